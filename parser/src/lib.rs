@@ -1,0 +1,16 @@
+//! kifu's record parsers: one module per notation, syntax only.
+//!
+//! Each parser turns bytes into [`raw::RawGame`]s with byte spans and locations, or
+//! [`raw::RawError`]s that keep the unreadable record. Nothing here knows the rules of a
+//! game, files, threads or databases.
+
+pub mod bdt;
+pub mod coord;
+pub mod detect;
+pub mod plain;
+pub mod psq;
+pub mod raw;
+pub mod renlib;
+pub mod rif;
+
+pub use raw::{Format, GameKind, Location, RawError, RawGame, RawItem, RawMove, Span};

@@ -1,0 +1,6 @@
+//! kifu's rules engines: positions, moves, legality and annotators. Pure, no I/O.
+
+pub mod finding;
+pub mod renju;
+
+pub use finding::{Finding, Severity};

@@ -1,0 +1,505 @@
+//! kifu's SQLite store: a database file, its schema migrated by `pragma user_version`,
+//! batched writes inside transactions with prepared statements, and the queries the CLI
+//! and the analysis read.
+
+pub mod query;
+pub mod record;
+pub mod schema;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::Path;
+
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
+
+pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
+
+/// The database file used when none is named.
+pub const DEFAULT_DB: &str = "kifu.db";
+
+#[derive(Debug)]
+pub enum Error {
+    Sqlite(rusqlite::Error),
+    /// The file's schema is newer than this build knows.
+    TooNew { found: i64, known: i64 },
+    NotFound(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Sqlite(e) => write!(f, "database error: {e}"),
+            Error::TooNew { found, known } => write!(
+                f,
+                "database schema version {found} is newer than this kifu knows ({known})"
+            ),
+            Error::NotFound(what) => write!(f, "not found: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<rusqlite::Error> for Error {
+    fn from(e: rusqlite::Error) -> Error {
+        Error::Sqlite(e)
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// What a source lookup found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceState {
+    /// Every record of this file is already in the database.
+    Complete(i64),
+    /// An earlier ingest of this file stopped part way; writing resumes and skips what is there.
+    Partial(i64),
+}
+
+/// Counts of what a batch did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteStats {
+    /// Games inserted.
+    pub games: u64,
+    /// Of those, games linked to an earlier copy.
+    pub duplicates: u64,
+    /// Quarantined records inserted.
+    pub quarantined: u64,
+    /// Records skipped because the same record (source, member, offset) is already stored.
+    pub already_present: u64,
+}
+
+impl WriteStats {
+    pub fn add(&mut self, other: WriteStats) {
+        self.games += other.games;
+        self.duplicates += other.duplicates;
+        self.quarantined += other.quarantined;
+        self.already_present += other.already_present;
+    }
+}
+
+pub struct Store {
+    conn: Connection,
+    players: HashMap<String, i64>,
+    events: HashMap<String, i64>,
+}
+
+impl Store {
+    /// Opens (creating if needed) a database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store> {
+        let conn = Connection::open(path)?;
+        // WAL lets readers (stats, report, audit) work while an ingest writes; with
+        // synchronous=NORMAL a crash can lose the last transactions but never corrupt the
+        // file, and an interrupted ingest resumes from what was committed.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        let mut store = Store {
+            conn,
+            players: HashMap::new(),
+            events: HashMap::new(),
+        };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Opens an existing database for reading only.
+    pub fn open_read_only(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            return Err(Error::NotFound(format!("database {}", path.display())));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let known = schema::MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(Error::TooNew {
+                found: version,
+                known,
+            });
+        }
+        Ok(Store {
+            conn,
+            players: HashMap::new(),
+            events: HashMap::new(),
+        })
+    }
+
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    fn migrate(&mut self) -> Result<()> {
+        let version = self.schema_version()?;
+        let known = schema::MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(Error::TooNew {
+                found: version,
+                known,
+            });
+        }
+        for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = self.conn.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+            tx.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Looks a file up by its content hash.
+    pub fn source_state(&self, content_hash: &str) -> Result<Option<SourceState>> {
+        let row: Option<(i64, String)> = self
+            .conn
+            .query_row(
+                "SELECT id, status FROM sources WHERE content_hash = ?1",
+                params![content_hash],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(row.map(|(id, status)| {
+            if status == "complete" {
+                SourceState::Complete(id)
+            } else {
+                SourceState::Partial(id)
+            }
+        }))
+    }
+
+    /// Registers a file about to be ingested (or finds its unfinished earlier entry).
+    pub fn begin_source(&mut self, source: &NewSource) -> Result<i64> {
+        if let Some(SourceState::Partial(id) | SourceState::Complete(id)) =
+            self.source_state(&source.content_hash)?
+        {
+            return Ok(id);
+        }
+        self.conn.execute(
+            "INSERT INTO sources (path, bytes, content_hash, format, encoding) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![source.path, source.bytes as i64, source.content_hash, source.format, source.encoding],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Marks a file as wholly ingested.
+    pub fn finish_source(&mut self, id: i64, format: &str, encoding: &str) -> Result<()> {
+        self.conn.execute(
+            "UPDATE sources SET status = 'complete', format = ?2, encoding = ?3,
+                records = (SELECT count(*) FROM games WHERE source_id = ?1)
+                        + (SELECT count(*) FROM quarantine WHERE source_id = ?1)
+             WHERE id = ?1",
+            params![id, format, encoding],
+        )?;
+        Ok(())
+    }
+
+    /// Writes a batch of records in one transaction.
+    pub fn write_batch(&mut self, records: &[Record]) -> Result<WriteStats> {
+        let mut stats = WriteStats::default();
+        let tx = self.conn.transaction()?;
+        {
+            let mut writer = BatchWriter {
+                tx: &tx,
+                players: &mut self.players,
+                events: &mut self.events,
+            };
+            for record in records {
+                match record {
+                    Record::Game(game) => writer.game(game, &mut stats)?,
+                    Record::Quarantined(q) => writer.quarantined(q, &mut stats)?,
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(stats)
+    }
+}
+
+struct BatchWriter<'a> {
+    tx: &'a Transaction<'a>,
+    players: &'a mut HashMap<String, i64>,
+    events: &'a mut HashMap<String, i64>,
+}
+
+impl BatchWriter<'_> {
+    fn name_id(&mut self, table: Table, name: &str) -> Result<i64> {
+        let cache = match table {
+            Table::Players => &mut *self.players,
+            Table::Events => &mut *self.events,
+        };
+        if let Some(&id) = cache.get(name) {
+            return Ok(id);
+        }
+        let (insert, select) = match table {
+            Table::Players => (
+                "INSERT OR IGNORE INTO players (name) VALUES (?1)",
+                "SELECT id FROM players WHERE name = ?1",
+            ),
+            Table::Events => (
+                "INSERT OR IGNORE INTO events (name) VALUES (?1)",
+                "SELECT id FROM events WHERE name = ?1",
+            ),
+        };
+        self.tx.prepare_cached(insert)?.execute(params![name])?;
+        let id: i64 = self
+            .tx
+            .prepare_cached(select)?
+            .query_row(params![name], |r| r.get(0))?;
+        cache.insert(name.to_owned(), id);
+        Ok(id)
+    }
+
+    fn optional_name(&mut self, table: Table, name: &Option<String>) -> Result<Option<i64>> {
+        match name.as_deref().map(str::trim) {
+            Some(n) if !n.is_empty() => Ok(Some(self.name_id(table, n)?)),
+            _ => Ok(None),
+        }
+    }
+
+    fn game(&mut self, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
+        let present: Option<i64> = self
+            .tx
+            .prepare_cached(
+                "SELECT id FROM games WHERE source_id = ?1 AND member = ?2 AND offset = ?3",
+            )?
+            .query_row(params![g.source_id, g.member, g.offset as i64], |r| r.get(0))
+            .optional()?;
+        if present.is_some() {
+            stats.already_present += 1;
+            return Ok(());
+        }
+        let event_id = self.optional_name(Table::Events, &g.event)?;
+        let black_id = self.optional_name(Table::Players, &g.black)?;
+        let white_id = self.optional_name(Table::Players, &g.white)?;
+        // An empty move list identifies nothing: only games with moves are linked.
+        let duplicate_of: Option<i64> = if g.canonical_key.is_empty() {
+            None
+        } else {
+            self.tx
+                .prepare_cached(
+                    "SELECT id FROM games WHERE kind = ?1 AND canonical_key = ?2
+                     AND duplicate_of IS NULL ORDER BY id LIMIT 1",
+                )?
+                .query_row(params![g.kind, g.canonical_key], |r| r.get(0))
+                .optional()?
+        };
+        self.tx
+            .prepare_cached(
+                "INSERT INTO games (source_id, member, record_id, offset, line, \"column\", length,
+                    kind, format, event_id, round, date, black_id, white_id, rule,
+                    recorded_result, result_text, derived_result, termination, plies, opening,
+                    canonical_key, duplicate_of, extra)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                    ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
+            )?
+            .execute(params![
+                g.source_id,
+                g.member,
+                g.record_id,
+                g.offset as i64,
+                g.line,
+                g.column,
+                g.length as i64,
+                g.kind,
+                g.format,
+                event_id,
+                g.round,
+                g.date,
+                black_id,
+                white_id,
+                g.rule,
+                g.recorded_result,
+                g.result_text,
+                g.derived_result,
+                g.termination,
+                g.plies,
+                g.opening,
+                if g.canonical_key.is_empty() {
+                    None
+                } else {
+                    Some(&g.canonical_key)
+                },
+                duplicate_of,
+                g.extra,
+            ])?;
+        let game_id = self.tx.last_insert_rowid();
+        stats.games += 1;
+        if duplicate_of.is_some() {
+            stats.duplicates += 1;
+        }
+        self.tx
+            .prepare_cached("INSERT INTO moves (game_id, encoding, data) VALUES (?1, ?2, ?3)")?
+            .execute(params![game_id, g.moves_encoding, g.moves])?;
+        for (ply, text) in &g.comments {
+            self.tx
+                .prepare_cached("INSERT INTO comments (game_id, ply, text) VALUES (?1, ?2, ?3)")?
+                .execute(params![game_id, ply, text])?;
+        }
+        for f in &g.findings {
+            self.finding(g.source_id, Some(game_id), None, f)?;
+        }
+        Ok(())
+    }
+
+    fn quarantined(&mut self, q: &QuarantineRecord, stats: &mut WriteStats) -> Result<()> {
+        let changed = self
+            .tx
+            .prepare_cached(
+                "INSERT OR IGNORE INTO quarantine (source_id, member, offset, line, \"column\",
+                    length, format, error, raw)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )?
+            .execute(params![
+                q.source_id,
+                q.member,
+                q.offset as i64,
+                q.line,
+                q.column,
+                q.length as i64,
+                q.format,
+                q.error.message,
+                q.raw,
+            ])?;
+        if changed == 0 {
+            stats.already_present += 1;
+            return Ok(());
+        }
+        let id = self.tx.last_insert_rowid();
+        stats.quarantined += 1;
+        self.finding(q.source_id, None, Some(id), &q.error)
+    }
+
+    fn finding(
+        &mut self,
+        source_id: i64,
+        game_id: Option<i64>,
+        quarantine_id: Option<i64>,
+        f: &FindingRecord,
+    ) -> Result<()> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO findings (source_id, game_id, quarantine_id, ply, code, severity,
+                    message, rule, offset, line, \"column\")
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )?
+            .execute(params![
+                source_id,
+                game_id,
+                quarantine_id,
+                f.ply,
+                f.code,
+                f.severity,
+                f.message,
+                f.rule,
+                f.offset as i64,
+                f.line,
+                f.column,
+            ])?;
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Table {
+    Players,
+    Events,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::Counts;
+
+    fn source(hash: &str) -> NewSource {
+        NewSource {
+            path: "games/a b'c.renju".into(),
+            bytes: 10,
+            content_hash: hash.into(),
+            format: "renju-lines".into(),
+            encoding: "ascii".into(),
+        }
+    }
+
+    fn game(source_id: i64, offset: u64, key: &[u8]) -> Record {
+        Record::Game(Box::new(GameRecord {
+            source_id,
+            offset,
+            line: 1,
+            column: 1,
+            kind: "renju".into(),
+            format: "renju-lines".into(),
+            black: Some("中村 茂".into()),
+            white: Some("O'Brien \"x\"".into()),
+            termination: "five".into(),
+            plies: key.len() as u32,
+            canonical_key: key.to_vec(),
+            moves_encoding: "renju-idx8".into(),
+            moves: key.to_vec(),
+            findings: vec![FindingRecord {
+                ply: Some(1),
+                code: "illegal-move".into(),
+                severity: "error".into(),
+                message: "m".into(),
+                rule: "§8".into(),
+                offset,
+                line: 1,
+                column: 3,
+            }],
+            ..GameRecord::default()
+        }))
+    }
+
+    #[test]
+    fn migrates_once_and_reopens() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.db");
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), schema::MIGRATIONS.len() as i64);
+        drop(store);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), schema::MIGRATIONS.len() as i64);
+        let ro = Store::open_read_only(&path).unwrap();
+        assert_eq!(ro.counts().unwrap(), Counts::default());
+    }
+
+    #[test]
+    fn writes_links_duplicates_and_ignores_repeats() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("k.db")).unwrap();
+        let id = store.begin_source(&source("abc")).unwrap();
+        let batch = vec![game(id, 0, &[112, 113]), game(id, 10, &[112, 113]), game(id, 20, &[])];
+        let stats = store.write_batch(&batch).unwrap();
+        assert_eq!(stats.games, 3);
+        assert_eq!(stats.duplicates, 1);
+        let again = store.write_batch(&batch).unwrap();
+        assert_eq!(again.already_present, 3);
+        assert_eq!(again.games, 0);
+        store.finish_source(id, "renju-lines", "ascii").unwrap();
+        assert_eq!(store.source_state("abc").unwrap(), Some(SourceState::Complete(id)));
+        let c = store.counts().unwrap();
+        assert_eq!((c.games, c.duplicates, c.players, c.findings), (3, 1, 2, 3));
+        let g = store.game(2).unwrap();
+        assert_eq!(g.duplicate_of, Some(1));
+        assert_eq!(g.black.as_deref(), Some("中村 茂"));
+        assert_eq!(g.white.as_deref(), Some("O'Brien \"x\""));
+        assert_eq!(g.source, "games/a b'c.renju");
+        let f = store
+            .findings(&query::FindingFilter {
+                min_severity: Some("error".into()),
+                ..Default::default()
+            })
+            .unwrap();
+        assert_eq!(f.len(), 3);
+        assert_eq!((f[1].offset, f[1].column, f[1].game), (10, 3, Some(2)));
+    }
+}

@@ -1,0 +1,225 @@
+//! Read queries for the CLI and the analysis.
+
+use rusqlite::{params, OptionalExtension, Row};
+
+use crate::{Error, Result, Store};
+
+/// A finding with where it is, as `kifu audit` prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindingRow {
+    /// Source path, with `!member` appended for a file inside an archive.
+    pub source: String,
+    pub line: u32,
+    pub column: u32,
+    pub offset: u64,
+    /// The game id, or `None` for a quarantined record.
+    pub game: Option<i64>,
+    pub quarantine: Option<i64>,
+    pub ply: Option<u32>,
+    pub code: String,
+    pub severity: String,
+    pub message: String,
+    pub rule: String,
+}
+
+/// Which findings to list.
+#[derive(Clone, Debug, Default)]
+pub struct FindingFilter {
+    /// Only this severity and the more severe ones (`info` < `warning` < `error`).
+    pub min_severity: Option<String>,
+    pub code: Option<String>,
+    pub game: Option<i64>,
+    pub limit: Option<u64>,
+}
+
+/// One stored game with its names resolved.
+#[derive(Clone, Debug, Default)]
+pub struct GameRow {
+    pub id: i64,
+    pub source: String,
+    pub record_id: Option<String>,
+    pub offset: u64,
+    pub line: u32,
+    pub column: u32,
+    pub kind: String,
+    pub format: String,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub rule: Option<String>,
+    pub recorded_result: Option<String>,
+    pub derived_result: Option<String>,
+    pub termination: String,
+    pub plies: u32,
+    pub opening: Option<String>,
+    pub duplicate_of: Option<i64>,
+    pub moves_encoding: String,
+    pub moves: Vec<u8>,
+    pub comments: Vec<(u32, String)>,
+}
+
+/// Table sizes, for summaries and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub sources: u64,
+    pub games: u64,
+    pub moves: u64,
+    pub findings: u64,
+    pub quarantined: u64,
+    pub duplicates: u64,
+    pub players: u64,
+    pub events: u64,
+}
+
+fn severity_rank(s: &str) -> i64 {
+    match s {
+        "error" => 2,
+        "warning" => 1,
+        _ => 0,
+    }
+}
+
+const SOURCE_NAME: &str =
+    "CASE WHEN {t}.member = '' THEN s.path ELSE s.path || '!' || {t}.member END";
+
+impl Store {
+    pub fn counts(&self) -> Result<Counts> {
+        let c = &self.conn;
+        let one = |sql: &str| -> Result<u64> { Ok(c.query_row(sql, [], |r| r.get::<_, i64>(0))? as u64) };
+        Ok(Counts {
+            sources: one("SELECT count(*) FROM sources")?,
+            games: one("SELECT count(*) FROM games")?,
+            moves: one("SELECT count(*) FROM moves")?,
+            findings: one("SELECT count(*) FROM findings")?,
+            quarantined: one("SELECT count(*) FROM quarantine")?,
+            duplicates: one("SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL")?,
+            players: one("SELECT count(*) FROM players")?,
+            events: one("SELECT count(*) FROM events")?,
+        })
+    }
+
+    /// Findings in source order (source, offset), filtered.
+    pub fn findings(&self, filter: &FindingFilter) -> Result<Vec<FindingRow>> {
+        let min_rank = filter.min_severity.as_deref().map(severity_rank).unwrap_or(0);
+        let sql = format!(
+            "SELECT {src}, f.line, f.\"column\", f.offset, f.game_id, f.quarantine_id, f.ply,
+                    f.code, f.severity, f.message, f.rule
+             FROM findings f
+             JOIN sources s ON s.id = f.source_id
+             LEFT JOIN games g ON g.id = f.game_id
+             LEFT JOIN quarantine q ON q.id = f.quarantine_id
+             WHERE (CASE f.severity WHEN 'error' THEN 2 WHEN 'warning' THEN 1 ELSE 0 END) >= ?1
+               AND (?2 IS NULL OR f.code = ?2)
+               AND (?3 IS NULL OR f.game_id = ?3)
+             ORDER BY f.source_id, f.offset, f.id
+             LIMIT ?4",
+            src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
+                   ELSE s.path || '!' || coalesce(g.member, q.member) END"
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(
+            params![
+                min_rank,
+                filter.code,
+                filter.game,
+                filter.limit.map(|l| l as i64).unwrap_or(-1)
+            ],
+            |r| {
+                Ok(FindingRow {
+                    source: r.get(0)?,
+                    line: r.get(1)?,
+                    column: r.get(2)?,
+                    offset: r.get::<_, i64>(3)? as u64,
+                    game: r.get(4)?,
+                    quarantine: r.get(5)?,
+                    ply: r.get(6)?,
+                    code: r.get(7)?,
+                    severity: r.get(8)?,
+                    message: r.get(9)?,
+                    rule: r.get(10)?,
+                })
+            },
+        )?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// One game with its names, moves and comments.
+    pub fn game(&self, id: i64) -> Result<GameRow> {
+        let sql = format!(
+            "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
+                    e.name, g.round, g.date, b.name, w.name, g.rule, g.recorded_result,
+                    g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
+                    m.encoding, m.data
+             FROM games g
+             JOIN sources s ON s.id = g.source_id
+             LEFT JOIN events e ON e.id = g.event_id
+             LEFT JOIN players b ON b.id = g.black_id
+             LEFT JOIN players w ON w.id = g.white_id
+             LEFT JOIN moves m ON m.game_id = g.id
+             WHERE g.id = ?1",
+            src = SOURCE_NAME.replace("{t}", "g")
+        );
+        let row = self
+            .conn
+            .query_row(&sql, params![id], game_row)
+            .optional()?
+            .ok_or_else(|| Error::NotFound(format!("game {id}")))?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")?;
+        let comments = stmt
+            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(GameRow { comments, ..row })
+    }
+
+    /// Number of games per opening code (`None` = unclassified), most frequent first.
+    pub fn opening_counts(&self, kind: &str) -> Result<Vec<(Option<String>, u64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT opening, count(*) FROM games WHERE kind = ?1 GROUP BY opening ORDER BY 2 DESC, 1",
+        )?;
+        let rows = stmt.query_map(params![kind], |r| {
+            Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Number of findings per (code, severity), most frequent first.
+    pub fn finding_counts(&self) -> Result<Vec<(String, String, u64)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT code, severity, count(*) FROM findings GROUP BY code, severity ORDER BY 3 DESC, 1",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64)))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+}
+
+fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        source: r.get(1)?,
+        record_id: r.get(2)?,
+        offset: r.get::<_, i64>(3)? as u64,
+        line: r.get(4)?,
+        column: r.get(5)?,
+        kind: r.get(6)?,
+        format: r.get(7)?,
+        event: r.get(8)?,
+        round: r.get(9)?,
+        date: r.get(10)?,
+        black: r.get(11)?,
+        white: r.get(12)?,
+        rule: r.get(13)?,
+        recorded_result: r.get(14)?,
+        derived_result: r.get(15)?,
+        termination: r.get(16)?,
+        plies: r.get(17)?,
+        opening: r.get(18)?,
+        duplicate_of: r.get(19)?,
+        moves_encoding: r.get::<_, Option<String>>(20)?.unwrap_or_default(),
+        moves: r.get::<_, Option<Vec<u8>>>(21)?.unwrap_or_default(),
+        comments: Vec::new(),
+    })
+}

@@ -1,0 +1,122 @@
+//! The schema, as an ordered list of migrations tracked by `pragma user_version`.
+//!
+//! Migrations are applied in order and never edited once released: a change to the
+//! schema is a new entry at the end of [`MIGRATIONS`].
+
+/// Migration `i` takes the database from `user_version = i` to `i + 1`.
+pub const MIGRATIONS: &[&str] = &[MIGRATION_1];
+
+const MIGRATION_1: &str = r#"
+-- One row per input file on disk. A file is identified by the SHA-256 of its bytes, so
+-- ingesting the same file again (under any path) adds nothing. `status` is 'ingesting'
+-- until every record of the file is written, then 'complete'.
+CREATE TABLE sources (
+    id           INTEGER PRIMARY KEY,
+    path         TEXT    NOT NULL,
+    bytes        INTEGER NOT NULL,
+    content_hash TEXT    NOT NULL UNIQUE,
+    format       TEXT    NOT NULL,
+    encoding     TEXT    NOT NULL,
+    status       TEXT    NOT NULL DEFAULT 'ingesting',
+    records      INTEGER NOT NULL DEFAULT 0,
+    ingested_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+
+CREATE TABLE events (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE players (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+
+-- One row per readable record. `member` is the path inside an archive ('' for a plain
+-- file); offset/line/column locate the record's first byte in that (decompressed) member.
+-- `canonical_key` is the move sequence under the board symmetry that makes it smallest:
+-- mirrored or rotated copies share it, and a later copy points at the first through
+-- `duplicate_of` instead of being dropped.
+CREATE TABLE games (
+    id              INTEGER PRIMARY KEY,
+    source_id       INTEGER NOT NULL REFERENCES sources(id),
+    member          TEXT    NOT NULL DEFAULT '',
+    record_id       TEXT,
+    offset          INTEGER NOT NULL,
+    line            INTEGER NOT NULL,
+    "column"        INTEGER NOT NULL,
+    length          INTEGER NOT NULL,
+    kind            TEXT    NOT NULL,
+    format          TEXT    NOT NULL,
+    event_id        INTEGER REFERENCES events(id),
+    round           TEXT,
+    date            TEXT,
+    black_id        INTEGER REFERENCES players(id),
+    white_id        INTEGER REFERENCES players(id),
+    rule            TEXT,
+    recorded_result TEXT,
+    result_text     TEXT,
+    derived_result  TEXT,
+    termination     TEXT    NOT NULL,
+    plies           INTEGER NOT NULL,
+    opening         TEXT,
+    canonical_key   BLOB,
+    duplicate_of    INTEGER REFERENCES games(id),
+    extra           TEXT,
+    UNIQUE (source_id, member, offset)
+);
+CREATE INDEX games_canonical ON games(kind, canonical_key);
+CREATE INDEX games_event ON games(event_id);
+
+-- Moves, one row per game: `data` holds one fixed-width code per ply in `encoding`.
+-- For Renju ('renju-idx8') a ply is one byte: the point index row*15+column (0..224), or
+-- 255 for a pass. A 30-move game is a 30-byte blob instead of 30 rows of
+-- (game, ply, point) with their index entries: ~10x smaller, one insert per game, and a
+-- game is always read whole anyway (replay, show, export). Other games add encodings.
+CREATE TABLE moves (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+    encoding TEXT NOT NULL,
+    data     BLOB NOT NULL
+);
+
+CREATE TABLE comments (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    ply     INTEGER NOT NULL,
+    text    TEXT    NOT NULL
+);
+CREATE INDEX comments_game ON comments(game_id);
+
+-- Records that could not be read: kept whole with the error, never dropped.
+CREATE TABLE quarantine (
+    id        INTEGER PRIMARY KEY,
+    source_id INTEGER NOT NULL REFERENCES sources(id),
+    member    TEXT    NOT NULL DEFAULT '',
+    offset    INTEGER NOT NULL,
+    line      INTEGER NOT NULL,
+    "column"  INTEGER NOT NULL,
+    length    INTEGER NOT NULL,
+    format    TEXT,
+    error     TEXT    NOT NULL,
+    raw       TEXT    NOT NULL,
+    UNIQUE (source_id, member, offset)
+);
+
+-- Everything wrong with, or worth saying about, a game or a quarantined record.
+-- offset/line/column point at the offending text in the source member.
+CREATE TABLE findings (
+    id            INTEGER PRIMARY KEY,
+    source_id     INTEGER NOT NULL REFERENCES sources(id),
+    game_id       INTEGER REFERENCES games(id),
+    quarantine_id INTEGER REFERENCES quarantine(id),
+    ply           INTEGER,
+    code          TEXT    NOT NULL,
+    severity      TEXT    NOT NULL CHECK (severity IN ('info', 'warning', 'error')),
+    message       TEXT    NOT NULL,
+    rule          TEXT    NOT NULL DEFAULT '',
+    offset        INTEGER NOT NULL,
+    line          INTEGER NOT NULL,
+    "column"      INTEGER NOT NULL
+);
+CREATE INDEX findings_game ON findings(game_id);
+CREATE INDEX findings_code ON findings(code);
+"#;
