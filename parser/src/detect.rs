@@ -1,1 +1,222 @@
-//! TODO: being written
+//! Format and text-encoding detection.
+//!
+//! [`detect`] looks at the content first, in this order: the RenLib magic; `<?xml` or
+//! `<database` → RIF XML; `Piskvorky` → PSQ; a BDT record line; a first line starting with
+//! `black|white|draw|unknown` → RenjuLines; move-like text (tokens such as `h8`, `1.`,
+//! tags `[Key "Value"]`, `#` comments) → RenjuPlain. The file name's extension is used
+//! only when the content says nothing clear (`.lib`, `.bdt`, `.psq`, `.rif`/`.xml`,
+//! `.renju`, `.txt`).
+
+use crate::coord;
+use crate::raw::Format;
+
+fn strip_bom(head: &[u8]) -> &[u8] {
+    head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head)
+}
+
+fn first_lines(head: &[u8], n: usize) -> impl Iterator<Item = &[u8]> {
+    head.split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .map(|l| {
+            let s = l.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            &l[s..]
+        })
+        .filter(|l| !l.is_empty())
+        .take(n)
+}
+
+fn looks_bdt(line: &[u8]) -> bool {
+    crate::bdt::record(line).is_ok()
+}
+
+fn looks_lines(line: &[u8]) -> bool {
+    let word = line
+        .split(|b| b.is_ascii_whitespace())
+        .next()
+        .unwrap_or(b"");
+    crate::plain::result_word(word).is_some()
+}
+
+fn looks_plain(head: &[u8]) -> bool {
+    let mut moves = 0;
+    let mut other = 0;
+    for line in first_lines(head, 20) {
+        match line[0] {
+            b'#' | b';' => continue,
+            b'[' => {
+                if crate::plain::tag_line(line).is_ok() {
+                    moves += 1;
+                } else {
+                    other += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        for tok in line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+        {
+            let t = match coord::move_number_prefix(tok) {
+                Some(n) if n == tok.len() => {
+                    moves += 1;
+                    continue;
+                }
+                Some(n) => &tok[n..],
+                None => tok,
+            };
+            if coord::parse_move(t).is_ok() || matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+                moves += 1;
+            } else {
+                other += 1;
+            }
+        }
+    }
+    moves > 0 && moves >= 4 * other
+}
+
+/// Guesses the format of a file from its first bytes (a few KiB is plenty) and,
+/// as a hint, its name.
+pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
+    if head.starts_with(crate::renlib::MAGIC) {
+        return Some(Format::RenLib);
+    }
+    let text = strip_bom(head);
+    let trimmed = {
+        let s = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        &text[s..]
+    };
+    let lower: Vec<u8> = trimmed
+        .iter()
+        .take(64)
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    if lower.starts_with(b"<?xml") || lower.starts_with(b"<database") {
+        return Some(Format::RifXml);
+    }
+    if lower.starts_with(b"piskvorky") {
+        return Some(Format::Psq);
+    }
+    let ext = file_name
+        .and_then(|n| n.rsplit_once('.'))
+        .map(|(_, e)| e.to_ascii_lowercase());
+    if let Some(first) = first_lines(trimmed, 1).next() {
+        if looks_bdt(first) {
+            return Some(Format::Bdt);
+        }
+        if looks_lines(first) {
+            return Some(Format::RenjuLines);
+        }
+    }
+    match ext.as_deref() {
+        Some("lib") => return Some(Format::RenLib),
+        Some("bdt") => return Some(Format::Bdt),
+        Some("psq") => return Some(Format::Psq),
+        Some("rif") | Some("xml") => return Some(Format::RifXml),
+        _ => {}
+    }
+    if looks_plain(trimmed) {
+        return Some(Format::RenjuPlain);
+    }
+    match ext.as_deref() {
+        Some("renju") => Some(Format::RenjuLines),
+        Some("txt") if !trimmed.is_empty() => Some(Format::RenjuPlain),
+        _ => None,
+    }
+}
+
+/// The text encoding of a file's first bytes: `utf-8-bom`, `utf-16le`, `utf-16be`,
+/// `ascii`, `utf-8` (valid UTF-8 with non-ASCII bytes; a sequence cut at the end of `head`
+/// is allowed), else `gbk` when the bytes decode as GBK without errors, else
+/// `windows-1252`.
+pub fn detect_encoding(head: &[u8]) -> &'static str {
+    if head.starts_with(b"\xEF\xBB\xBF") {
+        return "utf-8-bom";
+    }
+    if head.starts_with(b"\xFF\xFE") {
+        return "utf-16le";
+    }
+    if head.starts_with(b"\xFE\xFF") {
+        return "utf-16be";
+    }
+    if head.is_ascii() {
+        return "ascii";
+    }
+    match std::str::from_utf8(head) {
+        Ok(_) => return "utf-8",
+        Err(e) if e.error_len().is_none() => return "utf-8",
+        Err(_) => {}
+    }
+    let (_, had_errors) = encoding_rs::GBK.decode_without_bom_handling(head);
+    if !had_errors {
+        return "gbk";
+    }
+    "windows-1252"
+}
+
+/// Decodes a whole text with the detected encoding; returns the text and the encoding name.
+pub fn decode_text(bytes: &[u8]) -> (String, &'static str) {
+    let enc = detect_encoding(bytes);
+    let text = match enc {
+        "ascii" => String::from_utf8_lossy(bytes).into_owned(),
+        "utf-8" => String::from_utf8_lossy(bytes).into_owned(),
+        "utf-8-bom" => String::from_utf8_lossy(&bytes[3..]).into_owned(),
+        "utf-16le" => encoding_rs::UTF_16LE.decode(bytes).0.into_owned(),
+        "utf-16be" => encoding_rs::UTF_16BE.decode(bytes).0.into_owned(),
+        "gbk" => encoding_rs::GBK
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+        _ => encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+    };
+    (text, enc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(
+            detect(b"\xFFRenLib\xFF\x03\x00", None),
+            Some(Format::RenLib)
+        );
+        assert_eq!(
+            detect(b"<?xml version=\"1.0\"?>", None),
+            Some(Format::RifXml)
+        );
+        assert_eq!(
+            detect(b"Piskvorky 20x20, 7:7, 0\r\n", None),
+            Some(Format::Psq)
+        );
+        assert_eq!(
+            detect(b"1999,    0=[a,b,+,8889,?,-]\n", None),
+            Some(Format::Bdt)
+        );
+        assert_eq!(detect(b"black h8 h9 i9\n", None), Some(Format::RenjuLines));
+        assert_eq!(
+            detect(b"1. h8 2. h9 3. i9\n", None),
+            Some(Format::RenjuPlain)
+        );
+        assert_eq!(
+            detect(b"[Event \"x\"]\n\nh8 h9", None),
+            Some(Format::RenjuPlain)
+        );
+        assert_eq!(detect(b"hello world, nothing here", None), None);
+        assert_eq!(detect(b"", Some("a.lib")), Some(Format::RenLib));
+    }
+
+    #[test]
+    fn encodings() {
+        assert_eq!(detect_encoding(b"abc"), "ascii");
+        assert_eq!(detect_encoding("h8 é".as_bytes()), "utf-8");
+        assert_eq!(detect_encoding(b"\xEF\xBB\xBFabc"), "utf-8-bom");
+        assert_eq!(detect_encoding(b"\xd6\xd0\xce\xc4"), "gbk");
+        let (t, e) = decode_text(b"\xd6\xd0\xce\xc4");
+        assert_eq!((t.as_str(), e), ("中文", "gbk"));
+    }
+}

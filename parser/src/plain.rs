@@ -1,1 +1,497 @@
-//! TODO: being written
+//! Plain-text Renju records.
+//!
+//! **RenjuLines** ([`Format::RenjuLines`]): one game per line, `RESULT mv mv …`, where
+//! `RESULT` is `black`, `white`, `draw` or `unknown` (any case) and moves are RIF tokens
+//! (`h8`, pass `--`). Blank lines are skipped; a bad line is a [`RawError`] and reading goes on.
+//!
+//! **RenjuPlain** ([`Format::RenjuPlain`]): a move list `h8 h9 i9 …` or `1. h8 2. h9 …`
+//! (also `1.h8`, `1) h8`), possibly over several lines. Games are separated by one or more
+//! blank lines. Inside a game:
+//! - `#` or `;` lines are comments, kept as [`Comment`]s at the ply reached so far;
+//! - `[Key "Value"]` lines are PGN-like tags (`Event`, `Round`, `Date`, `Black`, `White`,
+//!   `Result`, `Rule`, `Opening`, `Id`; others go to `Header::extra`);
+//! - a result token may end the move text: `1-0` (Black wins), `0-1` (White), `1/2-1/2`
+//!   (draw), `*` (unknown). It sets the result unless a `Result` tag already did.
+//!
+//! A block made only of comment lines is not a game and is skipped. One bad token makes
+//! the whole block a [`RawError`] located at the offending byte.
+//!
+//! Both readers stream: they read line by line into a reused buffer.
+
+use std::io::BufRead;
+
+use nom::bytes::complete::{escaped, is_not, tag, take_while1};
+use nom::character::complete::{char, one_of, space0, space1};
+use nom::combinator::{all_consuming, opt};
+use nom::sequence::delimited;
+use nom::{IResult, Parser};
+
+use crate::coord::{self, Tokens};
+use crate::raw::{
+    raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult, Span,
+    MAX_RAW_KEPT,
+};
+
+/// A result word of the RenjuLines format.
+pub fn result_word(word: &[u8]) -> Option<RawResult> {
+    match word.to_ascii_lowercase().as_slice() {
+        b"black" => Some(RawResult::BlackWin),
+        b"white" => Some(RawResult::WhiteWin),
+        b"draw" => Some(RawResult::Draw),
+        b"unknown" => Some(RawResult::Unknown),
+        _ => None,
+    }
+}
+
+/// A result as written in a `Result` tag or at the end of a move list.
+pub fn result_value(text: &str) -> Option<RawResult> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "1-0" | "black" | "b" | "b+" | "+" => Some(RawResult::BlackWin),
+        "0-1" | "white" | "w" | "w+" | "-" => Some(RawResult::WhiteWin),
+        "1/2-1/2" | "½-½" | "0.5-0.5" | "draw" | "d" | "=" => Some(RawResult::Draw),
+        "*" | "?" | "unknown" => Some(RawResult::Unknown),
+        _ => None,
+    }
+}
+
+fn is_result_token(tok: &[u8]) -> bool {
+    matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") || tok == "½-½".as_bytes()
+}
+
+/// Strips a trailing `\n` / `\r\n` (and a lone trailing `\r`).
+fn chomp(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|b| b.is_ascii_whitespace())
+}
+
+fn error(format: Format, at: Location, start: Location, bytes: &[u8], message: String) -> RawError {
+    RawError {
+        format: Some(format),
+        at,
+        start,
+        span: Span::new(start.offset, start.offset + bytes.len() as u64),
+        message,
+        raw: raw_text(bytes),
+    }
+}
+
+/// Parses one RenjuLines record (`line` without its line terminator; a trailing `\r` is
+/// ignored). `at` is the location of `line[0]`.
+pub fn parse_line(line: &[u8], at: Location) -> RawItem {
+    let line = chomp(line);
+    let mut toks = Tokens::new(line, at);
+    let Some(first) = toks.next() else {
+        return Err(error(
+            Format::RenjuLines,
+            at,
+            at,
+            line,
+            "empty line: expected RESULT followed by moves".to_string(),
+        ));
+    };
+    let Some(result) = result_word(first.text) else {
+        return Err(error(
+            Format::RenjuLines,
+            first.at,
+            at,
+            line,
+            format!(
+                "'{}' is not a result: expected black, white, draw or unknown",
+                String::from_utf8_lossy(first.text)
+            ),
+        ));
+    };
+    let mut game = RawGame::new(Format::RenjuLines, at);
+    game.span = Span::new(at.offset, at.offset + line.len() as u64);
+    game.header.result = Some(result);
+    game.header.result_text = Some(String::from_utf8_lossy(first.text).into_owned());
+    for tok in toks {
+        match coord::list_token(tok) {
+            Ok(Some(mv)) => game.moves.push(mv),
+            Ok(None) => {}
+            Err((loc, msg)) => return Err(error(Format::RenjuLines, loc, at, line, msg)),
+        }
+    }
+    Ok(game)
+}
+
+/// Line-by-line reading shared by the streaming readers.
+struct LineSource<R: BufRead> {
+    reader: R,
+    buf: Vec<u8>,
+    offset: u64,
+    line: u32,
+    failed: bool,
+}
+
+impl<R: BufRead> LineSource<R> {
+    fn new(reader: R) -> Self {
+        LineSource {
+            reader,
+            buf: Vec::with_capacity(4096),
+            offset: 0,
+            line: 1,
+            failed: false,
+        }
+    }
+
+    /// Reads the next line into `self.buf`; returns its location, or `None` at the end.
+    /// A read error is returned once as `Err`, then the source ends.
+    fn next_line(&mut self) -> Option<Result<Location, (Location, String)>> {
+        if self.failed {
+            return None;
+        }
+        self.buf.clear();
+        let at = Location::new(self.offset, self.line, 1);
+        match self.reader.read_until(b'\n', &mut self.buf) {
+            Ok(0) => None,
+            Ok(n) => {
+                self.offset += n as u64;
+                self.line += 1;
+                let mut at = at;
+                // A UTF-8 byte-order mark on the first line is not part of the text.
+                if at.offset == 0 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+                    self.buf.drain(..3);
+                    at = at.advance(3);
+                }
+                Some(Ok(at))
+            }
+            Err(e) => {
+                self.failed = true;
+                Some(Err((at, format!("read error: {e}"))))
+            }
+        }
+    }
+}
+
+/// Streams RenjuLines records, one per non-blank line.
+pub struct LinesReader<R: BufRead> {
+    src: LineSource<R>,
+}
+
+impl<R: BufRead> LinesReader<R> {
+    /// Starts at offset 0, line 1.
+    pub fn new(reader: R) -> Self {
+        LinesReader {
+            src: LineSource::new(reader),
+        }
+    }
+
+    /// Bytes consumed so far.
+    pub fn offset(&self) -> u64 {
+        self.src.offset
+    }
+}
+
+impl<R: BufRead> Iterator for LinesReader<R> {
+    type Item = RawItem;
+
+    fn next(&mut self) -> Option<RawItem> {
+        loop {
+            let at = match self.src.next_line()? {
+                Ok(at) => at,
+                Err((at, msg)) => return Some(Err(error(Format::RenjuLines, at, at, b"", msg))),
+            };
+            let line = chomp(&self.src.buf);
+            if is_blank(line) {
+                continue;
+            }
+            return Some(parse_line(line, at));
+        }
+    }
+}
+
+/// A PGN-like tag line `[Key "Value"]` → (key, value with `\"` and `\\` unescaped).
+pub fn tag_line(input: &[u8]) -> IResult<&[u8], (&[u8], String)> {
+    let key = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    let quoted = delimited(
+        char('"'),
+        opt(escaped(is_not("\\\""), '\\', one_of("\"\\"))),
+        char('"'),
+    );
+    let (rest, (_, _, _, k, _, v, _, _, _)) = (
+        space0,
+        tag("["),
+        space0,
+        key,
+        space1,
+        quoted,
+        space0,
+        tag("]"),
+        space0,
+    )
+        .parse(input)?;
+    let v = v.unwrap_or(b"");
+    let mut out = Vec::with_capacity(v.len());
+    let mut i = 0;
+    while i < v.len() {
+        if v[i] == b'\\' && i + 1 < v.len() {
+            i += 1;
+        }
+        out.push(v[i]);
+        i += 1;
+    }
+    Ok((rest, (k, String::from_utf8_lossy(&out).trim().to_string())))
+}
+
+/// `2001.05.03` / `2001/05/03` → `2001-05-03`; unknown parts (`??`) end the date.
+pub fn normalize_date(value: &str) -> String {
+    let parts: Vec<&str> = value.trim().split(['.', '/', '-']).collect();
+    if parts.len() > 1 && parts.iter().all(|p| !p.is_empty()) {
+        let known: Vec<&str> = parts
+            .iter()
+            .take_while(|p| p.chars().all(|c| c.is_ascii_digit()))
+            .copied()
+            .collect();
+        if !known.is_empty() {
+            return known.join("-");
+        }
+    }
+    value.trim().to_string()
+}
+
+/// A game block being read.
+struct Block {
+    start: Location,
+    raw: Vec<u8>,
+    end: u64,
+    game: RawGame,
+    has_content: bool,
+    result_from_tag: bool,
+    ended: bool,
+    error: Option<(Location, String)>,
+}
+
+impl Block {
+    fn new(start: Location) -> Block {
+        Block {
+            start,
+            raw: Vec::new(),
+            end: start.offset,
+            game: RawGame::new(Format::RenjuPlain, start),
+            has_content: false,
+            result_from_tag: false,
+            ended: false,
+            error: None,
+        }
+    }
+
+    fn fail(&mut self, at: Location, msg: String) {
+        if self.error.is_none() {
+            self.error = Some((at, msg));
+        }
+    }
+
+    fn set_tag(&mut self, key: &[u8], value: String, at: Location) {
+        let h = &mut self.game.header;
+        let key_s = String::from_utf8_lossy(key).into_owned();
+        let slot = match key_s.to_ascii_lowercase().as_str() {
+            "event" => &mut h.event,
+            "round" => &mut h.round,
+            "date" => {
+                h.date = Some(normalize_date(&value));
+                return;
+            }
+            "black" => &mut h.black,
+            "white" => &mut h.white,
+            "rule" => &mut h.rule,
+            "opening" => &mut h.opening,
+            "id" | "gameid" => &mut h.id,
+            "blacktime" => &mut h.black_time,
+            "whitetime" => &mut h.white_time,
+            "result" => {
+                h.result = result_value(&value);
+                if h.result.is_none() {
+                    self.game.notes.push(Note {
+                        code: "unknown-result",
+                        severity: "warning",
+                        message: format!("result '{value}' is not understood; read as no result"),
+                        at,
+                        ply: None,
+                    });
+                }
+                h.result_text = Some(value);
+                self.result_from_tag = true;
+                return;
+            }
+            _ => {
+                h.extra.push((key_s, value));
+                return;
+            }
+        };
+        *slot = Some(value);
+    }
+
+    fn moves_line(&mut self, line: &[u8], at: Location) {
+        for tok in Tokens::new(line, at) {
+            if self.ended {
+                self.fail(
+                    tok.at,
+                    format!(
+                        "'{}' after the result token: moves must come before the result",
+                        String::from_utf8_lossy(tok.text)
+                    ),
+                );
+                return;
+            }
+            if is_result_token(tok.text) {
+                let text = String::from_utf8_lossy(tok.text).into_owned();
+                if !self.result_from_tag {
+                    self.game.header.result = result_value(&text);
+                    self.game.header.result_text = Some(text);
+                }
+                self.ended = true;
+                continue;
+            }
+            match coord::list_token(tok) {
+                Ok(Some(mv)) => self.game.moves.push(mv),
+                Ok(None) => {}
+                Err((loc, msg)) => {
+                    self.fail(loc, msg);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn finish(mut self) -> RawItem {
+        let span = Span::new(self.start.offset, self.end);
+        if let Some((at, message)) = self.error {
+            return Err(RawError {
+                format: Some(Format::RenjuPlain),
+                at,
+                start: self.start,
+                span,
+                message,
+                raw: raw_text(&self.raw),
+            });
+        }
+        self.game.span = span;
+        Ok(self.game)
+    }
+}
+
+/// Streams RenjuPlain games (blank-line separated blocks).
+pub struct PlainReader<R: BufRead> {
+    src: LineSource<R>,
+    done: bool,
+}
+
+impl<R: BufRead> PlainReader<R> {
+    /// Starts at offset 0, line 1.
+    pub fn new(reader: R) -> Self {
+        PlainReader {
+            src: LineSource::new(reader),
+            done: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PlainReader<R> {
+    type Item = RawItem;
+
+    fn next(&mut self) -> Option<RawItem> {
+        if self.done {
+            return None;
+        }
+        let mut block: Option<Block> = None;
+        loop {
+            let at = match self.src.next_line() {
+                None => {
+                    self.done = true;
+                    break;
+                }
+                Some(Err((at, msg))) => {
+                    self.done = true;
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    b.has_content = true;
+                    b.fail(at, msg);
+                    break;
+                }
+                Some(Ok(at)) => at,
+            };
+            let full = &self.src.buf;
+            let line = chomp(full);
+            if is_blank(line) {
+                match &block {
+                    Some(b) if b.has_content => break,
+                    _ => {
+                        block = None;
+                        continue;
+                    }
+                }
+            }
+            let b = block.get_or_insert_with(|| Block::new(at));
+            if b.raw.len() < MAX_RAW_KEPT {
+                b.raw.extend_from_slice(full);
+            }
+            b.end = at.offset + full.len() as u64;
+            let indent = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
+            let body = &line[indent..];
+            let body_at = at.advance(indent);
+            match body[0] {
+                b'#' | b';' => {
+                    let text = String::from_utf8_lossy(&body[1..]).trim().to_string();
+                    let ply = b.game.moves.len() as u32;
+                    b.game.comments.push(Comment { ply, text });
+                }
+                b'[' => {
+                    b.has_content = true;
+                    match all_consuming(tag_line).parse(body) {
+                        Ok((_, (k, v))) => b.set_tag(k, v, body_at),
+                        Err(e) => {
+                            let rest = match e {
+                                nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),
+                                nom::Err::Incomplete(_) => 0,
+                            };
+                            let i = body.len() - rest;
+                            b.fail(
+                                body_at.advance(i),
+                                "malformed tag line: expected [Key \"Value\"]".to_string(),
+                            );
+                        }
+                    }
+                }
+                _ => {
+                    b.has_content = true;
+                    b.moves_line(body, body_at);
+                }
+            }
+        }
+        match block {
+            Some(b) if b.has_content => Some(b.finish()),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line() {
+        let g = parse_line(b"black h8 h9 i9 --\r", Location::new(10, 2, 1)).unwrap();
+        assert_eq!(g.header.result, Some(RawResult::BlackWin));
+        assert_eq!(g.moves.len(), 4);
+        assert_eq!(g.moves[3].point, None);
+        assert_eq!(g.moves[1].at, Location::new(19, 2, 10));
+        let e = parse_line(b"white h8 q", Location::new(0, 7, 1)).unwrap_err();
+        assert_eq!(e.at, Location::new(10, 7, 11));
+        let e = parse_line(b"  won h8", Location::new(0, 1, 1)).unwrap_err();
+        assert_eq!(e.at, Location::new(2, 1, 3));
+    }
+
+    #[test]
+    fn tags() {
+        let (_, (k, v)) = tag_line(br#"[Black "A \"B\" C"]"#).unwrap();
+        assert_eq!(k, b"Black");
+        assert_eq!(v, "A \"B\" C");
+        assert_eq!(normalize_date("2001.05.??"), "2001-05");
+        assert_eq!(normalize_date("2001"), "2001");
+    }
+}

@@ -13,6 +13,7 @@ use std::path::Path;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
+pub use rusqlite;
 
 /// The database file used when none is named.
 pub const DEFAULT_DB: &str = "kifu.db";
@@ -21,7 +22,10 @@ pub const DEFAULT_DB: &str = "kifu.db";
 pub enum Error {
     Sqlite(rusqlite::Error),
     /// The file's schema is newer than this build knows.
-    TooNew { found: i64, known: i64 },
+    TooNew {
+        found: i64,
+        known: i64,
+    },
     NotFound(String),
 }
 
@@ -272,7 +276,9 @@ impl BatchWriter<'_> {
             .prepare_cached(
                 "SELECT id FROM games WHERE source_id = ?1 AND member = ?2 AND offset = ?3",
             )?
-            .query_row(params![g.source_id, g.member, g.offset as i64], |r| r.get(0))
+            .query_row(params![g.source_id, g.member, g.offset as i64], |r| {
+                r.get(0)
+            })
             .optional()?;
         if present.is_some() {
             stats.already_present += 1;
@@ -464,10 +470,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("k.db");
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), schema::MIGRATIONS.len() as i64);
+        assert_eq!(
+            store.schema_version().unwrap(),
+            schema::MIGRATIONS.len() as i64
+        );
         drop(store);
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), schema::MIGRATIONS.len() as i64);
+        assert_eq!(
+            store.schema_version().unwrap(),
+            schema::MIGRATIONS.len() as i64
+        );
         let ro = Store::open_read_only(&path).unwrap();
         assert_eq!(ro.counts().unwrap(), Counts::default());
     }
@@ -477,7 +489,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("k.db")).unwrap();
         let id = store.begin_source(&source("abc")).unwrap();
-        let batch = vec![game(id, 0, &[112, 113]), game(id, 10, &[112, 113]), game(id, 20, &[])];
+        let batch = vec![
+            game(id, 0, &[112, 113]),
+            game(id, 10, &[112, 113]),
+            game(id, 20, &[]),
+        ];
         let stats = store.write_batch(&batch).unwrap();
         assert_eq!(stats.games, 3);
         assert_eq!(stats.duplicates, 1);
@@ -485,7 +501,10 @@ mod tests {
         assert_eq!(again.already_present, 3);
         assert_eq!(again.games, 0);
         store.finish_source(id, "renju-lines", "ascii").unwrap();
-        assert_eq!(store.source_state("abc").unwrap(), Some(SourceState::Complete(id)));
+        assert_eq!(
+            store.source_state("abc").unwrap(),
+            Some(SourceState::Complete(id))
+        );
         let c = store.counts().unwrap();
         assert_eq!((c.games, c.duplicates, c.players, c.findings), (3, 1, 2, 3));
         let g = store.game(2).unwrap();

@@ -87,7 +87,8 @@ const SOURCE_NAME: &str =
 impl Store {
     pub fn counts(&self) -> Result<Counts> {
         let c = &self.conn;
-        let one = |sql: &str| -> Result<u64> { Ok(c.query_row(sql, [], |r| r.get::<_, i64>(0))? as u64) };
+        let one =
+            |sql: &str| -> Result<u64> { Ok(c.query_row(sql, [], |r| r.get::<_, i64>(0))? as u64) };
         Ok(Counts {
             sources: one("SELECT count(*) FROM sources")?,
             games: one("SELECT count(*) FROM games")?,
@@ -102,7 +103,11 @@ impl Store {
 
     /// Findings in source order (source, offset), filtered.
     pub fn findings(&self, filter: &FindingFilter) -> Result<Vec<FindingRow>> {
-        let min_rank = filter.min_severity.as_deref().map(severity_rank).unwrap_or(0);
+        let min_rank = filter
+            .min_severity
+            .as_deref()
+            .map(severity_rank)
+            .unwrap_or(0);
         let sql = format!(
             "SELECT {src}, f.line, f.\"column\", f.offset, f.game_id, f.quarantine_id, f.ply,
                     f.code, f.severity, f.message, f.rule
@@ -191,7 +196,9 @@ impl Store {
         let mut stmt = self.conn.prepare(
             "SELECT code, severity, count(*) FROM findings GROUP BY code, severity ORDER BY 3 DESC, 1",
         )?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64)))?;
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64))
+        })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 }

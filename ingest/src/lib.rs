@@ -1,0 +1,490 @@
+//! The ingest pipeline: find files, detect format and encoding, split into records, replay
+//! them through the engines in parallel (rayon), and feed one writer thread through a
+//! bounded channel.
+//!
+//! Three stages run at once: this thread reads and parses (streaming, one pass over the
+//! bytes), a replay thread hands each batch to the rayon pool, and a writer thread owns
+//! the database connection and writes each batch in one transaction.
+
+pub mod convert;
+pub mod input;
+
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crossbeam_channel::{bounded, Receiver, Sender};
+use kifu_parser::raw::{raw_text, RawItem};
+use kifu_parser::{detect, Format, Location, RawError, Span};
+use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use convert::{convert, MemberContext, Verdict};
+
+/// Records per batch handed to the replay pool and written in one transaction.
+const BATCH: usize = 4096;
+/// Batches in flight between two stages: bounds memory whatever the input size.
+const IN_FLIGHT: usize = 4;
+/// Largest file read whole (binary formats whose records need the whole file).
+const MAX_WHOLE_FILE: u64 = 256 << 20;
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Read every file as this format instead of detecting it.
+    pub format: Option<Format>,
+    /// Replay threads (0 = one per core).
+    pub threads: usize,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+}
+
+/// What an ingest did. `valid + with_findings + quarantined = records`.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Summary {
+    /// Input files read.
+    pub files: u64,
+    /// Files skipped because the same bytes were ingested before.
+    pub files_skipped: u64,
+    /// Input bytes (on disk) of the files read.
+    pub bytes: u64,
+    /// Records read from the files (games and unreadable records).
+    pub records: u64,
+    /// Records that were read as games.
+    pub games: u64,
+    /// Games with no warning or error finding (info remarks allowed).
+    pub valid: u64,
+    /// Games with at least one warning or error finding.
+    pub with_findings: u64,
+    /// Records that could not be read, stored in quarantine with their error.
+    pub quarantined: u64,
+    /// Games linked to an earlier copy (same moves up to a board symmetry).
+    pub duplicates: u64,
+    /// Rows added to the games table.
+    pub inserted: u64,
+    /// Records already in the database from an earlier, interrupted ingest of the file.
+    pub already_present: u64,
+    /// Problems with input paths themselves (unreadable, loops).
+    pub input_errors: Vec<String>,
+    pub seconds: f64,
+    pub games_per_second: f64,
+}
+
+#[derive(Debug)]
+pub enum Error {
+    Store(kifu_store::Error),
+    Io(io::Error),
+    /// A stage stopped early (its error is reported separately).
+    Pipeline(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Store(e) => e.fmt(f),
+            Error::Io(e) => write!(f, "I/O error: {e}"),
+            Error::Pipeline(e) => write!(f, "ingest stopped: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<kifu_store::Error> for Error {
+    fn from(e: kifu_store::Error) -> Error {
+        Error::Store(e)
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Error {
+        Error::Io(e)
+    }
+}
+
+/// Messages to the writer thread, in the order they must be applied.
+enum ToWriter {
+    Begin(NewSource, Sender<kifu_store::Result<(i64, bool)>>),
+    Batch(Vec<Record>),
+    Finish {
+        source_id: i64,
+        format: String,
+        encoding: String,
+    },
+}
+
+/// Messages to the replay stage.
+enum ToReplay {
+    Batch(MemberContext, Vec<RawItem>),
+    Finish {
+        source_id: i64,
+        format: String,
+        encoding: String,
+    },
+}
+
+/// Per-record verdict counts gathered by the replay stage.
+#[derive(Default)]
+struct Tally {
+    valid: AtomicU64,
+    with_findings: AtomicU64,
+    quarantined: AtomicU64,
+}
+
+/// Ingests files and directories into the database at `db`.
+pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
+    let started = Instant::now();
+    let (files, input_errors) = input::discover(paths);
+    let mut summary = Summary {
+        input_errors: input_errors.iter().map(|e| e.to_string()).collect(),
+        ..Summary::default()
+    };
+    let total_bytes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let progress = progress_bar(options.progress, total_bytes);
+    let bytes_read = Arc::new(AtomicU64::new(0));
+
+    let mut store = Store::open(db)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| Error::Pipeline(e.to_string()))?;
+    let tally = Tally::default();
+
+    let (to_writer, writer_rx) = bounded::<ToWriter>(IN_FLIGHT);
+    let (to_replay, replay_rx) = bounded::<ToReplay>(IN_FLIGHT);
+
+    let outcome = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || write_all(&mut store, writer_rx));
+        let replay_to_writer = to_writer.clone();
+        let tally_ref = &tally;
+        let pool_ref = &pool;
+        let replayer =
+            scope.spawn(move || replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref));
+
+        let mut read_result = Ok(());
+        for file in &files {
+            if let Err(e) = read_file(
+                file,
+                options,
+                &to_writer,
+                &to_replay,
+                &bytes_read,
+                &mut summary,
+            ) {
+                match e {
+                    // A stage downstream has stopped: its own error explains why.
+                    Error::Pipeline(_) => {
+                        read_result = Err(e);
+                        break;
+                    }
+                    other => summary
+                        .input_errors
+                        .push(format!("{}: {other}", file.display())),
+                }
+            }
+            if let Some(bar) = &progress {
+                bar.set_position(bytes_read.load(Ordering::Relaxed));
+            }
+        }
+        drop(to_replay);
+        drop(to_writer);
+        let replayed = replayer.join().expect("replay thread panicked");
+        let written = writer.join().expect("writer thread panicked");
+        (read_result, replayed, written)
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let (read_result, replayed, written) = outcome;
+    let stats = written?;
+    replayed?;
+    read_result?;
+
+    summary.valid = tally.valid.load(Ordering::Relaxed);
+    summary.with_findings = tally.with_findings.load(Ordering::Relaxed);
+    summary.quarantined = tally.quarantined.load(Ordering::Relaxed);
+    summary.records = summary.valid + summary.with_findings + summary.quarantined;
+    summary.games = summary.valid + summary.with_findings;
+    summary.duplicates = stats.duplicates;
+    summary.inserted = stats.games;
+    summary.already_present = stats.already_present;
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary.games_per_second = if summary.seconds > 0.0 {
+        summary.games as f64 / summary.seconds
+    } else {
+        0.0
+    };
+    Ok(summary)
+}
+
+fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !enabled || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+fn write_all(store: &mut Store, rx: Receiver<ToWriter>) -> Result<WriteStats, Error> {
+    let mut stats = WriteStats::default();
+    for msg in rx {
+        match msg {
+            ToWriter::Begin(source, reply) => {
+                let answer = match store.source_state(&source.content_hash) {
+                    Ok(Some(SourceState::Complete(id))) => Ok((id, true)),
+                    Ok(_) => store.begin_source(&source).map(|id| (id, false)),
+                    Err(e) => Err(e),
+                };
+                let failed = answer.is_err();
+                let _ = reply.send(answer);
+                if failed {
+                    return Err(Error::Pipeline("could not register a source".into()));
+                }
+            }
+            ToWriter::Batch(records) => stats.add(store.write_batch(&records)?),
+            ToWriter::Finish {
+                source_id,
+                format,
+                encoding,
+            } => store.finish_source(source_id, &format, &encoding)?,
+        }
+    }
+    Ok(stats)
+}
+
+fn replay_all(
+    pool: &rayon::ThreadPool,
+    rx: Receiver<ToReplay>,
+    tx: Sender<ToWriter>,
+    tally: &Tally,
+) -> Result<(), Error> {
+    let stopped = || Error::Pipeline("the database writer stopped".into());
+    for msg in rx {
+        match msg {
+            ToReplay::Batch(ctx, items) => {
+                let converted: Vec<(Record, Verdict)> = pool.install(|| {
+                    items
+                        .into_par_iter()
+                        .map(|item| convert(&ctx, item))
+                        .collect()
+                });
+                let mut records = Vec::with_capacity(converted.len());
+                for (record, verdict) in converted {
+                    let counter = match verdict {
+                        Verdict::Valid => &tally.valid,
+                        Verdict::WithFindings => &tally.with_findings,
+                        Verdict::Quarantined => &tally.quarantined,
+                    };
+                    counter.fetch_add(1, Ordering::Relaxed);
+                    records.push(record);
+                }
+                tx.send(ToWriter::Batch(records)).map_err(|_| stopped())?;
+            }
+            ToReplay::Finish {
+                source_id,
+                format,
+                encoding,
+            } => tx
+                .send(ToWriter::Finish {
+                    source_id,
+                    format,
+                    encoding,
+                })
+                .map_err(|_| stopped())?,
+        }
+    }
+    Ok(())
+}
+
+/// Reads one input file: registers it, splits it into members and records, and sends the
+/// records on in batches.
+fn read_file(
+    path: &Path,
+    options: &Options,
+    to_writer: &Sender<ToWriter>,
+    to_replay: &Sender<ToReplay>,
+    bytes_read: &Arc<AtomicU64>,
+    summary: &mut Summary,
+) -> Result<(), Error> {
+    let stopped = || Error::Pipeline("the replay stage stopped".into());
+    let (hash, size) = input::hash_file(path)?;
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let (reply_tx, reply_rx) = bounded(1);
+    to_writer
+        .send(ToWriter::Begin(
+            NewSource {
+                path: path.to_string_lossy().into_owned(),
+                bytes: size,
+                content_hash: hash,
+                format: options.format.map(|f| f.name()).unwrap_or("unknown").into(),
+                encoding: "unknown".into(),
+            },
+            reply_tx,
+        ))
+        .map_err(|_| stopped())?;
+    let (source_id, complete) = reply_rx
+        .recv()
+        .map_err(|_| stopped())?
+        .map_err(Error::Store)?;
+    if complete {
+        summary.files_skipped += 1;
+        return Ok(());
+    }
+    summary.files += 1;
+    summary.bytes += size;
+
+    let (_, stream) = input::open_decompressed(path, bytes_read.clone())?;
+    let mut formats: Vec<&'static str> = Vec::new();
+    let mut encoding: Option<&'static str> = None;
+    input::for_each_member(stream, |member| {
+        let name = if member.name.is_empty() {
+            file_name.clone()
+        } else {
+            Some(member.name.clone())
+        };
+        let ctx = MemberContext {
+            source_id,
+            member: member.name.clone(),
+        };
+        let (head, reader) = input::peek(member.reader, 8192)?;
+        let format = options
+            .format
+            .or_else(|| detect::detect(&head, name.as_deref()));
+        encoding.get_or_insert(detect::detect_encoding(&head));
+        let mut sender = BatchSender {
+            ctx,
+            to_replay,
+            batch: Vec::with_capacity(BATCH),
+        };
+        match format {
+            Some(format) => {
+                if !formats.contains(&format.name()) {
+                    formats.push(format.name());
+                }
+                read_member(format, io::BufReader::new(reader), &mut sender)?;
+            }
+            None => {
+                let mut reader = reader;
+                let (raw, len) = read_capped(&mut reader)?;
+                sender.push(Err(RawError {
+                    format: None,
+                    at: Location::new(0, 1, 1),
+                    start: Location::new(0, 1, 1),
+                    span: Span::new(0, len),
+                    message: format!(
+                        "unrecognised record format{} (use --format to name it)",
+                        name.map(|n| format!(" in {n}")).unwrap_or_default()
+                    ),
+                    raw: raw_text(&raw),
+                }))?;
+            }
+        }
+        sender.flush()
+    })
+    .map_err(|e| {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            stopped()
+        } else {
+            Error::Io(e)
+        }
+    })?;
+    to_replay
+        .send(ToReplay::Finish {
+            source_id,
+            format: if formats.is_empty() {
+                "unknown".into()
+            } else {
+                formats.join(",")
+            },
+            encoding: encoding.unwrap_or("unknown").into(),
+        })
+        .map_err(|_| stopped())?;
+    Ok(())
+}
+
+/// Collects records into batches for the replay stage.
+struct BatchSender<'a> {
+    ctx: MemberContext,
+    to_replay: &'a Sender<ToReplay>,
+    batch: Vec<RawItem>,
+}
+
+impl BatchSender<'_> {
+    fn push(&mut self, item: RawItem) -> io::Result<()> {
+        self.batch.push(item);
+        if self.batch.len() >= BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.to_replay
+            .send(ToReplay::Batch(self.ctx.clone(), batch))
+            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "replay stage stopped"))
+    }
+}
+
+/// Reads everything (up to [`MAX_WHOLE_FILE`] bytes) and says how long the input was.
+fn read_capped<R: Read>(reader: &mut R) -> io::Result<(Vec<u8>, u64)> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_WHOLE_FILE).read_to_end(&mut bytes)?;
+    let rest = io::copy(reader, &mut io::sink())?;
+    let len = bytes.len() as u64 + rest;
+    Ok((bytes, len))
+}
+
+fn read_member<R: BufRead>(
+    format: Format,
+    mut reader: R,
+    sender: &mut BatchSender<'_>,
+) -> io::Result<()> {
+    use kifu_parser::{bdt, plain, psq, renlib, rif};
+    match format {
+        Format::RenjuLines => plain::LinesReader::new(reader).try_for_each(|i| sender.push(i)),
+        Format::RenjuPlain => plain::PlainReader::new(reader).try_for_each(|i| sender.push(i)),
+        Format::Bdt => bdt::BdtReader::new(reader).try_for_each(|i| sender.push(i)),
+        Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push(i)),
+        Format::RenLib | Format::Psq => {
+            let (bytes, len) = read_capped(&mut reader)?;
+            if len > bytes.len() as u64 {
+                return sender.push(Err(RawError {
+                    format: Some(format),
+                    at: Location::new(MAX_WHOLE_FILE, 0, 0),
+                    start: Location::default(),
+                    span: Span::new(0, len),
+                    message: format!(
+                        "{format} file of {len} bytes is larger than the {MAX_WHOLE_FILE}-byte limit"
+                    ),
+                    raw: raw_text(&bytes[..256.min(bytes.len())]),
+                }));
+            }
+            let items = if format == Format::RenLib {
+                match renlib::parse(&bytes) {
+                    Ok(items) => items,
+                    Err(e) => vec![Err(e)],
+                }
+            } else {
+                psq::parse(&bytes)
+            };
+            items.into_iter().try_for_each(|i| sender.push(i))
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! The command line: argument parsing and the commands.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use kifu_parser::Format;
+use kifu_rules::renju::{self, Marks, Position, Stone};
+use kifu_store::query::{FindingFilter, FindingRow};
+use kifu_store::{Store, DEFAULT_DB};
+use serde_json::json;
+
+#[derive(Parser)]
+#[command(
+    name = "kifu",
+    version,
+    about = "Record database and analytics pipeline for board-game records"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args)]
+struct DbArg {
+    /// The database file (created by `ingest` if missing).
+    #[arg(long, default_value = DEFAULT_DB)]
+    db: PathBuf,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read record files (also .xz, .gz, .tar.xz, directories) into the database.
+    Ingest {
+        #[command(flatten)]
+        db: DbArg,
+        /// Read every file as this format instead of detecting it.
+        #[arg(long, value_parser = parse_format)]
+        format: Option<Format>,
+        /// Replay threads (default: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Print the summary as one JSON object.
+        #[arg(long)]
+        json: bool,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// List findings, one per line, in source order.
+    Audit {
+        #[command(flatten)]
+        db: DbArg,
+        /// Only findings of this severity or worse.
+        #[arg(long)]
+        severity: Option<SeverityArg>,
+        /// Only findings with this code.
+        #[arg(long)]
+        code: Option<String>,
+        /// Only findings of this game.
+        #[arg(long)]
+        game: Option<i64>,
+        /// JSON lines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a stored game: header, board, last move, Black's forbidden points, findings.
+    Show {
+        #[command(flatten)]
+        db: DbArg,
+        game: i64,
+        /// Show the position after this many moves (default: the end).
+        #[arg(long)]
+        ply: Option<u32>,
+    },
+    /// Arbiter's check of a position.
+    Check {
+        #[command(subcommand)]
+        game: CheckGame,
+    },
+    /// Ingest the bundled samples into kifu-demo.db and print the summary and the audit.
+    Demo {
+        /// Where the demo database goes.
+        #[arg(long, default_value = "kifu-demo.db")]
+        db: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum CheckGame {
+    /// A Renju position: whose turn, Black's forbidden points and their kinds, the winner.
+    Renju {
+        /// Moves in RIF notation from the empty board, `--` for a pass.
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SeverityArg {
+    Info,
+    Warning,
+    Error,
+}
+
+impl SeverityArg {
+    fn name(self) -> &'static str {
+        match self {
+            SeverityArg::Info => "info",
+            SeverityArg::Warning => "warning",
+            SeverityArg::Error => "error",
+        }
+    }
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown format '{s}' (one of: {})", names.join(", "))
+    })
+}
+
+pub fn run() -> Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Ingest {
+            db,
+            format,
+            threads,
+            json,
+            paths,
+        } => ingest(&db.db, format, threads, json, &paths),
+        Command::Audit {
+            db,
+            severity,
+            code,
+            game,
+            json,
+        } => audit(
+            &db.db,
+            &FindingFilter {
+                min_severity: severity.map(|s| s.name().to_owned()),
+                code,
+                game,
+                limit: None,
+            },
+            json,
+        ),
+        Command::Show { db, game, ply } => show(&db.db, game, ply),
+        Command::Check {
+            game: CheckGame::Renju { moves, json },
+        } => check_renju(&moves, json),
+        Command::Demo { db } => demo(&db),
+    }
+}
+
+fn ingest(
+    db: &Path,
+    format: Option<Format>,
+    threads: usize,
+    json: bool,
+    paths: &[PathBuf],
+) -> Result<ExitCode> {
+    let options = kifu_ingest::Options {
+        format,
+        threads,
+        progress: true,
+    };
+    let summary = kifu_ingest::ingest(db, paths, &options)
+        .with_context(|| format!("ingest into {}", db.display()))?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+    } else {
+        print_summary(&mut out, db, &summary)?;
+    }
+    Ok(if summary.input_errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_summary(out: &mut impl Write, db: &Path, s: &kifu_ingest::Summary) -> Result<()> {
+    writeln!(
+        out,
+        "{} file(s) read, {} skipped as already ingested, {:.1} MB into {}",
+        s.files,
+        s.files_skipped,
+        s.bytes as f64 / 1e6,
+        db.display()
+    )?;
+    writeln!(out, "records read     {:>10}", s.records)?;
+    writeln!(out, "  games          {:>10}", s.games)?;
+    writeln!(out, "    valid        {:>10}", s.valid)?;
+    writeln!(out, "    with findings{:>10}", s.with_findings)?;
+    writeln!(out, "  quarantined    {:>10}", s.quarantined)?;
+    writeln!(out, "duplicates       {:>10}", s.duplicates)?;
+    if s.already_present > 0 {
+        writeln!(out, "already stored   {:>10}", s.already_present)?;
+    }
+    writeln!(out, "{:.2} s, {:.0} games/s", s.seconds, s.games_per_second)?;
+    for e in &s.input_errors {
+        writeln!(out, "input error: {e}")?;
+    }
+    Ok(())
+}
+
+fn finding_line(f: &FindingRow) -> String {
+    let game = match (f.game, f.quarantine) {
+        (Some(g), _) => format!("game {g}"),
+        (None, Some(q)) => format!("quarantined {q}"),
+        _ => "-".into(),
+    };
+    let ply = f.ply.map(|p| format!(" ply {p}")).unwrap_or_default();
+    let rule = if f.rule.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", f.rule)
+    };
+    format!(
+        "{}:{}:{}: @{} {game}{ply}: {} {}: {}{rule}",
+        f.source, f.line, f.column, f.offset, f.severity, f.code, f.message
+    )
+}
+
+fn finding_json(f: &FindingRow) -> serde_json::Value {
+    json!({
+        "source": f.source,
+        "line": f.line,
+        "column": f.column,
+        "offset": f.offset,
+        "game": f.game,
+        "quarantined": f.quarantine,
+        "ply": f.ply,
+        "code": f.code,
+        "severity": f.severity,
+        "message": f.message,
+        "rule": f.rule,
+    })
+}
+
+fn audit(db: &Path, filter: &FindingFilter, json: bool) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let findings = store.findings(filter)?;
+    let mut out = std::io::stdout().lock();
+    for f in &findings {
+        let line = if json {
+            finding_json(f).to_string()
+        } else {
+            finding_line(f)
+        };
+        if writeln!(out, "{line}").is_err() {
+            break; // a closed pipe (`| head`) is not an error
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let game = store.game(id)?;
+    let mut out = String::new();
+    let names = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+    out.push_str(&format!(
+        "game {} ({} {}) from {} line {} byte {}\n",
+        game.id, game.kind, game.format, game.source, game.line, game.offset
+    ));
+    out.push_str(&format!(
+        "Black: {}   White: {}\n",
+        names(&game.black),
+        names(&game.white)
+    ));
+    for (label, value) in [
+        ("event", &game.event),
+        ("round", &game.round),
+        ("date", &game.date),
+        ("rule", &game.rule),
+        ("opening", &game.opening),
+    ] {
+        if let Some(v) = value {
+            out.push_str(&format!("{label}: {v}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "result: recorded {}, board {} ({}), {} moves\n",
+        names(&game.recorded_result),
+        game.derived_result.as_deref().unwrap_or("none"),
+        game.termination,
+        game.plies
+    ));
+    if let Some(d) = game.duplicate_of {
+        out.push_str(&format!("duplicate of game {d}\n"));
+    }
+    if game.kind != "renju" {
+        bail!("showing {} games is not supported yet", game.kind);
+    }
+    let moves = renju::decode_moves(&game.moves)
+        .ok_or_else(|| anyhow!("game {id} has a corrupt move list"))?;
+    let upto = ply
+        .map(|p| (p as usize).min(moves.len()))
+        .unwrap_or(moves.len());
+    let position = playable(&moves[..upto]);
+    if position.ply() < upto as u32 {
+        out.push_str(&format!(
+            "(the position is shown at move {}: the game was over there)\n",
+            position.ply()
+        ));
+    }
+    out.push('\n');
+    out.push_str(&position.render(&Marks::standard()));
+    let forbidden = position.forbidden_points();
+    if !forbidden.is_empty() {
+        let list: Vec<String> = forbidden.iter().map(|(p, k)| format!("{p} {k}")).collect();
+        out.push_str(&format!("Black's forbidden points: {}\n", list.join(", ")));
+    }
+    let text: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("{}.{}", i + 1, renju::point::move_text(*m)))
+        .collect();
+    out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
+    for (ply, text) in &game.comments {
+        out.push_str(&format!("comment at move {ply}: {text}\n"));
+    }
+    let findings = store.findings(&FindingFilter {
+        game: Some(id),
+        ..FindingFilter::default()
+    })?;
+    if findings.is_empty() {
+        out.push_str("\nno findings\n");
+    } else {
+        out.push_str("\nfindings:\n");
+        for f in &findings {
+            out.push_str(&format!("  {}\n", finding_line(f)));
+        }
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The position after as many of `moves` as can be played (a stored game may go on after
+/// its end, e.g. moves after a five, which `Position` refuses).
+fn playable(moves: &[renju::Move]) -> Position {
+    let mut position = Position::new();
+    for &m in moves {
+        if position.play(m).is_err() {
+            break;
+        }
+    }
+    position
+}
+
+fn check_renju(moves: &str, json: bool) -> Result<ExitCode> {
+    let moves = renju::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let position = Position::from_moves(&moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let forbidden = position.forbidden_points();
+    let winner = position.winner();
+    if json {
+        let value = json!({
+            "to_move": position.to_move().name(),
+            "forbidden": forbidden
+                .iter()
+                .map(|(p, k)| json!({"point": p.to_string(), "kind": k.name()}))
+                .collect::<Vec<_>>(),
+            "winner": winner.map(Stone::name),
+            "last_move_forbidden": position.last_move_forbidden().map(|k| k.name()),
+            "plies": position.ply(),
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = position.render(&Marks::standard());
+    if forbidden.is_empty() {
+        if position.to_move() == Stone::Black && !position.is_over() {
+            out.push_str("no forbidden points for Black\n");
+        }
+    } else {
+        for (p, k) in &forbidden {
+            out.push_str(&format!("forbidden {p}: {k}\n"));
+        }
+    }
+    match winner {
+        Some(s) => out.push_str(&format!("won: {} has made five\n", s.name())),
+        None if position.is_over() => out.push_str("game over: draw\n"),
+        None => out.push_str("not yet won\n"),
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The bundled samples: `samples/` beside the working directory, else the source tree's.
+fn samples_dir() -> Result<PathBuf> {
+    let here = PathBuf::from("samples");
+    if here.is_dir() {
+        return Ok(here);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    if built.is_dir() {
+        return Ok(built);
+    }
+    bail!("cannot find the samples directory (run from the kifu source tree)")
+}
+
+fn demo(db: &Path) -> Result<ExitCode> {
+    for suffix in ["", "-wal", "-shm"] {
+        let p = PathBuf::from(format!("{}{suffix}", db.display()));
+        if p.exists() {
+            std::fs::remove_file(&p).with_context(|| format!("remove {}", p.display()))?;
+        }
+    }
+    let samples = samples_dir()?;
+    let summary = kifu_ingest::ingest(
+        db,
+        std::slice::from_ref(&samples),
+        &kifu_ingest::Options {
+            progress: true,
+            ..Default::default()
+        },
+    )?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "kifu demo: ingested {}", samples.display())?;
+    print_summary(&mut out, db, &summary)?;
+    let store = Store::open_read_only(db)?;
+    writeln!(out, "\naudit (warnings and errors):")?;
+    for f in store.findings(&FindingFilter {
+        min_severity: Some("warning".into()),
+        ..FindingFilter::default()
+    })? {
+        writeln!(out, "  {}", finding_line(&f))?;
+    }
+    let overview = kifu_analysis::findings_overview(&store)?;
+    writeln!(out, "\nfindings overview:\n{overview}")?;
+    let report_dir = PathBuf::from("kifu-demo-report");
+    std::fs::create_dir_all(&report_dir)?;
+    let chart = report_dir.join("findings.svg");
+    kifu_reports::findings_chart(&overview, &chart)?;
+    writeln!(out, "\nchart: {}", chart.display())?;
+    writeln!(
+        out,
+        "try: kifu show --db {} 1    kifu audit --db {}",
+        db.display(),
+        db.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,15 @@
+//! `kifu`: a record database and analytics pipeline for board-game records.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match cli::run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kifu: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

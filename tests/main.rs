@@ -1,0 +1,1 @@
+//! kifu integration tests
