@@ -1,1 +1,5 @@
-//! kifu integration tests
+//! kifu's integration tests: the `kifu` binary on real and hand-made records.
+
+mod cli;
+mod common;
+mod renju_real;

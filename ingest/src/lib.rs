@@ -363,7 +363,11 @@ fn read_file(
         let format = options
             .format
             .or_else(|| detect::detect(&head, name.as_deref()));
-        encoding.get_or_insert(detect::detect_encoding(&head));
+        encoding.get_or_insert(match format {
+            // Binary: its comments are decoded one by one (UTF-8, else GBK).
+            Some(Format::RenLib) => "binary",
+            _ => detect::detect_encoding(&head),
+        });
         let mut sender = BatchSender {
             ctx,
             to_replay,

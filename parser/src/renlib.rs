@@ -305,9 +305,12 @@ fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node])) -> (Stats, Option<RawErr
 }
 
 fn line_game(path: &[Node], index: usize) -> RawGame {
-    let start = path.first().map_or(0, |n| n.offset);
-    let mut g = RawGame::new(Format::RenLib, Location::new(start, 0, 0));
-    g.span = Span::new(start, path.last().map_or(start, |n| n.end));
+    // Lines share their first nodes, so a line is located at its leaf: the one node that
+    // is its own, which gives every line of a file a distinct offset.
+    let first = path.first().map_or(0, |n| n.offset);
+    let leaf = path.last().map_or(first, |n| n.offset);
+    let mut g = RawGame::new(Format::RenLib, Location::new(leaf, 0, 0));
+    g.span = Span::new(first, path.last().map_or(first, |n| n.end));
     g.header.id = Some(format!("line-{}", index + 1));
     let mut ply = 0u32;
     for n in path {

@@ -4,23 +4,23 @@
 use kifu_parser::raw::{Format, Location, RawGame, RawMove, RawResult};
 use kifu_rules::renju::{replay, Outcome, Termination};
 use std::collections::HashMap;
-use std::process::Command;
+use std::io::Read;
 
 const ARCHIVE: &str = "data/renju/games/dasimagin_renju_train-2.tar.xz";
 
 fn decompress() -> Option<String> {
     let path = crate::shared_file(ARCHIVE)?;
-    let out = Command::new("tar").arg("-xJOf").arg(&path).output();
-    match out {
-        Ok(o) if o.status.success() => Some(String::from_utf8(o.stdout).expect("ASCII file")),
-        other => {
-            if crate::require_shared() {
-                panic!("cannot decompress {ARCHIVE} with tar -xJOf: {other:?}");
-            }
-            eprintln!("skipping: cannot decompress {ARCHIVE} (tar/xz missing?): {other:?}");
-            None
-        }
-    }
+    let file = std::fs::File::open(&path).expect("open the archive");
+    let mut archive = tar::Archive::new(xz2::read::XzDecoder::new(file));
+    let mut entry = archive
+        .entries()
+        .expect("a tar archive")
+        .next()
+        .expect("one member")
+        .expect("a readable member");
+    let mut text = String::new();
+    entry.read_to_string(&mut text).expect("an ASCII member");
+    Some(text)
 }
 
 fn parse_line(line: &str) -> RawGame {

@@ -1,0 +1,280 @@
+//! The CLI on hand-made records: arbiter checks, duplicates, quarantine, show, demo.
+
+use std::path::Path;
+
+use crate::common::{audit_json, count, ingest_json, kifu, kifu_ok, table_counts};
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn check_renju_lists_forbidden_points_with_kinds() {
+    // realcore-01 (overline at k8), from the forbidden-move suite.
+    let out = kifu_ok(&[
+        "check",
+        "renju",
+        "--json",
+        "--moves",
+        "h8 i9 i8 g8 j8 h9 m8 h7 l8 i7",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(
+        v["forbidden"],
+        serde_json::json!([{"point": "k8", "kind": "overline"}])
+    );
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    // A double-three and the text form.
+    let out = kifu_ok(&[
+        "check",
+        "renju",
+        "--moves",
+        "h8 i9 j11 a1 j12 a2 k10 a3 l10 a4",
+    ]);
+    assert!(out.contains("forbidden j10: double-three"), "{out}");
+    assert!(out.contains("black to move"), "{out}");
+    // White to move: nothing is forbidden for White.
+    let v: serde_json::Value =
+        serde_json::from_str(&kifu_ok(&["check", "renju", "--json", "--moves", "h8"])).unwrap();
+    assert_eq!(
+        (
+            v["to_move"].as_str(),
+            v["forbidden"].as_array().map(Vec::len)
+        ),
+        (Some("white"), Some(0))
+    );
+    // Won: Black's exact five.
+    let v: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "check",
+        "renju",
+        "--json",
+        "--moves",
+        "h8 a1 i8 a2 j8 a3 k8 a4 l8",
+    ]))
+    .unwrap();
+    assert_eq!(v["winner"], "black");
+    // Bad input is a clear error, not a panic.
+    let out = kifu(&["check", "renju", "--moves", "h8 h8"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("h8 is already occupied"), "{err}");
+    let out = kifu(&["check", "renju", "--moves", "h8 z99"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn ingest_links_mirrors_quarantines_bad_records_and_locates_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = write(
+        dir.path(),
+        "games.renju",
+        "black h8 h9 i9 g10 j10 g8 k11 l12 g7\n\
+         white h8 h9 zz i10\n\
+         black h8 h9 i8 i9 j8 j9 a1 k9 b1 l9\n\
+         unknown h8 a1 b2\n",
+    );
+    // The first game mirrored left-right, in another file and format (plain move list).
+    let mirror = write(dir.path(), "mirror.txt", "[Black \"Ann O'Hara\"]\n[White \"中村 茂\"]\n1. h8 2. h9 3. g9 4. i10 5. f10 6. i8 7. e11 8. d12 9. i7\n");
+    let db = dir.path().join("k.db");
+    let s = ingest_json(&db, &[&games, &mirror]);
+    assert_eq!(
+        (
+            s["records"].as_u64(),
+            s["games"].as_u64(),
+            s["quarantined"].as_u64()
+        ),
+        (Some(5), Some(4), Some(1)),
+        "{s}"
+    );
+    assert_eq!(
+        s["valid"].as_u64().unwrap() + s["with_findings"].as_u64().unwrap() + 1,
+        5
+    );
+    assert_eq!(s["duplicates"], 1);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT duplicate_of FROM games WHERE format = 'renju-plain'"
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM players WHERE name IN ('Ann O''Hara', '中村 茂')"
+        ),
+        2
+    );
+
+    // The unreadable record is kept whole, with its error located at the bad text.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (raw, line): (String, i64) = conn
+        .query_row("SELECT raw, line FROM quarantine", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert_eq!((raw.as_str(), line), ("white h8 h9 zz i10", 2));
+    let bad = audit_json(&db, &["--code", "unreadable-record"]);
+    assert_eq!(bad.len(), 1);
+    assert_eq!(
+        (bad[0]["line"].as_u64(), bad[0]["severity"].as_str()),
+        (Some(2), Some("error"))
+    );
+    let col = bad[0]["column"].as_u64().unwrap();
+    assert!((13..=14).contains(&col), "points into `zz`: {}", bad[0]);
+    assert_eq!(bad[0]["game"], serde_json::Value::Null);
+
+    // The contradicted result points at White's fifth stone l9: line 3, column 34.
+    let f = audit_json(&db, &["--code", "result-contradicts-board"]);
+    assert_eq!(f.len(), 1);
+    let expected_offset = "black h8 h9 i9 g10 j10 g8 k11 l12 g7\nwhite h8 h9 zz i10\n".len() + 33;
+    assert_eq!(
+        (
+            f[0]["line"].as_u64(),
+            f[0]["column"].as_u64(),
+            f[0]["offset"].as_u64(),
+            f[0]["ply"].as_u64()
+        ),
+        (Some(3), Some(34), Some(expected_offset as u64), Some(10))
+    );
+    assert!(f[0]["source"].as_str().unwrap().ends_with("games.renju"));
+    assert_eq!(f[0]["rule"], "renju §8-8");
+    // Severity filter: `--severity error` leaves out warnings and info.
+    let all = audit_json(&db, &[]);
+    let errors = audit_json(&db, &["--severity", "error"]);
+    assert!(errors.iter().all(|f| f["severity"] == "error"));
+    assert!(all.len() > errors.len());
+
+    // Show: the board with the last move marked and the game's findings.
+    let game: i64 = conn
+        .query_row(
+            "SELECT id FROM games WHERE line = 3 AND format = 'renju-lines'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let out = kifu_ok(&["show", "--db", db.to_str().unwrap(), &game.to_string()]);
+    assert!(out.contains("(O)"), "{out}");
+    assert!(out.contains("result-contradicts-board"), "{out}");
+    let out = kifu_ok(&[
+        "show",
+        "--db",
+        db.to_str().unwrap(),
+        &game.to_string(),
+        "--ply",
+        "6",
+    ]);
+    assert!(out.contains("move 6, black to move"), "{out}");
+
+    // Again: nothing added.
+    let before = table_counts(&db);
+    let again = ingest_json(&db, &[&games, &mirror]);
+    assert_eq!(again["files_skipped"], 2);
+    assert_eq!(table_counts(&db), before);
+}
+
+#[test]
+fn format_override_and_unknown_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let odd = write(
+        dir.path(),
+        "club.dat",
+        "2024,    1=[Alice,Bob,+,8889997AAA78BBCC77,?,-]\n",
+    );
+    let db = dir.path().join("k.db");
+    let s = ingest_json(&db, &[&odd]);
+    assert_eq!(s["records"], 1);
+    let db2 = dir.path().join("k2.db");
+    let out = kifu_ok(&[
+        "ingest",
+        "--json",
+        "--format",
+        "bdt",
+        "--db",
+        db2.to_str().unwrap(),
+        odd.to_str().unwrap(),
+    ]);
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (s["games"].as_u64(), s["quarantined"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let garbage = write(
+        dir.path(),
+        "noise.bin",
+        "\u{1}\u{2}\u{3} not a record at all",
+    );
+    let db3 = dir.path().join("k3.db");
+    let s = ingest_json(&db3, &[&garbage]);
+    assert_eq!(s["quarantined"], 1, "{s}");
+    let out = kifu(&[
+        "ingest",
+        "--format",
+        "nonsense",
+        "--db",
+        db3.to_str().unwrap(),
+        garbage.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn demo_ingests_the_samples_of_every_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("demo")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("records read"), "{text}");
+    assert!(text.contains("result-contradicts-board"), "{text}");
+    let db = dir.path().join("kifu-demo.db");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT DISTINCT format FROM games ORDER BY 1")
+        .unwrap();
+    let formats: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        formats,
+        [
+            "bdt",
+            "psq",
+            "renju-lines",
+            "renju-plain",
+            "renlib",
+            "rif-xml"
+        ]
+    );
+    // Names from the RIF sample, resolved through its player table.
+    assert!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE format = 'rif-xml' AND black_id IS NOT NULL"
+        ) >= 6
+    );
+    assert!(dir.path().join("kifu-demo-report/findings.svg").exists());
+    // Running it again starts afresh and gives the same database.
+    let first = table_counts(&db);
+    drop(stmt);
+    drop(conn);
+    let again = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("demo")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert_eq!(table_counts(&db), first);
+}

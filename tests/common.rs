@@ -1,0 +1,84 @@
+//! Helpers shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `../shared/data/<rel>` beside the repository (or under `$KIFU_SHARED`), or `None` when
+/// it is missing. With `KIFU_REQUIRE_SHARED=1` a missing file fails the test instead.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let root = std::env::var_os("KIFU_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let path = root.join("data").join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
+        panic!("{} is missing and KIFU_REQUIRE_SHARED=1", path.display());
+    }
+    eprintln!("skipped: {} is missing", path.display());
+    None
+}
+
+pub fn kifu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .output()
+        .expect("run kifu")
+}
+
+/// Runs kifu, asserts success, returns stdout.
+pub fn kifu_ok(args: &[&str]) -> String {
+    let out = kifu(args);
+    assert!(
+        out.status.success(),
+        "kifu {args:?} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// `kifu ingest --json`, parsed.
+pub fn ingest_json(db: &Path, paths: &[&Path]) -> serde_json::Value {
+    let mut args = vec!["ingest", "--json", "--db", db.to_str().unwrap()];
+    args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+    serde_json::from_str(&kifu_ok(&args)).expect("ingest --json gives JSON")
+}
+
+/// Audit findings as parsed JSON lines.
+pub fn audit_json(db: &Path, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["audit", "--json", "--db", db.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    kifu_ok(&args)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+pub fn count(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+/// Row counts of every table, to show that a second ingest adds nothing.
+pub fn table_counts(db: &Path) -> Vec<(String, i64)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap();
+    let tables: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    tables
+        .into_iter()
+        .map(|t| {
+            let n = conn
+                .query_row(&format!("SELECT count(*) FROM \"{t}\""), [], |r| r.get(0))
+                .unwrap();
+            (t, n)
+        })
+        .collect()
+}
