@@ -279,7 +279,7 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
         ("round", &game.round),
         ("date", &game.date),
         ("rule", &game.rule),
-        ("opening", &game.opening),
+        ("opening", &opening_name(&game.kind, &game.opening)),
     ] {
         if let Some(v) = value {
             out.push_str(&format!("{label}: {v}\n"));
@@ -340,6 +340,15 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `D11 Zuisei 瑞星` for a Renju opening code.
+fn opening_name(kind: &str, code: &Option<String>) -> Option<String> {
+    let code = code.as_deref()?;
+    match (kind, renju::Opening::by_code(code)) {
+        ("renju", Some(o)) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
+        _ => Some(code.to_owned()),
+    }
 }
 
 /// The position after as many of `moves` as can be played (a stored game may go on after

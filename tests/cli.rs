@@ -278,3 +278,66 @@ fn demo_ingests_the_samples_of_every_notation() {
     assert!(again.status.success());
     assert_eq!(table_counts(&db), first);
 }
+
+#[test]
+fn compressed_files_and_tar_archives_are_read_as_streams() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let text = "black h8 h9 i9 g10 j10 g8 k11 l12 g7\nwhite h8 i9 j10 h10 i10 i11 g9 j12 k13 h12 g11 f10 i12 g12 f13\n";
+    // A single .xz file.
+    let xz_path = dir.path().join("games.renju.xz");
+    let mut enc = xz2::write::XzEncoder::new(std::fs::File::create(&xz_path).unwrap(), 6);
+    enc.write_all(text.as_bytes()).unwrap();
+    enc.finish().unwrap();
+    // A .tar.xz holding a BDT file and a move list.
+    let tar_path = dir.path().join("club.tar.xz");
+    let enc = xz2::write::XzEncoder::new(std::fs::File::create(&tar_path).unwrap(), 6);
+    let mut builder = tar::Builder::new(enc);
+    for (name, body) in [
+        (
+            "club/a.bdt",
+            "2024,    1=[Alice,Bob,+,8889997AAA78BBCC77,?,-]\n",
+        ),
+        ("club/b.txt", "1. h8 2. a1 3. b2\n"),
+    ] {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(body.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder
+            .append_data(&mut header, name, body.as_bytes())
+            .unwrap();
+    }
+    builder.into_inner().unwrap().finish().unwrap();
+
+    let db = dir.path().join("k.db");
+    let s = ingest_json(&db, &[&xz_path, &tar_path]);
+    assert_eq!(
+        (s["records"].as_u64(), s["quarantined"].as_u64()),
+        (Some(4), Some(0)),
+        "{s}"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT member, format, line FROM games ORDER BY id")
+        .unwrap();
+    let rows: Vec<(String, String, i64)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        rows,
+        [
+            ("".to_owned(), "renju-lines".to_owned(), 1),
+            ("".to_owned(), "renju-lines".to_owned(), 2),
+            ("club/a.bdt".to_owned(), "bdt".to_owned(), 1),
+            ("club/b.txt".to_owned(), "renju-plain".to_owned(), 1),
+        ]
+    );
+    let findings = audit_json(&db, &[]);
+    assert!(findings.iter().any(|f| f["source"]
+        .as_str()
+        .unwrap()
+        .ends_with("club.tar.xz!club/b.txt")));
+}

@@ -217,44 +217,22 @@ fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node])) -> (Stats, Option<RawErr
         let mut comment = None;
         if flags & (COMMENT | OLD_COMMENT) != 0 {
             stats.comments += 1;
-            match read_text(bytes, i, flags & COMMENT == 0) {
+            match read_decoded(bytes, i, flags & COMMENT == 0, offset, "comment") {
                 Ok((text, next)) => {
-                    comment = Some(decode_comment(text));
+                    comment = Some(text);
                     i = next;
                 }
-                Err(at) => {
-                    return (
-                        stats,
-                        Some(error(
-                            bytes,
-                            at,
-                            offset,
-                            bytes.len(),
-                            "truncated comment: no terminating 0 byte".to_string(),
-                        )),
-                    )
-                }
+                Err(e) => return (stats, Some(e)),
             }
         }
         let mut board_text = None;
         if board_text_follows {
-            match read_text(bytes, i, false) {
+            match read_decoded(bytes, i, false, offset, "board text") {
                 Ok((text, next)) => {
-                    board_text = Some(decode_comment(text));
+                    board_text = Some(text);
                     i = next;
                 }
-                Err(at) => {
-                    return (
-                        stats,
-                        Some(error(
-                            bytes,
-                            at,
-                            offset,
-                            bytes.len(),
-                            "truncated board text: no terminating 0 byte".to_string(),
-                        )),
-                    )
-                }
+                Err(e) => return (stats, Some(e)),
             }
         }
         let is_move = !(first && pos == 0);
@@ -302,6 +280,28 @@ fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node])) -> (Stats, Option<RawErr
             return (stats, None);
         }
     }
+}
+
+/// A comment or board text at `i`, decoded, and the index after it; a missing terminator
+/// is an error located where the text ran out, for the node starting at `node`.
+fn read_decoded(
+    bytes: &[u8],
+    i: usize,
+    old_style: bool,
+    node: usize,
+    what: &str,
+) -> Result<(String, usize), RawError> {
+    read_text(bytes, i, old_style)
+        .map(|(text, next)| (decode_comment(text), next))
+        .map_err(|at| {
+            error(
+                bytes,
+                at,
+                node,
+                bytes.len(),
+                format!("truncated {what}: no terminating 0 byte"),
+            )
+        })
 }
 
 fn line_game(path: &[Node], index: usize) -> RawGame {
