@@ -269,11 +269,15 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
         "game {} ({} {}) from {} line {} byte {}\n",
         game.id, game.kind, game.format, game.source, game.line, game.offset
     ));
-    out.push_str(&format!(
-        "Black: {}   White: {}\n",
-        names(&game.black),
-        names(&game.white)
-    ));
+    if !game.players.is_empty() {
+        let seats: Vec<String> = game
+            .players
+            .iter()
+            .map(|(side, name)| format!("{}: {name}", title_case(side)))
+            .collect();
+        out.push_str(&seats.join("   "));
+        out.push('\n');
+    }
     for (label, value) in [
         ("event", &game.event),
         ("round", &game.round),
@@ -340,6 +344,14 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+fn title_case(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// `D11 Zuisei 瑞星` for a Renju opening code.

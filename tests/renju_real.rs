@@ -151,7 +151,7 @@ fn bdt_files_ingest_with_players_years_and_forfeits() {
     assert_eq!(
         count(
             &db,
-            "SELECT count(*) FROM games WHERE black_id IS NULL OR white_id IS NULL"
+            "SELECT count(*) FROM games g WHERE (SELECT count(*) FROM game_players gp WHERE gp.game_id = g.id) <> 2"
         ),
         0
     );

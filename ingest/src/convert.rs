@@ -1,8 +1,8 @@
 //! Replays a raw record through its game's engine and turns the result into the store's
 //! plain record, with every finding located in the source.
 
-use kifu_parser::raw::{RawError, RawGame};
-use kifu_parser::{GameKind, Location};
+use kifu_parser::raw::{AnyGame, RawError, RawGame};
+use kifu_parser::Location;
 use kifu_rules::renju;
 use kifu_rules::{Finding, Severity};
 use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
@@ -27,12 +27,15 @@ pub fn is_serious(severity: &str) -> bool {
     severity == "warning" || severity == "error"
 }
 
-pub fn convert(ctx: &MemberContext, item: Result<RawGame, RawError>) -> (Record, Verdict) {
+pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record, Verdict) {
     match item {
-        Ok(mut game) => {
-            complete_rif_proposals(&mut game);
-            let record = match game.format.game_kind() {
-                GameKind::Renju => renju_record(ctx, &game),
+        Ok(game) => {
+            let record = match game {
+                AnyGame::Renju(mut game) => {
+                    complete_rif_proposals(&mut game);
+                    renju_record(ctx, &game)
+                }
+                AnyGame::Xiangqi(_) => unreachable!("xiangqi records are not produced yet"),
             };
             let verdict = if record.findings.iter().any(|f| is_serious(&f.severity)) {
                 Verdict::WithFindings
@@ -115,6 +118,18 @@ fn finding_record(game: &RawGame, f: &Finding) -> FindingRecord {
     }
 }
 
+/// Players in seat order; a seat whose name the record does not give has an empty name
+/// (the store leaves it out but keeps the other seats' numbers).
+fn seats(sides: &[(&str, &Option<String>)]) -> Vec<(String, String)> {
+    sides
+        .iter()
+        .map(|(side, name)| {
+            let name = name.as_deref().map(str::trim).unwrap_or_default();
+            ((*side).to_owned(), name.to_owned())
+        })
+        .collect()
+}
+
 fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
     let replay = renju::replay(game);
     let h = &game.header;
@@ -179,8 +194,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         event: h.event.clone(),
         round: h.round.clone(),
         date: h.date.clone(),
-        black: h.black.clone(),
-        white: h.white.clone(),
+        players: seats(&[("black", &h.black), ("white", &h.white)]),
         rule: h.rule.clone(),
         recorded_result: h.result.map(|r| r.name().to_owned()),
         result_text: h.result_text.clone(),

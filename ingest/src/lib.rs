@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
-use kifu_parser::raw::{raw_text, RawItem};
+use kifu_parser::raw::{raw_text, AnyGame, AnyItem, RawItem};
 use kifu_parser::{detect, Format, Location, RawError, Span};
 use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
 use rayon::prelude::*;
@@ -117,7 +117,7 @@ enum ToWriter {
 
 /// Messages to the replay stage.
 enum ToReplay {
-    Batch(MemberContext, Vec<RawItem>),
+    Batch(MemberContext, Vec<AnyItem>),
     Finish {
         source_id: i64,
         format: String,
@@ -423,16 +423,20 @@ fn read_file(
 struct BatchSender<'a> {
     ctx: MemberContext,
     to_replay: &'a Sender<ToReplay>,
-    batch: Vec<RawItem>,
+    batch: Vec<AnyItem>,
 }
 
 impl BatchSender<'_> {
-    fn push(&mut self, item: RawItem) -> io::Result<()> {
+    fn push(&mut self, item: AnyItem) -> io::Result<()> {
         self.batch.push(item);
         if self.batch.len() >= BATCH {
             self.flush()?;
         }
         Ok(())
+    }
+
+    fn push_renju(&mut self, item: RawItem) -> io::Result<()> {
+        self.push(item.map(AnyGame::Renju))
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -462,10 +466,25 @@ fn read_member<R: BufRead>(
 ) -> io::Result<()> {
     use kifu_parser::{bdt, plain, psq, renlib, rif};
     match format {
-        Format::RenjuLines => plain::LinesReader::new(reader).try_for_each(|i| sender.push(i)),
-        Format::RenjuPlain => plain::PlainReader::new(reader).try_for_each(|i| sender.push(i)),
-        Format::Bdt => bdt::BdtReader::new(reader).try_for_each(|i| sender.push(i)),
-        Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push(i)),
+        Format::RenjuLines => {
+            plain::LinesReader::new(reader).try_for_each(|i| sender.push_renju(i))
+        }
+        Format::RenjuPlain => {
+            plain::PlainReader::new(reader).try_for_each(|i| sender.push_renju(i))
+        }
+        Format::Bdt => bdt::BdtReader::new(reader).try_for_each(|i| sender.push_renju(i)),
+        Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push_renju(i)),
+        Format::XiangqiPgn | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
+            let (bytes, len) = read_capped(&mut reader)?;
+            sender.push(Err(RawError {
+                format: Some(format),
+                at: Location::new(0, 1, 1),
+                start: Location::new(0, 1, 1),
+                span: Span::new(0, len),
+                message: format!("{format} records are not supported yet"),
+                raw: raw_text(&bytes[..256.min(bytes.len())]),
+            }))
+        }
         Format::RenLib | Format::Psq => {
             let (bytes, len) = read_capped(&mut reader)?;
             if len > bytes.len() as u64 {
@@ -488,7 +507,7 @@ fn read_member<R: BufRead>(
             } else {
                 psq::parse(&bytes)
             };
-            items.into_iter().try_for_each(|i| sender.push(i))
+            items.into_iter().try_for_each(|i| sender.push_renju(i))
         }
     }
 }

@@ -83,16 +83,28 @@ pub enum Format {
     Psq,
     /// RenjuNet / RIF XML database export.
     RifXml,
+    /// Xiangqi PGN (xqbase convention): Chinese, WXF or ICCS move text.
+    XiangqiPgn,
+    /// XieXie-style `.wxf` files and bare WXF move lists.
+    XiangqiWxf,
+    /// XQ Wizard `.xqf` binary (versions 0x0A-0x12, encrypted ones included).
+    Xqf,
+    /// DhtmlXQ: `[DhtmlXQ]` blocks (HTML pages, UBB), dpxq dict-literal files, bare 4-digit strings.
+    DhtmlXq,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 10] = [
         Format::RenjuPlain,
         Format::RenjuLines,
         Format::Bdt,
         Format::RenLib,
         Format::Psq,
         Format::RifXml,
+        Format::XiangqiPgn,
+        Format::XiangqiWxf,
+        Format::Xqf,
+        Format::DhtmlXq,
     ];
 
     /// The stable name used on the command line (`--format`) and in the database.
@@ -104,6 +116,10 @@ impl Format {
             Format::RenLib => "renlib",
             Format::Psq => "psq",
             Format::RifXml => "rif-xml",
+            Format::XiangqiPgn => "xiangqi-pgn",
+            Format::XiangqiWxf => "xiangqi-wxf",
+            Format::Xqf => "xqf",
+            Format::DhtmlXq => "dhtmlxq",
         }
     }
 
@@ -113,7 +129,17 @@ impl Format {
 
     /// The game these records belong to.
     pub fn game_kind(self) -> GameKind {
-        GameKind::Renju
+        match self {
+            Format::RenjuPlain
+            | Format::RenjuLines
+            | Format::Bdt
+            | Format::RenLib
+            | Format::Psq
+            | Format::RifXml => GameKind::Renju,
+            Format::XiangqiPgn | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
+                GameKind::Xiangqi
+            }
+        }
     }
 
     /// The coordinate convention of the file, said in findings and `kifu show`.
@@ -125,6 +151,11 @@ impl Format {
             Format::Bdt => "hex pair: column 1-F from the left, row 1-F from the bottom",
             Format::RenLib => "byte: low nibble column 1-15, high nibble row from the top",
             Format::Psq => "x,y 1-based, y from the top",
+            Format::XiangqiPgn | Format::XiangqiWxf => {
+                "Chinese / WXF files 1-9 from each side's right; ICCS a-i, ranks 0-9 from Red"
+            }
+            Format::Xqf => "byte x*10+y: x 0-8 from Red's left, y 0-9 from Red's side",
+            Format::DhtmlXq => "digits x y: x 0-8 from Red's left, y 0-9 from the top",
         }
     }
 }
@@ -138,12 +169,14 @@ impl fmt::Display for Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Renju,
+    Xiangqi,
 }
 
 impl GameKind {
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Renju => "renju",
+            GameKind::Xiangqi => "xiangqi",
         }
     }
 }
@@ -213,6 +246,8 @@ pub struct Header {
     pub date: Option<String>,
     pub black: Option<String>,
     pub white: Option<String>,
+    /// Xiangqi's first player (Red); Renju records leave it empty.
+    pub red: Option<String>,
     /// Opening rule as written (RIF rule name, `rif`, `yamaguchi`, …).
     pub rule: Option<String>,
     pub result: Option<RawResult>,
@@ -271,6 +306,98 @@ impl RawGame {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Xiangqi
+//
+// Squares: file 0-8 = ICCS `a`-`i` from Red's left, rank 0-9 from Red's back rank (ICCS
+// ranks). Board-dependent notations (Chinese, WXF, SAN) are kept as text and resolved by
+// the rules engine; coordinate notations (ICCS, XQF, DhtmlXQ) are mapped here.
+
+/// A Xiangqi move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum XqMoveText {
+    /// A move given by its squares: `(file, rank)` from and to.
+    Coord { from: (u8, u8), to: (u8, u8) },
+    /// Chinese notation, normalized: Traditional characters mapped to Simplified
+    /// (馬→马, 進→进, 帥→帅 …), full-width digits to ASCII, spaces removed: `炮二平五`,
+    /// `马8进7`, `前卒进1`.
+    Chinese(String),
+    /// WXF notation, normalized to ASCII upper-case piece letters: `C2=5`, `H8+7`, `+R=1`,
+    /// `R+=1`; the side is implied by the ply.
+    Wxf(String),
+    /// WinBoard/pychess SAN (`Cbe2`, `Rxb9`): ranks as written, see [`XqGame::ranks_from_one`].
+    San(String),
+}
+
+/// One Xiangqi move and where its text is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XqMove {
+    pub text: XqMoveText,
+    /// The move exactly as written (decoded to UTF-8), for findings.
+    pub written: String,
+    pub at: Location,
+    pub len: u16,
+}
+
+/// A variation: moves that replace the main line from ply `from_ply` (1-based) on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XqVariation {
+    pub from_ply: u32,
+    pub moves: Vec<XqMove>,
+    /// Variations inside this one.
+    pub variations: Vec<XqVariation>,
+}
+
+/// A Xiangqi record that parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XqGame {
+    pub format: Format,
+    pub start: Location,
+    pub span: Span,
+    /// `header.red` and `header.black` are the players; `header.extra` keeps RedTeam,
+    /// BlackTeam, ECCO, Opening, Variation, Site and the like.
+    pub header: Header,
+    /// The start position (FEN), when the record gives one.
+    pub fen: Option<String>,
+    pub moves: Vec<XqMove>,
+    pub variations: Vec<XqVariation>,
+    pub comments: Vec<Comment>,
+    pub notes: Vec<Note>,
+    /// The record writes SAN/ICCS ranks 1-10 (Fairy-Stockfish, pychess) instead of 0-9;
+    /// coordinates in `XqMoveText::Coord` are already mapped to 0-9.
+    pub ranks_from_one: bool,
+    /// The text encoding the record was decoded from (`utf-8`, `gbk`, `big5`, `binary`).
+    pub encoding: &'static str,
+}
+
+impl XqGame {
+    pub fn new(format: Format, start: Location) -> XqGame {
+        XqGame {
+            format,
+            start,
+            span: Span::new(start.offset, start.offset),
+            header: Header::default(),
+            fen: None,
+            moves: Vec::new(),
+            variations: Vec::new(),
+            comments: Vec::new(),
+            notes: Vec::new(),
+            ranks_from_one: false,
+            encoding: "utf-8",
+        }
+    }
+}
+
+/// A record of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    Renju(RawGame),
+    Xiangqi(XqGame),
+}
+
+/// What a parser of any game yields for each record.
+pub type AnyItem = Result<AnyGame, RawError>;
 
 /// A record that could not be read: kept whole, with the error and where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]

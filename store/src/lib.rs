@@ -285,8 +285,6 @@ impl BatchWriter<'_> {
             return Ok(());
         }
         let event_id = self.optional_name(Table::Events, &g.event)?;
-        let black_id = self.optional_name(Table::Players, &g.black)?;
-        let white_id = self.optional_name(Table::Players, &g.white)?;
         // An empty move list identifies nothing: only games with moves are linked.
         let duplicate_of: Option<i64> = if g.canonical_key.is_empty() {
             None
@@ -302,11 +300,11 @@ impl BatchWriter<'_> {
         self.tx
             .prepare_cached(
                 "INSERT INTO games (source_id, member, record_id, offset, line, \"column\", length,
-                    kind, format, event_id, round, date, black_id, white_id, rule,
+                    kind, format, event_id, round, date, rule,
                     recorded_result, result_text, derived_result, termination, plies, opening,
                     canonical_key, duplicate_of, extra)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                    ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
+                    ?17, ?18, ?19, ?20, ?21, ?22)",
             )?
             .execute(params![
                 g.source_id,
@@ -321,8 +319,6 @@ impl BatchWriter<'_> {
                 event_id,
                 g.round,
                 g.date,
-                black_id,
-                white_id,
                 g.rule,
                 g.recorded_result,
                 g.result_text,
@@ -340,6 +336,18 @@ impl BatchWriter<'_> {
             ])?;
         let game_id = self.tx.last_insert_rowid();
         stats.games += 1;
+        for (seat, (side, name)) in g.players.iter().enumerate() {
+            let name = name.trim();
+            if name.is_empty() {
+                continue;
+            }
+            let player_id = self.name_id(Table::Players, name)?;
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO game_players (game_id, seat, side, player_id) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute(params![game_id, seat as i64 + 1, side, player_id])?;
+        }
         if duplicate_of.is_some() {
             stats.duplicates += 1;
         }
@@ -444,8 +452,10 @@ mod tests {
             column: 1,
             kind: "renju".into(),
             format: "renju-lines".into(),
-            black: Some("中村 茂".into()),
-            white: Some("O'Brien \"x\"".into()),
+            players: vec![
+                ("black".into(), "中村 茂".into()),
+                ("white".into(), "O'Brien \"x\"".into()),
+            ],
             termination: "five".into(),
             plies: key.len() as u32,
             canonical_key: key.to_vec(),
@@ -509,8 +519,13 @@ mod tests {
         assert_eq!((c.games, c.duplicates, c.players, c.findings), (3, 1, 2, 3));
         let g = store.game(2).unwrap();
         assert_eq!(g.duplicate_of, Some(1));
-        assert_eq!(g.black.as_deref(), Some("中村 茂"));
-        assert_eq!(g.white.as_deref(), Some("O'Brien \"x\""));
+        assert_eq!(
+            g.players,
+            [
+                ("black".to_owned(), "中村 茂".to_owned()),
+                ("white".to_owned(), "O'Brien \"x\"".to_owned())
+            ]
+        );
         assert_eq!(g.source, "games/a b'c.renju");
         let f = store
             .findings(&query::FindingFilter {

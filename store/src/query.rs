@@ -46,8 +46,8 @@ pub struct GameRow {
     pub event: Option<String>,
     pub round: Option<String>,
     pub date: Option<String>,
-    pub black: Option<String>,
-    pub white: Option<String>,
+    /// Players in seat order: `(side, name)`.
+    pub players: Vec<(String, String)>,
     pub rule: Option<String>,
     pub recorded_result: Option<String>,
     pub derived_result: Option<String>,
@@ -154,14 +154,12 @@ impl Store {
     pub fn game(&self, id: i64) -> Result<GameRow> {
         let sql = format!(
             "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
-                    e.name, g.round, g.date, b.name, w.name, g.rule, g.recorded_result,
+                    e.name, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
                     m.encoding, m.data
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
-             LEFT JOIN players b ON b.id = g.black_id
-             LEFT JOIN players w ON w.id = g.white_id
              LEFT JOIN moves m ON m.game_id = g.id
              WHERE g.id = ?1",
             src = SOURCE_NAME.replace("{t}", "g")
@@ -177,7 +175,18 @@ impl Store {
         let comments = stmt
             .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(GameRow { comments, ..row })
+        let mut stmt = self.conn.prepare(
+            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+             WHERE gp.game_id = ?1 ORDER BY gp.seat",
+        )?;
+        let players = stmt
+            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(GameRow {
+            comments,
+            players,
+            ..row
+        })
     }
 
     /// Number of games per opening code (`None` = unclassified), most frequent first.
@@ -216,17 +225,16 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         event: r.get(8)?,
         round: r.get(9)?,
         date: r.get(10)?,
-        black: r.get(11)?,
-        white: r.get(12)?,
-        rule: r.get(13)?,
-        recorded_result: r.get(14)?,
-        derived_result: r.get(15)?,
-        termination: r.get(16)?,
-        plies: r.get(17)?,
-        opening: r.get(18)?,
-        duplicate_of: r.get(19)?,
-        moves_encoding: r.get::<_, Option<String>>(20)?.unwrap_or_default(),
-        moves: r.get::<_, Option<Vec<u8>>>(21)?.unwrap_or_default(),
+        players: Vec::new(),
+        rule: r.get(11)?,
+        recorded_result: r.get(12)?,
+        derived_result: r.get(13)?,
+        termination: r.get(14)?,
+        plies: r.get(15)?,
+        opening: r.get(16)?,
+        duplicate_of: r.get(17)?,
+        moves_encoding: r.get::<_, Option<String>>(18)?.unwrap_or_default(),
+        moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
         comments: Vec::new(),
     })
 }

@@ -41,8 +41,8 @@ pub struct GameRecord {
     pub event: Option<String>,
     pub round: Option<String>,
     pub date: Option<String>,
-    pub black: Option<String>,
-    pub white: Option<String>,
+    /// Players in seat order (seat 1 moves first): `(side, name)`, e.g. `("black", "Ann")`.
+    pub players: Vec<(String, String)>,
     pub rule: Option<String>,
     pub recorded_result: Option<String>,
     pub result_text: Option<String>,

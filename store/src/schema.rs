@@ -51,8 +51,6 @@ CREATE TABLE games (
     event_id        INTEGER REFERENCES events(id),
     round           TEXT,
     date            TEXT,
-    black_id        INTEGER REFERENCES players(id),
-    white_id        INTEGER REFERENCES players(id),
     rule            TEXT,
     recorded_result TEXT,
     result_text     TEXT,
@@ -67,6 +65,18 @@ CREATE TABLE games (
 );
 CREATE INDEX games_canonical ON games(kind, canonical_key);
 CREATE INDEX games_event ON games(event_id);
+
+-- Who played: one row per seat, seat 1 moving first. `side` names the seat in the game's
+-- own terms ('black'/'white' in Renju, 'red'/'black' in Xiangqi, 'P1'..'P4' in ChouChou),
+-- so games of two to four players (and pairs) fit one table.
+CREATE TABLE game_players (
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seat      INTEGER NOT NULL,
+    side      TEXT    NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX game_players_player ON game_players(player_id);
 
 -- Moves, one row per game: `data` holds one fixed-width code per ply in `encoding`.
 -- For Renju ('renju-idx8') a ply is one byte: the point index row*15+column (0..224), or
