@@ -1,9 +1,9 @@
 //! Replays a raw record through its game's engine and turns the result into the store's
 //! plain record, with every finding located in the source.
 
-use kifu_parser::raw::{AnyGame, RawError, RawGame};
+use kifu_parser::raw::{AnyGame, Note, RawError, RawGame, XqGame};
 use kifu_parser::Location;
-use kifu_rules::renju;
+use kifu_rules::{renju, xiangqi};
 use kifu_rules::{Finding, Severity};
 use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
 
@@ -35,7 +35,7 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
                     complete_rif_proposals(&mut game);
                     renju_record(ctx, &game)
                 }
-                AnyGame::Xiangqi(_) => unreachable!("xiangqi records are not produced yet"),
+                AnyGame::Xiangqi(game) => xiangqi_record(ctx, &game),
             };
             let verdict = if record.findings.iter().any(|f| is_serious(&f.severity)) {
                 Verdict::WithFindings
@@ -94,18 +94,15 @@ fn quarantine(ctx: &MemberContext, e: RawError) -> QuarantineRecord {
 }
 
 /// The source location a finding points at: its ply's move text, else the record start.
-fn locate(game: &RawGame, ply: Option<u32>) -> Location {
+fn locate(start: Location, moves: &[Location], ply: Option<u32>) -> Location {
     match ply {
-        Some(p) if p >= 1 && !game.moves.is_empty() => {
-            let i = (p as usize - 1).min(game.moves.len() - 1);
-            game.moves[i].at
-        }
-        _ => game.start,
+        Some(p) if p >= 1 && !moves.is_empty() => moves[(p as usize - 1).min(moves.len() - 1)],
+        _ => start,
     }
 }
 
-fn finding_record(game: &RawGame, f: &Finding) -> FindingRecord {
-    let at = locate(game, f.ply);
+fn finding_record(start: Location, moves: &[Location], f: &Finding) -> FindingRecord {
+    let at = locate(start, moves, f.ply);
     FindingRecord {
         ply: f.ply,
         code: f.code.to_owned(),
@@ -115,6 +112,47 @@ fn finding_record(game: &RawGame, f: &Finding) -> FindingRecord {
         offset: at.offset,
         line: at.line,
         column: at.column,
+    }
+}
+
+/// A parser's remarks as findings, located where the parser said.
+fn note_records(notes: &[Note]) -> Vec<FindingRecord> {
+    notes
+        .iter()
+        .map(|n| FindingRecord {
+            ply: n.ply,
+            code: n.code.to_owned(),
+            severity: Severity::from_name(n.severity)
+                .unwrap_or(Severity::Warning)
+                .name()
+                .to_owned(),
+            message: n.message.clone(),
+            rule: String::new(),
+            offset: n.at.offset,
+            line: n.at.line,
+            column: n.at.column,
+        })
+        .collect()
+}
+
+/// Header fields without a column of their own, as a JSON object.
+fn extra_json(
+    pairs: &[(String, String)],
+    more: &[(&str, Option<serde_json::Value>)],
+) -> Option<String> {
+    let mut extra = serde_json::Map::new();
+    for (k, v) in pairs {
+        extra.insert(k.clone(), v.clone().into());
+    }
+    for (k, v) in more {
+        if let Some(v) = v {
+            extra.insert((*k).to_owned(), v.clone());
+        }
+    }
+    if extra.is_empty() {
+        None
+    } else {
+        Some(serde_json::Value::Object(extra).to_string())
     }
 }
 
@@ -133,53 +171,41 @@ fn seats(sides: &[(&str, &Option<String>)]) -> Vec<(String, String)> {
 fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
     let replay = renju::replay(game);
     let h = &game.header;
-    let mut findings: Vec<FindingRecord> = game
-        .notes
+    let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
+    let mut findings = note_records(&game.notes);
+    findings.extend(
+        replay
+            .findings
+            .iter()
+            .map(|f| finding_record(game.start, &at, f)),
+    );
+    let text = |v: &Option<String>| v.as_ref().map(|s| serde_json::Value::from(s.as_str()));
+    let proposals: Vec<String> = game
+        .opening
+        .proposals
         .iter()
-        .map(|n| FindingRecord {
-            ply: n.ply,
-            code: n.code.to_owned(),
-            severity: Severity::from_name(n.severity)
-                .unwrap_or(Severity::Warning)
-                .name()
-                .to_owned(),
-            message: n.message.clone(),
-            rule: String::new(),
-            offset: n.at.offset,
-            line: n.at.line,
-            column: n.at.column,
+        .map(|m| match m.point {
+            Some((c, r)) => format!("{}{}", (b'a' + c) as char, r as u32 + 1),
+            None => "--".into(),
         })
         .collect();
-    findings.extend(replay.findings.iter().map(|f| finding_record(game, f)));
-
-    let mut extra = serde_json::Map::new();
-    for (k, v) in &h.extra {
-        extra.insert(k.clone(), v.clone().into());
-    }
-    let mut put = |k: &str, v: &Option<String>| {
-        if let Some(v) = v {
-            extra.insert(k.to_owned(), v.clone().into());
-        }
-    };
-    put("opening_name", &h.opening);
-    put("black_time", &h.black_time);
-    put("white_time", &h.white_time);
-    put("swap", &game.opening.swap);
-    if let Some(n) = game.opening.declared_proposals {
-        extra.insert("declared_proposals".into(), n.into());
-    }
-    if !game.opening.proposals.is_empty() {
-        let text: Vec<String> = game
-            .opening
-            .proposals
-            .iter()
-            .map(|m| match m.point {
-                Some((c, r)) => format!("{}{}", (b'a' + c) as char, r as u32 + 1),
-                None => "--".into(),
-            })
-            .collect();
-        extra.insert("proposals".into(), text.join(" ").into());
-    }
+    let extra = extra_json(
+        &h.extra,
+        &[
+            ("opening_name", text(&h.opening)),
+            ("black_time", text(&h.black_time)),
+            ("white_time", text(&h.white_time)),
+            ("swap", text(&game.opening.swap)),
+            (
+                "declared_proposals",
+                game.opening.declared_proposals.map(serde_json::Value::from),
+            ),
+            (
+                "proposals",
+                (!proposals.is_empty()).then(|| proposals.join(" ").into()),
+            ),
+        ],
+    );
     let moves = renju::encode_moves(&replay.moves);
     GameRecord {
         source_id: ctx.source_id,
@@ -205,11 +231,109 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         canonical_key: replay.canonical_key,
         moves_encoding: "renju-idx8".into(),
         moves,
-        extra: if extra.is_empty() {
-            None
-        } else {
-            Some(serde_json::Value::Object(extra).to_string())
-        },
+        extra,
+        comments: game
+            .comments
+            .iter()
+            .map(|c| (c.ply, c.text.clone()))
+            .collect(),
+        findings,
+    }
+}
+
+fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
+    let replay = xiangqi::replay(game);
+    let h = &game.header;
+    let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
+    let mut findings = note_records(&game.notes);
+    findings.extend(
+        replay
+            .findings
+            .iter()
+            .map(|f| finding_record(game.start, &at, f)),
+    );
+    let moves = xiangqi::encode_moves(&replay.moves);
+    let standard_start = replay.start_fen == xiangqi::START_FEN;
+    // Same start and same moves = the same game (collections file one game under several
+    // categories); a non-standard start is part of the key.
+    let canonical_key = if moves.is_empty() {
+        Vec::new()
+    } else if standard_start {
+        moves.clone()
+    } else {
+        let mut key = replay.start_fen.clone().into_bytes();
+        key.push(0xFF);
+        key.extend_from_slice(&moves);
+        key
+    };
+    let c = &replay.captures;
+    let side_taken = |side: xiangqi::Side| {
+        let mut m = serde_json::Map::new();
+        for kind in xiangqi::Kind::ALL {
+            let n = c.taken_by(side, kind);
+            if n > 0 {
+                m.insert(kind.name().to_owned(), n.into());
+            }
+        }
+        serde_json::Value::Object(m)
+    };
+    let captures = serde_json::json!({
+        "red": side_taken(xiangqi::Side::Red),
+        "black": side_taken(xiangqi::Side::Black),
+        "first_capture_ply": c.first_capture_ply,
+        "material": c.material,
+    });
+    let text = |v: &Option<String>| v.as_ref().map(|s| serde_json::Value::from(s.as_str()));
+    let extra = extra_json(
+        &h.extra,
+        &[
+            ("opening_name", text(&h.opening)),
+            (
+                "start_fen",
+                (!standard_start).then(|| replay.start_fen.clone().into()),
+            ),
+            ("encoding", Some(game.encoding.into())),
+            ("captures", Some(captures)),
+            (
+                "variations",
+                (replay.variations_checked > 0).then(|| replay.variations_checked.into()),
+            ),
+        ],
+    );
+    let ecco = h
+        .extra
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("ecco"))
+        .map(|(_, v)| v.clone());
+    GameRecord {
+        source_id: ctx.source_id,
+        member: ctx.member.clone(),
+        record_id: h.id.clone(),
+        offset: game.start.offset,
+        line: game.start.line,
+        column: game.start.column,
+        length: game.span.len(),
+        kind: "xiangqi".into(),
+        format: game.format.name().into(),
+        event: h.event.clone(),
+        round: h.round.clone(),
+        date: h.date.clone(),
+        players: seats(&[("red", &h.red), ("black", &h.black)]),
+        rule: h.rule.clone(),
+        recorded_result: h
+            .result
+            .and_then(xiangqi::XqOutcome::from_raw)
+            .map(|o| o.name().to_owned())
+            .or_else(|| h.result.map(|_| "unknown".to_owned())),
+        result_text: h.result_text.clone(),
+        derived_result: replay.derived_result.map(|o| o.name().to_owned()),
+        termination: replay.termination.name().into(),
+        plies: replay.plies,
+        opening: ecco,
+        canonical_key,
+        moves_encoding: "xiangqi-sq16".into(),
+        moves,
+        extra,
         comments: game
             .comments
             .iter()

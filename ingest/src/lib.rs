@@ -363,11 +363,15 @@ fn read_file(
         let format = options
             .format
             .or_else(|| detect::detect(&head, name.as_deref()));
-        encoding.get_or_insert(match format {
-            // Binary: its comments are decoded one by one (UTF-8, else GBK).
-            Some(Format::RenLib) => "binary",
+        let member_encoding = match format {
+            // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
+            Some(Format::RenLib | Format::Xqf) => "binary",
+            Some(f) if f.game_kind() == kifu_parser::GameKind::Xiangqi => {
+                kifu_parser::xq_text::detect_encoding(&head)
+            }
             _ => detect::detect_encoding(&head),
-        });
+        };
+        encoding.get_or_insert(member_encoding);
         let mut sender = BatchSender {
             ctx,
             to_replay,
@@ -378,7 +382,12 @@ fn read_file(
                 if !formats.contains(&format.name()) {
                     formats.push(format.name());
                 }
-                read_member(format, io::BufReader::new(reader), &mut sender)?;
+                read_member(
+                    format,
+                    member_encoding,
+                    io::BufReader::new(reader),
+                    &mut sender,
+                )?;
             }
             None => {
                 let mut reader = reader;
@@ -392,7 +401,7 @@ fn read_file(
                         "unrecognised record format{} (use --format to name it)",
                         name.map(|n| format!(" in {n}")).unwrap_or_default()
                     ),
-                    raw: raw_text(&raw),
+                    raw: quarantine_text(&raw),
                 }))?;
             }
         }
@@ -450,6 +459,19 @@ impl BatchSender<'_> {
     }
 }
 
+/// The text of an unrecognised file for quarantine: UTF-8 as it is, else decoded with the
+/// likeliest legacy encoding (GBK, Big5), so it stays readable.
+fn quarantine_text(bytes: &[u8]) -> String {
+    let cut = &bytes[..bytes.len().min(kifu_parser::raw::MAX_RAW_KEPT)];
+    match std::str::from_utf8(cut) {
+        Ok(text) => text.to_owned(),
+        Err(_) => {
+            let encoding = kifu_parser::xq_text::detect_encoding(cut);
+            kifu_parser::xq_text::decode(cut, encoding).0
+        }
+    }
+}
+
 /// Reads everything (up to [`MAX_WHOLE_FILE`] bytes) and says how long the input was.
 fn read_capped<R: Read>(reader: &mut R) -> io::Result<(Vec<u8>, u64)> {
     let mut bytes = Vec::new();
@@ -461,10 +483,11 @@ fn read_capped<R: Read>(reader: &mut R) -> io::Result<(Vec<u8>, u64)> {
 
 fn read_member<R: BufRead>(
     format: Format,
+    encoding: &'static str,
     mut reader: R,
     sender: &mut BatchSender<'_>,
 ) -> io::Result<()> {
-    use kifu_parser::{bdt, plain, psq, renlib, rif};
+    use kifu_parser::{bdt, dhtmlxq, plain, psq, renlib, rif, xiangqi_pgn, xiangqi_wxf, xqf};
     match format {
         Format::RenjuLines => {
             plain::LinesReader::new(reader).try_for_each(|i| sender.push_renju(i))
@@ -474,18 +497,9 @@ fn read_member<R: BufRead>(
         }
         Format::Bdt => bdt::BdtReader::new(reader).try_for_each(|i| sender.push_renju(i)),
         Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push_renju(i)),
-        Format::XiangqiPgn | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
-            let (bytes, len) = read_capped(&mut reader)?;
-            sender.push(Err(RawError {
-                format: Some(format),
-                at: Location::new(0, 1, 1),
-                start: Location::new(0, 1, 1),
-                span: Span::new(0, len),
-                message: format!("{format} records are not supported yet"),
-                raw: raw_text(&bytes[..256.min(bytes.len())]),
-            }))
-        }
-        Format::RenLib | Format::Psq => {
+        Format::XiangqiPgn => xiangqi_pgn::PgnReader::new(reader, encoding)
+            .try_for_each(|i| sender.push(i.map(AnyGame::Xiangqi))),
+        Format::RenLib | Format::Psq | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
             let (bytes, len) = read_capped(&mut reader)?;
             if len > bytes.len() as u64 {
                 return sender.push(Err(RawError {
@@ -499,15 +513,29 @@ fn read_member<R: BufRead>(
                     raw: raw_text(&bytes[..256.min(bytes.len())]),
                 }));
             }
-            let items = if format == Format::RenLib {
-                match renlib::parse(&bytes) {
-                    Ok(items) => items,
-                    Err(e) => vec![Err(e)],
-                }
-            } else {
-                psq::parse(&bytes)
+            let xiangqi = |items: Vec<Result<kifu_parser::XqGame, RawError>>| {
+                items
+                    .into_iter()
+                    .map(|i| i.map(AnyGame::Xiangqi))
+                    .collect::<Vec<_>>()
             };
-            items.into_iter().try_for_each(|i| sender.push_renju(i))
+            let renju = |items: Vec<RawItem>| {
+                items
+                    .into_iter()
+                    .map(|i| i.map(AnyGame::Renju))
+                    .collect::<Vec<_>>()
+            };
+            let items = match format {
+                Format::RenLib => match renlib::parse(&bytes) {
+                    Ok(items) => renju(items),
+                    Err(e) => vec![Err(e)],
+                },
+                Format::Psq => renju(psq::parse(&bytes)),
+                Format::Xqf => xiangqi(xqf::parse(&bytes)),
+                Format::DhtmlXq => xiangqi(dhtmlxq::parse(&bytes)),
+                _ => xiangqi(xiangqi_wxf::parse(&bytes)),
+            };
+            items.into_iter().try_for_each(|i| sender.push(i))
         }
     }
 }

@@ -81,6 +81,20 @@ pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
     if head.starts_with(crate::renlib::MAGIC) {
         return Some(Format::RenLib);
     }
+    // Xiangqi formats first: an XHTML page holding DhtmlXQ would otherwise pass for XML,
+    // and an ICCS move list for a Renju one.
+    if crate::xqf::looks_like(head) {
+        return Some(Format::Xqf);
+    }
+    if crate::dhtmlxq::looks_like(head) {
+        return Some(Format::DhtmlXq);
+    }
+    if crate::xiangqi_wxf::looks_like(head) {
+        return Some(Format::XiangqiWxf);
+    }
+    if crate::xiangqi_pgn::looks_like(head) {
+        return Some(Format::XiangqiPgn);
+    }
     let text = strip_bom(head);
     let trimmed = {
         let s = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
@@ -113,6 +127,9 @@ pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
         Some("bdt") => return Some(Format::Bdt),
         Some("psq") => return Some(Format::Psq),
         Some("rif") | Some("xml") => return Some(Format::RifXml),
+        Some("xqf") => return Some(Format::Xqf),
+        Some("wxf") => return Some(Format::XiangqiWxf),
+        Some("ubb") => return Some(Format::DhtmlXq),
         _ => {}
     }
     if looks_plain(trimmed) {
@@ -120,7 +137,8 @@ pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
     }
     match ext.as_deref() {
         Some("renju") => Some(Format::RenjuLines),
-        Some("txt") if !trimmed.is_empty() => Some(Format::RenjuPlain),
+        // A `.txt` that does not look like moves is prose (notes beside a collection):
+        // better reported whole as unrecognised than quarantined line by line.
         _ => None,
     }
 }

@@ -7,10 +7,18 @@
 pub mod bdt;
 pub mod coord;
 pub mod detect;
+pub mod dhtmlxq;
 pub mod plain;
 pub mod psq;
 pub mod raw;
 pub mod renlib;
 pub mod rif;
+pub mod xiangqi_pgn;
+pub mod xiangqi_wxf;
+pub mod xq_text;
+pub mod xqf;
 
-pub use raw::{Format, GameKind, Location, RawError, RawGame, RawItem, RawMove, Span};
+pub use raw::{
+    AnyGame, AnyItem, Format, GameKind, Location, RawError, RawGame, RawItem, RawMove, Span,
+    XqGame, XqMove, XqMoveText, XqVariation,
+};

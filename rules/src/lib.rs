@@ -2,5 +2,6 @@
 
 pub mod finding;
 pub mod renju;
+pub mod xiangqi;
 
 pub use finding::{Finding, Severity};

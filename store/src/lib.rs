@@ -87,6 +87,9 @@ pub struct Store {
     conn: Connection,
     players: HashMap<String, i64>,
     events: HashMap<String, i64>,
+    /// Per game kind, the first game with each canonical key: loaded once, then kept up
+    /// to date, so linking a duplicate costs a hash lookup instead of an index search.
+    first_copies: HashMap<String, HashMap<Vec<u8>, i64>>,
 }
 
 impl Store {
@@ -100,10 +103,14 @@ impl Store {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        // 64 MiB of page cache: the unique and canonical-key indexes of a bulk load stay
+        // in memory.
+        conn.pragma_update(None, "cache_size", -65536)?;
         let mut store = Store {
             conn,
             players: HashMap::new(),
             events: HashMap::new(),
+            first_copies: HashMap::new(),
         };
         store.migrate()?;
         Ok(store)
@@ -131,6 +138,7 @@ impl Store {
             conn,
             players: HashMap::new(),
             events: HashMap::new(),
+            first_copies: HashMap::new(),
         })
     }
 
@@ -210,12 +218,21 @@ impl Store {
     /// Writes a batch of records in one transaction.
     pub fn write_batch(&mut self, records: &[Record]) -> Result<WriteStats> {
         let mut stats = WriteStats::default();
+        for record in records {
+            if let Record::Game(g) = record {
+                if !self.first_copies.contains_key(&g.kind) {
+                    let index = self.load_first_copies(&g.kind)?;
+                    self.first_copies.insert(g.kind.clone(), index);
+                }
+            }
+        }
         let tx = self.conn.transaction()?;
         {
             let mut writer = BatchWriter {
                 tx: &tx,
                 players: &mut self.players,
                 events: &mut self.events,
+                first_copies: &mut self.first_copies,
             };
             for record in records {
                 match record {
@@ -229,10 +246,23 @@ impl Store {
     }
 }
 
+impl Store {
+    fn load_first_copies(&self, kind: &str) -> Result<HashMap<Vec<u8>, i64>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT canonical_key, min(id) FROM games
+             WHERE kind = ?1 AND canonical_key IS NOT NULL AND duplicate_of IS NULL
+             GROUP BY canonical_key",
+        )?;
+        let rows = stmt.query_map(params![kind], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<HashMap<Vec<u8>, i64>>>()?)
+    }
+}
+
 struct BatchWriter<'a> {
     tx: &'a Transaction<'a>,
     players: &'a mut HashMap<String, i64>,
     events: &'a mut HashMap<String, i64>,
+    first_copies: &'a mut HashMap<String, HashMap<Vec<u8>, i64>>,
 }
 
 impl BatchWriter<'_> {
@@ -271,40 +301,26 @@ impl BatchWriter<'_> {
     }
 
     fn game(&mut self, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
-        let present: Option<i64> = self
-            .tx
-            .prepare_cached(
-                "SELECT id FROM games WHERE source_id = ?1 AND member = ?2 AND offset = ?3",
-            )?
-            .query_row(params![g.source_id, g.member, g.offset as i64], |r| {
-                r.get(0)
-            })
-            .optional()?;
-        if present.is_some() {
-            stats.already_present += 1;
-            return Ok(());
-        }
         let event_id = self.optional_name(Table::Events, &g.event)?;
         // An empty move list identifies nothing: only games with moves are linked.
         let duplicate_of: Option<i64> = if g.canonical_key.is_empty() {
             None
         } else {
-            self.tx
-                .prepare_cached(
-                    "SELECT id FROM games WHERE kind = ?1 AND canonical_key = ?2
-                     AND duplicate_of IS NULL ORDER BY id LIMIT 1",
-                )?
-                .query_row(params![g.kind, g.canonical_key], |r| r.get(0))
-                .optional()?
+            self.first_copies
+                .get(&g.kind)
+                .and_then(|index| index.get(&g.canonical_key))
+                .copied()
         };
-        self.tx
+        let inserted = self
+            .tx
             .prepare_cached(
                 "INSERT INTO games (source_id, member, record_id, offset, line, \"column\", length,
                     kind, format, event_id, round, date, rule,
                     recorded_result, result_text, derived_result, termination, plies, opening,
                     canonical_key, duplicate_of, extra)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                    ?17, ?18, ?19, ?20, ?21, ?22)",
+                    ?17, ?18, ?19, ?20, ?21, ?22)
+                 ON CONFLICT (source_id, member, offset) DO NOTHING",
             )?
             .execute(params![
                 g.source_id,
@@ -334,8 +350,20 @@ impl BatchWriter<'_> {
                 duplicate_of,
                 g.extra,
             ])?;
+        if inserted == 0 {
+            // The same record (source, member, offset) is stored already: an earlier,
+            // interrupted ingest of this file got this far.
+            stats.already_present += 1;
+            return Ok(());
+        }
         let game_id = self.tx.last_insert_rowid();
         stats.games += 1;
+        if duplicate_of.is_none() && !g.canonical_key.is_empty() {
+            self.first_copies
+                .entry(g.kind.clone())
+                .or_default()
+                .insert(g.canonical_key.clone(), game_id);
+        }
         for (seat, (side, name)) in g.players.iter().enumerate() {
             let name = name.trim();
             if name.is_empty() {

@@ -1,0 +1,798 @@
+//! DhtmlXQ records (东萍 dpxq.com viewer): [`Format::DhtmlXq`], in three shapes.
+//!
+//! 1. **Blocks** in HTML pages or UBB text: `[DhtmlXQ]…[/DhtmlXQ]` holding fields
+//!    `[DhtmlXQ_key]value[/DhtmlXQ_key]` (`title`, `event`, `red`, `redteam`, `black`,
+//!    `blackteam`, `result`, `date`, `round`, `open`, `binit`, `fen`, `movelist`,
+//!    `move_A_B_C`, `commentN`, `commentC_N`, …). Text with fields but no `[DhtmlXQ]`
+//!    wrapper is one block. One game per block.
+//! 2. **dpxq dict literals**: one Python dict literal per file, `{'movelist': '7747…',
+//!    'red': '…', 'comments': '[DhtmlXQ_comment3]…[/DhtmlXQ_comment3]', …}`, parsed here
+//!    with nom (single or double quotes, escapes `\'`, `\\`, `\n`, `\uXXXX`, `\xXX`;
+//!    integers, `None`, `True`, `False`).
+//! 3. **A bare 4-digit move string** (`7747…`, whitespace allowed).
+//!
+//! Moves: 4 digits `x1 y1 x2 y2`, x 0-8 from Red's left, y 0-9 **from the top**, mapped to
+//! [`XqMoveText::Coord`] with rank = 9 − y; `written` keeps the 4 digits. A digit out of
+//! range or a non-digit is a [`RawError`] at it; 1-3 trailing digits are dropped with a
+//! warning Note `movelist-trailing-digits`; a move list that repeats its own field inside
+//! (`…[/DhtmlXQ_movelist][DhtmlXQ_movelist]…`, one dpxq record) keeps the first list
+//! (Note `movelist-junk`). A bare string is read with y from the top unless replaying
+//! piece occupancy from the standard start works better with y from the bottom (the
+//! elephantchess `.ubb` writer): then Note `dhtmlxq-y-from-bottom`.
+//!
+//! Variations `[DhtmlXQ_move_A_B_C]`: variation `C` branches from line `A` (0 = main
+//! line) and its first move replaces that line's move `B`, so `from_ply = B` (plies of the
+//! whole game); variations of variations nest. Comments: `commentN` is after ply N
+//! (`comment0` on the start position); `commentC_N` (in variation C) is kept with the text
+//! prefixed `(variation C) `. `||` in comments is a line break.
+//!
+//! Header: `red`/`black` are the players (dpxq: `redname`/`blackname` when given — `red`
+//! there is "team name", kept in `extra` as `red`); `event`, `round`, `date` (normalized),
+//! `open` → `opening`, `dpid` → `id`, `result` (`W`/`红胜` → `WhiteWin` i.e. Red wins,
+//! `L`/`黑胜` → `BlackWin`, `D`/`和棋` → `Draw`), other non-empty fields (except viewer
+//! settings such as `init`, `ver`, `hits`) in `extra`. `binit` (64 digits, 32 pieces in
+//! the order `RNBAKABNRCCPPPPP` then Black's, `99` = off the board) becomes a FEN in
+//! [`XqGame::fen`], side to move from the piece on the first move's square; a `binit`
+//! that is the standard start leaves `fen` empty.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char, multispace0};
+use nom::combinator::{opt, recognize};
+use nom::{IResult, Parser};
+
+use crate::raw::{
+    Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
+};
+use crate::xq_text;
+
+const START_BOARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+
+/// One field: key, value, where the value starts in the decoded text, and whether the
+/// value's bytes are the text's bytes (no escapes).
+struct Field {
+    key: String,
+    value: String,
+    at: usize,
+    plain: bool,
+}
+
+/// Decoded-text positions to source locations.
+struct Pos<'a> {
+    map: &'a [u32],
+    base: u64,
+    line_starts: Vec<u64>,
+}
+
+impl<'a> Pos<'a> {
+    fn new(src: &[u8], map: &'a [u32], base: u64) -> Self {
+        let mut line_starts = vec![base];
+        for (i, &b) in src.iter().enumerate() {
+            if b == b'\n' {
+                line_starts.push(base + i as u64 + 1);
+            }
+        }
+        Pos {
+            map,
+            base,
+            line_starts,
+        }
+    }
+    fn offset(&self, i: usize) -> u64 {
+        let i = i.min(self.map.len().saturating_sub(1));
+        self.base + self.map.get(i).copied().unwrap_or(0) as u64
+    }
+    fn loc(&self, i: usize) -> Location {
+        let off = self.offset(i);
+        let line = self.line_starts.partition_point(|&s| s <= off).max(1);
+        let col = off - self.line_starts[line - 1] + 1;
+        Location::new(off, line as u32, col as u32)
+    }
+}
+
+/// Parses DhtmlXQ text in any of the three shapes.
+pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
+    let (src, base) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(b) => (b, 3u64),
+        None => (bytes, 0),
+    };
+    let enc = xq_text::detect_encoding(&src[..src.len().min(64 * 1024)]);
+    let (text, map, _) = xq_text::decode_mapped(src, enc);
+    let pos = Pos::new(src, &map, base);
+    let whole = Span::new(base, base + src.len() as u64);
+    let err = |i: usize, span: Span, message: String, raw: &str| RawError {
+        format: Some(Format::DhtmlXq),
+        at: pos.loc(i),
+        start: pos.loc(span.start.saturating_sub(base) as usize),
+        span,
+        message,
+        raw: crate::raw::raw_text(raw.as_bytes()),
+    };
+    let trimmed = text.trim_start();
+    let lead = text.len() - trimmed.len();
+    if trimmed.starts_with('{') {
+        return vec![match dict_literal(&text, lead) {
+            Ok(fields) => build(&fields, &pos, lead, text.len(), enc, false),
+            Err((i, m)) => Err(err(i, whole, m, &text)),
+        }];
+    }
+    if text.contains("[DhtmlXQ") {
+        let mut out = Vec::new();
+        let mut blocks = Vec::new();
+        let mut from = 0;
+        while let Some(p) = text[from..].find("[DhtmlXQ]") {
+            let s = from + p;
+            let body = s + "[DhtmlXQ]".len();
+            let e = text[body..]
+                .find("[/DhtmlXQ]")
+                .map(|q| body + q)
+                .unwrap_or(text.len());
+            blocks.push((s, body, e));
+            from = (e + "[/DhtmlXQ]".len()).min(text.len());
+        }
+        if blocks.is_empty() {
+            blocks.push((lead, lead, text.len()));
+        }
+        for (s, body, e) in blocks {
+            let fields = block_fields(&text, body, e);
+            if !fields
+                .iter()
+                .any(|f| f.key == "movelist" || f.key == "binit")
+            {
+                continue;
+            }
+            let end = (e + "[/DhtmlXQ]".len()).min(text.len());
+            out.push(build(&fields, &pos, s, end, enc, false));
+        }
+        return out;
+    }
+    if !trimmed.is_empty()
+        && trimmed
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace())
+    {
+        let fields = vec![Field {
+            key: "movelist".to_string(),
+            value: text.clone(),
+            at: 0,
+            plain: true,
+        }];
+        return vec![build(&fields, &pos, lead, text.len(), enc, true)];
+    }
+    if trimmed.is_empty() {
+        return Vec::new();
+    }
+    vec![Err(err(
+        lead,
+        whole,
+        "not DhtmlXQ: no [DhtmlXQ] block, dict literal or 4-digit move string".to_string(),
+        &text,
+    ))]
+}
+
+fn html_unescape(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_string();
+    }
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
+}
+
+/// `[DhtmlXQ_key]value[/DhtmlXQ_key]` fields in `text[from..to]`.
+fn block_fields(text: &str, from: usize, to: usize) -> Vec<Field> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while let Some(p) = text[i..to].find("[DhtmlXQ_") {
+        let ks = i + p + "[DhtmlXQ_".len();
+        let Some(kl) = text[ks..to].find(']') else {
+            break;
+        };
+        let key = &text[ks..ks + kl];
+        let vs = ks + kl + 1;
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            i = vs;
+            continue;
+        }
+        let close = format!("[/DhtmlXQ_{key}]");
+        let (ve, next) = match text[vs..to].find(&close) {
+            Some(q) => (vs + q, vs + q + close.len()),
+            None => {
+                // Up to the next field (some writers close with a different tag).
+                let q = text[vs..to]
+                    .find("[/DhtmlXQ_")
+                    .or_else(|| text[vs..to].find("[DhtmlXQ_"))
+                    .unwrap_or(to - vs);
+                let ve = vs + q;
+                let next = text[ve..to]
+                    .find(']')
+                    .map(|r| ve + r + 1)
+                    .filter(|_| text[ve..].starts_with("[/"))
+                    .unwrap_or(ve);
+                (ve, next.max(vs))
+            }
+        };
+        out.push(Field {
+            key: key.to_ascii_lowercase(),
+            value: text[vs..ve].to_string(),
+            at: vs,
+            plain: true,
+        });
+        i = next.max(vs);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Python dict literal
+
+fn ws(i: &str) -> IResult<&str, &str> {
+    multispace0(i)
+}
+
+/// A Python string literal body (quote already consumed): returns (value, plain).
+fn py_string(input: &str) -> IResult<&str, (String, bool)> {
+    let (i, q) = alt((char('\''), char('"'))).parse(input)?;
+    let mut out = String::new();
+    let mut plain = true;
+    let mut chars = i.char_indices();
+    while let Some((k, c)) = chars.next() {
+        if c == q {
+            return Ok((&i[k + 1..], (out, plain)));
+        }
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        plain = false;
+        let Some((_, e)) = chars.next() else { break };
+        let mut hex = |n: usize| -> Option<char> {
+            let mut v = 0u32;
+            for _ in 0..n {
+                let (_, h) = chars.next()?;
+                v = v * 16 + h.to_digit(16)?;
+            }
+            char::from_u32(v)
+        };
+        match e {
+            '\\' => out.push('\\'),
+            '\'' => out.push('\''),
+            '"' => out.push('"'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            '0' => out.push('\0'),
+            '\n' => {}
+            'x' => out.push(hex(2).unwrap_or('\u{FFFD}')),
+            'u' => out.push(hex(4).unwrap_or('\u{FFFD}')),
+            'U' => out.push(hex(8).unwrap_or('\u{FFFD}')),
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Char,
+    )))
+}
+
+/// A value: string, number, `None`, `True`, `False`.
+fn py_value(input: &str) -> IResult<&str, (String, bool)> {
+    if input.starts_with(['\'', '"']) {
+        return py_string(input);
+    }
+    let (rest, v) = alt((
+        tag("None"),
+        tag("True"),
+        tag("False"),
+        recognize((
+            opt(char('-')),
+            take_while1(|c: char| c.is_ascii_digit()),
+            take_while(|c: char| c.is_ascii_digit() || c == '.' || c == 'e' || c == 'E'),
+        )),
+    ))
+    .parse(input)?;
+    let v = if v == "None" { "" } else { v };
+    Ok((rest, (v.to_string(), true)))
+}
+
+/// Parses `{'key': value, …}`; errors are (decoded index, message).
+fn dict_literal(text: &str, from: usize) -> Result<Vec<Field>, (usize, String)> {
+    let at = |rest: &str| text.len() - rest.len();
+    let mut out = Vec::new();
+    let (mut i, _) = (ws, char('{'))
+        .parse(&text[from..])
+        .map_err(|_: nom::Err<nom::error::Error<&str>>| (from, "expected '{'".to_string()))?;
+    loop {
+        let (r, _) = ws(i).unwrap_or((i, ""));
+        i = r;
+        if let Some(r) = i.strip_prefix('}') {
+            i = r;
+            break;
+        }
+        let (r, (key, _)) =
+            py_string(i).map_err(|_| (at(i), "expected a quoted key".to_string()))?;
+        let (r, _) = (ws, char(':'), ws)
+            .parse(r)
+            .map_err(|_: nom::Err<nom::error::Error<&str>>| (at(r), "expected ':'".to_string()))?;
+        let vstart = at(r) + 1;
+        let (r, (value, plain)) = py_value(r).map_err(|_| {
+            (
+                at(r),
+                format!("value of '{key}' is not a string, number or None"),
+            )
+        })?;
+        out.push(Field {
+            key: key.to_ascii_lowercase(),
+            value,
+            at: vstart,
+            plain,
+        });
+        let (r, _) = ws(r).unwrap_or((r, ""));
+        i = r;
+        if let Some(r) = i.strip_prefix(',') {
+            i = r;
+        } else if !i.starts_with('}') {
+            return Err((at(i), "expected ',' or '}'".to_string()));
+        }
+    }
+    if !i.trim().is_empty() {
+        return Err((at(i), "text after the closing '}'".to_string()));
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------------------
+// Games
+
+/// Fields dpxq/DhtmlXQ writers add for the viewer, not for the record.
+const NOISE: &[&str] = &[
+    "init",
+    "ver",
+    "pver",
+    "hits",
+    "price",
+    "hidden",
+    "sortid",
+    "viewurl",
+    "adddate",
+    "editdate",
+    "moves",
+    "comments",
+    "movelist",
+    "generator",
+    "firstnum",
+    "length",
+];
+
+/// Reads a 4-digit move list. `at`: decoded index of the value (exact when `plain`).
+fn read_moves(
+    value: &str,
+    at: usize,
+    plain: bool,
+    pos: &Pos,
+    notes: &mut Vec<Note>,
+) -> Result<Vec<XqMove>, (usize, String)> {
+    let mut digits: Vec<(usize, u8)> = Vec::new();
+    for (k, c) in value.char_indices() {
+        let idx = if plain { at + k } else { at };
+        if c.is_ascii_digit() {
+            digits.push((idx, c as u8 - b'0'));
+        } else if !c.is_whitespace() {
+            return Err((idx, format!("'{c}' in a DhtmlXQ move list (digits only)")));
+        }
+    }
+    let whole = digits.len() / 4 * 4;
+    if whole < digits.len() {
+        notes.push(Note {
+            code: "movelist-trailing-digits",
+            severity: "warning",
+            message: format!(
+                "the move list ends with {} digit(s) that make no move; dropped",
+                digits.len() - whole
+            ),
+            at: pos.loc(digits[whole].0),
+            ply: None,
+        });
+    }
+    let mut moves = Vec::with_capacity(whole / 4);
+    for g in digits[..whole].chunks(4) {
+        let (x1, y1, x2, y2) = (g[0].1, g[1].1, g[2].1, g[3].1);
+        let written: String = g.iter().map(|d| (b'0' + d.1) as char).collect();
+        if x1 > 8 || x2 > 8 {
+            let bad = if x1 > 8 { g[0].0 } else { g[2].0 };
+            return Err((
+                bad,
+                format!("file 9 in DhtmlXQ move '{written}' (files are 0-8)"),
+            ));
+        }
+        let from_off = pos.offset(g[0].0);
+        let to_off = pos.offset(g[3].0) + 1;
+        moves.push(XqMove {
+            text: XqMoveText::Coord {
+                from: (x1, 9 - y1),
+                to: (x2, 9 - y2),
+            },
+            written,
+            at: pos.loc(g[0].0),
+            len: (to_off - from_off).min(u16::MAX as u64) as u16,
+        });
+    }
+    Ok(moves)
+}
+
+/// `binit` (64 digits) → FEN board + side to move (from the first move's piece).
+fn binit_to_fen(binit: &str, first: Option<&XqMove>) -> Option<String> {
+    let b = binit.trim().as_bytes();
+    if b.len() != 64 || !b.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let order = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
+    let mut grid = [[0u8; 9]; 10];
+    for k in 0..32 {
+        let x = (b[2 * k] - b'0') as usize;
+        let y = (b[2 * k + 1] - b'0') as usize;
+        if x <= 8 && y <= 9 {
+            grid[y][x] = order[k];
+        }
+    }
+    let mut rows = Vec::new();
+    for row in &grid {
+        let mut s = String::new();
+        let mut empty = 0;
+        for &c in row {
+            if c == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s.push((b'0' + empty) as char);
+                    empty = 0;
+                }
+                s.push(c as char);
+            }
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        rows.push(s);
+    }
+    let board = rows.join("/");
+    let side = match first.map(|m| &m.text) {
+        Some(XqMoveText::Coord { from, .. }) => {
+            let (x, rank) = (from.0 as usize, from.1 as usize);
+            let c = grid.get(9 - rank.min(9)).and_then(|r| r.get(x)).copied();
+            if c.is_some_and(|c| c.is_ascii_lowercase()) {
+                'b'
+            } else {
+                'w'
+            }
+        }
+        _ => 'w',
+    };
+    if board == START_BOARD && side == 'w' {
+        return Some(String::new());
+    }
+    Some(format!("{board} {side} - - 0 1"))
+}
+
+/// Some writers of bare 4-digit strings (elephantchess `.ubb`) count y from the bottom.
+/// Replays piece occupancy from the standard start both ways (no rules: only "a piece of
+/// the side to move stands on the from-square") and keeps the better reading.
+fn orient_bare(moves: &mut [XqMove], notes: &mut Vec<Note>, at: Location) {
+    let mismatches = |flip: bool| {
+        // board[rank][file]: Some(true) = Red.
+        let mut b = [[None::<bool>; 9]; 10];
+        for (rank, row) in START_BOARD.split('/').rev().enumerate() {
+            let mut file = 0;
+            for c in row.chars() {
+                match c.to_digit(10) {
+                    Some(d) => file += d as usize,
+                    None => {
+                        b[rank][file] = Some(c.is_ascii_uppercase());
+                        file += 1;
+                    }
+                }
+            }
+        }
+        let mut bad = 0;
+        for (k, m) in moves.iter().enumerate().take(60) {
+            let XqMoveText::Coord { from, to } = m.text else {
+                continue;
+            };
+            let (f, t) = if flip {
+                ((from.0, 9 - from.1), (to.0, 9 - to.1))
+            } else {
+                (from, to)
+            };
+            let piece = b[f.1 as usize][f.0 as usize];
+            if piece != Some(k % 2 == 0) {
+                bad += 1;
+            }
+            b[t.1 as usize][t.0 as usize] = piece;
+            b[f.1 as usize][f.0 as usize] = None;
+        }
+        bad
+    };
+    if mismatches(true) < mismatches(false) {
+        for m in moves.iter_mut() {
+            if let XqMoveText::Coord { from, to } = &mut m.text {
+                from.1 = 9 - from.1;
+                to.1 = 9 - to.1;
+            }
+        }
+        notes.push(Note {
+            code: "dhtmlxq-y-from-bottom",
+            severity: "info",
+            message: "bare move string read with y counted from the bottom (Red's side): \
+                      it replays from the start position that way"
+                .to_string(),
+            at,
+            ply: None,
+        });
+    }
+}
+
+fn build(
+    fields: &[Field],
+    pos: &Pos,
+    start_i: usize,
+    end_i: usize,
+    enc: &'static str,
+    bare: bool,
+) -> Result<XqGame, RawError> {
+    let start = pos.loc(start_i);
+    let span = Span::new(start.offset, pos.offset(end_i).max(start.offset));
+    let mut game = XqGame::new(Format::DhtmlXq, start);
+    game.span = span;
+    game.encoding = enc;
+    let error = |i: usize, message: String| {
+        let mut raw = String::new();
+        for f in fields {
+            if raw.len() < crate::raw::MAX_RAW_KEPT {
+                raw.push_str(&format!(
+                    "[DhtmlXQ_{}]{}[/DhtmlXQ_{}]\n",
+                    f.key, f.value, f.key
+                ));
+            }
+        }
+        RawError {
+            format: Some(Format::DhtmlXq),
+            at: pos.loc(i),
+            start,
+            span,
+            message,
+            raw,
+        }
+    };
+    let get = |k: &str| {
+        fields
+            .iter()
+            .find(|f| f.key == k)
+            .map(|f| f.value.trim())
+            .filter(|v| !v.is_empty())
+    };
+    // Moves.
+    if let Some(f) = fields.iter().find(|f| f.key == "movelist") {
+        let mut value = f.value.as_str();
+        // Scraped records sometimes repeat the field inside the value
+        // (`7747…[/DhtmlXQ_movelist][DhtmlXQ_movelist]7747…`): keep the first list.
+        if let Some(cut) = value.find("[/DhtmlXQ_movelist]") {
+            if value[..cut]
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_whitespace())
+            {
+                game.notes.push(Note {
+                    code: "movelist-junk",
+                    severity: "warning",
+                    message: "text after '[/DhtmlXQ_movelist]' inside the move list ignored"
+                        .to_string(),
+                    at: pos.loc(if f.plain { f.at + cut } else { f.at }),
+                    ply: None,
+                });
+                value = &value[..cut];
+            }
+        }
+        game.moves =
+            read_moves(value, f.at, f.plain, pos, &mut game.notes).map_err(|(i, m)| error(i, m))?;
+        if bare {
+            orient_bare(&mut game.moves, &mut game.notes, start);
+        }
+    }
+    // Variations: move_A_B_C.
+    let mut vars: Vec<(u32, u32, u32, XqVariation)> = Vec::new();
+    for f in fields {
+        let Some(ids) = f.key.strip_prefix("move_") else {
+            continue;
+        };
+        let n: Vec<u32> = ids.split('_').filter_map(|s| s.parse().ok()).collect();
+        if n.len() != 3 {
+            game.notes.push(Note {
+                code: "bad-variation-key",
+                severity: "warning",
+                message: format!("variation field 'move_{ids}' is not move_A_B_C; skipped"),
+                at: pos.loc(f.at),
+                ply: None,
+            });
+            continue;
+        }
+        let moves = read_moves(&f.value, f.at, f.plain, pos, &mut game.notes)
+            .map_err(|(i, m)| error(i, m))?;
+        vars.push((
+            n[0],
+            n[1],
+            n[2],
+            XqVariation {
+                from_ply: n[1].max(1),
+                moves,
+                variations: Vec::new(),
+            },
+        ));
+    }
+    // Nest children into parents, deepest (highest id) first.
+    vars.sort_by_key(|v| v.2);
+    while let Some((parent, _, id, var)) = vars.pop() {
+        if parent == 0 || parent == id {
+            game.variations.push(var);
+        } else if let Some(p) = vars.iter_mut().find(|v| v.2 == parent) {
+            p.3.variations.push(var);
+        } else {
+            game.variations.push(var);
+        }
+    }
+    game.variations.sort_by_key(|v| v.from_ply);
+    // Comments: direct fields or inside a dpxq 'comments' value.
+    let mut comment_fields: Vec<(String, String)> = Vec::new();
+    for f in fields {
+        if f.key.starts_with("comment") && f.key != "comments" {
+            comment_fields.push((f.key.clone(), f.value.clone()));
+        } else if f.key == "comments" && f.value.contains("[DhtmlXQ_") {
+            for c in block_fields(&f.value, 0, f.value.len()) {
+                if c.key.starts_with("comment") {
+                    comment_fields.push((c.key, c.value));
+                }
+            }
+        }
+    }
+    for (key, value) in comment_fields {
+        let ids: Vec<u32> = key["comment".len()..]
+            .split('_')
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        let text = html_unescape(value.trim()).replace("||", "\n");
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            continue;
+        }
+        match ids.as_slice() {
+            [ply] | [0, ply] => game.comments.push(Comment { ply: *ply, text }),
+            [var, ply] => game.comments.push(Comment {
+                ply: *ply,
+                text: format!("(variation {var}) {text}"),
+            }),
+            _ => {}
+        }
+    }
+    game.comments.sort_by_key(|c| c.ply);
+    // Start position.
+    if let Some(fen) = get("fen") {
+        game.fen = Some(fen.to_string());
+    } else if let Some(binit) = get("binit") {
+        match binit_to_fen(binit, game.moves.first()) {
+            Some(f) if f.is_empty() => {}
+            Some(f) => game.fen = Some(f),
+            None => game.notes.push(Note {
+                code: "bad-binit",
+                severity: "warning",
+                message: format!("binit '{binit}' is not 64 digits; start position ignored"),
+                at: start,
+                ply: None,
+            }),
+        }
+    }
+    // Header.
+    let h = &mut game.header;
+    h.red = get("redname").or(get("red")).map(str::to_string);
+    h.black = get("blackname").or(get("black")).map(str::to_string);
+    h.event = get("event").map(html_unescape);
+    h.round = get("round").map(str::to_string);
+    h.opening = get("open").map(str::to_string);
+    h.id = get("dpid").map(str::to_string);
+    if let Some(d) = get("date") {
+        match xq_text::normalize_date(d) {
+            Some(n) => h.date = Some(n),
+            None => h.extra.push(("date".to_string(), d.to_string())),
+        }
+    }
+    if let Some(r) = get("result") {
+        h.result_text = Some(r.to_string());
+        h.result = xq_text::result_from_text(r);
+        if h.result.is_none() {
+            game.notes.push(Note {
+                code: "unknown-result",
+                severity: "warning",
+                message: format!("result '{r}' is not W/L/D, 红胜/黑胜/和棋"),
+                at: start,
+                ply: None,
+            });
+        }
+    }
+    let used_red = game.header.red.is_some() && get("redname").is_some();
+    let used_black = game.header.black.is_some() && get("blackname").is_some();
+    for f in fields {
+        let k = f.key.as_str();
+        let v = f.value.trim();
+        if v.is_empty()
+            || NOISE.contains(&k)
+            || k.starts_with("move_")
+            || k.starts_with("comment")
+            || matches!(
+                k,
+                "redname"
+                    | "blackname"
+                    | "event"
+                    | "round"
+                    | "open"
+                    | "dpid"
+                    | "date"
+                    | "result"
+                    | "binit"
+                    | "fen"
+            )
+            || (k == "red" && !used_red)
+            || (k == "black" && !used_black)
+        {
+            continue;
+        }
+        game.header.extra.push((k.to_string(), html_unescape(v)));
+    }
+    Ok(game)
+}
+
+/// Whether the head looks like DhtmlXQ: a `[DhtmlXQ` field, a dpxq dict literal with a
+/// `'movelist'` key, or a bare string of digits whose length is a multiple of 4.
+pub fn looks_like(head: &[u8]) -> bool {
+    let (text, _) = xq_text::decode(head, xq_text::detect_encoding(head));
+    if text.contains("[DhtmlXQ") {
+        return true;
+    }
+    let t = text.trim();
+    if t.starts_with('{') && (t.contains("'movelist'") || t.contains("\"movelist\"")) {
+        return true;
+    }
+    let digits: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+    digits.len() >= 8 && digits.len().is_multiple_of(4) && digits.iter().all(|c| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dict() {
+        let t = r#"{'movelist': '77477062', 'red': 'T \'A\'', 'redname': '甲\u3000', 'dpid': 5, 'result': '红胜', 'x': None}"#;
+        let g = parse(t.as_bytes()).pop().unwrap().unwrap();
+        assert_eq!(g.moves.len(), 2);
+        assert_eq!(
+            g.moves[0].text,
+            XqMoveText::Coord {
+                from: (7, 2),
+                to: (4, 2)
+            }
+        );
+        assert_eq!(g.moves[1].at.offset, 18);
+        assert_eq!(g.header.red.as_deref(), Some("甲"));
+        assert_eq!(g.header.id.as_deref(), Some("5"));
+        assert_eq!(g.header.result, Some(crate::raw::RawResult::WhiteWin));
+    }
+
+    #[test]
+    fn binit() {
+        let std = "8979695949392919097717866646260600102030405060708012720323436383";
+        assert_eq!(binit_to_fen(std, None).as_deref(), Some(""));
+    }
+}

@@ -1,0 +1,519 @@
+//! Text helpers shared by the Xiangqi parsers: encoding detection and decoding with a map
+//! back to source bytes, and normalization of Chinese and WXF move text.
+//!
+//! **Encodings.** Xiangqi text records come as UTF-8 (with or without a BOM), GBK/GB18030
+//! (mainland software: xqbase, 象棋巫师) or Big5 (Taiwanese collections such as CCPD).
+//! [`detect_encoding`] returns `"utf-8"` for valid UTF-8 (a head cut inside a character is
+//! still UTF-8); otherwise it decodes the bytes both as GBK and as Big5 and keeps the one
+//! that (1) has fewer decoding errors and then (2) shows more common Xiangqi characters
+//! (马/馬, 车/車, 进/進, 炮, 兵, 卒, 帅/帥, 红/紅, 胜/勝 …). Big5 text decodes "cleanly" as
+//! GBK (the byte ranges overlap), so the character score decides; when neither decoding
+//! shows any such character, the share of trail bytes below 0x80 (common in Big5, rare in
+//! GB2312 text) decides. Ties go to GBK.
+//!
+//! **Chinese moves** ([`normalize_chinese`]): Traditional and variant piece characters map
+//! to Simplified (馬/傌→马, 車/俥→车, 砲/包→炮, 帥→帅, 將→将, 進→进, 後→后); the
+//! side-specific pairs 仕/士, 相/象, 兵/卒 are kept as written (both are Simplified);
+//! full-width digits become ASCII; spaces (ASCII and U+3000) are removed.
+//!
+//! **WXF moves** ([`normalize_wxf`]): full-width ASCII becomes ASCII, letters are
+//! upper-cased (lower-case marks Black in bare XieXie lists; the side comes from the ply),
+//! the traverse mark `.` becomes `=` (one spelling for the engine; the move's `written`
+//! field keeps the original), and the alternative letters `N` (horse) and `B` (elephant)
+//! become `H` and `E`.
+
+use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
+
+use crate::raw::RawResult;
+
+/// Characters that are common in Xiangqi records, Simplified and Traditional.
+const XQ_CHARS: &str = "马馬车車进進退平炮砲兵卒帅帥将將士仕相象俥傌前后後红紅黑胜勝负負和先\
+                        一二三四五六七八九局赛賽杯棋象棋对對";
+
+/// Guesses the encoding of Xiangqi text from its head: `"utf-8"`, `"gbk"` or `"big5"`.
+pub fn detect_encoding(bytes: &[u8]) -> &'static str {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return "utf-8";
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => return "utf-8",
+        // Only the last (cut) character is incomplete: still UTF-8.
+        Err(e) if e.error_len().is_none() && e.valid_up_to() + 4 > bytes.len() => return "utf-8",
+        Err(_) => {}
+    }
+    // Ignore a character cut at the end of the head.
+    let body = trim_cut_tail(bytes);
+    let (g_err, g_hits) = score(GBK, body);
+    let (b_err, b_hits) = score(BIG5, body);
+    if g_err != b_err {
+        // Many more errors one way: that way is wrong. A few errors either way are noise.
+        if g_err < b_err && (b_err - g_err) * 4 > g_hits.max(1) {
+            return "gbk";
+        }
+        if b_err < g_err && (g_err - b_err) * 4 > b_hits.max(1) {
+            return "big5";
+        }
+    }
+    if g_hits != b_hits {
+        return if g_hits > b_hits { "gbk" } else { "big5" };
+    }
+    if g_err != b_err {
+        return if g_err < b_err { "gbk" } else { "big5" };
+    }
+    // No Xiangqi vocabulary either way: Big5 uses trail bytes 0x40-0x7E often.
+    let (mut pairs, mut low) = (0usize, 0usize);
+    let mut i = 0;
+    while i + 1 < body.len() {
+        if body[i] >= 0x81 {
+            pairs += 1;
+            if body[i + 1] < 0x80 {
+                low += 1;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    if pairs > 0 && low * 6 > pairs {
+        "big5"
+    } else {
+        "gbk"
+    }
+}
+
+fn trim_cut_tail(bytes: &[u8]) -> &[u8] {
+    // Drop a trailing run of non-ASCII bytes that does not end a line: at most 3 bytes.
+    let mut end = bytes.len();
+    let mut k = 0;
+    while end > 0 && k < 3 && bytes[end - 1] >= 0x80 {
+        end -= 1;
+        k += 1;
+    }
+    if k == 0 || k == 3 {
+        bytes
+    } else {
+        &bytes[..end]
+    }
+}
+
+fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    let mut errors = 0;
+    let mut hits = 0;
+    for c in text.chars() {
+        if c == '\u{FFFD}' {
+            errors += 1;
+        } else if !c.is_ascii() && XQ_CHARS.contains(c) {
+            hits += 1;
+        }
+    }
+    (errors, hits)
+}
+
+fn encoding_for(name: &str) -> &'static Encoding {
+    match name {
+        "gbk" | "gb2312" | "gb18030" => GBK,
+        "big5" => BIG5,
+        "utf-8" | "utf8" => UTF_8,
+        other => Encoding::for_label(other.as_bytes()).unwrap_or(UTF_8),
+    }
+}
+
+/// Decodes `bytes` from `encoding` (`utf-8`, `gbk`, `big5`; a UTF-8 BOM is dropped).
+/// Returns the text and whether some bytes could not be decoded (replaced by U+FFFD).
+pub fn decode(bytes: &[u8], encoding: &str) -> (String, bool) {
+    let enc = encoding_for(encoding);
+    let bytes = if enc == UTF_8 {
+        bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+    } else {
+        bytes
+    };
+    let (text, errors) = enc.decode_without_bom_handling(bytes);
+    (text.into_owned(), errors)
+}
+
+/// Length in source bytes of the character starting at `bytes[i]`.
+fn unit_len(bytes: &[u8], i: usize, enc: &'static Encoding) -> usize {
+    let b = bytes[i];
+    if b < 0x80 {
+        return 1;
+    }
+    let rest = bytes.len() - i;
+    if enc == UTF_8 {
+        let n = if b >= 0xF0 {
+            4
+        } else if b >= 0xE0 {
+            3
+        } else if b >= 0xC0 {
+            2
+        } else {
+            1
+        };
+        return n.min(rest);
+    }
+    if !(0x81..=0xFE).contains(&b) || rest < 2 {
+        return 1;
+    }
+    if enc == GBK && (0x30..=0x39).contains(&bytes[i + 1]) && rest >= 4 {
+        return 4;
+    }
+    2
+}
+
+/// Decodes `bytes` and maps every byte of the decoded text back to the source:
+/// `map[k]` is the source offset (relative to `bytes`) of decoded byte `k`, and
+/// `map[text.len()] == bytes.len()`. A UTF-8 BOM is not stripped (callers do that).
+pub fn decode_mapped(bytes: &[u8], encoding: &str) -> (String, Vec<u32>, bool) {
+    let enc = encoding_for(encoding);
+    if enc == UTF_8 {
+        if let Ok(s) = std::str::from_utf8(bytes) {
+            let map = (0..=bytes.len() as u32).collect();
+            return (s.to_string(), map, false);
+        }
+    } else if bytes.is_ascii() {
+        let map = (0..=bytes.len() as u32).collect();
+        return (String::from_utf8_lossy(bytes).into_owned(), map, false);
+    }
+    let (whole, errors) = enc.decode_without_bom_handling(bytes);
+    // Character boundaries in the source.
+    let mut units = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        units.push(i);
+        i += unit_len(bytes, i, enc);
+    }
+    let mut map = Vec::with_capacity(whole.len() + 1);
+    if whole.chars().count() == units.len() {
+        for (c, &u) in whole.chars().zip(units.iter()) {
+            for _ in 0..c.len_utf8() {
+                map.push(u as u32);
+            }
+        }
+        map.push(bytes.len() as u32);
+        return (whole.into_owned(), map, errors);
+    }
+    // Slow path: decode unit by unit.
+    let mut text = String::with_capacity(whole.len());
+    for (k, &u) in units.iter().enumerate() {
+        let end = units.get(k + 1).copied().unwrap_or(bytes.len());
+        let (piece, _) = enc.decode_without_bom_handling(&bytes[u..end]);
+        for _ in 0..piece.len() {
+            map.push(u as u32);
+        }
+        text.push_str(&piece);
+    }
+    map.push(bytes.len() as u32);
+    (text, map, errors)
+}
+
+fn full_width_digit(c: char) -> Option<char> {
+    if ('０'..='９').contains(&c) {
+        char::from_u32(c as u32 - '０' as u32 + '0' as u32)
+    } else {
+        None
+    }
+}
+
+/// Full-width ASCII (U+FF01-U+FF5E) to ASCII, U+3000 to a space.
+pub fn to_half_width(c: char) -> char {
+    match c as u32 {
+        0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        0x3000 => ' ',
+        _ => c,
+    }
+}
+
+/// Normalizes a Chinese move: Traditional to Simplified, full-width digits to ASCII,
+/// spaces removed (`馬８進７` → `马8进7`, `俥一平二` → `车一平二`).
+pub fn normalize_chinese(s: &str) -> String {
+    s.chars()
+        .filter_map(|c| {
+            if let Some(d) = full_width_digit(c) {
+                return Some(d);
+            }
+            Some(match c {
+                ' ' | '\t' | '\u{3000}' => return None,
+                '馬' | '傌' | '瑪' => '马',
+                '車' | '俥' | '伡' => '车',
+                '砲' | '包' | '炮' => '炮',
+                '帥' => '帅',
+                '將' => '将',
+                '進' => '进',
+                '後' => '后',
+                c => c,
+            })
+        })
+        .collect()
+}
+
+const CN_PIECES: &str = "车马炮相象仕士帅将兵卒";
+const CN_FILES: &str = "一二三四五六七八九123456789";
+const CN_ACTIONS: &str = "进退平";
+const CN_POSITIONS: &str = "前中后一二三四五";
+
+/// Whether a normalized Chinese move is well formed: piece-file-action-number (`炮二平五`,
+/// `马8进7`), position-piece-action-number (`前卒进1`, `二兵平三` for three or more pawns on
+/// a file) or, rarely, position-piece-file-action-number (`前兵五平四`).
+pub fn is_chinese_move(norm: &str) -> bool {
+    let c: Vec<char> = norm.chars().collect();
+    let piece = |x: char| CN_PIECES.contains(x);
+    let file = |x: char| CN_FILES.contains(x);
+    let act = |x: char| CN_ACTIONS.contains(x);
+    let pos = |x: char| CN_POSITIONS.contains(x);
+    match c.len() {
+        4 => {
+            (piece(c[0]) && file(c[1]) && act(c[2]) && file(c[3]))
+                || (pos(c[0]) && piece(c[1]) && act(c[2]) && file(c[3]))
+        }
+        5 => pos(c[0]) && piece(c[1]) && file(c[2]) && act(c[3]) && file(c[4]),
+        _ => false,
+    }
+}
+
+/// Whether a text contains a character that only Chinese move text uses.
+pub fn has_chinese_move_char(s: &str) -> bool {
+    s.chars()
+        .any(|c| "进退平進馬車俥傌砲帥將".contains(c) || (c != '炮' && CN_PIECES.contains(c)))
+}
+
+/// Normalizes a WXF move: ASCII, upper case, `.` → `=`, `N` → `H`, `B` → `E`.
+pub fn normalize_wxf(s: &str) -> String {
+    s.chars()
+        .map(to_half_width)
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c.to_ascii_uppercase() {
+            '.' => '=',
+            'N' => 'H',
+            'B' => 'E',
+            u => u,
+        })
+        .collect()
+}
+
+/// Whether a normalized WXF move is well formed: `C2=5`, `H8+7`, `+R=1`, `R+=1`, `1P+1`.
+pub fn is_wxf_move(norm: &str) -> bool {
+    let b = norm.as_bytes();
+    if b.len() != 4 {
+        return false;
+    }
+    let piece = |x: u8| b"KAERHCP".contains(&x);
+    let sign = |x: u8| b"+-=".contains(&x);
+    let digit = |x: u8| (b'1'..=b'9').contains(&x);
+    if !sign(b[2]) || !digit(b[3]) {
+        return false;
+    }
+    (piece(b[0]) && digit(b[1]))
+        || (matches!(b[0], b'+' | b'-') && piece(b[1]))
+        || (piece(b[0]) && matches!(b[1], b'+' | b'-'))
+        || ((b'1'..=b'5').contains(&b[0]) && b[1] == b'P')
+}
+
+/// An ICCS/UCI move `h2e2`, `H2-E2`, `h10g8`: `(file, rank)` pairs with ranks as
+/// written (0-10); the caller maps 1-10 ranks.
+pub fn parse_iccs(tok: &str) -> Option<((u8, u8), (u8, u8))> {
+    let b = tok.as_bytes();
+    let mut i = 0;
+    let square = |i: &mut usize| -> Option<(u8, u8)> {
+        let f = *b.get(*i)?;
+        let f = f.to_ascii_lowercase();
+        if !(b'a'..=b'i').contains(&f) {
+            return None;
+        }
+        *i += 1;
+        let d1 = *b.get(*i)?;
+        if !d1.is_ascii_digit() {
+            return None;
+        }
+        *i += 1;
+        let mut r = d1 - b'0';
+        if let Some(&d2) = b.get(*i) {
+            if d2.is_ascii_digit() {
+                if r != 1 || d2 != b'0' {
+                    return None;
+                }
+                r = 10;
+                *i += 1;
+            }
+        }
+        Some((f - b'a', r))
+    };
+    let from = square(&mut i)?;
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let to = square(&mut i)?;
+    if i != b.len() {
+        return None;
+    }
+    // Mixed case (`H2e2`) is SAN, not ICCS.
+    let letters: Vec<u8> = b.iter().copied().filter(u8::is_ascii_alphabetic).collect();
+    if letters.iter().any(u8::is_ascii_uppercase) && letters.iter().any(u8::is_ascii_lowercase) {
+        return None;
+    }
+    Some((from, to))
+}
+
+/// A WinBoard/pychess SAN move (`Cbe2`, `Rxb9`, `c5`, `exe5`, `A10e9`, `Rb10+`): returns
+/// the ranks it writes (for the 0-9 / 1-10 decision), or `None` if it is not SAN.
+pub fn parse_san(tok: &str) -> Option<Vec<u8>> {
+    let b = tok.as_bytes();
+    let mut i = 0;
+    if i < b.len() && b"KAEBRHNCP".contains(&b[i]) {
+        i += 1;
+    }
+    let mut ranks = Vec::new();
+    let mut files = 0;
+    // Up to two squares-or-parts: [file][rank] [x] file rank.
+    let rank = |i: &mut usize| -> Option<u8> {
+        let d = *b.get(*i)?;
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        *i += 1;
+        if d == b'1' && b.get(*i) == Some(&b'0') {
+            *i += 1;
+            return Some(10);
+        }
+        Some(d - b'0')
+    };
+    let mut parts = 0;
+    while i < b.len() {
+        let c = b[i];
+        if (b'a'..=b'i').contains(&c) {
+            files += 1;
+            i += 1;
+            parts += 1;
+        } else if c.is_ascii_digit() {
+            ranks.push(rank(&mut i)?);
+            parts += 1;
+        } else if c == b'x' {
+            i += 1;
+        } else if c == b'+' || c == b'#' {
+            if i + 1 != b.len() {
+                return None;
+            }
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    // The target square is a file then a rank at the end.
+    let body = tok.trim_end_matches(['+', '#']).as_bytes();
+    let digits = body.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let ends_square = (digits == 1 || (digits == 2 && body.ends_with(b"10")))
+        && body.len() > digits
+        && (b'a'..=b'i').contains(&body[body.len() - digits - 1]);
+    if !ends_square || files == 0 || files > 2 || ranks.is_empty() || ranks.len() > 2 || parts > 4 {
+        return None;
+    }
+    Some(ranks)
+}
+
+/// A result as written in a tag or in move text: `1-0` / `红胜` / `W` (Red wins) →
+/// `WhiteWin`, `0-1` / `黑胜` / `L` → `BlackWin`, `1/2-1/2` / `和棋` / `D` → `Draw`,
+/// `*` → `Unknown`.
+pub fn result_from_text(text: &str) -> Option<RawResult> {
+    let t = text.trim();
+    Some(match t {
+        "1-0" | "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "黑負" | "红方胜" | "W" | "w"
+        | "2-0" => RawResult::WhiteWin,
+        "0-1" | "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" | "黑方胜" | "L" | "l"
+        | "0-2" => RawResult::BlackWin,
+        "1/2-1/2" | "½-½" | "0.5-0.5" | "1-1" | "和棋" | "和" | "红先和" | "紅先和" | "和局"
+        | "D" | "d" => RawResult::Draw,
+        "*" | "?" | "未知" | "" => RawResult::Unknown,
+        _ => return None,
+    })
+}
+
+/// Normalizes a date as written: `1999.12.09`, `1999-12-09`, `1963年8月15日`,
+/// `2014-06-05 13:00`, `24-12-2022` (day first), `1999.??.??` → `YYYY[-MM[-DD]]`.
+/// `None` when no year can be read.
+pub fn normalize_date(text: &str) -> Option<String> {
+    let nums: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let first = nums.first()?;
+    let (y, rest): (u32, Vec<u32>) = if first.len() == 4 {
+        (
+            first.parse().ok()?,
+            nums[1..]
+                .iter()
+                .take(2)
+                .filter_map(|s| s.parse().ok())
+                .collect(),
+        )
+    } else if nums.len() >= 3 && nums[2].len() == 4 {
+        // Day-month-year.
+        let d: u32 = nums[0].parse().ok()?;
+        let m: u32 = nums[1].parse().ok()?;
+        (nums[2].parse().ok()?, vec![m, d])
+    } else {
+        return None;
+    };
+    if !(1000..=2999).contains(&y) {
+        return None;
+    }
+    let mut out = format!("{y:04}");
+    if let Some(&m) = rest.first() {
+        if (1..=12).contains(&m) {
+            out.push_str(&format!("-{m:02}"));
+            if let Some(&d) = rest.get(1) {
+                if (1..=31).contains(&d) {
+                    out.push_str(&format!("-{d:02}"));
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings() {
+        let s = "[Red \"胡荣华\"]\n1. 炮二平五 马８进７\n";
+        let (g, _, _) = GBK.encode(s);
+        assert_eq!(detect_encoding(&g), "gbk");
+        let t = "[Red \"胡榮華\"]\n1. 炮二平五 馬８進７\n";
+        let (b, _, _) = BIG5.encode(t);
+        assert_eq!(detect_encoding(&b), "big5");
+        assert_eq!(detect_encoding(s.as_bytes()), "utf-8");
+        let (d, m, e) = decode_mapped(&b, "big5");
+        assert!(!e);
+        assert_eq!(d, t);
+        assert_eq!(m.len(), d.len() + 1);
+        assert_eq!(m[d.find('馬').unwrap()] as usize, b.len() - 9);
+    }
+
+    #[test]
+    fn moves() {
+        assert_eq!(normalize_chinese("馬８進７"), "马8进7");
+        assert!(is_chinese_move(&normalize_chinese("俥一平二")));
+        assert!(is_chinese_move("前卒进1"));
+        assert!(!is_chinese_move("前卒进"));
+        assert_eq!(normalize_wxf("Ｃ２＝５"), "C2=5");
+        assert_eq!(normalize_wxf("c2.5"), "C2=5");
+        assert!(is_wxf_move("+R=1") && is_wxf_move("R+=1") && is_wxf_move("P++1"));
+        assert_eq!(parse_iccs("h2e2"), Some(((7, 2), (4, 2))));
+        assert_eq!(parse_iccs("H2-E2"), Some(((7, 2), (4, 2))));
+        assert_eq!(parse_iccs("h10g8"), Some(((7, 10), (6, 8))));
+        assert_eq!(parse_iccs("H2e2"), None);
+        assert!(parse_san("Cbe2").is_some());
+        assert!(parse_san("c5").is_some());
+        assert!(parse_san("exe5").is_some());
+        assert_eq!(parse_san("A10e9"), Some(vec![10, 9]));
+        assert_eq!(parse_san("Rxb10+"), Some(vec![10]));
+        assert!(parse_san("H8e7+").is_some());
+        assert!(parse_san("C2=5").is_none());
+        assert_eq!(
+            normalize_date("1963年8月15日").as_deref(),
+            Some("1963-08-15")
+        );
+        assert_eq!(normalize_date("24-12-2022").as_deref(), Some("2022-12-24"));
+        assert_eq!(normalize_date("1999.??.??").as_deref(), Some("1999"));
+    }
+}

@@ -1,0 +1,557 @@
+//! The audit of one Xiangqi record: replay, derived result, capture statistics, findings.
+//!
+//! Decisions:
+//! - The start is `game.fen` (unreadable: `bad-fen`, error, nothing replayed) or the
+//!   standard position.
+//! - Each move is resolved against the position ([`super::notation::resolve`]). A move
+//!   that matches no legal move (or cannot be read) stops the replay: `illegal-move`
+//!   (error, `xiangqi §play`, the text as written in the message); two legal readings stop
+//!   it too: `ambiguous-move` (error, `xiangqi §notation`). A move whose piece was picked by
+//!   legality (前/后 omitted, …) is `nonstandard-notation` (info, `xiangqi §notation`), one
+//!   finding per such move. A text with several legal readings (e.g. `P3+1` with two pawns
+//!   on file 3, both able to advance) is settled by the record itself when exactly one
+//!   reading lets the following moves replay furthest (looking through up to two further
+//!   ambiguities): also `nonstandard-notation`; otherwise `ambiguous-move`.
+//! - No legal move for the side to move is a loss (checkmate and stalemate alike,
+//!   `xiangqi §play: no legal move = loss`): the derived result is a win for the other side.
+//!   Further moves in the record: `moves-after-mate` (warning), not applied.
+//! - Recorded results: [`XqOutcome::from_raw`] — for Xiangqi `RawResult::WhiteWin` means
+//!   **Red** wins (Red has White's role: the first player, not Black), `BlackWin` Black wins.
+//!   When the board decided (mate/stalemate) and the record names another result (including
+//!   a draw): `result-contradicts-board` (error). A result the board does not show
+//!   (resignation, time, agreement) is accepted.
+//! - Variations are replayed from their branch point; their illegal/ambiguous moves are
+//!   reported with the same codes at the variation's (absolute) ply but as **warnings**
+//!   (the main line is unaffected), the message saying which variation.
+//! - Repetition: see the marked hook [`repetition_hook`] — the replay keeps the Zobrist
+//!   hash of every position ([`XqReplay::hashes`]) for `repetition.rs`.
+
+use super::notation::{resolve, NotationError, Resolved};
+use super::piece::{Kind, Side};
+use super::position::Position;
+use super::square::Move;
+use crate::finding::{Finding, Severity};
+use kifu_parser::raw::{RawResult, XqGame, XqMove, XqVariation};
+use std::fmt;
+
+/// The basic rules of movement.
+pub const RULE_PLAY: &str = "xiangqi §play";
+/// No legal move = loss (checkmate and stalemate).
+pub const RULE_NO_MOVE: &str = "xiangqi §play: no legal move = loss";
+/// How moves are written.
+pub const RULE_NOTATION: &str = "xiangqi §notation";
+
+/// A game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum XqOutcome {
+    RedWin,
+    BlackWin,
+    Draw,
+}
+
+impl XqOutcome {
+    /// `red` / `black` / `draw`.
+    pub fn name(self) -> &'static str {
+        match self {
+            XqOutcome::RedWin => "red",
+            XqOutcome::BlackWin => "black",
+            XqOutcome::Draw => "draw",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<XqOutcome> {
+        [XqOutcome::RedWin, XqOutcome::BlackWin, XqOutcome::Draw]
+            .into_iter()
+            .find(|o| o.name() == s)
+    }
+
+    pub fn win_for(s: Side) -> XqOutcome {
+        match s {
+            Side::Red => XqOutcome::RedWin,
+            Side::Black => XqOutcome::BlackWin,
+        }
+    }
+
+    /// The recorded result: `WhiteWin` is **Red** wins (Xiangqi convention of
+    /// `kifu_parser::raw`), `BlackWin` Black wins; `None` for `unknown`.
+    pub fn from_raw(r: RawResult) -> Option<XqOutcome> {
+        match r {
+            RawResult::WhiteWin => Some(XqOutcome::RedWin),
+            RawResult::BlackWin => Some(XqOutcome::BlackWin),
+            RawResult::Draw => Some(XqOutcome::Draw),
+            RawResult::Unknown => None,
+        }
+    }
+}
+
+impl fmt::Display for XqOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How the record ends, as the board shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is in check with no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move (a loss too).
+    Stalemate,
+    /// A move matching no legal move stopped the replay.
+    IllegalMove,
+    /// A move with two legal readings stopped the replay.
+    AmbiguousMove,
+    /// The start FEN could not be read.
+    BadFen,
+    /// Nothing on the board ends the game.
+    Unfinished,
+    // Repetition verdicts (perpetual check / chase, 棋例) are added by `repetition.rs`.
+}
+
+impl Termination {
+    pub const ALL: [Termination; 6] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::IllegalMove,
+        Termination::AmbiguousMove,
+        Termination::BadFen,
+        Termination::Unfinished,
+    ];
+
+    /// Kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::IllegalMove => "illegal-move",
+            Termination::AmbiguousMove => "ambiguous-move",
+            Termination::BadFen => "bad-fen",
+            Termination::Unfinished => "unfinished",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.name() == s)
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Captures over the applied moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CaptureStats {
+    /// `taken[side][kind]`: enemy pieces of `kind` captured **by** `side`
+    /// (`side` as [`Side::index`], `kind` as [`Kind::index`]).
+    pub taken: [[u16; 7]; 2],
+    /// The first ply (1-based) that captured.
+    pub first_capture_ply: Option<u32>,
+    /// Material balance Red − Black after each applied ply (index 0 = after ply 1), in
+    /// half-pawn units of [`Kind::value`]: rook 18, cannon 9, horse 8, advisor 4, elephant 4,
+    /// pawn 2.
+    pub material: Vec<i32>,
+}
+
+impl CaptureStats {
+    /// Pieces of `kind` captured by `side`.
+    pub fn taken_by(&self, side: Side, kind: Kind) -> u16 {
+        self.taken[side.index()][kind.index()]
+    }
+
+    pub fn total(&self) -> u32 {
+        self.taken.iter().flatten().map(|&n| n as u32).sum()
+    }
+}
+
+/// The audit of one record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XqReplay {
+    /// The moves actually applied (a legal prefix of the main line).
+    pub moves: Vec<Move>,
+    /// Moves in the record's main line.
+    pub plies: u32,
+    /// The start position as FEN (normalized), or the FEN as written when unreadable.
+    pub start_fen: String,
+    /// The position after the applied moves, as FEN (empty for a bad FEN).
+    pub final_fen: String,
+    /// What the board shows (mate/stalemate: the side to move loses).
+    pub derived_result: Option<XqOutcome>,
+    pub termination: Termination,
+    /// The ply at which the board ended the game (0 = the start position has no move).
+    pub end_ply: Option<u32>,
+    pub findings: Vec<Finding>,
+    pub captures: CaptureStats,
+    /// Number of variations (at any depth) replayed.
+    pub variations_checked: u32,
+    /// Zobrist hash of the start position and after each applied ply (`moves.len() + 1`
+    /// entries), for repetition rulings.
+    pub hashes: Vec<u64>,
+}
+
+fn finding(
+    ply: Option<u32>,
+    code: &'static str,
+    severity: Severity,
+    rule: &'static str,
+    message: String,
+) -> Finding {
+    Finding {
+        ply,
+        code,
+        severity,
+        message,
+        rule,
+    }
+}
+
+/// The material balance Red − Black of a position (see [`CaptureStats::material`]).
+pub fn material(pos: &Position) -> i32 {
+    pos.board()
+        .pieces()
+        .map(|(_, p)| match p.side() {
+            Side::Red => p.kind().value(),
+            Side::Black => -p.kind().value(),
+        })
+        .sum()
+}
+
+/// Finding for a move that could not be resolved.
+fn notation_finding(
+    ply: u32,
+    mv: &XqMove,
+    e: &NotationError,
+    severity: Severity,
+    ctx: &str,
+) -> Finding {
+    match e {
+        NotationError::Ambiguous { moves, .. } => {
+            let list: Vec<String> = moves.iter().map(|m| m.iccs()).collect();
+            finding(
+                Some(ply),
+                "ambiguous-move",
+                severity,
+                RULE_NOTATION,
+                format!("{ctx}{:?} can be read as {}", mv.written, list.join(" or ")),
+            )
+        }
+        _ => finding(
+            Some(ply),
+            "illegal-move",
+            severity,
+            RULE_PLAY,
+            format!("{ctx}{:?} is not a legal move ({e})", mv.written),
+        ),
+    }
+}
+
+/// HOOK for repetition rulings (`repetition.rs`, 棋例1–10): called after every applied
+/// main-line ply with the position, the moves so far and the hash history (`hashes[i]` =
+/// position after `i` plies). Returning `Some((termination-to-be, outcome, finding))` ends
+/// the game like a mate does. Today it never rules.
+#[allow(clippy::type_complexity)]
+pub fn repetition_hook(
+    _pos: &Position,
+    _moves: &[Move],
+    _hashes: &[u64],
+) -> Option<(XqOutcome, Finding)> {
+    None
+}
+
+/// Replays a Xiangqi record and audits it.
+pub fn replay(game: &XqGame) -> XqReplay {
+    let plies = game.moves.len() as u32;
+    let mut r = XqReplay {
+        moves: Vec::with_capacity(game.moves.len()),
+        plies,
+        start_fen: String::new(),
+        final_fen: String::new(),
+        derived_result: None,
+        termination: Termination::Unfinished,
+        end_ply: None,
+        findings: Vec::new(),
+        captures: CaptureStats::default(),
+        variations_checked: 0,
+        hashes: Vec::with_capacity(game.moves.len() + 1),
+    };
+    let start = match game.fen.as_deref() {
+        None => Position::startpos(),
+        Some(f) => match Position::from_fen(f) {
+            Ok(p) => p,
+            Err(e) => {
+                r.start_fen = f.to_string();
+                r.termination = Termination::BadFen;
+                r.findings.push(finding(
+                    None,
+                    "bad-fen",
+                    Severity::Error,
+                    RULE_PLAY,
+                    format!("start position {f:?}: {e}"),
+                ));
+                return r;
+            }
+        },
+    };
+    r.start_fen = start.to_fen();
+    let mut pos = start.clone();
+    r.hashes.push(pos.hash());
+    let mut ended = end_state(&pos, 0);
+    if let Some((t, o)) = ended {
+        r.termination = t;
+        r.derived_result = Some(o);
+        r.end_ply = Some(0);
+    }
+    let mut mat = material(&pos);
+    for (i, mv) in game.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        if ended.is_some() {
+            r.findings.push(finding(
+                Some(ply),
+                "moves-after-mate",
+                Severity::Warning,
+                RULE_NO_MOVE,
+                format!(
+                    "{} more move(s) after the game ended by {} (first: {:?})",
+                    plies - ply + 1,
+                    r.termination,
+                    mv.written
+                ),
+            ));
+            break;
+        }
+        let resolved = match resolve(&pos, &mv.text, game.ranks_from_one) {
+            Err(NotationError::Ambiguous { text, moves }) => disambiguate_by_continuation(
+                &pos,
+                &moves,
+                &game.moves[i + 1..],
+                game.ranks_from_one,
+            )
+            .ok_or(NotationError::Ambiguous { text, moves }),
+            other => other,
+        };
+        match resolved {
+            Ok(res) => {
+                if let Some(why) = res.nonstandard {
+                    r.findings.push(finding(
+                        Some(ply),
+                        "nonstandard-notation",
+                        Severity::Info,
+                        RULE_NOTATION,
+                        format!("{:?} read as {}: {why}", mv.written, res.mv.iccs()),
+                    ));
+                }
+                let m = res.mv;
+                let mover = pos.side_to_move();
+                let u = pos.make(m);
+                if let Some(c) = u.captured() {
+                    r.captures.taken[mover.index()][c.kind().index()] += 1;
+                    r.captures.first_capture_ply.get_or_insert(ply);
+                    mat += match mover {
+                        Side::Red => c.kind().value(),
+                        Side::Black => -c.kind().value(),
+                    };
+                }
+                r.captures.material.push(mat);
+                r.moves.push(m);
+                r.hashes.push(pos.hash());
+                ended = end_state(&pos, ply);
+                if let Some((t, o)) = ended {
+                    r.termination = t;
+                    r.derived_result = Some(o);
+                    r.end_ply = Some(ply);
+                } else if let Some((o, f)) = repetition_hook(&pos, &r.moves, &r.hashes) {
+                    // ---- HOOK: repetition verdicts end the game here (repetition.rs) ----
+                    r.derived_result = Some(o);
+                    r.end_ply = Some(ply);
+                    r.findings.push(f);
+                    ended = Some((Termination::Unfinished, o));
+                }
+            }
+            Err(e) => {
+                r.termination = match e {
+                    NotationError::Ambiguous { .. } => Termination::AmbiguousMove,
+                    _ => Termination::IllegalMove,
+                };
+                r.findings
+                    .push(notation_finding(ply, mv, &e, Severity::Error, ""));
+                break;
+            }
+        }
+    }
+    r.final_fen = pos.to_fen();
+    // Recorded result against the board.
+    let recorded = game.header.result.and_then(XqOutcome::from_raw);
+    if let (Some(rec), Some(der)) = (recorded, r.derived_result) {
+        if rec != der
+            && matches!(
+                r.termination,
+                Termination::Checkmate | Termination::Stalemate
+            )
+        {
+            r.findings.push(finding(
+                r.end_ply,
+                "result-contradicts-board",
+                Severity::Error,
+                RULE_NO_MOVE,
+                format!(
+                    "recorded result {rec} but the board shows {} (the side to move has no legal move): {der} wins",
+                    r.termination
+                ),
+            ));
+        }
+    }
+    // Variations.
+    if !game.variations.is_empty() {
+        let mut n = 0;
+        check_variations(
+            &start,
+            &game.moves,
+            &game.variations,
+            game.ranks_from_one,
+            &mut r.findings,
+            &mut n,
+        );
+        r.variations_checked = n;
+    }
+    r
+}
+
+/// How many of `rest` can be replayed from `pos` (ambiguities explored `depth` deep).
+fn continuation(pos: &Position, rest: &[XqMove], rfo: bool, depth: u32) -> usize {
+    let mut p = pos.clone();
+    for (i, mv) in rest.iter().enumerate() {
+        match resolve(&p, &mv.text, rfo) {
+            Ok(r) => {
+                p.make(r.mv);
+            }
+            Err(NotationError::Ambiguous { moves, .. }) if depth > 0 => {
+                return i + moves
+                    .iter()
+                    .map(|&m| 1 + continuation(&p.play(m), &rest[i + 1..], rfo, depth - 1))
+                    .max()
+                    .unwrap_or(0);
+            }
+            Err(_) => return i,
+        }
+    }
+    rest.len()
+}
+
+/// A move with several legal readings: the reading after which the rest of the record
+/// replays furthest, if exactly one does (reported as `nonstandard-notation`).
+fn disambiguate_by_continuation(
+    pos: &Position,
+    moves: &[Move],
+    rest: &[XqMove],
+    rfo: bool,
+) -> Option<Resolved> {
+    let scores: Vec<usize> = moves
+        .iter()
+        .map(|&m| continuation(&pos.play(m), rest, rfo, 2))
+        .collect();
+    let best = *scores.iter().max()?;
+    if scores.iter().filter(|&&s| s == best).count() != 1 {
+        return None;
+    }
+    let k = scores.iter().position(|&s| s == best)?;
+    Some(Resolved {
+        mv: moves[k],
+        nonstandard: Some(
+            "the text fits several legal moves; only this one lets the rest of the record be replayed as far",
+        ),
+    })
+}
+
+/// Mate or stalemate of the side to move.
+fn end_state(pos: &Position, _ply: u32) -> Option<(Termination, XqOutcome)> {
+    if pos.has_legal_move() {
+        return None;
+    }
+    let t = if pos.in_check() {
+        Termination::Checkmate
+    } else {
+        Termination::Stalemate
+    };
+    Some((t, XqOutcome::win_for(pos.side_to_move().opp())))
+}
+
+/// Replays `vars` (branching off `line`, which starts at `start` = position before ply 1).
+fn check_variations(
+    start: &Position,
+    line: &[XqMove],
+    vars: &[XqVariation],
+    ranks_from_one: bool,
+    findings: &mut Vec<Finding>,
+    count: &mut u32,
+) {
+    for v in vars {
+        *count += 1;
+        let ctx = format!("variation from ply {}: ", v.from_ply);
+        // position before ply v.from_ply along `line` (moves of `line` are numbered from 1)
+        let mut pos = start.clone();
+        let mut ok = true;
+        let branch = v.from_ply.saturating_sub(1) as usize;
+        for (i, mv) in line.iter().take(branch).enumerate() {
+            match resolve(&pos, &mv.text, ranks_from_one) {
+                Ok(res) => {
+                    pos.make(res.mv);
+                }
+                Err(e) => {
+                    findings.push(notation_finding(
+                        i as u32 + 1,
+                        mv,
+                        &e,
+                        Severity::Warning,
+                        &ctx,
+                    ));
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok || line.len() < branch {
+            continue;
+        }
+        // Build the variation's own line: the prefix of `line` up to the branch plus its
+        // moves, so nested variations (absolute plies) can branch off it.
+        let mut full: Vec<XqMove> = line[..branch].to_vec();
+        let mut p = pos.clone();
+        for (i, mv) in v.moves.iter().enumerate() {
+            let ply = v.from_ply + i as u32;
+            if !p.has_legal_move() {
+                findings.push(finding(
+                    Some(ply),
+                    "moves-after-mate",
+                    Severity::Warning,
+                    RULE_NO_MOVE,
+                    format!("{ctx}{:?} after the game ended", mv.written),
+                ));
+                break;
+            }
+            match resolve(&p, &mv.text, ranks_from_one) {
+                Ok(res) => {
+                    if let Some(why) = res.nonstandard {
+                        findings.push(finding(
+                            Some(ply),
+                            "nonstandard-notation",
+                            Severity::Info,
+                            RULE_NOTATION,
+                            format!("{ctx}{:?} read as {}: {why}", mv.written, res.mv.iccs()),
+                        ));
+                    }
+                    p.make(res.mv);
+                    full.push(mv.clone());
+                }
+                Err(e) => {
+                    findings.push(notation_finding(ply, mv, &e, Severity::Warning, &ctx));
+                    break;
+                }
+            }
+        }
+        if !v.variations.is_empty() {
+            check_variations(start, &full, &v.variations, ranks_from_one, findings, count);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! Xiangqi (Chinese chess): board, legal moves, notations, perft and the record audit.
+//!
+//! The rules implemented are those of `shared/rules/xiangqi.md` (World Xiangqi rules; the
+//! authority is the Japanese text `xiangqi-world-rules.ja.txt`). Clauses are cited as:
+//! - `xiangqi §play` — the basic rules of movement (palace, river, horse leg, elephant
+//!   eye, cannon screen, flying general, no self-check): [`game::RULE_PLAY`];
+//! - `xiangqi §play: no legal move = loss` — mate and stalemate: [`game::RULE_NO_MOVE`];
+//! - `xiangqi §notation` — how moves are written: [`game::RULE_NOTATION`];
+//! - `xiangqi 棋例N` — the ten basic repetition rulings (棋例1–10), used by the
+//!   repetition rulings (`repetition.rs`, to come).
+//!
+//! Squares are `rank * 9 + file` (file 0-8 = ICCS a-i from Red's left, rank 0-9 from Red's
+//! back rank), as in `kifu_parser::raw`.
+
+pub mod board;
+pub mod game;
+mod geometry;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+
+pub use board::{Board, FenError};
+pub use game::{replay, CaptureStats, Termination, XqOutcome, XqReplay};
+pub use notation::{
+    move_to_chinese, move_to_wxf, parse_chinese, parse_wxf, resolve, resolve_chinese, resolve_iccs,
+    resolve_san, resolve_wxf, NotationError, Resolved,
+};
+pub use perft::{perft, perft_divide, perft_parallel};
+pub use piece::{Kind, Piece, Side};
+pub use position::{MoveList, Position, Undo, START_FEN};
+pub use square::{decode_moves, encode_moves, Move, Square};

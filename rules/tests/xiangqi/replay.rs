@@ -1,0 +1,135 @@
+//! Replay and audit: wxfca games, mates, contradictions, bad FEN, encodings.
+
+use crate::{move_text, shared_file, tokenize_pgn, xq_game};
+use kifu_parser::raw::{Location, RawResult, XqMove, XqMoveText, XqVariation};
+use kifu_rules::xiangqi::{
+    decode_moves, encode_moves, replay, CaptureStats, Kind, Side, Termination, XqOutcome,
+};
+use kifu_rules::Severity;
+
+fn texts(toks: &[String]) -> Vec<XqMoveText> {
+    toks.iter().map(|t| move_text(t)).collect()
+}
+
+#[test]
+fn wxfca_games_replay_fully() {
+    for rel in [
+        "data/xiangqi/wxfca_xqdb/sample_bulk_games_uci.pgn",
+        "data/xiangqi/wxfca_xqdb/sample_xqdb_traditional.pgn",
+        "data/xiangqi/wxfca_xqdb/sample_xqdb_international.pgn",
+    ] {
+        let Some(p) = shared_file(rel) else { return };
+        let games = tokenize_pgn(&std::fs::read_to_string(p).unwrap());
+        assert_eq!(games.len(), 15);
+        for (i, g) in games.iter().enumerate() {
+            let r = replay(&xq_game(None, texts(&g.moves), &g.moves));
+            assert_eq!(
+                r.moves.len(),
+                g.moves.len(),
+                "{rel} game {i}: {:?}",
+                r.findings
+            );
+            assert!(r.findings.is_empty(), "{rel} game {i}: {:?}", r.findings);
+            assert_eq!(r.captures.material.len(), r.moves.len());
+            assert_eq!(r.hashes.len(), r.moves.len() + 1);
+            assert_eq!(decode_moves(&encode_moves(&r.moves)).unwrap(), r.moves);
+        }
+    }
+}
+
+#[test]
+fn mate_contradiction_and_moves_after() {
+    let fen = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w";
+    let toks = vec!["车八进九".to_string()];
+    let mut g = xq_game(Some(fen), texts(&toks), &toks);
+    let r = replay(&g);
+    assert_eq!(r.termination, Termination::Checkmate);
+    assert_eq!(r.derived_result, Some(XqOutcome::RedWin));
+    assert!(r.findings.is_empty());
+    g.header.result = Some(RawResult::WhiteWin); // Red wins
+    assert!(replay(&g).findings.is_empty());
+    g.header.result = Some(RawResult::Draw);
+    let r = replay(&g);
+    assert_eq!(r.findings.len(), 1);
+    assert_eq!(r.findings[0].code, "result-contradicts-board");
+    assert_eq!(r.findings[0].severity, Severity::Error);
+    // moves after mate
+    let toks = vec!["车八进九".to_string(), "将4进1".to_string()];
+    let g = xq_game(Some(fen), texts(&toks), &toks);
+    let r = replay(&g);
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.findings[0].code, "moves-after-mate");
+    assert_eq!(r.findings[0].ply, Some(2));
+    // stalemate is a loss for the side to move
+    let g = xq_game(Some("3k5/2P6/9/9/9/9/9/9/9/4K4 b"), vec![], &[]);
+    let r = replay(&g);
+    assert_eq!(r.termination, Termination::Stalemate);
+    assert_eq!(r.derived_result, Some(XqOutcome::RedWin));
+    assert_eq!(r.end_ply, Some(0));
+}
+
+#[test]
+fn illegal_ambiguous_bad_fen() {
+    let toks = vec![
+        "炮二平五".to_string(),
+        "马8进7".to_string(),
+        "车一进四".to_string(),
+    ];
+    let r = replay(&xq_game(None, texts(&toks), &toks));
+    assert_eq!(r.termination, Termination::IllegalMove);
+    assert_eq!(r.moves.len(), 2);
+    assert_eq!(r.plies, 3);
+    assert_eq!(r.findings[0].code, "illegal-move");
+    assert_eq!(r.findings[0].ply, Some(3));
+    assert!(r.findings[0].message.contains("车一进四"));
+    let r = replay(&xq_game(Some("rnbakabnr/9/1c5c1 w"), vec![], &[]));
+    assert_eq!(r.termination, Termination::BadFen);
+    assert_eq!(r.findings[0].code, "bad-fen");
+    // ambiguous with no continuation to settle it
+    let toks = vec!["车九平八".to_string()];
+    let r = replay(&xq_game(
+        Some("3k5/9/9/9/9/9/9/R8/9/R3K4 w"),
+        texts(&toks),
+        &toks,
+    ));
+    assert_eq!(r.termination, Termination::AmbiguousMove);
+    assert_eq!(r.findings[0].code, "ambiguous-move");
+    // omitted 前/后, settled by legality
+    let toks = vec!["车九进五".to_string()];
+    let r = replay(&xq_game(
+        Some("3k5/9/9/9/9/9/9/R8/9/R3K4 w"),
+        texts(&toks),
+        &toks,
+    ));
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.findings[0].code, "nonstandard-notation");
+    assert_eq!(r.findings[0].severity, Severity::Info);
+}
+
+#[test]
+fn captures_and_variations() {
+    let toks: Vec<String> = ["h2e2", "h9g7", "e2e6", "b9c7"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut g = xq_game(None, texts(&toks), &toks);
+    let mv = |t: &str| XqMove {
+        text: move_text(t),
+        written: t.to_string(),
+        at: Location::default(),
+        len: t.len() as u16,
+    };
+    g.variations.push(XqVariation {
+        from_ply: 4,
+        moves: vec![mv("g6g5"), mv("e6e9")],
+        variations: vec![],
+    });
+    let r = replay(&g);
+    let c: &CaptureStats = &r.captures;
+    assert_eq!(c.first_capture_ply, Some(3));
+    assert_eq!(c.taken_by(Side::Red, Kind::Pawn), 1);
+    assert_eq!(c.material, vec![0, 0, 2, 2]);
+    assert_eq!(r.variations_checked, 1);
+    let f: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(f, vec![("illegal-move", Some(5))]);
+}
