@@ -251,11 +251,14 @@ fn demo_ingests_the_samples_of_every_notation() {
         formats,
         [
             "bdt",
+            "dhtmlxq",
             "psq",
             "renju-lines",
             "renju-plain",
             "renlib",
-            "rif-xml"
+            "rif-xml",
+            "xiangqi-pgn",
+            "xqf"
         ]
     );
     // Names from the RIF sample, resolved through its player table.

@@ -117,7 +117,9 @@ enum ToWriter {
 
 /// Messages to the replay stage.
 enum ToReplay {
-    Batch(MemberContext, Vec<AnyItem>),
+    /// Records with the member each came from: a batch spans the members of an archive,
+    /// so a tar of 50,000 one-game files is written in a few transactions, not 50,000.
+    Batch(Vec<(Arc<MemberContext>, AnyItem)>),
     Finish {
         source_id: i64,
         format: String,
@@ -274,11 +276,11 @@ fn replay_all(
     let stopped = || Error::Pipeline("the database writer stopped".into());
     for msg in rx {
         match msg {
-            ToReplay::Batch(ctx, items) => {
+            ToReplay::Batch(items) => {
                 let converted: Vec<(Record, Verdict)> = pool.install(|| {
                     items
                         .into_par_iter()
-                        .map(|item| convert(&ctx, item))
+                        .map(|(ctx, item)| convert(&ctx, item))
                         .collect()
                 });
                 let mut records = Vec::with_capacity(converted.len());
@@ -349,16 +351,24 @@ fn read_file(
     let (_, stream) = input::open_decompressed(path, bytes_read.clone())?;
     let mut formats: Vec<&'static str> = Vec::new();
     let mut encoding: Option<&'static str> = None;
+    let mut sender = BatchSender {
+        member: Arc::new(MemberContext {
+            source_id,
+            member: String::new(),
+        }),
+        to_replay,
+        batch: Vec::with_capacity(BATCH),
+    };
     input::for_each_member(stream, |member| {
         let name = if member.name.is_empty() {
             file_name.clone()
         } else {
             Some(member.name.clone())
         };
-        let ctx = MemberContext {
+        sender.member = Arc::new(MemberContext {
             source_id,
             member: member.name.clone(),
-        };
+        });
         let (head, reader) = input::peek(member.reader, 8192)?;
         let format = options
             .format
@@ -372,11 +382,6 @@ fn read_file(
             _ => detect::detect_encoding(&head),
         };
         encoding.get_or_insert(member_encoding);
-        let mut sender = BatchSender {
-            ctx,
-            to_replay,
-            batch: Vec::with_capacity(BATCH),
-        };
         match format {
             Some(format) => {
                 if !formats.contains(&format.name()) {
@@ -405,8 +410,9 @@ fn read_file(
                 }))?;
             }
         }
-        sender.flush()
+        Ok(())
     })
+    .and_then(|()| sender.flush())
     .map_err(|e| {
         if e.kind() == io::ErrorKind::BrokenPipe {
             stopped()
@@ -430,14 +436,15 @@ fn read_file(
 
 /// Collects records into batches for the replay stage.
 struct BatchSender<'a> {
-    ctx: MemberContext,
+    /// The member the records being read come from.
+    member: Arc<MemberContext>,
     to_replay: &'a Sender<ToReplay>,
-    batch: Vec<AnyItem>,
+    batch: Vec<(Arc<MemberContext>, AnyItem)>,
 }
 
 impl BatchSender<'_> {
     fn push(&mut self, item: AnyItem) -> io::Result<()> {
-        self.batch.push(item);
+        self.batch.push((self.member.clone(), item));
         if self.batch.len() >= BATCH {
             self.flush()?;
         }
@@ -454,7 +461,7 @@ impl BatchSender<'_> {
         }
         let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
         self.to_replay
-            .send(ToReplay::Batch(self.ctx.clone(), batch))
+            .send(ToReplay::Batch(batch))
             .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "replay stage stopped"))
     }
 }

@@ -30,6 +30,21 @@ use crate::raw::RawResult;
 const XQ_CHARS: &str = "马馬车車进進退平炮砲兵卒帅帥将將士仕相象俥傌前后後红紅黑胜勝负負和先\
                         一二三四五六七八九局赛賽杯棋象棋对對";
 
+/// Whether `c` is one of [`XQ_CHARS`]: a binary search in a sorted copy, as this runs on
+/// every character of every file head.
+fn is_xq_char(c: char) -> bool {
+    static SORTED: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
+    SORTED
+        .get_or_init(|| {
+            let mut v: Vec<char> = XQ_CHARS.chars().collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        })
+        .binary_search(&c)
+        .is_ok()
+}
+
 /// Guesses the encoding of Xiangqi text from its head: `"utf-8"`, `"gbk"` or `"big5"`.
 pub fn detect_encoding(bytes: &[u8]) -> &'static str {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
@@ -103,7 +118,7 @@ fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
     for c in text.chars() {
         if c == '\u{FFFD}' {
             errors += 1;
-        } else if !c.is_ascii() && XQ_CHARS.contains(c) {
+        } else if !c.is_ascii() && is_xq_char(c) {
             hits += 1;
         }
     }
