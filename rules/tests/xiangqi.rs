@@ -13,6 +13,8 @@ mod ccpd;
 mod notation;
 #[path = "xiangqi/perft.rs"]
 mod perft;
+#[path = "xiangqi/repetition.rs"]
+mod repetition;
 #[path = "xiangqi/replay.rs"]
 mod replay;
 

@@ -23,12 +23,30 @@
 //! - Variations are replayed from their branch point; their illegal/ambiguous moves are
 //!   reported with the same codes at the variation's (absolute) ply but as **warnings**
 //!   (the main line is unaffected), the message saying which variation.
-//! - Repetition: see the marked hook [`repetition_hook`] — the replay keeps the Zobrist
-//!   hash of every position ([`XqReplay::hashes`]) for `repetition.rs`.
+//! - Repetition ([`super::repetition`], 棋例1–10): after each main-line ply the hash
+//!   history ([`XqReplay::hashes`]) is searched for the current position; classes are
+//!   computed only when it occurs for the third time. A verdict ends the game there, like a
+//!   mate: termination `perpetual-check` / `perpetual-chase` / `repetition-draw` (mutual
+//!   check, mutual chase and every allowed repetition), the derived result the verdict's.
+//!   **[decision]** A drawn verdict ends the game only when the record ends with it: an
+//!   allowed repetition is a draw "if neither side changes" (棋例2, 4, 10), and records
+//!   often repeat a third time and then vary; judging goes on. A perpetual check or chase
+//!   ends the game at the third occurrence (the offender has repeated twice).
+//!   Findings: `perpetual-check` / `perpetual-chase` (warning: the side, the cycle's moves in
+//!   ICCS with their classes, the target(s); rule `xiangqi 棋例N`), `repetition-draw` (info);
+//!   a recorded result other than the verdict's when the record ends with the ruling:
+//!   `result-contradicts-repetition-ruling` (error). Further moves in the record:
+//!   `moves-after-ruling` (warning, once). **[decision]** Unlike after a mate, they are still
+//!   replayed (legality, captures, hashes, final FEN), but the termination, derived result
+//!   and end ply stay the ruling's and nothing more is judged: the offender was obliged to
+//!   change (棋例: 手を変えなければいけません) and real records (ccpd master games) do repeat a
+//!   third time and then change; their recorded result, from the continued play, is then
+//!   not called a contradiction.
 
 use super::notation::{resolve, NotationError, Resolved};
 use super::piece::{Kind, Side};
 use super::position::Position;
+use super::repetition::{judge, Verdict, VerdictKind};
 use super::square::Move;
 use crate::finding::{Finding, Severity};
 use kifu_parser::raw::{RawResult, XqGame, XqMove, XqVariation};
@@ -105,17 +123,25 @@ pub enum Termination {
     BadFen,
     /// Nothing on the board ends the game.
     Unfinished,
-    // Repetition verdicts (perpetual check / chase, 棋例) are added by `repetition.rs`.
+    /// A repetition verdict: one side checked perpetually and loses (棋例1).
+    PerpetualCheck,
+    /// A repetition verdict: one side chased perpetually (forbidden chase) and loses.
+    PerpetualChase,
+    /// A repetition verdict: draw (mutual check, mutual chase, allowed repetition).
+    RepetitionDraw,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 6] = [
+    pub const ALL: [Termination; 9] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::IllegalMove,
         Termination::AmbiguousMove,
         Termination::BadFen,
         Termination::Unfinished,
+        Termination::PerpetualCheck,
+        Termination::PerpetualChase,
+        Termination::RepetitionDraw,
     ];
 
     /// Kebab-case name.
@@ -127,11 +153,22 @@ impl Termination {
             Termination::AmbiguousMove => "ambiguous-move",
             Termination::BadFen => "bad-fen",
             Termination::Unfinished => "unfinished",
+            Termination::PerpetualCheck => "perpetual-check",
+            Termination::PerpetualChase => "perpetual-chase",
+            Termination::RepetitionDraw => "repetition-draw",
         }
     }
 
     pub fn from_name(s: &str) -> Option<Termination> {
         Termination::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    /// Is this a repetition verdict?
+    pub fn is_repetition(self) -> bool {
+        matches!(
+            self,
+            Termination::PerpetualCheck | Termination::PerpetualChase | Termination::RepetitionDraw
+        )
     }
 }
 
@@ -247,17 +284,84 @@ fn notation_finding(
     }
 }
 
-/// HOOK for repetition rulings (`repetition.rs`, 棋例1–10): called after every applied
-/// main-line ply with the position, the moves so far and the hash history (`hashes[i]` =
-/// position after `i` plies). Returning `Some((termination-to-be, outcome, finding))` ends
-/// the game like a mate does. Today it never rules.
-#[allow(clippy::type_complexity)]
+/// Repetition rulings (`repetition.rs`, 棋例1–10): called after every applied main-line
+/// ply with the position, the moves so far and the hash history (`hashes[i]` = position
+/// after `i` plies). `Some` ends the game like a mate does: the termination, the verdict and
+/// its finding.
 pub fn repetition_hook(
-    _pos: &Position,
-    _moves: &[Move],
-    _hashes: &[u64],
-) -> Option<(XqOutcome, Finding)> {
-    None
+    pos: &Position,
+    moves: &[Move],
+    hashes: &[u64],
+) -> Option<(Termination, Verdict, Finding)> {
+    let v = judge(pos, moves, hashes)?;
+    let (t, f) = verdict_finding(pos, &v);
+    Some((t, v, f))
+}
+
+/// The termination and finding of a verdict.
+fn verdict_finding(pos: &Position, v: &Verdict) -> (Termination, Finding) {
+    let first = v.cycle.first().map_or(v.ply, |c| c.ply);
+    let cycle = format!("plies {first}-{}: {}", v.ply, v.cycle_text());
+    let targets: Vec<String> = v
+        .targets
+        .iter()
+        .map(|&s| match pos.piece_at(s) {
+            Some(p) => format!("{} {}", p.kind().name(), s.iccs()),
+            None => s.iccs(),
+        })
+        .collect();
+    let nth = match v.occurrences {
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        n => format!("{n}th"),
+    };
+    match (v.kind, v.loser) {
+        (VerdictKind::PerpetualCheck, Some(l)) => (
+            Termination::PerpetualCheck,
+            finding(
+                Some(v.ply),
+                "perpetual-check",
+                Severity::Warning,
+                v.rule,
+                format!(
+                    "{l} checks perpetually ({nth} occurrence of the position; cycle {cycle}): {l} loses, {} wins",
+                    l.opp()
+                ),
+            ),
+        ),
+        (VerdictKind::PerpetualChase, Some(l)) => (
+            Termination::PerpetualChase,
+            finding(
+                Some(v.ply),
+                "perpetual-chase",
+                Severity::Warning,
+                v.rule,
+                format!(
+                    "{l} chases perpetually (target {}; {nth} occurrence of the position; cycle {cycle}): {l} loses, {} wins",
+                    targets.join(" "),
+                    l.opp()
+                ),
+            ),
+        ),
+        _ => (
+            Termination::RepetitionDraw,
+            finding(
+                Some(v.ply),
+                "repetition-draw",
+                Severity::Info,
+                v.rule,
+                format!(
+                    "{} ({nth} occurrence of the position; cycle {cycle}): draw",
+                    match v.kind {
+                        VerdictKind::MutualCheck => "both sides check perpetually".to_string(),
+                        VerdictKind::MutualChase =>
+                            format!("both sides chase perpetually (targets {})", targets.join(" ")),
+                        _ => "repetition with no forbidden perpetual check or chase".to_string(),
+                    }
+                ),
+            ),
+        ),
+    }
 }
 
 /// Replays a Xiangqi record and audits it.
@@ -304,8 +408,27 @@ pub fn replay(game: &XqGame) -> XqReplay {
         r.end_ply = Some(0);
     }
     let mut mat = material(&pos);
+    let mut ruling_rule = "";
+    let mut ruled = false;
+    let mut after_ruling_noted = false;
     for (i, mv) in game.moves.iter().enumerate() {
         let ply = i as u32 + 1;
+        if ruled && !after_ruling_noted {
+            after_ruling_noted = true;
+            r.findings.push(finding(
+                Some(ply),
+                "moves-after-ruling",
+                Severity::Warning,
+                ruling_rule,
+                format!(
+                    "{} more move(s) after the {} ruling at ply {} (first: {:?}): the record goes on (replayed; the ruling stands as the derived result)",
+                    plies - ply + 1,
+                    r.termination,
+                    r.end_ply.unwrap_or(0),
+                    mv.written
+                ),
+            ));
+        }
         if ended.is_some() {
             r.findings.push(finding(
                 Some(ply),
@@ -356,17 +479,26 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 r.captures.material.push(mat);
                 r.moves.push(m);
                 r.hashes.push(pos.hash());
+                if ruled {
+                    // after a ruling: moves are replayed (checked), the game stays decided
+                    continue;
+                }
                 ended = end_state(&pos, ply);
                 if let Some((t, o)) = ended {
                     r.termination = t;
                     r.derived_result = Some(o);
                     r.end_ply = Some(ply);
-                } else if let Some((o, f)) = repetition_hook(&pos, &r.moves, &r.hashes) {
-                    // ---- HOOK: repetition verdicts end the game here (repetition.rs) ----
-                    r.derived_result = Some(o);
+                } else if let Some((t, v, f)) = repetition_hook(&pos, &r.moves, &r.hashes)
+                    .filter(|(_, v, _)| v.loser.is_some() || i + 1 == game.moves.len())
+                {
+                    // Repetition verdicts end the game here (repetition.rs); a drawn
+                    // repetition only when the record ends with it.
+                    r.termination = t;
+                    r.derived_result = Some(v.result);
                     r.end_ply = Some(ply);
                     r.findings.push(f);
-                    ended = Some((Termination::Unfinished, o));
+                    ruling_rule = v.rule;
+                    ruled = true;
                 }
             }
             Err(e) => {
@@ -398,6 +530,19 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 format!(
                     "recorded result {rec} but the board shows {} (the side to move has no legal move): {der} wins",
                     r.termination
+                ),
+            ));
+        }
+        if rec != der && r.termination.is_repetition() && !after_ruling_noted {
+            r.findings.push(finding(
+                r.end_ply,
+                "result-contradicts-repetition-ruling",
+                Severity::Error,
+                ruling_rule,
+                format!(
+                    "recorded result {rec} but the repetition ruling ({}) at ply {} gives {der}",
+                    r.termination,
+                    r.end_ply.unwrap_or(0)
                 ),
             ));
         }

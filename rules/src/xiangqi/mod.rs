@@ -7,21 +7,26 @@
 //! - `xiangqi §play: no legal move = loss` — mate and stalemate: [`game::RULE_NO_MOVE`];
 //! - `xiangqi §notation` — how moves are written: [`game::RULE_NOTATION`];
 //! - `xiangqi 棋例N` — the ten basic repetition rulings (棋例1–10), used by the
-//!   repetition rulings (`repetition.rs`, to come).
+//!   repetition rulings ([`repetition`], with the move classes of [`classes`]).
 //!
 //! Squares are `rank * 9 + file` (file 0-8 = ICCS a-i from Red's left, rank 0-9 from Red's
 //! back rank), as in `kifu_parser::raw`.
 
+pub mod analysis;
 pub mod board;
+pub mod classes;
 pub mod game;
 mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod repetition;
 pub mod square;
 
+pub use analysis::{analyze, analyze_with, Analysis, AnalysisError};
 pub use board::{Board, FenError};
+pub use classes::{classify, Chase, Class, MoveClasses};
 pub use game::{replay, CaptureStats, Termination, XqOutcome, XqReplay};
 pub use notation::{
     move_to_chinese, move_to_wxf, parse_chinese, parse_wxf, resolve, resolve_chinese, resolve_iccs,
@@ -30,4 +35,5 @@ pub use notation::{
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use piece::{Kind, Piece, Side};
 pub use position::{MoveList, Position, Undo, START_FEN};
+pub use repetition::{judge, judge_with, RepetitionRules, Verdict, VerdictKind};
 pub use square::{decode_moves, encode_moves, Move, Square};
