@@ -8,7 +8,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kifu_parser::Format;
 use kifu_rules::renju::{self, Marks, Position, Stone};
-use kifu_store::query::{FindingFilter, FindingRow};
+use kifu_rules::xiangqi;
+use kifu_store::query::{FindingFilter, FindingRow, GameRow};
 use kifu_store::{Store, DEFAULT_DB};
 use serde_json::json;
 
@@ -97,6 +98,18 @@ enum CheckGame {
         #[arg(long)]
         json: bool,
     },
+    /// A Xiangqi position: each move's classes (check, chase with chaser and target, …),
+    /// the legal moves and any repetition verdict (棋例).
+    Xiangqi {
+        /// Start position (default: the standard one).
+        #[arg(long, default_value = xiangqi::START_FEN)]
+        fen: String,
+        /// Moves in ICCS (`h2e2 h9g7 …`, ranks 0-9).
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -153,6 +166,9 @@ pub fn run() -> Result<ExitCode> {
         Command::Check {
             game: CheckGame::Renju { moves, json },
         } => check_renju(&moves, json),
+        Command::Check {
+            game: CheckGame::Xiangqi { fen, moves, json },
+        } => check_xiangqi(&fen, &moves, json),
         Command::Demo { db } => demo(&db),
     }
 }
@@ -299,9 +315,32 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     if let Some(d) = game.duplicate_of {
         out.push_str(&format!("duplicate of game {d}\n"));
     }
-    if game.kind != "renju" {
-        bail!("showing {} games is not supported yet", game.kind);
+    match game.kind.as_str() {
+        "renju" => show_renju(&mut out, &game, ply)?,
+        "xiangqi" => show_xiangqi(&mut out, &game, ply)?,
+        other => bail!("showing {other} games is not supported yet"),
     }
+    for (ply, text) in &game.comments {
+        out.push_str(&format!("comment at move {ply}: {text}\n"));
+    }
+    let findings = store.findings(&FindingFilter {
+        game: Some(id),
+        ..FindingFilter::default()
+    })?;
+    if findings.is_empty() {
+        out.push_str("\nno findings\n");
+    } else {
+        out.push_str("\nfindings:\n");
+        for f in &findings {
+            out.push_str(&format!("  {}\n", finding_line(f)));
+        }
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let id = game.id;
     let moves = renju::decode_moves(&game.moves)
         .ok_or_else(|| anyhow!("game {id} has a corrupt move list"))?;
     let upto = ply
@@ -327,20 +366,147 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
         .map(|(i, m)| format!("{}.{}", i + 1, renju::point::move_text(*m)))
         .collect();
     out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
-    for (ply, text) in &game.comments {
-        out.push_str(&format!("comment at move {ply}: {text}\n"));
-    }
-    let findings = store.findings(&FindingFilter {
-        game: Some(id),
-        ..FindingFilter::default()
-    })?;
-    if findings.is_empty() {
-        out.push_str("\nno findings\n");
-    } else {
-        out.push_str("\nfindings:\n");
-        for f in &findings {
-            out.push_str(&format!("  {}\n", finding_line(f)));
+    Ok(())
+}
+
+/// How many of the last moves `show` lists with their classes.
+const CLASSIFIED_TAIL: usize = 8;
+
+fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let moves = xiangqi::decode_moves(&game.moves)
+        .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
+    let start_fen = game
+        .extra
+        .as_deref()
+        .and_then(|e| serde_json::from_str::<serde_json::Value>(e).ok())
+        .and_then(|v| v["start_fen"].as_str().map(str::to_owned))
+        .unwrap_or_else(|| xiangqi::START_FEN.to_owned());
+    let mut position = xiangqi::Position::from_fen(&start_fen)
+        .map_err(|e| anyhow!("game {}: start position: {e}", game.id))?;
+    let upto = ply
+        .map(|p| (p as usize).min(moves.len()))
+        .unwrap_or(moves.len());
+    let mut written = Vec::with_capacity(upto);
+    let mut tail = Vec::new();
+    for (i, &m) in moves[..upto].iter().enumerate() {
+        written.push(format!(
+            "{}.{}",
+            i + 1,
+            xiangqi::move_to_chinese(&position, m)
+        ));
+        if i + CLASSIFIED_TAIL >= upto {
+            tail.push((
+                i + 1,
+                m,
+                xiangqi::move_to_chinese(&position, m),
+                xiangqi::classify(&position, m),
+            ));
         }
+        position.make(m);
+    }
+    out.push('\n');
+    out.push_str(&position.render(moves[..upto].last().copied()));
+    out.push_str(&format!("after move {upto}; FEN {}\n", position.to_fen()));
+    if !tail.is_empty() {
+        out.push_str("\nlast moves and their classes:\n");
+        for (n, m, text, classes) in &tail {
+            out.push_str(&format!(
+                "  {n:>3}. {text} ({}): {}\n",
+                m.iccs(),
+                classes_text(classes)
+            ));
+        }
+    }
+    out.push_str(&format!("\nmoves: {}\n", written.join(" ")));
+    Ok(())
+}
+
+/// `check, chase (cannon h7 -> rook h3, forbidden: 棋例…)`.
+fn classes_text(c: &xiangqi::MoveClasses) -> String {
+    let mut parts: Vec<String> = c.classes.iter().map(|k| k.name().to_owned()).collect();
+    for chase in &c.chases {
+        parts.push(format!(
+            "chase {} -> {} ({}{})",
+            chase.by.iccs(),
+            chase.target.iccs(),
+            if chase.forbidden {
+                "forbidden, "
+            } else {
+                "allowed, "
+            },
+            chase.reason
+        ));
+    }
+    parts.join(", ")
+}
+
+fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
+    let mut parsed = Vec::new();
+    for (i, token) in moves.split_whitespace().enumerate() {
+        let m = xiangqi::Move::parse_iccs(token, false).ok_or_else(|| {
+            anyhow!(
+                "--moves: move {} `{token}` is not an ICCS move like h2e2",
+                i + 1
+            )
+        })?;
+        parsed.push(m);
+    }
+    let analysis = xiangqi::analyze(fen, &parsed).map_err(|e| anyhow!("{e}"))?;
+    let verdict = analysis.verdict.as_ref().map(|v| {
+        json!({
+            "result": v.result.name(),
+            "loser": v.loser.map(|s| s.name()),
+            "rule": v.rule,
+            "kind": v.kind.name(),
+            "ply": v.ply,
+            "cycle": v.cycle_text(),
+        })
+    });
+    if json {
+        let value = json!({
+            "to_move": analysis.to_move.name(),
+            "legal_moves": analysis.legal_moves.iter().map(|m| m.iccs()).collect::<Vec<_>>(),
+            "moves": analysis.moves.iter().map(|(m, c)| json!({
+                "move": m.iccs(),
+                "classes": c.classes.iter().map(|k| k.name()).collect::<Vec<_>>(),
+                "chases": c.chases.iter().map(|ch| json!({
+                    "by": ch.by.iccs(),
+                    "target": ch.target.iccs(),
+                    "forbidden": ch.forbidden,
+                    "rule": ch.reason,
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "verdict": verdict,
+            "fen": analysis.position.to_fen(),
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = analysis.position.render(parsed.last().copied());
+    out.push_str(&format!(
+        "{} to move, {} legal moves; FEN {}\n",
+        analysis.to_move.name(),
+        analysis.legal_moves.len(),
+        analysis.position.to_fen()
+    ));
+    for (i, (m, c)) in analysis.moves.iter().enumerate() {
+        out.push_str(&format!(
+            "{:>3}. {}: {}\n",
+            i + 1,
+            m.iccs(),
+            classes_text(c)
+        ));
+    }
+    match &analysis.verdict {
+        Some(v) => out.push_str(&format!(
+            "verdict: {} ({}) at move {}, {}; cycle: {}\n",
+            v.result.name(),
+            v.kind.name(),
+            v.ply,
+            v.rule,
+            v.cycle_text()
+        )),
+        None => out.push_str("no repetition verdict\n"),
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)

@@ -3,3 +3,4 @@
 mod cli;
 mod common;
 mod renju_real;
+mod xiangqi_real;

@@ -55,6 +55,8 @@ pub struct GameRow {
     pub plies: u32,
     pub opening: Option<String>,
     pub duplicate_of: Option<i64>,
+    /// Other header facts, a JSON object.
+    pub extra: Option<String>,
     pub moves_encoding: String,
     pub moves: Vec<u8>,
     pub comments: Vec<(u32, String)>,
@@ -156,7 +158,7 @@ impl Store {
             "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
                     e.name, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
-                    m.encoding, m.data
+                    m.encoding, m.data, g.extra
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -235,6 +237,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         duplicate_of: r.get(17)?,
         moves_encoding: r.get::<_, Option<String>>(18)?.unwrap_or_default(),
         moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
+        extra: r.get(20)?,
         comments: Vec::new(),
     })
 }
