@@ -80,6 +80,22 @@ enum Command {
         #[command(subcommand)]
         game: CheckGame,
     },
+    /// Points tables per event (win 1, draw ½, loss 0; ChouChou: its score sheet and
+    /// standings with the rule-5(2) tie-breaks).
+    Standings {
+        #[command(flatten)]
+        db: DbArg,
+        /// Only this event.
+        #[arg(long)]
+        event: Option<String>,
+        /// Only this game (renju, xiangqi, territorial, chouchou); default: every game found.
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        #[arg(long)]
+        csv: bool,
+    },
     /// Ingest the bundled samples into kifu-demo.db and print the summary and the audit.
     Demo {
         /// Where the demo database goes.
@@ -170,6 +186,13 @@ pub fn run() -> Result<ExitCode> {
             game: CheckGame::Xiangqi { fen, moves, json },
         } => check_xiangqi(&fen, &moves, json),
         Command::Demo { db } => demo(&db),
+        Command::Standings {
+            db,
+            event,
+            game,
+            json,
+            csv,
+        } => standings(&db.db, event.as_deref(), game.as_deref(), json, csv),
     }
 }
 
@@ -633,4 +656,91 @@ fn demo(db: &Path) -> Result<ExitCode> {
         db.display()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn standings(
+    db: &Path,
+    event: Option<&str>,
+    game: Option<&str>,
+    json: bool,
+    csv: bool,
+) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let kinds: Vec<String> = match game {
+        Some(g) => vec![g.to_owned()],
+        None => store
+            .conn()
+            .prepare("SELECT DISTINCT kind FROM games ORDER BY kind")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?,
+    };
+    let mut out = String::new();
+    let mut all_json = serde_json::Map::new();
+    if csv {
+        out.push_str("game,event,place,player,games,wins,draws,losses,points,sonneborn_berger\n");
+    }
+    for kind in &kinds {
+        let rows = store.results(kind, event)?;
+        let tables = crate::standings::two_player_tables(&rows);
+        if json {
+            all_json.insert(kind.clone(), serde_json::to_value(&tables)?);
+            continue;
+        }
+        for t in &tables {
+            if csv {
+                for l in &t.lines {
+                    out.push_str(&format!(
+                        "{kind},{},{},{},{},{},{},{},{},{}\n",
+                        csv_field(&t.event),
+                        l.place,
+                        csv_field(&l.player),
+                        l.games,
+                        l.wins,
+                        l.draws,
+                        l.losses,
+                        l.points,
+                        l.sonneborn_berger
+                    ));
+                }
+                continue;
+            }
+            out.push_str(&format!("{kind}: {}\n", t.event));
+            out.push_str("  #  player                      games  +   =   -   points  SB\n");
+            for l in &t.lines {
+                out.push_str(&format!(
+                    "  {:<2} {:<27} {:>5} {:>3} {:>3} {:>3} {:>7}  {}\n",
+                    l.place,
+                    l.player,
+                    l.games,
+                    l.wins,
+                    l.draws,
+                    l.losses,
+                    crate::standings::points_text(l.points),
+                    crate::standings::points_text(l.sonneborn_berger)
+                ));
+            }
+            if t.unscored > 0 {
+                out.push_str(&format!(
+                    "  ({} game(s) without a result left out)\n",
+                    t.unscored
+                ));
+            }
+            out.push('\n');
+        }
+    }
+    if json {
+        out = serde_json::Value::Object(all_json).to_string();
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A CSV field, quoted when it needs to be.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
 }

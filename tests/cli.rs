@@ -251,12 +251,15 @@ fn demo_ingests_the_samples_of_every_notation() {
         formats,
         [
             "bdt",
+            "chouchou-ccn",
+            "chouchou-sheet",
             "dhtmlxq",
             "psq",
             "renju-lines",
             "renju-plain",
             "renlib",
             "rif-xml",
+            "territorial-pgn",
             "xiangqi-pgn",
             "xqf"
         ]

@@ -1,9 +1,9 @@
 //! Replays a raw record through its game's engine and turns the result into the store's
 //! plain record, with every finding located in the source.
 
-use kifu_parser::raw::{AnyGame, Note, RawError, RawGame, XqGame};
+use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
 use kifu_parser::Location;
-use kifu_rules::{renju, xiangqi};
+use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use kifu_rules::{Finding, Severity};
 use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
 
@@ -36,6 +36,8 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
                     renju_record(ctx, &game)
                 }
                 AnyGame::Xiangqi(game) => xiangqi_record(ctx, &game),
+                AnyGame::Territorial(game) => territorial_record(ctx, &game),
+                AnyGame::ChouChou(game) => chouchou_record(ctx, &game),
             };
             let verdict = if record.findings.iter().any(|f| is_serious(&f.severity)) {
                 Verdict::WithFindings
@@ -340,5 +342,169 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
         findings,
+    }
+}
+
+/// The fields every game kind fills the same way.
+fn base_record(
+    ctx: &MemberContext,
+    start: Location,
+    span_len: u64,
+    format: kifu_parser::Format,
+    h: &kifu_parser::raw::Header,
+) -> GameRecord {
+    GameRecord {
+        source_id: ctx.source_id,
+        member: ctx.member.clone(),
+        record_id: h.id.clone(),
+        offset: start.offset,
+        line: start.line,
+        column: start.column,
+        length: span_len,
+        kind: format.game_kind().name().into(),
+        format: format.name().into(),
+        event: h.event.clone(),
+        round: h.round.clone(),
+        date: h.date.clone(),
+        rule: h.rule.clone(),
+        result_text: h.result_text.clone(),
+        ..GameRecord::default()
+    }
+}
+
+fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
+    let replay = territorial::replay(game);
+    let h = &game.header;
+    let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
+    let mut findings = note_records(&game.notes);
+    findings.extend(
+        replay
+            .findings
+            .iter()
+            .map(|f| finding_record(game.start, &at, f)),
+    );
+    let moves = territorial::encode_moves(&replay.moves);
+    let score = &replay.score;
+    let territories: Vec<serde_json::Value> = score
+        .territories
+        .iter()
+        .map(|t| {
+            serde_json::json!({
+                "side": t.side.name(),
+                "size": t.size,
+                "multiplier": t.multiplier,
+                "king": t.has_king,
+                "queen": t.has_queen,
+            })
+        })
+        .collect();
+    let extra = extra_json(
+        &h.extra,
+        &[(
+            "score",
+            Some(serde_json::json!({
+                "white": score.white,
+                "black": score.black,
+                "territories": territories,
+            })),
+        )],
+    );
+    GameRecord {
+        players: seats(&[("white", &h.white), ("black", &h.black)]),
+        recorded_result: h.result.map(|r| match r {
+            RawResult::WhiteWin => "white".to_owned(),
+            RawResult::BlackWin => "black".to_owned(),
+            RawResult::Draw => "draw".to_owned(),
+            RawResult::Unknown => "unknown".to_owned(),
+        }),
+        derived_result: replay.derived_result.map(|o| o.name().to_owned()),
+        termination: replay.termination.name().into(),
+        plies: replay.plies,
+        canonical_key: moves.clone(),
+        moves_encoding: "territorial-drop16".into(),
+        moves,
+        extra,
+        comments: game
+            .comments
+            .iter()
+            .map(|c| (c.ply, c.text.clone()))
+            .collect(),
+        findings,
+        ..base_record(ctx, game.start, game.span.len(), game.format, h)
+    }
+}
+
+fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
+    let replay = chouchou::replay(game);
+    let h = &game.header;
+    let at: Vec<Location> = game.actions.iter().map(|m| m.at).collect();
+    let mut findings = note_records(&game.notes);
+    findings.extend(
+        replay
+            .findings
+            .iter()
+            .map(|f| finding_record(game.start, &at, f)),
+    );
+    let applied: Vec<_> = replay
+        .moves
+        .iter()
+        .filter(|p| !p.void)
+        .map(|p| p.action)
+        .collect();
+    let moves = chouchou::encode_actions(&applied).unwrap_or_default();
+    let seats_named: Vec<(String, String)> = (0..replay.players)
+        .map(|i| {
+            let name = h
+                .players
+                .get(i)
+                .map(|n| n.trim().to_owned())
+                .unwrap_or_default();
+            (chouchou::CcReplay::seat_label(i), name)
+        })
+        .collect();
+    let extra = extra_json(
+        &h.extra,
+        &[
+            ("variant", Some(replay.variant.id().into())),
+            ("players", Some(replay.players.into())),
+            ("pairs", Some(replay.pairs.into())),
+            ("threshold", Some(replay.variant.threshold().into())),
+            ("captured", Some(replay.captured.clone().into())),
+            ("penalty", Some(replay.penalty.clone().into())),
+            ("points", Some(replay.points.clone().into())),
+            (
+                "winner",
+                replay
+                    .winner
+                    .map(|w| chouchou::CcReplay::seat_label(w).into()),
+            ),
+            ("termination_tag", game.termination.clone().map(Into::into)),
+        ],
+    );
+    let recorded = h
+        .result_text
+        .as_deref()
+        .map(str::trim)
+        .and_then(|r| match r {
+            "" | "*" => None,
+            other => Some(other.to_owned()),
+        });
+    GameRecord {
+        players: seats_named,
+        recorded_result: recorded,
+        derived_result: replay.winner.map(chouchou::CcReplay::seat_label),
+        termination: replay.termination.name().into(),
+        plies: replay.plies,
+        canonical_key: Vec::new(),
+        moves_encoding: "chouchou-act16".into(),
+        moves,
+        extra,
+        comments: game
+            .comments
+            .iter()
+            .map(|c| (c.ply, c.text.clone()))
+            .collect(),
+        findings,
+        ..base_record(ctx, game.start, game.span.len(), game.format, h)
     }
 }

@@ -494,7 +494,9 @@ fn read_member<R: BufRead>(
     mut reader: R,
     sender: &mut BatchSender<'_>,
 ) -> io::Result<()> {
-    use kifu_parser::{bdt, dhtmlxq, plain, psq, renlib, rif, xiangqi_pgn, xiangqi_wxf, xqf};
+    use kifu_parser::{
+        bdt, chouchou, dhtmlxq, plain, psq, renlib, rif, territorial, xiangqi_pgn, xiangqi_wxf, xqf,
+    };
     match format {
         Format::RenjuLines => {
             plain::LinesReader::new(reader).try_for_each(|i| sender.push_renju(i))
@@ -506,7 +508,17 @@ fn read_member<R: BufRead>(
         Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push_renju(i)),
         Format::XiangqiPgn => xiangqi_pgn::PgnReader::new(reader, encoding)
             .try_for_each(|i| sender.push(i.map(AnyGame::Xiangqi))),
-        Format::RenLib | Format::Psq | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
+        Format::TerritorialPgn => territorial::PgnReader::new(reader)
+            .try_for_each(|i| sender.push(i.map(AnyGame::Territorial))),
+        Format::ChouChouCcn => {
+            chouchou::CcnReader::new(reader).try_for_each(|i| sender.push(i.map(AnyGame::ChouChou)))
+        }
+        Format::RenLib
+        | Format::Psq
+        | Format::XiangqiWxf
+        | Format::Xqf
+        | Format::DhtmlXq
+        | Format::ChouChouSheet => {
             let (bytes, len) = read_capped(&mut reader)?;
             if len > bytes.len() as u64 {
                 return sender.push(Err(RawError {
@@ -540,6 +552,10 @@ fn read_member<R: BufRead>(
                 Format::Psq => renju(psq::parse(&bytes)),
                 Format::Xqf => xiangqi(xqf::parse(&bytes)),
                 Format::DhtmlXq => xiangqi(dhtmlxq::parse(&bytes)),
+                Format::ChouChouSheet => chouchou::parse_sheet(&bytes)
+                    .into_iter()
+                    .map(|i| i.map(AnyGame::ChouChou))
+                    .collect(),
                 _ => xiangqi(xiangqi_wxf::parse(&bytes)),
             };
             items.into_iter().try_for_each(|i| sender.push(i))

@@ -92,6 +92,16 @@ pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
     if crate::xiangqi_wxf::looks_like(head) {
         return Some(Format::XiangqiWxf);
     }
+    // Before Xiangqi PGN: both use PGN-style tags.
+    if crate::territorial::looks_like(head) {
+        return Some(Format::TerritorialPgn);
+    }
+    if crate::chouchou::looks_like_ccn(head) {
+        return Some(Format::ChouChouCcn);
+    }
+    if crate::chouchou::looks_like_sheet(head) {
+        return Some(Format::ChouChouSheet);
+    }
     if crate::xiangqi_pgn::looks_like(head) {
         return Some(Format::XiangqiPgn);
     }
@@ -130,6 +140,7 @@ pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
         Some("xqf") => return Some(Format::Xqf),
         Some("wxf") => return Some(Format::XiangqiWxf),
         Some("ubb") => return Some(Format::DhtmlXq),
+        Some("ccn") => return Some(Format::ChouChouCcn),
         _ => {}
     }
     if looks_plain(trimmed) {

@@ -5,6 +5,7 @@
 //! game, files, threads or databases.
 
 pub mod bdt;
+pub mod chouchou;
 pub mod coord;
 pub mod detect;
 pub mod dhtmlxq;
@@ -13,12 +14,13 @@ pub mod psq;
 pub mod raw;
 pub mod renlib;
 pub mod rif;
+pub mod territorial;
 pub mod xiangqi_pgn;
 pub mod xiangqi_wxf;
 pub mod xq_text;
 pub mod xqf;
 
 pub use raw::{
-    AnyGame, AnyItem, Format, GameKind, Location, RawError, RawGame, RawItem, RawMove, Span,
-    XqGame, XqMove, XqMoveText, XqVariation,
+    AnyGame, AnyItem, CcAction, CcActionText, CcGame, CtGame, CtMove, CtMoveText, Format, GameKind,
+    Location, RawError, RawGame, RawItem, RawMove, Span, XqGame, XqMove, XqMoveText, XqVariation,
 };

@@ -91,10 +91,16 @@ pub enum Format {
     Xqf,
     /// DhtmlXQ: `[DhtmlXQ]` blocks (HTML pages, UBB), dpxq dict-literal files, bare 4-digit strings.
     DhtmlXq,
+    /// Chess Territorial PGN with drops (`1. K@e1 K@d8 …`), or one game per line.
+    TerritorialPgn,
+    /// ChouChou `.ccn` (PGN-style container: `[Variant "3x3"]`, `1. 2B 2. 3C→1A② x3 …`).
+    ChouChouCcn,
+    /// ChouChou spreadsheet export: CSV or TSV with round, player and move columns.
+    ChouChouSheet,
 }
 
 impl Format {
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 13] = [
         Format::RenjuPlain,
         Format::RenjuLines,
         Format::Bdt,
@@ -105,6 +111,9 @@ impl Format {
         Format::XiangqiWxf,
         Format::Xqf,
         Format::DhtmlXq,
+        Format::TerritorialPgn,
+        Format::ChouChouCcn,
+        Format::ChouChouSheet,
     ];
 
     /// The stable name used on the command line (`--format`) and in the database.
@@ -120,6 +129,9 @@ impl Format {
             Format::XiangqiWxf => "xiangqi-wxf",
             Format::Xqf => "xqf",
             Format::DhtmlXq => "dhtmlxq",
+            Format::TerritorialPgn => "territorial-pgn",
+            Format::ChouChouCcn => "chouchou-ccn",
+            Format::ChouChouSheet => "chouchou-sheet",
         }
     }
 
@@ -139,6 +151,8 @@ impl Format {
             Format::XiangqiPgn | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
                 GameKind::Xiangqi
             }
+            Format::TerritorialPgn => GameKind::Territorial,
+            Format::ChouChouCcn | Format::ChouChouSheet => GameKind::ChouChou,
         }
     }
 
@@ -156,6 +170,10 @@ impl Format {
             }
             Format::Xqf => "byte x*10+y: x 0-8 from Red's left, y 0-9 from Red's side",
             Format::DhtmlXq => "digits x y: x 0-8 from Red's left, y 0-9 from the top",
+            Format::TerritorialPgn => "chess squares a1-h8 (a1 dark, bottom left from White)",
+            Format::ChouChouCcn | Format::ChouChouSheet => {
+                "digit column 1-4 from the left, letter row A-D from the far side"
+            }
         }
     }
 }
@@ -170,6 +188,8 @@ impl fmt::Display for Format {
 pub enum GameKind {
     Renju,
     Xiangqi,
+    Territorial,
+    ChouChou,
 }
 
 impl GameKind {
@@ -177,6 +197,8 @@ impl GameKind {
         match self {
             GameKind::Renju => "renju",
             GameKind::Xiangqi => "xiangqi",
+            GameKind::Territorial => "territorial",
+            GameKind::ChouChou => "chouchou",
         }
     }
 }
@@ -248,6 +270,8 @@ pub struct Header {
     pub white: Option<String>,
     /// Xiangqi's first player (Red); Renju records leave it empty.
     pub red: Option<String>,
+    /// Players in seat order for games of more than two seats (ChouChou `P1`..`P4`).
+    pub players: Vec<String>,
     /// Opening rule as written (RIF rule name, `rif`, `yamaguchi`, …).
     pub rule: Option<String>,
     pub result: Option<RawResult>,
@@ -389,11 +413,98 @@ impl XqGame {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// Chess Territorial
+//
+// Squares: `(file, rank)`, file 0-7 = `a`-`h`, rank 0-7 = `1`-`8`.
+
+/// A Chess Territorial move as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CtMoveText {
+    /// `K@e1`, `@e3` (a pawn): piece letter `K Q R B N P`, upper case.
+    Drop { piece: u8, square: (u8, u8) },
+    /// `--`.
+    Pass,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CtMove {
+    pub text: CtMoveText,
+    pub written: String,
+    pub at: Location,
+    pub len: u16,
+}
+
+/// A Chess Territorial record that parsed. `header.white` / `header.black` are the
+/// players; `header.extra` keeps `WhiteScore` and `BlackScore` as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CtGame {
+    pub format: Format,
+    pub start: Location,
+    pub span: Span,
+    pub header: Header,
+    pub moves: Vec<CtMove>,
+    pub comments: Vec<Comment>,
+    pub notes: Vec<Note>,
+}
+
+// ---------------------------------------------------------------------------------------
+// ChouChou
+//
+// Cells: `(column, row)`, column 0-3 = digit `1`-`4` from the left, row 0-3 = letter
+// `A`-`D` from the far side. `1A` = (0, 0).
+
+/// A ChouChou action as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CcActionText {
+    /// `3B`: place one own piece.
+    Place { cell: (u8, u8) },
+    /// `3C→1A②`: move two own pieces.
+    MoveTwo { from: (u8, u8), to: (u8, u8) },
+    /// `2B→3A①`: swap one own piece on `from` with one opponent piece on `to`.
+    SwapOne { from: (u8, u8), to: (u8, u8) },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CcAction {
+    pub text: CcActionText,
+    /// The capture count annotated after the action (`x3`, `×3`), if any.
+    pub annotated_captures: Option<u32>,
+    /// The player the record names for this action (spreadsheet `player` column), if any.
+    pub player: Option<String>,
+    pub written: String,
+    pub at: Location,
+    pub len: u16,
+}
+
+/// A ChouChou record that parsed. `header.players` holds the seats in play order;
+/// `header.result_text` the winner's seat (`P1`), `draw` or `*`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CcGame {
+    pub format: Format,
+    pub start: Location,
+    pub span: Span,
+    pub header: Header,
+    /// `3x3`, `js` or `4x4` as written in `[Variant]` (default `3x3`).
+    pub variant: Option<String>,
+    /// `[Players]`, when given (else the number of named seats).
+    pub player_count: Option<u8>,
+    /// `[Teams "pairs"]`: 2 vs 2.
+    pub pairs: bool,
+    /// `[Termination]` as written (`time`, …).
+    pub termination: Option<String>,
+    pub actions: Vec<CcAction>,
+    pub comments: Vec<Comment>,
+    pub notes: Vec<Note>,
+}
+
 /// A record of any game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyGame {
     Renju(RawGame),
     Xiangqi(XqGame),
+    Territorial(CtGame),
+    ChouChou(CcGame),
 }
 
 /// What a parser of any game yields for each record.

@@ -1,7 +1,11 @@
 //! kifu's rules engines: positions, moves, legality and annotators. Pure, no I/O.
 
+pub mod chouchou;
 pub mod finding;
+pub mod random;
 pub mod renju;
+pub mod territorial;
+pub mod tournament;
 pub mod xiangqi;
 
 pub use finding::{Finding, Severity};

@@ -241,3 +241,54 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         comments: Vec::new(),
     })
 }
+
+/// One finished game for a standings table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultRow {
+    pub game: i64,
+    pub kind: String,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    /// `(side, name)` in seat order.
+    pub players: Vec<(String, String)>,
+    /// The recorded result (`black`, `white`, `red`, `draw`, `P1`…), else the board's.
+    pub result: Option<String>,
+    pub extra: Option<String>,
+}
+
+impl Store {
+    /// Games of one kind (optionally one event) with their players and results, in event,
+    /// round and game order. Duplicates (linked copies) are left out.
+    pub fn results(&self, kind: &str, event: Option<&str>) -> Result<Vec<ResultRow>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT g.id, g.kind, e.name, g.round,
+                    coalesce(nullif(g.recorded_result, 'unknown'), g.derived_result), g.extra
+             FROM games g LEFT JOIN events e ON e.id = g.event_id
+             WHERE g.kind = ?1 AND g.duplicate_of IS NULL AND (?2 IS NULL OR e.name = ?2)
+             ORDER BY e.name, CAST(g.round AS INTEGER), g.round, g.id",
+        )?;
+        let mut rows: Vec<ResultRow> = stmt
+            .query_map(params![kind, event], |r| {
+                Ok(ResultRow {
+                    game: r.get(0)?,
+                    kind: r.get(1)?,
+                    event: r.get(2)?,
+                    round: r.get(3)?,
+                    players: Vec::new(),
+                    result: r.get(4)?,
+                    extra: r.get(5)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut players = self.conn.prepare_cached(
+            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+             WHERE gp.game_id = ?1 ORDER BY gp.seat",
+        )?;
+        for row in &mut rows {
+            row.players = players
+                .query_map(params![row.game], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+        }
+        Ok(rows)
+    }
+}

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod game;
+pub mod generate;
 pub mod opening;
 pub mod point;
 pub mod position;

@@ -1,0 +1,78 @@
+//! Actions: text, the compact 2-byte encoding and the move-list parser for `kifu check`.
+
+use super::board::{cell_name, Cell};
+pub use kifu_parser::raw::CcActionText;
+
+/// `3B`, `3C→1A②`, `2B→3A①`.
+pub fn action_text(a: &CcActionText) -> String {
+    match *a {
+        CcActionText::Place { cell } => cell_name(cell),
+        CcActionText::MoveTwo { from, to } => format!("{}→{}②", cell_name(from), cell_name(to)),
+        CcActionText::SwapOne { from, to } => format!("{}→{}①", cell_name(from), cell_name(to)),
+    }
+}
+
+/// Actions 2 and 3 (move two, swap one) use a move token and fall under the NEXT-zone rule.
+pub fn is_piece_move(a: &CcActionText) -> bool {
+    !matches!(a, CcActionText::Place { .. })
+}
+
+fn cell_nibble(c: Cell) -> Option<u8> {
+    (c.0 < 4 && c.1 < 4).then_some(c.1 * 4 + c.0)
+}
+
+fn nibble_cell(n: u8) -> Cell {
+    (n % 4, n / 4)
+}
+
+/// Two bytes per action: `kind << 4 | from`, then `to`, cells as `row * 4 + column`; kind 0
+/// = place (both bytes name the cell), 1 = move two, 2 = swap one. `None` if a cell is off
+/// the 4×4 grid.
+pub fn encode_actions(actions: &[CcActionText]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(actions.len() * 2);
+    for a in actions {
+        let (kind, from, to) = match *a {
+            CcActionText::Place { cell } => (0u8, cell, cell),
+            CcActionText::MoveTwo { from, to } => (1, from, to),
+            CcActionText::SwapOne { from, to } => (2, from, to),
+        };
+        out.push(kind << 4 | cell_nibble(from)?);
+        out.push(cell_nibble(to)?);
+    }
+    Some(out)
+}
+
+/// Inverse of [`encode_actions`]; `None` for an odd length, an unknown kind or a bad cell.
+pub fn decode_actions(bytes: &[u8]) -> Option<Vec<CcActionText>> {
+    if !bytes.len().is_multiple_of(2) {
+        return None;
+    }
+    bytes
+        .chunks_exact(2)
+        .map(|p| {
+            let (kind, from, to) = (p[0] >> 4, p[0] & 15, p[1]);
+            if to > 15 {
+                return None;
+            }
+            let (from, to) = (nibble_cell(from), nibble_cell(to));
+            match kind {
+                0 if from == to => Some(CcActionText::Place { cell: from }),
+                1 => Some(CcActionText::MoveTwo { from, to }),
+                2 => Some(CcActionText::SwapOne { from, to }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Parses a move list as typed on the command line (`"1A 2A 3C→1A② x3 …"`, every spelling
+/// the `.ccn` reader takes) into actions and their annotated capture counts.
+pub fn parse_moves(text: &str) -> Result<Vec<(CcActionText, Option<u32>)>, String> {
+    kifu_parser::chouchou::parse_action_list(text)
+        .map(|v| {
+            v.into_iter()
+                .map(|a| (a.text, a.annotated_captures))
+                .collect()
+        })
+        .map_err(|e| format!("column {}: {}", e.at.column, e.message))
+}

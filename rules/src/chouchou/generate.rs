@@ -1,0 +1,125 @@
+//! Random legal games with a little sense, for `kifu generate` and property tests.
+//!
+//! Every generated action is fully legal (capacity, move tokens, no consecutive piece
+//! moves); the player takes the largest capture on offer, else places (three times in
+//! four) or moves. Swaps the record could not pin down (a destination with pieces of two
+//! opponents) or that touch a level line with an opponent piece (`rules-silent`) are not
+//! played, and neither is an action after which the next player would have to pass: the
+//! record stops instead. So a generated game replays without findings. Games end at the
+//! win, or after 400 actions.
+
+use super::action::{is_piece_move, CcActionText};
+use super::board::Variant;
+use super::game::Setup;
+use super::state::State;
+use crate::random::Rng;
+use kifu_parser::raw::{CcAction, CcGame, Format, Header, Location, Span};
+
+const MAX_ACTIONS: usize = 400;
+
+fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i + 1);
+        v.swap(i, j);
+    }
+}
+
+/// A random legal game. An invalid setup (players outside 2-4, pairs without 4) gives no
+/// actions.
+pub fn generate(rng: &mut Rng, variant: Variant, players: u8, pairs: bool) -> Vec<CcActionText> {
+    let Ok(setup) = Setup::new(variant, players as usize, pairs) else {
+        return Vec::new();
+    };
+    let mut st = State::new(setup.variant, setup.players, setup.pairs);
+    let mut out = Vec::new();
+    while st.winner.is_none() && out.len() < MAX_ACTIONS {
+        let seat = st.to_move;
+        // Score placements and two-piece moves (swaps never capture).
+        let mut capturing: Vec<(u32, CcActionText, Option<State>)> = Vec::new();
+        let mut quiet: Vec<(u32, CcActionText, Option<State>)> = Vec::new();
+        for a in st.legal_actions(seat) {
+            if matches!(a, CcActionText::SwapOne { .. }) {
+                quiet.push((0, a, None));
+                continue;
+            }
+            let mut next = st.clone();
+            let taken = next.apply(seat, &a, None).taken();
+            next.to_move = next.next_seat(seat);
+            if taken > 0 {
+                capturing.push((taken, a, Some(next)));
+            } else {
+                quiet.push((0, a, Some(next)));
+            }
+        }
+        shuffle(rng, &mut capturing);
+        capturing.sort_by_key(|c| std::cmp::Reverse(c.0));
+        shuffle(rng, &mut quiet);
+        let places_first = rng.chance(0.75);
+        quiet.sort_by_key(|s| is_piece_move(&s.1) == places_first);
+        let chosen = capturing.into_iter().chain(quiet).find_map(|(_, a, next)| {
+            let next = match next {
+                Some(n) => n,
+                None => {
+                    let mut n = st.clone();
+                    let applied = n.apply(seat, &a, None);
+                    if applied.silent.is_some() || applied.ambiguous.is_some() {
+                        return None;
+                    }
+                    n.to_move = n.next_seat(seat);
+                    n
+                }
+            };
+            (next.winner.is_some() || next.has_legal_action(next.to_move)).then_some((a, next))
+        });
+        match chosen {
+            Some((a, next)) => {
+                out.push(a);
+                st = next;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// A record of bare actions: header (`P1`… as names, result from the board) and each
+/// action annotated with the pieces it took — what `kifu generate` writes with
+/// `kifu_parser::chouchou::write_ccn`.
+pub fn record(variant: Variant, players: u8, pairs: bool, actions: &[CcActionText]) -> CcGame {
+    let r = super::game::check(variant, players, pairs, actions);
+    let mut taken = vec![0u32; actions.len()];
+    for c in &r.captures {
+        if let Some(t) = taken.get_mut(c.ply as usize - 1) {
+            *t = c.taken;
+        }
+    }
+    let header = Header {
+        players: (1..=players).map(|p| format!("P{p}")).collect(),
+        result_text: Some(r.winner.map_or("*".to_string(), |w| format!("P{}", w + 1))),
+        ..Header::default()
+    };
+    CcGame {
+        format: Format::ChouChouCcn,
+        start: Location::default(),
+        span: Span::default(),
+        header,
+        variant: Some(variant.id().to_string()),
+        player_count: Some(players),
+        pairs,
+        termination: None,
+        actions: actions
+            .iter()
+            .zip(&taken)
+            .map(|(a, &t)| CcAction {
+                text: *a,
+                annotated_captures: (t > 0).then_some(t),
+                player: None,
+                written: super::action::action_text(a),
+                at: Location::default(),
+                len: 0,
+            })
+            .collect(),
+        comments: Vec::new(),
+        notes: Vec::new(),
+    }
+}
