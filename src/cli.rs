@@ -8,7 +8,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kifu_parser::Format;
 use kifu_rules::renju::{self, Marks, Position, Stone};
-use kifu_rules::xiangqi;
+use kifu_rules::{chouchou, territorial, xiangqi};
 use kifu_store::query::{FindingFilter, FindingRow, GameRow};
 use kifu_store::{Store, DEFAULT_DB};
 use serde_json::json;
@@ -96,6 +96,32 @@ enum Command {
         #[arg(long)]
         csv: bool,
     },
+    /// Write legal generated games in the game's own notation, grouped into tournaments,
+    /// reproducible from the seed.
+    Generate {
+        /// renju, xiangqi, territorial or chouchou.
+        #[arg(long)]
+        game: String,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// ChouChou: 2, 3 or 4 players.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// ChouChou: four players as two pairs.
+        #[arg(long)]
+        pairs: bool,
+        /// ChouChou: 3x3, js or 4x4.
+        #[arg(long, default_value = "3x3")]
+        variant: String,
+        /// Renju: `plain` (tagged move lists) or `lines` (one game per line); Xiangqi:
+        /// `chinese`, `iccs` or `wxf`.
+        #[arg(long)]
+        notation: Option<String>,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Ingest the bundled samples into kifu-demo.db and print the summary and the audit.
     Demo {
         /// Where the demo database goes.
@@ -121,6 +147,32 @@ enum CheckGame {
         #[arg(long, default_value = xiangqi::START_FEN)]
         fen: String,
         /// Moves in ICCS (`h2e2 h9g7 …`, ranks 0-9).
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A Chess Territorial game: legality of each placement, whose turn, the territories
+    /// (size, multiplier), each side's score and the winner.
+    Territorial {
+        /// Placements from the empty board: `K@e1 K@d8 Q@e2 @e3 --`.
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A ChouChou game: each action's captures (simultaneous and chain steps), the
+    /// findings, each player's captured total and the winner.
+    Chouchou {
+        /// 3x3, js or 4x4.
+        #[arg(long, default_value = "3x3")]
+        variant: String,
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// Four players as two pairs.
+        #[arg(long)]
+        pairs: bool,
+        /// Actions: `1A 2A 3C→1A② 2B→3A① …` (optionally `x3` after an action).
         #[arg(long, default_value = "")]
         moves: String,
         #[arg(long)]
@@ -186,6 +238,38 @@ pub fn run() -> Result<ExitCode> {
             game: CheckGame::Xiangqi { fen, moves, json },
         } => check_xiangqi(&fen, &moves, json),
         Command::Demo { db } => demo(&db),
+        Command::Check {
+            game: CheckGame::Territorial { moves, json },
+        } => check_territorial(&moves, json),
+        Command::Check {
+            game:
+                CheckGame::Chouchou {
+                    variant,
+                    players,
+                    pairs,
+                    moves,
+                    json,
+                },
+        } => check_chouchou(&variant, players, pairs, &moves, json),
+        Command::Generate {
+            game,
+            games,
+            seed,
+            players,
+            pairs,
+            variant,
+            notation,
+            out,
+        } => crate::generate::run(&crate::generate::Request {
+            game,
+            games,
+            seed,
+            players,
+            pairs,
+            variant,
+            notation,
+            out,
+        }),
         Command::Standings {
             db,
             event,
@@ -681,6 +765,17 @@ fn standings(
     }
     for kind in &kinds {
         let rows = store.results(kind, event)?;
+        if kind == "chouchou" {
+            let sheets = crate::standings::chouchou_standings(&rows);
+            if json {
+                all_json.insert(kind.clone(), crate::standings::chouchou_json(&sheets));
+            } else if csv {
+                out.push_str(&crate::standings::chouchou_csv(&sheets));
+            } else {
+                out.push_str(&crate::standings::chouchou_text(&sheets));
+            }
+            continue;
+        }
         let tables = crate::standings::two_player_tables(&rows);
         if json {
             all_json.insert(kind.clone(), serde_json::to_value(&tables)?);
@@ -743,4 +838,124 @@ fn csv_field(s: &str) -> String {
     } else {
         s.to_owned()
     }
+}
+
+fn check_territorial(moves: &str, json: bool) -> Result<ExitCode> {
+    let header = kifu_parser::raw::Header::default();
+    let parsed = territorial::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let texts: Vec<(kifu_parser::CtMoveText, String)> = parsed
+        .iter()
+        .map(|m| (m.to_text(), m.to_string()))
+        .collect();
+    let replay = territorial::replay_moves(texts.iter().map(|(t, w)| (*t, w.as_str())), &header);
+    let score = &replay.score;
+    let winner = if replay.position.is_over() {
+        Some(score.winner.map(|s| s.name()).unwrap_or("draw"))
+    } else {
+        None
+    };
+    if json {
+        let value = json!({
+            "findings": replay.findings.iter().map(|f| json!({
+                "ply": f.ply, "code": f.code, "severity": f.severity.name(),
+                "message": f.message, "rule": f.rule,
+            })).collect::<Vec<_>>(),
+            "score": {"white": score.white, "black": score.black},
+            "territories": score.territories.iter().map(|t| json!({
+                "side": t.side.name(),
+                "size": t.size,
+                "multiplier": t.multiplier,
+                "king": t.has_king,
+                "queen": t.has_queen,
+                "squares": t.squares.iter().map(|q| q.to_string()).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "to_move": if replay.position.is_over() { None } else { Some(replay.position.side_to_move().name()) },
+            "winner": winner,
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = replay.position.to_text();
+    out.push('\n');
+    for f in &replay.findings {
+        let ply = f.ply.map(|p| format!("move {p}: ")).unwrap_or_default();
+        out.push_str(&format!(
+            "{} {}: {ply}{} [{}]\n",
+            f.severity, f.code, f.message, f.rule
+        ));
+    }
+    for t in &score.territories {
+        out.push_str(&format!(
+            "{} territory of {}{}{} ×{}\n",
+            t.side.name(),
+            t.size,
+            if t.has_king { ", king" } else { "" },
+            if t.has_queen { ", queen" } else { "" },
+            t.multiplier
+        ));
+    }
+    out.push_str(&format!("{score}\n"));
+    if winner.is_none() {
+        out.push_str("the game is not over: the score above is the current count\n");
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_chouchou(
+    variant: &str,
+    players: u8,
+    pairs: bool,
+    moves: &str,
+    json: bool,
+) -> Result<ExitCode> {
+    let variant = chouchou::Variant::from_id(variant)
+        .ok_or_else(|| anyhow!("--variant: `{variant}` is not 3x3, js or 4x4"))?;
+    let actions = chouchou::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let replay = chouchou::check_annotated(variant, players, pairs, &actions);
+    if json {
+        println!("{}", replay.check_json());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = replay.board.render();
+    out.push('\n');
+    for c in &replay.captures {
+        let steps: Vec<String> = c.steps.iter().map(u32::to_string).collect();
+        out.push_str(&format!(
+            "move {}: {} takes {} (simultaneous {}{})\n",
+            c.ply,
+            chouchou::CcReplay::seat_label(c.player),
+            c.taken,
+            steps.first().cloned().unwrap_or_default(),
+            if steps.len() > 1 {
+                format!(", then chains {}", steps[1..].join(", "))
+            } else {
+                String::new()
+            }
+        ));
+    }
+    for f in &replay.findings {
+        let ply = f.ply.map(|p| format!("move {p}: ")).unwrap_or_default();
+        out.push_str(&format!(
+            "{} {}: {ply}{} [{}]\n",
+            f.severity, f.code, f.message, f.rule
+        ));
+    }
+    let totals: Vec<String> = replay
+        .captured
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}", chouchou::CcReplay::seat_label(i)))
+        .collect();
+    out.push_str(&format!(
+        "captured: {} (threshold {})\n",
+        totals.join(", "),
+        variant.threshold()
+    ));
+    match replay.winner {
+        Some(w) => out.push_str(&format!("winner: {}\n", chouchou::CcReplay::seat_label(w))),
+        None => out.push_str("no winner yet\n"),
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use kifu_rules::chouchou::{self, GameResult, Standings};
 use kifu_store::query::ResultRow;
 use serde::Serialize;
 
@@ -138,6 +139,179 @@ pub fn points_text(p: f64) -> String {
         "½".into()
     } else {
         format!("{whole}½")
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// ChouChou: the federation's score sheet and standings (rule 5).
+
+/// The ChouChou games of each event as the engine's standings.
+pub fn chouchou_standings(rows: &[ResultRow]) -> Vec<(String, Standings)> {
+    let mut events: BTreeMap<String, Vec<GameResult>> = BTreeMap::new();
+    for row in rows {
+        let extra: serde_json::Value = row
+            .extra
+            .as_deref()
+            .and_then(|e| serde_json::from_str(e).ok())
+            .unwrap_or_default();
+        let seats = extra["players"]
+            .as_u64()
+            .unwrap_or(row.players.len() as u64) as usize;
+        // Seats by their label, so a seat without a name keeps its place.
+        let mut players: Vec<String> = (0..seats).map(|i| format!("P{}", i + 1)).collect();
+        for (side, name) in &row.players {
+            if let Some(i) = side.strip_prefix('P').and_then(|n| n.parse::<usize>().ok()) {
+                if (1..=seats).contains(&i) {
+                    players[i - 1] = name.clone();
+                }
+            }
+        }
+        let seat_of = |label: &str| {
+            label
+                .strip_prefix('P')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|&n| (1..=seats).contains(&n))
+                .map(|n| n - 1)
+        };
+        // The recorded winner when there is one (a time loss is not on the board),
+        // else the board's.
+        let winner = row
+            .result
+            .as_deref()
+            .and_then(seat_of)
+            .or_else(|| extra["winner"].as_str().and_then(seat_of));
+        let captured: Vec<u32> = extra["captured"]
+            .as_array()
+            .map(|a| a.iter().map(|v| v.as_u64().unwrap_or(0) as u32).collect())
+            .unwrap_or_else(|| vec![0; seats]);
+        let event = row.event.clone().unwrap_or_else(|| "(no event)".into());
+        events.entry(event.clone()).or_default().push(GameResult {
+            event: Some(event),
+            round: row.round.clone().unwrap_or_else(|| "1".into()),
+            players,
+            pairs: extra["pairs"].as_bool().unwrap_or(false),
+            winner,
+            captured,
+            threshold: extra["threshold"].as_u64().unwrap_or(10) as u32,
+        });
+    }
+    events
+        .into_iter()
+        .map(|(event, games)| (event, chouchou::standings(&games)))
+        .collect()
+}
+
+fn signed(p: i32) -> String {
+    if p > 0 {
+        format!("+{p}")
+    } else {
+        p.to_string()
+    }
+}
+
+pub fn chouchou_text(events: &[(String, Standings)]) -> String {
+    let mut out = String::new();
+    for (event, st) in events {
+        out.push_str(&format!(
+            "chouchou: {event}\n  score sheet\n  {:<24}",
+            "player"
+        ));
+        for r in &st.rounds {
+            out.push_str(&format!(" {:>8}", format!("R{r}")));
+        }
+        out.push_str("    total\n");
+        for row in &st.sheet {
+            out.push_str(&format!("  {:<24}", row.player));
+            let mut total = 0;
+            for entry in &row.rounds {
+                match entry {
+                    Some(e) => {
+                        total += e.points;
+                        out.push_str(&format!(
+                            " {:>8}",
+                            format!("{} {}", e.mark(), signed(e.points))
+                        ));
+                    }
+                    None => out.push_str(&format!(" {:>8}", "-")),
+                }
+            }
+            out.push_str(&format!(" {:>8}\n", signed(total)));
+        }
+        out.push_str(
+            "  standings\n  #  player                   wins  points  best  worst  decided by\n",
+        );
+        for t in &st.table {
+            out.push_str(&format!(
+                "  {:<2} {:<24} {:>4} {:>7} {:>5} {:>6}  {}\n",
+                t.place,
+                t.player,
+                t.wins,
+                signed(t.points_sum),
+                signed(t.best_bonus),
+                t.worst_penalty,
+                t.decided_by
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+pub fn chouchou_csv(events: &[(String, Standings)]) -> String {
+    let mut out =
+        String::from("game,event,place,player,wins,points,best_bonus,worst_penalty,decided_by\n");
+    for (event, st) in events {
+        for t in &st.table {
+            out.push_str(&format!(
+                "chouchou,{},{},{},{},{},{},{},{}\n",
+                csv(event),
+                t.place,
+                csv(&t.player),
+                t.wins,
+                t.points_sum,
+                t.best_bonus,
+                t.worst_penalty,
+                csv(t.decided_by)
+            ));
+        }
+    }
+    out
+}
+
+pub fn chouchou_json(events: &[(String, Standings)]) -> serde_json::Value {
+    serde_json::Value::Array(
+        events
+            .iter()
+            .map(|(event, st)| {
+                serde_json::json!({
+                    "event": event,
+                    "rounds": st.rounds,
+                    "sheet": st.sheet.iter().map(|row| serde_json::json!({
+                        "player": row.player,
+                        "rounds": row.rounds.iter().map(|e| e.map(|e| serde_json::json!({
+                            "mark": e.mark(), "wins": e.wins, "games": e.games, "points": e.points,
+                        }))).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                    "standings": st.table.iter().map(|t| serde_json::json!({
+                        "place": t.place,
+                        "player": t.player,
+                        "wins": t.wins,
+                        "points": t.points_sum,
+                        "best_bonus": t.best_bonus,
+                        "worst_penalty": t.worst_penalty,
+                        "decided_by": t.decided_by,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
+
+fn csv(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
     }
 }
 

@@ -2,5 +2,6 @@
 
 mod cli;
 mod common;
+mod generated;
 mod renju_real;
 mod xiangqi_real;
