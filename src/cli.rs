@@ -425,6 +425,8 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     match game.kind.as_str() {
         "renju" => show_renju(&mut out, &game, ply)?,
         "xiangqi" => show_xiangqi(&mut out, &game, ply)?,
+        "territorial" => show_territorial(&mut out, &game, ply)?,
+        "chouchou" => show_chouchou(&mut out, &game, ply)?,
         other => bail!("showing {other} games is not supported yet"),
     }
     for (ply, text) in &game.comments {
@@ -471,6 +473,54 @@ fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> 
         .iter()
         .enumerate()
         .map(|(i, m)| format!("{}.{}", i + 1, renju::point::move_text(*m)))
+        .collect();
+    out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
+    Ok(())
+}
+
+fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let moves = territorial::decode_moves(&game.moves)
+        .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
+    let upto = ply.map(|p| (p as usize).min(moves.len())).unwrap_or(moves.len());
+    let position = territorial::Position::from_moves(&moves[..upto])
+        .map_err(|e| anyhow!("game {}: {e}", game.id))?;
+    out.push('\n');
+    out.push_str(&position.to_text());
+    out.push_str(&format!("{}\n", territorial::score(&position)));
+    let text: Vec<String> = moves.iter().enumerate().map(|(i, m)| format!("{}.{m}", i + 1)).collect();
+    out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
+    Ok(())
+}
+
+fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let actions = chouchou::decode_actions(&game.moves)
+        .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
+    let extra: serde_json::Value = game
+        .extra
+        .as_deref()
+        .and_then(|e| serde_json::from_str(e).ok())
+        .unwrap_or_default();
+    let variant = extra["variant"]
+        .as_str()
+        .and_then(chouchou::Variant::from_id)
+        .unwrap_or(chouchou::Variant::Standard);
+    let players = extra["players"].as_u64().unwrap_or(2) as u8;
+    let pairs = extra["pairs"].as_bool().unwrap_or(false);
+    let upto = ply.map(|p| (p as usize).min(actions.len())).unwrap_or(actions.len());
+    let replay = chouchou::check(variant, players, pairs, &actions[..upto]);
+    out.push_str(&format!("\n{} board, {players} players{}\n", variant.id(), if pairs { " (pairs)" } else { "" }));
+    out.push_str(&replay.board.render());
+    let totals: Vec<String> = replay
+        .captured
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}", chouchou::CcReplay::seat_label(i)))
+        .collect();
+    out.push_str(&format!("captured after {upto} actions: {}\n", totals.join(", ")));
+    let text: Vec<String> = actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("{}.{}", i + 1, chouchou::action_text(a)))
         .collect();
     out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
     Ok(())
@@ -726,7 +776,7 @@ fn demo(db: &Path) -> Result<ExitCode> {
     })? {
         writeln!(out, "  {}", finding_line(&f))?;
     }
-    let overview = kifu_analysis::findings_overview(&store)?;
+    let overview = kifu_analysis::findings_overview(&store, &kifu_analysis::Filter::default())?;
     writeln!(out, "\nfindings overview:\n{overview}")?;
     let report_dir = PathBuf::from("kifu-demo-report");
     std::fs::create_dir_all(&report_dir)?;

@@ -479,6 +479,35 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
                     .map(|w| chouchou::CcReplay::seat_label(w).into()),
             ),
             ("termination_tag", game.termination.clone().map(Into::into)),
+            (
+                "captures",
+                Some(
+                    replay
+                        .captures
+                        .iter()
+                        .map(|c| {
+                            let kind = replay
+                                .moves
+                                .iter()
+                                .find(|m| m.ply == c.ply)
+                                .map(|m| match m.action {
+                                    kifu_parser::CcActionText::Place { .. } => "place",
+                                    kifu_parser::CcActionText::MoveTwo { .. } => "move-two",
+                                    kifu_parser::CcActionText::SwapOne { .. } => "swap-one",
+                                })
+                                .unwrap_or("penalty");
+                            serde_json::json!({
+                                "ply": c.ply,
+                                "player": chouchou::CcReplay::seat_label(c.player),
+                                "taken": c.taken,
+                                "steps": c.steps,
+                                "action": kind,
+                            })
+                        })
+                        .collect::<Vec<_>>()
+                        .into(),
+                ),
+            ),
         ],
     );
     let recorded = h

@@ -1,6 +1,21 @@
 //! Charts and reports drawn from the analysis tables (plotters).
+//!
+//! - [`draw`]: one chart ([`ChartSpec`]) from a polars `DataFrame`, as SVG and PNG (text in
+//!   the PNG rasterized with the embedded DejaVu Sans, no system font needed).
+//! - [`renju_diagram`], [`xiangqi_diagram`], [`territorial_diagram`], [`chouchou_diagram`]:
+//!   board diagrams as standalone SVG, the move concerned marked.
+//! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
+//!   diagrams as files.
 
-use std::path::Path;
+mod charts;
+mod diagrams;
+mod html;
+
+use std::path::{Path, PathBuf};
+
+pub use charts::{draw, ChartSpec};
+pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
+pub use html::{escape, md_escape, write_report, AuditItem, Report, ReportFiles, Section};
 
 use kifu_analysis::polars::prelude::*;
 use plotters::prelude::*;
@@ -9,6 +24,7 @@ use plotters::prelude::*;
 pub enum Error {
     Chart(String),
     Data(String),
+    Io(PathBuf, std::io::Error),
 }
 
 impl std::fmt::Display for Error {
@@ -16,11 +32,19 @@ impl std::fmt::Display for Error {
         match self {
             Error::Chart(e) => write!(f, "chart error: {e}"),
             Error::Data(e) => write!(f, "report data error: {e}"),
+            Error::Io(p, e) => write!(f, "{}: {e}", p.display()),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<PolarsError> for Error {
     fn from(e: PolarsError) -> Error {
@@ -28,13 +52,14 @@ impl From<PolarsError> for Error {
     }
 }
 
-fn chart_err<E: std::fmt::Display>(e: E) -> Error {
+pub(crate) fn chart_err<E: std::fmt::Display>(e: E) -> Error {
     Error::Chart(e.to_string())
 }
 
 /// Draws the findings overview (`kifu_analysis::findings_overview`) as an SVG bar chart:
 /// one bar per finding code, coloured by severity, longest first.
 pub fn findings_chart(overview: &DataFrame, path: &Path) -> Result<(), Error> {
+    charts::ensure_fonts();
     let codes = overview.column("code")?.str()?;
     let severities = overview.column("severity")?.str()?;
     let counts = overview.column("findings")?.cast(&DataType::UInt64)?;
@@ -58,7 +83,7 @@ pub fn findings_chart(overview: &DataFrame, path: &Path) -> Result<(), Error> {
         .margin(12)
         .x_label_area_size(30)
         .y_label_area_size(230)
-        .build_cartesian_2d(0u64..max + max / 10 + 1, (0..n).into_segmented())
+        .build_cartesian_2d(0u64..max + max / 10 + 1, (0..n - 1).into_segmented())
         .map_err(chart_err)?;
     let labels: Vec<String> = bars.iter().map(|b| format!("{} ({})", b.0, b.1)).collect();
     chart

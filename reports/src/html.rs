@@ -1,0 +1,738 @@
+//! The HTML and Markdown report: tables, charts, the audit with board diagrams.
+
+use std::collections::HashSet;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use kifu_analysis::polars::prelude::*;
+
+use crate::charts::{draw, safe_stem, ChartSpec};
+use crate::Error;
+
+/// HTML-escapes text for element content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escapes text for Markdown: inline markup characters get a backslash, HTML's `< > &`
+/// become entities (so a name like `<script>` is shown, never run), line breaks a space.
+pub fn md_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '#' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A report: sections of tables and charts, then the audit.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub title: String,
+    pub subtitle: String,
+    pub sections: Vec<Section>,
+    pub audit: Vec<AuditItem>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Section {
+    pub title: String,
+    pub intro: String,
+    /// Captioned tables.
+    pub tables: Vec<(String, DataFrame)>,
+    /// Charts: what to draw, from which frame, under which file stem.
+    pub charts: Vec<(ChartSpec, DataFrame, String)>,
+}
+
+/// One serious finding for the audit section.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AuditItem {
+    pub game: i64,
+    /// The game kind (`renju`, `xiangqi`, …).
+    pub kind: String,
+    pub source: String,
+    pub line: u32,
+    pub column: u32,
+    pub players: String,
+    pub ply: Option<u32>,
+    pub code: String,
+    pub severity: String,
+    pub message: String,
+    pub rule: String,
+    /// The board diagram (from one of the `*_diagram` functions).
+    pub diagram_svg: Option<String>,
+}
+
+/// The files [`write_report`] wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReportFiles {
+    pub html: PathBuf,
+    pub markdown: PathBuf,
+    /// SVG and PNG of every chart.
+    pub charts: Vec<PathBuf>,
+    pub diagrams: Vec<PathBuf>,
+}
+
+/// Most table rows shown (HTML, Markdown); the rest are counted in a note.
+const HTML_ROWS: usize = 500;
+const MD_ROWS: usize = 100;
+
+struct Cell {
+    text: String,
+    numeric: bool,
+}
+
+/// A frame's header and cells as text, numbers formatted.
+fn table_cells(df: &DataFrame, max_rows: usize) -> (Vec<(String, bool)>, Vec<Vec<Cell>>) {
+    let cols = df.columns();
+    let header = cols
+        .iter()
+        .map(|c| (c.name().to_string(), c.dtype().is_numeric()))
+        .collect();
+    let rows = (0..df.height().min(max_rows))
+        .map(|i| {
+            cols.iter()
+                .map(|c| {
+                    let numeric = c.dtype().is_numeric();
+                    let text = match c.get(i) {
+                        Ok(AnyValue::Null) | Err(_) => String::new(),
+                        Ok(v) if c.dtype().is_float() => match v.extract::<f64>() {
+                            Some(f) if f.is_finite() => format!("{f:.3}"),
+                            Some(f) => f.to_string(),
+                            None => v.str_value().into_owned(),
+                        },
+                        Ok(v) => v.str_value().into_owned(),
+                    };
+                    Cell { text, numeric }
+                })
+                .collect()
+        })
+        .collect();
+    (header, rows)
+}
+
+/// Text that names the columns of a table in headers: `win_rate` → `win rate`.
+fn header_text(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+fn html_table(out: &mut String, caption: &str, df: &DataFrame) {
+    let (header, rows) = table_cells(df, HTML_ROWS);
+    out.push_str("<div class=\"table-wrap\"><table>");
+    let _ = write!(out, "<caption>{}</caption><thead><tr>", escape(caption));
+    for (name, numeric) in &header {
+        let _ = write!(
+            out,
+            "<th{}>{}</th>",
+            if *numeric { " class=\"num\"" } else { "" },
+            escape(&header_text(name))
+        );
+    }
+    out.push_str("</tr></thead><tbody>");
+    if rows.is_empty() {
+        let _ = write!(
+            out,
+            "<tr><td class=\"empty\" colspan=\"{}\">no rows</td></tr>",
+            header.len().max(1)
+        );
+    }
+    for row in &rows {
+        out.push_str("<tr>");
+        for cell in row {
+            let _ = write!(
+                out,
+                "<td{}>{}</td>",
+                if cell.numeric { " class=\"num\"" } else { "" },
+                escape(&cell.text)
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    if df.height() > HTML_ROWS {
+        let _ = write!(
+            out,
+            "<p class=\"note\">… and {} more rows (first {HTML_ROWS} shown).</p>",
+            df.height() - HTML_ROWS
+        );
+    }
+    out.push_str("</div>\n");
+}
+
+fn md_table(out: &mut String, caption: &str, df: &DataFrame) {
+    let (header, rows) = table_cells(df, MD_ROWS);
+    let _ = writeln!(out, "**{}**\n", md_escape(caption));
+    if header.is_empty() {
+        out.push_str("_(no columns)_\n\n");
+        return;
+    }
+    out.push('|');
+    for (name, _) in &header {
+        let _ = write!(out, " {} |", md_escape(&header_text(name)));
+    }
+    out.push_str("\n|");
+    for (_, numeric) in &header {
+        out.push_str(if *numeric { " ---: |" } else { " --- |" });
+    }
+    out.push('\n');
+    for row in &rows {
+        out.push('|');
+        for cell in row {
+            let _ = write!(out, " {} |", md_escape(&cell.text));
+        }
+        out.push('\n');
+    }
+    if rows.is_empty() {
+        out.push_str("\n_(no rows)_\n");
+    }
+    if df.height() > MD_ROWS {
+        let _ = writeln!(
+            out,
+            "\n_… and {} more rows (first {MD_ROWS} shown)._",
+            df.height() - MD_ROWS
+        );
+    }
+    out.push('\n');
+}
+
+/// The `<svg …>…</svg>` part of an SVG document (drops an XML prolog or doctype).
+fn svg_element(doc: &str) -> &str {
+    match doc.find("<svg") {
+        Some(i) => doc[i..].trim_end(),
+        None => "",
+    }
+}
+
+fn unique(stem: String, used: &mut HashSet<String>) -> String {
+    if used.insert(stem.clone()) {
+        return stem;
+    }
+    let mut k = 2;
+    loop {
+        let s = format!("{stem}-{k}");
+        if used.insert(s.clone()) {
+            return s;
+        }
+        k += 1;
+    }
+}
+
+fn slug(i: usize, title: &str) -> String {
+    let words: String = title
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let words: Vec<&str> = words.split('-').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        format!("s{}", i + 1)
+    } else {
+        format!("s{}-{}", i + 1, words.join("-"))
+    }
+}
+
+fn severity_class(s: &str) -> &'static str {
+    match s.to_ascii_lowercase().as_str() {
+        "error" => "error",
+        "warning" => "warning",
+        _ => "info",
+    }
+}
+
+fn location(item: &AuditItem) -> String {
+    if item.source.is_empty() {
+        String::new()
+    } else if item.line > 0 {
+        format!("{}:{}:{}", item.source, item.line, item.column)
+    } else {
+        item.source.clone()
+    }
+}
+
+const CSS: &str = r#"
+:root {
+  --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans",
+          "Noto Sans CJK JP", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Microsoft YaHei",
+          "PingFang SC", sans-serif;
+  --ink: #22262e; --muted: #5f6673; --line: #e3e6ec; --bg: #f6f7f9; --card: #fff;
+  --accent: #2f6eba; --error: #c8372d; --warning: #d98a1c; --info: #4a7fc1;
+}
+* { box-sizing: border-box; }
+html { font-size: 16px; }
+body { margin: 0; font-family: var(--font); color: var(--ink); background: var(--bg);
+       line-height: 1.5; }
+.wrap { max-width: 1120px; margin: 0 auto; padding: 0 24px; }
+header.top { background: linear-gradient(135deg, #1f3f6b, #2f6eba); color: #fff;
+             padding: 36px 0 30px; }
+header.top .kicker { margin: 0; text-transform: uppercase; letter-spacing: .12em;
+                     font-size: .78rem; opacity: .8; }
+header.top h1 { margin: 6px 0 4px; font-size: 2.1rem; font-weight: 650; }
+header.top .sub { margin: 0; opacity: .9; }
+main { padding: 24px 0 48px; }
+nav.toc { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
+          padding: 14px 22px; margin: 0 0 28px; }
+nav.toc h2 { font-size: .85rem; text-transform: uppercase; letter-spacing: .08em;
+             color: var(--muted); margin: 0 0 6px; border: 0; padding: 0; }
+nav.toc ol { margin: 0; padding-left: 22px; columns: 2; column-gap: 40px; }
+nav.toc a { color: var(--accent); text-decoration: none; }
+nav.toc a:hover { text-decoration: underline; }
+section { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
+          padding: 8px 26px 22px; margin: 0 0 28px; }
+section > h2 { font-size: 1.45rem; margin: 16px 0 6px; padding-bottom: 8px;
+               border-bottom: 2px solid var(--line); }
+p.intro { color: var(--muted); margin: 8px 0 16px; }
+.table-wrap { overflow-x: auto; margin: 14px 0 20px; }
+table { border-collapse: collapse; width: auto; min-width: 50%; font-size: .92rem; }
+caption { text-align: left; font-weight: 600; padding: 4px 0 8px; }
+th, td { padding: 6px 12px; border-bottom: 1px solid var(--line); text-align: left;
+         vertical-align: top; }
+th { background: #eef1f6; font-weight: 600; white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+tbody tr:nth-child(even) td { background: #fafbfc; }
+td.empty { color: var(--muted); font-style: italic; }
+p.note { color: var(--muted); font-size: .85rem; }
+figure.chart { margin: 18px 0 26px; }
+figure.chart .plot { border: 1px solid var(--line); border-radius: 8px; padding: 8px;
+                     background: #fff; overflow: hidden; }
+figure.chart svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+svg text { font-family: var(--font); }
+figcaption { color: var(--muted); font-size: .88rem; margin-top: 6px; }
+figcaption b { color: var(--ink); }
+figcaption a { color: var(--accent); }
+.summary { display: flex; gap: 12px; flex-wrap: wrap; margin: 10px 0 18px; }
+.pill { border-radius: 999px; padding: 3px 12px; font-size: .85rem; font-weight: 600;
+        color: #fff; }
+.pill.error, .badge.error { background: var(--error); }
+.pill.warning, .badge.warning { background: var(--warning); }
+.pill.info, .badge.info { background: var(--info); }
+article.finding { display: grid; grid-template-columns: minmax(240px, 400px) 1fr; gap: 22px;
+                  align-items: start; border: 1px solid var(--line);
+                  border-left: 5px solid var(--info); border-radius: 8px; padding: 16px;
+                  margin: 0 0 18px; background: #fff; }
+article.finding.error { border-left-color: var(--error); }
+article.finding.warning { border-left-color: var(--warning); }
+article.finding .board svg { display: block; max-width: 100%; height: auto; }
+article.finding .board.none { color: var(--muted); font-style: italic; padding: 20px;
+                              background: #fafbfc; border-radius: 6px; }
+article.finding h3 { margin: 0 0 8px; font-size: 1.05rem; display: flex; gap: 10px;
+                     align-items: center; flex-wrap: wrap; }
+.badge { border-radius: 4px; padding: 1px 8px; font-size: .75rem; color: #fff;
+         text-transform: uppercase; letter-spacing: .05em; }
+code { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
+       background: #eef1f6; border-radius: 4px; padding: 1px 6px; font-size: .9em; }
+.message { font-size: 1rem; margin: 6px 0 12px; }
+blockquote.rule { margin: 0 0 12px; padding: 8px 14px; border-left: 3px solid var(--accent);
+                  background: #f1f5fb; color: var(--ink); border-radius: 0 6px 6px 0; }
+blockquote.rule span { color: var(--muted); font-size: .8rem; text-transform: uppercase;
+                       letter-spacing: .06em; display: block; }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 0;
+          font-size: .88rem; }
+dl.meta dt { color: var(--muted); }
+dl.meta dd { margin: 0; overflow-wrap: anywhere; }
+footer { color: var(--muted); font-size: .8rem; text-align: center; padding: 0 0 30px; }
+@media (max-width: 760px) {
+  article.finding { grid-template-columns: 1fr; }
+  nav.toc ol { columns: 1; }
+}
+@media print {
+  body { background: #fff; }
+  section, nav.toc { border: 0; }
+  article.finding { break-inside: avoid; }
+}
+"#;
+
+/// Collects script errors from the start (resource errors too: capture phase).
+const HEAD_SCRIPT: &str = r#"
+window.__kifuErrors = [];
+window.addEventListener('error', function (e) {
+  window.__kifuErrors.push(String((e && (e.message || (e.target && (e.target.src || e.target.href)))) || 'error'));
+}, true);
+window.addEventListener('unhandledrejection', function (e) {
+  window.__kifuErrors.push('unhandled rejection: ' + String(e && e.reason));
+});
+"#;
+
+/// Checks every chart and diagram and writes the result on `<body>`.
+const CHECK_SCRIPT: &str = r#"
+(function () {
+  function check() {
+    var figs = document.querySelectorAll('[data-chart]');
+    var ok = 0;
+    for (var i = 0; i < figs.length; i++) {
+      var f = figs[i], good = false;
+      var svg = f.querySelector('svg');
+      var img = f.querySelector('img');
+      if (svg) {
+        var r = svg.getBoundingClientRect();
+        good = svg.childElementCount > 0 && r.width > 0 && r.height > 0;
+      } else if (img) {
+        good = img.complete && img.naturalWidth > 0;
+      }
+      f.setAttribute('data-chart-ok', good ? '1' : '0');
+      if (good) ok++;
+    }
+    var b = document.body;
+    b.setAttribute('data-charts', String(figs.length));
+    b.setAttribute('data-charts-ok', String(ok));
+    b.setAttribute('data-errors', String(window.__kifuErrors.length));
+    if (window.__kifuErrors.length) b.setAttribute('data-error-list', window.__kifuErrors.join(' | '));
+    b.setAttribute('data-checked', '1');
+  }
+  try { check(); } catch (e) { window.__kifuErrors.push(String(e)); }
+  window.addEventListener('load', function () {
+    try { check(); } catch (e) { window.__kifuErrors.push(String(e)); check(); }
+  });
+})();
+"#;
+
+struct DrawnChart {
+    title: String,
+    stem: String,
+    svg: String,
+}
+
+/// Writes DIR/index.html (self-contained: charts and diagrams inlined as SVG, no external
+/// CSS, JS or fonts; an inline script checks every chart on load and writes
+/// `data-charts`, `data-charts-ok` and `data-errors` on `<body>`), DIR/report.md (tables
+/// as pipe tables, charts as `![](charts/x.png)`, the audit list), DIR/charts/*.svg|png
+/// and DIR/diagrams/*.svg. Every string from a record is escaped.
+pub fn write_report(report: &Report, dir: &Path) -> Result<ReportFiles, Error> {
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |e| Error::Io(p, e)
+    };
+    let charts_dir = dir.join("charts");
+    let diagrams_dir = dir.join("diagrams");
+    std::fs::create_dir_all(&charts_dir).map_err(io(&charts_dir))?;
+    let mut files = ReportFiles {
+        html: dir.join("index.html"),
+        markdown: dir.join("report.md"),
+        ..ReportFiles::default()
+    };
+
+    // Charts first: every section's charts drawn to files, their SVG kept for inlining.
+    let mut used = HashSet::new();
+    let mut drawn: Vec<Vec<DrawnChart>> = Vec::new();
+    for section in &report.sections {
+        let mut v = Vec::new();
+        for (spec, df, stem) in &section.charts {
+            let stem = unique(safe_stem(stem), &mut used);
+            let (svg, png) = draw(spec, df, &charts_dir, &stem)?;
+            let doc = std::fs::read_to_string(&svg).map_err(io(&svg))?;
+            files.charts.push(svg);
+            files.charts.push(png);
+            v.push(DrawnChart {
+                title: spec.title().to_string(),
+                stem,
+                svg: svg_element(&doc).to_string(),
+            });
+        }
+        drawn.push(v);
+    }
+
+    // Diagrams.
+    let mut diagram_names: Vec<Option<String>> = Vec::new();
+    for (i, item) in report.audit.iter().enumerate() {
+        match &item.diagram_svg {
+            Some(svg) => {
+                if files.diagrams.is_empty() {
+                    std::fs::create_dir_all(&diagrams_dir).map_err(io(&diagrams_dir))?;
+                }
+                let name = format!(
+                    "{:03}-game-{}-ply-{}.svg",
+                    i + 1,
+                    item.game,
+                    item.ply.unwrap_or(0)
+                );
+                let path = diagrams_dir.join(&name);
+                let mut doc = String::new();
+                if !svg.trim_start().starts_with("<?xml") {
+                    doc.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+                }
+                doc.push_str(svg);
+                doc.push('\n');
+                std::fs::write(&path, doc).map_err(io(&path))?;
+                files.diagrams.push(path);
+                diagram_names.push(Some(name));
+            }
+            None => diagram_names.push(None),
+        }
+    }
+
+    let html = render_html(report, &drawn, &diagram_names);
+    std::fs::write(&files.html, html).map_err(io(&files.html))?;
+    let md = render_markdown(report, &drawn, &diagram_names);
+    std::fs::write(&files.markdown, md).map_err(io(&files.markdown))?;
+    Ok(files)
+}
+
+fn severity_counts(audit: &[AuditItem]) -> Vec<(&'static str, usize)> {
+    ["error", "warning", "info"]
+        .into_iter()
+        .map(|s| {
+            (
+                s,
+                audit
+                    .iter()
+                    .filter(|a| severity_class(&a.severity) == s)
+                    .count(),
+            )
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+fn render_html(report: &Report, drawn: &[Vec<DrawnChart>], diagrams: &[Option<String>]) -> String {
+    let total: usize = drawn.iter().map(|v| v.len()).sum::<usize>()
+        + report
+            .audit
+            .iter()
+            .filter(|a| a.diagram_svg.is_some())
+            .count();
+    let mut out = String::with_capacity(1 << 16);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"kifu report\">\n<title>{}</title>\n\
+         <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n</head>\n\
+         <body data-charts=\"{total}\" data-charts-ok=\"0\" data-errors=\"0\">\n",
+        escape(&report.title)
+    );
+    let _ = write!(
+        out,
+        "<header class=\"top\"><div class=\"wrap\"><p class=\"kicker\">kifu report</p>\
+         <h1>{}</h1>{}</div></header>\n<main class=\"wrap\">\n",
+        escape(&report.title),
+        if report.subtitle.is_empty() {
+            String::new()
+        } else {
+            format!("<p class=\"sub\">{}</p>", escape(&report.subtitle))
+        }
+    );
+    // Table of contents.
+    out.push_str("<nav class=\"toc\"><h2>Contents</h2><ol>");
+    for (i, s) in report.sections.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<li><a href=\"#{}\">{}</a></li>",
+            slug(i, &s.title),
+            escape(&s.title)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<li><a href=\"#audit\">Audit ({} finding{})</a></li></ol></nav>",
+        report.audit.len(),
+        if report.audit.len() == 1 { "" } else { "s" }
+    );
+    let mut figure = 0;
+    for (i, s) in report.sections.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<section id=\"{}\">\n<h2>{}</h2>\n",
+            slug(i, &s.title),
+            escape(&s.title)
+        );
+        if !s.intro.is_empty() {
+            let _ = writeln!(out, "<p class=\"intro\">{}</p>", escape(&s.intro));
+        }
+        for (caption, df) in &s.tables {
+            html_table(&mut out, caption, df);
+        }
+        for c in &drawn[i] {
+            figure += 1;
+            let _ = writeln!(
+                out,
+                "<figure class=\"chart\" data-chart=\"{stem}\"><div class=\"plot\">{svg}</div>\
+                 <figcaption><b>Figure {figure}.</b> {title} — \
+                 <a href=\"charts/{stem}.svg\">SVG</a> · <a href=\"charts/{stem}.png\">PNG</a>\
+                 </figcaption></figure>",
+                stem = escape(&c.stem),
+                svg = c.svg,
+                title = escape(&c.title),
+            );
+        }
+        out.push_str("</section>\n");
+    }
+    // Audit.
+    out.push_str("<section id=\"audit\">\n<h2>Audit</h2>\n");
+    if report.audit.is_empty() {
+        out.push_str("<p class=\"intro\">No serious findings.</p>\n");
+    } else {
+        out.push_str(
+            "<p class=\"intro\">Each finding with the position at the move concerned \
+             (the move ringed in red) and the rule cited.</p>\n<div class=\"summary\">",
+        );
+        for (s, n) in severity_counts(&report.audit) {
+            let _ = write!(out, "<span class=\"pill {s}\">{n} {s}</span>");
+        }
+        out.push_str("</div>\n");
+    }
+    for (i, item) in report.audit.iter().enumerate() {
+        let sev = severity_class(&item.severity);
+        let _ = write!(
+            out,
+            "<article class=\"finding {sev}\" id=\"finding-{}\">",
+            i + 1
+        );
+        match &item.diagram_svg {
+            Some(svg) => {
+                let _ = write!(
+                    out,
+                    "<div class=\"board\" data-chart=\"diagram-{}\">{}</div>",
+                    i + 1,
+                    svg_element(svg)
+                );
+            }
+            None => out.push_str("<div class=\"board none\">no diagram</div>"),
+        }
+        let _ = write!(
+            out,
+            "<div class=\"text\"><h3><span class=\"badge {sev}\">{}</span><code>{}</code></h3>\
+             <p class=\"message\">{}</p>",
+            escape(&item.severity),
+            escape(&item.code),
+            escape(&item.message)
+        );
+        if !item.rule.is_empty() {
+            let _ = write!(
+                out,
+                "<blockquote class=\"rule\"><span>Rule cited</span>{}</blockquote>",
+                escape(&item.rule)
+            );
+        }
+        out.push_str("<dl class=\"meta\">");
+        let _ = write!(
+            out,
+            "<dt>Game</dt><dd>#{} {}</dd>",
+            item.game,
+            escape(&item.kind)
+        );
+        if !item.players.is_empty() {
+            let _ = write!(
+                out,
+                "<dt>Players</dt><dd class=\"players\">{}</dd>",
+                escape(&item.players)
+            );
+        }
+        if let Some(p) = item.ply {
+            let _ = write!(out, "<dt>Ply</dt><dd>{p}</dd>");
+        }
+        let loc = location(item);
+        if !loc.is_empty() {
+            let _ = write!(out, "<dt>Source</dt><dd><code>{}</code></dd>", escape(&loc));
+        }
+        if let Some(name) = &diagrams[i] {
+            let _ = write!(
+                out,
+                "<dt>Diagram</dt><dd><a href=\"diagrams/{0}\">{0}</a></dd>",
+                escape(name)
+            );
+        }
+        out.push_str("</dl></div></article>\n");
+    }
+    out.push_str("</section>\n</main>\n");
+    let _ = writeln!(
+        out,
+        "<footer>Generated by kifu · {} chart{} · {} finding{}</footer>",
+        drawn.iter().map(|v| v.len()).sum::<usize>(),
+        if drawn.iter().map(|v| v.len()).sum::<usize>() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        report.audit.len(),
+        if report.audit.len() == 1 { "" } else { "s" }
+    );
+    let _ = write!(out, "<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n");
+    out
+}
+
+fn render_markdown(
+    report: &Report,
+    drawn: &[Vec<DrawnChart>],
+    diagrams: &[Option<String>],
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}\n", md_escape(&report.title));
+    if !report.subtitle.is_empty() {
+        let _ = writeln!(out, "_{}_\n", md_escape(&report.subtitle));
+    }
+    for (i, s) in report.sections.iter().enumerate() {
+        let _ = writeln!(out, "## {}\n", md_escape(&s.title));
+        if !s.intro.is_empty() {
+            let _ = writeln!(out, "{}\n", md_escape(&s.intro));
+        }
+        for (caption, df) in &s.tables {
+            md_table(&mut out, caption, df);
+        }
+        for c in &drawn[i] {
+            let _ = writeln!(out, "![{}](charts/{}.png)\n", md_escape(&c.title), c.stem);
+        }
+    }
+    out.push_str("## Audit\n\n");
+    if report.audit.is_empty() {
+        out.push_str("No serious findings.\n");
+    } else {
+        let counts: Vec<String> = severity_counts(&report.audit)
+            .into_iter()
+            .map(|(s, n)| format!("{n} {s}"))
+            .collect();
+        let _ = writeln!(out, "{}.\n", counts.join(", "));
+    }
+    for (i, item) in report.audit.iter().enumerate() {
+        let _ = write!(
+            out,
+            "- **{}** `{}` — game {} ({})",
+            md_escape(&item.severity),
+            item.code.replace('`', "'"),
+            item.game,
+            md_escape(&item.kind)
+        );
+        if let Some(p) = item.ply {
+            let _ = write!(out, ", ply {p}");
+        }
+        if !item.players.is_empty() {
+            let _ = write!(out, ", {}", md_escape(&item.players));
+        }
+        let _ = write!(out, ": {}", md_escape(&item.message));
+        if !item.rule.is_empty() {
+            let _ = write!(out, " _[{}]_", md_escape(&item.rule));
+        }
+        let loc = location(item);
+        if !loc.is_empty() {
+            let _ = write!(out, " — `{}`", loc.replace('`', "'"));
+        }
+        if let Some(name) = &diagrams[i] {
+            let _ = write!(out, " ([diagram](diagrams/{name}))");
+        }
+        out.push('\n');
+    }
+    out
+}

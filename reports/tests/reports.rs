@@ -1,0 +1,663 @@
+//! Charts, board diagrams and the HTML/Markdown report, and the report opened in a real
+//! headless Chromium when one is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use kifu_analysis::polars::prelude::*;
+use kifu_reports::*;
+use kifu_rules::{chouchou, renju, territorial, xiangqi};
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// Decodes a PNG: (width, height, RGB(A) pixels, bytes per pixel).
+fn decode_png(path: &Path) -> (u32, u32, Vec<u8>, usize) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(
+        &bytes[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "{} is not a PNG",
+        path.display()
+    );
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    let bpp = info.color_type.samples();
+    (info.width, info.height, buf, bpp)
+}
+
+/// Pixels that are neither the white background: (total, non-white, dark).
+fn pixel_stats(path: &Path) -> (usize, usize, usize) {
+    let (w, h, buf, bpp) = decode_png(path);
+    assert!(w > 0 && h > 0);
+    let mut non_white = 0;
+    let mut dark = 0;
+    for px in buf.chunks(bpp) {
+        if px[..3] != [255, 255, 255] {
+            non_white += 1;
+        }
+        if px[..3].iter().all(|&c| c < 90) {
+            dark += 1;
+        }
+    }
+    ((w * h) as usize, non_white, dark)
+}
+
+fn score_frame() -> DataFrame {
+    df!(
+        "opening" => ["Kagetsu (花月)", "Ugetsu (雨月)", "Hogetsu", "<script>alert(1)</script>"],
+        "score" => [0.62, 0.55, 0.41, 0.5],
+        "low" => [0.51, 0.40, 0.30, 0.2],
+        "high" => [0.72, 0.68, 0.52, 0.8],
+    )
+    .unwrap()
+}
+
+fn shares_frame() -> DataFrame {
+    df!(
+        "rule" => ["RIF", "Soosõrv-8", "Taraguchi-10"],
+        "black" => [0.5, 0.45, 0.4],
+        "draw" => [0.1, 0.05, 0.2],
+        "white" => [0.4, 0.5, 0.4],
+    )
+    .unwrap()
+}
+
+fn hist_frame() -> DataFrame {
+    df!(
+        "from" => [0i64, 20, 40, 60, 80],
+        "to" => [20i64, 40, 60, 80, 100],
+        "games" => [3u32, 12, 20, 9, 2],
+    )
+    .unwrap()
+}
+
+fn bars_frame() -> DataFrame {
+    df!(
+        "event" => ["名人戦 2023", "Open", "League"],
+        "findings" => [14i64, 3, 7],
+    )
+    .unwrap()
+}
+
+fn line_frame() -> DataFrame {
+    df!(
+        "ply" => [0i64, 10, 20, 30, 40, 50],
+        "material" => [0.0, 0.0, 2.0, -1.0, 3.0, 5.0],
+    )
+    .unwrap()
+}
+
+fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
+    vec![
+        (
+            ChartSpec::ScoreBars {
+                title: "Black's score per opening".into(),
+                label: "opening".into(),
+                value: "score".into(),
+                low: "low".into(),
+                high: "high".into(),
+            },
+            score_frame(),
+            "score",
+        ),
+        (
+            ChartSpec::StackedShares {
+                title: "Results per opening rule".into(),
+                label: "rule".into(),
+                shares: vec![
+                    ("black".into(), "Black wins".into()),
+                    ("draw".into(), "draw".into()),
+                    ("white".into(), "White wins".into()),
+                ],
+            },
+            shares_frame(),
+            "shares",
+        ),
+        (
+            ChartSpec::Histogram {
+                title: "Game length".into(),
+                from: "from".into(),
+                to: "to".into(),
+                count: "games".into(),
+                x_desc: "plies".into(),
+            },
+            hist_frame(),
+            "lengths",
+        ),
+        (
+            ChartSpec::Bars {
+                title: "Findings per event".into(),
+                label: "event".into(),
+                value: "findings".into(),
+            },
+            bars_frame(),
+            "findings",
+        ),
+        (
+            ChartSpec::Line {
+                title: "Material balance".into(),
+                x: "ply".into(),
+                y: "material".into(),
+                x_desc: "ply".into(),
+                y_desc: "material (Red − Black)".into(),
+            },
+            line_frame(),
+            "material",
+        ),
+    ]
+}
+
+#[test]
+fn every_chart_draws_svg_and_png() {
+    let dir = tmp();
+    for (spec, df, name) in specs() {
+        let (svg, png) = draw(&spec, &df, dir.path(), name).unwrap();
+        assert_eq!(svg, dir.path().join(format!("{name}.svg")));
+        assert_eq!(png, dir.path().join(format!("{name}.png")));
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.contains("<svg"), "{name}: {text}");
+        assert!(
+            text.contains(&spec.title().replace('\'', "&apos;")),
+            "{name}: title missing"
+        );
+        let (total, non_white, dark) = pixel_stats(&png);
+        assert!(
+            non_white > total / 50,
+            "{name}: PNG nearly blank ({non_white} of {total})"
+        );
+        // Text (title, labels) is drawn in dark ink with the embedded font.
+        assert!(dark > 200, "{name}: no text drawn in the PNG ({dark})");
+    }
+    // Labels are escaped in the SVG and CJK text is kept.
+    let svg = std::fs::read_to_string(dir.path().join("score.svg")).unwrap();
+    assert!(svg.contains("花月"));
+    assert!(!svg.contains("<script>"));
+    assert!(svg.contains("&lt;script&gt;"));
+    let svg = std::fs::read_to_string(dir.path().join("findings.svg")).unwrap();
+    assert!(svg.contains("名人戦 2023"));
+}
+
+#[test]
+fn single_row_frames_draw() {
+    let dir = tmp();
+    for (spec, df, name) in specs() {
+        let one = df.head(Some(1));
+        let (svg, png) = draw(&spec, &one, dir.path(), name).unwrap();
+        assert!(!std::fs::read_to_string(&svg).unwrap().contains("no data"));
+        let (total, non_white, _) = pixel_stats(&png);
+        assert!(non_white > total / 100, "{name}");
+    }
+}
+
+#[test]
+fn empty_frames_draw_no_data() {
+    let dir = tmp();
+    for (spec, df, name) in specs() {
+        let empty = df.head(Some(0));
+        let (svg, png) = draw(&spec, &empty, dir.path(), name).unwrap();
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.contains("no data"), "{name}");
+        let (total, non_white, dark) = pixel_stats(&png);
+        assert!(non_white > 0 && non_white < total);
+        assert!(dark > 50, "{name}: title not drawn");
+    }
+}
+
+#[test]
+fn missing_column_is_an_error() {
+    let dir = tmp();
+    let spec = ChartSpec::Bars {
+        title: "x".into(),
+        label: "nope".into(),
+        value: "findings".into(),
+    };
+    assert!(draw(&spec, &bars_frame(), dir.path(), "x").is_err());
+}
+
+#[test]
+fn findings_chart_still_draws() {
+    let dir = tmp();
+    let df = df!(
+        "code" => ["illegal-move", "forbidden-move"],
+        "severity" => ["error", "warning"],
+        "findings" => [3u32, 5],
+    )
+    .unwrap();
+    let path = dir.path().join("f.svg");
+    findings_chart(&df, &path).unwrap();
+    assert!(std::fs::read_to_string(path)
+        .unwrap()
+        .contains("illegal-move"));
+}
+
+fn assert_svg(svg: &str) {
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.ends_with("</svg>"));
+    // Balanced open/close tags (a cheap well-formedness check).
+    let opens = svg.matches("<g").count() - svg.matches("<g/").count();
+    assert_eq!(opens, svg.matches("</g>").count());
+    assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count());
+}
+
+fn renju_blob(moves: &str) -> Vec<u8> {
+    renju::encode_moves(&renju::parse_moves(moves).unwrap())
+}
+
+#[test]
+fn renju_diagram_marks_the_move() {
+    // A Kagetsu start; black's 7th move at h10 (a classic double-three shape nearby).
+    let blob = renju_blob("h8 h9 i9 g9 i7 i8 g7");
+    let svg = renju_diagram(&blob, 5, &[(9 * 15 + 7, "double-three")]);
+    assert_svg(&svg);
+    // 5 stones numbered 1..5, the 5th (i7) ringed.
+    assert_eq!(svg.matches("r=\"12.9\" fill=").count(), 5);
+    assert!(svg.contains(">5</text>"));
+    assert!(svg.contains("class=\"mark\""));
+    assert!(svg.contains("move 5: i7"));
+    assert!(svg.contains("forbidden: double-three"));
+    // Coordinates labelled.
+    assert!(svg.contains(">o</text>") && svg.contains(">15</text>"));
+    // A pass is reported as such; ply 0 marks nothing.
+    let svg = renju_diagram(&[112, 255], 2, &[]);
+    assert!(svg.contains("move 2: pass"));
+    let svg = renju_diagram(&blob, 0, &[]);
+    assert!(!svg.contains("class=\"mark\""));
+    // Garbage never panics.
+    assert_svg(&renju_diagram(&[250, 7, 7, 7], 99, &[(240, "?")]));
+}
+
+#[test]
+fn xiangqi_diagram_marks_the_move() {
+    let moves: Vec<xiangqi::Move> = ["h2e2", "h9g7", "h0g2"]
+        .iter()
+        .map(|m| xiangqi::Move::parse_iccs(m, false).unwrap())
+        .collect();
+    let blob = xiangqi::encode_moves(&moves);
+    let svg = xiangqi_diagram(None, &blob, 2);
+    assert_svg(&svg);
+    assert!(svg.contains("move 2: h9g7"));
+    assert!(svg.contains("class=\"mark\"") && svg.contains("class=\"from\""));
+    // Red's cannon now on e2 (the central cannon), 32 pieces.
+    assert_eq!(svg.matches("<title>").count(), 1 + 32);
+    assert!(svg.contains("炮") || svg.contains("砲"));
+    assert!(svg.contains("帥") || svg.contains("帅"));
+    // A custom start.
+    let svg = xiangqi_diagram(Some("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"), &[], 0);
+    assert_svg(&svg);
+    assert_eq!(svg.matches("<title>").count(), 1 + 2);
+}
+
+#[test]
+fn territorial_diagram_marks_the_move() {
+    let moves = territorial::parse_moves("K@e1 K@d8 Q@e2").unwrap();
+    let blob = territorial::encode_moves(&moves);
+    let svg = territorial_diagram(&blob, 3);
+    assert_svg(&svg);
+    assert!(svg.contains("move 3: Q@e2"));
+    assert!(svg.contains("class=\"mark\""));
+    assert_eq!(svg.matches(">K</text>").count(), 2);
+    assert_eq!(svg.matches(">Q</text>").count(), 1);
+    let svg = territorial_diagram(&[b'K', 4, 255, 255], 2);
+    assert!(svg.contains("move 2: pass"));
+}
+
+#[test]
+fn chouchou_diagram_marks_the_move() {
+    let actions: Vec<_> = chouchou::parse_moves("1A 2A 3A")
+        .unwrap()
+        .into_iter()
+        .map(|(a, _)| a)
+        .collect();
+    let blob = chouchou::encode_actions(&actions).unwrap();
+    let svg = chouchou_diagram("3x3", 2, false, &blob, 3);
+    assert_svg(&svg);
+    assert!(svg.contains("action 3: P1 3A"), "{svg}");
+    assert!(svg.contains("class=\"mark\""));
+    assert!(svg.contains(">P2</text>"));
+    // A move of two pieces is drawn as an arrow.
+    let actions: Vec<_> = chouchou::parse_moves("1A 2A 1B 2B 1A→1C②")
+        .unwrap()
+        .into_iter()
+        .map(|(a, _)| a)
+        .collect();
+    let blob = chouchou::encode_actions(&actions).unwrap();
+    let svg = chouchou_diagram("4x4", 4, true, &blob, 5);
+    assert_svg(&svg);
+    assert!(svg.contains("marker-end"));
+    assert!(svg.contains("team 2"));
+}
+
+fn sample_report() -> Report {
+    let charts = specs()
+        .into_iter()
+        .map(|(spec, df, name)| (spec, df, name.to_string()))
+        .collect();
+    let standings = df!(
+        "place" => [1u32, 2, 3],
+        "player" => ["胡榮華", "<script>alert(1)</script>", "Ann & Bob"],
+        "points" => [2.5, 1.5, 1.0],
+        "sb" => [3.25, 1.0, 0.5],
+    )
+    .unwrap();
+    let blob = renju_blob("h8 h9 i9 g9 i7 i8 g7");
+    let xq: Vec<xiangqi::Move> = ["h2e2", "h9g7"]
+        .iter()
+        .map(|m| xiangqi::Move::parse_iccs(m, false).unwrap())
+        .collect();
+    Report {
+        title: "Federation season report 2024".into(),
+        subtitle: "All events · generated from kifu.db".into(),
+        sections: vec![
+            Section {
+                title: "Standings".into(),
+                intro: "Points and Sonneborn-Berger per player.".into(),
+                tables: vec![("Event 名人戦".into(), standings)],
+                charts: Vec::new(),
+            },
+            Section {
+                title: "Openings and results".into(),
+                intro: "Scores with 95% intervals.".into(),
+                tables: vec![("Scores".into(), score_frame())],
+                charts,
+            },
+            Section {
+                title: "Empty".into(),
+                intro: String::new(),
+                tables: vec![("nothing".into(), bars_frame().head(Some(0)))],
+                charts: vec![(
+                    ChartSpec::Bars {
+                        title: "Nothing yet".into(),
+                        label: "event".into(),
+                        value: "findings".into(),
+                    },
+                    bars_frame().head(Some(0)),
+                    "empty".into(),
+                )],
+            },
+        ],
+        audit: vec![
+            AuditItem {
+                game: 12,
+                kind: "renju".into(),
+                source: "games/2024.txt".into(),
+                line: 4,
+                column: 17,
+                players: "胡榮華 – <script>alert(1)</script>".into(),
+                ply: Some(7),
+                code: "forbidden-move".into(),
+                severity: "warning".into(),
+                message: "Black's g7 is a double-three".into(),
+                rule: "renju §8-9 b".into(),
+                diagram_svg: Some(renju_diagram(&blob, 7, &[(7 * 15 + 6, "double-three")])),
+            },
+            AuditItem {
+                game: 40,
+                kind: "xiangqi".into(),
+                source: "xq.pgn".into(),
+                line: 20,
+                column: 3,
+                players: "許銀川 – 呂欽".into(),
+                ply: Some(2),
+                code: "perpetual-check".into(),
+                severity: "error".into(),
+                message: "Red checks perpetually".into(),
+                rule: "xiangqi 棋例1".into(),
+                diagram_svg: Some(xiangqi_diagram(None, &xiangqi::encode_moves(&xq), 2)),
+            },
+            AuditItem {
+                game: 77,
+                kind: "territorial".into(),
+                source: "ct.pgn".into(),
+                line: 9,
+                column: 12,
+                players: "Kato – Sato".into(),
+                ply: Some(3),
+                code: "illegal-placement".into(),
+                severity: "error".into(),
+                message: "Q@e2 is not reachable".into(),
+                rule: "territorial §placement (queen restriction)".into(),
+                diagram_svg: Some(territorial_diagram(
+                    &territorial::encode_moves(
+                        &territorial::parse_moves("K@e1 K@d8 Q@e2").unwrap(),
+                    ),
+                    3,
+                )),
+            },
+            AuditItem {
+                game: 78,
+                kind: "chouchou".into(),
+                source: "cc.ccn".into(),
+                line: 3,
+                column: 5,
+                players: "たろう – はなこ – P3 – P4".into(),
+                ply: Some(5),
+                code: "capture-mismatch".into(),
+                severity: "error".into(),
+                message: "recorded x3, the board gives 2".into(),
+                rule: "chouchou rule 3 capturing(1)-(2)".into(),
+                diagram_svg: Some(chouchou_diagram(
+                    "4x4",
+                    4,
+                    false,
+                    &chouchou::encode_actions(
+                        &chouchou::parse_moves("1A 2A 1B 2B 1A→1C② 3C 4D")
+                            .unwrap()
+                            .into_iter()
+                            .map(|(a, _)| a)
+                            .collect::<Vec<_>>(),
+                    )
+                    .unwrap(),
+                    5,
+                )),
+            },
+            AuditItem {
+                game: 41,
+                kind: "chouchou".into(),
+                source: "cc.ccn".into(),
+                line: 1,
+                column: 1,
+                players: "P1 – P2".into(),
+                ply: None,
+                code: "bad-setup".into(),
+                severity: "error".into(),
+                message: "no diagram here".into(),
+                rule: String::new(),
+                diagram_svg: None,
+            },
+        ],
+    }
+}
+
+#[test]
+fn write_report_writes_html_markdown_charts_and_diagrams() {
+    let dir = tmp();
+    let files = write_report(&sample_report(), dir.path()).unwrap();
+    assert_eq!(files.html, dir.path().join("index.html"));
+    assert_eq!(files.markdown, dir.path().join("report.md"));
+    assert_eq!(files.charts.len(), 12);
+    assert!(files.charts.iter().all(|p| p.exists()));
+    assert_eq!(files.diagrams.len(), 4);
+    assert!(files.diagrams.iter().all(|p| p.exists()));
+
+    let html = std::fs::read_to_string(&files.html).unwrap();
+    for expected in [
+        "<!DOCTYPE html>",
+        "Federation season report 2024",
+        "href=\"#s1-standings\"",
+        "id=\"s2-openings-and-results\"",
+        "id=\"audit\"",
+        "Figure 1.",
+        "Rule cited",
+        "renju §8-9 b",
+        "xiangqi 棋例1",
+        "games/2024.txt:4:17",
+        "胡榮華",
+        "Ann &amp; Bob",
+        "data-charts=\"10\"",
+        "class=\"num\"",
+    ] {
+        assert!(html.contains(expected), "index.html lacks {expected}");
+    }
+    // The player called <script> is text, never markup: the only <script> tags are ours.
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_eq!(html.matches("<script>").count(), 2);
+    assert!(!html.contains("<script>alert"));
+    // Self-contained: no external resources.
+    for external in ["http://", "https://", "<link", "src=\""] {
+        let n = html.matches(external).count();
+        let allowed = html.matches("http://www.w3.org/").count();
+        if external == "http://" {
+            assert_eq!(n, allowed, "external reference in index.html");
+        } else {
+            assert_eq!(n, 0, "{external} in index.html");
+        }
+    }
+    assert!(html.contains("no data"));
+
+    let md = std::fs::read_to_string(&files.markdown).unwrap();
+    for expected in [
+        "# Federation season report 2024",
+        "## Standings",
+        "## Openings and results",
+        "## Audit",
+        "| place | player | points | sb |",
+        "| ---: | --- | ---: | ---: |",
+        "![Black's score per opening](charts/score.png)",
+        "胡榮華",
+        "&lt;script&gt;alert(1)&lt;/script&gt;",
+        "`forbidden-move`",
+        "renju §8-9 b",
+        "(diagrams/001-game-12-ply-7.svg)",
+    ] {
+        assert!(md.contains(expected), "report.md lacks {expected}\n{md}");
+    }
+    assert!(!md.contains("<script>"));
+}
+
+/// Waits for a child with a time limit; kills it (by its own handle) when over.
+fn run_with_timeout(cmd: &mut Command, limit: Duration) -> (bool, String, String) {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chromium");
+    let out = child.stdout.take().unwrap();
+    let err = child.stderr.take().unwrap();
+    let read_out = std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default());
+    let read_err = std::thread::spawn(move || std::io::read_to_string(err).unwrap_or_default());
+    let start = Instant::now();
+    let ok = loop {
+        match child.try_wait().unwrap() {
+            Some(status) => break status.success(),
+            None if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break false;
+            }
+            None => std::thread::sleep(Duration::from_millis(100)),
+        }
+    };
+    (
+        ok,
+        read_out.join().unwrap_or_default(),
+        read_err.join().unwrap_or_default(),
+    )
+}
+
+fn attr(dom: &str, name: &str) -> Option<i64> {
+    let body = &dom[dom.find("<body")?..];
+    let tag = &body[..body.find('>')?];
+    let key = format!("{name}=\"");
+    let at = tag.find(&key)? + key.len();
+    tag[at..].split('"').next()?.parse().ok()
+}
+
+fn chromium_args(profile: &Path) -> Vec<String> {
+    [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--hide-scrollbars",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain(std::iter::once(format!(
+        "--user-data-dir={}",
+        profile.display()
+    )))
+    .collect()
+}
+
+#[test]
+fn report_opens_in_headless_chromium() {
+    let chromium = Path::new("/usr/bin/chromium");
+    if !chromium.exists() {
+        if std::env::var("KIFU_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
+            panic!("KIFU_REQUIRE_CHROMIUM=1 but /usr/bin/chromium is missing");
+        }
+        eprintln!("note: /usr/bin/chromium not found; headless browser test skipped");
+        return;
+    }
+    // Kept after the test (target/tmp) so the screenshot can be looked at.
+    let out: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kifu-report");
+    let _ = std::fs::remove_dir_all(&out);
+    let files = write_report(&sample_report(), &out).unwrap();
+    let url = format!("file://{}", files.html.canonicalize().unwrap().display());
+    let profile = tmp();
+
+    let (ok, dom, err) = run_with_timeout(
+        Command::new(chromium)
+            .args(chromium_args(profile.path()))
+            .arg("--virtual-time-budget=5000")
+            .arg("--dump-dom")
+            .arg(&url),
+        Duration::from_secs(120),
+    );
+    assert!(ok, "chromium --dump-dom failed: {err}");
+    assert_eq!(
+        attr(&dom, "data-checked"),
+        Some(1),
+        "check script did not run: {err}"
+    );
+    assert_eq!(
+        attr(&dom, "data-errors"),
+        Some(0),
+        "page errors: {}",
+        dom.split("data-error-list=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .unwrap_or("?")
+    );
+    let charts = attr(&dom, "data-charts").unwrap();
+    assert_eq!(charts, 10, "5 + 1 charts and 4 diagrams");
+    assert_eq!(attr(&dom, "data-charts-ok"), Some(charts));
+    assert!(dom.contains("胡榮華"));
+    assert!(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+
+    let shot = out.join("screenshot.png");
+    let (ok, _, err) = run_with_timeout(
+        Command::new(chromium)
+            .args(chromium_args(profile.path()))
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg("--window-size=1280,2000")
+            .arg(&url),
+        Duration::from_secs(120),
+    );
+    assert!(ok, "chromium --screenshot failed: {err}");
+    let (w, h, _, _) = decode_png(&shot);
+    assert_eq!((w, h), (1280, 2000));
+    let (total, non_white, _) = pixel_stats(&shot);
+    assert!(non_white > total / 20, "screenshot nearly blank");
+    assert!(std::fs::metadata(&shot).unwrap().len() > 20_000);
+    eprintln!("screenshot: {}", shot.display());
+}
