@@ -62,6 +62,9 @@ enum Command {
         /// Only findings of this game.
         #[arg(long)]
         game: Option<i64>,
+        /// Only findings of games of this event (exact name).
+        #[arg(long)]
+        event: Option<String>,
         /// JSON lines instead of text.
         #[arg(long)]
         json: bool,
@@ -122,11 +125,74 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Ingest the bundled samples into kifu-demo.db and print the summary and the audit.
+    /// Summary tables computed with polars: Renju opening balance (Wilson intervals),
+    /// Xiangqi results, rulings and captures, Territorial scores, ChouChou captures,
+    /// findings per source and event.
+    Stats {
+        #[command(flatten)]
+        db: DbArg,
+        /// Only this game kind (renju, xiangqi, territorial, chouchou).
+        #[arg(long)]
+        game: Option<String>,
+        /// Only this event (exact name).
+        #[arg(long)]
+        event: Option<String>,
+        /// Only the tables grouped by these keys (Renju: rule, opening, year, event,
+        /// comma-separated; other games: rule, opening or event).
+        #[arg(long)]
+        by: Option<String>,
+        /// table, csv, json or parquet.
+        #[arg(long, default_value = "table", value_parser = parse_stats_format)]
+        format: kifu_analysis::Format,
+        /// Write here instead of standard output: a file for table and json, a directory
+        /// (one file per table) for csv and parquet.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Count linked copies (the same game under a board symmetry) too.
+        #[arg(long)]
+        with_duplicates: bool,
+    },
+    /// Write the games, moves and findings tables (Parquet partitioned by game kind, or
+    /// CSV) for DuckDB, Spark or polars.
+    Export {
+        #[command(flatten)]
+        db: DbArg,
+        /// parquet or csv.
+        #[arg(long, default_value = "parquet", value_parser = parse_stats_format)]
+        format: kifu_analysis::Format,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
+    /// the charts as SVG and PNG and the audit's board diagrams into a directory.
+    Report {
+        #[command(flatten)]
+        db: DbArg,
+        /// Only this game kind.
+        #[arg(long)]
+        game: Option<String>,
+        /// Only this event (exact name).
+        #[arg(long)]
+        event: Option<String>,
+        /// The report's title.
+        #[arg(long)]
+        title: Option<String>,
+        /// Most warning/error findings shown with a board diagram.
+        #[arg(long, default_value_t = 60)]
+        audit_limit: usize,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The tour: generate games of all four kinds, ingest them with the bundled samples
+    /// into kifu-demo.db, print the summary and the audit, write the report into
+    /// kifu-demo-report/.
     Demo {
         /// Where the demo database goes.
         #[arg(long, default_value = "kifu-demo.db")]
         db: PathBuf,
+        /// Where the report goes.
+        #[arg(long, default_value = "kifu-demo-report")]
+        report: PathBuf,
     },
 }
 
@@ -197,6 +263,11 @@ impl SeverityArg {
     }
 }
 
+fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
+    kifu_analysis::Format::from_name(s)
+        .ok_or_else(|| format!("unknown format '{s}' (table, csv, json or parquet)"))
+}
+
 fn parse_format(s: &str) -> Result<Format, String> {
     Format::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
@@ -219,6 +290,7 @@ pub fn run() -> Result<ExitCode> {
             severity,
             code,
             game,
+            event,
             json,
         } => audit(
             &db.db,
@@ -226,7 +298,8 @@ pub fn run() -> Result<ExitCode> {
                 min_severity: severity.map(|s| s.name().to_owned()),
                 code,
                 game,
-                limit: None,
+                event,
+                ..FindingFilter::default()
             },
             json,
         ),
@@ -237,7 +310,45 @@ pub fn run() -> Result<ExitCode> {
         Command::Check {
             game: CheckGame::Xiangqi { fen, moves, json },
         } => check_xiangqi(&fen, &moves, json),
-        Command::Demo { db } => demo(&db),
+        Command::Demo { db, report } => demo(&db, &report),
+        Command::Stats {
+            db,
+            game,
+            event,
+            by,
+            format,
+            out,
+            with_duplicates,
+        } => stats(
+            &db.db,
+            &kifu_analysis::Filter {
+                game,
+                event,
+                with_duplicates,
+            },
+            by.as_deref(),
+            format,
+            out.as_deref(),
+        ),
+        Command::Export { db, format, out } => export(&db.db, format, &out),
+        Command::Report {
+            db,
+            game,
+            event,
+            title,
+            audit_limit,
+            out,
+        } => report(
+            &db.db,
+            kifu_analysis::Filter {
+                game,
+                event,
+                with_duplicates: false,
+            },
+            title,
+            audit_limit,
+            &out,
+        ),
         Command::Check {
             game: CheckGame::Territorial { moves, json },
         } => check_territorial(&moves, json),
@@ -481,13 +592,19 @@ fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> 
 fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
     let moves = territorial::decode_moves(&game.moves)
         .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
-    let upto = ply.map(|p| (p as usize).min(moves.len())).unwrap_or(moves.len());
+    let upto = ply
+        .map(|p| (p as usize).min(moves.len()))
+        .unwrap_or(moves.len());
     let position = territorial::Position::from_moves(&moves[..upto])
         .map_err(|e| anyhow!("game {}: {e}", game.id))?;
     out.push('\n');
     out.push_str(&position.to_text());
     out.push_str(&format!("{}\n", territorial::score(&position)));
-    let text: Vec<String> = moves.iter().enumerate().map(|(i, m)| format!("{}.{m}", i + 1)).collect();
+    let text: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("{}.{m}", i + 1))
+        .collect();
     out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
     Ok(())
 }
@@ -506,9 +623,15 @@ fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<(
         .unwrap_or(chouchou::Variant::Standard);
     let players = extra["players"].as_u64().unwrap_or(2) as u8;
     let pairs = extra["pairs"].as_bool().unwrap_or(false);
-    let upto = ply.map(|p| (p as usize).min(actions.len())).unwrap_or(actions.len());
+    let upto = ply
+        .map(|p| (p as usize).min(actions.len()))
+        .unwrap_or(actions.len());
     let replay = chouchou::check(variant, players, pairs, &actions[..upto]);
-    out.push_str(&format!("\n{} board, {players} players{}\n", variant.id(), if pairs { " (pairs)" } else { "" }));
+    out.push_str(&format!(
+        "\n{} board, {players} players{}\n",
+        variant.id(),
+        if pairs { " (pairs)" } else { "" }
+    ));
     out.push_str(&replay.board.render());
     let totals: Vec<String> = replay
         .captured
@@ -516,7 +639,10 @@ fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<(
         .enumerate()
         .map(|(i, n)| format!("{} {n}", chouchou::CcReplay::seat_label(i)))
         .collect();
-    out.push_str(&format!("captured after {upto} actions: {}\n", totals.join(", ")));
+    out.push_str(&format!(
+        "captured after {upto} actions: {}\n",
+        totals.join(", ")
+    ));
     let text: Vec<String> = actions
         .iter()
         .enumerate()
@@ -749,24 +875,76 @@ fn samples_dir() -> Result<PathBuf> {
     bail!("cannot find the samples directory (run from the kifu source tree)")
 }
 
-fn demo(db: &Path) -> Result<ExitCode> {
+/// Games the demo generates: (game, games, players, pairs, variant, notation, file).
+const DEMO_SETS: [(&str, usize, u8, bool, &str, &str, &str); 6] = [
+    ("renju", 240, 2, false, "3x3", "plain", "renju-club.renju"),
+    (
+        "xiangqi",
+        90,
+        2,
+        false,
+        "3x3",
+        "chinese",
+        "xiangqi-open.pgn",
+    ),
+    (
+        "territorial",
+        60,
+        2,
+        false,
+        "3x3",
+        "",
+        "territorial-cup.pgn",
+    ),
+    ("chouchou", 40, 2, false, "3x3", "", "chouchou-3x3.ccn"),
+    ("chouchou", 30, 3, false, "js", "", "chouchou-js.ccn"),
+    ("chouchou", 24, 4, true, "4x4", "", "chouchou-pairs.ccn"),
+];
+
+fn remove_db(db: &Path) -> Result<()> {
     for suffix in ["", "-wal", "-shm"] {
         let p = PathBuf::from(format!("{}{suffix}", db.display()));
         if p.exists() {
             std::fs::remove_file(&p).with_context(|| format!("remove {}", p.display()))?;
         }
     }
+    Ok(())
+}
+
+fn demo(db: &Path, report_dir: &Path) -> Result<ExitCode> {
+    remove_db(db)?;
     let samples = samples_dir()?;
+    let generated = PathBuf::from(format!("{}-generated", db.with_extension("").display()));
+    std::fs::create_dir_all(&generated)
+        .with_context(|| format!("create {}", generated.display()))?;
+    for (i, (game, games, players, pairs, variant, notation, file)) in DEMO_SETS.iter().enumerate()
+    {
+        crate::generate::run(&crate::generate::Request {
+            game: (*game).into(),
+            games: *games,
+            seed: 2026 + i as u64,
+            players: *players,
+            pairs: *pairs,
+            variant: (*variant).into(),
+            notation: (!notation.is_empty()).then(|| (*notation).into()),
+            out: generated.join(file),
+        })?;
+    }
     let summary = kifu_ingest::ingest(
         db,
-        std::slice::from_ref(&samples),
+        &[samples.clone(), generated.clone()],
         &kifu_ingest::Options {
             progress: true,
             ..Default::default()
         },
     )?;
     let mut out = std::io::stdout().lock();
-    writeln!(out, "kifu demo: ingested {}", samples.display())?;
+    writeln!(
+        out,
+        "kifu demo: ingested {} and the generated games in {}",
+        samples.display(),
+        generated.display()
+    )?;
     print_summary(&mut out, db, &summary)?;
     let store = Store::open_read_only(db)?;
     writeln!(out, "\naudit (warnings and errors):")?;
@@ -776,19 +954,160 @@ fn demo(db: &Path) -> Result<ExitCode> {
     })? {
         writeln!(out, "  {}", finding_line(&f))?;
     }
-    let overview = kifu_analysis::findings_overview(&store, &kifu_analysis::Filter::default())?;
-    writeln!(out, "\nfindings overview:\n{overview}")?;
-    let report_dir = PathBuf::from("kifu-demo-report");
-    std::fs::create_dir_all(&report_dir)?;
-    let chart = report_dir.join("findings.svg");
-    kifu_reports::findings_chart(&overview, &chart)?;
-    writeln!(out, "\nchart: {}", chart.display())?;
+    let overview = kifu_analysis::overview(&store, &kifu_analysis::Filter::default())?;
+    writeln!(out, "\n{overview}")?;
+    let files = write_report(
+        &store,
+        &kifu_reports::ReportOptions {
+            title: "kifu demo: statistics and audit".into(),
+            ..Default::default()
+        },
+        report_dir,
+    )?;
     writeln!(
         out,
-        "try: kifu show --db {} 1    kifu audit --db {}",
-        db.display(),
-        db.display()
+        "\nreport: {} ({} charts as SVG and PNG, {} board diagrams; Markdown: {})",
+        files.html.display(),
+        files.charts.len() / 2,
+        files.diagrams.len(),
+        files.markdown.display()
     )?;
+    writeln!(
+        out,
+        "try: kifu show --db {db} 1    kifu audit --db {db}    kifu stats --db {db} --game renju --by opening",
+        db = db.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Builds and writes a report; replaces the charts and diagrams of an earlier one.
+fn write_report(
+    store: &Store,
+    options: &kifu_reports::ReportOptions,
+    dir: &Path,
+) -> Result<kifu_reports::ReportFiles> {
+    for sub in ["charts", "diagrams"] {
+        let p = dir.join(sub);
+        if p.is_dir() {
+            std::fs::remove_dir_all(&p).with_context(|| format!("remove {}", p.display()))?;
+        }
+    }
+    let report = kifu_reports::build_report(store, options)?;
+    Ok(kifu_reports::write_report(&report, dir)?)
+}
+
+fn report(
+    db: &Path,
+    filter: kifu_analysis::Filter,
+    title: Option<String>,
+    audit_limit: usize,
+    out: &Path,
+) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let mut options = kifu_reports::ReportOptions {
+        filter,
+        audit_limit,
+        ..Default::default()
+    };
+    if let Some(t) = title {
+        options.title = t;
+    }
+    let files = write_report(&store, &options, out)?;
+    println!("{}", files.html.display());
+    println!("{}", files.markdown.display());
+    eprintln!(
+        "kifu report: {} charts (SVG and PNG) in {}, {} board diagrams",
+        files.charts.len() / 2,
+        out.join("charts").display(),
+        files.diagrams.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn stats(
+    db: &Path,
+    filter: &kifu_analysis::Filter,
+    by: Option<&str>,
+    format: kifu_analysis::Format,
+    out: Option<&Path>,
+) -> Result<ExitCode> {
+    use kifu_analysis::Format as F;
+    // polars' text tables: every row and column (a statistics table is read whole).
+    for (key, value) in [
+        ("POLARS_FMT_MAX_ROWS", "200"),
+        ("POLARS_FMT_MAX_COLS", "-1"),
+        ("POLARS_TABLE_WIDTH", "250"),
+        ("POLARS_FMT_STR_LEN", "60"),
+    ] {
+        if std::env::var_os(key).is_none() {
+            std::env::set_var(key, value);
+        }
+    }
+    let store = Store::open_read_only(db)?;
+    let mut tables = kifu_analysis::stats(&store, filter, by)?;
+    if tables.is_empty() {
+        eprintln!("kifu stats: no games match");
+    }
+    match (format, out) {
+        (F::Json, _) => {
+            let text = kifu_analysis::frames_to_json(&mut tables)?;
+            match out {
+                Some(path) => std::fs::write(path, text + "\n")
+                    .with_context(|| format!("write {}", path.display()))?,
+                None => println!("{text}"),
+            }
+        }
+        (F::Table, _) => {
+            let mut text = String::new();
+            for (name, df) in &tables {
+                text.push_str(&format!("{name}\n{df}\n\n"));
+            }
+            match out {
+                Some(path) => std::fs::write(path, text)
+                    .with_context(|| format!("write {}", path.display()))?,
+                None => print!("{text}"),
+            }
+        }
+        (F::Csv | F::Parquet, Some(dir)) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("create {}", dir.display()))?;
+            for (name, df) in tables.iter_mut() {
+                let path = dir.join(format!("{name}.{}", format.extension()));
+                kifu_analysis::write_frame(df, format, &path)?;
+                println!("{}", path.display());
+            }
+        }
+        (F::Csv, None) => {
+            // Several CSV tables on one stream: each under a `# name` line.
+            let mut stdout = std::io::stdout().lock();
+            for (i, (name, df)) in tables.iter_mut().enumerate() {
+                if i > 0 {
+                    writeln!(stdout)?;
+                }
+                writeln!(stdout, "# {name}")?;
+                kifu_analysis::write_frame_to(df, F::Csv, &mut stdout)?;
+            }
+        }
+        (F::Parquet, None) => bail!("--format parquet needs --out DIR"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export(db: &Path, format: kifu_analysis::Format, out: &Path) -> Result<ExitCode> {
+    if format == kifu_analysis::Format::Table {
+        bail!("kifu export: --format is parquet, csv or json");
+    }
+    let store = Store::open_read_only(db)?;
+    let summary = kifu_analysis::export(&store, format, out)?;
+    for f in &summary.files {
+        println!("{}", f.display());
+    }
+    eprintln!(
+        "kifu export: {} games, {} move lists, {} findings into {}",
+        summary.games,
+        summary.moves,
+        summary.findings,
+        out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,4 +1,5 @@
-//! The CLI on hand-made records: arbiter checks, duplicates, quarantine, show, demo.
+//! The CLI on hand-made records and the samples: arbiter checks, duplicates, quarantine,
+//! show, demo, stats, export, report.
 
 use std::path::Path;
 
@@ -271,7 +272,41 @@ fn demo_ingests_the_samples_of_every_notation() {
             "SELECT count(*) FROM games g JOIN game_players gp ON gp.game_id = g.id WHERE g.format = 'rif-xml' AND gp.seat = 1"
         ) >= 6
     );
-    assert!(dir.path().join("kifu-demo-report/findings.svg").exists());
+    // The generated games of every kind joined the samples.
+    for (kind, at_least) in [
+        ("renju", 240),
+        ("xiangqi", 90),
+        ("territorial", 60),
+        ("chouchou", 94),
+    ] {
+        let n = count(
+            &db,
+            &format!("SELECT count(*) FROM games WHERE kind = '{kind}'"),
+        );
+        assert!(n >= at_least, "{kind}: {n}");
+    }
+    // The report: HTML, Markdown, every chart as SVG and PNG.
+    let report = dir.path().join("kifu-demo-report");
+    assert!(
+        text.contains("report: kifu-demo-report/index.html"),
+        "{text}"
+    );
+    let html = std::fs::read_to_string(report.join("index.html")).unwrap();
+    assert!(html.contains("Renju: opening balance"));
+    assert!(html.contains("ChouChou (珠取)"));
+    assert!(report.join("report.md").is_file());
+    let charts: Vec<_> = std::fs::read_dir(report.join("charts"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let svg = charts
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"));
+    let png = charts
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "png"));
+    assert_eq!(svg.count(), png.count());
+    assert!(charts.len() >= 2 * 14, "{charts:?}");
     // Running it again starts afresh and gives the same database.
     let first = table_counts(&db);
     drop(stmt);
@@ -346,4 +381,194 @@ fn compressed_files_and_tar_archives_are_read_as_streams() {
         .as_str()
         .unwrap()
         .ends_with("club.tar.xz!club/b.txt")));
+}
+
+/// The samples ingested into a fresh database in `dir`.
+fn samples_db(dir: &Path) -> std::path::PathBuf {
+    let db = dir.join("samples.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    ingest_json(&db, &[&samples]);
+    db
+}
+
+#[test]
+fn stats_prints_tables_json_csv_and_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+
+    let text = kifu_ok(&["stats", "--db", d]);
+    for name in [
+        "renju_balance_by_opening",
+        "xiangqi_rulings",
+        "territorial_summary",
+        "chouchou_summary",
+        "findings_overview",
+    ] {
+        assert!(text.contains(name), "{name} missing:\n{text}");
+    }
+
+    // JSON: one object of tables; the Renju balance per canonical opening (the games
+    // classified as one of the 26, linked copies left out).
+    let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "stats", "--db", d, "--game", "renju", "--by", "opening", "--format", "json",
+    ]))
+    .unwrap();
+    let rows = json["renju_balance_by_opening"].as_array().unwrap();
+    let games: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    assert_eq!(
+        games as i64,
+        count(
+            &db,
+            "SELECT count(*) FROM games
+             WHERE kind = 'renju' AND duplicate_of IS NULL AND opening IS NOT NULL"
+        )
+    );
+    for r in rows {
+        let (w, l, dr) = (
+            r["black_wins"].as_u64().unwrap(),
+            r["white_wins"].as_u64().unwrap(),
+            r["draws"].as_u64().unwrap(),
+        );
+        assert_eq!(w + l + dr, r["results"].as_u64().unwrap(), "{r}");
+    }
+
+    // CSV on stdout: each table under a `# name` line.
+    let csv = kifu_ok(&["stats", "--db", d, "--game", "xiangqi", "--format", "csv"]);
+    assert!(csv.starts_with("# xiangqi_results\n"), "{csv}");
+    assert!(csv.contains("\n# xiangqi_rulings\n"));
+
+    // CSV and Parquet into a directory, one file per table.
+    let out = dir.path().join("stats-parquet");
+    let listed = kifu_ok(&[
+        "stats",
+        "--db",
+        d,
+        "--format",
+        "parquet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(listed.lines().count() >= 10, "{listed}");
+    for line in listed.lines() {
+        let bytes = std::fs::read(line).unwrap();
+        assert_eq!(&bytes[..4], b"PAR1", "{line}");
+    }
+
+    // Bad requests are clear errors.
+    let bad = kifu(&["stats", "--db", d, "--by", "colour"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown grouping"));
+    let bad = kifu(&["stats", "--db", d, "--format", "parquet"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("needs --out"));
+}
+
+#[test]
+fn export_writes_partitioned_parquet_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("export");
+    let listed = kifu_ok(&["export", "--db", d, "--out", out.to_str().unwrap()]);
+    // games/moves/findings, one partition per game kind (quarantined records' findings
+    // under kind=unreadable).
+    for kind in ["renju", "xiangqi", "territorial", "chouchou"] {
+        for table in ["games", "moves"] {
+            let part = out.join(table).join(format!("kind={kind}/part-0.parquet"));
+            assert!(part.is_file(), "{}\n{listed}", part.display());
+        }
+    }
+    assert!(out
+        .join("findings/kind=unreadable/part-0.parquet")
+        .is_file());
+
+    let csv = dir.path().join("export-csv");
+    kifu_ok(&[
+        "export",
+        "--db",
+        d,
+        "--format",
+        "csv",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    let games = std::fs::read_to_string(csv.join("games.csv")).unwrap();
+    assert_eq!(
+        games.lines().filter(|l| !l.is_empty()).count() as i64 - 1,
+        count(&db, "SELECT count(*) FROM games") + multiline_rows(&games)
+    );
+    assert!(csv.join("findings.csv").is_file() && csv.join("moves.csv").is_file());
+}
+
+/// Extra physical lines in a CSV file from quoted fields that span lines.
+fn multiline_rows(csv: &str) -> i64 {
+    let mut quoted = false;
+    let mut extra = 0;
+    for c in csv.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '\n' if quoted => extra += 1,
+            _ => {}
+        }
+    }
+    extra
+}
+
+#[test]
+fn report_writes_html_markdown_charts_and_the_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("report");
+    let listed = kifu_ok(&["report", "--db", d, "--out", out.to_str().unwrap()]);
+    assert!(listed.contains("index.html") && listed.contains("report.md"));
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    // Self-contained: nothing loaded from the network.
+    for remote in ["src=\"http", "href=\"http", "url(http", "<link", "@import"] {
+        assert!(!html.contains(remote), "index.html loads {remote}");
+    }
+    for expected in [
+        "Renju: opening balance",
+        "Xiangqi: results, repetition rulings, captures",
+        "Chess Territorial: scores and territories",
+        "ChouChou (珠取): captures and penalties",
+        "result-contradicts-board",
+        "renju §8-8",
+        "示例邀请赛",
+    ] {
+        assert!(html.contains(expected), "index.html lacks {expected}");
+    }
+    let warnings_and_errors = audit_json(&db, &["--severity", "warning"]).len();
+    let diagrams = std::fs::read_dir(out.join("diagrams")).unwrap().count();
+    // One diagram per game finding (the quarantined record has no board).
+    assert_eq!(diagrams, warnings_and_errors - 1);
+
+    // One event only, and a limit on the audit: the rest is counted.
+    let out2 = dir.path().join("report-xq");
+    kifu_ok(&[
+        "report",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--audit-limit",
+        "1",
+        "--out",
+        out2.to_str().unwrap(),
+    ]);
+    let html = std::fs::read_to_string(out2.join("index.html")).unwrap();
+    assert!(html.contains("Renju: opening balance"));
+    assert!(!html.contains("Xiangqi: results"));
+    let renju_serious = audit_json(&db, &["--severity", "warning"])
+        .iter()
+        .filter(|f| {
+            f["game"].as_i64().is_some_and(|g| {
+                count(
+                    &db,
+                    &format!("SELECT kind = 'renju' FROM games WHERE id = {g}"),
+                ) == 1
+            })
+        })
+        .count();
+    assert!(html.contains(&format!("{} more warning/error finding", renju_serious - 1)));
 }

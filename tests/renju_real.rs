@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::common::{audit_json, count, ingest_json, shared, table_counts};
+use crate::common::{audit_json, count, ingest_json, kifu_ok, shared, table_counts};
 
 /// The one member of the dasimagin archive, decompressed.
 fn train2_bytes(archive: &Path) -> Vec<u8> {
@@ -110,6 +110,46 @@ fn dasimagin_collection_ingests_classifies_audits_and_links() {
             .ends_with("dasimagin_renju_train-2.tar.xz!train-2.renju"));
         assert_eq!(f["rule"], "renju §8-8");
     }
+
+    // `kifu stats --game renju --by opening --format json`: all 26 openings, every record
+    // counted with --with-duplicates (the 145,178), the linked copies left out without.
+    let d = db.to_str().unwrap();
+    let by_opening = |extra: &[&str]| -> Vec<(String, u64)> {
+        let mut args = vec![
+            "stats", "--db", d, "--game", "renju", "--by", "opening", "--format", "json",
+        ];
+        args.extend_from_slice(extra);
+        let json: serde_json::Value = serde_json::from_str(&kifu_ok(&args)).unwrap();
+        json["renju_balance_by_opening"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["opening"].as_str().unwrap().to_owned(),
+                    r["games"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let all = by_opening(&["--with-duplicates"]);
+    let mut expected: Vec<String> = (1..=13).map(|n| format!("D{n}")).collect();
+    expected.extend((1..=13).map(|n| format!("I{n}")));
+    assert_eq!(
+        all.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        expected
+    );
+    assert_eq!(all.iter().map(|r| r.1).sum::<u64>(), 145_178);
+    assert_eq!(all[10], ("D11".to_string(), 22_766));
+    let distinct = by_opening(&[]);
+    assert_eq!(distinct.len(), 26);
+    assert_eq!(
+        distinct.iter().map(|r| r.1).sum::<u64>() as i64,
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE opening IS NOT NULL AND duplicate_of IS NULL"
+        )
+    );
 
     // The same input again adds nothing.
     let before = table_counts(&db);

@@ -19,7 +19,9 @@
 //!   time, an unclaimed forbidden move) is accepted as recorded.
 //! - A missing grouping value (no rule, no event, no opening) is the group `(none)`.
 
+pub use kifu_store;
 pub use polars;
+pub use serde_json;
 
 use kifu_store::rusqlite::{self, params};
 use kifu_store::Store;
@@ -1249,6 +1251,79 @@ pub fn findings_by_event(store: &Store, f: &Filter) -> Result<DataFrame> {
             len().cast(DataType::UInt32).alias("total"),
         ])
         .sort(["event"], SortMultipleOptions::default())
+        .collect()?)
+}
+
+/// The database in one table: per game kind, `records` (games stored, linked copies
+/// included), `linked_copies`, `valid` and `with_findings` (games without / with a warning
+/// or error finding; linked copies included, as `kifu ingest` counts them), `events`; and
+/// a row `unreadable` with the quarantined records when the filter names no kind or event.
+pub fn overview(store: &Store, f: &Filter) -> Result<DataFrame> {
+    let mut stmt = store.conn().prepare(
+        "SELECT g.kind, count(*), sum(g.duplicate_of IS NOT NULL),
+                sum(EXISTS (SELECT 1 FROM findings x WHERE x.game_id = g.id
+                             AND x.severity IN ('warning', 'error'))),
+                count(DISTINCT g.event_id)
+         FROM games g LEFT JOIN events e ON e.id = g.event_id
+         WHERE (?1 IS NULL OR e.name = ?1) AND (?2 IS NULL OR g.kind = ?2)
+         GROUP BY g.kind ORDER BY g.kind",
+    )?;
+    let (mut kind, mut records, mut copies, mut valid, mut flagged, mut events) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let mut rows = stmt.query(params![f.event, f.game])?;
+    while let Some(r) = rows.next()? {
+        let n = r.get::<_, i64>(1)? as u32;
+        let bad = r.get::<_, i64>(3)? as u32;
+        kind.push(r.get::<_, String>(0)?);
+        records.push(n);
+        copies.push(r.get::<_, i64>(2)? as u32);
+        valid.push(n - bad);
+        flagged.push(bad);
+        events.push(r.get::<_, i64>(4)? as u32);
+    }
+    if f.game.is_none() && f.event.is_none() {
+        let quarantined: i64 =
+            store
+                .conn()
+                .query_row("SELECT count(*) FROM quarantine", [], |r| r.get(0))?;
+        if quarantined > 0 {
+            kind.push("unreadable".into());
+            records.push(quarantined as u32);
+            copies.push(0);
+            valid.push(0);
+            flagged.push(quarantined as u32);
+            events.push(0);
+        }
+    }
+    Ok(df!(
+        "kind" => kind, "records" => records, "linked_copies" => copies, "valid" => valid,
+        "with_findings" => flagged, "events" => events,
+    )?)
+}
+
+/// Chess Territorial score margins (White − Black) in bins of `bin` points: columns
+/// `margin_from`, `margin_to` (i64), `games` (u32), ascending.
+pub fn territorial_margins(store: &Store, f: &Filter, bin: i64) -> Result<DataFrame> {
+    let bin = bin.max(1);
+    let scores = territorial_scores(store, f)?;
+    let from: Vec<i64> = scores
+        .column("margin")?
+        .i64()?
+        .iter()
+        .flatten()
+        .map(|m| m.div_euclid(bin) * bin)
+        .collect();
+    let df = df!("margin_from" => from)?;
+    Ok(df
+        .lazy()
+        .group_by([col("margin_from")])
+        .agg([len().cast(DataType::UInt32).alias("games")])
+        .select([
+            col("margin_from"),
+            (col("margin_from") + lit(bin - 1)).alias("margin_to"),
+            col("games"),
+        ])
+        .sort(["margin_from"], SortMultipleOptions::default())
         .collect()?)
 }
 

@@ -52,6 +52,8 @@ pub struct Report {
     pub subtitle: String,
     pub sections: Vec<Section>,
     pub audit: Vec<AuditItem>,
+    /// Serious findings left out of `audit` (over the report's limit), counted in a note.
+    pub audit_omitted: usize,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -594,6 +596,15 @@ fn render_html(report: &Report, drawn: &[Vec<DrawnChart>], diagrams: &[Option<St
         }
         out.push_str("</div>\n");
     }
+    if report.audit_omitted > 0 {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{} more warning/error finding{} not shown here: \
+             <code>kifu audit --severity warning</code> lists every one.</p>",
+            report.audit_omitted,
+            if report.audit_omitted == 1 { "" } else { "s" }
+        );
+    }
     for (i, item) in report.audit.iter().enumerate() {
         let sev = severity_class(&item.severity);
         let _ = write!(
@@ -628,12 +639,16 @@ fn render_html(report: &Report, drawn: &[Vec<DrawnChart>], diagrams: &[Option<St
             );
         }
         out.push_str("<dl class=\"meta\">");
-        let _ = write!(
-            out,
-            "<dt>Game</dt><dd>#{} {}</dd>",
-            item.game,
-            escape(&item.kind)
-        );
+        if item.game > 0 {
+            let _ = write!(
+                out,
+                "<dt>Game</dt><dd>#{} {}</dd>",
+                item.game,
+                escape(&item.kind)
+            );
+        } else {
+            out.push_str("<dt>Record</dt><dd>quarantined (not readable as a game)</dd>");
+        }
         if !item.players.is_empty() {
             let _ = write!(
                 out,
@@ -706,15 +721,27 @@ fn render_markdown(
             .collect();
         let _ = writeln!(out, "{}.\n", counts.join(", "));
     }
+    if report.audit_omitted > 0 {
+        let _ = writeln!(
+            out,
+            "{} more warning/error finding{} not shown here: `kifu audit --severity warning` \
+             lists every one.\n",
+            report.audit_omitted,
+            if report.audit_omitted == 1 { "" } else { "s" }
+        );
+    }
     for (i, item) in report.audit.iter().enumerate() {
         let _ = write!(
             out,
-            "- **{}** `{}` — game {} ({})",
+            "- **{}** `{}` — ",
             md_escape(&item.severity),
             item.code.replace('`', "'"),
-            item.game,
-            md_escape(&item.kind)
         );
+        if item.game > 0 {
+            let _ = write!(out, "game {} ({})", item.game, md_escape(&item.kind));
+        } else {
+            out.push_str("a quarantined record");
+        }
         if let Some(p) = item.ply {
             let _ = write!(out, ", ply {p}");
         }

@@ -7,12 +7,14 @@
 //! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
 //!   diagrams as files.
 
+mod build;
 mod charts;
 mod diagrams;
 mod html;
 
 use std::path::{Path, PathBuf};
 
+pub use build::{build_report, ReportOptions};
 pub use charts::{draw, ChartSpec};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
 pub use html::{escape, md_escape, write_report, AuditItem, Report, ReportFiles, Section};

@@ -471,6 +471,7 @@ fn sample_report() -> Report {
                 diagram_svg: None,
             },
         ],
+        audit_omitted: 3,
     }
 }
 
@@ -538,6 +539,10 @@ fn write_report_writes_html_markdown_charts_and_diagrams() {
         assert!(md.contains(expected), "report.md lacks {expected}\n{md}");
     }
     assert!(!md.contains("<script>"));
+    // Findings over the report's limit are counted, not dropped silently.
+    assert!(md.contains("3 more warning/error findings not shown here"));
+    let html = std::fs::read_to_string(&files.html).unwrap();
+    assert!(html.contains("3 more warning/error findings not shown here"));
 }
 
 /// Waits for a child with a time limit; kills it (by its own handle) when over.
@@ -598,23 +603,27 @@ fn chromium_args(profile: &Path) -> Vec<String> {
     .collect()
 }
 
-#[test]
-fn report_opens_in_headless_chromium() {
+/// What Chromium saw of a report page.
+struct PageCheck {
+    dom: String,
+    screenshot: PathBuf,
+}
+
+/// Opens `html` in headless Chromium: the DOM after the page's own check script ran (it
+/// writes `data-charts`, `data-charts-ok`, `data-errors` on `<body>`), then a screenshot
+/// saved beside the page. `None` (test skipped) when Chromium is not installed and
+/// `KIFU_REQUIRE_CHROMIUM` is not `1`.
+fn open_in_chromium(html: &Path, height: u32) -> Option<PageCheck> {
     let chromium = Path::new("/usr/bin/chromium");
     if !chromium.exists() {
         if std::env::var("KIFU_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
             panic!("KIFU_REQUIRE_CHROMIUM=1 but /usr/bin/chromium is missing");
         }
         eprintln!("note: /usr/bin/chromium not found; headless browser test skipped");
-        return;
+        return None;
     }
-    // Kept after the test (target/tmp) so the screenshot can be looked at.
-    let out: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kifu-report");
-    let _ = std::fs::remove_dir_all(&out);
-    let files = write_report(&sample_report(), &out).unwrap();
-    let url = format!("file://{}", files.html.canonicalize().unwrap().display());
+    let url = format!("file://{}", html.canonicalize().unwrap().display());
     let profile = tmp();
-
     let (ok, dom, err) = run_with_timeout(
         Command::new(chromium)
             .args(chromium_args(profile.path()))
@@ -638,26 +647,105 @@ fn report_opens_in_headless_chromium() {
             .and_then(|s| s.split('"').next())
             .unwrap_or("?")
     );
-    let charts = attr(&dom, "data-charts").unwrap();
-    assert_eq!(charts, 10, "5 + 1 charts and 4 diagrams");
-    assert_eq!(attr(&dom, "data-charts-ok"), Some(charts));
-    assert!(dom.contains("胡榮華"));
-    assert!(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-
-    let shot = out.join("screenshot.png");
+    let shot = html.with_file_name("screenshot.png");
     let (ok, _, err) = run_with_timeout(
         Command::new(chromium)
             .args(chromium_args(profile.path()))
             .arg(format!("--screenshot={}", shot.display()))
-            .arg("--window-size=1280,2000")
+            .arg(format!("--window-size=1280,{height}"))
             .arg(&url),
         Duration::from_secs(120),
     );
     assert!(ok, "chromium --screenshot failed: {err}");
     let (w, h, _, _) = decode_png(&shot);
-    assert_eq!((w, h), (1280, 2000));
+    assert_eq!((w, h), (1280, height));
     let (total, non_white, _) = pixel_stats(&shot);
     assert!(non_white > total / 20, "screenshot nearly blank");
     assert!(std::fs::metadata(&shot).unwrap().len() > 20_000);
     eprintln!("screenshot: {}", shot.display());
+    Some(PageCheck {
+        dom,
+        screenshot: shot,
+    })
+}
+
+#[test]
+fn report_opens_in_headless_chromium() {
+    // Kept after the test (target/tmp) so the screenshot can be looked at.
+    let out: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kifu-report");
+    let _ = std::fs::remove_dir_all(&out);
+    let files = write_report(&sample_report(), &out).unwrap();
+    let Some(page) = open_in_chromium(&files.html, 2000) else {
+        return;
+    };
+    let charts = attr(&page.dom, "data-charts").unwrap();
+    assert_eq!(charts, 10, "5 + 1 charts and 4 diagrams");
+    assert_eq!(attr(&page.dom, "data-charts-ok"), Some(charts));
+    assert!(page.dom.contains("胡榮華"));
+    assert!(page.dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(page.screenshot.is_file());
+}
+
+/// The report `kifu report` writes for the bundled samples of all four games (built from a
+/// real database, as the command does), opened in Chromium.
+#[test]
+fn report_of_the_samples_database_opens_in_headless_chromium() {
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let work = tmp();
+    let db = work.path().join("samples.db");
+    kifu_ingest::ingest(&db, &[samples], &kifu_ingest::Options::default()).unwrap();
+    let store = kifu_analysis::kifu_store::Store::open_read_only(&db).unwrap();
+    let report = build_report(&store, &ReportOptions::default()).unwrap();
+
+    // Every kind's section, the findings and the audit with a diagram per game finding.
+    let titles: Vec<&str> = report.sections.iter().map(|s| s.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Overview",
+            "Renju: opening balance",
+            "Xiangqi: results, repetition rulings, captures",
+            "Chess Territorial: scores and territories",
+            "ChouChou (珠取): captures and penalties",
+            "Findings"
+        ]
+    );
+    let errors = report
+        .audit
+        .iter()
+        .filter(|a| a.severity == "error")
+        .count();
+    let warnings = report.audit.len() - errors;
+    assert!(errors > 0 && warnings > 0);
+    // Errors come first.
+    assert!(report.audit[..errors].iter().all(|a| a.severity == "error"));
+    let with_diagram = report
+        .audit
+        .iter()
+        .filter(|a| a.diagram_svg.is_some())
+        .count();
+    let of_games = report.audit.iter().filter(|a| a.game > 0).count();
+    assert!(of_games > 0);
+    // A game on a board that is not Renju's (20×20 PSQ) has no moves to draw but still
+    // a diagram of the empty board; quarantined records have none.
+    assert_eq!(with_diagram, of_games);
+    assert_eq!(report.audit_omitted, 0);
+
+    let out: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kifu-report-samples");
+    let _ = std::fs::remove_dir_all(&out);
+    let files = write_report(&report, &out).unwrap();
+    let n_charts: usize = report.sections.iter().map(|s| s.charts.len()).sum();
+    assert_eq!(files.charts.len(), 2 * n_charts);
+    assert_eq!(files.diagrams.len(), with_diagram);
+    for f in files.charts.iter().chain(&files.diagrams) {
+        assert!(std::fs::metadata(f).unwrap().len() > 500, "{}", f.display());
+    }
+    let Some(page) = open_in_chromium(&files.html, 4000) else {
+        return;
+    };
+    let shown = attr(&page.dom, "data-charts").unwrap();
+    assert_eq!(shown as usize, n_charts + with_diagram);
+    assert_eq!(attr(&page.dom, "data-charts-ok"), Some(shown));
+    // Names from the GBK and Big5 samples come out as text.
+    assert!(page.dom.contains("示例邀请赛"), "GBK event name");
 }

@@ -310,8 +310,8 @@ fn tenth_piece_move() {
         "4D",
     ];
     let mut moves = Vec::new();
-    for i in 0..p1.len() {
-        moves.push(p1[i]);
+    for (i, m1) in p1.iter().enumerate() {
+        moves.push(*m1);
         if let Some(m) = p2.get(i) {
             moves.push(m);
         }

@@ -29,6 +29,10 @@ pub struct FindingFilter {
     pub min_severity: Option<String>,
     pub code: Option<String>,
     pub game: Option<i64>,
+    /// Only findings of games of this kind (quarantined records have none).
+    pub kind: Option<String>,
+    /// Only findings of games of this event (exact name).
+    pub event: Option<String>,
     pub limit: Option<u64>,
 }
 
@@ -117,9 +121,12 @@ impl Store {
              JOIN sources s ON s.id = f.source_id
              LEFT JOIN games g ON g.id = f.game_id
              LEFT JOIN quarantine q ON q.id = f.quarantine_id
+             LEFT JOIN events e ON e.id = g.event_id
              WHERE (CASE f.severity WHEN 'error' THEN 2 WHEN 'warning' THEN 1 ELSE 0 END) >= ?1
                AND (?2 IS NULL OR f.code = ?2)
                AND (?3 IS NULL OR f.game_id = ?3)
+               AND (?5 IS NULL OR g.kind = ?5)
+               AND (?6 IS NULL OR e.name = ?6)
              ORDER BY f.source_id, f.offset, f.id
              LIMIT ?4",
             src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
@@ -131,7 +138,9 @@ impl Store {
                 min_rank,
                 filter.code,
                 filter.game,
-                filter.limit.map(|l| l as i64).unwrap_or(-1)
+                filter.limit.map(|l| l as i64).unwrap_or(-1),
+                filter.kind,
+                filter.event
             ],
             |r| {
                 Ok(FindingRow {
