@@ -5,7 +5,13 @@
 //!   standard position.
 //! - Each move is resolved against the position ([`super::notation::resolve`]). A move
 //!   that matches no legal move (or cannot be read) stops the replay: `illegal-move`
-//!   (error, `xiangqi §play`, the text as written in the message); two legal readings stop
+//!   (error, `xiangqi §play`, the text as written in the message). **[decision]** Except a
+//!   move that is illegal only because it leaves the mover's own general attacked (送将:
+//!   into check, not answering a check, opening the generals' file — the piece moves by its
+//!   own rule, captures no general, and the text names exactly one such move): it is
+//!   `illegal-move` (error) too, but it was played and the record goes on, so the replay
+//!   applies it and continues (the rest of the game is still checked). Should the next
+//!   move take the general, the replay stops there (`illegal-move`); two legal readings stop
 //!   it too: `ambiguous-move` (error, `xiangqi §notation`). A move whose piece was picked by
 //!   legality (前/后 omitted, …) is `nonstandard-notation` (info, `xiangqi §notation`), one
 //!   finding per such move. A text with several legal readings (e.g. `P3+1` with two pawns
@@ -43,7 +49,7 @@
 //!   third time and then change; their recorded result, from the continued play, is then
 //!   not called a contradiction.
 
-use super::notation::{resolve, NotationError, Resolved};
+use super::notation::{resolve, resolve_self_check, NotationError, Resolved};
 use super::piece::{Kind, Side};
 use super::position::Position;
 use super::repetition::{judge, Verdict, VerdictKind};
@@ -454,6 +460,55 @@ pub fn replay(game: &XqGame) -> XqReplay {
             .ok_or(NotationError::Ambiguous { text, moves }),
             other => other,
         };
+        // A move illegal only because it leaves the mover's general attacked (送将) was
+        // still played: the record goes on from the position it made.
+        let resolved = match resolved {
+            Err(NotationError::Illegal { text }) => match resolve_self_check(&pos, &mv.text) {
+                Some(m) => {
+                    r.findings.push(finding(
+                        Some(ply),
+                        "illegal-move",
+                        Severity::Error,
+                        RULE_PLAY,
+                        format!(
+                            "{:?} ({}) leaves {}'s own general in check (送将), which the rules forbid; \
+                             the record goes on, so the replay applies the move and continues",
+                            mv.written,
+                            m.iccs(),
+                            pos.side_to_move()
+                        ),
+                    ));
+                    Ok(Resolved {
+                        mv: m,
+                        nonstandard: None,
+                    })
+                }
+                None => Err(NotationError::Illegal { text }),
+            },
+            other => other,
+        };
+        if let Ok(res) = &resolved {
+            if pos
+                .piece_at(res.mv.to)
+                .is_some_and(|p| p.kind() == Kind::King)
+            {
+                // Only after a move into check: the general itself is taken. Nothing can
+                // be replayed from a position without a general.
+                r.termination = Termination::IllegalMove;
+                r.findings.push(finding(
+                    Some(ply),
+                    "illegal-move",
+                    Severity::Error,
+                    RULE_PLAY,
+                    format!(
+                        "{:?} ({}) captures the general left in check; the replay stops here",
+                        mv.written,
+                        res.mv.iccs()
+                    ),
+                ));
+                break;
+            }
+        }
         match resolved {
             Ok(res) => {
                 if let Some(why) = res.nonstandard {

@@ -20,7 +20,7 @@
 //!   `+7+1`, `-3=4`, or `27+1` for the second of three).
 
 use super::piece::{Kind, Side};
-use super::position::Position;
+use super::position::{MoveList, Position};
 use super::square::{Move, Square};
 use kifu_parser::raw::XqMoveText;
 use std::fmt;
@@ -359,6 +359,17 @@ fn destination(spec: &Spec, kind: Kind, side: Side, from: Square) -> Option<Squa
 
 /// Resolves a parsed Chinese/WXF spec against `pos`.
 pub fn resolve_spec(pos: &Position, spec: &Spec, text: &str) -> Result<Resolved, NotationError> {
+    resolve_spec_among(pos, spec, text, &pos.legal_moves())
+}
+
+/// [`resolve_spec`] against a given list of candidate moves (the legal ones, or the
+/// pseudo-legal ones for [`resolve_self_check`]).
+fn resolve_spec_among(
+    pos: &Position,
+    spec: &Spec,
+    text: &str,
+    legal: &[Move],
+) -> Result<Resolved, NotationError> {
     let side = pos.side_to_move();
     let kind = spec.kind.unwrap_or(Kind::Pawn);
     let mut nonstandard = None;
@@ -395,7 +406,6 @@ pub fn resolve_spec(pos: &Position, spec: &Spec, text: &str) -> Result<Resolved,
             }
         }
     };
-    let legal = pos.legal_moves();
     let mut found: Vec<Move> = Vec::new();
     for s in sources {
         if let Some(to) = destination(spec, kind, side, s) {
@@ -548,6 +558,36 @@ pub fn resolve(
         XqMoveText::Wxf(s) => resolve_wxf(pos, s),
         XqMoveText::San(s) => resolve_san(pos, s, ranks_from_one),
     }
+}
+
+/// The one move a text names when it is not legal only because it leaves the mover's own
+/// general attacked (送将: moving into check, not answering a check, or opening the file
+/// between the generals): a move of the mover's piece by that piece's own way of moving,
+/// capturing no general. `None` when the text names no such move, or several (SAN is not
+/// tried).
+pub fn resolve_self_check(pos: &Position, text: &XqMoveText) -> Option<Move> {
+    let mut list = MoveList::new();
+    pos.pseudo_moves_into(&mut list);
+    let pseudo: Vec<Move> = list
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|m| !pos.is_legal(*m))
+        .filter(|m| pos.piece_at(m.to).is_none_or(|p| p.kind() != Kind::King))
+        .collect();
+    if pseudo.is_empty() {
+        return None;
+    }
+    let found = match text {
+        XqMoveText::Coord { from, to } => {
+            let m = Move::new(Square::new(from.0, from.1)?, Square::new(to.0, to.1)?);
+            return pseudo.contains(&m).then_some(m);
+        }
+        XqMoveText::Chinese(s) => resolve_spec_among(pos, &parse_chinese(s).ok()?, s, &pseudo),
+        XqMoveText::Wxf(s) => resolve_spec_among(pos, &parse_wxf(s).ok()?, s, &pseudo),
+        XqMoveText::San(_) => return None,
+    };
+    found.ok().map(|r| r.mv)
 }
 
 /// How the source of a move is written: `Ok(file number)` or `Err((place index, count,

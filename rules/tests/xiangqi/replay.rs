@@ -133,3 +133,51 @@ fn captures_and_variations() {
     let f: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
     assert_eq!(f, vec![("illegal-move", Some(5))]);
 }
+
+/// A move illegal only because it leaves the mover's general attacked (送将) is an error,
+/// but the record goes on and so does the replay; taking the general stops it.
+#[test]
+fn move_into_check_is_reported_and_the_replay_goes_on() {
+    // Red general e0, Black general f9, Black rook d5 watching the d-file.
+    let fen = "5k3/9/9/9/3r5/9/9/9/9/4K4 w";
+    for first in ["e0d0", "帅五平六"] {
+        let toks: Vec<String> = [first, "f9f8", "d0e0"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let r = replay(&xq_game(Some(fen), texts(&toks), &toks));
+        assert_eq!(r.moves.len(), 3, "{first}: {:?}", r.findings);
+        assert_eq!(r.termination, Termination::Unfinished);
+        let f: Vec<_> = r
+            .findings
+            .iter()
+            .map(|f| (f.code, f.ply, f.severity))
+            .collect();
+        assert_eq!(
+            f,
+            vec![("illegal-move", Some(1), Severity::Error)],
+            "{first}"
+        );
+        assert!(r.findings[0].message.contains("own general in check"));
+        assert!(r.findings[0].message.contains("e0d0"));
+    }
+    // The rook takes the general left en prise: nothing more can be replayed.
+    let toks: Vec<String> = ["e0d0", "d5d0", "f9f8"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let r = replay(&xq_game(Some(fen), texts(&toks), &toks));
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.termination, Termination::IllegalMove);
+    let f: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(
+        f,
+        vec![("illegal-move", Some(1)), ("illegal-move", Some(2))]
+    );
+    assert!(r.findings[1].message.contains("captures the general"));
+    // A move no piece can make at all still stops the replay.
+    let toks: Vec<String> = ["e0e2"].iter().map(|s| s.to_string()).collect();
+    let r = replay(&xq_game(Some(fen), texts(&toks), &toks));
+    assert_eq!(r.termination, Termination::IllegalMove);
+    assert!(r.moves.is_empty());
+}
