@@ -31,6 +31,27 @@ struct DbArg {
     db: PathBuf,
 }
 
+/// Which games a summary covers.
+#[derive(Args)]
+struct ScopeArgs {
+    /// Only this game kind (renju, xiangqi, territorial, chouchou).
+    #[arg(long)]
+    game: Option<String>,
+    /// Only this event (exact name).
+    #[arg(long)]
+    event: Option<String>,
+}
+
+impl ScopeArgs {
+    fn filter(self, with_duplicates: bool) -> kifu_analysis::Filter {
+        kifu_analysis::Filter {
+            game: self.game,
+            event: self.event,
+            with_duplicates,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Read record files (also .xz, .gz, .tar.xz, directories) into the database.
@@ -131,12 +152,8 @@ enum Command {
     Stats {
         #[command(flatten)]
         db: DbArg,
-        /// Only this game kind (renju, xiangqi, territorial, chouchou).
-        #[arg(long)]
-        game: Option<String>,
-        /// Only this event (exact name).
-        #[arg(long)]
-        event: Option<String>,
+        #[command(flatten)]
+        scope: ScopeArgs,
         /// Only the tables grouped by these keys (Renju: rule, opening, year, event,
         /// comma-separated; other games: rule, opening or event).
         #[arg(long)]
@@ -168,12 +185,8 @@ enum Command {
     Report {
         #[command(flatten)]
         db: DbArg,
-        /// Only this game kind.
-        #[arg(long)]
-        game: Option<String>,
-        /// Only this event (exact name).
-        #[arg(long)]
-        event: Option<String>,
+        #[command(flatten)]
+        scope: ScopeArgs,
         /// The report's title.
         #[arg(long)]
         title: Option<String>,
@@ -313,19 +326,14 @@ pub fn run() -> Result<ExitCode> {
         Command::Demo { db, report } => demo(&db, &report),
         Command::Stats {
             db,
-            game,
-            event,
+            scope,
             by,
             format,
             out,
             with_duplicates,
         } => stats(
             &db.db,
-            &kifu_analysis::Filter {
-                game,
-                event,
-                with_duplicates,
-            },
+            &scope.filter(with_duplicates),
             by.as_deref(),
             format,
             out.as_deref(),
@@ -333,22 +341,11 @@ pub fn run() -> Result<ExitCode> {
         Command::Export { db, format, out } => export(&db.db, format, &out),
         Command::Report {
             db,
-            game,
-            event,
+            scope,
             title,
             audit_limit,
             out,
-        } => report(
-            &db.db,
-            kifu_analysis::Filter {
-                game,
-                event,
-                with_duplicates: false,
-            },
-            title,
-            audit_limit,
-            &out,
-        ),
+        } => report(&db.db, scope.filter(false), title, audit_limit, &out),
         Command::Check {
             game: CheckGame::Territorial { moves, json },
         } => check_territorial(&moves, json),
