@@ -572,3 +572,72 @@ fn report_writes_html_markdown_charts_and_the_audit() {
         .count();
     assert!(html.contains(&format!("{} more warning/error finding", renju_serious - 1)));
 }
+
+/// Names and paths with quotes, spaces, markup and non-ASCII characters go through ingest,
+/// audit, stats and report as text: stored as written, escaped in the HTML and Markdown.
+#[test]
+fn hostile_names_and_paths_round_trip_and_are_escaped_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("a 'b' \"c\" 名前");
+    std::fs::create_dir_all(&sub).unwrap();
+    let record = write(
+        &sub,
+        "evil \"x\" <y>.txt",
+        "[Event \"<b>Cup</b> & 'Co' 名人戦\"]\n[Black \"<script>alert(1)</script>\"]\n\
+         [White \"Ann & 'Bob'; DROP TABLE games; --\"]\n[Result \"0-1\"]\n\
+         1. h8 2. h9 3. i8 4. i9 5. j8 6. j9 7. k8 8. k9 9. l8\n0-1\n",
+    );
+    let db = dir.path().join("db 'x'.db");
+    let s = ingest_json(&db, &[&record]);
+    assert_eq!(s["games"], 1, "{s}");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let names: Vec<String> = conn
+        .prepare("SELECT name FROM players ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        names,
+        [
+            "<script>alert(1)</script>",
+            "Ann & 'Bob'; DROP TABLE games; --"
+        ]
+    );
+    let path: String = conn
+        .query_row("SELECT path FROM sources", [], |r| r.get(0))
+        .unwrap();
+    assert!(
+        path.ends_with("a 'b' \"c\" 名前/evil \"x\" <y>.txt"),
+        "{path}"
+    );
+    // Black's five at move 9 against a recorded White win: an error the audit shows.
+    let findings = audit_json(&db, &["--event", "<b>Cup</b> & 'Co' 名人戦"]);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0]["code"], "result-contradicts-board");
+    assert_eq!(findings[0]["source"], path.as_str());
+
+    let out = dir.path().join("report <z>");
+    kifu_ok(&[
+        "report",
+        "--db",
+        db.to_str().unwrap(),
+        "--event",
+        "<b>Cup</b> & 'Co' 名人戦",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for text in [&html, &md] {
+        assert!(!text.contains("<script>alert"), "unescaped name");
+        assert!(!text.contains("<b>Cup"), "unescaped event");
+        assert!(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(text.contains("名人戦"));
+    }
+    assert!(html.contains("Ann &amp; &#39;Bob&#39;; DROP TABLE games; --"));
+    assert!(html.contains("evil &quot;x&quot; &lt;y&gt;.txt"));
+    // Nothing dropped by the SQL-looking name.
+    assert_eq!(count(&db, "SELECT count(*) FROM games"), 1);
+}
