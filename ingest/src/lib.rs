@@ -374,12 +374,8 @@ fn read_file(
             .format
             .or_else(|| detect::detect(&head, name.as_deref()));
         let member_encoding = match format {
-            // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
-            Some(Format::RenLib | Format::Xqf) => "binary",
-            Some(f) if f.game_kind() == kifu_parser::GameKind::Xiangqi => {
-                kifu_parser::xq_text::detect_encoding(&head)
-            }
-            _ => detect::detect_encoding(&head),
+            Some(f) => member_encoding(f, &head),
+            None => detect::detect_encoding(&head),
         };
         encoding.get_or_insert(member_encoding);
         match format {
@@ -395,8 +391,9 @@ fn read_file(
                 )?;
             }
             None => {
+                // Only what quarantine keeps is held in memory.
                 let mut reader = reader;
-                let (raw, len) = read_capped(&mut reader)?;
+                let (raw, len) = read_capped(&mut reader, kifu_parser::raw::MAX_RAW_KEPT as u64)?;
                 sender.push(Err(RawError {
                     format: None,
                     at: Location::new(0, 1, 1),
@@ -451,10 +448,6 @@ impl BatchSender<'_> {
         Ok(())
     }
 
-    fn push_renju(&mut self, item: RawItem) -> io::Result<()> {
-        self.push(item.map(AnyGame::Renju))
-    }
-
     fn flush(&mut self) -> io::Result<()> {
         if self.batch.is_empty() {
             return Ok(());
@@ -479,20 +472,88 @@ fn quarantine_text(bytes: &[u8]) -> String {
     }
 }
 
-/// Reads everything (up to [`MAX_WHOLE_FILE`] bytes) and says how long the input was.
-fn read_capped<R: Read>(reader: &mut R) -> io::Result<(Vec<u8>, u64)> {
+/// Reads up to `cap` bytes, skips the rest, and says how long the input was: memory stays
+/// bounded whatever the input (a decompression bomb included).
+fn read_capped<R: Read>(reader: &mut R, cap: u64) -> io::Result<(Vec<u8>, u64)> {
     let mut bytes = Vec::new();
-    reader.take(MAX_WHOLE_FILE).read_to_end(&mut bytes)?;
+    reader.take(cap).read_to_end(&mut bytes)?;
     let rest = io::copy(reader, &mut io::sink())?;
     let len = bytes.len() as u64 + rest;
     Ok((bytes, len))
 }
 
-fn read_member<R: BufRead>(
+/// Where [`read_member`] puts each record it reads.
+trait RecordSink {
+    fn push(&mut self, item: AnyItem) -> io::Result<()>;
+
+    fn push_renju(&mut self, item: RawItem) -> io::Result<()> {
+        self.push(item.map(AnyGame::Renju))
+    }
+}
+
+impl RecordSink for BatchSender<'_> {
+    fn push(&mut self, item: AnyItem) -> io::Result<()> {
+        BatchSender::push(self, item)
+    }
+}
+
+impl RecordSink for Vec<AnyItem> {
+    fn push(&mut self, item: AnyItem) -> io::Result<()> {
+        Vec::push(self, item);
+        Ok(())
+    }
+}
+
+/// Reads one member's bytes in memory exactly as `ingest` reads a file (format detected
+/// from the content and `name` unless given, encoding detected) and replays every record:
+/// no database. For fuzzing and for checking a record without storing it.
+pub fn check_bytes(
+    bytes: &[u8],
+    name: Option<&str>,
+    format: Option<Format>,
+) -> Vec<(kifu_store::Record, convert::Verdict)> {
+    let head = &bytes[..bytes.len().min(8192)];
+    let format = format.or_else(|| detect::detect(head, name));
+    let ctx = MemberContext {
+        source_id: 0,
+        member: String::new(),
+    };
+    let mut items: Vec<AnyItem> = Vec::new();
+    match format {
+        Some(format) => {
+            let encoding = member_encoding(format, head);
+            // Reading from memory cannot fail.
+            let _ = read_member(format, encoding, bytes, &mut items);
+        }
+        None => items.push(Err(RawError {
+            format: None,
+            at: Location::new(0, 1, 1),
+            start: Location::new(0, 1, 1),
+            span: Span::new(0, bytes.len() as u64),
+            message: "unrecognised record format".into(),
+            raw: quarantine_text(bytes),
+        })),
+    }
+    items.into_iter().map(|item| convert(&ctx, item)).collect()
+}
+
+/// The text encoding of a member of `format` whose first bytes are `head`.
+fn member_encoding(format: Format, head: &[u8]) -> &'static str {
+    match format {
+        // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
+        Format::RenLib | Format::Xqf => "binary",
+        f if f.game_kind() == kifu_parser::GameKind::Xiangqi => {
+            kifu_parser::xq_text::detect_encoding(head)
+        }
+        _ => detect::detect_encoding(head),
+    }
+}
+
+fn read_member<R: BufRead, S: RecordSink>(
     format: Format,
     encoding: &'static str,
     mut reader: R,
-    sender: &mut BatchSender<'_>,
+    sender: &mut S,
 ) -> io::Result<()> {
     use kifu_parser::{
         bdt, chouchou, dhtmlxq, plain, psq, renlib, rif, territorial, xiangqi_pgn, xiangqi_wxf, xqf,
@@ -519,7 +580,7 @@ fn read_member<R: BufRead>(
         | Format::Xqf
         | Format::DhtmlXq
         | Format::ChouChouSheet => {
-            let (bytes, len) = read_capped(&mut reader)?;
+            let (bytes, len) = read_capped(&mut reader, MAX_WHOLE_FILE)?;
             if len > bytes.len() as u64 {
                 return sender.push(Err(RawError {
                     format: Some(format),
