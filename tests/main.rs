@@ -4,4 +4,5 @@ mod cli;
 mod common;
 mod generated;
 mod renju_real;
+mod robust;
 mod xiangqi_real;
