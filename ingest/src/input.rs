@@ -40,7 +40,9 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<InputError>) {
                 for entry in walker {
                     match entry {
                         Ok(e) if e.file_type().is_file() => files.push(e.into_path()),
-                        Ok(_) => {}
+                        Ok(e) if e.file_type().is_dir() => {}
+                        // A FIFO, socket or device is never read (a FIFO would block).
+                        Ok(e) => errors.push(not_regular(e.path())),
                         Err(e) => errors.push(InputError {
                             path: e
                                 .path()
@@ -51,7 +53,8 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<InputError>) {
                     }
                 }
             }
-            Ok(_) => files.push(path.clone()),
+            Ok(meta) if meta.is_file() => files.push(path.clone()),
+            Ok(_) => errors.push(not_regular(path)),
             Err(e) => errors.push(InputError {
                 path: path.clone(),
                 message: e.to_string(),
@@ -59,6 +62,13 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<InputError>) {
         }
     }
     (files, errors)
+}
+
+fn not_regular(path: &Path) -> InputError {
+    InputError {
+        path: path.to_path_buf(),
+        message: "not a regular file (a FIFO, socket or device): not read".into(),
+    }
 }
 
 /// SHA-256 of a file's bytes, read in a streaming pass.

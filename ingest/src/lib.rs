@@ -399,10 +399,17 @@ fn read_file(
                     at: Location::new(0, 1, 1),
                     start: Location::new(0, 1, 1),
                     span: Span::new(0, len),
-                    message: format!(
-                        "unrecognised record format{} (use --format to name it)",
-                        name.map(|n| format!(" in {n}")).unwrap_or_default()
-                    ),
+                    message: if len == 0 {
+                        format!(
+                            "empty file{}: no records",
+                            name.map(|n| format!(" {n}")).unwrap_or_default()
+                        )
+                    } else {
+                        format!(
+                            "unrecognised record format{} (use --format to name it)",
+                            name.map(|n| format!(" in {n}")).unwrap_or_default()
+                        )
+                    },
                     raw: quarantine_text(&raw),
                 }))?;
             }

@@ -399,7 +399,7 @@ impl<R: BufRead> Iterator for BdtReader<R> {
             }
             self.buf.clear();
             let at = Location::new(self.offset, self.line, 1);
-            match self.reader.read_until(b'\n', &mut self.buf) {
+            match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
                 Ok(0) => {
                     self.done = true;
                     return None;

@@ -620,7 +620,7 @@ impl<R: BufRead> CcnReader<R> {
         }
         self.buf.clear();
         let mut at = Location::new(self.offset, self.line, 1);
-        match self.reader.read_until(b'\n', &mut self.buf) {
+        match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
             Ok(0) => {
                 self.done = true;
                 None

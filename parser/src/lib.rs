@@ -9,6 +9,7 @@ pub mod chouchou;
 pub mod coord;
 pub mod detect;
 pub mod dhtmlxq;
+pub mod line;
 pub mod plain;
 pub mod psq;
 pub mod raw;

@@ -147,9 +147,15 @@ impl<R: BufRead> LineSource<R> {
         }
         self.buf.clear();
         let at = Location::new(self.offset, self.line, 1);
-        match self.reader.read_until(b'\n', &mut self.buf) {
-            Ok(0) => None,
-            Ok(n) => {
+        match crate::line::read_line_capped(&mut self.reader, &mut self.buf) {
+            Ok((0, _)) => None,
+            Ok((n, true)) => {
+                self.offset += n as u64;
+                self.line += 1;
+                self.buf.clear();
+                Some(Err((at, crate::line::too_long(n))))
+            }
+            Ok((n, false)) => {
                 self.offset += n as u64;
                 self.line += 1;
                 let mut at = at;
@@ -406,7 +412,9 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                     break;
                 }
                 Some(Err((at, msg))) => {
-                    self.done = true;
+                    // A read error ends the source; a line over the length limit fails
+                    // only the record it is in.
+                    self.done = self.src.failed;
                     let b = block.get_or_insert_with(|| Block::new(at));
                     b.has_content = true;
                     b.fail(at, msg);

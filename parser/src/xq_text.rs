@@ -60,6 +60,15 @@ pub fn detect_encoding(bytes: &[u8]) -> &'static str {
     let body = trim_cut_tail(bytes);
     let (g_err, g_hits) = score(GBK, body);
     let (b_err, b_hits) = score(BIG5, body);
+    // Plenty of Xiangqi vocabulary one way outweighs a stray byte that is invalid that way
+    // (a Big5 file with one GBK character in it is still Big5; the stray byte becomes an
+    // `encoding-errors` warning where it stands).
+    if b_hits >= 3 && b_hits >= 2 * g_hits && b_err <= 2 + b_hits / 16 {
+        return "big5";
+    }
+    if g_hits >= 3 && g_hits >= 2 * b_hits && g_err <= 2 + g_hits / 16 {
+        return "gbk";
+    }
     if g_err != b_err {
         // Many more errors one way: that way is wrong. A few errors either way are noise.
         if g_err < b_err && (b_err - g_err) * 4 > g_hits.max(1) {

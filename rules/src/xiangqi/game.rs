@@ -52,7 +52,7 @@
 use super::notation::{resolve, resolve_self_check, NotationError, Resolved};
 use super::piece::{Kind, Side};
 use super::position::Position;
-use super::repetition::{judge, Verdict, VerdictKind};
+use super::repetition::{judge_counted, RepetitionIndex, RepetitionRules, Verdict, VerdictKind};
 use super::square::Move;
 use crate::finding::{Finding, Severity};
 use kifu_parser::raw::{RawResult, XqGame, XqMove, XqVariation};
@@ -297,9 +297,10 @@ fn notation_finding(
 pub fn repetition_hook(
     pos: &Position,
     moves: &[Move],
-    hashes: &[u64],
+    count: u32,
+    prev: Option<usize>,
 ) -> Option<(Termination, Verdict, Finding)> {
-    let v = judge(pos, moves, hashes)?;
+    let v = judge_counted(pos, moves, count, prev, &RepetitionRules::default())?;
     let (t, f) = verdict_finding(pos, &v);
     Some((t, v, f))
 }
@@ -407,6 +408,8 @@ pub fn replay(game: &XqGame) -> XqReplay {
     r.start_fen = start.to_fen();
     let mut pos = start.clone();
     r.hashes.push(pos.hash());
+    let mut repeated = RepetitionIndex::default();
+    repeated.push(pos.hash(), 0, pos.halfmove_clock());
     let mut ended = end_state(&pos, 0);
     if let Some((t, o)) = ended {
         r.termination = t;
@@ -534,6 +537,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 r.captures.material.push(mat);
                 r.moves.push(m);
                 r.hashes.push(pos.hash());
+                let (count, prev) = repeated.push(pos.hash(), r.moves.len(), pos.halfmove_clock());
                 if ruled {
                     // after a ruling: moves are replayed (checked), the game stays decided
                     continue;
@@ -543,7 +547,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
                     r.termination = t;
                     r.derived_result = Some(o);
                     r.end_ply = Some(ply);
-                } else if let Some((t, v, f)) = repetition_hook(&pos, &r.moves, &r.hashes)
+                } else if let Some((t, v, f)) = repetition_hook(&pos, &r.moves, count, prev)
                     .filter(|(_, v, _)| v.loser.is_some() || i + 1 == game.moves.len())
                 {
                     // Repetition verdicts end the game here (repetition.rs); a drawn

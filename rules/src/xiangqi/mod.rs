@@ -36,5 +36,7 @@ pub use notation::{
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use piece::{Kind, Piece, Side};
 pub use position::{MoveList, Position, Undo, START_FEN};
-pub use repetition::{judge, judge_with, RepetitionRules, Verdict, VerdictKind};
+pub use repetition::{
+    judge, judge_counted, judge_with, RepetitionIndex, RepetitionRules, Verdict, VerdictKind,
+};
 pub use square::{decode_moves, encode_moves, Move, Square};

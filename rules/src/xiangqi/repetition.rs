@@ -187,11 +187,48 @@ pub fn judge_with(
     }
     let window = (pos.halfmove_clock() as usize).min(n);
     let (count, prev) = occurrences(hashes, window);
-    if count < rules.occurrences.max(2) as u32 {
+    judge_counted(pos, moves, count, prev, rules)
+}
+
+/// [`judge_with`] when the occurrences are already counted (by [`RepetitionIndex`]).
+pub fn judge_counted(
+    pos: &Position,
+    moves: &[Move],
+    count: u32,
+    prev: Option<usize>,
+    rules: &RepetitionRules,
+) -> Option<Verdict> {
+    if moves.len() < 4 || count < rules.occurrences.max(2) as u32 {
         return None;
     }
     let prev = prev?;
     judge_cycle(pos, &moves[prev..], prev as u32 + 1, count)
+}
+
+/// What [`occurrences`] finds by scanning the plies since the last capture, kept up to
+/// date ply by ply in constant time: a long record (a million plies of shuffling) costs
+/// linear time, not quadratic.
+#[derive(Clone, Debug, Default)]
+pub struct RepetitionIndex {
+    /// Per position hash (it includes the side to move): occurrences since the last
+    /// capture and the index of the latest.
+    seen: std::collections::HashMap<u64, (u32, usize)>,
+}
+
+impl RepetitionIndex {
+    /// Records `hashes[index]`, the position after `index` plies with its halfmove clock;
+    /// returns `(count, previous index)` as [`occurrences`] does for that position.
+    pub fn push(&mut self, hash: u64, index: usize, halfmove: u32) -> (u32, Option<usize>) {
+        if halfmove == 0 {
+            // A capture: no earlier position can recur.
+            self.seen.clear();
+        }
+        let entry = self.seen.entry(hash).or_insert((0, index));
+        let prev = (entry.0 > 0).then_some(entry.1);
+        entry.0 += 1;
+        entry.1 = index;
+        (entry.0, prev)
+    }
 }
 
 /// The verdict over the cycle `cycle` played from `start` (the repeated position),
