@@ -195,3 +195,283 @@ fn readers_work_while_an_ingest_writes() {
     assert_eq!(summary["games"], 60_000);
     assert_eq!(integrity(&db), "ok");
 }
+
+/// Peak resident memory of the largest child process waited for so far, in bytes.
+fn children_peak_rss() -> u64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes the struct it is given.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(rc, 0);
+    usage.ru_maxrss as u64 * 1024
+}
+
+/// One finding of `kifu audit --json`, by source file name.
+fn findings_of<'a>(all: &'a [serde_json::Value], file: &str) -> Vec<&'a serde_json::Value> {
+    all.iter()
+        .filter(|f| {
+            f["source"]
+                .as_str()
+                .is_some_and(|s| s.ends_with(&format!("/{file}")))
+        })
+        .collect()
+}
+
+fn has(all: &[serde_json::Value], file: &str, code: &str, text: &str) -> serde_json::Value {
+    let found = findings_of(all, file);
+    found
+        .iter()
+        .find(|f| f["code"] == code && f["message"].as_str().unwrap().contains(text))
+        .map(|f| (*f).clone())
+        .unwrap_or_else(|| panic!("{file}: no {code} finding with {text:?} in {found:#?}"))
+}
+
+/// A batch of hostile inputs beside good ones: each gives a clear finding at its place,
+/// memory and time stay bounded, nothing crashes, and the good games all arrive.
+#[test]
+fn hostile_inputs_give_located_findings_and_spare_the_batch() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("hostile");
+    std::fs::create_dir(&input).unwrap();
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let put = |name: &str, bytes: &[u8]| std::fs::write(input.join(name), bytes).unwrap();
+
+    // Good records on either side of the bad ones.
+    put(
+        "a-good.renju",
+        &std::fs::read(samples.join("renju/games.renju")).unwrap(),
+    );
+    put(
+        "z-good.pgn",
+        &std::fs::read(samples.join("xiangqi/iccs.pgn")).unwrap(),
+    );
+    // Binary files cut short and with flipped bits.
+    let xqf = std::fs::read(samples.join("xiangqi/kifu_sample_v0a.xqf")).unwrap();
+    put("truncated.xqf", &xqf[..xqf.len() / 2]);
+    let mut flipped = xqf.clone();
+    for (i, bit) in [(1030, 3), (1050, 5), (1077, 0), (1090, 7), (1100, 2)] {
+        if i < flipped.len() {
+            flipped[i] ^= 1 << bit;
+        }
+    }
+    put("bitflip.xqf", &flipped);
+    let lib = std::fs::read(samples.join("renju/opening-tree.lib")).unwrap();
+    put("truncated.lib", &lib[..lib.len() * 2 / 3]);
+    let mut flipped = lib.clone();
+    let n = flipped.len();
+    for (i, bit) in [(n / 2, 1), (n / 2 + 3, 6), (n - 5, 4)] {
+        flipped[i] ^= 1 << bit;
+    }
+    put("bitflip.lib", &flipped);
+    // Encodings: a Big5 file with one GBK-only character in a tag; Latin-1 in UTF-8.
+    let big5 = |s: &str| -> Vec<u8> { encoding_rs::BIG5.encode(s).0.into_owned() };
+    let mut mixed = big5("[Game \"Chinese Chess\"]\n[Event \"測試賽\"]\n[Red \"胡榮華\"]\n");
+    mixed.extend_from_slice(b"[Site \"\x81\x40\"]\n"); // GBK extension: not Big5
+    mixed.extend(big5(
+        "[Black \"呂欽\"]\n[Result \"1-0\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 1-0\n",
+    ));
+    put("big5-with-gbk.pgn", &mixed);
+    put(
+        "latin1-in-utf8.renju",
+        b"[Event \"Caf\xe9 Cup\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n1. h8 2. h9 3. i9\n",
+    );
+    // Garbage under a record's name; an empty file.
+    let mut state: u32 = 7;
+    let garbage: Vec<u8> = (0..20_000)
+        .map(|_| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as u8
+        })
+        .collect();
+    put("garbage.pgn", &garbage);
+    put("empty.pgn", b"");
+    // Coordinates off the board.
+    put("offboard.renju", b"black h8 z99 p16\nwhite h8 a0\n");
+    put(
+        "offboard.pgn",
+        b"[Game \"Chinese Chess\"]\n[Result \"*\"]\n1. h2e2 j0k9 2. h9g7 *\n",
+    );
+    // A 100 MB line, a Renju record of a million moves, a Xiangqi game of a million plies.
+    {
+        let mut f = std::fs::File::create(input.join("long-line.renju")).unwrap();
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..100 {
+            f.write_all(&chunk).unwrap();
+        }
+        f.write_all(b"\nblack h8 h9 i9\n").unwrap();
+    }
+    put(
+        "million.renju",
+        &[
+            b"unknown ".to_vec(),
+            b"h8 h9 ".repeat(500_000),
+            b"\n".to_vec(),
+        ]
+        .concat(),
+    );
+    put(
+        "million-plies.pgn",
+        &[
+            b"[Game \"Chinese Chess\"]\n[Event \"shuffle\"]\n[Result \"*\"]\n".to_vec(),
+            b"h0g2 h9g7 g2h0 g7h9 ".repeat(250_000),
+            b"*\n".to_vec(),
+        ]
+        .concat(),
+    );
+    // Variations nested 100,000 deep.
+    put(
+        "nested.pgn",
+        &[
+            b"[Game \"Chinese Chess\"]\n[Result \"*\"]\n1. h2e2 ".to_vec(),
+            b"(1. h2e2 ".repeat(100_000),
+            b")".repeat(100_000),
+            b" h9g7 *\n".to_vec(),
+        ]
+        .concat(),
+    );
+    // An .xz that expands ten-thousandfold (100 MB of zeros).
+    {
+        let f = std::fs::File::create(input.join("bomb.renju.xz")).unwrap();
+        let mut xz = xz2::write::XzEncoder::new(f, 6);
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..100 {
+            xz.write_all(&zeros).unwrap();
+        }
+        xz.finish().unwrap();
+    }
+    // A symlink loop, a dangling link, a FIFO (as root every file is readable: the
+    // dangling link stands for a file that cannot be opened).
+    std::os::unix::fs::symlink(".", input.join("loop")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/x.pgn", input.join("dangling.pgn")).unwrap();
+    let fifo = std::ffi::CString::new(input.join("fifo.pgn").to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+
+    let db = dir.path().join("hostile.db");
+    let started = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["ingest", "--json", "--db"])
+        .arg(&db)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let peak = children_peak_rss();
+    // Input errors make the exit status 1, but the batch is written.
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
+    assert!(took < Duration::from_secs(150), "took {took:?}");
+    assert!(peak < 600 << 20, "peak RSS {} MB", peak >> 20);
+    eprintln!(
+        "hostile batch: {took:?}, peak RSS {} MB: {summary}",
+        peak >> 20
+    );
+
+    // Nothing lost: every record is a game or in quarantine.
+    let n = |k: &str| summary[k].as_u64().unwrap();
+    assert_eq!(n("records"), n("games") + n("quarantined"));
+    assert_eq!(
+        n("records"),
+        n("valid") + n("with_findings") + n("quarantined")
+    );
+    assert_eq!(n("games") as i64, count(&db, "SELECT count(*) FROM games"));
+    assert_eq!(
+        n("quarantined") as i64,
+        count(&db, "SELECT count(*) FROM quarantine")
+    );
+    let errors: Vec<String> = summary["input_errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap().to_owned())
+        .collect();
+    for (what, text) in [
+        ("loop", "loop"),
+        ("dangling.pgn", "No such file"),
+        ("fifo.pgn", "not a regular file"),
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(what) && e.contains(text)),
+            "{what}: {errors:?}"
+        );
+    }
+    // The good files arrive whole.
+    let per_file = |file: &str| {
+        count(
+            &db,
+            &format!("SELECT count(*) FROM games g JOIN sources s ON s.id = g.source_id WHERE s.path LIKE '%/{file}'"),
+        )
+    };
+    assert_eq!(per_file("a-good.renju"), 4);
+    assert!(per_file("z-good.pgn") >= 1);
+
+    let all: Vec<serde_json::Value> = kifu_ok(&["audit", "--json", "--db", db.to_str().unwrap()])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    has(&all, "truncated.xqf", "unreadable-record", "truncated XQF");
+    assert!(!findings_of(&all, "bitflip.xqf").is_empty() || per_file("bitflip.xqf") > 0);
+    has(&all, "truncated.lib", "unreadable-record", "truncated");
+    assert!(per_file("bitflip.lib") + findings_of(&all, "bitflip.lib").len() as i64 > 0);
+    let f = has(
+        &all,
+        "big5-with-gbk.pgn",
+        "encoding-errors",
+        "not valid big5",
+    );
+    assert_eq!(f["line"], 4, "{f}");
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM players WHERE name IN ('胡榮華', '呂欽')"
+        ),
+        2
+    );
+    has(&all, "latin1-in-utf8.renju", "encoding-guess", "Café Cup");
+    has(
+        &all,
+        "garbage.pgn",
+        "unreadable-record",
+        "unrecognised record format",
+    );
+    has(&all, "empty.pgn", "unreadable-record", "empty file");
+    let f = has(&all, "offboard.renju", "off-board", "column 26, row 99");
+    assert_eq!(
+        (f["line"].as_u64(), f["column"].as_u64()),
+        (Some(1), Some(10))
+    );
+    let f = has(&all, "offboard.renju", "unreadable-record", "'a0'");
+    assert_eq!(
+        (f["line"].as_u64(), f["column"].as_u64()),
+        (Some(2), Some(11))
+    );
+    let f = has(&all, "offboard.pgn", "unreadable-record", "'j0k9'");
+    assert_eq!(
+        (f["line"].as_u64(), f["column"].as_u64()),
+        (Some(3), Some(9))
+    );
+    let f = has(
+        &all,
+        "long-line.renju",
+        "unreadable-record",
+        "longer than the",
+    );
+    assert_eq!(f["line"], 1);
+    // The record after the long line is read.
+    assert_eq!(per_file("long-line.renju"), 1);
+    has(
+        &all,
+        "million.renju",
+        "illegal-move",
+        "2 of 1000000 moves applied",
+    );
+    assert_eq!(count(&db, "SELECT max(plies) FROM games"), 1_000_000);
+    has(&all, "million-plies.pgn", "repetition-draw", "cycle");
+    assert!(per_file("nested.pgn") + findings_of(&all, "nested.pgn").len() as i64 > 0);
+    has(
+        &all,
+        "bomb.renju.xz",
+        "unreadable-record",
+        "unrecognised record format",
+    );
+}

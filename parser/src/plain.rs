@@ -241,7 +241,22 @@ pub fn tag_line(input: &[u8]) -> IResult<&[u8], (&[u8], String)> {
         out.push(v[i]);
         i += 1;
     }
-    Ok((rest, (k, String::from_utf8_lossy(&out).trim().to_string())))
+    Ok((rest, (k, tag_text(&out))))
+}
+
+/// A tag value's text: UTF-8 when valid, else windows-1252 (names typed on old Western
+/// systems: `Café` as one byte 0xE9), never replacement characters. Callers note the
+/// guess with [`is_not_utf8`].
+fn tag_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.trim().to_string(),
+        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.trim().to_string(),
+    }
+}
+
+/// Whether a tag line is not valid UTF-8 (its value was read as windows-1252).
+pub fn is_not_utf8(line: &[u8]) -> bool {
+    std::str::from_utf8(line).is_err()
 }
 
 /// `2001.05.03` / `2001/05/03` → `2001-05-03`; unknown parts (`??`) end the date.
@@ -450,7 +465,21 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                 b'[' => {
                     b.has_content = true;
                     match all_consuming(tag_line).parse(body) {
-                        Ok((_, (k, v))) => b.set_tag(k, v, body_at),
+                        Ok((_, (k, v))) => {
+                            if is_not_utf8(body) {
+                                b.game.notes.push(Note {
+                                    code: "encoding-guess",
+                                    severity: "info",
+                                    message: format!(
+                                        "tag {} is not valid UTF-8: read as windows-1252 ({v:?})",
+                                        String::from_utf8_lossy(k)
+                                    ),
+                                    at: body_at,
+                                    ply: None,
+                                });
+                            }
+                            b.set_tag(k, v, body_at)
+                        }
                         Err(e) => {
                             let rest = match e {
                                 nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),

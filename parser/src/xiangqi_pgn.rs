@@ -198,10 +198,13 @@ pub(crate) fn parse_tag_line(line: &str) -> Option<Vec<(String, String, usize)>>
 // Move text
 
 /// What the move-text walker sees.
+/// Deepest variation nesting kept (real records rarely pass 10).
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
 enum Ev<'a> {
     Word(&'a str, usize, usize),
     Comment(String),
-    Open,
+    Open(Location),
     Close(Location),
 }
 
@@ -265,7 +268,7 @@ fn walk<'a>(lines: &'a [TextLine], f: &mut dyn FnMut(usize, Ev<'a>)) -> Option<L
                 }
                 '%' if i == 0 => i = t.len(),
                 '(' => {
-                    f(li, Ev::Open);
+                    f(li, Ev::Open(line.loc(i)));
                     i += 1;
                 }
                 ')' => {
@@ -429,13 +432,30 @@ pub(crate) fn parse_movetext(
     let mut result: Option<(String, Location)> = None;
     let mut err: Option<(Location, String)> = None;
     let mut coord_seen = false;
+    // Variations nested deeper than MAX_VARIATION_DEPTH are skipped whole (with a note):
+    // the tree stays shallow enough for every later walk over it.
+    let mut too_deep: usize = 0;
+    let mut skipped: Option<(Location, usize)> = None;
     let comments = &mut game.comments;
     let unterminated = walk(lines, &mut |li, ev| {
         if err.is_some() {
             return;
         }
         let line = &lines[li];
+        if too_deep > 0 {
+            match ev {
+                Ev::Open(_) => too_deep += 1,
+                Ev::Close(_) => too_deep -= 1,
+                _ => {}
+            }
+            return;
+        }
         match ev {
+            Ev::Open(at) if stack.len() >= MAX_VARIATION_DEPTH => {
+                too_deep = 1;
+                let s = skipped.get_or_insert((at, 0));
+                s.1 += 1;
+            }
             Ev::Comment(text) => {
                 let text = text.trim().to_string();
                 if text.is_empty() {
@@ -452,7 +472,7 @@ pub(crate) fn parse_movetext(
                     }),
                 }
             }
-            Ev::Open => {
+            Ev::Open(_) => {
                 let (len, base) = match stack.last() {
                     None => (main_moves.len() as u32, 0),
                     Some(l) => (l.var.moves.len() as u32, l.base),
@@ -551,6 +571,17 @@ pub(crate) fn parse_movetext(
     });
     if let Some(e) = err {
         return Err(e);
+    }
+    if let Some((at, n)) = skipped {
+        game.notes.push(Note {
+            code: "variations-too-deep",
+            severity: "warning",
+            message: format!(
+                "{n} variation(s) nested deeper than {MAX_VARIATION_DEPTH} levels skipped"
+            ),
+            at,
+            ply: None,
+        });
     }
     // Unclosed variations are closed at the end.
     if !stack.is_empty() {
