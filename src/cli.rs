@@ -196,6 +196,34 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
+    /// memory and thread and input-size scaling; writes the table to bench/RESULTS.md.
+    /// Run it from a release build.
+    Bench {
+        /// Games in each large generated set (the small sets have a tenth).
+        #[arg(long, default_value_t = 100_000)]
+        games: usize,
+        /// Leave out the real collections in ../shared/data.
+        #[arg(long)]
+        no_real: bool,
+        /// Where generated inputs and the scratch database go.
+        #[arg(long, default_value = "target/kifu-bench")]
+        work: PathBuf,
+        #[arg(long, default_value = "bench/RESULTS.md")]
+        out: PathBuf,
+    },
+    /// One stage of `kifu bench`, run in its own process (prints one JSON line).
+    #[command(hide = true)]
+    BenchStage {
+        #[arg(long, value_parser = |s: &str| crate::bench::Stage::from_name(s).ok_or("floor, parse, replay or ingest"))]
+        stage: crate::bench::Stage,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// The tour: generate games of all four kinds, ingest them with the bundled samples
     /// into kifu-demo.db, print the summary and the audit, write the report into
     /// kifu-demo-report/.
@@ -339,6 +367,23 @@ pub fn run() -> Result<ExitCode> {
             out.as_deref(),
         ),
         Command::Export { db, format, out } => export(&db.db, format, &out),
+        Command::Bench {
+            games,
+            no_real,
+            work,
+            out,
+        } => crate::bench::run(&crate::bench::Request {
+            games,
+            no_real,
+            work,
+            out,
+        }),
+        Command::BenchStage {
+            stage,
+            threads,
+            db,
+            paths,
+        } => crate::bench::run_stage(stage, threads, &db, &paths),
         Command::Report {
             db,
             scope,
@@ -399,6 +444,7 @@ fn ingest(
         format,
         threads,
         progress: true,
+        ..Default::default()
     };
     let summary = kifu_ingest::ingest(db, paths, &options)
         .with_context(|| format!("ingest into {}", db.display()))?;

@@ -1,5 +1,6 @@
 //! `kifu`: a record database and analytics pipeline for board-game records.
 
+mod bench;
 mod cli;
 mod generate;
 mod standings;

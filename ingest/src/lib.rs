@@ -39,6 +39,20 @@ pub struct Options {
     pub threads: usize,
     /// Draw a progress bar on stderr.
     pub progress: bool,
+    /// How far records go (benchmarks measure each stage).
+    pub mode: Mode,
+}
+
+/// How far an ingest takes the records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Read, parse, replay and write to the database.
+    #[default]
+    Full,
+    /// Read, parse and replay; nothing is written (no database is opened).
+    Replay,
+    /// Read and parse only.
+    Parse,
 }
 
 /// What an ingest did. `valid + with_findings + quarantined = records`.
@@ -151,7 +165,11 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     let progress = progress_bar(options.progress, total_bytes);
     let bytes_read = Arc::new(AtomicU64::new(0));
 
-    let mut store = Store::open(db)?;
+    let mut store = match options.mode {
+        Mode::Full => Some(Store::open(db)?),
+        Mode::Replay | Mode::Parse => None,
+    };
+    let mode = options.mode;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
@@ -162,12 +180,12 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     let (to_replay, replay_rx) = bounded::<ToReplay>(IN_FLIGHT);
 
     let outcome = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_all(&mut store, writer_rx));
+        let writer = scope.spawn(move || write_all(store.as_mut(), writer_rx));
         let replay_to_writer = to_writer.clone();
         let tally_ref = &tally;
         let pool_ref = &pool;
         let replayer =
-            scope.spawn(move || replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref));
+            scope.spawn(move || replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref, mode));
 
         let mut read_result = Ok(());
         for file in &files {
@@ -225,6 +243,22 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     Ok(summary)
 }
 
+/// The floor of an ingest: every input file read and decompressed (archives split into
+/// members), nothing else. Returns (bytes on disk, bytes decompressed).
+pub fn read_floor(paths: &[PathBuf]) -> Result<(u64, u64), Error> {
+    let (files, _) = input::discover(paths);
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut out = 0u64;
+    for file in &files {
+        let (_, stream) = input::open_decompressed(file, counter.clone())?;
+        input::for_each_member(stream, |mut member| {
+            out += io::copy(&mut member.reader, &mut io::sink())?;
+            Ok(())
+        })?;
+    }
+    Ok((counter.load(Ordering::Relaxed), out))
+}
+
 fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !enabled || !io::stderr().is_terminal() {
@@ -240,8 +274,17 @@ fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-fn write_all(store: &mut Store, rx: Receiver<ToWriter>) -> Result<WriteStats, Error> {
+fn write_all(store: Option<&mut Store>, rx: Receiver<ToWriter>) -> Result<WriteStats, Error> {
     let mut stats = WriteStats::default();
+    let Some(store) = store else {
+        // No database: every file is new, records are dropped.
+        for msg in rx {
+            if let ToWriter::Begin(_, reply) = msg {
+                let _ = reply.send(Ok((0, false)));
+            }
+        }
+        return Ok(stats);
+    };
     for msg in rx {
         match msg {
             ToWriter::Begin(source, reply) => {
@@ -272,10 +315,20 @@ fn replay_all(
     rx: Receiver<ToReplay>,
     tx: Sender<ToWriter>,
     tally: &Tally,
+    mode: Mode,
 ) -> Result<(), Error> {
     let stopped = || Error::Pipeline("the database writer stopped".into());
     for msg in rx {
         match msg {
+            ToReplay::Batch(items) if mode == Mode::Parse => {
+                for (_, item) in items {
+                    let counter = match item {
+                        Ok(_) => &tally.valid,
+                        Err(_) => &tally.quarantined,
+                    };
+                    counter.fetch_add(1, Ordering::Relaxed);
+                }
+            }
             ToReplay::Batch(items) => {
                 let converted: Vec<(Record, Verdict)> = pool.install(|| {
                     items

@@ -277,7 +277,9 @@ const CN_POSITIONS: &str = "前中后一二三四五";
 
 /// Whether a normalized Chinese move is well formed: piece-file-action-number (`炮二平五`,
 /// `马8进7`), position-piece-action-number (`前卒进1`, `二兵平三` for three or more pawns on
-/// a file) or, rarely, position-piece-file-action-number (`前兵五平四`).
+/// a file), position-file-action-number for pawns doubled on two files (`前一平二`, the
+/// piece left out as the rules of notation say) or, rarely, position-piece-file-action-number
+/// (`前兵五平四`).
 pub fn is_chinese_move(norm: &str) -> bool {
     let c: Vec<char> = norm.chars().collect();
     let piece = |x: char| CN_PIECES.contains(x);
@@ -288,6 +290,7 @@ pub fn is_chinese_move(norm: &str) -> bool {
         4 => {
             (piece(c[0]) && file(c[1]) && act(c[2]) && file(c[3]))
                 || (pos(c[0]) && piece(c[1]) && act(c[2]) && file(c[3]))
+                || (pos(c[0]) && file(c[1]) && act(c[2]) && file(c[3]))
         }
         5 => pos(c[0]) && piece(c[1]) && file(c[2]) && act(c[3]) && file(c[4]),
         _ => false,
@@ -519,6 +522,9 @@ mod tests {
         assert!(is_chinese_move(&normalize_chinese("俥一平二")));
         assert!(is_chinese_move("前卒进1"));
         assert!(!is_chinese_move("前卒进"));
+        // Pawns doubled on two files: position and file, the piece left out.
+        assert!(is_chinese_move("前一平二"));
+        assert!(is_chinese_move("后7进1"));
         assert_eq!(normalize_wxf("Ｃ２＝５"), "C2=5");
         assert_eq!(normalize_wxf("c2.5"), "C2=5");
         assert!(is_wxf_move("+R=1") && is_wxf_move("R+=1") && is_wxf_move("P++1"));

@@ -181,3 +181,15 @@ fn move_into_check_is_reported_and_the_replay_goes_on() {
     assert_eq!(r.termination, Termination::IllegalMove);
     assert!(r.moves.is_empty());
 }
+
+/// Pawns doubled on two files are written with position and file, the piece left out
+/// (`前一平二`): the front pawn of file 1 moves to file 2.
+#[test]
+fn doubled_pawns_on_two_files() {
+    let fen = "3k5/9/7P1/8P/7PP/9/9/9/9/4K4 w";
+    let toks = vec!["前一平二".to_string()];
+    let r = replay(&xq_game(Some(fen), texts(&toks), &toks));
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.moves[0].iccs(), "i6h6");
+}

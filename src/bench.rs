@@ -1,0 +1,363 @@
+//! `kifu bench`: the time of each ingest stage per input, as games/s, MB/s and the ratio of
+//! the full ingest to the floor, with peak memory; thread and input-size scaling.
+//!
+//! Every stage of every input runs in a child process (`kifu bench-stage`), so its peak
+//! resident memory is its own (read with `wait4`) and no stage warms another's caches
+//! beyond the page cache, which the floor stage fills first on purpose: every stage reads
+//! warm files, and the floor is the cost of reading them.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+
+/// A stage of the ingest measured alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Reading and decompressing the input, nothing else.
+    Floor,
+    /// Reading and parsing.
+    Parse,
+    /// Reading, parsing, replaying and annotating (no database).
+    Replay,
+    /// The full `kifu ingest` into a fresh database file.
+    Ingest,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 4] = [Stage::Floor, Stage::Parse, Stage::Replay, Stage::Ingest];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Floor => "floor",
+            Stage::Parse => "parse",
+            Stage::Replay => "replay",
+            Stage::Ingest => "ingest",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Stage> {
+        Stage::ALL.into_iter().find(|st| st.name() == s)
+    }
+}
+
+/// `kifu bench-stage`: runs one stage in this process and prints one JSON line.
+pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result<ExitCode> {
+    let started = Instant::now();
+    let (records, games, bytes_in, bytes_out) = match stage {
+        Stage::Floor => {
+            let (disk, out) = kifu_ingest::read_floor(paths)?;
+            (0, 0, disk, out)
+        }
+        Stage::Parse | Stage::Replay | Stage::Ingest => {
+            let mode = match stage {
+                Stage::Parse => kifu_ingest::Mode::Parse,
+                Stage::Replay => kifu_ingest::Mode::Replay,
+                _ => kifu_ingest::Mode::Full,
+            };
+            let s = kifu_ingest::ingest(
+                db,
+                paths,
+                &kifu_ingest::Options {
+                    threads,
+                    mode,
+                    ..Default::default()
+                },
+            )?;
+            (s.records, s.games, s.bytes, 0)
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{}",
+        json!({"records": records, "games": games, "bytes_in": bytes_in,
+               "bytes_out": bytes_out, "seconds": seconds})
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One measured run of a stage.
+#[derive(Clone, Debug, Default)]
+struct Run {
+    records: u64,
+    games: u64,
+    bytes_in: u64,
+    seconds: f64,
+    peak_rss: u64,
+}
+
+/// Runs `kifu bench-stage` and reads its peak RSS.
+fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result<Run> {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let exe = std::env::current_exe().context("locate the kifu binary")?;
+    let mut child = Command::new(exe)
+        .arg("bench-stage")
+        .args([
+            "--stage",
+            stage.name(),
+            "--threads",
+            &threads.to_string(),
+            "--db",
+        ])
+        .arg(db)
+        .args(paths)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .context("start kifu bench-stage")?;
+    let stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || std::io::read_to_string(stdout));
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child's pid, writing into the structs given.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    if pid < 0 {
+        bail!("wait4: {}", std::io::Error::last_os_error());
+    }
+    let text = reader.join().expect("reader thread")?;
+    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        bail!("kifu bench-stage {} failed ({status})", stage.name());
+    }
+    let v: serde_json::Value = serde_json::from_str(text.trim()).context("bench-stage output")?;
+    let n = |k: &str| v[k].as_u64().unwrap_or(0);
+    Ok(Run {
+        records: n("records"),
+        games: n("games"),
+        bytes_in: n("bytes_in"),
+        seconds: v["seconds"].as_f64().unwrap_or(0.0),
+        // ru_maxrss is in KiB on Linux.
+        peak_rss: usage.ru_maxrss as u64 * 1024,
+    })
+}
+
+/// An input set of the benchmark.
+struct Input {
+    name: String,
+    paths: Vec<PathBuf>,
+}
+
+pub struct Request {
+    /// Games in each large generated set (the small ones have a tenth).
+    pub games: usize,
+    /// Leave out the real collections in ../shared/data.
+    pub no_real: bool,
+    /// Where generated inputs and databases go.
+    pub work: PathBuf,
+    /// Where the table is written (besides standard output).
+    pub out: PathBuf,
+}
+
+fn shared_data() -> Option<PathBuf> {
+    let root = std::env::var_os("KIFU_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let data = root.join("data");
+    data.is_dir().then_some(data)
+}
+
+fn generated(req: &Request, game: &str, notation: Option<&str>, games: usize) -> Result<Input> {
+    let name = format!("generated {game} ×{games}");
+    let file = req.work.join(format!("{game}-{games}.{}", extension(game)));
+    if !file.exists() {
+        crate::generate::run(&crate::generate::Request {
+            game: game.into(),
+            games,
+            seed: 2026,
+            players: 2,
+            pairs: false,
+            variant: "3x3".into(),
+            notation: notation.map(Into::into),
+            out: file.clone(),
+        })?;
+    }
+    Ok(Input {
+        name,
+        paths: vec![file],
+    })
+}
+
+fn extension(game: &str) -> &'static str {
+    match game {
+        "renju" => "renju",
+        "xiangqi" | "territorial" => "pgn",
+        _ => "ccn",
+    }
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn rate(n: u64, secs: f64) -> String {
+    if secs > 0.0 {
+        format!("{:.0}", n as f64 / secs)
+    } else {
+        "—".into()
+    }
+}
+
+/// `kifu bench`.
+pub fn run(req: &Request) -> Result<ExitCode> {
+    std::fs::create_dir_all(&req.work).with_context(|| format!("create {}", req.work.display()))?;
+    let mut inputs = Vec::new();
+    if !req.no_real {
+        match shared_data() {
+            Some(data) => {
+                for (name, rel) in [
+                    (
+                        "Renju dasimagin train-2 (lines, .tar.xz)",
+                        "renju/games/dasimagin_renju_train-2.tar.xz",
+                    ),
+                    (
+                        "Xiangqi CCPD (Big5 Chinese PGN, .tar.xz)",
+                        "xiangqi/ccpd/ccpd_dataset_big5.tar.xz",
+                    ),
+                    (
+                        "Xiangqi XQF collection (.tar.xz)",
+                        "xiangqi/xqf_collections/walker8088_XQMagic_Books_xqf.tar.xz",
+                    ),
+                    (
+                        "Xiangqi DhtmlXQ dpxq (.tar.xz)",
+                        "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz",
+                    ),
+                ] {
+                    let p = data.join(rel);
+                    if p.is_file() {
+                        inputs.push(Input {
+                            name: name.into(),
+                            paths: vec![p],
+                        });
+                    }
+                }
+            }
+            None => eprintln!("kifu bench: ../shared/data not found; real collections left out"),
+        }
+    }
+    let small = (req.games / 10).max(1);
+    let mut scaling = Vec::new();
+    for (game, notation) in [
+        ("renju", Some("lines")),
+        ("xiangqi", Some("chinese")),
+        ("territorial", None),
+        ("chouchou", None),
+    ] {
+        let a = generated(req, game, notation, small)?;
+        let b = generated(req, game, notation, req.games)?;
+        scaling.push((game, inputs.len(), inputs.len() + 1));
+        inputs.push(a);
+        inputs.push(b);
+    }
+
+    let db = req.work.join("bench.db");
+    let mut table = String::new();
+    writeln!(
+        table,
+        "| input | MB | games | floor s | parse s | replay s | ingest s | ingest games/s | ingest MB/s | ingest ÷ floor | peak RSS MB |"
+    )?;
+    writeln!(
+        table,
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )?;
+    let mut ingest_runs: Vec<Run> = Vec::new();
+    for input in &inputs {
+        eprintln!("kifu bench: {}", input.name);
+        let runs: Vec<Run> = Stage::ALL
+            .iter()
+            .map(|&st| measure(st, 0, &db, &input.paths))
+            .collect::<Result<_>>()?;
+        let (floor, ingest) = (&runs[0], &runs[3]);
+        let peak = runs.iter().map(|r| r.peak_rss).max().unwrap_or(0);
+        writeln!(
+            table,
+            "| {} | {:.1} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {:.1} | {:.1}× | {:.0} |",
+            input.name,
+            mb(ingest.bytes_in),
+            ingest.games,
+            floor.seconds,
+            runs[1].seconds,
+            runs[2].seconds,
+            ingest.seconds,
+            rate(ingest.games, ingest.seconds),
+            mb(ingest.bytes_in) / ingest.seconds.max(1e-9),
+            ingest.seconds / floor.seconds.max(1e-9),
+            mb(peak)
+        )?;
+        debug_assert!(runs[1].records >= ingest.records);
+        ingest_runs.push(ingest.clone());
+    }
+
+    writeln!(table)?;
+    writeln!(
+        table,
+        "| scaling | games | 1 thread s | 2 threads s | speed-up | 10× input: time ratio | peak RSS MB 1× → 10× |"
+    )?;
+    writeln!(table, "|---|---:|---:|---:|---:|---:|---:|")?;
+    for (game, small_i, large_i) in scaling {
+        let large = &inputs[large_i];
+        let one = measure(Stage::Ingest, 1, &db, &large.paths)?;
+        let two = &ingest_runs[large_i];
+        let small_run = &ingest_runs[small_i];
+        writeln!(
+            table,
+            "| {game} | {} | {:.2} | {:.2} | {:.2}× | {:.1}× | {:.0} → {:.0} |",
+            two.games,
+            one.seconds,
+            two.seconds,
+            one.seconds / two.seconds.max(1e-9),
+            two.seconds / small_run.seconds.max(1e-9),
+            mb(small_run.peak_rss),
+            mb(two.peak_rss)
+        )?;
+    }
+
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let date = Command::new("date")
+        .arg("-u")
+        .arg("+%Y-%m-%d %H:%M UTC")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let mut doc = String::new();
+    writeln!(doc, "# kifu bench results\n")?;
+    writeln!(
+        doc,
+        "{date} · {cores} cores · {cpu} · kifu {} ({} build)\n",
+        env!("CARGO_PKG_VERSION"),
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
+    )?;
+    writeln!(
+        doc,
+        "Stages, each in its own process on warm files: **floor** = read and decompress; \
+         **parse** = + split and parse; **replay** = + replay and annotate on all cores (no \
+         database); **ingest** = the full `kifu ingest` into a fresh SQLite file. Rates are \
+         of the full ingest; MB are bytes on disk. Peak RSS is the largest of the four \
+         stages.\n"
+    )?;
+    doc.push_str(&table);
+    print!("{doc}");
+    if let Some(dir) = req.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(&req.out, &doc).with_context(|| format!("write {}", req.out.display()))?;
+    eprintln!("kifu bench: written to {}", req.out.display());
+    Ok(ExitCode::SUCCESS)
+}
