@@ -82,3 +82,13 @@ pub fn table_counts(db: &Path) -> Vec<(String, i64)> {
         })
         .collect()
 }
+
+/// `kifu generate ARGS --out dir/name`; the file's path.
+pub fn generate(dir: &Path, args: &[&str], name: &str) -> PathBuf {
+    let out = dir.join(name);
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    kifu_ok(&all);
+    out
+}

@@ -3,16 +3,7 @@
 
 use std::path::Path;
 
-use crate::common::{count, ingest_json, kifu_ok};
-
-fn generate(dir: &Path, args: &[&str], name: &str) -> std::path::PathBuf {
-    let out = dir.join(name);
-    let mut all = vec!["generate"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
-    kifu_ok(&all);
-    out
-}
+use crate::common::{count, generate, ingest_json, kifu_ok};
 
 #[test]
 fn generated_games_of_every_kind_ingest_without_findings() {

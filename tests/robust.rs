@@ -2,21 +2,11 @@
 //! a second run completes; readers work while an ingest writes; hostile inputs give clear
 //! findings with bounded memory and time, and never cost the other games of the batch.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{count, ingest_json, kifu_ok, table_counts};
-
-/// `kifu generate` into `dir/name`.
-fn generate(dir: &Path, args: &[&str], name: &str) -> PathBuf {
-    let out = dir.join(name);
-    let mut all = vec!["generate"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
-    kifu_ok(&all);
-    out
-}
+use crate::common::{count, generate, ingest_json, kifu_ok, table_counts};
 
 fn spawn_ingest(db: &Path, input: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
