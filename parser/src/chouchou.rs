@@ -1048,17 +1048,21 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
         c.and_then(|c| r.fields.get(c))
             .map_or(String::new(), |f| f.text.trim().to_string())
     };
-    // Group rows by (event, round, game), in order of first appearance.
+    // Group rows by (event, round, game), in order of first appearance (indexed: a sheet
+    // of thousands of one-row games must not compare every row with every game).
     let mut keys: Vec<(String, String, String)> = Vec::new();
     let mut groups: Vec<Vec<Row>> = Vec::new();
+    let mut index: std::collections::HashMap<(String, String, String), usize> =
+        std::collections::HashMap::new();
     for r in all {
         if get(&r, Some(move_col)).is_empty() {
             continue;
         }
         let key = (get(&r, event_col), get(&r, round_col), get(&r, game_col));
-        match keys.iter().position(|k| *k == key) {
-            Some(i) => groups[i].push(r),
+        match index.get(&key) {
+            Some(&i) => groups[i].push(r),
             None => {
+                index.insert(key.clone(), keys.len());
                 keys.push(key);
                 groups.push(vec![r]);
             }
@@ -1111,9 +1115,10 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
         }
         game.termination = first_value(Col::Termination);
         let mut error = None;
+        let mut seen = std::collections::HashSet::new();
         for r in &rows {
             let player = get(r, player_col);
-            if !player.is_empty() && !game.header.players.contains(&player) {
+            if !player.is_empty() && seen.insert(player.clone()) {
                 game.header.players.push(player.clone());
             }
             let Some(f) = r.fields.get(move_col) else {

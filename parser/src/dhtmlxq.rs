@@ -22,9 +22,11 @@
 //!
 //! Variations `[DhtmlXQ_move_A_B_C]`: variation `C` branches from line `A` (0 = main
 //! line) and its first move replaces that line's move `B`, so `from_ply = B` (plies of the
-//! whole game); variations of variations nest. Comments: `commentN` is after ply N
-//! (`comment0` on the start position); `commentC_N` (in variation C) is kept with the text
-//! prefixed `(variation C) `. `||` in comments is a line break.
+//! whole game); variations of variations nest, up to [`MAX_VARIATION_DEPTH`] levels
+//! (deeper ones are dropped with a warning Note `variations-too-deep`). Comments:
+//! `commentN` is after ply N (`comment0` on the start position); `commentC_N` (in
+//! variation C) is kept with the text prefixed `(variation C) `. `||` in comments is a line
+//! break.
 //!
 //! Header: `red`/`black` are the players (dpxq: `redname`/`blackname` when given — `red`
 //! there is "team name", kept in `extra` as `red`); `event`, `round`, `date` (normalized),
@@ -45,6 +47,9 @@ use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
 };
 use crate::xq_text;
+
+/// Deepest variation nesting kept (deeper variations are dropped with a note).
+pub const MAX_VARIATION_DEPTH: usize = 64;
 
 const START_BOARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
 
@@ -182,10 +187,54 @@ fn html_unescape(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// Where the closing tags `[/DhtmlXQ_key]` of `text[from..to]` start: all of them, and by
+/// key. Found in one pass, so that looking for a field's end is a binary search, not a scan
+/// to the end of the text for every field (quadratic on thousands of unclosed fields).
+struct Closers<'t> {
+    all: Vec<usize>,
+    by_key: std::collections::HashMap<&'t str, Vec<usize>>,
+}
+
+impl<'t> Closers<'t> {
+    const PREFIX: &'static str = "[/DhtmlXQ_";
+
+    fn new(text: &'t str, from: usize, to: usize) -> Closers<'t> {
+        let mut c = Closers {
+            all: Vec::new(),
+            by_key: std::collections::HashMap::new(),
+        };
+        for (p, _) in text[from..to].match_indices(Self::PREFIX) {
+            let p = from + p;
+            c.all.push(p);
+            let ks = p + Self::PREFIX.len();
+            if let Some(kl) = text[ks..to].find(']') {
+                c.by_key.entry(&text[ks..ks + kl]).or_default().push(p);
+            }
+        }
+        c
+    }
+
+    /// The first of `starts` at or after `at`.
+    fn first(starts: &[usize], at: usize) -> Option<usize> {
+        starts.get(starts.partition_point(|&p| p < at)).copied()
+    }
+
+    /// Where `[/DhtmlXQ_{key}]` first starts at or after `at` (as `text[at..to].find`).
+    fn of_key(&self, key: &str, at: usize) -> Option<usize> {
+        Self::first(self.by_key.get(key)?, at)
+    }
+
+    /// Where any closing tag first starts at or after `at`.
+    fn any(&self, at: usize, to: usize) -> Option<usize> {
+        Self::first(&self.all, at).filter(|p| p + Self::PREFIX.len() <= to)
+    }
+}
+
 /// `[DhtmlXQ_key]value[/DhtmlXQ_key]` fields in `text[from..to]`.
 fn block_fields(text: &str, from: usize, to: usize) -> Vec<Field> {
     let mut out = Vec::new();
     let mut i = from;
+    let closers = Closers::new(text, from, to);
     while let Some(p) = text[i..to].find("[DhtmlXQ_") {
         let ks = i + p + "[DhtmlXQ_".len();
         let Some(kl) = text[ks..to].find(']') else {
@@ -197,16 +246,15 @@ fn block_fields(text: &str, from: usize, to: usize) -> Vec<Field> {
             i = vs;
             continue;
         }
-        let close = format!("[/DhtmlXQ_{key}]");
-        let (ve, next) = match text[vs..to].find(&close) {
-            Some(q) => (vs + q, vs + q + close.len()),
+        let close_len = Closers::PREFIX.len() + key.len() + 1;
+        let (ve, next) = match closers.of_key(key, vs) {
+            Some(q) => (q, q + close_len),
             None => {
                 // Up to the next field (some writers close with a different tag).
-                let q = text[vs..to]
-                    .find("[/DhtmlXQ_")
-                    .or_else(|| text[vs..to].find("[DhtmlXQ_"))
-                    .unwrap_or(to - vs);
-                let ve = vs + q;
+                let ve = closers
+                    .any(vs, to)
+                    .or_else(|| text[vs..to].find("[DhtmlXQ_").map(|q| vs + q))
+                    .unwrap_or(to);
                 let next = text[ve..to]
                     .find(']')
                     .map(|r| ve + r + 1)
@@ -635,10 +683,38 @@ fn build(
     }
     // Nest children into parents, deepest (highest id) first.
     vars.sort_by_key(|v| v.2);
+    // A variation's parent is the first one with the parent's id, when that id is lower
+    // (higher ids are nested before it, so no longer there); anything else is top level.
+    // Variations nested deeper than MAX_VARIATION_DEPTH are dropped, with their children.
+    let mut depth = vec![1usize; vars.len()];
+    for (k, &(parent, _, id, _)) in vars.iter().enumerate() {
+        if parent != 0 && parent < id {
+            let p = vars.partition_point(|v| v.2 < parent);
+            if vars.get(p).is_some_and(|v| v.2 == parent) {
+                depth[k] = depth[p] + 1;
+            }
+        }
+    }
+    let deep = depth.iter().filter(|&&d| d > MAX_VARIATION_DEPTH).count();
+    if deep > 0 {
+        let mut depth = depth.into_iter();
+        vars.retain(|_| depth.next().is_some_and(|d| d <= MAX_VARIATION_DEPTH));
+        game.notes.push(Note {
+            code: "variations-too-deep",
+            severity: "warning",
+            message: format!(
+                "{deep} variation(s) nested deeper than {MAX_VARIATION_DEPTH} levels dropped"
+            ),
+            at: start,
+            ply: None,
+        });
+    }
     while let Some((parent, _, id, var)) = vars.pop() {
+        // The first remaining variation with id `parent` (sorted: a binary search).
+        let p = vars.partition_point(|v| v.2 < parent);
         if parent == 0 || parent == id {
             game.variations.push(var);
-        } else if let Some(p) = vars.iter_mut().find(|v| v.2 == parent) {
+        } else if let Some(p) = vars.get_mut(p).filter(|v| v.2 == parent) {
             p.3.variations.push(var);
         } else {
             game.variations.push(var);
@@ -794,5 +870,52 @@ mod tests {
     fn binit() {
         let std = "8979695949392919097717866646260600102030405060708012720323436383";
         assert_eq!(binit_to_fen(std, None).as_deref(), Some(""));
+    }
+
+    #[test]
+    fn fields_closed_late_unclosed_or_by_another_tag() {
+        let t = "[DhtmlXQ_movelist]7747[DhtmlXQ_red]A[/DhtmlXQ_x][DhtmlXQ_black]B\
+                 [DhtmlXQ_title]T[/DhtmlXQ_title][/DhtmlXQ_movelist]";
+        let f = block_fields(t, 0, t.len());
+        let kv: Vec<(&str, &str)> = f.iter().map(|f| (&f.key[..], &f.value[..])).collect();
+        assert_eq!(
+            kv,
+            [(
+                "movelist",
+                "7747[DhtmlXQ_red]A[/DhtmlXQ_x][DhtmlXQ_black]B[DhtmlXQ_title]T\
+                     [/DhtmlXQ_title]"
+            ),]
+        );
+        // Unclosed: up to the next closing tag, else the next field.
+        let t = "[DhtmlXQ_red]A[/DhtmlXQ_x][DhtmlXQ_black]B[DhtmlXQ_title]T[/DhtmlXQ_title]";
+        let f = block_fields(t, 0, t.len());
+        let kv: Vec<(&str, &str)> = f.iter().map(|f| (&f.key[..], &f.value[..])).collect();
+        assert_eq!(kv, [("red", "A"), ("black", "B[DhtmlXQ_title]T")]);
+        let t = "[DhtmlXQ_red]A[DhtmlXQ_black]B[DhtmlXQ_red]C[/DhtmlXQ_red]";
+        let f = block_fields(t, 0, t.len());
+        let kv: Vec<(&str, &str)> = f.iter().map(|f| (&f.key[..], &f.value[..])).collect();
+        assert_eq!(kv, [("red", "A[DhtmlXQ_black]B[DhtmlXQ_red]C")]);
+        let t = "[DhtmlXQ_red]A[DhtmlXQ_black]B[DhtmlXQ_title]T";
+        let f = block_fields(t, 0, t.len());
+        let kv: Vec<(&str, &str)> = f.iter().map(|f| (&f.key[..], &f.value[..])).collect();
+        assert_eq!(kv, [("red", "A"), ("black", "B"), ("title", "T")]);
+    }
+
+    #[test]
+    fn variations_nested_too_deep_are_dropped() {
+        let mut t = String::from("[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]");
+        for k in 1..=MAX_VARIATION_DEPTH + 10 {
+            t.push_str(&format!("[DhtmlXQ_move_{}_2_{k}]7967", k - 1));
+        }
+        t.push_str("[/DhtmlXQ]");
+        let g = parse(t.as_bytes()).pop().unwrap().unwrap();
+        let mut depth = 0;
+        let mut vars = &g.variations;
+        while let Some(v) = vars.first() {
+            depth += 1;
+            vars = &v.variations;
+        }
+        assert_eq!(depth, MAX_VARIATION_DEPTH);
+        assert!(g.notes.iter().any(|n| n.code == "variations-too-deep"));
     }
 }

@@ -26,7 +26,9 @@
 //!
 //! Errors: a bad header is `Err`; a tree that ends early yields the lines read so far plus
 //! one [`RawError`] at the end of the data; bytes after the end of the tree are one
-//! [`RawError`] at the first such byte.
+//! [`RawError`] at the first such byte; lines that together repeat more moves and comment
+//! text than [`LINE_BUDGET_PER_BYTE`] allows end the reading with one [`RawError`] at the
+//! first leaf past the budget (the lines before it are kept).
 
 use nom::bytes::complete::{tag, take};
 use nom::number::complete::u8 as byte;
@@ -154,9 +156,10 @@ fn read_text(bytes: &[u8], mut i: usize, old: bool) -> Result<(&[u8], usize), us
     }
 }
 
-/// Walks the tree, calling `on_leaf(path)` for every root-to-leaf line.
-/// Returns the stats and an error if the tree is cut short or followed by garbage.
-fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node])) -> (Stats, Option<RawError>) {
+/// Walks the tree, calling `on_leaf(path)` for every root-to-leaf line; `on_leaf` returning
+/// false stops the walk there (no error). Returns the stats and an error if the tree is cut
+/// short or followed by garbage.
+fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node]) -> bool) -> (Stats, Option<RawError>) {
     let mut stats = Stats::default();
     let mut path: Vec<Node> = Vec::new();
     // Path lengths to return to after a leaf (one per open branch point).
@@ -254,9 +257,12 @@ fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node])) -> (Stats, Option<RawErr
             continue;
         }
         stats.leaves += 1;
-        let depth = path.iter().filter(|n| n.is_move).count();
+        // Only a leading root record is not a move.
+        let depth = path.len() - usize::from(!path[0].is_move);
         stats.max_depth = stats.max_depth.max(depth);
-        on_leaf(&path);
+        if !on_leaf(&path) {
+            return (stats, None);
+        }
         if flags & SIBLING != 0 {
             // The next record is this leaf's sibling.
             path.pop();
@@ -374,16 +380,61 @@ fn check_header(bytes: &[u8]) -> Result<(), RawError> {
     }
 }
 
+/// The lines of a library repeat the moves and comments they share, so a small tree can
+/// stand for a huge number of line moves (a long trunk with thousands of leaves at its
+/// end). [`parse`] stops, with an error, once its lines hold more than this many moves
+/// plus comment bytes / 64 per byte of the file (at least [`LINE_BUDGET_MIN`]). Real
+/// libraries stay well within it (`Allrenjuopenings.lib`, whose long comments near the
+/// root are repeated in its 4,223 lines: about 2 per byte, 200,000 in all; the others
+/// here under 1 per byte).
+pub const LINE_BUDGET_PER_BYTE: u64 = 4;
+/// The smallest line budget of a file (see [`LINE_BUDGET_PER_BYTE`]).
+pub const LINE_BUDGET_MIN: u64 = 1_000_000;
+
+/// What one line costs of the line budget: its moves, plus its comment bytes / 64.
+fn line_cost(path: &[Node]) -> u64 {
+    let text: usize = path
+        .iter()
+        .map(|n| {
+            n.comment.as_ref().map_or(0, String::len) + n.board_text.as_ref().map_or(0, String::len)
+        })
+        .sum();
+    path.len() as u64 + text as u64 / 64
+}
+
 /// Parses a whole library: one item per root-to-leaf line (plus a final error item when
-/// the tree is cut short or followed by extra bytes). A bad header is `Err`.
+/// the tree is cut short or followed by extra bytes, or when its lines exceed the line
+/// budget, [`LINE_BUDGET_PER_BYTE`]). A bad header is `Err`.
 pub fn parse(bytes: &[u8]) -> Result<Vec<RawItem>, RawError> {
     check_header(bytes)?;
     let mut out = Vec::new();
+    let budget = LINE_BUDGET_MIN.max(LINE_BUDGET_PER_BYTE * bytes.len() as u64);
+    let mut spent = 0u64;
+    let mut over = None;
     let (_, err) = walk(bytes, |path| {
+        spent += line_cost(path);
+        if spent > budget {
+            let leaf = path.last().map_or(0, |n| n.offset as usize);
+            over = Some(error(
+                bytes,
+                leaf,
+                leaf,
+                bytes.len(),
+                format!(
+                    "the library's lines, each repeating the moves and comments it shares \
+                     with others, pass the limit of {budget} (moves + comment bytes / 64; \
+                     {LINE_BUDGET_PER_BYTE} per byte of the file): {} lines read, the rest of \
+                     the tree is not read",
+                    out.len()
+                ),
+            ));
+            return false;
+        }
         let idx = out.len();
         out.push(Ok(line_game(path, idx)));
+        true
     });
-    if let Some(e) = err {
+    if let Some(e) = err.or(over) {
         out.push(Err(e));
     }
     Ok(out)
@@ -392,7 +443,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<RawItem>, RawError> {
 /// Walks the tree only, for statistics (nodes, leaves, comments, depth, bytes used).
 pub fn stats(bytes: &[u8]) -> Result<(Stats, Option<RawError>), RawError> {
     check_header(bytes)?;
-    Ok(walk(bytes, |_| {}))
+    Ok(walk(bytes, |_| true))
 }
 
 /// A node to write with [`write`]: a position byte's point, children, a comment.
@@ -511,5 +562,34 @@ mod tests {
         let (s, e) = stats(&bytes).unwrap();
         assert!(e.is_none());
         assert_eq!(s.bytes_used, bytes.len());
+    }
+
+    #[test]
+    fn line_budget() {
+        // A trunk of 2,000 moves ending in 2,000 sibling leaves: 4 million line moves
+        // from 8 KB. The lines past the budget are not built.
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&[3, 0]);
+        bytes.resize(HEADER_LEN, 0xFF);
+        for _ in 0..2000 {
+            bytes.extend_from_slice(&[0x78, 0]);
+        }
+        for k in 0..2000 {
+            let flags = if k < 1999 { SIBLING | LEAF } else { LEAF };
+            bytes.extend_from_slice(&[0x79, flags]);
+        }
+        let items = parse(&bytes).unwrap();
+        let lines = items.iter().filter(|i| i.is_ok()).count();
+        assert_eq!(lines as u64, LINE_BUDGET_MIN / 2001);
+        let e = items.last().unwrap().as_ref().unwrap_err();
+        assert!(
+            e.message.contains("the rest of the tree is not read"),
+            "{}",
+            e.message
+        );
+        // The walk itself (statistics) is not limited.
+        let (s, e) = stats(&bytes).unwrap();
+        assert!(e.is_none());
+        assert_eq!((s.leaves, s.max_depth), (2000, 2001));
     }
 }

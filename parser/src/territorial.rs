@@ -23,10 +23,10 @@
 //! `1-0 0-1 1/2-1/2 *` ends the game; it sets the result unless a `Result` tag did (a
 //! disagreement is a warning Note `result-disagrees`).
 //!
-//! Anything else (a malformed move, a variation `(…)`, text after the result token, a
-//! comment never closed, a malformed tag line) makes the game a [`RawError`] located at
-//! the offending byte (line, column, offset), and reading goes on with the next game.
-//! The reader streams: one line at a time into a reused buffer.
+//! Anything else (a malformed move, a variation `(…)`, a `}` that closes no comment, text
+//! after the result token, a comment never closed, a malformed tag line) makes the game a
+//! [`RawError`] located at the offending byte (line, column, offset), and reading goes on
+//! with the next game. The reader streams: one line at a time into a reused buffer.
 
 use std::io::BufRead;
 
@@ -435,6 +435,15 @@ impl Block {
                     break;
                 }
                 b'%' if i == 0 => break,
+                // A stray closing brace: an error (and step over it: it ends no token).
+                b'}' => {
+                    self.fail(
+                        at.advance(i),
+                        "'}' closes no comment: expected '{' before it".to_string(),
+                    );
+                    i += 1;
+                    continue;
+                }
                 b'(' | b')' => {
                     self.fail(
                         at.advance(i),

@@ -28,7 +28,9 @@
 //!   (resignation, time, agreement) is accepted.
 //! - Variations are replayed from their branch point; their illegal/ambiguous moves are
 //!   reported with the same codes at the variation's (absolute) ply but as **warnings**
-//!   (the main line is unaffected), the message saying which variation.
+//!   (the main line is unaffected), the message saying which variation. Reaching the
+//!   branch points replays at most [`VARIATION_REPLAY_BUDGET`] plies a game; the
+//!   variations past that are not checked (warning `variations-not-checked`).
 //! - Repetition ([`super::repetition`], 棋例1–10): after each main-line ply the hash
 //!   history ([`XqReplay::hashes`]) is searched for the current position; classes are
 //!   computed only when it occurs for the third time. A verdict ends the game there, like a
@@ -608,16 +610,20 @@ pub fn replay(game: &XqGame) -> XqReplay {
     }
     // Variations.
     if !game.variations.is_empty() {
-        let mut n = 0;
+        let mut walk = VariationWalk {
+            findings: &mut r.findings,
+            count: 0,
+            budget: VARIATION_REPLAY_BUDGET,
+            exhausted: false,
+        };
         check_variations(
             &start,
             &game.moves,
             &game.variations,
             game.ranks_from_one,
-            &mut r.findings,
-            &mut n,
+            &mut walk,
         );
-        r.variations_checked = n;
+        r.variations_checked = walk.count;
     }
     r
 }
@@ -681,51 +687,103 @@ fn end_state(pos: &Position, _ply: u32) -> Option<(Termination, XqOutcome)> {
     Some((t, XqOutcome::win_for(pos.side_to_move().opp())))
 }
 
+/// Plies of recorded lines replayed to reach the variations' branch points, over a whole
+/// game. Past it the remaining variations are not checked (a warning
+/// `variations-not-checked` says so): thousands of variations off a long line must not
+/// take minutes.
+pub const VARIATION_REPLAY_BUDGET: u64 = 1_000_000;
+
+/// The state of the variation checks of one game.
+struct VariationWalk<'f> {
+    findings: &'f mut Vec<Finding>,
+    /// Variations replayed.
+    count: u32,
+    /// Plies left of [`VARIATION_REPLAY_BUDGET`].
+    budget: u64,
+    exhausted: bool,
+}
+
+impl VariationWalk<'_> {
+    /// Takes `plies` from the budget; false (and a finding, once) when they are not left.
+    fn spend(&mut self, plies: u64) -> bool {
+        if self.exhausted {
+            return false;
+        }
+        if plies > self.budget {
+            self.exhausted = true;
+            self.findings.push(finding(
+                None,
+                "variations-not-checked",
+                Severity::Warning,
+                RULE_PLAY,
+                format!(
+                    "variations not checked after {} of them: reaching their branch points \
+                     would replay more than {VARIATION_REPLAY_BUDGET} plies",
+                    self.count
+                ),
+            ));
+            return false;
+        }
+        self.budget -= plies;
+        true
+    }
+}
+
 /// Replays `vars` (branching off `line`, which starts at `start` = position before ply 1).
+/// One walk along `line` serves every variation in ascending branch order (the parsers'
+/// order); a variation branching earlier than the one before starts the walk again.
 fn check_variations(
     start: &Position,
     line: &[XqMove],
     vars: &[XqVariation],
     ranks_from_one: bool,
-    findings: &mut Vec<Finding>,
-    count: &mut u32,
+    walk: &mut VariationWalk,
 ) {
+    // The walk: `pos` after `made` plies of `line`, or stopped by the error at ply `i`.
+    let mut pos = start.clone();
+    let mut made = 0usize;
+    let mut failed: Option<(usize, NotationError)> = None;
     for v in vars {
-        *count += 1;
+        if walk.exhausted {
+            return;
+        }
         let ctx = format!("variation from ply {}: ", v.from_ply);
         // position before ply v.from_ply along `line` (moves of `line` are numbered from 1)
-        let mut pos = start.clone();
-        let mut ok = true;
         let branch = v.from_ply.saturating_sub(1) as usize;
-        for (i, mv) in line.iter().take(branch).enumerate() {
-            match resolve(&pos, &mv.text, ranks_from_one) {
+        if branch < made {
+            pos = start.clone();
+            made = 0;
+            failed = None;
+        }
+        while failed.is_none() && made < branch.min(line.len()) {
+            if !walk.spend(1) {
+                return;
+            }
+            match resolve(&pos, &line[made].text, ranks_from_one) {
                 Ok(res) => {
                     pos.make(res.mv);
+                    made += 1;
                 }
-                Err(e) => {
-                    findings.push(notation_finding(
-                        i as u32 + 1,
-                        mv,
-                        &e,
-                        Severity::Warning,
-                        &ctx,
-                    ));
-                    ok = false;
-                    break;
-                }
+                Err(e) => failed = Some((made, e)),
             }
         }
-        if !ok || line.len() < branch {
+        walk.count += 1;
+        if let Some((i, e)) = &failed {
+            if *i < branch {
+                let f = notation_finding(*i as u32 + 1, &line[*i], e, Severity::Warning, &ctx);
+                walk.findings.push(f);
+                continue;
+            }
+        }
+        if line.len() < branch {
             continue;
         }
-        // Build the variation's own line: the prefix of `line` up to the branch plus its
-        // moves, so nested variations (absolute plies) can branch off it.
-        let mut full: Vec<XqMove> = line[..branch].to_vec();
         let mut p = pos.clone();
+        let mut played = 0;
         for (i, mv) in v.moves.iter().enumerate() {
             let ply = v.from_ply + i as u32;
             if !p.has_legal_move() {
-                findings.push(finding(
+                walk.findings.push(finding(
                     Some(ply),
                     "moves-after-mate",
                     Severity::Warning,
@@ -737,7 +795,7 @@ fn check_variations(
             match resolve(&p, &mv.text, ranks_from_one) {
                 Ok(res) => {
                     if let Some(why) = res.nonstandard {
-                        findings.push(finding(
+                        walk.findings.push(finding(
                             Some(ply),
                             "nonstandard-notation",
                             Severity::Info,
@@ -746,16 +804,21 @@ fn check_variations(
                         ));
                     }
                     p.make(res.mv);
-                    full.push(mv.clone());
+                    played += 1;
                 }
                 Err(e) => {
-                    findings.push(notation_finding(ply, mv, &e, Severity::Warning, &ctx));
+                    walk.findings
+                        .push(notation_finding(ply, mv, &e, Severity::Warning, &ctx));
                     break;
                 }
             }
         }
-        if !v.variations.is_empty() {
-            check_variations(start, &full, &v.variations, ranks_from_one, findings, count);
+        // The variation's own line: the prefix of `line` up to the branch plus its moves,
+        // so nested variations (absolute plies) can branch off it.
+        if !v.variations.is_empty() && walk.spend((branch + played) as u64) {
+            let mut full: Vec<XqMove> = line[..branch].to_vec();
+            full.extend_from_slice(&v.moves[..played]);
+            check_variations(start, &full, &v.variations, ranks_from_one, walk);
         }
     }
 }

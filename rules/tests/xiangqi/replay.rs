@@ -134,6 +134,53 @@ fn captures_and_variations() {
     assert_eq!(f, vec![("illegal-move", Some(5))]);
 }
 
+/// Variations off a long line are reached in one walk along it; a record whose variations
+/// would need more than the budget of replayed plies has the rest left unchecked, said so.
+#[test]
+fn many_variations_off_a_long_line() {
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let toks: Vec<String> = (0..4000).map(|i| cycle[i % 4].to_string()).collect();
+    let mv = |t: &str| XqMove {
+        text: move_text(t),
+        written: t.to_string(),
+        at: Location::default(),
+        len: t.len() as u16,
+    };
+    // Ascending branch points (the parsers' order): one walk, every variation checked.
+    let mut g = xq_game(None, texts(&toks), &toks);
+    for _ in 0..3000 {
+        g.variations.push(XqVariation {
+            from_ply: 4000,
+            moves: vec![mv("a9a8")],
+            variations: vec![],
+        });
+    }
+    let r = replay(&g);
+    assert_eq!(r.variations_checked, 3000);
+    assert!(r
+        .findings
+        .iter()
+        .all(|f| f.code != "variations-not-checked"));
+    // Descending branch points: each variation walks the line again, until the budget.
+    let mut g = xq_game(None, texts(&toks), &toks);
+    for k in 0..600 {
+        g.variations.push(XqVariation {
+            from_ply: 4000 - 2 * k,
+            moves: vec![mv("a9a8")],
+            variations: vec![],
+        });
+    }
+    let r = replay(&g);
+    assert!(r.variations_checked < 600, "{}", r.variations_checked);
+    let f: Vec<_> = r
+        .findings
+        .iter()
+        .filter(|f| f.code == "variations-not-checked")
+        .collect();
+    assert_eq!(f.len(), 1, "{:?}", r.findings);
+    assert_eq!(f[0].severity, Severity::Warning);
+}
+
 /// A move illegal only because it leaves the mover's general attacked (送将) is an error,
 /// but the record goes on and so does the replay; taking the general stops it.
 #[test]
