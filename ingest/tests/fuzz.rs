@@ -17,7 +17,7 @@
 //!
 //! and runs it twice: with format detection (`format = None`, the seed's file name) and with
 //! one format from `Format::ALL` forced, each under `catch_unwind`. A panic, a call slower
-//! than the time limit (2 s release, 10 s debug) or a broken invariant on the output is
+//! than the time limit (2 s release, 60 s debug) or a broken invariant on the output is
 //! saved to `<target>/fuzz-crashes/<hash>.bin` (with `<hash>.txt` saying what happened) and
 //! fails the test. A call that never returns is caught by a watchdog, which saves the input
 //! and exits. A run that dies outright (a stack overflow aborts the process) leaves
@@ -69,9 +69,19 @@ const MAX_INPUT: usize = 1 << 20;
 /// Crash files kept per distinct panic location.
 const FILES_PER_LOCATION: usize = 3;
 
+/// A call slower than this is reported as a hang. Debug builds on a loaded 2-core CI
+/// machine run some inputs 20–50× slower than release, so the brief CI run only flags
+/// real runaways there; the release long runs keep the tight limit.
+/// `KIFU_FUZZ_SLOW_MS` overrides it.
 fn slow_limit() -> Duration {
+    if let Some(ms) = std::env::var("KIFU_FUZZ_SLOW_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        return Duration::from_millis(ms);
+    }
     if cfg!(debug_assertions) {
-        Duration::from_secs(10)
+        Duration::from_secs(60)
     } else {
         Duration::from_secs(2)
     }
