@@ -641,3 +641,23 @@ fn hostile_names_and_paths_round_trip_and_are_escaped_in_the_report() {
     // Nothing dropped by the SQL-looking name.
     assert_eq!(count(&db, "SELECT count(*) FROM games"), 1);
 }
+
+/// `kifu show` draws Chess Territorial and ChouChou games too, at the end or at a ply.
+#[test]
+fn show_draws_territorial_and_chouchou_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let first = |kind: &str| -> String {
+        count(
+            &db,
+            &format!("SELECT min(id) FROM games WHERE kind = '{kind}' AND plies > 4"),
+        )
+        .to_string()
+    };
+    let ct = kifu_ok(&["show", "--db", d, &first("territorial")]);
+    assert!(ct.contains("\nmoves: 1.K@"), "{ct}");
+    let cc = kifu_ok(&["show", "--db", d, &first("chouchou"), "--ply", "4"]);
+    assert!(cc.contains("captured after 4 actions: P1 "), "{cc}");
+    assert!(cc.contains("\nmoves: 1."), "{cc}");
+}
