@@ -623,13 +623,19 @@ fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> 
         let list: Vec<String> = forbidden.iter().map(|(p, k)| format!("{p} {k}")).collect();
         out.push_str(&format!("Black's forbidden points: {}\n", list.join(", ")));
     }
-    let text: Vec<String> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| format!("{}.{}", i + 1, renju::point::move_text(*m)))
-        .collect();
-    out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
+    out.push_str(&numbered_moves(
+        moves.iter().map(|m| renju::point::move_text(*m)),
+    ));
     Ok(())
+}
+
+/// `\nmoves: 1.a 2.b …\n`: a game's moves numbered from 1.
+fn numbered_moves(texts: impl Iterator<Item = String>) -> String {
+    let text: Vec<String> = texts
+        .enumerate()
+        .map(|(i, t)| format!("{}.{t}", i + 1))
+        .collect();
+    format!("\nmoves: {}\n", text.join(" "))
 }
 
 fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
@@ -643,12 +649,7 @@ fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Resul
     out.push('\n');
     out.push_str(&position.to_text());
     out.push_str(&format!("{}\n", territorial::score(&position)));
-    let text: Vec<String> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| format!("{}.{m}", i + 1))
-        .collect();
-    out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
+    out.push_str(&numbered_moves(moves.iter().map(|m| m.to_string())));
     Ok(())
 }
 
@@ -686,12 +687,7 @@ fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<(
         "captured after {upto} actions: {}\n",
         totals.join(", ")
     ));
-    let text: Vec<String> = actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("{}.{}", i + 1, chouchou::action_text(a)))
-        .collect();
-    out.push_str(&format!("\nmoves: {}\n", text.join(" ")));
+    out.push_str(&numbered_moves(actions.iter().map(chouchou::action_text)));
     Ok(())
 }
 
