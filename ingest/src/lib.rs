@@ -28,6 +28,9 @@ use convert::{convert, MemberContext, Verdict};
 const BATCH: usize = 4096;
 /// Batches in flight between two stages: bounds memory whatever the input size.
 const IN_FLIGHT: usize = 4;
+/// Bytes read ahead of each member to detect its format; a member shorter than this is
+/// parsed whole by the replay pool instead of streamed by the reader.
+const HEAD: usize = 8192;
 /// Largest file read whole (binary formats whose records need the whole file).
 const MAX_WHOLE_FILE: u64 = 256 << 20;
 
@@ -129,11 +132,43 @@ enum ToWriter {
     },
 }
 
+/// What the replay stage receives: a record read by the reader thread, or a whole small
+/// member (its bytes, format detected) for the replay pool to parse as well.
+enum Work {
+    Record(Arc<MemberContext>, AnyItem),
+    Member {
+        ctx: Arc<MemberContext>,
+        format: Format,
+        encoding: &'static str,
+        bytes: Vec<u8>,
+    },
+}
+
+impl Work {
+    /// The records of this piece of work, read (parsed) where it runs.
+    fn records(self) -> (Arc<MemberContext>, Vec<AnyItem>) {
+        match self {
+            Work::Record(ctx, item) => (ctx, vec![item]),
+            Work::Member {
+                ctx,
+                format,
+                encoding,
+                bytes,
+            } => {
+                let mut items = Vec::new();
+                // Reading from memory cannot fail.
+                let _ = read_member(format, encoding, bytes.as_slice(), &mut items);
+                (ctx, items)
+            }
+        }
+    }
+}
+
 /// Messages to the replay stage.
 enum ToReplay {
     /// Records with the member each came from: a batch spans the members of an archive,
     /// so a tar of 50,000 one-game files is written in a few transactions, not 50,000.
-    Batch(Vec<(Arc<MemberContext>, AnyItem)>),
+    Batch(Vec<Work>),
     Finish {
         source_id: i64,
         format: String,
@@ -320,8 +355,10 @@ fn replay_all(
     let stopped = || Error::Pipeline("the database writer stopped".into());
     for msg in rx {
         match msg {
-            ToReplay::Batch(items) if mode == Mode::Parse => {
-                for (_, item) in items {
+            ToReplay::Batch(work) if mode == Mode::Parse => {
+                let parsed: Vec<Vec<AnyItem>> =
+                    pool.install(|| work.into_par_iter().map(|w| w.records().1).collect());
+                for item in parsed.iter().flatten() {
                     let counter = match item {
                         Ok(_) => &tally.valid,
                         Err(_) => &tally.quarantined,
@@ -329,11 +366,14 @@ fn replay_all(
                     counter.fetch_add(1, Ordering::Relaxed);
                 }
             }
-            ToReplay::Batch(items) => {
+            ToReplay::Batch(work) => {
+                // Order is kept: records are written in the order they were read.
                 let converted: Vec<(Record, Verdict)> = pool.install(|| {
-                    items
-                        .into_par_iter()
-                        .map(|(ctx, item)| convert(&ctx, item))
+                    work.into_par_iter()
+                        .flat_map_iter(|w| {
+                            let (ctx, items) = w.records();
+                            items.into_iter().map(move |item| convert(&ctx, item))
+                        })
                         .collect()
                 });
                 let mut records = Vec::with_capacity(converted.len());
@@ -422,11 +462,15 @@ fn read_file(
             source_id,
             member: member.name.clone(),
         });
-        let (head, reader) = input::peek(member.reader, 8192)?;
-        let format = options
-            .format
-            .or_else(|| detect::detect(&head, name.as_deref()));
+        let (head, reader) = input::peek(member.reader, HEAD)?;
+        let (format, xq_encoding) = match options.format {
+            Some(f) => (Some(f), None),
+            None => detect::detect_with_encoding(&head, name.as_deref()),
+        };
         let member_encoding = match format {
+            Some(f) if f.game_kind() == kifu_parser::GameKind::Xiangqi && xq_encoding.is_some() => {
+                member_encoding_xq(f, xq_encoding)
+            }
             Some(f) => member_encoding(f, &head),
             None => detect::detect_encoding(&head),
         };
@@ -435,6 +479,16 @@ fn read_file(
             Some(format) => {
                 if !formats.contains(&format.name()) {
                     formats.push(format.name());
+                }
+                if head.len() < HEAD {
+                    // The whole member is in the head: the replay pool parses it, so the
+                    // many small files of a collection are read on every core.
+                    return sender.push_work(Work::Member {
+                        ctx: sender.member.clone(),
+                        format,
+                        encoding: member_encoding,
+                        bytes: head,
+                    });
                 }
                 read_member(
                     format,
@@ -496,12 +550,16 @@ struct BatchSender<'a> {
     /// The member the records being read come from.
     member: Arc<MemberContext>,
     to_replay: &'a Sender<ToReplay>,
-    batch: Vec<(Arc<MemberContext>, AnyItem)>,
+    batch: Vec<Work>,
 }
 
 impl BatchSender<'_> {
     fn push(&mut self, item: AnyItem) -> io::Result<()> {
-        self.batch.push((self.member.clone(), item));
+        self.push_work(Work::Record(self.member.clone(), item))
+    }
+
+    fn push_work(&mut self, work: Work) -> io::Result<()> {
+        self.batch.push(work);
         if self.batch.len() >= BATCH {
             self.flush()?;
         }
@@ -595,6 +653,14 @@ pub fn check_bytes(
         })),
     }
     items.into_iter().map(|item| convert(&ctx, item)).collect()
+}
+
+/// [`member_encoding`] of a Xiangqi member whose text encoding detection found.
+fn member_encoding_xq(format: Format, detected: Option<&'static str>) -> &'static str {
+    match format {
+        Format::Xqf => "binary",
+        _ => detected.unwrap_or("utf-8"),
+    }
 }
 
 /// The text encoding of a member of `format` whose first bytes are `head`.

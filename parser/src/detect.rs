@@ -75,21 +75,64 @@ fn looks_plain(head: &[u8]) -> bool {
     moves > 0 && moves >= 4 * other
 }
 
+/// The game a PGN-style file names in a `[Game "…"]` tag on its first line, when that
+/// is one kifu reads as PGN: the tag is decisive, and checking it first spares every
+/// sniffer's work on each of the many small files of a collection.
+fn game_tag_format(head: &[u8]) -> Option<Format> {
+    let first = first_lines(strip_bom(head), 1).next()?;
+    let rest = first.strip_prefix(b"[")?;
+    if rest.len() < 4 || !rest[..4].eq_ignore_ascii_case(b"game") {
+        return None;
+    }
+    let rest = rest[4..].trim_ascii_start().strip_prefix(b"\"")?;
+    let end = rest.iter().position(|&b| b == b'"')?;
+    if rest[end + 1..].trim_ascii() != b"]" {
+        return None;
+    }
+    let value = rest[..end].to_ascii_lowercase();
+    match value.as_slice() {
+        b"chinese chess" | b"xiangqi" => Some(Format::XiangqiPgn),
+        b"chess territorial" => Some(Format::TerritorialPgn),
+        b"chouchou" => Some(Format::ChouChouCcn),
+        v if v == "珠取".as_bytes() => Some(Format::ChouChouCcn),
+        _ => None,
+    }
+}
+
 /// Guesses the format of a file from its first bytes (a few KiB is plenty) and,
 /// as a hint, its name.
 pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
+    detect_with_encoding(head, file_name).0
+}
+
+/// [`detect`], with the text encoding of the head as [`crate::xq_text::detect_encoding`]
+/// sees it when that was worked out on the way (Xiangqi formats need it).
+pub fn detect_with_encoding(
+    head: &[u8],
+    file_name: Option<&str>,
+) -> (Option<Format>, Option<&'static str>) {
     if head.starts_with(crate::renlib::MAGIC) {
-        return Some(Format::RenLib);
+        return (Some(Format::RenLib), None);
     }
     // Xiangqi formats first: an XHTML page holding DhtmlXQ would otherwise pass for XML,
     // and an ICCS move list for a Renju one.
     if crate::xqf::looks_like(head) {
-        return Some(Format::Xqf);
+        return (Some(Format::Xqf), None);
     }
-    if crate::dhtmlxq::looks_like(head) {
+    if let Some(format) = game_tag_format(head) {
+        return (Some(format), None);
+    }
+    // The Xiangqi sniffers read the head decoded: detect its encoding and decode it once.
+    let xq_encoding = crate::xq_text::detect_encoding(head);
+    let xq_text = crate::xq_text::decode(head, xq_encoding).0;
+    (detect_rest(head, &xq_text, file_name), Some(xq_encoding))
+}
+
+fn detect_rest(head: &[u8], xq_text: &str, file_name: Option<&str>) -> Option<Format> {
+    if crate::dhtmlxq::looks_like_text(xq_text) {
         return Some(Format::DhtmlXq);
     }
-    if crate::xiangqi_wxf::looks_like(head) {
+    if crate::xiangqi_wxf::looks_like_text(xq_text) {
         return Some(Format::XiangqiWxf);
     }
     // Before Xiangqi PGN: both use PGN-style tags.
@@ -102,7 +145,7 @@ pub fn detect(head: &[u8], file_name: Option<&str>) -> Option<Format> {
     if crate::chouchou::looks_like_sheet(head) {
         return Some(Format::ChouChouSheet);
     }
-    if crate::xiangqi_pgn::looks_like(head) {
+    if crate::xiangqi_pgn::looks_like_text(xq_text) {
         return Some(Format::XiangqiPgn);
     }
     let text = strip_bom(head);

@@ -832,7 +832,11 @@ fn build(
 /// Whether the head looks like DhtmlXQ: a `[DhtmlXQ` field, a dpxq dict literal with a
 /// `'movelist'` key, or a bare string of digits whose length is a multiple of 4.
 pub fn looks_like(head: &[u8]) -> bool {
-    let (text, _) = xq_text::decode(head, xq_text::detect_encoding(head));
+    looks_like_text(&xq_text::decode(head, xq_text::detect_encoding(head)).0)
+}
+
+/// [`looks_like`] on the head already decoded.
+pub(crate) fn looks_like_text(text: &str) -> bool {
     if text.contains("[DhtmlXQ") {
         return true;
     }

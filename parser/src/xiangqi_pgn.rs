@@ -331,6 +331,12 @@ fn strip_word(word: &str) -> (usize, &str) {
     (start, w)
 }
 
+/// Whether a word is ASCII once full-width forms are made half-width: only such a word
+/// can be WXF, ICCS or SAN.
+fn may_be_ascii_move(body: &str) -> bool {
+    body.is_ascii() || body.chars().all(|c| xq_text::to_half_width(c).is_ascii())
+}
+
 fn classify(body: &str) -> Tok {
     if body.is_empty()
         || body.trim_start_matches(['.', '…']).is_empty()
@@ -345,14 +351,14 @@ fn classify(body: &str) -> Tok {
         }
         _ => {}
     }
-    let half: String = body.chars().map(xq_text::to_half_width).collect();
-    if !half.is_ascii() {
+    if !may_be_ascii_move(body) {
         let norm = xq_text::normalize_chinese(body);
         if xq_text::is_chinese_move(&norm) {
             return Tok::Chinese(norm);
         }
         return Tok::Bad(format!("'{body}' is not a Chinese, WXF, ICCS or SAN move"));
     }
+    let half: String = body.chars().map(xq_text::to_half_width).collect();
     let wxf = xq_text::normalize_wxf(&half);
     if xq_text::is_wxf_move(&wxf) {
         return Tok::Wxf(wxf);
@@ -391,7 +397,12 @@ pub(crate) fn parse_movetext(
     let mut san_ranks = (false, false);
     walk(lines, &mut |_, ev| {
         if let Ev::Word(w, _, _) = ev {
-            match classify(strip_word(w).1) {
+            let body = strip_word(w).1;
+            if !may_be_ascii_move(body) {
+                // Chinese or unreadable: says nothing of ranks.
+                return;
+            }
+            match classify(body) {
                 Tok::San(r) => {
                     san_only = true;
                     san_ranks.0 |= r.contains(&0);
@@ -996,8 +1007,11 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
 /// Chess"]`, `[Format "ICCS"]`, `[Variant "xiangqi"]`, `[Red …]`), Chinese move text, or a
 /// numbered ICCS move list (`1. h2e2 h9g7`).
 pub fn looks_like(head: &[u8]) -> bool {
-    let enc = xq_text::detect_encoding(head);
-    let (text, _) = xq_text::decode(head, enc);
+    looks_like_text(&xq_text::decode(head, xq_text::detect_encoding(head)).0)
+}
+
+/// [`looks_like`] on the head already decoded.
+pub(crate) fn looks_like_text(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     if lower.contains("[game \"chinese chess\"]")
         || lower.contains("[variant \"xiangqi\"]")

@@ -227,7 +227,11 @@ fn build(
 /// Whether the head looks like a XieXie `.wxf` file (`FORMAT WXF`, `START{`) or a bare
 /// WXF move list (mostly WXF moves such as `C2=5`, `h8+7`, `R++2`, no PGN tags).
 pub fn looks_like(head: &[u8]) -> bool {
-    let (text, _) = xq_text::decode(head, xq_text::detect_encoding(head));
+    looks_like_text(&xq_text::decode(head, xq_text::detect_encoding(head)).0)
+}
+
+/// [`looks_like`] on the head already decoded.
+pub(crate) fn looks_like_text(text: &str) -> bool {
     let t = text.trim_start();
     if t.starts_with("FORMAT") && t.lines().next().is_some_and(|l| l.contains("WXF")) {
         return true;

@@ -30,19 +30,26 @@ use crate::raw::RawResult;
 const XQ_CHARS: &str = "马馬车車进進退平炮砲兵卒帅帥将將士仕相象俥傌前后後红紅黑胜勝负負和先\
                         一二三四五六七八九局赛賽杯棋象棋对對";
 
-/// Whether `c` is one of [`XQ_CHARS`]: a binary search in a sorted copy, as this runs on
-/// every character of every file head.
+/// Whether `c` is one of [`XQ_CHARS`]: one bit per CJK code point, as this runs on every
+/// character of every file head.
 fn is_xq_char(c: char) -> bool {
-    static SORTED: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
-    SORTED
-        .get_or_init(|| {
-            let mut v: Vec<char> = XQ_CHARS.chars().collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        })
-        .binary_search(&c)
-        .is_ok()
+    const FIRST: u32 = 0x4E00;
+    const LAST: u32 = 0x9FFF;
+    static BITS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let cp = c as u32;
+    if !(FIRST..=LAST).contains(&cp) {
+        return false;
+    }
+    let bits = BITS.get_or_init(|| {
+        let mut v = vec![0u64; ((LAST - FIRST) / 64 + 1) as usize];
+        for x in XQ_CHARS.chars() {
+            let i = x as u32 - FIRST;
+            v[(i / 64) as usize] |= 1 << (i % 64);
+        }
+        v
+    });
+    let i = cp - FIRST;
+    bits[(i / 64) as usize] & (1 << (i % 64)) != 0
 }
 
 /// Guesses the encoding of Xiangqi text from its head: `"utf-8"`, `"gbk"` or `"big5"`.
@@ -120,15 +127,24 @@ fn trim_cut_tail(bytes: &[u8]) -> &[u8] {
     }
 }
 
+/// Decoding errors and Xiangqi characters of `bytes` read as `enc`: decoded in pieces
+/// into a buffer on the stack (no allocation; this runs on every member of an archive).
 fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
-    let (text, _) = enc.decode_without_bom_handling(bytes);
-    let mut errors = 0;
-    let mut hits = 0;
-    for c in text.chars() {
-        if c == '\u{FFFD}' {
-            errors += 1;
-        } else if !c.is_ascii() && is_xq_char(c) {
-            hits += 1;
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut buf = [0u8; 4096];
+    let (mut errors, mut hits) = (0, 0);
+    let mut src = bytes;
+    loop {
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(src, &mut buf, true);
+        src = &src[read..];
+        // The decoder writes whole characters only.
+        let text = std::str::from_utf8(&buf[..written]).unwrap_or_default();
+        hits += text.chars().filter(|&c| is_xq_char(c)).count();
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::OutputFull => {}
+            encoding_rs::DecoderResult::Malformed(..) => errors += 1,
         }
     }
     (errors, hits)
@@ -281,12 +297,20 @@ const CN_POSITIONS: &str = "前中后一二三四五";
 /// piece left out as the rules of notation say) or, rarely, position-piece-file-action-number
 /// (`前兵五平四`).
 pub fn is_chinese_move(norm: &str) -> bool {
-    let c: Vec<char> = norm.chars().collect();
+    let mut c = ['\0'; 5];
+    let mut len = 0;
+    for x in norm.chars() {
+        if len == c.len() {
+            return false;
+        }
+        c[len] = x;
+        len += 1;
+    }
     let piece = |x: char| CN_PIECES.contains(x);
     let file = |x: char| CN_FILES.contains(x);
     let act = |x: char| CN_ACTIONS.contains(x);
     let pos = |x: char| CN_POSITIONS.contains(x);
-    match c.len() {
+    match len {
         4 => {
             (piece(c[0]) && file(c[1]) && act(c[2]) && file(c[3]))
                 || (pos(c[0]) && piece(c[1]) && act(c[2]) && file(c[3]))

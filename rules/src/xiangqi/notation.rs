@@ -359,7 +359,8 @@ fn destination(spec: &Spec, kind: Kind, side: Side, from: Square) -> Option<Squa
 
 /// Resolves a parsed Chinese/WXF spec against `pos`.
 pub fn resolve_spec(pos: &Position, spec: &Spec, text: &str) -> Result<Resolved, NotationError> {
-    resolve_spec_among(pos, spec, text, &pos.legal_moves())
+    // Only the moves the text can name are tested, not every legal move generated.
+    resolve_spec_by(pos, spec, text, |m| pos.is_legal(m))
 }
 
 /// [`resolve_spec`] against a given list of candidate moves (the legal ones, or the
@@ -369,6 +370,16 @@ fn resolve_spec_among(
     spec: &Spec,
     text: &str,
     legal: &[Move],
+) -> Result<Resolved, NotationError> {
+    resolve_spec_by(pos, spec, text, |m| legal.contains(&m))
+}
+
+/// [`resolve_spec`] with `allowed` deciding which candidate moves count.
+fn resolve_spec_by(
+    pos: &Position,
+    spec: &Spec,
+    text: &str,
+    allowed: impl Fn(Move) -> bool,
 ) -> Result<Resolved, NotationError> {
     let side = pos.side_to_move();
     let kind = spec.kind.unwrap_or(Kind::Pawn);
@@ -410,7 +421,7 @@ fn resolve_spec_among(
     for s in sources {
         if let Some(to) = destination(spec, kind, side, s) {
             let m = Move::new(s, to);
-            if legal.contains(&m) && !found.contains(&m) {
+            if !found.contains(&m) && allowed(m) {
                 found.push(m);
             }
         }

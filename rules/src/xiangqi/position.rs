@@ -642,11 +642,23 @@ impl Position {
 
     /// Does the side to move have a legal move?
     pub fn has_legal_move(&self) -> bool {
+        // Piece by piece, stopping at the first legal move: after almost every ply of a
+        // real game the first piece tried has one.
         let mut p = self.clone();
         let mut list = MoveList::new();
-        p.pseudo_moves_into(&mut list);
         let chk = p.in_check();
-        list.as_slice().iter().any(|&m| p.pseudo_is_legal(m, chk))
+        let mut occ = self.occ[self.side.index()];
+        while occ != 0 {
+            let s = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            let pc = Piece::from_code(self.board.sq[s as usize]).expect("occupancy");
+            list.clear();
+            self.gen_piece(s, pc, &mut list, false);
+            if list.as_slice().iter().any(|&m| p.pseudo_is_legal(m, chk)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Is `m` a legal move of the side to move?
