@@ -278,7 +278,9 @@ fn walk<'a>(lines: &'a [TextLine], f: &mut dyn FnMut(usize, Ev<'a>)) -> Option<L
                 _ => {
                     let j = t[i..]
                         .char_indices()
-                        .find(|&(_, c)| c.is_whitespace() || "{}();".contains(c))
+                        .find(|&(_, c)| {
+                            c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';')
+                        })
                         .map(|(p, _)| i + p)
                         .unwrap_or(t.len());
                     let j = if j == i { i + c.len_utf8() } else { j };

@@ -215,24 +215,33 @@ pub fn decode_mapped(bytes: &[u8], encoding: &str) -> (String, Vec<u32>, bool) {
         return (String::from_utf8_lossy(bytes).into_owned(), map, false);
     }
     let (whole, errors) = enc.decode_without_bom_handling(bytes);
-    // Character boundaries in the source.
+    // Fast path: one decoded character per source unit (character boundaries in the
+    // source found by their lead bytes), walked side by side.
+    let mut map = Vec::with_capacity(whole.len() + 1);
+    let mut i = 0;
+    let mut in_step = true;
+    for c in whole.chars() {
+        if i >= bytes.len() {
+            in_step = false;
+            break;
+        }
+        for _ in 0..c.len_utf8() {
+            map.push(i as u32);
+        }
+        i += unit_len(bytes, i, enc);
+    }
+    if in_step && i == bytes.len() {
+        map.push(bytes.len() as u32);
+        return (whole.into_owned(), map, errors);
+    }
+    // Slow path: decode unit by unit.
+    map.clear();
     let mut units = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         units.push(i);
         i += unit_len(bytes, i, enc);
     }
-    let mut map = Vec::with_capacity(whole.len() + 1);
-    if whole.chars().count() == units.len() {
-        for (c, &u) in whole.chars().zip(units.iter()) {
-            for _ in 0..c.len_utf8() {
-                map.push(u as u32);
-            }
-        }
-        map.push(bytes.len() as u32);
-        return (whole.into_owned(), map, errors);
-    }
-    // Slow path: decode unit by unit.
     let mut text = String::with_capacity(whole.len());
     for (k, &u) in units.iter().enumerate() {
         let end = units.get(k + 1).copied().unwrap_or(bytes.len());
@@ -306,10 +315,23 @@ pub fn is_chinese_move(norm: &str) -> bool {
         c[len] = x;
         len += 1;
     }
-    let piece = |x: char| CN_PIECES.contains(x);
-    let file = |x: char| CN_FILES.contains(x);
-    let act = |x: char| CN_ACTIONS.contains(x);
-    let pos = |x: char| CN_POSITIONS.contains(x);
+    // `matches!` rather than `str::contains`: this runs on every move of every record.
+    let piece = |x: char| {
+        matches!(
+            x,
+            '车' | '马' | '炮' | '相' | '象' | '仕' | '士' | '帅' | '将' | '兵' | '卒'
+        )
+    };
+    let file = |x: char| {
+        matches!(
+            x,
+            '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' | '1'..='9'
+        )
+    };
+    let act = |x: char| matches!(x, '进' | '退' | '平');
+    let pos = |x: char| matches!(x, '前' | '中' | '后' | '一' | '二' | '三' | '四' | '五');
+    debug_assert!(CN_PIECES.chars().all(piece) && CN_FILES.chars().all(file));
+    debug_assert!(CN_ACTIONS.chars().all(act) && CN_POSITIONS.chars().all(pos));
     match len {
         4 => {
             (piece(c[0]) && file(c[1]) && act(c[2]) && file(c[3]))

@@ -287,15 +287,55 @@ fn number_of_file(side: Side, f: u8) -> u8 {
     }
 }
 
+/// Squares in a fixed array: a file holds at most 10, a board 90 (no allocation for the
+/// candidates of every move).
+#[derive(Clone, Copy)]
+struct Squares {
+    sq: [Square; 90],
+    len: usize,
+}
+
+impl Squares {
+    fn new() -> Squares {
+        Squares {
+            sq: [Square(0); 90],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, s: Square) {
+        if self.len < self.sq.len() {
+            self.sq[self.len] = s;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Squares {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.sq[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Squares {
+    fn deref_mut(&mut self) -> &mut [Square] {
+        &mut self.sq[..self.len]
+    }
+}
+
 /// Own pieces of `kind` on file `f`, front (most advanced) first.
-fn stack(pos: &Position, side: Side, kind: Kind, f: u8) -> Vec<Square> {
-    let mut v: Vec<Square> = (0..10u8)
-        .map(|r| Square(r * 9 + f))
-        .filter(|&s| {
-            pos.piece_at(s)
-                .is_some_and(|p| p.side() == side && p.kind() == kind)
-        })
-        .collect();
+fn stack(pos: &Position, side: Side, kind: Kind, f: u8) -> Squares {
+    let mut v = Squares::new();
+    for r in 0..10u8 {
+        let s = Square(r * 9 + f);
+        if pos
+            .piece_at(s)
+            .is_some_and(|p| p.side() == side && p.kind() == kind)
+        {
+            v.push(s);
+        }
+    }
     if side == Side::Red {
         v.reverse();
     }
@@ -384,7 +424,7 @@ fn resolve_spec_by(
     let side = pos.side_to_move();
     let kind = spec.kind.unwrap_or(Kind::Pawn);
     let mut nonstandard = None;
-    let sources: Vec<Square> = match spec.source {
+    let sources: Squares = match spec.source {
         Source::File(n) => {
             let st = stack(pos, side, kind, file_of(side, n));
             if st.len() >= 2 && !matches!(kind, Kind::Advisor | Kind::Elephant) {
@@ -397,7 +437,7 @@ fn resolve_spec_by(
                 Some(n) => vec![file_of(side, n)],
                 None => (0..9).collect(),
             };
-            let mut v = Vec::new();
+            let mut v = Squares::new();
             for f in &files {
                 let st = stack(pos, side, kind, *f);
                 if st.len() >= 2 {
@@ -408,17 +448,17 @@ fn resolve_spec_by(
             }
             if v.is_empty() {
                 nonstandard = Some("前/后 written but no file holds two like pieces");
-                files
-                    .iter()
-                    .flat_map(|&f| stack(pos, side, kind, f))
-                    .collect()
-            } else {
-                v
+                for &f in &files {
+                    for &s in stack(pos, side, kind, f).iter() {
+                        v.push(s);
+                    }
+                }
             }
+            v
         }
     };
     let mut found: Vec<Move> = Vec::new();
-    for s in sources {
+    for &s in sources.iter() {
         if let Some(to) = destination(spec, kind, side, s) {
             let m = Move::new(s, to);
             if !found.contains(&m) && allowed(m) {

@@ -212,7 +212,37 @@ pub fn judge_counted(
 pub struct RepetitionIndex {
     /// Per position hash (it includes the side to move): occurrences since the last
     /// capture and the index of the latest.
-    seen: std::collections::HashMap<u64, (u32, usize)>,
+    seen: std::collections::HashMap<u64, (u32, usize), ZobristKey>,
+}
+
+/// The keys are Zobrist hashes, uniformly random already: used as they are instead of
+/// hashed again (this runs after every ply of every game).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZobristKey;
+
+impl std::hash::BuildHasher for ZobristKey {
+    type Hasher = ZobristHasher;
+    fn build_hasher(&self) -> ZobristHasher {
+        ZobristHasher(0)
+    }
+}
+
+/// See [`ZobristKey`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZobristHasher(u64);
+
+impl std::hash::Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl RepetitionIndex {
