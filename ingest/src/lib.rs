@@ -320,6 +320,7 @@ fn write_all(store: Option<&mut Store>, rx: Receiver<ToWriter>) -> Result<WriteS
         }
         return Ok(stats);
     };
+    store.begin_bulk()?;
     for msg in rx {
         match msg {
             ToWriter::Begin(source, reply) => {
@@ -342,6 +343,7 @@ fn write_all(store: Option<&mut Store>, rx: Receiver<ToWriter>) -> Result<WriteS
             } => store.finish_source(source_id, &format, &encoding)?,
         }
     }
+    store.end_bulk()?;
     Ok(stats)
 }
 
