@@ -188,9 +188,9 @@ impl Store {
     /// times). Safety is unchanged: each batch is still one committed transaction in the
     /// WAL, and an interrupted load resumes from the last one.
     pub fn begin_bulk(&mut self) -> Result<()> {
-        let empty: bool = self
-            .conn
-            .query_row("SELECT NOT EXISTS (SELECT 1 FROM games)", [], |r| r.get(0))?;
+        let empty: bool =
+            self.conn
+                .query_row("SELECT NOT EXISTS (SELECT 1 FROM games)", [], |r| r.get(0))?;
         if empty {
             let tx = self.conn.transaction()?;
             for (name, _) in schema::SECONDARY_INDEXES {
@@ -485,33 +485,33 @@ impl BatchWriter<'_> {
             self.first_copy(hash, &g.kind, &g.canonical_key)?
         };
         let inserted = self.statements.insert_game.execute(params![
-                g.source_id,
-                g.member,
-                g.record_id,
-                g.offset as i64,
-                g.line,
-                g.column,
-                g.length as i64,
-                g.kind,
-                g.format,
-                event_id,
-                g.round,
-                g.date,
-                g.rule,
-                g.recorded_result,
-                g.result_text,
-                g.derived_result,
-                g.termination,
-                g.plies,
-                g.opening,
-                if g.canonical_key.is_empty() {
-                    None
-                } else {
-                    Some(&g.canonical_key)
-                },
-                duplicate_of,
-                g.extra,
-            ])?;
+            g.source_id,
+            g.member,
+            g.record_id,
+            g.offset as i64,
+            g.line,
+            g.column,
+            g.length as i64,
+            g.kind,
+            g.format,
+            event_id,
+            g.round,
+            g.date,
+            g.rule,
+            g.recorded_result,
+            g.result_text,
+            g.derived_result,
+            g.termination,
+            g.plies,
+            g.opening,
+            if g.canonical_key.is_empty() {
+                None
+            } else {
+                Some(&g.canonical_key)
+            },
+            duplicate_of,
+            g.extra,
+        ])?;
         if inserted == 0 {
             // The same record (source, member, offset) is stored already: an earlier,
             // interrupted ingest of this file got this far.
@@ -530,9 +530,12 @@ impl BatchWriter<'_> {
                 continue;
             }
             let player_id = self.name_id(Table::Players, name)?;
-            self.statements
-                .insert_seat
-                .execute(params![game_id, seat as i64 + 1, side, player_id])?;
+            self.statements.insert_seat.execute(params![
+                game_id,
+                seat as i64 + 1,
+                side,
+                player_id
+            ])?;
         }
         if duplicate_of.is_some() {
             stats.duplicates += 1;
@@ -553,16 +556,16 @@ impl BatchWriter<'_> {
 
     fn quarantined(&mut self, q: &QuarantineRecord, stats: &mut WriteStats) -> Result<()> {
         let changed = self.statements.insert_quarantine.execute(params![
-                q.source_id,
-                q.member,
-                q.offset as i64,
-                q.line,
-                q.column,
-                q.length as i64,
-                q.format,
-                q.error.message,
-                q.raw,
-            ])?;
+            q.source_id,
+            q.member,
+            q.offset as i64,
+            q.line,
+            q.column,
+            q.length as i64,
+            q.format,
+            q.error.message,
+            q.raw,
+        ])?;
         if changed == 0 {
             stats.already_present += 1;
             return Ok(());
@@ -580,18 +583,18 @@ impl BatchWriter<'_> {
         f: &FindingRecord,
     ) -> Result<()> {
         self.statements.insert_finding.execute(params![
-                source_id,
-                game_id,
-                quarantine_id,
-                f.ply,
-                f.code,
-                f.severity,
-                f.message,
-                f.rule,
-                f.offset as i64,
-                f.line,
-                f.column,
-            ])?;
+            source_id,
+            game_id,
+            quarantine_id,
+            f.ply,
+            f.code,
+            f.severity,
+            f.message,
+            f.rule,
+            f.offset as i64,
+            f.line,
+            f.column,
+        ])?;
         Ok(())
     }
 }
