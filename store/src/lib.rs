@@ -670,6 +670,68 @@ mod tests {
         assert_eq!(ro.counts().unwrap(), Counts::default());
     }
 
+    fn index_sql(store: &Store) -> Vec<(String, String)> {
+        let mut stmt = store
+            .conn
+            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+            .unwrap();
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn bulk_load_rebuilds_the_indexes_as_migrated_and_open_repairs_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.db");
+        let mut store = Store::open(&path).unwrap();
+        let migrated = index_sql(&store);
+        assert_eq!(migrated.len(), schema::SECONDARY_INDEXES.len());
+        store.begin_bulk().unwrap();
+        assert!(index_sql(&store).is_empty(), "dropped for the load");
+        let id = store.begin_source(&source("h")).unwrap();
+        store
+            .write_batch(&[game(id, 0, &[112, 113]), game(id, 5, &[112, 113])])
+            .unwrap();
+        store.end_bulk().unwrap();
+        assert_eq!(index_sql(&store), migrated);
+        // A load into a database holding games keeps its indexes.
+        store.begin_bulk().unwrap();
+        assert_eq!(index_sql(&store), migrated);
+        store.end_bulk().unwrap();
+        // An interrupted load (indexes dropped, never rebuilt): the next open repairs it.
+        store
+            .conn
+            .execute_batch("DROP INDEX games_canonical")
+            .unwrap();
+        drop(store);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(index_sql(&store), migrated);
+    }
+
+    #[test]
+    fn a_key_hash_collision_never_links_different_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("k.db")).unwrap();
+        let id = store.begin_source(&source("c")).unwrap();
+        store.write_batch(&[game(id, 0, &[1, 2, 3])]).unwrap();
+        // Pretend the hash of another key points at game 1.
+        store.first_copies.ids.insert(key_hash("renju", &[9, 9]), 1);
+        let stats = store
+            .write_batch(&[
+                game(id, 10, &[9, 9]),
+                game(id, 20, &[9, 9]),
+                game(id, 30, &[1, 2, 3]),
+            ])
+            .unwrap();
+        assert_eq!(stats.games, 3);
+        // [9, 9] is new (not linked to game 1); its copy is found by the key itself.
+        assert_eq!(store.game(2).unwrap().duplicate_of, None);
+        assert_eq!(store.game(3).unwrap().duplicate_of, Some(2));
+        assert_eq!(store.game(4).unwrap().duplicate_of, Some(1));
+    }
+
     #[test]
     fn writes_links_duplicates_and_ignores_repeats() {
         let dir = tempfile::tempdir().unwrap();
