@@ -26,6 +26,9 @@ use convert::{convert, MemberContext, Verdict};
 
 /// Records per batch handed to the replay pool and written in one transaction.
 const BATCH: usize = 4096;
+/// A batch is sent sooner when its unparsed work (member bytes, split games) reaches this
+/// many bytes: games of 10 KB with comments must not hold hundreds of MB in flight.
+const BATCH_BYTES: usize = 8 << 20;
 /// Batches in flight between two stages: bounds memory whatever the input size.
 const IN_FLIGHT: usize = 4;
 /// Bytes read ahead of each member to detect its format; a member shorter than this is
@@ -136,6 +139,8 @@ enum ToWriter {
 /// member (its bytes, format detected) for the replay pool to parse as well.
 enum Work {
     Record(Arc<MemberContext>, AnyItem),
+    /// A Xiangqi PGN game split from a large file by the reader, parsed in the pool.
+    XqChunk(Arc<MemberContext>, kifu_parser::xiangqi_pgn::PgnChunk),
     Member {
         ctx: Arc<MemberContext>,
         format: Format,
@@ -149,6 +154,7 @@ impl Work {
     fn records(self) -> (Arc<MemberContext>, Vec<AnyItem>) {
         match self {
             Work::Record(ctx, item) => (ctx, vec![item]),
+            Work::XqChunk(ctx, chunk) => (ctx, vec![chunk.parse().map(AnyGame::Xiangqi)]),
             Work::Member {
                 ctx,
                 format,
@@ -453,6 +459,7 @@ fn read_file(
         }),
         to_replay,
         batch: Vec::with_capacity(BATCH),
+        batch_bytes: 0,
     };
     input::for_each_member(stream, |member| {
         let name = if member.name.is_empty() {
@@ -553,6 +560,8 @@ struct BatchSender<'a> {
     member: Arc<MemberContext>,
     to_replay: &'a Sender<ToReplay>,
     batch: Vec<Work>,
+    /// Heap bytes of the unparsed work in `batch`.
+    batch_bytes: usize,
 }
 
 impl BatchSender<'_> {
@@ -561,8 +570,13 @@ impl BatchSender<'_> {
     }
 
     fn push_work(&mut self, work: Work) -> io::Result<()> {
+        self.batch_bytes += match &work {
+            Work::Record(..) => 0,
+            Work::XqChunk(_, chunk) => chunk.heap_bytes(),
+            Work::Member { bytes, .. } => bytes.len(),
+        };
         self.batch.push(work);
-        if self.batch.len() >= BATCH {
+        if self.batch.len() >= BATCH || self.batch_bytes >= BATCH_BYTES {
             self.flush()?;
         }
         Ok(())
@@ -573,6 +587,7 @@ impl BatchSender<'_> {
             return Ok(());
         }
         let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.batch_bytes = 0;
         self.to_replay
             .send(ToReplay::Batch(batch))
             .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "replay stage stopped"))
@@ -609,11 +624,30 @@ trait RecordSink {
     fn push_renju(&mut self, item: RawItem) -> io::Result<()> {
         self.push(item.map(AnyGame::Renju))
     }
+
+    /// A Xiangqi PGN game split from the stream: parsed here unless the sink defers it.
+    fn push_xq_chunk(
+        &mut self,
+        item: Result<kifu_parser::xiangqi_pgn::PgnChunk, RawError>,
+    ) -> io::Result<()> {
+        self.push(item.and_then(|c| c.parse()).map(AnyGame::Xiangqi))
+    }
 }
 
 impl RecordSink for BatchSender<'_> {
     fn push(&mut self, item: AnyItem) -> io::Result<()> {
         BatchSender::push(self, item)
+    }
+
+    /// Parsed by the replay pool: the reader thread only splits the stream.
+    fn push_xq_chunk(
+        &mut self,
+        item: Result<kifu_parser::xiangqi_pgn::PgnChunk, RawError>,
+    ) -> io::Result<()> {
+        match item {
+            Ok(chunk) => self.push_work(Work::XqChunk(self.member.clone(), chunk)),
+            Err(e) => self.push(Err(e)),
+        }
     }
 }
 
@@ -695,8 +729,13 @@ fn read_member<R: BufRead, S: RecordSink>(
         }
         Format::Bdt => bdt::BdtReader::new(reader).try_for_each(|i| sender.push_renju(i)),
         Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push_renju(i)),
-        Format::XiangqiPgn => xiangqi_pgn::PgnReader::new(reader, encoding)
-            .try_for_each(|i| sender.push(i.map(AnyGame::Xiangqi))),
+        Format::XiangqiPgn => {
+            let mut games = xiangqi_pgn::PgnReader::new(reader, encoding);
+            while let Some(chunk) = games.next_chunk() {
+                sender.push_xq_chunk(chunk)?;
+            }
+            Ok(())
+        }
         Format::TerritorialPgn => territorial::PgnReader::new(reader)
             .try_for_each(|i| sender.push(i.map(AnyGame::Territorial))),
         Format::ChouChouCcn => {

@@ -838,13 +838,37 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
     }
+}
 
-    fn finish(&self, chunk: Chunk) -> Result<XqGame, RawError> {
+/// One game's lines as [`PgnReader::next_chunk`] split them from the stream, not yet
+/// parsed: [`PgnChunk::parse`] reads the game, on whichever thread it runs (an ingest
+/// splits a large file on one thread and parses its games on all cores).
+pub struct PgnChunk {
+    chunk: Chunk,
+    encoding: &'static str,
+}
+
+impl PgnChunk {
+    /// Roughly the heap bytes the chunk holds (its lines' text and source maps), for
+    /// callers bounding what they keep in flight.
+    pub fn heap_bytes(&self) -> usize {
+        let lines: usize = self
+            .chunk
+            .lines
+            .iter()
+            .map(|l| l.text.len() + 4 * l.map.len() + std::mem::size_of::<TextLine>())
+            .sum();
+        lines + self.chunk.raw.len() + 64 * self.chunk.tags.len()
+    }
+
+    /// Reads the game: tags, move text, result, notes.
+    pub fn parse(self) -> Result<XqGame, RawError> {
+        let PgnChunk { chunk, encoding } = self;
         let start = chunk.start.unwrap_or_default();
         let span = Span::new(start.offset, chunk.end.max(start.offset));
         let mut game = XqGame::new(Format::XiangqiPgn, start);
         game.span = span;
-        game.encoding = self.encoding;
+        game.encoding = encoding;
         let hints = apply_tags(&mut game, &chunk.tags);
         let error = |at: Location, message: String| RawError {
             format: Some(Format::XiangqiPgn),
@@ -875,7 +899,7 @@ impl<R: BufRead> PgnReader<R> {
             game.notes.push(Note {
                 code: "encoding-errors",
                 severity: "warning",
-                message: format!("bytes not valid {} replaced by U+FFFD", self.encoding),
+                message: format!("bytes not valid {encoding} replaced by U+FFFD"),
                 at,
                 ply: None,
             });
@@ -894,6 +918,14 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     type Item = Result<XqGame, RawError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.next_chunk().map(|c| c.and_then(PgnChunk::parse))
+    }
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// The next game's lines, split from the stream but not parsed (see [`PgnChunk`]);
+    /// `Err` for a read error.
+    pub fn next_chunk(&mut self) -> Option<Result<PgnChunk, RawError>> {
         let mut chunk = Chunk::default();
         loop {
             let (line, errors) = match self.pending.take() {
@@ -995,7 +1027,10 @@ impl<R: BufRead> Iterator for PgnReader<R> {
         if chunk.is_empty() {
             return None;
         }
-        Some(self.finish(chunk))
+        Some(Ok(PgnChunk {
+            chunk,
+            encoding: self.encoding,
+        }))
     }
 }
 

@@ -365,11 +365,11 @@ impl Board {
 
     /// The judgement proper, on a scratch board it may modify temporarily (it restores it).
     fn judge(&mut self, p: Point) -> Option<ForbiddenKind> {
-        let mut windows = [[EMPTY; 11]; 4];
+        let mut lines = [Line { black: 0, empty: 0 }; 4];
         let mut overline = false;
-        for (d, w) in windows.iter_mut().enumerate() {
-            *w = self.window(p, d, BLACK);
-            let run = run_through_center(w);
+        for (d, l) in lines.iter_mut().enumerate() {
+            *l = Line::of(&self.window(p, d, BLACK));
+            let run = run_through_center(*l);
             if run == 5 {
                 return None; // five precedence
             }
@@ -383,8 +383,8 @@ impl Board {
 
         let mut fours = 0;
         let mut has_four = [false; 4];
-        for (d, w) in windows.iter().enumerate() {
-            let n = four_count(w);
+        for (d, &l) in lines.iter().enumerate() {
+            let n = four_count(l);
             has_four[d] = n > 0;
             fours += n;
         }
@@ -395,28 +395,26 @@ impl Board {
         // Straight-four points of the threes, per direction (at most 7 per line).
         let mut candidates = [[0u8; 7]; 4];
         let mut counts = [0usize; 4];
-        let mut lines = 0;
+        let mut three_lines = 0;
         for d in 0..4 {
             if has_four[d] {
                 continue;
             }
-            let mut w = windows[d];
+            let l = lines[d];
             for j in C - 3..=C + 3 {
-                if w[j] != EMPTY {
+                if l.empty & (1 << j) == 0 {
                     continue;
                 }
-                w[j] = BLACK;
-                if is_straight_four(&w) {
+                if is_straight_four(l.with_black(j)) {
                     candidates[d][counts[d]] = j as u8;
                     counts[d] += 1;
                 }
-                w[j] = EMPTY;
             }
             if counts[d] > 0 {
-                lines += 1;
+                three_lines += 1;
             }
         }
-        if lines < 2 {
+        if three_lines < 2 {
             return None;
         }
 
@@ -451,36 +449,66 @@ impl Board {
     }
 }
 
-/// Length of the black run through the centre of a window (7+ is reported as at least 6).
+/// A window as bit masks: bit `i` of `black` / `empty` says what cell `i` holds (walls and
+/// white stones are in neither). The judgement below works on these: a handful of bit
+/// operations per test instead of copying and scanning the window.
+#[derive(Clone, Copy)]
+struct Line {
+    black: u32,
+    empty: u32,
+}
+
+impl Line {
+    #[inline]
+    fn of(w: &Window) -> Line {
+        let (mut black, mut empty) = (0, 0);
+        for (i, &c) in w.iter().enumerate() {
+            if c == BLACK {
+                black |= 1 << i;
+            } else if c == EMPTY {
+                empty |= 1 << i;
+            }
+        }
+        Line { black, empty }
+    }
+
+    /// The line with a black stone added on the empty cell `j`.
+    #[inline]
+    fn with_black(self, j: usize) -> Line {
+        Line {
+            black: self.black | 1 << j,
+            empty: self.empty & !(1 << j),
+        }
+    }
+}
+
+/// Length of the black run through the centre (the centre counted as black): the ones
+/// above bit `C` plus the ones below it (7+ is reported as at least 6).
 #[inline]
-fn run_through_center(w: &Window) -> u32 {
-    let mut n = 1;
-    let mut i = C;
-    while i > 0 && w[i - 1] == BLACK {
-        n += 1;
-        i -= 1;
-    }
-    let mut i = C;
-    while i < 10 && w[i + 1] == BLACK {
-        n += 1;
-        i += 1;
-    }
-    n
+fn run_bits(black: u32) -> u32 {
+    let up = (black >> (C + 1)).trailing_ones();
+    let down = (black << (32 - C)).leading_ones();
+    1 + up + down
+}
+
+/// Length of the black run through the centre of a line.
+#[inline]
+fn run_through_center(l: Line) -> u32 {
+    run_bits(l.black)
 }
 
 /// The empty cells of the window that would complete an exact black five through the
 /// centre: at most two (one each side of the centre). Returns their count and positions.
 #[inline]
-fn five_points(w: &Window) -> (usize, [usize; 2]) {
+fn five_points(l: Line) -> (usize, [usize; 2]) {
     let mut out = [0usize; 2];
     let mut n = 0;
+    let centre = l.black | 1 << C;
     for j in C - 4..=C + 4 {
-        if w[j] != EMPTY {
+        if l.empty & (1 << j) == 0 {
             continue;
         }
-        let mut v = *w;
-        v[j] = BLACK;
-        if run_through_center(&v) == 5 {
+        if run_bits(centre | 1 << j) == 5 {
             if n < 2 {
                 out[n] = j;
             }
@@ -493,8 +521,8 @@ fn five_points(w: &Window) -> (usize, [usize; 2]) {
 /// Number of fours through the centre in this line: a straight four counts once, two
 /// completion points that are not its two ends are two fours on one line.
 #[inline]
-fn four_count(w: &Window) -> u32 {
-    match five_points(w) {
+fn four_count(l: Line) -> u32 {
+    match five_points(l) {
         (0, _) => 0,
         (1, _) => 1,
         (_, [a, b]) => {
@@ -510,8 +538,8 @@ fn four_count(w: &Window) -> u32 {
 /// Whether the line through the centre is a straight four (two completion points, five
 /// apart, i.e. the two ends of four stones in a row).
 #[inline]
-fn is_straight_four(w: &Window) -> bool {
-    matches!(five_points(w), (2, [a, b]) if b - a == 5)
+fn is_straight_four(l: Line) -> bool {
+    matches!(five_points(l), (2, [a, b]) if b - a == 5)
 }
 
 #[cfg(test)]
