@@ -255,6 +255,30 @@ impl Board {
         }
     }
 
+    /// The line of direction `d` through `p` as bit masks, `p` counted black: what
+    /// [`Line::of`] gives for `window(p, d, BLACK)`, without building the window.
+    #[inline]
+    fn black_line(&self, p: Point, d: usize) -> Line {
+        let (dc, dr) = DIRECTIONS[d];
+        let (c0, r0) = (p.col() as i32, p.row() as i32);
+        let (mut black, mut empty) = (1u32 << C, 0u32);
+        for i in 0..11 {
+            if i == C {
+                continue;
+            }
+            let k = i as i32 - C as i32;
+            let (c, r) = (c0 + k * dc, r0 + k * dr);
+            if (0..15).contains(&c) && (0..15).contains(&r) {
+                match self.cells[(r * 15 + c) as usize] {
+                    BLACK => black |= 1 << i,
+                    EMPTY => empty |= 1 << i,
+                    _ => {}
+                }
+            }
+        }
+        Line { black, empty }
+    }
+
     /// The window of direction `d` through `p`, with `p` itself shown as `center`.
     #[inline]
     fn window(&self, p: Point, d: usize, center: u8) -> Window {
@@ -368,7 +392,11 @@ impl Board {
         let mut lines = [Line { black: 0, empty: 0 }; 4];
         let mut overline = false;
         for (d, l) in lines.iter_mut().enumerate() {
-            *l = Line::of(&self.window(p, d, BLACK));
+            *l = self.black_line(p, d);
+            debug_assert!({
+                let w = Line::of(&self.window(p, d, BLACK));
+                (w.black, w.empty) == (l.black, l.empty)
+            });
             let run = run_through_center(*l);
             if run == 5 {
                 return None; // five precedence
