@@ -380,7 +380,10 @@ fn replay_all(
             ToReplay::Batch(work) => {
                 // Order is kept: records are written in the order they were read.
                 let converted: Vec<(Record, Verdict)> = pool.install(|| {
+                    // Pieces of at least 32 records: finer splitting cost more in
+                    // wake-ups than it gained in balance (measured: 32 < 64 < 256 < 1).
                     work.into_par_iter()
+                        .with_min_len(32)
                         .flat_map_iter(|w| {
                             let (ctx, items) = w.records();
                             items.into_iter().map(move |item| convert(&ctx, item))
