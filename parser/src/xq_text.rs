@@ -127,6 +127,32 @@ fn trim_cut_tail(bytes: &[u8]) -> &[u8] {
     }
 }
 
+/// Xiangqi characters in UTF-8 that a decoder wrote (valid, whole characters): read
+/// straight from the bytes, as every one of them is a 3-byte sequence.
+fn count_xq_chars(utf8: &[u8]) -> usize {
+    let mut hits = 0;
+    let mut i = 0;
+    while i < utf8.len() {
+        let b = utf8[i];
+        let len = match b {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        if len == 3 && i + 2 < utf8.len() {
+            let cp = ((b as u32 & 0x0F) << 12)
+                | ((utf8[i + 1] as u32 & 0x3F) << 6)
+                | (utf8[i + 2] as u32 & 0x3F);
+            if char::from_u32(cp).is_some_and(is_xq_char) {
+                hits += 1;
+            }
+        }
+        i += len;
+    }
+    hits
+}
+
 /// Decoding errors and Xiangqi characters of `bytes` read as `enc`: decoded in pieces
 /// into a buffer on the stack (no allocation; this runs on every member of an archive).
 fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
@@ -138,9 +164,7 @@ fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
         let (result, read, written) =
             decoder.decode_to_utf8_without_replacement(src, &mut buf, true);
         src = &src[read..];
-        // The decoder writes whole characters only.
-        let text = std::str::from_utf8(&buf[..written]).unwrap_or_default();
-        hits += text.chars().filter(|&c| is_xq_char(c)).count();
+        hits += count_xq_chars(&buf[..written]);
         match result {
             encoding_rs::DecoderResult::InputEmpty => break,
             encoding_rs::DecoderResult::OutputFull => {}
