@@ -100,46 +100,17 @@ pub struct Store {
 struct FirstCopies {
     /// Kinds whose first copies are loaded from the database.
     loaded: Vec<String>,
-    ids: HashMap<u64, i64, kifu_hash::Identity>,
+    ids: HashMap<u64, i64>,
 }
 
-/// A fixed (not per-process random) hash of a canonical key and its game kind.
+/// A 64-bit hash of a canonical key and its game kind (`DefaultHasher::new` has fixed keys:
+/// the same in every run).
 fn key_hash(kind: &str, key: &[u8]) -> u64 {
     use std::hash::{Hash, Hasher};
-    #[allow(deprecated)]
-    let mut h = std::hash::SipHasher::new();
+    let mut h = std::hash::DefaultHasher::new();
     kind.hash(&mut h);
     key.hash(&mut h);
     h.finish()
-}
-
-/// A hasher for keys that are hashes already.
-mod kifu_hash {
-    #[derive(Clone, Copy, Default)]
-    pub struct Identity;
-
-    impl std::hash::BuildHasher for Identity {
-        type Hasher = IdentityHasher;
-        fn build_hasher(&self) -> IdentityHasher {
-            IdentityHasher(0)
-        }
-    }
-
-    pub struct IdentityHasher(u64);
-
-    impl std::hash::Hasher for IdentityHasher {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            for &b in bytes {
-                self.0 = self.0.rotate_left(8) ^ b as u64;
-            }
-        }
-        fn write_u64(&mut self, n: u64) {
-            self.0 = n;
-        }
-    }
 }
 
 impl Store {
