@@ -10,15 +10,18 @@ pub mod convert;
 pub mod input;
 
 use std::io::{self, BufRead, Read};
+use std::iter::{once, Once};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+use std::vec;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 use kifu_parser::raw::{raw_text, AnyGame, AnyItem, RawItem};
 use kifu_parser::{detect, Format, Location, RawError, Span};
 use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
+use rayon::iter::Either;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -154,11 +157,19 @@ enum Work {
 }
 
 impl Work {
-    /// The records of this piece of work, read (parsed) where it runs.
-    fn records(self) -> (Arc<MemberContext>, Vec<AnyItem>) {
+    /// The records of this piece of work, read (parsed) where it runs: one record without
+    /// a vector for it (the common case), or a whole member's.
+    fn records(
+        self,
+    ) -> (
+        Arc<MemberContext>,
+        Either<Once<AnyItem>, vec::IntoIter<AnyItem>>,
+    ) {
         match self {
-            Work::Record(ctx, item) => (ctx, vec![item]),
-            Work::XqChunk(ctx, chunk) => (ctx, vec![chunk.parse().map(AnyGame::Xiangqi)]),
+            Work::Record(ctx, item) => (ctx, Either::Left(once(item))),
+            Work::XqChunk(ctx, chunk) => {
+                (ctx, Either::Left(once(chunk.parse().map(AnyGame::Xiangqi))))
+            }
             Work::Member {
                 ctx,
                 format,
@@ -168,7 +179,7 @@ impl Work {
                 let mut items = Vec::new();
                 // Reading from memory cannot fail.
                 let _ = read_member(format, encoding, bytes.as_slice(), &mut items);
-                (ctx, items)
+                (ctx, Either::Right(items.into_iter()))
             }
         }
     }
@@ -368,9 +379,12 @@ fn replay_all(
     for msg in rx {
         match msg {
             ToReplay::Batch(work) if mode == Mode::Parse => {
-                let parsed: Vec<Vec<AnyItem>> =
-                    pool.install(|| work.into_par_iter().map(|w| w.records().1).collect());
-                for item in parsed.iter().flatten() {
+                let parsed: Vec<AnyItem> = pool.install(|| {
+                    work.into_par_iter()
+                        .flat_map_iter(|w| w.records().1)
+                        .collect()
+                });
+                for item in &parsed {
                     let counter = match item {
                         Ok(_) => &tally.valid,
                         Err(_) => &tally.quarantined,
@@ -387,7 +401,7 @@ fn replay_all(
                         .with_min_len(32)
                         .flat_map_iter(|w| {
                             let (ctx, items) = w.records();
-                            items.into_iter().map(move |item| convert(&ctx, item))
+                            items.map(move |item| convert(&ctx, item))
                         })
                         .collect()
                 });
@@ -484,10 +498,7 @@ fn read_file(
             None => detect::detect_with_encoding(&head, name.as_deref()),
         };
         let member_encoding = match format {
-            Some(f) if f.game_kind() == kifu_parser::GameKind::Xiangqi && xq_encoding.is_some() => {
-                member_encoding_xq(f, xq_encoding)
-            }
-            Some(f) => member_encoding(f, &head),
+            Some(f) => member_encoding(f, &head, xq_encoding),
             None => detect::detect_encoding(&head),
         };
         encoding.get_or_insert(member_encoding);
@@ -682,7 +693,7 @@ pub fn check_bytes(
     let mut items: Vec<AnyItem> = Vec::new();
     match format {
         Some(format) => {
-            let encoding = member_encoding(format, head);
+            let encoding = member_encoding(format, head, None);
             // Reading from memory cannot fail.
             let _ = read_member(format, encoding, bytes, &mut items);
         }
@@ -698,21 +709,14 @@ pub fn check_bytes(
     items.into_iter().map(|item| convert(&ctx, item)).collect()
 }
 
-/// [`member_encoding`] of a Xiangqi member whose text encoding detection found.
-fn member_encoding_xq(format: Format, detected: Option<&'static str>) -> &'static str {
-    match format {
-        Format::Xqf => "binary",
-        _ => detected.unwrap_or("utf-8"),
-    }
-}
-
-/// The text encoding of a member of `format` whose first bytes are `head`.
-fn member_encoding(format: Format, head: &[u8]) -> &'static str {
+/// The text encoding of a member of `format` whose first bytes are `head`; `xq_detected`
+/// is the Xiangqi encoding of that head if format detection already worked it out.
+fn member_encoding(format: Format, head: &[u8], xq_detected: Option<&'static str>) -> &'static str {
     match format {
         // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
         Format::RenLib | Format::Xqf => "binary",
         f if f.game_kind() == kifu_parser::GameKind::Xiangqi => {
-            kifu_parser::xq_text::detect_encoding(head)
+            xq_detected.unwrap_or_else(|| kifu_parser::xq_text::detect_encoding(head))
         }
         _ => detect::detect_encoding(head),
     }

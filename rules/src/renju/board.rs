@@ -139,9 +139,8 @@ const WALL: u8 = 3;
 /// The four line directions `(dcol, drow)`: horizontal, vertical, diagonal, anti-diagonal.
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
-/// An 11-cell window of a line: index 5 is the point judged, 0..5 and 6..11 the five cells
-/// on each side (off-board cells are walls).
-type Window = [u8; 11];
+/// The judged point's index in an 11-cell line window: cells 0..5 and 6..11 are the five
+/// cells on each side (see [`Line`]).
 const C: usize = 5;
 
 fn code(s: Stone) -> u8 {
@@ -255,42 +254,22 @@ impl Board {
         }
     }
 
-    /// The line of direction `d` through `p` as bit masks, `p` counted black: what
-    /// [`Line::of`] gives for `window(p, d, BLACK)`, without building the window.
+    /// The line of direction `d` through `p` (the five cells each side) as bit masks, `p`
+    /// counted black.
     #[inline]
     fn black_line(&self, p: Point, d: usize) -> Line {
         let (dc, dr) = DIRECTIONS[d];
         let (c0, r0) = (p.col() as i32, p.row() as i32);
         let (mut black, mut empty) = (1u32 << C, 0u32);
-        for i in 0..11 {
-            if i == C {
-                continue;
-            }
+        for i in (0..11).filter(|&i| i != C) {
             let k = i as i32 - C as i32;
-            let (c, r) = (c0 + k * dc, r0 + k * dr);
-            if (0..15).contains(&c) && (0..15).contains(&r) {
-                match self.cells[(r * 15 + c) as usize] {
-                    BLACK => black |= 1 << i,
-                    EMPTY => empty |= 1 << i,
-                    _ => {}
-                }
+            match self.cell(c0 + k * dc, r0 + k * dr) {
+                BLACK => black |= 1 << i,
+                EMPTY => empty |= 1 << i,
+                _ => {}
             }
         }
         Line { black, empty }
-    }
-
-    /// The window of direction `d` through `p`, with `p` itself shown as `center`.
-    #[inline]
-    fn window(&self, p: Point, d: usize, center: u8) -> Window {
-        let (dc, dr) = DIRECTIONS[d];
-        let (c0, r0) = (p.col() as i32, p.row() as i32);
-        let mut w = [WALL; 11];
-        for (i, cell) in w.iter_mut().enumerate() {
-            let k = i as i32 - C as i32;
-            *cell = self.cell(c0 + k * dc, r0 + k * dr);
-        }
-        w[C] = center;
-        w
     }
 
     /// Length of the run of `stone` through `p` in direction `d` (at least 1), counting `p`
@@ -393,10 +372,6 @@ impl Board {
         let mut overline = false;
         for (d, l) in lines.iter_mut().enumerate() {
             *l = self.black_line(p, d);
-            debug_assert!({
-                let w = Line::of(&self.window(p, d, BLACK));
-                (w.black, w.empty) == (l.black, l.empty)
-            });
             let run = run_through_center(*l);
             if run == 5 {
                 return None; // five precedence
@@ -477,9 +452,9 @@ impl Board {
     }
 }
 
-/// A window as bit masks: bit `i` of `black` / `empty` says what cell `i` holds (walls and
-/// white stones are in neither). The judgement below works on these: a handful of bit
-/// operations per test instead of copying and scanning the window.
+/// An 11-cell window of a line as bit masks: bit `i` of `black` / `empty` says what cell
+/// `i` holds (off-board cells and white stones are in neither). The judgement works on
+/// these: a handful of bit operations per test instead of copying and scanning cells.
 #[derive(Clone, Copy)]
 struct Line {
     black: u32,
@@ -487,19 +462,6 @@ struct Line {
 }
 
 impl Line {
-    #[inline]
-    fn of(w: &Window) -> Line {
-        let (mut black, mut empty) = (0, 0);
-        for (i, &c) in w.iter().enumerate() {
-            if c == BLACK {
-                black |= 1 << i;
-            } else if c == EMPTY {
-                empty |= 1 << i;
-            }
-        }
-        Line { black, empty }
-    }
-
     /// The line with a black stone added on the empty cell `j`.
     #[inline]
     fn with_black(self, j: usize) -> Line {
