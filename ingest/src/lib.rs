@@ -801,3 +801,59 @@ fn read_member<R: BufRead, S: RecordSink>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(len: usize) -> Work {
+        Work::Member {
+            ctx: Arc::new(MemberContext {
+                source_id: 1,
+                member: "m".into(),
+            }),
+            format: Format::XiangqiPgn,
+            encoding: "utf-8",
+            bytes: vec![b' '; len],
+        }
+    }
+
+    #[test]
+    fn a_batch_goes_when_its_unparsed_bytes_reach_the_bound() {
+        let (tx, rx) = bounded(IN_FLIGHT);
+        let mut sender = BatchSender {
+            member: Arc::new(MemberContext {
+                source_id: 1,
+                member: String::new(),
+            }),
+            to_replay: &tx,
+            batch: Vec::new(),
+            batch_bytes: 0,
+        };
+        sender.push_work(member(BATCH_BYTES / 2)).unwrap();
+        assert!(rx.try_recv().is_err(), "half the bound: kept");
+        sender.push_work(member(BATCH_BYTES / 2)).unwrap();
+        match rx.try_recv() {
+            Ok(ToReplay::Batch(work)) => assert_eq!(work.len(), 2),
+            _ => panic!("a full batch by bytes is sent at once"),
+        }
+        assert_eq!(sender.batch_bytes, 0);
+        // Records without unparsed bytes go by count only.
+        for _ in 0..BATCH - 1 {
+            sender
+                .push(Ok(AnyGame::Renju(kifu_parser::RawGame::new(
+                    Format::RenjuLines,
+                    Location::default(),
+                ))))
+                .unwrap();
+        }
+        assert!(rx.try_recv().is_err());
+        sender
+            .push(Ok(AnyGame::Renju(kifu_parser::RawGame::new(
+                Format::RenjuLines,
+                Location::default(),
+            ))))
+            .unwrap();
+        assert!(matches!(rx.try_recv(), Ok(ToReplay::Batch(w)) if w.len() == BATCH));
+    }
+}

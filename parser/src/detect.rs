@@ -252,6 +252,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_game_tag_on_the_first_line_decides() {
+        // Tags only, no move yet: without the tag this reads as a Renju tagged list.
+        let tags = b"[Game \"Xiangqi\"]\n[Event \"Cup\"]\n[Red \"A\"]\n";
+        assert_eq!(detect(tags, None), Some(Format::XiangqiPgn));
+        assert_eq!(
+            detect(b"\xEF\xBB\xBF[GAME \"CHINESE CHESS\"]\r\n", None),
+            Some(Format::XiangqiPgn)
+        );
+        assert_eq!(
+            detect(b"[Game \"Chess Territorial\"]\n", None),
+            Some(Format::TerritorialPgn)
+        );
+        assert_eq!(
+            detect("[Game \"珠取\"]\n".as_bytes(), None),
+            Some(Format::ChouChouCcn)
+        );
+        // Another game's tag, or one not alone on its line, leaves it to the sniffers.
+        assert_eq!(
+            detect(b"[Game \"Renju\"]\n[Event \"Cup\"]\n", None),
+            Some(Format::RenjuPlain)
+        );
+        assert_eq!(
+            detect(b"[Game \"Xiangqi\"] [Event \"Cup\"]\n", None),
+            Some(Format::RenjuPlain)
+        );
+    }
+
+    #[test]
     fn formats() {
         assert_eq!(
             detect(b"\xFFRenLib\xFF\x03\x00", None),
