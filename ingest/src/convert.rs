@@ -3,8 +3,8 @@
 
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
 use kifu_parser::Location;
+use kifu_rules::Finding;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
-use kifu_rules::{Finding, Severity};
 use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
 
 /// Where the records of one member go.
@@ -124,10 +124,7 @@ fn note_records(notes: &[Note]) -> Vec<FindingRecord> {
         .map(|n| FindingRecord {
             ply: n.ply,
             code: n.code.to_owned(),
-            severity: Severity::from_name(n.severity)
-                .unwrap_or(Severity::Warning)
-                .name()
-                .to_owned(),
+            severity: n.severity.name().to_owned(),
             message: n.message.clone(),
             rule: String::new(),
             offset: n.at.offset,

@@ -17,6 +17,7 @@
 //!   both read; the second gets a `records-run-together` warning note.
 //! - Names are UTF-8 when valid, else windows-1252 (an `encoding-guess` info note).
 
+use kifu_facts::Severity;
 use std::io::BufRead;
 
 use nom::bytes::complete::{tag, take_till, take_while, take_while1};
@@ -189,7 +190,7 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
             h.result = Some(r);
             g.notes.push(Note {
                 code: "forfeit-result",
-                severity: "warning",
+                severity: Severity::Warning,
                 message: format!(
                     "result code '{}' read as a {who} win by forfeit or time (undocumented BDT code)",
                     f.result[0] as char
@@ -216,7 +217,7 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
     if gb || gw {
         g.notes.push(Note {
             code: "encoding-guess",
-            severity: "info",
+            severity: Severity::Info,
             message: "player names are not UTF-8; decoded as windows-1252".to_string(),
             at: at.advance(pos(if gb { f.black } else { f.white })),
             ply: None,
@@ -259,7 +260,7 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
         if k < 3 && c == 15 && r >= 14 {
             g.notes.push(Note {
                 code: "bdt-corner-code",
-                severity: "warning",
+                severity: Severity::Warning,
                 message: format!(
                     "pair '{}' at move {} (o{}) is probably not a real move: Gomoku.bdt uses FF/FE here with unknown meaning",
                     String::from_utf8_lossy(pair),
@@ -279,7 +280,7 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
     if g.moves.is_empty() {
         g.notes.push(Note {
             code: "no-moves",
-            severity: "info",
+            severity: Severity::Info,
             message: "the record has no moves".to_string(),
             at: at.advance(m0),
             ply: None,
@@ -330,7 +331,7 @@ pub fn parse_records(line: &[u8], at: Location) -> Vec<RawItem> {
                     if let Ok(g) = &mut item {
                         g.notes.push(Note {
                             code: "records-run-together",
-                            severity: "warning",
+                            severity: Severity::Warning,
                             message: "this record follows the previous one on the same line without a line break".to_string(),
                             at: here,
                             ply: None,

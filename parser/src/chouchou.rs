@@ -27,6 +27,7 @@
 //! breaks) are read. Files that are not UTF-8 are read as Shift_JIS (locations then refer
 //! to the decoded text).
 
+use kifu_facts::Severity;
 use std::io::BufRead;
 
 use nom::branch::alt;
@@ -414,7 +415,7 @@ fn is_pairs_value(v: &str) -> Option<bool> {
     }
 }
 
-fn note(code: &'static str, severity: &'static str, message: String, at: Location) -> Note {
+fn note(code: &'static str, severity: Severity, message: String, at: Location) -> Note {
     Note {
         code,
         severity,
@@ -433,7 +434,7 @@ fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: 
             if !matches!(v.as_str(), "chouchou" | "珠取" | "シュシュ" | "shushu") {
                 game.notes.push(note(
                     "not-chouchou",
-                    "warning",
+                    Severity::Warning,
                     format!("[Game \"{value}\"] is not ChouChou; read as ChouChou"),
                     at,
                 ));
@@ -444,7 +445,7 @@ fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: 
             Ok(n) => game.player_count = Some(n),
             Err(_) => game.notes.push(note(
                 "bad-tag",
-                "warning",
+                Severity::Warning,
                 format!("[Players \"{value}\"] is not a number; ignored"),
                 at,
             )),
@@ -453,7 +454,7 @@ fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: 
             Some(p) => game.pairs = p,
             None => game.notes.push(note(
                 "bad-tag",
-                "warning",
+                Severity::Warning,
                 format!("[Teams \"{value}\"] is not understood (expected \"pairs\"); ignored"),
                 at,
             )),
@@ -1002,7 +1003,7 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
             let (t, _, _) = encoding_rs::SHIFT_JIS.decode(body);
             notes.push(note(
                 "encoding-guess",
-                "info",
+                Severity::Info,
                 "the file is not UTF-8: read as Shift_JIS (locations refer to the decoded text)"
                     .to_string(),
                 Location::new(0, 1, 1),

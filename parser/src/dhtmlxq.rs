@@ -37,6 +37,7 @@
 //! [`XqGame::fen`], side to move from the piece on the first move's square; a `binit`
 //! that is the standard start leaves `fen` empty.
 
+use kifu_facts::Severity;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, multispace0};
@@ -439,7 +440,7 @@ fn read_moves(
     if whole < digits.len() {
         notes.push(Note {
             code: "movelist-trailing-digits",
-            severity: "warning",
+            severity: Severity::Warning,
             message: format!(
                 "the move list ends with {} digit(s) that make no move; dropped",
                 digits.len() - whole
@@ -575,7 +576,7 @@ fn orient_bare(moves: &mut [XqMove], notes: &mut Vec<Note>, at: Location) {
         }
         notes.push(Note {
             code: "dhtmlxq-y-from-bottom",
-            severity: "info",
+            severity: Severity::Info,
             message: "bare move string read with y counted from the bottom (Red's side): \
                       it replays from the start position that way"
                 .to_string(),
@@ -636,7 +637,7 @@ fn build(
             {
                 game.notes.push(Note {
                     code: "movelist-junk",
-                    severity: "warning",
+                    severity: Severity::Warning,
                     message: "text after '[/DhtmlXQ_movelist]' inside the move list ignored"
                         .to_string(),
                     at: pos.loc(if f.plain { f.at + cut } else { f.at }),
@@ -661,7 +662,7 @@ fn build(
         if n.len() != 3 {
             game.notes.push(Note {
                 code: "bad-variation-key",
-                severity: "warning",
+                severity: Severity::Warning,
                 message: format!("variation field 'move_{ids}' is not move_A_B_C; skipped"),
                 at: pos.loc(f.at),
                 ply: None,
@@ -701,7 +702,7 @@ fn build(
         vars.retain(|_| depth.next().is_some_and(|d| d <= MAX_VARIATION_DEPTH));
         game.notes.push(Note {
             code: "variations-too-deep",
-            severity: "warning",
+            severity: Severity::Warning,
             message: format!(
                 "{deep} variation(s) nested deeper than {MAX_VARIATION_DEPTH} levels dropped"
             ),
@@ -763,7 +764,7 @@ fn build(
             Some(f) => game.fen = Some(f),
             None => game.notes.push(Note {
                 code: "bad-binit",
-                severity: "warning",
+                severity: Severity::Warning,
                 message: format!("binit '{binit}' is not 64 digits; start position ignored"),
                 at: start,
                 ply: None,
@@ -790,7 +791,7 @@ fn build(
         if h.result.is_none() {
             game.notes.push(Note {
                 code: "unknown-result",
-                severity: "warning",
+                severity: Severity::Warning,
                 message: format!("result '{r}' is not W/L/D, 红胜/黑胜/和棋"),
                 at: start,
                 ply: None,

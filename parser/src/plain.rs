@@ -18,6 +18,7 @@
 //!
 //! Both readers stream: they read line by line into a reused buffer.
 
+use kifu_facts::Severity;
 use std::io::BufRead;
 
 use nom::bytes::complete::{escaped, is_not, tag, take_while1};
@@ -329,7 +330,7 @@ impl Block {
                 if h.result.is_none() {
                     self.game.notes.push(Note {
                         code: "unknown-result",
-                        severity: "warning",
+                        severity: Severity::Warning,
                         message: format!("result '{value}' is not understood; read as no result"),
                         at,
                         ply: None,
@@ -469,7 +470,7 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                             if is_not_utf8(body) {
                                 b.game.notes.push(Note {
                                     code: "encoding-guess",
-                                    severity: "info",
+                                    severity: Severity::Info,
                                     message: format!(
                                         "tag {} is not valid UTF-8: read as windows-1252 ({v:?})",
                                         String::from_utf8_lossy(k)

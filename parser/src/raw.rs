@@ -5,6 +5,7 @@
 //! (`1`). So `h8` is `(7, 7)`. Parsers do not judge whether a point is on a 15×15 board:
 //! that is the rules engine's job, so `p16` parses to `(15, 15)` and is reported there.
 
+use kifu_facts::Severity;
 use std::fmt;
 
 /// A byte range in the source, absolute from the start of the (decompressed) input.
@@ -184,24 +185,7 @@ impl fmt::Display for Format {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    Renju,
-    Xiangqi,
-    Territorial,
-    ChouChou,
-}
-
-impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Renju => "renju",
-            GameKind::Xiangqi => "xiangqi",
-            GameKind::Territorial => "territorial",
-            GameKind::ChouChou => "chouchou",
-        }
-    }
-}
+pub use kifu_facts::GameKind;
 
 /// A result as the record states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -249,8 +233,7 @@ pub struct Comment {
 pub struct Note {
     /// Kebab-case finding code, e.g. `forfeit-result`.
     pub code: &'static str,
-    /// `info`, `warning` or `error`.
-    pub severity: &'static str,
+    pub severity: Severity,
     pub message: String,
     pub at: Location,
     /// The ply the remark is about, if any (1-based).

@@ -30,6 +30,7 @@
 //! text than [`LINE_BUDGET_PER_BYTE`] allows end the reading with one [`RawError`] at the
 //! first leaf past the budget (the lines before it are kept).
 
+use kifu_facts::Severity;
 use nom::bytes::complete::{tag, take};
 use nom::number::complete::u8 as byte;
 use nom::{IResult, Parser};
@@ -330,7 +331,7 @@ fn line_game(path: &[Node], index: usize) -> RawGame {
             if n.pos != 0 && (n.pos & 0x0F == 0) {
                 g.notes.push(Note {
                     code: "renlib-bad-position",
-                    severity: "warning",
+                    severity: Severity::Warning,
                     message: format!("position byte {:#04x} has column 0", n.pos),
                     at: Location::new(n.offset, 0, 0),
                     ply: Some(ply),

@@ -58,6 +58,7 @@
 //! the XML declaration names (UTF-8 when it names none), via encoding_rs. Move text must be
 //! ASCII-compatible, so UTF-16 files are refused.
 
+use kifu_facts::Severity;
 use std::collections::HashMap;
 use std::io::{BufRead, Read};
 
@@ -628,7 +629,7 @@ impl<R: BufRead> RifReader<R> {
         let mut note = |code: &'static str, message: String, at: Location| {
             notes.push(Note {
                 code,
-                severity: "warning",
+                severity: Severity::Warning,
                 message,
                 at,
                 ply: None,

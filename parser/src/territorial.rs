@@ -28,6 +28,7 @@
 //! [`RawError`] located at the offending byte (line, column, offset), and reading goes on
 //! with the next game. The reader streams: one line at a time into a reused buffer.
 
+use kifu_facts::Severity;
 use std::io::BufRead;
 
 use nom::Parser;
@@ -326,7 +327,7 @@ impl Block {
                 if h.result.is_none() {
                     self.game.notes.push(Note {
                         code: "unknown-result",
-                        severity: "warning",
+                        severity: Severity::Warning,
                         message: format!("result '{value}' is not understood; read as no result"),
                         at,
                         ply: None,
@@ -344,7 +345,7 @@ impl Block {
                 ) {
                     self.game.notes.push(Note {
                         code: "other-game",
-                        severity: "warning",
+                        severity: Severity::Warning,
                         message: format!(
                             "the Game tag says '{value}', not 'Chess Territorial'; read as Chess \
                              Territorial"
@@ -480,7 +481,7 @@ impl Block {
                     if r != tagged && r != Some(RawResult::Unknown) {
                         self.game.notes.push(Note {
                             code: "result-disagrees",
-                            severity: "warning",
+                            severity: Severity::Warning,
                             message: format!(
                                 "the result token '{text}' disagrees with the Result tag '{}'; \
                                  the tag is kept",

@@ -44,6 +44,7 @@
 //! Any other token that is not a move is a [`RawError`] located at it: the whole game is
 //! quarantined (we do not guess which moves a garbled token stood for).
 
+use kifu_facts::Severity;
 use std::io::BufRead;
 
 use nom::bytes::complete::{tag, take_while1};
@@ -588,7 +589,7 @@ pub(crate) fn parse_movetext(
     if let Some((at, n)) = skipped {
         game.notes.push(Note {
             code: "variations-too-deep",
-            severity: "warning",
+            severity: Severity::Warning,
             message: format!(
                 "{n} variation(s) nested deeper than {MAX_VARIATION_DEPTH} levels skipped"
             ),
@@ -604,7 +605,7 @@ pub(crate) fn parse_movetext(
             .unwrap_or_default();
         game.notes.push(Note {
             code: "unclosed-variation",
-            severity: "warning",
+            severity: Severity::Warning,
             message: format!("{} variation(s) not closed by ')'", stack.len()),
             at,
             ply: None,
@@ -619,7 +620,7 @@ pub(crate) fn parse_movetext(
     if let Some(at) = unterminated {
         game.notes.push(Note {
             code: "unterminated-comment",
-            severity: "warning",
+            severity: Severity::Warning,
             message: "a comment is not closed before the end of the game".to_string(),
             at,
             ply: None,
@@ -630,7 +631,7 @@ pub(crate) fn parse_movetext(
             game.ranks_from_one = true;
             game.notes.push(Note {
                 code: "iccs-ranks-1-10",
-                severity: "info",
+                severity: Severity::Info,
                 message: format!("{what} ranks read as 1-10 (Fairy-Stockfish/pychess): {why}"),
                 at: game.start,
                 ply: None,
@@ -671,7 +672,7 @@ pub(crate) fn apply_tags(game: &mut XqGame, tags: &[(String, String, Location)])
                     Some(r) => h.result = Some(r),
                     None => game.notes.push(Note {
                         code: "unknown-result",
-                        severity: "warning",
+                        severity: Severity::Warning,
                         message: format!("result '{value}' is not 1-0, 0-1, 1/2-1/2 or *"),
                         at: *at,
                         ply: None,
@@ -724,7 +725,7 @@ pub(crate) fn apply_result_token(game: &mut XqGame, token: Option<(String, Locat
             if r.is_some() && r != Some(tagged) && r != Some(crate::raw::RawResult::Unknown) {
                 game.notes.push(Note {
                     code: "result-mismatch",
-                    severity: "warning",
+                    severity: Severity::Warning,
                     message: format!(
                         "the move text ends with '{text}' but the Result tag says '{}'",
                         game.header.result_text.as_deref().unwrap_or("")
@@ -885,7 +886,7 @@ impl PgnChunk {
             if chunk.trailer_lines > 0 {
                 game.notes.push(Note {
                     code: "trailer-skipped",
-                    severity: "info",
+                    severity: Severity::Info,
                     message: format!(
                         "{} line(s) after the '====' line skipped",
                         chunk.trailer_lines
@@ -898,7 +899,7 @@ impl PgnChunk {
         if let Some(at) = chunk.decode_errors {
             game.notes.push(Note {
                 code: "encoding-errors",
-                severity: "warning",
+                severity: Severity::Warning,
                 message: format!("bytes not valid {encoding} replaced by U+FFFD"),
                 at,
                 ply: None,

@@ -28,6 +28,7 @@
 use crate::raw::{Comment, Format, Location, RawError, Span, XqGame, MAX_RAW_KEPT};
 use crate::xiangqi_pgn::{apply_result_token, apply_tags, parse_movetext, split_lines, TextLine};
 use crate::xq_text;
+use kifu_facts::Severity;
 
 #[cfg(doc)]
 use crate::raw::XqMoveText;
@@ -167,7 +168,7 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
             if let Ok(g) = &mut g {
                 g.notes.push(crate::raw::Note {
                     code: "unterminated-moves",
-                    severity: "warning",
+                    severity: Severity::Warning,
                     message: "'START{' without a closing '}END'".to_string(),
                     at: s,
                     ply: None,

@@ -64,6 +64,7 @@ use crate::raw::{
     Comment, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
     XqVariation, MAX_RAW_KEPT,
 };
+use kifu_facts::Severity;
 
 /// Header length; move records start here.
 pub const HEADER_LEN: usize = 0x400;
@@ -155,7 +156,7 @@ fn raw_error(bytes: &[u8], at: usize, message: String) -> RawError {
     }
 }
 
-fn note(code: &'static str, severity: &'static str, message: String, at: usize) -> Note {
+fn note(code: &'static str, severity: Severity, message: String, at: usize) -> Note {
     Note {
         code,
         severity,
@@ -178,7 +179,7 @@ fn field(h: &[u8], off: usize, size: usize, name: &str, notes: &mut Vec<Note>) -
     if len > size - 1 {
         notes.push(note(
             "xqf-bad-string",
-            "warning",
+            Severity::Warning,
             format!(
                 "{name}: length byte {len} exceeds the field ({} bytes); text cut",
                 size - 1
@@ -191,7 +192,7 @@ fn field(h: &[u8], off: usize, size: usize, name: &str, notes: &mut Vec<Note>) -
     if bad {
         notes.push(note(
             "xqf-bad-encoding",
-            "warning",
+            Severity::Warning,
             format!("{name}: bytes that are not GBK were replaced"),
             off,
         ));
@@ -255,7 +256,7 @@ fn fen(pieces: &[u8; 32], side: char, notes: &mut Vec<Note>) -> String {
         if board[y][x] != 0 {
             notes.push(note(
                 "xqf-piece-overlap",
-                "warning",
+                Severity::Warning,
                 format!("two pieces on square {sq}; the later one is kept"),
                 0x10 + i,
             ));
@@ -324,7 +325,7 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
         let fail = |notes: &mut Vec<Note>, msg: String| {
             notes.push(Note {
                 code: "xqf-damaged",
-                severity: "error",
+                severity: Severity::Error,
                 message: msg,
                 at: loc(at),
                 ply: (ply > 0).then_some(ply),
@@ -395,7 +396,7 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
                 if has_var {
                     notes.push(note(
                         "xqf-root-variation",
-                        "warning",
+                        Severity::Warning,
                         "the root record has the variation flag; ignored".to_string(),
                         at,
                     ));
@@ -437,7 +438,7 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
     if pos < body.len() && notes.iter().all(|n| n.code != "xqf-damaged") {
         notes.push(note(
             "xqf-trailing-bytes",
-            "warning",
+            Severity::Warning,
             format!("{} bytes after the last move record", body.len() - pos),
             HEADER_LEN + pos,
         ));
@@ -530,7 +531,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
     if !(0x0A..=0x12).contains(&version) {
         notes.push(note(
             "xqf-unknown-version",
-            "warning",
+            Severity::Warning,
             format!(
                 "unknown XQF version 0x{version:02X}; read as {}",
                 if version <= 0x0A {
@@ -585,7 +586,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
         4 => {
             notes.push(note(
                 "xqf-result-4",
-                "info",
+                Severity::Info,
                 "result code 4 read as a draw".into(),
                 0x33,
             ));
@@ -594,7 +595,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
         _ => {
             notes.push(note(
                 "xqf-unknown-result",
-                "warning",
+                Severity::Warning,
                 format!("unknown result code {result}"),
                 0x33,
             ));
@@ -609,7 +610,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
         n => {
             notes.push(note(
                 "xqf-unknown-type",
-                "warning",
+                Severity::Warning,
                 format!("unknown game type code {n}"),
                 0x40,
             ));
@@ -651,7 +652,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
     if b.variation_comments > 0 {
         notes.push(note(
             "xqf-variation-comments",
-            "info",
+            Severity::Info,
             format!(
                 "{} comment(s) inside variations not kept",
                 b.variation_comments
@@ -662,7 +663,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
     if b.dropped > 0 {
         notes.push(note(
             "xqf-variation-too-deep",
-            "warning",
+            Severity::Warning,
             format!(
                 "{} variation(s) nested deeper than {MAX_VARIATION_DEPTH} dropped",
                 b.dropped
@@ -678,7 +679,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
         n => {
             notes.push(note(
                 "xqf-unknown-side",
-                "warning",
+                Severity::Warning,
                 format!("unknown side-to-move code {n}; Red assumed"),
                 0x32,
             ));
@@ -692,7 +693,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
             if mover != side {
                 notes.push(note(
                     "xqf-side-from-first-move",
-                    "info",
+                    Severity::Info,
                     format!(
                         "header says {} to move, the first move is {}'s; the latter is used",
                         if side == 'w' { "Red" } else { "Black" },

@@ -217,7 +217,7 @@ fn game_4_unknown_player_and_other_tournament() {
     assert_eq!(g.notes.len(), 1);
     let note = &g.notes[0];
     assert_eq!(note.code, "unknown-reference");
-    assert_eq!(note.severity, "warning");
+    assert_eq!(note.severity, kifu_facts::Severity::Warning);
     assert!(note.message.contains("999"), "{}", note.message);
     assert_eq!(note.at, locate(SAMPLE, "999", 0));
 }

@@ -163,7 +163,11 @@ fn collection_counts() {
         entry.read_to_end(&mut bytes).unwrap();
         files += 1;
         let g = parse_ok(&bytes, &path);
-        let severe: Vec<_> = g.notes.iter().filter(|n| n.severity != "info").collect();
+        let severe: Vec<_> = g
+            .notes
+            .iter()
+            .filter(|n| n.severity != kifu_facts::Severity::Info)
+            .collect();
         if !severe.is_empty() {
             errors += 1;
             eprintln!("{path}: {severe:?}");
@@ -333,7 +337,12 @@ fn eleeye_samples() {
             g.notes
         );
         assert_eq!(first_bad_ply(&g), None, "{n}");
-        assert!(g.notes.iter().all(|n| n.severity == "info"), "{n}");
+        assert!(
+            g.notes
+                .iter()
+                .all(|n| n.severity == kifu_facts::Severity::Info),
+            "{n}"
+        );
     }
 }
 
@@ -462,7 +471,7 @@ fn truncated_stream_keeps_moves() {
     let g = parse_ok(&bytes[..cut], "cut");
     assert_eq!(g.moves.len(), 3);
     let n = g.notes.iter().find(|n| n.code == "xqf-damaged").unwrap();
-    assert_eq!(n.severity, "error");
+    assert_eq!(n.severity, kifu_facts::Severity::Error);
     assert_eq!(n.ply, Some(4));
     assert_eq!(n.at.offset as usize, cut - 2);
 }

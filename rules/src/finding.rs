@@ -1,38 +1,6 @@
 //! Findings: what an engine says about a record.
 
-use std::fmt;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Info,
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Severity> {
-        match name {
-            "info" => Some(Severity::Info),
-            "warning" => Some(Severity::Warning),
-            "error" => Some(Severity::Error),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use kifu_facts::{ForbiddenKind, Severity};
 
 /// One thing wrong with, or worth saying about, a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,4 +13,15 @@ pub struct Finding {
     pub message: String,
     /// The rule clause cited, e.g. `renju §8-9 b`; empty when no clause applies.
     pub rule: &'static str,
+    /// The kind of forbidden move, on Renju findings about one (so no reader has to
+    /// recover it from the message).
+    pub forbidden: Option<ForbiddenKind>,
+}
+
+impl Finding {
+    /// This finding, marked as about a forbidden move of kind `kind`.
+    pub fn about_forbidden(mut self, kind: ForbiddenKind) -> Finding {
+        self.forbidden = Some(kind);
+        self
+    }
 }

@@ -253,6 +253,7 @@ fn finding(
         severity,
         message,
         rule,
+        forbidden: None,
     }
 }
 

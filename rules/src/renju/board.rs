@@ -76,60 +76,7 @@ impl fmt::Display for Stone {
     }
 }
 
-/// The three kinds of forbidden move for Black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ForbiddenKind {
-    DoubleThree,
-    DoubleFour,
-    Overline,
-}
-
-impl ForbiddenKind {
-    pub const ALL: [ForbiddenKind; 3] = [
-        ForbiddenKind::DoubleThree,
-        ForbiddenKind::DoubleFour,
-        ForbiddenKind::Overline,
-    ];
-
-    /// `double-three` / `double-four` / `overline`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ForbiddenKind::DoubleThree => "double-three",
-            ForbiddenKind::DoubleFour => "double-four",
-            ForbiddenKind::Overline => "overline",
-        }
-    }
-
-    /// `DoubleThree` / `DoubleFour` / `Overline` (the test-suite spelling).
-    pub fn camel_name(self) -> &'static str {
-        match self {
-            ForbiddenKind::DoubleThree => "DoubleThree",
-            ForbiddenKind::DoubleFour => "DoubleFour",
-            ForbiddenKind::Overline => "Overline",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<ForbiddenKind> {
-        ForbiddenKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s || k.camel_name() == s)
-    }
-
-    /// The diagram mark: `3`, `4`, `6`.
-    pub fn symbol(self) -> char {
-        match self {
-            ForbiddenKind::DoubleThree => '3',
-            ForbiddenKind::DoubleFour => '4',
-            ForbiddenKind::Overline => '6',
-        }
-    }
-}
-
-impl fmt::Display for ForbiddenKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use kifu_facts::ForbiddenKind;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;

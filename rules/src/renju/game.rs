@@ -166,6 +166,7 @@ fn finding(
         severity,
         message,
         rule,
+        forbidden: None,
     }
 }
 
@@ -367,32 +368,38 @@ pub fn replay(game: &RawGame) -> Replay {
                 if end.is_none() && overline_on_board.is_none() {
                     overline_on_board = Some((ply, p));
                 }
-                r.findings.push(finding(
-                    Some(ply),
-                    "overline-unclaimed",
-                    Severity::Info,
-                    "renju §8-9 a",
-                    format!(
-                        "move {ply} (black {p}) makes an overline, a forbidden move, and the \
+                r.findings.push(
+                    finding(
+                        Some(ply),
+                        "overline-unclaimed",
+                        Severity::Info,
+                        "renju §8-9 a",
+                        format!(
+                            "move {ply} (black {p}) makes an overline, a forbidden move, and the \
                          game went on; White could claim it on any later turn of its own: \
                          {} {}",
-                        if turns.len() == 1 { "ply" } else { "plies" },
-                        plies_list(&turns)
-                    ),
-                ));
+                            if turns.len() == 1 { "ply" } else { "plies" },
+                            plies_list(&turns)
+                        ),
+                    )
+                    .about_forbidden(ForbiddenKind::Overline),
+                );
             }
-            _ => r.findings.push(finding(
-                Some(ply),
-                "forbidden-unclaimed",
-                Severity::Info,
-                "renju §8-9 b",
-                format!(
-                    "move {ply} (black {p}) is {} {k}, a forbidden move, but White played on \
+            _ => r.findings.push(
+                finding(
+                    Some(ply),
+                    "forbidden-unclaimed",
+                    Severity::Info,
+                    "renju §8-9 b",
+                    format!(
+                        "move {ply} (black {p}) is {} {k}, a forbidden move, but White played on \
                      (move {}) without claiming it, so it stands as a legal move",
-                    article(k),
-                    ply + 1
-                ),
-            )),
+                        article(k),
+                        ply + 1
+                    ),
+                )
+                .about_forbidden(k),
+            ),
         }
     }
 
@@ -485,22 +492,25 @@ pub fn replay(game: &RawGame) -> Replay {
         r.termination = Termination::ForbiddenMove;
         r.end_ply = Some(ply);
         if let Some(rec) = recorded.filter(|&o| o != Outcome::WhiteWin) {
-            r.findings.push(finding(
-                Some(ply),
-                "forbidden-move",
-                Severity::Warning,
-                if k == ForbiddenKind::Overline {
-                    "renju §8-9 a"
-                } else {
-                    "renju §8-9"
-                },
-                format!(
+            r.findings.push(
+                finding(
+                    Some(ply),
+                    "forbidden-move",
+                    Severity::Warning,
+                    if k == ForbiddenKind::Overline {
+                        "renju §8-9 a"
+                    } else {
+                        "renju §8-9"
+                    },
+                    format!(
                     "the last move, move {ply} (black {p}), is {} {k}, a forbidden move that White \
                      can claim as a win, but the record gives `{}`: the claim was not made",
                     article(k),
                     rec.name()
                 ),
-            ));
+                )
+                .about_forbidden(k),
+            );
         }
     } else if stopped {
         r.termination = Termination::IllegalMove;

@@ -199,6 +199,7 @@ fn violation(ply: Option<u32>, rule: &'static str, message: String) -> Finding {
         severity: Severity::Warning,
         message,
         rule,
+        forbidden: None,
     }
 }
 

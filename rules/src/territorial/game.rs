@@ -164,6 +164,7 @@ fn finding(
         severity,
         message,
         rule,
+        forbidden: None,
     }
 }
 

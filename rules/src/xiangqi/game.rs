@@ -249,6 +249,7 @@ fn finding(
         severity,
         message,
         rule,
+        forbidden: None,
     }
 }
 

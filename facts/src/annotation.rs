@@ -1,0 +1,434 @@
+//! The per-game annotations stored beside each game (the `extra` column): the record's
+//! header tags that have no column of their own, and what the replay found, typed per game.
+//!
+//! Stored as one JSON object: the header tags first, then the annotation fields (an
+//! annotation field wins over a header tag of the same name). Every reader goes through
+//! [`Extra::parse`]; nothing outside this module reads a key by its string.
+
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::GameKind;
+
+/// Renju: header facts with no column, and the opening's declared fifth-move proposals.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RenjuAnnotations {
+    /// The opening's name as the record writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_time: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_time: Option<String>,
+    /// The recorded swap value as written (RIF `swap`), see [`RenjuAnnotations::swapped`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap: Option<String>,
+    /// How many fifth-move proposals the record declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_proposals: Option<u8>,
+    /// The fifth-move proposals, space-separated points (`--` for a pass).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposals: Option<String>,
+}
+
+impl RenjuAnnotations {
+    /// The recorded swap: `Some(true)` swapped, `Some(false)` not, `None` unknown.
+    pub fn swapped(&self) -> Option<bool> {
+        let s = self.swap.as_deref()?.trim().to_ascii_lowercase();
+        match s.as_str() {
+            "" | "-" | "?" => None,
+            "0" | "no" | "false" | "n" => Some(false),
+            "yes" | "true" | "y" => Some(true),
+            other => other.parse::<f64>().ok().map(|x| x > 0.0),
+        }
+    }
+}
+
+/// Pieces taken, by piece name in the engine's piece order (only those taken).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceCounts(pub Vec<(String, u32)>);
+
+impl PieceCounts {
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|(_, n)| n).sum()
+    }
+
+    pub fn get(&self, piece: &str) -> u32 {
+        self.0
+            .iter()
+            .find(|(p, _)| p == piece)
+            .map_or(0, |(_, n)| *n)
+    }
+}
+
+impl Serialize for PieceCounts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for PieceCounts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PieceCounts, D::Error> {
+        struct CountsVisitor;
+        impl<'de> Visitor<'de> for CountsVisitor {
+            type Value = PieceCounts;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map of piece names to counts")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<PieceCounts, A::Error> {
+                let mut v = Vec::new();
+                while let Some((k, n)) = a.next_entry::<String, u32>()? {
+                    v.push((k, n));
+                }
+                Ok(PieceCounts(v))
+            }
+        }
+        d.deserialize_map(CountsVisitor)
+    }
+}
+
+/// Xiangqi captures over the main line.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct XiangqiCaptures {
+    /// Pieces Red took.
+    pub red: PieceCounts,
+    /// Pieces Black took.
+    pub black: PieceCounts,
+    /// The first ply that took a piece (stored as `null` when none did).
+    pub first_capture_ply: Option<u32>,
+    /// Material balance Red − Black after each applied ply.
+    #[serde(default)]
+    pub material: Vec<i32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct XiangqiAnnotations {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_name: Option<String>,
+    /// The start position when it is not the standard one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_fen: Option<String>,
+    /// The text encoding the record was read in.
+    #[serde(default)]
+    pub encoding: String,
+    #[serde(default)]
+    pub captures: XiangqiCaptures,
+    /// Variation lines checked beside the main line (absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variations: Option<u32>,
+}
+
+/// One territory of the final position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Territory {
+    /// `white` or `black`.
+    pub side: String,
+    pub size: u32,
+    pub multiplier: u32,
+    pub king: bool,
+    pub queen: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerritorialScore {
+    pub white: u32,
+    pub black: u32,
+    #[serde(default)]
+    pub territories: Vec<Territory>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerritorialAnnotations {
+    pub score: TerritorialScore,
+}
+
+/// One ChouChou capture.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChouChouCapture {
+    pub ply: u32,
+    /// The capturing seat, `P1`…`P4`.
+    pub player: String,
+    pub taken: u32,
+    /// Stack heights taken at each step of a chain.
+    #[serde(default)]
+    pub steps: Vec<u32>,
+    /// `place`, `move-two`, `swap-one` or `penalty`.
+    pub action: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChouChouAnnotations {
+    /// `3x3`, `js` or `4x4`.
+    pub variant: String,
+    pub players: u32,
+    pub pairs: bool,
+    /// Pieces a seat must capture to win.
+    pub threshold: u32,
+    /// Pieces captured per seat (penalties included).
+    #[serde(default)]
+    pub captured: Vec<u32>,
+    /// Penalty pieces received per seat.
+    #[serde(default)]
+    pub penalty: Vec<u32>,
+    /// Points per seat.
+    #[serde(default)]
+    pub points: Vec<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// The record's own termination text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination_tag: Option<String>,
+    #[serde(default)]
+    pub captures: Vec<ChouChouCapture>,
+}
+
+/// The annotations of one game, by kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Annotations {
+    Renju(RenjuAnnotations),
+    Xiangqi(XiangqiAnnotations),
+    Territorial(TerritorialAnnotations),
+    ChouChou(ChouChouAnnotations),
+}
+
+impl Annotations {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Annotations::Renju(_) => GameKind::Renju,
+            Annotations::Xiangqi(_) => GameKind::Xiangqi,
+            Annotations::Territorial(_) => GameKind::Territorial,
+            Annotations::ChouChou(_) => GameKind::ChouChou,
+        }
+    }
+
+    fn empty(kind: GameKind) -> Annotations {
+        match kind {
+            GameKind::Renju => Annotations::Renju(Default::default()),
+            GameKind::Xiangqi => Annotations::Xiangqi(Default::default()),
+            GameKind::Territorial => Annotations::Territorial(Default::default()),
+            GameKind::ChouChou => Annotations::ChouChou(Default::default()),
+        }
+    }
+
+    fn to_value(&self) -> Value {
+        let v = match self {
+            Annotations::Renju(a) => serde_json::to_value(a),
+            Annotations::Xiangqi(a) => serde_json::to_value(a),
+            Annotations::Territorial(a) => serde_json::to_value(a),
+            Annotations::ChouChou(a) => serde_json::to_value(a),
+        };
+        v.expect("annotations are plain data")
+    }
+
+    fn from_value(kind: GameKind, v: Value) -> Result<Annotations, serde_json::Error> {
+        Ok(match kind {
+            GameKind::Renju => Annotations::Renju(serde_json::from_value(v)?),
+            GameKind::Xiangqi => Annotations::Xiangqi(serde_json::from_value(v)?),
+            GameKind::Territorial => Annotations::Territorial(serde_json::from_value(v)?),
+            GameKind::ChouChou => Annotations::ChouChou(serde_json::from_value(v)?),
+        })
+    }
+
+    pub fn renju(&self) -> Option<&RenjuAnnotations> {
+        match self {
+            Annotations::Renju(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn xiangqi(&self) -> Option<&XiangqiAnnotations> {
+        match self {
+            Annotations::Xiangqi(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn territorial(&self) -> Option<&TerritorialAnnotations> {
+        match self {
+            Annotations::Territorial(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn chouchou(&self) -> Option<&ChouChouAnnotations> {
+        match self {
+            Annotations::ChouChou(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// Everything stored in a game's `extra` column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extra {
+    /// Header tags without a column of their own, as written, in record order.
+    pub tags: Vec<(String, String)>,
+    pub annotations: Annotations,
+}
+
+/// An `extra` value that is not what its game kind stores.
+#[derive(Debug)]
+pub struct BadExtra {
+    pub kind: GameKind,
+    pub error: String,
+}
+
+impl std::fmt::Display for BadExtra {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "stored {} annotations unreadable: {}",
+            self.kind, self.error
+        )
+    }
+}
+
+impl std::error::Error for BadExtra {}
+
+impl Extra {
+    pub fn new(tags: Vec<(String, String)>, annotations: Annotations) -> Extra {
+        Extra { tags, annotations }
+    }
+
+    /// The stored JSON object: the tags, then the annotation fields. `None` when both are
+    /// empty.
+    pub fn to_json(&self) -> Option<String> {
+        let mut map = Map::new();
+        for (k, v) in &self.tags {
+            map.insert(k.clone(), Value::from(v.as_str()));
+        }
+        if let Value::Object(fields) = self.annotations.to_value() {
+            for (k, v) in fields {
+                map.insert(k, v);
+            }
+        }
+        (!map.is_empty()).then(|| Value::Object(map).to_string())
+    }
+
+    /// A stored value back (`None` stored: no tags, empty annotations).
+    pub fn parse(kind: GameKind, json: Option<&str>) -> Result<Extra, BadExtra> {
+        let bad = |e: &dyn std::fmt::Display| BadExtra {
+            kind,
+            error: e.to_string(),
+        };
+        let Some(json) = json else {
+            return Ok(Extra::new(Vec::new(), Annotations::empty(kind)));
+        };
+        let value: Value = serde_json::from_str(json).map_err(|e| bad(&e))?;
+        let Value::Object(map) = value else {
+            return Err(bad(&"not a JSON object"));
+        };
+        let fields = Annotations::empty(kind).to_value();
+        let typed = |k: &str| {
+            matches!(&fields, Value::Object(f) if f.contains_key(k)) || optional_field(kind, k)
+        };
+        let tags = map
+            .iter()
+            .filter(|(k, _)| !typed(k))
+            .map(|(k, v)| {
+                let text = match v {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), text)
+            })
+            .collect();
+        let annotations = Annotations::from_value(kind, Value::Object(map)).map_err(|e| bad(&e))?;
+        Ok(Extra { tags, annotations })
+    }
+
+    /// A header tag by name, ignoring ASCII case.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Annotation fields left out of the stored object when empty (so not in an empty
+/// annotation's value): they are still annotation fields, never tags.
+fn optional_field(kind: GameKind, key: &str) -> bool {
+    match kind {
+        GameKind::Renju => matches!(
+            key,
+            "opening_name"
+                | "black_time"
+                | "white_time"
+                | "swap"
+                | "declared_proposals"
+                | "proposals"
+        ),
+        GameKind::Xiangqi => matches!(key, "opening_name" | "start_fen" | "variations"),
+        GameKind::Territorial => false,
+        GameKind::ChouChou => matches!(key, "winner" | "termination_tag"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_with_tags_first_and_fields_in_order() {
+        let extra = Extra::new(
+            vec![("Site".into(), "Tokyo".into())],
+            Annotations::Renju(RenjuAnnotations {
+                opening_name: Some("Kagetsu".into()),
+                swap: Some("yes".into()),
+                declared_proposals: Some(2),
+                ..Default::default()
+            }),
+        );
+        let json = extra.to_json().unwrap();
+        assert_eq!(
+            json,
+            r#"{"Site":"Tokyo","opening_name":"Kagetsu","swap":"yes","declared_proposals":2}"#
+        );
+        let back = Extra::parse(GameKind::Renju, Some(&json)).unwrap();
+        assert_eq!(back, extra);
+        assert_eq!(back.annotations.renju().unwrap().swapped(), Some(true));
+    }
+
+    #[test]
+    fn empty_is_stored_as_nothing_and_read_back_empty() {
+        let extra = Extra::new(Vec::new(), Annotations::Renju(Default::default()));
+        assert_eq!(extra.to_json(), None);
+        assert_eq!(Extra::parse(GameKind::Renju, None).unwrap(), extra);
+    }
+
+    #[test]
+    fn xiangqi_captures_keep_piece_order_and_a_null_first_capture() {
+        let extra = Extra::new(
+            Vec::new(),
+            Annotations::Xiangqi(XiangqiAnnotations {
+                encoding: "utf-8".into(),
+                captures: XiangqiCaptures {
+                    red: PieceCounts(vec![("rook".into(), 1), ("cannon".into(), 2)]),
+                    black: PieceCounts::default(),
+                    first_capture_ply: None,
+                    material: vec![0, 9],
+                },
+                ..Default::default()
+            }),
+        );
+        let json = extra.to_json().unwrap();
+        assert_eq!(
+            json,
+            r#"{"encoding":"utf-8","captures":{"red":{"rook":1,"cannon":2},"black":{},"first_capture_ply":null,"material":[0,9]}}"#
+        );
+        assert_eq!(Extra::parse(GameKind::Xiangqi, Some(&json)).unwrap(), extra);
+    }
+
+    #[test]
+    fn a_wrong_shape_is_an_error_not_a_default() {
+        assert!(Extra::parse(GameKind::Territorial, Some(r#"{"score":3}"#)).is_err());
+        assert!(Extra::parse(GameKind::Renju, Some("[1]")).is_err());
+    }
+}

@@ -1,0 +1,103 @@
+//! The four games kifu knows.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A name that is not one of a typed fact's names, with the names that are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What the fact is (`game`, `severity`, …).
+    pub what: &'static str,
+    pub given: String,
+    pub known: &'static [&'static str],
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} `{}` (one of: {})",
+            self.what,
+            self.given,
+            self.known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameKind {
+    Renju,
+    Xiangqi,
+    Territorial,
+    ChouChou,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Renju,
+        GameKind::Xiangqi,
+        GameKind::Territorial,
+        GameKind::ChouChou,
+    ];
+
+    const NAMES: [&'static str; 4] = ["renju", "xiangqi", "territorial", "chouchou"];
+
+    /// The name stored in the database and used on the command line.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The side (or seat) that moves first: its wins are the "first" column of the
+    /// result-share tables.
+    pub fn first_side(self) -> Outcome {
+        match self {
+            GameKind::Renju => Outcome::Black,
+            GameKind::Xiangqi => Outcome::Red,
+            GameKind::Territorial => Outcome::White,
+            GameKind::ChouChou => Outcome::Seat(1),
+        }
+    }
+}
+
+use crate::Outcome;
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<GameKind, UnknownName> {
+        GameKind::from_name(s).ok_or_else(|| UnknownName {
+            what: "game",
+            given: s.to_owned(),
+            known: &GameKind::NAMES,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_names_say_what_is_known() {
+        for k in GameKind::ALL {
+            assert_eq!(k.name().parse::<GameKind>(), Ok(k));
+        }
+        let e = "renjuu".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown game `renjuu` (one of: renju, xiangqi, territorial, chouchou)"
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! Result names, and the one rule for the result that counts.
+//!
+//! A game has up to two results: the one its record states and the one its board (the
+//! replay) shows. Standings, statistics, reports and exports all count the same one:
+//!
+//! **The recorded result counts, unless the board decided the game and shows another
+//! result; when nothing (or `unknown`) is recorded, the board's result counts.**
+//!
+//! "The board decided the game" means the replay ended on a terminal position of the rules
+//! themselves (see [`board_decides`]): a five, checkmate, a repetition verdict that ends the
+//! record, the last placement. A record that stops early, breaks off at an illegal move or
+//! ends on a claim (Renju's forbidden-move claim) is decided by what was recorded.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::GameKind;
+
+/// A result as stored: a side's win, a draw, or `unknown`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Renju Black, Xiangqi Black, Territorial Black.
+    Black,
+    /// Renju White, Territorial White.
+    White,
+    /// Xiangqi Red.
+    Red,
+    /// A ChouChou seat's win, 1-based (`P1`…`P4`).
+    Seat(u8),
+    Draw,
+    /// The record says the result is unknown.
+    Unknown,
+}
+
+impl Outcome {
+    /// The stored name: `black`, `white`, `red`, `P1`…, `draw`, `unknown`.
+    pub fn name(self) -> Cow<'static, str> {
+        match self {
+            Outcome::Black => "black".into(),
+            Outcome::White => "white".into(),
+            Outcome::Red => "red".into(),
+            Outcome::Seat(n) => format!("P{n}").into(),
+            Outcome::Draw => "draw".into(),
+            Outcome::Unknown => "unknown".into(),
+        }
+    }
+
+    /// A stored name back; `None` for anything else (free text some records carry).
+    pub fn parse(name: &str) -> Option<Outcome> {
+        Some(match name {
+            "black" => Outcome::Black,
+            "white" => Outcome::White,
+            "red" => Outcome::Red,
+            "draw" => Outcome::Draw,
+            "unknown" => Outcome::Unknown,
+            _ => {
+                let n: u8 = name.strip_prefix('P')?.parse().ok()?;
+                if !(1..=4).contains(&n) {
+                    return None;
+                }
+                Outcome::Seat(n)
+            }
+        })
+    }
+
+    /// A win or a draw: a result a table can count.
+    pub fn is_known(self) -> bool {
+        self != Outcome::Unknown
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// True when the replay's termination is a position the rules themselves end the game on,
+/// so the board's result overrides a recorded one.
+pub fn board_decides(kind: GameKind, termination: &str) -> bool {
+    match kind {
+        GameKind::Renju => matches!(
+            termination,
+            "five" | "overline" | "two-passes" | "board-full"
+        ),
+        GameKind::Xiangqi => matches!(
+            termination,
+            "checkmate" | "stalemate" | "perpetual-check" | "perpetual-chase" | "repetition-draw"
+        ),
+        GameKind::Territorial => {
+            matches!(termination, "all-placed" | "two-passes" | "no-placement")
+        }
+        GameKind::ChouChou => matches!(termination, "threshold" | "no-legal-action"),
+    }
+}
+
+/// The result that counts (see the module documentation). `recorded` and `derived` are the
+/// stored names; a recorded name that is not a result (empty, `unknown`, free text) counts
+/// as nothing recorded.
+pub fn counted_result(
+    kind: GameKind,
+    recorded: Option<&str>,
+    derived: Option<&str>,
+    termination: &str,
+) -> Option<Outcome> {
+    let recorded = recorded.and_then(Outcome::parse).filter(|o| o.is_known());
+    let derived = derived.and_then(Outcome::parse).filter(|o| o.is_known());
+    match recorded {
+        Some(r) => match derived {
+            Some(d) if d != r && board_decides(kind, termination) => Some(d),
+            _ => Some(r),
+        },
+        None => derived,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for o in [
+            Outcome::Black,
+            Outcome::White,
+            Outcome::Red,
+            Outcome::Seat(1),
+            Outcome::Seat(4),
+            Outcome::Draw,
+            Outcome::Unknown,
+        ] {
+            assert_eq!(Outcome::parse(&o.name()), Some(o));
+        }
+        assert_eq!(Outcome::parse("P0"), None);
+        assert_eq!(Outcome::parse("P5"), None);
+        assert_eq!(Outcome::parse("Ann"), None);
+    }
+
+    #[test]
+    fn the_board_overrides_the_record_only_when_it_decided_the_game() {
+        use GameKind::*;
+        // A five on the board beats a recorded contrary result.
+        assert_eq!(
+            counted_result(Renju, Some("black"), Some("white"), "five"),
+            Some(Outcome::White)
+        );
+        // A record that stops early keeps its result.
+        assert_eq!(
+            counted_result(Renju, Some("black"), None, "unfinished"),
+            Some(Outcome::Black)
+        );
+        // White's forbidden-move claim is a recorded decision.
+        assert_eq!(
+            counted_result(Renju, Some("white"), Some("black"), "forbidden-move"),
+            Some(Outcome::White)
+        );
+        // Nothing or `unknown` recorded: the board's.
+        assert_eq!(
+            counted_result(Renju, Some("unknown"), Some("draw"), "board-full"),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(counted_result(Renju, None, None, "unfinished"), None);
+        assert_eq!(
+            counted_result(Xiangqi, Some("draw"), Some("red"), "checkmate"),
+            Some(Outcome::Red)
+        );
+        assert_eq!(
+            counted_result(Xiangqi, Some("draw"), Some("red"), "illegal-move"),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(
+            counted_result(ChouChou, Some("P2"), Some("P1"), "threshold"),
+            Some(Outcome::Seat(1))
+        );
+        assert_eq!(
+            counted_result(ChouChou, Some("Ann wins"), Some("P1"), "unfinished"),
+            Some(Outcome::Seat(1))
+        );
+    }
+}
