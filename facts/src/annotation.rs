@@ -1,8 +1,8 @@
 //! The per-game annotations stored beside each game (the `extra` column): the record's
 //! header tags that have no column of their own, and what the replay found, typed per game.
 //!
-//! Stored as one JSON object: the header tags first, then the annotation fields (an
-//! annotation field wins over a header tag of the same name). Every reader goes through
+//! Stored as one JSON object (keys in serde_json's map order, sorted): the header tags and
+//! the annotation fields, an annotation field winning over a header tag of the same name. Every reader goes through
 //! [`Extra::parse`]; nothing outside this module reads a key by its string.
 
 use serde::de::{Deserializer, MapAccess, Visitor};
@@ -46,7 +46,7 @@ impl RenjuAnnotations {
     }
 }
 
-/// Pieces taken, by piece name in the engine's piece order (only those taken).
+/// Pieces taken, by piece name (only those taken).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PieceCounts(pub Vec<(String, u32)>);
 
@@ -296,8 +296,8 @@ impl Extra {
         Extra { tags, annotations }
     }
 
-    /// The stored JSON object: the tags, then the annotation fields. `None` when both are
-    /// empty.
+    /// The stored JSON object: the tags, overridden by the annotation fields. `None` when
+    /// both are empty.
     pub fn to_json(&self) -> Option<String> {
         let mut map = Map::new();
         for (k, v) in &self.tags {
@@ -376,7 +376,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn round_trips_with_tags_first_and_fields_in_order() {
+    fn round_trips_with_keys_in_serde_json_order() {
         let extra = Extra::new(
             vec![("Site".into(), "Tokyo".into())],
             Annotations::Renju(RenjuAnnotations {
@@ -389,7 +389,7 @@ mod tests {
         let json = extra.to_json().unwrap();
         assert_eq!(
             json,
-            r#"{"Site":"Tokyo","opening_name":"Kagetsu","swap":"yes","declared_proposals":2}"#
+            r#"{"Site":"Tokyo","declared_proposals":2,"opening_name":"Kagetsu","swap":"yes"}"#
         );
         let back = Extra::parse(GameKind::Renju, Some(&json)).unwrap();
         assert_eq!(back, extra);
@@ -404,13 +404,13 @@ mod tests {
     }
 
     #[test]
-    fn xiangqi_captures_keep_piece_order_and_a_null_first_capture() {
+    fn xiangqi_captures_keep_a_null_first_capture() {
         let extra = Extra::new(
             Vec::new(),
             Annotations::Xiangqi(XiangqiAnnotations {
                 encoding: "utf-8".into(),
                 captures: XiangqiCaptures {
-                    red: PieceCounts(vec![("rook".into(), 1), ("cannon".into(), 2)]),
+                    red: PieceCounts(vec![("cannon".into(), 2), ("rook".into(), 1)]),
                     black: PieceCounts::default(),
                     first_capture_ply: None,
                     material: vec![0, 9],
@@ -421,7 +421,7 @@ mod tests {
         let json = extra.to_json().unwrap();
         assert_eq!(
             json,
-            r#"{"encoding":"utf-8","captures":{"red":{"rook":1,"cannon":2},"black":{},"first_capture_ply":null,"material":[0,9]}}"#
+            r#"{"captures":{"black":{},"first_capture_ply":null,"material":[0,9],"red":{"cannon":2,"rook":1}},"encoding":"utf-8"}"#
         );
         assert_eq!(Extra::parse(GameKind::Xiangqi, Some(&json)).unwrap(), extra);
     }
