@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use kifu_facts::{GameKind, Severity};
 use kifu_parser::Format;
 use kifu_rules::renju::{self, Marks, Position, Stone};
 use kifu_rules::{chouchou, territorial, xiangqi};
@@ -36,7 +37,7 @@ struct DbArg {
 struct ScopeArgs {
     /// Only this game kind (renju, xiangqi, territorial, chouchou).
     #[arg(long)]
-    game: Option<String>,
+    game: Option<GameKind>,
     /// Only this event (exact name).
     #[arg(long)]
     event: Option<String>,
@@ -114,7 +115,7 @@ enum Command {
         event: Option<String>,
         /// Only this game (renju, xiangqi, territorial, chouchou); default: every game found.
         #[arg(long)]
-        game: Option<String>,
+        game: Option<GameKind>,
         #[arg(long, conflicts_with = "csv")]
         json: bool,
         #[arg(long)]
@@ -295,11 +296,11 @@ enum SeverityArg {
 }
 
 impl SeverityArg {
-    fn name(self) -> &'static str {
+    fn severity(self) -> Severity {
         match self {
-            SeverityArg::Info => "info",
-            SeverityArg::Warning => "warning",
-            SeverityArg::Error => "error",
+            SeverityArg::Info => Severity::Info,
+            SeverityArg::Warning => Severity::Warning,
+            SeverityArg::Error => Severity::Error,
         }
     }
 }
@@ -336,7 +337,7 @@ pub fn run() -> Result<ExitCode> {
         } => audit(
             &db.db,
             &FindingFilter {
-                min_severity: severity.map(|s| s.name().to_owned()),
+                min_severity: severity.map(SeverityArg::severity),
                 code,
                 game,
                 event,
@@ -429,7 +430,7 @@ pub fn run() -> Result<ExitCode> {
             game,
             json,
             csv,
-        } => standings(&db.db, event.as_deref(), game.as_deref(), json, csv),
+        } => standings(&db.db, event.as_deref(), game, json, csv),
     }
 }
 
@@ -514,7 +515,7 @@ fn finding_json(f: &FindingRow) -> serde_json::Value {
         "quarantined": f.quarantine,
         "ply": f.ply,
         "code": f.code,
-        "severity": f.severity,
+        "severity": f.severity.name(),
         "message": f.message,
         "rule": f.rule,
     })
@@ -560,7 +561,7 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
         ("round", &game.round),
         ("date", &game.date),
         ("rule", &game.rule),
-        ("opening", &opening_name(&game.kind, &game.opening)),
+        ("opening", &opening_name(game.kind, &game.opening)),
     ] {
         if let Some(v) = value {
             out.push_str(&format!("{label}: {v}\n"));
@@ -576,12 +577,11 @@ fn show(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     if let Some(d) = game.duplicate_of {
         out.push_str(&format!("duplicate of game {d}\n"));
     }
-    match game.kind.as_str() {
-        "renju" => show_renju(&mut out, &game, ply)?,
-        "xiangqi" => show_xiangqi(&mut out, &game, ply)?,
-        "territorial" => show_territorial(&mut out, &game, ply)?,
-        "chouchou" => show_chouchou(&mut out, &game, ply)?,
-        other => bail!("showing {other} games is not supported yet"),
+    match game.kind {
+        GameKind::Renju => show_renju(&mut out, &game, ply)?,
+        GameKind::Xiangqi => show_xiangqi(&mut out, &game, ply)?,
+        GameKind::Territorial => show_territorial(&mut out, &game, ply)?,
+        GameKind::ChouChou => show_chouchou(&mut out, &game, ply)?,
     }
     for (ply, text) in &game.comments {
         out.push_str(&format!("comment at move {ply}: {text}\n"));
@@ -843,10 +843,10 @@ fn title_case(s: &str) -> String {
 }
 
 /// `D11 Zuisei 瑞星` for a Renju opening code.
-fn opening_name(kind: &str, code: &Option<String>) -> Option<String> {
+fn opening_name(kind: GameKind, code: &Option<String>) -> Option<String> {
     let code = code.as_deref()?;
     match (kind, renju::Opening::by_code(code)) {
-        ("renju", Some(o)) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
+        (GameKind::Renju, Some(o)) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
         _ => Some(code.to_owned()),
     }
 }
@@ -988,12 +988,15 @@ fn demo(db: &Path, report_dir: &Path) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
     writeln!(out, "\naudit (warnings and errors):")?;
     for f in store.findings(&FindingFilter {
-        min_severity: Some("warning".into()),
+        min_severity: Some(Severity::Warning),
         ..FindingFilter::default()
     })? {
         writeln!(out, "  {}", finding_line(&f))?;
     }
-    let overview = kifu_analysis::overview(&store, &kifu_analysis::Filter::default())?;
+    let overview = kifu_analysis::overview(&kifu_analysis::Dataset::new(
+        &store,
+        &kifu_analysis::Filter::default(),
+    ))?;
     writeln!(out, "\n{overview}")?;
     let files = write_report(
         &store,
@@ -1083,7 +1086,7 @@ fn stats(
         }
     }
     let store = Store::open_read_only(db)?;
-    let mut tables = kifu_analysis::stats(&store, filter, by)?;
+    let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, filter), by)?;
     if tables.is_empty() {
         eprintln!("kifu stats: no games match");
     }
@@ -1153,30 +1156,26 @@ fn export(db: &Path, format: kifu_analysis::Format, out: &Path) -> Result<ExitCo
 fn standings(
     db: &Path,
     event: Option<&str>,
-    game: Option<&str>,
+    game: Option<GameKind>,
     json: bool,
     csv: bool,
 ) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
-    let kinds: Vec<String> = match game {
-        Some(g) => vec![g.to_owned()],
-        None => store
-            .conn()
-            .prepare("SELECT DISTINCT kind FROM games ORDER BY kind")?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?,
+    let kinds: Vec<GameKind> = match game {
+        Some(g) => vec![g],
+        None => store.kinds()?,
     };
     let mut out = String::new();
     let mut all_json = serde_json::Map::new();
     if csv {
         out.push_str("game,event,place,player,games,wins,draws,losses,points,sonneborn_berger\n");
     }
-    for kind in &kinds {
+    for &kind in &kinds {
         let rows = store.results(kind, event)?;
-        if kind == "chouchou" {
+        if kind == GameKind::ChouChou {
             let sheets = crate::standings::chouchou_standings(&rows);
             if json {
-                all_json.insert(kind.clone(), crate::standings::chouchou_json(&sheets));
+                all_json.insert(kind.to_string(), crate::standings::chouchou_json(&sheets));
             } else if csv {
                 out.push_str(&crate::standings::chouchou_csv(&sheets));
             } else {
@@ -1186,7 +1185,7 @@ fn standings(
         }
         let tables = crate::standings::two_player_tables(&rows);
         if json {
-            all_json.insert(kind.clone(), serde_json::to_value(&tables)?);
+            all_json.insert(kind.to_string(), serde_json::to_value(&tables)?);
             continue;
         }
         for t in &tables {

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use kifu_facts::{ChouChouAnnotations, GameKind, Outcome};
 use kifu_rules::chouchou::{self, GameResult, Standings};
 use kifu_store::query::ResultRow;
 use serde::Serialize;
@@ -32,18 +33,14 @@ pub struct Table {
 
 /// Which seat won a two-player game, from a result name: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
-fn winner(kind: &str, result: Option<&str>) -> Option<Option<usize>> {
-    let first = match kind {
-        "renju" => "black",
-        "xiangqi" => "red",
-        _ => "white",
-    };
+fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
+    let first = kind.first_side();
     let second = match kind {
-        "renju" => "white",
-        _ => "black",
+        GameKind::Renju => Outcome::White,
+        _ => Outcome::Black,
     };
     match result? {
-        "draw" => Some(None),
+        Outcome::Draw => Some(None),
         r if r == first => Some(Some(0)),
         r if r == second => Some(Some(1)),
         _ => None,
@@ -69,7 +66,7 @@ fn table(event: String, games: &[&ResultRow]) -> Table {
     let mut scored: Vec<(String, String, f64)> = Vec::new();
     let mut unscored = 0;
     for g in games {
-        let (Some(w), 2) = (winner(&g.kind, g.result.as_deref()), g.players.len()) else {
+        let (Some(w), 2) = (winner(g.kind, g.result), g.players.len()) else {
             unscored += 1;
             continue;
         };
@@ -149,14 +146,13 @@ pub fn points_text(p: f64) -> String {
 pub fn chouchou_standings(rows: &[ResultRow]) -> Vec<(String, Standings)> {
     let mut events: BTreeMap<String, Vec<GameResult>> = BTreeMap::new();
     for row in rows {
-        let extra: serde_json::Value = row
-            .extra
-            .as_deref()
-            .and_then(|e| serde_json::from_str(e).ok())
-            .unwrap_or_default();
-        let seats = extra["players"]
-            .as_u64()
-            .unwrap_or(row.players.len() as u64) as usize;
+        let empty = ChouChouAnnotations::default();
+        let extra = row.extra.annotations.chouchou().unwrap_or(&empty);
+        let seats = if extra.players > 0 {
+            extra.players as usize
+        } else {
+            row.players.len()
+        };
         // Seats by their label, so a seat without a name keeps its place.
         let mut players: Vec<String> = (0..seats).map(|i| format!("P{}", i + 1)).collect();
         for (side, name) in &row.players {
@@ -173,26 +169,30 @@ pub fn chouchou_standings(rows: &[ResultRow]) -> Vec<(String, Standings)> {
                 .filter(|&n| (1..=seats).contains(&n))
                 .map(|n| n - 1)
         };
-        // The recorded winner when there is one (a time loss is not on the board),
-        // else the board's.
-        let winner = row
-            .result
-            .as_deref()
-            .and_then(seat_of)
-            .or_else(|| extra["winner"].as_str().and_then(seat_of));
-        let captured: Vec<u32> = extra["captured"]
-            .as_array()
-            .map(|a| a.iter().map(|v| v.as_u64().unwrap_or(0) as u32).collect())
-            .unwrap_or_else(|| vec![0; seats]);
+        // The result that counts (the recorded winner unless the board decided the game
+        // otherwise: a time loss is not on the board).
+        let winner = match row.result {
+            Some(Outcome::Seat(n)) => seat_of(&format!("P{n}")),
+            _ => None,
+        };
+        let captured: Vec<u32> = if extra.captured.is_empty() {
+            vec![0; seats]
+        } else {
+            extra.captured.clone()
+        };
         let event = row.event.clone().unwrap_or_else(|| "(no event)".into());
         events.entry(event.clone()).or_default().push(GameResult {
             event: Some(event),
             round: row.round.clone().unwrap_or_else(|| "1".into()),
             players,
-            pairs: extra["pairs"].as_bool().unwrap_or(false),
+            pairs: extra.pairs,
             winner,
             captured,
-            threshold: extra["threshold"].as_u64().unwrap_or(10) as u32,
+            threshold: if extra.threshold > 0 {
+                extra.threshold
+            } else {
+                10
+            },
         });
     }
     events
@@ -322,15 +322,15 @@ mod tests {
     fn game(id: i64, black: &str, white: &str, result: &str) -> ResultRow {
         ResultRow {
             game: id,
-            kind: "renju".into(),
+            kind: GameKind::Renju,
             event: Some("Cup".into()),
             round: Some(id.to_string()),
             players: vec![
                 ("black".into(), black.into()),
                 ("white".into(), white.into()),
             ],
-            result: Some(result.into()),
-            extra: None,
+            result: Outcome::parse(result).filter(|o| o.is_known()),
+            extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
         }
     }
 

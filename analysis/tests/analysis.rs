@@ -1,9 +1,10 @@
 //! Tests of the analysis tables on hand-made databases (every number checked against a
 //! value worked out by hand), on the bundled samples and on the real Renju collection.
 
-use kifu_analysis::polars::prelude::*;
 use kifu_analysis::*;
+use kifu_facts::{ForbiddenKind, GameKind, Severity};
 use kifu_store::{FindingRecord, GameRecord, NewSource, Record, Store};
+use polars::prelude::*;
 use std::path::{Path, PathBuf};
 
 // ---------------------------------------------------------------------------------------
@@ -27,13 +28,38 @@ fn finding(code: &str, severity: &str, message: &str) -> FindingRecord {
     FindingRecord {
         ply: Some(1),
         code: code.into(),
-        severity: severity.into(),
+        severity: Severity::from_name(severity).unwrap(),
         message: message.into(),
         rule: String::new(),
         offset: 0,
         line: 1,
         column: 1,
+        forbidden: None,
     }
+}
+
+/// A finding about a forbidden move of `kind`.
+fn forbidden(code: &str, kind: ForbiddenKind, message: &str) -> FindingRecord {
+    FindingRecord {
+        forbidden: Some(kind),
+        ..finding(
+            code,
+            if code == "forbidden-move" {
+                "warning"
+            } else {
+                "info"
+            },
+            message,
+        )
+    }
+}
+
+/// The database file itself, for counts the tests check the tables against.
+fn sql_count(store_path: &Path, sql: &str) -> u32 {
+    rusqlite::Connection::open(store_path)
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -51,7 +77,6 @@ fn game(
         offset,
         line: offset as u32 + 1,
         column: 1,
-        kind: kind.into(),
         format: "hand".into(),
         rule: rule.map(Into::into),
         opening: opening.map(Into::into),
@@ -63,7 +88,7 @@ fn game(
         canonical_key: offset.to_be_bytes().to_vec(),
         moves_encoding: "renju-idx8".into(),
         moves: vec![112],
-        ..GameRecord::default()
+        ..GameRecord::empty(GameKind::from_name(kind).unwrap())
     }
 }
 
@@ -295,7 +320,11 @@ fn balance_db(dir: &Path) -> Store {
 fn renju_opening_balance_by_rule_and_opening() {
     let dir = tempfile::tempdir().unwrap();
     let store = balance_db(dir.path());
-    let df = renju_opening_balance(&store, &Filter::default(), &["rule", "opening"]).unwrap();
+    let df = renju_opening_balance(
+        &Dataset::new(&store, &Filter::default()),
+        &["rule", "opening"],
+    )
+    .unwrap();
     assert_eq!(
         names(&df),
         [
@@ -411,7 +440,7 @@ fn renju_opening_balance_by_opening_overall_and_year() {
     };
 
     // By opening, D1..D13 then I1..I13 order.
-    let df = renju_opening_balance(&store, &f, &["opening"]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &f), &["opening"]).unwrap();
     assert_eq!(strs(&df, "opening"), ["D1", "D2", "I1"]);
     assert_eq!(u32s(&df, "games"), [4, 2, 3]);
     assert_eq!(u32s(&df, "results"), [4, 2, 2]);
@@ -455,7 +484,7 @@ fn renju_opening_balance_by_opening_overall_and_year() {
 
     // Overall: games 1–10 (the unclassified game 10 counts), 9 with a result:
     // black 1, 3, 6, 9, 10 = 5; white 2, 5, 7 = 3; draw 4 = 1.
-    let df = renju_opening_balance(&store, &f, &[]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &f), &[]).unwrap();
     assert_eq!(df.height(), 1);
     assert_eq!(df.width(), 10);
     assert_eq!(u32s(&df, "games"), [10]);
@@ -487,7 +516,7 @@ fn renju_opening_balance_by_opening_overall_and_year() {
     close(&f64s(&df, "mean_plies"), &[Some(27.4)], "mean_plies");
 
     // By year: games 1, 2 (2001) and 3, 4 (2002); the others have no date.
-    let df = renju_opening_balance(&store, &f, &["year"]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &f), &["year"]).unwrap();
     assert_eq!(strs(&df, "year"), ["2001", "2002"]);
     assert_eq!(u32s(&df, "games"), [2, 2]);
     assert_eq!(u32s(&df, "black_wins"), [1, 1]);
@@ -519,19 +548,20 @@ fn renju_opening_balance_by_opening_overall_and_year() {
         with_duplicates: true,
         ..Filter::default()
     };
-    let df = renju_opening_balance(&store, &with, &["opening"]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &with), &["opening"]).unwrap();
     assert_eq!(u32s(&df, "games"), [5, 2, 3]);
     assert_eq!(u32s(&df, "white_wins"), [1, 1, 1]); // the copy's board says black (five)
 
     // Unknown grouping keys are refused; the event filter selects nothing here.
-    assert!(renju_opening_balance(&store, &f, &["colour"]).is_err());
+    assert!(renju_opening_balance(&Dataset::new(&store, &f), &["colour"]).is_err());
     let none = Filter {
         event: Some("nowhere".into()),
         ..Filter::default()
     };
-    let df = renju_opening_balance(&store, &none, &["opening"]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &none), &["opening"]).unwrap();
     assert_eq!(df.height(), 0);
-    let df = renju_opening_balance(&store, &Filter::game("xiangqi"), &[]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &Filter::game(GameKind::Xiangqi)), &[])
+        .unwrap();
     assert_eq!(u32s(&df, "games"), [0]);
     assert_eq!(f64s(&df, "black_score"), [None]);
 }
@@ -581,14 +611,14 @@ fn renju_forbidden_shares_and_lengths() {
         31,
     );
     g2.findings = vec![
-        finding(
+        forbidden(
             "forbidden-unclaimed",
-            "info",
+            ForbiddenKind::DoubleFour,
             "move 11 (black h9) is a double-four, a forbidden move, but White played on",
         ),
-        finding(
+        forbidden(
             "overline-unclaimed",
-            "info",
+            ForbiddenKind::Overline,
             "move 21 (black h9) makes an overline",
         ),
     ];
@@ -602,14 +632,14 @@ fn renju_forbidden_shares_and_lengths() {
         "forbidden-move",
         12,
     );
-    g3.findings = vec![finding(
+    g3.findings = vec![forbidden(
         "forbidden-move",
-        "warning",
+        ForbiddenKind::DoubleThree,
         "the last move, move 11 (black h9), is a double-three, a forbidden move that White can claim",
     )];
     write(&mut store, src, vec![claimed, g2, g3]);
 
-    let df = renju_forbidden(&store, &Filter::default()).unwrap();
+    let df = renju_forbidden(&Dataset::new(&store, &Filter::default())).unwrap();
     assert_eq!(names(&df), ["kind", "unclaimed", "claimed_wins", "total"]);
     assert_eq!(
         strs(&df, "kind"),
@@ -621,7 +651,12 @@ fn renju_forbidden_shares_and_lengths() {
 
     // Shares by rule: RIF = games 1 (white), 2 (black); (none) = game 3 (draw recorded;
     // the board did not decide it, so the draw stands).
-    let df = result_shares(&store, &Filter::default(), "renju", "rule").unwrap();
+    let df = result_shares(
+        &Dataset::new(&store, &Filter::default()),
+        GameKind::Renju,
+        "rule",
+    )
+    .unwrap();
     assert_eq!(
         names(&df),
         [
@@ -651,10 +686,20 @@ fn renju_forbidden_shares_and_lengths() {
         &[Some(0.0), Some(1.0)],
         "draw_share",
     );
-    assert!(result_shares(&store, &Filter::default(), "renju", "year").is_err());
+    assert!(result_shares(
+        &Dataset::new(&store, &Filter::default()),
+        GameKind::Renju,
+        "year"
+    )
+    .is_err());
 
     // Lengths 9, 31, 12 in bins of 10: 0–9: 1, 10–19: 1, 30–39: 1.
-    let df = game_lengths(&store, &Filter::default(), "renju", 10).unwrap();
+    let df = game_lengths(
+        &Dataset::new(&store, &Filter::default()),
+        GameKind::Renju,
+        10,
+    )
+    .unwrap();
     assert_eq!(u32s(&df, "plies_from"), [0, 10, 30]);
     assert_eq!(u32s(&df, "plies_to"), [9, 19, 39]);
     assert_eq!(u32s(&df, "games"), [1, 1, 1]);
@@ -734,7 +779,7 @@ fn xiangqi_tables() {
     let store = xiangqi_db(dir.path());
     let f = Filter::default();
 
-    let df = xiangqi_results(&store, &f).unwrap();
+    let df = xiangqi_results(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(
         names(&df),
         [
@@ -759,7 +804,7 @@ fn xiangqi_tables() {
         "red_score",
     );
 
-    let df = xiangqi_rulings(&store, &f).unwrap();
+    let df = xiangqi_rulings(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(
         strs(&df, "kind"),
         ["perpetual-check", "perpetual-chase", "repetition-draw"]
@@ -767,7 +812,7 @@ fn xiangqi_tables() {
     assert_eq!(u32s(&df, "games"), [1, 0, 1]);
     assert_eq!(u32s(&df, "contradicted"), [1, 0, 0]);
 
-    let df = xiangqi_captures(&store, &f).unwrap();
+    let df = xiangqi_captures(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(df.height(), 12);
     assert_eq!(
         strs(&df, "piece")[..6],
@@ -784,13 +829,13 @@ fn xiangqi_tables() {
     // red: rook 1, cannon 1, pawn 2; black: horse 1, pawn 1.
     assert_eq!(u32s(&df, "taken"), [1, 1, 0, 0, 0, 2, 0, 0, 1, 0, 0, 1]);
 
-    let df = first_capture_plies(&store, &f, "xiangqi", 5).unwrap();
+    let df = first_capture_plies(&Dataset::new(&store, &f), GameKind::Xiangqi, 5).unwrap();
     assert_eq!(u32s(&df, "plies_from"), [0, 5]);
     assert_eq!(u32s(&df, "plies_to"), [4, 9]);
     assert_eq!(u32s(&df, "games"), [2, 1]);
 
     // Material: ply 1: 0, 0, 0 → 0 (3 games); ply 2: 0, −2 → −1; ply 3: 18; ply 4: 10.
-    let df = xiangqi_material_curve(&store, &f).unwrap();
+    let df = xiangqi_material_curve(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(u32s(&df, "ply"), [1, 2, 3, 4]);
     close(
         &f64s(&df, "mean_balance"),
@@ -799,7 +844,7 @@ fn xiangqi_tables() {
     );
     assert_eq!(u32s(&df, "games"), [3, 2, 1, 1]);
 
-    let df = result_shares(&store, &f, "xiangqi", "opening").unwrap();
+    let df = result_shares(&Dataset::new(&store, &f), GameKind::Xiangqi, "opening").unwrap();
     assert_eq!(strs(&df, "opening"), ["C45", "(none)", "A00"]);
 }
 
@@ -851,7 +896,7 @@ fn territorial_tables() {
     write(&mut store, src, vec![g1, g2, g3]);
     let f = Filter::default();
 
-    let df = territorial_scores(&store, &f).unwrap();
+    let df = territorial_scores(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(names(&df), ["game", "white", "black", "margin", "result"]);
     assert_eq!(
         df.column("margin")
@@ -864,7 +909,7 @@ fn territorial_tables() {
     );
     assert_eq!(strs(&df, "result"), ["white", "black", "draw"]);
 
-    let df = territorial_summary(&store, &f).unwrap();
+    let df = territorial_summary(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(u32s(&df, "games"), [3]);
     assert_eq!(u32s(&df, "white_wins"), [1]);
     assert_eq!(u32s(&df, "black_wins"), [1]);
@@ -880,14 +925,14 @@ fn territorial_tables() {
         "doubled_share",
     );
 
-    let df = territorial_multipliers(&store, &f).unwrap();
+    let df = territorial_multipliers(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(strs(&df, "side"), ["black", "black", "white", "white"]);
     assert_eq!(strs(&df, "multiplier"), ["1", "2", "1", "2"]);
     assert_eq!(u32s(&df, "territories"), [2, 1, 2, 1]);
     assert_eq!(strs(&df, "cells"), ["13", "6", "11", "10"]);
     assert_eq!(strs(&df, "points"), ["13", "12", "11", "20"]);
 
-    let df = game_lengths(&store, &f, "territorial", 5).unwrap();
+    let df = game_lengths(&Dataset::new(&store, &f), GameKind::Territorial, 5).unwrap();
     assert_eq!(u32s(&df, "plies_from"), [5, 30]);
     assert_eq!(u32s(&df, "games"), [1, 2]);
 }
@@ -931,7 +976,7 @@ fn chouchou_tables() {
     write(&mut store, src, vec![g1, g2, g3]);
     let f = Filter::default();
 
-    let df = chouchou_summary(&store, &f).unwrap();
+    let df = chouchou_summary(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(strs(&df, "variant"), ["3x3", "4x4"]);
     assert_eq!(u32s(&df, "players"), [2, 3]);
     assert_eq!(u32s(&df, "games"), [2, 1]);
@@ -966,13 +1011,13 @@ fn chouchou_tables() {
     assert_eq!(u32s(&df, "penalties"), [5, 0]);
     assert_eq!(u32s(&df, "penalty_games"), [1, 0]);
 
-    let df = chouchou_captures_by_action(&store, &f).unwrap();
+    let df = chouchou_captures_by_action(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(strs(&df, "action"), ["place", "move-two"]);
     assert_eq!(u32s(&df, "captures"), [2, 1]);
     assert_eq!(u32s(&df, "pieces"), [3, 4]);
     assert_eq!(u32s(&df, "chains"), [0, 1]);
 
-    let df = first_capture_plies(&store, &f, "chouchou", 5).unwrap();
+    let df = first_capture_plies(&Dataset::new(&store, &f), GameKind::ChouChou, 5).unwrap();
     assert_eq!(u32s(&df, "plies_from"), [5]);
     assert_eq!(u32s(&df, "games"), [2]);
 }
@@ -993,7 +1038,7 @@ fn findings_tables() {
     write(&mut store, src, vec![g1, g2]);
     let f = Filter::default();
 
-    let df = findings_overview(&store, &f).unwrap();
+    let df = findings_overview(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(
         names(&df),
         ["source", "event", "kind", "code", "severity", "findings", "records"]
@@ -1008,10 +1053,10 @@ fn findings_tables() {
     assert_eq!(u32s(&df, "findings"), [2, 1, 1]);
     assert_eq!(u32s(&df, "records"), [1, 1, 1]);
 
-    let df = findings_overview(&store, &Filter::game("xiangqi")).unwrap();
+    let df = findings_overview(&Dataset::new(&store, &Filter::game(GameKind::Xiangqi))).unwrap();
     assert_eq!(df.height(), 1);
 
-    let df = findings_by_event(&store, &f).unwrap();
+    let df = findings_by_event(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(strs(&df, "event"), ["(none)", "Cup"]);
     assert_eq!(u32s(&df, "info"), [0, 1]);
     assert_eq!(u32s(&df, "warning"), [0, 0]);
@@ -1034,7 +1079,7 @@ fn stats_on_the_samples() {
     let dir = tempfile::tempdir().unwrap();
     let db = samples_db(dir.path());
     let store = Store::open(&db).unwrap();
-    let tables = stats(&store, &Filter::default(), None).unwrap();
+    let tables = stats(&Dataset::new(&store, &Filter::default()), None).unwrap();
     let names: Vec<&str> = tables.iter().map(|(n, _)| n.as_str()).collect();
     for want in [
         "renju_balance",
@@ -1051,14 +1096,10 @@ fn stats_on_the_samples() {
     }
     // Every game kind's table counts every non-duplicate game of that kind.
     let count = |kind: &str| -> u32 {
-        store
-            .conn()
-            .query_row(
-                "SELECT count(*) FROM games WHERE kind = ?1 AND duplicate_of IS NULL",
-                [kind],
-                |r| r.get(0),
-            )
-            .unwrap()
+        sql_count(
+            &db,
+            &format!("SELECT count(*) FROM games WHERE kind = '{kind}' AND duplicate_of IS NULL"),
+        )
     };
     let get = |name: &str| &tables.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!(u32s(get("renju_balance"), "games"), [count("renju")]);
@@ -1072,14 +1113,18 @@ fn stats_on_the_samples() {
     assert_eq!(sum(get("renju_lengths"), "games"), count("renju"));
 
     // Only one kind's tables under a filter; a `by` gives the grouped tables.
-    let only = stats(&store, &Filter::game("renju"), Some("opening")).unwrap();
+    let only = stats(
+        &Dataset::new(&store, &Filter::game(GameKind::Renju)),
+        Some("opening"),
+    )
+    .unwrap();
     assert_eq!(only.len(), 1);
     assert_eq!(only[0].0, "renju_balance_by_opening");
-    let by_event = stats(&store, &Filter::default(), Some("event")).unwrap();
+    let by_event = stats(&Dataset::new(&store, &Filter::default()), Some("event")).unwrap();
     assert!(by_event
         .iter()
         .any(|(n, _)| n == "xiangqi_results_by_event"));
-    assert!(stats(&store, &Filter::default(), Some("colour")).is_err());
+    assert!(stats(&Dataset::new(&store, &Filter::default()), Some("colour")).is_err());
 
     // Writing every table in every format.
     let mut tables = tables;
@@ -1157,12 +1202,10 @@ fn export_parquet_and_csv_read_back() {
         .collect()
         .unwrap()
         .height() as u64;
-    let in_db: u64 = store
-        .conn()
-        .query_row("SELECT count(*) FROM games WHERE kind = 'renju'", [], |r| {
-            r.get::<_, i64>(0)
-        })
-        .unwrap() as u64;
+    let in_db = u64::from(sql_count(
+        &db,
+        "SELECT count(*) FROM games WHERE kind = 'renju'",
+    ));
     assert_eq!(renju, in_db);
 
     let out = dir.path().join("csv");
@@ -1203,25 +1246,23 @@ fn real_renju_collection_has_26_openings() {
     kifu_ingest::ingest(&db, &[archive], &kifu_ingest::Options::default()).unwrap();
     let store = Store::open(&db).unwrap();
     let classified = |dups: bool| -> u32 {
-        store
-            .conn()
-            .query_row(
+        sql_count(
+            &db,
+            &format!(
                 "SELECT count(*) FROM games WHERE kind = 'renju' AND opening IS NOT NULL
-                   AND (?1 OR duplicate_of IS NULL)",
-                [dups],
-                |r| r.get(0),
-            )
-            .unwrap()
+                   AND ({dups} OR duplicate_of IS NULL)"
+            ),
+        )
     };
     assert_eq!(classified(true), 145_178);
 
     // Every record, linked copies included: the issue's count.
     let with = Filter {
-        game: Some("renju".into()),
+        game: Some(GameKind::Renju),
         with_duplicates: true,
         ..Filter::default()
     };
-    let df = renju_opening_balance(&store, &with, &["opening"]).unwrap();
+    let df = renju_opening_balance(&Dataset::new(&store, &with), &["opening"]).unwrap();
     assert_eq!(df.height(), 26);
     let mut expected: Vec<String> = (1..=13).map(|n| format!("D{n}")).collect();
     expected.extend((1..=13).map(|n| format!("I{n}")));
@@ -1243,12 +1284,70 @@ fn real_renju_collection_has_26_openings() {
     }
 
     // The statistics proper leave the linked copies out.
-    let df = renju_opening_balance(&store, &Filter::game("renju"), &["opening"]).unwrap();
+    let df = renju_opening_balance(
+        &Dataset::new(&store, &Filter::game(GameKind::Renju)),
+        &["opening"],
+    )
+    .unwrap();
     assert_eq!(df.height(), 26);
     assert_eq!(u32s(&df, "games").iter().sum::<u32>(), classified(false));
 
-    let mut tables = stats(&store, &with, Some("opening")).unwrap();
+    let mut tables = stats(&Dataset::new(&store, &with), Some("opening")).unwrap();
     assert_eq!(tables.len(), 1);
     let json = frames_to_json(&mut tables).unwrap();
     assert!(json.starts_with("{\"renju_balance_by_opening\":[{\"opening\":\"D1\""));
+}
+
+// ---------------------------------------------------------------------------------------
+// One result that counts
+
+/// A game whose record contradicts the board: standings and stats count the same result.
+#[test]
+fn standings_and_stats_count_the_same_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut store, src) = new_store(dir.path());
+    // Recorded `black`, but the board ends with White's five: White won.
+    let contradicted = game(
+        "renju",
+        1,
+        Some("RIF"),
+        Some("D4"),
+        Some("black"),
+        Some("white"),
+        "five",
+        40,
+    );
+    // Recorded `white` on an unfinished board: the record decides.
+    let unfinished = game(
+        "renju",
+        2,
+        Some("RIF"),
+        Some("D4"),
+        Some("white"),
+        None,
+        "unfinished",
+        20,
+    );
+    write(&mut store, src, vec![contradicted, unfinished]);
+
+    let rows = store.results(GameKind::Renju, None).unwrap();
+    let counted: Vec<_> = rows.iter().map(|r| r.result).collect();
+    assert_eq!(
+        counted,
+        [
+            Some(kifu_facts::Outcome::White),
+            Some(kifu_facts::Outcome::White)
+        ]
+    );
+
+    let df = renju_opening_balance(&Dataset::new(&store, &Filter::default()), &[]).unwrap();
+    assert_eq!(u32s(&df, "white_wins"), [2]);
+    assert_eq!(u32s(&df, "black_wins"), [0]);
+    let df = result_shares(
+        &Dataset::new(&store, &Filter::default()),
+        GameKind::Renju,
+        "rule",
+    )
+    .unwrap();
+    assert_eq!(u32s(&df, "second_wins"), [2]);
 }

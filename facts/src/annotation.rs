@@ -162,7 +162,9 @@ pub struct ChouChouCapture {
     pub action: String,
 }
 
+/// Fields an older or hand-made record leaves out read as their defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct ChouChouAnnotations {
     /// `3x3`, `js` or `4x4`.
     pub variant: String,

@@ -1,6 +1,11 @@
 //! Replays a raw record through its game's engine and turns the result into the store's
 //! plain record, with every finding located in the source.
 
+use kifu_facts::{
+    Annotations, ChouChouAnnotations, ChouChouCapture, Extra, GameKind, PieceCounts,
+    RenjuAnnotations, Severity, TerritorialAnnotations, TerritorialScore, Territory,
+    XiangqiAnnotations, XiangqiCaptures,
+};
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
 use kifu_parser::Location;
 use kifu_rules::Finding;
@@ -22,11 +27,6 @@ pub enum Verdict {
     Quarantined,
 }
 
-/// True when a finding makes a game count as "with findings" (info remarks don't).
-pub fn is_serious(severity: &str) -> bool {
-    severity == "warning" || severity == "error"
-}
-
 pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record, Verdict) {
     match item {
         Ok(game) => {
@@ -39,7 +39,7 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
                 AnyGame::Territorial(game) => territorial_record(ctx, &game),
                 AnyGame::ChouChou(game) => chouchou_record(ctx, &game),
             };
-            let verdict = if record.findings.iter().any(|f| is_serious(&f.severity)) {
+            let verdict = if record.findings.iter().any(|f| f.severity.is_serious()) {
                 Verdict::WithFindings
             } else {
                 Verdict::Valid
@@ -84,9 +84,10 @@ fn quarantine(ctx: &MemberContext, e: RawError) -> QuarantineRecord {
         error: FindingRecord {
             ply: None,
             code: "unreadable-record".into(),
-            severity: "error".into(),
+            severity: Severity::Error,
             message: e.message,
             rule: String::new(),
+            forbidden: None,
             offset: e.at.offset,
             line: e.at.line,
             column: e.at.column,
@@ -108,9 +109,10 @@ fn finding_record(start: Location, moves: &[Location], f: &Finding) -> FindingRe
     FindingRecord {
         ply: f.ply,
         code: f.code.to_owned(),
-        severity: f.severity.name().to_owned(),
+        severity: f.severity,
         message: f.message.clone(),
         rule: f.rule.to_owned(),
+        forbidden: f.forbidden,
         offset: at.offset,
         line: at.line,
         column: at.column,
@@ -124,9 +126,10 @@ fn note_records(notes: &[Note]) -> Vec<FindingRecord> {
         .map(|n| FindingRecord {
             ply: n.ply,
             code: n.code.to_owned(),
-            severity: n.severity.name().to_owned(),
+            severity: n.severity,
             message: n.message.clone(),
             rule: String::new(),
+            forbidden: None,
             offset: n.at.offset,
             line: n.at.line,
             column: n.at.column,
@@ -134,25 +137,9 @@ fn note_records(notes: &[Note]) -> Vec<FindingRecord> {
         .collect()
 }
 
-/// Header fields without a column of their own, as a JSON object.
-fn extra_json(
-    pairs: &[(String, String)],
-    more: &[(&str, Option<serde_json::Value>)],
-) -> Option<String> {
-    let mut extra = serde_json::Map::new();
-    for (k, v) in pairs {
-        extra.insert(k.clone(), v.clone().into());
-    }
-    for (k, v) in more {
-        if let Some(v) = v {
-            extra.insert((*k).to_owned(), v.clone());
-        }
-    }
-    if extra.is_empty() {
-        None
-    } else {
-        Some(serde_json::Value::Object(extra).to_string())
-    }
+/// The stored `extra`: the header tags without a column and the replay's annotations.
+fn extra_json(tags: &[(String, String)], annotations: Annotations) -> Option<String> {
+    Extra::new(tags.to_vec(), annotations).to_json()
 }
 
 /// Players in seat order; a seat whose name the record does not give has an empty name
@@ -178,7 +165,6 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
             .iter()
             .map(|f| finding_record(game.start, &at, f)),
     );
-    let text = |v: &Option<String>| v.as_ref().map(|s| serde_json::Value::from(s.as_str()));
     let proposals: Vec<String> = game
         .opening
         .proposals
@@ -190,20 +176,14 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         .collect();
     let extra = extra_json(
         &h.extra,
-        &[
-            ("opening_name", text(&h.opening)),
-            ("black_time", text(&h.black_time)),
-            ("white_time", text(&h.white_time)),
-            ("swap", text(&game.opening.swap)),
-            (
-                "declared_proposals",
-                game.opening.declared_proposals.map(serde_json::Value::from),
-            ),
-            (
-                "proposals",
-                (!proposals.is_empty()).then(|| proposals.join(" ").into()),
-            ),
-        ],
+        Annotations::Renju(RenjuAnnotations {
+            opening_name: h.opening.clone(),
+            black_time: h.black_time.clone(),
+            white_time: h.white_time.clone(),
+            swap: game.opening.swap.clone(),
+            declared_proposals: game.opening.declared_proposals,
+            proposals: (!proposals.is_empty()).then(|| proposals.join(" ")),
+        }),
     );
     let moves = renju::encode_moves(&replay.moves);
     GameRecord {
@@ -214,7 +194,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         line: game.start.line,
         column: game.start.column,
         length: game.span.len(),
-        kind: "renju".into(),
+        kind: GameKind::Renju,
         format: game.format.name().into(),
         event: h.event.clone(),
         round: h.round.clone(),
@@ -267,37 +247,28 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     };
     let c = &replay.captures;
     let side_taken = |side: xiangqi::Side| {
-        let mut m = serde_json::Map::new();
-        for kind in xiangqi::Kind::ALL {
-            let n = c.taken_by(side, kind);
-            if n > 0 {
-                m.insert(kind.name().to_owned(), n.into());
-            }
-        }
-        serde_json::Value::Object(m)
+        PieceCounts(
+            xiangqi::Kind::ALL
+                .into_iter()
+                .map(|kind| (kind.name().to_owned(), u32::from(c.taken_by(side, kind))))
+                .filter(|(_, n)| *n > 0)
+                .collect(),
+        )
     };
-    let captures = serde_json::json!({
-        "red": side_taken(xiangqi::Side::Red),
-        "black": side_taken(xiangqi::Side::Black),
-        "first_capture_ply": c.first_capture_ply,
-        "material": c.material,
-    });
-    let text = |v: &Option<String>| v.as_ref().map(|s| serde_json::Value::from(s.as_str()));
     let extra = extra_json(
         &h.extra,
-        &[
-            ("opening_name", text(&h.opening)),
-            (
-                "start_fen",
-                (!standard_start).then(|| replay.start_fen.clone().into()),
-            ),
-            ("encoding", Some(game.encoding.into())),
-            ("captures", Some(captures)),
-            (
-                "variations",
-                (replay.variations_checked > 0).then(|| replay.variations_checked.into()),
-            ),
-        ],
+        Annotations::Xiangqi(XiangqiAnnotations {
+            opening_name: h.opening.clone(),
+            start_fen: (!standard_start).then(|| replay.start_fen.clone()),
+            encoding: game.encoding.to_owned(),
+            captures: XiangqiCaptures {
+                red: side_taken(xiangqi::Side::Red),
+                black: side_taken(xiangqi::Side::Black),
+                first_capture_ply: c.first_capture_ply,
+                material: c.material.clone(),
+            },
+            variations: (replay.variations_checked > 0).then_some(replay.variations_checked),
+        }),
     );
     let ecco = h
         .extra
@@ -312,7 +283,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         line: game.start.line,
         column: game.start.column,
         length: game.span.len(),
-        kind: "xiangqi".into(),
+        kind: GameKind::Xiangqi,
         format: game.format.name().into(),
         event: h.event.clone(),
         round: h.round.clone(),
@@ -358,14 +329,13 @@ fn base_record(
         line: start.line,
         column: start.column,
         length: span_len,
-        kind: format.game_kind().name().into(),
         format: format.name().into(),
         event: h.event.clone(),
         round: h.round.clone(),
         date: h.date.clone(),
         rule: h.rule.clone(),
         result_text: h.result_text.clone(),
-        ..GameRecord::default()
+        ..GameRecord::empty(format.game_kind())
     }
 }
 
@@ -382,29 +352,25 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
     );
     let moves = territorial::encode_moves(&replay.moves);
     let score = &replay.score;
-    let territories: Vec<serde_json::Value> = score
-        .territories
-        .iter()
-        .map(|t| {
-            serde_json::json!({
-                "side": t.side.name(),
-                "size": t.size,
-                "multiplier": t.multiplier,
-                "king": t.has_king,
-                "queen": t.has_queen,
-            })
-        })
-        .collect();
     let extra = extra_json(
         &h.extra,
-        &[(
-            "score",
-            Some(serde_json::json!({
-                "white": score.white,
-                "black": score.black,
-                "territories": territories,
-            })),
-        )],
+        Annotations::Territorial(TerritorialAnnotations {
+            score: TerritorialScore {
+                white: score.white,
+                black: score.black,
+                territories: score
+                    .territories
+                    .iter()
+                    .map(|t| Territory {
+                        side: t.side.name().to_owned(),
+                        size: t.size,
+                        multiplier: t.multiplier,
+                        king: t.has_king,
+                        queen: t.has_queen,
+                    })
+                    .collect(),
+            },
+        }),
     );
     GameRecord {
         players: seats(&[("white", &h.white), ("black", &h.black)]),
@@ -459,53 +425,43 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             (chouchou::CcReplay::seat_label(i), name)
         })
         .collect();
+    let captures = replay
+        .captures
+        .iter()
+        .map(|c| {
+            let action = replay
+                .moves
+                .iter()
+                .find(|m| m.ply == c.ply)
+                .map(|m| match m.action {
+                    kifu_parser::CcActionText::Place { .. } => "place",
+                    kifu_parser::CcActionText::MoveTwo { .. } => "move-two",
+                    kifu_parser::CcActionText::SwapOne { .. } => "swap-one",
+                })
+                .unwrap_or("penalty");
+            ChouChouCapture {
+                ply: c.ply,
+                player: chouchou::CcReplay::seat_label(c.player),
+                taken: c.taken,
+                steps: c.steps.clone(),
+                action: action.to_owned(),
+            }
+        })
+        .collect();
     let extra = extra_json(
         &h.extra,
-        &[
-            ("variant", Some(replay.variant.id().into())),
-            ("players", Some(replay.players.into())),
-            ("pairs", Some(replay.pairs.into())),
-            ("threshold", Some(replay.variant.threshold().into())),
-            ("captured", Some(replay.captured.clone().into())),
-            ("penalty", Some(replay.penalty.clone().into())),
-            ("points", Some(replay.points.clone().into())),
-            (
-                "winner",
-                replay
-                    .winner
-                    .map(|w| chouchou::CcReplay::seat_label(w).into()),
-            ),
-            ("termination_tag", game.termination.clone().map(Into::into)),
-            (
-                "captures",
-                Some(
-                    replay
-                        .captures
-                        .iter()
-                        .map(|c| {
-                            let kind = replay
-                                .moves
-                                .iter()
-                                .find(|m| m.ply == c.ply)
-                                .map(|m| match m.action {
-                                    kifu_parser::CcActionText::Place { .. } => "place",
-                                    kifu_parser::CcActionText::MoveTwo { .. } => "move-two",
-                                    kifu_parser::CcActionText::SwapOne { .. } => "swap-one",
-                                })
-                                .unwrap_or("penalty");
-                            serde_json::json!({
-                                "ply": c.ply,
-                                "player": chouchou::CcReplay::seat_label(c.player),
-                                "taken": c.taken,
-                                "steps": c.steps,
-                                "action": kind,
-                            })
-                        })
-                        .collect::<Vec<_>>()
-                        .into(),
-                ),
-            ),
-        ],
+        Annotations::ChouChou(ChouChouAnnotations {
+            variant: replay.variant.id().to_owned(),
+            players: replay.players as u32,
+            pairs: replay.pairs,
+            threshold: replay.variant.threshold(),
+            captured: replay.captured.clone(),
+            penalty: replay.penalty.clone(),
+            points: replay.points.clone(),
+            winner: replay.winner.map(chouchou::CcReplay::seat_label),
+            termination_tag: game.termination.clone(),
+            captures,
+        }),
     );
     let recorded = h
         .result_text

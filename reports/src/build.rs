@@ -1,11 +1,12 @@
 //! Assembles a [`Report`] from a database: the analysis tables per game kind, their charts,
 //! and the audit's serious findings with board diagrams.
 
-use kifu_analysis::kifu_store::query::{FindingFilter, FindingRow, GameRow};
-use kifu_analysis::kifu_store::Store;
-use kifu_analysis::polars::prelude::*;
-use kifu_analysis::{self as analysis, Filter};
+use kifu_analysis::{self as analysis, Dataset, Filter};
+use kifu_facts::{GameKind, Severity};
 use kifu_rules::renju;
+use kifu_store::query::{FindingFilter, FindingRow, GameRow};
+use kifu_store::Store;
+use polars::prelude::*;
 
 use crate::charts::ChartSpec;
 use crate::diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
@@ -38,8 +39,8 @@ impl From<analysis::Error> for Error {
     }
 }
 
-impl From<kifu_analysis::kifu_store::Error> for Error {
-    fn from(e: kifu_analysis::kifu_store::Error) -> Error {
+impl From<kifu_store::Error> for Error {
+    fn from(e: kifu_store::Error) -> Error {
         Error::Data(e.to_string())
     }
 }
@@ -105,14 +106,14 @@ fn readable(df: DataFrame) -> DataFrame {
     df.select(keep).unwrap_or_default()
 }
 
-fn renju_section(store: &Store, f: &Filter) -> Result<Section, Error> {
-    let overall = readable(analysis::renju_opening_balance(store, f, &[])?);
-    let by_rule = readable(analysis::renju_opening_balance(store, f, &["rule"])?);
-    let by_opening = readable(analysis::renju_opening_balance(store, f, &["opening"])?);
-    let by_year = readable(analysis::renju_opening_balance(store, f, &["year"])?);
-    let shares = analysis::result_shares(store, f, "renju", "rule")?;
-    let forbidden = analysis::renju_forbidden(store, f)?;
-    let lengths = analysis::game_lengths(store, f, "renju", 10)?;
+fn renju_section(data: &Dataset) -> Result<Section, Error> {
+    let overall = readable(analysis::renju_opening_balance(data, &[])?);
+    let by_rule = readable(analysis::renju_opening_balance(data, &["rule"])?);
+    let by_opening = readable(analysis::renju_opening_balance(data, &["opening"])?);
+    let by_year = readable(analysis::renju_opening_balance(data, &["year"])?);
+    let shares = analysis::result_shares(data, GameKind::Renju, "rule")?;
+    let forbidden = analysis::renju_forbidden(data)?;
+    let lengths = analysis::game_lengths(data, GameKind::Renju, 10)?;
     let mut tables = vec![
         ("All games".to_string(), overall),
         ("By opening rule".to_string(), by_rule.clone()),
@@ -171,14 +172,14 @@ fn renju_section(store: &Store, f: &Filter) -> Result<Section, Error> {
     })
 }
 
-fn xiangqi_section(store: &Store, f: &Filter) -> Result<Section, Error> {
-    let results = analysis::xiangqi_results(store, f)?;
-    let shares = analysis::result_shares(store, f, "xiangqi", "opening")?;
-    let rulings = analysis::xiangqi_rulings(store, f)?;
-    let captures = analysis::xiangqi_captures(store, f)?;
-    let first = analysis::first_capture_plies(store, f, "xiangqi", 5)?;
-    let material = analysis::xiangqi_material_curve(store, f)?;
-    let lengths = analysis::game_lengths(store, f, "xiangqi", 20)?;
+fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
+    let results = analysis::xiangqi_results(data)?;
+    let shares = analysis::result_shares(data, GameKind::Xiangqi, "opening")?;
+    let rulings = analysis::xiangqi_rulings(data)?;
+    let captures = analysis::xiangqi_captures(data)?;
+    let first = analysis::first_capture_plies(data, GameKind::Xiangqi, 5)?;
+    let material = analysis::xiangqi_material_curve(data)?;
+    let lengths = analysis::game_lengths(data, GameKind::Xiangqi, 20)?;
     Ok(Section {
         title: "Xiangqi: results, repetition rulings, captures".into(),
         intro: "Results by ECCO code or opening tag; repetition rulings of the World Xiangqi \
@@ -228,12 +229,12 @@ fn xiangqi_section(store: &Store, f: &Filter) -> Result<Section, Error> {
     })
 }
 
-fn territorial_section(store: &Store, f: &Filter) -> Result<Section, Error> {
-    let summary = analysis::territorial_summary(store, f)?;
-    let multipliers = analysis::territorial_multipliers(store, f)?;
-    let margins = analysis::territorial_margins(store, f, 5)?;
-    let shares = analysis::result_shares(store, f, "territorial", "event")?;
-    let lengths = analysis::game_lengths(store, f, "territorial", 5)?;
+fn territorial_section(data: &Dataset) -> Result<Section, Error> {
+    let summary = analysis::territorial_summary(data)?;
+    let multipliers = analysis::territorial_multipliers(data)?;
+    let margins = analysis::territorial_margins(data, 5)?;
+    let shares = analysis::result_shares(data, GameKind::Territorial, "event")?;
+    let lengths = analysis::game_lengths(data, GameKind::Territorial, 5)?;
     Ok(Section {
         title: "Chess Territorial: scores and territories".into(),
         intro: "Scores as the rules count them (territory cells, doubled for a territory \
@@ -269,11 +270,11 @@ fn territorial_section(store: &Store, f: &Filter) -> Result<Section, Error> {
     })
 }
 
-fn chouchou_section(store: &Store, f: &Filter) -> Result<Section, Error> {
-    let summary = analysis::chouchou_summary(store, f)?;
-    let by_action = analysis::chouchou_captures_by_action(store, f)?;
-    let first = analysis::first_capture_plies(store, f, "chouchou", 2)?;
-    let lengths = analysis::game_lengths(store, f, "chouchou", 5)?;
+fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
+    let summary = analysis::chouchou_summary(data)?;
+    let by_action = analysis::chouchou_captures_by_action(data)?;
+    let first = analysis::first_capture_plies(data, GameKind::ChouChou, 2)?;
+    let lengths = analysis::game_lengths(data, GameKind::ChouChou, 5)?;
     Ok(Section {
         title: "ChouChou (珠取): captures and penalties".into(),
         intro: "Per variant and number of players: the first player's share of the wins, \
@@ -309,9 +310,9 @@ fn chouchou_section(store: &Store, f: &Filter) -> Result<Section, Error> {
     })
 }
 
-fn findings_section(store: &Store, f: &Filter) -> Result<Section, Error> {
-    let overview = analysis::findings_overview(store, f)?;
-    let by_event = analysis::findings_by_event(store, f)?;
+fn findings_section(data: &Dataset) -> Result<Section, Error> {
+    let overview = analysis::findings_overview(data)?;
+    let by_event = analysis::findings_by_event(data)?;
     let by_code = overview
         .clone()
         .lazy()
@@ -354,19 +355,13 @@ fn findings_section(store: &Store, f: &Filter) -> Result<Section, Error> {
     })
 }
 
-fn extra_json(game: &GameRow) -> kifu_analysis::serde_json::Value {
-    game.extra
-        .as_deref()
-        .and_then(|e| kifu_analysis::serde_json::from_str(e).ok())
-        .unwrap_or_default()
-}
-
 /// The board at the finding's move: Black's forbidden points shown for Renju when it is
 /// Black's move that is concerned.
 fn diagram(game: &GameRow, ply: u32) -> Option<String> {
     let ply = ply.min(game.plies.max(ply));
-    Some(match game.kind.as_str() {
-        "renju" => {
+    let extra = game.extra().ok()?;
+    Some(match game.kind {
+        GameKind::Renju => {
             let moves = renju::decode_moves(&game.moves)?;
             let before = (ply.max(1) as usize - 1).min(moves.len());
             let mut position = renju::Position::new();
@@ -386,31 +381,22 @@ fn diagram(game: &GameRow, ply: u32) -> Option<String> {
             };
             renju_diagram(&game.moves, ply, &forbidden)
         }
-        "xiangqi" => {
-            let extra = extra_json(game);
-            xiangqi_diagram(extra["start_fen"].as_str(), &game.moves, ply)
+        GameKind::Xiangqi => {
+            let start = extra.annotations.xiangqi()?.start_fen.as_deref();
+            xiangqi_diagram(start, &game.moves, ply)
         }
-        "territorial" => territorial_diagram(&game.moves, ply),
-        "chouchou" => {
-            let extra = extra_json(game);
-            chouchou_diagram(
-                extra["variant"].as_str().unwrap_or("3x3"),
-                extra["players"].as_u64().unwrap_or(2) as u8,
-                extra["pairs"].as_bool().unwrap_or(false),
-                &game.moves,
-                ply,
-            )
+        GameKind::Territorial => territorial_diagram(&game.moves, ply),
+        GameKind::ChouChou => {
+            let a = extra.annotations.chouchou()?;
+            let variant = if a.variant.is_empty() {
+                "3x3"
+            } else {
+                &a.variant
+            };
+            let players = if a.players == 0 { 2 } else { a.players as u8 };
+            chouchou_diagram(variant, players, a.pairs, &game.moves, ply)
         }
-        _ => return None,
     })
-}
-
-fn severity_rank(s: &str) -> u8 {
-    match s {
-        "error" => 0,
-        "warning" => 1,
-        _ => 2,
-    }
 }
 
 fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
@@ -422,14 +408,14 @@ fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
         column: f.column,
         ply: f.ply,
         code: f.code.clone(),
-        severity: f.severity.clone(),
+        severity: f.severity.name().to_owned(),
         message: f.message.clone(),
         rule: f.rule.clone(),
         ..AuditItem::default()
     };
     if let Some(id) = f.game {
         let game = store.game(id)?;
-        item.kind = game.kind.clone();
+        item.kind = game.kind.name().to_owned();
         item.players = game
             .players
             .iter()
@@ -446,7 +432,10 @@ fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
 /// most `options.audit_limit`, the rest counted in `audit_omitted`).
 pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Error> {
     let f = &options.filter;
-    let overview = analysis::overview(store, f)?;
+    // Every table below reads each kind's games from this one dataset.
+    let dataset = Dataset::new(store, f);
+    let data = &dataset;
+    let overview = analysis::overview(data)?;
     let kinds: Vec<String> = overview
         .column("kind")?
         .str()?
@@ -464,28 +453,27 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         charts: Vec::new(),
     }];
     // The games in a fixed order, not the table's alphabetical one.
-    for kind in ["renju", "xiangqi", "territorial", "chouchou"] {
-        if !kinds.iter().any(|k| k == kind) {
+    for kind in GameKind::ALL {
+        if !kinds.iter().any(|k| k == kind.name()) {
             continue;
         }
-        match kind {
-            "renju" => sections.push(renju_section(store, f)?),
-            "xiangqi" => sections.push(xiangqi_section(store, f)?),
-            "territorial" => sections.push(territorial_section(store, f)?),
-            "chouchou" => sections.push(chouchou_section(store, f)?),
-            _ => {}
-        }
+        sections.push(match kind {
+            GameKind::Renju => renju_section(data)?,
+            GameKind::Xiangqi => xiangqi_section(data)?,
+            GameKind::Territorial => territorial_section(data)?,
+            GameKind::ChouChou => chouchou_section(data)?,
+        });
     }
-    sections.push(findings_section(store, f)?);
+    sections.push(findings_section(data)?);
 
     let mut serious = store.findings(&FindingFilter {
-        min_severity: Some("warning".into()),
-        kind: f.game.clone(),
+        min_severity: Some(Severity::Warning),
+        kind: f.game,
         event: f.event.clone(),
         ..FindingFilter::default()
     })?;
     // Stable: errors first, each severity in source order.
-    serious.sort_by_key(|x| severity_rank(&x.severity));
+    serious.sort_by_key(|x| std::cmp::Reverse(x.severity));
     let omitted = serious.len().saturating_sub(options.audit_limit);
     let audit = serious
         .iter()

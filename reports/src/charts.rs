@@ -7,10 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
-use kifu_analysis::polars::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
+use polars::prelude::*;
 
 use crate::{chart_err, Error};
 

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use kifu_analysis::polars::prelude::*;
+use polars::prelude::*;
 
 use crate::charts::{draw, safe_stem, ChartSpec};
 use crate::Error;

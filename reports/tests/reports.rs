@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use kifu_analysis::polars::prelude::*;
 use kifu_reports::*;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
+use polars::prelude::*;
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -218,22 +218,6 @@ fn missing_column_is_an_error() {
         value: "findings".into(),
     };
     assert!(draw(&spec, &bars_frame(), dir.path(), "x").is_err());
-}
-
-#[test]
-fn findings_chart_still_draws() {
-    let dir = tmp();
-    let df = df!(
-        "code" => ["illegal-move", "forbidden-move"],
-        "severity" => ["error", "warning"],
-        "findings" => [3u32, 5],
-    )
-    .unwrap();
-    let path = dir.path().join("f.svg");
-    findings_chart(&df, &path).unwrap();
-    assert!(std::fs::read_to_string(path)
-        .unwrap()
-        .contains("illegal-move"));
 }
 
 fn assert_svg(svg: &str) {
@@ -694,7 +678,7 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     let work = tmp();
     let db = work.path().join("samples.db");
     kifu_ingest::ingest(&db, &[samples], &kifu_ingest::Options::default()).unwrap();
-    let store = kifu_analysis::kifu_store::Store::open_read_only(&db).unwrap();
+    let store = kifu_store::Store::open_read_only(&db).unwrap();
     let report = build_report(&store, &ReportOptions::default()).unwrap();
 
     // Every kind's section, the findings and the audit with a diagram per game finding.

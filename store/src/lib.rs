@@ -5,15 +5,17 @@
 pub mod query;
 pub mod record;
 pub mod schema;
+pub mod summary;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
+use kifu_facts::GameKind;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
-pub use rusqlite;
+pub use summary::{GameFacts, Scope};
 
 /// The database file used when none is named.
 pub const DEFAULT_DB: &str = "kifu.db";
@@ -27,6 +29,8 @@ pub enum Error {
         known: i64,
     },
     NotFound(String),
+    /// A stored value this build cannot read (a kind, severity or annotation).
+    Corrupt(String),
 }
 
 impl fmt::Display for Error {
@@ -38,6 +42,7 @@ impl fmt::Display for Error {
                 "database schema version {found} is newer than this kifu knows ({known})"
             ),
             Error::NotFound(what) => write!(f, "not found: {what}"),
+            Error::Corrupt(what) => write!(f, "database holds an unreadable value: {what}"),
         }
     }
 }
@@ -99,16 +104,16 @@ pub struct Store {
 #[derive(Default)]
 struct FirstCopies {
     /// Kinds whose first copies are loaded from the database.
-    loaded: Vec<String>,
+    loaded: Vec<GameKind>,
     ids: HashMap<u64, i64>,
 }
 
 /// A 64-bit hash of a canonical key and its game kind (`DefaultHasher::new` has fixed keys:
 /// the same in every run).
-fn key_hash(kind: &str, key: &[u8]) -> u64 {
+fn key_hash(kind: GameKind, key: &[u8]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
-    kind.hash(&mut h);
+    kind.name().hash(&mut h);
     key.hash(&mut h);
     h.finish()
 }
@@ -203,10 +208,6 @@ impl Store {
         })
     }
 
-    pub fn conn(&self) -> &Connection {
-        &self.conn
-    }
-
     pub fn schema_version(&self) -> Result<i64> {
         Ok(self
             .conn
@@ -282,7 +283,7 @@ impl Store {
         for record in records {
             if let Record::Game(g) = record {
                 if !self.first_copies.loaded.contains(&g.kind) {
-                    self.load_first_copies(&g.kind)?;
+                    self.load_first_copies(g.kind)?;
                 }
             }
         }
@@ -308,13 +309,13 @@ impl Store {
 }
 
 impl Store {
-    fn load_first_copies(&mut self, kind: &str) -> Result<()> {
+    fn load_first_copies(&mut self, kind: GameKind) -> Result<()> {
         let mut stmt = self.conn.prepare(
             "SELECT canonical_key, min(id) FROM games
              WHERE kind = ?1 AND canonical_key IS NOT NULL AND duplicate_of IS NULL
              GROUP BY canonical_key",
         )?;
-        let mut rows = stmt.query(params![kind])?;
+        let mut rows = stmt.query(params![kind.name()])?;
         while let Some(row) = rows.next()? {
             let key: Vec<u8> = row.get(0)?;
             let id: i64 = row.get(1)?;
@@ -325,7 +326,7 @@ impl Store {
                 .entry(key_hash(kind, &key))
                 .or_insert(id);
         }
-        self.first_copies.loaded.push(kind.to_owned());
+        self.first_copies.loaded.push(kind);
         Ok(())
     }
 }
@@ -362,8 +363,8 @@ impl<'a> Statements<'a> {
                 .prepare("INSERT INTO comments (game_id, ply, text) VALUES (?1, ?2, ?3)")?,
             insert_finding: tx.prepare(
                 "INSERT INTO findings (source_id, game_id, quarantine_id, ply, code, severity,
-                    message, rule, offset, line, \"column\")
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    message, rule, offset, line, \"column\", forbidden_kind)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             )?,
             insert_quarantine: tx.prepare(
                 "INSERT OR IGNORE INTO quarantine (source_id, member, offset, line, \"column\",
@@ -413,7 +414,7 @@ impl BatchWriter<'_> {
 
     /// The first game stored with this canonical key, if any: found by its hash, confirmed
     /// against the stored key (on a collision, searched for by the key itself).
-    fn first_copy(&mut self, hash: u64, kind: &str, key: &[u8]) -> Result<Option<i64>> {
+    fn first_copy(&mut self, hash: u64, kind: GameKind, key: &[u8]) -> Result<Option<i64>> {
         let Some(&id) = self.first_copies.ids.get(&hash) else {
             return Ok(None);
         };
@@ -421,7 +422,7 @@ impl BatchWriter<'_> {
             .statements
             .stored_key
             .query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if stored_kind == kind && stored == key {
+        if stored_kind == kind.name() && stored == key {
             return Ok(Some(id));
         }
         Ok(self
@@ -429,7 +430,7 @@ impl BatchWriter<'_> {
             .query_row(
                 "SELECT min(id) FROM games
                  WHERE kind = ?1 AND canonical_key = ?2 AND duplicate_of IS NULL",
-                params![kind, key],
+                params![kind.name(), key],
                 |r| r.get(0),
             )
             .optional()?
@@ -446,11 +447,11 @@ impl BatchWriter<'_> {
     fn game(&mut self, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
         let event_id = self.optional_name(Table::Events, &g.event)?;
         // An empty move list identifies nothing: only games with moves are linked.
-        let hash = key_hash(&g.kind, &g.canonical_key);
+        let hash = key_hash(g.kind, &g.canonical_key);
         let duplicate_of: Option<i64> = if g.canonical_key.is_empty() {
             None
         } else {
-            self.first_copy(hash, &g.kind, &g.canonical_key)?
+            self.first_copy(hash, g.kind, &g.canonical_key)?
         };
         let inserted = self.statements.insert_game.execute(params![
             g.source_id,
@@ -460,7 +461,7 @@ impl BatchWriter<'_> {
             g.line,
             g.column,
             g.length as i64,
-            g.kind,
+            g.kind.name(),
             g.format,
             event_id,
             g.round,
@@ -556,12 +557,13 @@ impl BatchWriter<'_> {
             quarantine_id,
             f.ply,
             f.code,
-            f.severity,
+            f.severity.name(),
             f.message,
             f.rule,
             f.offset as i64,
             f.line,
             f.column,
+            f.forbidden.map(|k| k.name()),
         ])?;
         Ok(())
     }
@@ -577,6 +579,7 @@ enum Table {
 mod tests {
     use super::*;
     use crate::query::Counts;
+    use kifu_facts::Severity;
 
     fn source(hash: &str) -> NewSource {
         NewSource {
@@ -594,7 +597,6 @@ mod tests {
             offset,
             line: 1,
             column: 1,
-            kind: "renju".into(),
             format: "renju-lines".into(),
             players: vec![
                 ("black".into(), "中村 茂".into()),
@@ -608,14 +610,15 @@ mod tests {
             findings: vec![FindingRecord {
                 ply: Some(1),
                 code: "illegal-move".into(),
-                severity: "error".into(),
+                severity: Severity::Error,
                 message: "m".into(),
                 rule: "§8".into(),
                 offset,
                 line: 1,
                 column: 3,
+                forbidden: None,
             }],
-            ..GameRecord::default()
+            ..GameRecord::empty(GameKind::Renju)
         }))
     }
 
@@ -685,7 +688,10 @@ mod tests {
         let id = store.begin_source(&source("c")).unwrap();
         store.write_batch(&[game(id, 0, &[1, 2, 3])]).unwrap();
         // Pretend the hash of another key points at game 1.
-        store.first_copies.ids.insert(key_hash("renju", &[9, 9]), 1);
+        store
+            .first_copies
+            .ids
+            .insert(key_hash(GameKind::Renju, &[9, 9]), 1);
         let stats = store
             .write_batch(&[
                 game(id, 10, &[9, 9]),
@@ -735,7 +741,7 @@ mod tests {
         assert_eq!(g.source, "games/a b'c.renju");
         let f = store
             .findings(&query::FindingFilter {
-                min_severity: Some("error".into()),
+                min_severity: Some(Severity::Error),
                 ..Default::default()
             })
             .unwrap();

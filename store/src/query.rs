@@ -1,7 +1,9 @@
 //! Read queries for the CLI and the analysis.
 
+use kifu_facts::{counted_result, GameKind, Outcome, Severity};
 use rusqlite::{params, OptionalExtension, Row};
 
+use crate::summary::{kind_of, severity_of};
 use crate::{Error, Result, Store};
 
 /// A finding with where it is, as `kifu audit` prints it.
@@ -17,7 +19,7 @@ pub struct FindingRow {
     pub quarantine: Option<i64>,
     pub ply: Option<u32>,
     pub code: String,
-    pub severity: String,
+    pub severity: Severity,
     pub message: String,
     pub rule: String,
 }
@@ -26,18 +28,18 @@ pub struct FindingRow {
 #[derive(Clone, Debug, Default)]
 pub struct FindingFilter {
     /// Only this severity and the more severe ones (`info` < `warning` < `error`).
-    pub min_severity: Option<String>,
+    pub min_severity: Option<Severity>,
     pub code: Option<String>,
     pub game: Option<i64>,
     /// Only findings of games of this kind (quarantined records have none).
-    pub kind: Option<String>,
+    pub kind: Option<GameKind>,
     /// Only findings of games of this event (exact name).
     pub event: Option<String>,
     pub limit: Option<u64>,
 }
 
 /// One stored game with its names resolved.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GameRow {
     pub id: i64,
     pub source: String,
@@ -45,7 +47,7 @@ pub struct GameRow {
     pub offset: u64,
     pub line: u32,
     pub column: u32,
-    pub kind: String,
+    pub kind: GameKind,
     pub format: String,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -59,7 +61,7 @@ pub struct GameRow {
     pub plies: u32,
     pub opening: Option<String>,
     pub duplicate_of: Option<i64>,
-    /// Other header facts, a JSON object.
+    /// The stored annotations: read them with [`GameRow::extra`].
     pub extra: Option<String>,
     pub moves_encoding: String,
     pub moves: Vec<u8>,
@@ -79,11 +81,21 @@ pub struct Counts {
     pub events: u64,
 }
 
-fn severity_rank(s: &str) -> i64 {
-    match s {
-        "error" => 2,
-        "warning" => 1,
-        _ => 0,
+impl GameRow {
+    /// The header tags and the replay's annotations, typed.
+    pub fn extra(&self) -> Result<kifu_facts::Extra> {
+        kifu_facts::Extra::parse(self.kind, self.extra.as_deref())
+            .map_err(|e| Error::Corrupt(format!("game {}: {e}", self.id)))
+    }
+
+    /// The result that counts ([`kifu_facts::counted_result`]).
+    pub fn counted_result(&self) -> Option<Outcome> {
+        counted_result(
+            self.kind,
+            self.recorded_result.as_deref(),
+            self.derived_result.as_deref(),
+            &self.termination,
+        )
     }
 }
 
@@ -109,11 +121,13 @@ impl Store {
 
     /// Findings in source order (source, offset), filtered.
     pub fn findings(&self, filter: &FindingFilter) -> Result<Vec<FindingRow>> {
-        let min_rank = filter
-            .min_severity
-            .as_deref()
-            .map(severity_rank)
-            .unwrap_or(0);
+        // The admitted severities' names, from the enum (never user text).
+        let min = filter.min_severity.unwrap_or(Severity::Info);
+        let admitted: Vec<String> = Severity::ALL
+            .into_iter()
+            .filter(|s| *s >= min)
+            .map(|s| format!("'{}'", s.name()))
+            .collect();
         let sql = format!(
             "SELECT {src}, f.line, f.\"column\", f.offset, f.game_id, f.quarantine_id, f.ply,
                     f.code, f.severity, f.message, f.rule
@@ -122,7 +136,7 @@ impl Store {
              LEFT JOIN games g ON g.id = f.game_id
              LEFT JOIN quarantine q ON q.id = f.quarantine_id
              LEFT JOIN events e ON e.id = g.event_id
-             WHERE (CASE f.severity WHEN 'error' THEN 2 WHEN 'warning' THEN 1 ELSE 0 END) >= ?1
+             WHERE f.severity IN ({admitted})
                AND (?2 IS NULL OR f.code = ?2)
                AND (?3 IS NULL OR f.game_id = ?3)
                AND (?5 IS NULL OR g.kind = ?5)
@@ -130,16 +144,17 @@ impl Store {
              ORDER BY f.source_id, f.offset, f.id
              LIMIT ?4",
             src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
-                   ELSE s.path || '!' || coalesce(g.member, q.member) END"
+                   ELSE s.path || '!' || coalesce(g.member, q.member) END",
+            admitted = admitted.join(", ")
         );
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(
             params![
-                min_rank,
+                rusqlite::types::Null,
                 filter.code,
                 filter.game,
                 filter.limit.map(|l| l as i64).unwrap_or(-1),
-                filter.kind,
+                filter.kind.map(GameKind::name),
                 filter.event
             ],
             |r| {
@@ -152,7 +167,7 @@ impl Store {
                     quarantine: r.get(5)?,
                     ply: r.get(6)?,
                     code: r.get(7)?,
-                    severity: r.get(8)?,
+                    severity: severity_of(r, 8)?,
                     message: r.get(9)?,
                     rule: r.get(10)?,
                 })
@@ -199,28 +214,6 @@ impl Store {
             ..row
         })
     }
-
-    /// Number of games per opening code (`None` = unclassified), most frequent first.
-    pub fn opening_counts(&self, kind: &str) -> Result<Vec<(Option<String>, u64)>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT opening, count(*) FROM games WHERE kind = ?1 GROUP BY opening ORDER BY 2 DESC, 1",
-        )?;
-        let rows = stmt.query_map(params![kind], |r| {
-            Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
-    }
-
-    /// Number of findings per (code, severity), most frequent first.
-    pub fn finding_counts(&self) -> Result<Vec<(String, String, u64)>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT code, severity, count(*) FROM findings GROUP BY code, severity ORDER BY 3 DESC, 1",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64))
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
-    }
 }
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
@@ -231,7 +224,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         offset: r.get::<_, i64>(3)? as u64,
         line: r.get(4)?,
         column: r.get(5)?,
-        kind: r.get(6)?,
+        kind: kind_of(r, 6)?,
         format: r.get(7)?,
         event: r.get(8)?,
         round: r.get(9)?,
@@ -255,49 +248,55 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultRow {
     pub game: i64,
-    pub kind: String,
+    pub kind: GameKind,
     pub event: Option<String>,
     pub round: Option<String>,
     /// `(side, name)` in seat order.
     pub players: Vec<(String, String)>,
-    /// The recorded result (`black`, `white`, `red`, `draw`, `P1`…), else the board's.
-    pub result: Option<String>,
-    pub extra: Option<String>,
+    /// The result that counts ([`kifu_facts::counted_result`]).
+    pub result: Option<Outcome>,
+    pub extra: kifu_facts::Extra,
 }
 
 impl Store {
-    /// Games of one kind (optionally one event) with their players and results, in event,
-    /// round and game order. Duplicates (linked copies) are left out.
-    pub fn results(&self, kind: &str, event: Option<&str>) -> Result<Vec<ResultRow>> {
+    /// Games of one kind (optionally one event) with their players and the result that
+    /// counts, in event, round and game order. Duplicates (linked copies) are left out.
+    pub fn results(&self, kind: GameKind, event: Option<&str>) -> Result<Vec<ResultRow>> {
         let mut stmt = self.conn.prepare(
-            "SELECT g.id, g.kind, e.name, g.round,
-                    coalesce(nullif(g.recorded_result, 'unknown'), g.derived_result), g.extra
+            "SELECT g.id, e.name, g.round, g.recorded_result, g.derived_result, g.termination,
+                    g.extra
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE g.kind = ?1 AND g.duplicate_of IS NULL AND (?2 IS NULL OR e.name = ?2)
              ORDER BY e.name, CAST(g.round AS INTEGER), g.round, g.id",
         )?;
-        let mut rows: Vec<ResultRow> = stmt
-            .query_map(params![kind, event], |r| {
-                Ok(ResultRow {
-                    game: r.get(0)?,
-                    kind: r.get(1)?,
-                    event: r.get(2)?,
-                    round: r.get(3)?,
-                    players: Vec::new(),
-                    result: r.get(4)?,
-                    extra: r.get(5)?,
-                })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        let mut rows = stmt.query(params![kind.name(), event])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let game: i64 = r.get(0)?;
+            let recorded: Option<String> = r.get(3)?;
+            let derived: Option<String> = r.get(4)?;
+            let termination: String = r.get(5)?;
+            let extra: Option<String> = r.get(6)?;
+            out.push(ResultRow {
+                game,
+                kind,
+                event: r.get(1)?,
+                round: r.get(2)?,
+                players: Vec::new(),
+                result: counted_result(kind, recorded.as_deref(), derived.as_deref(), &termination),
+                extra: kifu_facts::Extra::parse(kind, extra.as_deref())
+                    .map_err(|e| Error::Corrupt(format!("game {game}: {e}")))?,
+            });
+        }
         let mut players = self.conn.prepare_cached(
             "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
              WHERE gp.game_id = ?1 ORDER BY gp.seat",
         )?;
-        for row in &mut rows {
+        for row in &mut out {
             row.players = players
                 .query_map(params![row.game], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<_>>()?;
         }
-        Ok(rows)
+        Ok(out)
     }
 }

@@ -1,5 +1,7 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
+use kifu_facts::{ForbiddenKind, GameKind, Severity};
+
 /// A file about to be ingested.
 #[derive(Clone, Debug)]
 pub struct NewSource {
@@ -17,17 +19,18 @@ pub struct NewSource {
 pub struct FindingRecord {
     pub ply: Option<u32>,
     pub code: String,
-    /// `info`, `warning` or `error`.
-    pub severity: String,
+    pub severity: Severity,
     pub message: String,
     pub rule: String,
+    /// The kind of forbidden move a Renju finding is about.
+    pub forbidden: Option<ForbiddenKind>,
     pub offset: u64,
     pub line: u32,
     pub column: u32,
 }
 
 /// A replayed game, ready to insert.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GameRecord {
     pub source_id: i64,
     pub member: String,
@@ -36,7 +39,7 @@ pub struct GameRecord {
     pub line: u32,
     pub column: u32,
     pub length: u64,
-    pub kind: String,
+    pub kind: GameKind,
     pub format: String,
     pub event: Option<String>,
     pub round: Option<String>,
@@ -54,10 +57,45 @@ pub struct GameRecord {
     pub canonical_key: Vec<u8>,
     pub moves_encoding: String,
     pub moves: Vec<u8>,
-    /// Other header fields as a JSON object.
+    /// The header tags without a column and the replay's annotations: the JSON of a
+    /// [`kifu_facts::Extra`].
     pub extra: Option<String>,
     pub comments: Vec<(u32, String)>,
     pub findings: Vec<FindingRecord>,
+}
+
+impl GameRecord {
+    /// A game of `kind` with every other field empty, to fill in.
+    pub fn empty(kind: GameKind) -> GameRecord {
+        GameRecord {
+            source_id: 0,
+            member: String::new(),
+            record_id: None,
+            offset: 0,
+            line: 0,
+            column: 0,
+            length: 0,
+            kind,
+            format: String::new(),
+            event: None,
+            round: None,
+            date: None,
+            players: Vec::new(),
+            rule: None,
+            recorded_result: None,
+            result_text: None,
+            derived_result: None,
+            termination: String::new(),
+            plies: 0,
+            opening: None,
+            canonical_key: Vec::new(),
+            moves_encoding: String::new(),
+            moves: Vec::new(),
+            extra: None,
+            comments: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
 }
 
 /// A record that could not be read.

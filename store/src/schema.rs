@@ -33,7 +33,7 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &[MIGRATION_1];
+pub const MIGRATIONS: &[&str] = &[MIGRATION_1, MIGRATION_2];
 
 const MIGRATION_1: &str = r#"
 -- One row per input file on disk. A file is identified by the SHA-256 of its bytes, so
@@ -158,4 +158,19 @@ CREATE TABLE findings (
 );
 CREATE INDEX findings_game ON findings(game_id);
 CREATE INDEX findings_code ON findings(code);
+"#;
+
+/// Findings about a forbidden Renju move say which kind it was (`double-three`,
+/// `double-four`, `overline`) in a column of their own, so no reader parses the message.
+/// Rows written before this migration are filled once here from what they say.
+const MIGRATION_2: &str = r#"
+ALTER TABLE findings ADD COLUMN forbidden_kind TEXT
+    CHECK (forbidden_kind IN ('double-three', 'double-four', 'overline'));
+UPDATE findings SET forbidden_kind = CASE
+        WHEN code = 'overline-unclaimed' THEN 'overline'
+        WHEN message LIKE '%double-three%' THEN 'double-three'
+        WHEN message LIKE '%double-four%' THEN 'double-four'
+        WHEN message LIKE '%overline%' THEN 'overline'
+    END
+WHERE code IN ('forbidden-unclaimed', 'overline-unclaimed', 'forbidden-move');
 "#;

@@ -1,0 +1,207 @@
+//! Renju: the opening balance and the forbidden moves.
+
+use kifu_facts::{ForbiddenKind, GameKind, Outcome, RenjuAnnotations};
+use polars::prelude::*;
+
+use crate::frame::{f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE};
+use crate::{Dataset, Error, Result};
+
+pub(crate) const BALANCE_KEYS: [&str; 3] = ["rule", "opening", "year"];
+
+/// Renju opening balance: one row per group of `by` ⊆ {`rule`, `opening`, `year`} (empty:
+/// one overall row).
+///
+/// Columns: the `by` columns (str), `games` (u32: games in the group), `results` (u32:
+/// those with a result, see the crate docs), `black_wins`, `white_wins`, `draws` (u32),
+/// `black_score` (f64: `(black_wins + draws/2) / results`), `wilson_low`, `wilson_high`
+/// (f64: the 95% Wilson score interval of `black_score`, z = 1.959964, n = `results`),
+/// `swap_rate` (f64: swapped / games recording a swap decision; null when none does),
+/// `mean_plies` (f64). With `opening` among `by`, unclassified games are left out; with
+/// `year`, games without a year in their date. Rows are sorted by the `by` columns in the
+/// order given, openings in D1..D13, I1..I13 order.
+pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
+    for k in by {
+        if !BALANCE_KEYS.contains(k) {
+            return Err(Error::Usage(format!(
+                "renju opening balance: unknown grouping `{k}` (rule, opening, year)"
+            )));
+        }
+    }
+    let by_opening = by.contains(&"opening");
+    let by_year = by.contains(&"year");
+    let mut rule = Vec::new();
+    let mut opening = Vec::new();
+    let mut okey = Vec::new();
+    let mut year = Vec::new();
+    let (mut black, mut white, mut draw, mut scored) = (vec![], vec![], vec![], vec![]);
+    let (mut swap_known, mut swap_yes, mut plies) = (vec![], vec![], vec![]);
+    for g in data.games(GameKind::Renju)? {
+        let facts = &g.facts;
+        if by_opening && facts.opening.is_none() {
+            continue;
+        }
+        let y = facts.date.as_deref().and_then(year_of);
+        if by_year && y.is_none() {
+            continue;
+        }
+        let result = g.result;
+        let swap = g
+            .extra()
+            .annotations
+            .renju()
+            .and_then(RenjuAnnotations::swapped);
+        rule.push(or_none(&facts.rule));
+        okey.push(facts.opening.as_deref().map_or(2000, opening_key));
+        opening.push(or_none(&facts.opening));
+        year.push(y.unwrap_or_else(|| NONE.to_owned()));
+        black.push((result == Some(Outcome::Black)) as u32);
+        white.push((result == Some(Outcome::White)) as u32);
+        draw.push((result == Some(Outcome::Draw)) as u32);
+        scored.push(result.is_some() as u32);
+        swap_known.push(swap.is_some() as u32);
+        swap_yes.push((swap == Some(true)) as u32);
+        plies.push(facts.plies);
+    }
+    let df = df!(
+        "rule" => rule, "opening" => opening, "okey" => okey, "year" => year,
+        "b" => black, "w" => white, "d" => draw, "scored" => scored,
+        "swap_known" => swap_known, "swap_yes" => swap_yes, "plies" => plies,
+    )?;
+    let aggs = [
+        len().cast(DataType::UInt32).alias("games"),
+        u32_col("scored")
+            .sum()
+            .cast(DataType::UInt32)
+            .alias("results"),
+        col("b").sum().cast(DataType::UInt32).alias("black_wins"),
+        col("w").sum().cast(DataType::UInt32).alias("white_wins"),
+        col("d").sum().cast(DataType::UInt32).alias("draws"),
+        col("swap_known")
+            .sum()
+            .cast(DataType::UInt32)
+            .alias("swap_known"),
+        col("swap_yes")
+            .sum()
+            .cast(DataType::UInt32)
+            .alias("swap_yes"),
+        f64_col("plies").mean().alias("mean_plies"),
+        col("okey").first().alias("okey"),
+    ];
+    let lf = if by.is_empty() {
+        df.lazy().select(aggs)
+    } else {
+        df.lazy()
+            .group_by(by.iter().map(|k| col(*k)).collect::<Vec<_>>())
+            .agg(aggs)
+    };
+    let sort_cols: Vec<PlSmallStr> = by
+        .iter()
+        .map(|k| if *k == "opening" { "okey" } else { k })
+        .map(PlSmallStr::from)
+        .collect();
+    let mut out_cols: Vec<Expr> = by.iter().map(|k| col(*k)).collect();
+    out_cols.extend([
+        col("games"),
+        col("results"),
+        col("black_wins"),
+        col("white_wins"),
+        col("draws"),
+        col("black_score"),
+        col("wilson_low"),
+        col("wilson_high"),
+        col("swap_rate"),
+        col("mean_plies"),
+    ]);
+    let lf = lf
+        .with_column(
+            ratio(
+                f64_col("black_wins") + f64_col("draws") * lit(0.5),
+                "results",
+            )
+            .alias("black_score"),
+        )
+        .with_columns(wilson("black_score", "results"))
+        .with_column(ratio(col("swap_yes"), "swap_known").alias("swap_rate"));
+    let lf = if sort_cols.is_empty() {
+        lf
+    } else {
+        lf.sort(sort_cols, SortMultipleOptions::default())
+    };
+    Ok(lf.select(out_cols).collect()?)
+}
+
+/// The forbidden move White claimed in a game ending `forbidden-move`: the last move if
+/// it is forbidden, else the overline left on the board (a late claim).
+fn claimed_kind(moves: &[u8]) -> Option<ForbiddenKind> {
+    use kifu_rules::renju::{decode_moves, Position};
+    let moves = decode_moves(moves)?;
+    let mut pos = Position::new();
+    for m in moves {
+        if pos.play(m).is_err() {
+            break;
+        }
+    }
+    Some(pos.last_move_forbidden().unwrap_or(ForbiddenKind::Overline))
+}
+
+/// Black's forbidden moves by kind (`double-three`, `double-four`, `overline`, and
+/// `unknown` when one cannot be told).
+///
+/// Columns: `kind`, `unclaimed` (u32: forbidden moves White did not claim — findings
+/// `forbidden-unclaimed`, `overline-unclaimed` and `forbidden-move`, the last move
+/// forbidden but the record not giving White the win), `claimed_wins` (u32: games White
+/// won by claiming, termination `forbidden-move` and White's result that counts), `total`.
+/// An overline claimed late (after further moves) counts once in each column.
+pub fn renju_forbidden(data: &Dataset) -> Result<DataFrame> {
+    let name = |k: Option<ForbiddenKind>| k.map_or("unknown", ForbiddenKind::name);
+    let mut kind: Vec<&'static str> = Vec::new();
+    let mut unclaimed: Vec<u32> = Vec::new();
+    let mut claimed: Vec<u32> = Vec::new();
+    for k in ForbiddenKind::ALL {
+        kind.push(k.name());
+        unclaimed.push(0);
+        claimed.push(0);
+    }
+    if data.filter().admits(GameKind::Renju) {
+        for f in data.store().forbidden_findings(&data.filter().scope())? {
+            kind.push(name(f.kind));
+            unclaimed.push(1);
+            claimed.push(0);
+        }
+        for g in data.games(GameKind::Renju)? {
+            if g.facts.termination != "forbidden-move" || g.result != Some(Outcome::White) {
+                continue;
+            }
+            kind.push(name(claimed_kind(&data.store().moves_of(g.id())?)));
+            unclaimed.push(0);
+            claimed.push(1);
+        }
+    }
+    let key: Vec<u32> = kind
+        .iter()
+        .map(|k| match *k {
+            "double-three" => 0,
+            "double-four" => 1,
+            "overline" => 2,
+            _ => 3,
+        })
+        .collect();
+    let df = df!("kind" => kind, "key" => key, "u" => unclaimed, "c" => claimed)?;
+    Ok(df
+        .lazy()
+        .group_by([col("kind")])
+        .agg([
+            col("key").first(),
+            col("u").sum().cast(DataType::UInt32).alias("unclaimed"),
+            col("c").sum().cast(DataType::UInt32).alias("claimed_wins"),
+        ])
+        .with_column((col("unclaimed") + col("claimed_wins")).alias("total"))
+        .sort(["key"], SortMultipleOptions::default())
+        .select([
+            col("kind"),
+            col("unclaimed"),
+            col("claimed_wins"),
+            col("total"),
+        ])
+        .collect()?)
+}

@@ -1,0 +1,157 @@
+//! Chess Territorial: scores, territories and margins.
+
+use kifu_facts::{GameKind, Outcome};
+use polars::prelude::*;
+
+use crate::frame::{f64_col, ratio};
+use crate::{Dataset, Result};
+
+/// Chess Territorial scores, one row per game with a score: `game` (i64), `white`,
+/// `black` (i64), `margin` (i64: white − black), `result` (str, see the crate docs; null
+/// when none). In game order.
+pub fn territorial_scores(data: &Dataset) -> Result<DataFrame> {
+    let (mut id, mut w, mut b, mut res) = (vec![], vec![], vec![], vec![]);
+    for g in data.games(GameKind::Territorial)? {
+        let Some(a) = g.extra().annotations.territorial() else {
+            continue;
+        };
+        id.push(g.id());
+        w.push(i64::from(a.score.white));
+        b.push(i64::from(a.score.black));
+        res.push(g.result.map(|r| r.name().into_owned()));
+    }
+    let df = df!("game" => id, "white" => w, "black" => b, "result" => res)?;
+    Ok(df
+        .lazy()
+        .select([
+            col("game"),
+            col("white"),
+            col("black"),
+            (col("white") - col("black")).alias("margin"),
+            col("result"),
+        ])
+        .collect()?)
+}
+
+/// Chess Territorial in one row: `games`, `results`, `white_wins`, `black_wins`, `draws`
+/// (u32), `white_score` (f64: White moves first; `(white_wins + draws/2) / results`),
+/// `white_mean`, `black_mean`, `margin_mean` (f64, over games with a score),
+/// `territories` (u32), `doubled_share` (f64: territories counting double, holding the
+/// king or the queen).
+pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
+    let (mut ww, mut bw, mut dr, mut sc) = (vec![], vec![], vec![], vec![]);
+    let (mut ws, mut bs) = (vec![], vec![]);
+    let (mut terr, mut doubled) = (0u32, 0u32);
+    for g in data.games(GameKind::Territorial)? {
+        let r = g.result;
+        ww.push((r == Some(Outcome::White)) as u32);
+        bw.push((r == Some(Outcome::Black)) as u32);
+        dr.push((r == Some(Outcome::Draw)) as u32);
+        sc.push(matches!(r, Some(Outcome::White | Outcome::Black | Outcome::Draw)) as u32);
+        let score = g.extra().annotations.territorial().map(|a| &a.score);
+        ws.push(score.map(|s| f64::from(s.white)));
+        bs.push(score.map(|s| f64::from(s.black)));
+        for t in score.into_iter().flat_map(|s| &s.territories) {
+            terr += 1;
+            doubled += (t.multiplier > 1) as u32;
+        }
+    }
+    let df = df!(
+        "w" => ww, "b" => bw, "d" => dr, "s" => sc, "ws" => ws, "bs" => bs,
+    )?;
+    Ok(df
+        .lazy()
+        .select([
+            len().cast(DataType::UInt32).alias("games"),
+            col("s").sum().cast(DataType::UInt32).alias("results"),
+            col("w").sum().cast(DataType::UInt32).alias("white_wins"),
+            col("b").sum().cast(DataType::UInt32).alias("black_wins"),
+            col("d").sum().cast(DataType::UInt32).alias("draws"),
+            col("ws").mean().alias("white_mean"),
+            col("bs").mean().alias("black_mean"),
+            (col("ws") - col("bs")).mean().alias("margin_mean"),
+        ])
+        .with_column(
+            ratio(
+                f64_col("white_wins") + f64_col("draws") * lit(0.5),
+                "results",
+            )
+            .alias("white_score"),
+        )
+        .with_columns([
+            lit(terr).cast(DataType::UInt32).alias("territories"),
+            if terr > 0 {
+                lit(doubled as f64 / terr as f64)
+            } else {
+                lit(NULL).cast(DataType::Float64)
+            }
+            .alias("doubled_share"),
+        ])
+        .select([
+            col("games"),
+            col("results"),
+            col("white_wins"),
+            col("black_wins"),
+            col("draws"),
+            col("white_score"),
+            col("white_mean"),
+            col("black_mean"),
+            col("margin_mean"),
+            col("territories"),
+            col("doubled_share"),
+        ])
+        .collect()?)
+}
+
+/// Chess Territorial territories by side and multiplier: `side`, `multiplier` (i64),
+/// `territories` (u32), `cells` (i64: their total size), `points` (i64: size × multiplier).
+pub fn territorial_multipliers(data: &Dataset) -> Result<DataFrame> {
+    let (mut side, mut mult, mut size) = (Vec::<String>::new(), vec![], vec![]);
+    for g in data.games(GameKind::Territorial)? {
+        let Some(a) = g.extra().annotations.territorial() else {
+            continue;
+        };
+        for t in &a.score.territories {
+            side.push(t.side.clone());
+            mult.push(i64::from(t.multiplier));
+            size.push(i64::from(t.size));
+        }
+    }
+    let df = df!("side" => side, "multiplier" => mult, "size" => size)?;
+    Ok(df
+        .lazy()
+        .group_by([col("side"), col("multiplier")])
+        .agg([
+            len().cast(DataType::UInt32).alias("territories"),
+            col("size").sum().alias("cells"),
+            (col("size") * col("multiplier")).sum().alias("points"),
+        ])
+        .sort(["side", "multiplier"], SortMultipleOptions::default())
+        .collect()?)
+}
+
+/// Chess Territorial score margins (White − Black) in bins of `bin` points: columns
+/// `margin_from`, `margin_to` (i64), `games` (u32), ascending.
+pub fn territorial_margins(data: &Dataset, bin: i64) -> Result<DataFrame> {
+    let bin = bin.max(1);
+    let scores = territorial_scores(data)?;
+    let from: Vec<i64> = scores
+        .column("margin")?
+        .i64()?
+        .iter()
+        .flatten()
+        .map(|m| m.div_euclid(bin) * bin)
+        .collect();
+    let df = df!("margin_from" => from)?;
+    Ok(df
+        .lazy()
+        .group_by([col("margin_from")])
+        .agg([len().cast(DataType::UInt32).alias("games")])
+        .select([
+            col("margin_from"),
+            (col("margin_from") + lit(bin - 1)).alias("margin_to"),
+            col("games"),
+        ])
+        .sort(["margin_from"], SortMultipleOptions::default())
+        .collect()?)
+}

@@ -1,0 +1,173 @@
+//! Xiangqi: results per opening, repetition rulings, captures and material.
+
+use kifu_facts::{GameKind, Outcome};
+use polars::prelude::*;
+
+use crate::frame::{f64_col, ratio, NONE};
+use crate::{Dataset, Game, Result};
+
+const XQ_PIECES: [&str; 7] = [
+    "rook", "cannon", "horse", "advisor", "elephant", "pawn", "king",
+];
+
+fn xq_opening(g: &Game) -> String {
+    match g.facts.opening.as_deref().map(str::trim) {
+        Some(o) if !o.is_empty() => o.to_owned(),
+        _ => match g
+            .extra()
+            .annotations
+            .xiangqi()
+            .and_then(|a| a.opening_name.as_deref())
+            .map(str::trim)
+        {
+            Some(o) if !o.is_empty() => o.to_owned(),
+            _ => NONE.to_owned(),
+        },
+    }
+}
+
+/// Xiangqi results per opening (the ECCO code, else the `Opening` tag, else `(none)`).
+///
+/// Columns: `opening`, `games`, `results`, `red_wins`, `black_wins`, `draws` (u32),
+/// `red_score` (f64: `(red_wins + draws/2) / results`). Most games first.
+pub fn xiangqi_results(data: &Dataset) -> Result<DataFrame> {
+    let (mut op, mut rw, mut bw, mut dr, mut sc) = (vec![], vec![], vec![], vec![], vec![]);
+    for g in data.games(GameKind::Xiangqi)? {
+        let r = g.result;
+        op.push(xq_opening(g));
+        rw.push((r == Some(Outcome::Red)) as u32);
+        bw.push((r == Some(Outcome::Black)) as u32);
+        dr.push((r == Some(Outcome::Draw)) as u32);
+        sc.push(matches!(r, Some(Outcome::Red | Outcome::Black | Outcome::Draw)) as u32);
+    }
+    let df = df!("opening" => op, "r" => rw, "b" => bw, "d" => dr, "s" => sc)?;
+    Ok(df
+        .lazy()
+        .group_by([col("opening")])
+        .agg([
+            len().cast(DataType::UInt32).alias("games"),
+            col("s").sum().cast(DataType::UInt32).alias("results"),
+            col("r").sum().cast(DataType::UInt32).alias("red_wins"),
+            col("b").sum().cast(DataType::UInt32).alias("black_wins"),
+            col("d").sum().cast(DataType::UInt32).alias("draws"),
+        ])
+        .with_column(
+            ratio(f64_col("red_wins") + f64_col("draws") * lit(0.5), "results").alias("red_score"),
+        )
+        .sort_by_exprs(
+            [col("games"), col("opening")],
+            SortMultipleOptions::default().with_order_descending_multi([true, false]),
+        )
+        .collect()?)
+}
+
+/// Xiangqi repetition rulings: columns `kind` (`perpetual-check`, `perpetual-chase`,
+/// `repetition-draw` — the game's termination), `games` (u32), `contradicted` (u32: of
+/// those, games whose recorded result contradicts the ruling). All three kinds, always.
+pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
+    let kinds = ["perpetual-check", "perpetual-chase", "repetition-draw"];
+    let mut kind: Vec<&str> = kinds.to_vec();
+    let mut key: Vec<u32> = vec![0, 1, 2];
+    let mut one: Vec<u32> = vec![0; 3];
+    let mut contra: Vec<u32> = vec![0; 3];
+    let games = data.games(GameKind::Xiangqi)?;
+    let contradicted = if games.is_empty() {
+        Default::default()
+    } else {
+        data.store().games_with_finding(
+            GameKind::Xiangqi,
+            "result-contradicts-repetition-ruling",
+            &data.filter().scope(),
+        )?
+    };
+    for g in games {
+        let Some(i) = kinds.iter().position(|k| *k == g.facts.termination) else {
+            continue;
+        };
+        kind.push(kinds[i]);
+        key.push(i as u32);
+        one.push(1);
+        contra.push(contradicted.contains(&g.id()) as u32);
+    }
+    let df = df!("kind" => kind, "key" => key, "one" => one, "c" => contra)?;
+    Ok(df
+        .lazy()
+        .group_by([col("kind")])
+        .agg([
+            col("key").first(),
+            col("one").sum().cast(DataType::UInt32).alias("games"),
+            col("c").sum().cast(DataType::UInt32).alias("contradicted"),
+        ])
+        .sort(["key"], SortMultipleOptions::default())
+        .select([col("kind"), col("games"), col("contradicted")])
+        .collect()?)
+}
+
+/// Xiangqi pieces taken: columns `side` (the capturing side, `red`/`black`), `piece`
+/// (`rook`, `cannon`, `horse`, `advisor`, `elephant`, `pawn`), `taken` (u32). Every side ×
+/// piece, Red first, pieces by value.
+pub fn xiangqi_captures(data: &Dataset) -> Result<DataFrame> {
+    let (mut side, mut piece, mut key, mut taken) = (vec![], vec![], vec![], vec![]);
+    for (si, s) in ["red", "black"].into_iter().enumerate() {
+        for (pi, p) in XQ_PIECES[..6].iter().enumerate() {
+            side.push(s.to_owned());
+            piece.push((*p).to_owned());
+            key.push((si * 10 + pi) as u32);
+            taken.push(0u32);
+        }
+    }
+    for g in data.games(GameKind::Xiangqi)? {
+        let Some(a) = g.extra().annotations.xiangqi() else {
+            continue;
+        };
+        for (si, (s, m)) in [("red", &a.captures.red), ("black", &a.captures.black)]
+            .into_iter()
+            .enumerate()
+        {
+            for (p, n) in &m.0 {
+                let pi = XQ_PIECES.iter().position(|x| x == p).unwrap_or(9);
+                side.push(s.to_owned());
+                piece.push(p.clone());
+                key.push((si * 10 + pi) as u32);
+                taken.push(*n);
+            }
+        }
+    }
+    let df = df!("side" => side, "piece" => piece, "key" => key, "n" => taken)?;
+    Ok(df
+        .lazy()
+        .group_by([col("side"), col("piece")])
+        .agg([
+            col("key").first(),
+            col("n").sum().cast(DataType::UInt32).alias("taken"),
+        ])
+        .sort(["key"], SortMultipleOptions::default())
+        .select([col("side"), col("piece"), col("taken")])
+        .collect()?)
+}
+
+/// Xiangqi material balance (Red − Black, half-pawn units: rook 18, cannon 9, horse 8,
+/// advisor 4, elephant 4, pawn 2) after each ply: columns `ply` (u32, 1-based),
+/// `mean_balance` (f64), `games` (u32: games that reached the ply).
+pub fn xiangqi_material_curve(data: &Dataset) -> Result<DataFrame> {
+    let (mut ply, mut bal) = (Vec::new(), Vec::new());
+    for g in data.games(GameKind::Xiangqi)? {
+        let Some(a) = g.extra().annotations.xiangqi() else {
+            continue;
+        };
+        for (i, v) in a.captures.material.iter().enumerate() {
+            ply.push(i as u32 + 1);
+            bal.push(i64::from(*v));
+        }
+    }
+    let df = df!("ply" => ply, "b" => bal)?;
+    Ok(df
+        .lazy()
+        .group_by([col("ply")])
+        .agg([
+            f64_col("b").mean().alias("mean_balance"),
+            len().cast(DataType::UInt32).alias("games"),
+        ])
+        .sort(["ply"], SortMultipleOptions::default())
+        .collect()?)
+}

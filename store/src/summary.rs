@@ -1,0 +1,466 @@
+//! The typed reads behind the statistics, the report and the exports: games of one kind
+//! under a scope, findings, per-kind overviews and whole-table exports. All SQL of those
+//! lives here; callers get typed rows.
+
+use std::collections::HashSet;
+
+use kifu_facts::{Extra, ForbiddenKind, GameKind, Severity};
+use rusqlite::types::Type;
+use rusqlite::{params, Row};
+
+use crate::{Error, Result, Store};
+
+/// Which games a read covers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// One game kind, or all.
+    pub kind: Option<GameKind>,
+    /// One event, exactly as stored.
+    pub event: Option<String>,
+    /// Linked copies (`duplicate_of` set) too; off by default.
+    pub with_duplicates: bool,
+}
+
+/// One stored game as the statistics need it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFacts {
+    pub id: i64,
+    pub event: Option<String>,
+    pub rule: Option<String>,
+    pub date: Option<String>,
+    pub recorded_result: Option<String>,
+    pub derived_result: Option<String>,
+    pub termination: String,
+    pub plies: u32,
+    pub opening: Option<String>,
+    pub extra: Extra,
+}
+
+/// One finding as the audit tables count it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FindingFacts {
+    /// The source path, `path!member` inside an archive.
+    pub source: String,
+    pub event: Option<String>,
+    /// `None` for a quarantined record.
+    pub kind: Option<GameKind>,
+    pub code: String,
+    pub severity: Severity,
+    /// The game id, or minus the quarantine id.
+    pub record: i64,
+}
+
+/// A forbidden-move finding of a Renju game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForbiddenFinding {
+    pub game: i64,
+    pub code: String,
+    /// `None` only for rows whose kind was never stored.
+    pub kind: Option<ForbiddenKind>,
+}
+
+/// One game kind's share of the database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindOverview {
+    pub kind: GameKind,
+    /// Games stored, linked copies included.
+    pub records: u64,
+    pub linked_copies: u64,
+    /// Games with a warning or error finding.
+    pub with_findings: u64,
+    pub events: u64,
+}
+
+/// A `games` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportGame {
+    pub id: i64,
+    pub kind: GameKind,
+    pub source: String,
+    pub member: String,
+    pub record_id: Option<String>,
+    pub offset: i64,
+    pub line: i64,
+    pub column: i64,
+    pub format: String,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    /// `(side, name)` in seat order.
+    pub players: Vec<(String, String)>,
+    pub rule: Option<String>,
+    pub recorded_result: Option<String>,
+    pub result_text: Option<String>,
+    pub derived_result: Option<String>,
+    pub termination: String,
+    pub plies: i64,
+    pub opening: Option<String>,
+    pub duplicate_of: Option<i64>,
+    /// The stored JSON of the game's [`Extra`].
+    pub extra: Option<String>,
+}
+
+/// A `moves` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportMoves {
+    pub game_id: i64,
+    pub kind: GameKind,
+    pub encoding: String,
+    pub plies: i64,
+    pub data: Vec<u8>,
+}
+
+/// A `findings` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportFinding {
+    pub id: i64,
+    /// `None` for a quarantined record's finding.
+    pub kind: Option<GameKind>,
+    pub source: String,
+    pub member: String,
+    pub game_id: Option<i64>,
+    pub quarantine_id: Option<i64>,
+    pub ply: Option<i64>,
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    pub rule: String,
+    pub offset: i64,
+    pub line: i64,
+    pub column: i64,
+    pub forbidden_kind: Option<ForbiddenKind>,
+}
+
+fn corrupt(i: usize, what: &str, value: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(
+        i,
+        Type::Text,
+        format!("unknown {what} `{value}`").into(),
+    )
+}
+
+/// Column `i` as a game kind.
+pub(crate) fn kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<GameKind> {
+    let s: String = r.get(i)?;
+    GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s))
+}
+
+fn optional_kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<GameKind>> {
+    let s: Option<String> = r.get(i)?;
+    s.map(|s| GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s)))
+        .transpose()
+}
+
+/// Column `i` as a severity.
+pub(crate) fn severity_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Severity> {
+    let s: String = r.get(i)?;
+    Severity::from_name(&s).ok_or_else(|| corrupt(i, "severity", &s))
+}
+
+fn forbidden_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<ForbiddenKind>> {
+    let s: Option<String> = r.get(i)?;
+    s.map(|s| ForbiddenKind::from_name(&s).ok_or_else(|| corrupt(i, "forbidden kind", &s)))
+        .transpose()
+}
+
+fn extra_of(kind: GameKind, game: i64, json: Option<String>) -> Result<Extra> {
+    Extra::parse(kind, json.as_deref()).map_err(|e| Error::Corrupt(format!("game {game}: {e}")))
+}
+
+/// The scope's conditions on `g` (games) and `e` (events), parameters `?1`–`?3`.
+const SCOPED: &str = "(?1 OR g.duplicate_of IS NULL) AND (?2 IS NULL OR e.name = ?2)
+                      AND (?3 IS NULL OR g.kind = ?3)";
+
+impl Store {
+    /// The game kinds stored, in name order.
+    pub fn kinds(&self) -> Result<Vec<GameKind>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT DISTINCT kind FROM games ORDER BY kind")?;
+        let rows = stmt.query_map([], |r| kind_of(r, 0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Game kinds present in the scope, with their game counts, in name order.
+    pub fn kind_counts(&self, scope: &Scope) -> Result<Vec<(GameKind, u64)>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT g.kind, count(*) FROM games g LEFT JOIN events e ON e.id = g.event_id
+             WHERE {SCOPED} GROUP BY g.kind ORDER BY g.kind"
+        ))?;
+        let rows = stmt.query_map(
+            params![
+                scope.with_duplicates,
+                scope.event,
+                scope.kind.map(GameKind::name)
+            ],
+            |r| Ok((kind_of(r, 0)?, r.get::<_, i64>(1)? as u64)),
+        )?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The games of `kind` in the scope (whose own kind, if set, must be `kind`), by id.
+    pub fn game_facts(&self, kind: GameKind, scope: &Scope) -> Result<Vec<GameFacts>> {
+        if scope.kind.is_some_and(|k| k != kind) {
+            return Ok(Vec::new());
+        }
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT g.id, e.name, g.rule, g.date, g.recorded_result, g.derived_result,
+                    g.termination, g.plies, g.opening, g.extra
+             FROM games g LEFT JOIN events e ON e.id = g.event_id
+             WHERE {SCOPED} ORDER BY g.id"
+        ))?;
+        let mut rows = stmt.query(params![scope.with_duplicates, scope.event, kind.name()])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            out.push(GameFacts {
+                id,
+                event: r.get(1)?,
+                rule: r.get(2)?,
+                date: r.get(3)?,
+                recorded_result: r.get(4)?,
+                derived_result: r.get(5)?,
+                termination: r.get(6)?,
+                plies: r.get(7)?,
+                opening: r.get(8)?,
+                extra: extra_of(kind, id, r.get(9)?)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Ids of the games of `kind` in the scope that have a finding with `code`.
+    pub fn games_with_finding(
+        &self,
+        kind: GameKind,
+        code: &str,
+        scope: &Scope,
+    ) -> Result<HashSet<i64>> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT DISTINCT x.game_id FROM findings x JOIN games g ON g.id = x.game_id
+             LEFT JOIN events e ON e.id = g.event_id
+             WHERE {SCOPED} AND x.code = ?4"
+        ))?;
+        let rows = stmt.query_map(
+            params![scope.with_duplicates, scope.event, kind.name(), code],
+            |r| r.get(0),
+        )?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Findings about forbidden moves (`forbidden-unclaimed`, `overline-unclaimed`,
+    /// `forbidden-move`) of the Renju games in the scope.
+    pub fn forbidden_findings(&self, scope: &Scope) -> Result<Vec<ForbiddenFinding>> {
+        if scope.kind.is_some_and(|k| k != GameKind::Renju) {
+            return Ok(Vec::new());
+        }
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT x.game_id, x.code, x.forbidden_kind FROM findings x
+             JOIN games g ON g.id = x.game_id LEFT JOIN events e ON e.id = g.event_id
+             WHERE {SCOPED}
+               AND x.code IN ('forbidden-unclaimed', 'overline-unclaimed', 'forbidden-move')
+             ORDER BY x.id"
+        ))?;
+        let rows = stmt.query_map(
+            params![scope.with_duplicates, scope.event, GameKind::Renju.name()],
+            |r| {
+                Ok(ForbiddenFinding {
+                    game: r.get(0)?,
+                    code: r.get(1)?,
+                    kind: forbidden_of(r, 2)?,
+                })
+            },
+        )?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// A game's encoded moves (empty when none are stored).
+    pub fn moves_of(&self, game: i64) -> Result<Vec<u8>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT data FROM moves WHERE game_id = ?1")?;
+        let mut rows = stmt.query(params![game])?;
+        Ok(match rows.next()? {
+            Some(r) => r.get(0)?,
+            None => Vec::new(),
+        })
+    }
+
+    /// The findings in the scope, for the audit tables. A quarantined record's findings
+    /// are kept only when the scope names no kind and no event; findings of linked copies
+    /// follow `with_duplicates`.
+    pub fn finding_facts(&self, scope: &Scope) -> Result<Vec<FindingFacts>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path
+                         ELSE s.path || '!' || coalesce(g.member, q.member) END,
+                    e.name, g.kind, x.code, x.severity, coalesce(x.game_id, -x.quarantine_id)
+             FROM findings x
+             JOIN sources s ON s.id = x.source_id
+             LEFT JOIN games g ON g.id = x.game_id
+             LEFT JOIN quarantine q ON q.id = x.quarantine_id
+             LEFT JOIN events e ON e.id = g.event_id
+             WHERE (x.game_id IS NULL OR ?1 OR g.duplicate_of IS NULL)
+               AND (?2 IS NULL OR e.name = ?2)
+               AND (?3 IS NULL OR g.kind = ?3)",
+        )?;
+        let rows = stmt.query_map(
+            params![
+                scope.with_duplicates,
+                scope.event,
+                scope.kind.map(GameKind::name)
+            ],
+            |r| {
+                Ok(FindingFacts {
+                    source: r.get(0)?,
+                    event: r.get(1)?,
+                    kind: optional_kind_of(r, 2)?,
+                    code: r.get(3)?,
+                    severity: severity_of(r, 4)?,
+                    record: r.get(5)?,
+                })
+            },
+        )?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Per game kind in the scope (linked copies always included, as `kifu ingest` counts
+    /// them): games, linked copies, games with a warning or error, events.
+    pub fn kind_overview(&self, scope: &Scope) -> Result<Vec<KindOverview>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT g.kind, count(*), sum(g.duplicate_of IS NOT NULL),
+                    sum(EXISTS (SELECT 1 FROM findings x WHERE x.game_id = g.id
+                                 AND x.severity IN ('warning', 'error'))),
+                    count(DISTINCT g.event_id)
+             FROM games g LEFT JOIN events e ON e.id = g.event_id
+             WHERE (?1 IS NULL OR e.name = ?1) AND (?2 IS NULL OR g.kind = ?2)
+             GROUP BY g.kind ORDER BY g.kind",
+        )?;
+        let rows = stmt.query_map(params![scope.event, scope.kind.map(GameKind::name)], |r| {
+            Ok(KindOverview {
+                kind: kind_of(r, 0)?,
+                records: r.get::<_, i64>(1)? as u64,
+                linked_copies: r.get::<_, i64>(2)? as u64,
+                with_findings: r.get::<_, i64>(3)? as u64,
+                events: r.get::<_, i64>(4)? as u64,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Records kept in quarantine.
+    pub fn quarantined_count(&self) -> Result<u64> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM quarantine", [], |r| {
+                r.get::<_, i64>(0)
+            })? as u64)
+    }
+
+    /// Every `games` row, by id.
+    pub fn export_games(&self) -> Result<Vec<ExportGame>> {
+        let mut players: std::collections::HashMap<i64, Vec<(String, String)>> =
+            std::collections::HashMap::new();
+        {
+            let mut stmt = self.conn.prepare(
+                "SELECT gp.game_id, gp.side, p.name FROM game_players gp
+                 JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.seat",
+            )?;
+            let mut rows = stmt.query([])?;
+            while let Some(r) = rows.next()? {
+                players
+                    .entry(r.get(0)?)
+                    .or_default()
+                    .push((r.get(1)?, r.get(2)?));
+            }
+        }
+        let mut stmt = self.conn.prepare(
+            "SELECT g.id, g.kind, s.path, g.member, g.record_id, g.offset, g.line, g.\"column\",
+                    g.format, e.name, g.round, g.date, g.rule, g.recorded_result, g.result_text,
+                    g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of, g.extra
+             FROM games g JOIN sources s ON s.id = g.source_id
+             LEFT JOIN events e ON e.id = g.event_id ORDER BY g.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let id: i64 = r.get(0)?;
+            Ok(ExportGame {
+                id,
+                kind: kind_of(r, 1)?,
+                source: r.get(2)?,
+                member: r.get(3)?,
+                record_id: r.get(4)?,
+                offset: r.get(5)?,
+                line: r.get(6)?,
+                column: r.get(7)?,
+                format: r.get(8)?,
+                event: r.get(9)?,
+                round: r.get(10)?,
+                date: r.get(11)?,
+                players: Vec::new(),
+                rule: r.get(12)?,
+                recorded_result: r.get(13)?,
+                result_text: r.get(14)?,
+                derived_result: r.get(15)?,
+                termination: r.get(16)?,
+                plies: r.get(17)?,
+                opening: r.get(18)?,
+                duplicate_of: r.get(19)?,
+                extra: r.get(20)?,
+            })
+        })?;
+        let mut out: Vec<ExportGame> = rows.collect::<rusqlite::Result<_>>()?;
+        for g in &mut out {
+            g.players = players.remove(&g.id).unwrap_or_default();
+        }
+        Ok(out)
+    }
+
+    /// Every `moves` row, by game id.
+    pub fn export_moves(&self) -> Result<Vec<ExportMoves>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT m.game_id, g.kind, m.encoding, g.plies, m.data FROM moves m
+             JOIN games g ON g.id = m.game_id ORDER BY m.game_id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(ExportMoves {
+                game_id: r.get(0)?,
+                kind: kind_of(r, 1)?,
+                encoding: r.get(2)?,
+                plies: r.get(3)?,
+                data: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every `findings` row, by id.
+    pub fn export_findings(&self) -> Result<Vec<ExportFinding>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT x.id, g.kind, s.path, coalesce(g.member, q.member, ''), x.game_id,
+                    x.quarantine_id, x.ply, x.code, x.severity, x.message, x.rule, x.offset,
+                    x.line, x.\"column\", x.forbidden_kind
+             FROM findings x JOIN sources s ON s.id = x.source_id
+             LEFT JOIN games g ON g.id = x.game_id
+             LEFT JOIN quarantine q ON q.id = x.quarantine_id ORDER BY x.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(ExportFinding {
+                id: r.get(0)?,
+                kind: optional_kind_of(r, 1)?,
+                source: r.get(2)?,
+                member: r.get(3)?,
+                game_id: r.get(4)?,
+                quarantine_id: r.get(5)?,
+                ply: r.get(6)?,
+                code: r.get(7)?,
+                severity: severity_of(r, 8)?,
+                message: r.get(9)?,
+                rule: r.get(10)?,
+                offset: r.get(11)?,
+                line: r.get(12)?,
+                column: r.get(13)?,
+                forbidden_kind: forbidden_of(r, 14)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
