@@ -656,17 +656,11 @@ fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Resul
 fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
     let actions = chouchou::decode_actions(&game.moves)
         .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
-    let extra: serde_json::Value = game
-        .extra
-        .as_deref()
-        .and_then(|e| serde_json::from_str(e).ok())
-        .unwrap_or_default();
-    let variant = extra["variant"]
-        .as_str()
-        .and_then(chouchou::Variant::from_id)
-        .unwrap_or(chouchou::Variant::Standard);
-    let players = extra["players"].as_u64().unwrap_or(2) as u8;
-    let pairs = extra["pairs"].as_bool().unwrap_or(false);
+    let extra = game.extra()?;
+    let a = extra.annotations.chouchou().cloned().unwrap_or_default();
+    let variant = chouchou::Variant::from_id(&a.variant).unwrap_or(chouchou::Variant::Standard);
+    let players = if a.players == 0 { 2 } else { a.players as u8 };
+    let pairs = a.pairs;
     let upto = ply
         .map(|p| (p as usize).min(actions.len()))
         .unwrap_or(actions.len());
@@ -698,10 +692,10 @@ fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()
     let moves = xiangqi::decode_moves(&game.moves)
         .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
     let start_fen = game
-        .extra
-        .as_deref()
-        .and_then(|e| serde_json::from_str::<serde_json::Value>(e).ok())
-        .and_then(|v| v["start_fen"].as_str().map(str::to_owned))
+        .extra()?
+        .annotations
+        .xiangqi()
+        .and_then(|a| a.start_fen.clone())
         .unwrap_or_else(|| xiangqi::START_FEN.to_owned());
     let mut position = xiangqi::Position::from_fen(&start_fen)
         .map_err(|e| anyhow!("game {}: start position: {e}", game.id))?;

@@ -313,7 +313,8 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     }
 }
 
-/// The fields every game kind fills the same way.
+/// The fields a Territorial or ChouChou record fills from its source and header (Renju and
+/// Xiangqi fill theirs in full, with their own ids and result names).
 fn base_record(
     ctx: &MemberContext,
     start: Location,

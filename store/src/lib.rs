@@ -29,6 +29,12 @@ pub enum Error {
         known: i64,
     },
     NotFound(String),
+    /// The file's schema is older than this build's and could not be migrated.
+    NeedsMigration {
+        found: i64,
+        known: i64,
+        cause: String,
+    },
     /// A stored value this build cannot read (a kind, severity or annotation).
     Corrupt(String),
 }
@@ -42,6 +48,15 @@ impl fmt::Display for Error {
                 "database schema version {found} is newer than this kifu knows ({known})"
             ),
             Error::NotFound(what) => write!(f, "not found: {what}"),
+            Error::NeedsMigration {
+                found,
+                known,
+                cause,
+            } => write!(
+                f,
+                "database schema version {found} is older than this kifu's ({known}) and could \
+                 not be migrated ({cause}): open it once with write access"
+            ),
             Error::Corrupt(what) => write!(f, "database holds an unreadable value: {what}"),
         }
     }
@@ -186,6 +201,18 @@ impl Store {
     pub fn open_read_only(path: &Path) -> Result<Store> {
         if !path.exists() {
             return Err(Error::NotFound(format!("database {}", path.display())));
+        }
+        // An older schema is brought up to date first (migrations only add), so a reader
+        // never queries a column the file does not have yet.
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        drop(conn);
+        if version < schema::MIGRATIONS.len() as i64 {
+            Store::open(path).map_err(|e| Error::NeedsMigration {
+                found: version,
+                known: schema::MIGRATIONS.len() as i64,
+                cause: e.to_string(),
+            })?;
         }
         let conn = Connection::open_with_flags(
             path,
@@ -620,6 +647,33 @@ mod tests {
             }],
             ..GameRecord::empty(GameKind::Renju)
         }))
+    }
+
+    #[test]
+    fn a_reader_migrates_an_older_database_and_fills_forbidden_kinds() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            // A version-1 database with one forbidden-move finding written by an older kifu.
+            let mut conn = Connection::open(&path).unwrap();
+            let tx = conn.transaction().unwrap();
+            tx.execute_batch(schema::MIGRATIONS[0]).unwrap();
+            tx.pragma_update(None, "user_version", 1).unwrap();
+            tx.execute_batch(
+                "INSERT INTO sources (id, path, bytes, content_hash, format, encoding)
+                 VALUES (1, 'a', 1, 'h', 'renju-lines', 'ascii');
+                 INSERT INTO findings (source_id, ply, code, severity, message, offset, line,
+                    \"column\")
+                 VALUES (1, 9, 'forbidden-unclaimed', 'info',
+                    'move 9 (black h8) is a double-four, a forbidden move', 0, 1, 1);",
+            )
+            .unwrap();
+            tx.commit().unwrap();
+        }
+        let store = Store::open_read_only(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap(), 2);
+        let rows = store.export_findings().unwrap();
+        assert_eq!(rows[0].forbidden_kind, Some(kifu_facts::ForbiddenKind::DoubleFour));
     }
 
     #[test]
