@@ -3,7 +3,6 @@
 mod bench;
 mod cli;
 mod generate;
-mod standings;
 
 use std::process::ExitCode;
 

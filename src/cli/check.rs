@@ -1,0 +1,251 @@
+//! `kifu check`: the arbiter's look at a position given on the command line — Renju,
+//! Xiangqi, Chess Territorial or ChouChou — as text or JSON.
+
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use kifu_rules::renju::{self, Marks, Position, Stone};
+use kifu_rules::{chouchou, territorial, xiangqi};
+use serde_json::json;
+
+use super::args::CheckGame;
+use super::text::{captured_totals, classes_text, finding_text};
+
+pub(super) fn run(game: CheckGame) -> Result<ExitCode> {
+    match game {
+        CheckGame::Renju { moves, json } => check_renju(&moves, json),
+        CheckGame::Xiangqi { fen, moves, json } => check_xiangqi(&fen, &moves, json),
+        CheckGame::Territorial { moves, json } => check_territorial(&moves, json),
+        CheckGame::Chouchou {
+            variant,
+            players,
+            pairs,
+            moves,
+            json,
+        } => check_chouchou(&variant, players, pairs, &moves, json),
+    }
+}
+
+/// `check renju`: the position after RIF moves, whose turn, Black's forbidden points with
+/// their kinds, the winner.
+fn check_renju(moves: &str, json: bool) -> Result<ExitCode> {
+    let moves = renju::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let position = Position::from_moves(&moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let forbidden = position.forbidden_points();
+    let winner = position.winner();
+    if json {
+        let value = json!({
+            "to_move": position.to_move().name(),
+            "forbidden": forbidden
+                .iter()
+                .map(|(p, k)| json!({"point": p.to_string(), "kind": k.name()}))
+                .collect::<Vec<_>>(),
+            "winner": winner.map(Stone::name),
+            "last_move_forbidden": position.last_move_forbidden().map(|k| k.name()),
+            "plies": position.ply(),
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = position.render(&Marks::standard());
+    if forbidden.is_empty() {
+        if position.to_move() == Stone::Black && !position.is_over() {
+            out.push_str("no forbidden points for Black\n");
+        }
+    } else {
+        for (p, k) in &forbidden {
+            out.push_str(&format!("forbidden {p}: {k}\n"));
+        }
+    }
+    match winner {
+        Some(s) => out.push_str(&format!("won: {} has made five\n", s.name())),
+        None if position.is_over() => out.push_str("game over: draw\n"),
+        None => out.push_str("not yet won\n"),
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `check xiangqi`: ICCS moves replayed from a FEN, each move's classes, the legal moves
+/// and any repetition verdict.
+fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
+    let mut parsed = Vec::new();
+    for (i, token) in moves.split_whitespace().enumerate() {
+        let m = xiangqi::Move::parse_iccs(token, false).ok_or_else(|| {
+            anyhow!(
+                "--moves: move {} `{token}` is not an ICCS move like h2e2",
+                i + 1
+            )
+        })?;
+        parsed.push(m);
+    }
+    let analysis = xiangqi::analyze(fen, &parsed).map_err(|e| anyhow!("{e}"))?;
+    let verdict = analysis.verdict.as_ref().map(|v| {
+        json!({
+            "result": v.result.name(),
+            "loser": v.loser.map(|s| s.name()),
+            "rule": v.rule,
+            "kind": v.kind.name(),
+            "ply": v.ply,
+            "cycle": v.cycle_text(),
+        })
+    });
+    if json {
+        let value = json!({
+            "to_move": analysis.to_move.name(),
+            "legal_moves": analysis.legal_moves.iter().map(|m| m.iccs()).collect::<Vec<_>>(),
+            "moves": analysis.moves.iter().map(|(m, c)| json!({
+                "move": m.iccs(),
+                "classes": c.classes.iter().map(|k| k.name()).collect::<Vec<_>>(),
+                "chases": c.chases.iter().map(|ch| json!({
+                    "by": ch.by.iccs(),
+                    "target": ch.target.iccs(),
+                    "forbidden": ch.forbidden,
+                    "rule": ch.reason,
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "verdict": verdict,
+            "fen": analysis.position.to_fen(),
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = analysis.position.render(parsed.last().copied());
+    out.push_str(&format!(
+        "{} to move, {} legal moves; FEN {}\n",
+        analysis.to_move.name(),
+        analysis.legal_moves.len(),
+        analysis.position.to_fen()
+    ));
+    for (i, (m, c)) in analysis.moves.iter().enumerate() {
+        out.push_str(&format!(
+            "{:>3}. {}: {}\n",
+            i + 1,
+            m.iccs(),
+            classes_text(c)
+        ));
+    }
+    match &analysis.verdict {
+        Some(v) => out.push_str(&format!(
+            "verdict: {} ({}) at move {}, {}; cycle: {}\n",
+            v.result.name(),
+            v.kind.name(),
+            v.ply,
+            v.rule,
+            v.cycle_text()
+        )),
+        None => out.push_str("no repetition verdict\n"),
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `check territorial`: placements replayed from the empty board, the findings, the
+/// territories, the score and the winner once the game is over.
+fn check_territorial(moves: &str, json: bool) -> Result<ExitCode> {
+    let header = kifu_parser::raw::Header::default();
+    let parsed = territorial::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let texts: Vec<(kifu_parser::CtMoveText, String)> = parsed
+        .iter()
+        .map(|m| (m.to_text(), m.to_string()))
+        .collect();
+    let replay = territorial::replay_moves(texts.iter().map(|(t, w)| (*t, w.as_str())), &header);
+    let score = &replay.score;
+    let winner = if replay.position.is_over() {
+        Some(score.winner.map(|s| s.name()).unwrap_or("draw"))
+    } else {
+        None
+    };
+    if json {
+        let value = json!({
+            "findings": replay.findings.iter().map(|f| json!({
+                "ply": f.ply, "code": f.code, "severity": f.severity.name(),
+                "message": f.message, "rule": f.rule,
+            })).collect::<Vec<_>>(),
+            "score": {"white": score.white, "black": score.black},
+            "territories": score.territories.iter().map(|t| json!({
+                "side": t.side.name(),
+                "size": t.size,
+                "multiplier": t.multiplier,
+                "king": t.has_king,
+                "queen": t.has_queen,
+                "squares": t.squares.iter().map(|q| q.to_string()).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "to_move": if replay.position.is_over() { None } else { Some(replay.position.side_to_move().name()) },
+            "winner": winner,
+        });
+        println!("{value}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = replay.position.to_text();
+    out.push('\n');
+    for f in &replay.findings {
+        out.push_str(&finding_text(f));
+    }
+    for t in &score.territories {
+        out.push_str(&format!(
+            "{} territory of {}{}{} ×{}\n",
+            t.side.name(),
+            t.size,
+            if t.has_king { ", king" } else { "" },
+            if t.has_queen { ", queen" } else { "" },
+            t.multiplier
+        ));
+    }
+    out.push_str(&format!("{score}\n"));
+    if winner.is_none() {
+        out.push_str("the game is not over: the score above is the current count\n");
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `check chouchou`: actions replayed, each capture with its simultaneous and chain steps,
+/// the findings, the captured totals and the winner.
+fn check_chouchou(
+    variant: &str,
+    players: u8,
+    pairs: bool,
+    moves: &str,
+    json: bool,
+) -> Result<ExitCode> {
+    let variant = chouchou::Variant::from_id(variant)
+        .ok_or_else(|| anyhow!("--variant: `{variant}` is not 3x3, js or 4x4"))?;
+    let actions = chouchou::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let replay = chouchou::check_annotated(variant, players, pairs, &actions);
+    if json {
+        println!("{}", replay.check_json());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = replay.board.render();
+    out.push('\n');
+    for c in &replay.captures {
+        let steps: Vec<String> = c.steps.iter().map(u32::to_string).collect();
+        out.push_str(&format!(
+            "move {}: {} takes {} (simultaneous {}{})\n",
+            c.ply,
+            chouchou::CcReplay::seat_label(c.player),
+            c.taken,
+            steps.first().cloned().unwrap_or_default(),
+            if steps.len() > 1 {
+                format!(", then chains {}", steps[1..].join(", "))
+            } else {
+                String::new()
+            }
+        ));
+    }
+    for f in &replay.findings {
+        out.push_str(&finding_text(f));
+    }
+    out.push_str(&format!(
+        "captured: {} (threshold {})\n",
+        captured_totals(&replay.captured),
+        variant.threshold()
+    ));
+    match replay.winner {
+        Some(w) => out.push_str(&format!("winner: {}\n", chouchou::CcReplay::seat_label(w))),
+        None => out.push_str("no winner yet\n"),
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}

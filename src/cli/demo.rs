@@ -1,0 +1,186 @@
+//! `kifu demo`: the tour — generate games of all four kinds, ingest them with the bundled
+//! samples into a fresh database, print the summary, the audit and the overview, write the
+//! report.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use kifu_facts::Severity;
+use kifu_store::query::FindingFilter;
+use kifu_store::Store;
+
+use super::audit::finding_line;
+use super::ingest::print_summary;
+use super::report::write_report;
+
+/// One file of games the demo generates (the arguments of `kifu generate`).
+struct DemoSet {
+    game: &'static str,
+    games: usize,
+    /// ChouChou: 2, 3 or 4 players.
+    players: u8,
+    /// ChouChou: four players as two pairs.
+    pairs: bool,
+    /// ChouChou: 3x3, js or 4x4.
+    variant: &'static str,
+    /// The notation, or the game's default when `None`.
+    notation: Option<&'static str>,
+    /// The file name in the generated directory.
+    file: &'static str,
+}
+
+/// What the sets below leave unsaid: two players, no pairs, the 3x3 board, the game's
+/// default notation.
+const DEFAULTS: DemoSet = DemoSet {
+    game: "",
+    games: 0,
+    players: 2,
+    pairs: false,
+    variant: "3x3",
+    notation: None,
+    file: "",
+};
+
+/// The games the demo generates; set `i` is generated from seed 2026 + `i`.
+const DEMO_SETS: [DemoSet; 6] = [
+    DemoSet {
+        game: "renju",
+        games: 240,
+        notation: Some("plain"),
+        file: "renju-club.renju",
+        ..DEFAULTS
+    },
+    DemoSet {
+        game: "xiangqi",
+        games: 90,
+        notation: Some("chinese"),
+        file: "xiangqi-open.pgn",
+        ..DEFAULTS
+    },
+    DemoSet {
+        game: "territorial",
+        games: 60,
+        file: "territorial-cup.pgn",
+        ..DEFAULTS
+    },
+    DemoSet {
+        game: "chouchou",
+        games: 40,
+        file: "chouchou-3x3.ccn",
+        ..DEFAULTS
+    },
+    DemoSet {
+        game: "chouchou",
+        games: 30,
+        players: 3,
+        variant: "js",
+        file: "chouchou-js.ccn",
+        ..DEFAULTS
+    },
+    DemoSet {
+        game: "chouchou",
+        games: 24,
+        players: 4,
+        pairs: true,
+        variant: "4x4",
+        file: "chouchou-pairs.ccn",
+        ..DEFAULTS
+    },
+];
+
+/// The bundled samples: `samples/` beside the working directory, else the source tree's.
+fn samples_dir() -> Result<PathBuf> {
+    let here = PathBuf::from("samples");
+    if here.is_dir() {
+        return Ok(here);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    if built.is_dir() {
+        return Ok(built);
+    }
+    bail!("cannot find the samples directory (run from the kifu source tree)")
+}
+
+/// Removes a database and its WAL files, so the demo starts from nothing.
+fn remove_db(db: &Path) -> Result<()> {
+    for suffix in ["", "-wal", "-shm"] {
+        let p = PathBuf::from(format!("{}{suffix}", db.display()));
+        if p.exists() {
+            std::fs::remove_file(&p).with_context(|| format!("remove {}", p.display()))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
+    remove_db(db)?;
+    let samples = samples_dir()?;
+    let generated = PathBuf::from(format!("{}-generated", db.with_extension("").display()));
+    std::fs::create_dir_all(&generated)
+        .with_context(|| format!("create {}", generated.display()))?;
+    for (i, set) in DEMO_SETS.iter().enumerate() {
+        crate::generate::run(&crate::generate::Request {
+            game: set.game.into(),
+            games: set.games,
+            seed: 2026 + i as u64,
+            players: set.players,
+            pairs: set.pairs,
+            variant: set.variant.into(),
+            notation: set.notation.map(Into::into),
+            out: generated.join(set.file),
+        })?;
+    }
+    let summary = kifu_ingest::ingest(
+        db,
+        &[samples.clone(), generated.clone()],
+        &kifu_ingest::Options {
+            progress: true,
+            ..Default::default()
+        },
+    )?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "kifu demo: ingested {} and the generated games in {}",
+        samples.display(),
+        generated.display()
+    )?;
+    print_summary(&mut out, db, &summary)?;
+    let store = Store::open_read_only(db)?;
+    writeln!(out, "\naudit (warnings and errors):")?;
+    for f in store.findings(&FindingFilter {
+        min_severity: Some(Severity::Warning),
+        ..FindingFilter::default()
+    })? {
+        writeln!(out, "  {}", finding_line(&f))?;
+    }
+    let overview = kifu_analysis::overview(&kifu_analysis::Dataset::new(
+        &store,
+        &kifu_analysis::Filter::default(),
+    ))?;
+    writeln!(out, "\n{overview}")?;
+    let files = write_report(
+        &store,
+        &kifu_reports::ReportOptions {
+            title: "kifu demo: statistics and audit".into(),
+            ..Default::default()
+        },
+        report_dir,
+    )?;
+    writeln!(
+        out,
+        "\nreport: {} ({} charts as SVG and PNG, {} board diagrams; Markdown: {})",
+        files.html.display(),
+        files.charts.len() / 2,
+        files.diagrams.len(),
+        files.markdown.display()
+    )?;
+    writeln!(
+        out,
+        "try: kifu show --db {db} 1    kifu audit --db {db}    kifu stats --db {db} --game renju --by opening",
+        db = db.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

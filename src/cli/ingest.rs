@@ -1,0 +1,67 @@
+//! `kifu ingest`: read record files into the database and print what was read.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use kifu_parser::Format;
+
+/// Ingests `paths` into `db`; exit code 1 when an input could not be read.
+pub(super) fn run(
+    db: &Path,
+    format: Option<Format>,
+    threads: usize,
+    json: bool,
+    paths: &[PathBuf],
+) -> Result<ExitCode> {
+    let options = kifu_ingest::Options {
+        format,
+        threads,
+        progress: true,
+        ..Default::default()
+    };
+    let summary = kifu_ingest::ingest(db, paths, &options)
+        .with_context(|| format!("ingest into {}", db.display()))?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+    } else {
+        print_summary(&mut out, db, &summary)?;
+    }
+    Ok(if summary.input_errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The summary as `ingest` and `demo` print it.
+pub(super) fn print_summary(
+    out: &mut impl Write,
+    db: &Path,
+    s: &kifu_ingest::Summary,
+) -> Result<()> {
+    writeln!(
+        out,
+        "{} file(s) read, {} skipped as already ingested, {:.1} MB into {}",
+        s.files,
+        s.files_skipped,
+        s.bytes as f64 / 1e6,
+        db.display()
+    )?;
+    writeln!(out, "records read     {:>10}", s.records)?;
+    writeln!(out, "  games          {:>10}", s.games)?;
+    writeln!(out, "    valid        {:>10}", s.valid)?;
+    writeln!(out, "    with findings{:>10}", s.with_findings)?;
+    writeln!(out, "  quarantined    {:>10}", s.quarantined)?;
+    writeln!(out, "duplicates       {:>10}", s.duplicates)?;
+    if s.already_present > 0 {
+        writeln!(out, "already stored   {:>10}", s.already_present)?;
+    }
+    writeln!(out, "{:.2} s, {:.0} games/s", s.seconds, s.games_per_second)?;
+    for e in &s.input_errors {
+        writeln!(out, "input error: {e}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! `kifu report`: the HTML and Markdown report, its charts and board diagrams, written
+//! into a directory.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use kifu_store::Store;
+
+/// Builds and writes a report; replaces the charts and diagrams of an earlier one.
+pub(super) fn write_report(
+    store: &Store,
+    options: &kifu_reports::ReportOptions,
+    dir: &Path,
+) -> Result<kifu_reports::ReportFiles> {
+    for sub in ["charts", "diagrams"] {
+        let p = dir.join(sub);
+        if p.is_dir() {
+            std::fs::remove_dir_all(&p).with_context(|| format!("remove {}", p.display()))?;
+        }
+    }
+    let report = kifu_reports::build_report(store, options)?;
+    Ok(kifu_reports::write_report(&report, dir)?)
+}
+
+pub(super) fn run(
+    db: &Path,
+    filter: kifu_analysis::Filter,
+    title: Option<String>,
+    audit_limit: usize,
+    out: &Path,
+) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let mut options = kifu_reports::ReportOptions {
+        filter,
+        audit_limit,
+        ..Default::default()
+    };
+    if let Some(t) = title {
+        options.title = t;
+    }
+    let files = write_report(&store, &options, out)?;
+    println!("{}", files.html.display());
+    println!("{}", files.markdown.display());
+    eprintln!(
+        "kifu report: {} charts (SVG and PNG) in {}, {} board diagrams",
+        files.charts.len() / 2,
+        out.join("charts").display(),
+        files.diagrams.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,226 @@
+//! `kifu show`: a stored game's header, its board at a move (Black's forbidden points for
+//! Renju, the last moves' classes for Xiangqi, the score for Chess Territorial, the
+//! captured totals for ChouChou), its moves, comments and findings.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use kifu_facts::GameKind;
+use kifu_rules::renju::{self, Marks, Position};
+use kifu_rules::{chouchou, territorial, xiangqi};
+use kifu_store::query::{FindingFilter, GameRow};
+use kifu_store::Store;
+
+use super::audit::finding_line;
+use super::text::{captured_totals, classes_text};
+
+pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let game = store.game(id)?;
+    let mut out = String::new();
+    let names = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
+    out.push_str(&format!(
+        "game {} ({} {}) from {} line {} byte {}\n",
+        game.id, game.kind, game.format, game.source, game.line, game.offset
+    ));
+    if !game.players.is_empty() {
+        let seats: Vec<String> = game
+            .players
+            .iter()
+            .map(|(side, name)| format!("{}: {name}", title_case(side)))
+            .collect();
+        out.push_str(&seats.join("   "));
+        out.push('\n');
+    }
+    for (label, value) in [
+        ("event", &game.event),
+        ("round", &game.round),
+        ("date", &game.date),
+        ("rule", &game.rule),
+        ("opening", &opening_name(game.kind, &game.opening)),
+    ] {
+        if let Some(v) = value {
+            out.push_str(&format!("{label}: {v}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "result: recorded {}, board {} ({}), {} moves\n",
+        names(&game.recorded_result),
+        game.derived_result.as_deref().unwrap_or("none"),
+        game.termination,
+        game.plies
+    ));
+    if let Some(d) = game.duplicate_of {
+        out.push_str(&format!("duplicate of game {d}\n"));
+    }
+    match game.kind {
+        GameKind::Renju => show_renju(&mut out, &game, ply)?,
+        GameKind::Xiangqi => show_xiangqi(&mut out, &game, ply)?,
+        GameKind::Territorial => show_territorial(&mut out, &game, ply)?,
+        GameKind::ChouChou => show_chouchou(&mut out, &game, ply)?,
+    }
+    for (ply, text) in &game.comments {
+        out.push_str(&format!("comment at move {ply}: {text}\n"));
+    }
+    let findings = store.findings(&FindingFilter {
+        game: Some(id),
+        ..FindingFilter::default()
+    })?;
+    if findings.is_empty() {
+        out.push_str("\nno findings\n");
+    } else {
+        out.push_str("\nfindings:\n");
+        for f in &findings {
+            out.push_str(&format!("  {}\n", finding_line(f)));
+        }
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn title_case(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `D11 Zuisei 瑞星` for a Renju opening code.
+fn opening_name(kind: GameKind, code: &Option<String>) -> Option<String> {
+    let code = code.as_deref()?;
+    match (kind, renju::Opening::by_code(code)) {
+        (GameKind::Renju, Some(o)) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
+        _ => Some(code.to_owned()),
+    }
+}
+
+fn corrupt(game: &GameRow) -> anyhow::Error {
+    anyhow!("game {} has a corrupt move list", game.id)
+}
+
+/// How many of a game's `len` moves to play for `--ply` (default: all of them).
+fn upto(ply: Option<u32>, len: usize) -> usize {
+    ply.map(|p| (p as usize).min(len)).unwrap_or(len)
+}
+
+/// `\nmoves: 1.a 2.b …\n`: a game's moves numbered from 1.
+fn numbered_moves(texts: impl Iterator<Item = String>) -> String {
+    let text: Vec<String> = texts
+        .enumerate()
+        .map(|(i, t)| format!("{}.{t}", i + 1))
+        .collect();
+    format!("\nmoves: {}\n", text.join(" "))
+}
+
+fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let moves = renju::decode_moves(&game.moves).ok_or_else(|| corrupt(game))?;
+    let upto = upto(ply, moves.len());
+    let position = playable(&moves[..upto]);
+    if position.ply() < upto as u32 {
+        out.push_str(&format!(
+            "(the position is shown at move {}: the game was over there)\n",
+            position.ply()
+        ));
+    }
+    out.push('\n');
+    out.push_str(&position.render(&Marks::standard()));
+    let forbidden = position.forbidden_points();
+    if !forbidden.is_empty() {
+        let list: Vec<String> = forbidden.iter().map(|(p, k)| format!("{p} {k}")).collect();
+        out.push_str(&format!("Black's forbidden points: {}\n", list.join(", ")));
+    }
+    out.push_str(&numbered_moves(
+        moves.iter().map(|m| renju::point::move_text(*m)),
+    ));
+    Ok(())
+}
+
+/// The position after as many of `moves` as can be played (a stored game may go on after
+/// its end, e.g. moves after a five, which `Position` refuses).
+fn playable(moves: &[renju::Move]) -> Position {
+    let mut position = Position::new();
+    for &m in moves {
+        if position.play(m).is_err() {
+            break;
+        }
+    }
+    position
+}
+
+/// How many of the last moves `show` lists with their classes.
+const CLASSIFIED_TAIL: usize = 8;
+
+fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let moves = xiangqi::decode_moves(&game.moves).ok_or_else(|| corrupt(game))?;
+    let start_fen = game
+        .extra()?
+        .annotations
+        .xiangqi()
+        .and_then(|a| a.start_fen.clone())
+        .unwrap_or_else(|| xiangqi::START_FEN.to_owned());
+    let mut position = xiangqi::Position::from_fen(&start_fen)
+        .map_err(|e| anyhow!("game {}: start position: {e}", game.id))?;
+    let upto = upto(ply, moves.len());
+    let mut written = Vec::with_capacity(upto);
+    let mut tail = Vec::new();
+    for (i, &m) in moves[..upto].iter().enumerate() {
+        let text = xiangqi::move_to_chinese(&position, m);
+        if i + CLASSIFIED_TAIL >= upto {
+            tail.push((i + 1, m, text.clone(), xiangqi::classify(&position, m)));
+        }
+        written.push(text);
+        position.make(m);
+    }
+    out.push('\n');
+    out.push_str(&position.render(moves[..upto].last().copied()));
+    out.push_str(&format!("after move {upto}; FEN {}\n", position.to_fen()));
+    if !tail.is_empty() {
+        out.push_str("\nlast moves and their classes:\n");
+        for (n, m, text, classes) in &tail {
+            out.push_str(&format!(
+                "  {n:>3}. {text} ({}): {}\n",
+                m.iccs(),
+                classes_text(classes)
+            ));
+        }
+    }
+    out.push_str(&numbered_moves(written.into_iter()));
+    Ok(())
+}
+
+fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let moves = territorial::decode_moves(&game.moves).ok_or_else(|| corrupt(game))?;
+    let upto = upto(ply, moves.len());
+    let position = territorial::Position::from_moves(&moves[..upto])
+        .map_err(|e| anyhow!("game {}: {e}", game.id))?;
+    out.push('\n');
+    out.push_str(&position.to_text());
+    out.push_str(&format!("{}\n", territorial::score(&position)));
+    out.push_str(&numbered_moves(moves.iter().map(|m| m.to_string())));
+    Ok(())
+}
+
+fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let actions = chouchou::decode_actions(&game.moves).ok_or_else(|| corrupt(game))?;
+    let extra = game.extra()?;
+    let a = extra.annotations.chouchou().cloned().unwrap_or_default();
+    let variant = chouchou::Variant::from_id(&a.variant).unwrap_or(chouchou::Variant::Standard);
+    let players = if a.players == 0 { 2 } else { a.players as u8 };
+    let pairs = a.pairs;
+    let upto = upto(ply, actions.len());
+    let replay = chouchou::check(variant, players, pairs, &actions[..upto]);
+    out.push_str(&format!(
+        "\n{} board, {players} players{}\n",
+        variant.id(),
+        if pairs { " (pairs)" } else { "" }
+    ));
+    out.push_str(&replay.board.render());
+    out.push_str(&format!(
+        "captured after {upto} actions: {}\n",
+        captured_totals(&replay.captured)
+    ));
+    out.push_str(&numbered_moves(actions.iter().map(chouchou::action_text)));
+    Ok(())
+}

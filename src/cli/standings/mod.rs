@@ -1,0 +1,60 @@
+//! `kifu standings`: per event, the points table of each two-player game ([`points`]) and
+//! ChouChou's score sheet and standings ([`chouchou`]), as text, CSV or one JSON object.
+
+mod chouchou;
+mod points;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use kifu_facts::GameKind;
+use kifu_store::Store;
+
+pub(super) fn run(
+    db: &Path,
+    event: Option<&str>,
+    game: Option<GameKind>,
+    json: bool,
+    csv: bool,
+) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    let kinds: Vec<GameKind> = match game {
+        Some(g) => vec![g],
+        None => store.kinds()?,
+    };
+    let mut out = String::new();
+    let mut all_json = serde_json::Map::new();
+    // The two-player header comes first even when only ChouChou follows (with its own).
+    if csv {
+        out.push_str(points::CSV_HEADER);
+    }
+    for &kind in &kinds {
+        let rows = store.results(kind, event)?;
+        if kind == GameKind::ChouChou {
+            let sheets = chouchou::event_standings(&rows);
+            if json {
+                all_json.insert(kind.to_string(), chouchou::json(&sheets));
+            } else if csv {
+                out.push_str(&chouchou::csv(&sheets));
+            } else {
+                out.push_str(&chouchou::text(&sheets));
+            }
+        } else {
+            let tables = points::tables(&rows);
+            if json {
+                all_json.insert(kind.to_string(), serde_json::to_value(&tables)?);
+            } else if csv {
+                out.push_str(&points::csv(kind, &tables));
+            } else {
+                out.push_str(&points::text(kind, &tables));
+            }
+        }
+    }
+    if json {
+        out = serde_json::Value::Object(all_json).to_string();
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}
