@@ -1,13 +1,13 @@
-//! The HTML and Markdown report: tables, charts, the audit with board diagrams.
+//! The HTML writer: one self-contained page (inline CSS, SVG charts and diagrams, a script
+//! that checks every chart on load), every string from a record escaped.
 
-use std::collections::HashSet;
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::charts::{draw, safe_stem, ChartSpec};
-use crate::Error;
+use crate::model::{header_text, location, severity_class, severity_counts, table_cells};
+use crate::write::{svg_element, DrawnChart};
+use crate::Report;
 
 /// HTML-escapes text for element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -25,119 +25,10 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// Escapes text for Markdown: inline markup characters get a backslash, HTML's `< > &`
-/// become entities (so a name like `<script>` is shown, never run), line breaks a space.
-pub fn md_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '#' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A report: sections of tables and charts, then the audit.
-#[derive(Clone, Debug, Default)]
-pub struct Report {
-    pub title: String,
-    pub subtitle: String,
-    pub sections: Vec<Section>,
-    pub audit: Vec<AuditItem>,
-    /// Serious findings left out of `audit` (over the report's limit), counted in a note.
-    pub audit_omitted: usize,
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct Section {
-    pub title: String,
-    pub intro: String,
-    /// Captioned tables.
-    pub tables: Vec<(String, DataFrame)>,
-    /// Charts: what to draw, from which frame, under which file stem.
-    pub charts: Vec<(ChartSpec, DataFrame, String)>,
-}
-
-/// One serious finding for the audit section.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct AuditItem {
-    pub game: i64,
-    /// The game kind (`renju`, `xiangqi`, …).
-    pub kind: String,
-    pub source: String,
-    pub line: u32,
-    pub column: u32,
-    pub players: String,
-    pub ply: Option<u32>,
-    pub code: String,
-    pub severity: String,
-    pub message: String,
-    pub rule: String,
-    /// The board diagram (from one of the `*_diagram` functions).
-    pub diagram_svg: Option<String>,
-}
-
-/// The files [`write_report`] wrote.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReportFiles {
-    pub html: PathBuf,
-    pub markdown: PathBuf,
-    /// SVG and PNG of every chart.
-    pub charts: Vec<PathBuf>,
-    pub diagrams: Vec<PathBuf>,
-}
-
-/// Most table rows shown (HTML, Markdown); the rest are counted in a note.
+/// Most table rows shown; the rest are counted in a note.
 const HTML_ROWS: usize = 500;
-const MD_ROWS: usize = 100;
 
-struct Cell {
-    text: String,
-    numeric: bool,
-}
-
-/// A frame's header and cells as text, numbers formatted.
-fn table_cells(df: &DataFrame, max_rows: usize) -> (Vec<(String, bool)>, Vec<Vec<Cell>>) {
-    let cols = df.columns();
-    let header = cols
-        .iter()
-        .map(|c| (c.name().to_string(), c.dtype().is_numeric()))
-        .collect();
-    let rows = (0..df.height().min(max_rows))
-        .map(|i| {
-            cols.iter()
-                .map(|c| {
-                    let numeric = c.dtype().is_numeric();
-                    let text = match c.get(i) {
-                        Ok(AnyValue::Null) | Err(_) => String::new(),
-                        Ok(v) if c.dtype().is_float() => match v.extract::<f64>() {
-                            Some(f) if f.is_finite() => format!("{f:.3}"),
-                            Some(f) => f.to_string(),
-                            None => v.str_value().into_owned(),
-                        },
-                        Ok(v) => v.str_value().into_owned(),
-                    };
-                    Cell { text, numeric }
-                })
-                .collect()
-        })
-        .collect();
-    (header, rows)
-}
-
-/// Text that names the columns of a table in headers: `win_rate` → `win rate`.
-fn header_text(name: &str) -> String {
-    name.replace('_', " ")
-}
-
+/// A captioned table, at most [`HTML_ROWS`] rows.
 fn html_table(out: &mut String, caption: &str, df: &DataFrame) {
     let (header, rows) = table_cells(df, HTML_ROWS);
     out.push_str("<div class=\"table-wrap\"><table>");
@@ -181,64 +72,7 @@ fn html_table(out: &mut String, caption: &str, df: &DataFrame) {
     out.push_str("</div>\n");
 }
 
-fn md_table(out: &mut String, caption: &str, df: &DataFrame) {
-    let (header, rows) = table_cells(df, MD_ROWS);
-    let _ = writeln!(out, "**{}**\n", md_escape(caption));
-    if header.is_empty() {
-        out.push_str("_(no columns)_\n\n");
-        return;
-    }
-    out.push('|');
-    for (name, _) in &header {
-        let _ = write!(out, " {} |", md_escape(&header_text(name)));
-    }
-    out.push_str("\n|");
-    for (_, numeric) in &header {
-        out.push_str(if *numeric { " ---: |" } else { " --- |" });
-    }
-    out.push('\n');
-    for row in &rows {
-        out.push('|');
-        for cell in row {
-            let _ = write!(out, " {} |", md_escape(&cell.text));
-        }
-        out.push('\n');
-    }
-    if rows.is_empty() {
-        out.push_str("\n_(no rows)_\n");
-    }
-    if df.height() > MD_ROWS {
-        let _ = writeln!(
-            out,
-            "\n_… and {} more rows (first {MD_ROWS} shown)._",
-            df.height() - MD_ROWS
-        );
-    }
-    out.push('\n');
-}
-
-/// The `<svg …>…</svg>` part of an SVG document (drops an XML prolog or doctype).
-fn svg_element(doc: &str) -> &str {
-    match doc.find("<svg") {
-        Some(i) => doc[i..].trim_end(),
-        None => "",
-    }
-}
-
-fn unique(stem: String, used: &mut HashSet<String>) -> String {
-    if used.insert(stem.clone()) {
-        return stem;
-    }
-    let mut k = 2;
-    loop {
-        let s = format!("{stem}-{k}");
-        if used.insert(s.clone()) {
-            return s;
-        }
-        k += 1;
-    }
-}
-
+/// The anchor of section `i`: `s2-renju-opening-balance`.
 fn slug(i: usize, title: &str) -> String {
     let words: String = title
         .chars()
@@ -258,24 +92,7 @@ fn slug(i: usize, title: &str) -> String {
     }
 }
 
-fn severity_class(s: &str) -> &'static str {
-    match s.to_ascii_lowercase().as_str() {
-        "error" => "error",
-        "warning" => "warning",
-        _ => "info",
-    }
-}
-
-fn location(item: &AuditItem) -> String {
-    if item.source.is_empty() {
-        String::new()
-    } else if item.line > 0 {
-        format!("{}:{}:{}", item.source, item.line, item.column)
-    } else {
-        item.source.clone()
-    }
-}
-
+/// The page's style sheet.
 const CSS: &str = r#"
 :root {
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans",
@@ -412,104 +229,12 @@ const CHECK_SCRIPT: &str = r#"
 })();
 "#;
 
-struct DrawnChart {
-    title: String,
-    stem: String,
-    svg: String,
-}
-
-/// Writes DIR/index.html (self-contained: charts and diagrams inlined as SVG, no external
-/// CSS, JS or fonts; an inline script checks every chart on load and writes
-/// `data-charts`, `data-charts-ok` and `data-errors` on `<body>`), DIR/report.md (tables
-/// as pipe tables, charts as `![](charts/x.png)`, the audit list), DIR/charts/*.svg|png
-/// and DIR/diagrams/*.svg. Every string from a record is escaped.
-pub fn write_report(report: &Report, dir: &Path) -> Result<ReportFiles, Error> {
-    let io = |p: &Path| {
-        let p = p.to_path_buf();
-        move |e| Error::Io(p, e)
-    };
-    let charts_dir = dir.join("charts");
-    let diagrams_dir = dir.join("diagrams");
-    std::fs::create_dir_all(&charts_dir).map_err(io(&charts_dir))?;
-    let mut files = ReportFiles {
-        html: dir.join("index.html"),
-        markdown: dir.join("report.md"),
-        ..ReportFiles::default()
-    };
-
-    // Charts first: every section's charts drawn to files, their SVG kept for inlining.
-    let mut used = HashSet::new();
-    let mut drawn: Vec<Vec<DrawnChart>> = Vec::new();
-    for section in &report.sections {
-        let mut v = Vec::new();
-        for (spec, df, stem) in &section.charts {
-            let stem = unique(safe_stem(stem), &mut used);
-            let (svg, png) = draw(spec, df, &charts_dir, &stem)?;
-            let doc = std::fs::read_to_string(&svg).map_err(io(&svg))?;
-            files.charts.push(svg);
-            files.charts.push(png);
-            v.push(DrawnChart {
-                title: spec.title().to_string(),
-                stem,
-                svg: svg_element(&doc).to_string(),
-            });
-        }
-        drawn.push(v);
-    }
-
-    // Diagrams.
-    let mut diagram_names: Vec<Option<String>> = Vec::new();
-    for (i, item) in report.audit.iter().enumerate() {
-        match &item.diagram_svg {
-            Some(svg) => {
-                if files.diagrams.is_empty() {
-                    std::fs::create_dir_all(&diagrams_dir).map_err(io(&diagrams_dir))?;
-                }
-                let name = format!(
-                    "{:03}-game-{}-ply-{}.svg",
-                    i + 1,
-                    item.game,
-                    item.ply.unwrap_or(0)
-                );
-                let path = diagrams_dir.join(&name);
-                let mut doc = String::new();
-                if !svg.trim_start().starts_with("<?xml") {
-                    doc.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-                }
-                doc.push_str(svg);
-                doc.push('\n');
-                std::fs::write(&path, doc).map_err(io(&path))?;
-                files.diagrams.push(path);
-                diagram_names.push(Some(name));
-            }
-            None => diagram_names.push(None),
-        }
-    }
-
-    let html = render_html(report, &drawn, &diagram_names);
-    std::fs::write(&files.html, html).map_err(io(&files.html))?;
-    let md = render_markdown(report, &drawn, &diagram_names);
-    std::fs::write(&files.markdown, md).map_err(io(&files.markdown))?;
-    Ok(files)
-}
-
-fn severity_counts(audit: &[AuditItem]) -> Vec<(&'static str, usize)> {
-    ["error", "warning", "info"]
-        .into_iter()
-        .map(|s| {
-            (
-                s,
-                audit
-                    .iter()
-                    .filter(|a| severity_class(&a.severity) == s)
-                    .count(),
-            )
-        })
-        .filter(|&(_, n)| n > 0)
-        .collect()
-}
-
-fn render_html(report: &Report, drawn: &[Vec<DrawnChart>], diagrams: &[Option<String>]) -> String {
+/// The page: contents, the sections with their tables and inlined charts, the audit.
+pub(crate) fn render_html(
+    report: &Report,
+    drawn: &[Vec<DrawnChart>],
+    diagrams: &[Option<String>],
+) -> String {
     let total: usize = drawn.iter().map(|v| v.len()).sum::<usize>()
         + report
             .audit
@@ -686,80 +411,5 @@ fn render_html(report: &Report, drawn: &[Vec<DrawnChart>], diagrams: &[Option<St
         if report.audit.len() == 1 { "" } else { "s" }
     );
     let _ = write!(out, "<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n");
-    out
-}
-
-fn render_markdown(
-    report: &Report,
-    drawn: &[Vec<DrawnChart>],
-    diagrams: &[Option<String>],
-) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", md_escape(&report.title));
-    if !report.subtitle.is_empty() {
-        let _ = writeln!(out, "_{}_\n", md_escape(&report.subtitle));
-    }
-    for (i, s) in report.sections.iter().enumerate() {
-        let _ = writeln!(out, "## {}\n", md_escape(&s.title));
-        if !s.intro.is_empty() {
-            let _ = writeln!(out, "{}\n", md_escape(&s.intro));
-        }
-        for (caption, df) in &s.tables {
-            md_table(&mut out, caption, df);
-        }
-        for c in &drawn[i] {
-            let _ = writeln!(out, "![{}](charts/{}.png)\n", md_escape(&c.title), c.stem);
-        }
-    }
-    out.push_str("## Audit\n\n");
-    if report.audit.is_empty() {
-        out.push_str("No serious findings.\n");
-    } else {
-        let counts: Vec<String> = severity_counts(&report.audit)
-            .into_iter()
-            .map(|(s, n)| format!("{n} {s}"))
-            .collect();
-        let _ = writeln!(out, "{}.\n", counts.join(", "));
-    }
-    if report.audit_omitted > 0 {
-        let _ = writeln!(
-            out,
-            "{} more warning/error finding{} not shown here: `kifu audit --severity warning` \
-             lists every one.\n",
-            report.audit_omitted,
-            if report.audit_omitted == 1 { "" } else { "s" }
-        );
-    }
-    for (i, item) in report.audit.iter().enumerate() {
-        let _ = write!(
-            out,
-            "- **{}** `{}` — ",
-            md_escape(&item.severity),
-            item.code.replace('`', "'"),
-        );
-        if item.game > 0 {
-            let _ = write!(out, "game {} ({})", item.game, md_escape(&item.kind));
-        } else {
-            out.push_str("a quarantined record");
-        }
-        if let Some(p) = item.ply {
-            let _ = write!(out, ", ply {p}");
-        }
-        if !item.players.is_empty() {
-            let _ = write!(out, ", {}", md_escape(&item.players));
-        }
-        let _ = write!(out, ": {}", md_escape(&item.message));
-        if !item.rule.is_empty() {
-            let _ = write!(out, " _[{}]_", md_escape(&item.rule));
-        }
-        let loc = location(item);
-        if !loc.is_empty() {
-            let _ = write!(out, " — `{}`", loc.replace('`', "'"));
-        }
-        if let Some(name) = &diagrams[i] {
-            let _ = write!(out, " ([diagram](diagrams/{name}))");
-        }
-        out.push('\n');
-    }
     out
 }

@@ -1,23 +1,38 @@
-//! Charts and reports drawn from the analysis tables (plotters).
+//! Charts, board diagrams and the HTML/Markdown report, drawn from the analysis tables.
 //!
-//! - [`draw`]: one chart ([`ChartSpec`]) from a polars `DataFrame`, as SVG and PNG (text in
-//!   the PNG rasterized with the embedded DejaVu Sans, no system font needed).
+//! - [`build_report`]: a [`Report`] from a database — the analysis tables of each game kind
+//!   present with their charts (one table regrouped here with polars: findings per code),
+//!   and the audit's serious findings with board diagrams.
+//! - [`draw`]: one chart ([`ChartSpec`]) from a polars `DataFrame`, as SVG and PNG with
+//!   plotters (text in the PNG rasterized with the embedded DejaVu Sans, no system font
+//!   needed).
 //! - [`renju_diagram`], [`xiangqi_diagram`], [`territorial_diagram`], [`chouchou_diagram`]:
 //!   board diagrams as standalone SVG, the move concerned marked.
 //! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
 //!   diagrams as files.
+//!
+//! Modules: `build` (assembly) from `sections` and `audit`; `model` (what a report holds);
+//! `write` (the files) with the `html` and `markdown` writers; `charts`; `diagrams`.
 
+mod audit;
 mod build;
 mod charts;
 mod diagrams;
 mod html;
+mod markdown;
+mod model;
+mod sections;
+mod write;
 
 use std::path::PathBuf;
 
 pub use build::{build_report, ReportOptions};
 pub use charts::{draw, ChartSpec};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
-pub use html::{escape, md_escape, write_report, AuditItem, Report, ReportFiles, Section};
+pub use html::escape;
+pub use markdown::md_escape;
+pub use model::{AuditItem, Report, Section};
+pub use write::{write_report, ReportFiles};
 
 use polars::prelude::*;
 
@@ -49,6 +64,18 @@ impl std::error::Error for Error {
 
 impl From<PolarsError> for Error {
     fn from(e: PolarsError) -> Error {
+        Error::Data(e.to_string())
+    }
+}
+
+impl From<kifu_analysis::Error> for Error {
+    fn from(e: kifu_analysis::Error) -> Error {
+        Error::Data(e.to_string())
+    }
+}
+
+impl From<kifu_store::Error> for Error {
+    fn from(e: kifu_store::Error) -> Error {
         Error::Data(e.to_string())
     }
 }
