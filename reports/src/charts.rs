@@ -12,11 +12,11 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 use polars::prelude::*;
 
-use crate::{chart_err, Error};
+use crate::Error;
 
 /// The font family every chart uses; DejaVu Sans is registered under it (and the other
 /// generic names plotters may ask for).
-pub(crate) const FONT: &str = "sans-serif";
+const FONT: &str = "sans-serif";
 
 /// A chart request. Column names refer to the DataFrame given.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,7 +73,7 @@ impl ChartSpec {
 }
 
 /// Registers the embedded DejaVu Sans with plotters (once per process).
-pub(crate) fn ensure_fonts() {
+fn ensure_fonts() {
     static FONTS: Once = Once::new();
     FONTS.call_once(|| {
         for family in [FONT, "serif", "monospace", "DejaVu Sans"] {
@@ -581,13 +581,17 @@ fn seg_label(v: &SegmentValue<usize>, labels: &[String]) -> String {
 }
 
 /// `3`, `2.5`, `0.125`: numbers without trailing zeros.
-pub(crate) fn trim_num(v: f64) -> String {
+fn trim_num(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
         let s = format!("{v:.3}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
+}
+
+fn chart_err<E: std::fmt::Display>(e: E) -> Error {
+    Error::Chart(e.to_string())
 }
 
 /// A file stem safe on every file system: letters, digits, `-`, `_`.

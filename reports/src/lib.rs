@@ -79,7 +79,3 @@ impl From<kifu_store::Error> for Error {
         Error::Data(e.to_string())
     }
 }
-
-pub(crate) fn chart_err<E: std::fmt::Display>(e: E) -> Error {
-    Error::Chart(e.to_string())
-}
