@@ -7,6 +7,7 @@ use kifu_facts::{ChouChouAnnotations, Outcome};
 use kifu_rules::chouchou::{self, GameResult, Standings};
 use kifu_store::query::ResultRow;
 
+use super::event_name;
 use crate::cli::text::csv_field;
 
 /// The ChouChou games of each event as the engine's standings.
@@ -47,7 +48,7 @@ pub(super) fn event_standings(rows: &[ResultRow]) -> Vec<(String, Standings)> {
         } else {
             extra.captured.clone()
         };
-        let event = row.event.clone().unwrap_or_else(|| "(no event)".into());
+        let event = event_name(row);
         events.entry(event.clone()).or_default().push(GameResult {
             event: Some(event),
             round: row.round.clone().unwrap_or_else(|| "1".into()),

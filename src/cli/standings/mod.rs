@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use kifu_facts::GameKind;
+use kifu_store::query::ResultRow;
 use kifu_store::Store;
 
 pub(super) fn run(
@@ -57,4 +58,9 @@ pub(super) fn run(
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The event a game is tabled under: games without one go under "(no event)".
+fn event_name(row: &ResultRow) -> String {
+    row.event.clone().unwrap_or_else(|| "(no event)".into())
 }

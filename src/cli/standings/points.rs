@@ -7,6 +7,7 @@ use kifu_facts::{GameKind, Outcome};
 use kifu_store::query::ResultRow;
 use serde::Serialize;
 
+use super::event_name;
 use crate::cli::text::csv_field;
 
 /// One player's line in an event's table.
@@ -32,7 +33,7 @@ pub(super) struct Table {
     pub unscored: u32,
 }
 
-/// Which seat won a two-player game, from a result name: `Some(Some(0))` first seat,
+/// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
 fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
     let first = kind.first_side();
@@ -52,7 +53,7 @@ fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
 pub(super) fn tables(rows: &[ResultRow]) -> Vec<Table> {
     let mut events: BTreeMap<String, Vec<&ResultRow>> = BTreeMap::new();
     for row in rows {
-        let event = row.event.clone().unwrap_or_else(|| "(no event)".into());
+        let event = event_name(row);
         events.entry(event).or_default().push(row);
     }
     events
