@@ -16,7 +16,6 @@ pub mod analysis;
 pub mod board;
 pub mod classes;
 pub mod game;
-pub mod generate;
 mod geometry;
 pub mod notation;
 pub mod perft;
