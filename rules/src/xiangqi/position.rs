@@ -27,7 +27,7 @@ use super::geometry::{
     RAYS, ZOBRIST, ZOBRIST_BLACK,
 };
 use super::piece::{Kind, Piece, Side};
-use super::square::{Move, Square};
+use super::square::{chinese_numeral, Move, Square};
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -807,7 +807,7 @@ impl Position {
         out.push('\n');
         out.push_str("   ");
         for n in (1..=9).rev() {
-            out.push(super::notation::chinese_numeral(n));
+            out.push(chinese_numeral(n));
             out.push(' ');
         }
         out.push('\n');
