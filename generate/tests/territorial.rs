@@ -199,3 +199,39 @@ fn symmetries_keep_legality_and_scores() {
         }
     }
 }
+
+/// The games of `kifu generate --game territorial --games 20000 --seed 1` that end by two
+/// passes (game `i` is played from `Rng::fork(1, i)`).
+const TWO_PASS_GAMES: [u64; 15] = [
+    309, 1323, 2548, 2563, 2903, 5953, 8221, 9794, 10871, 13884, 16366, 16407, 16695, 18068, 19948,
+];
+
+/// A generated game ending by two passes, its closing passes (one or both) left out: the
+/// record has ended all the same, with the same score and result, and the missing passes
+/// are noted.
+#[test]
+fn closing_passes_may_be_left_out() {
+    for i in TWO_PASS_GAMES {
+        let moves = generate(&mut Rng::fork(1, i));
+        let full = replay_moves(moves.iter().map(|m| (*m, "")), &Header::default());
+        assert_eq!(full.termination, Termination::TwoPasses, "game {i}");
+        for missing in 1..=2 {
+            let kept = &moves[..moves.len() - missing];
+            let r = replay_moves(kept.iter().map(|m| (*m, "")), &Header::default());
+            assert_eq!(r.termination, Termination::NoPlacement, "game {i}");
+            assert_eq!(r.derived_result, full.derived_result, "game {i}");
+            assert_eq!(r.score, full.score, "game {i}");
+            assert_eq!(r.end_ply, Some(kept.len() as u32));
+            let codes: Vec<_> = r.findings.iter().map(|f| f.code).collect();
+            assert_eq!(codes, ["closing-passes-missing"], "game {i}");
+        }
+        // A record stopping one placement earlier: still a game on.
+        let last_placement = moves
+            .iter()
+            .rposition(|m| !matches!(m, CtMoveText::Pass))
+            .unwrap();
+        let early = &moves[..last_placement];
+        let r = replay_moves(early.iter().map(|m| (*m, "")), &Header::default());
+        assert_eq!(r.termination, Termination::Unfinished, "game {i}");
+    }
+}
