@@ -3,7 +3,6 @@
 
 use std::io::{self, Write};
 
-use kifu_facts::GameKind;
 use kifu_rules::chouchou::Variant;
 
 use crate::random::Rng;
@@ -47,15 +46,6 @@ pub enum GameSpec {
 }
 
 impl GameSpec {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            GameSpec::Renju(_) => GameKind::Renju,
-            GameSpec::Xiangqi(_) => GameKind::Xiangqi,
-            GameSpec::Territorial => GameKind::Territorial,
-            GameSpec::ChouChou { .. } => GameKind::ChouChou,
-        }
-    }
-
     /// Players per game: 2, or the ChouChou player count.
     pub fn seats(&self) -> usize {
         match self {
