@@ -856,4 +856,37 @@ mod tests {
             .unwrap();
         assert!(matches!(rx.try_recv(), Ok(ToReplay::Batch(w)) if w.len() == BATCH));
     }
+
+    /// A generated game (`kifu generate --game territorial --seed 1`, game 309) whose two
+    /// closing passes are left out: after 16. N@b3 White's hand is empty and Black's two
+    /// pawns have no square left. The record has ended all the same: stored with the
+    /// board's result, the termination the board decides on, and an info note.
+    #[test]
+    fn a_territorial_record_without_its_closing_passes_is_scored() {
+        let text = "[Game \"Chess Territorial\"]\n[White \"A\"]\n[Black \"B\"]\n\
+            [Result \"1-0\"]\n[WhiteScore \"34\"]\n[BlackScore \"21\"]\n\n\
+            1. K@g8 K@h8 2. Q@g5 Q@h3 3. P@d2 P@f3 4. P@g3 B@g4 5. P@f4 P@f5 6. R@f8 P@g2\n\
+            7. B@h2 B@f6 8. B@b4 R@h7 9. N@e7 R@f7 10. R@e5 N@e8 11. P@g7 N@g6 12. P@h6\n\
+            P@h5 13. P@h4 P@c7 14. P@a5 P@d6 15. P@e1 -- 16. N@b3 1-0\n";
+        let out = check_bytes(text.as_bytes(), None, Some(Format::TerritorialPgn));
+        assert_eq!(out.len(), 1);
+        let (Record::Game(g), verdict) = &out[0] else {
+            panic!("quarantined: {out:?}");
+        };
+        assert_eq!(g.termination, "no-placement");
+        assert!(kifu_facts::board_decides(g.kind, &g.termination));
+        assert_eq!(g.derived_result.as_deref(), Some("white"));
+        assert_eq!(g.recorded_result.as_deref(), Some("white"));
+        assert_eq!(g.plies, 31);
+        let codes: Vec<_> = g
+            .findings
+            .iter()
+            .map(|f| (f.code.as_str(), f.severity))
+            .collect();
+        assert_eq!(
+            codes,
+            [("closing-passes-missing", kifu_facts::Severity::Info)]
+        );
+        assert!(matches!(verdict, convert::Verdict::Valid));
+    }
 }

@@ -1118,14 +1118,15 @@ fn chouchou_garbage(rng: &mut Rng) -> String {
 }
 
 fn chouchou_record(rng: &mut Rng) -> (Vec<u8>, &'static str, Format) {
+    use kifu_generate::chouchou::{generate, record};
     use kifu_rules::chouchou::{self, Variant};
     let variant = *rng.pick(&Variant::ALL);
     let players = rng.range(2, 4) as u8;
     let pairs = players == 4 && rng.chance(40);
-    let mut g = kifu_rules::random::Rng::new(rng.next());
-    let mut actions = chouchou::generate(&mut g, variant, players, pairs);
+    let mut g = kifu_generate::Rng::new(rng.next());
+    let mut actions = generate(&mut g, variant, players, pairs);
     actions.truncate(rng.scaled(&[10, 80, 401]));
-    let annotated = chouchou::record(variant, players, pairs, &actions);
+    let annotated = record(variant, players, pairs, &actions);
     let mut moves: Vec<String> = annotated
         .actions
         .iter()

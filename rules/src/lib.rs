@@ -2,10 +2,8 @@
 
 pub mod chouchou;
 pub mod finding;
-pub mod random;
 pub mod renju;
 pub mod territorial;
-pub mod tournament;
 pub mod xiangqi;
 
 pub use finding::{Finding, Severity};

@@ -1,16 +1,15 @@
 //! Chess Territorial engine tests: hand-computed scores, placement legality rule by rule,
-//! the record audit, and properties of generated games (no findings; invariance under the
-//! colour-preserving symmetries).
+//! the record audit, and illegal verdicts under the colour-preserving symmetries.
+//! (Properties of generated games: `generate/tests/territorial.rs`.)
 //!
 //! Diagrams: rank 8 on top, `K Q R B N P` White, `k q r b n p` Black, `.` empty. Colours:
 //! a1 is dark; a square is light (White's) when file + rank is odd (a = 0, rank 1 = 0).
 
 use kifu_parser::raw::{CtGame, CtMoveText, Header, RawResult};
-use kifu_rules::random::Rng;
 use kifu_rules::territorial::{
-    decode_moves, encode_moves, generate, parse_move, parse_moves, render_claims, replay,
-    replay_from, replay_moves, score, DecidedBy, End, Kind, Move, Outcome, PlaceError, Placement,
-    Position, Side, Square, Symmetry, Termination,
+    decode_moves, encode_moves, parse_move, parse_moves, render_claims, replay, replay_from,
+    replay_moves, score, DecidedBy, End, Kind, Move, Outcome, PlaceError, Placement, Position,
+    Side, Square, Symmetry, Termination,
 };
 use kifu_rules::Severity;
 
@@ -613,22 +612,6 @@ fn a_side_with_an_empty_hand_must_pass() {
     );
 }
 
-#[test]
-fn all_placed_ends_the_game() {
-    let mut rng = Rng::new(11);
-    let moves = generate(&mut rng);
-    let mv: Vec<Move> = moves.iter().map(|m| Move::from_text(*m).unwrap()).collect();
-    let p = Position::from_moves(&mv).unwrap();
-    assert!(p.is_over());
-    if p.end().unwrap().1 == End::AllPlaced {
-        assert!(p.hand(Side::White).is_empty() && p.hand(Side::Black).is_empty());
-    }
-    let mut q = p.clone();
-    let e = q.pass().unwrap_err();
-    assert!(matches!(e, PlaceError::GameOver { .. }), "{e}");
-    assert!(p.legal_placements().is_empty());
-}
-
 // ---------------------------------------------------------------------------------------
 // Notation and compact bytes
 
@@ -680,74 +663,6 @@ fn ct_game(text: &str) -> CtGame {
     games.into_iter().next().unwrap().unwrap()
 }
 
-fn complete_game(seed: u64) -> (Vec<CtMoveText>, kifu_rules::territorial::CtReplay) {
-    let mut rng = Rng::fork(2024, seed);
-    let moves = generate(&mut rng);
-    let r = replay_moves(moves.iter().map(|m| (*m, "")), &Header::default());
-    (moves, r)
-}
-
-#[test]
-fn audit_of_a_correct_record() {
-    let (moves, r) = complete_game(1);
-    let s = &r.score;
-    let derived = r.derived_result.unwrap();
-    let raw = |o: Outcome| match o {
-        Outcome::WhiteWin => RawResult::WhiteWin,
-        Outcome::BlackWin => RawResult::BlackWin,
-        Outcome::Draw => RawResult::Draw,
-    };
-    let header = |result: Outcome, white: u32| {
-        let mut h = Header {
-            white: Some("A".into()),
-            black: Some("B".into()),
-            result: Some(raw(result)),
-            ..Header::default()
-        };
-        h.extra.push(("WhiteScore".into(), white.to_string()));
-        h.extra.push(("BlackScore".into(), s.black.to_string()));
-        h
-    };
-    let text = kifu_parser::territorial::write_game(&header(derived, s.white), &moves);
-    let game = ct_game(&text);
-    let r2 = replay(&game);
-    assert_eq!(r2.findings, vec![], "{text}");
-    assert_eq!(r2.score, r.score);
-    assert!(matches!(
-        r2.termination,
-        Termination::AllPlaced | Termination::TwoPasses
-    ));
-    // Now a wrong WhiteScore and a wrong result.
-    let other = if derived == Outcome::Draw {
-        Outcome::WhiteWin
-    } else {
-        Outcome::Draw
-    };
-    let wrong = kifu_parser::territorial::write_game(&header(other, s.white + 3), &moves);
-    let r3 = replay(&ct_game(&wrong));
-    let mismatches: Vec<_> = r3
-        .findings
-        .iter()
-        .filter(|f| f.code == "score-mismatch")
-        .collect();
-    assert!(!mismatches.is_empty());
-    assert!(mismatches.iter().all(|f| f.severity == Severity::Error
-        && f.rule == "territorial §scoring"
-        && f.ply == r3.end_ply));
-    assert_eq!(mismatches.len(), 2);
-    assert!(mismatches[1].message.starts_with(&format!(
-        "the record gives {} ({}) but the board gives {}",
-        other.pgn(),
-        other.name(),
-        derived.pgn()
-    )));
-    assert!(mismatches[0].message.starts_with(&format!(
-        "WhiteScore is {} but White scores {}",
-        s.white + 3,
-        s.white
-    )));
-}
-
 #[test]
 fn audit_of_bad_records() {
     // Illegal placement: the rook on d5 reaches no white piece; the replay stops.
@@ -792,107 +707,235 @@ fn audit_of_bad_records() {
         .ends_with("no result is derived and WhiteScore not checked"));
 }
 
+// ---------------------------------------------------------------------------------------
+// The end where neither side can place, closing passes not written
+
+/// White has placed everything; Black holds its eight pawns, and its high pieces stand
+/// walled in the corner: every line from them meets a piece at once (k a7: a8 b8 b7 a6 b6;
+/// q b7, b c8, r d8, b c7, r d7: own pieces or White's wall e8 e7 e6 a6-d6), and the
+/// knights' jumps (a8: b6 c7; b8: a6 c6 d7) land on pieces. No square is left for a pawn:
+/// neither side can place any more.
+const NEITHER_CAN_PLACE: &str = "
+    8 n n b r K . . .
+    7 k q b r P . . .
+    6 P P P P P . . .
+    5 . . . . . . . .
+    4 . . . . . . . .
+    3 . . . . . . . .
+    2 P P . . . . . .
+    1 R N B Q . B N R";
+
+fn pass() -> (CtMoveText, &'static str) {
+    (CtMoveText::Pass, "--")
+}
+
+fn result_header(result: RawResult) -> Header {
+    Header {
+        result: Some(result),
+        ..Header::default()
+    }
+}
+
 #[test]
-fn moves_after_the_end() {
-    let (moves, r) = complete_game(3);
-    let end = r.end_ply.unwrap();
-    let mut text: Vec<String> = moves
-        .iter()
-        .map(|m| kifu_parser::territorial::move_text(*m))
-        .collect();
-    text.push("--".into());
-    text.push("--".into());
-    let r2 = replay(&ct_game(&text.join(" ")));
-    let f: Vec<_> = r2
-        .findings
-        .iter()
-        .filter(|f| f.code == "moves-after-end")
-        .collect();
-    assert_eq!(f.len(), 1);
-    assert_eq!(f[0].ply, Some(end + 1));
-    assert_eq!(f[0].severity, Severity::Warning);
-    assert!(f[0].message.starts_with(&format!(
-        "2 moves follow after the end of the game at move {end}"
+fn a_record_stopping_where_neither_can_place_is_scored() {
+    let p = diagram(NEITHER_CAN_PLACE, Side::Black);
+    assert!(p.hand(Side::White).is_empty());
+    assert_eq!(p.hand(Side::Black).to_string(), "P×8");
+    assert!(p.must_pass() && p.neither_can_place());
+    let sc = score(&p);
+    // Black: the walled block of 8 with the king, no empty square beside it: 8×2 = 16.
+    // White: the wall (e8 e7 e6 a6-d6, king) with the light squares f7 b5 d5: 10×2;
+    // a1-d1 a2 b2 (queen) with c2 b3: 8×2; f1 g1 h1 with g2: 4. White 40: White wins.
+    assert_eq!((sc.white, sc.black), (40, 16));
+    assert_eq!(sc.breakdown(Side::White), "10×2 + 8×2 + 4");
+    let derived = Outcome::of_winner(sc.winner);
+    assert_eq!(derived, Outcome::WhiteWin);
+
+    // The record stops here, both closing passes left out: scored, and noted.
+    let r = replay_from(p.clone(), [], &Header::default());
+    assert_eq!(r.termination, Termination::NoPlacement);
+    assert_eq!(r.termination.name(), "no-placement");
+    assert_eq!(r.derived_result, Some(derived));
+    assert_eq!(r.score, sc);
+    assert_eq!(r.end_ply, Some(p.ply()));
+    assert_eq!(r.position.end(), Some((p.ply(), End::NoPlacement)));
+    assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
+    let f = &r.findings[0];
+    assert_eq!(
+        (f.ply, f.code, f.severity, f.rule),
+        (
+            None,
+            "closing-passes-missing",
+            Severity::Info,
+            "territorial §turn-order"
+        )
+    );
+    assert_eq!(
+        f.message,
+        format!(
+            "the record stops after move {} where neither side can place any more (White \
+             holds (empty), Black holds P×8): the game is over and scored, but its two closing \
+             passes are not written",
+            p.ply()
+        )
+    );
+    assert!(r.position.to_text().ends_with(&format!(
+        "Game over at move {} (neither side can place any more)\n",
+        p.ply()
     )));
-    assert_eq!(r2.score, r.score);
-    assert_eq!(r2.derived_result, r.derived_result);
+
+    // One closing pass written, the other left out.
+    let r = replay_from(p.clone(), [pass()], &Header::default());
+    assert_eq!(r.termination, Termination::NoPlacement);
+    assert_eq!(r.derived_result, Some(derived));
+    assert_eq!(r.end_ply, Some(p.ply() + 1));
+    let codes: Vec<_> = r.findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, vec!["closing-passes-missing"]);
+    assert!(r.findings[0]
+        .message
+        .ends_with("but its closing pass is not written"));
+
+    // Both written: the end by two passes, as before, and nothing to note.
+    let r = replay_from(p.clone(), [pass(), pass()], &Header::default());
+    assert_eq!(r.termination, Termination::TwoPasses);
+    assert_eq!(r.derived_result, Some(derived));
+    assert_eq!(r.findings, vec![]);
+
+    // The result and score tags are audited as at any other end.
+    let wrong = if derived == Outcome::Draw {
+        RawResult::WhiteWin
+    } else {
+        RawResult::Draw
+    };
+    let r = replay_from(p.clone(), [], &result_header(wrong));
+    let codes: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("closing-passes-missing", None),
+            ("score-mismatch", Some(p.ply()))
+        ]
+    );
+}
+
+#[test]
+fn a_record_stopping_while_a_side_can_place_is_unfinished() {
+    // d6 empty (its pawn on c2 instead): Black's bishop c7 and rook d7 reach it, so Black
+    // can place pawns; White, its hand empty, cannot. The game goes on.
+    let p = diagram(
+        "
+        8 n n b r K . . .
+        7 k q b r P . . .
+        6 P P P . P . . .
+        5 . . . . . . . .
+        4 . . . . . . . .
+        3 . . . . . . . .
+        2 P P P . . . . .
+        1 R N B Q . B N R",
+        Side::White,
+    );
+    assert!(p.hand(Side::White).is_empty());
+    assert!(!p.placements_for(Side::Black).is_empty());
+    assert!(!p.neither_can_place());
+    for moves in [vec![], vec![pass()]] {
+        let r = replay_from(p.clone(), moves, &Header::default());
+        assert_eq!(r.termination, Termination::Unfinished);
+        assert_eq!(r.derived_result, None);
+        let codes: Vec<_> = r.findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, vec!["unfinished"]);
+    }
+
+    // White still holds a rook (h1 empty), which goes next to its pieces; Black cannot
+    // place. The game goes on too.
+    let p = diagram(
+        "
+        8 n n b r K . . .
+        7 k q b r P . . .
+        6 P P P P P . . .
+        5 . . . . . . . .
+        4 . . . . . . . .
+        3 . . . . . . . .
+        2 P P . . . . . .
+        1 R N B Q . B N .",
+        Side::Black,
+    );
+    assert_eq!(p.hand(Side::White).to_string(), "R");
+    assert!(p.must_pass() && !p.neither_can_place());
+    let r = replay_from(p.clone(), [], &Header::default());
+    assert_eq!(r.termination, Termination::Unfinished);
+    assert_eq!(r.derived_result, None);
+    // Black passes, White places its rook: now neither can place.
+    let r = replay_from(
+        p,
+        [
+            pass(),
+            (
+                CtMoveText::Drop {
+                    piece: b'R',
+                    square: (7, 0),
+                },
+                "R@h1",
+            ),
+        ],
+        &Header::default(),
+    );
+    assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
+    assert_eq!(r.termination, Termination::NoPlacement);
+    assert!(r.derived_result.is_some());
+}
+
+/// The [decision] of the queen restriction at the end: White has placed everything, Black
+/// holds {Q, P}, every pawn square would leave the queen last and the queen reaches nothing
+/// (the position of `queen_restriction_forces_a_pass`, White's last seven pieces on rank
+/// 1). Black cannot place, so neither can: a record stopping here has ended, and the
+/// decision is noted.
+#[test]
+fn the_queen_restriction_can_end_the_game() {
+    let p = diagram(
+        "
+        8 k r b r K . . .
+        7 p p p p P . . .
+        6 p p b n P . . .
+        5 p n P P P . . .
+        4 P P P . . . . .
+        3 . . . . . . . .
+        2 . . . . . . . .
+        1 Q R R B B N N .",
+        Side::Black,
+    );
+    assert!(p.hand(Side::White).is_empty());
+    assert_eq!(p.hand(Side::Black).to_string(), "Q P");
+    assert_eq!(p.queen_restricted().len(), 6);
+    assert!(p.neither_can_place());
+    let r = replay_from(p.clone(), [], &Header::default());
+    assert_eq!(r.termination, Termination::NoPlacement);
+    let found: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(
+        found,
+        vec![("rules-silent", None), ("closing-passes-missing", None)]
+    );
+    assert!(
+        r.findings[0]
+            .message
+            .ends_with("kifu decides that Black cannot place ([decision] of chess-territorial.md), so neither side can place any more"),
+        "{}",
+        r.findings[0].message
+    );
+    // Black's pass written: the decision is noted at that pass, once.
+    let r = replay_from(p.clone(), [pass()], &Header::default());
+    assert_eq!(r.termination, Termination::NoPlacement);
+    let found: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
+    assert_eq!(
+        found,
+        vec![
+            ("rules-silent", Some(p.ply() + 1)),
+            ("closing-passes-missing", None)
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------------------
-// Generated games
-
-#[test]
-fn generated_games_replay_without_findings() {
-    for seed in 0..200 {
-        let (moves, r) = complete_game(seed);
-        assert_eq!(r.findings, vec![], "seed {seed}");
-        assert_eq!(r.plies as usize, moves.len());
-        assert_eq!(r.moves.len(), moves.len());
-        assert!(r.derived_result.is_some());
-        // Same seed, same game.
-        assert_eq!(complete_game(seed).0, moves);
-        // Compact bytes round-trip.
-        let bytes = encode_moves(&r.moves);
-        assert_eq!(bytes.len(), 2 * moves.len());
-        assert_eq!(decode_moves(&bytes).unwrap(), r.moves);
-    }
-}
-
-/// Applying a colour-preserving symmetry to every placement of a game gives the same
-/// legality verdict for every move (and for every other placement tried on the way) and
-/// the same scores.
-#[test]
-fn symmetries_keep_legality_and_scores() {
-    let kinds = Kind::ALL;
-    for seed in 0..200 {
-        let (_, r) = complete_game(seed);
-        let mut rng = Rng::fork(99, seed);
-        for sym in Symmetry::ALL {
-            let mut a = Position::new();
-            let mut b = Position::new();
-            for &m in &r.moves {
-                // A few random placements: same verdict on both boards.
-                for _ in 0..4 {
-                    let k = *rng.pick(&kinds).unwrap();
-                    let s = Square::from_index(rng.below(64) as u8).unwrap();
-                    let va = a.check(Placement::new(k, s)).is_ok();
-                    let vb = b.check(Placement::new(k, sym.apply(s))).is_ok();
-                    assert_eq!(va, vb, "seed {seed} {sym:?} {k:?}@{s}");
-                }
-                let mut la: Vec<Placement> = a
-                    .legal_placements()
-                    .into_iter()
-                    .map(|p| Placement::new(p.kind, sym.apply(p.square)))
-                    .collect();
-                la.sort();
-                let mut lb = b.legal_placements();
-                lb.sort();
-                assert_eq!(la, lb, "seed {seed} {sym:?}");
-                a.play(m).unwrap();
-                b.play(sym.apply_move(m)).unwrap();
-            }
-            let (sa, sb) = (score(&a), score(&b));
-            assert_eq!(
-                (sa.white, sa.black),
-                (sb.white, sb.black),
-                "seed {seed} {sym:?}"
-            );
-            assert_eq!(sa.queen_territory, sb.queen_territory);
-            assert_eq!((sa.winner, sa.decided_by), (sb.winner, sb.decided_by));
-            assert_eq!(sa.breakdown(Side::White), sb.breakdown(Side::White));
-            assert_eq!(sa.breakdown(Side::Black), sb.breakdown(Side::Black));
-            assert_eq!(sym.apply_position(&a).render(), b.render());
-            // And the replay of the mapped record is just as clean.
-            let mapped: Vec<CtMoveText> = r
-                .moves
-                .iter()
-                .map(|m| sym.apply_move(*m).to_text())
-                .collect();
-            let rb = replay_moves(mapped.iter().map(|m| (*m, "")), &Header::default());
-            assert_eq!(rb.findings, vec![]);
-        }
-    }
-}
+// Symmetries and the sample file
 
 /// Illegal records stay illegal under the symmetries, with the same finding codes.
 #[test]

@@ -257,16 +257,6 @@ impl Board {
         lines(self.size())
     }
 
-    /// The level lines, as cell lists, in reading order.
-    pub fn level_lines(&self) -> Vec<Vec<Cell>> {
-        let t = self.totals();
-        self.lines()
-            .iter()
-            .filter(|l| is_level(&t, l))
-            .map(|l| l.iter().map(|&i| index_cell(i as usize)).collect())
-            .collect()
-    }
-
     /// Removes the opponents' pieces standing on lines formed since `before` (level now,
     /// not level in `before`), then chain captures judged on the board after each complete
     /// removal (rule 3 capturing(2)). `opponents` are the colours that may be taken, in the

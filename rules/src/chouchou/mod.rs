@@ -1,5 +1,5 @@
-//! ChouChou (珠取): board, actions, captures, the record audit, generated games and
-//! standings.
+//! ChouChou (珠取): board, actions, captures, the record audit and standings (generated
+//! games: `kifu_generate::chouchou`).
 //!
 //! The rules implemented are those of `shared/rules/chouchou.md`, an exact reading of the
 //! official rules (2022-11-25 edition). Clauses are cited as `chouchou rule 3 placing(3)`,
@@ -17,7 +17,6 @@
 pub mod action;
 pub mod board;
 pub mod game;
-pub mod generate;
 pub mod standings;
 mod state;
 
@@ -29,6 +28,5 @@ pub use game::{
     check, check_annotated, game_points, replay, run, setup_of, CaptureEvent, CcPly, CcReplay,
     CcTermination, Entry, Setup,
 };
-pub use generate::{generate, record};
 pub use standings::{standings, GameResult, RoundEntry, SheetRow, Standings, TableRow};
-pub use state::{penalty_per_opponent, MOVE_TOKENS};
+pub use state::{penalty_per_opponent, Applied, State, MOVE_TOKENS};

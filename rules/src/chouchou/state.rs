@@ -1,5 +1,5 @@
-//! The game state shared by the replay and the generator: board, move tokens, the
-//! NEXT-zone rule, captured totals and the winner.
+//! The game state shared by the replay and the generator (`kifu_generate::chouchou`):
+//! board, move tokens, the NEXT-zone rule, captured totals and the winner.
 
 use super::action::{action_text, is_piece_move, CcActionText};
 use super::board::{cell_index, cell_name, is_level, Board, Variant, MAX_SEATS};
@@ -18,7 +18,7 @@ pub fn penalty_per_opponent(players: usize, pairs: bool) -> u32 {
 
 /// What applying an action did.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Applied {
+pub struct Applied {
     /// Pieces taken per capture step (simultaneous, then chain steps).
     pub steps: Vec<u32>,
     /// What the mover was entitled to take.
@@ -36,7 +36,7 @@ impl Applied {
 }
 
 #[derive(Clone, Debug)]
-pub(crate) struct State {
+pub struct State {
     pub variant: Variant,
     pub players: usize,
     pub pairs: bool,

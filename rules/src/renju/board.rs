@@ -253,16 +253,6 @@ impl Board {
         }
     }
 
-    /// Whether a Black stone on `p` makes an exact five.
-    pub fn makes_five(&self, p: Point) -> bool {
-        self.is_win_at(p, Stone::Black)
-    }
-
-    /// Whether a Black stone on `p` makes six or more in a row in some direction.
-    pub fn makes_overline(&self, p: Point) -> bool {
-        (0..4).any(|d| self.run_length(p, Stone::Black, d) >= 6)
-    }
-
     /// The forbidden kind of a Black move on the empty point `p`, or `None` if Black may
     /// play there (or `p` is occupied). A move making an exact five is never forbidden.
     /// Overline is reported before double-four before double-three.

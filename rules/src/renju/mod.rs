@@ -6,7 +6,6 @@
 
 pub mod board;
 pub mod game;
-pub mod generate;
 pub mod opening;
 pub mod point;
 pub mod position;

@@ -27,11 +27,6 @@ pub struct Opening {
 }
 
 impl Opening {
-    /// Direct opening (白2 at h9) or indirect (白2 at i9).
-    pub fn is_direct(&self) -> bool {
-        self.code.starts_with('D')
-    }
-
     /// The number within its family, 1–13.
     pub fn number(&self) -> u8 {
         self.code[1..].parse().expect("table codes are D1..I13")

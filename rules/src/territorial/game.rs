@@ -10,6 +10,11 @@
 //! - The game ends on the board when both hands are empty (`all-placed`) or after two
 //!   passes in a row (`two-passes`). Moves after that are not applied and are reported once
 //!   (`moves-after-end`, warning).
+//! - The rules end the game when "neither can place any more"; records write that end as
+//!   two passes. A record that stops where neither side can place, its closing passes
+//!   (one or both) not written, has ended all the same (`no-placement`): it is scored and
+//!   audited like the others, and `closing-passes-missing` (info) notes the passes left
+//!   out.
 //! - A record that stops before the end is `unfinished` (info): no result derived, the
 //!   `Result`, `WhiteScore` and `BlackScore` tags not checked (players may resign or stop).
 //! - At the end the score is computed and audited: a `WhiteScore`/`BlackScore` tag that
@@ -18,12 +23,13 @@
 //!   (warning). `*` or no result is never a mismatch.
 //! - `rules-silent` (info) where a `[decision]` of the md actually decides something:
 //!   Black holding only the queen and one other piece, the other piece placeable but
-//!   forbidden by the queen restriction and the queen placeable nowhere — Black must pass;
-//!   and a tie broken on queen territories while a queen is still in hand (its territory is
-//!   taken as 0).
+//!   forbidden by the queen restriction and the queen placeable nowhere — Black must pass
+//!   (and, where a record stops there, Black cannot place: with White unable to place too,
+//!   the game is over); and a tie broken on queen territories while a queen is still in
+//!   hand (its territory is taken as 0).
 
 use super::piece::Side;
-use super::placement::Move;
+use super::placement::{Move, Placement};
 use super::position::{clause, End, Position};
 use super::score::{score, DecidedBy, Score};
 use crate::finding::{Finding, Severity};
@@ -96,6 +102,9 @@ pub enum Termination {
     AllPlaced,
     /// Two passes in a row.
     TwoPasses,
+    /// The record stops where neither side can place any more, its closing passes not
+    /// written.
+    NoPlacement,
     /// An illegal move stopped the replay.
     IllegalMove,
     /// The record stops before the end of the game.
@@ -103,9 +112,10 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub const ALL: [Termination; 4] = [
+    pub const ALL: [Termination; 5] = [
         Termination::AllPlaced,
         Termination::TwoPasses,
+        Termination::NoPlacement,
         Termination::IllegalMove,
         Termination::Unfinished,
     ];
@@ -115,6 +125,7 @@ impl Termination {
         match self {
             Termination::AllPlaced => "all-placed",
             Termination::TwoPasses => "two-passes",
+            Termination::NoPlacement => "no-placement",
             Termination::IllegalMove => "illegal-move",
             Termination::Unfinished => "unfinished",
         }
@@ -140,8 +151,8 @@ pub struct CtReplay {
     pub plies: u32,
     /// The position reached by `moves`.
     pub position: Position,
-    /// The score of `position` (final only when `termination` is `all-placed` or
-    /// `two-passes`).
+    /// The score of `position` (final only when `termination` is `all-placed`,
+    /// `two-passes` or `no-placement`).
     pub score: Score,
     /// The result the board shows; `None` unless the game ended on the board.
     pub derived_result: Option<Outcome>,
@@ -301,6 +312,17 @@ pub fn replay_from<'a>(
         applied.push(mv);
     }
 
+    // A record that stops where neither side can place any more has reached the rules' end:
+    // the missing closing passes, and the placements the queen restriction forbids Black.
+    let mut no_placement: Option<(u32, Vec<Placement>)> = None;
+    if !stopped && !pos.is_over() {
+        let missing = if pos.last_was_pass() { 1 } else { 2 };
+        let restricted = pos.queen_restricted_for(Side::Black);
+        if pos.end_if_no_placement() {
+            no_placement = Some((missing, restricted));
+        }
+    }
+
     if let Some(note) = silent_note {
         let msg = if silent_pass.len() > 1 {
             format!("{note} (moves {})", plies_list(&silent_pass))
@@ -313,6 +335,25 @@ pub fn replay_from<'a>(
             Severity::Info,
             clause::QUEEN_RESTRICTION,
             msg,
+        ));
+    } else if let Some(first) = no_placement.as_ref().and_then(|(_, r)| r.first()) {
+        let others = no_placement.as_ref().map_or(0, |(_, r)| r.len() - 1);
+        findings.push(finding(
+            None,
+            "rules-silent",
+            Severity::Info,
+            clause::QUEEN_RESTRICTION,
+            format!(
+                "the record stops with Black holding {}: {first}{} would leave the queen as \
+                 Black's last piece and the queen can go nowhere; the rules do not say what \
+                 then, kifu decides that Black cannot place ([decision] of \
+                 chess-territorial.md), so neither side can place any more",
+                pos.hand(Side::Black),
+                match others {
+                    0 => String::new(),
+                    n => format!(" (and {n} other placements)"),
+                }
+            ),
         ));
     }
 
@@ -343,11 +384,33 @@ pub fn replay_from<'a>(
         (true, _) => Termination::IllegalMove,
         (false, Some((_, End::AllPlaced))) => Termination::AllPlaced,
         (false, Some((_, End::TwoPasses))) => Termination::TwoPasses,
+        (false, Some((_, End::NoPlacement))) => Termination::NoPlacement,
         (false, None) => Termination::Unfinished,
     };
     let mut derived_result = None;
     match termination {
-        Termination::AllPlaced | Termination::TwoPasses => {
+        Termination::AllPlaced | Termination::TwoPasses | Termination::NoPlacement => {
+            if let Some((missing, _)) = no_placement {
+                findings.push(finding(
+                    None,
+                    "closing-passes-missing",
+                    Severity::Info,
+                    clause::TURN_ORDER,
+                    format!(
+                        "the record stops after move {} where neither side can place any more \
+                         (White holds {}, Black holds {}): the game is over and scored, but {} \
+                         not written",
+                        pos.ply(),
+                        pos.hand(Side::White),
+                        pos.hand(Side::Black),
+                        if missing == 1 {
+                            "its closing pass is"
+                        } else {
+                            "its two closing passes are"
+                        }
+                    ),
+                ));
+            }
             let derived = Outcome::of_winner(sc.winner);
             derived_result = Some(derived);
             audit_score(&pos, &sc, header, derived, &mut findings);

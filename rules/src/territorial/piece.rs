@@ -115,11 +115,6 @@ impl Kind {
         }
     }
 
-    /// Any piece but a pawn.
-    pub fn is_high(self) -> bool {
-        self != Kind::Pawn
-    }
-
     #[inline]
     pub fn index(self) -> usize {
         self as usize

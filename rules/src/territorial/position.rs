@@ -6,7 +6,9 @@
 //! one of its owner's pieces; a pawn goes where one of its owner's high pieces on the board
 //! reaches (the king: its 8 neighbours); Black may not leave the queen as its last piece in
 //! hand; a pass only when no placement is legal; the game ends when both hands are empty or
-//! after two passes in a row.
+//! after two passes in a row — or, for a record that stops where neither side can place any
+//! more without writing its closing passes, where it stands
+//! ([`Position::end_if_no_placement`]).
 
 use super::piece::{Hand, Kind, Piece, Side};
 use super::placement::{Move, Placement};
@@ -34,6 +36,9 @@ pub enum End {
     AllPlaced,
     /// Two passes in a row: neither side can place any more.
     TwoPasses,
+    /// Neither side can place any more, the closing passes not played: the end a record
+    /// that stops there reaches ([`Position::end_if_no_placement`]).
+    NoPlacement,
 }
 
 impl End {
@@ -41,6 +46,7 @@ impl End {
         match self {
             End::AllPlaced => "all-placed",
             End::TwoPasses => "two-passes",
+            End::NoPlacement => "no-placement",
         }
     }
 
@@ -49,6 +55,7 @@ impl End {
         match self {
             End::AllPlaced => "both sides placed every piece",
             End::TwoPasses => "two passes in a row",
+            End::NoPlacement => "neither side can place any more",
         }
     }
 }
@@ -634,7 +641,11 @@ impl Position {
     /// The placements that break only the queen restriction (Black's, with exactly one
     /// other piece beside the queen in hand): empty unless the restriction forbids something.
     pub fn queen_restricted(&self) -> Vec<Placement> {
-        let side = self.to_move;
+        self.queen_restricted_for(self.to_move)
+    }
+
+    /// [`Position::queen_restricted`] for `side`, whether or not it is `side`'s turn.
+    pub fn queen_restricted_for(&self, side: Side) -> Vec<Placement> {
         let hand = self.hands[side.index()];
         if side != Side::Black || self.end.is_some() || hand.count(Kind::Queen) != 1 {
             return Vec::new();
@@ -657,6 +668,27 @@ impl Position {
     /// Whether the side to move has no legal placement (and so must pass).
     pub fn must_pass(&self) -> bool {
         self.end.is_none() && self.legal_placements().is_empty()
+    }
+
+    /// Whether the game is on and neither side has a legal placement: passes change
+    /// nothing, so neither can place any more — the rules' end, before the closing passes
+    /// are played.
+    pub fn neither_can_place(&self) -> bool {
+        self.end.is_none()
+            && Side::BOTH
+                .iter()
+                .all(|&s| self.placements_for(s).is_empty())
+    }
+
+    /// Ends the game where it stands ([`End::NoPlacement`], at the current ply) when
+    /// [`Position::neither_can_place`]: for a record that stops there without its closing
+    /// passes. Returns whether it did.
+    pub fn end_if_no_placement(&mut self) -> bool {
+        let ends = self.neither_can_place();
+        if ends {
+            self.end = Some((self.ply, End::NoPlacement));
+        }
+        ends
     }
 
     /// Places a piece for the side to move.

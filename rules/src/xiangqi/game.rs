@@ -52,12 +52,13 @@
 //!   not called a contradiction.
 
 use super::notation::{resolve, resolve_self_check, NotationError, Resolved};
+use super::outcome::XqOutcome;
 use super::piece::{Kind, Side};
 use super::position::Position;
 use super::repetition::{judge_counted, RepetitionIndex, RepetitionRules, Verdict, VerdictKind};
 use super::square::Move;
 use crate::finding::{Finding, Severity};
-use kifu_parser::raw::{RawResult, XqGame, XqMove, XqVariation};
+use kifu_parser::raw::{XqGame, XqMove, XqVariation};
 use std::fmt;
 
 /// The basic rules of movement.
@@ -66,55 +67,6 @@ pub const RULE_PLAY: &str = "xiangqi §play";
 pub const RULE_NO_MOVE: &str = "xiangqi §play: no legal move = loss";
 /// How moves are written.
 pub const RULE_NOTATION: &str = "xiangqi §notation";
-
-/// A game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum XqOutcome {
-    RedWin,
-    BlackWin,
-    Draw,
-}
-
-impl XqOutcome {
-    /// `red` / `black` / `draw`.
-    pub fn name(self) -> &'static str {
-        match self {
-            XqOutcome::RedWin => "red",
-            XqOutcome::BlackWin => "black",
-            XqOutcome::Draw => "draw",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<XqOutcome> {
-        [XqOutcome::RedWin, XqOutcome::BlackWin, XqOutcome::Draw]
-            .into_iter()
-            .find(|o| o.name() == s)
-    }
-
-    pub fn win_for(s: Side) -> XqOutcome {
-        match s {
-            Side::Red => XqOutcome::RedWin,
-            Side::Black => XqOutcome::BlackWin,
-        }
-    }
-
-    /// The recorded result: `WhiteWin` is **Red** wins (Xiangqi convention of
-    /// `kifu_parser::raw`), `BlackWin` Black wins; `None` for `unknown`.
-    pub fn from_raw(r: RawResult) -> Option<XqOutcome> {
-        match r {
-            RawResult::WhiteWin => Some(XqOutcome::RedWin),
-            RawResult::BlackWin => Some(XqOutcome::BlackWin),
-            RawResult::Draw => Some(XqOutcome::Draw),
-            RawResult::Unknown => None,
-        }
-    }
-}
-
-impl fmt::Display for XqOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// How the record ends, as the board shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -16,9 +16,9 @@ pub mod analysis;
 pub mod board;
 pub mod classes;
 pub mod game;
-pub mod generate;
 mod geometry;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
@@ -28,11 +28,12 @@ pub mod square;
 pub use analysis::{analyze, analyze_with, Analysis, AnalysisError};
 pub use board::{Board, FenError};
 pub use classes::{classify, Chase, Class, MoveClasses};
-pub use game::{replay, CaptureStats, Termination, XqOutcome, XqReplay};
+pub use game::{replay, CaptureStats, Termination, XqReplay};
 pub use notation::{
     move_to_chinese, move_to_wxf, parse_chinese, parse_wxf, resolve, resolve_chinese, resolve_iccs,
     resolve_san, resolve_wxf, NotationError, Resolved,
 };
+pub use outcome::XqOutcome;
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use piece::{Kind, Piece, Side};
 pub use position::{MoveList, Position, Undo, START_FEN};

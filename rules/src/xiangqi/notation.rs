@@ -21,7 +21,7 @@
 
 use super::piece::{Kind, Side};
 use super::position::{MoveList, Position};
-use super::square::{Move, Square};
+use super::square::{chinese_numeral, Move, Square};
 use kifu_parser::raw::XqMoveText;
 use std::fmt;
 
@@ -109,11 +109,6 @@ fn unreadable(text: &str, reason: &'static str) -> NotationError {
         text: text.to_string(),
         reason,
     }
-}
-
-/// Chinese numeral 1-9 (`一`…`九`).
-pub fn chinese_numeral(n: u8) -> char {
-    ['一', '二', '三', '四', '五', '六', '七', '八', '九'][(n as usize).clamp(1, 9) - 1]
 }
 
 fn number_of(c: char) -> Option<u8> {

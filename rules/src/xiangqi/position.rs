@@ -27,7 +27,7 @@ use super::geometry::{
     RAYS, ZOBRIST, ZOBRIST_BLACK,
 };
 use super::piece::{Kind, Piece, Side};
-use super::square::{Move, Square};
+use super::square::{chinese_numeral, Move, Square};
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -236,9 +236,6 @@ impl Position {
     /// Plies since the last capture.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
-    }
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
     }
 
     /// Squares of a side's pieces, in square order.
@@ -773,20 +770,10 @@ impl Position {
     /// bottom, ICCS files a–i and ranks 0–9 at the sides; pieces as Chinese characters (`·`
     /// empty). The last move's destination is marked `*` and its origin `o`.
     pub fn render(&self, last: Option<Move>) -> String {
-        self.render_with(last, false)
-    }
-
-    /// As [`Position::render`] with FEN letters (upper case Red) instead of characters.
-    pub fn render_letters(&self, last: Option<Move>) -> String {
-        self.render_with(last, true)
-    }
-
-    fn render_with(&self, last: Option<Move>, letters: bool) -> String {
         let mut out = String::new();
-        let w = if letters { "" } else { " " };
         out.push_str("   ");
         for n in 1..=9 {
-            out.push_str(&format!("{n}{w} "));
+            out.push_str(&format!("{n}  "));
         }
         out.push('\n');
         for rank in (0..10u8).rev() {
@@ -794,9 +781,7 @@ impl Position {
             for file in 0..9u8 {
                 let s = Square(rank * 9 + file);
                 match self.piece_at(s) {
-                    Some(p) if letters => out.push(p.fen_char()),
                     Some(p) => out.push(p.chinese()),
-                    None if letters => out.push('.'),
                     None => out.push('·'),
                 }
                 let mark = match last {
@@ -805,7 +790,7 @@ impl Position {
                     _ => ' ',
                 };
                 out.push(mark);
-                if !letters && self.piece_at(s).is_none() {
+                if self.piece_at(s).is_none() {
                     out.push(' ');
                 }
             }
@@ -817,17 +802,13 @@ impl Position {
         }
         out.push_str("   ");
         for f in 0..9u8 {
-            out.push_str(&format!("{}{w} ", (b'a' + f) as char));
+            out.push_str(&format!("{}  ", (b'a' + f) as char));
         }
         out.push('\n');
         out.push_str("   ");
         for n in (1..=9).rev() {
-            if letters {
-                out.push_str(&format!("{n} "));
-            } else {
-                out.push(super::notation::chinese_numeral(n));
-                out.push(' ');
-            }
+            out.push(chinese_numeral(n));
+            out.push(' ');
         }
         out.push('\n');
         out.push_str(&format!(

@@ -20,7 +20,7 @@
 use super::classes::{
     classify, Class, MoveClasses, RULE_1, RULE_10, RULE_2, RULE_3, RULE_4, RULE_5, RULE_8,
 };
-use super::game::XqOutcome;
+use super::outcome::XqOutcome;
 use super::piece::Side;
 use super::position::Position;
 use super::square::{Move, Square};

@@ -89,6 +89,12 @@ impl fmt::Display for Square {
     }
 }
 
+/// Chinese numeral 1-9 (`一`…`九`): Red's file numbers (九 on Red's left … 一 on its right),
+/// also distances and places on a file in Chinese move text.
+pub fn chinese_numeral(n: u8) -> char {
+    ['一', '二', '三', '四', '五', '六', '七', '八', '九'][(n as usize).clamp(1, 9) - 1]
+}
+
 /// A move: from and to squares. Captures are implied by the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {

@@ -1,5 +1,7 @@
-//! Move classes and repetition rulings (棋例1–10): unit cases, the Fairy-Stockfish chasing
-//! cases (with the Pikafish cross-check) and the disputed probes.
+//! Move classes and repetition rulings (棋例1–10): unit cases and the Fairy-Stockfish
+//! chasing cases (with the Pikafish cross-check). The disputed probes from issue threads
+//! have no ruling to test against: `cargo run -p kifu-rules --example disputed_probes`
+//! prints kifu's verdicts next to the reported ones.
 
 use crate::{shared_file, xq_game};
 use kifu_parser::raw::{RawResult, XqMoveText};
@@ -412,73 +414,4 @@ fn fairy_stockfish_chasing_cases() {
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
-}
-
-/// Probes from issue threads: kifu's verdicts printed next to the reported ones (no
-/// assertion: the reports disagree with each other).
-#[test]
-fn disputed_probes() {
-    let Some(v) = json("data/xiangqi/rules/disputed_chase_cases_from_issues.json") else {
-        return;
-    };
-    for c in v["cases"].as_array().unwrap() {
-        let id = c["id"].as_str().unwrap();
-        let fen = c["fen"].as_str().unwrap();
-        let rfo = c["coords"].as_str().unwrap().contains("1-10");
-        let ms: Vec<Move> = strs(&c["moves"])
-            .iter()
-            .map(|s| Move::parse_iccs(s, rfo).unwrap())
-            .collect();
-        // a single cycle (4 or 5 plies) is played out to the third occurrence, as in the
-        // Pikafish harness
-        let ms = if ms.len() == 4 || ms.len() == 5 {
-            let mut v = ms[..4].to_vec();
-            v.extend_from_slice(&ms[..4]);
-            v
-        } else {
-            ms
-        };
-        let a = match analyze(fen, &ms) {
-            Ok(a) => a,
-            Err(e) => {
-                eprintln!("probe {id}: {e}");
-                continue;
-            }
-        };
-        let kifu = match &a.verdict {
-            Some(v) => format!(
-                "{} ({}; loser {}; {} at ply {}; cycle {})",
-                v.result,
-                v.kind,
-                v.loser.map_or("none", |s| s.name()),
-                v.rule,
-                v.ply,
-                v.cycle_text()
-            ),
-            None => {
-                let first: Vec<String> = a
-                    .moves
-                    .iter()
-                    .take(1)
-                    .map(|(m, c)| {
-                        let ch: Vec<String> = c
-                            .chases
-                            .iter()
-                            .map(|x| {
-                                format!(
-                                    "{}>{}{}",
-                                    x.by,
-                                    x.target,
-                                    if x.forbidden { "" } else { " allowed" }
-                                )
-                            })
-                            .collect();
-                        format!("{} [{}] chases {{{}}}", m.iccs(), c.label(), ch.join(", "))
-                    })
-                    .collect();
-                format!("no verdict; first move {}", first.join(""))
-            }
-        };
-        eprintln!("probe {id}: kifu {kifu}\n    reported {}", c["verdicts"]);
-    }
 }

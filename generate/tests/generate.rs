@@ -1,17 +1,18 @@
-//! Generated games: reproducible, written in notation the parsers read, replayed by the
-//! engines without findings, results agreeing with the board; the tournament schedule.
+//! Generated Renju and Xiangqi games: reproducible, written in notation the parsers read,
+//! replayed by the engines without findings, results agreeing with the board; the
+//! tournament schedule. (Chess Territorial and ChouChou: `territorial.rs`, `chouchou.rs`.)
 //!
-//! Speed (release): `cargo test --release -p kifu-rules --test generate -- --ignored
+//! Speed (release): `cargo test --release -p kifu-generate --test generate -- --ignored
 //! --nocapture`.
 
+use kifu_generate::random::Rng;
+use kifu_generate::renju::{self as rg, GeneratedRenju};
+use kifu_generate::tournament::{schedule, Scheduled, NAMES};
+use kifu_generate::xiangqi::{self as xg, GeneratedXiangqi, XqEnd, XqNotation};
 use kifu_parser::plain::{LinesReader, PlainReader};
 use kifu_parser::raw::RawResult;
 use kifu_parser::xiangqi_pgn::PgnReader;
-use kifu_rules::random::Rng;
-use kifu_rules::renju::generate::{self as rg, GeneratedRenju};
 use kifu_rules::renju::{self, Outcome, Point, Termination};
-use kifu_rules::tournament::{schedule, Scheduled, NAMES};
-use kifu_rules::xiangqi::generate::{self as xg, GeneratedXiangqi, XqEnd, XqNotation};
 use kifu_rules::xiangqi::{self, XqOutcome};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;

@@ -1,4 +1,5 @@
-//! Generated games: random play with a little sense, for `kifu generate` and tests.
+//! Generated Chess Territorial games: random play with a little sense, for `kifu generate`
+//! and tests.
 //!
 //! Each turn the side to move scores every legal placement by how much it raises its own
 //! score over the opponent's (the score of the position just after it), and plays one of
@@ -7,14 +8,15 @@
 //! so that the queen restriction rarely leaves it stuck. A game that would still draw a
 //! finding (a `rules-silent` [decision] case) is thrown away and played again from the
 //! same generator, so every generated game replays with no findings.
+//!
+//! Writer: [`write_pgn`] (Chess Territorial PGN with the board's result and scores).
 
-use super::game::replay_moves;
-use super::piece::{Kind, Side};
-use super::placement::{Move, Placement};
-use super::position::Position;
-use super::score::score;
 use crate::random::Rng;
-use kifu_parser::raw::{CtMoveText, Header};
+use crate::tournament::Scheduled;
+use kifu_parser::raw::{CtMoveText, Header, RawResult};
+use kifu_rules::territorial::{
+    replay_moves, score, Kind, Move, Outcome, Placement, Position, Side,
+};
 
 /// One complete legal game (ended by both hands empty or by two passes) that replays with
 /// no findings.
@@ -86,4 +88,33 @@ fn play_out(rng: &mut Rng) -> Vec<CtMoveText> {
         out.push(m.to_text());
     }
     out
+}
+
+/// One game as `kifu generate` writes it: Chess Territorial PGN with tags `Event`, `Round`,
+/// `Date`, `White`, `Black` from the schedule, and the result and the `WhiteScore` /
+/// `BlackScore` tags the board gives (`kifu_parser::territorial::write_game`).
+pub fn write_pgn(slot: &Scheduled, moves: &[CtMoveText]) -> String {
+    let mut header = Header {
+        event: Some(slot.event.clone()),
+        round: Some(slot.round.to_string()),
+        date: Some(slot.date.clone()),
+        white: slot.players.first().cloned(),
+        black: slot.players.get(1).cloned(),
+        ..Header::default()
+    };
+    // The recorded result and scores are the board's own.
+    let replay = replay_moves(moves.iter().map(|m| (*m, "")), &header);
+    header.result = Some(match replay.derived_result {
+        Some(Outcome::WhiteWin) => RawResult::WhiteWin,
+        Some(Outcome::BlackWin) => RawResult::BlackWin,
+        Some(Outcome::Draw) => RawResult::Draw,
+        None => RawResult::Unknown,
+    });
+    header
+        .extra
+        .push(("WhiteScore".into(), replay.score.white.to_string()));
+    header
+        .extra
+        .push(("BlackScore".into(), replay.score.black.to_string()));
+    kifu_parser::territorial::write_game(&header, moves)
 }

@@ -27,13 +27,12 @@
 //! (`炮二平五`, [`move_to_chinese`]) or WXF (`C2.5`, [`move_to_wxf`]), read back by
 //! `kifu_parser::xiangqi_pgn::PgnReader`.
 
-use super::game::{material, XqOutcome};
-use super::notation::{move_to_chinese, move_to_wxf};
-use super::piece::Kind;
-use super::position::{MoveList, Position};
-use super::square::{Move, Square};
 use crate::random::Rng;
 use crate::tournament::{push_tag, Scheduled};
+use kifu_rules::xiangqi::game::material;
+use kifu_rules::xiangqi::{
+    move_to_chinese, move_to_wxf, Kind, Move, MoveList, Position, Square, XqOutcome,
+};
 
 /// The default ply cap (100 moves each).
 pub const DEFAULT_MAX_PLIES: u32 = 200;
@@ -211,6 +210,16 @@ pub enum XqNotation {
 }
 
 impl XqNotation {
+    /// `chinese` / `iccs` / `wxf`, as `--notation` takes them.
+    pub fn from_name(name: &str) -> Option<XqNotation> {
+        match name {
+            "chinese" => Some(XqNotation::Chinese),
+            "iccs" => Some(XqNotation::Iccs),
+            "wxf" => Some(XqNotation::Wxf),
+            _ => None,
+        }
+    }
+
     /// The `Format` tag value.
     pub fn tag(self) -> &'static str {
         match self {

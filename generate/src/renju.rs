@@ -23,13 +23,10 @@
 //! Writers: [`write_lines`] (RenjuLines, `black h8 h9 …`) and [`write_plain`]
 //! (RenjuPlain with PGN-like tags), both read back by `kifu_parser::plain`.
 
-use super::board::{Board, Stone};
-use super::game::{Outcome, Termination};
-use super::opening::{Opening, OPENINGS};
-use super::point::{Point, AREA};
-use super::symmetry::Symmetry;
 use crate::random::Rng;
 use crate::tournament::{push_tag, Scheduled};
+use kifu_rules::renju::point::AREA;
+use kifu_rules::renju::{Board, Opening, Outcome, Point, Stone, Symmetry, Termination, OPENINGS};
 
 /// One generated game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,5 @@
-//! Random legal games with a little sense, for `kifu generate` and property tests.
+//! Generated ChouChou games: random legal play with a little sense, for `kifu generate`
+//! and property tests.
 //!
 //! Every generated action is fully legal (capacity, move tokens, no consecutive piece
 //! moves); the player takes the largest capture on offer, else places (three times in
@@ -7,13 +8,15 @@
 //! played, and neither is an action after which the next player would have to pass: the
 //! record stops instead. So a generated game replays without findings. Games end at the
 //! win, or after 400 actions.
+//!
+//! Writer: [`write_ccn`] (the [`record`] of a game with its schedule, in `.ccn`).
 
-use super::action::{is_piece_move, CcActionText};
-use super::board::Variant;
-use super::game::Setup;
-use super::state::State;
 use crate::random::Rng;
+use crate::tournament::Scheduled;
 use kifu_parser::raw::{CcAction, CcGame, Format, Header, Location, Span};
+use kifu_rules::chouchou::{
+    action_text, check, is_piece_move, CcActionText, Setup, State, Variant,
+};
 
 const MAX_ACTIONS: usize = 400;
 
@@ -86,7 +89,7 @@ pub fn generate(rng: &mut Rng, variant: Variant, players: u8, pairs: bool) -> Ve
 /// action annotated with the pieces it took — what `kifu generate` writes with
 /// `kifu_parser::chouchou::write_ccn`.
 pub fn record(variant: Variant, players: u8, pairs: bool, actions: &[CcActionText]) -> CcGame {
-    let r = super::game::check(variant, players, pairs, actions);
+    let r = check(variant, players, pairs, actions);
     let mut taken = vec![0u32; actions.len()];
     for c in &r.captures {
         if let Some(t) = taken.get_mut(c.ply as usize - 1) {
@@ -114,7 +117,7 @@ pub fn record(variant: Variant, players: u8, pairs: bool, actions: &[CcActionTex
                 text: *a,
                 annotated_captures: (t > 0).then_some(t),
                 player: None,
-                written: super::action::action_text(a),
+                written: action_text(a),
                 at: Location::default(),
                 len: 0,
             })
@@ -122,4 +125,24 @@ pub fn record(variant: Variant, players: u8, pairs: bool, actions: &[CcActionTex
         comments: Vec::new(),
         notes: Vec::new(),
     }
+}
+
+/// One game as `kifu generate` writes it: the [`record`] of `actions` with the event,
+/// round, date and players of the schedule, in `.ccn` (`kifu_parser::chouchou::write_ccn`),
+/// followed by a blank line.
+pub fn write_ccn(
+    slot: &Scheduled,
+    variant: Variant,
+    players: u8,
+    pairs: bool,
+    actions: &[CcActionText],
+) -> String {
+    let mut game = record(variant, players, pairs, actions);
+    game.header.event = Some(slot.event.clone());
+    game.header.round = Some(slot.round.to_string());
+    game.header.date = Some(slot.date.clone());
+    game.header.players = slot.players.clone();
+    let mut text = kifu_parser::chouchou::write_ccn(&game);
+    text.push('\n');
+    text
 }

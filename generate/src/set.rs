@@ -1,0 +1,107 @@
+//! A generated set: `games` games of one kind, scheduled into tournaments and written one
+//! after another, game `i` played from `Rng::fork(seed, i)`.
+
+use std::io::{self, Write};
+
+use kifu_rules::chouchou::Variant;
+
+use crate::random::Rng;
+use crate::tournament::{schedule, Scheduled};
+use crate::xiangqi::XqNotation;
+use crate::{chouchou, renju, territorial, xiangqi};
+
+/// How generated Renju games are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RenjuNotation {
+    /// RenjuPlain: PGN-like tags, numbered moves ([`renju::write_plain`]).
+    Plain,
+    /// RenjuLines: one game a line, no tags ([`renju::write_lines`]).
+    Lines,
+}
+
+impl RenjuNotation {
+    /// `plain` / `lines`, as `--notation` takes them.
+    pub fn from_name(name: &str) -> Option<RenjuNotation> {
+        match name {
+            "plain" => Some(RenjuNotation::Plain),
+            "lines" => Some(RenjuNotation::Lines),
+            _ => None,
+        }
+    }
+}
+
+/// The game of a set, with its own options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameSpec {
+    Renju(RenjuNotation),
+    Xiangqi(XqNotation),
+    Territorial,
+    ChouChou {
+        variant: Variant,
+        /// 2, 3 or 4.
+        players: u8,
+        /// Two pairs (needs 4 players).
+        pairs: bool,
+    },
+}
+
+impl GameSpec {
+    /// Players per game: 2, or the ChouChou player count.
+    pub fn seats(&self) -> usize {
+        match self {
+            GameSpec::ChouChou { players, .. } => *players as usize,
+            _ => 2,
+        }
+    }
+}
+
+/// A set to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetSpec {
+    pub game: GameSpec,
+    pub games: usize,
+    pub seed: u64,
+}
+
+/// Writes the set's games to `out`, one after another (see the module documentation).
+pub fn write_set(spec: &SetSpec, out: &mut impl Write) -> io::Result<()> {
+    let mut text = String::with_capacity(4096);
+    for (i, slot) in schedule(spec.seed, spec.games, spec.game.seats()).enumerate() {
+        let mut rng = Rng::fork(spec.seed, i as u64);
+        text.clear();
+        write_game(&spec.game, &slot, &mut rng, &mut text);
+        out.write_all(text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Plays one game of `game` for the scheduled `slot` and appends its record to `text`.
+pub fn write_game(game: &GameSpec, slot: &Scheduled, rng: &mut Rng, text: &mut String) {
+    match *game {
+        GameSpec::Renju(notation) => {
+            let g = renju::generate_game(rng);
+            match notation {
+                RenjuNotation::Plain => text.push_str(&renju::write_plain(slot, &g)),
+                RenjuNotation::Lines => text.push_str(&renju::write_lines(g.result, &g.moves)),
+            }
+        }
+        GameSpec::Xiangqi(notation) => {
+            let g = xiangqi::generate_game(rng, xiangqi::DEFAULT_MAX_PLIES);
+            text.push_str(&xiangqi::write_pgn(slot, &g, notation));
+        }
+        GameSpec::Territorial => {
+            let moves = territorial::generate(rng);
+            text.push_str(&territorial::write_pgn(slot, &moves));
+        }
+        GameSpec::ChouChou {
+            variant,
+            players,
+            pairs,
+        } => {
+            let actions = chouchou::generate(rng, variant, players, pairs);
+            text.push_str(&chouchou::write_ccn(
+                slot, variant, players, pairs, &actions,
+            ));
+        }
+    }
+}
