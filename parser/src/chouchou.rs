@@ -38,6 +38,7 @@ use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use crate::line::{chomp, LineError, LineReader};
 use crate::plain::{normalize_date, tag_line};
 use crate::raw::{
     raw_text, CcAction, CcActionText, CcGame, Comment, Format, Header, Location, Note, RawError,
@@ -580,17 +581,9 @@ impl Block {
     }
 }
 
-/// A line and where it starts, or a read error.
-type LineItem = Result<(Vec<u8>, Location), (Location, String)>;
-
 /// Streams `.ccn` games.
 pub struct CcnReader<R: BufRead> {
-    reader: R,
-    buf: Vec<u8>,
-    offset: u64,
-    line: u32,
-    /// A tag line that started the next game while the previous one was being read.
-    pending: Option<(Vec<u8>, Location)>,
+    src: LineReader<R>,
     done: bool,
 }
 
@@ -598,69 +591,33 @@ impl<R: BufRead> CcnReader<R> {
     /// Starts at offset 0, line 1.
     pub fn new(reader: R) -> Self {
         CcnReader {
-            reader,
-            buf: Vec::with_capacity(4096),
-            offset: 0,
-            line: 1,
-            pending: None,
+            src: LineReader::new(reader),
             done: false,
         }
     }
 
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
+    }
+
     /// Bytes consumed so far.
     pub fn offset(&self) -> u64 {
-        self.offset
+        self.src.offset()
     }
-
-    fn next_line(&mut self) -> Option<LineItem> {
-        if let Some(p) = self.pending.take() {
-            return Some(Ok(p));
-        }
-        if self.done {
-            return None;
-        }
-        self.buf.clear();
-        let mut at = Location::new(self.offset, self.line, 1);
-        match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
-            Ok(0) => {
-                self.done = true;
-                None
-            }
-            Ok(n) => {
-                self.offset += n as u64;
-                self.line += 1;
-                let mut line = std::mem::take(&mut self.buf);
-                if at.offset == 0 && line.starts_with(b"\xEF\xBB\xBF") {
-                    line.drain(..3);
-                    at = at.advance(3);
-                }
-                Some(Ok((line, at)))
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err((at, format!("read error: {e}"))))
-            }
-        }
-    }
-}
-
-fn chomp(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 impl<R: BufRead> Iterator for CcnReader<R> {
     type Item = Result<CcGame, RawError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
+        while !self.done {
             if let Some(item) = self.next_block() {
                 return Some(item);
             }
-            if self.done && self.pending.is_none() {
-                return None;
-            }
         }
+        None
     }
 }
 
@@ -669,17 +626,34 @@ impl<R: BufRead> CcnReader<R> {
     fn next_block(&mut self) -> Option<Result<CcGame, RawError>> {
         let mut block: Option<Block> = None;
         loop {
-            let (full, at) = match self.next_line() {
-                None => break,
-                Some(Err((at, msg))) => {
-                    let b = block.get_or_insert_with(|| Block::new(at));
-                    b.has_content = true;
-                    b.fail(at, msg);
+            let (full, at) = match self.src.next_line() {
+                None => {
+                    self.done = true;
                     break;
                 }
-                Some(Ok(x)) => x,
+                Some(Err(LineError::TooLong { at, len, kept })) => {
+                    // Move text of the game being read (or the start of one); never read cut.
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    if b.raw.len() < MAX_RAW_KEPT {
+                        b.raw.extend_from_slice(kept);
+                    }
+                    b.end = at.offset + len;
+                    b.has_content = true;
+                    b.has_moves = true;
+                    b.fail(at, crate::line::too_long(len as usize));
+                    continue;
+                }
+                Some(Err(e)) => {
+                    self.done = true;
+                    let at = e.at();
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    b.has_content = true;
+                    b.fail(at, e.message());
+                    break;
+                }
+                Some(Ok(line)) => (line.bytes, line.at),
             };
-            let line = chomp(&full);
+            let line = chomp(full);
             let indent = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
             let body = &line[indent..];
             let body_at = at.advance(indent);
@@ -690,12 +664,12 @@ impl<R: BufRead> CcnReader<R> {
                 }
             }
             if body[0] == b'[' && block.as_ref().is_some_and(|b| b.has_moves) {
-                self.pending = Some((full, at));
+                self.src.unread();
                 break;
             }
             let b = block.get_or_insert_with(|| Block::new(at));
             if b.raw.len() < MAX_RAW_KEPT {
-                b.raw.extend_from_slice(&full);
+                b.raw.extend_from_slice(full);
             }
             b.end = at.offset + full.len() as u64;
             match body[0] {

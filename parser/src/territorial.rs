@@ -33,6 +33,7 @@ use std::io::BufRead;
 
 use nom::Parser;
 
+use crate::line::{chomp, LineError, LineReader};
 use crate::plain::{normalize_date, tag_line};
 use crate::raw::{
     raw_text, Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError,
@@ -175,58 +176,6 @@ pub fn looks_like(head: &[u8]) -> bool {
         }
     }
     drops >= 2
-}
-
-/// Strips a trailing `\n` / `\r\n`.
-fn chomp(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
-/// Line-by-line reading with locations.
-struct LineSource<R: BufRead> {
-    reader: R,
-    buf: Vec<u8>,
-    offset: u64,
-    line: u32,
-    failed: bool,
-}
-
-impl<R: BufRead> LineSource<R> {
-    fn new(reader: R) -> Self {
-        LineSource {
-            reader,
-            buf: Vec::with_capacity(4096),
-            offset: 0,
-            line: 1,
-            failed: false,
-        }
-    }
-
-    /// Reads the next line into `self.buf`; its location, or `None` at the end.
-    fn next_line(&mut self) -> Option<Result<Location, (Location, String)>> {
-        if self.failed {
-            return None;
-        }
-        self.buf.clear();
-        let mut at = Location::new(self.offset, self.line, 1);
-        match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
-            Ok(0) => None,
-            Ok(n) => {
-                self.offset += n as u64;
-                self.line += 1;
-                if at.offset == 0 && self.buf.starts_with(b"\xEF\xBB\xBF") {
-                    self.buf.drain(..3);
-                    at = at.advance(3);
-                }
-                Some(Ok(at))
-            }
-            Err(e) => {
-                self.failed = true;
-                Some(Err((at, format!("read error: {e}"))))
-            }
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -583,6 +532,19 @@ impl Block {
         }
     }
 
+    /// A line over the length limit (`len` bytes, `kept` the start of it): it fails the
+    /// game and counts as move text. Returns whether it ended the game (as a line of move
+    /// text ends a game without tags).
+    fn too_long(&mut self, at: Location, len: u64, kept: &[u8]) -> bool {
+        if self.raw.len() < MAX_RAW_KEPT {
+            self.raw.extend_from_slice(kept);
+        }
+        self.end = at.offset + len;
+        self.fail(at, crate::line::too_long(len as usize));
+        self.phase = Phase::Moves;
+        !self.tagged && self.brace.is_none()
+    }
+
     /// Whether the block holds anything (tags, moves, or an error).
     fn has_content(&self) -> bool {
         self.tagged || self.has_moves || self.error.is_some() || self.brace.is_some()
@@ -613,9 +575,7 @@ impl Block {
 
 /// Streams Chess Territorial games (PGN games and one-line move lists).
 pub struct PgnReader<R: BufRead> {
-    src: LineSource<R>,
-    /// A line read but not yet used (it starts the next game).
-    pending: Option<(Vec<u8>, Location)>,
+    src: LineReader<R>,
     done: bool,
 }
 
@@ -623,15 +583,20 @@ impl<R: BufRead> PgnReader<R> {
     /// Starts at offset 0, line 1.
     pub fn new(reader: R) -> Self {
         PgnReader {
-            src: LineSource::new(reader),
-            pending: None,
+            src: LineReader::new(reader),
             done: false,
         }
     }
 
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
+    }
+
     /// Bytes consumed so far.
     pub fn offset(&self) -> u64 {
-        self.src.offset
+        self.src.offset()
     }
 }
 
@@ -641,55 +606,57 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let mut block: Option<Block> = None;
         loop {
-            let (full, at) = if let Some(p) = self.pending.take() {
-                p
-            } else {
-                if self.done {
+            if self.done {
+                break;
+            }
+            let (full, at) = match self.src.next_line() {
+                None => {
+                    self.done = true;
                     break;
                 }
-                match self.src.next_line() {
-                    None => {
-                        self.done = true;
-                        break;
+                Some(Err(LineError::TooLong { at, len, kept })) => {
+                    // Part of the game being read (or the start of one); never read cut.
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    if b.too_long(at, len, kept) {
+                        let b = block.take().expect("a block");
+                        return Some(b.finish());
                     }
-                    Some(Err((at, msg))) => {
-                        self.done = true;
-                        let b = block.get_or_insert_with(|| Block::new(at));
-                        b.fail(at, msg);
-                        break;
-                    }
-                    Some(Ok(at)) => (std::mem::take(&mut self.src.buf), at),
+                    continue;
                 }
+                Some(Err(e)) => {
+                    self.done = true;
+                    let at = e.at();
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    b.fail(at, e.message());
+                    break;
+                }
+                Some(Ok(line)) => (line.bytes, line.at),
             };
             let step = match &mut block {
                 None => {
-                    let line = chomp(&full);
+                    let line = chomp(full);
                     let trimmed: &[u8] = {
                         let s = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
                         &line[s..]
                     };
                     if trimmed.is_empty() || trimmed[0] == b'%' {
-                        self.recycle(full);
                         continue;
                     }
                     let b = block.insert(Block::new(at));
-                    b.step(&full, at)
+                    b.step(full, at)
                 }
-                Some(b) => b.step(&full, at),
+                Some(b) => b.step(full, at),
             };
             match step {
-                Step::More => {
-                    self.recycle(full);
-                }
+                Step::More => {}
                 Step::Done => {
-                    self.recycle(full);
                     let b = block.take().expect("a block");
                     if b.has_content() {
                         return Some(b.finish());
                     }
                 }
                 Step::Again => {
-                    self.pending = Some((full, at));
+                    self.src.unread();
                     let b = block.take().expect("a block");
                     if b.has_content() {
                         return Some(b.finish());
@@ -700,16 +667,6 @@ impl<R: BufRead> Iterator for PgnReader<R> {
         match block {
             Some(b) if b.has_content() => Some(b.finish()),
             _ => None,
-        }
-    }
-}
-
-impl<R: BufRead> PgnReader<R> {
-    /// Gives a line buffer back to the source to reuse.
-    fn recycle(&mut self, mut buf: Vec<u8>) {
-        if self.src.buf.capacity() < buf.capacity() {
-            buf.clear();
-            self.src.buf = buf;
         }
     }
 }

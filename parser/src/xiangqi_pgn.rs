@@ -51,6 +51,7 @@ use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::space0;
 use nom::{IResult, Parser};
 
+use crate::line::{Bom, LineError, LineReader};
 use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
     MAX_RAW_KEPT,
@@ -750,6 +751,8 @@ struct Chunk {
     trailer: Option<Location>,
     trailer_lines: u32,
     decode_errors: Option<Location>,
+    /// A line over the length limit: where, and the message.
+    error: Option<(Location, String)>,
     raw: String,
 }
 
@@ -767,12 +770,8 @@ impl Chunk {
 
 /// Streams Xiangqi PGN games from a reader.
 pub struct PgnReader<R: BufRead> {
-    reader: R,
+    src: LineReader<R>,
     encoding: &'static str,
-    buf: Vec<u8>,
-    offset: u64,
-    line: u32,
-    done: bool,
     /// A tag line read that starts the next game.
     pending: Option<(TextLine, bool)>,
 }
@@ -780,13 +779,16 @@ pub struct PgnReader<R: BufRead> {
 impl<R: BufRead> PgnReader<R> {
     /// Reads `reader` decoded from `encoding` (`utf-8`, `gbk`, `big5`).
     pub fn new(reader: R, encoding: &'static str) -> Self {
+        // Read as UTF-8, a byte-order mark is left out wherever a line starts with one
+        // (collections are often files concatenated).
+        let bom = if encoding == "utf-8" {
+            Bom::EveryLine
+        } else {
+            Bom::Keep
+        };
         PgnReader {
-            reader,
+            src: LineReader::new(reader).with_bom(bom),
             encoding,
-            buf: Vec::with_capacity(4096),
-            offset: 0,
-            line: 1,
-            done: false,
             pending: None,
         }
     }
@@ -800,6 +802,12 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader::new(reader, enc)
     }
 
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
+    }
+
     /// The encoding the reader decodes from.
     pub fn encoding(&self) -> &'static str {
         self.encoding
@@ -807,37 +815,7 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Bytes consumed so far.
     pub fn offset(&self) -> u64 {
-        self.offset
-    }
-
-    /// Reads and decodes the next line; `Err` on a read error.
-    fn read_line(&mut self) -> Option<Result<(TextLine, bool), (Location, String)>> {
-        if self.done {
-            return None;
-        }
-        self.buf.clear();
-        let at = Location::new(self.offset, self.line, 1);
-        match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
-            Ok(0) => None,
-            Ok(n) => {
-                self.offset += n as u64;
-                self.line += 1;
-                let mut bytes: &[u8] = &self.buf;
-                bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-                bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-                let mut at = at;
-                if self.encoding == "utf-8" && bytes.starts_with(b"\xEF\xBB\xBF") {
-                    bytes = &bytes[3..];
-                    at = at.advance(3);
-                }
-                let (text, map, errors) = xq_text::decode_mapped(bytes, self.encoding);
-                Some(Ok((TextLine { text, map, at }, errors)))
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err((at, format!("read error: {e}"))))
-            }
-        }
+        self.src.offset()
     }
 }
 
@@ -867,6 +845,16 @@ impl PgnChunk {
         let PgnChunk { chunk, encoding } = self;
         let start = chunk.start.unwrap_or_default();
         let span = Span::new(start.offset, chunk.end.max(start.offset));
+        if let Some((at, message)) = chunk.error {
+            return Err(RawError {
+                format: Some(Format::XiangqiPgn),
+                at,
+                start,
+                span,
+                message,
+                raw: chunk.raw,
+            });
+        }
         let mut game = XqGame::new(Format::XiangqiPgn, start);
         game.span = span;
         game.encoding = encoding;
@@ -931,20 +919,45 @@ impl<R: BufRead> PgnReader<R> {
         loop {
             let (line, errors) = match self.pending.take() {
                 Some(p) => p,
-                None => match self.read_line() {
+                None => match self.src.next_line() {
                     None => break,
-                    Some(Ok(l)) => l,
-                    Some(Err((at, m))) => {
+                    Some(Ok(line)) => {
+                        let (text, map, errors) =
+                            xq_text::decode_mapped(line.text(), self.encoding);
+                        (
+                            TextLine {
+                                text,
+                                map,
+                                at: line.at,
+                            },
+                            errors,
+                        )
+                    }
+                    Some(Err(LineError::TooLong { at, len, kept })) => {
+                        // Part of the game being read (or the start of one); never read
+                        // cut: the game is an error at this line.
+                        let kept = &kept[..kept.len().min(MAX_RAW_KEPT)];
+                        chunk.keep_raw(&xq_text::decode(kept, self.encoding).0);
+                        chunk.start.get_or_insert(at);
+                        chunk.end = at.offset + len;
+                        chunk.has_moves = true;
+                        chunk
+                            .error
+                            .get_or_insert((at, crate::line::too_long(len as usize)));
+                        continue;
+                    }
+                    Some(Err(e)) => {
                         if !chunk.is_empty() {
                             // Report the game read so far first; the error ends the stream.
                             break;
                         }
+                        let at = e.at();
                         return Some(Err(RawError {
                             format: Some(Format::XiangqiPgn),
                             at,
                             start: at,
                             span: Span::new(at.offset, at.offset),
-                            message: m,
+                            message: e.message(),
                             raw: String::new(),
                         }));
                     }
