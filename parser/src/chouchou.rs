@@ -39,11 +39,12 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use crate::line::{chomp, LineError, LineReader};
-use crate::plain::{normalize_date, tag_line};
+use crate::plain::normalize_date;
 use crate::raw::{
     raw_text, CcAction, CcActionText, CcGame, Comment, Format, Header, Location, Note, RawError,
     RawResult, Span, MAX_RAW_KEPT,
 };
+use crate::tag::{self, write_tag, Wrap};
 
 // ---------------------------------------------------------------------------------------
 // Tokens
@@ -543,19 +544,21 @@ impl Block {
                 }
                 return;
             }
-            match tag_line(rest) {
-                Ok((r2, (k, v))) => {
-                    let key = String::from_utf8_lossy(k).into_owned();
-                    set_tag(&mut self.game, &mut self.st, &key, v, at.advance(i));
+            match tag::scan(rest) {
+                Ok((t, r2)) => {
+                    let key = t.name();
+                    set_tag(
+                        &mut self.game,
+                        &mut self.st,
+                        &key,
+                        t.value_text(),
+                        at.advance(i),
+                    );
                     rest = r2;
                 }
-                Err(e) => {
-                    let left = match e {
-                        nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),
-                        nom::Err::Incomplete(_) => 0,
-                    };
+                Err(k) => {
                     self.fail(
-                        at.advance(body.len() - left),
+                        at.advance(i + k),
                         "malformed tag: expected [Key \"Value\"]".to_string(),
                     );
                     return;
@@ -1187,78 +1190,59 @@ pub fn action_text(a: &CcActionText) -> String {
     }
 }
 
-fn quote(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// Writes a game as `.ccn` (tags, then numbered actions with capture annotations, comments
 /// as `{…}`), lines of at most about 80 bytes, ending with a blank line.
 pub fn write_ccn(game: &CcGame) -> String {
     let mut out = String::new();
     let h = &game.header;
-    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
-    tag("Game", "ChouChou");
-    tag("Variant", game.variant.as_deref().unwrap_or("3x3"));
+    let mut put = |k: &str, v: &str| write_tag(&mut out, k, v);
+    put("Game", "ChouChou");
+    put("Variant", game.variant.as_deref().unwrap_or("3x3"));
     let players = game
         .player_count
         .map(|n| n as usize)
         .unwrap_or(h.players.len().max(if game.pairs { 4 } else { 2 }));
-    tag("Players", &players.to_string());
+    put("Players", &players.to_string());
     if game.pairs {
-        tag("Teams", "pairs");
+        put("Teams", "pairs");
     }
     for (k, v) in [("Event", &h.event), ("Round", &h.round), ("Date", &h.date)] {
         if let Some(v) = v {
-            tag(k, v);
+            put(k, v);
         }
     }
     for (i, p) in h.players.iter().enumerate() {
-        tag(&format!("P{}", i + 1), p);
+        put(&format!("P{}", i + 1), p);
     }
-    tag("Result", h.result_text.as_deref().unwrap_or("*"));
+    put("Result", h.result_text.as_deref().unwrap_or("*"));
     if let Some(t) = &game.termination {
-        tag("Termination", t);
+        put("Termination", t);
     }
     for (k, v) in &h.extra {
-        if k.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-            && !k.is_empty()
-        {
-            tag(k, v);
+        if tag::is_tag_name(k) {
+            put(k, v);
         }
     }
     out.push('\n');
-    let mut words: Vec<String> = Vec::new();
+    let mut wrap = Wrap::new(&mut out, 80);
     let comments_at = |ply: usize| {
         game.comments
             .iter()
             .filter(move |c| c.ply as usize == ply)
             .map(|c| format!("{{{}}}", c.text.replace(['{', '}'], "")))
     };
-    words.extend(comments_at(0));
+    comments_at(0).for_each(|c| wrap.token(&c));
     for (i, a) in game.actions.iter().enumerate() {
         let mut w = format!("{}. {}", i + 1, action_text(&a.text));
         if let Some(k) = a.annotated_captures {
             w.push_str(&format!(" x{k}"));
         }
-        words.push(w);
-        words.extend(comments_at(i + 1));
+        wrap.token(&w);
+        comments_at(i + 1).for_each(|c| wrap.token(&c));
     }
-    words.push(h.result_text.clone().unwrap_or_else(|| "*".to_string()));
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    wrap.token(h.result_text.as_deref().unwrap_or("*"));
+    wrap.finish();
+    out.push('\n');
     out
 }
 

@@ -44,7 +44,7 @@ fn looks_plain(head: &[u8]) -> bool {
         match line[0] {
             b'#' | b';' => continue,
             b'[' => {
-                if crate::plain::tag_line(line).is_ok() {
+                if crate::tag::scan(line).is_ok() {
                     moves += 1;
                 } else {
                     other += 1;

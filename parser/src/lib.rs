@@ -15,6 +15,7 @@ pub mod psq;
 pub mod raw;
 pub mod renlib;
 pub mod rif;
+pub mod tag;
 pub mod territorial;
 pub mod xiangqi_pgn;
 pub mod xiangqi_wxf;

@@ -21,18 +21,13 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
-use nom::bytes::complete::{escaped, is_not, tag, take_while1};
-use nom::character::complete::{char, one_of, space0, space1};
-use nom::combinator::{all_consuming, opt};
-use nom::sequence::delimited;
-use nom::{IResult, Parser};
-
 use crate::coord::{self, Tokens};
 use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
     raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult, Span,
     MAX_RAW_KEPT,
 };
+use crate::tag;
 
 /// A result word of the RenjuLines format.
 pub fn result_word(word: &[u8]) -> Option<RawResult> {
@@ -157,49 +152,6 @@ impl<R: BufRead> Iterator for LinesReader<R> {
             }
             return Some(parse_line(line.text(), line.at));
         }
-    }
-}
-
-/// A PGN-like tag line `[Key "Value"]` → (key, value with `\"` and `\\` unescaped).
-pub fn tag_line(input: &[u8]) -> IResult<&[u8], (&[u8], String)> {
-    let key = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    let quoted = delimited(
-        char('"'),
-        opt(escaped(is_not("\\\""), '\\', one_of("\"\\"))),
-        char('"'),
-    );
-    let (rest, (_, _, _, k, _, v, _, _, _)) = (
-        space0,
-        tag("["),
-        space0,
-        key,
-        space1,
-        quoted,
-        space0,
-        tag("]"),
-        space0,
-    )
-        .parse(input)?;
-    let v = v.unwrap_or(b"");
-    let mut out = Vec::with_capacity(v.len());
-    let mut i = 0;
-    while i < v.len() {
-        if v[i] == b'\\' && i + 1 < v.len() {
-            i += 1;
-        }
-        out.push(v[i]);
-        i += 1;
-    }
-    Ok((rest, (k, tag_text(&out))))
-}
-
-/// A tag value's text: UTF-8 when valid, else windows-1252 (names typed on old Western
-/// systems: `Café` as one byte 0xE9), never replacement characters. Callers note the
-/// guess with [`is_not_utf8`].
-fn tag_text(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.trim().to_string(),
-        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.trim().to_string(),
     }
 }
 
@@ -419,8 +371,10 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                 }
                 b'[' => {
                     b.has_content = true;
-                    match all_consuming(tag_line).parse(body) {
-                        Ok((_, (k, v))) => {
+                    let malformed = "malformed tag line: expected [Key \"Value\"]";
+                    match tag::scan(body) {
+                        Ok((t, [])) => {
+                            let (k, v) = (t.name, t.value_text());
                             if is_not_utf8(body) {
                                 b.game.notes.push(Note {
                                     code: "encoding-guess",
@@ -435,17 +389,11 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                             }
                             b.set_tag(k, v, body_at)
                         }
-                        Err(e) => {
-                            let rest = match e {
-                                nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),
-                                nom::Err::Incomplete(_) => 0,
-                            };
-                            let i = body.len() - rest;
-                            b.fail(
-                                body_at.advance(i),
-                                "malformed tag line: expected [Key \"Value\"]".to_string(),
-                            );
+                        // Text after the tag.
+                        Ok((_, rest)) => {
+                            b.fail(body_at.advance(body.len() - rest.len()), malformed.into())
                         }
+                        Err(i) => b.fail(body_at.advance(i), malformed.into()),
                     }
                 }
                 _ => {
@@ -479,10 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn tags() {
-        let (_, (k, v)) = tag_line(br#"[Black "A \"B\" C"]"#).unwrap();
-        assert_eq!(k, b"Black");
-        assert_eq!(v, "A \"B\" C");
+    fn dates() {
         assert_eq!(normalize_date("2001.05.??"), "2001-05");
         assert_eq!(normalize_date("2001"), "2001");
     }

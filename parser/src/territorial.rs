@@ -31,14 +31,13 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
-use nom::Parser;
-
 use crate::line::{chomp, LineError, LineReader};
-use crate::plain::{normalize_date, tag_line};
+use crate::plain::normalize_date;
 use crate::raw::{
     raw_text, Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError,
     RawResult, Span, MAX_RAW_KEPT,
 };
+use crate::tag::{self, write_tag, Wrap};
 
 /// A result as written in a `Result` tag or as a result token (chess convention).
 pub fn result_value(text: &str) -> Option<RawResult> {
@@ -321,18 +320,14 @@ impl Block {
         let mut rest = body;
         while !rest.is_empty() {
             let here = at.advance(body.len() - rest.len());
-            match tag_line.parse(rest) {
-                Ok((after, (k, v))) => {
-                    self.set_tag(k, v, here);
+            match tag::scan(rest) {
+                Ok((t, after)) => {
+                    self.set_tag(t.name, t.value_text(), here);
                     rest = after;
                 }
-                Err(e) => {
-                    let left = match e {
-                        nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),
-                        nom::Err::Incomplete(_) => rest.len(),
-                    };
+                Err(k) => {
                     // Point at the first non-blank byte that failed.
-                    let mut i = body.len() - left;
+                    let mut i = body.len() - rest.len() + k;
                     while i < body.len() && body[i].is_ascii_whitespace() {
                         i += 1;
                     }
@@ -689,17 +684,14 @@ pub fn move_text(m: CtMoveText) -> String {
     }
 }
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// Writes one game as PGN with drops: `[Game "Chess Territorial"]`, the header's tags
 /// (Event, Date, Round, White, Black, Result, then `extra` in order, `Game` left out), a
 /// blank line, numbered move text wrapped before 80 columns, the result token (`*` when
 /// the header has none) and a blank line. [`PgnReader`] reads it back to the same header
 /// and moves.
 pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
-    let mut out = String::from("[Game \"Chess Territorial\"]\n");
+    let mut out = String::new();
+    write_tag(&mut out, "Game", "Chess Territorial");
     let result = match header.result {
         Some(RawResult::WhiteWin) => "1-0",
         Some(RawResult::BlackWin) => "0-1",
@@ -715,10 +707,10 @@ pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
     ];
     for (k, v) in fields {
         if let Some(v) = v {
-            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+            write_tag(&mut out, k, v);
         }
     }
-    out.push_str(&format!("[Result \"{result}\"]\n"));
+    write_tag(&mut out, "Result", result);
     for (k, v) in &header.extra {
         if k.eq_ignore_ascii_case("game") {
             continue;
@@ -728,32 +720,20 @@ pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
             .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
             .collect();
         if !key.is_empty() {
-            out.push_str(&format!("[{key} \"{}\"]\n", escape(v)));
+            write_tag(&mut out, &key, v);
         }
     }
     out.push('\n');
-    let mut line = String::new();
-    let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    let mut wrap = Wrap::new(&mut out, 79);
     for (i, m) in moves.iter().enumerate() {
         if i % 2 == 0 {
-            words.push(format!("{}.", i / 2 + 1));
+            wrap.token(&format!("{}.", i / 2 + 1));
         }
-        words.push(move_text(*m));
+        wrap.token(&move_text(*m));
     }
-    words.push(result.to_string());
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    wrap.token(result);
+    wrap.finish();
+    out.push('\n');
     out
 }
 

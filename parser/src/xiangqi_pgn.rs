@@ -47,15 +47,12 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
-use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::space0;
-use nom::{IResult, Parser};
-
 use crate::line::{Bom, LineError, LineReader};
 use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
     MAX_RAW_KEPT,
 };
+use crate::tag;
 use crate::xq_text;
 
 /// A decoded line with its map back to source bytes.
@@ -120,80 +117,6 @@ pub(crate) fn split_lines(text: &str, map: &[u32], base: Location) -> Vec<TextLi
         line_no += 1;
     }
     out
-}
-
-/// One `[Key "Value"]` tag; value unescaped (`\"`, `\\`), trimmed.
-fn tag_head(input: &str) -> IResult<&str, &str> {
-    let (rest, (_, _, key, _)) = (
-        space0,
-        tag("["),
-        take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
-        space0,
-    )
-        .parse(input)?;
-    Ok((rest, key))
-}
-
-/// Parses the tags of a tag line: `[A "x"] [B "y"]`. `None` if the line is not tags.
-/// Returns (key, value, decoded offset of the tag in the line).
-pub(crate) fn parse_tag_line(line: &str) -> Option<Vec<(String, String, usize)>> {
-    let mut out = Vec::new();
-    let mut rest = line;
-    loop {
-        let trimmed = rest.trim_start_matches([' ', '\t', '\u{3000}', '\u{feff}']);
-        if trimmed.is_empty() {
-            break;
-        }
-        let at = line.len() - trimmed.len();
-        let (after, key) = tag_head(trimmed).ok()?;
-        let (value, after) = if let Some(q) = after.strip_prefix('"') {
-            // Up to the closing `"` followed by `]` (a stray `"` inside is kept).
-            let mut end = None;
-            let b = q.as_bytes();
-            let mut i = 0;
-            while i < b.len() {
-                if b[i] == b'\\' && i + 1 < b.len() {
-                    i += 2;
-                    continue;
-                }
-                if b[i] == b'"' && q[i + 1..].trim_start().starts_with(']') {
-                    end = Some(i);
-                    break;
-                }
-                i += 1;
-            }
-            let end = end?;
-            let raw = &q[..end];
-            let mut v = String::with_capacity(raw.len());
-            let mut chars = raw.chars();
-            while let Some(c) = chars.next() {
-                if c == '\\' {
-                    match chars.next() {
-                        Some(n @ ('"' | '\\')) => v.push(n),
-                        Some(n) => {
-                            v.push('\\');
-                            v.push(n);
-                        }
-                        None => v.push('\\'),
-                    }
-                } else {
-                    v.push(c);
-                }
-            }
-            let after = q[end + 1..].trim_start();
-            (v, after.strip_prefix(']')?)
-        } else {
-            let close = after.find(']')?;
-            (after[..close].to_string(), &after[close + 1..])
-        };
-        out.push((key.to_string(), value.trim().to_string(), at));
-        rest = after;
-    }
-    if out.is_empty() {
-        None
-    } else {
-        Some(out)
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -968,12 +891,12 @@ impl<R: BufRead> PgnReader<R> {
                 .text
                 .trim_start_matches([' ', '\t', '\u{3000}', '\u{feff}']);
             if !chunk.in_comment && trimmed.starts_with('[') {
-                if let Some(tags) = parse_tag_line(&line.text) {
-                    let repeated = tags.iter().any(|(k, _, _)| {
+                if let Some(tags) = tag::scan_lenient(&line.text) {
+                    let repeated = tags.iter().any(|(t, _)| {
                         chunk
                             .tags
                             .iter()
-                            .any(|(k2, _, _)| k2.eq_ignore_ascii_case(k))
+                            .any(|(k2, _, _)| k2.as_bytes().eq_ignore_ascii_case(t.name))
                     });
                     if chunk.has_moves || chunk.trailer.is_some() || repeated {
                         self.pending = Some((line, errors));
@@ -982,8 +905,9 @@ impl<R: BufRead> PgnReader<R> {
                     if chunk.start.is_none() {
                         chunk.start = Some(line.at);
                     }
-                    for (k, v, i) in tags {
-                        chunk.tags.push((k, v, line.loc(i)));
+                    for (t, i) in tags {
+                        let at = line.loc(i);
+                        chunk.tags.push((t.name().into_owned(), t.value_text(), at));
                     }
                     chunk.keep_raw(&line.text);
                     chunk.end = line_end;
@@ -1098,14 +1022,6 @@ pub(crate) fn looks_like_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tags() {
-        let t = parse_tag_line(r#"[Event "a \"b\""] [Red "胡荣华"]"#).unwrap();
-        assert_eq!(t[0].1, "a \"b\"");
-        assert_eq!(t[1].0, "Red");
-        assert!(parse_tag_line("1. h2e2").is_none());
-    }
 
     #[test]
     fn small_game() {
