@@ -10,6 +10,7 @@ pub mod coord;
 pub mod detect;
 pub mod dhtmlxq;
 pub mod line;
+pub mod member;
 pub mod plain;
 pub mod psq;
 pub mod raw;
