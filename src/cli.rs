@@ -445,7 +445,6 @@ fn ingest(
         format,
         threads,
         progress: true,
-        ..Default::default()
     };
     let summary = kifu_ingest::ingest(db, paths, &options)
         .with_context(|| format!("ingest into {}", db.display()))?;

@@ -1,11 +1,17 @@
-//! The ingest pipeline: find files, detect format and encoding, split into records, replay
-//! them through the engines in parallel (rayon), and feed one writer thread through a
-//! bounded channel.
+//! The ingest pipeline: find files, ask the parser what each member is and for its
+//! records, replay them through the engines in parallel (rayon), and feed one writer thread
+//! through a bounded channel.
 //!
-//! Three stages run at once: this thread reads and parses (streaming, one pass over the
-//! bytes), a replay thread hands each batch to the rayon pool, and a writer thread owns
-//! the database connection and writes each batch in one transaction.
+//! Three stages run at once. The calling thread reads the inputs: it decompresses each
+//! file, splits archives into members and identifies each member from its head
+//! ([`kifu_parser::member`]). A member shorter than `HEAD` is sent on whole; a larger one
+//! is read on this thread by its format's reader, which parses its records, except Xiangqi
+//! PGN, which it only splits into games (`PgnChunk`s). A replay thread hands each batch to
+//! the rayon pool, which parses what is still unparsed (small members, Xiangqi PGN games)
+//! and replays every record; a writer thread owns the database connection and writes each
+//! batch in one transaction.
 
+pub mod bench;
 pub mod convert;
 pub mod input;
 
@@ -48,16 +54,14 @@ pub struct Options {
     pub threads: usize,
     /// Draw a progress bar on stderr.
     pub progress: bool,
-    /// How far records go (benchmarks measure each stage).
-    pub mode: Mode,
 }
 
-/// How far an ingest takes the records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Mode {
-    /// Read, parse, replay and write to the database.
-    #[default]
-    Full,
+/// How far an ingest takes the records ([`ingest`] goes all the way; [`bench::run`] stops
+/// short for `kifu bench`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode<'a> {
+    /// Read, parse, replay and write to the database at this path.
+    Full(&'a Path),
     /// Read, parse and replay; nothing is written (no database is opened).
     Replay,
     /// Read and parse only.
@@ -204,6 +208,10 @@ struct Tally {
 
 /// Ingests files and directories into the database at `db`.
 pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
+    run(paths, options, Mode::Full(db))
+}
+
+fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, Error> {
     let started = Instant::now();
     let (files, input_errors) = input::discover(paths);
     let mut summary = Summary {
@@ -218,11 +226,10 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     let progress = progress_bar(options.progress, total_bytes);
     let bytes_read = Arc::new(AtomicU64::new(0));
 
-    let mut store = match options.mode {
-        Mode::Full => Some(Store::open(db)?),
+    let mut store = match mode {
+        Mode::Full(db) => Some(Store::open(db)?),
         Mode::Replay | Mode::Parse => None,
     };
-    let mode = options.mode;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
@@ -296,22 +303,6 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     Ok(summary)
 }
 
-/// The floor of an ingest: every input file read and decompressed (archives split into
-/// members), nothing else. Returns (bytes on disk, bytes decompressed).
-pub fn read_floor(paths: &[PathBuf]) -> Result<(u64, u64), Error> {
-    let (files, _) = input::discover(paths);
-    let counter = Arc::new(AtomicU64::new(0));
-    let mut out = 0u64;
-    for file in &files {
-        let (_, stream) = input::open_decompressed(file, counter.clone())?;
-        input::for_each_member(stream, |mut member| {
-            out += io::copy(&mut member.reader, &mut io::sink())?;
-            Ok(())
-        })?;
-    }
-    Ok((counter.load(Ordering::Relaxed), out))
-}
-
 fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !enabled || !io::stderr().is_terminal() {
@@ -370,7 +361,7 @@ fn replay_all(
     rx: Receiver<ToReplay>,
     tx: Sender<ToWriter>,
     tally: &Tally,
-    mode: Mode,
+    mode: Mode<'_>,
 ) -> Result<(), Error> {
     let stopped = || Error::Pipeline("the database writer stopped".into());
     for msg in rx {
