@@ -29,6 +29,8 @@
 //!
 //! The move text both read is in `actions`; `ccn` reads `.ccn`, `sheet` the spreadsheet
 //! exports and `write` writes `.ccn`.
+//!
+//! [`RawError`]: crate::RawError
 
 use kifu_facts::Severity;
 

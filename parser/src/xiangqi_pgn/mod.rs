@@ -46,6 +46,14 @@
 //!
 //! `reader` splits the stream into games (tags and lines) and reads each one's tags;
 //! `movetext` reads the move text (also for `xiangqi_wxf`).
+//!
+//! [`Format::XiangqiPgn`]: crate::Format::XiangqiPgn
+//! [`XqMoveText::Chinese`]: crate::raw::XqMoveText::Chinese
+//! [`XqMoveText::Wxf`]: crate::raw::XqMoveText::Wxf
+//! [`XqMoveText::Coord`]: crate::raw::XqMoveText::Coord
+//! [`XqMoveText::San`]: crate::raw::XqMoveText::San
+//! [`Comment`]: crate::raw::Comment
+//! [`XqVariation`]: crate::raw::XqVariation
 
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;
