@@ -673,7 +673,10 @@ mod tests {
         let store = Store::open_read_only(&path).unwrap();
         assert_eq!(store.schema_version().unwrap(), 2);
         let rows = store.export_findings().unwrap();
-        assert_eq!(rows[0].forbidden_kind, Some(kifu_facts::ForbiddenKind::DoubleFour));
+        assert_eq!(
+            rows[0].forbidden_kind,
+            Some(kifu_facts::ForbiddenKind::DoubleFour)
+        );
     }
 
     #[test]
