@@ -9,6 +9,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -49,24 +51,23 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
     let started = Instant::now();
     let (records, games, bytes_in, bytes_out) = match stage {
         Stage::Floor => {
-            let (disk, out) = kifu_ingest::read_floor(paths)?;
+            let (disk, out) = read_floor(paths)?;
             (0, 0, disk, out)
         }
         Stage::Parse | Stage::Replay | Stage::Ingest => {
-            let mode = match stage {
-                Stage::Parse => kifu_ingest::Mode::Parse,
-                Stage::Replay => kifu_ingest::Mode::Replay,
-                _ => kifu_ingest::Mode::Full,
+            let options = kifu_ingest::Options {
+                threads,
+                ..Default::default()
             };
-            let s = kifu_ingest::ingest(
-                db,
-                paths,
-                &kifu_ingest::Options {
-                    threads,
-                    mode,
-                    ..Default::default()
-                },
-            )?;
+            let s = match stage {
+                Stage::Parse => {
+                    kifu_ingest::bench::run(paths, &options, kifu_ingest::bench::Stage::Parse)?
+                }
+                Stage::Replay => {
+                    kifu_ingest::bench::run(paths, &options, kifu_ingest::bench::Stage::Replay)?
+                }
+                _ => kifu_ingest::ingest(db, paths, &options)?,
+            };
             (s.records, s.games, s.bytes, 0)
         }
     };
@@ -77,6 +78,23 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
                "bytes_out": bytes_out, "seconds": seconds})
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The floor of an ingest: every input file read and decompressed (archives split into
+/// members), nothing else. Returns (bytes on disk, bytes decompressed).
+fn read_floor(paths: &[PathBuf]) -> Result<(u64, u64)> {
+    use kifu_ingest::input;
+    let (files, _) = input::discover(paths);
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut out = 0u64;
+    for file in &files {
+        let (_, stream) = input::open_decompressed(file, counter.clone())?;
+        input::for_each_member(stream, |mut member| {
+            out += std::io::copy(&mut member.reader, &mut std::io::sink())?;
+            Ok(())
+        })?;
+    }
+    Ok((counter.load(Ordering::Relaxed), out))
 }
 
 /// One measured run of a stage.

@@ -1,15 +1,21 @@
-//! The ingest pipeline: find files, detect format and encoding, split into records, replay
-//! them through the engines in parallel (rayon), and feed one writer thread through a
-//! bounded channel.
+//! The ingest pipeline: find files, ask the parser what each member is and for its
+//! records, replay them through the engines in parallel (rayon), and feed one writer thread
+//! through a bounded channel.
 //!
-//! Three stages run at once: this thread reads and parses (streaming, one pass over the
-//! bytes), a replay thread hands each batch to the rayon pool, and a writer thread owns
-//! the database connection and writes each batch in one transaction.
+//! Three stages run at once. The calling thread reads the inputs: it decompresses each
+//! file, splits archives into members and identifies each member from its head
+//! ([`kifu_parser::member`]). A member shorter than `HEAD` is sent on whole; a larger one
+//! is read on this thread by its format's reader, which parses its records, except Xiangqi
+//! PGN, which it only splits into games (`PgnChunk`s). A replay thread hands each batch to
+//! the rayon pool, which parses what is still unparsed (small members, Xiangqi PGN games)
+//! and replays every record; a writer thread owns the database connection and writes each
+//! batch in one transaction.
 
+pub mod bench;
 pub mod convert;
 pub mod input;
 
-use std::io::{self, BufRead, Read};
+use std::io;
 use std::iter::{once, Once};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,8 +24,9 @@ use std::time::Instant;
 use std::vec;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
-use kifu_parser::raw::{raw_text, AnyGame, AnyItem, RawItem};
-use kifu_parser::{detect, Format, Location, RawError, Span};
+use kifu_parser::member::RecordSink;
+use kifu_parser::raw::{AnyGame, AnyItem};
+use kifu_parser::{Format, Location, RawError, Span};
 use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
 use rayon::iter::Either;
 use rayon::prelude::*;
@@ -37,9 +44,7 @@ const BATCH_BYTES: usize = 8 << 20;
 const IN_FLIGHT: usize = 4;
 /// Bytes read ahead of each member to detect its format; a member shorter than this is
 /// parsed whole by the replay pool instead of streamed by the reader.
-const HEAD: usize = 8192;
-/// Largest file read whole (binary formats whose records need the whole file).
-const MAX_WHOLE_FILE: u64 = 256 << 20;
+const HEAD: usize = kifu_parser::member::HEAD;
 
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -49,16 +54,14 @@ pub struct Options {
     pub threads: usize,
     /// Draw a progress bar on stderr.
     pub progress: bool,
-    /// How far records go (benchmarks measure each stage).
-    pub mode: Mode,
 }
 
-/// How far an ingest takes the records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Mode {
-    /// Read, parse, replay and write to the database.
-    #[default]
-    Full,
+/// How far an ingest takes the records ([`ingest`] goes all the way; [`bench::run`] stops
+/// short for `kifu bench`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode<'a> {
+    /// Read, parse, replay and write to the database at this path.
+    Full(&'a Path),
     /// Read, parse and replay; nothing is written (no database is opened).
     Replay,
     /// Read and parse only.
@@ -175,12 +178,10 @@ impl Work {
                 format,
                 encoding,
                 bytes,
-            } => {
-                let mut items = Vec::new();
-                // Reading from memory cannot fail.
-                let _ = read_member(format, encoding, bytes.as_slice(), &mut items);
-                (ctx, Either::Right(items.into_iter()))
-            }
+            } => (
+                ctx,
+                Either::Right(kifu_parser::member::records(format, encoding, &bytes).into_iter()),
+            ),
         }
     }
 }
@@ -207,6 +208,10 @@ struct Tally {
 
 /// Ingests files and directories into the database at `db`.
 pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
+    run(paths, options, Mode::Full(db))
+}
+
+fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, Error> {
     let started = Instant::now();
     let (files, input_errors) = input::discover(paths);
     let mut summary = Summary {
@@ -221,11 +226,10 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     let progress = progress_bar(options.progress, total_bytes);
     let bytes_read = Arc::new(AtomicU64::new(0));
 
-    let mut store = match options.mode {
-        Mode::Full => Some(Store::open(db)?),
+    let mut store = match mode {
+        Mode::Full(db) => Some(Store::open(db)?),
         Mode::Replay | Mode::Parse => None,
     };
-    let mode = options.mode;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
@@ -299,22 +303,6 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     Ok(summary)
 }
 
-/// The floor of an ingest: every input file read and decompressed (archives split into
-/// members), nothing else. Returns (bytes on disk, bytes decompressed).
-pub fn read_floor(paths: &[PathBuf]) -> Result<(u64, u64), Error> {
-    let (files, _) = input::discover(paths);
-    let counter = Arc::new(AtomicU64::new(0));
-    let mut out = 0u64;
-    for file in &files {
-        let (_, stream) = input::open_decompressed(file, counter.clone())?;
-        input::for_each_member(stream, |mut member| {
-            out += io::copy(&mut member.reader, &mut io::sink())?;
-            Ok(())
-        })?;
-    }
-    Ok((counter.load(Ordering::Relaxed), out))
-}
-
 fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if !enabled || !io::stderr().is_terminal() {
@@ -373,7 +361,7 @@ fn replay_all(
     rx: Receiver<ToReplay>,
     tx: Sender<ToWriter>,
     tally: &Tally,
-    mode: Mode,
+    mode: Mode<'_>,
 ) -> Result<(), Error> {
     let stopped = || Error::Pipeline("the database writer stopped".into());
     for msg in rx {
@@ -493,14 +481,8 @@ fn read_file(
             member: member.name.clone(),
         });
         let (head, reader) = input::peek(member.reader, HEAD)?;
-        let (format, xq_encoding) = match options.format {
-            Some(f) => (Some(f), None),
-            None => detect::detect_with_encoding(&head, name.as_deref()),
-        };
-        let member_encoding = match format {
-            Some(f) => member_encoding(f, &head, xq_encoding),
-            None => detect::detect_encoding(&head),
-        };
+        let (format, member_encoding) =
+            kifu_parser::member::identify(&head, name.as_deref(), options.format);
         encoding.get_or_insert(member_encoding);
         match format {
             Some(format) => {
@@ -517,7 +499,7 @@ fn read_file(
                         bytes: head,
                     });
                 }
-                read_member(
+                kifu_parser::member::read(
                     format,
                     member_encoding,
                     io::BufReader::new(reader),
@@ -527,7 +509,10 @@ fn read_file(
             None => {
                 // Only what quarantine keeps is held in memory.
                 let mut reader = reader;
-                let (raw, len) = read_capped(&mut reader, kifu_parser::raw::MAX_RAW_KEPT as u64)?;
+                let (raw, len) = kifu_parser::member::read_capped(
+                    &mut reader,
+                    kifu_parser::raw::MAX_RAW_KEPT as u64,
+                )?;
                 sender.push(Err(RawError {
                     format: None,
                     at: Location::new(0, 1, 1),
@@ -544,7 +529,7 @@ fn read_file(
                             name.map(|n| format!(" in {n}")).unwrap_or_default()
                         )
                     },
-                    raw: quarantine_text(&raw),
+                    raw: kifu_parser::member::unrecognised_text(&raw),
                 }))?;
             }
         }
@@ -612,46 +597,6 @@ impl BatchSender<'_> {
     }
 }
 
-/// The text of an unrecognised file for quarantine: UTF-8 as it is, else decoded with the
-/// likeliest legacy encoding (GBK, Big5), so it stays readable.
-fn quarantine_text(bytes: &[u8]) -> String {
-    let cut = &bytes[..bytes.len().min(kifu_parser::raw::MAX_RAW_KEPT)];
-    match std::str::from_utf8(cut) {
-        Ok(text) => text.to_owned(),
-        Err(_) => {
-            let encoding = kifu_parser::xq_text::detect_encoding(cut);
-            kifu_parser::xq_text::decode(cut, encoding).0
-        }
-    }
-}
-
-/// Reads up to `cap` bytes, skips the rest, and says how long the input was: memory stays
-/// bounded whatever the input (a decompression bomb included).
-fn read_capped<R: Read>(reader: &mut R, cap: u64) -> io::Result<(Vec<u8>, u64)> {
-    let mut bytes = Vec::new();
-    reader.take(cap).read_to_end(&mut bytes)?;
-    let rest = io::copy(reader, &mut io::sink())?;
-    let len = bytes.len() as u64 + rest;
-    Ok((bytes, len))
-}
-
-/// Where [`read_member`] puts each record it reads.
-trait RecordSink {
-    fn push(&mut self, item: AnyItem) -> io::Result<()>;
-
-    fn push_renju(&mut self, item: RawItem) -> io::Result<()> {
-        self.push(item.map(AnyGame::Renju))
-    }
-
-    /// A Xiangqi PGN game split from the stream: parsed here unless the sink defers it.
-    fn push_xq_chunk(
-        &mut self,
-        item: Result<kifu_parser::xiangqi_pgn::PgnChunk, RawError>,
-    ) -> io::Result<()> {
-        self.push(item.and_then(|c| c.parse()).map(AnyGame::Xiangqi))
-    }
-}
-
 impl RecordSink for BatchSender<'_> {
     fn push(&mut self, item: AnyItem) -> io::Result<()> {
         BatchSender::push(self, item)
@@ -669,13 +614,6 @@ impl RecordSink for BatchSender<'_> {
     }
 }
 
-impl RecordSink for Vec<AnyItem> {
-    fn push(&mut self, item: AnyItem) -> io::Result<()> {
-        Vec::push(self, item);
-        Ok(())
-    }
-}
-
 /// Reads one member's bytes in memory exactly as `ingest` reads a file (format detected
 /// from the content and `name` unless given, encoding detected) and replays every record:
 /// no database. For fuzzing and for checking a record without storing it.
@@ -684,122 +622,23 @@ pub fn check_bytes(
     name: Option<&str>,
     format: Option<Format>,
 ) -> Vec<(kifu_store::Record, convert::Verdict)> {
-    let head = &bytes[..bytes.len().min(8192)];
-    let format = format.or_else(|| detect::detect(head, name));
+    let head = &bytes[..bytes.len().min(HEAD)];
     let ctx = MemberContext {
         source_id: 0,
         member: String::new(),
     };
-    let mut items: Vec<AnyItem> = Vec::new();
-    match format {
-        Some(format) => {
-            let encoding = member_encoding(format, head, None);
-            // Reading from memory cannot fail.
-            let _ = read_member(format, encoding, bytes, &mut items);
-        }
-        None => items.push(Err(RawError {
+    let items = match kifu_parser::member::identify(head, name, format) {
+        (Some(format), encoding) => kifu_parser::member::records(format, encoding, bytes),
+        (None, _) => vec![Err(RawError {
             format: None,
             at: Location::new(0, 1, 1),
             start: Location::new(0, 1, 1),
             span: Span::new(0, bytes.len() as u64),
             message: "unrecognised record format".into(),
-            raw: quarantine_text(bytes),
-        })),
-    }
-    items.into_iter().map(|item| convert(&ctx, item)).collect()
-}
-
-/// The text encoding of a member of `format` whose first bytes are `head`; `xq_detected`
-/// is the Xiangqi encoding of that head if format detection already worked it out.
-fn member_encoding(format: Format, head: &[u8], xq_detected: Option<&'static str>) -> &'static str {
-    match format {
-        // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
-        Format::RenLib | Format::Xqf => "binary",
-        f if f.game_kind() == kifu_parser::GameKind::Xiangqi => {
-            xq_detected.unwrap_or_else(|| kifu_parser::xq_text::detect_encoding(head))
-        }
-        _ => detect::detect_encoding(head),
-    }
-}
-
-fn read_member<R: BufRead, S: RecordSink>(
-    format: Format,
-    encoding: &'static str,
-    mut reader: R,
-    sender: &mut S,
-) -> io::Result<()> {
-    use kifu_parser::{
-        bdt, chouchou, dhtmlxq, plain, psq, renlib, rif, territorial, xiangqi_pgn, xiangqi_wxf, xqf,
+            raw: kifu_parser::member::unrecognised_text(bytes),
+        })],
     };
-    match format {
-        Format::RenjuLines => {
-            plain::LinesReader::new(reader).try_for_each(|i| sender.push_renju(i))
-        }
-        Format::RenjuPlain => {
-            plain::PlainReader::new(reader).try_for_each(|i| sender.push_renju(i))
-        }
-        Format::Bdt => bdt::BdtReader::new(reader).try_for_each(|i| sender.push_renju(i)),
-        Format::RifXml => rif::RifReader::new(reader).try_for_each(|i| sender.push_renju(i)),
-        Format::XiangqiPgn => {
-            let mut games = xiangqi_pgn::PgnReader::new(reader, encoding);
-            while let Some(chunk) = games.next_chunk() {
-                sender.push_xq_chunk(chunk)?;
-            }
-            Ok(())
-        }
-        Format::TerritorialPgn => territorial::PgnReader::new(reader)
-            .try_for_each(|i| sender.push(i.map(AnyGame::Territorial))),
-        Format::ChouChouCcn => {
-            chouchou::CcnReader::new(reader).try_for_each(|i| sender.push(i.map(AnyGame::ChouChou)))
-        }
-        Format::RenLib
-        | Format::Psq
-        | Format::XiangqiWxf
-        | Format::Xqf
-        | Format::DhtmlXq
-        | Format::ChouChouSheet => {
-            let (bytes, len) = read_capped(&mut reader, MAX_WHOLE_FILE)?;
-            if len > bytes.len() as u64 {
-                return sender.push(Err(RawError {
-                    format: Some(format),
-                    at: Location::new(MAX_WHOLE_FILE, 0, 0),
-                    start: Location::default(),
-                    span: Span::new(0, len),
-                    message: format!(
-                        "{format} file of {len} bytes is larger than the {MAX_WHOLE_FILE}-byte limit"
-                    ),
-                    raw: raw_text(&bytes[..256.min(bytes.len())]),
-                }));
-            }
-            let xiangqi = |items: Vec<Result<kifu_parser::XqGame, RawError>>| {
-                items
-                    .into_iter()
-                    .map(|i| i.map(AnyGame::Xiangqi))
-                    .collect::<Vec<_>>()
-            };
-            let renju = |items: Vec<RawItem>| {
-                items
-                    .into_iter()
-                    .map(|i| i.map(AnyGame::Renju))
-                    .collect::<Vec<_>>()
-            };
-            let items = match format {
-                Format::RenLib => match renlib::parse(&bytes) {
-                    Ok(items) => renju(items),
-                    Err(e) => vec![Err(e)],
-                },
-                Format::Psq => renju(psq::parse(&bytes)),
-                Format::Xqf => xiangqi(xqf::parse(&bytes)),
-                Format::DhtmlXq => xiangqi(dhtmlxq::parse(&bytes)),
-                Format::ChouChouSheet => chouchou::parse_sheet(&bytes)
-                    .into_iter()
-                    .map(|i| i.map(AnyGame::ChouChou))
-                    .collect(),
-                _ => xiangqi(xiangqi_wxf::parse(&bytes)),
-            };
-            items.into_iter().try_for_each(|i| sender.push(i))
-        }
-    }
+    items.into_iter().map(|item| convert(&ctx, item)).collect()
 }
 
 #[cfg(test)]

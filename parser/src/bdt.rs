@@ -23,6 +23,7 @@ use std::io::BufRead;
 use nom::bytes::complete::{tag, take_till, take_while, take_while1};
 use nom::{IResult, Parser};
 
+use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
     raw_text, Format, Location, Note, RawError, RawGame, RawItem, RawMove, RawResult, Span,
 };
@@ -289,11 +290,6 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
     Ok(g)
 }
 
-fn chomp(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
 /// Parses exactly one record (`line` without its terminator; surrounding spaces allowed).
 pub fn parse_record(line: &[u8], at: Location) -> RawItem {
     let line = chomp(line);
@@ -365,25 +361,23 @@ pub fn parse_records(line: &[u8], at: Location) -> Vec<RawItem> {
 
 /// Streams BDT records, line by line (blank lines skipped).
 pub struct BdtReader<R: BufRead> {
-    reader: R,
-    buf: Vec<u8>,
-    offset: u64,
-    line: u32,
+    src: LineReader<R>,
     pending: std::collections::VecDeque<RawItem>,
-    done: bool,
 }
 
 impl<R: BufRead> BdtReader<R> {
     /// Starts at offset 0, line 1.
     pub fn new(reader: R) -> Self {
         BdtReader {
-            reader,
-            buf: Vec::with_capacity(512),
-            offset: 0,
-            line: 1,
+            src: LineReader::new(reader),
             pending: Default::default(),
-            done: false,
         }
+    }
+
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
     }
 }
 
@@ -395,37 +389,24 @@ impl<R: BufRead> Iterator for BdtReader<R> {
             if let Some(item) = self.pending.pop_front() {
                 return Some(item);
             }
-            if self.done {
-                return None;
-            }
-            self.buf.clear();
-            let at = Location::new(self.offset, self.line, 1);
-            match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
-                Ok(0) => {
-                    self.done = true;
-                    return None;
-                }
-                Ok(n) => {
-                    self.offset += n as u64;
-                    self.line += 1;
-                    let mut at = at;
-                    let mut line: &[u8] = &self.buf;
-                    if at.offset == 0 && line.starts_with(b"\xEF\xBB\xBF") {
-                        line = &line[3..];
-                        at = at.advance(3);
-                    }
-                    let line = chomp(line);
-                    let lead = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
-                    if lead == line.len() {
+            match self.src.next_line()? {
+                Ok(line) => {
+                    let text = line.text();
+                    let lead = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+                    if lead == text.len() {
                         continue;
                     }
                     self.pending
-                        .extend(parse_records(&line[lead..], at.advance(lead)));
+                        .extend(parse_records(&text[lead..], line.at.advance(lead)));
                 }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(err(at, at, b"", format!("read error: {e}"))));
+                // A line of records never read cut: the whole line is one error.
+                Err(LineError::TooLong { at, len, kept }) => {
+                    return Some(Err(RawError {
+                        span: Span::new(at.offset, at.offset + len),
+                        ..err(at, at, kept, crate::line::too_long(len as usize))
+                    }));
                 }
+                Err(e) => return Some(Err(err(e.at(), e.at(), b"", e.message()))),
             }
         }
     }

@@ -44,7 +44,7 @@ fn looks_plain(head: &[u8]) -> bool {
         match line[0] {
             b'#' | b';' => continue,
             b'[' => {
-                if crate::plain::tag_line(line).is_ok() {
+                if crate::tag::scan(line).is_ok() {
                     moves += 1;
                 } else {
                     other += 1;
@@ -201,6 +201,10 @@ fn detect_rest(head: &[u8], xq_text: &str, file_name: Option<&str>) -> Option<Fo
 /// `ascii`, `utf-8` (valid UTF-8 with non-ASCII bytes; a sequence cut at the end of `head`
 /// is allowed), else `gbk` when the bytes decode as GBK without errors, else
 /// `windows-1252`.
+///
+/// This names the bytes of a format read as bytes (the label kept with the source);
+/// Xiangqi text, decoded before it is parsed, has its own sniffer
+/// ([`crate::xq_text::detect_encoding`]): [`crate::member::encoding`] says why.
 pub fn detect_encoding(head: &[u8]) -> &'static str {
     if head.starts_with(b"\xEF\xBB\xBF") {
         return "utf-8-bom";

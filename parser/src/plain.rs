@@ -21,17 +21,13 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
-use nom::bytes::complete::{escaped, is_not, tag, take_while1};
-use nom::character::complete::{char, one_of, space0, space1};
-use nom::combinator::{all_consuming, opt};
-use nom::sequence::delimited;
-use nom::{IResult, Parser};
-
 use crate::coord::{self, Tokens};
+use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
     raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult, Span,
     MAX_RAW_KEPT,
 };
+use crate::tag;
 
 /// A result word of the RenjuLines format.
 pub fn result_word(word: &[u8]) -> Option<RawResult> {
@@ -57,12 +53,6 @@ pub fn result_value(text: &str) -> Option<RawResult> {
 
 fn is_result_token(tok: &[u8]) -> bool {
     matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") || tok == "½-½".as_bytes()
-}
-
-/// Strips a trailing `\n` / `\r\n` (and a lone trailing `\r`).
-fn chomp(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 fn is_blank(line: &[u8]) -> bool {
@@ -120,77 +110,28 @@ pub fn parse_line(line: &[u8], at: Location) -> RawItem {
     Ok(game)
 }
 
-/// Line-by-line reading shared by the streaming readers.
-struct LineSource<R: BufRead> {
-    reader: R,
-    buf: Vec<u8>,
-    offset: u64,
-    line: u32,
-    failed: bool,
-}
-
-impl<R: BufRead> LineSource<R> {
-    fn new(reader: R) -> Self {
-        LineSource {
-            reader,
-            buf: Vec::with_capacity(4096),
-            offset: 0,
-            line: 1,
-            failed: false,
-        }
-    }
-
-    /// Reads the next line into `self.buf`; returns its location, or `None` at the end.
-    /// A read error is returned once as `Err`, then the source ends.
-    fn next_line(&mut self) -> Option<Result<Location, (Location, String)>> {
-        if self.failed {
-            return None;
-        }
-        self.buf.clear();
-        let at = Location::new(self.offset, self.line, 1);
-        match crate::line::read_line_capped(&mut self.reader, &mut self.buf) {
-            Ok((0, _)) => None,
-            Ok((n, true)) => {
-                self.offset += n as u64;
-                self.line += 1;
-                self.buf.clear();
-                Some(Err((at, crate::line::too_long(n))))
-            }
-            Ok((n, false)) => {
-                self.offset += n as u64;
-                self.line += 1;
-                let mut at = at;
-                // A UTF-8 byte-order mark on the first line is not part of the text.
-                if at.offset == 0 && self.buf.starts_with(b"\xEF\xBB\xBF") {
-                    self.buf.drain(..3);
-                    at = at.advance(3);
-                }
-                Some(Ok(at))
-            }
-            Err(e) => {
-                self.failed = true;
-                Some(Err((at, format!("read error: {e}"))))
-            }
-        }
-    }
-}
-
 /// Streams RenjuLines records, one per non-blank line.
 pub struct LinesReader<R: BufRead> {
-    src: LineSource<R>,
+    src: LineReader<R>,
 }
 
 impl<R: BufRead> LinesReader<R> {
     /// Starts at offset 0, line 1.
     pub fn new(reader: R) -> Self {
         LinesReader {
-            src: LineSource::new(reader),
+            src: LineReader::new(reader),
         }
+    }
+
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
     }
 
     /// Bytes consumed so far.
     pub fn offset(&self) -> u64 {
-        self.src.offset
+        self.src.offset()
     }
 }
 
@@ -199,59 +140,18 @@ impl<R: BufRead> Iterator for LinesReader<R> {
 
     fn next(&mut self) -> Option<RawItem> {
         loop {
-            let at = match self.src.next_line()? {
-                Ok(at) => at,
-                Err((at, msg)) => return Some(Err(error(Format::RenjuLines, at, at, b"", msg))),
+            let line = match self.src.next_line()? {
+                Ok(line) => line,
+                Err(e) => {
+                    let at = e.at();
+                    return Some(Err(error(Format::RenjuLines, at, at, b"", e.message())));
+                }
             };
-            let line = chomp(&self.src.buf);
-            if is_blank(line) {
+            if is_blank(line.text()) {
                 continue;
             }
-            return Some(parse_line(line, at));
+            return Some(parse_line(line.text(), line.at));
         }
-    }
-}
-
-/// A PGN-like tag line `[Key "Value"]` → (key, value with `\"` and `\\` unescaped).
-pub fn tag_line(input: &[u8]) -> IResult<&[u8], (&[u8], String)> {
-    let key = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    let quoted = delimited(
-        char('"'),
-        opt(escaped(is_not("\\\""), '\\', one_of("\"\\"))),
-        char('"'),
-    );
-    let (rest, (_, _, _, k, _, v, _, _, _)) = (
-        space0,
-        tag("["),
-        space0,
-        key,
-        space1,
-        quoted,
-        space0,
-        tag("]"),
-        space0,
-    )
-        .parse(input)?;
-    let v = v.unwrap_or(b"");
-    let mut out = Vec::with_capacity(v.len());
-    let mut i = 0;
-    while i < v.len() {
-        if v[i] == b'\\' && i + 1 < v.len() {
-            i += 1;
-        }
-        out.push(v[i]);
-        i += 1;
-    }
-    Ok((rest, (k, tag_text(&out))))
-}
-
-/// A tag value's text: UTF-8 when valid, else windows-1252 (names typed on old Western
-/// systems: `Café` as one byte 0xE9), never replacement characters. Callers note the
-/// guess with [`is_not_utf8`].
-fn tag_text(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.trim().to_string(),
-        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.trim().to_string(),
     }
 }
 
@@ -399,7 +299,7 @@ impl Block {
 
 /// Streams RenjuPlain games (blank-line separated blocks).
 pub struct PlainReader<R: BufRead> {
-    src: LineSource<R>,
+    src: LineReader<R>,
     done: bool,
 }
 
@@ -407,9 +307,15 @@ impl<R: BufRead> PlainReader<R> {
     /// Starts at offset 0, line 1.
     pub fn new(reader: R) -> Self {
         PlainReader {
-            src: LineSource::new(reader),
+            src: LineReader::new(reader),
             done: false,
         }
+    }
+
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
     }
 }
 
@@ -422,23 +328,23 @@ impl<R: BufRead> Iterator for PlainReader<R> {
         }
         let mut block: Option<Block> = None;
         loop {
-            let at = match self.src.next_line() {
+            let (full, at) = match self.src.next_line() {
                 None => {
                     self.done = true;
                     break;
                 }
-                Some(Err((at, msg))) => {
+                Some(Err(e)) => {
                     // A read error ends the source; a line over the length limit fails
-                    // only the record it is in.
-                    self.done = self.src.failed;
+                    // the record it is in (and ends it).
+                    self.done = matches!(e, LineError::Io { .. });
+                    let at = e.at();
                     let b = block.get_or_insert_with(|| Block::new(at));
                     b.has_content = true;
-                    b.fail(at, msg);
+                    b.fail(at, e.message());
                     break;
                 }
-                Some(Ok(at)) => at,
+                Some(Ok(line)) => (line.bytes, line.at),
             };
-            let full = &self.src.buf;
             let line = chomp(full);
             if is_blank(line) {
                 match &block {
@@ -465,8 +371,10 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                 }
                 b'[' => {
                     b.has_content = true;
-                    match all_consuming(tag_line).parse(body) {
-                        Ok((_, (k, v))) => {
+                    let malformed = "malformed tag line: expected [Key \"Value\"]";
+                    match tag::scan(body) {
+                        Ok((t, [])) => {
+                            let (k, v) = (t.name, t.value_text());
                             if is_not_utf8(body) {
                                 b.game.notes.push(Note {
                                     code: "encoding-guess",
@@ -481,17 +389,11 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                             }
                             b.set_tag(k, v, body_at)
                         }
-                        Err(e) => {
-                            let rest = match e {
-                                nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),
-                                nom::Err::Incomplete(_) => 0,
-                            };
-                            let i = body.len() - rest;
-                            b.fail(
-                                body_at.advance(i),
-                                "malformed tag line: expected [Key \"Value\"]".to_string(),
-                            );
+                        // Text after the tag.
+                        Ok((_, rest)) => {
+                            b.fail(body_at.advance(body.len() - rest.len()), malformed.into())
                         }
+                        Err(i) => b.fail(body_at.advance(i), malformed.into()),
                     }
                 }
                 _ => {
@@ -525,10 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn tags() {
-        let (_, (k, v)) = tag_line(br#"[Black "A \"B\" C"]"#).unwrap();
-        assert_eq!(k, b"Black");
-        assert_eq!(v, "A \"B\" C");
+    fn dates() {
         assert_eq!(normalize_date("2001.05.??"), "2001-05");
         assert_eq!(normalize_date("2001"), "2001");
     }

@@ -31,13 +31,13 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
-use nom::Parser;
-
-use crate::plain::{normalize_date, tag_line};
+use crate::line::{chomp, LineError, LineReader};
+use crate::plain::normalize_date;
 use crate::raw::{
     raw_text, Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError,
     RawResult, Span, MAX_RAW_KEPT,
 };
+use crate::tag::{self, write_tag, Wrap};
 
 /// A result as written in a `Result` tag or as a result token (chess convention).
 pub fn result_value(text: &str) -> Option<RawResult> {
@@ -175,58 +175,6 @@ pub fn looks_like(head: &[u8]) -> bool {
         }
     }
     drops >= 2
-}
-
-/// Strips a trailing `\n` / `\r\n`.
-fn chomp(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
-/// Line-by-line reading with locations.
-struct LineSource<R: BufRead> {
-    reader: R,
-    buf: Vec<u8>,
-    offset: u64,
-    line: u32,
-    failed: bool,
-}
-
-impl<R: BufRead> LineSource<R> {
-    fn new(reader: R) -> Self {
-        LineSource {
-            reader,
-            buf: Vec::with_capacity(4096),
-            offset: 0,
-            line: 1,
-            failed: false,
-        }
-    }
-
-    /// Reads the next line into `self.buf`; its location, or `None` at the end.
-    fn next_line(&mut self) -> Option<Result<Location, (Location, String)>> {
-        if self.failed {
-            return None;
-        }
-        self.buf.clear();
-        let mut at = Location::new(self.offset, self.line, 1);
-        match crate::line::read_line_capped(&mut self.reader, &mut self.buf).map(|(n, _)| n) {
-            Ok(0) => None,
-            Ok(n) => {
-                self.offset += n as u64;
-                self.line += 1;
-                if at.offset == 0 && self.buf.starts_with(b"\xEF\xBB\xBF") {
-                    self.buf.drain(..3);
-                    at = at.advance(3);
-                }
-                Some(Ok(at))
-            }
-            Err(e) => {
-                self.failed = true;
-                Some(Err((at, format!("read error: {e}"))))
-            }
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,18 +320,14 @@ impl Block {
         let mut rest = body;
         while !rest.is_empty() {
             let here = at.advance(body.len() - rest.len());
-            match tag_line.parse(rest) {
-                Ok((after, (k, v))) => {
-                    self.set_tag(k, v, here);
+            match tag::scan(rest) {
+                Ok((t, after)) => {
+                    self.set_tag(t.name, t.value_text(), here);
                     rest = after;
                 }
-                Err(e) => {
-                    let left = match e {
-                        nom::Err::Error(e) | nom::Err::Failure(e) => e.input.len(),
-                        nom::Err::Incomplete(_) => rest.len(),
-                    };
+                Err(k) => {
                     // Point at the first non-blank byte that failed.
-                    let mut i = body.len() - left;
+                    let mut i = body.len() - rest.len() + k;
                     while i < body.len() && body[i].is_ascii_whitespace() {
                         i += 1;
                     }
@@ -583,6 +527,19 @@ impl Block {
         }
     }
 
+    /// A line over the length limit (`len` bytes, `kept` the start of it): it fails the
+    /// game and counts as move text. Returns whether it ended the game (as a line of move
+    /// text ends a game without tags).
+    fn too_long(&mut self, at: Location, len: u64, kept: &[u8]) -> bool {
+        if self.raw.len() < MAX_RAW_KEPT {
+            self.raw.extend_from_slice(kept);
+        }
+        self.end = at.offset + len;
+        self.fail(at, crate::line::too_long(len as usize));
+        self.phase = Phase::Moves;
+        !self.tagged && self.brace.is_none()
+    }
+
     /// Whether the block holds anything (tags, moves, or an error).
     fn has_content(&self) -> bool {
         self.tagged || self.has_moves || self.error.is_some() || self.brace.is_some()
@@ -613,9 +570,7 @@ impl Block {
 
 /// Streams Chess Territorial games (PGN games and one-line move lists).
 pub struct PgnReader<R: BufRead> {
-    src: LineSource<R>,
-    /// A line read but not yet used (it starts the next game).
-    pending: Option<(Vec<u8>, Location)>,
+    src: LineReader<R>,
     done: bool,
 }
 
@@ -623,15 +578,20 @@ impl<R: BufRead> PgnReader<R> {
     /// Starts at offset 0, line 1.
     pub fn new(reader: R) -> Self {
         PgnReader {
-            src: LineSource::new(reader),
-            pending: None,
+            src: LineReader::new(reader),
             done: false,
         }
     }
 
+    /// Keeps at most `limit` bytes of a line (default [`crate::line::MAX_LINE`]).
+    pub fn with_line_limit(mut self, limit: usize) -> Self {
+        self.src = self.src.with_limit(limit);
+        self
+    }
+
     /// Bytes consumed so far.
     pub fn offset(&self) -> u64 {
-        self.src.offset
+        self.src.offset()
     }
 }
 
@@ -641,55 +601,57 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         let mut block: Option<Block> = None;
         loop {
-            let (full, at) = if let Some(p) = self.pending.take() {
-                p
-            } else {
-                if self.done {
+            if self.done {
+                break;
+            }
+            let (full, at) = match self.src.next_line() {
+                None => {
+                    self.done = true;
                     break;
                 }
-                match self.src.next_line() {
-                    None => {
-                        self.done = true;
-                        break;
+                Some(Err(LineError::TooLong { at, len, kept })) => {
+                    // Part of the game being read (or the start of one); never read cut.
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    if b.too_long(at, len, kept) {
+                        let b = block.take().expect("a block");
+                        return Some(b.finish());
                     }
-                    Some(Err((at, msg))) => {
-                        self.done = true;
-                        let b = block.get_or_insert_with(|| Block::new(at));
-                        b.fail(at, msg);
-                        break;
-                    }
-                    Some(Ok(at)) => (std::mem::take(&mut self.src.buf), at),
+                    continue;
                 }
+                Some(Err(e)) => {
+                    self.done = true;
+                    let at = e.at();
+                    let b = block.get_or_insert_with(|| Block::new(at));
+                    b.fail(at, e.message());
+                    break;
+                }
+                Some(Ok(line)) => (line.bytes, line.at),
             };
             let step = match &mut block {
                 None => {
-                    let line = chomp(&full);
+                    let line = chomp(full);
                     let trimmed: &[u8] = {
                         let s = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
                         &line[s..]
                     };
                     if trimmed.is_empty() || trimmed[0] == b'%' {
-                        self.recycle(full);
                         continue;
                     }
                     let b = block.insert(Block::new(at));
-                    b.step(&full, at)
+                    b.step(full, at)
                 }
-                Some(b) => b.step(&full, at),
+                Some(b) => b.step(full, at),
             };
             match step {
-                Step::More => {
-                    self.recycle(full);
-                }
+                Step::More => {}
                 Step::Done => {
-                    self.recycle(full);
                     let b = block.take().expect("a block");
                     if b.has_content() {
                         return Some(b.finish());
                     }
                 }
                 Step::Again => {
-                    self.pending = Some((full, at));
+                    self.src.unread();
                     let b = block.take().expect("a block");
                     if b.has_content() {
                         return Some(b.finish());
@@ -700,16 +662,6 @@ impl<R: BufRead> Iterator for PgnReader<R> {
         match block {
             Some(b) if b.has_content() => Some(b.finish()),
             _ => None,
-        }
-    }
-}
-
-impl<R: BufRead> PgnReader<R> {
-    /// Gives a line buffer back to the source to reuse.
-    fn recycle(&mut self, mut buf: Vec<u8>) {
-        if self.src.buf.capacity() < buf.capacity() {
-            buf.clear();
-            self.src.buf = buf;
         }
     }
 }
@@ -732,17 +684,14 @@ pub fn move_text(m: CtMoveText) -> String {
     }
 }
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// Writes one game as PGN with drops: `[Game "Chess Territorial"]`, the header's tags
 /// (Event, Date, Round, White, Black, Result, then `extra` in order, `Game` left out), a
 /// blank line, numbered move text wrapped before 80 columns, the result token (`*` when
 /// the header has none) and a blank line. [`PgnReader`] reads it back to the same header
 /// and moves.
 pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
-    let mut out = String::from("[Game \"Chess Territorial\"]\n");
+    let mut out = String::new();
+    write_tag(&mut out, "Game", "Chess Territorial");
     let result = match header.result {
         Some(RawResult::WhiteWin) => "1-0",
         Some(RawResult::BlackWin) => "0-1",
@@ -758,10 +707,10 @@ pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
     ];
     for (k, v) in fields {
         if let Some(v) = v {
-            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+            write_tag(&mut out, k, v);
         }
     }
-    out.push_str(&format!("[Result \"{result}\"]\n"));
+    write_tag(&mut out, "Result", result);
     for (k, v) in &header.extra {
         if k.eq_ignore_ascii_case("game") {
             continue;
@@ -771,32 +720,20 @@ pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
             .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
             .collect();
         if !key.is_empty() {
-            out.push_str(&format!("[{key} \"{}\"]\n", escape(v)));
+            write_tag(&mut out, &key, v);
         }
     }
     out.push('\n');
-    let mut line = String::new();
-    let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    let mut wrap = Wrap::new(&mut out, 79);
     for (i, m) in moves.iter().enumerate() {
         if i % 2 == 0 {
-            words.push(format!("{}.", i / 2 + 1));
+            wrap.token(&format!("{}.", i / 2 + 1));
         }
-        words.push(move_text(*m));
+        wrap.token(&move_text(*m));
     }
-    words.push(result.to_string());
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    wrap.token(result);
+    wrap.finish();
+    out.push('\n');
     out
 }
 

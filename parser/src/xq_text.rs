@@ -53,6 +53,8 @@ fn is_xq_char(c: char) -> bool {
 }
 
 /// Guesses the encoding of Xiangqi text from its head: `"utf-8"`, `"gbk"` or `"big5"`.
+/// (The decoder to use; other formats' encoding label comes from
+/// [`crate::detect::detect_encoding`]: [`crate::member::encoding`] says why there are two.)
 pub fn detect_encoding(bytes: &[u8]) -> &'static str {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         return "utf-8";
@@ -365,12 +367,6 @@ pub fn is_chinese_move(norm: &str) -> bool {
         5 => pos(c[0]) && piece(c[1]) && file(c[2]) && act(c[3]) && file(c[4]),
         _ => false,
     }
-}
-
-/// Whether a text contains a character that only Chinese move text uses.
-pub fn has_chinese_move_char(s: &str) -> bool {
-    s.chars()
-        .any(|c| "进退平進馬車俥傌砲帥將".contains(c) || (c != '炮' && CN_PIECES.contains(c)))
 }
 
 /// Normalizes a WXF move: ASCII, upper case, `.` → `=`, `N` → `H`, `B` → `E`.

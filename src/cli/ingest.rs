@@ -19,7 +19,6 @@ pub(super) fn run(
         format,
         threads,
         progress: true,
-        ..Default::default()
     };
     let summary = kifu_ingest::ingest(db, paths, &options)
         .with_context(|| format!("ingest into {}", db.display()))?;

@@ -1,0 +1,199 @@
+//! Xiangqi PGN (xqbase convention and its dialects): [`Format::XiangqiPgn`].
+//!
+//! A file holds one or more games. A game is a block of tag lines `[Key "Value"]`
+//! followed by move text; the next tag line after some move text (or a repeated tag key)
+//! starts the next game (move text without any tags is one game up to the next tag line:
+//! blank lines do not separate tagless games). Text is decoded line by line from the encoding given to
+//! [`PgnReader::new`] (or detected by [`PgnReader::detect`]): UTF-8, GBK or Big5. Every
+//! location is in source bytes (line and byte column), whatever the encoding.
+//!
+//! **Tags.** `Red` (or `White`), `Black`, `Event`, `Round`, `Date` (normalized to
+//! `YYYY[-MM[-DD]]`; an unreadable date is kept in `extra`), `Result`, `FEN`,
+//! `Opening` (→ `header.opening`, else `ECCO`); every other non-empty tag (`Game`, `Site`,
+//! `RedTeam`, `BlackTeam`, `ECCO`, `Opening`, `Variation`, `Format`, `Variant`, `SetUp`, …)
+//! is kept in `header.extra` in file order. Results: `1-0` Red wins → `WhiteWin`, `0-1` →
+//! `BlackWin`, `1/2-1/2` → `Draw`, `*` → `Unknown`; `result_text` keeps the text as written.
+//!
+//! **Move text.** Move numbers (`1.`, `1...`, `3.          马８进７`, full-width digits) are
+//! skipped and moves are emitted in the order written (so CCPD's `1. 車５平８` for a Black
+//! first move from a FEN comes out as ply 1; the engine knows the side from the FEN).
+//! Accepted notations, chosen per token:
+//! - Chinese (Simplified or Traditional, full-width or ASCII digits; `前/中/后` and
+//!   numbered pawns) → [`XqMoveText::Chinese`], normalized by [`xq_text::normalize_chinese`];
+//! - WXF (ASCII or full-width, `.` or `=` for traverse, tandem `+R=1` / `R+=1`) →
+//!   [`XqMoveText::Wxf`], normalized by [`xq_text::normalize_wxf`];
+//! - ICCS (`h2e2`, `H2-E2`) → [`XqMoveText::Coord`] with ranks mapped to 0-9;
+//! - SAN (WinBoard `Cbe2`, pychess `Rb10`) → [`XqMoveText::San`] as written.
+//!
+//! A token `a0b1`-like is read as ICCS unless the game also holds SAN-only tokens (then
+//! SAN). ICCS/SAN ranks are 0-9 unless rank 10 appears, or (no rank 0 nor 10 appears and)
+//! an ICCS game has a `Variant` tag (Fairy-Stockfish) or a SAN game comes from pychess
+//! (`Site`/`Event`): then [`XqGame::ranks_from_one`] is set and a Note
+//! `iccs-ranks-1-10` says why. A game writing both rank 0 and rank 10 is an error.
+//!
+//! Comments `{…}` (over several lines), `/*…*/` and `;` to the end of the line become
+//! [`Comment`]s at the ply reached (comments inside variations are prefixed
+//! `(variation) `); `%` lines are skipped. Variations `( … )`, nested, become
+//! [`XqVariation`]s replacing the last move played (`from_ply` counts plies of the whole
+//! game). Result tokens `1-0 0-1 1/2-1/2 *` (and 红胜/黑胜/和棋) set the result when no
+//! `Result` tag did (a disagreement is a Note). Annotation marks `!`, `?`, `!!`, `?!` before
+//! or after a move and NAGs `$n` are dropped.
+//!
+//! A line of `=` signs (`=========`) ends the move text: what follows up to the next tag
+//! line (xqbase adverts, "欢迎访问…") is skipped with an info Note `trailer-skipped`.
+//! Any other token that is not a move is a [`RawError`] located at it: the whole game is
+//! quarantined (we do not guess which moves a garbled token stood for).
+//!
+//! `reader` splits the stream into games (tags and lines) and reads each one's tags;
+//! `movetext` reads the move text (also for `xiangqi_wxf`).
+//!
+//! [`Format::XiangqiPgn`]: crate::Format::XiangqiPgn
+//! [`XqMoveText::Chinese`]: crate::raw::XqMoveText::Chinese
+//! [`XqMoveText::Wxf`]: crate::raw::XqMoveText::Wxf
+//! [`XqMoveText::Coord`]: crate::raw::XqMoveText::Coord
+//! [`XqMoveText::San`]: crate::raw::XqMoveText::San
+//! [`Comment`]: crate::raw::Comment
+//! [`XqVariation`]: crate::raw::XqVariation
+
+use crate::raw::{Location, RawError, XqGame};
+use crate::xq_text;
+
+mod movetext;
+mod reader;
+
+pub(crate) use movetext::parse_movetext;
+pub use movetext::MAX_VARIATION_DEPTH;
+pub(crate) use reader::{apply_result_token, apply_tags};
+pub use reader::{PgnChunk, PgnReader};
+
+use movetext::{classify, strip_word, Tok};
+
+/// A decoded line with its map back to source bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct TextLine {
+    pub text: String,
+    /// `map[k]`: source offset (from `at`) of decoded byte `k`; one more entry at the end.
+    pub map: Vec<u32>,
+    pub at: Location,
+}
+
+impl TextLine {
+    pub fn loc(&self, i: usize) -> Location {
+        let i = i.min(self.map.len().saturating_sub(1));
+        self.at
+            .advance(self.map.get(i).copied().unwrap_or(0) as usize)
+    }
+    /// Source length of decoded bytes `i..j`.
+    pub fn src_len(&self, i: usize, j: usize) -> usize {
+        let a = self.map.get(i).copied().unwrap_or(0);
+        let b = self.map.get(j).copied().unwrap_or(a);
+        b.saturating_sub(a) as usize
+    }
+    /// The part of the line from decoded byte `i` to `j`.
+    pub fn slice(&self, i: usize, j: usize) -> TextLine {
+        let base = self.map[i];
+        TextLine {
+            text: self.text[i..j].to_string(),
+            map: self.map[i..=j].iter().map(|m| m - base).collect(),
+            at: self.at.advance(base as usize),
+        }
+    }
+}
+
+/// Splits decoded text (one string, with a map to source offsets from `base`) into lines.
+pub(crate) fn split_lines(text: &str, map: &[u32], base: Location) -> Vec<TextLine> {
+    let mut out = Vec::new();
+    let mut line_no = base.line.max(1);
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    loop {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|p| start + p)
+            .unwrap_or(bytes.len());
+        let mut e = end;
+        if e > start && bytes[e - 1] == b'\r' {
+            e -= 1;
+        }
+        let off = map[start];
+        let at = Location::new(base.offset + off as u64, line_no, 1);
+        out.push(TextLine {
+            text: text[start..e].to_string(),
+            map: map[start..=e].iter().map(|m| m - off).collect(),
+            at,
+        });
+        if end >= bytes.len() {
+            break;
+        }
+        start = end + 1;
+        line_no += 1;
+    }
+    out
+}
+
+/// Parses a whole Xiangqi PGN file held in memory (encoding detected from the head).
+pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
+    let head = &bytes[..bytes.len().min(64 * 1024)];
+    PgnReader::new(bytes, xq_text::detect_encoding(head)).collect()
+}
+
+/// Whether the head of a file looks like Xiangqi PGN: xiangqi tags (`[Game "Chinese
+/// Chess"]`, `[Format "ICCS"]`, `[Variant "xiangqi"]`, `[Red …]`), Chinese move text, or a
+/// numbered ICCS move list (`1. h2e2 h9g7`).
+pub fn looks_like(head: &[u8]) -> bool {
+    looks_like_text(&xq_text::decode(head, xq_text::detect_encoding(head)).0)
+}
+
+/// [`looks_like`] on the head already decoded.
+pub(crate) fn looks_like_text(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("[game \"chinese chess\"]")
+        || lower.contains("[variant \"xiangqi\"]")
+        || lower.contains("[format \"iccs\"]")
+        || lower.contains("[format \"wxf\"]")
+        || lower.contains("[format \"chinese\"]")
+    {
+        return true;
+    }
+    if text.contains("[DhtmlXQ") || text.contains("START{") {
+        return false;
+    }
+    let mut chinese = 0;
+    let mut iccs = 0;
+    let mut wxf = 0;
+    for w in text.split_whitespace().take(400) {
+        let (_, body) = strip_word(w);
+        if body.is_empty() {
+            continue;
+        }
+        match classify(body) {
+            Tok::Chinese(_) => chinese += 1,
+            Tok::Iccs(..) if body.len() >= 4 => iccs += 1,
+            Tok::Wxf(_) => wxf += 1,
+            _ => {}
+        }
+    }
+    let has_tags = lower.contains("[red ") || lower.contains("[black ");
+    let numbered = text.contains("1.");
+    chinese >= 2 || (has_tags && (iccs >= 2 || wxf >= 2)) || (numbered && (iccs >= 4 || wxf >= 4))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::raw::XqMoveText;
+
+    #[test]
+    fn small_game() {
+        let text =
+            "[Red \"R\"]\n[Result \"1-0\"]\n1. 炮二平五 {c} 馬８進７ (1... 炮８平５) 2. h0g2! *\n";
+        let games = parse(text.as_bytes());
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.variations.len(), 1);
+        assert_eq!(g.variations[0].from_ply, 2);
+        assert_eq!(g.comments[0].ply, 1);
+        assert_eq!(g.moves[1].text, XqMoveText::Chinese("马8进7".into()));
+    }
+}
