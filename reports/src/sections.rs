@@ -290,9 +290,10 @@ pub(crate) fn findings_section(data: &Dataset) -> Result<Section, Error> {
         .lazy()
         .group_by([col("code")])
         .agg([col("findings").sum().alias("findings")])
+        // Ties are ordered by code: group_by's order varies from run to run.
         .sort(
-            ["findings"],
-            SortMultipleOptions::default().with_order_descending(true),
+            ["findings", "code"],
+            SortMultipleOptions::default().with_order_descending_multi([true, false]),
         )
         .collect()?;
     Ok(Section {
