@@ -24,7 +24,8 @@
 //! (RenjuPlain with PGN-like tags), both read back by `kifu_parser::plain`.
 
 use crate::random::Rng;
-use crate::tournament::{push_tag, Scheduled};
+use crate::tournament::Scheduled;
+use kifu_parser::tag::write_tag;
 use kifu_rules::renju::point::AREA;
 use kifu_rules::renju::{Board, Opening, Outcome, Point, Stone, Symmetry, Termination, OPENINGS};
 
@@ -367,13 +368,13 @@ pub fn result_token(result: Outcome) -> &'static str {
 /// Appends one RenjuPlain game: tags `Event`, `Round`, `Date`, `Black`, `White`, `Result`,
 /// then `1. h8 2. h9 …` (ten moves a line) ending with the result token, then a blank line.
 pub fn write_plain_into(out: &mut String, s: &Scheduled, game: &GeneratedRenju) {
-    push_tag(out, "Event", &s.event);
-    push_tag(out, "Round", &s.round.to_string());
-    push_tag(out, "Date", &s.date);
-    push_tag(out, "Black", s.players.first().map_or("?", |p| p.as_str()));
-    push_tag(out, "White", s.players.get(1).map_or("?", |p| p.as_str()));
+    write_tag(out, "Event", &s.event);
+    write_tag(out, "Round", &s.round.to_string());
+    write_tag(out, "Date", &s.date);
+    write_tag(out, "Black", s.players.first().map_or("?", |p| p.as_str()));
+    write_tag(out, "White", s.players.get(1).map_or("?", |p| p.as_str()));
     let token = result_token(game.result);
-    push_tag(out, "Result", token);
+    write_tag(out, "Result", token);
     for (i, &p) in game.moves.iter().enumerate() {
         if i > 0 {
             out.push(if i % 10 == 0 { '\n' } else { ' ' });

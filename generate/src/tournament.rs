@@ -445,21 +445,6 @@ impl Iterator for Schedule {
 
 impl ExactSizeIterator for Schedule {}
 
-/// Appends a PGN-like tag line `[Key "Value"]` (and a newline), escaping `"` and `\`;
-/// shared by the game writers.
-pub fn push_tag(out: &mut String, key: &str, value: &str) {
-    out.push('[');
-    out.push_str(key);
-    out.push_str(" \"");
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push_str("\"]\n");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,7 +28,8 @@
 //! `kifu_parser::xiangqi_pgn::PgnReader`.
 
 use crate::random::Rng;
-use crate::tournament::{push_tag, Scheduled};
+use crate::tournament::Scheduled;
+use kifu_parser::tag::write_tag;
 use kifu_rules::xiangqi::game::material;
 use kifu_rules::xiangqi::{
     move_to_chinese, move_to_wxf, Kind, Move, MoveList, Position, Square, XqOutcome,
@@ -253,15 +254,15 @@ pub fn write_pgn_into(
     game: &GeneratedXiangqi,
     notation: XqNotation,
 ) {
-    push_tag(out, "Game", "Chinese Chess");
-    push_tag(out, "Event", &s.event);
-    push_tag(out, "Round", &s.round.to_string());
-    push_tag(out, "Date", &s.date);
-    push_tag(out, "Red", s.players.first().map_or("?", |p| p.as_str()));
-    push_tag(out, "Black", s.players.get(1).map_or("?", |p| p.as_str()));
+    write_tag(out, "Game", "Chinese Chess");
+    write_tag(out, "Event", &s.event);
+    write_tag(out, "Round", &s.round.to_string());
+    write_tag(out, "Date", &s.date);
+    write_tag(out, "Red", s.players.first().map_or("?", |p| p.as_str()));
+    write_tag(out, "Black", s.players.get(1).map_or("?", |p| p.as_str()));
     let token = result_token(game.result);
-    push_tag(out, "Result", token);
-    push_tag(out, "Format", notation.tag());
+    write_tag(out, "Result", token);
+    write_tag(out, "Format", notation.tag());
     let mut pos = match notation {
         XqNotation::Iccs => None,
         _ => Some(Position::startpos()),
