@@ -5,8 +5,9 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
-use crate::model::{header_text, location, severity_class, severity_counts, table_cells};
-use crate::write::{svg_element, DrawnChart};
+use crate::model::{
+    header_text, location, severity_class, severity_counts, svg_element, table_cells, DrawnChart,
+};
 use crate::Report;
 
 /// HTML-escapes text for element content and attribute values.

@@ -5,8 +5,7 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
-use crate::model::{header_text, location, severity_counts, table_cells};
-use crate::write::DrawnChart;
+use crate::model::{header_text, location, severity_counts, table_cells, DrawnChart};
 use crate::Report;
 
 /// Escapes text for Markdown: inline markup characters get a backslash, HTML's `< > &`

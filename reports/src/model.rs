@@ -1,5 +1,6 @@
-//! The report model — sections of tables and charts, then the audit — and how its values
-//! read as text in both writers (table cells, severity counts, a finding's location).
+//! The report model — sections of tables and charts, then the audit, and the charts once
+//! drawn — and how its values read as text in both writers (table cells, severity counts, a
+//! finding's location).
 
 use polars::prelude::*;
 
@@ -124,4 +125,19 @@ pub(crate) fn severity_counts(audit: &[AuditItem]) -> Vec<(&'static str, usize)>
         })
         .filter(|&(_, n)| n > 0)
         .collect()
+}
+
+/// A chart drawn to files, its SVG kept for inlining.
+pub(crate) struct DrawnChart {
+    pub(crate) title: String,
+    pub(crate) stem: String,
+    pub(crate) svg: String,
+}
+
+/// The `<svg …>…</svg>` part of an SVG document (drops an XML prolog or doctype).
+pub(crate) fn svg_element(doc: &str) -> &str {
+    match doc.find("<svg") {
+        Some(i) => doc[i..].trim_end(),
+        None => "",
+    }
 }

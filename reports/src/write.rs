@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::charts::{draw, safe_stem};
 use crate::html::render_html;
 use crate::markdown::render_markdown;
+use crate::model::{svg_element, DrawnChart};
 use crate::{Error, Report};
 
 /// The files [`write_report`] wrote.
@@ -17,21 +18,6 @@ pub struct ReportFiles {
     /// SVG and PNG of every chart.
     pub charts: Vec<PathBuf>,
     pub diagrams: Vec<PathBuf>,
-}
-
-/// A chart drawn to files, its SVG kept for inlining.
-pub(crate) struct DrawnChart {
-    pub(crate) title: String,
-    pub(crate) stem: String,
-    pub(crate) svg: String,
-}
-
-/// The `<svg …>…</svg>` part of an SVG document (drops an XML prolog or doctype).
-pub(crate) fn svg_element(doc: &str) -> &str {
-    match doc.find("<svg") {
-        Some(i) => doc[i..].trim_end(),
-        None => "",
-    }
 }
 
 /// `stem`, or `stem-2`, `stem-3`… when already used.
