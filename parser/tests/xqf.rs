@@ -8,10 +8,16 @@ use std::path::{Path, PathBuf};
 use kifu_parser::raw::{RawResult, XqGame, XqMoveText, XqVariation};
 use kifu_parser::xqf;
 
-const DATA: &str = "/work/shared/data/xiangqi";
+/// `data/xiangqi` of the shared folder: `$KIFU_SHARED`, else `../shared` beside the repository.
+fn xiangqi_data() -> PathBuf {
+    std::env::var_os("KIFU_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
+        .join("data/xiangqi")
+}
 
 fn data(rel: &str) -> PathBuf {
-    Path::new(DATA).join(rel)
+    xiangqi_data().join(rel)
 }
 
 fn samples_dir() -> PathBuf {
