@@ -383,7 +383,9 @@ pub fn normalize_wxf(s: &str) -> String {
         .collect()
 }
 
-/// Whether a normalized WXF move is well formed: `C2=5`, `H8+7`, `+R=1`, `R+=1`, `1P+1`.
+/// Whether a normalized WXF move is well formed: `C2=5`, `H8+7`, `+R=1`, `R+=1`, `1P+1`,
+/// and pawns stacked on two files, where the file replaces the piece (`+5=4`, `27=8`, as
+/// Chinese writes `前五平四`, `中七平八`).
 pub fn is_wxf_move(norm: &str) -> bool {
     let b = norm.as_bytes();
     if b.len() != 4 {
@@ -399,6 +401,7 @@ pub fn is_wxf_move(norm: &str) -> bool {
         || (matches!(b[0], b'+' | b'-') && piece(b[1]))
         || (piece(b[0]) && matches!(b[1], b'+' | b'-'))
         || ((b'1'..=b'5').contains(&b[0]) && b[1] == b'P')
+        || (matches!(b[0], b'+' | b'-' | b'1'..=b'5') && digit(b[1]))
 }
 
 /// An ICCS/UCI move `h2e2`, `H2-E2`, `h10g8`: `(file, rank)` pairs with ranks as
@@ -594,6 +597,9 @@ mod tests {
         assert_eq!(normalize_wxf("Ｃ２＝５"), "C2=5");
         assert_eq!(normalize_wxf("c2.5"), "C2=5");
         assert!(is_wxf_move("+R=1") && is_wxf_move("R+=1") && is_wxf_move("P++1"));
+        // Pawns stacked on two files: place and file, the piece left out.
+        assert!(is_wxf_move("+5=4") && is_wxf_move("-3+1") && is_wxf_move("27=8"));
+        assert!(!is_wxf_move("65=4") && !is_wxf_move("+0=4") && !is_wxf_move("=5=4"));
         assert_eq!(parse_iccs("h2e2"), Some(((7, 2), (4, 2))));
         assert_eq!(parse_iccs("H2-E2"), Some(((7, 2), (4, 2))));
         assert_eq!(parse_iccs("h10g8"), Some(((7, 10), (6, 8))));

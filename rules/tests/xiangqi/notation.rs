@@ -278,3 +278,27 @@ fn san_fixtures() {
         }
     }
 }
+
+/// Pawns stacked on two files, in WXF: the file stands for the piece (`27=8`, `+3+1`, as
+/// Chinese writes `中七平八`, `前三进一`). A PGN record written so, as kifu's own generator
+/// writes it, reads and replays.
+#[test]
+fn wxf_stacked_pawns_on_two_files_read_from_pgn() {
+    let fen = "3k5/9/2P6/2P6/2P6/6P2/6P2/9/9/4K4 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    let mid = Move::parse_iccs("c6b6", false).unwrap();
+    assert_eq!(move_to_wxf(&pos, mid), "27=8");
+    let text = format!(
+        "[Game \"Chinese Chess\"]\n[FEN \"{fen}\"]\n[Format \"WXF\"]\n\n1. 27=8 K4+1\n2. +3+1 *\n"
+    );
+    let games: Vec<_> =
+        kifu_parser::xiangqi_pgn::PgnReader::new(text.as_bytes(), "utf-8").collect();
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().expect("the record reads");
+    let written: Vec<&str> = game.moves.iter().map(|m| m.written.as_str()).collect();
+    assert_eq!(written, ["27=8", "K4+1", "+3+1"]);
+    let r = replay(game);
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    let iccs: Vec<String> = r.moves.iter().map(|m| m.iccs()).collect();
+    assert_eq!(iccs, ["c6b6", "d9d8", "g4g5"]);
+}
