@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 /// A stage of the ingest measured alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,13 +71,27 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
             (s.records, s.games, s.bytes, 0)
         }
     };
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "{}",
-        json!({"records": records, "games": games, "bytes_in": bytes_in,
-               "bytes_out": bytes_out, "seconds": seconds})
-    );
+    let output = StageOutput {
+        records,
+        games,
+        bytes_in,
+        bytes_out,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    println!("{}", serde_json::to_string(&output)?);
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `kifu bench-stage` prints, one JSON line, and `kifu bench` reads back.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+struct StageOutput {
+    records: u64,
+    games: u64,
+    /// Bytes read from disk.
+    bytes_in: u64,
+    /// Bytes decompressed (the floor stage only).
+    bytes_out: u64,
+    seconds: f64,
 }
 
 /// The floor of an ingest: every input file read and decompressed (archives split into
@@ -141,13 +155,12 @@ fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result
     if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
         bail!("kifu bench-stage {} failed ({status})", stage.name());
     }
-    let v: serde_json::Value = serde_json::from_str(text.trim()).context("bench-stage output")?;
-    let n = |k: &str| v[k].as_u64().unwrap_or(0);
+    let out: StageOutput = serde_json::from_str(text.trim()).context("bench-stage output")?;
     Ok(Run {
-        records: n("records"),
-        games: n("games"),
-        bytes_in: n("bytes_in"),
-        seconds: v["seconds"].as_f64().unwrap_or(0.0),
+        records: out.records,
+        games: out.games,
+        bytes_in: out.bytes_in,
+        seconds: out.seconds,
         // ru_maxrss is in KiB on Linux.
         peak_rss: usage.ru_maxrss as u64 * 1024,
     })
