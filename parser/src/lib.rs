@@ -5,6 +5,7 @@
 //! game, files, threads or databases.
 
 pub mod bdt;
+mod block;
 pub mod chouchou;
 pub mod coord;
 pub mod detect;

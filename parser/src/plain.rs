@@ -21,11 +21,11 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
+use crate::block::RecordText;
 use crate::coord::{self, Tokens};
 use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
     raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult, Span,
-    MAX_RAW_KEPT,
 };
 use crate::tag;
 
@@ -178,34 +178,26 @@ pub fn normalize_date(value: &str) -> String {
 
 /// A game block being read.
 struct Block {
-    start: Location,
-    raw: Vec<u8>,
-    end: u64,
+    text: RecordText,
     game: RawGame,
     has_content: bool,
     result_from_tag: bool,
     ended: bool,
-    error: Option<(Location, String)>,
 }
 
 impl Block {
     fn new(start: Location) -> Block {
         Block {
-            start,
-            raw: Vec::new(),
-            end: start.offset,
+            text: RecordText::new(start),
             game: RawGame::new(Format::RenjuPlain, start),
             has_content: false,
             result_from_tag: false,
             ended: false,
-            error: None,
         }
     }
 
     fn fail(&mut self, at: Location, msg: String) {
-        if self.error.is_none() {
-            self.error = Some((at, msg));
-        }
+        self.text.fail(at, msg);
     }
 
     fn set_tag(&mut self, key: &[u8], value: String, at: Location) {
@@ -281,18 +273,7 @@ impl Block {
     }
 
     fn finish(mut self) -> RawItem {
-        let span = Span::new(self.start.offset, self.end);
-        if let Some((at, message)) = self.error {
-            return Err(RawError {
-                format: Some(Format::RenjuPlain),
-                at,
-                start: self.start,
-                span,
-                message,
-                raw: raw_text(&self.raw),
-            });
-        }
-        self.game.span = span;
+        self.game.span = self.text.finish(Format::RenjuPlain)?;
         Ok(self.game)
     }
 }
@@ -356,10 +337,7 @@ impl<R: BufRead> Iterator for PlainReader<R> {
                 }
             }
             let b = block.get_or_insert_with(|| Block::new(at));
-            if b.raw.len() < MAX_RAW_KEPT {
-                b.raw.extend_from_slice(full);
-            }
-            b.end = at.offset + full.len() as u64;
+            b.text.keep(full, at);
             let indent = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
             let body = &line[indent..];
             let body_at = at.advance(indent);

@@ -31,11 +31,11 @@
 use kifu_facts::Severity;
 use std::io::BufRead;
 
+use crate::block::RecordText;
 use crate::line::{chomp, LineError, LineReader};
 use crate::plain::normalize_date;
 use crate::raw::{
-    raw_text, Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError,
-    RawResult, Span, MAX_RAW_KEPT,
+    Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError, RawResult, Span,
 };
 use crate::tag::{self, write_tag, Wrap};
 
@@ -197,9 +197,7 @@ enum Step {
 
 /// A game being read.
 struct Block {
-    start: Location,
-    raw: Vec<u8>,
-    end: u64,
+    text: RecordText,
     game: CtGame,
     tagged: bool,
     phase: Phase,
@@ -207,15 +205,12 @@ struct Block {
     result_from_tag: bool,
     /// An open `{` comment: where it started and its text so far.
     brace: Option<(Location, String)>,
-    error: Option<(Location, String)>,
 }
 
 impl Block {
     fn new(start: Location) -> Block {
         Block {
-            start,
-            raw: Vec::new(),
-            end: start.offset,
+            text: RecordText::new(start),
             game: CtGame {
                 format: Format::TerritorialPgn,
                 start,
@@ -230,21 +225,15 @@ impl Block {
             has_moves: false,
             result_from_tag: false,
             brace: None,
-            error: None,
         }
     }
 
     fn fail(&mut self, at: Location, msg: String) {
-        if self.error.is_none() {
-            self.error = Some((at, msg));
-        }
+        self.text.fail(at, msg);
     }
 
     fn keep(&mut self, full: &[u8], at: Location) {
-        if self.raw.len() < MAX_RAW_KEPT {
-            self.raw.extend_from_slice(full);
-        }
-        self.end = at.offset + full.len() as u64;
+        self.text.keep(full, at);
     }
 
     fn comment(&mut self, text: &str) {
@@ -531,18 +520,14 @@ impl Block {
     /// game and counts as move text. Returns whether it ended the game (as a line of move
     /// text ends a game without tags).
     fn too_long(&mut self, at: Location, len: u64, kept: &[u8]) -> bool {
-        if self.raw.len() < MAX_RAW_KEPT {
-            self.raw.extend_from_slice(kept);
-        }
-        self.end = at.offset + len;
-        self.fail(at, crate::line::too_long(len as usize));
+        self.text.keep_too_long(at, len, kept);
         self.phase = Phase::Moves;
         !self.tagged && self.brace.is_none()
     }
 
     /// Whether the block holds anything (tags, moves, or an error).
     fn has_content(&self) -> bool {
-        self.tagged || self.has_moves || self.error.is_some() || self.brace.is_some()
+        self.tagged || self.has_moves || self.text.failed() || self.brace.is_some()
     }
 
     fn finish(mut self) -> Result<CtGame, RawError> {
@@ -552,18 +537,7 @@ impl Block {
                 "comment '{' is never closed: expected '}' before the end of the input".to_string(),
             );
         }
-        let span = Span::new(self.start.offset, self.end);
-        if let Some((at, message)) = self.error {
-            return Err(RawError {
-                format: Some(Format::TerritorialPgn),
-                at,
-                start: self.start,
-                span,
-                message,
-                raw: raw_text(&self.raw),
-            });
-        }
-        self.game.span = span;
+        self.game.span = self.text.finish(Format::TerritorialPgn)?;
         Ok(self.game)
     }
 }

@@ -5,9 +5,10 @@ use std::io::BufRead;
 
 use super::actions::{pieces, read_moves, read_token, MoveState, Piece, Token};
 use super::{is_pairs_value, new_game, note, result_code};
+use crate::block::RecordText;
 use crate::line::{chomp, LineError, LineReader};
 use crate::plain::normalize_date;
-use crate::raw::{raw_text, CcGame, Comment, Format, Location, RawError, Span, MAX_RAW_KEPT};
+use crate::raw::{CcGame, Comment, Format, Location, RawError};
 use crate::tag;
 
 fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: Location) {
@@ -66,34 +67,26 @@ fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: 
 
 /// A game being read.
 struct Block {
-    start: Location,
-    raw: Vec<u8>,
-    end: u64,
+    text: RecordText,
     game: CcGame,
     st: MoveState,
     has_content: bool,
     has_moves: bool,
-    error: Option<(Location, String)>,
 }
 
 impl Block {
     fn new(start: Location) -> Block {
         Block {
-            start,
-            raw: Vec::new(),
-            end: start.offset,
+            text: RecordText::new(start),
             game: new_game(Format::ChouChouCcn, start),
             st: MoveState::default(),
             has_content: false,
             has_moves: false,
-            error: None,
         }
     }
 
     fn fail(&mut self, at: Location, msg: String) {
-        if self.error.is_none() {
-            self.error = Some((at, msg));
-        }
+        self.text.fail(at, msg);
     }
 
     /// Tag line(s), possibly followed by a comment or move text.
@@ -151,18 +144,7 @@ impl Block {
     }
 
     fn finish(mut self) -> Result<CcGame, RawError> {
-        let span = Span::new(self.start.offset, self.end);
-        if let Some((at, message)) = self.error {
-            return Err(RawError {
-                format: Some(Format::ChouChouCcn),
-                at,
-                start: self.start,
-                span,
-                message,
-                raw: raw_text(&self.raw),
-            });
-        }
-        self.game.span = span;
+        self.game.span = self.text.finish(Format::ChouChouCcn)?;
         Ok(self.game)
     }
 }
@@ -220,13 +202,9 @@ impl<R: BufRead> CcnReader<R> {
                 Some(Err(LineError::TooLong { at, len, kept })) => {
                     // Move text of the game being read (or the start of one); never read cut.
                     let b = block.get_or_insert_with(|| Block::new(at));
-                    if b.raw.len() < MAX_RAW_KEPT {
-                        b.raw.extend_from_slice(kept);
-                    }
-                    b.end = at.offset + len;
+                    b.text.keep_too_long(at, len, kept);
                     b.has_content = true;
                     b.has_moves = true;
-                    b.fail(at, crate::line::too_long(len as usize));
                     continue;
                 }
                 Some(Err(e)) => {
@@ -254,10 +232,7 @@ impl<R: BufRead> CcnReader<R> {
                 break;
             }
             let b = block.get_or_insert_with(|| Block::new(at));
-            if b.raw.len() < MAX_RAW_KEPT {
-                b.raw.extend_from_slice(full);
-            }
-            b.end = at.offset + full.len() as u64;
+            b.text.keep(full, at);
             match body[0] {
                 b'#' => {
                     let text = String::from_utf8_lossy(&body[1..]).trim().to_string();
