@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use kifu_facts::{GameKind, Severity};
 use kifu_parser::Format;
 use kifu_rules::xiangqi;
@@ -71,8 +72,8 @@ pub(super) enum Command {
         #[command(flatten)]
         db: DbArg,
         /// Only findings of this severity or worse.
-        #[arg(long)]
-        severity: Option<SeverityArg>,
+        #[arg(long, value_parser = severity_parser())]
+        severity: Option<Severity>,
         /// Only findings with this code.
         #[arg(long)]
         code: Option<String>,
@@ -283,21 +284,10 @@ pub(super) enum CheckGame {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-pub(super) enum SeverityArg {
-    Info,
-    Warning,
-    Error,
-}
-
-impl SeverityArg {
-    pub(super) fn severity(self) -> Severity {
-        match self {
-            SeverityArg::Info => Severity::Info,
-            SeverityArg::Warning => Severity::Warning,
-            SeverityArg::Error => Severity::Error,
-        }
-    }
+/// `--severity`: one of [`Severity`]'s names, listed in the help.
+fn severity_parser() -> impl TypedValueParser<Value = Severity> {
+    PossibleValuesParser::new(Severity::ALL.map(Severity::name))
+        .map(|name| Severity::from_name(&name).expect("a listed severity name"))
 }
 
 fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {

@@ -19,7 +19,7 @@ use anyhow::Result;
 use clap::Parser;
 use kifu_store::query::FindingFilter;
 
-use args::{Cli, Command, SeverityArg};
+use args::{Cli, Command};
 
 pub fn run() -> Result<ExitCode> {
     match Cli::parse().command {
@@ -40,7 +40,7 @@ pub fn run() -> Result<ExitCode> {
         } => audit::run(
             &db.db,
             &FindingFilter {
-                min_severity: severity.map(SeverityArg::severity),
+                min_severity: severity,
                 code,
                 game,
                 event,
