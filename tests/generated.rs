@@ -300,4 +300,22 @@ fn chouchou_standings_match_a_hand_checked_tournament() {
         text.contains("score sheet") && text.contains("× -10"),
         "{text}"
     );
+    // CSV: ChouChou's own header only (no two-player header above it).
+    let csv = kifu_ok(&[
+        "standings",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "chouchou",
+        "--csv",
+    ]);
+    assert_eq!(
+        csv.lines().take(3).collect::<Vec<_>>(),
+        [
+            "game,event,place,player,wins,points,best_bonus,worst_penalty,decided_by",
+            "chouchou,Club,1,Sato,2,0,0,0,wins",
+            "chouchou,Club,2,Suzuki,0,-19,0,-10,wins",
+        ],
+        "{csv}"
+    );
 }

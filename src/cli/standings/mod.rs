@@ -26,8 +26,8 @@ pub(super) fn run(
     };
     let mut out = String::new();
     let mut all_json = serde_json::Map::new();
-    // The two-player header comes first even when only ChouChou follows (with its own).
-    if csv {
+    // One header for all the two-player tables; ChouChou's sheets carry their own.
+    if csv && kinds.iter().any(|&k| k != GameKind::ChouChou) {
         out.push_str(points::CSV_HEADER);
     }
     for &kind in &kinds {
