@@ -147,14 +147,19 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
     }
     for p in &analysis.passed {
         let v = &p.ruling.verdict;
+        let duty = match v.loser {
+            Some(l) => format!("{} had to change", l.name()),
+            None => "drawn only if neither side changes".to_owned(),
+        };
         out.push_str(&format!(
-            "passed: {} ({}) at move {}, {}; {} left the cycle at move {}, so it decides nothing\n",
-            v.result.name(),
+            "passed: {} at move {}, {}: {duty}; {} left the cycle at move {}, so it decides \
+             nothing; cycle: {}\n",
             v.kind.name(),
             v.ply,
             v.rule,
             p.left_by.name(),
-            p.left_at
+            p.left_at,
+            v.cycle_text()
         ));
     }
     match &analysis.verdict {
