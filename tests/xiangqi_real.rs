@@ -245,4 +245,34 @@ fn check_xiangqi_reports_classes_and_repetition_verdicts() {
     assert_eq!(v["verdict"]["loser"], "black", "{v}");
     assert_eq!(v["verdict"]["result"], "red", "{v}");
     assert_eq!(v["verdict"]["rule"], "xiangqi 棋例1", "{v}");
+    // Red then leaves the cycle (e2f2): the verdict play went past decides nothing.
+    let moves = format!("{moves} e2f2");
+    let v: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "check", "xiangqi", "--json", "--fen", fen, "--moves", &moves,
+    ]))
+    .unwrap();
+    assert_eq!(v["verdict"], serde_json::Value::Null, "{v}");
+    let p = &v["passed"][0];
+    assert_eq!(
+        (
+            &p["kind"],
+            &p["loser"],
+            &p["ply"],
+            &p["left_at"],
+            &p["left_by"]
+        ),
+        (
+            &serde_json::json!("perpetual-check"),
+            &serde_json::json!("black"),
+            &serde_json::json!(8),
+            &serde_json::json!(9),
+            &serde_json::json!("red")
+        ),
+        "{v}"
+    );
+    let text = kifu_ok(&["check", "xiangqi", "--fen", fen, "--moves", &moves]);
+    assert!(
+        text.contains("passed: perpetual-check at move 8, xiangqi 棋例1: black had to change; red left the cycle at move 9"),
+        "{text}"
+    );
 }

@@ -62,14 +62,18 @@ pub fn xiangqi_results(data: &Dataset) -> Result<DataFrame> {
 }
 
 /// Xiangqi repetition rulings: columns `kind` (`perpetual-check`, `perpetual-chase`,
-/// `repetition-draw` — the game's termination), `games` (u32), `contradicted` (u32: of
-/// those, games whose recorded result contradicts the ruling). All three kinds, always.
+/// `repetition-draw` — the game's termination), `games` (u32: games the ruling decided, the
+/// record ending within the repeating cycle), `contradicted` (u32: of those, games whose
+/// recorded result contradicts the ruling), `changed` (u32: rulings play went past — a
+/// move left the cycle, so they decided nothing: findings `<kind>-changed`). All three
+/// kinds, always.
 pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
     let kinds = ["perpetual-check", "perpetual-chase", "repetition-draw"];
     let mut kind: Vec<&str> = kinds.to_vec();
     let mut key: Vec<u32> = vec![0, 1, 2];
     let mut one: Vec<u32> = vec![0; 3];
     let mut contra: Vec<u32> = vec![0; 3];
+    let mut changed: Vec<u32> = vec![0; 3];
     let games = data.games(GameKind::Xiangqi)?;
     let contradicted = if games.is_empty() {
         Default::default()
@@ -88,8 +92,18 @@ pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
         key.push(i as u32);
         one.push(1);
         contra.push(contradicted.contains(&g.id()) as u32);
+        changed.push(0);
     }
-    let df = df!("kind" => kind, "key" => key, "one" => one, "c" => contra)?;
+    if !games.is_empty() {
+        for (i, k) in passed_rulings(data)? {
+            kind.push(kinds[i]);
+            key.push(i as u32);
+            one.push(0);
+            contra.push(0);
+            changed.push(k);
+        }
+    }
+    let df = df!("kind" => kind, "key" => key, "one" => one, "c" => contra, "x" => changed)?;
     Ok(df
         .lazy()
         .group_by([col("kind")])
@@ -97,10 +111,36 @@ pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
             col("key").first(),
             col("one").sum().cast(DataType::UInt32).alias("games"),
             col("c").sum().cast(DataType::UInt32).alias("contradicted"),
+            col("x").sum().cast(DataType::UInt32).alias("changed"),
         ])
         .sort(["key"], SortMultipleOptions::default())
-        .select([col("kind"), col("games"), col("contradicted")])
+        .select([
+            col("kind"),
+            col("games"),
+            col("contradicted"),
+            col("changed"),
+        ])
         .collect()?)
+}
+
+/// Rulings play went past, per kind (index into the rulings table's kinds): the number of
+/// `perpetual-check-changed`, `perpetual-chase-changed` and `repetition-draw-changed`
+/// findings of the Xiangqi games under the filter.
+fn passed_rulings(data: &Dataset) -> Result<Vec<(usize, u32)>> {
+    const CODES: [&str; 3] = [
+        "perpetual-check-changed",
+        "perpetual-chase-changed",
+        "repetition-draw-changed",
+    ];
+    let mut scope = data.filter().scope();
+    scope.kind = Some(GameKind::Xiangqi);
+    let mut n = [0u32; 3];
+    for f in data.store().finding_facts(&scope)? {
+        if let Some(i) = CODES.iter().position(|c| *c == f.code) {
+            n[i] += 1;
+        }
+    }
+    Ok(n.into_iter().enumerate().collect())
 }
 
 /// Xiangqi pieces taken: columns `side` (the capturing side, `red`/`black`), `piece`

@@ -769,6 +769,14 @@ fn xiangqi_db(dir: &Path) -> Store {
         27,
     );
     g4.extra = extra(r#"{"cannon":1}"#, "{}", Some(7), "[0]", "");
+    // Rulings play went past (the record left the cycle): two perpetual checks and a
+    // drawn repetition in one unfinished game, a drawn repetition before g1's mate.
+    g4.findings = vec![
+        finding("perpetual-check-changed", "info", "m"),
+        finding("repetition-draw-changed", "info", "m"),
+        finding("perpetual-check-changed", "info", "m"),
+    ];
+    g1.findings = vec![finding("repetition-draw-changed", "info", "m")];
     write(&mut store, src, vec![g1, g2, g3, g4]);
     store
 }
@@ -811,6 +819,7 @@ fn xiangqi_tables() {
     );
     assert_eq!(u32s(&df, "games"), [1, 0, 1]);
     assert_eq!(u32s(&df, "contradicted"), [1, 0, 0]);
+    assert_eq!(u32s(&df, "changed"), [2, 0, 2]);
 
     let df = xiangqi_captures(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(df.height(), 12);

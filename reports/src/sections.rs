@@ -154,9 +154,12 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
     Ok(Section {
         title: "Xiangqi: results, repetition rulings, captures".into(),
         intro: "Results by ECCO code or opening tag; repetition rulings of the World Xiangqi \
-                Federation rules (棋例) found in the replay; pieces taken by type and side; \
-                the ply of the first capture and the mean material balance (Red − Black, \
-                half-pawn units) after each ply."
+                Federation rules (棋例) found in the replay, as an arbiter makes them: \
+                `games` decided by one (the record ends within the repeating cycle), \
+                `changed` the rulings play went past (a move left the cycle, so they \
+                decided nothing); pieces taken by type and side; the ply of the first \
+                capture and the mean material balance (Red − Black, half-pawn units) after \
+                each ply."
             .into(),
         tables: vec![
             ("Results by opening".into(), results),

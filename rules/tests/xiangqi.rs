@@ -17,6 +17,8 @@ mod perft;
 mod repetition;
 #[path = "xiangqi/replay.rs"]
 mod replay;
+#[path = "xiangqi/rulings.rs"]
+mod rulings;
 
 /// The shared data directory, if present.
 pub fn shared_dir() -> Option<PathBuf> {

@@ -66,8 +66,8 @@ fn check_renju(moves: &str, json: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `check xiangqi`: ICCS moves replayed from a FEN, each move's classes, the legal moves
-/// and any repetition verdict.
+/// `check xiangqi`: ICCS moves replayed from a FEN, each move's classes, the legal moves,
+/// the repetition verdict the moves end in and those play went past.
 fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
     let mut parsed = Vec::new();
     for (i, token) in moves.split_whitespace().enumerate() {
@@ -90,6 +90,25 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
             "cycle": v.cycle_text(),
         })
     });
+    // Verdicts play went past (a later move left the cycle): they decide nothing.
+    let passed: Vec<_> = analysis
+        .passed
+        .iter()
+        .map(|p| {
+            let v = &p.ruling.verdict;
+            json!({
+                "result": v.result.name(),
+                "loser": v.loser.map(|s| s.name()),
+                "rule": v.rule,
+                "kind": v.kind.name(),
+                "ply": v.ply,
+                "cycle": v.cycle_text(),
+                "occurrences": p.ruling.occurrences,
+                "left_at": p.left_at,
+                "left_by": p.left_by.name(),
+            })
+        })
+        .collect();
     if json {
         let value = json!({
             "to_move": analysis.to_move.name(),
@@ -105,6 +124,7 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
                 })).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
             "verdict": verdict,
+            "passed": passed,
             "fen": analysis.position.to_fen(),
         });
         println!("{value}");
@@ -123,6 +143,23 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
             i + 1,
             m.iccs(),
             classes_text(c)
+        ));
+    }
+    for p in &analysis.passed {
+        let v = &p.ruling.verdict;
+        let duty = match v.loser {
+            Some(l) => format!("{} had to change", l.name()),
+            None => "drawn only if neither side changes".to_owned(),
+        };
+        out.push_str(&format!(
+            "passed: {} at move {}, {}: {duty}; {} left the cycle at move {}, so it decides \
+             nothing; cycle: {}\n",
+            v.kind.name(),
+            v.ply,
+            v.rule,
+            p.left_by.name(),
+            p.left_at,
+            v.cycle_text()
         ));
     }
     match &analysis.verdict {

@@ -1,11 +1,13 @@
 //! `kifu check xiangqi --fen FEN --moves "h2e2 h9g7 …"`: the classes of each move and the
-//! repetition verdict of a move sequence.
+//! repetition rulings of a move sequence, as an arbiter makes them ([`super::arbiter`]): the
+//! verdict the sequence ends in decides; the verdicts play went past are listed apart.
 
+use super::arbiter::{Arbiter, PassedRuling};
 use super::board::FenError;
 use super::classes::{classify, MoveClasses};
 use super::piece::Side;
 use super::position::Position;
-use super::repetition::{judge_with, RepetitionRules, Verdict};
+use super::repetition::{occurrences, RepetitionRules, Verdict};
 use super::square::Move;
 use std::fmt;
 
@@ -18,9 +20,11 @@ pub struct Analysis {
     pub legal_moves: Vec<Move>,
     /// Each move with its classes (in the position before it).
     pub moves: Vec<(Move, MoveClasses)>,
-    /// The first repetition verdict reached (the game ends there; later moves are still
-    /// classified).
+    /// The repetition verdict the sequence ends in (its last position is within the
+    /// verdict's cycle): it decides the game.
     pub verdict: Option<Verdict>,
+    /// The verdicts play went past (a later move left the cycle), in order.
+    pub passed: Vec<PassedRuling>,
     /// The position after all moves.
     pub position: Position,
 }
@@ -63,7 +67,8 @@ pub fn analyze_with(
     let mut pos = Position::from_fen(fen).map_err(AnalysisError::Fen)?;
     let mut hashes = vec![pos.hash()];
     let mut out = Vec::with_capacity(moves.len());
-    let mut verdict = None;
+    let mut arbiter = Arbiter::new(*rules);
+    let mut passed = Vec::new();
     for (i, &mv) in moves.iter().enumerate() {
         if !pos.is_legal(mv) {
             return Err(AnalysisError::IllegalMove { index: i, mv });
@@ -71,15 +76,16 @@ pub fn analyze_with(
         out.push((mv, classify(&pos, mv)));
         pos.make(mv);
         hashes.push(pos.hash());
-        if verdict.is_none() {
-            verdict = judge_with(&pos, &moves[..=i], &hashes, rules);
-        }
+        let window = (pos.halfmove_clock() as usize).min(i + 1);
+        let (count, prev) = occurrences(&hashes, window);
+        passed.extend(arbiter.after_ply(&pos, &moves[..=i], &hashes, count, prev));
     }
     Ok(Analysis {
         to_move: pos.side_to_move(),
         legal_moves: pos.legal_moves(),
         moves: out,
-        verdict,
+        verdict: arbiter.finish().map(|o| o.verdict),
+        passed,
         position: pos,
     })
 }

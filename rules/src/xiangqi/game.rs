@@ -31,31 +31,36 @@
 //!   (the main line is unaffected), the message saying which variation. Reaching the
 //!   branch points replays at most [`VARIATION_REPLAY_BUDGET`] plies a game; the
 //!   variations past that are not checked (warning `variations-not-checked`).
-//! - Repetition ([`super::repetition`], 棋例1–10): after each main-line ply the hash
-//!   history ([`XqReplay::hashes`]) is searched for the current position; classes are
-//!   computed only when it occurs for the third time. A verdict ends the game there, like a
-//!   mate: termination `perpetual-check` / `perpetual-chase` / `repetition-draw` (mutual
-//!   check, mutual chase and every allowed repetition), the derived result the verdict's.
-//!   **[decision]** A drawn verdict ends the game only when the record ends with it: an
-//!   allowed repetition is a draw "if neither side changes" (棋例2, 4, 10), and records
-//!   often repeat a third time and then vary; judging goes on. A perpetual check or chase
-//!   ends the game at the third occurrence (the offender has repeated twice).
-//!   Findings: `perpetual-check` / `perpetual-chase` (warning: the side, the cycle's moves in
-//!   ICCS with their classes, the target(s); rule `xiangqi 棋例N`), `repetition-draw` (info);
-//!   a recorded result other than the verdict's when the record ends with the ruling:
-//!   `result-contradicts-repetition-ruling` (error). Further moves in the record:
-//!   `moves-after-ruling` (warning, once). **[decision]** Unlike after a mate, they are still
-//!   replayed (legality, captures, hashes, final FEN), but the termination, derived result
-//!   and end ply stay the ruling's and nothing more is judged: the offender was obliged to
-//!   change (棋例: 手を変えなければいけません) and real records (ccpd master games) do repeat a
-//!   third time and then change; their recorded result, from the continued play, is then
-//!   not called a contradiction.
+//! - Repetition ([`super::repetition`], 棋例1–10, followed by [`super::arbiter`] as an
+//!   arbiter makes rulings: `xiangqi.md` "[decision, revised]"): after each main-line ply
+//!   the position's occurrences since the last capture are counted; classes are computed
+//!   only when it occurs for the third time. A verdict is an intervention, not an
+//!   automatic end: the offender must change (不变作负), an allowed repetition is drawn if
+//!   neither side changes (不变作和).
+//!   - The record **ends within the repeating cycle** (no position after the verdict's
+//!     that is not one of the cycle's): the verdict decides the game, like a mate —
+//!     termination `perpetual-check` / `perpetual-chase` / `repetition-draw` (mutual
+//!     check, mutual chase and every allowed repetition), the derived result the
+//!     verdict's, the end ply the verdict's. Finding `perpetual-check` /
+//!     `perpetual-chase` (warning: the side, the cycle's moves in ICCS with their classes,
+//!     the target(s); rule `xiangqi 棋例N`) or `repetition-draw` (info), saying how far
+//!     the record repeats the cycle when it goes on repeating it; a recorded result other
+//!     than the verdict's: `result-contradicts-repetition-ruling` (error).
+//!   - **Play leaves the cycle** (either side makes a move to a position outside it): the
+//!     game was not decided there. Finding `perpetual-check-changed` /
+//!     `perpetual-chase-changed` / `repetition-draw-changed` (info, at the ply where play
+//!     left the cycle: the cycle, the side that had to change or that the repetition was of
+//!     allowed moves, who left it, the occurrences reached). Judging goes on; the
+//!     termination and derived result come from how the record ends (mate, stalemate, a
+//!     later verdict the record ends in, or none), and no contradiction is reported
+//!     against the verdict play went past.
 
+use super::arbiter::Arbiter;
 use super::notation::{resolve, resolve_self_check, NotationError, Resolved};
 use super::outcome::XqOutcome;
 use super::piece::{Kind, Side};
 use super::position::Position;
-use super::repetition::{judge_counted, RepetitionIndex, RepetitionRules, Verdict, VerdictKind};
+use super::repetition::RepetitionIndex;
 use super::square::Move;
 use crate::finding::{Finding, Severity};
 use kifu_parser::raw::{XqGame, XqMove, XqVariation};
@@ -188,7 +193,7 @@ pub struct XqReplay {
     pub hashes: Vec<u64>,
 }
 
-fn finding(
+pub(super) fn finding(
     ply: Option<u32>,
     code: &'static str,
     severity: Severity,
@@ -245,87 +250,6 @@ fn notation_finding(
     }
 }
 
-/// Repetition rulings (`repetition.rs`, 棋例1–10): called after every applied main-line
-/// ply with the position, the moves so far and the hash history (`hashes[i]` = position
-/// after `i` plies). `Some` ends the game like a mate does: the termination, the verdict and
-/// its finding.
-pub fn repetition_hook(
-    pos: &Position,
-    moves: &[Move],
-    count: u32,
-    prev: Option<usize>,
-) -> Option<(Termination, Verdict, Finding)> {
-    let v = judge_counted(pos, moves, count, prev, &RepetitionRules::default())?;
-    let (t, f) = verdict_finding(pos, &v);
-    Some((t, v, f))
-}
-
-/// The termination and finding of a verdict.
-fn verdict_finding(pos: &Position, v: &Verdict) -> (Termination, Finding) {
-    let first = v.cycle.first().map_or(v.ply, |c| c.ply);
-    let cycle = format!("plies {first}-{}: {}", v.ply, v.cycle_text());
-    let targets: Vec<String> = v
-        .targets
-        .iter()
-        .map(|&s| match pos.piece_at(s) {
-            Some(p) => format!("{} {}", p.kind().name(), s.iccs()),
-            None => s.iccs(),
-        })
-        .collect();
-    let nth = match v.occurrences {
-        2 => "second".to_string(),
-        3 => "third".to_string(),
-        n => format!("{n}th"),
-    };
-    match (v.kind, v.loser) {
-        (VerdictKind::PerpetualCheck, Some(l)) => (
-            Termination::PerpetualCheck,
-            finding(
-                Some(v.ply),
-                "perpetual-check",
-                Severity::Warning,
-                v.rule,
-                format!(
-                    "{l} checks perpetually ({nth} occurrence of the position; cycle {cycle}): {l} loses, {} wins",
-                    l.opp()
-                ),
-            ),
-        ),
-        (VerdictKind::PerpetualChase, Some(l)) => (
-            Termination::PerpetualChase,
-            finding(
-                Some(v.ply),
-                "perpetual-chase",
-                Severity::Warning,
-                v.rule,
-                format!(
-                    "{l} chases perpetually (target {}; {nth} occurrence of the position; cycle {cycle}): {l} loses, {} wins",
-                    targets.join(" "),
-                    l.opp()
-                ),
-            ),
-        ),
-        _ => (
-            Termination::RepetitionDraw,
-            finding(
-                Some(v.ply),
-                "repetition-draw",
-                Severity::Info,
-                v.rule,
-                format!(
-                    "{} ({nth} occurrence of the position; cycle {cycle}): draw",
-                    match v.kind {
-                        VerdictKind::MutualCheck => "both sides check perpetually".to_string(),
-                        VerdictKind::MutualChase =>
-                            format!("both sides chase perpetually (targets {})", targets.join(" ")),
-                        _ => "repetition with no forbidden perpetual check or chase".to_string(),
-                    }
-                ),
-            ),
-        ),
-    }
-}
-
 /// Replays a Xiangqi record and audits it.
 pub fn replay(game: &XqGame) -> XqReplay {
     let plies = game.moves.len() as u32;
@@ -372,27 +296,11 @@ pub fn replay(game: &XqGame) -> XqReplay {
         r.end_ply = Some(0);
     }
     let mut mat = material(&pos);
-    let mut ruling_rule = "";
-    let mut ruled = false;
-    let mut after_ruling_noted = false;
+    let mut arbiter = Arbiter::default();
+    // Where the finding of a ruling the record ends in goes (in ply order).
+    let mut ruling_at = 0;
     for (i, mv) in game.moves.iter().enumerate() {
         let ply = i as u32 + 1;
-        if ruled && !after_ruling_noted {
-            after_ruling_noted = true;
-            r.findings.push(finding(
-                Some(ply),
-                "moves-after-ruling",
-                Severity::Warning,
-                ruling_rule,
-                format!(
-                    "{} more move(s) after the {} ruling at ply {} (first: {:?}): the record goes on (replayed; the ruling stands as the derived result)",
-                    plies - ply + 1,
-                    r.termination,
-                    r.end_ply.unwrap_or(0),
-                    mv.written
-                ),
-            ));
-        }
         if ended.is_some() {
             r.findings.push(finding(
                 Some(ply),
@@ -493,26 +401,17 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 r.moves.push(m);
                 r.hashes.push(pos.hash());
                 let (count, prev) = repeated.push(pos.hash(), r.moves.len(), pos.halfmove_clock());
-                if ruled {
-                    // after a ruling: moves are replayed (checked), the game stays decided
-                    continue;
+                if let Some(passed) = arbiter.after_ply(&pos, &r.moves, &r.hashes, count, prev) {
+                    r.findings.push(passed.finding());
+                }
+                if arbiter.open().is_some_and(|o| o.verdict.ply == ply) {
+                    ruling_at = r.findings.len();
                 }
                 ended = end_state(&pos, ply);
                 if let Some((t, o)) = ended {
                     r.termination = t;
                     r.derived_result = Some(o);
                     r.end_ply = Some(ply);
-                } else if let Some((t, v, f)) = repetition_hook(&pos, &r.moves, count, prev)
-                    .filter(|(_, v, _)| v.loser.is_some() || i + 1 == game.moves.len())
-                {
-                    // Repetition verdicts end the game here (repetition.rs); a drawn
-                    // repetition only when the record ends with it.
-                    r.termination = t;
-                    r.derived_result = Some(v.result);
-                    r.end_ply = Some(ply);
-                    r.findings.push(f);
-                    ruling_rule = v.rule;
-                    ruled = true;
                 }
             }
             Err(e) => {
@@ -527,6 +426,24 @@ pub fn replay(game: &XqGame) -> XqReplay {
         }
     }
     r.final_fen = pos.to_fen();
+    // A ruling still open: the record ends within its cycle, and the verdict decides the
+    // game; unless the replay broke off there, at a move that is no repetition of the cycle.
+    let mut ruling_rule = "";
+    if let Some(open) = arbiter.finish() {
+        if matches!(
+            r.termination,
+            Termination::IllegalMove | Termination::AmbiguousMove
+        ) {
+            let passed = open.left(r.moves.len() as u32 + 1, pos.side_to_move(), None);
+            r.findings.push(passed.finding());
+        } else {
+            r.termination = open.termination();
+            r.derived_result = Some(open.verdict.result);
+            r.end_ply = Some(open.verdict.ply);
+            ruling_rule = open.verdict.rule;
+            r.findings.insert(ruling_at, open.finding());
+        }
+    }
     // Recorded result against the board.
     let recorded = game.header.result.and_then(XqOutcome::from_raw);
     if let (Some(rec), Some(der)) = (recorded, r.derived_result) {
@@ -547,7 +464,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 ),
             ));
         }
-        if rec != der && r.termination.is_repetition() && !after_ruling_noted {
+        if rec != der && r.termination.is_repetition() {
             r.findings.push(finding(
                 r.end_ply,
                 "result-contradicts-repetition-ruling",

@@ -13,6 +13,7 @@
 //! back rank), as in `kifu_parser::raw`.
 
 pub mod analysis;
+pub mod arbiter;
 pub mod board;
 pub mod classes;
 pub mod game;
@@ -26,6 +27,7 @@ pub mod repetition;
 pub mod square;
 
 pub use analysis::{analyze, analyze_with, Analysis, AnalysisError};
+pub use arbiter::{Arbiter, OpenRuling, PassedRuling};
 pub use board::{Board, FenError};
 pub use classes::{classify, Chase, Class, MoveClasses};
 pub use game::{replay, CaptureStats, Termination, XqReplay};

@@ -29,7 +29,15 @@ fn wxfca_games_replay_fully() {
                 "{rel} game {i}: {:?}",
                 r.findings
             );
-            assert!(r.findings.is_empty(), "{rel} game {i}: {:?}", r.findings);
+            // Nothing to report but one drawn repetition play went past (game 12, Black
+            // varies at ply 116 after the third occurrence of ply 115): an info remark.
+            let codes: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
+            let want: &[_] = if i == 11 {
+                &[("repetition-draw-changed", Some(116))]
+            } else {
+                &[]
+            };
+            assert_eq!(codes, want, "{rel} game {i}: {:?}", r.findings);
             assert_eq!(r.captures.material.len(), r.moves.len());
             assert_eq!(r.hashes.len(), r.moves.len() + 1);
             assert_eq!(decode_moves(&encode_moves(&r.moves)).unwrap(), r.moves);
