@@ -22,6 +22,7 @@ pub mod territorial;
 pub mod xiangqi_pgn;
 pub mod xiangqi_wxf;
 pub mod xq_text;
+mod xq_tree;
 pub mod xqf;
 
 pub use raw::{

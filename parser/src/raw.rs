@@ -526,3 +526,15 @@ pub fn raw_text(bytes: &[u8]) -> String {
     let cut = &bytes[..bytes.len().min(MAX_RAW_KEPT)];
     String::from_utf8_lossy(cut).into_owned()
 }
+
+/// Raw bytes of a binary record for quarantine: lower-case hex, capped at
+/// [`MAX_RAW_KEPT`] characters.
+pub fn raw_hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let cut = &bytes[..bytes.len().min(MAX_RAW_KEPT / 2)];
+    let mut s = String::with_capacity(cut.len() * 2);
+    for b in cut {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
