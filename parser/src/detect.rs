@@ -114,6 +114,16 @@ pub fn detect_with_encoding(
     if head.starts_with(crate::renlib::MAGIC) {
         return (Some(Format::RenLib), None);
     }
+    if crate::ccbridge::looks_like_cbl(head) {
+        return (Some(Format::Cbl), None);
+    }
+    if crate::ccbridge::looks_like_cbr(head) {
+        return (Some(Format::Cbr), None);
+    }
+    // Before anything reading `<?xml` as RIF.
+    if crate::cbf::looks_like(head) {
+        return (Some(Format::Cbf), None);
+    }
     // Xiangqi formats first: an XHTML page holding DhtmlXQ would otherwise pass for XML,
     // and an ICCS move list for a Renju one.
     if crate::xqf::looks_like(head) {
@@ -184,6 +194,9 @@ fn detect_rest(head: &[u8], xq_text: &str, file_name: Option<&str>) -> Option<Fo
         Some("wxf") => return Some(Format::XiangqiWxf),
         Some("ubb") => return Some(Format::DhtmlXq),
         Some("ccn") => return Some(Format::ChouChouCcn),
+        Some("cbl") => return Some(Format::Cbl),
+        Some("cbr") => return Some(Format::Cbr),
+        Some("cbf") => return Some(Format::Cbf),
         _ => {}
     }
     if looks_plain(trimmed) {

@@ -6,6 +6,8 @@
 
 pub mod bdt;
 mod block;
+pub mod cbf;
+pub mod ccbridge;
 pub mod chouchou;
 pub mod coord;
 pub mod detect;
