@@ -38,7 +38,8 @@
 //! decimal); extra `Title`, `Source`, `EventClass`, `Group`, `Table`, `Site`, `TimeRule`,
 //! `RedTeam`, `RedTime`, `RedRating`, `BlackTeam`, `BlackTime`, `BlackRating`, `Referee`,
 //! `Recorder`, `Commentator`, `Author`, `Created`, `Modified`, and `Library` (the CBL's
-//! name).
+//! name). A record with an empty board and no move (libraries use them as section
+//! headings) gets an info note `cbr-empty-record`.
 //!
 //! **Errors**: a record without the magic, of an unknown version, or cut inside its
 //! header is a [`RawError`] at the record's offset; the library's other records are still
@@ -372,6 +373,15 @@ fn record(
         }
     }
 
+    if lines.moves.is_empty() && board.iter().all(Option::is_none) {
+        // 象棋桥 libraries use such records as section headings.
+        notes.push(note(
+            "cbr-empty-record",
+            Severity::Info,
+            "no piece on the board and no move: a title card, not a game".into(),
+            base,
+        ));
+    }
     let mut game = XqGame::new(format, loc(base));
     game.span = Span::new(base as u64, (base + used) as u64);
     game.encoding = "utf-16le";
