@@ -59,6 +59,8 @@ struct Source {
     text: String,
     /// `map[k]` = source offset of decoded byte `k`; `map[text.len()]` = the source length.
     map: Vec<u32>,
+    /// Decoded offsets where lines start.
+    line_starts: Vec<usize>,
     encoding: &'static str,
 }
 
@@ -80,11 +82,7 @@ impl Source {
                     at += 2 * c.len_utf16() as u32;
                 }
                 map.push(bytes.len() as u32);
-                return Source {
-                    text: text.into_owned(),
-                    map,
-                    encoding: name,
-                };
+                return Source::with_lines(text.into_owned(), map, name);
             }
         }
         let encoding = declared_encoding(bytes)
@@ -97,9 +95,22 @@ impl Source {
         for m in &mut map {
             *m += skip;
         }
+        Source::with_lines(text, map, encoding)
+    }
+
+    fn with_lines(text: String, map: Vec<u32>, encoding: &'static str) -> Source {
+        let line_starts = std::iter::once(0)
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
         Source {
             text,
             map,
+            line_starts,
             encoding,
         }
     }
@@ -108,21 +119,13 @@ impl Source {
     /// source bytes from the line's start (both 1-based).
     fn location(&self, pos: usize) -> Location {
         let pos = pos.min(self.text.len());
-        let before = &self.text.as_bytes()[..pos];
-        let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
+        // The last line starting at or before `pos` (line 1 starts at 0).
+        let line = self.line_starts.partition_point(|&s| s <= pos);
+        let line_start = self.line_starts[line - 1];
         let offset = self.map[pos];
-        let column = offset - self.map[line_start] + 1;
-        // A BOM is not a column of the first line.
-        let column = if line == 1 && line_start == 0 {
-            column - self.map[0]
-        } else {
-            column
-        };
-        Location::new(offset as u64, line, column)
+        // Counted from the line's first decoded byte, so a BOM is not a column.
+        let column = offset.saturating_sub(self.map[line_start]) + 1;
+        Location::new(offset as u64, line as u32, column)
     }
 }
 
@@ -261,7 +264,12 @@ fn read_doc(src: &Source) -> Result<Doc, (usize, String)> {
                 }
             }
             Event::End(_) => {
-                let (name, start) = open.pop().expect("quick-xml checks end names");
+                let Some((name, start)) = open.pop() else {
+                    return Err((
+                        at,
+                        "not well-formed XML: an end tag with no element open".into(),
+                    ));
+                };
                 let parent = open.last().map(|(n, _)| n.as_slice());
                 if name == b"Move" {
                     if let Some((value, end, at)) = current_move.take() {
@@ -407,16 +415,17 @@ fn read_moves(doc: &Doc, src: &Source, game: &mut XqGame, notes: &mut Vec<Note>)
             });
             break;
         };
-        // The move's text is the attribute value inside the tag.
-        let value_at = src.text[*at..]
+        // The move's text is the attribute value inside the tag (else: the tag).
+        let tag = &src.text[*at..];
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        let (value_at, value_len) = tag
             .find(value.as_str())
-            .map_or(*at, |i| *at + i);
-        let start = src.location(value_at);
+            .map_or((*at, tag.len()), |i| (*at + i, value.len()));
         let mv = XqMove {
             text: XqMoveText::Coord { from, to },
             written: value.clone(),
-            at: start,
-            len: (src.map[value_at + value.len()] - src.map[value_at]) as u16,
+            at: src.location(value_at),
+            len: (src.map[value_at + value_len] - src.map[value_at]).min(u16::MAX as u32) as u16,
         };
         tree.push(mv, comment.clone(), !end, false);
     }
@@ -482,6 +491,14 @@ mod tests {
         // Line 10 holds the first real move, its value from column 16.
         assert_eq!((g.moves[0].at.line, g.moves[0].at.column), (10, 16));
         assert_eq!(g.moves[0].len, 5);
+    }
+
+    #[test]
+    fn errors_on_the_first_line_after_a_bom() {
+        let e = parse("\u{FEFF}<a>".as_bytes()).remove(0).unwrap_err();
+        assert_eq!((e.at.line, e.at.column, e.at.offset), (1, 1, 3), "{e}");
+        let e = parse(b"</a>").remove(0).unwrap_err();
+        assert_eq!(e.at.line, 1, "{e}");
     }
 
     #[test]
