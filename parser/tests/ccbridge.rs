@@ -383,3 +383,48 @@ fn a_malformed_cbf_is_quarantined_with_line_and_column() {
         "{e}"
     );
 }
+
+/// Every cut of the CBR and CBF fixtures, and a bit flip at every byte of them and of a
+/// library's records, reads without a panic; a cut CBR says where it broke.
+#[test]
+fn damaged_inputs_never_panic() {
+    use kifu_parser::{cbf, ccbridge};
+    let Some(cbr) = fixture("test.cbr") else {
+        return;
+    };
+    for cut in 0..cbr.len() {
+        match ccbridge::parse_cbr(&cbr[..cut]).remove(0) {
+            Err(e) => assert!(cut < 2214, "cut {cut}: {e}"),
+            Ok(g) => assert!(
+                g.notes.iter().any(|n| n.code == "cbr-damaged"),
+                "cut {cut} gave no damage note"
+            ),
+        }
+    }
+    let Some(xml) = fixture("test2.cbf") else {
+        return;
+    };
+    for cut in 0..xml.len() {
+        let _ = cbf::parse(&xml[..cut]);
+    }
+    let Some(lib) = fixture(LIB_1989) else { return };
+    // Two records of the library, a bit flipped in each of their bytes in turn.
+    let lib = &lib[..CBL_FIRST_RECORD + 2 * CBL_SLOT];
+    type Parse = fn(&[u8]) -> Vec<Result<XqGame, RawError>>;
+    let inputs: [(&[u8], std::ops::Range<usize>, Parse); 3] = [
+        (&cbr, 0..cbr.len(), ccbridge::parse_cbr),
+        (&xml, 0..xml.len(), cbf::parse),
+        (lib, CBL_FIRST_RECORD..lib.len(), ccbridge::parse_cbl),
+    ];
+    let mut seed = 0x2545_f491_u32;
+    for (bytes, range, parse) in inputs {
+        for i in range {
+            let mut b = bytes.to_vec();
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            b[i] ^= 1 << (seed % 8);
+            assert!(!parse(&b).is_empty());
+        }
+    }
+}
