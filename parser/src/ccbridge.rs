@@ -201,7 +201,10 @@ pub fn parse_cbl(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
             .unwrap_or(bytes.len());
         match record(Format::Cbl, &bytes[start..end], start, library.as_deref()) {
             Ok((game, used)) => {
-                covered = start + used;
+                // A damaged record may have lost its end: the slots up to the next record
+                // are taken as its own rather than reported once more.
+                let damaged = game.notes.iter().any(|n| n.code == "cbr-damaged");
+                covered = if damaged { end } else { start + used };
                 out.push(Ok(game));
             }
             Err(e) => {
@@ -605,6 +608,38 @@ mod tests {
         assert_eq!(g.variations[0].moves[0].written, "b2e2");
         assert_eq!(g.span, Span::new(0, r.len() as u64));
         assert!(g.notes.iter().all(|n| n.code == "cbr-variation-comments"));
+    }
+
+    #[test]
+    fn a_library_record_longer_than_a_slot_runs_on() {
+        // Record 0 carries a 5,000-byte comment on the start position, so it fills two
+        // slots; record 1 starts in the third.
+        let mut root = vec![0x05, 0, 0, 0];
+        root.extend_from_slice(&5000i32.to_le_bytes());
+        root.extend(std::iter::repeat_n([0x2B, 0x4E], 2500).flatten()); // 丫 × 2500
+        let long = cbr(&root);
+        assert!(long.len() > CBL_SLOT);
+        let short = cbr(&[0, 0, 0, 0, 0x01, 0, 70, 67]);
+        let mut lib = vec![0u8; CBL_FIRST_RECORD];
+        lib[..16].copy_from_slice(CBL_MAGIC);
+        lib.extend_from_slice(&long);
+        lib.resize(CBL_FIRST_RECORD + 2 * CBL_SLOT, 0);
+        lib.extend_from_slice(&short);
+        lib.resize(CBL_FIRST_RECORD + 3 * CBL_SLOT, 0);
+        let games: Vec<XqGame> = parse_cbl(&lib).into_iter().map(Result::unwrap).collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].span.len(), long.len() as u64);
+        assert_eq!(games[0].comments[0].text.chars().count(), 2500);
+        assert_eq!(
+            games[1].start.offset as usize,
+            CBL_FIRST_RECORD + 2 * CBL_SLOT
+        );
+        assert_eq!(games[1].moves[0].written, "h2e2");
+        // Cut inside its comment: damaged there, its second slot not reported again.
+        let items = parse_cbl(&lib[..CBL_FIRST_RECORD + 6000]);
+        assert_eq!(items.len(), 1);
+        let g = items[0].as_ref().unwrap();
+        assert!(g.notes.iter().any(|n| n.code == "cbr-damaged"));
     }
 
     #[test]
