@@ -494,6 +494,31 @@ mod tests {
     }
 
     #[test]
+    fn a_declared_or_marked_encoding_is_decoded_and_located_in_source_bytes() {
+        let text = DOC.trim_start_matches('\u{FEFF}').replace("UTF-8", "GBK");
+        let (gbk, _, _) = encoding_rs::GBK.encode(&text);
+        let g = parse(&gbk).remove(0).unwrap();
+        assert_eq!((g.encoding, g.header.red.as_deref()), ("gbk", Some("甲")));
+        // Line 4 `  <Red>甲</Red>`: the first move's line is after it, same column.
+        assert_eq!((g.moves[0].at.line, g.moves[0].at.column), (10, 16));
+        let at = g.moves[0].at.offset as usize;
+        assert_eq!(&gbk[at..at + 5], b"77-47");
+        // UTF-16LE with its mark.
+        let mut utf16 = vec![0xFF, 0xFE];
+        for u in text.encode_utf16() {
+            utf16.extend_from_slice(&u.to_le_bytes());
+        }
+        let g = parse(&utf16).remove(0).unwrap();
+        assert_eq!(
+            (g.encoding, g.header.red.as_deref()),
+            ("utf-16le", Some("甲"))
+        );
+        let at = g.moves[0].at.offset as usize;
+        assert_eq!(&utf16[at..at + 4], b"7\x007\x00");
+        assert_eq!(g.moves[0].len, 10);
+    }
+
+    #[test]
     fn errors_on_the_first_line_after_a_bom() {
         let e = parse("\u{FEFF}<a>".as_bytes()).remove(0).unwrap_err();
         assert_eq!((e.at.line, e.at.column, e.at.offset), (1, 1, 3), "{e}");
