@@ -160,7 +160,8 @@ pub fn parse_cbl(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
             "not a 象棋桥 library (no `CCBridgeLibrary` magic)".into(),
         ))];
     }
-    if bytes.len() <= CBL_FIRST_RECORD {
+    // A library that ends where its records would start holds none.
+    if bytes.len() < CBL_FIRST_RECORD {
         return vec![Err(raw_error(
             Format::Cbl,
             bytes,
@@ -171,6 +172,9 @@ pub fn parse_cbl(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
                 bytes.len()
             ),
         ))];
+    }
+    if bytes.len() == CBL_FIRST_RECORD {
+        return Vec::new();
     }
     let library = utf16(&bytes[64..64 + 512]).0;
     let starts: Vec<usize> = (CBL_FIRST_RECORD..bytes.len()).step_by(CBL_SLOT).collect();

@@ -307,6 +307,13 @@ fn a_truncated_library_keeps_the_records_before_the_cut() {
     let whole = games(read(&lib).1);
     let tenth = CBL_FIRST_RECORD + 10 * CBL_SLOT;
 
+    // Cut inside the index: one error at the cut; cut where records start: none.
+    let items = read(&lib[..50_000]).1;
+    assert_eq!(items.len(), 1);
+    let e = items[0].as_ref().unwrap_err();
+    assert_eq!((e.format, e.at.offset), (Some(Format::Cbl), 50_000));
+    assert!(read(&lib[..CBL_FIRST_RECORD]).1.is_empty());
+
     // Cut inside record 10's header: records 0-9 read, record 10 an error at its offset.
     let items = read(&lib[..tenth + 1000]).1;
     assert_eq!(items.len(), 11);
