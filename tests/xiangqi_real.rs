@@ -99,6 +99,62 @@ fn xqf_collection_replays_all_but_the_two_bad_files() {
 }
 
 #[test]
+fn ccbridge_libraries_and_records_ingest_and_replay() {
+    let dir = "xiangqi/xqf_cbl_samples/walker8088_cchess/";
+    let mut paths = Vec::new();
+    for name in [
+        "1956年全国象棋锦标赛93局.CBL",
+        "1989年龙化杯象棋名师邀请赛35局.CBL",
+        "test.cbr",
+        "test2.cbr",
+        "test.cbf",
+        "test2.cbf",
+    ] {
+        let Some(p) = shared(&format!("{dir}{name}")) else {
+            return;
+        };
+        paths.push(p);
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("ccbridge.db");
+    let paths: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let s = ingest_json(&db, &paths);
+    // 93 + 38 library records, two CBR, two CBF; the 1989 library's last record repeats
+    // the one before it.
+    assert_eq!(
+        (
+            s["games"].as_u64(),
+            s["quarantined"].as_u64(),
+            s["duplicates"].as_u64()
+        ),
+        (Some(135), Some(0), Some(1)),
+        "{s}"
+    );
+    let per_format = strings(
+        &db,
+        "SELECT format || ' ' || count(*) FROM games GROUP BY format ORDER BY format",
+    );
+    assert_eq!(per_format, ["cbf 2", "cbl 131", "cbr 2"]);
+    // Every game replays to its end; the only bad start positions are the two section
+    // cards of the 1989 library (an empty board, no move).
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE termination IN ('illegal-move', 'ambiguous-move')"
+        ),
+        0
+    );
+    let cards = strings(
+        &db,
+        "SELECT CAST(g.offset AS TEXT) FROM games g JOIN findings f ON f.game_id = g.id
+         WHERE f.code = 'cbr-empty-record' AND g.termination = 'bad-fen' ORDER BY g.offset",
+    );
+    assert_eq!(cards, ["101952", "187968"]);
+    // UTF-16 names decode.
+    assert!(count(&db, "SELECT count(*) FROM players WHERE name = '徐天红'") == 1);
+}
+
+#[test]
 fn dhtmlxq_records_replay_and_data_errors_are_located() {
     let Some(archive) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
         return;

@@ -1202,7 +1202,7 @@ fn make_case(seed: u64, iteration: u64, corpus: &Corpus) -> Case {
                 "fuzz.{}",
                 rng.pick(&[
                     "pgn", "lib", "bdt", "psq", "rif", "xml", "txt", "renju", "xqf", "ccn", "csv",
-                    "html", "wxf", "tsv"
+                    "html", "wxf", "tsv", "cbl", "cbr", "cbf"
                 ])
             )),
             _ => Some(s.name.clone()),

@@ -1,11 +1,14 @@
 //! Format and text-encoding detection.
 //!
-//! [`detect`] looks at the content first, in this order: the RenLib magic; `<?xml` or
+//! [`detect`] looks at the content first, in this order: the RenLib magic; the 象棋桥
+//! magics (`CCBridgeLibrary` → CBL, `CCBridge Record` → CBR) and a `<ChineseChessRecord`
+//! root in the first KiB (CBF); the Xiangqi formats (XQF magic, a `[Game]` tag, DhtmlXQ,
+//! WXF, … as [`detect_with_encoding`] orders them); `<?xml` or
 //! `<database` → RIF XML; `Piskvorky` → PSQ; a BDT record line; a first line starting with
 //! `black|white|draw|unknown` → RenjuLines; move-like text (tokens such as `h8`, `1.`,
 //! tags `[Key "Value"]`, `#` comments) → RenjuPlain. The file name's extension is used
 //! only when the content says nothing clear (`.lib`, `.bdt`, `.psq`, `.rif`/`.xml`,
-//! `.renju`, `.txt`).
+//! `.xqf`, `.wxf`, `.ubb`, `.ccn`, `.cbl`/`.cbr`/`.cbf`, `.renju`, `.txt`).
 
 use crate::coord;
 use crate::raw::Format;
@@ -114,6 +117,16 @@ pub fn detect_with_encoding(
     if head.starts_with(crate::renlib::MAGIC) {
         return (Some(Format::RenLib), None);
     }
+    if crate::ccbridge::looks_like_cbl(head) {
+        return (Some(Format::Cbl), None);
+    }
+    if crate::ccbridge::looks_like_cbr(head) {
+        return (Some(Format::Cbr), None);
+    }
+    // Before anything reading `<?xml` as RIF.
+    if crate::cbf::looks_like(head) {
+        return (Some(Format::Cbf), None);
+    }
     // Xiangqi formats first: an XHTML page holding DhtmlXQ would otherwise pass for XML,
     // and an ICCS move list for a Renju one.
     if crate::xqf::looks_like(head) {
@@ -184,6 +197,9 @@ fn detect_rest(head: &[u8], xq_text: &str, file_name: Option<&str>) -> Option<Fo
         Some("wxf") => return Some(Format::XiangqiWxf),
         Some("ubb") => return Some(Format::DhtmlXq),
         Some("ccn") => return Some(Format::ChouChouCcn),
+        Some("cbl") => return Some(Format::Cbl),
+        Some("cbr") => return Some(Format::Cbr),
+        Some("cbf") => return Some(Format::Cbf),
         _ => {}
     }
     if looks_plain(trimmed) {
@@ -310,6 +326,19 @@ mod tests {
             detect(b"[Event \"x\"]\n\nh8 h9", None),
             Some(Format::RenjuPlain)
         );
+        assert_eq!(detect(b"CCBridgeLibrary\0\x03", None), Some(Format::Cbl));
+        assert_eq!(
+            detect(b"CCBridge Record\0\0\0\0\x02", None),
+            Some(Format::Cbr)
+        );
+        assert_eq!(
+            detect(
+                "\u{FEFF}<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">".as_bytes(),
+                None
+            ),
+            Some(Format::Cbf)
+        );
+        assert_eq!(detect(b"", Some("a.CBL")), Some(Format::Cbl));
         assert_eq!(detect(b"hello world, nothing here", None), None);
         assert_eq!(detect(b"", Some("a.lib")), Some(Format::RenLib));
     }

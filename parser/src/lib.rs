@@ -6,6 +6,8 @@
 
 pub mod bdt;
 mod block;
+pub mod cbf;
+pub mod ccbridge;
 pub mod chouchou;
 pub mod coord;
 pub mod detect;
@@ -22,6 +24,7 @@ pub mod territorial;
 pub mod xiangqi_pgn;
 pub mod xiangqi_wxf;
 pub mod xq_text;
+mod xq_tree;
 pub mod xqf;
 
 pub use raw::{

@@ -13,7 +13,7 @@ use crate::{detect, xq_text, Format, GameKind, Location, RawError, Span};
 pub const HEAD: usize = 8192;
 
 /// Largest member read whole (formats whose records need the whole file: RenLib, PSQ,
-/// XieXie WXF, XQF, DhtmlXQ, ChouChou spreadsheets).
+/// XieXie WXF, XQF, 象棋桥 CBL/CBR/CBF, DhtmlXQ, ChouChou spreadsheets).
 pub const MAX_WHOLE_FILE: u64 = 256 << 20;
 
 /// The format (`None`: not recognised) and text encoding of a member whose first bytes
@@ -49,7 +49,8 @@ pub fn identify(
 pub fn encoding(format: Format, head: &[u8], xq_detected: Option<&'static str>) -> &'static str {
     match format {
         // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
-        Format::RenLib | Format::Xqf => "binary",
+        // 象棋桥 CBL/CBR: UTF-16LE strings in binary records.
+        Format::RenLib | Format::Xqf | Format::Cbl | Format::Cbr => "binary",
         f if f.game_kind() == GameKind::Xiangqi => {
             xq_detected.unwrap_or_else(|| xq_text::detect_encoding(head))
         }
@@ -112,7 +113,8 @@ pub fn read<R: BufRead, S: RecordSink>(
     sink: &mut S,
 ) -> io::Result<()> {
     use crate::{
-        bdt, chouchou, dhtmlxq, plain, psq, renlib, rif, territorial, xiangqi_pgn, xiangqi_wxf, xqf,
+        bdt, cbf, ccbridge, chouchou, dhtmlxq, plain, psq, renlib, rif, territorial, xiangqi_pgn,
+        xiangqi_wxf, xqf,
     };
     match format {
         Format::RenjuLines => plain::LinesReader::new(reader).try_for_each(|i| sink.push_renju(i)),
@@ -136,6 +138,9 @@ pub fn read<R: BufRead, S: RecordSink>(
         | Format::XiangqiWxf
         | Format::Xqf
         | Format::DhtmlXq
+        | Format::Cbl
+        | Format::Cbr
+        | Format::Cbf
         | Format::ChouChouSheet => {
             let (bytes, len) = read_capped(&mut reader, MAX_WHOLE_FILE)?;
             if len > bytes.len() as u64 {
@@ -169,6 +174,9 @@ pub fn read<R: BufRead, S: RecordSink>(
                 },
                 Format::Psq => renju(psq::parse(&bytes)),
                 Format::Xqf => xiangqi(xqf::parse(&bytes)),
+                Format::Cbl => xiangqi(ccbridge::parse_cbl(&bytes)),
+                Format::Cbr => xiangqi(ccbridge::parse_cbr(&bytes)),
+                Format::Cbf => xiangqi(cbf::parse(&bytes)),
                 Format::DhtmlXq => xiangqi(dhtmlxq::parse(&bytes)),
                 Format::ChouChouSheet => chouchou::parse_sheet(&bytes)
                     .into_iter()

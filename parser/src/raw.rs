@@ -98,10 +98,16 @@ pub enum Format {
     ChouChouCcn,
     /// ChouChou spreadsheet export: CSV or TSV with round, player and move columns.
     ChouChouSheet,
+    /// 象棋桥 (CCBridge) library `.cbl`: many binary records.
+    Cbl,
+    /// 象棋桥 (CCBridge) binary record `.cbr`.
+    Cbr,
+    /// 象棋桥 (CCBridge) XML record `.cbf`.
+    Cbf,
 }
 
 impl Format {
-    pub const ALL: [Format; 13] = [
+    pub const ALL: [Format; 16] = [
         Format::RenjuPlain,
         Format::RenjuLines,
         Format::Bdt,
@@ -115,6 +121,9 @@ impl Format {
         Format::TerritorialPgn,
         Format::ChouChouCcn,
         Format::ChouChouSheet,
+        Format::Cbl,
+        Format::Cbr,
+        Format::Cbf,
     ];
 
     /// The stable name used on the command line (`--format`) and in the database.
@@ -133,6 +142,9 @@ impl Format {
             Format::TerritorialPgn => "territorial-pgn",
             Format::ChouChouCcn => "chouchou-ccn",
             Format::ChouChouSheet => "chouchou-sheet",
+            Format::Cbl => "cbl",
+            Format::Cbr => "cbr",
+            Format::Cbf => "cbf",
         }
     }
 
@@ -149,9 +161,13 @@ impl Format {
             | Format::RenLib
             | Format::Psq
             | Format::RifXml => GameKind::Renju,
-            Format::XiangqiPgn | Format::XiangqiWxf | Format::Xqf | Format::DhtmlXq => {
-                GameKind::Xiangqi
-            }
+            Format::XiangqiPgn
+            | Format::XiangqiWxf
+            | Format::Xqf
+            | Format::DhtmlXq
+            | Format::Cbl
+            | Format::Cbr
+            | Format::Cbf => GameKind::Xiangqi,
             Format::TerritorialPgn => GameKind::Territorial,
             Format::ChouChouCcn | Format::ChouChouSheet => GameKind::ChouChou,
         }
@@ -171,6 +187,8 @@ impl Format {
             }
             Format::Xqf => "byte x*10+y: x 0-8 from Red's left, y 0-9 from Red's side",
             Format::DhtmlXq => "digits x y: x 0-8 from Red's left, y 0-9 from the top",
+            Format::Cbl | Format::Cbr => "byte 9*y+x: x 0-8 from Red's left, y 0-9 from the top",
+            Format::Cbf => "digits xy-xy: x 0-8 from Red's left, y 0-9 from the top",
             Format::TerritorialPgn => "chess squares a1-h8 (a1 dark, bottom left from White)",
             Format::ChouChouCcn | Format::ChouChouSheet => {
                 "digit column 1-4 from the left, letter row A-D from the far side"
@@ -525,4 +543,16 @@ pub const MAX_RAW_KEPT: usize = 64 * 1024;
 pub fn raw_text(bytes: &[u8]) -> String {
     let cut = &bytes[..bytes.len().min(MAX_RAW_KEPT)];
     String::from_utf8_lossy(cut).into_owned()
+}
+
+/// Raw bytes of a binary record for quarantine: lower-case hex, capped at
+/// [`MAX_RAW_KEPT`] characters.
+pub fn raw_hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let cut = &bytes[..bytes.len().min(MAX_RAW_KEPT / 2)];
+    let mut s = String::with_capacity(cut.len() * 2);
+    for b in cut {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
 }

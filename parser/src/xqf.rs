@@ -37,12 +37,12 @@
 //! continuation; once that whole subtree is read, a record with "variation" is followed
 //! by an alternative to itself (same parent).
 //!
-//! **Mapping**: one [`XqGame`] per file, `encoding` `gbk`. Main line = first
-//! continuations; every alternative becomes an [`XqVariation`] whose `from_ply` is the
-//! absolute (1-based) ply of its first move, nested under the line it branches from
-//! (nesting capped at [`MAX_VARIATION_DEPTH`]). Squares map to `(file, rank)` as
+//! **Mapping**: one [`XqGame`] per file, `encoding` `gbk`. The tree becomes the main line
+//! and nested [`crate::raw::XqVariation`]s as `xq_tree` (shared with 象棋桥) lays out: main
+//! line = first continuations, every alternative a variation whose `from_ply` is the
+//! absolute (1-based) ply of its first move (nesting capped at [`MAX_VARIATION_DEPTH`]). Squares map to `(file, rank)` as
 //! `(x, y)` unchanged. `XqMove::written` is the move in ICCS (`h2e2`); `at` is the
-//! record's byte offset, `len` 4. Main-line comments are [`Comment`]s (ply = moves
+//! record's byte offset, `len` 4. Main-line comments are [`crate::raw::Comment`]s (ply = moves
 //! played; the root's is ply 0); comments inside variations have no place in the raw
 //! types and are only counted in an info note. `fen` is always built from the piece
 //! array (`board side`, e.g. `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w`),
@@ -61,15 +61,14 @@
 //! The parser checks syntax only: a move from an empty square is emitted as written.
 
 use crate::raw::{
-    Comment, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
-    XqVariation, MAX_RAW_KEPT,
+    raw_hex, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
+use crate::xq_tree::TreeReader;
+pub use crate::xq_tree::MAX_VARIATION_DEPTH;
 use kifu_facts::Severity;
 
 /// Header length; move records start here.
 pub const HEADER_LEN: usize = 0x400;
-/// Deepest variation nesting kept (deeper alternatives are dropped with a note).
-pub const MAX_VARIATION_DEPTH: usize = 64;
 
 const STREAM_MASK: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 /// Piece letters of the 16 pieces of one side, in array order (FEN letters, red).
@@ -137,12 +136,7 @@ fn loc(offset: usize) -> Location {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    let cut = &bytes[..bytes.len().min(MAX_RAW_KEPT / 2)];
-    let mut s = String::with_capacity(cut.len() * 2);
-    for b in cut {
-        s.push_str(&format!("{b:02x}"));
-    }
-    s
+    raw_hex(bytes)
 }
 
 fn raw_error(bytes: &[u8], at: usize, message: String) -> RawError {
@@ -293,36 +287,25 @@ fn iccs(sq: u8) -> String {
     format!("{}{}", (b'a' + sq / 10) as char, sq % 10)
 }
 
-/// One tree node: a move record (the root has none).
-struct Node {
-    mv: Option<XqMove>,
-    from: u8,
-    ply: u32,
-    parent: usize,
-    comment: Option<String>,
-    children: Vec<usize>,
-}
-
 /// Reads the move tree from the decrypted stream `body` (which starts at file offset
-/// 0x400). Returns the arena (index 0 = root) and notes.
-fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<Node> {
+/// 0x400); damage ends it with a note. Returns the tree and the first move's from-square.
+fn read_tree(
+    body: &[u8],
+    version: u8,
+    k: &Keys,
+    notes: &mut Vec<Note>,
+) -> (TreeReader, Option<u8>) {
     let plain = version <= 0x0A;
-    let mut nodes = vec![Node {
-        mv: None,
-        from: 0,
-        ply: 0,
-        parent: 0,
-        comment: None,
-        children: Vec::new(),
-    }];
     let mut pos = 0usize;
-    // Parent of the record to read next; `None` = the root record itself.
-    let mut expect: Option<usize> = None;
-    let mut pending: Vec<usize> = Vec::new();
+    // `None` until the root record is read.
+    let mut tree: Option<TreeReader> = None;
+    let mut first_from = None;
+    let mut damaged = false;
     loop {
         let at = HEADER_LEN + pos;
-        let ply = expect.map_or(0, |p| nodes[p].ply + 1);
-        let fail = |notes: &mut Vec<Note>, msg: String| {
+        let ply = tree.as_ref().and_then(|t| t.next_ply()).unwrap_or(0);
+        let mut fail = |notes: &mut Vec<Note>, msg: String| {
+            damaged = true;
             notes.push(Note {
                 code: "xqf-damaged",
                 severity: Severity::Error,
@@ -332,7 +315,7 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
             });
         };
         if pos + 4 > body.len() {
-            let what = if expect.is_none() {
+            let what = if tree.is_none() {
                 "the root record is missing".to_string()
             } else {
                 format!(
@@ -377,7 +360,7 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
             );
             break;
         }
-        if expect.is_some() && (from > 89 || to > 89) {
+        if tree.is_some() && (from > 89 || to > 89) {
             fail(
                 notes,
                 format!(
@@ -390,9 +373,9 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
         let comment_bytes = &body[next..next + comment_len as usize];
         let comment = gbk(comment_bytes).0;
         next += comment_len as usize;
-        let index = match expect {
+        pos = next;
+        match tree.as_mut() {
             None => {
-                nodes[0].comment = comment;
                 if has_var {
                     notes.push(note(
                         "xqf-root-variation",
@@ -401,9 +384,10 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
                         at,
                     ));
                 }
-                0
+                tree = Some(TreeReader::new(comment, has_next));
             }
-            Some(parent) => {
+            Some(t) => {
+                first_from.get_or_insert(from);
                 let mv = XqMove {
                     text: XqMoveText::Coord {
                         from: (from / 10, from % 10),
@@ -413,29 +397,14 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
                     at: loc(at),
                     len: 4,
                 };
-                nodes.push(Node {
-                    mv: Some(mv),
-                    from,
-                    ply,
-                    parent,
-                    comment,
-                    children: Vec::new(),
-                });
-                let i = nodes.len() - 1;
-                nodes[parent].children.push(i);
-                if has_var {
-                    pending.push(parent);
-                }
-                i
+                t.push(mv, comment, has_next, has_var);
             }
-        };
-        pos = next;
-        expect = if has_next { Some(index) } else { pending.pop() };
-        if expect.is_none() {
+        }
+        if tree.as_ref().is_some_and(|t| t.next_ply().is_none()) {
             break;
         }
     }
-    if pos < body.len() && notes.iter().all(|n| n.code != "xqf-damaged") {
+    if pos < body.len() && !damaged {
         notes.push(note(
             "xqf-trailing-bytes",
             Severity::Warning,
@@ -443,63 +412,10 @@ fn read_tree(body: &[u8], version: u8, k: &Keys, notes: &mut Vec<Note>) -> Vec<N
             HEADER_LEN + pos,
         ));
     }
-    nodes
-}
-
-struct Builder<'a> {
-    nodes: &'a [Node],
-    variation_comments: usize,
-    dropped: usize,
-}
-
-impl Builder<'_> {
-    /// The line starting at node `start` (following first children), with the
-    /// alternatives met on the way; `siblings_of_start` adds `start`'s own alternatives.
-    fn line(
-        &mut self,
-        start: usize,
-        siblings_of_start: bool,
-        depth: usize,
-        comments: &mut Option<&mut Vec<Comment>>,
-    ) -> (Vec<XqMove>, Vec<XqVariation>) {
-        let mut moves = Vec::new();
-        let mut vars = Vec::new();
-        let mut cur = start;
-        loop {
-            let node = &self.nodes[cur];
-            if let Some(mv) = &node.mv {
-                moves.push(mv.clone());
-            }
-            if let Some(text) = &node.comment {
-                match comments {
-                    Some(list) => list.push(Comment {
-                        ply: node.ply,
-                        text: text.clone(),
-                    }),
-                    None => self.variation_comments += 1,
-                }
-            }
-            if cur != start || siblings_of_start {
-                for &alt in &self.nodes[node.parent].children[1..] {
-                    if depth + 1 > MAX_VARIATION_DEPTH {
-                        self.dropped += 1;
-                        continue;
-                    }
-                    let (m, v) = self.line(alt, false, depth + 1, &mut None);
-                    vars.push(XqVariation {
-                        from_ply: self.nodes[alt].ply,
-                        moves: m,
-                        variations: v,
-                    });
-                }
-            }
-            match node.children.first() {
-                Some(&c) => cur = c,
-                None => break,
-            }
-        }
-        (moves, vars)
-    }
+    (
+        tree.unwrap_or_else(|| TreeReader::new(None, false)),
+        first_from,
+    )
 }
 
 /// Parses one XQF file: one game (or one error).
@@ -627,46 +543,33 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
         .enumerate()
         .map(|(i, &b)| b.wrapping_sub(k.stream[i % 32]))
         .collect();
-    let nodes = read_tree(&body, version, &k, &mut notes);
+    let (tree, first_from) = read_tree(&body, version, &k, &mut notes);
+    let lines = tree.finish();
 
     let mut game = XqGame::new(Format::Xqf, loc(0));
     game.span = Span::new(0, bytes.len() as u64);
     game.encoding = "gbk";
-    let mut b = Builder {
-        nodes: &nodes,
-        variation_comments: 0,
-        dropped: 0,
-    };
-    let mut comments = Vec::new();
-    if let Some(c) = &nodes[0].comment {
-        comments.push(Comment {
-            ply: 0,
-            text: c.clone(),
-        });
-    }
-    if let Some(&first) = nodes[0].children.first() {
-        let (m, v) = b.line(first, true, 0, &mut Some(&mut comments));
-        game.moves = m;
-        game.variations = v;
-    }
-    if b.variation_comments > 0 {
+    game.moves = lines.moves;
+    game.variations = lines.variations;
+    let comments = lines.comments;
+    if lines.variation_comments > 0 {
         notes.push(note(
             "xqf-variation-comments",
             Severity::Info,
             format!(
                 "{} comment(s) inside variations not kept",
-                b.variation_comments
+                lines.variation_comments
             ),
             HEADER_LEN,
         ));
     }
-    if b.dropped > 0 {
+    if lines.dropped > 0 {
         notes.push(note(
             "xqf-variation-too-deep",
             Severity::Warning,
             format!(
                 "{} variation(s) nested deeper than {MAX_VARIATION_DEPTH} dropped",
-                b.dropped
+                lines.dropped
             ),
             HEADER_LEN,
         ));
@@ -686,8 +589,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
             'w'
         }
     };
-    if let Some(&first) = nodes[0].children.first() {
-        let from = nodes[first].from;
+    if let Some(from) = first_from {
         if let Some(i) = pieces.iter().position(|&p| p == from) {
             let mover = if i < 16 { 'w' } else { 'b' };
             if mover != side {
@@ -785,6 +687,7 @@ pub fn write_plain(h: &PlainHeader, pieces: &[u8; 32], moves: &[PlainMove]) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::raw::Comment;
 
     #[test]
     fn dates() {

@@ -7,6 +7,8 @@
 use kifu_parser::raw::{Format, Location, XqGame, XqMove, XqMoveText};
 use std::path::PathBuf;
 
+#[path = "xiangqi/ccbridge.rs"]
+mod ccbridge;
 #[path = "xiangqi/ccpd.rs"]
 mod ccpd;
 #[path = "xiangqi/notation.rs"]
