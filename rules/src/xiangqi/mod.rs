@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod board;
 pub mod classes;
+pub mod ecco;
 pub mod game;
 mod geometry;
 pub mod notation;
