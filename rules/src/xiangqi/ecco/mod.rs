@@ -133,13 +133,31 @@ pub fn choose(candidates: &[Candidate]) -> Option<Code> {
         .map(|k| k.code)
 }
 
+/// A game's opening: its ECCO code and the code's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ecco {
+    pub code: Code,
+    /// The definitions' name (`飞相对进左马` for A13).
+    pub name: &'static str,
+}
+
 /// The ECCO code of a game from the standard start (`None` when it has no move).
-pub fn classify(moves: &[Move]) -> Option<Code> {
+pub fn classify_code(moves: &[Move]) -> Option<Code> {
     let (red, black) = side_words(moves);
     if red.is_empty() {
         return None;
     }
     choose(&candidates(&red, &black))
+}
+
+/// The opening of a game from the standard start, code and name (`None` when it has no
+/// move). Games from another start are the caller's to leave out.
+pub fn classify(moves: &[Move]) -> Option<Ecco> {
+    let code = classify_code(moves)?;
+    Some(Ecco {
+        code,
+        name: name(code)?,
+    })
 }
 
 #[cfg(test)]
@@ -159,7 +177,7 @@ mod tests {
 
     fn code(text: &str) -> String {
         classify(&line(text))
-            .map(|c| c.to_string())
+            .map(|e| e.code.to_string())
             .unwrap_or_default()
     }
 

@@ -22,7 +22,12 @@
 //! - D34's `4. 马八进九` is read as the fifth move: D31–D36 are the continuations of
 //!   `4. 兵三进一，炮２平５`, all fifth moves;
 //! - C76's `从C73局面开始` is read as `从C72局面开始` (there is no C73 position);
-//! - B21's `象七进九` is Red's elephant (相七进九), the piece on Red's file 7.
+//! - B21's `象七进九` is Red's elephant (相七进九), the piece on Red's file 7;
+//! - B32's `1. 炮二平五，马８进７` is read `马２进３`: the code is a 反宫马 (its name), and
+//!   `马８进７` with `炮８平６` is none;
+//! - C10, the catch-all of C11–C14, allows before `车一进一` what they allow: `马八进七` too
+//!   (C01 leaves C10–C19 out, so a 七路马 with a right 横车 belongs here);
+//! - B45 allows `兵三进一` and `兵七进一` before its last move, as B41–B44 of its group do.
 
 mod a;
 mod b;

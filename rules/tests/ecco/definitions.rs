@@ -1,0 +1,1 @@
+//! The embedded table against the published definitions.

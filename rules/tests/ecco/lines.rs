@@ -1,0 +1,1 @@
+//! Hand-checked games and lines.
