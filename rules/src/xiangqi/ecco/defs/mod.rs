@@ -27,7 +27,9 @@
 //!   `马８进７` with `炮８平６` is none;
 //! - C10, the catch-all of C11–C14, allows before `车一进一` what they allow: `马八进七` too
 //!   (C01 leaves C10–C19 out, so a 七路马 with a right 横车 belongs here);
-//! - B45 allows `兵三进一` and `兵七进一` before its last move, as B41–B44 of its group do.
+//! - B45 allows `兵三进一` and `兵七进一` before its last move, as B41–B44 of its group do;
+//! - D43 allows `马二进三` before, as B25 (which leaves D43 out) and D42 do: without it no
+//!   game of B25's could ever be D43.
 
 mod a;
 mod b;
