@@ -134,7 +134,7 @@ fn shares(codes: impl Iterator<Item = Code>) -> Vec<(Family, f64)> {
         .collect()
 }
 
-/// The floor under the measured agreement (95.0% over 27,949 tagged distinct games, see
+/// The floor under the measured agreement (95.2% over 27,949 tagged distinct games, see
 /// the notes): the 98% is not reached because CCPD's tags follow another edition
 /// of the numbering (never C25, C46, B56; C85 and C86 swapped; D03 for 顺炮顺横车 lines
 /// D04–D05 define), which kifu does not copy.
@@ -143,16 +143,16 @@ fn ccpd_tags_agree_at_least_as_measured() {
     let Some(corpus) = corpus::ccpd() else { return };
     let a = Agreement::of(&corpus);
     assert_eq!(corpus.games, 27_950);
-    assert!(a.share() >= 0.95, "agreement {:.4}", a.share());
+    assert!(a.share() >= 0.952, "agreement {:.4}", a.share());
 }
 
-/// The same over dpxq's DhtmlXQ games (97.2% measured).
+/// The same over dpxq's DhtmlXQ games (97.6% measured).
 #[test]
 fn dpxq_open_codes_agree_at_least_as_measured() {
     let Some(corpus) = corpus::dpxq() else { return };
     let a = Agreement::of(&corpus);
     assert!(a.compared >= 9_900, "{}", a.compared);
-    assert!(a.share() >= 0.97, "agreement {:.4}", a.share());
+    assert!(a.share() >= 0.976, "agreement {:.4}", a.share());
 }
 
 /// Prints the agreement figures, the disagreements by pair with an example each, and the

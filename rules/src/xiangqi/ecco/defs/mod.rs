@@ -29,7 +29,11 @@
 //!   (C01 leaves C10–C19 out, so a 七路马 with a right 横车 belongs here);
 //! - B45 allows `兵三进一` and `兵七进一` before its last move, as B41–B44 of its group do;
 //! - D43 allows `马二进三` before, as B25 (which leaves D43 out) and D42 do: without it no
-//!   game of B25's could ever be D43.
+//!   game of B25's could ever be D43;
+//! - A28's pawns (`此前可以走…兵三进一和兵七进一`) may come before its second move too: the
+//!   code is the position 飞相转屏风马, whichever move the pawn came at;
+//! - B21 leaves D40–D43 out: its group is `中炮对左三步虎(不包括转列炮)`, and B22–B25
+//!   each name the D4 codes they leave out, B21 none.
 
 mod a;
 mod b;
