@@ -35,6 +35,7 @@
 mod code;
 pub mod defs;
 pub mod pattern;
+mod record;
 mod word;
 
 use std::sync::OnceLock;
@@ -42,6 +43,7 @@ use std::sync::OnceLock;
 pub use code::{BadCode, Code, Family};
 pub use defs::{Def, TableError};
 pub use pattern::MAX_SIDE_MOVES;
+pub use record::{of_record, RecordOpening, DIFFERS};
 pub use word::{Word, WordError};
 
 use super::piece::Side;
