@@ -109,8 +109,12 @@ pub struct XiangqiCaptures {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XiangqiAnnotations {
+    /// The opening the record names (its `Opening` tag, DhtmlXQ's `open` text).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening_name: Option<String>,
+    /// The name of the game's ECCO code (the game's `opening`), by kifu's classifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ecco_name: Option<String>,
     /// The start position when it is not the standard one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,

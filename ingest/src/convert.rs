@@ -231,6 +231,15 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
             .iter()
             .map(|f| finding_record(game.start, &at, f)),
     );
+    // The opening is kifu's ECCO code; the record's own tag stays among its tags, and a
+    // record whose code differs gets an info finding.
+    let opening = xiangqi::ecco::of_record(h, &replay);
+    findings.extend(
+        opening
+            .finding
+            .iter()
+            .map(|f| finding_record(game.start, &at, f)),
+    );
     let moves = xiangqi::encode_moves(&replay.moves);
     let standard_start = replay.start_fen == xiangqi::START_FEN;
     // Same start and same moves = the same game (collections file one game under several
@@ -259,6 +268,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         &h.extra,
         Annotations::Xiangqi(XiangqiAnnotations {
             opening_name: h.opening.clone(),
+            ecco_name: opening.ecco.map(|e| e.name.to_owned()),
             start_fen: (!standard_start).then(|| replay.start_fen.clone()),
             encoding: game.encoding.to_owned(),
             captures: XiangqiCaptures {
@@ -270,11 +280,6 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
             variations: (replay.variations_checked > 0).then_some(replay.variations_checked),
         }),
     );
-    let ecco = h
-        .extra
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("ecco"))
-        .map(|(_, v)| v.clone());
     GameRecord {
         source_id: ctx.source_id,
         member: ctx.member.clone(),
@@ -299,7 +304,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
-        opening: ecco,
+        opening: opening.ecco.map(|e| e.code.to_string()),
         canonical_key,
         moves_encoding: "xiangqi-sq16".into(),
         moves,

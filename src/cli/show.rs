@@ -87,11 +87,19 @@ fn title_case(s: &str) -> String {
     }
 }
 
-/// `D11 Zuisei 瑞星` for a Renju opening code.
+/// `D11 Zuisei 瑞星` for a Renju opening code, `A13 飞相对进左马` for a Xiangqi ECCO code.
 fn opening_name(kind: GameKind, code: &Option<String>) -> Option<String> {
     let code = code.as_deref()?;
-    match (kind, renju::Opening::by_code(code)) {
-        (GameKind::Renju, Some(o)) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
+    let ecco = || code.parse().ok().and_then(xiangqi::ecco::name);
+    match kind {
+        GameKind::Renju => match renju::Opening::by_code(code) {
+            Some(o) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
+            None => Some(code.to_owned()),
+        },
+        GameKind::Xiangqi => match ecco() {
+            Some(name) => Some(format!("{code} {name}")),
+            None => Some(code.to_owned()),
+        },
         _ => Some(code.to_owned()),
     }
 }

@@ -16,6 +16,7 @@ pub mod analysis;
 pub mod arbiter;
 pub mod board;
 pub mod classes;
+pub mod ecco;
 pub mod game;
 mod geometry;
 pub mod notation;
