@@ -11,6 +11,7 @@ pub mod codes;
 pub mod forbidden;
 pub mod kind;
 pub mod names;
+pub mod opening_rules;
 pub mod outcome;
 pub mod severity;
 
@@ -23,5 +24,6 @@ pub use codes::{is_finding_code, FINDING_CODES};
 pub use forbidden::ForbiddenKind;
 pub use kind::{GameKind, UnknownName};
 pub use names::{closest, edit_distance, fold_name};
+pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{board_decides, counted_result, Outcome};
 pub use severity::Severity;
