@@ -350,7 +350,8 @@ pub(super) enum Command {
         out: PathBuf,
     },
     /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
-    /// memory and thread and input-size scaling; writes the table to bench/RESULTS.md.
+    /// memory and thread and input-size scaling, and header search (player, event) on
+    /// generated Renju games; writes the tables to bench/RESULTS.md.
     /// Run it from a release build.
     Bench {
         /// Games in each large generated set (the small sets have a tenth).
@@ -359,6 +360,13 @@ pub(super) enum Command {
         /// Leave out the real collections in ../shared/data.
         #[arg(long)]
         no_real: bool,
+        /// Only one part: ingest (the stages and scaling) or search (header search).
+        #[arg(long, value_parser = |s: &str| crate::bench::Part::from_name(s).ok_or("ingest or search"))]
+        only: Option<crate::bench::Part>,
+        /// Generated Renju games in the header-search database (built once per size in
+        /// --work).
+        #[arg(long, default_value_t = 1_000_000)]
+        search_games: usize,
         /// Where generated inputs and the scratch database go.
         #[arg(long, default_value = "target/kifu-bench")]
         work: PathBuf,

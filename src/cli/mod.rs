@@ -105,10 +105,14 @@ pub fn run() -> Result<ExitCode> {
         Command::Bench {
             games,
             no_real,
+            only,
+            search_games,
             work,
             out,
         } => crate::bench::run(&crate::bench::Request {
             games,
+            only,
+            search_games,
             no_real,
             work,
             out,

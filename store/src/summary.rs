@@ -160,7 +160,7 @@ fn extra_of(kind: GameKind, game: i64, json: Option<String>) -> Result<Extra> {
 /// `condition` with `g.kind = kind` in front.
 fn of_kind(kind: GameKind, condition: Condition) -> Condition {
     let mut c = Condition::all();
-    c.and("g.kind = ?", [Value::Text(kind.name().into())]);
+    c.and(crate::filter::sql::KIND, [Value::Text(kind.name().into())]);
     c.and_condition(condition);
     c
 }
