@@ -5,4 +5,5 @@ mod common;
 mod generated;
 mod renju_real;
 mod robust;
+mod search;
 mod xiangqi_real;

@@ -57,9 +57,9 @@ impl<'a> Dataset<'a> {
         if let Some(games) = cell.get() {
             return Ok(games);
         }
-        let games = if self.filter.admits(kind) {
+        let games = if self.filter.admits_kind(kind) {
             self.store
-                .game_facts(kind, &self.filter.scope())?
+                .game_facts(kind, &self.filter)?
                 .into_iter()
                 .map(|facts| Game {
                     result: counted_result(
@@ -79,6 +79,6 @@ impl<'a> Dataset<'a> {
 
     /// The game kinds present under the filter, with their game counts.
     pub fn kinds_present(&self) -> Result<Vec<(GameKind, u64)>> {
-        Ok(self.store.kind_counts(&self.filter.scope())?)
+        Ok(self.store.kind_counts(&self.filter)?)
     }
 }

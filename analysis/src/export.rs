@@ -7,7 +7,7 @@ use kifu_facts::{counted_result, GameKind};
 use kifu_store::Store;
 use polars::prelude::*;
 
-use crate::{Error, Format, Result};
+use crate::{Error, Filter, Format, Result};
 
 /// Writes one frame to `path`: `Table` polars' text rendering, `Csv` with a header,
 /// `Json` an array of row objects, `Parquet` one file.
@@ -65,8 +65,8 @@ pub struct ExportSummary {
     pub files: Vec<PathBuf>,
 }
 
-fn games_table(store: &Store) -> Result<DataFrame> {
-    let games = store.export_games()?;
+fn games_table(store: &Store, filter: &Filter) -> Result<DataFrame> {
+    let games = store.export_games(filter)?;
     let n = games.len();
     let mut c: [Vec<Option<String>>; 16] = Default::default();
     let (mut id, mut offset, mut line, mut column, mut plies, mut dup) = (
@@ -137,10 +137,10 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn moves_table(store: &Store, binary: bool) -> Result<DataFrame> {
+fn moves_table(store: &Store, filter: &Filter, binary: bool) -> Result<DataFrame> {
     let (mut id, mut kind, mut enc, mut plies) = (vec![], vec![], vec![], vec![]);
     let (mut data, mut data_hex) = (Vec::<Vec<u8>>::new(), Vec::<String>::new());
-    for m in store.export_moves()? {
+    for m in store.export_moves(filter)? {
         id.push(m.game_id);
         kind.push(m.kind.name());
         enc.push(m.encoding);
@@ -164,11 +164,11 @@ fn moves_table(store: &Store, binary: bool) -> Result<DataFrame> {
     Ok(df)
 }
 
-fn findings_table(store: &Store) -> Result<DataFrame> {
+fn findings_table(store: &Store, filter: &Filter) -> Result<DataFrame> {
     let mut t: [Vec<String>; 7] = Default::default();
     let (mut id, mut game, mut quar, mut ply) = (vec![], vec![], vec![], vec![]);
     let (mut offset, mut line, mut column, mut forbidden) = (vec![], vec![], vec![], vec![]);
-    for x in store.export_findings()? {
+    for x in store.export_findings(filter)? {
         id.push(x.id);
         game.push(x.game_id);
         quar.push(x.quarantine_id);
@@ -236,12 +236,24 @@ fn write_partitioned(df: &DataFrame, dir: &Path, files: &mut Vec<PathBuf>) -> Re
 /// result that counts ([`kifu_facts::counted_result`]); `games.extra` the JSON text;
 /// `findings.forbidden_kind` the kind of forbidden move a Renju finding is about.
 pub fn export(store: &Store, format: Format, dir: &Path) -> Result<ExportSummary> {
+    export_filtered(store, &Filter::everything(), format, dir)
+}
+
+/// [`export`] of what `filter` selects: the games under it, their move lists, and the
+/// findings it covers (those of its games, each meeting its code and severity, and of
+/// quarantined records when it admits them).
+pub fn export_filtered(
+    store: &Store,
+    filter: &Filter,
+    format: Format,
+    dir: &Path,
+) -> Result<ExportSummary> {
     std::fs::create_dir_all(dir)?;
     let binary = format == Format::Parquet;
     let mut tables = [
-        ("games", games_table(store)?),
-        ("moves", moves_table(store, binary)?),
-        ("findings", findings_table(store)?),
+        ("games", games_table(store, filter)?),
+        ("moves", moves_table(store, filter, binary)?),
+        ("findings", findings_table(store, filter)?),
     ];
     let mut summary = ExportSummary {
         games: tables[0].1.height() as u64,

@@ -9,13 +9,14 @@ use crate::{Dataset, Result};
 /// The `kind` of quarantined records in the audit tables.
 const UNREADABLE: &str = "unreadable";
 
-/// Findings rows `(source, event, kind, code, severity, record)` under the filter. A
-/// quarantined record has kind `unreadable` and no event; it is kept only when the filter
-/// names no game kind and no event. Findings of linked copies follow `with_duplicates`.
+/// Findings rows `(source, event, kind, code, severity, record)` under the filter (each
+/// meeting its code and severity). A quarantined record has kind `unreadable` and no
+/// event; it is kept only when the filter sets nothing a quarantined record lacks
+/// ([`crate::Filter::admits_quarantined`]). Findings of linked copies follow `with_duplicates`.
 fn finding_rows(data: &Dataset) -> Result<DataFrame> {
     let (mut source, mut event, mut kind) = (vec![], vec![], vec![]);
     let (mut code, mut severity, mut record) = (vec![], vec![], vec![]);
-    for f in data.store().finding_facts(&data.filter().scope())? {
+    for f in data.store().finding_facts(data.filter())? {
         source.push(f.source);
         event.push(or_none(&f.event));
         kind.push(f.kind.map_or(UNREADABLE, GameKind::name));
@@ -93,12 +94,12 @@ pub fn findings_by_event(data: &Dataset) -> Result<DataFrame> {
 /// The database in one table: per game kind, `records` (games stored, linked copies
 /// included), `linked_copies`, `valid` and `with_findings` (games without / with a warning
 /// or error finding; linked copies included, as `kifu ingest` counts them), `events`; and
-/// a row `unreadable` with the quarantined records when the filter names no kind or event.
+/// a row `unreadable` with the quarantined records when the filter admits them.
 pub fn overview(data: &Dataset) -> Result<DataFrame> {
     let f = data.filter();
     let (mut kind, mut records, mut copies, mut valid, mut flagged, mut events) =
         (vec![], vec![], vec![], vec![], vec![], vec![]);
-    for k in data.store().kind_overview(&f.scope())? {
+    for k in data.store().kind_overview(f)? {
         kind.push(k.kind.name());
         records.push(k.records as u32);
         copies.push(k.linked_copies as u32);
@@ -106,8 +107,8 @@ pub fn overview(data: &Dataset) -> Result<DataFrame> {
         flagged.push(k.with_findings as u32);
         events.push(k.events as u32);
     }
-    if f.game.is_none() && f.event.is_none() {
-        let quarantined = data.store().quarantined_count()?;
+    if f.admits_quarantined() {
+        let quarantined = data.store().quarantined_count(f)?;
         if quarantined > 0 {
             kind.push(UNREADABLE);
             records.push(quarantined as u32);

@@ -1,6 +1,7 @@
 //! polars summaries and exports of a kifu database.
 //!
-//! A command opens one [`Dataset`] (a store and a [`Filter`]); each game kind's games are
+//! A command opens one [`Dataset`] (a store and a [`Filter`], the store's one game filter);
+//! each game kind's games are
 //! read from the store once, typed ([`kifu_store::GameFacts`]), and every table of that
 //! kind is computed from them with polars' lazy API. The store's typed queries do all the
 //! SQL.
@@ -8,7 +9,7 @@
 //! Conventions shared by all the tables:
 //! - **Linked copies are left out**: a game whose `duplicate_of` is set (the same game up
 //!   to a board symmetry, stored again) is not counted, unless [`Filter::with_duplicates`]
-//!   is set. Exports ([`export`]) always write every row.
+//!   is set. [`export`] writes every row; [`export_filtered`] what a filter selects.
 //! - **Results**: every table counts the result that counts
 //!   ([`kifu_facts::counted_result`], the same rule as standings and exports): the
 //!   recorded result, unless the board itself decided the game (a five, checkmate, a
@@ -32,7 +33,9 @@ mod xiangqi;
 
 pub use chouchou::{chouchou_captures_by_action, chouchou_summary};
 pub use dataset::{Dataset, Game};
-pub use export::{export, frames_to_json, write_frame, write_frame_to, ExportSummary};
+pub use export::{
+    export, export_filtered, frames_to_json, write_frame, write_frame_to, ExportSummary,
+};
 pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
@@ -43,7 +46,6 @@ pub use territorial::{
 };
 pub use xiangqi::{xiangqi_captures, xiangqi_material_curve, xiangqi_results, xiangqi_rulings};
 
-use kifu_facts::GameKind;
 use polars::prelude::PolarsError;
 
 #[derive(Debug)]
@@ -88,38 +90,9 @@ impl From<std::io::Error> for Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// Which games a table covers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Filter {
-    pub game: Option<GameKind>,
-    /// Event name, exactly as stored.
-    pub event: Option<String>,
-    /// Count linked copies (`duplicate_of` set) too; off by default.
-    pub with_duplicates: bool,
-}
-
-impl Filter {
-    /// All games of one kind.
-    pub fn game(kind: GameKind) -> Filter {
-        Filter {
-            game: Some(kind),
-            ..Filter::default()
-        }
-    }
-
-    fn admits(&self, kind: GameKind) -> bool {
-        self.game.is_none_or(|g| g == kind)
-    }
-
-    /// The store's scope for this filter.
-    fn scope(&self) -> kifu_store::Scope {
-        kifu_store::Scope {
-            kind: self.game,
-            event: self.event.clone(),
-            with_duplicates: self.with_duplicates,
-        }
-    }
-}
+/// Which games a table covers: the store's one game filter ([`kifu_store::GameFilter`]),
+/// under the name this crate has always given it.
+pub use kifu_store::GameFilter as Filter;
 
 /// Output formats of [`write_frame`] and [`export`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

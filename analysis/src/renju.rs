@@ -162,8 +162,8 @@ pub fn renju_forbidden(data: &Dataset) -> Result<DataFrame> {
         unclaimed.push(0);
         claimed.push(0);
     }
-    if data.filter().admits(GameKind::Renju) {
-        for f in data.store().forbidden_findings(&data.filter().scope())? {
+    if data.filter().admits_kind(GameKind::Renju) {
+        for f in data.store().forbidden_findings(data.filter())? {
             kind.push(name(f.kind));
             unclaimed.push(1);
             claimed.push(0);

@@ -81,7 +81,7 @@ pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
         data.store().games_with_finding(
             GameKind::Xiangqi,
             "result-contradicts-repetition-ruling",
-            &data.filter().scope(),
+            data.filter(),
         )?
     };
     for g in games {

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A name that is not one of a typed fact's names, with the names that are.
+/// A name that is not one of a typed fact's names, with the names that are (listed
+/// closest to the given one first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownName {
     /// What the fact is (`game`, `severity`, …).
@@ -14,12 +15,13 @@ pub struct UnknownName {
 
 impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known = crate::closest(&self.given, self.known.iter().copied(), self.known.len());
         write!(
             f,
             "unknown {} `{}` (one of: {})",
             self.what,
             self.given,
-            self.known.join(", ")
+            known.join(", ")
         )
     }
 }
@@ -97,7 +99,10 @@ mod tests {
         let e = "renjuu".parse::<GameKind>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown game `renjuu` (one of: renju, xiangqi, territorial, chouchou)"
+            "unknown game `renjuu` (one of: renju, xiangqi, chouchou, territorial)"
         );
+        // Closest first: a typo of the last name lists it first.
+        let e = "chouchuo".parse::<GameKind>().unwrap_err();
+        assert!(e.to_string().contains("(one of: chouchou, "), "{e}");
     }
 }

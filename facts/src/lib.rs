@@ -1,13 +1,17 @@
 //! The facts every kifu crate shares, each with one typed home: the game kind, a finding's
-//! severity, the forbidden-move kind, result names with the one rule for the result that
-//! counts, and the per-game annotations stored beside each game.
+//! severity and the list of finding codes, the forbidden-move kind, result names with the
+//! one rule for the result that counts, the per-game annotations stored beside each game,
+//! and the one way names are folded for search (with the closest names to a misspelt one).
 //!
 //! This crate sits at the bottom of the dependency graph (parser → rules → ingest/store →
 //! analysis → reports → CLI all build on it) and knows nothing of files, engines or SQL.
 
 pub mod annotation;
+pub mod codes;
 pub mod forbidden;
 pub mod kind;
+pub mod names;
+pub mod opening_rules;
 pub mod outcome;
 pub mod severity;
 
@@ -16,7 +20,10 @@ pub use annotation::{
     RenjuAnnotations, TerritorialAnnotations, TerritorialScore, Territory, XiangqiAnnotations,
     XiangqiCaptures,
 };
+pub use codes::{is_finding_code, FINDING_CODES};
 pub use forbidden::ForbiddenKind;
 pub use kind::{GameKind, UnknownName};
+pub use names::{closest, edit_distance, fold_name};
+pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{board_decides, counted_result, Outcome};
 pub use severity::Severity;

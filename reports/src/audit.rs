@@ -4,25 +4,32 @@
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Severity};
 use kifu_rules::renju;
-use kifu_store::query::{FindingFilter, FindingRow, GameRow};
+use kifu_store::query::{FindingRow, GameRow};
 use kifu_store::Store;
 
 use crate::diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
 use crate::{AuditItem, Error};
 
-/// The warning and error findings of the games under `filter`: errors first, each severity
-/// in source order, at most `limit` of them; and how many more there are.
+/// The warning and error findings under `filter`, as `kifu audit` with the same filter
+/// lists them (info left out): a linked copy's findings too, since each copy is a record of
+/// its own, located in its own file. Errors first, each severity in source order, at most
+/// `limit` of them; and how many more there are.
 pub(crate) fn serious_findings(
     store: &Store,
     filter: &Filter,
     limit: usize,
 ) -> Result<(Vec<AuditItem>, usize), Error> {
-    let mut serious = store.findings(&FindingFilter {
-        min_severity: Some(Severity::Warning),
-        kind: filter.game,
-        event: filter.event.clone(),
-        ..FindingFilter::default()
-    })?;
+    let serious_only = Filter {
+        severity: Some(
+            filter
+                .severity
+                .unwrap_or(Severity::Warning)
+                .max(Severity::Warning),
+        ),
+        with_duplicates: true,
+        ..filter.clone()
+    };
+    let mut serious = store.findings(&serious_only, None)?;
     // Stable: errors first, each severity in source order.
     serious.sort_by_key(|x| std::cmp::Reverse(x.severity));
     let omitted = serious.len().saturating_sub(limit);

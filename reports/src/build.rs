@@ -13,7 +13,7 @@ use crate::{Error, Report};
 #[derive(Clone, Debug)]
 pub struct ReportOptions {
     pub title: String,
-    /// The games covered (kind, event).
+    /// The games covered: the one game filter every command takes.
     pub filter: Filter,
     /// Most serious findings shown with a diagram; the rest are counted.
     pub audit_limit: usize,
@@ -55,13 +55,7 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
     sections.push(findings_section(data)?);
     let (audit, omitted) = serious_findings(store, f, options.audit_limit)?;
 
-    let mut scope = Vec::new();
-    if let Some(g) = &f.game {
-        scope.push(format!("game {g}"));
-    }
-    if let Some(e) = &f.event {
-        scope.push(format!("event {e}"));
-    }
+    let scope = f.describe();
     Ok(Report {
         title: options.title.clone(),
         subtitle: if scope.is_empty() {

@@ -16,6 +16,8 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+mod search;
+
 /// A stage of the ingest measured alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -172,9 +174,32 @@ struct Input {
     paths: Vec<PathBuf>,
 }
 
+/// A part of `kifu bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The ingest stages per input, and scaling.
+    Ingest,
+    /// Header search (player, event) on generated Renju games.
+    Search,
+}
+
+impl Part {
+    pub fn from_name(s: &str) -> Option<Part> {
+        match s {
+            "ingest" => Some(Part::Ingest),
+            "search" => Some(Part::Search),
+            _ => None,
+        }
+    }
+}
+
 pub struct Request {
     /// Games in each large generated set (the small ones have a tenth).
     pub games: usize,
+    /// Only this part (default: all).
+    pub only: Option<Part>,
+    /// Generated Renju games in the header-search database.
+    pub search_games: usize,
     /// Leave out the real collections in ../shared/data.
     pub no_real: bool,
     /// Where generated inputs and databases go.
@@ -235,6 +260,35 @@ fn rate(n: u64, secs: f64) -> String {
 /// `kifu bench`.
 pub fn run(req: &Request) -> Result<ExitCode> {
     std::fs::create_dir_all(&req.work).with_context(|| format!("create {}", req.work.display()))?;
+    let mut body = String::new();
+    if req.only.is_none_or(|p| p == Part::Ingest) {
+        writeln!(
+            body,
+            "Stages, each in its own process on warm files: **floor** = read and decompress; \
+             **parse** = + split and parse; **replay** = + replay and annotate on all cores (no \
+             database); **ingest** = the full `kifu ingest` into a fresh SQLite file. Rates are \
+             of the full ingest; MB are bytes on disk. Peak RSS is the largest of the four \
+             stages.\n"
+        )?;
+        body.push_str(&ingest_tables(req)?);
+    }
+    if req.only.is_none_or(|p| p == Part::Search) {
+        if !body.is_empty() {
+            body.push('\n');
+        }
+        writeln!(
+            body,
+            "Header search as `kifu games` runs it, in one process on a warm database: the \
+             filter checked (a name that matches nothing is told apart), the first page \
+             listed, and the games counted; the median of 7 runs.\n"
+        )?;
+        body.push_str(&search::run(&req.work, req.search_games)?);
+    }
+    write_results(req, &body)
+}
+
+/// The ingest stages of every input, and thread and input-size scaling.
+fn ingest_tables(req: &Request) -> Result<String> {
     let mut inputs = Vec::new();
     if !req.no_real {
         match shared_data() {
@@ -345,7 +399,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             mb(two.peak_rss)
         )?;
     }
+    Ok(table)
+}
 
+/// Writes the results document: where and on what it ran, then `body`.
+fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -375,15 +433,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             "release"
         }
     )?;
-    writeln!(
-        doc,
-        "Stages, each in its own process on warm files: **floor** = read and decompress; \
-         **parse** = + split and parse; **replay** = + replay and annotate on all cores (no \
-         database); **ingest** = the full `kifu ingest` into a fresh SQLite file. Rates are \
-         of the full ingest; MB are bytes on disk. Peak RSS is the largest of the four \
-         stages.\n"
-    )?;
-    doc.push_str(&table);
+    doc.push_str(body);
     print!("{doc}");
     if let Some(dir) = req.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;

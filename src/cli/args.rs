@@ -1,14 +1,19 @@
 //! The flags: clap's types for every command, and their conversions into the typed values
-//! the commands take (a game kind, a severity, a format, an analysis filter).
+//! the commands take (a game kind, a severity, a format, the one game filter).
 
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use kifu_facts::{GameKind, Severity};
+use kifu_facts::{Outcome, Severity};
 use kifu_parser::Format;
 use kifu_rules::xiangqi;
-use kifu_store::DEFAULT_DB;
+use kifu_store::filter::{
+    parse_result, DateRange, FilterError, GameSelector, OpeningSelector, PartialDate, PliesRange,
+    Side, Status,
+};
+use kifu_store::search::{GameOrder, NameOrder};
+use kifu_store::{GameFilter, DEFAULT_DB};
 
 #[derive(Parser)]
 #[command(
@@ -28,25 +33,140 @@ pub(super) struct DbArg {
     pub(super) db: PathBuf,
 }
 
-/// Which games a summary covers.
-#[derive(Args)]
-pub(super) struct ScopeArgs {
-    /// Only this game kind (renju, xiangqi, territorial, chouchou).
-    #[arg(long)]
-    game: Option<GameKind>,
-    /// Only this event (exact name).
-    #[arg(long)]
+/// Which games a command covers: the one filter of `games`, `players`, `events`, `audit`,
+/// `stats`, `report`, `standings` and `export`, turned once into a [`GameFilter`].
+#[derive(Args, Clone)]
+pub(super) struct FilterArgs {
+    /// A game kind (renju, xiangqi, territorial, chouchou), or one game by its id.
+    #[arg(long, value_name = "KIND|ID", help_heading = "Filter")]
+    game: Option<GameSelector>,
+    /// A player in any seat: the whole name, `*` for any run of characters (full- and
+    /// half-width forms and ASCII case are alike).
+    #[arg(long, value_name = "NAME", help_heading = "Filter")]
+    player: Option<String>,
+    /// The side --player played: black, white, red or P1…P4.
+    #[arg(long, value_name = "SIDE", help_heading = "Filter")]
+    side: Option<Side>,
+    /// A player in another seat than --player (or, alone, in any seat).
+    #[arg(long, value_name = "NAME", help_heading = "Filter")]
+    opponent: Option<String>,
+    /// The event: the whole name, `*` for any run of characters.
+    #[arg(long, value_name = "NAME", help_heading = "Filter")]
     event: Option<String>,
+    /// Played on DATE (1985, 1985-06 or 1985-06-03: a game's partial date must lie
+    /// wholly within) or within FROM..TO (either end may be left out).
+    #[arg(long, value_name = "DATE|FROM..TO", help_heading = "Filter")]
+    date: Option<DateRange>,
+    /// Played on or after DATE.
+    #[arg(long, value_name = "DATE", help_heading = "Filter")]
+    from: Option<PartialDate>,
+    /// Played on or before DATE.
+    #[arg(long, value_name = "DATE", help_heading = "Filter")]
+    to: Option<PartialDate>,
+    #[arg(long, help_heading = "Filter")]
+    round: Option<String>,
+    /// The result that counts: black, white, red, draw, P1…P4, or unknown (none counts).
+    #[arg(long, value_parser = parse_result, value_name = "RESULT", help_heading = "Filter")]
+    result: Option<Outcome>,
+    /// The recorded result (unknown: nothing, or no result, recorded).
+    #[arg(long, value_parser = parse_result, value_name = "RESULT", help_heading = "Filter")]
+    recorded: Option<Outcome>,
+    /// Only games whose recorded result is not the one that counts (the board decided).
+    #[arg(long, help_heading = "Filter")]
+    result_differs: bool,
+    /// The Renju opening rule (rif, yamaguchi, soosorv, soosorv-8, taraguchi, …).
+    #[arg(long, value_name = "RULE", help_heading = "Filter")]
+    rule: Option<String>,
+    /// An opening: Renju D1–D13/I1–I13, ECCO A00–E99, a range (C20-C29) or a prefix (C2);
+    /// repeat for any of several.
+    #[arg(long, value_name = "CODE", help_heading = "Filter")]
+    opening: Vec<OpeningSelector>,
+    /// Games with a finding of this code; repeat for any of several.
+    #[arg(long, value_name = "CODE", help_heading = "Filter")]
+    code: Vec<String>,
+    /// Games with a finding of this severity or worse (with --code: that finding); where
+    /// findings are listed, only those.
+    #[arg(long, value_parser = severity_parser(), help_heading = "Filter")]
+    severity: Option<Severity>,
+    /// The number of plies: N, MIN..MAX, MIN.. or ..MAX.
+    #[arg(long, value_name = "N|MIN..MAX", help_heading = "Filter")]
+    plies: Option<PliesRange>,
+    /// valid (no warning or error), findings (a warning or error) or quarantined.
+    #[arg(long, value_name = "STATUS", help_heading = "Filter")]
+    status: Option<Status>,
+    /// Linked copies (the same game under a board symmetry): include or exclude
+    /// (default: exclude, but include for audit and export).
+    #[arg(long, value_parser = ["include", "exclude"], help_heading = "Filter")]
+    duplicates: Option<String>,
+    /// The same as --duplicates include.
+    #[arg(long, conflicts_with = "duplicates", help_heading = "Filter")]
+    with_duplicates: bool,
 }
 
-impl ScopeArgs {
-    pub(super) fn filter(self, with_duplicates: bool) -> kifu_analysis::Filter {
-        kifu_analysis::Filter {
-            game: self.game,
+impl FilterArgs {
+    /// The typed filter; linked copies are included when the flags say so, else when
+    /// `copies_by_default` (audit and export list every record).
+    pub(super) fn filter(self, copies_by_default: bool) -> Result<GameFilter, FilterError> {
+        let (game, id) = match self.game {
+            Some(GameSelector::Kind(k)) => (Some(k), None),
+            Some(GameSelector::Id(id)) => (None, Some(id)),
+            None => (None, None),
+        };
+        let with_duplicates = match (self.duplicates.as_deref(), self.with_duplicates) {
+            (Some("include"), _) | (_, true) => true,
+            (Some(_), _) => false,
+            (None, false) => copies_by_default,
+        };
+        let filter = GameFilter {
+            game,
+            id,
+            player: self.player,
+            side: self.side,
+            opponent: self.opponent,
             event: self.event,
+            date: self.date.unwrap_or_default().with_ends(self.from, self.to),
+            round: self.round,
+            result: self.result,
+            recorded: self.recorded,
+            result_differs: self.result_differs,
+            rule: self.rule,
+            openings: self.opening,
+            codes: self.code,
+            severity: self.severity,
+            plies: self.plies.unwrap_or_default(),
+            status: self.status,
             with_duplicates,
-        }
+        };
+        filter.validate()?;
+        Ok(filter)
     }
+}
+
+/// `--format` of the listings: an aligned table, JSON lines or CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ListFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+fn parse_list_format(s: &str) -> Result<ListFormat, String> {
+    match s {
+        "table" => Ok(ListFormat::Table),
+        "json" => Ok(ListFormat::Json),
+        "csv" => Ok(ListFormat::Csv),
+        _ => Err(format!("unknown format '{s}' (table, json or csv)")),
+    }
+}
+
+fn parse_game_order(s: &str) -> Result<GameOrder, String> {
+    GameOrder::from_name(s)
+        .ok_or_else(|| format!("unknown order '{s}' ({})", GameOrder::NAMES.join(", ")))
+}
+
+fn parse_name_order(s: &str) -> Result<NameOrder, String> {
+    NameOrder::from_name(s)
+        .ok_or_else(|| format!("unknown order '{s}' ({})", NameOrder::NAMES.join(", ")))
 }
 
 #[derive(Subcommand)]
@@ -67,25 +187,66 @@ pub(super) enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// List findings, one per line, in source order.
+    /// List findings, one per line, in source order: those of the games (and quarantined
+    /// records) the filter selects, of --severity or worse, with --code.
     Audit {
         #[command(flatten)]
         db: DbArg,
-        /// Only findings of this severity or worse.
-        #[arg(long, value_parser = severity_parser())]
-        severity: Option<Severity>,
-        /// Only findings with this code.
-        #[arg(long)]
-        code: Option<String>,
-        /// Only findings of this game.
-        #[arg(long)]
-        game: Option<i64>,
-        /// Only findings of games of this event (exact name).
-        #[arg(long)]
-        event: Option<String>,
+        #[command(flatten)]
+        filter: FilterArgs,
         /// JSON lines instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// List the games the filter selects, one line each: id, kind, date, event, round,
+    /// players, recorded and counted result (`!` where they differ), opening, plies,
+    /// findings (error/warning/info) and source:line.
+    Games {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// id, date, event (then round) or plies.
+        #[arg(long, default_value = "id", value_parser = parse_game_order)]
+        sort: GameOrder,
+        /// At most this many lines (the total is said on standard error).
+        #[arg(long)]
+        limit: Option<u64>,
+        /// table, json (one object per line) or csv.
+        #[arg(long, default_value = "table", value_parser = parse_list_format)]
+        format: ListFormat,
+    },
+    /// List the players of the games the filter selects, with their games, wins, draws
+    /// and losses (with --player, only the names it matches).
+    Players {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// games (most first) or name.
+        #[arg(long, default_value = "games", value_parser = parse_name_order)]
+        sort: NameOrder,
+        #[arg(long)]
+        limit: Option<u64>,
+        /// table, json (one object per line) or csv.
+        #[arg(long, default_value = "table", value_parser = parse_list_format)]
+        format: ListFormat,
+    },
+    /// List the events of the games the filter selects, with their games, players and
+    /// first and last dates.
+    Events {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// games (most first) or name.
+        #[arg(long, default_value = "games", value_parser = parse_name_order)]
+        sort: NameOrder,
+        #[arg(long)]
+        limit: Option<u64>,
+        /// table, json (one object per line) or csv.
+        #[arg(long, default_value = "table", value_parser = parse_list_format)]
+        format: ListFormat,
     },
     /// Show a stored game: header, board, last move, Black's forbidden points, findings.
     Show {
@@ -102,16 +263,12 @@ pub(super) enum Command {
         game: CheckGame,
     },
     /// Points tables per event (win 1, draw ½, loss 0; ChouChou: its score sheet and
-    /// standings with the rule-5(2) tie-breaks).
+    /// standings with the rule-5(2) tie-breaks), from the games the filter selects.
     Standings {
         #[command(flatten)]
         db: DbArg,
-        /// Only this event.
-        #[arg(long)]
-        event: Option<String>,
-        /// Only this game (renju, xiangqi, territorial, chouchou); default: every game found.
-        #[arg(long)]
-        game: Option<GameKind>,
+        #[command(flatten)]
+        filter: FilterArgs,
         #[arg(long, conflicts_with = "csv")]
         json: bool,
         #[arg(long)]
@@ -150,7 +307,7 @@ pub(super) enum Command {
         #[command(flatten)]
         db: DbArg,
         #[command(flatten)]
-        scope: ScopeArgs,
+        filter: FilterArgs,
         /// Only the tables grouped by these keys (Renju: rule, opening, year, event,
         /// comma-separated; other games: rule, opening or event).
         #[arg(long)]
@@ -162,15 +319,14 @@ pub(super) enum Command {
         /// (one file per table) for csv and parquet.
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Count linked copies (the same game under a board symmetry) too.
-        #[arg(long)]
-        with_duplicates: bool,
     },
     /// Write the games, moves and findings tables (Parquet partitioned by game kind, or
-    /// CSV) for DuckDB, Spark or polars.
+    /// CSV) for DuckDB, Spark or polars: every record, or what the filter selects.
     Export {
         #[command(flatten)]
         db: DbArg,
+        #[command(flatten)]
+        filter: FilterArgs,
         /// parquet or csv.
         #[arg(long, default_value = "parquet", value_parser = parse_stats_format)]
         format: kifu_analysis::Format,
@@ -183,7 +339,7 @@ pub(super) enum Command {
         #[command(flatten)]
         db: DbArg,
         #[command(flatten)]
-        scope: ScopeArgs,
+        filter: FilterArgs,
         /// The report's title.
         #[arg(long)]
         title: Option<String>,
@@ -194,7 +350,8 @@ pub(super) enum Command {
         out: PathBuf,
     },
     /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
-    /// memory and thread and input-size scaling; writes the table to bench/RESULTS.md.
+    /// memory and thread and input-size scaling, and header search (player, event) on
+    /// generated Renju games; writes the tables to bench/RESULTS.md.
     /// Run it from a release build.
     Bench {
         /// Games in each large generated set (the small sets have a tenth).
@@ -203,6 +360,13 @@ pub(super) enum Command {
         /// Leave out the real collections in ../shared/data.
         #[arg(long)]
         no_real: bool,
+        /// Only one part: ingest (the stages and scaling) or search (header search).
+        #[arg(long, value_parser = |s: &str| crate::bench::Part::from_name(s).ok_or("ingest or search"))]
+        only: Option<crate::bench::Part>,
+        /// Generated Renju games in the header-search database (built once per size in
+        /// --work).
+        #[arg(long, default_value_t = 1_000_000)]
+        search_games: usize,
         /// Where generated inputs and the scratch database go.
         #[arg(long, default_value = "target/kifu-bench")]
         work: PathBuf,

@@ -1,17 +1,23 @@
-//! `kifu audit`: the stored findings, one per line (text or JSON lines), in source order.
+//! `kifu audit`: the stored findings of what a filter selects, one per line (text or JSON
+//! lines), in source order.
 
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use kifu_store::query::{FindingFilter, FindingRow};
-use kifu_store::Store;
+use kifu_store::query::FindingRow;
 use serde_json::json;
 
-pub(super) fn run(db: &Path, filter: &FindingFilter, json: bool) -> Result<ExitCode> {
-    let store = Store::open_read_only(db)?;
-    let findings = store.findings(filter)?;
+use super::args::FilterArgs;
+
+pub(super) fn run(db: &Path, flags: FilterArgs, json: bool) -> Result<ExitCode> {
+    // Every record by default: a linked copy's findings point at its own text.
+    let (store, filter) = super::select::open(db, flags, true, "audit")?;
+    let findings = store.findings(&filter, None)?;
+    if findings.is_empty() {
+        eprintln!("kifu audit: no findings match");
+    }
     let mut out = std::io::stdout().lock();
     for f in &findings {
         let line = if json {

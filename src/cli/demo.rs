@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use kifu_facts::Severity;
-use kifu_store::query::FindingFilter;
+use kifu_store::GameFilter;
 use kifu_store::Store;
 
 use super::audit::finding_line;
@@ -150,10 +150,11 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
     print_summary(&mut out, db, &summary)?;
     let store = Store::open_read_only(db)?;
     writeln!(out, "\naudit (warnings and errors):")?;
-    for f in store.findings(&FindingFilter {
-        min_severity: Some(Severity::Warning),
-        ..FindingFilter::default()
-    })? {
+    let serious = GameFilter {
+        severity: Some(Severity::Warning),
+        ..GameFilter::everything()
+    };
+    for f in store.findings(&serious, None)? {
         writeln!(out, "  {}", finding_line(&f))?;
     }
     let overview = kifu_analysis::overview(&kifu_analysis::Dataset::new(

@@ -1,18 +1,25 @@
-//! `kifu export`: the games, moves and findings tables as Parquet (partitioned by game
-//! kind) or CSV files.
+//! `kifu export`: the games, moves and findings tables (of every record, or of what a
+//! filter selects) as Parquet (partitioned by game kind) or CSV files.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use kifu_store::Store;
 
-pub(super) fn run(db: &Path, format: kifu_analysis::Format, out: &Path) -> Result<ExitCode> {
+use super::args::FilterArgs;
+
+pub(super) fn run(
+    db: &Path,
+    flags: FilterArgs,
+    format: kifu_analysis::Format,
+    out: &Path,
+) -> Result<ExitCode> {
     if format == kifu_analysis::Format::Table {
         bail!("kifu export: --format is parquet, csv or json");
     }
-    let store = Store::open_read_only(db)?;
-    let summary = kifu_analysis::export(&store, format, out)?;
+    // Every row by default (linked copies and quarantined records included).
+    let (store, filter) = super::select::open(db, flags, true, "export")?;
+    let summary = kifu_analysis::export_filtered(&store, &filter, format, out)?;
     for f in &summary.files {
         println!("{}", f.display());
     }

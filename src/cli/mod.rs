@@ -6,18 +6,21 @@ mod audit;
 mod check;
 mod demo;
 mod export;
+mod games;
 mod ingest;
+mod names;
 mod report;
+mod select;
 mod show;
 mod standings;
 mod stats;
+mod table;
 mod text;
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Parser;
-use kifu_store::query::FindingFilter;
 
 use args::{Cli, Command};
 
@@ -30,33 +33,36 @@ pub fn run() -> Result<ExitCode> {
             json,
             paths,
         } => ingest::run(&db.db, format, threads, json, &paths),
-        Command::Audit {
+        Command::Audit { db, filter, json } => audit::run(&db.db, filter, json),
+        Command::Games {
             db,
-            severity,
-            code,
-            game,
-            event,
-            json,
-        } => audit::run(
-            &db.db,
-            &FindingFilter {
-                min_severity: severity,
-                code,
-                game,
-                event,
-                ..FindingFilter::default()
-            },
-            json,
-        ),
+            filter,
+            sort,
+            limit,
+            format,
+        } => games::run(&db.db, filter, sort, limit, format),
+        Command::Players {
+            db,
+            filter,
+            sort,
+            limit,
+            format,
+        } => names::players(&db.db, filter, sort, limit, format),
+        Command::Events {
+            db,
+            filter,
+            sort,
+            limit,
+            format,
+        } => names::events(&db.db, filter, sort, limit, format),
         Command::Show { db, game, ply } => show::run(&db.db, game, ply),
         Command::Check { game } => check::run(game),
         Command::Standings {
             db,
-            event,
-            game,
+            filter,
             json,
             csv,
-        } => standings::run(&db.db, event.as_deref(), game, json, csv),
+        } => standings::run(&db.db, filter, json, csv),
         Command::Generate {
             game,
             games,
@@ -78,33 +84,35 @@ pub fn run() -> Result<ExitCode> {
         }),
         Command::Stats {
             db,
-            scope,
+            filter,
             by,
             format,
             out,
-            with_duplicates,
-        } => stats::run(
-            &db.db,
-            &scope.filter(with_duplicates),
-            by.as_deref(),
+        } => stats::run(&db.db, filter, by.as_deref(), format, out.as_deref()),
+        Command::Export {
+            db,
+            filter,
             format,
-            out.as_deref(),
-        ),
-        Command::Export { db, format, out } => export::run(&db.db, format, &out),
+            out,
+        } => export::run(&db.db, filter, format, &out),
         Command::Report {
             db,
-            scope,
+            filter,
             title,
             audit_limit,
             out,
-        } => report::run(&db.db, scope.filter(false), title, audit_limit, &out),
+        } => report::run(&db.db, filter, title, audit_limit, &out),
         Command::Bench {
             games,
             no_real,
+            only,
+            search_games,
             work,
             out,
         } => crate::bench::run(&crate::bench::Request {
             games,
+            only,
+            search_games,
             no_real,
             work,
             out,

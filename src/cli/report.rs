@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use kifu_store::Store;
 
+use super::args::FilterArgs;
+
 /// Builds and writes a report; replaces the charts and diagrams of an earlier one.
 pub(super) fn write_report(
     store: &Store,
@@ -25,12 +27,16 @@ pub(super) fn write_report(
 
 pub(super) fn run(
     db: &Path,
-    filter: kifu_analysis::Filter,
+    flags: FilterArgs,
     title: Option<String>,
     audit_limit: usize,
     out: &Path,
 ) -> Result<ExitCode> {
-    let store = Store::open_read_only(db)?;
+    let (store, filter) = super::select::open(db, flags, false, "report")?;
+    let games = store.count_games(&filter)?;
+    if games == 0 {
+        eprintln!("kifu report: no games match; the report has no game sections");
+    }
     let mut options = kifu_reports::ReportOptions {
         filter,
         audit_limit,
@@ -43,7 +49,7 @@ pub(super) fn run(
     println!("{}", files.html.display());
     println!("{}", files.markdown.display());
     eprintln!(
-        "kifu report: {} charts (SVG and PNG) in {}, {} board diagrams",
+        "kifu report: {games} games, {} charts (SVG and PNG) in {}, {} board diagrams",
         files.charts.len() / 2,
         out.join("charts").display(),
         files.diagrams.len()

@@ -9,7 +9,8 @@ use anyhow::{anyhow, Result};
 use kifu_facts::GameKind;
 use kifu_rules::renju::{self, Marks, Position};
 use kifu_rules::{chouchou, territorial, xiangqi};
-use kifu_store::query::{FindingFilter, GameRow};
+use kifu_store::query::GameRow;
+use kifu_store::GameFilter;
 use kifu_store::Store;
 
 use super::audit::finding_line;
@@ -63,10 +64,13 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     for (ply, text) in &game.comments {
         out.push_str(&format!("comment at move {ply}: {text}\n"));
     }
-    let findings = store.findings(&FindingFilter {
-        game: Some(id),
-        ..FindingFilter::default()
-    })?;
+    let findings = store.findings(
+        &GameFilter {
+            id: Some(id),
+            ..GameFilter::everything()
+        },
+        None,
+    )?;
     if findings.is_empty() {
         out.push_str("\nno findings\n");
     } else {

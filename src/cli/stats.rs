@@ -6,11 +6,12 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use kifu_store::Store;
+
+use super::args::FilterArgs;
 
 pub(super) fn run(
     db: &Path,
-    filter: &kifu_analysis::Filter,
+    flags: FilterArgs,
     by: Option<&str>,
     format: kifu_analysis::Format,
     out: Option<&Path>,
@@ -27,8 +28,8 @@ pub(super) fn run(
             std::env::set_var(key, value);
         }
     }
-    let store = Store::open_read_only(db)?;
-    let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, filter), by)?;
+    let (store, filter) = super::select::open(db, flags, false, "stats")?;
+    let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, &filter), by)?;
     if tables.is_empty() {
         eprintln!("kifu stats: no games match");
     }
@@ -74,7 +75,10 @@ fn write_text(out: Option<&Path>, text: &str) -> Result<()> {
         Some(path) => {
             std::fs::write(path, text).with_context(|| format!("write {}", path.display()))?
         }
-        None => print!("{text}"),
+        None => {
+            // A closed pipe (`| head`) is not an error.
+            let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
+        }
     }
     Ok(())
 }

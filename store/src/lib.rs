@@ -2,9 +2,12 @@
 //! batched writes inside transactions with prepared statements, and the queries the CLI
 //! and the analysis read.
 
+pub mod filter;
+mod functions;
 pub mod query;
 pub mod record;
 pub mod schema;
+pub mod search;
 pub mod summary;
 
 use std::collections::HashMap;
@@ -14,8 +17,10 @@ use std::path::Path;
 use kifu_facts::GameKind;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
+pub use filter::{FilterError, GameFilter};
+pub use functions::rule_key;
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
-pub use summary::{GameFacts, Scope};
+pub use summary::GameFacts;
 
 /// The database file used when none is named.
 pub const DEFAULT_DB: &str = "kifu.db";
@@ -37,6 +42,8 @@ pub enum Error {
     },
     /// A stored value this build cannot read (a kind, severity or annotation).
     Corrupt(String),
+    /// A filter value that is not one (an unknown finding code or rule).
+    Filter(FilterError),
 }
 
 impl fmt::Display for Error {
@@ -58,11 +65,18 @@ impl fmt::Display for Error {
                  not be migrated ({cause}): open it once with write access"
             ),
             Error::Corrupt(what) => write!(f, "database holds an unreadable value: {what}"),
+            Error::Filter(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+impl From<FilterError> for Error {
+    fn from(e: FilterError) -> Error {
+        Error::Filter(e)
+    }
+}
 
 impl From<rusqlite::Error> for Error {
     fn from(e: rusqlite::Error) -> Error {
@@ -137,6 +151,7 @@ impl Store {
     /// Opens (creating if needed) a database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)?;
+        functions::register(&conn)?;
         // WAL lets readers (stats, report, audit) work while an ingest writes; with
         // synchronous=NORMAL a crash can lose the last transactions but never corrupt the
         // file, and an interrupted ingest resumes from what was committed.
@@ -219,6 +234,7 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        functions::register(&conn)?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let known = schema::MIGRATIONS.len() as i64;
         if version > known {
@@ -422,15 +438,18 @@ impl BatchWriter<'_> {
         }
         let (insert, select) = match table {
             Table::Players => (
-                "INSERT OR IGNORE INTO players (name) VALUES (?1)",
+                "INSERT OR IGNORE INTO players (name, key) VALUES (?1, ?2)",
                 "SELECT id FROM players WHERE name = ?1",
             ),
             Table::Events => (
-                "INSERT OR IGNORE INTO events (name) VALUES (?1)",
+                "INSERT OR IGNORE INTO events (name, key) VALUES (?1, ?2)",
                 "SELECT id FROM events WHERE name = ?1",
             ),
         };
-        self.tx.prepare_cached(insert)?.execute(params![name])?;
+        // The search key (migration 3), folded by the same function as a pattern is.
+        self.tx
+            .prepare_cached(insert)?
+            .execute(params![name, kifu_facts::fold_name(name)])?;
         let id: i64 = self
             .tx
             .prepare_cached(select)?
@@ -671,8 +690,11 @@ mod tests {
             tx.commit().unwrap();
         }
         let store = Store::open_read_only(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap(), 2);
-        let rows = store.export_findings().unwrap();
+        assert_eq!(
+            store.schema_version().unwrap(),
+            schema::MIGRATIONS.len() as i64
+        );
+        let rows = store.export_findings(&GameFilter::everything()).unwrap();
         assert_eq!(
             rows[0].forbidden_kind,
             Some(kifu_facts::ForbiddenKind::DoubleFour)
@@ -797,10 +819,13 @@ mod tests {
         );
         assert_eq!(g.source, "games/a b'c.renju");
         let f = store
-            .findings(&query::FindingFilter {
-                min_severity: Some(Severity::Error),
-                ..Default::default()
-            })
+            .findings(
+                &GameFilter {
+                    severity: Some(Severity::Error),
+                    ..GameFilter::everything()
+                },
+                None,
+            )
             .unwrap();
         assert_eq!(f.len(), 3);
         assert_eq!((f[1].offset, f[1].column, f[1].game), (10, 3, Some(2)));

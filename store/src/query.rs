@@ -4,7 +4,7 @@ use kifu_facts::{counted_result, GameKind, Outcome, Severity};
 use rusqlite::{params, OptionalExtension, Row};
 
 use crate::summary::{kind_of, severity_of};
-use crate::{Error, Result, Store};
+use crate::{Error, GameFilter, Result, Store};
 
 /// A finding with where it is, as `kifu audit` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,20 +22,6 @@ pub struct FindingRow {
     pub severity: Severity,
     pub message: String,
     pub rule: String,
-}
-
-/// Which findings to list.
-#[derive(Clone, Debug, Default)]
-pub struct FindingFilter {
-    /// Only this severity and the more severe ones (`info` < `warning` < `error`).
-    pub min_severity: Option<Severity>,
-    pub code: Option<String>,
-    pub game: Option<i64>,
-    /// Only findings of games of this kind (quarantined records have none).
-    pub kind: Option<GameKind>,
-    /// Only findings of games of this event (exact name).
-    pub event: Option<String>,
-    pub limit: Option<u64>,
 }
 
 /// One stored game with its names resolved.
@@ -119,60 +105,44 @@ impl Store {
         })
     }
 
-    /// Findings in source order (source, offset), filtered.
-    pub fn findings(&self, filter: &FindingFilter) -> Result<Vec<FindingRow>> {
-        // The admitted severities' names, from the enum (never user text).
-        let min = filter.min_severity.unwrap_or(Severity::Info);
-        let admitted: Vec<String> = Severity::ALL
-            .into_iter()
-            .filter(|s| *s >= min)
-            .map(|s| format!("'{}'", s.name()))
-            .collect();
+    /// The findings of the records under `filter` (each meeting its code and severity),
+    /// in source order (source, offset); at most `limit`.
+    pub fn findings(&self, filter: &GameFilter, limit: Option<u64>) -> Result<Vec<FindingRow>> {
+        let covered = filter.finding_record_condition();
         let sql = format!(
-            "SELECT {src}, f.line, f.\"column\", f.offset, f.game_id, f.quarantine_id, f.ply,
-                    f.code, f.severity, f.message, f.rule
-             FROM findings f
-             JOIN sources s ON s.id = f.source_id
-             LEFT JOIN games g ON g.id = f.game_id
-             LEFT JOIN quarantine q ON q.id = f.quarantine_id
-             LEFT JOIN events e ON e.id = g.event_id
-             WHERE f.severity IN ({admitted})
-               AND (?2 IS NULL OR f.code = ?2)
-               AND (?3 IS NULL OR f.game_id = ?3)
-               AND (?5 IS NULL OR g.kind = ?5)
-               AND (?6 IS NULL OR e.name = ?6)
-             ORDER BY f.source_id, f.offset, f.id
-             LIMIT ?4",
+            "SELECT {src}, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id, x.ply,
+                    x.code, x.severity, x.message, x.rule
+             FROM findings x
+             JOIN sources s ON s.id = x.source_id
+             LEFT JOIN games g ON g.id = x.game_id
+             LEFT JOIN quarantine q ON q.id = x.quarantine_id
+             WHERE {covered}
+             ORDER BY x.source_id, x.offset, x.id
+             LIMIT ?",
             src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
                    ELSE s.path || '!' || coalesce(g.member, q.member) END",
-            admitted = admitted.join(", ")
+            covered = covered.sql,
         );
+        let mut params = covered.params;
+        params.push(rusqlite::types::Value::Integer(
+            limit.map_or(-1, |l| l as i64),
+        ));
         let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map(
-            params![
-                rusqlite::types::Null,
-                filter.code,
-                filter.game,
-                filter.limit.map(|l| l as i64).unwrap_or(-1),
-                filter.kind.map(GameKind::name),
-                filter.event
-            ],
-            |r| {
-                Ok(FindingRow {
-                    source: r.get(0)?,
-                    line: r.get(1)?,
-                    column: r.get(2)?,
-                    offset: r.get::<_, i64>(3)? as u64,
-                    game: r.get(4)?,
-                    quarantine: r.get(5)?,
-                    ply: r.get(6)?,
-                    code: r.get(7)?,
-                    severity: severity_of(r, 8)?,
-                    message: r.get(9)?,
-                    rule: r.get(10)?,
-                })
-            },
-        )?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
+            Ok(FindingRow {
+                source: r.get(0)?,
+                line: r.get(1)?,
+                column: r.get(2)?,
+                offset: r.get::<_, i64>(3)? as u64,
+                game: r.get(4)?,
+                quarantine: r.get(5)?,
+                ply: r.get(6)?,
+                code: r.get(7)?,
+                severity: severity_of(r, 8)?,
+                message: r.get(9)?,
+                rule: r.get(10)?,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
@@ -259,17 +229,37 @@ pub struct ResultRow {
 }
 
 impl Store {
-    /// Games of one kind (optionally one event) with their players and the result that
-    /// counts, in event, round and game order. Duplicates (linked copies) are left out.
+    /// Games of one kind (optionally one event, as a name pattern) with their players and
+    /// the result that counts, in event, round and game order. Duplicates (linked copies)
+    /// are left out.
     pub fn results(&self, kind: GameKind, event: Option<&str>) -> Result<Vec<ResultRow>> {
-        let mut stmt = self.conn.prepare(
+        self.results_of(
+            kind,
+            &GameFilter {
+                event: event.map(str::to_owned),
+                ..GameFilter::default()
+            },
+        )
+    }
+
+    /// The games of one kind under `filter` with their players and the result that counts,
+    /// in event, round and game order.
+    pub fn results_of(&self, kind: GameKind, filter: &GameFilter) -> Result<Vec<ResultRow>> {
+        if !filter.admits_kind(kind) {
+            return Ok(Vec::new());
+        }
+        let covered = filter.game_condition();
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, e.name, g.round, g.recorded_result, g.derived_result, g.termination,
                     g.extra
              FROM games g LEFT JOIN events e ON e.id = g.event_id
-             WHERE g.kind = ?1 AND g.duplicate_of IS NULL AND (?2 IS NULL OR e.name = ?2)
+             WHERE g.kind = ? AND {}
              ORDER BY e.name, CAST(g.round AS INTEGER), g.round, g.id",
-        )?;
-        let mut rows = stmt.query(params![kind.name(), event])?;
+            covered.sql
+        ))?;
+        let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
+        params.extend(covered.params);
+        let mut rows = stmt.query(rusqlite::params_from_iter(params))?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
             let game: i64 = r.get(0)?;

@@ -30,10 +30,12 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
         "findings_code",
         "CREATE INDEX findings_code ON findings(code)",
     ),
+    ("players_key", "CREATE INDEX players_key ON players(key)"),
+    ("events_key", "CREATE INDEX events_key ON events(key)"),
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &[MIGRATION_1, MIGRATION_2];
+pub const MIGRATIONS: &[&str] = &[MIGRATION_1, MIGRATION_2, MIGRATION_3];
 
 const MIGRATION_1: &str = r#"
 -- One row per input file on disk. A file is identified by the SHA-256 of its bytes, so
@@ -173,4 +175,19 @@ UPDATE findings SET forbidden_kind = CASE
         WHEN message LIKE '%overline%' THEN 'overline'
     END
 WHERE code IN ('forbidden-unclaimed', 'overline-unclaimed', 'forbidden-move');
+"#;
+
+/// Header search: each player and event name also stored folded (`key`: full- and
+/// half-width forms alike, ASCII lower case; [`kifu_facts::fold_name`] through the SQL
+/// function `kifu_fold`, which [`crate::Store`] registers on every connection before it
+/// migrates) and indexed, so `--player` and `--event` find a name however it was written
+/// through an index instead of folding every name of the table. Names stored before are
+/// folded here; the writer folds new ones.
+const MIGRATION_3: &str = r#"
+ALTER TABLE players ADD COLUMN key TEXT;
+ALTER TABLE events ADD COLUMN key TEXT;
+UPDATE players SET key = kifu_fold(name);
+UPDATE events SET key = kifu_fold(name);
+CREATE INDEX players_key ON players(key);
+CREATE INDEX events_key ON events(key);
 "#;

@@ -1,25 +1,15 @@
 //! The typed reads behind the statistics, the report and the exports: games of one kind
-//! under a scope, findings, per-kind overviews and whole-table exports. All SQL of those
+//! under a [`GameFilter`], findings, per-kind overviews and table exports. All SQL of those
 //! lives here; callers get typed rows.
 
 use std::collections::HashSet;
 
 use kifu_facts::{Extra, ForbiddenKind, GameKind, Severity};
-use rusqlite::types::Type;
-use rusqlite::{params, Row};
+use rusqlite::types::{Type, Value};
+use rusqlite::{params, params_from_iter, Row};
 
-use crate::{Error, Result, Store};
-
-/// Which games a read covers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Scope {
-    /// One game kind, or all.
-    pub kind: Option<GameKind>,
-    /// One event, exactly as stored.
-    pub event: Option<String>,
-    /// Linked copies (`duplicate_of` set) too; off by default.
-    pub with_duplicates: bool,
-}
+use crate::filter::sql::Condition;
+use crate::{Error, GameFilter, Result, Store};
 
 /// One stored game as the statistics need it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,9 +157,13 @@ fn extra_of(kind: GameKind, game: i64, json: Option<String>) -> Result<Extra> {
     Extra::parse(kind, json.as_deref()).map_err(|e| Error::Corrupt(format!("game {game}: {e}")))
 }
 
-/// The scope's conditions on `g` (games) and `e` (events), parameters `?1`–`?3`.
-const SCOPED: &str = "(?1 OR g.duplicate_of IS NULL) AND (?2 IS NULL OR e.name = ?2)
-                      AND (?3 IS NULL OR g.kind = ?3)";
+/// `condition` with `g.kind = kind` in front.
+fn of_kind(kind: GameKind, condition: Condition) -> Condition {
+    let mut c = Condition::all();
+    c.and(crate::filter::sql::KIND, [Value::Text(kind.name().into())]);
+    c.and_condition(condition);
+    c
+}
 
 impl Store {
     /// The game kinds stored, in name order.
@@ -181,35 +175,33 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Game kinds present in the scope, with their game counts, in name order.
-    pub fn kind_counts(&self, scope: &Scope) -> Result<Vec<(GameKind, u64)>> {
+    /// Game kinds present under the filter, with their game counts, in name order.
+    pub fn kind_counts(&self, filter: &GameFilter) -> Result<Vec<(GameKind, u64)>> {
+        let c = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.kind, count(*) FROM games g LEFT JOIN events e ON e.id = g.event_id
-             WHERE {SCOPED} GROUP BY g.kind ORDER BY g.kind"
+            "SELECT g.kind, count(*) FROM games g WHERE {} GROUP BY g.kind ORDER BY g.kind",
+            c.sql
         ))?;
-        let rows = stmt.query_map(
-            params![
-                scope.with_duplicates,
-                scope.event,
-                scope.kind.map(GameKind::name)
-            ],
-            |r| Ok((kind_of(r, 0)?, r.get::<_, i64>(1)? as u64)),
-        )?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| {
+            Ok((kind_of(r, 0)?, r.get::<_, i64>(1)? as u64))
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// The games of `kind` in the scope (whose own kind, if set, must be `kind`), by id.
-    pub fn game_facts(&self, kind: GameKind, scope: &Scope) -> Result<Vec<GameFacts>> {
-        if scope.kind.is_some_and(|k| k != kind) {
+    /// The games of `kind` under the filter (none when it cannot admit `kind`), by id.
+    pub fn game_facts(&self, kind: GameKind, filter: &GameFilter) -> Result<Vec<GameFacts>> {
+        if !filter.admits_kind(kind) {
             return Ok(Vec::new());
         }
+        let c = of_kind(kind, filter.game_condition());
         let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, e.name, g.rule, g.date, g.recorded_result, g.derived_result,
                     g.termination, g.plies, g.opening, g.extra
              FROM games g LEFT JOIN events e ON e.id = g.event_id
-             WHERE {SCOPED} ORDER BY g.id"
+             WHERE {} ORDER BY g.id",
+            c.sql
         ))?;
-        let mut rows = stmt.query(params![scope.with_duplicates, scope.event, kind.name()])?;
+        let mut rows = stmt.query(params_from_iter(c.params))?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
             let id: i64 = r.get(0)?;
@@ -229,48 +221,48 @@ impl Store {
         Ok(out)
     }
 
-    /// Ids of the games of `kind` in the scope that have a finding with `code`.
+    /// Ids of the games of `kind` under the filter that have a finding with `code`.
     pub fn games_with_finding(
         &self,
         kind: GameKind,
         code: &str,
-        scope: &Scope,
+        filter: &GameFilter,
     ) -> Result<HashSet<i64>> {
+        let mut c = of_kind(kind, filter.game_condition());
+        c.and("x.code = ?", [Value::Text(code.into())]);
         let mut stmt = self.conn.prepare(&format!(
             "SELECT DISTINCT x.game_id FROM findings x JOIN games g ON g.id = x.game_id
-             LEFT JOIN events e ON e.id = g.event_id
-             WHERE {SCOPED} AND x.code = ?4"
+             WHERE {}",
+            c.sql
         ))?;
-        let rows = stmt.query_map(
-            params![scope.with_duplicates, scope.event, kind.name(), code],
-            |r| r.get(0),
-        )?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Findings about forbidden moves (`forbidden-unclaimed`, `overline-unclaimed`,
-    /// `forbidden-move`) of the Renju games in the scope.
-    pub fn forbidden_findings(&self, scope: &Scope) -> Result<Vec<ForbiddenFinding>> {
-        if scope.kind.is_some_and(|k| k != GameKind::Renju) {
+    /// `forbidden-move`) of the Renju games under the filter (each meeting its code and
+    /// severity).
+    pub fn forbidden_findings(&self, filter: &GameFilter) -> Result<Vec<ForbiddenFinding>> {
+        if !filter.admits_kind(GameKind::Renju) {
             return Ok(Vec::new());
         }
+        let mut c = of_kind(GameKind::Renju, filter.game_condition());
+        c.and_condition(filter.finding_condition());
         let mut stmt = self.conn.prepare(&format!(
             "SELECT x.game_id, x.code, x.forbidden_kind FROM findings x
-             JOIN games g ON g.id = x.game_id LEFT JOIN events e ON e.id = g.event_id
-             WHERE {SCOPED}
+             JOIN games g ON g.id = x.game_id
+             WHERE {}
                AND x.code IN ('forbidden-unclaimed', 'overline-unclaimed', 'forbidden-move')
-             ORDER BY x.id"
+             ORDER BY x.id",
+            c.sql
         ))?;
-        let rows = stmt.query_map(
-            params![scope.with_duplicates, scope.event, GameKind::Renju.name()],
-            |r| {
-                Ok(ForbiddenFinding {
-                    game: r.get(0)?,
-                    code: r.get(1)?,
-                    kind: forbidden_of(r, 2)?,
-                })
-            },
-        )?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| {
+            Ok(ForbiddenFinding {
+                game: r.get(0)?,
+                code: r.get(1)?,
+                kind: forbidden_of(r, 2)?,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -286,11 +278,12 @@ impl Store {
         })
     }
 
-    /// The findings in the scope, for the audit tables. A quarantined record's findings
-    /// are kept only when the scope names no kind and no event; findings of linked copies
-    /// follow `with_duplicates`.
-    pub fn finding_facts(&self, scope: &Scope) -> Result<Vec<FindingFacts>> {
-        let mut stmt = self.conn.prepare(
+    /// The findings under the filter, for the audit tables: those of its games and, when
+    /// it admits them ([`GameFilter::admits_quarantined`]), of quarantined records; each
+    /// meeting the filter's code and severity.
+    pub fn finding_facts(&self, filter: &GameFilter) -> Result<Vec<FindingFacts>> {
+        let c = filter.finding_record_condition();
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path
                          ELSE s.path || '!' || coalesce(g.member, q.member) END,
                     e.name, g.kind, x.code, x.severity, coalesce(x.game_id, -x.quarantine_id)
@@ -299,43 +292,40 @@ impl Store {
              LEFT JOIN games g ON g.id = x.game_id
              LEFT JOIN quarantine q ON q.id = x.quarantine_id
              LEFT JOIN events e ON e.id = g.event_id
-             WHERE (x.game_id IS NULL OR ?1 OR g.duplicate_of IS NULL)
-               AND (?2 IS NULL OR e.name = ?2)
-               AND (?3 IS NULL OR g.kind = ?3)",
-        )?;
-        let rows = stmt.query_map(
-            params![
-                scope.with_duplicates,
-                scope.event,
-                scope.kind.map(GameKind::name)
-            ],
-            |r| {
-                Ok(FindingFacts {
-                    source: r.get(0)?,
-                    event: r.get(1)?,
-                    kind: optional_kind_of(r, 2)?,
-                    code: r.get(3)?,
-                    severity: severity_of(r, 4)?,
-                    record: r.get(5)?,
-                })
-            },
-        )?;
+             WHERE {}",
+            c.sql
+        ))?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| {
+            Ok(FindingFacts {
+                source: r.get(0)?,
+                event: r.get(1)?,
+                kind: optional_kind_of(r, 2)?,
+                code: r.get(3)?,
+                severity: severity_of(r, 4)?,
+                record: r.get(5)?,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Per game kind in the scope (linked copies always included, as `kifu ingest` counts
-    /// them): games, linked copies, games with a warning or error, events.
-    pub fn kind_overview(&self, scope: &Scope) -> Result<Vec<KindOverview>> {
-        let mut stmt = self.conn.prepare(
+    /// Per game kind under the filter, linked copies always included (as `kifu ingest`
+    /// counts them): games, linked copies, games with a warning or error, events.
+    pub fn kind_overview(&self, filter: &GameFilter) -> Result<Vec<KindOverview>> {
+        let c = GameFilter {
+            with_duplicates: true,
+            ..filter.clone()
+        }
+        .game_condition();
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT g.kind, count(*), sum(g.duplicate_of IS NOT NULL),
                     sum(EXISTS (SELECT 1 FROM findings x WHERE x.game_id = g.id
                                  AND x.severity IN ('warning', 'error'))),
                     count(DISTINCT g.event_id)
-             FROM games g LEFT JOIN events e ON e.id = g.event_id
-             WHERE (?1 IS NULL OR e.name = ?1) AND (?2 IS NULL OR g.kind = ?2)
+             FROM games g WHERE {}
              GROUP BY g.kind ORDER BY g.kind",
-        )?;
-        let rows = stmt.query_map(params![scope.event, scope.kind.map(GameKind::name)], |r| {
+            c.sql
+        ))?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| {
             Ok(KindOverview {
                 kind: kind_of(r, 0)?,
                 records: r.get::<_, i64>(1)? as u64,
@@ -347,25 +337,42 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Records kept in quarantine.
-    pub fn quarantined_count(&self) -> Result<u64> {
-        Ok(self
+    /// Quarantined records under the filter: none when it does not admit them; with a code
+    /// or severity, those with such a finding.
+    pub fn quarantined_count(&self, filter: &GameFilter) -> Result<u64> {
+        if !filter.admits_quarantined() {
+            return Ok(0);
+        }
+        let c = filter.finding_condition();
+        let sql = if filter.codes.is_empty() && filter.severity.is_none() {
+            "SELECT count(*) FROM quarantine".to_owned()
+        } else {
+            format!(
+                "SELECT count(DISTINCT x.quarantine_id) FROM findings x
+                 WHERE x.quarantine_id IS NOT NULL AND {}",
+                c.sql
+            )
+        };
+        let n: i64 = self
             .conn
-            .query_row("SELECT count(*) FROM quarantine", [], |r| {
-                r.get::<_, i64>(0)
-            })? as u64)
+            .query_row(&sql, params_from_iter(c.params), |r| r.get(0))?;
+        Ok(n as u64)
     }
 
-    /// Every `games` row, by id.
-    pub fn export_games(&self) -> Result<Vec<ExportGame>> {
+    /// The `games` rows under the filter, by id.
+    pub fn export_games(&self, filter: &GameFilter) -> Result<Vec<ExportGame>> {
+        let c = filter.game_condition();
         let mut players: std::collections::HashMap<i64, Vec<(String, String)>> =
             std::collections::HashMap::new();
         {
-            let mut stmt = self.conn.prepare(
+            let mut stmt = self.conn.prepare(&format!(
                 "SELECT gp.game_id, gp.side, p.name FROM game_players gp
-                 JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.seat",
-            )?;
-            let mut rows = stmt.query([])?;
+                 JOIN players p ON p.id = gp.player_id
+                 WHERE gp.game_id IN (SELECT g.id FROM games g WHERE {})
+                 ORDER BY gp.game_id, gp.seat",
+                c.sql
+            ))?;
+            let mut rows = stmt.query(params_from_iter(c.params.iter()))?;
             while let Some(r) = rows.next()? {
                 players
                     .entry(r.get(0)?)
@@ -373,14 +380,15 @@ impl Store {
                     .push((r.get(1)?, r.get(2)?));
             }
         }
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, g.kind, s.path, g.member, g.record_id, g.offset, g.line, g.\"column\",
                     g.format, e.name, g.round, g.date, g.rule, g.recorded_result, g.result_text,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of, g.extra
              FROM games g JOIN sources s ON s.id = g.source_id
-             LEFT JOIN events e ON e.id = g.event_id ORDER BY g.id",
-        )?;
-        let rows = stmt.query_map([], |r| {
+             LEFT JOIN events e ON e.id = g.event_id WHERE {} ORDER BY g.id",
+            c.sql
+        ))?;
+        let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| {
             let id: i64 = r.get(0)?;
             Ok(ExportGame {
                 id,
@@ -414,13 +422,15 @@ impl Store {
         Ok(out)
     }
 
-    /// Every `moves` row, by game id.
-    pub fn export_moves(&self) -> Result<Vec<ExportMoves>> {
-        let mut stmt = self.conn.prepare(
+    /// The `moves` rows of the games under the filter, by game id.
+    pub fn export_moves(&self, filter: &GameFilter) -> Result<Vec<ExportMoves>> {
+        let c = filter.game_condition();
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT m.game_id, g.kind, m.encoding, g.plies, m.data FROM moves m
-             JOIN games g ON g.id = m.game_id ORDER BY m.game_id",
-        )?;
-        let rows = stmt.query_map([], |r| {
+             JOIN games g ON g.id = m.game_id WHERE {} ORDER BY m.game_id",
+            c.sql
+        ))?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| {
             Ok(ExportMoves {
                 game_id: r.get(0)?,
                 kind: kind_of(r, 1)?,
@@ -432,17 +442,19 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Every `findings` row, by id.
-    pub fn export_findings(&self) -> Result<Vec<ExportFinding>> {
-        let mut stmt = self.conn.prepare(
+    /// The `findings` rows under the filter (as [`Store::finding_facts`] covers them), by id.
+    pub fn export_findings(&self, filter: &GameFilter) -> Result<Vec<ExportFinding>> {
+        let c = filter.finding_record_condition();
+        let mut stmt = self.conn.prepare(&format!(
             "SELECT x.id, g.kind, s.path, coalesce(g.member, q.member, ''), x.game_id,
                     x.quarantine_id, x.ply, x.code, x.severity, x.message, x.rule, x.offset,
                     x.line, x.\"column\", x.forbidden_kind
              FROM findings x JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
-             LEFT JOIN quarantine q ON q.id = x.quarantine_id ORDER BY x.id",
-        )?;
-        let rows = stmt.query_map([], |r| {
+             LEFT JOIN quarantine q ON q.id = x.quarantine_id WHERE {} ORDER BY x.id",
+            c.sql
+        ))?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| {
             Ok(ExportFinding {
                 id: r.get(0)?,
                 kind: optional_kind_of(r, 1)?,

@@ -10,17 +10,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use kifu_facts::GameKind;
 use kifu_store::query::ResultRow;
-use kifu_store::Store;
 
-pub(super) fn run(
-    db: &Path,
-    event: Option<&str>,
-    game: Option<GameKind>,
-    json: bool,
-    csv: bool,
-) -> Result<ExitCode> {
-    let store = Store::open_read_only(db)?;
-    let kinds: Vec<GameKind> = match game {
+use super::args::FilterArgs;
+
+pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result<ExitCode> {
+    let (store, filter) = super::select::open(db, flags, false, "standings")?;
+    let kinds: Vec<GameKind> = match filter.game {
         Some(g) => vec![g],
         None => store.kinds()?,
     };
@@ -31,7 +26,7 @@ pub(super) fn run(
         out.push_str(points::CSV_HEADER);
     }
     for &kind in &kinds {
-        let rows = store.results(kind, event)?;
+        let rows = store.results_of(kind, &filter)?;
         if kind == GameKind::ChouChou {
             let sheets = chouchou::event_standings(&rows);
             if json {

@@ -1,0 +1,256 @@
+//! `kifu games`: the games a filter selects, one line each (an aligned table, JSON lines or
+//! CSV), so a search is checked by eye before a report is made of it. The table shows the
+//! recorded result beside the one that counts, marked `!` where the board decided
+//! otherwise; `e/w/i` counts the game's errors, warnings and info remarks; an id `7=3` is
+//! game 7, a linked copy of game 3.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use kifu_store::search::{GameListing, GameOrder, QuarantinedListing};
+use kifu_store::{GameFilter, Store};
+use serde_json::json;
+
+use super::args::{FilterArgs, ListFormat};
+use super::table::{capped, left, render, right};
+use super::text::csv_field;
+
+/// Display cap of the event and players columns (JSON and CSV have the whole text).
+const NAME_CAP: usize = 36;
+
+pub(super) fn run(
+    db: &Path,
+    flags: FilterArgs,
+    order: GameOrder,
+    limit: Option<u64>,
+    format: ListFormat,
+) -> Result<ExitCode> {
+    let (store, filter) = super::select::open(db, flags, false, "games")?;
+    if filter.status == Some(kifu_store::filter::Status::Quarantined) {
+        return quarantined(&store, &filter, limit, format);
+    }
+    let games = store.list_games(&filter, order, limit)?;
+    let total = if limit.is_some_and(|l| games.len() as u64 >= l) {
+        store.count_games(&filter)?
+    } else {
+        games.len() as u64
+    };
+    let text = match format {
+        ListFormat::Table if games.is_empty() => String::new(),
+        ListFormat::Table => table(&games),
+        ListFormat::Json => games.iter().map(|g| json_line(g) + "\n").collect(),
+        ListFormat::Csv => csv(&games),
+    };
+    write_out(&text);
+    if games.is_empty() {
+        eprintln!("kifu games: {}", nothing_matches(&store, &filter)?);
+    } else if total > games.len() as u64 {
+        eprintln!(
+            "kifu games: {} of {total} games shown (--limit)",
+            games.len()
+        );
+    } else if format == ListFormat::Table {
+        eprintln!("kifu games: {total} games");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Why a search that matched nothing did: said plainly, with the copies it left out.
+fn nothing_matches(store: &Store, filter: &GameFilter) -> Result<String> {
+    let mut text = "no games match".to_owned();
+    if !filter.with_duplicates {
+        let copies = store.count_games(&GameFilter {
+            with_duplicates: true,
+            ..filter.clone()
+        })?;
+        if copies > 0 {
+            text.push_str(&format!(
+                " ({copies} linked copies do: --duplicates include)"
+            ));
+        }
+    }
+    Ok(text)
+}
+
+fn write_out(text: &str) {
+    // A closed pipe (`| head`) is not an error.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// `black–white` names in seat order.
+fn players(g: &GameListing) -> String {
+    let names: Vec<&str> = g.players.iter().map(|(_, n)| n.as_str()).collect();
+    names.join(" – ")
+}
+
+/// The counted result, marked `!` when the recorded one is another (the board decided).
+fn counted_text(g: &GameListing) -> String {
+    match (g.counted, g.differs) {
+        (None, _) => "-".into(),
+        (Some(c), true) => format!("{c} !"),
+        (Some(c), false) => c.to_string(),
+    }
+}
+
+fn source_text(g: &GameListing) -> String {
+    format!("{}:{}", g.source, g.line)
+}
+
+fn table(games: &[GameListing]) -> String {
+    let columns = [
+        right("id"),
+        left("kind"),
+        left("date"),
+        capped("event", NAME_CAP),
+        left("round"),
+        capped("players", NAME_CAP),
+        left("recorded"),
+        left("counted"),
+        left("opening"),
+        right("plies"),
+        right("e/w/i"),
+        left("source"),
+    ];
+    let rows: Vec<Vec<String>> = games
+        .iter()
+        .map(|g| {
+            let mut id = g.id.to_string();
+            if let Some(first) = g.duplicate_of {
+                id = format!("{id}={first}");
+            }
+            vec![
+                id,
+                g.kind.to_string(),
+                g.date.clone().unwrap_or_default(),
+                g.event.clone().unwrap_or_default(),
+                g.round.clone().unwrap_or_default(),
+                players(g),
+                g.recorded.clone().unwrap_or_else(|| "-".into()),
+                counted_text(g),
+                g.opening.clone().unwrap_or_default(),
+                g.plies.to_string(),
+                format!("{}/{}/{}", g.findings[2], g.findings[1], g.findings[0]),
+                source_text(g),
+            ]
+        })
+        .collect();
+    render(&columns, &rows)
+}
+
+fn json_line(g: &GameListing) -> String {
+    json!({
+        "id": g.id,
+        "kind": g.kind.name(),
+        "date": g.date,
+        "event": g.event,
+        "round": g.round,
+        "players": g.players.iter().map(|(side, name)| json!({"side": side, "name": name})).collect::<Vec<_>>(),
+        "recorded_result": g.recorded,
+        "counted_result": g.counted.map(|o| o.name().into_owned()),
+        "result_differs": g.differs,
+        "opening": g.opening,
+        "plies": g.plies,
+        "findings": {"error": g.findings[2], "warning": g.findings[1], "info": g.findings[0]},
+        "source": g.source,
+        "line": g.line,
+        "duplicate_of": g.duplicate_of,
+    })
+    .to_string()
+}
+
+fn csv(games: &[GameListing]) -> String {
+    let mut out = String::from(
+        "id,kind,date,event,round,players,recorded_result,counted_result,result_differs,\
+         opening,plies,errors,warnings,info,source,line,duplicate_of\n",
+    );
+    for g in games {
+        let fields = [
+            g.id.to_string(),
+            g.kind.to_string(),
+            g.date.clone().unwrap_or_default(),
+            g.event.clone().unwrap_or_default(),
+            g.round.clone().unwrap_or_default(),
+            players(g),
+            g.recorded.clone().unwrap_or_default(),
+            g.counted.map(|o| o.name().into_owned()).unwrap_or_default(),
+            g.differs.to_string(),
+            g.opening.clone().unwrap_or_default(),
+            g.plies.to_string(),
+            g.findings[2].to_string(),
+            g.findings[1].to_string(),
+            g.findings[0].to_string(),
+            g.source.clone(),
+            g.line.to_string(),
+            g.duplicate_of.map(|d| d.to_string()).unwrap_or_default(),
+        ];
+        let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// `--status quarantined`: the records that could not be read, with their errors.
+fn quarantined(
+    store: &Store,
+    filter: &GameFilter,
+    limit: Option<u64>,
+    format: ListFormat,
+) -> Result<ExitCode> {
+    let records = store.list_quarantined(filter, limit)?;
+    let location = |q: &QuarantinedListing| format!("{}:{}:{}", q.source, q.line, q.column);
+    let text = match format {
+        ListFormat::Table if records.is_empty() => String::new(),
+        ListFormat::Table => render(
+            &[
+                right("quarantined"),
+                left("source"),
+                left("format"),
+                left("error"),
+            ],
+            &records
+                .iter()
+                .map(|q| {
+                    vec![
+                        q.id.to_string(),
+                        location(q),
+                        q.format.clone().unwrap_or_default(),
+                        q.error.clone(),
+                    ]
+                })
+                .collect::<Vec<_>>(),
+        ),
+        ListFormat::Json => records
+            .iter()
+            .map(|q| {
+                json!({"quarantined": q.id, "source": q.source, "line": q.line,
+                       "column": q.column, "format": q.format, "error": q.error})
+                .to_string()
+                    + "\n"
+            })
+            .collect(),
+        ListFormat::Csv => {
+            let mut out = String::from("quarantined,source,line,column,format,error\n");
+            for q in &records {
+                let fields = [
+                    q.id.to_string(),
+                    csv_field(&q.source),
+                    q.line.to_string(),
+                    q.column.to_string(),
+                    csv_field(q.format.as_deref().unwrap_or("")),
+                    csv_field(&q.error),
+                ];
+                out.push_str(&fields.join(","));
+                out.push('\n');
+            }
+            out
+        }
+    };
+    write_out(&text);
+    if records.is_empty() {
+        eprintln!("kifu games: no quarantined records match");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,143 @@
+//! `kifu players` and `kifu events`: the names in the games a filter selects, with their
+//! game counts, so people find the exact spelling to search by (and a player's results:
+//! wins, draws and losses by the result that counts).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use kifu_facts::GameKind;
+use kifu_store::search::{EventListing, NameOrder, PlayerListing};
+use serde_json::json;
+
+use super::args::{FilterArgs, ListFormat};
+use super::table::{left, render, right};
+use super::text::csv_field;
+
+fn kinds(kinds: &[GameKind]) -> String {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    names.join(",")
+}
+
+fn write_out(text: &str) {
+    // A closed pipe (`| head`) is not an error.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn csv_line(fields: &[String]) -> String {
+    let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+    fields.join(",") + "\n"
+}
+
+/// `kifu players`.
+pub(super) fn players(
+    db: &Path,
+    flags: FilterArgs,
+    order: NameOrder,
+    limit: Option<u64>,
+    format: ListFormat,
+) -> Result<ExitCode> {
+    let (store, filter) = super::select::open(db, flags, false, "players")?;
+    let rows = store.list_players(&filter, order, limit)?;
+    let fields = |p: &PlayerListing| {
+        vec![
+            p.name.clone(),
+            p.games.to_string(),
+            p.wins.to_string(),
+            p.draws.to_string(),
+            p.losses.to_string(),
+            p.unknown.to_string(),
+            kinds(&p.kinds),
+        ]
+    };
+    let text = match format {
+        ListFormat::Table if rows.is_empty() => String::new(),
+        ListFormat::Table => render(
+            &[
+                left("player"),
+                right("games"),
+                right("wins"),
+                right("draws"),
+                right("losses"),
+                right("no result"),
+                left("kinds"),
+            ],
+            &rows.iter().map(fields).collect::<Vec<_>>(),
+        ),
+        ListFormat::Json => rows
+            .iter()
+            .map(|p| {
+                json!({"player": p.name, "games": p.games, "wins": p.wins, "draws": p.draws,
+                       "losses": p.losses, "no_result": p.unknown,
+                       "kinds": p.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
+                .to_string()
+                    + "\n"
+            })
+            .collect(),
+        ListFormat::Csv => {
+            std::iter::once("player,games,wins,draws,losses,no_result,kinds\n".into())
+                .chain(rows.iter().map(|p| csv_line(&fields(p))))
+                .collect()
+        }
+    };
+    write_out(&text);
+    if rows.is_empty() {
+        eprintln!("kifu players: no players in the games that match");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `kifu events`.
+pub(super) fn events(
+    db: &Path,
+    flags: FilterArgs,
+    order: NameOrder,
+    limit: Option<u64>,
+    format: ListFormat,
+) -> Result<ExitCode> {
+    let (store, filter) = super::select::open(db, flags, false, "events")?;
+    let rows = store.list_events(&filter, order, limit)?;
+    let fields = |e: &EventListing| {
+        vec![
+            e.name.clone(),
+            e.games.to_string(),
+            e.players.to_string(),
+            e.first_date.clone().unwrap_or_default(),
+            e.last_date.clone().unwrap_or_default(),
+            kinds(&e.kinds),
+        ]
+    };
+    let text = match format {
+        ListFormat::Table if rows.is_empty() => String::new(),
+        ListFormat::Table => render(
+            &[
+                left("event"),
+                right("games"),
+                right("players"),
+                left("from"),
+                left("to"),
+                left("kinds"),
+            ],
+            &rows.iter().map(fields).collect::<Vec<_>>(),
+        ),
+        ListFormat::Json => rows
+            .iter()
+            .map(|e| {
+                json!({"event": e.name, "games": e.games, "players": e.players,
+                       "from": e.first_date, "to": e.last_date,
+                       "kinds": e.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
+                .to_string()
+                    + "\n"
+            })
+            .collect(),
+        ListFormat::Csv => std::iter::once("event,games,players,from,to,kinds\n".into())
+            .chain(rows.iter().map(|e| csv_line(&fields(e))))
+            .collect(),
+    };
+    write_out(&text);
+    if rows.is_empty() {
+        eprintln!("kifu events: no events in the games that match");
+    }
+    Ok(ExitCode::SUCCESS)
+}

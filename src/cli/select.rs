@@ -1,0 +1,60 @@
+//! The step every command that selects games shares: the filter flags turned once into
+//! the one game filter, checked against the database (an unknown finding code or rule is
+//! an error naming the valid ones), and each name that matches no one said on standard
+//! error with the closest names, so an empty answer never passes for "nothing there".
+
+use std::path::Path;
+
+use anyhow::Result;
+use kifu_store::{GameFilter, Store};
+
+use super::args::FilterArgs;
+
+/// Opens the database read-only and builds the filter of `command`; linked copies are
+/// covered unless the flags say otherwise when `copies_by_default` (audit, export).
+pub(super) fn open(
+    db: &Path,
+    flags: FilterArgs,
+    copies_by_default: bool,
+    command: &str,
+) -> Result<(Store, GameFilter)> {
+    // The flags first: a malformed value is an error even before a database is found.
+    let filter = flags.filter(copies_by_default)?;
+    let store = Store::open_read_only(db)?;
+    for unmatched in store.check_filter(&filter)? {
+        eprintln!("kifu {command}: {unmatched}");
+    }
+    Ok((store, filter))
+}
+
+#[cfg(test)]
+mod tests {
+    use kifu_facts::RENJU_OPENING_RULES;
+    use kifu_rules::renju::OpeningRule;
+
+    /// The rule names a filter accepts without a database holding them include every rule
+    /// the engine checks, and each is one the engine or the RIF reader knows.
+    #[test]
+    fn known_opening_rules_are_the_engines_and_the_readers() {
+        for name in RENJU_OPENING_RULES {
+            let engine = OpeningRule::from_name(name).is_some();
+            let reader = kifu_parser::rif::normalize_rule(name) == *name;
+            assert!(engine || reader, "{name}");
+        }
+        for rule in [
+            OpeningRule::Rif,
+            OpeningRule::Yamaguchi,
+            OpeningRule::Soosorv { max: 4 },
+            OpeningRule::Soosorv { max: 8 },
+            OpeningRule::Taraguchi,
+            OpeningRule::Taraguchi10,
+            OpeningRule::Exclusion,
+        ] {
+            assert!(
+                RENJU_OPENING_RULES.contains(&rule.name()),
+                "{}",
+                rule.name()
+            );
+        }
+    }
+}

@@ -1,0 +1,478 @@
+//! Finding games: the games under a filter one line each (`kifu games`), the player and
+//! event names with their game counts (`kifu players`, `kifu events`), the ids alone (for
+//! any query that restricts itself to what a filter selects), and the checks that tell a
+//! filter naming nothing apart from one that selects nothing ([`Store::check_filter`]).
+
+use std::fmt;
+
+use kifu_facts::{closest, is_finding_code, GameKind, Outcome, RENJU_OPENING_RULES};
+use rusqlite::params_from_iter;
+use rusqlite::types::Value;
+
+use crate::filter::sql::{key_match, Condition};
+use crate::filter::{FilterError, GameFilter};
+use crate::functions::rule_key;
+use crate::summary::kind_of;
+use crate::{Result, Store};
+
+/// One game as `kifu games` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameListing {
+    pub id: i64,
+    pub kind: GameKind,
+    pub date: Option<String>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    /// `(side, name)` in seat order.
+    pub players: Vec<(String, String)>,
+    /// The recorded result as stored (`unknown`, a name, or nothing).
+    pub recorded: Option<String>,
+    /// The result that counts.
+    pub counted: Option<Outcome>,
+    /// The recorded result is a result and not the one that counts: the board decided the
+    /// game otherwise.
+    pub differs: bool,
+    pub opening: Option<String>,
+    pub plies: u32,
+    /// Findings by severity: info, warning, error.
+    pub findings: [u32; 3],
+    /// The source path, `path!member` inside an archive.
+    pub source: String,
+    pub line: u32,
+    /// The game this one is a linked copy of.
+    pub duplicate_of: Option<i64>,
+}
+
+/// A quarantined record as `kifu games --status quarantined` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuarantinedListing {
+    pub id: i64,
+    pub source: String,
+    pub line: u32,
+    pub column: u32,
+    pub format: Option<String>,
+    pub error: String,
+}
+
+/// The order of a game listing (ties by id).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameOrder {
+    #[default]
+    Id,
+    /// Undated games last.
+    Date,
+    /// Then round, as a number where it is one.
+    Event,
+    Plies,
+}
+
+impl GameOrder {
+    pub const NAMES: [&'static str; 4] = ["id", "date", "event", "plies"];
+
+    pub fn from_name(name: &str) -> Option<GameOrder> {
+        Some(match name {
+            "id" => GameOrder::Id,
+            "date" => GameOrder::Date,
+            "event" => GameOrder::Event,
+            "plies" => GameOrder::Plies,
+            _ => return None,
+        })
+    }
+
+    fn sql(self) -> &'static str {
+        match self {
+            GameOrder::Id => "g.id",
+            GameOrder::Date => "g.date IS NULL, g.date, g.id",
+            GameOrder::Event => "e.name IS NULL, e.name, CAST(g.round AS INTEGER), g.round, g.id",
+            GameOrder::Plies => "g.plies, g.id",
+        }
+    }
+}
+
+/// The order of a name listing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NameOrder {
+    /// Most games first, then by name.
+    #[default]
+    Games,
+    Name,
+}
+
+impl NameOrder {
+    pub const NAMES: [&'static str; 2] = ["games", "name"];
+
+    pub fn from_name(name: &str) -> Option<NameOrder> {
+        match name {
+            "games" => Some(NameOrder::Games),
+            "name" => Some(NameOrder::Name),
+            _ => None,
+        }
+    }
+}
+
+/// A player with the games under a filter and their results from the player's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerListing {
+    pub name: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Games with no result that counts.
+    pub unknown: u64,
+    pub kinds: Vec<GameKind>,
+}
+
+/// An event with the games under a filter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventListing {
+    pub name: String,
+    pub games: u64,
+    pub players: u64,
+    /// The earliest and latest dates stored for its games.
+    pub first_date: Option<String>,
+    pub last_date: Option<String>,
+    pub kinds: Vec<GameKind>,
+}
+
+/// A name in a filter that matches no stored name, with the closest that exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unmatched {
+    /// `player`, `opponent` or `event`.
+    pub what: &'static str,
+    pub given: String,
+    pub closest: Vec<String>,
+}
+
+impl fmt::Display for Unmatched {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = if self.what == "opponent" {
+            "player"
+        } else {
+            self.what
+        };
+        write!(f, "no {what} matches '{}'", self.given)?;
+        if self.closest.is_empty() {
+            write!(f, " (the database has no {what} names)")
+        } else {
+            write!(f, "; closest: {}", self.closest.join(", "))
+        }
+    }
+}
+
+/// Names suggested for a name that matches nothing.
+const SUGGESTIONS: usize = 5;
+
+const SOURCE: &str = "CASE WHEN g.member = '' THEN s.path ELSE s.path || '!' || g.member END";
+
+/// `GROUP_CONCAT` of distinct kinds back to kinds.
+fn kinds_of(list: Option<String>) -> Vec<GameKind> {
+    let mut kinds: Vec<GameKind> = list
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(GameKind::from_name)
+        .collect();
+    kinds.sort();
+    kinds
+}
+
+fn limit_value(limit: Option<u64>) -> Value {
+    Value::Integer(limit.map_or(-1, |l| l as i64))
+}
+
+impl Store {
+    /// Checks what only the database can tell: a finding code must be one kifu emits or
+    /// one the database holds, a rule one kifu knows or the database holds (else an
+    /// error listing the valid ones, closest first). Names that match no stored name are
+    /// returned with the closest ones, for the command to say so.
+    pub fn check_filter(&self, filter: &GameFilter) -> Result<Vec<Unmatched>> {
+        filter.validate()?;
+        if filter.codes.iter().any(|c| !is_finding_code(c)) {
+            let stored = self.strings("SELECT DISTINCT code FROM findings")?;
+            for code in &filter.codes {
+                if !is_finding_code(code) && !stored.contains(code) {
+                    let mut valid: Vec<&str> = kifu_facts::FINDING_CODES.to_vec();
+                    valid.extend(
+                        stored
+                            .iter()
+                            .map(String::as_str)
+                            .filter(|c| !is_finding_code(c)),
+                    );
+                    return Err(FilterError::unknown("finding code", code, valid).into());
+                }
+            }
+        }
+        if let Some(rule) = &filter.rule {
+            let key = rule_key(rule);
+            let known = RENJU_OPENING_RULES.iter().any(|r| rule_key(r) == key);
+            if !known {
+                let stored =
+                    self.strings("SELECT DISTINCT rule FROM games WHERE rule IS NOT NULL")?;
+                if !stored.iter().any(|r| rule_key(r) == key) {
+                    let mut valid: Vec<&str> = RENJU_OPENING_RULES.to_vec();
+                    valid.extend(stored.iter().map(String::as_str).filter(|r| {
+                        !RENJU_OPENING_RULES
+                            .iter()
+                            .any(|k| rule_key(k) == rule_key(r))
+                    }));
+                    return Err(FilterError::unknown("rule", rule, valid).into());
+                }
+            }
+        }
+        let mut unmatched = Vec::new();
+        for (what, table, pattern) in [
+            ("player", "players", &filter.player),
+            ("opponent", "players", &filter.opponent),
+            ("event", "events", &filter.event),
+        ] {
+            let Some(pattern) = pattern else { continue };
+            let (m, v) = key_match("key", pattern);
+            let found: bool = self.conn.query_row(
+                &format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE {m})"),
+                [v],
+                |r| r.get(0),
+            )?;
+            if !found {
+                let names = self.strings(&format!("SELECT name FROM {table} ORDER BY name"))?;
+                unmatched.push(Unmatched {
+                    what,
+                    given: pattern.clone(),
+                    closest: closest(pattern, names.iter().map(String::as_str), SUGGESTIONS)
+                        .into_iter()
+                        .map(str::to_owned)
+                        .collect(),
+                });
+            }
+        }
+        Ok(unmatched)
+    }
+
+    fn strings(&self, sql: &str) -> Result<Vec<String>> {
+        let mut stmt = self.conn.prepare(sql)?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The ids of the games under the filter, ascending: for a query elsewhere in the
+    /// store (a position search, an explorer) that covers what a filter selects.
+    pub fn game_ids(&self, filter: &GameFilter) -> Result<Vec<i64>> {
+        let c = filter.game_condition();
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT g.id FROM games g WHERE {} ORDER BY g.id",
+            c.sql
+        ))?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// How many games the filter selects.
+    pub fn count_games(&self, filter: &GameFilter) -> Result<u64> {
+        let c = filter.game_condition();
+        let n: i64 = self.conn.query_row(
+            &format!("SELECT count(*) FROM games g WHERE {}", c.sql),
+            params_from_iter(c.params),
+            |r| r.get(0),
+        )?;
+        Ok(n as u64)
+    }
+
+    /// The games under the filter, one row each, in `order`; at most `limit`.
+    pub fn list_games(
+        &self,
+        filter: &GameFilter,
+        order: GameOrder,
+        limit: Option<u64>,
+    ) -> Result<Vec<GameListing>> {
+        let c = filter.game_condition();
+        let count = |severity: &str| {
+            format!("(SELECT count(*) FROM findings x WHERE x.game_id = g.id AND x.severity = '{severity}')")
+        };
+        let sql = format!(
+            "SELECT g.id, g.kind, g.date, e.name, g.round, g.recorded_result,
+                    kifu_counted(g.kind, g.recorded_result, g.derived_result, g.termination),
+                    kifu_recorded(g.recorded_result), g.opening, g.plies,
+                    {info}, {warning}, {error}, {SOURCE}, g.line, g.duplicate_of
+             FROM games g JOIN sources s ON s.id = g.source_id
+             LEFT JOIN events e ON e.id = g.event_id
+             WHERE {cond} ORDER BY {order} LIMIT ?",
+            info = count("info"),
+            warning = count("warning"),
+            error = count("error"),
+            cond = c.sql,
+            order = order.sql(),
+        );
+        let mut params = c.params;
+        params.push(limit_value(limit));
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(params_from_iter(params), |r| {
+            let counted: Option<String> = r.get(6)?;
+            let recorded_result: Option<String> = r.get(7)?;
+            let counted = counted.as_deref().and_then(Outcome::parse);
+            Ok(GameListing {
+                id: r.get(0)?,
+                kind: kind_of(r, 1)?,
+                date: r.get(2)?,
+                event: r.get(3)?,
+                round: r.get(4)?,
+                players: Vec::new(),
+                recorded: r.get(5)?,
+                differs: recorded_result.is_some()
+                    && recorded_result.as_deref().and_then(Outcome::parse) != counted,
+                counted,
+                opening: r.get(8)?,
+                plies: r.get(9)?,
+                findings: [r.get(10)?, r.get(11)?, r.get(12)?],
+                source: r.get(13)?,
+                line: r.get(14)?,
+                duplicate_of: r.get(15)?,
+            })
+        })?;
+        let mut out: Vec<GameListing> = rows.collect::<rusqlite::Result<_>>()?;
+        let mut players = self.conn.prepare_cached(
+            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+             WHERE gp.game_id = ?1 ORDER BY gp.seat",
+        )?;
+        for g in &mut out {
+            g.players = players
+                .query_map([g.id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+        }
+        Ok(out)
+    }
+
+    /// The quarantined records under the filter (none unless it admits them), in source
+    /// order; at most `limit`.
+    pub fn list_quarantined(
+        &self,
+        filter: &GameFilter,
+        limit: Option<u64>,
+    ) -> Result<Vec<QuarantinedListing>> {
+        if !filter.admits_quarantined() {
+            return Ok(Vec::new());
+        }
+        let mut c = Condition::all();
+        if !filter.codes.is_empty() || filter.severity.is_some() {
+            let f = filter.finding_condition();
+            c.and(
+                &format!(
+                    "EXISTS (SELECT 1 FROM findings x WHERE x.quarantine_id = q.id AND {})",
+                    f.sql
+                ),
+                f.params,
+            );
+        }
+        let sql = format!(
+            "SELECT q.id, CASE WHEN q.member = '' THEN s.path ELSE s.path || '!' || q.member END,
+                    q.line, q.\"column\", q.format, q.error
+             FROM quarantine q JOIN sources s ON s.id = q.source_id
+             WHERE {} ORDER BY q.source_id, q.offset LIMIT ?",
+            c.sql
+        );
+        let mut params = c.params;
+        params.push(limit_value(limit));
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(params_from_iter(params), |r| {
+            Ok(QuarantinedListing {
+                id: r.get(0)?,
+                source: r.get(1)?,
+                line: r.get(2)?,
+                column: r.get(3)?,
+                format: r.get(4)?,
+                error: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The players of the games under the filter with their game counts and results (a
+    /// win when the result that counts is their side's); with a player pattern in the
+    /// filter, only the players it matches (in its side, if one is given).
+    pub fn list_players(
+        &self,
+        filter: &GameFilter,
+        order: NameOrder,
+        limit: Option<u64>,
+    ) -> Result<Vec<PlayerListing>> {
+        let mut c = filter.game_condition();
+        if let Some(pattern) = &filter.player {
+            let (m, v) = key_match("p.key", pattern);
+            c.and(&m, [v]);
+            if let Some(side) = filter.side {
+                c.and("gp.side = ?", [Value::Text(side.name())]);
+            }
+        }
+        let order = match order {
+            NameOrder::Games => "count(*) DESC, p.name",
+            NameOrder::Name => "p.name",
+        };
+        let sql = format!(
+            "SELECT p.name, count(*), sum(r = gp.side), sum(r = 'draw'),
+                    sum(r IS NOT NULL AND r <> gp.side AND r <> 'draw'), sum(r IS NULL),
+                    group_concat(DISTINCT kind)
+             FROM (SELECT gp.player_id, gp.side, g.kind,
+                          kifu_counted(g.kind, g.recorded_result, g.derived_result,
+                                       g.termination) AS r
+                   FROM game_players gp JOIN games g ON g.id = gp.game_id
+                   JOIN players p ON p.id = gp.player_id
+                   WHERE {cond}) gp
+             JOIN players p ON p.id = gp.player_id
+             GROUP BY p.id ORDER BY {order} LIMIT ?",
+            cond = c.sql
+        );
+        let mut params = c.params;
+        params.push(limit_value(limit));
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(params_from_iter(params), |r| {
+            let n = |i| -> rusqlite::Result<u64> {
+                Ok(r.get::<_, Option<i64>>(i)?.unwrap_or(0) as u64)
+            };
+            Ok(PlayerListing {
+                name: r.get(0)?,
+                games: n(1)?,
+                wins: n(2)?,
+                draws: n(3)?,
+                losses: n(4)?,
+                unknown: n(5)?,
+                kinds: kinds_of(r.get(6)?),
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The events of the games under the filter with their game and player counts and
+    /// first and last dates.
+    pub fn list_events(
+        &self,
+        filter: &GameFilter,
+        order: NameOrder,
+        limit: Option<u64>,
+    ) -> Result<Vec<EventListing>> {
+        let c = filter.game_condition();
+        let order = match order {
+            NameOrder::Games => "count(DISTINCT g.id) DESC, e.name",
+            NameOrder::Name => "e.name",
+        };
+        let sql = format!(
+            "SELECT e.name, count(DISTINCT g.id), count(DISTINCT gp.player_id),
+                    min(g.date), max(g.date), group_concat(DISTINCT g.kind)
+             FROM games g JOIN events e ON e.id = g.event_id
+             LEFT JOIN game_players gp ON gp.game_id = g.id
+             WHERE {cond} GROUP BY e.id ORDER BY {order} LIMIT ?",
+            cond = c.sql
+        );
+        let mut params = c.params;
+        params.push(limit_value(limit));
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(params_from_iter(params), |r| {
+            Ok(EventListing {
+                name: r.get(0)?,
+                games: r.get::<_, i64>(1)? as u64,
+                players: r.get::<_, i64>(2)? as u64,
+                first_date: r.get(3)?,
+                last_date: r.get(4)?,
+                kinds: kinds_of(r.get(5)?),
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

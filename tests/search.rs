@@ -1,0 +1,402 @@
+//! The one game filter through every command that selects games: values that name nothing
+//! are errors listing the valid ones closest first; names that match nothing are said, with
+//! the closest names, and exit 0; on CCPD one player's games counted by `kifu games` equal
+//! the count made here from the PGN tags, and one filter selects the same games through
+//! `games`, `audit`, `stats`, `report` and `export`.
+
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::common::{ingest_json, kifu, kifu_ok, shared};
+
+/// Every command that takes the filter, with the extra arguments it needs (an output
+/// folder under `dir` for those that write files).
+fn filter_commands(dir: &Path) -> Vec<Vec<String>> {
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    vec![
+        vec!["games".into()],
+        vec!["players".into()],
+        vec!["events".into()],
+        vec!["audit".into()],
+        vec!["stats".into()],
+        vec!["standings".into()],
+        vec!["report".into(), "--out".into(), out("report")],
+        vec![
+            "export".into(),
+            "--format".into(),
+            "csv".into(),
+            "--out".into(),
+            out("export"),
+        ],
+    ]
+}
+
+/// The bundled samples ingested into a fresh database in `dir`.
+fn samples_db(dir: &Path) -> PathBuf {
+    let db = dir.join("samples.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    ingest_json(&db, &[&samples]);
+    db
+}
+
+fn run(command: &[String], db: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
+    args.extend(["--db", db.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    kifu(&args)
+}
+
+fn strings(db: &Path, sql: &str) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn.prepare(sql).unwrap();
+    let rows = stmt.query_map([], |r| r.get(0)).unwrap();
+    rows.collect::<Result<_, _>>().unwrap()
+}
+
+#[test]
+fn unknown_kinds_codes_openings_rules_and_malformed_dates_are_errors_listing_the_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["--game", "renjuu"],
+            "unknown game `renjuu`; valid, closest first: renju, ",
+        ),
+        (
+            &["--code", "forbiden-move"],
+            "unknown finding code `forbiden-move`; valid, closest first: forbidden-move, ",
+        ),
+        (
+            &["--opening", "F00"],
+            "malformed opening `F00`: expected a Renju opening D1–D13 or I1–I13, a Xiangqi \
+             ECCO code A00–E99",
+        ),
+        (
+            &["--opening", "C29-C20"],
+            "opening range `C29-C20` ends before it starts",
+        ),
+        (
+            &["--game", "renju", "--opening", "C20"],
+            "opening `C20` means nothing for renju games (renju openings: D1–D13, I1–I13",
+        ),
+        (
+            &["--rule", "yamaguti"],
+            "unknown rule `yamaguti`; valid, closest first: yamaguchi, ",
+        ),
+        (
+            &["--date", "1985-13"],
+            "malformed date `1985-13`: expected YYYY, YYYY-MM or YYYY-MM-DD",
+        ),
+        (
+            &["--date", "1990..1985-06"],
+            "`1990..1985-06` ends before it starts",
+        ),
+        (
+            &["--player", "x", "--side", "whte"],
+            "unknown side `whte`; valid, closest first: white, ",
+        ),
+    ];
+    for command in filter_commands(dir.path()) {
+        for (flags, expected) in &cases {
+            let out = run(&command, &db, flags);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !out.status.success(),
+                "{command:?} {flags:?} succeeded:\n{stderr}"
+            );
+            assert!(
+                stderr.contains(expected),
+                "{command:?} {flags:?}:\n{stderr}\nwanted: {expected}"
+            );
+            assert!(out.stdout.is_empty(), "{command:?} {flags:?}");
+        }
+    }
+}
+
+#[test]
+fn names_that_match_nothing_are_said_with_the_closest_and_exit_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    // A real name with its last letter dropped: that name is the closest (it contains
+    // what was typed), then the others.
+    let player = strings(
+        &db,
+        "SELECT name FROM players ORDER BY length(name) DESC, name",
+    )
+    .into_iter()
+    .next()
+    .unwrap();
+    let typo: String = player.chars().take(player.chars().count() - 1).collect();
+    assert!(
+        strings(&db, "SELECT name FROM players")
+            .iter()
+            .all(|n| n != &typo),
+        "{typo}"
+    );
+    let event = strings(
+        &db,
+        "SELECT name FROM events ORDER BY length(name) DESC, name",
+    )
+    .into_iter()
+    .next()
+    .unwrap();
+    let typo_event = format!("{event}x");
+    for command in filter_commands(dir.path()) {
+        let out = run(&command, &db, &["--player", &typo]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{command:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("no player matches '{typo}'; closest: {player}")),
+            "{command:?}: {stderr}"
+        );
+        let out = run(&command, &db, &["--event", &typo_event]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{command:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "no event matches '{typo_event}'; closest: {event}"
+            )),
+            "{command:?}: {stderr}"
+        );
+    }
+    // `games` lists nothing and says so.
+    let out = kifu(&["games", "--db", db.to_str().unwrap(), "--player", &typo]);
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("kifu games: no games match"));
+}
+
+/// `(red, black)` of every game in the CCPD archive, from its PGN tags (Big5).
+fn ccpd_players(archive: &Path) -> Vec<(String, String)> {
+    let file = std::fs::File::open(archive).unwrap();
+    let mut tar = tar::Archive::new(xz2::read::XzDecoder::new(file));
+    let mut games = Vec::new();
+    for entry in tar.entries().unwrap() {
+        let mut entry = entry.unwrap();
+        let path = entry.path().unwrap().to_string_lossy().into_owned();
+        if !path.ends_with(".pgn") {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).unwrap();
+        let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
+        let tag = |line: &str, name: &str| -> Option<String> {
+            let rest = line.trim().strip_prefix('[')?.strip_prefix(name)?;
+            let value = rest.trim().strip_prefix('"')?;
+            Some(value[..value.rfind('"')?].to_owned())
+        };
+        // One game per tag section: a game starts at its first tag after movetext.
+        let (mut red, mut black, mut in_tags) = (None, None, false);
+        for line in text.lines() {
+            let is_tag = line.trim_start().starts_with('[');
+            if is_tag && !in_tags {
+                if red.is_some() || black.is_some() {
+                    games.push((
+                        red.take().unwrap_or_default(),
+                        black.take().unwrap_or_default(),
+                    ));
+                }
+                in_tags = true;
+            } else if !is_tag && !line.trim().is_empty() {
+                in_tags = false;
+            }
+            red = tag(line, "Red ").or(red);
+            black = tag(line, "Black ").or(black);
+        }
+        if red.is_some() || black.is_some() {
+            games.push((red.unwrap_or_default(), black.unwrap_or_default()));
+        }
+    }
+    games
+}
+
+/// The ids in the first column of a CSV text (quoted fields may span lines).
+fn csv_ids(csv: &str) -> BTreeSet<i64> {
+    let mut ids = BTreeSet::new();
+    let (mut field, mut quoted, mut column, mut header) = (String::new(), false, 0, true);
+    for c in csv.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                if column == 0 && !header {
+                    ids.insert(field.parse().unwrap());
+                }
+                column += 1;
+            }
+            '\n' if !quoted => {
+                (column, header) = (0, false);
+                field.clear();
+            }
+            c if column == 0 => field.push(c),
+            _ => {}
+        }
+    }
+    ids
+}
+
+#[test]
+fn ccpd_one_players_games_and_the_same_filter_through_every_command() {
+    let Some(archive) = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz") else {
+        return;
+    };
+    const NAME: &str = "胡榮華";
+    let tagged = ccpd_players(&archive);
+    let as_red = tagged.iter().filter(|(r, _)| r.contains(NAME)).count();
+    let as_black = tagged.iter().filter(|(_, b)| b.contains(NAME)).count();
+    let either = tagged
+        .iter()
+        .filter(|(r, b)| r.contains(NAME) || b.contains(NAME))
+        .count();
+    assert!(as_red > 100 && as_black > 100, "{as_red} {as_black}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ccpd.db");
+    ingest_json(&db, &[&archive]);
+    let d = db.to_str().unwrap();
+    let pattern = format!("*{NAME}*");
+    let games = |extra: &[&str]| -> Vec<serde_json::Value> {
+        let mut args = vec![
+            "games",
+            "--db",
+            d,
+            "--format",
+            "json",
+            "--duplicates",
+            "include",
+        ];
+        args.extend_from_slice(extra);
+        kifu_ok(&args)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    assert_eq!(games(&["--player", &pattern]).len(), either);
+    assert_eq!(
+        games(&["--player", &pattern, "--side", "red"]).len(),
+        as_red
+    );
+    assert_eq!(
+        games(&["--player", &pattern, "--side", "black"]).len(),
+        as_black
+    );
+    // Full-width and half-width forms are one: a full-width `＊` is the wildcard too.
+    assert_eq!(games(&["--player", &format!("＊{NAME}＊")]).len(), either);
+
+    // A name no one has: said, with the nearest names first (those it contains).
+    let typo = format!("{NAME}華");
+    let out = kifu(&["games", "--db", d, "--player", &typo]);
+    assert!(out.status.success() && out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "kifu games: no player matches '{typo}'; closest: {NAME}, "
+        )),
+        "{stderr}"
+    );
+
+    // Same filter, same games: one player's wins as Red, the games in the listing, the
+    // export, the findings of the audit, and the totals of stats and of the report.
+    let filter = [
+        "--game",
+        "xiangqi",
+        "--player",
+        pattern.as_str(),
+        "--side",
+        "red",
+        "--result",
+        "red",
+        "--duplicates",
+        "exclude",
+    ];
+    let listed = games(&filter[..8]);
+    let listed: Vec<&serde_json::Value> = listed
+        .iter()
+        .filter(|g| g["duplicate_of"].is_null())
+        .collect();
+    let ids: BTreeSet<i64> = listed.iter().map(|g| g["id"].as_i64().unwrap()).collect();
+    let again: BTreeSet<i64> = {
+        let mut args = vec!["games", "--db", d, "--format", "json"];
+        args.extend_from_slice(&filter);
+        kifu_ok(&args)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                    .as_i64()
+                    .unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(ids, again);
+    assert!(ids.len() > 50, "{}", ids.len());
+    assert!(listed
+        .iter()
+        .all(|g| g["counted_result"] == "red" && g["kind"] == "xiangqi"));
+
+    let with = |command: &[&str]| -> String {
+        let mut args = command.to_vec();
+        args.extend(["--db", d]);
+        args.extend_from_slice(&filter);
+        kifu_ok(&args)
+    };
+    let export = dir.path().join("export");
+    with(&[
+        "export",
+        "--format",
+        "csv",
+        "--out",
+        export.to_str().unwrap(),
+    ]);
+    let exported = std::fs::read_to_string(export.join("games.csv")).unwrap();
+    assert_eq!(csv_ids(&exported), ids);
+    let moves = std::fs::read_to_string(export.join("moves.csv")).unwrap();
+    let moved: BTreeSet<i64> = csv_ids(&moves);
+    assert_eq!(moved, ids);
+
+    let audited: BTreeSet<i64> = with(&["audit", "--json"])
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    let flagged: BTreeSet<i64> = listed
+        .iter()
+        .filter(|g| {
+            let f = &g["findings"];
+            f["error"].as_u64().unwrap()
+                + f["warning"].as_u64().unwrap()
+                + f["info"].as_u64().unwrap()
+                > 0
+        })
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(audited, flagged);
+
+    let stats: serde_json::Value =
+        serde_json::from_str(&with(&["stats", "--format", "json"])).unwrap();
+    let results = stats["xiangqi_results"].as_array().unwrap();
+    let total = |column: &str| -> u64 { results.iter().map(|r| r[column].as_u64().unwrap()).sum() };
+    assert_eq!(
+        (total("games"), total("red_wins")),
+        (ids.len() as u64, ids.len() as u64)
+    );
+    let overview = stats["findings_overview"].to_string();
+    assert!(!overview.contains("unreadable"), "{overview}");
+
+    let report = dir.path().join("report");
+    with(&["report", "--out", report.to_str().unwrap()]);
+    let markdown = std::fs::read_to_string(report.join("report.md")).unwrap();
+    let row = markdown
+        .lines()
+        .find(|l| l.starts_with("| xiangqi |"))
+        .unwrap_or_else(|| panic!("{markdown}"));
+    // Records there count linked copies too (as ingest does); the games are the rest.
+    let cells: Vec<u64> = row
+        .split('|')
+        .skip(2)
+        .take(2)
+        .map(|c| c.trim().parse().unwrap())
+        .collect();
+    assert_eq!(cells[0] - cells[1], ids.len() as u64, "{row}");
+}
