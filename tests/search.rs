@@ -349,8 +349,27 @@ fn ccpd_one_players_games_and_the_same_filter_through_every_command() {
         games(&["--player", &pattern, "--side", "black"]).len(),
         as_black
     );
-    // Full-width and half-width forms are one: a full-width `＊` is the wildcard too.
+    // Full-width and half-width forms are one: a full-width `＊` is the wildcard too, and
+    // `上海　胡榮華` (ideographic space) and `上海 胡榮華` are one name, as the tags hold both.
     assert_eq!(games(&["--player", &format!("＊{NAME}＊")]).len(), either);
+    let spaced = format!("上海 {NAME}");
+    let is_spaced = |tag: &str| tag.trim().replace('\u{3000}', " ") == spaced;
+    let both = tagged
+        .iter()
+        .filter(|(r, b)| is_spaced(r) || is_spaced(b))
+        .count();
+    let wide = tagged
+        .iter()
+        .filter(|(r, b)| {
+            r.contains('\u{3000}') && is_spaced(r) || b.contains('\u{3000}') && is_spaced(b)
+        })
+        .count();
+    assert!(wide > 0 && both > wide, "{both} {wide}");
+    assert_eq!(
+        games(&["--player", &format!("上海\u{3000}{NAME}")]).len(),
+        both
+    );
+    assert_eq!(games(&["--player", &spaced]).len(), both);
 
     // A name no one has: said, with the nearest names first (those it contains).
     let typo = format!("{NAME}華");
