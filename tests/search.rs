@@ -166,6 +166,76 @@ fn names_that_match_nothing_are_said_with_the_closest_and_exit_zero() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("kifu games: no games match"));
 }
 
+/// The games `kifu games` lists under `flags`.
+fn listed(db: &Path, flags: &[&str]) -> usize {
+    let mut args = vec!["games", "--db", db.to_str().unwrap(), "--format", "json"];
+    args.extend_from_slice(flags);
+    kifu_ok(&args).lines().count()
+}
+
+#[test]
+fn opening_codes_ranges_and_prefixes_select_what_stats_counts_per_opening() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let per_opening = |game: &str, table: &str| -> Vec<(String, usize)> {
+        let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+            "stats", "--db", d, "--game", game, "--by", "opening", "--format", "json",
+        ]))
+        .unwrap();
+        json[table]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                let opening = r["opening"].as_str().unwrap().to_owned();
+                (opening, r["games"].as_u64().unwrap() as usize)
+            })
+            .collect()
+    };
+    let renju = per_opening("renju", "renju_balance_by_opening");
+    assert!(renju.len() >= 5, "{renju:?}");
+    for (code, games) in &renju {
+        assert_eq!(
+            listed(&db, &["--game", "renju", "--opening", code]),
+            *games,
+            "{code}"
+        );
+    }
+    let number = |code: &str| code[1..].parse::<u32>().unwrap();
+    let sum = |keep: &dyn Fn(&str) -> bool| -> usize {
+        renju.iter().filter(|(c, _)| keep(c)).map(|(_, n)| n).sum()
+    };
+    assert_eq!(
+        listed(&db, &["--game", "renju", "--opening", "D"]),
+        sum(&|c| c.starts_with('D'))
+    );
+    assert_eq!(
+        listed(&db, &["--game", "renju", "--opening", "d3-d6"]),
+        sum(&|c| c.starts_with('D') && (3..=6).contains(&number(c)))
+    );
+    assert_eq!(
+        listed(
+            &db,
+            &["--game", "renju", "--opening", "D4", "--opening", "I1"]
+        ),
+        sum(&|c| c == "D4" || c == "I1")
+    );
+    // ECCO codes, read in Xiangqi games only: `C0` and `C00-C09` hold the C0x codes.
+    let xiangqi = per_opening("xiangqi", "xiangqi_results_by_opening");
+    let c0: usize = xiangqi
+        .iter()
+        .filter(|(c, _)| c.len() == 3 && c.starts_with("C0"))
+        .map(|(_, n)| n)
+        .sum();
+    assert!(c0 > 0, "{xiangqi:?}");
+    assert_eq!(listed(&db, &["--opening", "C0"]), c0);
+    assert_eq!(
+        listed(&db, &["--game", "xiangqi", "--opening", "C00-C09"]),
+        c0
+    );
+}
+
 /// `(red, black)` of every game in the CCPD archive, from its PGN tags (Big5).
 fn ccpd_players(archive: &Path) -> Vec<(String, String)> {
     let file = std::fs::File::open(archive).unwrap();
@@ -279,8 +349,27 @@ fn ccpd_one_players_games_and_the_same_filter_through_every_command() {
         games(&["--player", &pattern, "--side", "black"]).len(),
         as_black
     );
-    // Full-width and half-width forms are one: a full-width `＊` is the wildcard too.
+    // Full-width and half-width forms are one: a full-width `＊` is the wildcard too, and
+    // `上海　胡榮華` (ideographic space) and `上海 胡榮華` are one name, as the tags hold both.
     assert_eq!(games(&["--player", &format!("＊{NAME}＊")]).len(), either);
+    let spaced = format!("上海 {NAME}");
+    let is_spaced = |tag: &str| tag.trim().replace('\u{3000}', " ") == spaced;
+    let both = tagged
+        .iter()
+        .filter(|(r, b)| is_spaced(r) || is_spaced(b))
+        .count();
+    let wide = tagged
+        .iter()
+        .filter(|(r, b)| {
+            r.contains('\u{3000}') && is_spaced(r) || b.contains('\u{3000}') && is_spaced(b)
+        })
+        .count();
+    assert!(wide > 0 && both > wide, "{both} {wide}");
+    assert_eq!(
+        games(&["--player", &format!("上海\u{3000}{NAME}")]).len(),
+        both
+    );
+    assert_eq!(games(&["--player", &spaced]).len(), both);
 
     // A name no one has: said, with the nearest names first (those it contains).
     let typo = format!("{NAME}華");

@@ -63,6 +63,7 @@ pub(super) struct FilterArgs {
     /// Played on or before DATE.
     #[arg(long, value_name = "DATE", help_heading = "Filter")]
     to: Option<PartialDate>,
+    /// The round, as recorded (full- and half-width forms and ASCII case are alike).
     #[arg(long, help_heading = "Filter")]
     round: Option<String>,
     /// The result that counts: black, white, red, draw, P1…P4, or unknown (none counts).

@@ -52,7 +52,8 @@ pub(super) fn run(
             games.len()
         );
     } else if format == ListFormat::Table {
-        eprintln!("kifu games: {total} games");
+        let s = if total == 1 { "" } else { "s" };
+        eprintln!("kifu games: {total} game{s}");
     }
     Ok(ExitCode::SUCCESS)
 }
