@@ -44,7 +44,10 @@ pub use stats::stats;
 pub use territorial::{
     territorial_margins, territorial_multipliers, territorial_scores, territorial_summary,
 };
-pub use xiangqi::{xiangqi_captures, xiangqi_material_curve, xiangqi_results, xiangqi_rulings};
+pub use xiangqi::{
+    xiangqi_captures, xiangqi_material_curve, xiangqi_results, xiangqi_results_by_family,
+    xiangqi_rulings,
+};
 
 use polars::prelude::PolarsError;
 

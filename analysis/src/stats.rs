@@ -8,7 +8,8 @@ use crate::{
     chouchou_captures_by_action, chouchou_summary, findings_by_event, findings_overview,
     first_capture_plies, game_lengths, renju_forbidden, renju_opening_balance, result_shares,
     territorial_multipliers, territorial_scores, territorial_summary, xiangqi_captures,
-    xiangqi_material_curve, xiangqi_results, xiangqi_rulings, Dataset, Error, Result,
+    xiangqi_material_curve, xiangqi_results, xiangqi_results_by_family, xiangqi_rulings, Dataset,
+    Error, Result,
 };
 
 /// The tables of `kifu stats`, named, for the game kinds present under the filter.
@@ -16,6 +17,7 @@ use crate::{
 /// Without `by`: per kind present — Renju `renju_balance` (overall), `renju_balance_by_rule`,
 /// `renju_balance_by_opening`, `renju_balance_by_rule_opening`, `renju_balance_by_year`
 /// (when dates give years), `renju_forbidden`, `renju_lengths`; Xiangqi `xiangqi_results`,
+/// `xiangqi_results_by_family`,
 /// `xiangqi_rulings`, `xiangqi_captures`, `xiangqi_first_capture`, `xiangqi_material`,
 /// `xiangqi_lengths`; Territorial `territorial_summary`, `territorial_scores`,
 /// `territorial_multipliers`, `territorial_lengths`; ChouChou `chouchou_summary`,
@@ -81,6 +83,10 @@ pub fn stats(data: &Dataset, by: Option<&str>) -> Result<Vec<(String, DataFrame)
             }
             GameKind::Xiangqi => {
                 out.push(("xiangqi_results".into(), xiangqi_results(data)?));
+                out.push((
+                    "xiangqi_results_by_family".into(),
+                    xiangqi_results_by_family(data)?,
+                ));
                 out.push(("xiangqi_rulings".into(), xiangqi_rulings(data)?));
                 out.push(("xiangqi_captures".into(), xiangqi_captures(data)?));
                 out.push((

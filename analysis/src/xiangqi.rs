@@ -1,6 +1,7 @@
 //! Xiangqi: results per opening, repetition rulings, captures and material.
 
 use kifu_facts::{GameKind, Outcome};
+use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::frame::{f64_col, ratio, NONE};
@@ -26,24 +27,43 @@ fn xq_opening(g: &Game) -> String {
     }
 }
 
+/// The ECCO family (`A`…`E`) of a game's opening, `(none)` when it has no ECCO code.
+fn xq_family(g: &Game) -> String {
+    g.facts
+        .opening
+        .as_deref()
+        .and_then(|o| o.trim().parse::<Code>().ok())
+        .map_or_else(|| NONE.to_owned(), |c| c.family.to_string())
+}
+
 /// Xiangqi results per opening (the ECCO code, else the `Opening` tag, else `(none)`).
 ///
 /// Columns: `opening`, `games`, `results`, `red_wins`, `black_wins`, `draws` (u32),
 /// `red_score` (f64: `(red_wins + draws/2) / results`). Most games first.
 pub fn xiangqi_results(data: &Dataset) -> Result<DataFrame> {
+    results_by(data, "opening", xq_opening)
+}
+
+/// Xiangqi results per ECCO family (`A`…`E`, `(none)` for games without a code): the
+/// columns of [`xiangqi_results`] with `family` first. Most games first.
+pub fn xiangqi_results_by_family(data: &Dataset) -> Result<DataFrame> {
+    results_by(data, "family", xq_family)
+}
+
+fn results_by(data: &Dataset, label: &str, key: fn(&Game) -> String) -> Result<DataFrame> {
     let (mut op, mut rw, mut bw, mut dr, mut sc) = (vec![], vec![], vec![], vec![], vec![]);
     for g in data.games(GameKind::Xiangqi)? {
         let r = g.result;
-        op.push(xq_opening(g));
+        op.push(key(g));
         rw.push((r == Some(Outcome::Red)) as u32);
         bw.push((r == Some(Outcome::Black)) as u32);
         dr.push((r == Some(Outcome::Draw)) as u32);
         sc.push(matches!(r, Some(Outcome::Red | Outcome::Black | Outcome::Draw)) as u32);
     }
-    let df = df!("opening" => op, "r" => rw, "b" => bw, "d" => dr, "s" => sc)?;
+    let df = df!(label => op, "r" => rw, "b" => bw, "d" => dr, "s" => sc)?;
     Ok(df
         .lazy()
-        .group_by([col("opening")])
+        .group_by([col(label)])
         .agg([
             len().cast(DataType::UInt32).alias("games"),
             col("s").sum().cast(DataType::UInt32).alias("results"),
@@ -55,7 +75,7 @@ pub fn xiangqi_results(data: &Dataset) -> Result<DataFrame> {
             ratio(f64_col("red_wins") + f64_col("draws") * lit(0.5), "results").alias("red_score"),
         )
         .sort_by_exprs(
-            [col("games"), col("opening")],
+            [col("games"), col(label)],
             SortMultipleOptions::default().with_order_descending_multi([true, false]),
         )
         .collect()?)

@@ -801,6 +801,15 @@ fn xiangqi_tables() {
         ]
     );
     assert_eq!(strs(&df, "opening"), ["C45", "A00", "中炮对屏风马"]);
+
+    // By ECCO family: C45 twice, A00 once, the game with no code under (none).
+    let fam = xiangqi_results_by_family(&Dataset::new(&store, &f)).unwrap();
+    assert_eq!(names(&fam)[0], "family");
+    assert_eq!(strs(&fam, "family"), ["C", "(none)", "A"]);
+    assert_eq!(u32s(&fam, "games"), [2, 1, 1]);
+    assert_eq!(u32s(&fam, "red_wins"), [1, 0, 0]);
+    assert_eq!(u32s(&fam, "black_wins"), [0, 1, 0]);
+    assert_eq!(u32s(&fam, "draws"), [1, 0, 0]);
     assert_eq!(u32s(&df, "games"), [2, 1, 1]);
     assert_eq!(u32s(&df, "results"), [2, 0, 1]);
     assert_eq!(u32s(&df, "red_wins"), [1, 0, 0]);
@@ -1095,6 +1104,7 @@ fn stats_on_the_samples() {
         "renju_balance_by_opening",
         "renju_forbidden",
         "xiangqi_results",
+        "xiangqi_results_by_family",
         "xiangqi_material",
         "territorial_summary",
         "chouchou_summary",
@@ -1118,6 +1128,10 @@ fn stats_on_the_samples() {
     );
     let sum = |df: &DataFrame, c: &str| u32s(df, c).iter().sum::<u32>();
     assert_eq!(sum(get("xiangqi_results"), "games"), count("xiangqi"));
+    assert_eq!(
+        sum(get("xiangqi_results_by_family"), "games"),
+        count("xiangqi")
+    );
     assert_eq!(sum(get("chouchou_summary"), "games"), count("chouchou"));
     assert_eq!(sum(get("renju_lengths"), "games"), count("renju"));
 

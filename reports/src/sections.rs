@@ -145,6 +145,7 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
 
 fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
     let results = analysis::xiangqi_results(data)?;
+    let families = analysis::xiangqi_results_by_family(data)?;
     let shares = analysis::result_shares(data, GameKind::Xiangqi, "opening")?;
     let rulings = analysis::xiangqi_rulings(data)?;
     let captures = analysis::xiangqi_captures(data)?;
@@ -153,7 +154,8 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
     let lengths = analysis::game_lengths(data, GameKind::Xiangqi, 20)?;
     Ok(Section {
         title: "Xiangqi: results, repetition rulings, captures".into(),
-        intro: "Results by ECCO code or opening tag; repetition rulings of the World Xiangqi \
+        intro: "Results by ECCO code (kifu's classifier; the opening tag for a game from \
+                another start) and by ECCO family A–E; repetition rulings of the World Xiangqi \
                 Federation rules (棋例) found in the replay, as an arbiter makes them: \
                 `games` decided by one (the record ends within the repeating cycle), \
                 `changed` the rulings play went past (a move left the cycle, so they \
@@ -163,6 +165,7 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
             .into(),
         tables: vec![
             ("Results by opening".into(), results),
+            ("Results by ECCO family".into(), families),
             ("Repetition rulings".into(), rulings),
             ("Pieces taken".into(), captures),
         ],
