@@ -25,6 +25,7 @@ mod export;
 mod findings;
 mod frame;
 mod games;
+pub mod positions;
 mod renju;
 mod stats;
 mod territorial;

@@ -9,6 +9,7 @@ pub mod annotation;
 pub mod forbidden;
 pub mod kind;
 pub mod outcome;
+pub mod position;
 pub mod severity;
 
 pub use annotation::{
@@ -19,4 +20,5 @@ pub use annotation::{
 pub use forbidden::ForbiddenKind;
 pub use kind::{GameKind, UnknownName};
 pub use outcome::{board_decides, counted_result, Outcome};
+pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use severity::Severity;

@@ -5,8 +5,11 @@ mod args;
 mod audit;
 mod check;
 mod demo;
+mod explore;
 mod export;
+mod index;
 mod ingest;
+mod position;
 mod report;
 mod show;
 mod standings;
@@ -28,8 +31,19 @@ pub fn run() -> Result<ExitCode> {
             format,
             threads,
             json,
+            no_index,
             paths,
-        } => ingest::run(&db.db, format, threads, json, &paths),
+        } => ingest::run(
+            &db.db,
+            &kifu_ingest::Options {
+                format,
+                threads,
+                progress: true,
+                no_index,
+            },
+            json,
+            &paths,
+        ),
         Command::Audit {
             db,
             severity,
@@ -103,11 +117,13 @@ pub fn run() -> Result<ExitCode> {
             no_real,
             work,
             out,
+            positions,
         } => crate::bench::run(&crate::bench::Request {
             games,
             no_real,
             work,
             out,
+            positions,
         }),
         Command::BenchStage {
             stage,
@@ -116,5 +132,8 @@ pub fn run() -> Result<ExitCode> {
             paths,
         } => crate::bench::run_stage(stage, threads, &db, &paths),
         Command::Demo { db, report } => demo::run(&db, &report),
+        Command::Index(a) => index::run(&a),
+        Command::Position(a) => position::run(&a),
+        Command::Explore(a) => explore::run(&a),
     }
 }
