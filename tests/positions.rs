@@ -405,3 +405,70 @@ fn impossible_positions_are_refused_citing_the_move() {
     // Nothing was created for a refused query.
     assert!(!db.exists());
 }
+
+/// An index built file by file during ingest and one rebuilt after an ingest without it
+/// hold the same entries and answer the same.
+#[test]
+fn incremental_and_rebuilt_indexes_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = crate::common::generate(
+        dir.path(),
+        &["--game", "renju", "--games", "1500", "--seed", "41"],
+        "a.renju",
+    );
+    let b = crate::common::generate(
+        dir.path(),
+        &["--game", "renju", "--games", "1500", "--seed", "42"],
+        "b.renju",
+    );
+    let incremental = dir.path().join("incremental.db");
+    ingest_json(&incremental, &[&a]);
+    ingest_json(&incremental, &[&b]);
+    assert_index_consistent(&incremental);
+
+    let rebuilt = dir.path().join("rebuilt.db");
+    let r = rebuilt.to_str().unwrap();
+    let s = json(&[
+        "ingest",
+        "--json",
+        "--no-index",
+        "--db",
+        r,
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(s["position_index"], "missing", "{s}");
+    let out = kifu(&["position", "--db", r, "--game", "renju", "--moves", "h8"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(e.contains("kifu index --rebuild"), "{e}");
+    let done = json(&["index", "--rebuild", "--json", "--db", r]);
+    assert_eq!(done["games"], 3000, "{done}");
+    assert_index_consistent(&rebuilt);
+
+    let i = incremental.to_str().unwrap();
+    for moves in ["", "h8 h9 i9", "h8 i9 j10 h9"] {
+        let ask = |db: &str, cmd: &str| {
+            let mut args = vec![
+                cmd,
+                "--db",
+                db,
+                "--game",
+                "renju",
+                "--moves",
+                moves,
+                "--with-duplicates",
+                "--json",
+            ];
+            if cmd == "explore" {
+                args.extend(["--depth", "2"]);
+            }
+            json(&args)
+        };
+        assert_eq!(ask(i, "explore"), ask(r, "explore"), "{moves}");
+        let p = ask(i, "position");
+        assert_eq!(p, ask(r, "position"), "{moves}");
+    }
+    let root = json(&["explore", "--db", i, "--game", "renju", "--json"]);
+    assert_eq!(root["games"], 3000);
+}
