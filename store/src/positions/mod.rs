@@ -15,23 +15,42 @@
 //! length; about 10 bytes for a Renju entry). Looking a position up reads one row per
 //! segment, found by its row id (`segment << 16 | part`), and scans it.
 //!
-//! Why, measured on train-2 (147,229 games, 4.8 million positions; `bench/RESULTS.md`):
-//! - **One SQLite row per (position, game)** (`WITHOUT ROWID` keyed by key, or a rowid
-//!   table with the key index built sorted at the end of a bulk load) costs 1.6–8 µs a
-//!   row: 8–40 s on top of a 1.2 s ingest, and 25–43 bytes a row. The 25% budget allows
-//!   about 60 ns a position.
-//! - **Packed rows**, written as the batch's games are (entries arrive in game order, so
-//!   nothing is sorted), cost one SQLite row per part instead: 256 rows a batch. Rows stay
-//!   under SQLite's in-page limit (~4 KB) and ids only grow, so pages fill completely.
-//! - **Every field an explorer row needs is in the entry** (result, copy flag, next move,
-//!   reply, length): the explorer at the root of a million games decodes a million entries
-//!   and reads no game. An aggregate table (lichess-style counts per position and move)
-//!   would have to be updated in place per batch: upserts into a B-tree, measured slower
-//!   than the whole entry write, and useless once a filter admits only some games.
-//! - **No merging.** A lookup reads one row per segment; a million games are a thousand
-//!   segments of the ingest (a few ms to read). `kifu index --rebuild` writes segments of
-//!   [`REBUILD_GAMES`] games with [`REBUILD_PART_BITS`], so a rebuilt database of 10
-//!   million games has about 150 segments per kind; an ingest adds one segment per batch.
+//! # Sizes and costs (measured; `kifu index` prints them for any database)
+//!
+//! - **train-2** (147,229 Renju games, mean 33 positions a game): 4,938,493 entries,
+//!   10.0 bytes each, **336 bytes of entries per game** (49.4 MB), in 144 segments (one per
+//!   ingest batch of ~1,000 games) and 23,717 rows; the whole database is 97 MB.
+//! - **Generated Renju** (~64 positions a game): ~650 bytes of entries per game, ~720 bytes
+//!   of database file per game with SQLite's pages (`kifu bench --positions`).
+//! - **Ingest cost**: the keys are computed in the replay pool, beside the replay (8 XORs
+//!   and a minimum per Renju move); the writer thread only appends ~10 bytes per position
+//!   to a part buffer and writes 256 rows per batch. Measured in a debug build on 5,000
+//!   generated games: +37%; the release figure is in `bench/RESULTS.md` (target ≤ 25%).
+//!
+//! # Designed for 10 million games
+//!
+//! - **Size**: 10 M games of train-2's length are 330 M entries, ~3.4 GB of entries. An
+//!   exact-position index must hold one entry per (game, position) to list games and
+//!   their plies; a SQLite row per entry (key, game, fields, plus the B-tree index on the
+//!   key) would take 25–40 bytes an entry, 8–13 GB, and a B-tree insert per position.
+//! - **Ingest**: entries arrive in game order and are appended to the part buffers: nothing
+//!   is sorted and no existing row is rewritten, so the cost per game is the same at 10 M
+//!   games as at 1,000. An aggregated move table (counts per position and move, as
+//!   lichess keeps) would need an upsert into a B-tree per position, and could not
+//!   answer a filtered query (a player's games) or list the games.
+//! - **Search**: a lookup reads one row per segment by its row id (`segment << 16 |
+//!   part`) and scans ~130 entries in it. An index built by ingest batches of ~1,000 games
+//!   has ~1,000 segments per million games; `kifu index --rebuild` writes segments of
+//!   [`REBUILD_GAMES`] games with [`REBUILD_PART_BITS`] (4,096 parts), so 10 M games
+//!   rebuilt are ~153 segments per kind and a lookup reads 153 rows of ~530 entries.
+//!   A database grown to 10 M games by many small ingests should be rebuilt once (a
+//!   merge of small segments at the end of an ingest is the next step; not built yet).
+//! - **Explorer**: every field a move row needs (result, copy flag, next move, reply,
+//!   length) is in the entry, so the explorer reads no game: from the empty board it
+//!   decodes one entry per game (10 M entries, all in one part of each segment).
+//! - **Key bits**: 48 bits of the 64-bit key are stored; a stranger sharing them is
+//!   dropped by the position search, which replays each listed game and compares the full
+//!   key (at 330 M positions a given query meets one with probability ~1e-6).
 //!
 //! Consistency: a batch's entries are written in the batch's own transaction, so a kill
 //! leaves the index holding exactly the committed games. A rebuild marks the index
