@@ -471,4 +471,41 @@ fn incremental_and_rebuilt_indexes_agree() {
     }
     let root = json(&["explore", "--db", i, "--game", "renju", "--json"]);
     assert_eq!(root["games"], 3000);
+
+    // The report's explorer: the first row of each opening's tree is that opening's most
+    // played next move, with the games `explore` counts for it.
+    let out = dir.path().join("report");
+    kifu_ok(&[
+        "report",
+        "--db",
+        i,
+        "--explorer-depth",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let trees: Vec<&str> = md.split("**Renju explorer from ").skip(1).collect();
+    assert_eq!(trees.len(), 3, "three most played openings");
+    for tree in trees {
+        let code = tree.split_whitespace().next().unwrap();
+        let opening = renju::opening::Opening::by_code(code).unwrap();
+        let moves: Vec<String> = opening.moves.iter().map(|p| p.to_string()).collect();
+        let e = json(&[
+            "explore",
+            "--db",
+            i,
+            "--game",
+            "renju",
+            "--moves",
+            &moves.join(" "),
+            "--json",
+        ]);
+        let first_row = tree
+            .lines()
+            .find(|l| l.starts_with("| ") && !l.starts_with("| line") && !l.starts_with("| ---"));
+        let cells: Vec<&str> = first_row.unwrap().split('|').map(str::trim).collect();
+        assert_eq!(cells[1], e["moves"][0]["move"], "{code}");
+        assert_eq!(cells[2], e["moves"][0]["games"].to_string(), "{code}");
+    }
 }

@@ -194,6 +194,9 @@ pub(super) enum Command {
         /// Most warning/error findings shown with a board diagram.
         #[arg(long, default_value_t = 60)]
         audit_limit: usize,
+        /// Moves deep of the opening explorer's trees (0 leaves them out).
+        #[arg(long, default_value_t = 2)]
+        explorer_depth: u32,
         #[arg(long)]
         out: PathBuf,
     },

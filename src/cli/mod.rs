@@ -110,8 +110,16 @@ pub fn run() -> Result<ExitCode> {
             scope,
             title,
             audit_limit,
+            explorer_depth,
             out,
-        } => report::run(&db.db, scope.filter(false), title, audit_limit, &out),
+        } => report::run(
+            &db.db,
+            scope.filter(false),
+            title,
+            audit_limit,
+            explorer_depth,
+            &out,
+        ),
         Command::Bench {
             games,
             no_real,

@@ -28,12 +28,14 @@ pub(super) fn run(
     filter: kifu_analysis::Filter,
     title: Option<String>,
     audit_limit: usize,
+    explorer_depth: u32,
     out: &Path,
 ) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
     let mut options = kifu_reports::ReportOptions {
         filter,
         audit_limit,
+        explorer_depth,
         ..Default::default()
     };
     if let Some(t) = title {
