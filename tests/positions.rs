@@ -465,7 +465,37 @@ fn incremental_and_rebuilt_indexes_agree() {
             }
             json(&args)
         };
-        assert_eq!(ask(i, "explore"), ask(r, "explore"), "{moves}");
+        let tree = ask(i, "explore");
+        assert_eq!(tree, ask(r, "explore"), "{moves}");
+        // Each move's most common continuation is one of its children (written the same
+        // way), reached by no more games than the child's, which also counts games
+        // that reach it by another move order.
+        for m in tree["moves"].as_array().unwrap() {
+            let children = m["children"].as_array().unwrap();
+            if m["continuation"].is_null() {
+                continue;
+            }
+            // Equivalent replies (images under the position's own symmetries) may be
+            // written differently: compare the positions they reach.
+            let reached = |reply: &serde_json::Value| -> Vec<Stones> {
+                let line = format!(
+                    "{moves} {} {}",
+                    m["move"].as_str().unwrap(),
+                    reply.as_str().unwrap()
+                );
+                let stones = stones_after(&renju::parse_moves(&line).unwrap());
+                Symmetry::ALL.iter().map(|&s| image(s, &stones)).collect()
+            };
+            let images = reached(&m["continuation"]["move"]);
+            let child = children
+                .iter()
+                .find(|c| images.contains(&reached(&c["move"])[0]))
+                .unwrap_or_else(|| panic!("the continuation among the children: {m}"));
+            assert!(
+                m["continuation"]["games"].as_u64() <= child["games"].as_u64(),
+                "{m}"
+            );
+        }
         let p = ask(i, "position");
         assert_eq!(p, ask(r, "position"), "{moves}");
     }

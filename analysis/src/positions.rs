@@ -322,8 +322,8 @@ struct Group {
     length_sum: u64,
     /// Next-move codes in the query's orientation, with how often each was played.
     codes: HashMap<MoveCode, u64>,
-    /// Replies in the query's orientation.
-    replies: HashMap<MoveCode, u64>,
+    /// `(next move, reply)` in the query's orientation, with how often each was played.
+    replies: HashMap<(MoveCode, MoveCode), u64>,
 }
 
 /// The postings' next moves, grouped by the position they reach.
@@ -357,20 +357,29 @@ fn next_moves(query: &Board, postings: &[Posting]) -> Result<Vec<ExploredMove>, 
             .entry(canonical.apply_symmetry(to_query, p.next))
             .or_default() += 1;
         if !p.reply.is_none() {
-            *g.replies
-                .entry(canonical.apply_symmetry(to_query, p.reply))
-                .or_default() += 1;
+            let next = canonical.apply_symmetry(to_query, p.next);
+            let reply = canonical.apply_symmetry(to_query, p.reply);
+            *g.replies.entry((next, reply)).or_default() += 1;
         }
     }
+    let stabilizer = query.stabilizer();
     let mut out = Vec::with_capacity(groups.len());
     for g in groups.into_values() {
         let code = most_common(&g.codes).expect("a group has a move");
         let Ok(board) = query.play(code) else {
             continue;
         };
-        // Replies are written from the position after the move; of several replies that
-        // reach one position (the child's symmetries), each is its own line here.
-        let continuation = most_common(&g.replies).map(|r| (board.move_text(r), g.replies[&r]));
+        // A reply to an equivalent move (an image of `code` under the position's own
+        // symmetries) is mapped by that symmetry, so it is written after `code`.
+        let mut replies: HashMap<MoveCode, u64> = HashMap::new();
+        for (&(next, reply), &n) in &g.replies {
+            let reply = stabilizer
+                .iter()
+                .find(|&&u| query.apply_symmetry(u, next) == code)
+                .map_or(reply, |&u| query.apply_symmetry(u, reply));
+            *replies.entry(reply).or_default() += n;
+        }
+        let continuation = continuation(&board, &replies);
         out.push(ExploredMove {
             code,
             text: query.move_text(code),
@@ -388,6 +397,27 @@ fn next_moves(query: &Board, postings: &[Posting]) -> Result<Vec<ExploredMove>, 
             .then(a.code.cmp(&b.code))
     });
     Ok(out)
+}
+
+/// The reply played most often from `board`, written from it, with its games: replies
+/// that reach one position (equivalent under the position's own symmetries) count
+/// together, written as the most common of them.
+fn continuation(board: &Board, replies: &HashMap<MoveCode, u64>) -> Option<(String, u64)> {
+    let mut by_position: HashMap<PositionKey, HashMap<MoveCode, u64>> = HashMap::new();
+    for (&code, &n) in replies {
+        let key = board
+            .play(code)
+            .map_or(PositionKey(u64::from(code.0)), |b| b.key().0);
+        by_position.entry(key).or_default().insert(code, n);
+    }
+    by_position
+        .values()
+        .map(|codes| (codes.values().sum::<u64>(), codes))
+        .max_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| most_common(b.1).cmp(&most_common(a.1)))
+        })
+        .and_then(|(n, codes)| most_common(codes).map(|c| (board.move_text(c), n)))
 }
 
 /// The most frequent code, the smallest on a tie.
