@@ -24,8 +24,14 @@
 //!   of database file per game with SQLite's pages (`kifu bench --positions`).
 //! - **Ingest cost**: the keys are computed in the replay pool, beside the replay (8 XORs
 //!   and a minimum per Renju move); the writer thread only appends ~10 bytes per position
-//!   to a part buffer and writes 256 rows per batch. Measured in a debug build on 5,000
-//!   generated games: +37%; the release figure is in `bench/RESULTS.md` (target ≤ 25%).
+//!   to a part buffer and writes 256 rows per batch. The index about doubles the bytes
+//!   the writer stores (train-2: ~330 bytes a game without it, 336 more with it), likely
+//!   most of its cost (not profiled). Debug build, `kifu bench --positions 100000` on 2
+//!   cores: ingest 4.38 s → 6.22 s (+42%); position search at ply 10 12 ms median, 37 ms
+//!   max; explorer from the empty board 179 ms, from the most played ply-3 position
+//!   18 ms. The release figures (1 M games), which the targets are about, are for
+//!   `bench/RESULTS.md`. If it is over, the next saving is the game
+//!   length, now repeated in every entry (~1 byte of 10): one per game per segment.
 //!
 //! # Designed for 10 million games
 //!
