@@ -501,6 +501,14 @@ fn incremental_and_rebuilt_indexes_agree() {
     }
     let root = json(&["explore", "--db", i, "--game", "renju", "--json"]);
     assert_eq!(root["games"], 3000);
+    // A position no game reaches: said so, exit 0.
+    for cmd in ["position", "explore"] {
+        let text = kifu_ok(&[cmd, "--db", i, "--game", "renju", "--moves", "a1 o15"]);
+        assert!(
+            text.contains("no game reaches this position under any symmetry"),
+            "{text}"
+        );
+    }
 
     // The report's explorer: the first row of each opening's tree is that opening's most
     // played next move, with the games `explore` counts for it.
