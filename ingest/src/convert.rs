@@ -18,6 +18,9 @@ use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
 pub struct MemberContext {
     pub source_id: i64,
     pub member: String,
+    /// Compute each game's positions for the position index (off for `--no-index` and
+    /// for replays that store nothing).
+    pub index: bool,
 }
 
 /// What one record came to, for the summary.
@@ -101,7 +104,15 @@ fn quarantine(ctx: &MemberContext, e: RawError) -> QuarantineRecord {
 /// stored, by the function `kifu index --rebuild` runs on them, so both build the same
 /// index. A game that cannot be replayed from its stored moves (a Xiangqi start position
 /// that is no position) has none.
-fn trail(kind: GameKind, moves: &[u8], setup: StoredSetup<'_>) -> Vec<kifu_facts::PlyStep> {
+fn trail(
+    ctx: &MemberContext,
+    kind: GameKind,
+    moves: &[u8],
+    setup: StoredSetup<'_>,
+) -> Vec<kifu_facts::PlyStep> {
+    if !ctx.index {
+        return Vec::new();
+    }
     positions::stored_trail(&StoredGame { kind, moves, setup }).unwrap_or_default()
 }
 
@@ -218,7 +229,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         opening: replay.opening.map(|o| o.code.to_owned()),
         canonical_key: replay.canonical_key,
         moves_encoding: "renju-idx8".into(),
-        trail: trail(GameKind::Renju, &moves, StoredSetup::None),
+        trail: trail(ctx, GameKind::Renju, &moves, StoredSetup::None),
         moves,
         extra,
         comments: game
@@ -313,6 +324,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         canonical_key,
         moves_encoding: "xiangqi-sq16".into(),
         trail: trail(
+            ctx,
             GameKind::Xiangqi,
             &moves,
             StoredSetup::XiangqiStart((!standard_start).then_some(replay.start_fen.as_str())),
@@ -401,7 +413,7 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         plies: replay.plies,
         canonical_key: moves.clone(),
         moves_encoding: "territorial-drop16".into(),
-        trail: trail(GameKind::Territorial, &moves, StoredSetup::None),
+        trail: trail(ctx, GameKind::Territorial, &moves, StoredSetup::None),
         moves,
         extra,
         comments: game
@@ -497,6 +509,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
         canonical_key: Vec::new(),
         moves_encoding: "chouchou-act16".into(),
         trail: trail(
+            ctx,
             GameKind::ChouChou,
             &moves,
             StoredSetup::ChouChou(positions::chouchou::Setup {

@@ -478,10 +478,12 @@ fn read_file(
     let (_, stream) = input::open_decompressed(path, bytes_read.clone())?;
     let mut formats: Vec<&'static str> = Vec::new();
     let mut encoding: Option<&'static str> = None;
+    let index_positions = !options.no_index;
     let mut sender = BatchSender {
         member: Arc::new(MemberContext {
             source_id,
             member: String::new(),
+            index: index_positions,
         }),
         to_replay,
         batch: Vec::with_capacity(BATCH),
@@ -496,6 +498,7 @@ fn read_file(
         sender.member = Arc::new(MemberContext {
             source_id,
             member: member.name.clone(),
+            index: index_positions,
         });
         let (head, reader) = input::peek(member.reader, HEAD)?;
         let (format, member_encoding) =
@@ -643,6 +646,7 @@ pub fn check_bytes(
     let ctx = MemberContext {
         source_id: 0,
         member: String::new(),
+        index: true,
     };
     let items = match kifu_parser::member::identify(head, name, format) {
         (Some(format), encoding) => kifu_parser::member::records(format, encoding, bytes),
@@ -667,6 +671,7 @@ mod tests {
             ctx: Arc::new(MemberContext {
                 source_id: 1,
                 member: "m".into(),
+                index: true,
             }),
             format: Format::XiangqiPgn,
             encoding: "utf-8",
@@ -681,6 +686,7 @@ mod tests {
             member: Arc::new(MemberContext {
                 source_id: 1,
                 member: String::new(),
+                index: true,
             }),
             to_replay: &tx,
             batch: Vec::new(),
