@@ -54,6 +54,16 @@ impl ResultCounts {
         }
     }
 
+    /// Adds another's counts.
+    pub fn merge(&mut self, other: &ResultCounts) {
+        self.games += other.games;
+        for (w, o) in self.wins.iter_mut().zip(other.wins) {
+            *w += o;
+        }
+        self.draws += other.draws;
+        self.unknown += other.unknown;
+    }
+
     /// Games with a result (a win or a draw).
     pub fn decided(&self) -> u64 {
         self.games - self.unknown
@@ -332,34 +342,40 @@ fn next_moves(query: &Board, postings: &[Posting]) -> Result<Vec<ExploredMove>, 
     let (_, query_symmetry) = query.key();
     let canonical = query.transformed(query_symmetry);
     let to_query = inverse(kind, query_symmetry);
-    // Moves in the canonical orientation, each played once onto the canonical board.
-    let mut child_of: HashMap<MoveCode, Option<PositionKey>> = HashMap::new();
-    let mut groups: HashMap<PositionKey, Group> = HashMap::new();
+    // One pass over the postings (a million at the root of a million games): counts per
+    // (next move, reply) in the canonical orientation; the groups are made from these few.
+    let mut pairs: HashMap<(MoveCode, MoveCode), (ResultCounts, u64)> = HashMap::new();
     for p in postings {
         if p.next.is_none() {
             continue;
         }
+        let (counts, length_sum) = pairs.entry((p.next, p.reply)).or_default();
+        counts.add(p.result);
+        *length_sum += u64::from(p.length);
+    }
+    // Moves in the canonical orientation, each played once onto the canonical board.
+    let mut child_of: HashMap<MoveCode, Option<PositionKey>> = HashMap::new();
+    let mut groups: HashMap<PositionKey, Group> = HashMap::new();
+    for (&(next_code, reply_code), (counts, length_sum)) in &pairs {
         let child = *child_of
-            .entry(p.next)
-            .or_insert_with(|| canonical.play(p.next).ok().map(|b| b.key().0));
+            .entry(next_code)
+            .or_insert_with(|| canonical.play(next_code).ok().map(|b| b.key().0));
         // A move the position does not allow (a stored game played on past its end in a
         // way no board allows): counted under its own code.
-        let group_key = child.unwrap_or(PositionKey(u64::from(p.next.0)));
+        let group_key = child.unwrap_or(PositionKey(u64::from(next_code.0)));
         let g = groups.entry(group_key).or_insert_with(|| Group {
             counts: ResultCounts::default(),
             length_sum: 0,
             codes: HashMap::new(),
             replies: HashMap::new(),
         });
-        g.counts.add(p.result);
-        g.length_sum += u64::from(p.length);
-        *g.codes
-            .entry(canonical.apply_symmetry(to_query, p.next))
-            .or_default() += 1;
-        if !p.reply.is_none() {
-            let next = canonical.apply_symmetry(to_query, p.next);
-            let reply = canonical.apply_symmetry(to_query, p.reply);
-            *g.replies.entry((next, reply)).or_default() += 1;
+        g.counts.merge(counts);
+        g.length_sum += length_sum;
+        let next = canonical.apply_symmetry(to_query, next_code);
+        *g.codes.entry(next).or_default() += counts.games;
+        if !reply_code.is_none() {
+            let reply = canonical.apply_symmetry(to_query, reply_code);
+            *g.replies.entry((next, reply)).or_default() += counts.games;
         }
     }
     let stabilizer = query.stabilizer();
