@@ -25,12 +25,15 @@
 //! - **Ingest cost**: the keys are computed in the replay pool, beside the replay (8 XORs
 //!   and a minimum per Renju move); the writer thread only appends ~10 bytes per position
 //!   to a part buffer and writes 256 rows per batch. The index about doubles the bytes
-//!   the writer stores (train-2: ~330 bytes a game without it, 336 more with it), likely
-//!   most of its cost (not profiled). Debug build, `kifu bench --positions 100000` on 2
-//!   cores: ingest 4.38 s → 6.22 s (+42%); position search at ply 10 12 ms median, 37 ms
-//!   max; explorer from the empty board 179 ms, from the most played ply-3 position
-//!   18 ms. The release figures (1 M games), which the targets are about, are for
-//!   `bench/RESULTS.md`. If it is over, the next saving is the game
+//!   the writer stores (train-2: ~330 bytes a game without it, 336 more with it).
+//!   `kifu bench --positions 100000` on 2 shared, loaded
+//!   cores, in a dev build with kifu-store and kifu-analysis at opt-level 2 (as rules
+//!   and parser already are; without it the store's unoptimized encoding doubles the
+//!   cost): ingest 4.26 s → 5.25 s (+23%; +27% and +37% in two runs before, the noise
+//!   of a shared machine); position search at ply 10: 1.5 ms median, 3.3 ms max;
+//!   explorer from the empty board 10 ms, from the most played ply-3 position 2 ms. The
+//!   release figures on 1 M games, which the targets are about, are for
+//!   `bench/RESULTS.md`. If the ingest figure is over 25%, the next saving is the game
 //!   length, now repeated in every entry (~1 byte of 10): one per game per segment.
 //!
 //! # Designed for 10 million games
