@@ -425,6 +425,20 @@ fn incremental_and_rebuilt_indexes_agree() {
     ingest_json(&incremental, &[&a]);
     ingest_json(&incremental, &[&b]);
     assert_index_consistent(&incremental);
+    // Two ingests of 1,500 games in batches of 1,024: 4 segments, merged into one.
+    let c = json(&[
+        "index",
+        "--compact",
+        "--json",
+        "--db",
+        incremental.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (c["segments_before"].as_u64(), c["segments_after"].as_u64()),
+        (Some(4), Some(1)),
+        "{c}"
+    );
+    assert_index_consistent(&incremental);
 
     let rebuilt = dir.path().join("rebuilt.db");
     let r = rebuilt.to_str().unwrap();

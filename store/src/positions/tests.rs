@@ -223,3 +223,50 @@ fn migrating_a_database_with_games_leaves_its_index_to_build() {
     let store = Store::open(&path).unwrap();
     assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
 }
+
+#[test]
+fn compaction_merges_small_segments_and_keeps_every_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("k.db")).unwrap();
+    let id = source(&mut store, "a");
+    for batch in 0..5u64 {
+        let games: Vec<Record> = (0..3u64)
+            .map(|i| {
+                let offset = batch * 100 + i * 10;
+                let moves = [112, 100 + batch as u8, 50 + i as u8];
+                game(id, offset, &moves, if i == 0 { "black" } else { "white" })
+            })
+            .collect();
+        store.write_batch(&games).unwrap();
+    }
+    let digests = store.index_digests().unwrap();
+    let root = store
+        .postings(GameKind::Renju, PositionKey(1 << 60))
+        .unwrap();
+    let some = store
+        .postings(GameKind::Renju, PositionKey(102 << 56 | 1))
+        .unwrap();
+    assert_eq!((root.len(), some.len()), (15, 3));
+    assert_eq!(store.position_index_size().unwrap().segments, 5);
+
+    let c = store.compact_index().unwrap();
+    assert_eq!((c.segments_before, c.segments_after), (5, 1));
+    let size = store.position_index_size().unwrap();
+    assert_eq!((size.segments, size.entries), (1, 15 * 4));
+    assert_eq!(store.index_digests().unwrap(), digests);
+    assert_eq!(
+        store
+            .postings(GameKind::Renju, PositionKey(1 << 60))
+            .unwrap(),
+        root
+    );
+    assert_eq!(
+        store
+            .postings(GameKind::Renju, PositionKey(102 << 56 | 1))
+            .unwrap(),
+        some
+    );
+    // Already compact: nothing to do.
+    let again = store.compact_index().unwrap();
+    assert_eq!((again.segments_before, again.segments_after), (1, 1));
+}
