@@ -50,6 +50,36 @@ fn time_ms<T>(runs: usize, mut f: impl FnMut() -> Result<T>) -> Result<(f64, T)>
     Ok((times[times.len() / 2], last))
 }
 
+/// Milliseconds of the position search at ply 10 of games spread over the database,
+/// sorted, and the games found.
+fn time_searches(store: &Store, stored: u64) -> Result<(Vec<f64>, usize)> {
+    let all = Selection {
+        games: None,
+        with_duplicates: true,
+    };
+    let step = (stored / SEARCHES as u64).max(1) as i64;
+    let ids: Vec<i64> = (0..SEARCHES as i64).map(|i| 1 + i * step).collect();
+    let mut times = Vec::new();
+    let mut found = 0;
+    for g in store.position_games(&ids)? {
+        let Ok(board) = stored_board(
+            &StoredGame {
+                kind: GameKind::Renju,
+                moves: &g.moves,
+                setup: StoredSetup::None,
+            },
+            10,
+        ) else {
+            continue;
+        };
+        let (ms, s) = time_ms(3, || Ok(search(store, &board, all)?))?;
+        times.push(ms);
+        found += s.matches.len();
+    }
+    times.sort_by(f64::total_cmp);
+    Ok((times, found))
+}
+
 /// Runs the benchmark and writes its section into `req.out`.
 pub fn run(req: &Request, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
@@ -71,28 +101,7 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         with_duplicates: true,
     };
 
-    // Ply-10 positions of games spread over the database.
-    let step = (stored / SEARCHES as u64).max(1) as i64;
-    let ids: Vec<i64> = (0..SEARCHES as i64).map(|i| 1 + i * step).collect();
-    let mut search_ms = Vec::new();
-    let mut found = 0;
-    for g in store.position_games(&ids)? {
-        let Ok(board) = stored_board(
-            &StoredGame {
-                kind: GameKind::Renju,
-                moves: &g.moves,
-                setup: StoredSetup::None,
-            },
-            10,
-        ) else {
-            continue;
-        };
-        let (ms, s) = time_ms(3, || Ok(search(&store, &board, all)?))?;
-        search_ms.push(ms);
-        found += s.matches.len();
-    }
-    search_ms.sort_by(f64::total_cmp);
-
+    let (search_ms, found) = time_searches(&store, stored)?;
     let empty = Board::renju_moves("")?;
     let (root_ms, root) = time_ms(3, || Ok(explore(&store, &empty, all, 1, 1)?))?;
     // The most played ply-3 position: the top move at each of three levels.
@@ -103,6 +112,11 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         board = top.board.clone();
     }
     let (ply3_ms, ply3) = time_ms(3, || Ok(explore(&store, &board, all, 1, 1)?))?;
+
+    drop(store);
+    let compaction = Store::open(&indexed)?.compact_index()?;
+    let store = Store::open_read_only(&indexed)?;
+    let (compact_ms, _) = time_searches(&store, stored)?;
 
     let mut t = String::new();
     writeln!(t, "{HEADING}\n")?;
@@ -148,6 +162,14 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         search_ms.get(search_ms.len() / 2).copied().unwrap_or(0.0),
         search_ms.last().copied().unwrap_or(0.0),
         found
+    )?;
+    writeln!(
+        t,
+        "| the same after `kifu index --compact` ({} → {} segments): median / max | {:.1} / {:.1} ms |",
+        compaction.segments_before,
+        compaction.segments_after,
+        compact_ms.get(compact_ms.len() / 2).copied().unwrap_or(0.0),
+        compact_ms.last().copied().unwrap_or(0.0),
     )?;
     writeln!(
         t,
