@@ -83,6 +83,35 @@ pub fn table_counts(db: &Path) -> Vec<(String, i64)> {
         .collect()
 }
 
+/// The tables' row counts without the position index's, whose segments follow the
+/// batches a run happened to commit (their entries are compared by [`index_verify`]).
+pub fn game_table_counts(db: &Path) -> Vec<(String, i64)> {
+    table_counts(db)
+        .into_iter()
+        .filter(|(t, _)| !t.starts_with("position_"))
+        .collect()
+}
+
+/// `kifu index --verify --json`, parsed: the index against the stored games.
+pub fn index_verify(db: &Path) -> serde_json::Value {
+    let out = kifu(&["index", "--verify", "--json", "--db", db.to_str().unwrap()]);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "index --verify gave no JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// Asserts the position index is complete and holds exactly the stored games' entries.
+pub fn assert_index_consistent(db: &Path) {
+    let v = index_verify(db);
+    assert_eq!(v["state"], "complete", "{v}");
+    assert_eq!(v["differing"], 0, "{v}");
+    assert_eq!(v["entries_of_absent_games"], 0, "{v}");
+    assert_eq!(v["expected_entries"], v["stored_entries"], "{v}");
+}
+
 /// `kifu generate ARGS --out dir/name`; the file's path.
 pub fn generate(dir: &Path, args: &[&str], name: &str) -> PathBuf {
     let out = dir.join(name);

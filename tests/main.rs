@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod generated;
+mod positions;
 mod renju_real;
 mod robust;
 mod search;

@@ -26,6 +26,8 @@ mod export;
 mod findings;
 mod frame;
 mod games;
+mod opening_tree;
+pub mod positions;
 mod renju;
 mod stats;
 mod territorial;
@@ -39,6 +41,7 @@ pub use export::{
 pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
+pub use opening_tree::{explorer_frame, opening_trees};
 pub use renju::{renju_forbidden, renju_opening_balance};
 pub use stats::stats;
 pub use territorial::{

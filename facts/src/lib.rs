@@ -13,6 +13,7 @@ pub mod kind;
 pub mod names;
 pub mod opening_rules;
 pub mod outcome;
+pub mod position;
 pub mod severity;
 
 pub use annotation::{
@@ -26,4 +27,5 @@ pub use kind::{GameKind, UnknownName};
 pub use names::{closest, edit_distance, fold_name};
 pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{board_decides, counted_result, Outcome};
+pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use severity::Severity;

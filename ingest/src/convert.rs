@@ -8,6 +8,7 @@ use kifu_facts::{
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
 use kifu_parser::Location;
+use kifu_rules::positions::{self, StoredGame, StoredSetup};
 use kifu_rules::Finding;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
@@ -17,6 +18,9 @@ use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
 pub struct MemberContext {
     pub source_id: i64,
     pub member: String,
+    /// Compute each game's positions for the position index (off for `--no-index` and
+    /// for replays that store nothing).
+    pub index: bool,
 }
 
 /// What one record came to, for the summary.
@@ -94,6 +98,22 @@ fn quarantine(ctx: &MemberContext, e: RawError) -> QuarantineRecord {
         },
         raw: e.raw,
     }
+}
+
+/// The positions a game reaches, for the position index: computed from the moves as
+/// stored, by the function `kifu index --rebuild` runs on them, so both build the same
+/// index. A game that cannot be replayed from its stored moves (a Xiangqi start position
+/// that is no position) has none.
+fn trail(
+    ctx: &MemberContext,
+    kind: GameKind,
+    moves: &[u8],
+    setup: StoredSetup<'_>,
+) -> Vec<kifu_facts::PlyStep> {
+    if !ctx.index {
+        return Vec::new();
+    }
+    positions::stored_trail(&StoredGame { kind, moves, setup }).unwrap_or_default()
 }
 
 /// The source location a finding points at: its ply's move text, else the record start.
@@ -209,6 +229,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         opening: replay.opening.map(|o| o.code.to_owned()),
         canonical_key: replay.canonical_key,
         moves_encoding: "renju-idx8".into(),
+        trail: trail(ctx, GameKind::Renju, &moves, StoredSetup::None),
         moves,
         extra,
         comments: game
@@ -307,6 +328,12 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         opening: opening.ecco.map(|e| e.code.to_string()),
         canonical_key,
         moves_encoding: "xiangqi-sq16".into(),
+        trail: trail(
+            ctx,
+            GameKind::Xiangqi,
+            &moves,
+            StoredSetup::XiangqiStart((!standard_start).then_some(replay.start_fen.as_str())),
+        ),
         moves,
         extra,
         comments: game
@@ -391,6 +418,7 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         plies: replay.plies,
         canonical_key: moves.clone(),
         moves_encoding: "territorial-drop16".into(),
+        trail: trail(ctx, GameKind::Territorial, &moves, StoredSetup::None),
         moves,
         extra,
         comments: game
@@ -485,6 +513,16 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
         plies: replay.plies,
         canonical_key: Vec::new(),
         moves_encoding: "chouchou-act16".into(),
+        trail: trail(
+            ctx,
+            GameKind::ChouChou,
+            &moves,
+            StoredSetup::ChouChou(positions::chouchou::Setup {
+                variant: replay.variant,
+                players: replay.players as u8,
+                pairs: replay.pairs,
+            }),
+        ),
         moves,
         extra,
         comments: game

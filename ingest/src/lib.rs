@@ -13,6 +13,7 @@
 
 pub mod bench;
 pub mod convert;
+pub mod index;
 pub mod input;
 
 use std::io;
@@ -27,6 +28,7 @@ use crossbeam_channel::{bounded, Receiver, Sender};
 use kifu_parser::member::RecordSink;
 use kifu_parser::raw::{AnyGame, AnyItem};
 use kifu_parser::{Format, Location, RawError, Span};
+use kifu_store::positions::IndexState;
 use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
 use rayon::iter::Either;
 use rayon::prelude::*;
@@ -54,6 +56,9 @@ pub struct Options {
     pub threads: usize,
     /// Draw a progress bar on stderr.
     pub progress: bool,
+    /// Leave the games out of the position index (it becomes `missing` until
+    /// `kifu index --rebuild`): a bulk load followed by one rebuild.
+    pub no_index: bool,
 }
 
 /// How far an ingest takes the records ([`ingest`] goes all the way; [`bench::run`] stops
@@ -95,6 +100,9 @@ pub struct Summary {
     pub already_present: u64,
     /// Problems with input paths themselves (unreadable, loops).
     pub input_errors: Vec<String>,
+    /// The position index after the ingest: `complete`, `missing` (build it with
+    /// `kifu index --rebuild`) or `building`; empty when nothing was written.
+    pub position_index: String,
     pub seconds: f64,
     pub games_per_second: f64,
 }
@@ -230,6 +238,9 @@ fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, 
         Mode::Full(db) => Some(Store::open(db)?),
         Mode::Replay | Mode::Parse => None,
     };
+    if let Some(store) = store.as_mut() {
+        store.set_indexing(!options.no_index);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
@@ -282,7 +293,7 @@ fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, 
         bar.finish_and_clear();
     }
     let (read_result, replayed, written) = outcome;
-    let stats = written?;
+    let (stats, index_state) = written?;
     replayed?;
     read_result?;
 
@@ -294,6 +305,7 @@ fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, 
     summary.duplicates = stats.duplicates;
     summary.inserted = stats.games;
     summary.already_present = stats.already_present;
+    summary.position_index = index_state.map(|s| s.name().to_owned()).unwrap_or_default();
     summary.seconds = started.elapsed().as_secs_f64();
     summary.games_per_second = if summary.seconds > 0.0 {
         summary.games as f64 / summary.seconds
@@ -318,7 +330,12 @@ fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-fn write_all(store: Option<&mut Store>, rx: Receiver<ToWriter>) -> Result<WriteStats, Error> {
+/// The writer thread: applies the messages in order; returns the counts and the position
+/// index's state at the end.
+fn write_all(
+    store: Option<&mut Store>,
+    rx: Receiver<ToWriter>,
+) -> Result<(WriteStats, Option<IndexState>), Error> {
     let mut stats = WriteStats::default();
     let Some(store) = store else {
         // No database: every file is new, records are dropped.
@@ -327,7 +344,7 @@ fn write_all(store: Option<&mut Store>, rx: Receiver<ToWriter>) -> Result<WriteS
                 let _ = reply.send(Ok((0, false)));
             }
         }
-        return Ok(stats);
+        return Ok((stats, None));
     };
     store.begin_bulk()?;
     for msg in rx {
@@ -353,7 +370,7 @@ fn write_all(store: Option<&mut Store>, rx: Receiver<ToWriter>) -> Result<WriteS
         }
     }
     store.end_bulk()?;
-    Ok(stats)
+    Ok((stats, Some(store.position_index_state()?)))
 }
 
 fn replay_all(
@@ -461,10 +478,12 @@ fn read_file(
     let (_, stream) = input::open_decompressed(path, bytes_read.clone())?;
     let mut formats: Vec<&'static str> = Vec::new();
     let mut encoding: Option<&'static str> = None;
+    let index_positions = !options.no_index;
     let mut sender = BatchSender {
         member: Arc::new(MemberContext {
             source_id,
             member: String::new(),
+            index: index_positions,
         }),
         to_replay,
         batch: Vec::with_capacity(BATCH),
@@ -479,6 +498,7 @@ fn read_file(
         sender.member = Arc::new(MemberContext {
             source_id,
             member: member.name.clone(),
+            index: index_positions,
         });
         let (head, reader) = input::peek(member.reader, HEAD)?;
         let (format, member_encoding) =
@@ -626,6 +646,7 @@ pub fn check_bytes(
     let ctx = MemberContext {
         source_id: 0,
         member: String::new(),
+        index: true,
     };
     let items = match kifu_parser::member::identify(head, name, format) {
         (Some(format), encoding) => kifu_parser::member::records(format, encoding, bytes),
@@ -650,6 +671,7 @@ mod tests {
             ctx: Arc::new(MemberContext {
                 source_id: 1,
                 member: "m".into(),
+                index: true,
             }),
             format: Format::XiangqiPgn,
             encoding: "utf-8",
@@ -664,6 +686,7 @@ mod tests {
             member: Arc::new(MemberContext {
                 source_id: 1,
                 member: String::new(),
+                index: true,
             }),
             to_replay: &tx,
             batch: Vec::new(),

@@ -6,7 +6,7 @@ use kifu_facts::GameKind;
 use kifu_store::Store;
 
 use crate::audit::serious_findings;
-use crate::sections::{findings_section, kind_section, overview_section};
+use crate::sections::{explorer_section, findings_section, kind_section, overview_section};
 use crate::{Error, Report};
 
 /// What goes into a report.
@@ -17,6 +17,8 @@ pub struct ReportOptions {
     pub filter: Filter,
     /// Most serious findings shown with a diagram; the rest are counted.
     pub audit_limit: usize,
+    /// Moves deep of the opening explorer's trees (0: no explorer section).
+    pub explorer_depth: u32,
 }
 
 impl Default for ReportOptions {
@@ -25,6 +27,7 @@ impl Default for ReportOptions {
             title: "kifu statistics and audit report".into(),
             filter: Filter::default(),
             audit_limit: 60,
+            explorer_depth: 2,
         }
     }
 }
@@ -51,6 +54,10 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         if kinds.iter().any(|k| k == kind.name()) {
             sections.push(kind_section(kind, data)?);
         }
+    }
+    let trees = analysis::opening_trees(store, f, options.explorer_depth)?;
+    if !trees.is_empty() {
+        sections.push(explorer_section(trees));
     }
     sections.push(findings_section(data)?);
     let (audit, omitted) = serious_findings(store, f, options.audit_limit)?;

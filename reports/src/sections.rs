@@ -21,6 +21,22 @@ pub(crate) fn overview_section(overview: DataFrame) -> Section {
     }
 }
 
+/// The opening explorer's trees (`kifu explore --depth`), one table each.
+pub(crate) fn explorer_section(trees: Vec<(String, DataFrame)>) -> Section {
+    Section {
+        title: "Opening explorer".into(),
+        intro: "The next moves seen from the most played Renju canonical openings and from \
+                the Xiangqi start position, read from the position index: every game that \
+                reaches the position under a symmetry of the board counts, its moves written \
+                in the position's orientation. Each line is the moves from the opening; the \
+                first mover's score is (wins + draws / 2) / decided games with its 95% Wilson \
+                interval; the continuation is the reply played most often."
+            .into(),
+        tables: trees,
+        charts: Vec::new(),
+    }
+}
+
 /// The section of one game kind.
 pub(crate) fn kind_section(kind: GameKind, data: &Dataset) -> Result<Section, Error> {
     match kind {

@@ -691,8 +691,25 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
             "Xiangqi: results, repetition rulings, captures",
             "Chess Territorial: scores and territories",
             "ChouChou (珠取): captures and penalties",
+            "Opening explorer",
             "Findings"
         ]
+    );
+    // The explorer's trees: Renju openings first, the Xiangqi start last.
+    let trees = &report.sections[5].tables;
+    assert!(
+        trees[0].0.starts_with("Renju explorer from "),
+        "{}",
+        trees[0].0
+    );
+    assert!(
+        trees
+            .last()
+            .unwrap()
+            .0
+            .starts_with("Xiangqi explorer from the start position"),
+        "{}",
+        trees.last().unwrap().0
     );
     let errors = report
         .audit

@@ -2,6 +2,7 @@
 
 pub mod chouchou;
 pub mod finding;
+pub mod positions;
 pub mod renju;
 pub mod territorial;
 pub mod xiangqi;

@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod positions;
+
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
@@ -206,6 +208,8 @@ pub struct Request {
     pub work: PathBuf,
     /// Where the table is written (besides standard output).
     pub out: PathBuf,
+    /// Only the position index benchmark, on this many generated Renju games.
+    pub positions: Option<usize>,
 }
 
 fn shared_data() -> Option<PathBuf> {
@@ -259,6 +263,11 @@ fn rate(n: u64, secs: f64) -> String {
 
 /// `kifu bench`.
 pub fn run(req: &Request) -> Result<ExitCode> {
+    if let Some(games) = req.positions {
+        print!("{}", positions::run(req, games)?);
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     std::fs::create_dir_all(&req.work).with_context(|| format!("create {}", req.work.display()))?;
     let mut body = String::new();
     if req.only.is_none_or(|p| p == Part::Ingest) {

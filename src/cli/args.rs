@@ -185,6 +185,10 @@ pub(super) enum Command {
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Leave the new games out of the position index (a bulk load): the index is
+        /// then missing until `kifu index --rebuild`.
+        #[arg(long)]
+        no_index: bool,
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -347,6 +351,9 @@ pub(super) enum Command {
         /// Most warning/error findings shown with a board diagram.
         #[arg(long, default_value_t = 60)]
         audit_limit: usize,
+        /// Moves deep of the opening explorer's trees (0 leaves them out).
+        #[arg(long, default_value_t = 2)]
+        explorer_depth: u32,
         #[arg(long)]
         out: PathBuf,
     },
@@ -373,7 +380,21 @@ pub(super) enum Command {
         work: PathBuf,
         #[arg(long, default_value = "bench/RESULTS.md")]
         out: PathBuf,
+        /// Only the position index benchmark (index cost on ingest, bytes per game,
+        /// position search, explorer) on this many generated Renju games; its section of
+        /// the results file is replaced, the rest kept.
+        #[arg(long)]
+        positions: Option<usize>,
     },
+    /// The position index behind `position` and `explore`: its state and size;
+    /// `--rebuild` makes it again, `--verify` checks it against the games.
+    Index(super::index::IndexArgs),
+    /// Every game that reaches a position at any ply, under every symmetry of its board,
+    /// with the ply, the symmetry, the players and the result.
+    Position(super::position::PositionArgs),
+    /// The next moves seen from a position (in its orientation, transpositions merged)
+    /// with their games, results and the first mover's score; --depth prints the tree.
+    Explore(super::explore::ExploreArgs),
     /// One stage of `kifu bench`, run in its own process (prints one JSON line).
     #[command(hide = true)]
     BenchStage {

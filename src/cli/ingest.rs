@@ -5,22 +5,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use kifu_parser::Format;
 
 /// Ingests `paths` into `db`; exit code 1 when an input could not be read.
 pub(super) fn run(
     db: &Path,
-    format: Option<Format>,
-    threads: usize,
+    options: &kifu_ingest::Options,
     json: bool,
     paths: &[PathBuf],
 ) -> Result<ExitCode> {
-    let options = kifu_ingest::Options {
-        format,
-        threads,
-        progress: true,
-    };
-    let summary = kifu_ingest::ingest(db, paths, &options)
+    let summary = kifu_ingest::ingest(db, paths, options)
         .with_context(|| format!("ingest into {}", db.display()))?;
     let mut out = std::io::stdout().lock();
     if json {
@@ -59,6 +52,14 @@ pub(super) fn print_summary(
         writeln!(out, "already stored   {:>10}", s.already_present)?;
     }
     writeln!(out, "{:.2} s, {:.0} games/s", s.seconds, s.games_per_second)?;
+    match s.position_index.as_str() {
+        "" | "complete" => {}
+        "missing" => writeln!(
+            out,
+            "position index   missing: build it with `kifu index --rebuild`"
+        )?,
+        other => writeln!(out, "position index   {other}")?,
+    }
     for e in &s.input_errors {
         writeln!(out, "input error: {e}")?;
     }

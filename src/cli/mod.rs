@@ -5,10 +5,13 @@ mod args;
 mod audit;
 mod check;
 mod demo;
+mod explore;
 mod export;
 mod games;
+mod index;
 mod ingest;
 mod names;
+mod position;
 mod report;
 mod select;
 mod show;
@@ -31,8 +34,19 @@ pub fn run() -> Result<ExitCode> {
             format,
             threads,
             json,
+            no_index,
             paths,
-        } => ingest::run(&db.db, format, threads, json, &paths),
+        } => ingest::run(
+            &db.db,
+            &kifu_ingest::Options {
+                format,
+                threads,
+                progress: true,
+                no_index,
+            },
+            json,
+            &paths,
+        ),
         Command::Audit { db, filter, json } => audit::run(&db.db, filter, json),
         Command::Games {
             db,
@@ -100,8 +114,16 @@ pub fn run() -> Result<ExitCode> {
             filter,
             title,
             audit_limit,
+            explorer_depth,
             out,
-        } => report::run(&db.db, filter, title, audit_limit, &out),
+        } => report::run(
+            &db.db,
+            filter,
+            title,
+            audit_limit,
+            explorer_depth,
+            &out,
+        ),
         Command::Bench {
             games,
             no_real,
@@ -109,6 +131,7 @@ pub fn run() -> Result<ExitCode> {
             search_games,
             work,
             out,
+            positions,
         } => crate::bench::run(&crate::bench::Request {
             games,
             only,
@@ -116,6 +139,7 @@ pub fn run() -> Result<ExitCode> {
             no_real,
             work,
             out,
+            positions,
         }),
         Command::BenchStage {
             stage,
@@ -124,5 +148,8 @@ pub fn run() -> Result<ExitCode> {
             paths,
         } => crate::bench::run_stage(stage, threads, &db, &paths),
         Command::Demo { db, report } => demo::run(&db, &report),
+        Command::Index(a) => index::run(&a),
+        Command::Position(a) => position::run(&a),
+        Command::Explore(a) => explore::run(&a),
     }
 }

@@ -30,6 +30,7 @@ pub(super) fn run(
     flags: FilterArgs,
     title: Option<String>,
     audit_limit: usize,
+    explorer_depth: u32,
     out: &Path,
 ) -> Result<ExitCode> {
     let (store, filter) = super::select::open(db, flags, false, "report")?;
@@ -40,6 +41,7 @@ pub(super) fn run(
     let mut options = kifu_reports::ReportOptions {
         filter,
         audit_limit,
+        explorer_depth,
         ..Default::default()
     };
     if let Some(t) = title {

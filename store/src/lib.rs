@@ -4,6 +4,7 @@
 
 pub mod filter;
 mod functions;
+pub mod positions;
 pub mod query;
 pub mod record;
 pub mod schema;
@@ -14,11 +15,13 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use kifu_facts::GameKind;
+use kifu_facts::{counted_result, GameKind, SeatResult};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
 pub use filter::{FilterError, GameFilter};
 pub use functions::rule_key;
+use positions::{GameEntries, IndexState, Pending, INGEST_PART_BITS};
+
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
 pub use summary::GameFacts;
 
@@ -44,6 +47,8 @@ pub enum Error {
     Corrupt(String),
     /// A filter value that is not one (an unknown finding code or rule).
     Filter(FilterError),
+    /// The position index does not cover every game (it is in this state).
+    PositionIndex(IndexState),
 }
 
 impl fmt::Display for Error {
@@ -66,6 +71,17 @@ impl fmt::Display for Error {
             ),
             Error::Corrupt(what) => write!(f, "database holds an unreadable value: {what}"),
             Error::Filter(e) => e.fmt(f),
+            Error::PositionIndex(IndexState::Missing) => f.write_str(
+                "the position index of this database is not built (the database predates it, \
+                 or an ingest ran with --no-index): build it with `kifu index --rebuild`",
+            ),
+            Error::PositionIndex(IndexState::Building) => f.write_str(
+                "the position index is being rebuilt, or a rebuild was interrupted: wait for \
+                 it, or run `kifu index --rebuild` again",
+            ),
+            Error::PositionIndex(IndexState::Complete) => {
+                f.write_str("the position index is complete")
+            }
         }
     }
 }
@@ -124,6 +140,10 @@ pub struct Store {
     /// The first game with each canonical key: loaded once, then kept up to date, so
     /// linking a duplicate costs a hash lookup instead of an index search.
     first_copies: FirstCopies,
+    /// Whether batches add their games to the position index (when it is complete).
+    indexing: bool,
+    /// The position index entries of the batch being written.
+    pending: Pending,
 }
 
 /// The first copy of each canonical key, by a 64-bit hash of (kind, key): 16 bytes a game
@@ -167,6 +187,8 @@ impl Store {
             players: HashMap::new(),
             events: HashMap::new(),
             first_copies: FirstCopies::default(),
+            indexing: true,
+            pending: Pending::new(INGEST_PART_BITS),
         };
         store.migrate()?;
         store.ensure_indexes()?;
@@ -248,7 +270,16 @@ impl Store {
             players: HashMap::new(),
             events: HashMap::new(),
             first_copies: FirstCopies::default(),
+            indexing: false,
+            pending: Pending::new(INGEST_PART_BITS),
         })
+    }
+
+    /// Whether the batches written from now on add their games to the position index
+    /// (on by default). Writing games without indexing them leaves the index `missing`
+    /// until `kifu index --rebuild`.
+    pub fn set_indexing(&mut self, on: bool) {
+        self.indexing = on;
     }
 
     pub fn schema_version(&self) -> Result<i64> {
@@ -331,6 +362,13 @@ impl Store {
             }
         }
         let tx = self.conn.transaction()?;
+        // Read inside the transaction: a rebuild that starts or ends is seen by the next
+        // batch, never half-way through this one.
+        let index_complete: bool = tx.query_row(
+            "SELECT state = 'complete' FROM position_index WHERE id = 1",
+            [],
+            |r| r.get(0),
+        )?;
         {
             let mut writer = BatchWriter {
                 tx: &tx,
@@ -338,6 +376,7 @@ impl Store {
                 players: &mut self.players,
                 events: &mut self.events,
                 first_copies: &mut self.first_copies,
+                pending: (index_complete && self.indexing).then_some(&mut self.pending),
             };
             for record in records {
                 match record {
@@ -345,6 +384,16 @@ impl Store {
                     Record::Quarantined(q) => writer.quarantined(q, &mut stats)?,
                 }
             }
+            if let Some(pending) = writer.pending {
+                pending.flush(&tx)?;
+            }
+        }
+        if index_complete && !self.indexing && stats.games > 0 {
+            // Games the index does not hold: it stays missing until rebuilt.
+            tx.execute(
+                "UPDATE position_index SET state = 'missing' WHERE id = 1",
+                [],
+            )?;
         }
         tx.commit()?;
         Ok(stats)
@@ -425,6 +474,8 @@ struct BatchWriter<'a> {
     players: &'a mut HashMap<String, i64>,
     events: &'a mut HashMap<String, i64>,
     first_copies: &'a mut FirstCopies,
+    /// Where the batch's position index entries go (`None`: not indexing).
+    pending: Option<&'a mut Pending>,
 }
 
 impl BatchWriter<'_> {
@@ -566,6 +617,22 @@ impl BatchWriter<'_> {
         for f in &g.findings {
             self.finding(g.source_id, Some(game_id), None, f)?;
         }
+        if let Some(pending) = self.pending.as_deref_mut() {
+            let counted = counted_result(
+                g.kind,
+                g.recorded_result.as_deref(),
+                g.derived_result.as_deref(),
+                &g.termination,
+            );
+            pending.add(&GameEntries {
+                kind: g.kind,
+                game: game_id,
+                result: SeatResult::of(g.kind, counted),
+                duplicate: duplicate_of.is_some(),
+                length: g.plies,
+                trail: &g.trail,
+            });
+        }
         Ok(())
     }
 
@@ -693,6 +760,11 @@ mod tests {
         assert_eq!(
             store.schema_version().unwrap(),
             schema::MIGRATIONS.len() as i64
+        );
+        // Without games, there is nothing to index: the index is complete.
+        assert_eq!(
+            store.position_index_state().unwrap(),
+            positions::IndexState::Complete
         );
         let rows = store.export_findings(&GameFilter::everything()).unwrap();
         assert_eq!(

@@ -1,6 +1,6 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
-use kifu_facts::{ForbiddenKind, GameKind, Severity};
+use kifu_facts::{ForbiddenKind, GameKind, PlyStep, Severity};
 
 /// A file about to be ingested.
 #[derive(Clone, Debug)]
@@ -62,6 +62,9 @@ pub struct GameRecord {
     pub extra: Option<String>,
     pub comments: Vec<(u32, String)>,
     pub findings: Vec<FindingRecord>,
+    /// The positions the game reaches, for the position index
+    /// (`kifu_rules::positions::stored_trail` of `moves`); empty adds nothing.
+    pub trail: Vec<PlyStep>,
 }
 
 impl GameRecord {
@@ -94,6 +97,7 @@ impl GameRecord {
             extra: None,
             comments: Vec::new(),
             findings: Vec::new(),
+            trail: Vec::new(),
         }
     }
 }

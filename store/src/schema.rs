@@ -35,7 +35,7 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &[MIGRATION_1, MIGRATION_2, MIGRATION_3];
+pub const MIGRATIONS: &[&str] = &[MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4];
 
 const MIGRATION_1: &str = r#"
 -- One row per input file on disk. A file is identified by the SHA-256 of its bytes, so
@@ -190,4 +190,41 @@ UPDATE players SET key = kifu_fold(name);
 UPDATE events SET key = kifu_fold(name);
 CREATE INDEX players_key ON players(key);
 CREATE INDEX events_key ON events(key);
+"#;
+
+/// The position index behind `kifu position` and `kifu explore` (layout and costs:
+/// [`crate::positions`]). A database that already holds games gets an empty index marked
+/// `missing`: `kifu index --rebuild` fills it (an ingest leaves a missing index missing and
+/// says so); a database without games starts `complete`, and every ingest keeps it so.
+const MIGRATION_4: &str = r#"
+-- Whether the position index covers every game: 'complete' (it does, and each ingested
+-- batch adds its games' entries in its own transaction), 'missing' (built never, or an
+-- ingest ran with --no-index) or 'building' (a rebuild is running, or was interrupted).
+CREATE TABLE position_index (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT    NOT NULL CHECK (state IN ('complete', 'missing', 'building'))
+);
+INSERT INTO position_index (id, state)
+    SELECT 1, CASE WHEN EXISTS (SELECT 1 FROM games) THEN 'missing' ELSE 'complete' END;
+
+-- A segment: the index entries of the games of one kind that one batch (or one chunk of a
+-- rebuild) wrote, with the range of their ids. Its entries are split by the top
+-- `part_bits` bits of their position key into rows of position_postings.
+CREATE TABLE position_segments (
+    id         INTEGER PRIMARY KEY,
+    kind       TEXT    NOT NULL,
+    first_game INTEGER NOT NULL,
+    last_game  INTEGER NOT NULL,
+    games      INTEGER NOT NULL,
+    entries    INTEGER NOT NULL,
+    part_bits  INTEGER NOT NULL
+);
+
+-- The entries of one segment whose keys share their top bits: row id = segment * 65536 +
+-- part, so a lookup reads one row per segment, found by its row id; `data` packs the
+-- entries (key bits, game, symmetry, result, next move, reply, game length).
+CREATE TABLE position_postings (
+    id   INTEGER PRIMARY KEY,
+    data BLOB    NOT NULL
+);
 "#;

@@ -1,0 +1,468 @@
+//! Position search and the opening explorer, read from the position index
+//! ([`kifu_store::positions`]): every game reaching a position under any symmetry of its
+//! board, and the next moves played from it with their results.
+//!
+//! Both take an optional set of game ids ([`Games`]): the seam where a header filter
+//! (player, event, date…) narrows what they count. Linked copies (`duplicate_of` set) are
+//! left out unless asked for, as in every table of this crate.
+
+use std::collections::{HashMap, HashSet};
+
+use kifu_facts::{GameKind, MoveCode, Outcome, PositionKey, SeatResult};
+use kifu_rules::positions::{
+    compose, inverse, stored_board, stored_trail, symmetry_name, with_stored, Board,
+};
+use kifu_store::positions::{PositionGame, Posting};
+use kifu_store::Store;
+
+use crate::frame::Z95;
+
+/// The games a search may count: `None` for all.
+pub type Games<'a> = Option<&'a HashSet<i64>>;
+
+/// Which postings count.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Selection<'a> {
+    /// Only these games (the header filter's answer).
+    pub games: Games<'a>,
+    /// Count linked copies too.
+    pub with_duplicates: bool,
+}
+
+impl Selection<'_> {
+    fn admits(&self, p: &Posting) -> bool {
+        (self.with_duplicates || !p.duplicate) && self.games.is_none_or(|g| g.contains(&p.game))
+    }
+}
+
+/// Results counted by seat: wins per seat (index 0 = the first mover), draws, unknown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResultCounts {
+    pub games: u64,
+    pub wins: [u64; SeatResult::MAX_SEATS as usize],
+    pub draws: u64,
+    pub unknown: u64,
+}
+
+impl ResultCounts {
+    pub fn add(&mut self, r: SeatResult) {
+        self.games += 1;
+        match r {
+            SeatResult::Unknown => self.unknown += 1,
+            SeatResult::Draw => self.draws += 1,
+            SeatResult::Win(seat) => self.wins[seat as usize - 1] += 1,
+        }
+    }
+
+    /// Adds another's counts.
+    pub fn merge(&mut self, other: &ResultCounts) {
+        self.games += other.games;
+        for (w, o) in self.wins.iter_mut().zip(other.wins) {
+            *w += o;
+        }
+        self.draws += other.draws;
+        self.unknown += other.unknown;
+    }
+
+    /// Games with a result (a win or a draw).
+    pub fn decided(&self) -> u64 {
+        self.games - self.unknown
+    }
+
+    /// The first mover's score, `(wins + draws / 2) / decided`, with its 95% Wilson
+    /// interval; `None` without a decided game.
+    pub fn first_mover_score(&self) -> Option<(f64, f64, f64)> {
+        let n = self.decided();
+        if n == 0 {
+            return None;
+        }
+        let p = (self.wins[0] as f64 + self.draws as f64 / 2.0) / n as f64;
+        let (low, high) = wilson(p, n as f64);
+        Some((p, low, high))
+    }
+
+    /// `(outcome name, count)` in the game's names, the first mover first; zero counts
+    /// of seats past the second are left out.
+    pub fn named(&self, kind: GameKind) -> Vec<(String, u64)> {
+        let mut out = Vec::new();
+        for (i, &n) in self.wins.iter().enumerate() {
+            if i < 2 || n > 0 {
+                out.push((
+                    SeatResult::seat_outcome(kind, i as u8 + 1)
+                        .name()
+                        .into_owned(),
+                    n,
+                ));
+            }
+        }
+        out.push((Outcome::Draw.name().into_owned(), self.draws));
+        out.push((Outcome::Unknown.name().into_owned(), self.unknown));
+        out
+    }
+}
+
+/// The 95% Wilson score interval of a proportion `p` out of `n` trials.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let center = p + z2 / (2.0 * n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((center - half) / denom, (center + half) / denom)
+}
+
+/// A game that reaches the searched position.
+#[derive(Clone, Debug)]
+pub struct PositionMatch {
+    pub game: PositionGame,
+    /// The ply at which the game first reaches the position.
+    pub ply: u32,
+    /// The symmetry that maps the game's board at `ply` onto the query's orientation.
+    pub symmetry: u8,
+    pub symmetry_name: &'static str,
+    pub result: SeatResult,
+}
+
+/// Every game reaching a position, in game order, with the results counted.
+#[derive(Clone, Debug)]
+pub struct PositionSearch {
+    pub kind: GameKind,
+    pub matches: Vec<PositionMatch>,
+    pub counts: ResultCounts,
+    /// Linked copies that reach the position and were left out.
+    pub copies_left_out: u64,
+}
+
+/// Why a search failed.
+#[derive(Debug)]
+pub enum SearchError {
+    Store(kifu_store::Error),
+    /// A stored game the index lists does not replay (the database was changed behind
+    /// kifu's back, or a stored move blob is unreadable).
+    Replay {
+        game: i64,
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::Store(e) => e.fmt(f),
+            SearchError::Replay { game, reason } => write!(
+                f,
+                "game {game}, listed by the position index, does not replay ({reason}): \
+                 rebuild the index with `kifu index --rebuild`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<kifu_store::Error> for SearchError {
+    fn from(e: kifu_store::Error) -> SearchError {
+        SearchError::Store(e)
+    }
+}
+
+/// Every game that reaches `query` under a symmetry of its board. Each game the index
+/// lists is replayed from its stored moves, which gives the ply and confirms the full
+/// 64-bit key (the index keeps 48 bits).
+pub fn search(
+    store: &Store,
+    query: &Board,
+    select: Selection<'_>,
+) -> Result<PositionSearch, SearchError> {
+    let kind = query.kind();
+    let (key, query_symmetry) = query.key();
+    let postings = store.postings(kind, key)?;
+    let mut copies_left_out = 0;
+    let mut ids = Vec::new();
+    let mut results = HashMap::new();
+    for p in &postings {
+        if !select.admits(p) {
+            if p.duplicate && select.games.is_none_or(|g| g.contains(&p.game)) {
+                copies_left_out += 1;
+            }
+            continue;
+        }
+        ids.push(p.game);
+        results.insert(p.game, p.result);
+    }
+    let to_query = inverse(kind, query_symmetry);
+    let mut matches = Vec::with_capacity(ids.len());
+    let mut counts = ResultCounts::default();
+    for game in store.position_games(&ids)? {
+        let found = with_stored(game.kind, &game.moves, game.extra.as_deref(), |g| {
+            stored_trail(g).map(|t| t.into_iter().find(|s| s.key == key))
+        })
+        .map_err(|e| SearchError::Replay {
+            game: game.id,
+            reason: e.to_string(),
+        })?;
+        // Another position sharing the key's stored bits: not a match.
+        let Some(step) = found else { continue };
+        let symmetry = compose(kind, to_query, step.symmetry);
+        let result = results[&game.id];
+        counts.add(result);
+        matches.push(PositionMatch {
+            ply: step.ply,
+            symmetry,
+            symmetry_name: symmetry_name(kind, symmetry),
+            result,
+            game,
+        });
+    }
+    Ok(PositionSearch {
+        kind,
+        matches,
+        counts,
+        copies_left_out,
+    })
+}
+
+/// A stored game's board at a ply under a symmetry: what a match says the game shows.
+pub fn board_of_match(m: &PositionMatch) -> Result<Board, SearchError> {
+    let g = &m.game;
+    with_stored(g.kind, &g.moves, g.extra.as_deref(), |s| {
+        stored_board(s, m.ply)
+    })
+    .map(|b| b.transformed(m.symmetry))
+    .map_err(|e| SearchError::Replay {
+        game: g.id,
+        reason: e.to_string(),
+    })
+}
+
+/// One next move from an explored position, written in the query's orientation, with
+/// every game that played it or a move reaching the same position (transpositions and
+/// the position's own symmetries merged).
+#[derive(Clone, Debug)]
+pub struct ExploredMove {
+    pub code: MoveCode,
+    /// The move in the game's notation (Xiangqi: Chinese, then ICCS).
+    pub text: String,
+    pub counts: ResultCounts,
+    /// Mean length of the games, in plies.
+    pub mean_length: f64,
+    /// The reply played most often after it (in the query's orientation), and how often.
+    pub continuation: Option<(String, u64)>,
+    /// The position after the move, in the query's orientation.
+    pub board: Board,
+    /// Deeper moves, for `--depth` above 1.
+    pub children: Vec<ExploredMove>,
+}
+
+/// What the explorer found from a position.
+#[derive(Clone, Debug)]
+pub struct Explored {
+    pub kind: GameKind,
+    /// Every game reaching the position.
+    pub counts: ResultCounts,
+    /// Games that end in the position (no next move).
+    pub ended: u64,
+    pub moves: Vec<ExploredMove>,
+}
+
+/// The next moves from `query`, most played first, `depth` levels deep (1 = the next
+/// moves only); below the first level, moves played by fewer than `min_games` games are
+/// not expanded further.
+pub fn explore(
+    store: &Store,
+    query: &Board,
+    select: Selection<'_>,
+    depth: u32,
+    min_games: u64,
+) -> Result<Explored, SearchError> {
+    let kind = query.kind();
+    let (key, _) = query.key();
+    let postings: Vec<Posting> = store
+        .postings(kind, key)?
+        .into_iter()
+        .filter(|p| select.admits(p))
+        .collect();
+    let mut counts = ResultCounts::default();
+    let mut ended = 0;
+    for p in &postings {
+        counts.add(p.result);
+        if p.next.is_none() {
+            ended += 1;
+        }
+    }
+    let mut moves = next_moves(query, &postings)?;
+    if depth > 1 {
+        for m in &mut moves {
+            expand(store, m, select, depth - 1, min_games)?;
+        }
+    }
+    Ok(Explored {
+        kind,
+        counts,
+        ended,
+        moves,
+    })
+}
+
+fn expand(
+    store: &Store,
+    m: &mut ExploredMove,
+    select: Selection<'_>,
+    depth: u32,
+    min_games: u64,
+) -> Result<(), SearchError> {
+    if depth == 0 || m.counts.games < min_games.max(1) {
+        return Ok(());
+    }
+    let (key, _) = m.board.key();
+    let postings: Vec<Posting> = store
+        .postings(m.board.kind(), key)?
+        .into_iter()
+        .filter(|p| select.admits(p))
+        .collect();
+    m.children = next_moves(&m.board, &postings)?;
+    for c in &mut m.children {
+        expand(store, c, select, depth - 1, min_games)?;
+    }
+    Ok(())
+}
+
+/// A group of postings whose next moves reach one position.
+struct Group {
+    counts: ResultCounts,
+    length_sum: u64,
+    /// Next-move codes in the query's orientation, with how often each was played.
+    codes: HashMap<MoveCode, u64>,
+    /// `(next move, reply)` in the query's orientation, with how often each was played.
+    replies: HashMap<(MoveCode, MoveCode), u64>,
+}
+
+/// The postings' next moves, grouped by the position they reach.
+fn next_moves(query: &Board, postings: &[Posting]) -> Result<Vec<ExploredMove>, SearchError> {
+    let kind = query.kind();
+    let (_, query_symmetry) = query.key();
+    let canonical = query.transformed(query_symmetry);
+    let to_query = inverse(kind, query_symmetry);
+    // One pass over the postings (a million at the root of a million games): counts per
+    // (next move, reply) in the canonical orientation; the groups are made from these few.
+    let mut pairs: HashMap<(MoveCode, MoveCode), (ResultCounts, u64)> = HashMap::new();
+    for p in postings {
+        if p.next.is_none() {
+            continue;
+        }
+        let (counts, length_sum) = pairs.entry((p.next, p.reply)).or_default();
+        counts.add(p.result);
+        *length_sum += u64::from(p.length);
+    }
+    // Moves in the canonical orientation, each played once onto the canonical board.
+    let mut child_of: HashMap<MoveCode, Option<PositionKey>> = HashMap::new();
+    let mut groups: HashMap<PositionKey, Group> = HashMap::new();
+    for (&(next_code, reply_code), (counts, length_sum)) in &pairs {
+        let child = *child_of
+            .entry(next_code)
+            .or_insert_with(|| canonical.play(next_code).ok().map(|b| b.key().0));
+        // A move the position does not allow (a stored game played on past its end in a
+        // way no board allows): counted under its own code.
+        let group_key = child.unwrap_or(PositionKey(u64::from(next_code.0)));
+        let g = groups.entry(group_key).or_insert_with(|| Group {
+            counts: ResultCounts::default(),
+            length_sum: 0,
+            codes: HashMap::new(),
+            replies: HashMap::new(),
+        });
+        g.counts.merge(counts);
+        g.length_sum += length_sum;
+        let next = canonical.apply_symmetry(to_query, next_code);
+        *g.codes.entry(next).or_default() += counts.games;
+        if !reply_code.is_none() {
+            let reply = canonical.apply_symmetry(to_query, reply_code);
+            *g.replies.entry((next, reply)).or_default() += counts.games;
+        }
+    }
+    let stabilizer = query.stabilizer();
+    let mut out = Vec::with_capacity(groups.len());
+    for g in groups.into_values() {
+        let code = most_common(&g.codes).expect("a group has a move");
+        let Ok(board) = query.play(code) else {
+            continue;
+        };
+        // A reply to an equivalent move (an image of `code` under the position's own
+        // symmetries) is mapped by that symmetry, so it is written after `code`.
+        let mut replies: HashMap<MoveCode, u64> = HashMap::new();
+        for (&(next, reply), &n) in &g.replies {
+            let reply = stabilizer
+                .iter()
+                .find(|&&u| query.apply_symmetry(u, next) == code)
+                .map_or(reply, |&u| query.apply_symmetry(u, reply));
+            *replies.entry(reply).or_default() += n;
+        }
+        let continuation = continuation(&board, &replies);
+        out.push(ExploredMove {
+            code,
+            text: query.move_text(code),
+            mean_length: g.length_sum as f64 / g.counts.games as f64,
+            counts: g.counts,
+            continuation,
+            board,
+            children: Vec::new(),
+        });
+    }
+    out.sort_by(|a, b| {
+        b.counts
+            .games
+            .cmp(&a.counts.games)
+            .then(a.code.cmp(&b.code))
+    });
+    Ok(out)
+}
+
+/// The reply played most often from `board`, written from it, with its games: replies
+/// that reach one position (equivalent under the position's own symmetries) count
+/// together, written as the most common of them.
+fn continuation(board: &Board, replies: &HashMap<MoveCode, u64>) -> Option<(String, u64)> {
+    let mut by_position: HashMap<PositionKey, HashMap<MoveCode, u64>> = HashMap::new();
+    for (&code, &n) in replies {
+        let key = board
+            .play(code)
+            .map_or(PositionKey(u64::from(code.0)), |b| b.key().0);
+        by_position.entry(key).or_default().insert(code, n);
+    }
+    by_position
+        .values()
+        .map(|codes| (codes.values().sum::<u64>(), codes))
+        .max_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| most_common(b.1).cmp(&most_common(a.1)))
+        })
+        .and_then(|(n, codes)| most_common(codes).map(|c| (board.move_text(c), n)))
+}
+
+/// The most frequent code, the smallest on a tie.
+fn most_common(counts: &HashMap<MoveCode, u64>) -> Option<MoveCode> {
+    counts
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(&c, _)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_bounds_match_the_formula() {
+        let (low, high) = wilson(0.5, 100.0);
+        assert!((low - 0.4038).abs() < 1e-4, "{low}");
+        assert!((high - 0.5962).abs() < 1e-4, "{high}");
+        let mut c = ResultCounts::default();
+        for r in [
+            SeatResult::Win(1),
+            SeatResult::Draw,
+            SeatResult::Win(2),
+            SeatResult::Unknown,
+        ] {
+            c.add(r);
+        }
+        assert_eq!(c.decided(), 3);
+        assert_eq!(c.first_mover_score().unwrap().0, 0.5);
+    }
+}

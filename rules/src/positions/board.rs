@@ -1,0 +1,488 @@
+//! One position of any of the four games, for the position search and the explorer: made
+//! from a query (moves, stone sets, a FEN) or from a stored game, keyed, turned by a
+//! symmetry, played on; and the symmetries of each game by index.
+
+use std::fmt;
+
+use kifu_facts::{Annotations, GameKind, MoveCode, PlyStep, PositionKey};
+
+use super::{chouchou, renju, territorial, xiangqi};
+use crate::renju::{PlayError, Symmetry};
+use crate::territorial::PlaceError;
+
+/// A position of one of the games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    Renju(renju::Stones),
+    Xiangqi(xiangqi::Snapshot),
+    Territorial(territorial::Snapshot),
+    ChouChou(chouchou::Snapshot),
+}
+
+/// Why a query is no position: its text cannot be read, or the rules refuse it (the
+/// engines' own errors, each naming the move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryError {
+    /// A move or point that is not written in the game's notation.
+    Unreadable(String),
+    /// A Renju move the board refuses (an occupied point, a move after the end).
+    Renju(PlayError),
+    /// Renju stone sets that are no position.
+    Stones(renju::StonesError),
+    Xiangqi(xiangqi::XiangqiQueryError),
+    Territorial(PlaceError),
+    /// A ChouChou action the rules refuse, at its ply.
+    ChouChou {
+        ply: Option<u32>,
+        reason: String,
+    },
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::Unreadable(why) => f.write_str(why),
+            QueryError::Renju(e) => e.fmt(f),
+            QueryError::Stones(e) => e.fmt(f),
+            QueryError::Xiangqi(e) => e.fmt(f),
+            QueryError::Territorial(e) => e.fmt(f),
+            QueryError::ChouChou {
+                ply: Some(ply),
+                reason,
+            } => write!(f, "move {ply}: {reason}"),
+            QueryError::ChouChou { ply: None, reason } => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+/// Symmetries per game: Renju and ChouChou 8, Chess Territorial 4, Xiangqi 2.
+pub fn symmetry_count(kind: GameKind) -> u8 {
+    match kind {
+        GameKind::Renju | GameKind::ChouChou => 8,
+        GameKind::Territorial => 4,
+        GameKind::Xiangqi => 2,
+    }
+}
+
+/// The symmetry's name (`rotate-90`, `mirror`, `half-turn`…).
+pub fn symmetry_name(kind: GameKind, s: u8) -> &'static str {
+    match kind {
+        GameKind::Renju | GameKind::ChouChou => Symmetry::ALL[s as usize % 8].name(),
+        GameKind::Territorial => crate::territorial::Symmetry::ALL[s as usize % 4].name(),
+        GameKind::Xiangqi => xiangqi::SYMMETRY_NAMES[s as usize % 2],
+    }
+}
+
+/// The symmetry with this name, if the game has it.
+pub fn symmetry_by_name(kind: GameKind, name: &str) -> Option<u8> {
+    (0..symmetry_count(kind)).find(|&s| symmetry_name(kind, s) == name)
+}
+
+/// `a ∘ b`: first `b`, then `a`.
+pub fn compose(kind: GameKind, a: u8, b: u8) -> u8 {
+    match kind {
+        GameKind::Renju | GameKind::ChouChou => {
+            let c = Symmetry::ALL[a as usize].compose(Symmetry::ALL[b as usize]);
+            Symmetry::ALL.iter().position(|&s| s == c).expect("in ALL") as u8
+        }
+        // The identity, the half turn and the two diagonal mirrors: each undoes itself and
+        // any two others make the third (the Klein four-group).
+        GameKind::Territorial => match (a, b) {
+            (0, x) | (x, 0) => x,
+            (x, y) if x == y => 0,
+            (x, y) => 6 - x - y,
+        },
+        GameKind::Xiangqi => a ^ b,
+    }
+}
+
+/// The symmetry that undoes `s`.
+pub fn inverse(kind: GameKind, s: u8) -> u8 {
+    (0..symmetry_count(kind))
+        .find(|&t| compose(kind, t, s) == 0)
+        .expect("a group")
+}
+
+impl Board {
+    /// A Renju position from moves in RIF notation (`h8 h9 i9`, `--` for a pass).
+    pub fn renju_moves(text: &str) -> Result<Board, QueryError> {
+        let moves =
+            crate::renju::parse_moves(text).map_err(|e| QueryError::Unreadable(e.to_string()))?;
+        renju::Stones::from_moves(&moves)
+            .map(Board::Renju)
+            .map_err(QueryError::Renju)
+    }
+
+    /// A Renju position from Black's and White's points (`h8 i9`, `h9`).
+    pub fn renju_stones(black: &str, white: &str) -> Result<Board, QueryError> {
+        let points = |t: &str| -> Result<Vec<crate::renju::Point>, QueryError> {
+            t.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    s.parse()
+                        .map_err(|e: crate::renju::point::ParsePointError| {
+                            QueryError::Unreadable(e.to_string())
+                        })
+                })
+                .collect()
+        };
+        renju::Stones::from_sets(&points(black)?, &points(white)?)
+            .map(Board::Renju)
+            .map_err(QueryError::Stones)
+    }
+
+    /// A Xiangqi position: `moves` (ICCS, Chinese or WXF) from `fen`.
+    pub fn xiangqi(fen: &str, moves: &str) -> Result<Board, QueryError> {
+        xiangqi::Snapshot::from_query(fen, moves)
+            .map(Board::Xiangqi)
+            .map_err(QueryError::Xiangqi)
+    }
+
+    /// A Chess Territorial position from placements (`K@e1 K@d8 Q@e2`, `--` a pass).
+    pub fn territorial(text: &str) -> Result<Board, QueryError> {
+        let moves = crate::territorial::parse_moves(text)
+            .map_err(|e| QueryError::Unreadable(e.to_string()))?;
+        territorial::Snapshot::from_moves(&moves)
+            .map(Board::Territorial)
+            .map_err(QueryError::Territorial)
+    }
+
+    /// A ChouChou position from actions (`1A 2A 3C→1A②`) on a setup.
+    pub fn chouchou(setup: chouchou::Setup, text: &str) -> Result<Board, QueryError> {
+        let actions = crate::chouchou::parse_moves(text).map_err(QueryError::Unreadable)?;
+        chouchou::Snapshot::from_actions(setup, &actions)
+            .map(Board::ChouChou)
+            .map_err(|(ply, reason)| QueryError::ChouChou { ply, reason })
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Board::Renju(_) => GameKind::Renju,
+            Board::Xiangqi(_) => GameKind::Xiangqi,
+            Board::Territorial(_) => GameKind::Territorial,
+            Board::ChouChou(_) => GameKind::ChouChou,
+        }
+    }
+
+    /// The key and the symmetry that maps this position onto the canonical orientation.
+    pub fn key(&self) -> (PositionKey, u8) {
+        match self {
+            Board::Renju(b) => b.key(),
+            Board::Xiangqi(b) => b.key(),
+            Board::Territorial(b) => b.key(),
+            Board::ChouChou(b) => b.key(),
+        }
+    }
+
+    /// The image of the position under a symmetry.
+    pub fn transformed(&self, s: u8) -> Board {
+        match self {
+            Board::Renju(b) => Board::Renju(b.transformed(s)),
+            Board::Xiangqi(b) => Board::Xiangqi(b.transformed(s)),
+            Board::Territorial(b) => Board::Territorial(b.transformed(s)),
+            Board::ChouChou(b) => Board::ChouChou(b.transformed(s)),
+        }
+    }
+
+    /// The symmetries that map the position onto itself (the identity first).
+    pub fn stabilizer(&self) -> Vec<u8> {
+        (0..symmetry_count(self.kind()))
+            .filter(|&s| s == 0 || self.transformed(s) == *self)
+            .collect()
+    }
+
+    /// A move code under a symmetry of this position's board.
+    pub fn apply_symmetry(&self, s: u8, c: MoveCode) -> MoveCode {
+        match self {
+            Board::Renju(_) => renju::apply_symmetry(s, c),
+            Board::Xiangqi(_) => xiangqi::apply_symmetry(s, c),
+            Board::Territorial(_) => territorial::apply_symmetry(s, c),
+            Board::ChouChou(b) => chouchou::apply_symmetry(b.setup.variant, s, c),
+        }
+    }
+
+    /// The position after a move (in this position's orientation).
+    pub fn play(&self, c: MoveCode) -> Result<Board, String> {
+        Ok(match self {
+            Board::Renju(b) => Board::Renju(b.play(c)?),
+            Board::Xiangqi(b) => Board::Xiangqi(b.play(c)?),
+            Board::Territorial(b) => Board::Territorial(b.play(c)?),
+            Board::ChouChou(b) => Board::ChouChou(b.play(c)?),
+        })
+    }
+
+    /// A move from this position in its game's notation (Xiangqi: Chinese, then ICCS).
+    pub fn move_text(&self, c: MoveCode) -> String {
+        match self {
+            Board::Renju(_) => renju::Stones::move_text(c),
+            Board::Xiangqi(b) => b.move_text(c),
+            Board::Territorial(_) => territorial::Snapshot::move_text(c),
+            Board::ChouChou(_) => chouchou::Snapshot::move_text(c),
+        }
+    }
+
+    /// The side (or seat) to move: `Black`, `Red`, `P2`.
+    pub fn to_move(&self) -> String {
+        match self {
+            Board::Renju(b) => b.to_move().title().to_owned(),
+            Board::Xiangqi(b) => match b.position().side_to_move() {
+                crate::xiangqi::Side::Red => "Red".to_owned(),
+                crate::xiangqi::Side::Black => "Black".to_owned(),
+            },
+            Board::Territorial(b) => b.position().side_to_move().title().to_owned(),
+            Board::ChouChou(b) => format!("P{}", b.to_move() + 1),
+        }
+    }
+
+    /// A text diagram of the position.
+    pub fn render(&self) -> String {
+        match self {
+            Board::Renju(b) => b.render(),
+            Board::Xiangqi(b) => b.position().render(None),
+            Board::Territorial(b) => b.position().render(),
+            Board::ChouChou(b) => b.board().render(),
+        }
+    }
+}
+
+/// What a stored game needs to be replayed: its kind, its move blob and, for Xiangqi, a
+/// start position other than the standard one, for ChouChou its setup.
+#[derive(Clone, Copy, Debug)]
+pub struct StoredGame<'a> {
+    pub kind: GameKind,
+    pub moves: &'a [u8],
+    pub setup: StoredSetup<'a>,
+}
+
+/// The part of a stored game's annotations its replay needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredSetup<'a> {
+    /// Renju and Chess Territorial start from the empty board.
+    None,
+    /// A Xiangqi start position other than the standard one.
+    XiangqiStart(Option<&'a str>),
+    ChouChou(chouchou::Setup),
+}
+
+impl<'a> StoredSetup<'a> {
+    /// The setup a game's stored annotations give (the defaults where they say nothing,
+    /// as `kifu show` reads them).
+    pub fn of(kind: GameKind, annotations: &'a Annotations) -> StoredSetup<'a> {
+        match kind {
+            GameKind::Renju | GameKind::Territorial => StoredSetup::None,
+            GameKind::Xiangqi => StoredSetup::XiangqiStart(
+                annotations.xiangqi().and_then(|a| a.start_fen.as_deref()),
+            ),
+            GameKind::ChouChou => {
+                let a = annotations.chouchou();
+                StoredSetup::ChouChou(chouchou::Setup {
+                    variant: a
+                        .and_then(|a| crate::chouchou::Variant::from_id(&a.variant))
+                        .unwrap_or(crate::chouchou::Variant::Standard),
+                    players: a.map_or(2, |a| if a.players == 0 { 2 } else { a.players as u8 }),
+                    pairs: a.is_some_and(|a| a.pairs),
+                })
+            }
+        }
+    }
+}
+
+/// Why a stored game cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoredError {
+    /// The move blob does not decode as the game's moves.
+    Corrupt(GameKind),
+    /// The stored Xiangqi start position is no position.
+    BadStart(crate::xiangqi::FenError),
+    /// The game does not reach the ply asked for.
+    TooShort { ply: u32 },
+}
+
+impl fmt::Display for StoredError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoredError::Corrupt(kind) => write!(f, "the stored {kind} moves do not decode"),
+            StoredError::BadStart(e) => write!(f, "the stored start position: {e}"),
+            StoredError::TooShort { ply } => write!(f, "the game does not reach ply {ply}"),
+        }
+    }
+}
+
+impl std::error::Error for StoredError {}
+
+fn xiangqi_start(fen: Option<&str>) -> Result<crate::xiangqi::Position, StoredError> {
+    crate::xiangqi::Position::from_fen(fen.unwrap_or(crate::xiangqi::START_FEN))
+        .map_err(StoredError::BadStart)
+}
+
+fn chouchou_setup(setup: StoredSetup<'_>) -> chouchou::Setup {
+    match setup {
+        StoredSetup::ChouChou(s) => s,
+        _ => chouchou::Setup {
+            variant: crate::chouchou::Variant::Standard,
+            players: 2,
+            pairs: false,
+        },
+    }
+}
+
+/// The steps of a stored game through its positions: what the index holds for it.
+pub fn stored_trail(g: &StoredGame<'_>) -> Result<Vec<PlyStep>, StoredError> {
+    let corrupt = || StoredError::Corrupt(g.kind);
+    match g.kind {
+        GameKind::Renju => {
+            let moves = crate::renju::decode_moves(g.moves).ok_or_else(corrupt)?;
+            Ok(renju::trail(&moves))
+        }
+        GameKind::Xiangqi => {
+            let moves = crate::xiangqi::decode_moves(g.moves).ok_or_else(corrupt)?;
+            let fen = match g.setup {
+                StoredSetup::XiangqiStart(f) => f,
+                _ => None,
+            };
+            Ok(xiangqi::trail(&xiangqi_start(fen)?, &moves))
+        }
+        GameKind::Territorial => {
+            let moves = crate::territorial::decode_moves(g.moves).ok_or_else(corrupt)?;
+            Ok(territorial::trail(&moves))
+        }
+        GameKind::ChouChou => {
+            let actions = crate::chouchou::decode_actions(g.moves).ok_or_else(corrupt)?;
+            Ok(chouchou::trail(chouchou_setup(g.setup), &actions))
+        }
+    }
+}
+
+/// Runs `f` on a stored game given its kind, move blob and stored annotations (the
+/// `extra` JSON; unreadable annotations, never written by kifu, replay from the defaults:
+/// the standard Xiangqi start, a two-player 3×3 ChouChou).
+pub fn with_stored<R>(
+    kind: GameKind,
+    moves: &[u8],
+    extra: Option<&str>,
+    f: impl FnOnce(&StoredGame<'_>) -> R,
+) -> R {
+    // Only Xiangqi and ChouChou need their annotations: the others skip the JSON.
+    let annotations = match kind {
+        GameKind::Xiangqi | GameKind::ChouChou => kifu_facts::Extra::parse(kind, extra)
+            .map(|e| e.annotations)
+            .ok(),
+        _ => None,
+    };
+    let setup = annotations
+        .as_ref()
+        .map_or(StoredSetup::None, |a| StoredSetup::of(kind, a));
+    f(&StoredGame { kind, moves, setup })
+}
+
+/// A stored game's position after `ply` of its moves.
+pub fn stored_board(g: &StoredGame<'_>, ply: u32) -> Result<Board, StoredError> {
+    let corrupt = || StoredError::Corrupt(g.kind);
+    let short = || StoredError::TooShort { ply };
+    let n = ply as usize;
+    match g.kind {
+        GameKind::Renju => {
+            let moves = crate::renju::decode_moves(g.moves).ok_or_else(corrupt)?;
+            let played = moves.get(..n).ok_or_else(short)?;
+            // Stored moves may go on after a five (the record did): play them on the board
+            // without the end-of-game check, as the index did.
+            let mut stones = renju::Stones::from_moves(&[]).expect("the empty board");
+            for &m in played {
+                stones = stones.play(renju::move_code(m)).map_err(|_| corrupt())?;
+            }
+            Ok(Board::Renju(stones))
+        }
+        GameKind::Xiangqi => {
+            let moves = crate::xiangqi::decode_moves(g.moves).ok_or_else(corrupt)?;
+            let fen = match g.setup {
+                StoredSetup::XiangqiStart(f) => f,
+                _ => None,
+            };
+            let mut position = xiangqi_start(fen)?;
+            for &m in moves.get(..n).ok_or_else(short)? {
+                position.make(m);
+            }
+            Ok(Board::Xiangqi(xiangqi::Snapshot::of(&position)))
+        }
+        GameKind::Territorial => {
+            let moves = crate::territorial::decode_moves(g.moves).ok_or_else(corrupt)?;
+            territorial::Snapshot::from_moves(moves.get(..n).ok_or_else(short)?)
+                .map(Board::Territorial)
+                .map_err(|_| corrupt())
+        }
+        GameKind::ChouChou => {
+            let actions = crate::chouchou::decode_actions(g.moves).ok_or_else(corrupt)?;
+            chouchou::Snapshot::after(chouchou_setup(g.setup), &actions, ply)
+                .map(Board::ChouChou)
+                .ok_or_else(short)
+        }
+    }
+}
+
+/// A move code under a symmetry of a game whose board size the code alone fixes (every
+/// game but ChouChou, whose codes need the position: [`Board::apply_symmetry`]).
+pub fn apply_symmetry(kind: GameKind, s: u8, c: MoveCode) -> MoveCode {
+    match kind {
+        GameKind::Renju => renju::apply_symmetry(s, c),
+        GameKind::Xiangqi => xiangqi::apply_symmetry(s, c),
+        GameKind::Territorial => territorial::apply_symmetry(s, c),
+        GameKind::ChouChou => c,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_form_groups_with_inverses() {
+        for kind in GameKind::ALL {
+            let n = symmetry_count(kind);
+            for a in 0..n {
+                assert_eq!(compose(kind, inverse(kind, a), a), 0, "{kind} {a}");
+                for b in 0..n {
+                    assert!(compose(kind, a, b) < n);
+                }
+                assert_eq!(symmetry_by_name(kind, symmetry_name(kind, a)), Some(a));
+            }
+        }
+    }
+
+    /// A position shown in the query's orientation: the game's position under
+    /// `inverse(query) ∘ game` is the query position, for every image of a game.
+    #[test]
+    fn a_game_position_maps_onto_the_query_by_the_composed_symmetry() {
+        let query = Board::renju_moves("h8 h9 i9 i8 g7").unwrap();
+        let (qkey, qs) = query.key();
+        for s in 0..8u8 {
+            let image = query.transformed(s);
+            let (key, gs) = image.key();
+            assert_eq!(key, qkey);
+            let to_query = compose(GameKind::Renju, inverse(GameKind::Renju, qs), gs);
+            assert_eq!(image.transformed(to_query), query);
+        }
+        let after_one = Board::renju_moves("h8").unwrap();
+        assert_eq!(after_one.stabilizer().len(), 8);
+        assert_eq!(Board::renju_moves("h8 h9").unwrap().stabilizer(), [0, 4]);
+    }
+
+    #[test]
+    fn a_stored_game_replays_to_the_positions_of_its_trail() {
+        let moves = crate::renju::encode_moves(&crate::renju::parse_moves("h8 h9 i9 i8").unwrap());
+        let g = StoredGame {
+            kind: GameKind::Renju,
+            moves: &moves,
+            setup: StoredSetup::None,
+        };
+        let trail = stored_trail(&g).unwrap();
+        for step in &trail {
+            assert_eq!(
+                stored_board(&g, step.ply).unwrap().key(),
+                (step.key, step.symmetry)
+            );
+        }
+        assert_eq!(stored_board(&g, 5), Err(StoredError::TooShort { ply: 5 }));
+    }
+}

@@ -1,0 +1,147 @@
+//! `kifu explore`: the next moves seen from a position, in the query's orientation, with
+//! games, wins of each side, draws, the first mover's score (95% Wilson interval), mean
+//! length and the most common continuation; `--depth` prints the tree.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+use kifu_analysis::positions::{explore, Explored, ExploredMove, ResultCounts, Selection};
+use kifu_facts::{GameKind, SeatResult};
+use kifu_store::Store;
+
+use super::args::DbArg;
+use super::position::{counts_line, QueryArgs};
+
+#[derive(Args)]
+pub(super) struct ExploreArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    query: QueryArgs,
+    /// Levels of next moves to print (1 = the next moves only).
+    #[arg(long, default_value_t = 1)]
+    depth: u32,
+    /// Below the first level, expand only moves played in at least this many games.
+    #[arg(long, default_value_t = 1)]
+    min_games: u64,
+    /// Count linked copies (games stored again under a board symmetry) too.
+    #[arg(long)]
+    with_duplicates: bool,
+    /// Print one JSON object (the tree).
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
+    let board = a.query.board()?;
+    let store = Store::open_read_only(&a.db.db)?;
+    let found = explore(
+        &store,
+        &board,
+        Selection {
+            games: None,
+            with_duplicates: a.with_duplicates,
+        },
+        a.depth.max(1),
+        a.min_games,
+    )?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        writeln!(out, "{}", json(&found))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "{} to move:", board.to_move())?;
+    write!(out, "{}", board.render())?;
+    if found.counts.games == 0 {
+        writeln!(out, "no game reaches this position under any symmetry")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{} game(s) reach this position ({}); {} end in it",
+        found.counts.games,
+        counts_line(found.kind, &found.counts),
+        found.ended
+    )?;
+    let first = SeatResult::seat_outcome(found.kind, 1).name();
+    let second = SeatResult::seat_outcome(found.kind, 2).name();
+    writeln!(
+        out,
+        "\n{:<24} {:>7} {:>7} {:>7} {:>6}  {:<22} {:>6}  continuation",
+        "move",
+        "games",
+        first,
+        second,
+        "draws",
+        format!("{first}'s score (95%)"),
+        "plies"
+    )?;
+    for m in &found.moves {
+        print_move(&mut out, found.kind, m, 0)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn score_text(c: &ResultCounts) -> String {
+    match c.first_mover_score() {
+        Some((p, low, high)) => format!("{:.3} [{:.3}, {:.3}]", p, low, high),
+        None => "-".into(),
+    }
+}
+
+fn print_move(out: &mut impl Write, kind: GameKind, m: &ExploredMove, level: usize) -> Result<()> {
+    let label = format!("{}{}", "  ".repeat(level), m.text);
+    let others: u64 = m.counts.wins[2..].iter().sum();
+    let second = if kind == GameKind::ChouChou && others > 0 {
+        format!("{}+{others}", m.counts.wins[1])
+    } else {
+        m.counts.wins[1].to_string()
+    };
+    writeln!(
+        out,
+        "{:<24} {:>7} {:>7} {:>7} {:>6}  {:<22} {:>6.1}  {}",
+        label,
+        m.counts.games,
+        m.counts.wins[0],
+        second,
+        m.counts.draws,
+        score_text(&m.counts),
+        m.mean_length,
+        m.continuation
+            .as_ref()
+            .map_or_else(|| "-".into(), |(t, n)| format!("{t} ({n})"))
+    )?;
+    for c in &m.children {
+        print_move(out, kind, c, level + 1)?;
+    }
+    Ok(())
+}
+
+fn move_json(kind: GameKind, m: &ExploredMove) -> serde_json::Value {
+    let score = m.counts.first_mover_score();
+    serde_json::json!({
+        "move": m.text,
+        "games": m.counts.games,
+        "by_result": m.counts.named(kind).into_iter()
+            .map(|(k, v)| (k, serde_json::Value::from(v))).collect::<serde_json::Map<_, _>>(),
+        "first_mover_score": score.map(|s| s.0),
+        "wilson_low": score.map(|s| s.1),
+        "wilson_high": score.map(|s| s.2),
+        "mean_plies": m.mean_length,
+        "continuation": m.continuation.as_ref().map(|(t, n)| serde_json::json!({"move": t, "games": n})),
+        "children": m.children.iter().map(|c| move_json(kind, c)).collect::<Vec<_>>(),
+    })
+}
+
+fn json(found: &Explored) -> serde_json::Value {
+    serde_json::json!({
+        "kind": found.kind.name(),
+        "games": found.counts.games,
+        "ended": found.ended,
+        "by_result": found.counts.named(found.kind).into_iter()
+            .map(|(k, v)| (k, serde_json::Value::from(v))).collect::<serde_json::Map<_, _>>(),
+        "moves": found.moves.iter().map(|m| move_json(found.kind, m)).collect::<Vec<_>>(),
+    })
+}

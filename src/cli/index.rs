@@ -1,0 +1,141 @@
+//! `kifu index`: the position index's state and size; `--rebuild` makes it again from the
+//! stored games, `--compact` merges its small segments, `--verify` checks it against the
+//! games.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use kifu_store::Store;
+
+use super::args::DbArg;
+
+#[derive(Args)]
+pub(super) struct IndexArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// Empty the position index and make it again from every stored game.
+    #[arg(long)]
+    rebuild: bool,
+    /// Merge the small segments many ingests leave (one per batch) into large ones,
+    /// without replaying any game: a lookup then reads one row per 65,536 games.
+    #[arg(long)]
+    compact: bool,
+    /// Check that the index holds exactly the entries the stored games' moves give
+    /// (exit code 1 when it does not).
+    #[arg(long)]
+    verify: bool,
+    /// Replay threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print one JSON object per step.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
+    let db = &a.db.db;
+    let mut out = std::io::stdout().lock();
+    if a.rebuild {
+        let s = kifu_ingest::index::rebuild(db, a.threads)
+            .with_context(|| format!("rebuild the position index of {}", db.display()))?;
+        if a.json {
+            writeln!(out, "{}", serde_json::to_string(&s)?)?;
+        } else {
+            writeln!(
+                out,
+                "position index rebuilt: {} games, {} positions, {:.2} s",
+                s.games, s.entries, s.seconds
+            )?;
+        }
+    }
+    if a.compact {
+        let mut store = Store::open(db)?;
+        let c = store
+            .compact_index()
+            .with_context(|| format!("compact the position index of {}", db.display()))?;
+        if a.json {
+            let v = serde_json::json!({
+                "segments_before": c.segments_before,
+                "segments_after": c.segments_after,
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(
+                out,
+                "position index compacted: {} segments → {}",
+                c.segments_before, c.segments_after
+            )?;
+        }
+    }
+    let mut code = ExitCode::SUCCESS;
+    if a.verify {
+        let v = kifu_ingest::index::verify(db, a.threads)
+            .with_context(|| format!("verify the position index of {}", db.display()))?;
+        if a.json {
+            writeln!(out, "{}", serde_json::to_string(&v)?)?;
+        } else if v.consistent() {
+            writeln!(
+                out,
+                "position index {}: consistent with the {} games ({} positions)",
+                v.state, v.games, v.expected_entries
+            )?;
+        } else {
+            writeln!(
+                out,
+                "position index {}: {} of {} games differ (e.g. {:?}); {} entries of absent \
+                 games: rebuild it with `kifu index --rebuild`",
+                v.state, v.differing, v.games, v.differing_games, v.entries_of_absent_games
+            )?;
+        }
+        if !v.consistent() {
+            code = ExitCode::from(1);
+        }
+    }
+    if !a.rebuild && !a.verify && !a.compact {
+        print_state(&mut out, db, a.json)?;
+    }
+    Ok(code)
+}
+
+fn print_state(out: &mut impl Write, db: &Path, json: bool) -> Result<()> {
+    let store = Store::open_read_only(db)?;
+    let state = store.position_index_state()?;
+    let size = store.position_index_size()?;
+    let games = store.counts()?.games;
+    let file_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    if json {
+        let v = serde_json::json!({
+            "state": state.name(),
+            "games": games,
+            "segments": size.segments,
+            "rows": size.rows,
+            "entries": size.entries,
+            "data_bytes": size.data_bytes,
+            "database_bytes": file_bytes,
+        });
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    writeln!(out, "position index {state}")?;
+    writeln!(
+        out,
+        "{} games, {} positions in {} segments ({} rows), {:.1} MB of entries",
+        games,
+        size.entries,
+        size.segments,
+        size.rows,
+        size.data_bytes as f64 / 1e6
+    )?;
+    if games > 0 {
+        writeln!(
+            out,
+            "{:.1} bytes of entries per game, {:.1} per position",
+            size.data_bytes as f64 / games as f64,
+            size.data_bytes as f64 / size.entries.max(1) as f64
+        )?;
+    }
+    Ok(())
+}

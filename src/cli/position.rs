@@ -1,0 +1,245 @@
+//! `kifu position`: every game that reaches a position at any ply, under every symmetry of
+//! its board; and the position a query describes (shared with `kifu explore`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use kifu_analysis::positions::{search, PositionSearch, ResultCounts, Selection};
+use kifu_facts::{counted_result, GameKind};
+use kifu_rules::chouchou::Variant;
+use kifu_rules::positions::{chouchou::Setup, Board};
+use kifu_store::Store;
+
+use super::args::DbArg;
+
+/// A position: the game and its moves from the start (or, for Renju, its stone sets; for
+/// Xiangqi, a FEN and moves from it).
+#[derive(Args)]
+pub(super) struct QueryArgs {
+    /// The game kind (renju, xiangqi, territorial, chouchou).
+    #[arg(long)]
+    game: GameKind,
+    /// Moves from the start: Renju `h8 h9 i9`, Xiangqi ICCS `h2e2`, Chinese `炮二平五` or
+    /// WXF, Territorial `K@e1 K@d8`, ChouChou `1A 2B 1A→2A②`.
+    #[arg(long, allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Renju: Black's stones (`h8 i9`), with --white; the side to move follows from the
+    /// counts.
+    #[arg(long)]
+    black: Option<String>,
+    /// Renju: White's stones.
+    #[arg(long)]
+    white: Option<String>,
+    /// Xiangqi: the position as a FEN (--moves are played from it).
+    #[arg(long)]
+    fen: Option<String>,
+    /// ChouChou: the board (3x3, js, 4x4).
+    #[arg(long, default_value = "3x3")]
+    variant: String,
+    /// ChouChou: players (2-4).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// ChouChou: players play in pairs.
+    #[arg(long)]
+    pairs: bool,
+}
+
+impl QueryArgs {
+    /// The position the flags describe; an impossible one is an error naming the reason
+    /// and the move.
+    pub(super) fn board(&self) -> Result<Board> {
+        let moves = self.moves.as_deref().unwrap_or("");
+        let board = match self.game {
+            GameKind::Renju => match (&self.black, &self.white) {
+                (None, None) => Board::renju_moves(moves),
+                (black, white) => {
+                    if self.moves.is_some() {
+                        bail!("give a Renju position as --moves or as --black/--white, not both");
+                    }
+                    Board::renju_stones(
+                        black.as_deref().unwrap_or(""),
+                        white.as_deref().unwrap_or(""),
+                    )
+                }
+            },
+            GameKind::Xiangqi => Board::xiangqi(
+                self.fen
+                    .as_deref()
+                    .unwrap_or(kifu_rules::xiangqi::START_FEN),
+                moves,
+            ),
+            GameKind::Territorial => Board::territorial(moves),
+            GameKind::ChouChou => {
+                let Some(variant) = Variant::from_id(&self.variant) else {
+                    bail!("unknown ChouChou board `{}`: 3x3, js or 4x4", self.variant);
+                };
+                if !(2..=4).contains(&self.players) {
+                    bail!("ChouChou has 2 to 4 players, not {}", self.players);
+                }
+                Board::chouchou(
+                    Setup {
+                        variant,
+                        players: self.players,
+                        pairs: self.pairs,
+                    },
+                    moves,
+                )
+            }
+        };
+        if self.game != GameKind::Renju && (self.black.is_some() || self.white.is_some()) {
+            bail!(
+                "--black and --white give Renju stones; use --moves for {}",
+                self.game
+            );
+        }
+        if self.game != GameKind::Xiangqi && self.fen.is_some() {
+            bail!(
+                "--fen gives a Xiangqi position; use --moves for {}",
+                self.game
+            );
+        }
+        board.with_context(|| format!("impossible {} position", self.game))
+    }
+}
+
+#[derive(Args)]
+pub(super) struct PositionArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    query: QueryArgs,
+    /// Count linked copies (games stored again under a board symmetry) too.
+    #[arg(long)]
+    with_duplicates: bool,
+    /// List at most this many games (the counts cover all).
+    #[arg(long, default_value_t = 200)]
+    limit: usize,
+    /// Print one JSON object: the matches and the counts.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
+    let board = a.query.board()?;
+    let store = Store::open_read_only(&a.db.db)?;
+    let found = search(
+        &store,
+        &board,
+        Selection {
+            games: None,
+            with_duplicates: a.with_duplicates,
+        },
+    )?;
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        writeln!(out, "{}", json(&found, a.limit))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "{} to move:", board.to_move())?;
+    write!(out, "{}", board.render())?;
+    if found.matches.is_empty() {
+        writeln!(
+            out,
+            "no game reaches this position under any symmetry{}",
+            copies_note(found.copies_left_out)
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{} game(s) reach this position{}",
+        found.matches.len(),
+        copies_note(found.copies_left_out)
+    )?;
+    writeln!(out, "by result: {}", counts_line(found.kind, &found.counts))?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:>8} {:>4}  {:<14} {:<10} {:<32} result",
+        "game", "ply", "symmetry", "date", "players"
+    )?;
+    for m in found.matches.iter().take(a.limit) {
+        let players: Vec<&str> = m.game.players.iter().map(|(_, n)| n.as_str()).collect();
+        writeln!(
+            out,
+            "{:>8} {:>4}  {:<14} {:<10} {:<32} {}{}",
+            m.game.id,
+            m.ply,
+            m.symmetry_name,
+            m.game.date.as_deref().unwrap_or("-"),
+            players.join(" - "),
+            m.result.outcome(found.kind).name(),
+            if m.game.duplicate_of.is_some() {
+                " (copy)"
+            } else {
+                ""
+            }
+        )?;
+    }
+    if found.matches.len() > a.limit {
+        writeln!(out, "… {} more (--limit)", found.matches.len() - a.limit)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn copies_note(n: u64) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!(" ({n} linked copies left out: --with-duplicates counts them)")
+    }
+}
+
+/// `black 40, white 30, draw 2, unknown 4`.
+pub(super) fn counts_line(kind: GameKind, c: &ResultCounts) -> String {
+    c.named(kind)
+        .into_iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn json(found: &PositionSearch, limit: usize) -> serde_json::Value {
+    let counts: serde_json::Map<String, serde_json::Value> = found
+        .counts
+        .named(found.kind)
+        .into_iter()
+        .map(|(k, v)| (k, v.into()))
+        .collect();
+    let matches: Vec<serde_json::Value> = found
+        .matches
+        .iter()
+        .take(limit)
+        .map(|m| {
+            let g = &m.game;
+            serde_json::json!({
+                "game": g.id,
+                "ply": m.ply,
+                "symmetry": m.symmetry_name,
+                "players": g.players.iter().map(|(side, name)| {
+                    serde_json::json!({"side": side, "name": name})
+                }).collect::<Vec<_>>(),
+                "date": g.date,
+                "event": g.event,
+                "result": m.result.outcome(found.kind).name(),
+                "recorded_result": g.recorded_result,
+                "counted_result": counted_result(
+                    g.kind,
+                    g.recorded_result.as_deref(),
+                    g.derived_result.as_deref(),
+                    &g.termination,
+                ).map(|o| o.name()),
+                "duplicate_of": g.duplicate_of,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "kind": found.kind.name(),
+        "games": found.matches.len(),
+        "copies_left_out": found.copies_left_out,
+        "by_result": counts,
+        "matches": matches,
+    })
+}
