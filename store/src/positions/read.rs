@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use kifu_facts::{counted_result, GameKind, PlyStep, PositionKey, SeatResult};
+use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension};
 
 use super::format::{part_of, BadRow, Entries, EntryFields, Posting};
@@ -114,13 +115,17 @@ impl Store {
         let mut out = Vec::new();
         for (segment, first_game, bits) in segments {
             let part = part_of(stored, bits);
-            let data: Option<Vec<u8>> = row
-                .query_row(params![segment << 16 | part as i64], |r| r.get(0))
+            // Decoded in place, without copying the row out of SQLite.
+            let decoded = row
+                .query_row(params![segment << 16 | part as i64], |r| {
+                    let data = r.get_ref(0)?.as_blob().map_err(|_| {
+                        rusqlite::Error::InvalidColumnType(0, "data".into(), Type::Blob)
+                    })?;
+                    Ok(Entries::new(data, kind, part, bits, first_game).matching(stored, &mut out))
+                })
                 .optional()?;
-            if let Some(data) = data {
-                Entries::new(&data, kind, part, bits, first_game)
-                    .matching(stored, &mut out)
-                    .map_err(|BadRow| bad_row(segment))?;
+            if let Some(Err(BadRow)) = decoded {
+                return Err(bad_row(segment));
             }
         }
         Ok(out)
