@@ -152,10 +152,13 @@ fn passed_rulings(data: &Dataset) -> Result<Vec<(usize, u32)>> {
         "perpetual-chase-changed",
         "repetition-draw-changed",
     ];
-    let mut scope = data.filter().scope();
-    scope.kind = Some(GameKind::Xiangqi);
+    let mut filter = data.filter().clone();
+    filter.game.get_or_insert(GameKind::Xiangqi);
     let mut n = [0u32; 3];
-    for f in data.store().finding_facts(&scope)? {
+    for f in data.store().finding_facts(&filter)? {
+        if f.kind != Some(GameKind::Xiangqi) {
+            continue;
+        }
         if let Some(i) = CODES.iter().position(|c| *c == f.code) {
             n[i] += 1;
         }
