@@ -1,8 +1,6 @@
 //! The explorer's tree as tables, for the report: the most played Renju canonical
 //! openings and the Xiangqi start position, a few moves deep.
 
-use std::collections::HashSet;
-
 use kifu_facts::{GameKind, SeatResult};
 use kifu_rules::positions::Board;
 use kifu_rules::renju::opening::OPENINGS;
@@ -10,7 +8,7 @@ use kifu_store::positions::IndexState;
 use kifu_store::Store;
 use polars::prelude::*;
 
-use crate::positions::{explore, SearchError, Selection};
+use crate::positions::{explore, filtered_games, SearchError, Selection};
 use crate::{Error, Filter};
 
 /// Renju openings given a tree: the most played.
@@ -120,20 +118,10 @@ pub fn opening_trees(
     }
     let mut out = Vec::new();
     for kind in [GameKind::Renju, GameKind::Xiangqi] {
-        if !filter.admits(kind) {
+        if !filter.admits_kind(kind) {
             continue;
         }
-        // An event narrows the games; otherwise every game of the kind counts.
-        let ids: Option<HashSet<i64>> = match &filter.event {
-            Some(_) => Some(
-                store
-                    .game_facts(kind, &filter.scope())?
-                    .into_iter()
-                    .map(|g| g.id)
-                    .collect(),
-            ),
-            None => None,
-        };
+        let ids = filtered_games(store, filter, kind)?;
         let select = Selection {
             games: ids.as_ref(),
             with_duplicates: filter.with_duplicates,

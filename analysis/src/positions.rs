@@ -13,7 +13,7 @@ use kifu_rules::positions::{
     compose, inverse, stored_board, stored_trail, symmetry_name, with_stored, Board,
 };
 use kifu_store::positions::{PositionGame, Posting};
-use kifu_store::Store;
+use kifu_store::{GameFilter, Store};
 
 use crate::frame::Z95;
 
@@ -33,6 +33,30 @@ impl Selection<'_> {
     fn admits(&self, p: &Posting) -> bool {
         (self.with_duplicates || !p.duplicate) && self.games.is_none_or(|g| g.contains(&p.game))
     }
+}
+
+/// The games of `kind` a position search or an explorer counts under `filter`: `None`
+/// when the filter asks nothing beyond the kind and linked copies (every game of the kind
+/// counts, and the postings are read without a set to look each game up in), else the
+/// ids the header filter selects.
+pub fn filtered_games(
+    store: &Store,
+    filter: &GameFilter,
+    kind: GameKind,
+) -> Result<Option<HashSet<i64>>, kifu_store::Error> {
+    let only_kind = GameFilter {
+        game: filter.game,
+        with_duplicates: filter.with_duplicates,
+        ..GameFilter::default()
+    };
+    if *filter == only_kind {
+        return Ok(None);
+    }
+    let filter = GameFilter {
+        game: Some(kind),
+        ..filter.clone()
+    };
+    Ok(Some(store.game_ids(&filter)?.into_iter().collect()))
 }
 
 /// Results counted by seat: wins per seat (index 0 = the first mover), draws, unknown.

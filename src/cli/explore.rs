@@ -7,11 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use kifu_analysis::positions::{explore, Explored, ExploredMove, ResultCounts, Selection};
+use kifu_analysis::positions::{
+    explore, filtered_games, Explored, ExploredMove, ResultCounts, Selection,
+};
 use kifu_facts::{GameKind, SeatResult};
-use kifu_store::Store;
 
-use super::args::DbArg;
+use super::args::{DbArg, FilterArgs};
 use super::position::{counts_line, QueryArgs};
 
 #[derive(Args)]
@@ -26,23 +27,22 @@ pub(super) struct ExploreArgs {
     /// Below the first level, expand only moves played in at least this many games.
     #[arg(long, default_value_t = 1)]
     min_games: u64,
-    /// Count linked copies (games stored again under a board symmetry) too.
-    #[arg(long)]
-    with_duplicates: bool,
+    #[command(flatten)]
+    filter: FilterArgs,
     /// Print one JSON object (the tree).
     #[arg(long)]
     json: bool,
 }
 
 pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
-    let board = a.query.board()?;
-    let store = Store::open_read_only(&a.db.db)?;
+    let (store, filter, board) = super::position::open(&a.db, &a.filter, &a.query, "explore")?;
+    let games = filtered_games(&store, &filter, board.kind())?;
     let found = explore(
         &store,
         &board,
         Selection {
-            games: None,
-            with_duplicates: a.with_duplicates,
+            games: games.as_ref(),
+            with_duplicates: filter.with_duplicates,
         },
         a.depth.max(1),
         a.min_games,

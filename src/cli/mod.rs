@@ -116,14 +116,7 @@ pub fn run() -> Result<ExitCode> {
             audit_limit,
             explorer_depth,
             out,
-        } => report::run(
-            &db.db,
-            filter,
-            title,
-            audit_limit,
-            explorer_depth,
-            &out,
-        ),
+        } => report::run(&db.db, filter, title, audit_limit, explorer_depth, &out),
         Command::Bench {
             games,
             no_real,

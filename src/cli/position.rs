@@ -6,21 +6,19 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use kifu_analysis::positions::{search, PositionSearch, ResultCounts, Selection};
+use kifu_analysis::positions::{filtered_games, search, PositionSearch, ResultCounts, Selection};
 use kifu_facts::{counted_result, GameKind};
 use kifu_rules::chouchou::Variant;
 use kifu_rules::positions::{chouchou::Setup, Board};
-use kifu_store::Store;
+use kifu_store::{GameFilter, Store};
 
-use super::args::DbArg;
+use super::args::{DbArg, FilterArgs};
+use super::select;
 
-/// A position: the game and its moves from the start (or, for Renju, its stone sets; for
+/// A position of the game `--game` names: its moves from the start (or, for Renju, its stone sets; for
 /// Xiangqi, a FEN and moves from it).
 #[derive(Args)]
 pub(super) struct QueryArgs {
-    /// The game kind (renju, xiangqi, territorial, chouchou).
-    #[arg(long)]
-    game: GameKind,
     /// Moves from the start: Renju `h8 h9 i9`, Xiangqi ICCS `h2e2`, Chinese `炮二平五` or
     /// WXF, Territorial `K@e1 K@d8`, ChouChou `1A 2B 1A→2A②`.
     #[arg(long, allow_hyphen_values = true)]
@@ -49,9 +47,9 @@ pub(super) struct QueryArgs {
 impl QueryArgs {
     /// The position the flags describe; an impossible one is an error naming the reason
     /// and the move.
-    pub(super) fn board(&self) -> Result<Board> {
+    pub(super) fn board(&self, game: GameKind) -> Result<Board> {
         let moves = self.moves.as_deref().unwrap_or("");
-        let board = match self.game {
+        let board = match game {
             GameKind::Renju => match (&self.black, &self.white) {
                 (None, None) => Board::renju_moves(moves),
                 (black, white) => {
@@ -88,19 +86,16 @@ impl QueryArgs {
                 )
             }
         };
-        if self.game != GameKind::Renju && (self.black.is_some() || self.white.is_some()) {
+        if game != GameKind::Renju && (self.black.is_some() || self.white.is_some()) {
             bail!(
                 "--black and --white give Renju stones; use --moves for {}",
-                self.game
+                game
             );
         }
-        if self.game != GameKind::Xiangqi && self.fen.is_some() {
-            bail!(
-                "--fen gives a Xiangqi position; use --moves for {}",
-                self.game
-            );
+        if game != GameKind::Xiangqi && self.fen.is_some() {
+            bail!("--fen gives a Xiangqi position; use --moves for {}", game);
         }
-        board.with_context(|| format!("impossible {} position", self.game))
+        board.with_context(|| format!("impossible {} position", game))
     }
 }
 
@@ -110,9 +105,8 @@ pub(super) struct PositionArgs {
     db: DbArg,
     #[command(flatten)]
     query: QueryArgs,
-    /// Count linked copies (games stored again under a board symmetry) too.
-    #[arg(long)]
-    with_duplicates: bool,
+    #[command(flatten)]
+    filter: FilterArgs,
     /// List at most this many games (the counts cover all).
     #[arg(long, default_value_t = 200)]
     limit: usize,
@@ -122,14 +116,14 @@ pub(super) struct PositionArgs {
 }
 
 pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
-    let board = a.query.board()?;
-    let store = Store::open_read_only(&a.db.db)?;
+    let (store, filter, board) = open(&a.db, &a.filter, &a.query, "position")?;
+    let games = filtered_games(&store, &filter, board.kind())?;
     let found = search(
         &store,
         &board,
         Selection {
-            games: None,
-            with_duplicates: a.with_duplicates,
+            games: games.as_ref(),
+            with_duplicates: filter.with_duplicates,
         },
     )?;
     let mut out = std::io::stdout().lock();
@@ -242,4 +236,23 @@ fn json(found: &PositionSearch, limit: usize) -> serde_json::Value {
         "by_result": counts,
         "matches": matches,
     })
+}
+
+/// The filter, the queried position (checked before the database is opened, so an
+/// impossible position is refused even without one) and the database: `--game` must name
+/// the kind whose position the query gives.
+pub(super) fn open(
+    db: &DbArg,
+    flags: &FilterArgs,
+    query: &QueryArgs,
+    command: &str,
+) -> Result<(Store, GameFilter, Board)> {
+    let Some(kind) = flags.clone().filter(false)?.game else {
+        bail!(
+            "kifu {command} needs --game with a game kind (renju, xiangqi, territorial, chouchou)"
+        );
+    };
+    let board = query.board(kind)?;
+    let (store, filter) = select::open(&db.db, flags.clone(), false, command)?;
+    Ok((store, filter, board))
 }
