@@ -219,6 +219,67 @@ fn train2_positions_match_stats_replays_and_show() {
     assert_eq!(children, past_ply_3);
     assert_eq!(children + tree["ended"].as_u64().unwrap(), d4_stats);
 
+    // The one game filter narrows both: Black's wins reaching D4 are the black column of
+    // the unfiltered counts, and the games of 41 plies or more among the listed matches.
+    let d4_black = json(&[
+        "position",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--moves",
+        d4_moves,
+        "--with-duplicates",
+        "--result",
+        "black",
+        "--limit",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(d4_black["games"], by_result["black"], "{d4_black}");
+    let tree_black = json(&[
+        "explore",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--moves",
+        d4_moves,
+        "--with-duplicates",
+        "--result",
+        "black",
+        "--json",
+    ]);
+    assert_eq!(tree_black["games"], by_result["black"], "{tree_black}");
+    let long = d4_all["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| {
+            let total: u32 = plies
+                .query_row([m["game"].as_i64().unwrap()], |r| r.get(0))
+                .unwrap();
+            total >= 41
+        })
+        .count() as u64;
+    let d4_long = json(&[
+        "position",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--moves",
+        d4_moves,
+        "--with-duplicates",
+        "--plies",
+        "41..",
+        "--limit",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(d4_long["games"].as_u64().unwrap(), long);
+    assert!(long > 0 && long < d4_stats, "{long} of {d4_stats}");
+
     // The researcher's position: the index's count equals a plain replay's, and each
     // listed game shows the position at the listed ply once the symmetry is applied.
     let query_moves = "h8 h9 i9 i8 g7";
