@@ -48,9 +48,9 @@
 //! the moves read so far plus an `error` note `cbr-damaged` at that offset and ply.
 
 use crate::raw::{
-    raw_hex, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
+    raw_hex, Format, Header, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
-use crate::xq_tree::{TreeReader, MAX_VARIATION_DEPTH};
+use crate::xq_tree::{loc, note, TreeReader, MAX_VARIATION_DEPTH};
 use kifu_facts::Severity;
 
 /// Magic of a CBR record.
@@ -75,20 +75,6 @@ pub fn looks_like_cbr(head: &[u8]) -> bool {
 /// Whether `head` starts like a CBL library.
 pub fn looks_like_cbl(head: &[u8]) -> bool {
     head.starts_with(CBL_MAGIC)
-}
-
-fn loc(offset: usize) -> Location {
-    Location::new(offset as u64, 0, 0)
-}
-
-fn note(code: &'static str, severity: Severity, message: String, at: usize) -> Note {
-    Note {
-        code,
-        severity,
-        message,
-        at: loc(at),
-        ply: None,
-    }
 }
 
 fn raw_error(format: Format, bytes: &[u8], base: usize, at: usize, message: String) -> RawError {

@@ -15,7 +15,8 @@
 //! played; the root's is ply 0); comments inside variations have no place in the raw types
 //! and are only counted ([`Lines::variation_comments`]).
 
-use crate::raw::{Comment, XqMove, XqVariation};
+use crate::raw::{Comment, Location, Note, XqMove, XqVariation};
+use kifu_facts::Severity;
 
 /// Deepest variation nesting kept (deeper alternatives are dropped and counted).
 pub const MAX_VARIATION_DEPTH: usize = 64;
@@ -180,6 +181,22 @@ impl Builder<'_> {
             }
         }
         (moves, vars)
+    }
+}
+
+/// A byte offset in a binary record (no lines or columns there).
+pub(crate) fn loc(offset: usize) -> Location {
+    Location::new(offset as u64, 0, 0)
+}
+
+/// A note of a binary record's reader at byte `at`, on no particular ply.
+pub(crate) fn note(code: &'static str, severity: Severity, message: String, at: usize) -> Note {
+    Note {
+        code,
+        severity,
+        message,
+        at: loc(at),
+        ply: None,
     }
 }
 

@@ -61,10 +61,10 @@
 //! The parser checks syntax only: a move from an empty square is emitted as written.
 
 use crate::raw::{
-    raw_hex, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
+    raw_hex, Format, Header, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
-use crate::xq_tree::TreeReader;
 pub use crate::xq_tree::MAX_VARIATION_DEPTH;
+use crate::xq_tree::{loc, note, TreeReader};
 use kifu_facts::Severity;
 
 /// Header length; move records start here.
@@ -131,10 +131,6 @@ fn pieces(h: &[u8], version: u8, k: &Keys) -> [u8; 32] {
     out
 }
 
-fn loc(offset: usize) -> Location {
-    Location::new(offset as u64, 0, 0)
-}
-
 fn hex(bytes: &[u8]) -> String {
     raw_hex(bytes)
 }
@@ -147,16 +143,6 @@ fn raw_error(bytes: &[u8], at: usize, message: String) -> RawError {
         span: Span::new(0, bytes.len() as u64),
         message,
         raw: hex(bytes),
-    }
-}
-
-fn note(code: &'static str, severity: Severity, message: String, at: usize) -> Note {
-    Note {
-        code,
-        severity,
-        message,
-        at: loc(at),
-        ply: None,
     }
 }
 
