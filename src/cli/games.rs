@@ -4,7 +4,6 @@
 //! otherwise; `e/w/i` counts the game's errors, warnings and info remarks; an id `7=3` is
 //! game 7, a linked copy of game 3.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -15,7 +14,7 @@ use serde_json::json;
 
 use super::args::{FilterArgs, ListFormat};
 use super::table::{capped, left, render, right};
-use super::text::csv_field;
+use super::text::{csv_line, print_out};
 
 /// Display cap of the event and players columns (JSON and CSV have the whole text).
 const NAME_CAP: usize = 36;
@@ -43,7 +42,7 @@ pub(super) fn run(
         ListFormat::Json => games.iter().map(|g| json_line(g) + "\n").collect(),
         ListFormat::Csv => csv(&games),
     };
-    write_out(&text);
+    print_out(&text);
     if games.is_empty() {
         eprintln!("kifu games: {}", nothing_matches(&store, &filter)?);
     } else if total > games.len() as u64 {
@@ -73,11 +72,6 @@ fn nothing_matches(store: &Store, filter: &GameFilter) -> Result<String> {
         }
     }
     Ok(text)
-}
-
-fn write_out(text: &str) {
-    // A closed pipe (`| head`) is not an error.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// `black–white` names in seat order.
@@ -186,9 +180,7 @@ fn csv(games: &[GameListing]) -> String {
             g.line.to_string(),
             g.duplicate_of.map(|d| d.to_string()).unwrap_or_default(),
         ];
-        let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-        out.push_str(&fields.join(","));
-        out.push('\n');
+        out.push_str(&csv_line(&fields));
     }
     out
 }
@@ -235,21 +227,19 @@ fn quarantined(
         ListFormat::Csv => {
             let mut out = String::from("quarantined,source,line,column,format,error\n");
             for q in &records {
-                let fields = [
+                out.push_str(&csv_line(&[
                     q.id.to_string(),
-                    csv_field(&q.source),
+                    q.source.clone(),
                     q.line.to_string(),
                     q.column.to_string(),
-                    csv_field(q.format.as_deref().unwrap_or("")),
-                    csv_field(&q.error),
-                ];
-                out.push_str(&fields.join(","));
-                out.push('\n');
+                    q.format.clone().unwrap_or_default(),
+                    q.error.clone(),
+                ]));
             }
             out
         }
     };
-    write_out(&text);
+    print_out(&text);
     if records.is_empty() {
         eprintln!("kifu games: no quarantined records match");
     }

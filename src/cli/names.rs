@@ -2,7 +2,6 @@
 //! game counts, so people find the exact spelling to search by (and a player's results:
 //! wins, draws and losses by the result that counts).
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -13,21 +12,11 @@ use serde_json::json;
 
 use super::args::{FilterArgs, ListFormat};
 use super::table::{left, render, right};
-use super::text::csv_field;
+use super::text::{csv_line, print_out};
 
 fn kinds(kinds: &[GameKind]) -> String {
     let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
     names.join(",")
-}
-
-fn write_out(text: &str) {
-    // A closed pipe (`| head`) is not an error.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-fn csv_line(fields: &[String]) -> String {
-    let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-    fields.join(",") + "\n"
 }
 
 /// `kifu players`.
@@ -81,7 +70,7 @@ pub(super) fn players(
                 .collect()
         }
     };
-    write_out(&text);
+    print_out(&text);
     if rows.is_empty() {
         eprintln!("kifu players: no players in the games that match");
     }
@@ -135,7 +124,7 @@ pub(super) fn events(
             .chain(rows.iter().map(|e| csv_line(&fields(e))))
             .collect(),
     };
-    write_out(&text);
+    print_out(&text);
     if rows.is_empty() {
         eprintln!("kifu events: no events in the games that match");
     }

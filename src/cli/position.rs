@@ -247,12 +247,13 @@ pub(super) fn open(
     query: &QueryArgs,
     command: &str,
 ) -> Result<(Store, GameFilter, Board)> {
-    let Some(kind) = flags.clone().filter(false)?.game else {
+    let filter = flags.clone().filter(false)?;
+    let Some(kind) = filter.game else {
         bail!(
             "kifu {command} needs --game with a game kind (renju, xiangqi, territorial, chouchou)"
         );
     };
     let board = query.board(kind)?;
-    let (store, filter) = select::open(&db.db, flags.clone(), false, command)?;
+    let store = select::open_for(&db.db, &filter, command)?;
     Ok((store, filter, board))
 }

@@ -20,11 +20,18 @@ pub(super) fn open(
 ) -> Result<(Store, GameFilter)> {
     // The flags first: a malformed value is an error even before a database is found.
     let filter = flags.filter(copies_by_default)?;
+    let store = open_for(db, &filter, command)?;
+    Ok((store, filter))
+}
+
+/// Opens the database read-only for a filter already built, and says on standard error
+/// each name in it that matches no one.
+pub(super) fn open_for(db: &Path, filter: &GameFilter, command: &str) -> Result<Store> {
     let store = Store::open_read_only(db)?;
-    for unmatched in store.check_filter(&filter)? {
+    for unmatched in store.check_filter(filter)? {
         eprintln!("kifu {command}: {unmatched}");
     }
-    Ok((store, filter))
+    Ok(store)
 }
 
 #[cfg(test)]

@@ -75,10 +75,7 @@ fn write_text(out: Option<&Path>, text: &str) -> Result<()> {
         Some(path) => {
             std::fs::write(path, text).with_context(|| format!("write {}", path.display()))?
         }
-        None => {
-            // A closed pipe (`| head`) is not an error.
-            let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
-        }
+        None => super::text::print_out(text),
     }
     Ok(())
 }

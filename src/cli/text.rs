@@ -1,5 +1,5 @@
 //! Text more than one command writes: a Xiangqi move's classes, ChouChou captured totals,
-//! an engine finding's line, a CSV field.
+//! an engine finding's line, a CSV field and line; and text written to standard output.
 
 use kifu_rules::chouchou::CcReplay;
 use kifu_rules::{xiangqi, Finding};
@@ -50,4 +50,15 @@ pub(super) fn csv_field(s: &str) -> String {
     } else {
         s.to_owned()
     }
+}
+
+/// One CSV line of `fields`, each quoted when it needs to be.
+pub(super) fn csv_line(fields: &[String]) -> String {
+    let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+    fields.join(",") + "\n"
+}
+
+/// `text` on standard output; a closed pipe (`| head`) is not an error.
+pub(super) fn print_out(text: &str) {
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
 }
