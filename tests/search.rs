@@ -58,7 +58,7 @@ fn strings(db: &Path, sql: &str) -> Vec<String> {
 fn unknown_kinds_codes_openings_rules_and_malformed_dates_are_errors_listing_the_valid() {
     let dir = tempfile::tempdir().unwrap();
     let db = samples_db(dir.path());
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (
             &["--game", "renjuu"],
             "unknown game `renjuu`; valid, closest first: renju, ",
@@ -71,6 +71,11 @@ fn unknown_kinds_codes_openings_rules_and_malformed_dates_are_errors_listing_the
             &["--opening", "F00"],
             "malformed opening `F00`: expected a Renju opening D1–D13 or I1–I13, a Xiangqi \
              ECCO code A00–E99",
+        ),
+        (
+            // An empty slot of ECCO 2004 (the group A7 is 空).
+            &["--opening", "A70"],
+            "unknown ECCO opening `A70`; valid, closest first: A",
         ),
         (
             &["--opening", "C29-C20"],

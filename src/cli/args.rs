@@ -139,8 +139,44 @@ impl FilterArgs {
             with_duplicates,
         };
         filter.validate()?;
+        unassigned_ecco(&filter)?;
         Ok(filter)
     }
+}
+
+/// An exact ECCO code that ECCO 2004 leaves empty (`空`, 240 of the 500 slots) names no
+/// opening kifu's classifier gives: an error listing the assigned codes, closest first.
+/// The store checks only the form of a code; the table of assigned ones is the rules'.
+fn unassigned_ecco(filter: &GameFilter) -> Result<(), FilterError> {
+    use kifu_facts::GameKind;
+    if filter.game.is_some_and(|k| k != GameKind::Xiangqi) {
+        return Ok(());
+    }
+    for o in &filter.openings {
+        let Some((from, to)) = &o.ecco else { continue };
+        // `D10` is also Renju's D10 unless the filter is for Xiangqi games only.
+        let renju_too = o.renju.is_some() && filter.game.is_none();
+        if from != to || renju_too {
+            continue;
+        }
+        let assigned = from
+            .parse::<xiangqi::ecco::Code>()
+            .ok()
+            .and_then(xiangqi::ecco::name)
+            .is_some();
+        if !assigned {
+            let codes: Vec<String> = xiangqi::ecco::definitions()
+                .iter()
+                .map(|d| d.code.to_string())
+                .collect();
+            return Err(FilterError::unknown(
+                "ECCO opening",
+                from,
+                codes.iter().map(String::as_str),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `--format` of the listings: an aligned table, JSON lines or CSV.
