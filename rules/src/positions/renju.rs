@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use kifu_facts::{MoveCode, PlyStep, PositionKey};
 
-use super::{build_trail, smallest, SplitMix};
+use super::{build_trail, smallest, SplitMix, MAX_TRAIL_PLIES};
 use crate::renju::point::{move_text, AREA};
 use crate::renju::{Move, PlayError, Point, Position, Stone, Symmetry};
 
@@ -14,8 +14,10 @@ use crate::renju::{Move, PlayError, Point, Position, Stone, Symmetry};
 const PASS: u16 = AREA as u16;
 
 struct Tables {
-    /// `stone[colour][point]`, colour 0 Black, 1 White.
-    stone: [[u64; AREA]; 2],
+    /// `stone[colour][point][symmetry]`: the hash a stone of `colour` (0 Black, 1 White)
+    /// on `point` adds to the image under each of [`Symmetry::ALL`] (the hash of the
+    /// point's image), laid out so a move updates the 8 image hashes from one row.
+    stone: [[[u64; 8]; AREA]; 2],
     /// XORed in while White is to move.
     white_to_move: u64,
     /// `image[symmetry][point]`: the point's index under each of [`Symmetry::ALL`].
@@ -24,8 +26,9 @@ struct Tables {
 
 static TABLES: LazyLock<Tables> = LazyLock::new(|| {
     let mut rng = SplitMix(0x0052_454E_4A55_0001); // "RENJU" 1
-    let mut stone = [[0; AREA]; 2];
-    for row in stone.iter_mut() {
+                                                   // Drawn in this order (colour, then point) in every build: stored keys depend on it.
+    let mut by_point = [[0; AREA]; 2];
+    for row in by_point.iter_mut() {
         for z in row.iter_mut() {
             *z = rng.next();
         }
@@ -34,6 +37,14 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
     for (s, sym) in Symmetry::ALL.iter().enumerate() {
         for p in Point::all() {
             image[s][p.index() as usize] = sym.apply(p).index();
+        }
+    }
+    let mut stone = [[[0; 8]; AREA]; 2];
+    for colour in 0..2 {
+        for p in 0..AREA {
+            for s in 0..8 {
+                stone[colour][p][s] = by_point[colour][image[s][p] as usize];
+            }
         }
     }
     Tables {
@@ -61,10 +72,9 @@ impl Images {
     }
 
     fn place(&mut self, p: Point, colour: Stone) {
-        let t = &*TABLES;
-        let z = &t.stone[colour_index(colour)];
-        for (s, h) in self.0.iter_mut().enumerate() {
-            *h ^= z[t.image[s][p.index() as usize] as usize];
+        let z = &TABLES.stone[colour_index(colour)][p.index() as usize];
+        for (h, z) in self.0.iter_mut().zip(z) {
+            *h ^= z;
         }
     }
 
@@ -101,6 +111,38 @@ pub fn apply_symmetry(symmetry: u8, c: MoveCode) -> MoveCode {
 
 /// The steps of a game through its positions (the moves as stored: the applied moves).
 pub fn trail(moves: &[Move]) -> Vec<PlyStep> {
+    if moves.iter().any(Option::is_none) {
+        return trail_with_passes(moves);
+    }
+    // Without a pass every move adds a stone, so no position comes back: each is a first
+    // visit, and the steps are made in one pass with no set of seen keys.
+    let code = |symmetry: u8, i: usize| {
+        moves
+            .get(i)
+            .map_or(MoveCode::NONE, |&m| apply_symmetry(symmetry, move_code(m)))
+    };
+    let plies = moves.len().min(MAX_TRAIL_PLIES);
+    let mut steps = Vec::with_capacity(plies + 1);
+    let mut images = Images::empty();
+    for ply in 0..=plies {
+        let (key, symmetry) = smallest(&images.0);
+        steps.push(PlyStep {
+            key,
+            ply: ply as u32,
+            symmetry,
+            next: code(symmetry, ply),
+            reply: code(symmetry, ply + 1),
+        });
+        if let Some(&Some(p)) = moves.get(ply) {
+            images.place(p, Stone::of_ply(ply as u32 + 1));
+            images.turn();
+        }
+    }
+    steps
+}
+
+/// [`trail`] of a game with passes: two passes in a row bring a position back.
+fn trail_with_passes(moves: &[Move]) -> Vec<PlyStep> {
     let mut images = Images::empty();
     let mut keys = Vec::with_capacity(moves.len() + 1);
     keys.push(smallest(&images.0));
@@ -290,6 +332,35 @@ mod tests {
     fn moves(s: &str) -> Vec<Move> {
         parse_moves(s).unwrap()
     }
+
+    #[test]
+    fn a_game_without_passes_gets_the_steps_of_the_general_path() {
+        // The one-pass trail is the general one with nothing to drop, key for key.
+        for game in [
+            "",
+            "h8",
+            "h8 h9 i9 i8 g7",
+            "h8 i9 h10 g9 i6 k6 j5 k8 l8 l7 m8 m6 g5 m7 n6 h9 f11 i10 j9 h3",
+            "a1 o15 a15 o1 h8 b2",
+        ] {
+            let game = moves(game);
+            assert_eq!(trail(&game), trail_with_passes(&game), "{game:?}");
+        }
+        let long: Vec<Move> = Point::all().map(Some).collect();
+        let steps = trail(&long);
+        assert_eq!(steps.len(), long.len() + 1);
+        assert_eq!(steps, trail_with_passes(&long));
+        // Keys are stored in databases: they must never change from build to build.
+        let keys: Vec<u64> = trail(&moves("h8 h9 i9")).iter().map(|s| s.key.0).collect();
+        assert_eq!(keys, PINNED_KEYS);
+    }
+
+    const PINNED_KEYS: [u64; 4] = [
+        0,
+        16_570_046_539_870_479_013,
+        588_212_768_798_547_560,
+        196_693_548_124_591_513,
+    ];
 
     #[test]
     fn every_image_of_a_game_has_the_same_keys_and_symmetries_compose() {

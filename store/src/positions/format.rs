@@ -54,26 +54,10 @@ fn low_bits(stored_key: u64, part_bits: u32) -> u64 {
     stored_key & ((1u64 << (PositionKey::STORED_BITS - part_bits)) - 1)
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
 fn move_width(kind: GameKind) -> usize {
     match kind {
         GameKind::Renju => 1,
         _ => 2,
-    }
-}
-
-fn put_move(out: &mut Vec<u8>, kind: GameKind, m: MoveCode) {
-    match kind {
-        GameKind::Renju if m.is_none() => out.push(RENJU_NONE),
-        GameKind::Renju => out.push(m.0 as u8),
-        _ => out.extend_from_slice(&m.0.to_le_bytes()),
     }
 }
 
@@ -101,12 +85,43 @@ pub(crate) fn put_entry(
     gap: u64,
     e: &EntryFields,
 ) {
-    out.extend_from_slice(&low_bits(stored_key, part_bits).to_le_bytes()[..KEY_BYTES]);
-    put_varint(out, gap);
-    out.push(e.flags);
-    put_move(out, kind, e.next);
-    put_move(out, kind, e.reply);
-    put_varint(out, u64::from(e.length));
+    // Built on the stack and appended at once: one capacity check per entry, not one
+    // per field (the writer thread appends tens of millions of entries).
+    let mut entry = [0u8; MAX_ENTRY_BYTES];
+    entry[..KEY_BYTES].copy_from_slice(&low_bits(stored_key, part_bits).to_le_bytes()[..KEY_BYTES]);
+    let mut at = KEY_BYTES;
+    at = varint_into(&mut entry, at, gap);
+    entry[at] = e.flags;
+    at += 1;
+    for m in [e.next, e.reply] {
+        match kind {
+            GameKind::Renju => {
+                entry[at] = if m.is_none() { RENJU_NONE } else { m.0 as u8 };
+                at += 1;
+            }
+            _ => {
+                entry[at..at + 2].copy_from_slice(&m.0.to_le_bytes());
+                at += 2;
+            }
+        }
+    }
+    at = varint_into(&mut entry, at, u64::from(e.length));
+    out.extend_from_slice(&entry[..at]);
+}
+
+/// The longest entry: the key, a 10-byte varint gap, the flags, two 2-byte moves and a
+/// 5-byte varint length.
+const MAX_ENTRY_BYTES: usize = KEY_BYTES + 10 + 1 + 4 + 5;
+
+/// Writes `v` as a varint at `at`, returning the index after it.
+fn varint_into(buf: &mut [u8], mut at: usize, mut v: u64) -> usize {
+    while v >= 0x80 {
+        buf[at] = v as u8 | 0x80;
+        v >>= 7;
+        at += 1;
+    }
+    buf[at] = v as u8;
+    at + 1
 }
 
 /// A row's bytes could not be read back: the database was changed by something else.
