@@ -1167,78 +1167,127 @@ fn stats_on_the_samples() {
 }
 
 #[test]
-fn export_parquet_and_csv_read_back() {
+fn export_writes_every_contract_table_and_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = samples_db(dir.path());
     let store = Store::open(&db).unwrap();
     let c = store.counts().unwrap();
-    assert!(c.games > 0 && c.findings > 0);
+    assert!(c.games > 0 && c.findings > 0 && c.quarantined > 0);
+    let seats = u64::from(sql_count(&db, "SELECT count(*) FROM game_players"));
+    let comments = u64::from(sql_count(&db, "SELECT count(*) FROM comments"));
 
     let out = dir.path().join("parquet");
     let summary = export(&store, Format::Parquet, &out).unwrap();
-    assert_eq!(
-        (summary.games, summary.moves, summary.findings),
-        (c.games, c.moves, c.findings)
-    );
-    for (table, expected) in [
+    let expected = [
         ("games", c.games),
+        ("players", seats),
         ("moves", c.moves),
+        ("comments", comments),
         ("findings", c.findings),
-    ] {
-        let mut rows = 0u64;
-        let mut kinds = Vec::new();
-        for entry in std::fs::read_dir(out.join(table)).unwrap() {
-            let part = entry.unwrap().path();
-            let kind = part.file_name().unwrap().to_string_lossy().into_owned();
-            assert!(kind.starts_with("kind="), "{kind}");
-            kinds.push(kind);
-            let file = std::fs::File::open(part.join("part-0.parquet")).unwrap();
-            let df = ParquetReader::new(file).finish().unwrap();
-            assert!(
-                df.column("kind").is_err(),
-                "the partition column is in the path"
-            );
-            rows += df.height() as u64;
+        ("quarantine", c.quarantined),
+        ("sources", c.sources),
+    ];
+    assert_eq!(summary.tables, expected);
+    let part_names = |out: &Path| -> Vec<String> {
+        let mut names = Vec::new();
+        for t in contract::TABLES {
+            for entry in std::fs::read_dir(out.join(t.name)).unwrap() {
+                names.push(entry.unwrap().file_name().to_string_lossy().into_owned());
+            }
         }
-        assert_eq!(rows, expected, "{table} rows read back");
-        assert!(kinds.contains(&"kind=renju".to_owned()), "{kinds:?}");
+        names
+    };
+    // Every table has its directory and its part files, with the contract's columns.
+    for t in contract::TABLES {
+        let mut rows = 0u64;
+        let mut parts = 0;
+        for entry in std::fs::read_dir(out.join(t.name)).unwrap() {
+            let part = entry.unwrap().path();
+            let name = part.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                name.starts_with("part-") && name.ends_with(".parquet"),
+                "{name}"
+            );
+            let df = ParquetReader::new(std::fs::File::open(&part).unwrap())
+                .finish()
+                .unwrap();
+            let names: Vec<&str> = df.get_column_names().iter().map(|n| n.as_str()).collect();
+            let documented: Vec<&str> = t.columns.iter().map(|c| c.name).collect();
+            assert_eq!(names, documented, "{}", t.name);
+            rows += df.height() as u64;
+            parts += 1;
+        }
+        assert!(parts >= 1, "{}", t.name);
+        assert_eq!(rows, summary.rows(t.name), "{} rows read back", t.name);
     }
-    // The hive layout read as one table by polars' scanner.
-    let games = LazyFrame::scan_parquet(
-        PlRefPath::new(out.join("games").to_string_lossy().as_ref()),
-        ScanArgsParquet {
-            // Without polars' date features, partition values must not be parsed as dates.
-            hive_options: HiveOptions {
-                try_parse_dates: false,
-                ..HiveOptions::new_enabled()
-            },
-            ..ScanArgsParquet::default()
-        },
-    )
-    .unwrap()
-    .collect()
-    .unwrap();
-    assert_eq!(games.height() as u64, c.games);
-    let renju = games
-        .lazy()
-        .filter(col("kind").eq(lit("renju")))
-        .collect()
-        .unwrap()
-        .height() as u64;
-    let in_db = u64::from(sql_count(
-        &db,
-        "SELECT count(*) FROM games WHERE kind = 'renju'",
-    ));
-    assert_eq!(renju, in_db);
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("_schema.json")).unwrap()).unwrap();
+    assert_eq!(schema["schema_version"], contract::SCHEMA_VERSION);
+    assert_eq!(schema["kifu_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(schema["tables"][0]["name"], "games");
 
+    // An existing destination is an error and stays as it was; --overwrite replaces it
+    // whole (no part of the first export remains).
+    let before = part_names(&out);
+    let err = export(&store, Format::Parquet, &out).unwrap_err();
+    assert!(matches!(err, Error::OutputExists(_)), "{err}");
+    assert!(err.to_string().contains("--overwrite"), "{err}");
+    assert_eq!(part_names(&out), before);
+    let options = ExportOptions {
+        format: Format::Parquet,
+        overwrite: true,
+    };
+    let again = export_filtered(&store, &Filter::everything(), options, &out).unwrap();
+    assert_eq!(again.tables, expected);
+    let after = part_names(&out);
+    assert_eq!(after.len(), before.len());
+    assert!(after.iter().all(|n| !before.contains(n)), "{after:?}");
+    // Nothing is left beside it (the temporary and the replaced directories are gone).
+    let siblings: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("kifu-"))
+        .collect();
+    assert!(siblings.is_empty(), "{siblings:?}");
+
+    // An empty selection still writes every table, with its schema.
+    let nothing = Filter {
+        event: Some("no such event anywhere".into()),
+        ..Filter::everything()
+    };
+    let empty_out = dir.path().join("empty");
+    let empty = export_filtered(
+        &store,
+        &nothing,
+        ExportOptions::new(Format::Parquet),
+        &empty_out,
+    );
+    let empty = empty.unwrap();
+    assert!(
+        empty.tables.iter().all(|(_, n)| *n == 0),
+        "{:?}",
+        empty.tables
+    );
+    let games = ParquetReader::new(
+        std::fs::File::open(
+            empty
+                .files
+                .iter()
+                .find(|f| f.starts_with(empty_out.join("games")))
+                .unwrap(),
+        )
+        .unwrap(),
+    )
+    .finish()
+    .unwrap();
+    assert_eq!(games.height(), 0);
+    assert_eq!(games.width(), contract::TABLES[0].columns.len());
+
+    // CSV: one file per table, list columns as space-separated items.
     let out = dir.path().join("csv");
     let summary = export(&store, Format::Csv, &out).unwrap();
-    assert_eq!(summary.files.len(), 3);
-    for (table, expected) in [
-        ("games", c.games),
-        ("moves", c.moves),
-        ("findings", c.findings),
-    ] {
+    assert_eq!(summary.tables, expected);
+    for (table, rows) in expected {
         let df = CsvReadOptions::default()
             .with_has_header(true)
             .map_parse_options(|o| o.with_try_parse_dates(false))
@@ -1246,7 +1295,7 @@ fn export_parquet_and_csv_read_back() {
             .unwrap()
             .finish()
             .unwrap();
-        assert_eq!(df.height() as u64, expected, "{table} csv rows");
+        assert_eq!(df.height() as u64, rows, "{table} csv rows");
     }
 }
 

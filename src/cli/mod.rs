@@ -108,7 +108,8 @@ pub fn run() -> Result<ExitCode> {
             filter,
             format,
             out,
-        } => export::run(&db.db, filter, format, &out),
+            overwrite,
+        } => export::run(&db.db, filter, format, &out, overwrite),
         Command::Report {
             db,
             filter,
