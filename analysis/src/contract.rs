@@ -439,7 +439,7 @@ fn move_encodings() -> Value {
         },
         "chouchou-act16": {
             "kind": "chouchou",
-            "code": "(action << 4 | from) * 256 + to; action 0 place (from = to), 1 move two, 2 swap one; a cell is row * 4 + column",
+            "code": "(action * 16 + from) * 256 + to; action 0 place (from = to), 1 move two, 2 swap one; a cell is (letter - A) * 4 + (digit - 1), so 1A = 0, 4D = 15",
             "text": "the cell (3B), or from→to with ② (move two) or ① (swap one)",
         },
     })
