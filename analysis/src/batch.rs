@@ -8,13 +8,10 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::contract::{schema_json, ColumnType, TableDoc, KIFU_VERSION, SCHEMA_VERSION};
+use crate::contract::{
+    schema_json, ColumnType, TableDoc, BYTES_PER_PART, KIFU_VERSION, ROWS_PER_PART, SCHEMA_VERSION,
+};
 use crate::{Error, Format, Result};
-
-/// Rows per part file (and batch) at most.
-pub(crate) const ROWS_PER_PART: usize = 100_000;
-/// Bytes of cell data per part file (and batch) at most, before compression.
-pub(crate) const BYTES_PER_PART: usize = 64 << 20;
 
 /// One value of a row, of its column's [`ColumnType`].
 #[derive(Clone, Debug, PartialEq)]

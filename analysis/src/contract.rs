@@ -12,6 +12,11 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// The kifu version writing the export.
 pub const KIFU_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Rows per part file at most (the writer's batch: what bounds its memory).
+pub const ROWS_PER_PART: usize = 50_000;
+/// Bytes of cell data per part file at most, before compression.
+pub const BYTES_PER_PART: usize = 32 << 20;
+
 /// A column's type as written: Parquet `BYTE_ARRAY` (UTF-8), `INT64`, `BOOLEAN`, or a
 /// list of `INT32` or of UTF-8 strings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -426,6 +426,11 @@ pub(super) enum Command {
         /// the results file is replaced, the rest kept.
         #[arg(long)]
         positions: Option<usize>,
+        /// Only the export benchmark: `kifu export` of this many generated Renju games
+        /// (the database built once per size in --work), its time and peak RSS; its section
+        /// of the results file is replaced, the rest kept.
+        #[arg(long)]
+        export: Option<usize>,
     },
     /// The position index behind `position` and `explore`: its state and size;
     /// `--rebuild` makes it again, `--verify` checks it against the games.

@@ -126,6 +126,7 @@ pub fn run() -> Result<ExitCode> {
             work,
             out,
             positions,
+            export,
         } => crate::bench::run(&crate::bench::Request {
             games,
             only,
@@ -134,6 +135,7 @@ pub fn run() -> Result<ExitCode> {
             work,
             out,
             positions,
+            export,
         }),
         Command::BenchStage {
             stage,
