@@ -505,10 +505,15 @@ fn export_writes_the_contract_tables_and_csv() {
         format!("kifu: export: {o} exists (--overwrite replaces it)")
     );
     let replaced = kifu_ok(&["export", "--db", d, "--out", o, "--overwrite"]);
+    // Nothing new to append: nothing written; both flags at once: refused by the parser.
+    let appended = kifu_ok(&["export", "--db", d, "--out", o, "--append"]);
+    assert_eq!(appended.trim(), format!("{o}/_export.json"));
+    let both = kifu(&["export", "--db", d, "--out", o, "--append", "--overwrite"]);
+    assert!(!both.status.success());
     assert_eq!(replaced.lines().count(), listed.lines().count());
-    assert!(replaced
-        .lines()
-        .all(|l| !listed.contains(l) || l.ends_with("_schema.json")));
+    assert!(replaced.lines().all(|l| !listed.contains(l)
+        || l.ends_with("_schema.json")
+        || l.ends_with("_export.json")));
 
     let csv = dir.path().join("export-csv");
     kifu_ok(&[

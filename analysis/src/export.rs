@@ -12,16 +12,17 @@ use std::path::{Path, PathBuf};
 use kifu_facts::{counted_result, Annotations, Extra, RenjuAnnotations};
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
-    ExportComment, ExportFinding, ExportGame, ExportMoves, ExportQuarantined, ExportSeat,
-    ExportSource,
+    ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
+    ExportSeat, ExportSource, IdWindow,
 };
 use kifu_store::Store;
+use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::batch::{Cell, TableWriter};
 use crate::contract::{
     schema_json, TableDoc, COMMENTS_TABLE, FINDINGS_TABLE, GAMES_TABLE, MOVES_TABLE, PLAYERS_TABLE,
-    QUARANTINE_TABLE, SOURCES_TABLE,
+    QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
 };
 use crate::frame::year_of;
 use crate::{Error, Filter, Format, Result};
@@ -32,6 +33,9 @@ pub struct ExportOptions {
     pub format: Format,
     /// Replace an existing destination (otherwise it is an error).
     pub overwrite: bool,
+    /// Add to an existing Parquet export of every record of the same database the records
+    /// ingested since (recorded in its `_export.json`).
+    pub append: bool,
 }
 
 impl ExportOptions {
@@ -39,9 +43,13 @@ impl ExportOptions {
         ExportOptions {
             format,
             overwrite: false,
+            append: false,
         }
     }
 }
+
+/// The file beside `_schema.json` that says what an export covered, for `--append`.
+const STATE_FILE: &str = "_export.json";
 
 /// What [`export`] wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -98,12 +106,29 @@ fn export_with(
             "export: the format is parquet, csv or json".into(),
         ));
     }
+    if options.append {
+        return append(store, filter, options.format, dir, check);
+    }
     if dir.exists() && !options.overwrite {
         return Err(Error::OutputExists(dir.to_owned()));
     }
     let temp = sibling(dir, "tmp")?;
     std::fs::create_dir_all(&temp)?;
-    let written = write_tables(store, filter, options.format, &temp, check);
+    let written = (|| -> Result<ExportSummary> {
+        let window = IdWindow::upto(store.export_marks()?);
+        let mut summary = write_tables(
+            store,
+            filter,
+            options.format,
+            &temp,
+            &window,
+            &run_id(),
+            check,
+        )?;
+        write_state(store, filter, options.format, &window.upto, &temp)?;
+        summary.files.push(PathBuf::from(STATE_FILE));
+        Ok(summary)
+    })();
     let mut summary = match written {
         Ok(s) => s,
         Err(e) => {
@@ -171,17 +196,139 @@ fn run_id() -> String {
 /// Where a table's rows come from: it hands each row to the sink it is given.
 type RowSource<'a> = dyn FnMut(&mut dyn FnMut(Vec<Cell>) -> Result<()>) -> Result<()> + 'a;
 
-fn write_tables(
+/// `_export.json`: the schema version, the format, the database and the filter exported,
+/// and the highest id of each table covered.
+fn write_state(
+    store: &Store,
+    filter: &Filter,
+    format: Format,
+    upto: &ExportMarks,
+    dir: &Path,
+) -> Result<()> {
+    let state = json!({
+        "schema_version": SCHEMA_VERSION,
+        "format": format.extension(),
+        "database": store.database_identity()?,
+        "every_record": *filter == Filter::everything(),
+        "exported_through": {
+            "games": upto.games,
+            "findings": upto.findings,
+            "quarantine": upto.quarantine,
+            "sources": upto.sources,
+        },
+    });
+    std::fs::write(dir.join(STATE_FILE), format!("{state:#}\n"))?;
+    Ok(())
+}
+
+fn refuse(dir: &Path, why: &str) -> Error {
+    Error::Usage(format!("export --append to {}: {why}", dir.display()))
+}
+
+/// What an earlier export of `dir` covered, checked to be one `--append` can add to.
+fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Result<ExportMarks> {
+    if format != Format::Parquet {
+        return Err(refuse(dir, "only a Parquet export can be appended to"));
+    }
+    if *filter != Filter::everything() {
+        return Err(refuse(
+            dir,
+            "an append adds every record ingested since the last export, so it takes no filter",
+        ));
+    }
+    let text = std::fs::read_to_string(dir.join(STATE_FILE))
+        .map_err(|e| refuse(dir, &format!("no {STATE_FILE} to append after ({e})")))?;
+    let state: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| refuse(dir, &format!("{STATE_FILE} is not JSON ({e})")))?;
+    if state["schema_version"] != SCHEMA_VERSION {
+        return Err(refuse(
+            dir,
+            &format!(
+                "it has schema version {}, this kifu writes {SCHEMA_VERSION} (export it again \
+                 with --overwrite)",
+                state["schema_version"]
+            ),
+        ));
+    }
+    if state["format"] != "parquet" || state["every_record"] != true {
+        return Err(refuse(dir, "it is not a Parquet export of every record"));
+    }
+    if state["database"] != json!(store.database_identity()?) {
+        return Err(refuse(dir, "it was exported from another database"));
+    }
+    let mark = |table: &str| {
+        state["exported_through"][table]
+            .as_i64()
+            .ok_or_else(|| refuse(dir, &format!("{STATE_FILE} has no mark for {table}")))
+    };
+    Ok(ExportMarks {
+        games: mark("games")?,
+        findings: mark("findings")?,
+        quarantine: mark("quarantine")?,
+        sources: mark("sources")?,
+    })
+}
+
+/// `--append`: the rows after the dataset's marks are written as new part files into a
+/// temporary directory, moved into the dataset's table directories, and the marks moved on
+/// last. The parts are named by the marks appended after, so rerunning an interrupted
+/// append writes the same names again instead of adding copies.
+fn append(
     store: &Store,
     filter: &Filter,
     format: Format,
     dir: &Path,
     check: &mut dyn FnMut(&str, u64) -> Result<()>,
 ) -> Result<ExportSummary> {
-    let run = run_id();
+    let after = appendable(store, filter, format, dir)?;
+    let window = IdWindow {
+        after,
+        upto: store.export_marks()?,
+    };
+    let run = format!(
+        "after-{}-{}-{}-{}",
+        after.games, after.findings, after.quarantine, after.sources
+    );
+    let temp = sibling(dir, "tmp")?;
+    std::fs::create_dir_all(&temp)?;
+    let result = (|| -> Result<ExportSummary> {
+        let mut summary = write_tables(store, filter, format, &temp, &window, &run, check)?;
+        // Only the new rows' parts move (no empty part for a table with nothing new); the
+        // dataset keeps its _schema.json, of the same version.
+        let rows: Vec<(&str, u64)> = summary.tables.clone();
+        summary.files.retain(|f| {
+            let table = f.iter().next().and_then(|t| t.to_str()).unwrap_or("");
+            f.extension().is_some_and(|e| e == "parquet")
+                && rows.iter().any(|(t, n)| *t == table && *n > 0)
+        });
+        for f in &summary.files {
+            std::fs::rename(temp.join(f), dir.join(f))?;
+        }
+        write_state(store, filter, format, &window.upto, &temp)?;
+        std::fs::rename(temp.join(STATE_FILE), dir.join(STATE_FILE))?;
+        summary.files.push(PathBuf::from(STATE_FILE));
+        Ok(summary)
+    })();
+    let _ = std::fs::remove_dir_all(&temp);
+    let mut summary = result?;
+    for f in &mut summary.files {
+        *f = dir.join(&*f);
+    }
+    Ok(summary)
+}
+
+fn write_tables(
+    store: &Store,
+    filter: &Filter,
+    format: Format,
+    dir: &Path,
+    window: &IdWindow,
+    run: &str,
+    check: &mut dyn FnMut(&str, u64) -> Result<()>,
+) -> Result<ExportSummary> {
     let mut summary = ExportSummary::default();
     let mut table = |doc: &'static TableDoc, rows: &mut RowSource<'_>| -> Result<()> {
-        let mut w = TableWriter::new(doc, format, dir, &run)?;
+        let mut w = TableWriter::new(doc, format, dir, run)?;
         rows(&mut |cells| {
             w.push(cells)?;
             check(doc.name, w.rows)
@@ -192,25 +339,25 @@ fn write_tables(
         Ok(())
     };
     table(GAMES_TABLE, &mut |push| {
-        store.each_export_game(filter, |g| push(game_row(g)))
+        store.each_export_game(filter, window, |g| push(game_row(g)))
     })?;
     table(PLAYERS_TABLE, &mut |push| {
-        store.each_export_seat(filter, |s| push(seat_row(s)))
+        store.each_export_seat(filter, window, |s| push(seat_row(s)))
     })?;
     table(MOVES_TABLE, &mut |push| {
-        store.each_export_moves(filter, |m| push(moves_row(m)))
+        store.each_export_moves(filter, window, |m| push(moves_row(m)))
     })?;
     table(COMMENTS_TABLE, &mut |push| {
-        store.each_export_comment(filter, |c| push(comment_row(c)))
+        store.each_export_comment(filter, window, |c| push(comment_row(c)))
     })?;
     table(FINDINGS_TABLE, &mut |push| {
-        store.each_export_finding(filter, |x| push(finding_row(x)))
+        store.each_export_finding(filter, window, |x| push(finding_row(x)))
     })?;
     table(QUARANTINE_TABLE, &mut |push| {
-        store.each_export_quarantined(filter, |q| push(quarantined_row(q)))
+        store.each_export_quarantined(filter, window, |q| push(quarantined_row(q)))
     })?;
     table(SOURCES_TABLE, &mut |push| {
-        store.each_export_source(filter, |s| push(source_row(s)))
+        store.each_export_source(filter, window, |s| push(source_row(s)))
     })?;
     let schema = serde_json::to_string_pretty(&schema_json())
         .map_err(|e| Error::Usage(format!("export: _schema.json: {e}")))?;
@@ -415,8 +562,8 @@ mod tests {
         // With an earlier export in place and --overwrite, a failure keeps the earlier one.
         let first = export(&store, Format::Parquet, &out).unwrap();
         let options = ExportOptions {
-            format: Format::Parquet,
             overwrite: true,
+            ..ExportOptions::new(Format::Parquet)
         };
         assert!(export_with(&store, &Filter::everything(), options, &out, &mut fail).is_err());
         assert!(first.files.iter().all(|f| f.is_file()));

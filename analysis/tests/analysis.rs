@@ -1234,8 +1234,8 @@ fn export_writes_every_contract_table_and_reads_back() {
     assert!(err.to_string().contains("--overwrite"), "{err}");
     assert_eq!(part_names(&out), before);
     let options = ExportOptions {
-        format: Format::Parquet,
         overwrite: true,
+        ..ExportOptions::new(Format::Parquet)
     };
     let again = export_filtered(&store, &Filter::everything(), options, &out).unwrap();
     assert_eq!(again.tables, expected);
@@ -1422,4 +1422,103 @@ fn standings_and_stats_count_the_same_result() {
     )
     .unwrap();
     assert_eq!(u32s(&df, "second_wins"), [2]);
+}
+
+/// Rows of each contract table in an export directory, and the games' keys.
+fn dataset_rows(out: &Path) -> (Vec<(&'static str, u64)>, Vec<String>) {
+    let mut rows = Vec::new();
+    let mut keys = Vec::new();
+    for t in contract::TABLES {
+        let mut n = 0u64;
+        for entry in std::fs::read_dir(out.join(t.name)).unwrap() {
+            let df = ParquetReader::new(std::fs::File::open(entry.unwrap().path()).unwrap())
+                .finish()
+                .unwrap();
+            n += df.height() as u64;
+            if t.name == "games" {
+                let col = df.column("game_key").unwrap().str().unwrap().clone();
+                keys.extend(col.iter().flatten().map(str::to_owned));
+            }
+        }
+        rows.push((t.name, n));
+    }
+    (rows, keys)
+}
+
+#[test]
+fn export_append_adds_exactly_the_records_ingested_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let ingest = |what: &[&str]| {
+        let paths: Vec<PathBuf> = what.iter().map(|w| samples.join(w)).collect();
+        kifu_ingest::ingest(&db, &paths, &kifu_ingest::Options::default()).unwrap();
+    };
+    ingest(&["renju"]);
+    let out = dir.path().join("dataset");
+    let first = export(&Store::open(&db).unwrap(), Format::Parquet, &out).unwrap();
+    assert!(first.rows("games") > 0);
+    ingest(&["xiangqi", "territorial", "chouchou"]);
+    let store = Store::open(&db).unwrap();
+    let append = ExportOptions {
+        append: true,
+        ..ExportOptions::new(Format::Parquet)
+    };
+    let added = export_filtered(&store, &Filter::everything(), append, &out).unwrap();
+    // The dataset now holds what a fresh export of the database holds, each game once.
+    let full = export(&store, Format::Parquet, &dir.path().join("full")).unwrap();
+    let (rows, keys) = dataset_rows(&out);
+    assert_eq!(rows, full.tables);
+    for (table, n) in &full.tables {
+        assert_eq!(first.rows(table) + added.rows(table), *n, "{table}");
+    }
+    let unique: std::collections::BTreeSet<_> = keys.iter().collect();
+    assert_eq!(unique.len(), keys.len());
+    assert!(added.rows("games") > 0 && added.rows("sources") > 0);
+
+    // Nothing new: nothing written, not even an empty part.
+    let files = |d: &Path| {
+        let mut n = 0;
+        for t in contract::TABLES {
+            n += std::fs::read_dir(d.join(t.name)).unwrap().count();
+        }
+        n
+    };
+    let before = files(&out);
+    let again = export_filtered(&store, &Filter::everything(), append, &out).unwrap();
+    assert!(
+        again.tables.iter().all(|(_, n)| *n == 0),
+        "{:?}",
+        again.tables
+    );
+    assert_eq!(files(&out), before);
+
+    // What an append cannot add to is refused, saying why.
+    let refused = |filter: &Filter, options: ExportOptions, out: &Path| {
+        export_filtered(&store, filter, options, out)
+            .unwrap_err()
+            .to_string()
+    };
+    let renju_only = Filter {
+        game: Some(GameKind::Renju),
+        ..Filter::everything()
+    };
+    assert!(refused(&renju_only, append, &out).contains("takes no filter"));
+    let csv = ExportOptions {
+        format: Format::Csv,
+        ..append
+    };
+    assert!(refused(&Filter::everything(), csv, &out).contains("only a Parquet export"));
+    let nowhere = dir.path().join("nowhere");
+    assert!(refused(&Filter::everything(), append, &nowhere).contains("no _export.json"));
+    let other_db = dir.path().join("other.db");
+    kifu_ingest::ingest(
+        &other_db,
+        &[samples.join("xiangqi")],
+        &kifu_ingest::Options::default(),
+    )
+    .unwrap();
+    let other = Store::open(&other_db).unwrap();
+    let err = export_filtered(&other, &Filter::everything(), append, &out).unwrap_err();
+    assert!(err.to_string().contains("another database"), "{err}");
 }

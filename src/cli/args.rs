@@ -378,6 +378,10 @@ pub(super) enum Command {
         /// Replace `--out` if it exists (whole: no stale part files remain).
         #[arg(long)]
         overwrite: bool,
+        /// Add to the Parquet export in `--out` (of every record of this database) the
+        /// records ingested since it was written or last appended to.
+        #[arg(long, conflicts_with = "overwrite")]
+        append: bool,
     },
     /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
     /// the charts as SVG and PNG and the audit's board diagrams into a directory.

@@ -12,16 +12,14 @@ use super::args::FilterArgs;
 pub(super) fn run(
     db: &Path,
     flags: FilterArgs,
-    format: Format,
     out: &Path,
-    overwrite: bool,
+    options: ExportOptions,
 ) -> Result<ExitCode> {
-    if format == Format::Table {
+    if options.format == Format::Table {
         bail!("kifu export: --format is parquet, csv or json");
     }
     // Every row by default (linked copies and quarantined records included).
     let (store, filter) = super::select::open(db, flags, true, "export")?;
-    let options = ExportOptions { format, overwrite };
     let summary = kifu_analysis::export_filtered(&store, &filter, options, out)?;
     for f in &summary.files {
         println!("{}", f.display());

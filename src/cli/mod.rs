@@ -109,7 +109,17 @@ pub fn run() -> Result<ExitCode> {
             format,
             out,
             overwrite,
-        } => export::run(&db.db, filter, format, &out, overwrite),
+            append,
+        } => export::run(
+            &db.db,
+            filter,
+            &out,
+            kifu_analysis::ExportOptions {
+                format,
+                overwrite,
+                append,
+            },
+        ),
         Command::Report {
             db,
             filter,

@@ -21,6 +21,54 @@ fn record_key_sql(source: &str, record: &str) -> String {
     format!("{source}.content_hash || ':' || {record}.member || ':' || {record}.offset")
 }
 
+/// The highest id of each table an export reads by id: what an export covered, so an
+/// append exports only what came after.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExportMarks {
+    pub games: i64,
+    pub findings: i64,
+    pub quarantine: i64,
+    pub sources: i64,
+}
+
+/// The rows an export covers: ids after `after`, up to `upto` (rows written while it runs
+/// are left to the next append).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IdWindow {
+    pub after: ExportMarks,
+    pub upto: ExportMarks,
+}
+
+impl IdWindow {
+    /// Every row up to `upto`.
+    pub fn upto(upto: ExportMarks) -> IdWindow {
+        IdWindow {
+            after: ExportMarks::default(),
+            upto,
+        }
+    }
+
+    fn on(&self, column: &str, mark: fn(&ExportMarks) -> i64) -> Condition {
+        Condition {
+            sql: format!("{column} > ? AND {column} <= ?"),
+            params: vec![
+                Value::Integer(mark(&self.after)),
+                Value::Integer(mark(&self.upto)),
+            ],
+        }
+    }
+
+    fn games(&self, column: &str) -> Condition {
+        self.on(column, |m| m.games)
+    }
+}
+
+/// `condition AND window`.
+fn within(mut condition: Condition, window: Condition) -> Condition {
+    condition.and_condition(window);
+    condition
+}
+
 /// A `games` row for export.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExportGame {
@@ -140,6 +188,39 @@ pub struct ExportQuarantined {
 }
 
 impl Store {
+    /// The highest id of each table now.
+    pub fn export_marks(&self) -> Result<ExportMarks, Error> {
+        Ok(self.conn.query_row(
+            "SELECT (SELECT coalesce(max(id), 0) FROM games),
+                    (SELECT coalesce(max(id), 0) FROM findings),
+                    (SELECT coalesce(max(id), 0) FROM quarantine),
+                    (SELECT coalesce(max(id), 0) FROM sources)",
+            [],
+            |r| {
+                Ok(ExportMarks {
+                    games: r.get(0)?,
+                    findings: r.get(1)?,
+                    quarantine: r.get(2)?,
+                    sources: r.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// What tells this database from another for an append: its first source's content
+    /// hash and ingest time (`None` while it has no source).
+    pub fn database_identity(&self) -> Result<Option<String>, Error> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT content_hash || '@' || ingested_at FROM sources ORDER BY id LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     /// Runs `sql` and hands each row, as `map` reads it, to `f`; stops at `f`'s first
     /// error.
     fn each_row<T, E: From<Error>>(
@@ -161,9 +242,10 @@ impl Store {
     pub fn each_export_game<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportGame) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = filter.game_condition();
+        let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
             "SELECT g.id, {key}, g.kind, s.content_hash, g.member, g.record_id, g.offset,
                     g.line, g.\"column\", g.length, g.format, e.name, g.round, g.date, g.rule,
@@ -219,9 +301,10 @@ impl Store {
     pub fn each_export_moves<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportMoves) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = filter.game_condition();
+        let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
             "SELECT m.game_id, {key}, g.kind, m.encoding, m.data, g.extra
              FROM moves m JOIN games g ON g.id = m.game_id
@@ -251,9 +334,10 @@ impl Store {
     pub fn each_export_seat<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportSeat) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = filter.game_condition();
+        let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
             "SELECT gp.game_id, {key}, g.kind, gp.seat, gp.side, p.name
              FROM game_players gp JOIN games g ON g.id = gp.game_id
@@ -284,9 +368,10 @@ impl Store {
     pub fn each_export_comment<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportComment) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = filter.game_condition();
+        let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
             "SELECT c.game_id, {key}, g.kind, c.ply, c.text
              FROM comments c JOIN games g ON g.id = c.game_id
@@ -315,9 +400,13 @@ impl Store {
     pub fn each_export_finding<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportFinding) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = filter.finding_record_condition();
+        let c = within(
+            filter.finding_record_condition(),
+            window.on("x.id", |m| m.findings),
+        );
         let sql = format!(
             "SELECT x.id, g.kind, s.content_hash, coalesce(g.member, q.member, ''), x.game_id,
                     x.quarantine_id,
@@ -364,12 +453,16 @@ impl Store {
     pub fn each_export_quarantined<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportQuarantined) -> Result<(), E>,
     ) -> Result<(), E> {
         if !filter.admits_quarantined() {
             return Ok(());
         }
-        let c = quarantine_condition(filter);
+        let c = within(
+            quarantine_condition(filter),
+            window.on("q.id", |m| m.quarantine),
+        );
         let sql = format!(
             "SELECT q.id, {key}, s.content_hash, q.member, q.offset, q.line, q.\"column\",
                     q.length, q.format, q.error, q.raw
@@ -400,21 +493,25 @@ impl Store {
         )
     }
 
-    /// The sources of the exported records: those with a game under the filter or, when
-    /// it admits them, a quarantined record it covers; by id.
+    /// The sources of the exported records: those in the window with a game under the
+    /// filter or, when it admits them, a quarantined record it covers; by id. (A source an
+    /// earlier export wrote is not written again when a resumed ingest adds to it.)
     pub fn each_export_source<E: From<Error>>(
         &self,
         filter: &GameFilter,
+        window: &IdWindow,
         f: impl FnMut(ExportSource) -> Result<(), E>,
     ) -> Result<(), E> {
+        let sources = window.on("s.id", |m| m.sources);
         let games = filter.game_condition();
-        let mut params = games.params;
+        let mut params = sources.params;
+        params.extend(games.params);
         let mut sql = format!(
             "SELECT s.id, s.content_hash, s.path, s.bytes, s.format, s.encoding, s.status,
                     s.records, s.ingested_at
              FROM sources s
-             WHERE EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND {})",
-            games.sql
+             WHERE {} AND (EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND {})",
+            sources.sql, games.sql
         );
         if filter.admits_quarantined() {
             let q = quarantine_condition(filter);
@@ -424,7 +521,7 @@ impl Store {
             ));
             params.extend(q.params);
         }
-        sql.push_str(" ORDER BY s.id");
+        sql.push_str(") ORDER BY s.id");
         self.each_row(
             &sql,
             params,

@@ -769,10 +769,14 @@ mod tests {
         );
         let mut rows = Vec::new();
         store
-            .each_export_finding(&GameFilter::everything(), |x| {
-                rows.push(x);
-                Ok::<_, Error>(())
-            })
+            .each_export_finding(
+                &GameFilter::everything(),
+                &export::IdWindow::upto(store.export_marks().unwrap()),
+                |x| {
+                    rows.push(x);
+                    Ok::<_, Error>(())
+                },
+            )
             .unwrap();
         assert_eq!(
             rows[0].forbidden_kind,
