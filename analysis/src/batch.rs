@@ -1,6 +1,7 @@
 //! One table of an export being written: rows gathered into a bounded batch, each full
-//! batch written out as a Parquet part file (or appended to the table's CSV or JSON-lines
-//! file) and dropped, so memory stays bounded whatever the table's size.
+//! batch written out as one row group of the current Parquet part file (or appended to the
+//! table's CSV or JSON-lines file) and dropped, so memory stays bounded whatever the
+//! table's size; a part file that reaches its size cap is closed and the next one begun.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
@@ -9,7 +10,8 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::contract::{
-    schema_json, ColumnType, TableDoc, BYTES_PER_PART, KIFU_VERSION, ROWS_PER_PART, SCHEMA_VERSION,
+    schema_json, ColumnType, TableDoc, BYTES_PER_PART, BYTES_PER_ROW_GROUP, KIFU_VERSION,
+    ROWS_PER_ROW_GROUP, SCHEMA_VERSION,
 };
 use crate::{Error, Format, Result};
 
@@ -130,7 +132,7 @@ impl Batch {
     }
 
     fn full(&self) -> bool {
-        self.rows >= ROWS_PER_PART || self.bytes >= BYTES_PER_PART
+        self.rows >= ROWS_PER_ROW_GROUP || self.bytes >= BYTES_PER_ROW_GROUP
     }
 
     /// The batch as a frame, leaving this one empty.
@@ -153,6 +155,13 @@ impl Batch {
     }
 }
 
+/// The Parquet part file being written: its writer (on the file itself: polars writes whole
+/// pages, and an error must not be lost in a buffer dropped unflushed) and its path.
+struct Part {
+    writer: polars::io::parquet::write::BatchedWriter<File>,
+    path: PathBuf,
+}
+
 /// Writes one table under an export directory: Parquet part files
 /// `<table>/part-<run>-<n>.parquet` (at least one, so an empty table still has its schema),
 /// or one `<table>.csv` / `<table>.json` (JSON lines).
@@ -162,7 +171,9 @@ pub(crate) struct TableWriter {
     dir: PathBuf,
     run: String,
     batch: Batch,
+    /// Part files begun.
     parts: usize,
+    part: Option<Part>,
     pub(crate) rows: u64,
     /// Files written, relative to the export directory.
     pub(crate) files: Vec<PathBuf>,
@@ -187,6 +198,7 @@ impl TableWriter {
             run: run.to_owned(),
             batch: Batch::new(table, format != Format::Csv),
             parts: 0,
+            part: None,
             rows: 0,
             files: Vec::new(),
             text: None,
@@ -206,17 +218,27 @@ impl TableWriter {
         let mut df = self.batch.take()?;
         match self.format {
             Format::Parquet => {
-                let rel = Path::new(self.table.name)
-                    .join(format!("part-{}-{:05}.parquet", self.run, self.parts));
-                let file = File::create(self.dir.join(&rel))?;
-                ParquetWriter::new(BufWriter::new(file))
-                    .with_key_value_metadata(Some(key_value_metadata(self.table)))
-                    .finish(&mut df)?;
-                self.files.push(rel);
+                if self.part.is_none() {
+                    let rel = Path::new(self.table.name)
+                        .join(format!("part-{}-{:05}.parquet", self.run, self.parts));
+                    let path = self.dir.join(&rel);
+                    let writer = ParquetWriter::new(File::create(&path)?)
+                        .with_key_value_metadata(Some(key_value_metadata(self.table)))
+                        .batched(df.schema())?;
+                    self.part = Some(Part { writer, path });
+                    self.files.push(rel);
+                    self.parts += 1;
+                }
+                let part = self.part.as_mut().expect("begun above");
+                part.writer.write_batch(&df)?;
+                if std::fs::metadata(&part.path)?.len() >= BYTES_PER_PART as u64 {
+                    self.close_part()?;
+                }
             }
             Format::Csv | Format::Json => {
                 let first = self.text.is_none();
                 if first {
+                    self.parts += 1;
                     let rel =
                         PathBuf::from(format!("{}.{}", self.table.name, self.format.extension()));
                     let file = OpenOptions::new()
@@ -243,7 +265,14 @@ impl TableWriter {
                 ))
             }
         }
-        self.parts += 1;
+        Ok(())
+    }
+
+    /// Writes the current part file's footer.
+    fn close_part(&mut self) -> Result<()> {
+        if let Some(part) = self.part.take() {
+            part.writer.finish()?;
+        }
         Ok(())
     }
 
@@ -252,6 +281,7 @@ impl TableWriter {
         if self.batch.rows > 0 || self.parts == 0 {
             self.flush()?;
         }
+        self.close_part()?;
         if let Some(mut out) = self.text.take() {
             out.flush()?;
         }

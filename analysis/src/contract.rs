@@ -12,10 +12,12 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// The kifu version writing the export.
 pub const KIFU_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Rows per part file at most (the writer's batch: what bounds its memory).
-pub const ROWS_PER_PART: usize = 50_000;
-/// Bytes of cell data per part file at most, before compression.
-pub const BYTES_PER_PART: usize = 32 << 20;
+/// Rows per Parquet row group at most: the writer's batch, which bounds its memory.
+pub const ROWS_PER_ROW_GROUP: usize = 50_000;
+/// Bytes of cell data per row group at most, before encoding.
+pub const BYTES_PER_ROW_GROUP: usize = 16 << 20;
+/// A part file is closed once it holds this many bytes (a row group more at most).
+pub const BYTES_PER_PART: usize = 128 << 20;
 
 /// A column's type as written: Parquet `BYTE_ARRAY` (UTF-8), `INT64`, `BOOLEAN`, or a
 /// list of `INT32` or of UTF-8 strings.
@@ -486,7 +488,8 @@ pub fn schema_json() -> Value {
         "kifu_version": KIFU_VERSION,
         "schema_version": SCHEMA_VERSION,
         "layout": "<table>/part-<run>-<n>.parquet: one directory per table, every one with at \
-                   least one part file (an empty table gets one with no rows); CSV and JSON \
+                   least one part file (an empty table gets one with no rows); a part file \
+                   holds row groups of at most 50,000 rows and is closed at 128 MB; CSV and JSON \
                    exports write <table>.csv or <table>.json (JSON lines), list columns in \
                    CSV as their items joined by single spaces.",
         "tables": TABLES.iter().map(table_json).collect::<Vec<_>>(),

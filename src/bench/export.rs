@@ -82,14 +82,15 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         t,
         "`kifu export` (Parquet, every table of the data contract) of {stored} generated \
          Renju games in its own process ({} build, {} cores); rows stream from SQLite in \
-         batches of at most {} rows per part file.\n",
+         batches of at most {} rows ({} MB of data), one Parquet row group each.\n",
         if cfg!(debug_assertions) {
             "debug"
         } else {
             "release"
         },
         std::thread::available_parallelism().map_or(1, |n| n.get()),
-        kifu_analysis::contract::ROWS_PER_PART,
+        kifu_analysis::contract::ROWS_PER_ROW_GROUP,
+        kifu_analysis::contract::BYTES_PER_ROW_GROUP >> 20,
     )?;
     writeln!(t, "| measure | value |\n|---|---:|")?;
     writeln!(t, "| time | {seconds:.1} s |")?;
