@@ -171,3 +171,63 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     assert_eq!(duck["schema_in_metadata"], 1);
     assert_eq!(duck["reserved_columns"], serde_json::json!([]));
 }
+
+/// Hidden entries beside `out` that an export of it writes while it runs.
+fn leftovers(out: &Path) -> Vec<String> {
+    let prefix = format!(".{}.kifu-", out.file_name().unwrap().to_string_lossy());
+    std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .collect()
+}
+
+#[test]
+fn a_killed_export_leaves_nothing_under_the_final_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = crate::common::generate(
+        dir.path(),
+        &["--game", "renju", "--games", "20000"],
+        "g.renju",
+    );
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&input]);
+    let out = dir.path().join("export");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["export", "--db", db.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it has written its first games part (it writes for seconds more).
+    let started = std::time::Instant::now();
+    let first_part = || {
+        leftovers(&out).iter().any(|t| {
+            std::fs::read_dir(dir.path().join(t).join("games"))
+                .is_ok_and(|mut d| d.next().is_some())
+        })
+    };
+    while !first_part() {
+        assert!(started.elapsed().as_secs() < 60, "no part written in 60 s");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the export ended first"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!out.exists(), "a half-written dataset under the final name");
+    assert_eq!(leftovers(&out).len(), 1);
+    // The next export completes, and removes what the killed one left.
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(out.join("_schema.json").is_file());
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}

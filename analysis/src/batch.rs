@@ -131,8 +131,8 @@ impl Batch {
         Ok(())
     }
 
-    fn full(&self) -> bool {
-        self.rows >= ROWS_PER_ROW_GROUP || self.bytes >= BYTES_PER_ROW_GROUP
+    fn full(&self, limits: &Limits) -> bool {
+        self.rows >= limits.group_rows || self.bytes >= limits.group_bytes
     }
 
     /// The batch as a frame, leaving this one empty.
@@ -155,6 +155,20 @@ impl Batch {
     }
 }
 
+/// Where a table writer cuts its row groups and part files.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    group_rows: usize,
+    group_bytes: usize,
+    part_bytes: u64,
+}
+
+const LIMITS: Limits = Limits {
+    group_rows: ROWS_PER_ROW_GROUP,
+    group_bytes: BYTES_PER_ROW_GROUP,
+    part_bytes: BYTES_PER_PART as u64,
+};
+
 /// The Parquet part file being written: its writer (on the file itself: polars writes whole
 /// pages, and an error must not be lost in a buffer dropped unflushed) and its path.
 struct Part {
@@ -171,6 +185,7 @@ pub(crate) struct TableWriter {
     dir: PathBuf,
     run: String,
     batch: Batch,
+    limits: Limits,
     /// Part files begun.
     parts: usize,
     part: Option<Part>,
@@ -197,6 +212,7 @@ impl TableWriter {
             dir: dir.to_owned(),
             run: run.to_owned(),
             batch: Batch::new(table, format != Format::Csv),
+            limits: LIMITS,
             parts: 0,
             part: None,
             rows: 0,
@@ -208,7 +224,7 @@ impl TableWriter {
     pub(crate) fn push(&mut self, row: Vec<Cell>) -> Result<()> {
         self.batch.push(row)?;
         self.rows += 1;
-        if self.batch.full() {
+        if self.batch.full(&self.limits) {
             self.flush()?;
         }
         Ok(())
@@ -231,7 +247,7 @@ impl TableWriter {
                 }
                 let part = self.part.as_mut().expect("begun above");
                 part.writer.write_batch(&df)?;
-                if std::fs::metadata(&part.path)?.len() >= BYTES_PER_PART as u64 {
+                if std::fs::metadata(&part.path)?.len() >= self.limits.part_bytes {
                     self.close_part()?;
                 }
             }
@@ -298,4 +314,70 @@ fn key_value_metadata(table: &TableDoc) -> KeyValueMetadata {
         ("kifu.table".into(), table.name.into()),
         ("kifu.schema".into(), schema_json().to_string()),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::COMMENTS_TABLE;
+
+    #[test]
+    fn parts_are_cut_at_their_cap_and_named_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = TableWriter::new(COMMENTS_TABLE, Format::Parquet, dir.path(), "r").unwrap();
+        // Row groups of 100 rows, and a part closed after every row group.
+        w.limits = Limits {
+            group_rows: 100,
+            group_bytes: usize::MAX,
+            part_bytes: 1,
+        };
+        for i in 0..250 {
+            w.push(vec![
+                Cell::Text(Some(format!("k:{i}"))),
+                Cell::Int(Some(i)),
+                Cell::Text(Some("renju".into())),
+                Cell::Int(Some(1)),
+                Cell::Text(Some(format!("comment {i}"))),
+            ])
+            .unwrap();
+        }
+        let (rows, files) = w.finish().unwrap();
+        assert_eq!(rows, 250);
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "comments/part-r-00000.parquet",
+                "comments/part-r-00001.parquet",
+                "comments/part-r-00002.parquet"
+            ]
+        );
+        let heights: Vec<usize> = files
+            .iter()
+            .map(|f| {
+                ParquetReader::new(File::open(dir.path().join(f)).unwrap())
+                    .finish()
+                    .unwrap()
+                    .height()
+            })
+            .collect();
+        assert_eq!(heights, [100, 100, 50]);
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = TableWriter::new(COMMENTS_TABLE, Format::Parquet, dir.path(), "r").unwrap();
+        let bad = vec![
+            Cell::Int(Some(1)),
+            Cell::Int(Some(1)),
+            Cell::Text(None),
+            Cell::Int(None),
+            Cell::Text(None),
+        ];
+        assert_eq!(
+            w.push(bad).unwrap_err().to_string(),
+            "export: a value of comments.game_key does not have the column's type"
+        );
+    }
 }

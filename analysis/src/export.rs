@@ -112,6 +112,7 @@ fn export_with(
     if dir.exists() && !options.overwrite {
         return Err(Error::OutputExists(dir.to_owned()));
     }
+    remove_leftovers(dir);
     let temp = sibling(dir, "tmp")?;
     std::fs::create_dir_all(&temp)?;
     let written = (|| -> Result<ExportSummary> {
@@ -162,6 +163,44 @@ fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
         std::process::id()
     );
     Ok(parent.map_or_else(|| PathBuf::from(&hidden), |p| p.join(&hidden)))
+}
+
+/// Removes what killed exports of `dir` left beside it: hidden `tmp` and `old` siblings
+/// whose process is gone (Linux: no `/proc/<pid>`; elsewhere nothing is removed, since
+/// whether the writer still runs cannot be told).
+fn remove_leftovers(dir: &Path) {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let (Some(name), Some(parent)) = (dir.file_name(), dir.parent()) else {
+        return;
+    };
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let prefix = format!(".{}.kifu-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        // `tmp-<pid>-<nanos>` or `old-<pid>-<nanos>`.
+        let mut fields = rest.splitn(3, '-');
+        let (Some("tmp" | "old"), Some(pid)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Renames the finished `temp` to `dir`; an existing `dir` (with `overwrite`) is first
@@ -289,6 +328,7 @@ fn append(
         "after-{}-{}-{}-{}",
         after.games, after.findings, after.quarantine, after.sources
     );
+    remove_leftovers(dir);
     let temp = sibling(dir, "tmp")?;
     std::fs::create_dir_all(&temp)?;
     let result = (|| -> Result<ExportSummary> {
