@@ -112,6 +112,13 @@ fn export_with(
     if dir.exists() && !options.overwrite {
         return Err(Error::OutputExists(dir.to_owned()));
     }
+    if dir.exists() && !replaceable(dir) {
+        return Err(Error::Usage(format!(
+            "export: {} is not a kifu export (no _schema.json in it): --overwrite replaces \
+             only an export or an empty directory",
+            dir.display()
+        )));
+    }
     remove_leftovers(dir);
     let temp = sibling(dir, "tmp")?;
     std::fs::create_dir_all(&temp)?;
@@ -145,6 +152,13 @@ fn export_with(
         *f = dir.join(&*f);
     }
     Ok(summary)
+}
+
+/// Whether `--overwrite` may delete `dir`: an earlier export (it has `_schema.json`) or an
+/// empty directory, never a file or a directory of something else.
+fn replaceable(dir: &Path) -> bool {
+    dir.join("_schema.json").is_file()
+        || std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
 }
 
 /// A hidden path beside `dir` for the export being written (`tag` "tmp") or the dataset it

@@ -1242,6 +1242,14 @@ fn export_writes_every_contract_table_and_reads_back() {
     let after = part_names(&out);
     assert_eq!(after.len(), before.len());
     assert!(after.iter().all(|n| !before.contains(n)), "{after:?}");
+    // --overwrite replaces only an export (or an empty directory), never anything else.
+    let precious = dir.path().join("precious");
+    std::fs::create_dir_all(&precious).unwrap();
+    std::fs::write(precious.join("notes.txt"), "keep me").unwrap();
+    let err = export_filtered(&store, &Filter::everything(), options, &precious).unwrap_err();
+    assert!(err.to_string().contains("is not a kifu export"), "{err}");
+    assert!(precious.join("notes.txt").is_file());
+    std::fs::remove_dir_all(&precious).unwrap();
     // Nothing is left beside it (the temporary and the replaced directories are gone).
     let siblings: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
