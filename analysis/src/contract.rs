@@ -456,8 +456,9 @@ fn counting_rules() -> Value {
     json!({
         "result": "Count counted_result only: null is a game without a result (it counts in games, not in results or shares).",
         "copies": "kifu's tables count first copies only (first_copy = true); a linked copy is the same game as an earlier record up to a board symmetry.",
-        "unclassified": "Tables by opening leave out games whose opening is null (Renju) ; the Xiangqi results table groups by coalesce(opening, opening_name, '(none)').",
-        "renju_opening_table": "SELECT opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, ... FROM games WHERE kind = 'renju' AND first_copy AND opening IS NOT NULL GROUP BY opening",
+        "unclassified": "Renju tables by opening leave out games whose opening is null; the Xiangqi results table groups by coalesce(opening, opening_name, '(none)').",
+        "renju_opening_table": "SELECT opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'white') AS white_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws, avg(plies) AS mean_plies FROM games WHERE kind = 'renju' AND first_copy AND opening IS NOT NULL GROUP BY opening",
+        "xiangqi_results_table": "SELECT coalesce(opening, opening_name, '(none)') AS opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'red') AS red_wins, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws FROM games WHERE kind = 'xiangqi' AND first_copy GROUP BY 1",
         "year": "Tables by year leave out games whose year is null.",
     })
 }
