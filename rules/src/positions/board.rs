@@ -539,4 +539,51 @@ mod tests {
         }
         assert_eq!(stored_board(&g, 5), Err(StoredError::TooShort { ply: 5 }));
     }
+
+    #[test]
+    fn stored_moves_read_back_as_codes_and_as_text_in_each_notation() {
+        let stored = |kind, moves: &[u8]| {
+            let texts = stored_move_texts(&StoredGame {
+                kind,
+                moves,
+                setup: StoredSetup::None,
+            })
+            .unwrap();
+            (stored_move_codes(kind, moves), texts)
+        };
+        let renju = crate::renju::encode_moves(&crate::renju::parse_moves("h8 -- a1").unwrap());
+        assert_eq!(
+            stored(GameKind::Renju, &renju),
+            (
+                vec![7 * 15 + 7, 255, 0],
+                vec!["h8".into(), "--".into(), "a1".into()]
+            )
+        );
+        // h2e2 h9g7: squares rank * 9 + file, from * 256 + to.
+        let xiangqi = [2 * 9 + 7, 2 * 9 + 4, 9 * 9 + 7, 7 * 9 + 6];
+        assert_eq!(
+            stored(GameKind::Xiangqi, &xiangqi),
+            (
+                vec![25 * 256 + 22, 88 * 256 + 69],
+                vec!["炮二平五".into(), "马8进7".into()]
+            )
+        );
+        let territorial =
+            crate::territorial::encode_moves(&crate::territorial::parse_moves("K@e1 --").unwrap());
+        assert_eq!(
+            stored(GameKind::Territorial, &territorial),
+            (
+                vec![i32::from(b'K') * 256 + 4, 65535],
+                vec!["K@e1".into(), "--".into()]
+            )
+        );
+        assert_eq!(
+            stored_move_texts(&StoredGame {
+                kind: GameKind::Xiangqi,
+                moves: &[200, 1],
+                setup: StoredSetup::None,
+            }),
+            Err(StoredError::Corrupt(GameKind::Xiangqi))
+        );
+    }
 }
