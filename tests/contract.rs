@@ -159,6 +159,30 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     .collect();
     assert_eq!(duck["xiangqi_first"], Value::Array(expected));
 
+    // Findings come through with their code, severity and forbidden kind.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT code, forbidden_kind, severity, count(*) FROM findings
+             GROUP BY code, forbidden_kind, severity
+             ORDER BY code, forbidden_kind NULLS FIRST, severity",
+        )
+        .unwrap();
+    let stored: Vec<Value> = stmt
+        .query_map([], |r| {
+            Ok(serde_json::json!({
+                "code": r.get::<_, String>(0)?,
+                "forbidden_kind": r.get::<_, Option<String>>(1)?,
+                "severity": r.get::<_, String>(2)?,
+                "findings": r.get::<_, i64>(3)?,
+            }))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(stored.iter().any(|f| !f["forbidden_kind"].is_null()));
+    assert_eq!(duck["findings_by_kind"], Value::Array(stored));
+
     // The Parquet files say what they are, and no column needs quoting.
     assert_eq!(
         duck["metadata"],

@@ -124,6 +124,12 @@ reserved = rows(
     WHERE k.keyword_category = 'reserved'
     """
 )
+findings_by_kind = rows(
+    """
+    SELECT code, forbidden_kind, severity, count(*) AS findings FROM findings
+    GROUP BY ALL ORDER BY code, forbidden_kind NULLS FIRST, severity
+    """
+)
 counts = {
     t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
     for t in ["games", "players", "moves", "comments", "findings", "quarantine", "sources"]
@@ -136,6 +142,7 @@ print(
             "xiangqi_results": xiangqi_results,
             "renju_decode": renju_decode,
             "xiangqi_first": xiangqi_first,
+            "findings_by_kind": findings_by_kind,
             "metadata": {r["key"]: r["value"] for r in metadata if r["key"] != "kifu.schema"},
             "schema_in_metadata": json.loads(
                 next(r["value"] for r in metadata if r["key"] == "kifu.schema")
