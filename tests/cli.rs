@@ -464,23 +464,56 @@ fn stats_prints_tables_json_csv_and_parquet() {
 }
 
 #[test]
-fn export_writes_partitioned_parquet_and_csv() {
+fn export_writes_the_contract_tables_and_csv() {
     let dir = tempfile::tempdir().unwrap();
     let db = samples_db(dir.path());
     let d = db.to_str().unwrap();
     let out = dir.path().join("export");
-    let listed = kifu_ok(&["export", "--db", d, "--out", out.to_str().unwrap()]);
-    // games/moves/findings, one partition per game kind (quarantined records' findings
-    // under kind=unreadable).
-    for kind in ["renju", "xiangqi", "territorial", "chouchou"] {
-        for table in ["games", "moves"] {
-            let part = out.join(table).join(format!("kind={kind}/part-0.parquet"));
-            assert!(part.is_file(), "{}\n{listed}", part.display());
+    let o = out.to_str().unwrap();
+    let listed = kifu_ok(&["export", "--db", d, "--out", o]);
+    // One directory per table of the contract, each with its part files, and the schema.
+    for table in [
+        "games",
+        "players",
+        "moves",
+        "comments",
+        "findings",
+        "quarantine",
+        "sources",
+    ] {
+        let parts: Vec<_> = std::fs::read_dir(out.join(table))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert!(!parts.is_empty(), "{table}\n{listed}");
+        for part in parts {
+            assert!(
+                listed.contains(part.to_str().unwrap()),
+                "{}",
+                part.display()
+            );
+            let bytes = std::fs::read(&part).unwrap();
+            assert_eq!(&bytes[..4], b"PAR1", "{}", part.display());
         }
     }
-    assert!(out
-        .join("findings/kind=unreadable/part-0.parquet")
-        .is_file());
+    assert!(out.join("_schema.json").is_file());
+    // Again without --overwrite: an error naming the way out; with it, replaced.
+    let again = kifu(&["export", "--db", d, "--out", o]);
+    assert!(!again.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr).trim(),
+        format!("kifu: export: {o} exists (--overwrite replaces it)")
+    );
+    let replaced = kifu_ok(&["export", "--db", d, "--out", o, "--overwrite"]);
+    // Nothing new to append: nothing written; both flags at once: refused by the parser.
+    let appended = kifu_ok(&["export", "--db", d, "--out", o, "--append"]);
+    assert_eq!(appended.trim(), format!("{o}/_export.json"));
+    let both = kifu(&["export", "--db", d, "--out", o, "--append", "--overwrite"]);
+    assert!(!both.status.success());
+    assert_eq!(replaced.lines().count(), listed.lines().count());
+    assert!(replaced.lines().all(|l| !listed.contains(l)
+        || l.ends_with("_schema.json")
+        || l.ends_with("_export.json")));
 
     let csv = dir.path().join("export-csv");
     kifu_ok(&[

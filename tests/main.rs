@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod contract;
 mod generated;
 mod positions;
 mod renju_real;

@@ -28,6 +28,7 @@ fn filter_commands(dir: &Path) -> Vec<Vec<String>> {
             "csv".into(),
             "--out".into(),
             out("export"),
+            "--overwrite".into(),
         ],
     ]
 }
@@ -285,7 +286,8 @@ fn ccpd_players(archive: &Path) -> Vec<(String, String)> {
     games
 }
 
-/// The ids in the first column of a CSV text (quoted fields may span lines).
+/// The game ids (the second column, after the game key) of an exported CSV text
+/// (quoted fields may span lines).
 fn csv_ids(csv: &str) -> BTreeSet<i64> {
     let mut ids = BTreeSet::new();
     let (mut field, mut quoted, mut column, mut header) = (String::new(), false, 0, true);
@@ -293,7 +295,7 @@ fn csv_ids(csv: &str) -> BTreeSet<i64> {
         match c {
             '"' => quoted = !quoted,
             ',' if !quoted => {
-                if column == 0 && !header {
+                if column == 1 && !header {
                     ids.insert(field.parse().unwrap());
                 }
                 column += 1;
@@ -302,7 +304,7 @@ fn csv_ids(csv: &str) -> BTreeSet<i64> {
                 (column, header) = (0, false);
                 field.clear();
             }
-            c if column == 0 => field.push(c),
+            c if column == 1 => field.push(c),
             _ => {}
         }
     }

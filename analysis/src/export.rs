@@ -1,280 +1,625 @@
-//! Writing frames, and `kifu export`: whole tables as Parquet, CSV or JSON.
+//! `kifu export`: the tables of the data contract ([`crate::contract`]) as a dataset of
+//! Parquet part files (or CSV / JSON-lines files), with `_schema.json`.
+//!
+//! The dataset is written into a hidden temporary directory beside the destination and
+//! renamed into place only when complete, so a failed or killed export never leaves a
+//! half-written dataset under the destination's name. An existing destination is an error
+//! unless the export overwrites it (then it is replaced whole: no stale part survives).
+//! Rows stream from the store in bounded batches ([`crate::batch`]).
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{counted_result, GameKind};
+use kifu_facts::{counted_result, Annotations, Extra, RenjuAnnotations};
+use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
+use kifu_store::export::{
+    ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
+    ExportSeat, ExportSource, IdWindow,
+};
 use kifu_store::Store;
-use polars::prelude::*;
+use serde_json::json;
+use sha2::{Digest, Sha256};
 
+use crate::batch::{Cell, TableWriter};
+use crate::contract::{
+    schema_json, TableDoc, COMMENTS_TABLE, FINDINGS_TABLE, GAMES_TABLE, MOVES_TABLE, PLAYERS_TABLE,
+    QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
+};
+use crate::frame::year_of;
 use crate::{Error, Filter, Format, Result};
 
-/// Writes one frame to `path`: `Table` polars' text rendering, `Csv` with a header,
-/// `Json` an array of row objects, `Parquet` one file.
-pub fn write_frame(df: &mut DataFrame, format: Format, path: &Path) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let mut file = File::create(path)?;
-    write_frame_to(df, format, &mut file)
+/// How to write an export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    pub format: Format,
+    /// Replace an existing destination (otherwise it is an error).
+    pub overwrite: bool,
+    /// Add to an existing Parquet export of every record of the same database the records
+    /// ingested since (recorded in its `_export.json`).
+    pub append: bool,
 }
 
-/// [`write_frame`] to any writer (stdout, a buffer).
-pub fn write_frame_to<W: std::io::Write>(
-    df: &mut DataFrame,
-    format: Format,
-    out: &mut W,
-) -> Result<()> {
-    match format {
-        Format::Table => writeln!(out, "{df}")?,
-        Format::Csv => CsvWriter::new(out).include_header(true).finish(df)?,
-        Format::Json => JsonWriter::new(out)
-            .with_json_format(JsonFormat::Json)
-            .finish(df)?,
-        Format::Parquet => {
-            ParquetWriter::new(out).finish(df)?;
+impl ExportOptions {
+    pub fn new(format: Format) -> ExportOptions {
+        ExportOptions {
+            format,
+            overwrite: false,
+            append: false,
         }
     }
-    Ok(())
 }
 
-/// Named frames as one JSON object `{"name": [row objects], …}` in the given order.
-pub fn frames_to_json(frames: &mut [(String, DataFrame)]) -> Result<String> {
-    let mut s = String::from("{");
-    for (i, (name, df)) in frames.iter_mut().enumerate() {
-        let mut buf = Vec::new();
-        write_frame_to(df, Format::Json, &mut buf)?;
-        if i > 0 {
-            s.push(',');
-        }
-        s.push_str(&serde_json::Value::from(name.as_str()).to_string());
-        s.push(':');
-        s.push_str(String::from_utf8_lossy(&buf).trim());
-    }
-    s.push('}');
-    Ok(s)
-}
+/// The file beside `_schema.json` that says what an export covered, for `--append`.
+const STATE_FILE: &str = "_export.json";
 
 /// What [`export`] wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExportSummary {
-    pub games: u64,
-    pub moves: u64,
-    pub findings: u64,
-    /// Every file written.
+    /// Rows per table, in [`crate::contract::TABLES`] order.
+    pub tables: Vec<(&'static str, u64)>,
+    /// Every file written, under the destination (`_schema.json` last).
     pub files: Vec<PathBuf>,
 }
 
-fn games_table(store: &Store, filter: &Filter) -> Result<DataFrame> {
-    let games = store.export_games(filter)?;
-    let n = games.len();
-    let mut c: [Vec<Option<String>>; 16] = Default::default();
-    let (mut id, mut offset, mut line, mut column, mut plies, mut dup) = (
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
-        Vec::with_capacity(n),
+impl ExportSummary {
+    /// The rows written to `table` (0 for a table not exported).
+    pub fn rows(&self, table: &str) -> u64 {
+        self.tables
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map_or(0, |(_, n)| *n)
+    }
+}
+
+/// `kifu export` of every row (linked copies and quarantined records included) to a new
+/// directory `dir`.
+pub fn export(store: &Store, format: Format, dir: &Path) -> Result<ExportSummary> {
+    export_filtered(
+        store,
+        &Filter::everything(),
+        ExportOptions::new(format),
+        dir,
+    )
+}
+
+/// [`export`] of what `filter` selects: its games (with their players, moves and
+/// comments), the findings it covers, the quarantined records it admits, and their sources.
+pub fn export_filtered(
+    store: &Store,
+    filter: &Filter,
+    options: ExportOptions,
+    dir: &Path,
+) -> Result<ExportSummary> {
+    export_with(store, filter, options, dir, &mut |_, _| Ok(()))
+}
+
+/// [`export_filtered`] calling `check(table, rows so far)` after each row (the tests make it
+/// fail midway).
+fn export_with(
+    store: &Store,
+    filter: &Filter,
+    options: ExportOptions,
+    dir: &Path,
+    check: &mut dyn FnMut(&str, u64) -> Result<()>,
+) -> Result<ExportSummary> {
+    if options.format == Format::Table {
+        return Err(Error::Usage(
+            "export: the format is parquet, csv or json".into(),
+        ));
+    }
+    if options.append {
+        return append(store, filter, options.format, dir, check);
+    }
+    if dir.exists() && !options.overwrite {
+        return Err(Error::OutputExists(dir.to_owned()));
+    }
+    if dir.exists() && !replaceable(dir) {
+        return Err(Error::Usage(format!(
+            "export: {} is not a kifu export (no _schema.json in it): --overwrite replaces \
+             only an export or an empty directory",
+            dir.display()
+        )));
+    }
+    remove_leftovers(dir);
+    let temp = sibling(dir, "tmp")?;
+    std::fs::create_dir_all(&temp)?;
+    let written = (|| -> Result<ExportSummary> {
+        let window = IdWindow::upto(store.export_marks()?);
+        let mut summary = write_tables(
+            store,
+            filter,
+            options.format,
+            &temp,
+            &window,
+            &run_id(),
+            check,
+        )?;
+        write_state(store, filter, options.format, &window.upto, &temp)?;
+        summary.files.push(PathBuf::from(STATE_FILE));
+        Ok(summary)
+    })();
+    let mut summary = match written {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&temp);
+            return Err(e);
+        }
+    };
+    if let Err(e) = move_into_place(&temp, dir, options.overwrite) {
+        let _ = std::fs::remove_dir_all(&temp);
+        return Err(e);
+    }
+    for f in &mut summary.files {
+        *f = dir.join(&*f);
+    }
+    Ok(summary)
+}
+
+/// Whether `--overwrite` may delete `dir`: an earlier export (it has `_schema.json`) or an
+/// empty directory, never a file or a directory of something else.
+fn replaceable(dir: &Path) -> bool {
+    dir.join("_schema.json").is_file()
+        || std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
+}
+
+/// A hidden path beside `dir` for the export being written (`tag` "tmp") or the dataset it
+/// replaces ("old"), unique to this process and moment.
+fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
+    let name = dir
+        .file_name()
+        .ok_or_else(|| Error::Usage(format!("export: {} names no directory", dir.display())))?;
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let hidden = format!(
+        ".{}.kifu-{tag}-{}-{nanos}",
+        name.to_string_lossy(),
+        std::process::id()
     );
-    let mut players = Vec::with_capacity(n);
-    for g in games {
-        let counted = counted_result(
-            g.kind,
-            g.recorded_result.as_deref(),
-            g.derived_result.as_deref(),
-            &g.termination,
-        );
-        id.push(g.id);
-        offset.push(g.offset);
-        line.push(g.line);
-        column.push(g.column);
-        plies.push(g.plies);
-        dup.push(g.duplicate_of);
-        players.push((!g.players.is_empty()).then(|| {
-            g.players
-                .iter()
-                .map(|(side, name)| format!("{side}:{name}"))
-                .collect::<Vec<_>>()
-                .join("; ")
-        }));
-        let texts = [
-            Some(g.kind.name().to_owned()),
-            Some(g.source),
-            Some(g.member),
-            g.record_id,
-            Some(g.format),
-            g.event,
-            g.round,
-            g.date,
-            g.rule,
-            g.recorded_result,
-            g.result_text,
-            g.derived_result,
-            counted.map(|r| r.name().into_owned()),
-            Some(g.termination),
-            g.opening,
-            g.extra,
-        ];
-        for (slot, v) in c.iter_mut().zip(texts) {
-            slot.push(v);
+    Ok(parent.map_or_else(|| PathBuf::from(&hidden), |p| p.join(&hidden)))
+}
+
+/// Removes what killed exports of `dir` left beside it: hidden `tmp` and `old` siblings
+/// whose process is gone (Linux: no `/proc/<pid>`; elsewhere nothing is removed, since
+/// whether the writer still runs cannot be told).
+fn remove_leftovers(dir: &Path) {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let (Some(name), Some(parent)) = (dir.file_name(), dir.parent()) else {
+        return;
+    };
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let prefix = format!(".{}.kifu-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        // `tmp-<pid>-<nanos>` or `old-<pid>-<nanos>`.
+        let mut fields = rest.splitn(3, '-');
+        let (Some("tmp" | "old"), Some(pid)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
-    let [kind, source, member, record_id, format, event, round, date, rule, recorded, result_text, derived, counted, termination, opening, extra] =
-        c;
-    Ok(df!(
-        "id" => id, "kind" => kind, "source" => source, "member" => member,
-        "record_id" => record_id, "offset" => offset, "line" => line, "column" => column,
-        "format" => format, "event" => event, "round" => round, "date" => date,
-        "players" => players, "rule" => rule, "recorded_result" => recorded,
-        "result_text" => result_text, "derived_result" => derived,
-        "counted_result" => counted, "termination" => termination, "plies" => plies,
-        "opening" => opening, "duplicate_of" => dup, "extra" => extra,
-    )?)
+}
+
+/// Renames the finished `temp` to `dir`; an existing `dir` (with `overwrite`) is first
+/// moved aside, then removed.
+fn move_into_place(temp: &Path, dir: &Path, overwrite: bool) -> Result<()> {
+    if dir.exists() {
+        if !overwrite {
+            return Err(Error::OutputExists(dir.to_owned()));
+        }
+        let old = sibling(dir, "old")?;
+        std::fs::rename(dir, &old)?;
+        std::fs::rename(temp, dir)?;
+        if old.is_dir() {
+            std::fs::remove_dir_all(&old)?;
+        } else {
+            std::fs::remove_file(&old)?;
+        }
+    } else {
+        std::fs::rename(temp, dir)?;
+    }
+    Ok(())
+}
+
+/// A part-name prefix unique to this export.
+fn run_id() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{nanos:x}-{}", std::process::id())
+}
+
+/// Where a table's rows come from: it hands each row to the sink it is given.
+type RowSource<'a> = dyn FnMut(&mut dyn FnMut(Vec<Cell>) -> Result<()>) -> Result<()> + 'a;
+
+/// `_export.json`: the schema version, the format, the database and the filter exported,
+/// and the highest id of each table covered.
+fn write_state(
+    store: &Store,
+    filter: &Filter,
+    format: Format,
+    upto: &ExportMarks,
+    dir: &Path,
+) -> Result<()> {
+    let state = json!({
+        "schema_version": SCHEMA_VERSION,
+        "format": format.extension(),
+        "database": store.database_identity()?,
+        "every_record": *filter == Filter::everything(),
+        "exported_through": {
+            "games": upto.games,
+            "findings": upto.findings,
+            "quarantine": upto.quarantine,
+            "sources": upto.sources,
+        },
+    });
+    std::fs::write(dir.join(STATE_FILE), format!("{state:#}\n"))?;
+    Ok(())
+}
+
+fn refuse(dir: &Path, why: &str) -> Error {
+    Error::Usage(format!("export --append to {}: {why}", dir.display()))
+}
+
+/// What an earlier export of `dir` covered, checked to be one `--append` can add to.
+fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Result<ExportMarks> {
+    if format != Format::Parquet {
+        return Err(refuse(dir, "only a Parquet export can be appended to"));
+    }
+    if *filter != Filter::everything() {
+        return Err(refuse(
+            dir,
+            "an append adds every record ingested since the last export, so it takes no filter",
+        ));
+    }
+    let text = std::fs::read_to_string(dir.join(STATE_FILE))
+        .map_err(|e| refuse(dir, &format!("no {STATE_FILE} to append after ({e})")))?;
+    let state: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| refuse(dir, &format!("{STATE_FILE} is not JSON ({e})")))?;
+    if state["schema_version"] != SCHEMA_VERSION {
+        return Err(refuse(
+            dir,
+            &format!(
+                "it has schema version {}, this kifu writes {SCHEMA_VERSION} (export it again \
+                 with --overwrite)",
+                state["schema_version"]
+            ),
+        ));
+    }
+    if state["format"] != "parquet" || state["every_record"] != true {
+        return Err(refuse(dir, "it is not a Parquet export of every record"));
+    }
+    if state["database"] != json!(store.database_identity()?) {
+        return Err(refuse(dir, "it was exported from another database"));
+    }
+    let mark = |table: &str| {
+        state["exported_through"][table]
+            .as_i64()
+            .ok_or_else(|| refuse(dir, &format!("{STATE_FILE} has no mark for {table}")))
+    };
+    Ok(ExportMarks {
+        games: mark("games")?,
+        findings: mark("findings")?,
+        quarantine: mark("quarantine")?,
+        sources: mark("sources")?,
+    })
+}
+
+/// `--append`: the rows after the dataset's marks are written as new part files into a
+/// temporary directory, moved into the dataset's table directories, and the marks moved on
+/// last. The parts are named by the marks appended after, so rerunning an interrupted
+/// append writes the same names again instead of adding copies.
+fn append(
+    store: &Store,
+    filter: &Filter,
+    format: Format,
+    dir: &Path,
+    check: &mut dyn FnMut(&str, u64) -> Result<()>,
+) -> Result<ExportSummary> {
+    let after = appendable(store, filter, format, dir)?;
+    let window = IdWindow {
+        after,
+        upto: store.export_marks()?,
+    };
+    let run = format!(
+        "after-{}-{}-{}-{}",
+        after.games, after.findings, after.quarantine, after.sources
+    );
+    remove_leftovers(dir);
+    let temp = sibling(dir, "tmp")?;
+    std::fs::create_dir_all(&temp)?;
+    let result = (|| -> Result<ExportSummary> {
+        let mut summary = write_tables(store, filter, format, &temp, &window, &run, check)?;
+        // Only the new rows' parts move (no empty part for a table with nothing new); the
+        // dataset keeps its _schema.json, of the same version.
+        let rows: Vec<(&str, u64)> = summary.tables.clone();
+        summary.files.retain(|f| {
+            let table = f.iter().next().and_then(|t| t.to_str()).unwrap_or("");
+            f.extension().is_some_and(|e| e == "parquet")
+                && rows.iter().any(|(t, n)| *t == table && *n > 0)
+        });
+        for f in &summary.files {
+            std::fs::rename(temp.join(f), dir.join(f))?;
+        }
+        write_state(store, filter, format, &window.upto, &temp)?;
+        std::fs::rename(temp.join(STATE_FILE), dir.join(STATE_FILE))?;
+        summary.files.push(PathBuf::from(STATE_FILE));
+        Ok(summary)
+    })();
+    let _ = std::fs::remove_dir_all(&temp);
+    let mut summary = result?;
+    for f in &mut summary.files {
+        *f = dir.join(&*f);
+    }
+    Ok(summary)
+}
+
+fn write_tables(
+    store: &Store,
+    filter: &Filter,
+    format: Format,
+    dir: &Path,
+    window: &IdWindow,
+    run: &str,
+    check: &mut dyn FnMut(&str, u64) -> Result<()>,
+) -> Result<ExportSummary> {
+    let mut summary = ExportSummary::default();
+    let mut table = |doc: &'static TableDoc, rows: &mut RowSource<'_>| -> Result<()> {
+        let mut w = TableWriter::new(doc, format, dir, run)?;
+        rows(&mut |cells| {
+            w.push(cells)?;
+            check(doc.name, w.rows)
+        })?;
+        let (n, files) = w.finish()?;
+        summary.tables.push((doc.name, n));
+        summary.files.extend(files);
+        Ok(())
+    };
+    table(GAMES_TABLE, &mut |push| {
+        store.each_export_game(filter, window, |g| push(game_row(g)))
+    })?;
+    table(PLAYERS_TABLE, &mut |push| {
+        store.each_export_seat(filter, window, |s| push(seat_row(s)))
+    })?;
+    table(MOVES_TABLE, &mut |push| {
+        store.each_export_moves(filter, window, |m| push(moves_row(m)))
+    })?;
+    table(COMMENTS_TABLE, &mut |push| {
+        store.each_export_comment(filter, window, |c| push(comment_row(c)))
+    })?;
+    table(FINDINGS_TABLE, &mut |push| {
+        store.each_export_finding(filter, window, |x| push(finding_row(x)))
+    })?;
+    table(QUARANTINE_TABLE, &mut |push| {
+        store.each_export_quarantined(filter, window, |q| push(quarantined_row(q)))
+    })?;
+    table(SOURCES_TABLE, &mut |push| {
+        store.each_export_source(filter, window, |s| push(source_row(s)))
+    })?;
+    let schema = serde_json::to_string_pretty(&schema_json())
+        .map_err(|e| Error::Usage(format!("export: _schema.json: {e}")))?;
+    std::fs::write(dir.join("_schema.json"), schema + "\n")?;
+    summary.files.push(PathBuf::from("_schema.json"));
+    Ok(summary)
+}
+
+fn text(s: impl Into<String>) -> Cell {
+    Cell::Text(Some(s.into()))
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn moves_table(store: &Store, filter: &Filter, binary: bool) -> Result<DataFrame> {
-    let (mut id, mut kind, mut enc, mut plies) = (vec![], vec![], vec![], vec![]);
-    let (mut data, mut data_hex) = (Vec::<Vec<u8>>::new(), Vec::<String>::new());
-    for m in store.export_moves(filter)? {
-        id.push(m.game_id);
-        kind.push(m.kind.name());
-        enc.push(m.encoding);
-        plies.push(m.plies);
-        if binary {
-            data.push(m.data);
-        } else {
-            data_hex.push(hex(&m.data));
-        }
-    }
-    let mut df = df!("game_id" => id, "kind" => kind, "encoding" => enc, "plies" => plies)?;
-    if binary {
-        let s = Series::new(
-            "data".into(),
-            data.iter().map(Vec::as_slice).collect::<Vec<_>>(),
+/// The games columns, in [`crate::contract`] order.
+fn game_row(g: ExportGame) -> Vec<Cell> {
+    let extra = Extra::parse(g.kind, g.extra.as_deref()).ok();
+    let annotations = extra.as_ref().map(|e| &e.annotations);
+    let opening_name = annotations
+        .and_then(|a| match a {
+            Annotations::Renju(r) => r.opening_name.as_deref(),
+            Annotations::Xiangqi(x) => x.opening_name.as_deref(),
+            _ => None,
+        })
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned);
+    let swapped = annotations
+        .and_then(Annotations::renju)
+        .and_then(RenjuAnnotations::swapped);
+    let counted = counted_result(
+        g.kind,
+        g.recorded_result.as_deref(),
+        g.derived_result.as_deref(),
+        &g.termination,
+    );
+    let year = g
+        .date
+        .as_deref()
+        .and_then(year_of)
+        .and_then(|y| y.parse().ok());
+    vec![
+        text(g.game_key),
+        Cell::Int(Some(g.id)),
+        text(g.kind.name()),
+        text(g.source_sha256),
+        text(g.member),
+        Cell::Text(g.record_id),
+        Cell::Int(Some(g.byte_offset)),
+        Cell::Int(Some(g.line)),
+        Cell::Int(Some(g.column_number)),
+        Cell::Int(Some(g.byte_length)),
+        text(g.format),
+        Cell::Text(g.event),
+        Cell::Text(g.round),
+        Cell::Text(g.date),
+        Cell::Int(year),
+        Cell::Text(g.rule),
+        Cell::Text(g.recorded_result),
+        Cell::Text(g.result_text),
+        Cell::Text(g.derived_result),
+        text(g.termination),
+        Cell::Text(counted.map(|r| r.name().into_owned())),
+        Cell::Int(Some(g.plies)),
+        Cell::Text(g.opening),
+        Cell::Text(opening_name),
+        Cell::Bool(swapped),
+        Cell::Text(g.canonical_key.map(|k| hex(&Sha256::digest(&k)))),
+        Cell::Bool(Some(g.duplicate_of.is_none())),
+        Cell::Int(g.duplicate_of),
+        Cell::Text(g.duplicate_of_key),
+        Cell::Text(g.extra),
+    ]
+}
+
+fn seat_row(s: ExportSeat) -> Vec<Cell> {
+    vec![
+        text(s.game_key),
+        Cell::Int(Some(s.game_id)),
+        text(s.kind.name()),
+        Cell::Int(Some(s.seat)),
+        text(s.side),
+        text(s.name),
+    ]
+}
+
+fn moves_row(m: ExportMoves) -> Vec<Cell> {
+    let codes = stored_move_codes(m.kind, &m.data);
+    let texts = with_stored(m.kind, &m.data, m.extra.as_deref(), |g| {
+        stored_move_texts(g).ok()
+    });
+    vec![
+        text(m.game_key),
+        Cell::Int(Some(m.game_id)),
+        text(m.kind.name()),
+        text(m.encoding),
+        Cell::Int(Some(codes.len() as i64)),
+        Cell::Ints(codes),
+        Cell::Texts(texts),
+    ]
+}
+
+fn comment_row(c: ExportComment) -> Vec<Cell> {
+    vec![
+        text(c.game_key),
+        Cell::Int(Some(c.game_id)),
+        text(c.kind.name()),
+        Cell::Int(Some(c.ply)),
+        text(c.text),
+    ]
+}
+
+fn finding_row(x: ExportFinding) -> Vec<Cell> {
+    vec![
+        Cell::Int(Some(x.id)),
+        Cell::Text(x.record_key),
+        Cell::Int(x.game_id),
+        Cell::Int(x.quarantine_id),
+        Cell::Text(x.kind.map(|k| k.name().to_owned())),
+        text(x.source_sha256),
+        text(x.member),
+        Cell::Int(x.ply),
+        text(x.code),
+        text(x.severity.name()),
+        text(x.message),
+        text(x.rule),
+        Cell::Int(Some(x.byte_offset)),
+        Cell::Int(Some(x.line)),
+        Cell::Int(Some(x.column_number)),
+        Cell::Text(x.forbidden_kind.map(|k| k.name().to_owned())),
+    ]
+}
+
+fn quarantined_row(q: ExportQuarantined) -> Vec<Cell> {
+    vec![
+        Cell::Int(Some(q.id)),
+        text(q.record_key),
+        text(q.source_sha256),
+        text(q.member),
+        Cell::Int(Some(q.byte_offset)),
+        Cell::Int(Some(q.line)),
+        Cell::Int(Some(q.column_number)),
+        Cell::Int(Some(q.byte_length)),
+        Cell::Text(q.format),
+        text(q.error),
+        text(q.raw),
+    ]
+}
+
+fn source_row(s: ExportSource) -> Vec<Cell> {
+    vec![
+        Cell::Int(Some(s.id)),
+        text(s.sha256),
+        text(s.path),
+        Cell::Int(Some(s.bytes)),
+        text(s.format),
+        text(s.encoding),
+        text(s.status),
+        Cell::Int(Some(s.records)),
+        text(s.ingested_at),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_midway_leaves_nothing_under_the_final_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("samples.db");
+        let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples");
+        kifu_ingest::ingest(&db, &[samples], &kifu_ingest::Options::default()).unwrap();
+        let store = Store::open(&db).unwrap();
+        let out = dir.path().join("export");
+        // Fail at the third row of the moves table: games and players are written by then.
+        let mut fail = |table: &str, rows: u64| {
+            if table == "moves" && rows == 3 {
+                Err(Error::Usage("stopped".into()))
+            } else {
+                Ok(())
+            }
+        };
+        let options = ExportOptions::new(Format::Parquet);
+        let err = export_with(&store, &Filter::everything(), options, &out, &mut fail);
+        assert_eq!(err.unwrap_err().to_string(), "stopped");
+        assert!(!out.exists());
+        // Nor is the temporary directory left behind.
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(
+            left.len(),
+            1 + usize::from(dir.path().join("samples.db-wal").exists())
+                + usize::from(dir.path().join("samples.db-shm").exists()),
+            "{left:?}"
         );
-        df.with_column(s.into_column())?;
-    } else {
-        df.with_column(Column::new("data".into(), data_hex))?;
-    }
-    Ok(df)
-}
 
-fn findings_table(store: &Store, filter: &Filter) -> Result<DataFrame> {
-    let mut t: [Vec<String>; 7] = Default::default();
-    let (mut id, mut game, mut quar, mut ply) = (vec![], vec![], vec![], vec![]);
-    let (mut offset, mut line, mut column, mut forbidden) = (vec![], vec![], vec![], vec![]);
-    for x in store.export_findings(filter)? {
-        id.push(x.id);
-        game.push(x.game_id);
-        quar.push(x.quarantine_id);
-        ply.push(x.ply);
-        offset.push(x.offset);
-        line.push(x.line);
-        column.push(x.column);
-        forbidden.push(x.forbidden_kind.map(|k| k.name()));
-        let texts = [
-            x.kind.map_or("unreadable", GameKind::name).to_owned(),
-            x.source,
-            x.member,
-            x.code,
-            x.severity.name().to_owned(),
-            x.message,
-            x.rule,
-        ];
-        for (slot, v) in t.iter_mut().zip(texts) {
-            slot.push(v);
-        }
+        // With an earlier export in place and --overwrite, a failure keeps the earlier one.
+        let first = export(&store, Format::Parquet, &out).unwrap();
+        let options = ExportOptions {
+            overwrite: true,
+            ..ExportOptions::new(Format::Parquet)
+        };
+        assert!(export_with(&store, &Filter::everything(), options, &out, &mut fail).is_err());
+        assert!(first.files.iter().all(|f| f.is_file()));
     }
-    let [kind, source, member, code, severity, message, rule] = t;
-    Ok(df!(
-        "id" => id, "kind" => kind, "source" => source, "member" => member,
-        "game_id" => game, "quarantine_id" => quar, "ply" => ply, "code" => code,
-        "severity" => severity, "message" => message, "rule" => rule,
-        "offset" => offset, "line" => line, "column" => column,
-        "forbidden_kind" => forbidden,
-    )?)
-}
-
-/// Writes `df` partitioned by its `kind` column, hive style: `DIR/kind=<k>/part-0.parquet`
-/// without the `kind` column (readers take it from the path).
-fn write_partitioned(df: &DataFrame, dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
-    let kinds = df
-        .column("kind")?
-        .as_materialized_series()
-        .unique_stable()?;
-    let kinds: Vec<String> = kinds.str()?.iter().flatten().map(str::to_owned).collect();
-    for k in kinds {
-        let mut part = df
-            .clone()
-            .lazy()
-            .filter(col("kind").eq(lit(k.clone())))
-            .collect()?
-            .drop("kind")?;
-        let path = dir.join(format!("kind={k}")).join("part-0.parquet");
-        write_frame(&mut part, Format::Parquet, &path)?;
-        files.push(path);
-    }
-    Ok(())
-}
-
-/// `kifu export`: the `games`, `moves` and `findings` tables, every row (linked copies and
-/// findings of quarantined records included).
-///
-/// - `Parquet`: `DIR/games/kind=<kind>/part-0.parquet`, likewise `moves` and `findings`
-///   (quarantined records' findings under `kind=unreadable`), hive partitioning as DuckDB
-///   (`read_parquet('DIR/games/*/*.parquet', hive_partitioning = true)`), Spark and polars
-///   (`scan_parquet` with hive partitioning) read it; `moves.data` is the binary blob.
-/// - `Csv`: `DIR/games.csv`, `DIR/moves.csv` (`data` as hex), `DIR/findings.csv`, each with
-///   a `kind` column.
-///
-/// `games.players` is `side:name; side:name` in seat order; `games.counted_result` the
-/// result that counts ([`kifu_facts::counted_result`]); `games.extra` the JSON text;
-/// `findings.forbidden_kind` the kind of forbidden move a Renju finding is about.
-pub fn export(store: &Store, format: Format, dir: &Path) -> Result<ExportSummary> {
-    export_filtered(store, &Filter::everything(), format, dir)
-}
-
-/// [`export`] of what `filter` selects: the games under it, their move lists, and the
-/// findings it covers (those of its games, each meeting its code and severity, and of
-/// quarantined records when it admits them).
-pub fn export_filtered(
-    store: &Store,
-    filter: &Filter,
-    format: Format,
-    dir: &Path,
-) -> Result<ExportSummary> {
-    std::fs::create_dir_all(dir)?;
-    let binary = format == Format::Parquet;
-    let mut tables = [
-        ("games", games_table(store, filter)?),
-        ("moves", moves_table(store, filter, binary)?),
-        ("findings", findings_table(store, filter)?),
-    ];
-    let mut summary = ExportSummary {
-        games: tables[0].1.height() as u64,
-        moves: tables[1].1.height() as u64,
-        findings: tables[2].1.height() as u64,
-        files: Vec::new(),
-    };
-    for (name, df) in tables.iter_mut() {
-        match format {
-            Format::Parquet => write_partitioned(df, &dir.join(*name), &mut summary.files)?,
-            Format::Csv | Format::Json => {
-                let path = dir.join(format!("{name}.{}", format.extension()));
-                write_frame(df, format, &path)?;
-                summary.files.push(path);
-            }
-            Format::Table => {
-                return Err(Error::Usage(
-                    "export: the format is parquet, csv or json".into(),
-                ))
-            }
-        }
-    }
-    Ok(summary)
 }

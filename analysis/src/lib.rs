@@ -20,13 +20,16 @@
 //!   `white`/`black`/`draw`, ChouChou `P1`…`P4`.
 //! - A missing grouping value (no rule, no event, no opening) is the group `(none)`.
 
+mod batch;
 mod chouchou;
+pub mod contract;
 mod dataset;
 mod export;
 mod findings;
 mod frame;
 mod games;
 mod opening_tree;
+mod output;
 pub mod positions;
 mod renju;
 mod stats;
@@ -35,13 +38,12 @@ mod xiangqi;
 
 pub use chouchou::{chouchou_captures_by_action, chouchou_summary};
 pub use dataset::{Dataset, Game};
-pub use export::{
-    export, export_filtered, frames_to_json, write_frame, write_frame_to, ExportSummary,
-};
+pub use export::{export, export_filtered, ExportOptions, ExportSummary};
 pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
+pub use output::{frames_to_json, write_frame, write_frame_to};
 pub use renju::{renju_forbidden, renju_opening_balance};
 pub use stats::stats;
 pub use territorial::{
@@ -61,6 +63,8 @@ pub enum Error {
     Io(std::io::Error),
     /// A request the analysis cannot serve (an unknown `by` key, format…).
     Usage(String),
+    /// An export's destination exists and the export may not replace it.
+    OutputExists(std::path::PathBuf),
 }
 
 impl std::fmt::Display for Error {
@@ -70,6 +74,11 @@ impl std::fmt::Display for Error {
             Error::Polars(e) => write!(f, "analysis error: {e}"),
             Error::Io(e) => write!(f, "analysis output: {e}"),
             Error::Usage(m) => f.write_str(m),
+            Error::OutputExists(p) => write!(
+                f,
+                "export: {} exists (--overwrite replaces it)",
+                p.display()
+            ),
         }
     }
 }

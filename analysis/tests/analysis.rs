@@ -1167,78 +1167,135 @@ fn stats_on_the_samples() {
 }
 
 #[test]
-fn export_parquet_and_csv_read_back() {
+fn export_writes_every_contract_table_and_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = samples_db(dir.path());
     let store = Store::open(&db).unwrap();
     let c = store.counts().unwrap();
-    assert!(c.games > 0 && c.findings > 0);
+    assert!(c.games > 0 && c.findings > 0 && c.quarantined > 0);
+    let seats = u64::from(sql_count(&db, "SELECT count(*) FROM game_players"));
+    let comments = u64::from(sql_count(&db, "SELECT count(*) FROM comments"));
 
     let out = dir.path().join("parquet");
     let summary = export(&store, Format::Parquet, &out).unwrap();
-    assert_eq!(
-        (summary.games, summary.moves, summary.findings),
-        (c.games, c.moves, c.findings)
-    );
-    for (table, expected) in [
+    let expected = [
         ("games", c.games),
+        ("players", seats),
         ("moves", c.moves),
+        ("comments", comments),
         ("findings", c.findings),
-    ] {
-        let mut rows = 0u64;
-        let mut kinds = Vec::new();
-        for entry in std::fs::read_dir(out.join(table)).unwrap() {
-            let part = entry.unwrap().path();
-            let kind = part.file_name().unwrap().to_string_lossy().into_owned();
-            assert!(kind.starts_with("kind="), "{kind}");
-            kinds.push(kind);
-            let file = std::fs::File::open(part.join("part-0.parquet")).unwrap();
-            let df = ParquetReader::new(file).finish().unwrap();
-            assert!(
-                df.column("kind").is_err(),
-                "the partition column is in the path"
-            );
-            rows += df.height() as u64;
+        ("quarantine", c.quarantined),
+        ("sources", c.sources),
+    ];
+    assert_eq!(summary.tables, expected);
+    let part_names = |out: &Path| -> Vec<String> {
+        let mut names = Vec::new();
+        for t in contract::TABLES {
+            for entry in std::fs::read_dir(out.join(t.name)).unwrap() {
+                names.push(entry.unwrap().file_name().to_string_lossy().into_owned());
+            }
         }
-        assert_eq!(rows, expected, "{table} rows read back");
-        assert!(kinds.contains(&"kind=renju".to_owned()), "{kinds:?}");
+        names
+    };
+    // Every table has its directory and its part files, with the contract's columns.
+    for t in contract::TABLES {
+        let mut rows = 0u64;
+        let mut parts = 0;
+        for entry in std::fs::read_dir(out.join(t.name)).unwrap() {
+            let part = entry.unwrap().path();
+            let name = part.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                name.starts_with("part-") && name.ends_with(".parquet"),
+                "{name}"
+            );
+            let df = ParquetReader::new(std::fs::File::open(&part).unwrap())
+                .finish()
+                .unwrap();
+            let names: Vec<&str> = df.get_column_names().iter().map(|n| n.as_str()).collect();
+            let documented: Vec<&str> = t.columns.iter().map(|c| c.name).collect();
+            assert_eq!(names, documented, "{}", t.name);
+            rows += df.height() as u64;
+            parts += 1;
+        }
+        assert!(parts >= 1, "{}", t.name);
+        assert_eq!(rows, summary.rows(t.name), "{} rows read back", t.name);
     }
-    // The hive layout read as one table by polars' scanner.
-    let games = LazyFrame::scan_parquet(
-        PlRefPath::new(out.join("games").to_string_lossy().as_ref()),
-        ScanArgsParquet {
-            // Without polars' date features, partition values must not be parsed as dates.
-            hive_options: HiveOptions {
-                try_parse_dates: false,
-                ..HiveOptions::new_enabled()
-            },
-            ..ScanArgsParquet::default()
-        },
-    )
-    .unwrap()
-    .collect()
-    .unwrap();
-    assert_eq!(games.height() as u64, c.games);
-    let renju = games
-        .lazy()
-        .filter(col("kind").eq(lit("renju")))
-        .collect()
-        .unwrap()
-        .height() as u64;
-    let in_db = u64::from(sql_count(
-        &db,
-        "SELECT count(*) FROM games WHERE kind = 'renju'",
-    ));
-    assert_eq!(renju, in_db);
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("_schema.json")).unwrap()).unwrap();
+    assert_eq!(schema["schema_version"], contract::SCHEMA_VERSION);
+    assert_eq!(schema["kifu_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(schema["tables"][0]["name"], "games");
 
+    // An existing destination is an error and stays as it was; --overwrite replaces it
+    // whole (no part of the first export remains).
+    let before = part_names(&out);
+    let err = export(&store, Format::Parquet, &out).unwrap_err();
+    assert!(matches!(err, Error::OutputExists(_)), "{err}");
+    assert!(err.to_string().contains("--overwrite"), "{err}");
+    assert_eq!(part_names(&out), before);
+    let options = ExportOptions {
+        overwrite: true,
+        ..ExportOptions::new(Format::Parquet)
+    };
+    let again = export_filtered(&store, &Filter::everything(), options, &out).unwrap();
+    assert_eq!(again.tables, expected);
+    let after = part_names(&out);
+    assert_eq!(after.len(), before.len());
+    assert!(after.iter().all(|n| !before.contains(n)), "{after:?}");
+    // --overwrite replaces only an export (or an empty directory), never anything else.
+    let precious = dir.path().join("precious");
+    std::fs::create_dir_all(&precious).unwrap();
+    std::fs::write(precious.join("notes.txt"), "keep me").unwrap();
+    let err = export_filtered(&store, &Filter::everything(), options, &precious).unwrap_err();
+    assert!(err.to_string().contains("is not a kifu export"), "{err}");
+    assert!(precious.join("notes.txt").is_file());
+    std::fs::remove_dir_all(&precious).unwrap();
+    // Nothing is left beside it (the temporary and the replaced directories are gone).
+    let siblings: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("kifu-"))
+        .collect();
+    assert!(siblings.is_empty(), "{siblings:?}");
+
+    // An empty selection still writes every table, with its schema.
+    let nothing = Filter {
+        event: Some("no such event anywhere".into()),
+        ..Filter::everything()
+    };
+    let empty_out = dir.path().join("empty");
+    let empty = export_filtered(
+        &store,
+        &nothing,
+        ExportOptions::new(Format::Parquet),
+        &empty_out,
+    );
+    let empty = empty.unwrap();
+    assert!(
+        empty.tables.iter().all(|(_, n)| *n == 0),
+        "{:?}",
+        empty.tables
+    );
+    let games = ParquetReader::new(
+        std::fs::File::open(
+            empty
+                .files
+                .iter()
+                .find(|f| f.starts_with(empty_out.join("games")))
+                .unwrap(),
+        )
+        .unwrap(),
+    )
+    .finish()
+    .unwrap();
+    assert_eq!(games.height(), 0);
+    assert_eq!(games.width(), contract::TABLES[0].columns.len());
+
+    // CSV: one file per table, list columns as space-separated items.
     let out = dir.path().join("csv");
     let summary = export(&store, Format::Csv, &out).unwrap();
-    assert_eq!(summary.files.len(), 3);
-    for (table, expected) in [
-        ("games", c.games),
-        ("moves", c.moves),
-        ("findings", c.findings),
-    ] {
+    assert_eq!(summary.tables, expected);
+    for (table, rows) in expected {
         let df = CsvReadOptions::default()
             .with_has_header(true)
             .map_parse_options(|o| o.with_try_parse_dates(false))
@@ -1246,7 +1303,7 @@ fn export_parquet_and_csv_read_back() {
             .unwrap()
             .finish()
             .unwrap();
-        assert_eq!(df.height() as u64, expected, "{table} csv rows");
+        assert_eq!(df.height() as u64, rows, "{table} csv rows");
     }
 }
 
@@ -1373,4 +1430,103 @@ fn standings_and_stats_count_the_same_result() {
     )
     .unwrap();
     assert_eq!(u32s(&df, "second_wins"), [2]);
+}
+
+/// Rows of each contract table in an export directory, and the games' keys.
+fn dataset_rows(out: &Path) -> (Vec<(&'static str, u64)>, Vec<String>) {
+    let mut rows = Vec::new();
+    let mut keys = Vec::new();
+    for t in contract::TABLES {
+        let mut n = 0u64;
+        for entry in std::fs::read_dir(out.join(t.name)).unwrap() {
+            let df = ParquetReader::new(std::fs::File::open(entry.unwrap().path()).unwrap())
+                .finish()
+                .unwrap();
+            n += df.height() as u64;
+            if t.name == "games" {
+                let col = df.column("game_key").unwrap().str().unwrap().clone();
+                keys.extend(col.iter().flatten().map(str::to_owned));
+            }
+        }
+        rows.push((t.name, n));
+    }
+    (rows, keys)
+}
+
+#[test]
+fn export_append_adds_exactly_the_records_ingested_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let ingest = |what: &[&str]| {
+        let paths: Vec<PathBuf> = what.iter().map(|w| samples.join(w)).collect();
+        kifu_ingest::ingest(&db, &paths, &kifu_ingest::Options::default()).unwrap();
+    };
+    ingest(&["renju"]);
+    let out = dir.path().join("dataset");
+    let first = export(&Store::open(&db).unwrap(), Format::Parquet, &out).unwrap();
+    assert!(first.rows("games") > 0);
+    ingest(&["xiangqi", "territorial", "chouchou"]);
+    let store = Store::open(&db).unwrap();
+    let append = ExportOptions {
+        append: true,
+        ..ExportOptions::new(Format::Parquet)
+    };
+    let added = export_filtered(&store, &Filter::everything(), append, &out).unwrap();
+    // The dataset now holds what a fresh export of the database holds, each game once.
+    let full = export(&store, Format::Parquet, &dir.path().join("full")).unwrap();
+    let (rows, keys) = dataset_rows(&out);
+    assert_eq!(rows, full.tables);
+    for (table, n) in &full.tables {
+        assert_eq!(first.rows(table) + added.rows(table), *n, "{table}");
+    }
+    let unique: std::collections::BTreeSet<_> = keys.iter().collect();
+    assert_eq!(unique.len(), keys.len());
+    assert!(added.rows("games") > 0 && added.rows("sources") > 0);
+
+    // Nothing new: nothing written, not even an empty part.
+    let files = |d: &Path| {
+        let mut n = 0;
+        for t in contract::TABLES {
+            n += std::fs::read_dir(d.join(t.name)).unwrap().count();
+        }
+        n
+    };
+    let before = files(&out);
+    let again = export_filtered(&store, &Filter::everything(), append, &out).unwrap();
+    assert!(
+        again.tables.iter().all(|(_, n)| *n == 0),
+        "{:?}",
+        again.tables
+    );
+    assert_eq!(files(&out), before);
+
+    // What an append cannot add to is refused, saying why.
+    let refused = |filter: &Filter, options: ExportOptions, out: &Path| {
+        export_filtered(&store, filter, options, out)
+            .unwrap_err()
+            .to_string()
+    };
+    let renju_only = Filter {
+        game: Some(GameKind::Renju),
+        ..Filter::everything()
+    };
+    assert!(refused(&renju_only, append, &out).contains("takes no filter"));
+    let csv = ExportOptions {
+        format: Format::Csv,
+        ..append
+    };
+    assert!(refused(&Filter::everything(), csv, &out).contains("only a Parquet export"));
+    let nowhere = dir.path().join("nowhere");
+    assert!(refused(&Filter::everything(), append, &nowhere).contains("no _export.json"));
+    let other_db = dir.path().join("other.db");
+    kifu_ingest::ingest(
+        &other_db,
+        &[samples.join("xiangqi")],
+        &kifu_ingest::Options::default(),
+    )
+    .unwrap();
+    let other = Store::open(&other_db).unwrap();
+    let err = export_filtered(&other, &Filter::everything(), append, &out).unwrap_err();
+    assert!(err.to_string().contains("another database"), "{err}");
 }

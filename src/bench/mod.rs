@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod export;
 mod positions;
 
 use anyhow::{bail, Context, Result};
@@ -148,16 +149,10 @@ fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result
         .context("start kifu bench-stage")?;
     let stdout = child.stdout.take().expect("piped stdout");
     let reader = std::thread::spawn(move || std::io::read_to_string(stdout));
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4 on our own child's pid, writing into the structs given.
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    if pid < 0 {
-        bail!("wait4: {}", std::io::Error::last_os_error());
-    }
+    let (ok, peak_rss) = wait_with_peak(&child)?;
     let text = reader.join().expect("reader thread")?;
-    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-        bail!("kifu bench-stage {} failed ({status})", stage.name());
+    if !ok {
+        bail!("kifu bench-stage {} failed", stage.name());
     }
     let out: StageOutput = serde_json::from_str(text.trim()).context("bench-stage output")?;
     Ok(Run {
@@ -165,9 +160,22 @@ fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result
         games: out.games,
         bytes_in: out.bytes_in,
         seconds: out.seconds,
-        // ru_maxrss is in KiB on Linux.
-        peak_rss: usage.ru_maxrss as u64 * 1024,
+        peak_rss,
     })
+}
+
+/// Waits for a child: whether it exited 0, and its peak resident memory in bytes.
+fn wait_with_peak(child: &std::process::Child) -> Result<(bool, u64)> {
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child's pid, writing into the structs given.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    if pid < 0 {
+        bail!("wait4: {}", std::io::Error::last_os_error());
+    }
+    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    // ru_maxrss is in KiB on Linux.
+    Ok((ok, usage.ru_maxrss as u64 * 1024))
 }
 
 /// An input set of the benchmark.
@@ -210,6 +218,8 @@ pub struct Request {
     pub out: PathBuf,
     /// Only the position index benchmark, on this many generated Renju games.
     pub positions: Option<usize>,
+    /// Only the export benchmark, on this many generated Renju games.
+    pub export: Option<usize>,
 }
 
 fn shared_data() -> Option<PathBuf> {
@@ -265,6 +275,11 @@ fn rate(n: u64, secs: f64) -> String {
 pub fn run(req: &Request) -> Result<ExitCode> {
     if let Some(games) = req.positions {
         print!("{}", positions::run(req, games)?);
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(games) = req.export {
+        print!("{}", export::run(req, games)?);
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
@@ -450,4 +465,29 @@ fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
     std::fs::write(&req.out, &doc).with_context(|| format!("write {}", req.out.display()))?;
     eprintln!("kifu bench: written to {}", req.out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Replaces one benchmark's section (from its `heading` to the next `## `) of the results
+/// file, or appends it; the rest is kept.
+fn write_section(out: &Path, heading: &str, section: &str) -> Result<()> {
+    let old = std::fs::read_to_string(out).unwrap_or_default();
+    let kept = match old.find(heading) {
+        Some(start) => {
+            let rest = &old[start + heading.len()..];
+            let end = rest
+                .find("\n## ")
+                .map_or(old.len(), |e| start + heading.len() + e + 1);
+            format!("{}{}", &old[..start], &old[end..])
+        }
+        None => old,
+    };
+    let mut doc = kept.trim_end().to_owned();
+    if !doc.is_empty() {
+        doc.push_str("\n\n");
+    }
+    doc.push_str(section);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(out, doc).with_context(|| format!("write {}", out.display()))
 }

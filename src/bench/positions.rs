@@ -7,13 +7,13 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use kifu_analysis::positions::{explore, search, Selection};
 use kifu_facts::GameKind;
 use kifu_rules::positions::{stored_board, Board, StoredGame, StoredSetup};
 use kifu_store::Store;
 
-use super::{generated, Request};
+use super::{generated, write_section, Request};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Position index";
@@ -183,30 +183,6 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         ply3.counts.games,
         ply3.moves.len()
     )?;
-    write_section(&req.out, &t)?;
+    write_section(&req.out, HEADING, &t)?;
     Ok(t)
-}
-
-/// Replaces this benchmark's section of the results file (or appends it).
-fn write_section(out: &Path, section: &str) -> Result<()> {
-    let old = std::fs::read_to_string(out).unwrap_or_default();
-    let kept = match old.find(HEADING) {
-        Some(start) => {
-            let rest = &old[start + HEADING.len()..];
-            let end = rest
-                .find("\n## ")
-                .map_or(old.len(), |e| start + HEADING.len() + e + 1);
-            format!("{}{}", &old[..start], &old[end..])
-        }
-        None => old,
-    };
-    let mut doc = kept.trim_end().to_owned();
-    if !doc.is_empty() {
-        doc.push_str("\n\n");
-    }
-    doc.push_str(section);
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(out, doc).with_context(|| format!("write {}", out.display()))
 }

@@ -361,18 +361,27 @@ pub(super) enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Write the games, moves and findings tables (Parquet partitioned by game kind, or
-    /// CSV) for DuckDB, Spark or polars: every record, or what the filter selects.
+    /// Write the data contract's tables (games, players, moves, comments, findings,
+    /// quarantine, sources) with `_schema.json`, for DuckDB, Spark or polars: every record,
+    /// or what the filter selects.
     Export {
         #[command(flatten)]
         db: DbArg,
         #[command(flatten)]
         filter: FilterArgs,
-        /// parquet or csv.
+        /// parquet (a directory of part files per table), csv or json (JSON lines).
         #[arg(long, default_value = "parquet", value_parser = parse_stats_format)]
         format: kifu_analysis::Format,
+        /// The dataset's directory: written under a temporary name, then renamed.
         #[arg(long)]
         out: PathBuf,
+        /// Replace `--out` if it exists (whole: no stale part files remain).
+        #[arg(long)]
+        overwrite: bool,
+        /// Add to the Parquet export in `--out` (of every record of this database) the
+        /// records ingested since it was written or last appended to.
+        #[arg(long, conflicts_with = "overwrite")]
+        append: bool,
     },
     /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
     /// the charts as SVG and PNG and the audit's board diagrams into a directory.
@@ -421,6 +430,11 @@ pub(super) enum Command {
         /// the results file is replaced, the rest kept.
         #[arg(long)]
         positions: Option<usize>,
+        /// Only the export benchmark: `kifu export` of this many generated Renju games
+        /// (the database built once per size in --work), its time and peak RSS; its section
+        /// of the results file is replaced, the rest kept.
+        #[arg(long)]
+        export: Option<usize>,
     },
     /// The position index behind `position` and `explore`: its state and size;
     /// `--rebuild` makes it again, `--verify` checks it against the games.

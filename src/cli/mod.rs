@@ -108,7 +108,18 @@ pub fn run() -> Result<ExitCode> {
             filter,
             format,
             out,
-        } => export::run(&db.db, filter, format, &out),
+            overwrite,
+            append,
+        } => export::run(
+            &db.db,
+            filter,
+            &out,
+            kifu_analysis::ExportOptions {
+                format,
+                overwrite,
+                append,
+            },
+        ),
         Command::Report {
             db,
             filter,
@@ -125,6 +136,7 @@ pub fn run() -> Result<ExitCode> {
             work,
             out,
             positions,
+            export,
         } => crate::bench::run(&crate::bench::Request {
             games,
             only,
@@ -133,6 +145,7 @@ pub fn run() -> Result<ExitCode> {
             work,
             out,
             positions,
+            export,
         }),
         Command::BenchStage {
             stage,

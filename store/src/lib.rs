@@ -2,6 +2,7 @@
 //! batched writes inside transactions with prepared statements, and the queries the CLI
 //! and the analysis read.
 
+pub mod export;
 pub mod filter;
 mod functions;
 pub mod positions;
@@ -766,7 +767,17 @@ mod tests {
             store.position_index_state().unwrap(),
             positions::IndexState::Complete
         );
-        let rows = store.export_findings(&GameFilter::everything()).unwrap();
+        let mut rows = Vec::new();
+        store
+            .each_export_finding(
+                &GameFilter::everything(),
+                &export::IdWindow::upto(store.export_marks().unwrap()),
+                |x| {
+                    rows.push(x);
+                    Ok::<_, Error>(())
+                },
+            )
+            .unwrap();
         assert_eq!(
             rows[0].forbidden_kind,
             Some(kifu_facts::ForbiddenKind::DoubleFour)

@@ -1,5 +1,5 @@
 //! The typed reads behind the statistics, the report and the exports: games of one kind
-//! under a [`GameFilter`], findings, per-kind overviews and table exports. All SQL of those
+//! under a [`GameFilter`], findings and per-kind overviews. All SQL of those
 //! lives here; callers get typed rows.
 
 use std::collections::HashSet;
@@ -61,66 +61,6 @@ pub struct KindOverview {
     pub events: u64,
 }
 
-/// A `games` row for export.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportGame {
-    pub id: i64,
-    pub kind: GameKind,
-    pub source: String,
-    pub member: String,
-    pub record_id: Option<String>,
-    pub offset: i64,
-    pub line: i64,
-    pub column: i64,
-    pub format: String,
-    pub event: Option<String>,
-    pub round: Option<String>,
-    pub date: Option<String>,
-    /// `(side, name)` in seat order.
-    pub players: Vec<(String, String)>,
-    pub rule: Option<String>,
-    pub recorded_result: Option<String>,
-    pub result_text: Option<String>,
-    pub derived_result: Option<String>,
-    pub termination: String,
-    pub plies: i64,
-    pub opening: Option<String>,
-    pub duplicate_of: Option<i64>,
-    /// The stored JSON of the game's [`Extra`].
-    pub extra: Option<String>,
-}
-
-/// A `moves` row for export.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportMoves {
-    pub game_id: i64,
-    pub kind: GameKind,
-    pub encoding: String,
-    pub plies: i64,
-    pub data: Vec<u8>,
-}
-
-/// A `findings` row for export.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportFinding {
-    pub id: i64,
-    /// `None` for a quarantined record's finding.
-    pub kind: Option<GameKind>,
-    pub source: String,
-    pub member: String,
-    pub game_id: Option<i64>,
-    pub quarantine_id: Option<i64>,
-    pub ply: Option<i64>,
-    pub code: String,
-    pub severity: Severity,
-    pub message: String,
-    pub rule: String,
-    pub offset: i64,
-    pub line: i64,
-    pub column: i64,
-    pub forbidden_kind: Option<ForbiddenKind>,
-}
-
 fn corrupt(i: usize, what: &str, value: &str) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(
         i,
@@ -135,7 +75,7 @@ pub(crate) fn kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<GameKind> {
     GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s))
 }
 
-fn optional_kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<GameKind>> {
+pub(crate) fn optional_kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<GameKind>> {
     let s: Option<String> = r.get(i)?;
     s.map(|s| GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s)))
         .transpose()
@@ -147,7 +87,7 @@ pub(crate) fn severity_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Severity> {
     Severity::from_name(&s).ok_or_else(|| corrupt(i, "severity", &s))
 }
 
-fn forbidden_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<ForbiddenKind>> {
+pub(crate) fn forbidden_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<ForbiddenKind>> {
     let s: Option<String> = r.get(i)?;
     s.map(|s| ForbiddenKind::from_name(&s).ok_or_else(|| corrupt(i, "forbidden kind", &s)))
         .transpose()
@@ -357,122 +297,5 @@ impl Store {
             .conn
             .query_row(&sql, params_from_iter(c.params), |r| r.get(0))?;
         Ok(n as u64)
-    }
-
-    /// The `games` rows under the filter, by id.
-    pub fn export_games(&self, filter: &GameFilter) -> Result<Vec<ExportGame>> {
-        let c = filter.game_condition();
-        let mut players: std::collections::HashMap<i64, Vec<(String, String)>> =
-            std::collections::HashMap::new();
-        {
-            let mut stmt = self.conn.prepare(&format!(
-                "SELECT gp.game_id, gp.side, p.name FROM game_players gp
-                 JOIN players p ON p.id = gp.player_id
-                 WHERE gp.game_id IN (SELECT g.id FROM games g WHERE {})
-                 ORDER BY gp.game_id, gp.seat",
-                c.sql
-            ))?;
-            let mut rows = stmt.query(params_from_iter(c.params.iter()))?;
-            while let Some(r) = rows.next()? {
-                players
-                    .entry(r.get(0)?)
-                    .or_default()
-                    .push((r.get(1)?, r.get(2)?));
-            }
-        }
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.id, g.kind, s.path, g.member, g.record_id, g.offset, g.line, g.\"column\",
-                    g.format, e.name, g.round, g.date, g.rule, g.recorded_result, g.result_text,
-                    g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of, g.extra
-             FROM games g JOIN sources s ON s.id = g.source_id
-             LEFT JOIN events e ON e.id = g.event_id WHERE {} ORDER BY g.id",
-            c.sql
-        ))?;
-        let rows = stmt.query_map(params_from_iter(c.params.iter()), |r| {
-            let id: i64 = r.get(0)?;
-            Ok(ExportGame {
-                id,
-                kind: kind_of(r, 1)?,
-                source: r.get(2)?,
-                member: r.get(3)?,
-                record_id: r.get(4)?,
-                offset: r.get(5)?,
-                line: r.get(6)?,
-                column: r.get(7)?,
-                format: r.get(8)?,
-                event: r.get(9)?,
-                round: r.get(10)?,
-                date: r.get(11)?,
-                players: Vec::new(),
-                rule: r.get(12)?,
-                recorded_result: r.get(13)?,
-                result_text: r.get(14)?,
-                derived_result: r.get(15)?,
-                termination: r.get(16)?,
-                plies: r.get(17)?,
-                opening: r.get(18)?,
-                duplicate_of: r.get(19)?,
-                extra: r.get(20)?,
-            })
-        })?;
-        let mut out: Vec<ExportGame> = rows.collect::<rusqlite::Result<_>>()?;
-        for g in &mut out {
-            g.players = players.remove(&g.id).unwrap_or_default();
-        }
-        Ok(out)
-    }
-
-    /// The `moves` rows of the games under the filter, by game id.
-    pub fn export_moves(&self, filter: &GameFilter) -> Result<Vec<ExportMoves>> {
-        let c = filter.game_condition();
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT m.game_id, g.kind, m.encoding, g.plies, m.data FROM moves m
-             JOIN games g ON g.id = m.game_id WHERE {} ORDER BY m.game_id",
-            c.sql
-        ))?;
-        let rows = stmt.query_map(params_from_iter(c.params), |r| {
-            Ok(ExportMoves {
-                game_id: r.get(0)?,
-                kind: kind_of(r, 1)?,
-                encoding: r.get(2)?,
-                plies: r.get(3)?,
-                data: r.get(4)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
-
-    /// The `findings` rows under the filter (as [`Store::finding_facts`] covers them), by id.
-    pub fn export_findings(&self, filter: &GameFilter) -> Result<Vec<ExportFinding>> {
-        let c = filter.finding_record_condition();
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT x.id, g.kind, s.path, coalesce(g.member, q.member, ''), x.game_id,
-                    x.quarantine_id, x.ply, x.code, x.severity, x.message, x.rule, x.offset,
-                    x.line, x.\"column\", x.forbidden_kind
-             FROM findings x JOIN sources s ON s.id = x.source_id
-             LEFT JOIN games g ON g.id = x.game_id
-             LEFT JOIN quarantine q ON q.id = x.quarantine_id WHERE {} ORDER BY x.id",
-            c.sql
-        ))?;
-        let rows = stmt.query_map(params_from_iter(c.params), |r| {
-            Ok(ExportFinding {
-                id: r.get(0)?,
-                kind: optional_kind_of(r, 1)?,
-                source: r.get(2)?,
-                member: r.get(3)?,
-                game_id: r.get(4)?,
-                quarantine_id: r.get(5)?,
-                ply: r.get(6)?,
-                code: r.get(7)?,
-                severity: severity_of(r, 8)?,
-                message: r.get(9)?,
-                rule: r.get(10)?,
-                offset: r.get(11)?,
-                line: r.get(12)?,
-                column: r.get(13)?,
-                forbidden_kind: forbidden_of(r, 14)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }

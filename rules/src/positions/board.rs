@@ -355,6 +355,60 @@ pub fn stored_trail(g: &StoredGame<'_>) -> Result<Vec<PlyStep>, StoredError> {
     }
 }
 
+/// A stored game's moves as small integers, one per ply: Renju's one byte (the point index
+/// `row * 15 + column`, 255 a pass), every other kind's two bytes read high byte first
+/// (`first * 256 + second`); a trailing odd byte of a two-byte encoding is left out.
+pub fn stored_move_codes(kind: GameKind, moves: &[u8]) -> Vec<i32> {
+    match kind {
+        GameKind::Renju => moves.iter().map(|&b| i32::from(b)).collect(),
+        _ => moves
+            .chunks_exact(2)
+            .map(|p| i32::from(p[0]) << 8 | i32::from(p[1]))
+            .collect(),
+    }
+}
+
+/// A stored game's moves as text in its own notation, one per ply: Renju points as RIF
+/// writes them (`h8`, `--` a pass), Xiangqi in Chinese notation (`炮二平五`, from the
+/// game's start position), Chess Territorial placements (`K@e1`, `--`), ChouChou actions
+/// (`3B`, `3C→1A②`).
+pub fn stored_move_texts(g: &StoredGame<'_>) -> Result<Vec<String>, StoredError> {
+    let corrupt = || StoredError::Corrupt(g.kind);
+    match g.kind {
+        GameKind::Renju => {
+            let moves = crate::renju::decode_moves(g.moves).ok_or_else(corrupt)?;
+            Ok(moves
+                .into_iter()
+                .map(crate::renju::point::move_text)
+                .collect())
+        }
+        GameKind::Xiangqi => {
+            let moves = crate::xiangqi::decode_moves(g.moves).ok_or_else(corrupt)?;
+            let fen = match g.setup {
+                StoredSetup::XiangqiStart(f) => f,
+                _ => None,
+            };
+            let mut position = xiangqi_start(fen)?;
+            Ok(moves
+                .into_iter()
+                .map(|m| {
+                    let text = crate::xiangqi::move_to_chinese(&position, m);
+                    position.make(m);
+                    text
+                })
+                .collect())
+        }
+        GameKind::Territorial => {
+            let moves = crate::territorial::decode_moves(g.moves).ok_or_else(corrupt)?;
+            Ok(moves.iter().map(ToString::to_string).collect())
+        }
+        GameKind::ChouChou => {
+            let actions = crate::chouchou::decode_actions(g.moves).ok_or_else(corrupt)?;
+            Ok(actions.iter().map(crate::chouchou::action_text).collect())
+        }
+    }
+}
+
 /// Runs `f` on a stored game given its kind, move blob and stored annotations (the
 /// `extra` JSON; unreadable annotations, never written by kifu, replay from the defaults:
 /// the standard Xiangqi start, a two-player 3×3 ChouChou).
@@ -484,5 +538,52 @@ mod tests {
             );
         }
         assert_eq!(stored_board(&g, 5), Err(StoredError::TooShort { ply: 5 }));
+    }
+
+    #[test]
+    fn stored_moves_read_back_as_codes_and_as_text_in_each_notation() {
+        let stored = |kind, moves: &[u8]| {
+            let texts = stored_move_texts(&StoredGame {
+                kind,
+                moves,
+                setup: StoredSetup::None,
+            })
+            .unwrap();
+            (stored_move_codes(kind, moves), texts)
+        };
+        let renju = crate::renju::encode_moves(&crate::renju::parse_moves("h8 -- a1").unwrap());
+        assert_eq!(
+            stored(GameKind::Renju, &renju),
+            (
+                vec![7 * 15 + 7, 255, 0],
+                vec!["h8".into(), "--".into(), "a1".into()]
+            )
+        );
+        // h2e2 h9g7: squares rank * 9 + file, from * 256 + to.
+        let xiangqi = [2 * 9 + 7, 2 * 9 + 4, 9 * 9 + 7, 7 * 9 + 6];
+        assert_eq!(
+            stored(GameKind::Xiangqi, &xiangqi),
+            (
+                vec![25 * 256 + 22, 88 * 256 + 69],
+                vec!["炮二平五".into(), "马8进7".into()]
+            )
+        );
+        let territorial =
+            crate::territorial::encode_moves(&crate::territorial::parse_moves("K@e1 --").unwrap());
+        assert_eq!(
+            stored(GameKind::Territorial, &territorial),
+            (
+                vec![i32::from(b'K') * 256 + 4, 65535],
+                vec!["K@e1".into(), "--".into()]
+            )
+        );
+        assert_eq!(
+            stored_move_texts(&StoredGame {
+                kind: GameKind::Xiangqi,
+                moves: &[200, 1],
+                setup: StoredSetup::None,
+            }),
+            Err(StoredError::Corrupt(GameKind::Xiangqi))
+        );
     }
 }

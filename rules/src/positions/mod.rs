@@ -32,8 +32,9 @@ pub mod territorial;
 pub mod xiangqi;
 
 pub use board::{
-    apply_symmetry, compose, inverse, stored_board, stored_trail, symmetry_by_name, symmetry_count,
-    symmetry_name, with_stored, Board, QueryError, StoredError, StoredGame, StoredSetup,
+    apply_symmetry, compose, inverse, stored_board, stored_move_codes, stored_move_texts,
+    stored_trail, symmetry_by_name, symmetry_count, symmetry_name, with_stored, Board, QueryError,
+    StoredError, StoredGame, StoredSetup,
 };
 
 use std::collections::HashSet;

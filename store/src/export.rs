@@ -1,0 +1,560 @@
+//! The rows behind `kifu export`, streamed: each function walks one prepared statement and
+//! hands its rows one at a time to a callback, so an export of any size holds one row (plus
+//! the caller's batch) in memory. All SQL of the export lives here.
+//!
+//! Records are named by a key stable across databases, `<source SHA-256>:<member>:<byte
+//! offset>` (the file's content hash, the path inside its archive, '' for a plain file, and
+//! the record's first byte there: the unique key of `games` and of `quarantine`), built
+//! once in [`record_key_sql`].
+
+use kifu_facts::{ForbiddenKind, GameKind, Severity};
+use rusqlite::types::Value;
+use rusqlite::{params_from_iter, Row};
+
+use crate::filter::sql::Condition;
+use crate::summary::{forbidden_of, kind_of, optional_kind_of, severity_of};
+use crate::{Error, GameFilter, Store};
+
+/// The SQL of a record's stable key, given the aliases of its `sources` row and of the
+/// `games` or `quarantine` row.
+fn record_key_sql(source: &str, record: &str) -> String {
+    format!("{source}.content_hash || ':' || {record}.member || ':' || {record}.offset")
+}
+
+/// The highest id of each table an export reads by id: what an export covered, so an
+/// append exports only what came after.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExportMarks {
+    pub games: i64,
+    pub findings: i64,
+    pub quarantine: i64,
+    pub sources: i64,
+}
+
+/// The rows an export covers: ids after `after`, up to `upto` (rows written while it runs
+/// are left to the next append).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IdWindow {
+    pub after: ExportMarks,
+    pub upto: ExportMarks,
+}
+
+impl IdWindow {
+    /// Every row up to `upto`.
+    pub fn upto(upto: ExportMarks) -> IdWindow {
+        IdWindow {
+            after: ExportMarks::default(),
+            upto,
+        }
+    }
+
+    fn on(&self, column: &str, mark: fn(&ExportMarks) -> i64) -> Condition {
+        Condition {
+            sql: format!("{column} > ? AND {column} <= ?"),
+            params: vec![
+                Value::Integer(mark(&self.after)),
+                Value::Integer(mark(&self.upto)),
+            ],
+        }
+    }
+
+    fn games(&self, column: &str) -> Condition {
+        self.on(column, |m| m.games)
+    }
+}
+
+/// `condition AND window`.
+fn within(mut condition: Condition, window: Condition) -> Condition {
+    condition.and_condition(window);
+    condition
+}
+
+/// A `games` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportGame {
+    pub id: i64,
+    pub game_key: String,
+    pub kind: GameKind,
+    pub source_sha256: String,
+    pub member: String,
+    pub record_id: Option<String>,
+    pub byte_offset: i64,
+    pub line: i64,
+    pub column_number: i64,
+    pub byte_length: i64,
+    pub format: String,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    pub rule: Option<String>,
+    pub recorded_result: Option<String>,
+    pub result_text: Option<String>,
+    pub derived_result: Option<String>,
+    pub termination: String,
+    pub plies: i64,
+    pub opening: Option<String>,
+    pub canonical_key: Option<Vec<u8>>,
+    pub duplicate_of: Option<i64>,
+    /// The stable key of the first copy, for a linked copy.
+    pub duplicate_of_key: Option<String>,
+    /// The stored JSON of the game's [`kifu_facts::Extra`].
+    pub extra: Option<String>,
+}
+
+/// A `moves` row for export, with what replaying it needs (the game's `extra`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportMoves {
+    pub game_id: i64,
+    pub game_key: String,
+    pub kind: GameKind,
+    pub encoding: String,
+    pub data: Vec<u8>,
+    pub extra: Option<String>,
+}
+
+/// One seat of a game: `seat` 1 moves first, `side` names it in the game's own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportSeat {
+    pub game_id: i64,
+    pub game_key: String,
+    pub kind: GameKind,
+    pub seat: i64,
+    pub side: String,
+    pub name: String,
+}
+
+/// A comment at a ply of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportComment {
+    pub game_id: i64,
+    pub game_key: String,
+    pub kind: GameKind,
+    pub ply: i64,
+    pub text: String,
+}
+
+/// A `findings` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportFinding {
+    pub id: i64,
+    /// `None` for a quarantined record's finding.
+    pub kind: Option<GameKind>,
+    pub source_sha256: String,
+    pub member: String,
+    pub game_id: Option<i64>,
+    pub quarantine_id: Option<i64>,
+    /// The stable key of the game or quarantined record (`None` for a finding about the
+    /// source as a whole).
+    pub record_key: Option<String>,
+    pub ply: Option<i64>,
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    pub rule: String,
+    pub byte_offset: i64,
+    pub line: i64,
+    pub column_number: i64,
+    pub forbidden_kind: Option<ForbiddenKind>,
+}
+
+/// A `sources` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportSource {
+    pub id: i64,
+    pub sha256: String,
+    pub path: String,
+    pub bytes: i64,
+    pub format: String,
+    pub encoding: String,
+    pub status: String,
+    pub records: i64,
+    pub ingested_at: String,
+}
+
+/// A `quarantine` row for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportQuarantined {
+    pub id: i64,
+    pub record_key: String,
+    pub source_sha256: String,
+    pub member: String,
+    pub byte_offset: i64,
+    pub line: i64,
+    pub column_number: i64,
+    pub byte_length: i64,
+    pub format: Option<String>,
+    pub error: String,
+    pub raw: String,
+}
+
+impl Store {
+    /// The highest id of each table now.
+    pub fn export_marks(&self) -> Result<ExportMarks, Error> {
+        Ok(self.conn.query_row(
+            "SELECT (SELECT coalesce(max(id), 0) FROM games),
+                    (SELECT coalesce(max(id), 0) FROM findings),
+                    (SELECT coalesce(max(id), 0) FROM quarantine),
+                    (SELECT coalesce(max(id), 0) FROM sources)",
+            [],
+            |r| {
+                Ok(ExportMarks {
+                    games: r.get(0)?,
+                    findings: r.get(1)?,
+                    quarantine: r.get(2)?,
+                    sources: r.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// What tells this database from another for an append: its first source's content
+    /// hash and ingest time (`None` while it has no source).
+    pub fn database_identity(&self) -> Result<Option<String>, Error> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT content_hash || '@' || ingested_at FROM sources ORDER BY id LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Runs `sql` and hands each row, as `map` reads it, to `f`; stops at `f`'s first
+    /// error.
+    fn each_row<T, E: From<Error>>(
+        &self,
+        sql: &str,
+        params: Vec<Value>,
+        map: impl Fn(&Row<'_>) -> rusqlite::Result<T>,
+        mut f: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut stmt = self.conn.prepare(sql).map_err(Error::from)?;
+        let mut rows = stmt.query(params_from_iter(params)).map_err(Error::from)?;
+        while let Some(r) = rows.next().map_err(Error::from)? {
+            f(map(r).map_err(Error::from)?)?;
+        }
+        Ok(())
+    }
+
+    /// The games under the filter, by id.
+    pub fn each_export_game<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportGame) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(filter.game_condition(), window.games("g.id"));
+        let sql = format!(
+            "SELECT g.id, {key}, g.kind, s.content_hash, g.member, g.record_id, g.offset,
+                    g.line, g.\"column\", g.length, g.format, e.name, g.round, g.date, g.rule,
+                    g.recorded_result, g.result_text, g.derived_result, g.termination, g.plies,
+                    g.opening, g.canonical_key, g.duplicate_of,
+                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra
+             FROM games g JOIN sources s ON s.id = g.source_id
+             LEFT JOIN events e ON e.id = g.event_id
+             LEFT JOIN games d ON d.id = g.duplicate_of
+             LEFT JOIN sources ds ON ds.id = d.source_id
+             WHERE {} ORDER BY g.id",
+            c.sql,
+            key = record_key_sql("s", "g"),
+            dkey = record_key_sql("ds", "d"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportGame {
+                    id: r.get(0)?,
+                    game_key: r.get(1)?,
+                    kind: kind_of(r, 2)?,
+                    source_sha256: r.get(3)?,
+                    member: r.get(4)?,
+                    record_id: r.get(5)?,
+                    byte_offset: r.get(6)?,
+                    line: r.get(7)?,
+                    column_number: r.get(8)?,
+                    byte_length: r.get(9)?,
+                    format: r.get(10)?,
+                    event: r.get(11)?,
+                    round: r.get(12)?,
+                    date: r.get(13)?,
+                    rule: r.get(14)?,
+                    recorded_result: r.get(15)?,
+                    result_text: r.get(16)?,
+                    derived_result: r.get(17)?,
+                    termination: r.get(18)?,
+                    plies: r.get(19)?,
+                    opening: r.get(20)?,
+                    canonical_key: r.get(21)?,
+                    duplicate_of: r.get(22)?,
+                    duplicate_of_key: r.get(23)?,
+                    extra: r.get(24)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The move lists of the games under the filter, by game id.
+    pub fn each_export_moves<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportMoves) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(filter.game_condition(), window.games("g.id"));
+        let sql = format!(
+            "SELECT m.game_id, {key}, g.kind, m.encoding, m.data, g.extra
+             FROM moves m JOIN games g ON g.id = m.game_id
+             JOIN sources s ON s.id = g.source_id
+             WHERE {} ORDER BY m.game_id",
+            c.sql,
+            key = record_key_sql("s", "g"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportMoves {
+                    game_id: r.get(0)?,
+                    game_key: r.get(1)?,
+                    kind: kind_of(r, 2)?,
+                    encoding: r.get(3)?,
+                    data: r.get(4)?,
+                    extra: r.get(5)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The seats of the games under the filter, by game and seat.
+    pub fn each_export_seat<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportSeat) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(filter.game_condition(), window.games("g.id"));
+        let sql = format!(
+            "SELECT gp.game_id, {key}, g.kind, gp.seat, gp.side, p.name
+             FROM game_players gp JOIN games g ON g.id = gp.game_id
+             JOIN players p ON p.id = gp.player_id
+             JOIN sources s ON s.id = g.source_id
+             WHERE {} ORDER BY gp.game_id, gp.seat",
+            c.sql,
+            key = record_key_sql("s", "g"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportSeat {
+                    game_id: r.get(0)?,
+                    game_key: r.get(1)?,
+                    kind: kind_of(r, 2)?,
+                    seat: r.get(3)?,
+                    side: r.get(4)?,
+                    name: r.get(5)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The comments of the games under the filter, as stored.
+    pub fn each_export_comment<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportComment) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(filter.game_condition(), window.games("g.id"));
+        let sql = format!(
+            "SELECT c.game_id, {key}, g.kind, c.ply, c.text
+             FROM comments c JOIN games g ON g.id = c.game_id
+             JOIN sources s ON s.id = g.source_id
+             WHERE {}",
+            c.sql,
+            key = record_key_sql("s", "g"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportComment {
+                    game_id: r.get(0)?,
+                    game_key: r.get(1)?,
+                    kind: kind_of(r, 2)?,
+                    ply: r.get(3)?,
+                    text: r.get(4)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The findings under the filter (as [`Store::finding_facts`] covers them), by id.
+    pub fn each_export_finding<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportFinding) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(
+            filter.finding_record_condition(),
+            window.on("x.id", |m| m.findings),
+        );
+        let sql = format!(
+            "SELECT x.id, g.kind, s.content_hash, coalesce(g.member, q.member, ''), x.game_id,
+                    x.quarantine_id,
+                    CASE WHEN g.id IS NOT NULL THEN {gkey}
+                         WHEN q.id IS NOT NULL THEN {qkey} END,
+                    x.ply, x.code, x.severity, x.message, x.rule, x.offset,
+                    x.line, x.\"column\", x.forbidden_kind
+             FROM findings x JOIN sources s ON s.id = x.source_id
+             LEFT JOIN games g ON g.id = x.game_id
+             LEFT JOIN quarantine q ON q.id = x.quarantine_id WHERE {} ORDER BY x.id",
+            c.sql,
+            gkey = record_key_sql("s", "g"),
+            qkey = record_key_sql("s", "q"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportFinding {
+                    id: r.get(0)?,
+                    kind: optional_kind_of(r, 1)?,
+                    source_sha256: r.get(2)?,
+                    member: r.get(3)?,
+                    game_id: r.get(4)?,
+                    quarantine_id: r.get(5)?,
+                    record_key: r.get(6)?,
+                    ply: r.get(7)?,
+                    code: r.get(8)?,
+                    severity: severity_of(r, 9)?,
+                    message: r.get(10)?,
+                    rule: r.get(11)?,
+                    byte_offset: r.get(12)?,
+                    line: r.get(13)?,
+                    column_number: r.get(14)?,
+                    forbidden_kind: forbidden_of(r, 15)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The quarantined records under the filter (none when it does not admit them; with a
+    /// code or severity, those with such a finding), by id.
+    pub fn each_export_quarantined<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportQuarantined) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if !filter.admits_quarantined() {
+            return Ok(());
+        }
+        let c = within(
+            quarantine_condition(filter),
+            window.on("q.id", |m| m.quarantine),
+        );
+        let sql = format!(
+            "SELECT q.id, {key}, s.content_hash, q.member, q.offset, q.line, q.\"column\",
+                    q.length, q.format, q.error, q.raw
+             FROM quarantine q JOIN sources s ON s.id = q.source_id
+             WHERE {} ORDER BY q.id",
+            c.sql,
+            key = record_key_sql("s", "q"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportQuarantined {
+                    id: r.get(0)?,
+                    record_key: r.get(1)?,
+                    source_sha256: r.get(2)?,
+                    member: r.get(3)?,
+                    byte_offset: r.get(4)?,
+                    line: r.get(5)?,
+                    column_number: r.get(6)?,
+                    byte_length: r.get(7)?,
+                    format: r.get(8)?,
+                    error: r.get(9)?,
+                    raw: r.get(10)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The sources of the exported records: those in the window with a game under the
+    /// filter or, when it admits them, a quarantined record it covers; by id. (A source an
+    /// earlier export wrote is not written again when a resumed ingest adds to it.)
+    pub fn each_export_source<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportSource) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let sources = window.on("s.id", |m| m.sources);
+        let games = filter.game_condition();
+        let mut params = sources.params;
+        params.extend(games.params);
+        let mut sql = format!(
+            "SELECT s.id, s.content_hash, s.path, s.bytes, s.format, s.encoding, s.status,
+                    s.records, s.ingested_at
+             FROM sources s
+             WHERE {} AND (EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND {})",
+            sources.sql, games.sql
+        );
+        if filter.admits_quarantined() {
+            let q = quarantine_condition(filter);
+            sql.push_str(&format!(
+                " OR EXISTS (SELECT 1 FROM quarantine q WHERE q.source_id = s.id AND {})",
+                q.sql
+            ));
+            params.extend(q.params);
+        }
+        sql.push_str(") ORDER BY s.id");
+        self.each_row(
+            &sql,
+            params,
+            |r| {
+                Ok(ExportSource {
+                    id: r.get(0)?,
+                    sha256: r.get(1)?,
+                    path: r.get(2)?,
+                    bytes: r.get(3)?,
+                    format: r.get(4)?,
+                    encoding: r.get(5)?,
+                    status: r.get(6)?,
+                    records: r.get(7)?,
+                    ingested_at: r.get(8)?,
+                })
+            },
+            f,
+        )
+    }
+}
+
+/// Which quarantined records `q` a filter that admits them covers: all, or with a code or
+/// severity those with such a finding (as [`Store::quarantined_count`] counts them).
+fn quarantine_condition(filter: &GameFilter) -> Condition {
+    let x = filter.finding_condition();
+    if filter.codes.is_empty() && filter.severity.is_none() {
+        return Condition::all();
+    }
+    Condition {
+        sql: format!(
+            "EXISTS (SELECT 1 FROM findings x WHERE x.quarantine_id = q.id AND {})",
+            x.sql
+        ),
+        params: x.params,
+    }
+}

@@ -1,0 +1,257 @@
+//! The export's data contract read by another engine: DuckDB (from PyPI) reproduces
+//! `kifu stats`' Renju opening table and Xiangqi results table on real collections from the
+//! documented columns alone (tests/contract/duckdb_tables.py), and decodes the moves in SQL.
+//!
+//! The Python that has `duckdb` is `$KIFU_PYTHON` (.ci/run sets it up), else `python3`.
+//! Without it the test is skipped, unless `KIFU_REQUIRE_SHARED=1`: then it fails.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{count, ingest_json, kifu_ok, shared};
+
+/// The Python interpreter with `duckdb`, or `None` (the test skips) when there is none.
+fn duckdb_python() -> Option<PathBuf> {
+    let python = std::env::var_os("KIFU_PYTHON").map_or_else(|| "python3".into(), PathBuf::from);
+    let ok = Command::new(&python)
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        return Some(python);
+    }
+    let why = format!(
+        "{} cannot import duckdb (set KIFU_PYTHON to a Python with `pip install duckdb`)",
+        python.display()
+    );
+    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
+        panic!("{why} and KIFU_REQUIRE_SHARED=1");
+    }
+    eprintln!("skipped: {why}");
+    None
+}
+
+/// Whether two JSON values are equal, numbers to 1e-9 (DuckDB and polars sum floats in
+/// different orders).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            (x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9
+        }
+        _ => a == b,
+    }
+}
+
+/// Asserts DuckDB's rows equal kifu's, column by column of kifu's table, in order.
+fn assert_same_table(table: &str, duck: &Value, kifu: &Value) {
+    let (duck, kifu) = (duck.as_array().unwrap(), kifu.as_array().unwrap());
+    assert_eq!(duck.len(), kifu.len(), "{table}: rows");
+    for (d, k) in duck.iter().zip(kifu) {
+        for (column, value) in k.as_object().unwrap() {
+            assert!(
+                same(&d[column], value),
+                "{table}.{column}: DuckDB {} but kifu {value}\n{d}\n{k}",
+                d[column]
+            );
+        }
+    }
+}
+
+/// Games of `kind` whose first move is the two bytes `from`, `to` (standard start only).
+fn first_move_games(db: &Path, from: u8, to: u8) -> i64 {
+    count(
+        db,
+        &format!(
+            "SELECT count(*) FROM moves m JOIN games g ON g.id = m.game_id
+             WHERE g.kind = 'xiangqi' AND substr(m.data, 1, 2) = x'{from:02x}{to:02x}'
+               AND json_extract(g.extra, '$.start_fen') IS NULL"
+        ),
+    )
+}
+
+#[test]
+fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
+    let Some(renju) = shared("renju/games/dasimagin_renju_train-2.tar.xz") else {
+        return;
+    };
+    let Some(xiangqi) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
+        return;
+    };
+    let Some(python) = duckdb_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&renju, &xiangqi]);
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("export");
+    kifu_ok(&["export", "--db", d, "--out", out.to_str().unwrap()]);
+    let stats: Value = serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"]))
+        .expect("stats JSON");
+
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/contract/duckdb_tables.py");
+    let run = Command::new(&python)
+        .arg(&script)
+        .arg(&out)
+        .output()
+        .expect("run python");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let duck: Value = serde_json::from_slice(&run.stdout).expect("the script's JSON");
+
+    // The two tables, row for row: the counting rules are in the columns.
+    assert_eq!(
+        stats["renju_balance_by_opening"].as_array().unwrap().len(),
+        26
+    );
+    for table in ["renju_balance_by_opening", "xiangqi_results"] {
+        assert_same_table(table, &duck[table], &stats[table]);
+    }
+
+    // Every table read, with the database's row counts.
+    let c = &duck["counts"];
+    assert_eq!(c["games"], count(&db, "SELECT count(*) FROM games"));
+    assert_eq!(c["moves"], count(&db, "SELECT count(*) FROM moves"));
+    assert_eq!(
+        c["players"],
+        count(&db, "SELECT count(*) FROM game_players")
+    );
+    assert_eq!(c["comments"], count(&db, "SELECT count(*) FROM comments"));
+    assert_eq!(c["findings"], count(&db, "SELECT count(*) FROM findings"));
+    assert_eq!(
+        c["quarantine"],
+        count(&db, "SELECT count(*) FROM quarantine")
+    );
+    assert_eq!(c["sources"], 2);
+
+    // Renju codes decode in SQL to exactly the exported move texts, on every game.
+    let r = &duck["renju_decode"];
+    assert_eq!(
+        r["games"],
+        count(&db, "SELECT count(*) FROM games WHERE kind = 'renju'")
+    );
+    assert_eq!(
+        r["moves"],
+        count(
+            &db,
+            "SELECT sum(length(m.data)) FROM moves m JOIN games g ON g.id = m.game_id
+             WHERE g.kind = 'renju'"
+        )
+    );
+    assert_eq!(r["differing"], 0);
+    // Xiangqi codes decode in SQL to ICCS; each opening move pairs with its Chinese text,
+    // in as many games as the stored move bytes say (square = rank * 9 + file).
+    let expected: Vec<Value> = [
+        ("b2e2", "炮八平五", 19, 22),
+        ("c3c4", "兵七进一", 29, 38),
+        ("h0g2", "马二进三", 7, 24),
+        ("h2e2", "炮二平五", 25, 22),
+    ]
+    .into_iter()
+    .map(|(iccs, text, from, to)| {
+        serde_json::json!({"iccs": iccs, "text": text, "games": first_move_games(&db, from, to)})
+    })
+    .collect();
+    assert_eq!(duck["xiangqi_first"], Value::Array(expected));
+
+    // Findings come through with their code, severity and forbidden kind.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT code, forbidden_kind, severity, count(*) FROM findings
+             GROUP BY code, forbidden_kind, severity
+             ORDER BY code, forbidden_kind NULLS FIRST, severity",
+        )
+        .unwrap();
+    let stored: Vec<Value> = stmt
+        .query_map([], |r| {
+            Ok(serde_json::json!({
+                "code": r.get::<_, String>(0)?,
+                "forbidden_kind": r.get::<_, Option<String>>(1)?,
+                "severity": r.get::<_, String>(2)?,
+                "findings": r.get::<_, i64>(3)?,
+            }))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(stored.iter().any(|f| !f["forbidden_kind"].is_null()));
+    assert_eq!(duck["findings_by_kind"], Value::Array(stored));
+
+    // The Parquet files say what they are, and no column needs quoting.
+    assert_eq!(
+        duck["metadata"],
+        serde_json::json!({
+            "kifu.version": env!("CARGO_PKG_VERSION"),
+            "kifu.schema_version": "1",
+            "kifu.table": "games",
+        })
+    );
+    assert_eq!(duck["schema_in_metadata"], 1);
+    assert_eq!(duck["reserved_columns"], serde_json::json!([]));
+}
+
+/// Hidden entries beside `out` that an export of it writes while it runs.
+fn leftovers(out: &Path) -> Vec<String> {
+    let prefix = format!(".{}.kifu-", out.file_name().unwrap().to_string_lossy());
+    std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .collect()
+}
+
+#[test]
+fn a_killed_export_leaves_nothing_under_the_final_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = crate::common::generate(
+        dir.path(),
+        &["--game", "renju", "--games", "20000"],
+        "g.renju",
+    );
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&input]);
+    let out = dir.path().join("export");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["export", "--db", db.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it has written its first games part (it writes for seconds more).
+    let started = std::time::Instant::now();
+    let first_part = || {
+        leftovers(&out).iter().any(|t| {
+            std::fs::read_dir(dir.path().join(t).join("games"))
+                .is_ok_and(|mut d| d.next().is_some())
+        })
+    };
+    while !first_part() {
+        assert!(started.elapsed().as_secs() < 60, "no part written in 60 s");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the export ended first"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!out.exists(), "a half-written dataset under the final name");
+    assert_eq!(leftovers(&out).len(), 1);
+    // The next export completes, and removes what the killed one left.
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(out.join("_schema.json").is_file());
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}
