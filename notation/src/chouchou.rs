@@ -78,7 +78,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, "Termination", t);
     }
     for (k, v) in record.extra_tags(&OWN_TAGS) {
-        write_tag(out, k, v);
+        write_tag(out, k, &v);
     }
     out.push('\n');
     let notes = |ply: u32| {

@@ -17,6 +17,7 @@
 //! tables come before the games, keeps the games until [`Writer::finish`]). A game a
 //! notation cannot hold is a [`WriteError`], and nothing is written for it.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use kifu_facts::{GameKind, Outcome};
@@ -222,17 +223,25 @@ impl<'a> RecordOut<'a> {
         ply.min(self.last_ply())
     }
 
-    /// A header tag to keep: writable as a tag, and none of `own` (ignoring ASCII case).
+    /// A header tag to keep: writable as a tag, and none of `own` (ignoring ASCII case);
+    /// line breaks in its value become spaces (a tag is one line).
     pub fn extra_tags<'s>(
         &'s self,
         own: &'s [&'s str],
-    ) -> impl Iterator<Item = (&'a str, &'a str)> + 's {
+    ) -> impl Iterator<Item = (&'a str, Cow<'a, str>)> + 's {
         self.tags
             .iter()
             .filter(move |(k, _)| {
                 kifu_parser::tag::is_tag_name(k) && !own.iter().any(|o| o.eq_ignore_ascii_case(k))
             })
-            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .map(|(k, v)| {
+                let v = if v.contains(['\n', '\r']) {
+                    Cow::Owned(v.replace("\r\n", " ").replace(['\n', '\r'], " "))
+                } else {
+                    Cow::Borrowed(v.as_str())
+                };
+                (k.as_str(), v)
+            })
     }
 }
 

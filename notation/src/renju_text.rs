@@ -150,7 +150,7 @@ pub fn write_plain_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, "Rule", rule);
     }
     for (k, v) in record.extra_tags(&OWN_TAGS) {
-        write_tag(out, k, v);
+        write_tag(out, k, &v);
     }
     let moves = moves_of(record);
     let has_notes = |ply: u32| {

@@ -137,7 +137,7 @@ pub fn write_record(
     }
     write_tag(out, "Format", notation.tag());
     for (k, v) in record.extra_tags(&OWN_TAGS) {
-        write_tag(out, k, v);
+        write_tag(out, k, &v);
     }
     let notes = |ply: u32| {
         record

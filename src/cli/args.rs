@@ -362,17 +362,28 @@ pub(super) enum Command {
         out: Option<PathBuf>,
     },
     /// Write the games, moves and findings tables (Parquet partitioned by game kind, or
-    /// CSV) for DuckDB, Spark or polars: every record, or what the filter selects.
+    /// CSV) for DuckDB, Spark or polars, or the games in a record notation (one file): every
+    /// record, or what the filter selects.
     Export {
         #[command(flatten)]
         db: DbArg,
         #[command(flatten)]
         filter: FilterArgs,
-        /// parquet or csv.
-        #[arg(long, default_value = "parquet", value_parser = parse_stats_format)]
-        format: kifu_analysis::Format,
+        /// parquet, csv or json; or a record notation: renju-lines, renju-plain, rif-xml,
+        /// xiangqi-pgn, dhtmlxq, territorial-pgn, chouchou-ccn.
+        #[arg(long, default_value = "parquet", value_parser = super::export_records::parse_export_format)]
+        format: super::export_records::ExportFormat,
         #[arg(long)]
         out: PathBuf,
+        /// Record notations: write kifu's findings as comments at their plies.
+        #[arg(long)]
+        annotate: bool,
+        /// xiangqi-pgn: the move notation, chinese (Simplified, the default), wxf or iccs.
+        #[arg(long, value_parser = super::export_records::parse_xq_notation)]
+        notation: Option<kifu_notation::XqNotation>,
+        /// Replace an existing --out.
+        #[arg(long)]
+        overwrite: bool,
     },
     /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
     /// the charts as SVG and PNG and the audit's board diagrams into a directory.

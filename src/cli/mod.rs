@@ -7,6 +7,7 @@ mod check;
 mod demo;
 mod explore;
 mod export;
+mod export_records;
 mod games;
 mod index;
 mod ingest;
@@ -108,7 +109,31 @@ pub fn run() -> Result<ExitCode> {
             filter,
             format,
             out,
-        } => export::run(&db.db, filter, format, &out),
+            annotate,
+            notation,
+            overwrite,
+        } => match format {
+            export_records::ExportFormat::Tables(format) => {
+                if annotate || notation.is_some() {
+                    anyhow::bail!(
+                        "kifu export: --annotate and --notation are for record notations, not {}",
+                        format.extension()
+                    );
+                }
+                export::run(&db.db, filter, format, &out)
+            }
+            export_records::ExportFormat::Records(format) => export_records::run(
+                &db.db,
+                filter,
+                export_records::RecordExport {
+                    format,
+                    out: &out,
+                    annotate,
+                    notation,
+                    overwrite,
+                },
+            ),
+        },
         Command::Report {
             db,
             filter,

@@ -1,0 +1,297 @@
+//! Records out and back in: the games of a database exported in each notation of their
+//! game (`kifu export --format F`), the export ingested into a fresh database with format
+//! detection, and each game compared with its original: moves, canonical key, the result
+//! the record states, players, event and findings.
+//!
+//! - Players and event are compared where the notation carries them (renju-lines carries
+//!   neither).
+//! - A stated unknown result and no result are the same (neither counts).
+//! - Findings are compared by (code, ply) among the rules engines' (those with a rule);
+//!   the parser's remarks about the source text (encoding guesses, references the source
+//!   could not resolve, …) are format-specific and left out.
+//!
+//! CI runs small real collections and generated sets with exact expected counts;
+//! `KIFU_ROUNDTRIP_FULL=1` runs every real collection and prints the table of counts.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use kifu_facts::{GameKind, Outcome};
+use kifu_store::{GameFilter, Store};
+
+use crate::common::{generate, ingest_json, kifu_ok};
+
+/// What is compared of one game.
+#[derive(Debug, PartialEq, Eq)]
+struct Facts {
+    moves: Vec<u8>,
+    key: Vec<u8>,
+    result: Option<Outcome>,
+    players: Vec<(String, String)>,
+    event: Option<String>,
+    /// The engines' findings, (code, ply), sorted.
+    findings: Vec<(String, Option<u32>)>,
+}
+
+/// The games of `kind` in `db`, in id order (the order an export writes them).
+fn facts(db: &Path, kind: GameKind) -> Vec<Facts> {
+    let store = Store::open_read_only(db).unwrap();
+    let mut by_game: HashMap<i64, Vec<(String, Option<u32>)>> = HashMap::new();
+    for f in store.findings(&GameFilter::everything(), None).unwrap() {
+        if let (Some(g), false) = (f.game, f.rule.is_empty()) {
+            by_game.entry(g).or_default().push((f.code, f.ply));
+        }
+    }
+    let filter = GameFilter {
+        game: Some(kind),
+        ..GameFilter::everything()
+    };
+    store
+        .game_ids(&filter)
+        .unwrap()
+        .into_iter()
+        .map(|id| {
+            let g = store.game(id).unwrap();
+            let mut findings = by_game.remove(&id).unwrap_or_default();
+            findings.sort();
+            Facts {
+                result: g
+                    .recorded_result
+                    .as_deref()
+                    .and_then(Outcome::parse)
+                    .filter(|o| o.is_known()),
+                moves: g.moves,
+                key: g.canonical_key,
+                players: g.players,
+                event: g.event,
+                findings,
+            }
+        })
+        .collect()
+}
+
+/// Counts of one round trip.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    games: usize,
+    /// Games the export wrote (the rest could not be held by the notation).
+    written: usize,
+    /// Games that came back with everything compared equal.
+    survived: usize,
+    /// Games that came back different: the fields that differ, with how many games.
+    differ: BTreeMap<&'static str, usize>,
+    /// Findings lost / gained on the way, by code.
+    lost: BTreeMap<String, usize>,
+    gained: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn line(&self, name: &str, notation: &str) -> String {
+        let mut s = format!(
+            "{name:<28} {notation:<22} {:>7} {:>7} {:>7}",
+            self.games, self.written, self.survived
+        );
+        for (what, map) in [("differ", &self.differ)] {
+            if !map.is_empty() {
+                let _ = write!(s, "  {what}: {map:?}");
+            }
+        }
+        if !self.lost.is_empty() {
+            let _ = write!(s, "  lost: {:?}", self.lost);
+        }
+        if !self.gained.is_empty() {
+            let _ = write!(s, "  gained: {:?}", self.gained);
+        }
+        s
+    }
+}
+
+/// `--format` and `--notation` of each export of a game.
+fn notations(kind: GameKind) -> &'static [(&'static str, Option<&'static str>)] {
+    match kind {
+        GameKind::Renju => &[
+            ("renju-lines", None),
+            ("renju-plain", None),
+            ("rif-xml", None),
+        ],
+        GameKind::Xiangqi => &[
+            ("xiangqi-pgn", Some("chinese")),
+            ("xiangqi-pgn", Some("wxf")),
+            ("xiangqi-pgn", Some("iccs")),
+            ("dhtmlxq", None),
+        ],
+        GameKind::Territorial => &[("territorial-pgn", None)],
+        GameKind::ChouChou => &[("chouchou-ccn", None)],
+    }
+}
+
+/// Exports `kind` from `db` in `format`, ingests the export into a fresh database and
+/// compares.
+fn round_trip(
+    dir: &Path,
+    db: &Path,
+    kind: GameKind,
+    format: &str,
+    notation: Option<&str>,
+) -> Tally {
+    let tag = format!("{format}-{}", notation.unwrap_or("x"));
+    let out = dir.join(format!("{tag}.out"));
+    let mut args = vec![
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        kind.name(),
+        "--format",
+        format,
+        "--out",
+        out.to_str().unwrap(),
+        "--annotate",
+    ];
+    if let Some(n) = notation {
+        args.extend(["--notation", n]);
+    }
+    kifu_ok(&args);
+    let original = facts(db, kind);
+    let back_db = dir.join(format!("{tag}.db"));
+    let back = if out.exists() {
+        ingest_json(&back_db, &[&out]);
+        facts(&back_db, kind)
+    } else {
+        Vec::new()
+    };
+    let carries_header = format != "renju-lines";
+    let mut t = Tally {
+        games: original.len(),
+        written: back.len(),
+        ..Tally::default()
+    };
+    // Games come back in order; a game not written leaves a gap.
+    let mut o = original.iter().peekable();
+    for b in &back {
+        while o.peek().is_some_and(|g| g.moves != b.moves) {
+            o.next();
+        }
+        let Some(g) = o.next() else {
+            *t.differ.entry("moves").or_default() += 1;
+            continue;
+        };
+        let mut same = true;
+        let mut differ = |what: &'static str, equal: bool| {
+            if !equal {
+                *t.differ.entry(what).or_default() += 1;
+                same = false;
+            }
+        };
+        differ("key", g.key == b.key);
+        differ("result", g.result == b.result);
+        if carries_header {
+            differ("players", g.players == b.players);
+            differ("event", g.event == b.event);
+        }
+        differ("findings", g.findings == b.findings);
+        if same {
+            t.survived += 1;
+        }
+        for (code, _) in &g.findings {
+            if !b.findings.iter().any(|(c, _)| c == code) {
+                *t.lost.entry(code.clone()).or_default() += 1;
+            }
+        }
+        for (code, _) in &b.findings {
+            if !g.findings.iter().any(|(c, _)| c == code) {
+                *t.gained.entry(code.clone()).or_default() += 1;
+            }
+        }
+    }
+    t
+}
+
+/// Ingests `paths` into a fresh database and round-trips it through every notation of
+/// `kind`; the tallies in notation order.
+fn collection(name: &str, kind: GameKind, paths: &[&Path]) -> Vec<(String, Tally)> {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("source.db");
+    ingest_json(&db, paths);
+    notations(kind)
+        .iter()
+        .map(|&(format, notation)| {
+            let t = round_trip(dir.path(), &db, kind, format, notation);
+            let label = match notation {
+                Some(n) => format!("{format} {n}"),
+                None => format.to_owned(),
+            };
+            eprintln!("{}", t.line(name, &label));
+            (label, t)
+        })
+        .collect()
+}
+
+/// Every game written and back whole: (games, written, survived) = (n, n, n).
+fn assert_all_survive(tallies: &[(String, Tally)], n: usize) {
+    for (label, t) in tallies {
+        assert_eq!(
+            (t.games, t.written, t.survived),
+            (n, n, n),
+            "{label}: {t:?}"
+        );
+    }
+}
+
+#[test]
+fn generated_games_of_every_kind_survive_every_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sets = [
+        (
+            GameKind::Renju,
+            generate(
+                d,
+                &["--game", "renju", "--games", "60", "--seed", "3"],
+                "r.txt",
+            ),
+        ),
+        (
+            GameKind::Xiangqi,
+            generate(
+                d,
+                &["--game", "xiangqi", "--games", "40", "--seed", "3"],
+                "x.pgn",
+            ),
+        ),
+        (
+            GameKind::Territorial,
+            generate(
+                d,
+                &["--game", "territorial", "--games", "40", "--seed", "3"],
+                "t.pgn",
+            ),
+        ),
+        (
+            GameKind::ChouChou,
+            generate(
+                d,
+                &[
+                    "--game",
+                    "chouchou",
+                    "--games",
+                    "30",
+                    "--seed",
+                    "3",
+                    "--players",
+                    "3",
+                ],
+                "c.ccn",
+            ),
+        ),
+    ];
+    for (kind, path) in &sets {
+        let n = match kind {
+            GameKind::Renju => 60,
+            GameKind::Xiangqi | GameKind::Territorial => 40,
+            GameKind::ChouChou => 30,
+        };
+        assert_all_survive(&collection(kind.name(), *kind, &[path]), n);
+    }
+}
