@@ -87,7 +87,7 @@ impl Skipped {
 pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Result<ExitCode> {
     if opts.notation.is_some() && opts.format != Format::XiangqiPgn {
         bail!(
-            "kifu export: --notation is for --format xiangqi-pgn, not {}",
+            "--notation is for --format xiangqi-pgn, not {}",
             opts.format
         );
     }
@@ -95,7 +95,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
         .expect("parse_export_format admits only formats with a writer");
     if opts.out.exists() && !opts.overwrite {
         bail!(
-            "kifu export: {} exists: pass --overwrite to replace it",
+            "{} exists: pass --overwrite to replace it",
             opts.out.display()
         );
     }
@@ -112,11 +112,12 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
             skipped.add(e.to_string(), n);
         }
     }
-    if filter.game.is_some_and(|g| g != kind) {
-        return finish_empty(&opts, notation, &skipped);
-    }
-    filter.game = Some(kind);
-    let ids = store.game_ids(&filter)?;
+    let ids = if filter.game.is_some_and(|g| g != kind) {
+        Vec::new()
+    } else {
+        filter.game = Some(kind);
+        store.game_ids(&filter)?
+    };
     let tmp = temporary_path(opts.out)?;
     let written = write_games(&store, &ids, notation, opts.annotate, &tmp, &mut skipped);
     let written = match written {
@@ -128,36 +129,21 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
     };
     fs::rename(&tmp, opts.out).with_context(|| {
         let _ = fs::remove_file(&tmp);
-        format!(
-            "kifu export: cannot rename {} to {}",
-            tmp.display(),
-            opts.out.display()
-        )
+        format!("cannot rename {} to {}", tmp.display(), opts.out.display())
     })?;
     report(&opts, notation, written, &skipped);
     Ok(ExitCode::SUCCESS)
 }
 
-/// Nothing of the notation's game under the filter: no file is written.
-fn finish_empty(
-    opts: &RecordExport<'_>,
-    notation: Notation,
-    skipped: &Skipped,
-) -> Result<ExitCode> {
-    report(opts, notation, 0, skipped);
-    Ok(ExitCode::SUCCESS)
-}
-
 fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &Skipped) {
-    if written > 0 {
-        println!("{}", opts.out.display());
-    }
+    println!("{}", opts.out.display());
     eprintln!(
-        "kifu export: {written} games written in {notation}{}",
-        if written > 0 {
-            format!(" to {}", opts.out.display())
+        "kifu export: {written} games written in {notation} to {}{}",
+        opts.out.display(),
+        if written == 0 {
+            " (the filter selects none the notation holds)"
         } else {
-            " (no file written)".to_owned()
+            ""
         }
     );
     if skipped.total() > 0 {
@@ -172,7 +158,7 @@ fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &S
 fn temporary_path(out: &Path) -> Result<PathBuf> {
     let name = out
         .file_name()
-        .ok_or_else(|| anyhow!("kifu export: --out {} names no file", out.display()))?;
+        .ok_or_else(|| anyhow!("--out {} names no file", out.display()))?;
     let dir = out.parent().filter(|p| !p.as_os_str().is_empty());
     let tmp = format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id());
     Ok(match dir {
@@ -190,8 +176,7 @@ fn write_games(
     path: &Path,
     skipped: &mut Skipped,
 ) -> Result<u64> {
-    let file = File::create(path)
-        .with_context(|| format!("kifu export: cannot create {}", path.display()))?;
+    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
     let mut file = BufWriter::new(file);
     let mut writer = Writer::new(notation);
     let mut text = String::new();

@@ -116,7 +116,7 @@ pub fn run() -> Result<ExitCode> {
             export_records::ExportFormat::Tables(format) => {
                 if annotate || notation.is_some() {
                     anyhow::bail!(
-                        "kifu export: --annotate and --notation are for record notations, not {}",
+                        "--annotate and --notation are for record notations, not {}",
                         format.extension()
                     );
                 }
