@@ -402,3 +402,69 @@ fn small_real_collections() {
     }
     assert_eq!(got, SMALL);
 }
+
+/// The export's rules for bad input: a quarantined record is not written, a game of
+/// another kind is skipped with a count, an existing path needs `--overwrite`, and no
+/// temporary file is left behind.
+#[test]
+fn export_skips_what_the_notation_cannot_hold_and_keeps_existing_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let renju = d.join("r.txt");
+    std::fs::write(
+        &renju,
+        "black h8 h9 i9 g7 j10 g9 g8\nwhite h8 zz\ndraw h8 h9\n",
+    )
+    .unwrap();
+    let xiangqi = generate(d, &["--game", "xiangqi", "--games", "3"], "x.pgn");
+    let db = d.join("k.db");
+    ingest_json(&db, &[&renju, &xiangqi]);
+    let out = d.join("out").join("games.txt");
+    std::fs::create_dir(d.join("out")).unwrap();
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "export",
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            "renju-lines",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        a.extend_from_slice(extra);
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        crate::common::kifu(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let first = run(&[]);
+    assert!(first.status.success());
+    // The quarantined line (`zz`) is no game; the three Xiangqi games are counted.
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "black h8 h9 i9 g7 j10 g9 g8\ndraw h8 h9\n"
+    );
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    assert!(
+        stderr.contains("kifu export: 2 games written in renju-lines")
+            && stderr.contains("3 × renju-lines records renju games, not a xiangqi game"),
+        "{stderr}"
+    );
+    let again = run(&[]);
+    assert!(!again.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr),
+        format!(
+            "kifu: {} exists: pass --overwrite to replace it\n",
+            out.display()
+        )
+    );
+    assert!(run(&["--overwrite", "--game", "xiangqi"]).status.success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "");
+    let left: Vec<_> = std::fs::read_dir(d.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["games.txt"]);
+}
