@@ -288,11 +288,32 @@ fn generated_games_of_every_kind_survive_every_notation() {
                 "c.ccn",
             ),
         ),
+        (
+            GameKind::ChouChou,
+            generate(
+                d,
+                &[
+                    "--game",
+                    "chouchou",
+                    "--games",
+                    "20",
+                    "--seed",
+                    "4",
+                    "--players",
+                    "4",
+                    "--pairs",
+                    "--variant",
+                    "4x4",
+                ],
+                "c4.ccn",
+            ),
+        ),
     ];
     for (kind, path) in &sets {
         let n = match kind {
             GameKind::Renju => 60,
             GameKind::Xiangqi | GameKind::Territorial => 40,
+            GameKind::ChouChou if path.ends_with("c4.ccn") => 20,
             GameKind::ChouChou => 30,
         };
         assert_all_survive(&collection(kind.name(), *kind, &[path]), n);
