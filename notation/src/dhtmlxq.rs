@@ -1,20 +1,22 @@
 //! Xiangqi as DhtmlXQ blocks (`dhtmlxq`, read back by `kifu_parser::dhtmlxq`): one
 //! `[DhtmlXQ]…[/DhtmlXQ]` block a game with fields `event`, `round`, `date`, `red`,
 //! `black`, `result` (`红胜`, `黑胜`, `和棋`), `open` (the opening: ECCO code and name),
-//! `binit` (a start position other than the standard one), `movelist` (4 digits a move:
-//! file 0-8 from Red's left, row 0-9 from the top, from and to) and `commentN` (after ply
-//! N; `||` is a line break).
+//! `binit` and `fen` (a start position other than the standard one), `movelist` (4 digits
+//! a move: file 0-8 from Red's left, row 0-9 from the top, from and to) and `commentN`
+//! (after ply N; `||` is a line break).
 //!
 //! It carries players, event, date, round, result, opening and comments; no other tags (the
-//! viewer's fields are its own). A start position is written as `binit`, the 32 pieces of
-//! the standard set on their squares or off the board (`99`): one with more pieces of a
-//! kind than the standard set cannot be written (a [`WriteError::StartPosition`]); the side
-//! to move is the one whose piece makes the first move.
+//! viewer's fields are its own). A `[DhtmlXQ` inside a text is written `(DhtmlXQ`. A start
+//! position is written as `fen` (read first by kifu's reader: `binit` has no side to move
+//! or move number) and, for the viewer, as `binit` when the standard set can make it: the
+//! 32 pieces on their squares or off the board (`99`, a missing king too); a board with
+//! more pieces of a kind than the standard set has no `binit`.
 
 use kifu_facts::Outcome;
-use kifu_rules::xiangqi::{Kind, Position, Side, Square, START_FEN};
+use kifu_rules::xiangqi::ecco::Code;
+use kifu_rules::xiangqi::{Board, Kind, Side, Square, START_FEN};
 
-use crate::{GameMoves, Notation, RecordOut, WriteError};
+use crate::{GameMoves, RecordOut, WriteError};
 
 /// The binit order of one side's pieces.
 const ORDER: [Kind; 16] = [
@@ -43,9 +45,20 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Field text: no `[`/`]` (they would open or close a field).
+/// Field text: a `[` that would open or close a field (`[DhtmlXQ…`, `[/DhtmlXQ…`, any
+/// case) becomes `(`; other brackets stay.
 fn plain(s: &str) -> String {
-    s.replace('[', "(").replace(']', ")")
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in s.char_indices() {
+        let opens_field = c == '[' && {
+            let rest = &s[i + 1..];
+            let rest = rest.strip_prefix('/').unwrap_or(rest);
+            rest.get(..7)
+                .is_some_and(|w| w.eq_ignore_ascii_case("dhtmlxq"))
+        };
+        out.push(if opens_field { '(' } else { c });
+    }
+    out
 }
 
 fn field(out: &mut String, key: &str, value: &str) {
@@ -64,8 +77,9 @@ fn digits(out: &mut String, s: Square) {
     out.push((b'0' + 9 - s.rank()) as char);
 }
 
-/// The 64-digit `binit` of a position, or why it has none.
-fn binit(pos: &Position) -> Result<String, String> {
+/// The 64-digit `binit` of a board (any board: a missing king is `99` too), or why it has
+/// none.
+fn binit(pos: &Board) -> Result<String, String> {
     let mut out = String::with_capacity(64);
     for side in [Side::Red, Side::Black] {
         let mut taken = [false; 90];
@@ -73,7 +87,7 @@ fn binit(pos: &Position) -> Result<String, String> {
             let free = (0..90).map(Square::from_index).find(|&s| {
                 !taken[s.index()]
                     && pos
-                        .piece_at(s)
+                        .get(s)
                         .is_some_and(|p| p.side() == side && p.kind() == kind)
             });
             match free {
@@ -85,8 +99,8 @@ fn binit(pos: &Position) -> Result<String, String> {
             }
         }
         for s in (0..90).map(Square::from_index) {
-            if !taken[s.index()] && pos.piece_at(s).is_some_and(|p| p.side() == side) {
-                let p = pos.piece_at(s).expect("a piece");
+            if !taken[s.index()] && pos.get(s).is_some_and(|p| p.side() == side) {
+                let p = pos.get(s).expect("a piece");
                 return Err(format!(
                     "{} has more {}s than the standard set",
                     side.name(),
@@ -103,15 +117,15 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     let GameMoves::Xiangqi { start_fen, moves } = record.moves else {
         return Ok(());
     };
+    // The viewer's `binit` where the board allows it, and the FEN itself (which kifu's
+    // reader prefers): `binit` has no side to move or move number.
     let start = match start_fen {
         Some(fen) if fen != START_FEN => {
-            let bad = |reason: String| WriteError::StartPosition {
-                notation: Notation::DhtmlXq,
-                fen: fen.to_owned(),
-                reason,
-            };
-            let pos = Position::from_fen(fen).map_err(|e| bad(e.to_string()))?;
-            Some(binit(&pos).map_err(bad)?)
+            let placement = fen.split_whitespace().next().unwrap_or_default();
+            let binit = Board::from_placement(placement)
+                .ok()
+                .and_then(|b| binit(&b).ok());
+            Some((fen, binit))
         }
         _ => None,
     };
@@ -138,15 +152,20 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     if let Some(r) = result {
         field(out, "result", r);
     }
+    // A name that starts with its code (`A13 飞相…`) is written alone.
     let open = match (record.opening.code, record.opening.name) {
+        (Some(_), Some(n)) if Code::leading(n).is_some() => Some(n.to_owned()),
         (Some(c), Some(n)) => Some(format!("{c} {n}")),
         (c, n) => c.or(n).map(str::to_owned),
     };
     if let Some(o) = open {
         field(out, "open", &plain(&o));
     }
-    if let Some(b) = start {
-        field(out, "binit", &b);
+    if let Some((fen, binit)) = start {
+        if let Some(b) = binit {
+            field(out, "binit", &b);
+        }
+        field(out, "fen", &plain(fen));
     }
     let mut list = String::with_capacity(4 * moves.len());
     for m in moves {

@@ -103,13 +103,22 @@ pub fn write_record(
         return Ok(());
     };
     let this = Notation::XiangqiPgn(notation);
+    // Chinese and WXF need the position to name each move; a start kifu cannot set up
+    // (no king, say) is still written as its FEN when no move needs it.
+    let needs_position = notation != XqNotation::Iccs && !moves.is_empty();
     let mut pos = match start_fen {
-        None => Position::startpos(),
-        Some(fen) => Position::from_fen(fen).map_err(|e| WriteError::StartPosition {
-            notation: this,
-            fen: fen.to_owned(),
-            reason: e.to_string(),
-        })?,
+        None => Some(Position::startpos()),
+        Some(fen) => match Position::from_fen(fen) {
+            Ok(p) => Some(p),
+            Err(_) if !needs_position => None,
+            Err(e) => {
+                return Err(WriteError::StartPosition {
+                    notation: this,
+                    fen: fen.to_owned(),
+                    reason: e.to_string(),
+                })
+            }
+        },
     };
     write_tag(out, "Game", "Chinese Chess");
     for (k, v) in [
@@ -161,25 +170,34 @@ pub fn write_record(
             out.push('.');
         }
         out.push(' ');
-        if notation != XqNotation::Iccs
-            && pos.piece_at(m.from).map(|p| p.side()) != Some(pos.side_to_move())
-        {
-            return Err(WriteError::IllegalMove {
-                notation: this,
-                ply: i as u32 + 1,
-                text: m.iccs(),
-            });
-        }
-        match notation {
-            XqNotation::Chinese => out.push_str(&move_to_chinese(&pos, m)),
-            XqNotation::Wxf => out.push_str(&move_to_wxf(&pos, m)),
-            XqNotation::Iccs => {
+        match (notation, pos.as_mut()) {
+            (XqNotation::Iccs, _) => {
                 push_square(out, m.from);
                 push_square(out, m.to);
             }
-        }
-        if notation != XqNotation::Iccs {
-            pos.make(m);
+            (_, Some(p)) => {
+                if p.piece_at(m.from).map(|x| x.side()) != Some(p.side_to_move()) {
+                    return Err(WriteError::IllegalMove {
+                        notation: this,
+                        ply: i as u32 + 1,
+                        text: m.iccs(),
+                    });
+                }
+                if notation == XqNotation::Chinese {
+                    out.push_str(&move_to_chinese(p, m));
+                } else {
+                    out.push_str(&move_to_wxf(p, m));
+                }
+                p.make(m);
+            }
+            // Not reached: without a position there is no move to write.
+            (_, None) => {
+                return Err(WriteError::StartPosition {
+                    notation: this,
+                    fen: start_fen.unwrap_or_default().to_owned(),
+                    reason: "no position to name the moves from".to_owned(),
+                })
+            }
         }
         for c in notes(i as u32 + 1) {
             out.push(' ');

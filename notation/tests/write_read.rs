@@ -230,18 +230,70 @@ fn dhtmlxq_blocks_and_start_positions() {
         g.fen.as_deref().map(|f| &f[..f.len().min(32)]),
         Some(&fen[..32])
     );
-    // Three red rooks: no binit can say it.
+    // No red king and no move: still written (the reader's replay reports the start).
+    let kingless = "4k4/9/9/9/9/9/9/9/4R4/9 w - - 0 1";
+    let r = RecordOut::new(GameMoves::Xiangqi {
+        start_fen: Some(kingless),
+        moves: &[],
+    });
+    let (text, errors) = write_all(Notation::DhtmlXq, [r.clone()]);
+    assert!(errors.is_empty());
+    // Red's rook first in Red's order (e1: file 4, row 8 from the top), Black's king fifth
+    // in Black's (e9: row 0); every other piece off the board.
+    let binit = format!(
+        "48{}{}40{}",
+        "99".repeat(15),
+        "99".repeat(4),
+        "99".repeat(11)
+    );
+    assert!(
+        text.contains(&format!("[DhtmlXQ_binit]{binit}[/DhtmlXQ_binit]")),
+        "{text}"
+    );
+    let AnyGame::Xiangqi(g) = &read(Format::DhtmlXq, &text)[0] else {
+        panic!()
+    };
+    assert_eq!(
+        g.fen.as_deref().map(|f| f.split(' ').next().unwrap()),
+        Some("4k4/9/9/9/9/9/9/9/4R4/9")
+    );
+    let (text, errors) = write_all(Notation::XiangqiPgn(XqNotation::Chinese), [r]);
+    assert!(errors.is_empty());
+    assert!(text.contains(&format!("[FEN \"{kingless}\"]")), "{text}");
+    // Three red rooks: no binit can say it, the FEN does.
     let three = "4k4/9/9/9/9/9/R8/R8/R8/3K5 w - - 0 1";
     let r = RecordOut::new(GameMoves::Xiangqi {
         start_fen: Some(three),
         moves: &[],
     });
     let (text, errors) = write_all(Notation::DhtmlXq, [r]);
+    assert!(errors.is_empty());
+    assert!(!text.contains("binit"), "{text}");
+    let AnyGame::Xiangqi(g) = &read(Format::DhtmlXq, &text)[0] else {
+        panic!()
+    };
+    assert_eq!(g.fen.as_deref(), Some(three));
+}
+
+#[test]
+fn a_start_chinese_notation_cannot_name_moves_from_is_refused() {
+    // No red king: the position cannot be set up, so `炮二平五` has nothing to be read from.
+    let fen = "4k4/9/9/9/9/9/9/1C7/9/9 w - - 0 1";
+    let moves = xq_moves(&["b2e2"]);
+    let r = RecordOut::new(GameMoves::Xiangqi {
+        start_fen: Some(fen),
+        moves: &moves,
+    });
+    let (text, errors) = write_all(Notation::XiangqiPgn(XqNotation::Chinese), [r.clone()]);
     assert_eq!(text, "");
     assert_eq!(
         errors[0].1.to_string(),
-        format!("dhtmlxq cannot state the start position {three}: red has more rooks than the standard set")
+        format!("xiangqi-pgn (chinese) cannot state the start position {fen}: red has 0 kings, expected 1")
     );
+    // ICCS names squares: written.
+    let (text, errors) = write_all(Notation::XiangqiPgn(XqNotation::Iccs), [r]);
+    assert!(errors.is_empty());
+    assert!(text.ends_with("[Format \"ICCS\"]\n1. b2e2\n\n"), "{text}");
 }
 
 #[test]

@@ -278,10 +278,18 @@ fn record_out<'a>(
         }
         StoredMoves::Xiangqi(m) => {
             let x = a.xiangqi();
-            let code = extra.tag("ECCO").or(game.opening.as_deref());
-            let name = x
-                .and_then(|x| x.opening_name.as_deref())
-                .or_else(|| x.and_then(|x| x.ecco_name.as_deref()));
+            let own_name = x.and_then(|x| x.opening_name.as_deref());
+            // The record's own code (its ECCO tag, or the code its opening text starts
+            // with) is written, so that a code that is not kifu's stays visible (and
+            // `ecco-differs` comes back); else kifu's.
+            let code = extra.tag("ECCO").or_else(|| {
+                if own_name.and_then(xiangqi::ecco::Code::leading).is_some() {
+                    None
+                } else {
+                    game.opening.as_deref()
+                }
+            });
+            let name = own_name.or_else(|| x.and_then(|x| x.ecco_name.as_deref()));
             let start_fen = x.and_then(|x| x.start_fen.as_deref());
             (
                 GameMoves::Xiangqi {
