@@ -492,3 +492,34 @@ fn export_skips_what_the_notation_cannot_hold_and_keeps_existing_files() {
         .collect();
     assert_eq!(left, ["games.txt"]);
 }
+
+/// The team's own samples (`samples/`), one folder a game: Territorial and ChouChou have no
+/// real collection, and the samples hold comments, unusual results and findings of every
+/// kind.
+#[test]
+fn samples_of_every_kind() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut got = Vec::new();
+    for kind in GameKind::ALL {
+        let path = root.join(kind.name());
+        for (label, t) in collection(kind.name(), kind, &[&path]) {
+            let line = t.line(kind.name(), &label);
+            got.push(line.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    assert_eq!(got, SAMPLES);
+}
+
+/// The samples' counts: the 20×20 Piskvork game has no Renju board to state; the Xiangqi
+/// game that goes on after an illegal move keeps the moves before it.
+const SAMPLES: [&str; 9] = [
+    "renju renju-lines 26 26 25 differ: {\"findings\": 1} lost: {\"not-renju-board\": 1}",
+    "renju renju-plain 26 26 25 differ: {\"findings\": 1} lost: {\"not-renju-board\": 1}",
+    "renju rif-xml 26 26 25 differ: {\"findings\": 1} lost: {\"not-renju-board\": 1}",
+    "xiangqi xiangqi-pgn chinese 6 6 5 differ: {\"findings\": 1} lost: {\"illegal-move\": 1}",
+    "xiangqi xiangqi-pgn wxf 6 6 5 differ: {\"findings\": 1} lost: {\"illegal-move\": 1}",
+    "xiangqi xiangqi-pgn iccs 6 6 5 differ: {\"findings\": 1} lost: {\"illegal-move\": 1}",
+    "xiangqi dhtmlxq 6 6 5 differ: {\"findings\": 1} lost: {\"illegal-move\": 1}",
+    "territorial territorial-pgn 5 5 5",
+    "chouchou chouchou-ccn 9 9 9",
+];
