@@ -92,7 +92,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
         );
     }
     let notation = Notation::of_format(opts.format, opts.notation.unwrap_or(XqNotation::Chinese))
-        .expect("parse_export_format admits only formats with a writer");
+        .ok_or_else(|| anyhow!("kifu writes no {} records", opts.format))?;
     if opts.out.exists() && !opts.overwrite {
         bail!(
             "{} exists: pass --overwrite to replace it",
