@@ -198,7 +198,6 @@ fn adjudicate(pos: &Position) -> (XqOutcome, XqEnd) {
     }
 }
 
-pub use kifu_notation::xiangqi_pgn::result_token;
 pub use kifu_notation::XqNotation;
 
 /// Appends one Xiangqi PGN game ([`kifu_notation::xiangqi_pgn`]): tags `Game`, `Event`,

@@ -32,14 +32,19 @@ fn push_move(out: &mut String, m: Move) {
     }
 }
 
-/// Appends one RenjuLines record: `black h8 h9 i9 …` and a newline.
-pub fn write_line_into(out: &mut String, result: Outcome, moves: &[Point]) {
-    out.push_str(result.name());
-    for &p in moves {
+/// Appends one RenjuLines record: the result word, the moves, a newline.
+fn push_line(out: &mut String, word: &str, moves: impl Iterator<Item = Move>) {
+    out.push_str(word);
+    for m in moves {
         out.push(' ');
-        push_point(out, p);
+        push_move(out, m);
     }
     out.push('\n');
+}
+
+/// Appends one RenjuLines record: `black h8 h9 i9 …` and a newline.
+pub fn write_line_into(out: &mut String, result: Outcome, moves: &[Point]) {
+    push_line(out, result.name(), moves.iter().map(|&p| Some(p)));
 }
 
 /// One RenjuLines record (`RESULT mv mv …`, `RESULT` = `black` / `white` / `draw`),
@@ -69,21 +74,11 @@ fn result_word(result: Option<Recorded>) -> &'static str {
 
 /// Appends one game as a RenjuLines record.
 pub fn write_lines_record(record: &RecordOut<'_>, out: &mut String) {
-    out.push_str(result_word(record.result));
-    for &m in moves_of(record) {
-        out.push(' ');
-        push_move(out, m);
-    }
-    out.push('\n');
-}
-
-/// `1-0` (Black wins), `0-1`, `1/2-1/2`.
-pub fn result_token(result: Outcome) -> &'static str {
-    match result {
-        Outcome::BlackWin => "1-0",
-        Outcome::WhiteWin => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    }
+    push_line(
+        out,
+        result_word(record.result),
+        moves_of(record).iter().copied(),
+    );
 }
 
 /// The RenjuPlain result token of a stated result (`*` for a stated unknown one).

@@ -10,7 +10,7 @@
 
 use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
-use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Position, Square, XqOutcome};
+use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Position, Square};
 
 use crate::{GameMoves, Notation, RecordOut, WriteError};
 
@@ -54,15 +54,6 @@ impl XqNotation {
             XqNotation::Chinese => "Chinese",
             XqNotation::Wxf => "WXF",
         }
-    }
-}
-
-/// `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2`.
-pub fn result_token(result: XqOutcome) -> &'static str {
-    match result {
-        XqOutcome::RedWin => "1-0",
-        XqOutcome::BlackWin => "0-1",
-        XqOutcome::Draw => "1/2-1/2",
     }
 }
 
