@@ -10,7 +10,7 @@ use kifu_parser::chouchou::action_text;
 use kifu_parser::tag::{write_tag, Wrap};
 use kifu_rules::chouchou::check;
 
-use crate::{GameMoves, RecordOut};
+use crate::{brace, GameMoves, RecordOut};
 
 const OWN_TAGS: [&str; 13] = [
     "Game",
@@ -81,14 +81,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, k, &v);
     }
     out.push('\n');
-    let notes = |ply: u32| {
-        record
-            .comments
-            .iter()
-            .chain(record.annotations)
-            .filter(move |(p, _)| record.note_ply(*p) == ply)
-            .map(|(_, t)| format!("{{{}}}", t.replace(['{', '}'], "").replace('\n', " ")))
-    };
+    let notes = |ply: u32| record.notes_at(ply).map(brace);
     let mut wrap = Wrap::new(out, 80);
     notes(0).for_each(|c| wrap.token(&c));
     for (i, (a, &t)) in actions.iter().zip(&taken).enumerate() {

@@ -176,11 +176,8 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     let last = moves.len() as u32;
     for ply in 0..=last {
         let texts: Vec<String> = record
-            .comments
-            .iter()
-            .chain(record.annotations)
-            .filter(|(p, _)| record.note_ply(*p) == ply)
-            .map(|(_, t)| plain(&escape(t.trim())).replace('\n', "||"))
+            .notes_at(ply)
+            .map(|t| plain(&escape(t.trim())).replace('\n', "||"))
             .collect();
         if !texts.is_empty() {
             field(out, &format!("comment{ply}"), &texts.join("||"));

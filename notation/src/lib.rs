@@ -198,17 +198,19 @@ impl<'a> RecordOut<'a> {
             .map(|(_, n)| *n)
     }
 
-    /// Comment texts at `ply`: the record's, then kifu's annotations.
+    /// Comment texts at `ply`: the record's, then kifu's annotations; those at plies past
+    /// the last move are at the last move (a note after the game's end stays at its end).
     pub fn notes_at(&self, ply: u32) -> impl Iterator<Item = &'a str> + '_ {
-        self.comments
+        let last = self.last_ply();
+        let (comments, annotations) = (self.comments, self.annotations);
+        comments
             .iter()
-            .chain(self.annotations.iter())
-            .filter(move |(p, _)| *p == ply)
+            .chain(annotations.iter())
+            .filter(move |(p, _)| (*p).min(last) == ply)
             .map(|(_, t)| t.as_str())
     }
 
-    /// The plies past the last move that carry a note (a comment after the game's end
-    /// stays at the end).
+    /// The number of moves.
     fn last_ply(&self) -> u32 {
         match self.moves {
             GameMoves::Renju(m) => m.len() as u32,
@@ -216,11 +218,6 @@ impl<'a> RecordOut<'a> {
             GameMoves::Territorial(m) => m.len() as u32,
             GameMoves::ChouChou { actions, .. } => actions.len() as u32,
         }
-    }
-
-    /// Notes (comments, annotations) at plies past the last move are written at its end.
-    pub fn note_ply(&self, ply: u32) -> u32 {
-        ply.min(self.last_ply())
     }
 
     /// A header tag to keep: writable as a tag, and none of `own` (ignoring ASCII case);
@@ -243,6 +240,15 @@ impl<'a> RecordOut<'a> {
                 (k.as_str(), v)
             })
     }
+}
+
+/// A comment as a PGN-style `{…}` token: braces inside dropped (they would end it), line
+/// breaks made spaces.
+pub fn brace(text: &str) -> String {
+    format!(
+        "{{{}}}",
+        text.replace(['{', '}'], "").replace(['\n', '\r'], " ")
+    )
 }
 
 /// Why a game was not written.

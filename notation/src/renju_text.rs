@@ -148,18 +148,10 @@ pub fn write_plain_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, k, &v);
     }
     let moves = moves_of(record);
-    let has_notes = |ply: u32| {
-        record
-            .comments
-            .iter()
-            .chain(record.annotations)
-            .any(|(p, _)| record.note_ply(*p) == ply)
-    };
+    let has_notes = |ply: u32| record.notes_at(ply).next().is_some();
     let notes = |ply: u32, out: &mut String| {
-        for (p, text) in record.comments.iter().chain(record.annotations) {
-            if record.note_ply(*p) == ply {
-                comment_lines(out, text);
-            }
+        for text in record.notes_at(ply) {
+            comment_lines(out, text);
         }
     };
     notes(0, out);

@@ -11,7 +11,7 @@ use kifu_facts::Outcome;
 use kifu_parser::tag::{write_tag, Wrap};
 use kifu_parser::territorial::move_text;
 
-use crate::{GameMoves, RecordOut};
+use crate::{brace, GameMoves, RecordOut};
 
 const OWN_TAGS: [&str; 7] = ["Game", "Event", "Date", "Round", "White", "Black", "Result"];
 
@@ -43,14 +43,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, k, &v);
     }
     out.push('\n');
-    let notes = |ply: u32| {
-        record
-            .comments
-            .iter()
-            .chain(record.annotations)
-            .filter(move |(p, _)| record.note_ply(*p) == ply)
-            .map(|(_, t)| format!("{{{}}}", t.replace(['{', '}'], "").replace('\n', " ")))
-    };
+    let notes = |ply: u32| record.notes_at(ply).map(brace);
     let mut wrap = Wrap::new(out, 79);
     notes(0).for_each(|c| wrap.token(&c));
     for (i, m) in moves.iter().enumerate() {

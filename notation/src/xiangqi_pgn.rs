@@ -12,7 +12,7 @@ use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
 use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Position, Square};
 
-use crate::{GameMoves, Notation, RecordOut, WriteError};
+use crate::{brace, GameMoves, Notation, RecordOut, WriteError};
 
 /// How moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,11 +79,6 @@ const OWN_TAGS: [&str; 14] = [
     "Format", "Variant", "Site",
 ];
 
-/// A comment as `{…}` (braces inside dropped).
-fn brace(text: &str) -> String {
-    format!("{{{}}}", text.replace(['{', '}'], ""))
-}
-
 /// Appends one game; nothing when its start position or a move cannot be written.
 pub fn write_record(
     record: &RecordOut<'_>,
@@ -139,14 +134,7 @@ pub fn write_record(
     for (k, v) in record.extra_tags(&OWN_TAGS) {
         write_tag(out, k, &v);
     }
-    let notes = |ply: u32| {
-        record
-            .comments
-            .iter()
-            .chain(record.annotations)
-            .filter(move |(p, _)| record.note_ply(*p) == ply)
-            .map(|(_, t)| brace(t))
-    };
+    let notes = |ply: u32| record.notes_at(ply).map(brace);
     let before: Vec<String> = notes(0).collect();
     if !before.is_empty() {
         out.push_str(&before.join(" "));
