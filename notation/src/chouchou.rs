@@ -8,7 +8,7 @@
 use kifu_facts::Outcome;
 use kifu_parser::chouchou::action_text;
 use kifu_parser::tag::{write_tag, Wrap};
-use kifu_rules::chouchou::check;
+use kifu_rules::chouchou::{check, CcActionText, Variant};
 
 use crate::{brace, GameMoves, RecordOut};
 
@@ -28,6 +28,24 @@ const OWN_TAGS: [&str; 13] = [
     "Termination",
 ];
 
+/// The pieces each action took (0 for none), as the rules engine counts them: the `x3`
+/// annotations of the record.
+pub fn taken_per_action(
+    variant: Variant,
+    players: u8,
+    pairs: bool,
+    actions: &[CcActionText],
+) -> Vec<u32> {
+    let replay = check(variant, players, pairs, actions);
+    let mut taken = vec![0u32; actions.len()];
+    for c in &replay.captures {
+        if let Some(t) = taken.get_mut((c.ply as usize).wrapping_sub(1)) {
+            *t = c.taken;
+        }
+    }
+    taken
+}
+
 /// Appends one game.
 pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
     let GameMoves::ChouChou {
@@ -40,13 +58,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
     else {
         return;
     };
-    let replay = check(variant, players, pairs, actions);
-    let mut taken = vec![0u32; actions.len()];
-    for c in &replay.captures {
-        if let Some(t) = taken.get_mut((c.ply as usize).wrapping_sub(1)) {
-            *t = c.taken;
-        }
-    }
+    let taken = taken_per_action(variant, players, pairs, actions);
     let result = match record.result {
         Some(Outcome::Seat(n)) => format!("P{n}"),
         Some(Outcome::Draw) => "draw".to_owned(),
