@@ -20,7 +20,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, Outcome, RenjuAnnotations};
 use kifu_parser::raw::Format;
 use kifu_parser::CcActionText;
 use kifu_rules::chouchou::Variant;
@@ -166,6 +166,8 @@ pub struct RecordOut<'a> {
     /// Other header tags, as written; a writer keeps those it can write as tags and that do
     /// not clash with the ones it writes itself.
     pub tags: &'a [(String, String)],
+    /// Renju: the times used and the opening procedure's data (swap, 5th-move proposals).
+    pub renju: Option<&'a RenjuAnnotations>,
 }
 
 impl<'a> RecordOut<'a> {
@@ -183,6 +185,7 @@ impl<'a> RecordOut<'a> {
             comments: &[],
             annotations: &[],
             tags: &[],
+            renju: None,
         }
     }
 

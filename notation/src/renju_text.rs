@@ -4,9 +4,11 @@
 //!   It carries the moves and the result only: no players, event, date, round, opening or
 //!   comments. A game stating no result is written `unknown` (read back as unknown).
 //! - **renju-plain**: tags `Event`, `Round`, `Date`, `Black`, `White`, `Result`, then
-//!   `Opening`, `Rule` and the record's other tags; moves `1. h8 2. h9 …` ten to a line,
-//!   comments as `# …` lines after the move they follow (the reader puts them at the ply
-//!   reached), the result token (`1-0` Black wins, `0-1`, `1/2-1/2`, `*`), a blank line.
+//!   `Opening`, `Rule`, `BlackTime`, `WhiteTime` and the record's other tags (the opening
+//!   procedure's swap and 5th-move proposals have no tag the reader knows); moves
+//!   `1. h8 2. h9 …` ten to a line, comments as `# …` lines after the move they follow
+//!   (the reader puts them at the ply reached), the result token (`1-0` Black wins, `0-1`,
+//!   `1/2-1/2`, `*`), a blank line.
 
 use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
@@ -143,6 +145,13 @@ pub fn write_plain_record(record: &RecordOut<'_>, out: &mut String) {
     }
     if let Some(rule) = record.rule {
         write_tag(out, "Rule", rule);
+    }
+    if let Some(r) = record.renju {
+        for (k, v) in [("BlackTime", &r.black_time), ("WhiteTime", &r.white_time)] {
+            if let Some(v) = v {
+                write_tag(out, k, v);
+            }
+        }
     }
     for (k, v) in record.extra_tags(&OWN_TAGS) {
         write_tag(out, k, &v);

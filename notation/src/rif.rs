@@ -7,8 +7,9 @@
 //! `<game id tournament round rule black white bresult opening>` with `<move>h8 h9 …</move>`.
 //!
 //! It carries players, event, date, round, rule, result (`bresult` 1, 0.5 or 0; a game
-//! stating no or an unknown result has none) and the opening's name. It carries no
-//! comments, no other tags, and a date only through the game's event.
+//! stating no or an unknown result has none), the opening's name, the times used
+//! (`btime`, `wtime`) and the opening procedure (`swap`, the 5th-move proposals as `alt`).
+//! It carries no comments, no other tags, and a date only through the game's event.
 
 use std::collections::HashMap;
 
@@ -114,6 +115,24 @@ impl RifDatabase {
         }
         if let Some(o) = record.opening.name.or(record.opening.code) {
             attr(g, "opening", &self.openings.id(o.to_owned()).to_string());
+        }
+        if let Some(r) = record.renju {
+            // The proposals as stored (the played 5th move among them, which the reader
+            // adds when `alt` leaves it out), else the declared count.
+            let alt = r
+                .proposals
+                .clone()
+                .or_else(|| r.declared_proposals.map(|n| n.to_string()));
+            for (name, value) in [
+                ("btime", r.black_time.as_deref()),
+                ("wtime", r.white_time.as_deref()),
+                ("swap", r.swap.as_deref()),
+                ("alt", alt.as_deref()),
+            ] {
+                if let Some(v) = value {
+                    attr(g, name, v);
+                }
+            }
         }
         g.push_str("><move>");
         for (i, m) in moves.iter().enumerate() {

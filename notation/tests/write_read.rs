@@ -1,7 +1,7 @@
 //! Each writer's text is recognised by format detection and read back by the parser of the
 //! same name to the same header facts and moves; games a notation cannot hold are refused.
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, Outcome, RenjuAnnotations};
 use kifu_notation::{
     write_all, GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer, XqNotation,
 };
@@ -87,7 +87,15 @@ fn renju_lines_and_rif_read_back() {
     let mut second = renju_record(&moves[..3], &[]);
     second.result = None;
     second.date = Some("2001-05");
-    let (rif, _) = write_all(Notation::RifXml, [renju_record(&moves, &[]), second]);
+    let procedure = RenjuAnnotations {
+        black_time: Some("29".into()),
+        swap: Some("yes".into()),
+        proposals: Some("g7 j7 j10".into()),
+        ..RenjuAnnotations::default()
+    };
+    let mut first = renju_record(&moves, &[]);
+    first.renju = Some(&procedure);
+    let (rif, _) = write_all(Notation::RifXml, [first, second]);
     let games = read(Format::RifXml, &rif);
     assert_eq!(games.len(), 2);
     let AnyGame::Renju(g) = &games[0] else {
@@ -102,6 +110,10 @@ fn renju_lines_and_rif_read_back() {
     assert_eq!(h.result, Some(RawResult::BlackWin));
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
     assert_eq!(h.rule.as_deref(), Some("rif"));
+    assert_eq!(h.black_time.as_deref(), Some("29"));
+    assert_eq!(g.opening.swap.as_deref(), Some("yes"));
+    let proposals: Vec<_> = g.opening.proposals.iter().map(|m| m.point).collect();
+    assert_eq!(proposals, [Some((6, 6)), Some((9, 6)), Some((9, 9))]);
     assert_eq!(g.moves.len(), 5);
     let AnyGame::Renju(g) = &games[1] else {
         panic!()

@@ -333,5 +333,6 @@ fn record_out<'a>(
     record.comments = &game.comments;
     record.annotations = findings;
     record.tags = &extra.tags;
+    record.renju = a.renju();
     record
 }
