@@ -7,5 +7,6 @@ mod generated;
 mod positions;
 mod renju_real;
 mod robust;
+mod roundtrip;
 mod search;
 mod xiangqi_real;

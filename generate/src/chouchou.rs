@@ -9,14 +9,13 @@
 //! record stops instead. So a generated game replays without findings. Games end at the
 //! win, or after 400 actions.
 //!
-//! Writer: [`write_ccn`] (the [`record`] of a game with its schedule, in `.ccn`).
+//! Writer: [`write_ccn`] (a game with its schedule, in `.ccn`, through `kifu_notation`).
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_parser::raw::{CcAction, CcGame, Format, Header, Location, Span};
-use kifu_rules::chouchou::{
-    action_text, check, is_piece_move, CcActionText, Setup, State, Variant,
-};
+use kifu_facts::Outcome as Recorded;
+use kifu_notation::{GameMoves, RecordOut};
+use kifu_rules::chouchou::{check, is_piece_move, CcActionText, Setup, State, Variant};
 
 const MAX_ACTIONS: usize = 400;
 
@@ -85,51 +84,47 @@ pub fn generate(rng: &mut Rng, variant: Variant, players: u8, pairs: bool) -> Ve
     out
 }
 
-/// A record of bare actions: header (`P1`… as names, result from the board) and each
-/// action annotated with the pieces it took — what `kifu generate` writes with
-/// `kifu_parser::chouchou::write_ccn`.
-pub fn record(variant: Variant, players: u8, pairs: bool, actions: &[CcActionText]) -> CcGame {
+/// One game as `.ccn` (`kifu_notation::chouchou`): the seats named `P1`…, the result the
+/// board gives, each action annotated with the pieces it took, followed by a blank line
+/// when `slot` schedules it (its event, round, date and players), as `kifu generate`
+/// writes it.
+pub fn write_ccn_for(
+    slot: Option<&Scheduled>,
+    variant: Variant,
+    players: u8,
+    pairs: bool,
+    actions: &[CcActionText],
+) -> String {
     let r = check(variant, players, pairs, actions);
-    let mut taken = vec![0u32; actions.len()];
-    for c in &r.captures {
-        if let Some(t) = taken.get_mut(c.ply as usize - 1) {
-            *t = c.taken;
-        }
-    }
-    let header = Header {
-        players: (1..=players).map(|p| format!("P{p}")).collect(),
-        result_text: Some(r.winner.map_or("*".to_string(), |w| format!("P{}", w + 1))),
-        ..Header::default()
-    };
-    CcGame {
-        format: Format::ChouChouCcn,
-        start: Location::default(),
-        span: Span::default(),
-        header,
-        variant: Some(variant.id().to_string()),
-        player_count: Some(players),
+    let seats: Vec<String> = (1..=players).map(|p| format!("P{p}")).collect();
+    let round = slot.map(|s| s.round.to_string());
+    let mut record = RecordOut::new(GameMoves::ChouChou {
+        variant,
+        players,
         pairs,
+        actions,
         termination: None,
-        actions: actions
-            .iter()
-            .zip(&taken)
-            .map(|(a, &t)| CcAction {
-                text: *a,
-                annotated_captures: (t > 0).then_some(t),
-                player: None,
-                written: action_text(a),
-                at: Location::default(),
-                len: 0,
-            })
-            .collect(),
-        comments: Vec::new(),
-        notes: Vec::new(),
+    });
+    record.result = r.winner.map(|w| Recorded::Seat(w as u8 + 1));
+    let names: Vec<&str> = match slot {
+        Some(s) => s.players.iter().map(String::as_str).collect(),
+        None => seats.iter().map(String::as_str).collect(),
+    };
+    record.players = seats.iter().map(String::as_str).zip(names).collect();
+    if let Some(s) = slot {
+        record.event = Some(&s.event);
+        record.round = round.as_deref();
+        record.date = Some(&s.date);
     }
+    let mut text = String::new();
+    kifu_notation::chouchou::write_record(&record, &mut text);
+    if slot.is_some() {
+        text.push('\n');
+    }
+    text
 }
 
-/// One game as `kifu generate` writes it: the [`record`] of `actions` with the event,
-/// round, date and players of the schedule, in `.ccn` (`kifu_parser::chouchou::write_ccn`),
-/// followed by a blank line.
+/// One game as `kifu generate` writes it (see [`write_ccn_for`]).
 pub fn write_ccn(
     slot: &Scheduled,
     variant: Variant,
@@ -137,12 +132,5 @@ pub fn write_ccn(
     pairs: bool,
     actions: &[CcActionText],
 ) -> String {
-    let mut game = record(variant, players, pairs, actions);
-    game.header.event = Some(slot.event.clone());
-    game.header.round = Some(slot.round.to_string());
-    game.header.date = Some(slot.date.clone());
-    game.header.players = slot.players.clone();
-    let mut text = kifu_parser::chouchou::write_ccn(&game);
-    text.push('\n');
-    text
+    write_ccn_for(Some(slot), variant, players, pairs, actions)
 }

@@ -21,13 +21,17 @@
 //! beyond the move list.
 //!
 //! Writers: [`write_lines`] (RenjuLines, `black h8 h9 …`) and [`write_plain`]
-//! (RenjuPlain with PGN-like tags), both read back by `kifu_parser::plain`.
+//! (RenjuPlain with PGN-like tags), both through `kifu_notation` and read back by
+//! `kifu_parser::plain`.
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_parser::tag::write_tag;
+use kifu_facts::Outcome as Recorded;
+use kifu_notation::{GameMoves, RecordOut};
 use kifu_rules::renju::point::AREA;
-use kifu_rules::renju::{Board, Opening, Outcome, Point, Stone, Symmetry, Termination, OPENINGS};
+use kifu_rules::renju::{
+    Board, Move, Opening, Outcome, Point, Stone, Symmetry, Termination, OPENINGS,
+};
 
 /// One generated game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -328,71 +332,37 @@ pub fn generate_game(rng: &mut Rng) -> GeneratedRenju {
     }
 }
 
-/// Appends the RIF name of `p` (`h8`).
-fn push_point(out: &mut String, p: Point) {
-    out.push((b'a' + p.col()) as char);
-    let row = p.row() + 1;
-    if row >= 10 {
-        out.push('1');
-    }
-    out.push((b'0' + row % 10) as char);
-}
-
-/// Appends one RenjuLines record: `black h8 h9 i9 …` and a newline.
-pub fn write_line_into(out: &mut String, result: Outcome, moves: &[Point]) {
-    out.push_str(result.name());
-    for &p in moves {
-        out.push(' ');
-        push_point(out, p);
-    }
-    out.push('\n');
-}
-
 /// One RenjuLines record (`RESULT mv mv …`, `RESULT` = `black` / `white` / `draw`),
-/// newline-terminated.
+/// newline-terminated ([`kifu_notation::renju_text`]).
 pub fn write_lines(result: Outcome, moves: &[Point]) -> String {
-    let mut s = String::with_capacity(8 + 4 * moves.len());
-    write_line_into(&mut s, result, moves);
-    s
+    kifu_notation::renju_text::write_lines(result, moves)
 }
 
-/// `1-0` (Black wins), `0-1`, `1/2-1/2`.
-pub fn result_token(result: Outcome) -> &'static str {
+/// The stated result of a generated game.
+fn stated(result: Outcome) -> Recorded {
     match result {
-        Outcome::BlackWin => "1-0",
-        Outcome::WhiteWin => "0-1",
-        Outcome::Draw => "1/2-1/2",
+        Outcome::BlackWin => Recorded::Black,
+        Outcome::WhiteWin => Recorded::White,
+        Outcome::Draw => Recorded::Draw,
     }
 }
 
-/// Appends one RenjuPlain game: tags `Event`, `Round`, `Date`, `Black`, `White`, `Result`,
-/// then `1. h8 2. h9 …` (ten moves a line) ending with the result token, then a blank line.
+/// Appends one RenjuPlain game ([`kifu_notation::renju_text::write_plain_record`]): tags
+/// `Event`, `Round`, `Date`, `Black`, `White`, `Result`, then `1. h8 2. h9 …` (ten moves a
+/// line) ending with the result token, then a blank line.
 pub fn write_plain_into(out: &mut String, s: &Scheduled, game: &GeneratedRenju) {
-    write_tag(out, "Event", &s.event);
-    write_tag(out, "Round", &s.round.to_string());
-    write_tag(out, "Date", &s.date);
-    write_tag(out, "Black", s.players.first().map_or("?", |p| p.as_str()));
-    write_tag(out, "White", s.players.get(1).map_or("?", |p| p.as_str()));
-    let token = result_token(game.result);
-    write_tag(out, "Result", token);
-    for (i, &p) in game.moves.iter().enumerate() {
-        if i > 0 {
-            out.push(if i % 10 == 0 { '\n' } else { ' ' });
-        }
-        let n = i + 1;
-        if n >= 100 {
-            out.push((b'0' + (n / 100) as u8) as char);
-        }
-        if n >= 10 {
-            out.push((b'0' + (n / 10 % 10) as u8) as char);
-        }
-        out.push((b'0' + (n % 10) as u8) as char);
-        out.push_str(". ");
-        push_point(out, p);
-    }
-    out.push(' ');
-    out.push_str(token);
-    out.push_str("\n\n");
+    let round = s.round.to_string();
+    let moves: Vec<Move> = game.moves.iter().map(|&p| Some(p)).collect();
+    let mut record = RecordOut::new(GameMoves::Renju(&moves));
+    record.event = Some(&s.event);
+    record.round = Some(&round);
+    record.date = Some(&s.date);
+    record.players = vec![
+        ("black", s.players.first().map_or("?", |p| p.as_str())),
+        ("white", s.players.get(1).map_or("?", |p| p.as_str())),
+    ];
+    record.result = Some(stated(game.result));
+    kifu_notation::renju_text::write_plain_record(&record, out);
 }
 
 /// One RenjuPlain game (see [`write_plain_into`]).
@@ -400,19 +370,4 @@ pub fn write_plain(s: &Scheduled, game: &GeneratedRenju) -> String {
     let mut out = String::with_capacity(200 + 8 * game.moves.len());
     write_plain_into(&mut out, s, game);
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn points_are_written_in_rif() {
-        let mut s = String::new();
-        for p in Point::all() {
-            s.clear();
-            push_point(&mut s, p);
-            assert_eq!(s, p.to_string());
-        }
-    }
 }

@@ -13,7 +13,9 @@
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_parser::raw::{CtMoveText, Header, RawResult};
+use kifu_facts::Outcome as Recorded;
+use kifu_notation::{GameMoves, RecordOut};
+use kifu_parser::raw::{CtMoveText, Header};
 use kifu_rules::territorial::{
     replay_moves, score, Kind, Move, Outcome, Placement, Position, Side,
 };
@@ -92,29 +94,38 @@ fn play_out(rng: &mut Rng) -> Vec<CtMoveText> {
 
 /// One game as `kifu generate` writes it: Chess Territorial PGN with tags `Event`, `Round`,
 /// `Date`, `White`, `Black` from the schedule, and the result and the `WhiteScore` /
-/// `BlackScore` tags the board gives (`kifu_parser::territorial::write_game`).
+/// `BlackScore` tags the board gives (`kifu_notation::territorial_pgn`).
 pub fn write_pgn(slot: &Scheduled, moves: &[CtMoveText]) -> String {
-    let mut header = Header {
-        event: Some(slot.event.clone()),
-        round: Some(slot.round.to_string()),
-        date: Some(slot.date.clone()),
-        white: slot.players.first().cloned(),
-        black: slot.players.get(1).cloned(),
-        ..Header::default()
-    };
     // The recorded result and scores are the board's own.
-    let replay = replay_moves(moves.iter().map(|m| (*m, "")), &header);
-    header.result = Some(match replay.derived_result {
-        Some(Outcome::WhiteWin) => RawResult::WhiteWin,
-        Some(Outcome::BlackWin) => RawResult::BlackWin,
-        Some(Outcome::Draw) => RawResult::Draw,
-        None => RawResult::Unknown,
+    let replay = replay_moves(moves.iter().map(|m| (*m, "")), &Header::default());
+    let typed: Vec<Move> = moves
+        .iter()
+        .map(|&m| Move::from_text(m).expect("generated moves are moves"))
+        .collect();
+    let round = slot.round.to_string();
+    let tags = [
+        ("WhiteScore".to_owned(), replay.score.white.to_string()),
+        ("BlackScore".to_owned(), replay.score.black.to_string()),
+    ];
+    let mut record = RecordOut::new(GameMoves::Territorial(&typed));
+    record.event = Some(&slot.event);
+    record.round = Some(&round);
+    record.date = Some(&slot.date);
+    record.players = [
+        ("white", slot.players.first()),
+        ("black", slot.players.get(1)),
+    ]
+    .into_iter()
+    .filter_map(|(side, name)| Some((side, name?.as_str())))
+    .collect();
+    record.result = Some(match replay.derived_result {
+        Some(Outcome::WhiteWin) => Recorded::White,
+        Some(Outcome::BlackWin) => Recorded::Black,
+        Some(Outcome::Draw) => Recorded::Draw,
+        None => Recorded::Unknown,
     });
-    header
-        .extra
-        .push(("WhiteScore".into(), replay.score.white.to_string()));
-    header
-        .extra
-        .push(("BlackScore".into(), replay.score.black.to_string()));
-    kifu_parser::territorial::write_game(&header, moves)
+    record.tags = &tags;
+    let mut out = String::new();
+    kifu_notation::territorial_pgn::write_record(&record, &mut out);
+    out
 }

@@ -24,16 +24,15 @@
 //! written `*`.
 //!
 //! Writers: [`write_pgn`] — Xiangqi PGN with tags and the moves in ICCS (`h2e2`), Chinese
-//! (`炮二平五`, [`move_to_chinese`]) or WXF (`C2.5`, [`move_to_wxf`]), read back by
+//! (`炮二平五`) or WXF (`C2.5`), through `kifu_notation::xiangqi_pgn`, read back by
 //! `kifu_parser::xiangqi_pgn::PgnReader`.
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_parser::tag::write_tag;
+use kifu_facts::Outcome as Recorded;
+use kifu_notation::{GameMoves, RecordOut};
 use kifu_rules::xiangqi::game::material;
-use kifu_rules::xiangqi::{
-    move_to_chinese, move_to_wxf, Kind, Move, MoveList, Position, Square, XqOutcome,
-};
+use kifu_rules::xiangqi::{Kind, Move, MoveList, Position, XqOutcome};
 
 /// The default ply cap (100 moves each).
 pub const DEFAULT_MAX_PLIES: u32 = 200;
@@ -199,103 +198,36 @@ fn adjudicate(pos: &Position) -> (XqOutcome, XqEnd) {
     }
 }
 
-/// How moves are written by [`write_pgn`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum XqNotation {
-    /// `h2e2` (`[Format "ICCS"]`).
-    Iccs,
-    /// `炮二平五` / `马8进7` (`[Format "Chinese"]`).
-    Chinese,
-    /// `C2.5` / `H8+7` (`[Format "WXF"]`).
-    Wxf,
-}
+pub use kifu_notation::XqNotation;
 
-impl XqNotation {
-    /// `chinese` / `iccs` / `wxf`, as `--notation` takes them.
-    pub fn from_name(name: &str) -> Option<XqNotation> {
-        match name {
-            "chinese" => Some(XqNotation::Chinese),
-            "iccs" => Some(XqNotation::Iccs),
-            "wxf" => Some(XqNotation::Wxf),
-            _ => None,
-        }
-    }
-
-    /// The `Format` tag value.
-    pub fn tag(self) -> &'static str {
-        match self {
-            XqNotation::Iccs => "ICCS",
-            XqNotation::Chinese => "Chinese",
-            XqNotation::Wxf => "WXF",
-        }
-    }
-}
-
-/// `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2`.
-pub fn result_token(result: XqOutcome) -> &'static str {
-    match result {
-        XqOutcome::RedWin => "1-0",
-        XqOutcome::BlackWin => "0-1",
-        XqOutcome::Draw => "1/2-1/2",
-    }
-}
-
-fn push_square(out: &mut String, s: Square) {
-    out.push((b'a' + s.file()) as char);
-    out.push((b'0' + s.rank()) as char);
-}
-
-/// Appends one Xiangqi PGN game: tags `Game`, `Event`, `Round`, `Date`, `Red`, `Black`,
-/// `Result`, `Format`, then one numbered move pair a line (`1. h2e2 h9g7`), the result
-/// token, and a blank line.
+/// Appends one Xiangqi PGN game ([`kifu_notation::xiangqi_pgn`]): tags `Game`, `Event`,
+/// `Round`, `Date`, `Red`, `Black`, `Result`, `Format`, then one numbered move pair a line
+/// (`1. h2e2 h9g7`), the result token, and a blank line.
 pub fn write_pgn_into(
     out: &mut String,
     s: &Scheduled,
     game: &GeneratedXiangqi,
     notation: XqNotation,
 ) {
-    write_tag(out, "Game", "Chinese Chess");
-    write_tag(out, "Event", &s.event);
-    write_tag(out, "Round", &s.round.to_string());
-    write_tag(out, "Date", &s.date);
-    write_tag(out, "Red", s.players.first().map_or("?", |p| p.as_str()));
-    write_tag(out, "Black", s.players.get(1).map_or("?", |p| p.as_str()));
-    let token = result_token(game.result);
-    write_tag(out, "Result", token);
-    write_tag(out, "Format", notation.tag());
-    let mut pos = match notation {
-        XqNotation::Iccs => None,
-        _ => Some(Position::startpos()),
-    };
-    for (i, &m) in game.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            if i > 0 {
-                out.push('\n');
-            }
-            out.push_str(&(i / 2 + 1).to_string());
-            out.push('.');
-        }
-        out.push(' ');
-        match (&mut pos, notation) {
-            (Some(p), XqNotation::Chinese) => {
-                out.push_str(&move_to_chinese(p, m));
-                p.make(m);
-            }
-            (Some(p), _) => {
-                out.push_str(&move_to_wxf(p, m));
-                p.make(m);
-            }
-            (None, _) => {
-                push_square(out, m.from);
-                push_square(out, m.to);
-            }
-        }
-    }
-    if !game.moves.is_empty() {
-        out.push(' ');
-    }
-    out.push_str(token);
-    out.push_str("\n\n");
+    let round = s.round.to_string();
+    let mut record = RecordOut::new(GameMoves::Xiangqi {
+        start_fen: None,
+        moves: &game.moves,
+    });
+    record.event = Some(&s.event);
+    record.round = Some(&round);
+    record.date = Some(&s.date);
+    record.players = vec![
+        ("red", s.players.first().map_or("?", |p| p.as_str())),
+        ("black", s.players.get(1).map_or("?", |p| p.as_str())),
+    ];
+    record.result = Some(match game.result {
+        XqOutcome::RedWin => Recorded::Red,
+        XqOutcome::BlackWin => Recorded::Black,
+        XqOutcome::Draw => Recorded::Draw,
+    });
+    kifu_notation::xiangqi_pgn::write_record(&record, notation, out)
+        .expect("generated moves are legal from the standard start");
 }
 
 /// One Xiangqi PGN game (see [`write_pgn_into`]).

@@ -2,7 +2,7 @@
 //! findings and conserves pieces, encoding and the `.ccn` writer round-trip, generation is
 //! reproducible, and random (mostly illegal) action lists never panic the engine.
 
-use kifu_generate::chouchou::{generate, record};
+use kifu_generate::chouchou::{generate, write_ccn_for};
 use kifu_generate::random::Rng;
 use kifu_rules::chouchou::{
     check, check_annotated, decode_actions, encode_actions, replay, CcActionText, Variant,
@@ -46,8 +46,7 @@ fn generated_games_replay_clean() {
                         acts,
                         "{what}"
                     );
-                    let text =
-                        kifu_parser::chouchou::write_ccn(&record(variant, players, pairs, &acts));
+                    let text = write_ccn_for(None, variant, players, pairs, &acts);
                     let back = kifu_parser::chouchou::parse_ccn(text.as_bytes());
                     assert_eq!(back.len(), 1, "{what}\n{text}");
                     let g = back[0]

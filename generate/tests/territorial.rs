@@ -2,9 +2,11 @@
 //! audit cleanly with the board's scores (and are caught with wrong ones), and keep their
 //! legality verdicts and scores under the colour-preserving symmetries.
 
+use kifu_facts::Outcome as Recorded;
 use kifu_generate::random::Rng;
 use kifu_generate::territorial::generate;
-use kifu_parser::raw::{CtGame, CtMoveText, Header, RawResult};
+use kifu_notation::{GameMoves, RecordOut};
+use kifu_parser::raw::{CtGame, CtMoveText, Header};
 use kifu_rules::territorial::{
     decode_moves, encode_moves, replay, replay_moves, score, End, Kind, Move, Outcome, PlaceError,
     Placement, Position, Side, Square, Symmetry, Termination,
@@ -45,23 +47,26 @@ fn audit_of_a_correct_record() {
     let (moves, r) = complete_game(1);
     let s = &r.score;
     let derived = r.derived_result.unwrap();
-    let raw = |o: Outcome| match o {
-        Outcome::WhiteWin => RawResult::WhiteWin,
-        Outcome::BlackWin => RawResult::BlackWin,
-        Outcome::Draw => RawResult::Draw,
+    let typed: Vec<Move> = moves.iter().map(|m| Move::from_text(*m).unwrap()).collect();
+    // A record stating `result` and a WhiteScore of `white`.
+    let write = |result: Outcome, white: u32| {
+        let tags = [
+            ("WhiteScore".to_owned(), white.to_string()),
+            ("BlackScore".to_owned(), s.black.to_string()),
+        ];
+        let mut record = RecordOut::new(GameMoves::Territorial(&typed));
+        record.players = vec![("white", "A"), ("black", "B")];
+        record.result = Some(match result {
+            Outcome::WhiteWin => Recorded::White,
+            Outcome::BlackWin => Recorded::Black,
+            Outcome::Draw => Recorded::Draw,
+        });
+        record.tags = &tags;
+        let mut text = String::new();
+        kifu_notation::territorial_pgn::write_record(&record, &mut text);
+        text
     };
-    let header = |result: Outcome, white: u32| {
-        let mut h = Header {
-            white: Some("A".into()),
-            black: Some("B".into()),
-            result: Some(raw(result)),
-            ..Header::default()
-        };
-        h.extra.push(("WhiteScore".into(), white.to_string()));
-        h.extra.push(("BlackScore".into(), s.black.to_string()));
-        h
-    };
-    let text = kifu_parser::territorial::write_game(&header(derived, s.white), &moves);
+    let text = write(derived, s.white);
     let game = ct_game(&text);
     let r2 = replay(&game);
     assert_eq!(r2.findings, vec![], "{text}");
@@ -76,7 +81,7 @@ fn audit_of_a_correct_record() {
     } else {
         Outcome::Draw
     };
-    let wrong = kifu_parser::territorial::write_game(&header(other, s.white + 3), &moves);
+    let wrong = write(other, s.white + 3);
     let r3 = replay(&ct_game(&wrong));
     let mismatches: Vec<_> = r3
         .findings

@@ -1118,7 +1118,7 @@ fn chouchou_garbage(rng: &mut Rng) -> String {
 }
 
 fn chouchou_record(rng: &mut Rng) -> (Vec<u8>, &'static str, Format) {
-    use kifu_generate::chouchou::{generate, record};
+    use kifu_generate::chouchou::generate;
     use kifu_rules::chouchou::{self, Variant};
     let variant = *rng.pick(&Variant::ALL);
     let players = rng.range(2, 4) as u8;
@@ -1126,18 +1126,18 @@ fn chouchou_record(rng: &mut Rng) -> (Vec<u8>, &'static str, Format) {
     let mut g = kifu_generate::Rng::new(rng.next());
     let mut actions = generate(&mut g, variant, players, pairs);
     actions.truncate(rng.scaled(&[10, 80, 401]));
-    let annotated = record(variant, players, pairs, &actions);
-    let mut moves: Vec<String> = annotated
-        .actions
+    let taken = kifu_notation::chouchou::taken_per_action(variant, players, pairs, &actions);
+    let mut moves: Vec<String> = actions
         .iter()
-        .map(|a| {
-            let mut t = chouchou::action_text(&a.text);
+        .zip(taken)
+        .map(|(a, taken)| {
+            let mut t = chouchou::action_text(a);
             if rng.chance(10) {
                 t = t.replace('→', rng.word(&["->", ">", "-", "⇒"]));
                 t = t.replace('②', rng.word(&["(2)", "2"]));
                 t = t.replace('①', rng.word(&["(1)", "1"]));
             }
-            match a.annotated_captures {
+            match (taken > 0).then_some(taken) {
                 Some(n) if rng.chance(90) => format!("{t} x{n}"),
                 _ if rng.chance(2) => format!("{t} x{}", rng.below(20)),
                 _ => t,
@@ -1166,7 +1166,9 @@ fn chouchou_record(rng: &mut Rng) -> (Vec<u8>, &'static str, Format) {
         out.push_str(&format!("[P{p} \"Player {p}\"]\n"));
     }
     if rng.chance(70) {
-        let result = annotated.header.result_text.clone().unwrap_or_default();
+        let result = chouchou::check(variant, players, pairs, &actions)
+            .winner
+            .map_or("*".to_string(), |w| format!("P{}", w + 1));
         let result = if rng.chance(90) {
             result
         } else {

@@ -37,7 +37,7 @@ use crate::plain::normalize_date;
 use crate::raw::{
     Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError, RawResult, Span,
 };
-use crate::tag::{self, write_tag, Wrap};
+use crate::tag;
 
 /// A result as written in a `Result` tag or as a result token (chess convention).
 pub fn result_value(text: &str) -> Option<RawResult> {
@@ -656,59 +656,6 @@ pub fn move_text(m: CtMoveText) -> String {
             (b'1'.wrapping_add(square.1)) as char
         ),
     }
-}
-
-/// Writes one game as PGN with drops: `[Game "Chess Territorial"]`, the header's tags
-/// (Event, Date, Round, White, Black, Result, then `extra` in order, `Game` left out), a
-/// blank line, numbered move text wrapped before 80 columns, the result token (`*` when
-/// the header has none) and a blank line. [`PgnReader`] reads it back to the same header
-/// and moves.
-pub fn write_game(header: &Header, moves: &[CtMoveText]) -> String {
-    let mut out = String::new();
-    write_tag(&mut out, "Game", "Chess Territorial");
-    let result = match header.result {
-        Some(RawResult::WhiteWin) => "1-0",
-        Some(RawResult::BlackWin) => "0-1",
-        Some(RawResult::Draw) => "1/2-1/2",
-        Some(RawResult::Unknown) | None => "*",
-    };
-    let fields = [
-        ("Event", &header.event),
-        ("Date", &header.date),
-        ("Round", &header.round),
-        ("White", &header.white),
-        ("Black", &header.black),
-    ];
-    for (k, v) in fields {
-        if let Some(v) = v {
-            write_tag(&mut out, k, v);
-        }
-    }
-    write_tag(&mut out, "Result", result);
-    for (k, v) in &header.extra {
-        if k.eq_ignore_ascii_case("game") {
-            continue;
-        }
-        let key: String = k
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-            .collect();
-        if !key.is_empty() {
-            write_tag(&mut out, &key, v);
-        }
-    }
-    out.push('\n');
-    let mut wrap = Wrap::new(&mut out, 79);
-    for (i, m) in moves.iter().enumerate() {
-        if i % 2 == 0 {
-            wrap.token(&format!("{}.", i / 2 + 1));
-        }
-        wrap.token(&move_text(*m));
-    }
-    wrap.token(result);
-    wrap.finish();
-    out.push('\n');
-    out
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use kifu_parser::raw::{Comment, CtGame, CtMoveText, Header, RawError, RawResult};
-use kifu_parser::territorial::{looks_like, move_text, parse_str, write_game, PgnReader};
+use kifu_parser::raw::{Comment, CtGame, CtMoveText, RawError, RawResult};
+use kifu_parser::territorial::{looks_like, move_text, parse_str, PgnReader};
 use kifu_parser::{Format, Location, Span};
 
 fn ok(items: &[Result<CtGame, RawError>]) -> Vec<&CtGame> {
@@ -268,46 +268,6 @@ fn looks_like_territorial() {
     assert!(!looks_like(b"K@e1\n"));
     assert!(!looks_like("1. 炮二平五 马8进7\n".as_bytes()));
     assert!(!looks_like(b"[Game \"Chinese Chess\"]\n1. h2e2 h9g7\n"));
-}
-
-#[test]
-fn writer_round_trip() {
-    let mut header = Header {
-        event: Some("Club \"Spring\"".into()),
-        date: Some("2024-04-06".into()),
-        round: Some("1".into()),
-        white: Some("Sato".into()),
-        black: Some("Ito".into()),
-        result: Some(RawResult::BlackWin),
-        ..Header::default()
-    };
-    header.extra.push(("WhiteScore".into(), "50".into()));
-    header.extra.push(("BlackScore".into(), "58".into()));
-    let mv: Vec<CtMoveText> = (0..40)
-        .map(|i| match i % 7 {
-            6 => CtMoveText::Pass,
-            k => drop(b"KQRBNP"[k % 6], (i % 8) as u8, (i / 8 % 8) as u8),
-        })
-        .collect();
-    let text = write_game(&header, &mv);
-    assert!(text.starts_with(
-        "[Game \"Chess Territorial\"]\n[Event \"Club \\\"Spring\\\"\"]\n[Date \"2024-04-06\"]\n"
-    ));
-    assert!(text.contains("\n\n1. K@a1 Q@b1 2. R@c1 B@d1 3. N@e1 P@f1 4. -- K@h1"));
-    assert!(text.ends_with(" 0-1\n\n"));
-    assert!(text.lines().all(|l| l.len() < 80));
-    let items = parse_str(&(text.clone() + &text));
-    let games = ok(&items);
-    assert_eq!(games.len(), 2);
-    for g in games {
-        let got: Vec<CtMoveText> = g.moves.iter().map(|m| m.text).collect();
-        assert_eq!(got, mv);
-        assert_eq!(g.header.event, header.event);
-        assert_eq!(g.header.date, header.date);
-        assert_eq!(g.header.white, header.white);
-        assert_eq!(g.header.result, header.result);
-        assert_eq!(&g.header.extra[1..], &header.extra[..]);
-    }
 }
 
 #[test]

@@ -362,17 +362,20 @@ pub(super) enum Command {
         out: Option<PathBuf>,
     },
     /// Write the data contract's tables (games, players, moves, comments, findings,
-    /// quarantine, sources) with `_schema.json`, for DuckDB, Spark or polars: every record,
-    /// or what the filter selects.
+    /// quarantine, sources) with `_schema.json`, for DuckDB, Spark or polars, or the games
+    /// in a record notation (one file): every record, or what the filter selects.
     Export {
         #[command(flatten)]
         db: DbArg,
         #[command(flatten)]
         filter: FilterArgs,
-        /// parquet (a directory of part files per table), csv or json (JSON lines).
-        #[arg(long, default_value = "parquet", value_parser = parse_stats_format)]
-        format: kifu_analysis::Format,
-        /// The dataset's directory: written under a temporary name, then renamed.
+        /// parquet (a directory of part files per table), csv or json (JSON lines); or a
+        /// record notation: renju-lines, renju-plain, rif-xml, xiangqi-pgn, dhtmlxq,
+        /// territorial-pgn, chouchou-ccn (one file).
+        #[arg(long, default_value = "parquet", value_parser = super::export_records::parse_export_format)]
+        format: super::export_records::ExportFormat,
+        /// The dataset's directory, or the record file: written under a temporary name,
+        /// then renamed.
         #[arg(long)]
         out: PathBuf,
         /// Replace `--out` if it exists (whole: no stale part files remain).
@@ -382,6 +385,12 @@ pub(super) enum Command {
         /// records ingested since it was written or last appended to.
         #[arg(long, conflicts_with = "overwrite")]
         append: bool,
+        /// Record notations: write kifu's findings as comments at their plies.
+        #[arg(long)]
+        annotate: bool,
+        /// xiangqi-pgn: the move notation, chinese (Simplified, the default), wxf or iccs.
+        #[arg(long, value_parser = super::export_records::parse_xq_notation)]
+        notation: Option<kifu_notation::XqNotation>,
     },
     /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
     /// the charts as SVG and PNG and the audit's board diagrams into a directory.

@@ -7,6 +7,7 @@ mod check;
 mod demo;
 mod explore;
 mod export;
+mod export_records;
 mod games;
 mod index;
 mod ingest;
@@ -110,16 +111,47 @@ pub fn run() -> Result<ExitCode> {
             out,
             overwrite,
             append,
-        } => export::run(
-            &db.db,
-            filter,
-            &out,
-            kifu_analysis::ExportOptions {
-                format,
-                overwrite,
-                append,
-            },
-        ),
+            annotate,
+            notation,
+        } => match format {
+            export_records::ExportFormat::Tables(format) => {
+                if annotate || notation.is_some() {
+                    anyhow::bail!(
+                        "--annotate and --notation are for record notations, not {}",
+                        format.extension()
+                    );
+                }
+                export::run(
+                    &db.db,
+                    filter,
+                    &out,
+                    kifu_analysis::ExportOptions {
+                        format,
+                        overwrite,
+                        append,
+                    },
+                )
+            }
+            export_records::ExportFormat::Records(format) => {
+                if append {
+                    anyhow::bail!(
+                        "--append adds to a Parquet export; a {} file is written whole",
+                        format.name()
+                    );
+                }
+                export_records::run(
+                    &db.db,
+                    filter,
+                    export_records::RecordExport {
+                        format,
+                        out: &out,
+                        annotate,
+                        notation,
+                        overwrite,
+                    },
+                )
+            }
+        },
         Command::Report {
             db,
             filter,

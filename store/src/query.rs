@@ -47,6 +47,8 @@ pub struct GameRow {
     pub plies: u32,
     pub opening: Option<String>,
     pub duplicate_of: Option<i64>,
+    /// The key two copies of one game share (empty when the game has none).
+    pub canonical_key: Vec<u8>,
     /// The stored annotations: read them with [`GameRow::extra`].
     pub extra: Option<String>,
     pub moves_encoding: String,
@@ -152,7 +154,7 @@ impl Store {
             "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
                     e.name, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
-                    m.encoding, m.data, g.extra
+                    m.encoding, m.data, g.extra, g.canonical_key
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -210,6 +212,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         moves_encoding: r.get::<_, Option<String>>(18)?.unwrap_or_default(),
         moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
         extra: r.get(20)?,
+        canonical_key: r.get::<_, Option<Vec<u8>>>(21)?.unwrap_or_default(),
         comments: Vec::new(),
     })
 }

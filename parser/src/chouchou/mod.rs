@@ -44,7 +44,7 @@ mod write;
 pub use actions::parse_action_list;
 pub use ccn::{looks_like_ccn, parse_ccn, CcnReader};
 pub use sheet::{looks_like_sheet, parse_sheet};
-pub use write::{action_text, write_ccn};
+pub use write::action_text;
 
 fn result_code(text: &str) -> Option<RawResult> {
     match text.trim().to_ascii_lowercase().as_str() {

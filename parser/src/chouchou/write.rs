@@ -1,7 +1,6 @@
-//! The `.ccn` writer.
+//! The canonical text of an action (the `.ccn` writer is `kifu_notation::chouchou`).
 
-use crate::raw::{CcActionText, CcGame};
-use crate::tag::{self, write_tag, Wrap};
+use crate::raw::CcActionText;
 
 fn cell_text(c: (u8, u8)) -> String {
     format!(
@@ -18,60 +17,4 @@ pub fn action_text(a: &CcActionText) -> String {
         CcActionText::MoveTwo { from, to } => format!("{}→{}②", cell_text(from), cell_text(to)),
         CcActionText::SwapOne { from, to } => format!("{}→{}①", cell_text(from), cell_text(to)),
     }
-}
-
-/// Writes a game as `.ccn` (tags, then numbered actions with capture annotations, comments
-/// as `{…}`), lines of at most about 80 bytes, ending with a blank line.
-pub fn write_ccn(game: &CcGame) -> String {
-    let mut out = String::new();
-    let h = &game.header;
-    let mut put = |k: &str, v: &str| write_tag(&mut out, k, v);
-    put("Game", "ChouChou");
-    put("Variant", game.variant.as_deref().unwrap_or("3x3"));
-    let players = game
-        .player_count
-        .map(|n| n as usize)
-        .unwrap_or(h.players.len().max(if game.pairs { 4 } else { 2 }));
-    put("Players", &players.to_string());
-    if game.pairs {
-        put("Teams", "pairs");
-    }
-    for (k, v) in [("Event", &h.event), ("Round", &h.round), ("Date", &h.date)] {
-        if let Some(v) = v {
-            put(k, v);
-        }
-    }
-    for (i, p) in h.players.iter().enumerate() {
-        put(&format!("P{}", i + 1), p);
-    }
-    put("Result", h.result_text.as_deref().unwrap_or("*"));
-    if let Some(t) = &game.termination {
-        put("Termination", t);
-    }
-    for (k, v) in &h.extra {
-        if tag::is_tag_name(k) {
-            put(k, v);
-        }
-    }
-    out.push('\n');
-    let mut wrap = Wrap::new(&mut out, 80);
-    let comments_at = |ply: usize| {
-        game.comments
-            .iter()
-            .filter(move |c| c.ply as usize == ply)
-            .map(|c| format!("{{{}}}", c.text.replace(['{', '}'], "")))
-    };
-    comments_at(0).for_each(|c| wrap.token(&c));
-    for (i, a) in game.actions.iter().enumerate() {
-        let mut w = format!("{}. {}", i + 1, action_text(&a.text));
-        if let Some(k) = a.annotated_captures {
-            w.push_str(&format!(" x{k}"));
-        }
-        wrap.token(&w);
-        comments_at(i + 1).for_each(|c| wrap.token(&c));
-    }
-    wrap.token(h.result_text.as_deref().unwrap_or("*"));
-    wrap.finish();
-    out.push('\n');
-    out
 }

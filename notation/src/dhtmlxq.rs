@@ -1,0 +1,188 @@
+//! Xiangqi as DhtmlXQ blocks (`dhtmlxq`, read back by `kifu_parser::dhtmlxq`): one
+//! `[DhtmlXQ]…[/DhtmlXQ]` block a game with fields `event`, `round`, `date`, `red`,
+//! `black`, `result` (`红胜`, `黑胜`, `和棋`), `open` (the opening: ECCO code and name),
+//! `binit` and `fen` (a start position other than the standard one), `movelist` (4 digits
+//! a move: file 0-8 from Red's left, row 0-9 from the top, from and to) and `commentN`
+//! (after ply N; `||` is a line break).
+//!
+//! It carries players, event, date, round, result, opening and comments; no other tags (the
+//! viewer's fields are its own). A `[DhtmlXQ` inside a text is written `(DhtmlXQ`. A start
+//! position is written as `fen` (read first by kifu's reader: `binit` has no side to move
+//! or move number) and, for the viewer, as `binit` when the standard set can make it: the
+//! 32 pieces on their squares or off the board (`99`, a missing king too); a board with
+//! more pieces of a kind than the standard set has no `binit`.
+
+use kifu_facts::Outcome;
+use kifu_rules::xiangqi::ecco::Code;
+use kifu_rules::xiangqi::{Board, Kind, Side, Square, START_FEN};
+
+use crate::{GameMoves, RecordOut, WriteError};
+
+/// The binit order of one side's pieces.
+const ORDER: [Kind; 16] = [
+    Kind::Rook,
+    Kind::Horse,
+    Kind::Elephant,
+    Kind::Advisor,
+    Kind::King,
+    Kind::Advisor,
+    Kind::Elephant,
+    Kind::Horse,
+    Kind::Rook,
+    Kind::Cannon,
+    Kind::Cannon,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+];
+
+/// `&`, `<` and `>` as HTML entities (the reader unescapes event and comments).
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Field text: a `[` that would open or close a field (`[DhtmlXQ…`, `[/DhtmlXQ…`, any
+/// case) becomes `(`; other brackets stay.
+fn plain(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, c) in s.char_indices() {
+        let opens_field = c == '[' && {
+            let rest = &s[i + 1..];
+            let rest = rest.strip_prefix('/').unwrap_or(rest);
+            rest.get(..7)
+                .is_some_and(|w| w.eq_ignore_ascii_case("dhtmlxq"))
+        };
+        out.push(if opens_field { '(' } else { c });
+    }
+    out
+}
+
+fn field(out: &mut String, key: &str, value: &str) {
+    out.push_str("[DhtmlXQ_");
+    out.push_str(key);
+    out.push(']');
+    out.push_str(value);
+    out.push_str("[/DhtmlXQ_");
+    out.push_str(key);
+    out.push_str("]\n");
+}
+
+/// The two digits of a square: file from Red's left, row from the top.
+fn digits(out: &mut String, s: Square) {
+    out.push((b'0' + s.file()) as char);
+    out.push((b'0' + 9 - s.rank()) as char);
+}
+
+/// The 64-digit `binit` of a board (any board: a missing king is `99` too), or why it has
+/// none.
+fn binit(pos: &Board) -> Result<String, String> {
+    let mut out = String::with_capacity(64);
+    for side in [Side::Red, Side::Black] {
+        let mut taken = [false; 90];
+        for kind in ORDER {
+            let free = (0..90).map(Square::from_index).find(|&s| {
+                !taken[s.index()]
+                    && pos
+                        .get(s)
+                        .is_some_and(|p| p.side() == side && p.kind() == kind)
+            });
+            match free {
+                Some(s) => {
+                    taken[s.index()] = true;
+                    digits(&mut out, s);
+                }
+                None => out.push_str("99"),
+            }
+        }
+        for s in (0..90).map(Square::from_index) {
+            if !taken[s.index()] && pos.get(s).is_some_and(|p| p.side() == side) {
+                let p = pos.get(s).expect("a piece");
+                return Err(format!(
+                    "{} has more {}s than the standard set",
+                    side.name(),
+                    p.kind().name()
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Appends one game; nothing when its start position cannot be written.
+pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), WriteError> {
+    let GameMoves::Xiangqi { start_fen, moves } = record.moves else {
+        return Ok(());
+    };
+    // The viewer's `binit` where the board allows it, and the FEN itself (which kifu's
+    // reader prefers): `binit` has no side to move or move number.
+    let start = match start_fen {
+        Some(fen) if fen != START_FEN => {
+            let placement = fen.split_whitespace().next().unwrap_or_default();
+            let binit = Board::from_placement(placement)
+                .ok()
+                .and_then(|b| binit(&b).ok());
+            Some((fen, binit))
+        }
+        _ => None,
+    };
+    out.push_str("[DhtmlXQ]\n");
+    if let Some(e) = record.event {
+        field(out, "event", &plain(&escape(e)));
+    }
+    for (k, v) in [
+        ("round", record.round),
+        ("date", record.date),
+        ("red", record.player("red")),
+        ("black", record.player("black")),
+    ] {
+        if let Some(v) = v {
+            field(out, k, &plain(v));
+        }
+    }
+    let result = match record.result {
+        Some(Outcome::Red) => Some("红胜"),
+        Some(Outcome::Black) => Some("黑胜"),
+        Some(Outcome::Draw) => Some("和棋"),
+        _ => None,
+    };
+    if let Some(r) = result {
+        field(out, "result", r);
+    }
+    // A name that starts with its code (`A13 飞相…`) is written alone.
+    let open = match (record.opening.code, record.opening.name) {
+        (Some(_), Some(n)) if Code::leading(n).is_some() => Some(n.to_owned()),
+        (Some(c), Some(n)) => Some(format!("{c} {n}")),
+        (c, n) => c.or(n).map(str::to_owned),
+    };
+    if let Some(o) = open {
+        field(out, "open", &plain(&o));
+    }
+    if let Some((fen, binit)) = start {
+        if let Some(b) = binit {
+            field(out, "binit", &b);
+        }
+        field(out, "fen", &plain(fen));
+    }
+    let mut list = String::with_capacity(4 * moves.len());
+    for m in moves {
+        digits(&mut list, m.from);
+        digits(&mut list, m.to);
+    }
+    field(out, "movelist", &list);
+    let last = moves.len() as u32;
+    for ply in 0..=last {
+        let texts: Vec<String> = record
+            .notes_at(ply)
+            .map(|t| plain(&escape(t.trim())).replace('\n', "||"))
+            .collect();
+        if !texts.is_empty() {
+            field(out, &format!("comment{ply}"), &texts.join("||"));
+        }
+    }
+    out.push_str("[/DhtmlXQ]\n\n");
+    Ok(())
+}

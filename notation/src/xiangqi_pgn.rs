@@ -1,0 +1,194 @@
+//! Xiangqi PGN (`xiangqi-pgn`, read back by `kifu_parser::xiangqi_pgn`), in the xqbase
+//! conventions: UTF-8, tags `Game "Chinese Chess"`, `Event`, `Round`, `Date`, `Red`,
+//! `Black`, `Result`, `ECCO`, `Opening`, `FEN` (a start position other than the standard
+//! one), `Format` (`Chinese`, `WXF` or `ICCS`) and the record's other tags; then one
+//! numbered move pair a line (`1. 炮二平五 马8进7`), comments as `{…}` after the move they
+//! follow, the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
+//!
+//! Moves in Simplified Chinese ([`move_to_chinese`], the default), WXF ([`move_to_wxf`]) or
+//! ICCS (`h2e2`). It carries everything kifu keeps of a game but variations.
+
+use kifu_facts::Outcome as Recorded;
+use kifu_parser::tag::write_tag;
+use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Position, Square};
+
+use crate::{brace, GameMoves, Notation, RecordOut, WriteError};
+
+/// How moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum XqNotation {
+    /// `h2e2` (`[Format "ICCS"]`).
+    Iccs,
+    /// `炮二平五` / `马8进7` (`[Format "Chinese"]`).
+    Chinese,
+    /// `C2.5` / `H8+7` (`[Format "WXF"]`).
+    Wxf,
+}
+
+impl XqNotation {
+    pub const ALL: [XqNotation; 3] = [XqNotation::Chinese, XqNotation::Wxf, XqNotation::Iccs];
+
+    /// `chinese` / `iccs` / `wxf`, as `--notation` takes them.
+    pub fn from_name(name: &str) -> Option<XqNotation> {
+        match name {
+            "chinese" => Some(XqNotation::Chinese),
+            "iccs" => Some(XqNotation::Iccs),
+            "wxf" => Some(XqNotation::Wxf),
+            _ => None,
+        }
+    }
+
+    /// The name `--notation` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            XqNotation::Iccs => "iccs",
+            XqNotation::Chinese => "chinese",
+            XqNotation::Wxf => "wxf",
+        }
+    }
+
+    /// The `Format` tag value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            XqNotation::Iccs => "ICCS",
+            XqNotation::Chinese => "Chinese",
+            XqNotation::Wxf => "WXF",
+        }
+    }
+}
+
+/// The token of a stated result (`*` for a stated unknown one).
+fn token(result: Recorded) -> &'static str {
+    match result {
+        Recorded::Red => "1-0",
+        Recorded::Black => "0-1",
+        Recorded::Draw => "1/2-1/2",
+        _ => "*",
+    }
+}
+
+fn push_square(out: &mut String, s: Square) {
+    out.push((b'a' + s.file()) as char);
+    out.push((b'0' + s.rank()) as char);
+}
+
+/// Tags written here (or read as something else by the reader: `Variant` and a `Site`
+/// naming pychess change how ICCS/SAN ranks are read).
+const OWN_TAGS: [&str; 14] = [
+    "Game", "Event", "Round", "Date", "Red", "White", "Black", "Result", "ECCO", "Opening", "FEN",
+    "Format", "Variant", "Site",
+];
+
+/// Appends one game; nothing when its start position or a move cannot be written.
+pub fn write_record(
+    record: &RecordOut<'_>,
+    notation: XqNotation,
+    out: &mut String,
+) -> Result<(), WriteError> {
+    let GameMoves::Xiangqi { start_fen, moves } = record.moves else {
+        return Ok(());
+    };
+    let this = Notation::XiangqiPgn(notation);
+    // Chinese and WXF need the position to name each move; a start kifu cannot set up
+    // (no king, say) is still written as its FEN when no move needs it.
+    let needs_position = notation != XqNotation::Iccs && !moves.is_empty();
+    let mut pos = match start_fen {
+        None => Some(Position::startpos()),
+        Some(fen) => match Position::from_fen(fen) {
+            Ok(p) => Some(p),
+            Err(_) if !needs_position => None,
+            Err(e) => {
+                return Err(WriteError::StartPosition {
+                    notation: this,
+                    fen: fen.to_owned(),
+                    reason: e.to_string(),
+                })
+            }
+        },
+    };
+    write_tag(out, "Game", "Chinese Chess");
+    for (k, v) in [
+        ("Event", record.event),
+        ("Round", record.round),
+        ("Date", record.date),
+        ("Red", record.player("red")),
+        ("Black", record.player("black")),
+    ] {
+        if let Some(v) = v {
+            write_tag(out, k, v);
+        }
+    }
+    if let Some(r) = record.result {
+        write_tag(out, "Result", token(r));
+    }
+    if let Some(code) = record.opening.code {
+        write_tag(out, "ECCO", code);
+    }
+    if let Some(name) = record.opening.name {
+        write_tag(out, "Opening", name);
+    }
+    if let Some(fen) = start_fen {
+        write_tag(out, "FEN", fen);
+    }
+    write_tag(out, "Format", notation.tag());
+    for (k, v) in record.extra_tags(&OWN_TAGS) {
+        write_tag(out, k, &v);
+    }
+    let notes = |ply: u32| record.notes_at(ply).map(brace);
+    let before: Vec<String> = notes(0).collect();
+    if !before.is_empty() {
+        out.push_str(&before.join(" "));
+        out.push('\n');
+    }
+    for (i, &m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&(i / 2 + 1).to_string());
+            out.push('.');
+        }
+        out.push(' ');
+        match (notation, pos.as_mut()) {
+            (XqNotation::Iccs, _) => {
+                push_square(out, m.from);
+                push_square(out, m.to);
+            }
+            (_, Some(p)) => {
+                if p.piece_at(m.from).map(|x| x.side()) != Some(p.side_to_move()) {
+                    return Err(WriteError::IllegalMove {
+                        notation: this,
+                        ply: i as u32 + 1,
+                        text: m.iccs(),
+                    });
+                }
+                if notation == XqNotation::Chinese {
+                    out.push_str(&move_to_chinese(p, m));
+                } else {
+                    out.push_str(&move_to_wxf(p, m));
+                }
+                p.make(m);
+            }
+            // Not reached: without a position there is no move to write.
+            (_, None) => {
+                return Err(WriteError::StartPosition {
+                    notation: this,
+                    fen: start_fen.unwrap_or_default().to_owned(),
+                    reason: "no position to name the moves from".to_owned(),
+                })
+            }
+        }
+        for c in notes(i as u32 + 1) {
+            out.push(' ');
+            out.push_str(&c);
+        }
+    }
+    if let Some(r) = record.result {
+        if !moves.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(token(r));
+    }
+    out.push_str("\n\n");
+    Ok(())
+}

@@ -1,0 +1,338 @@
+//! `kifu export --format F` for a record notation (`renju-lines`, `renju-plain`, `rif-xml`,
+//! `xiangqi-pgn`, `dhtmlxq`, `territorial-pgn`, `chouchou-ccn`): the stored games under the
+//! filter written back in that notation through `kifu_notation`, one file.
+//!
+//! - Only games are written: a quarantined record is no game.
+//! - A game the notation cannot hold (another game's, or a start position it cannot state)
+//!   is skipped and counted, never written.
+//! - The file is written beside `--out` under a temporary name and renamed when complete,
+//!   so a kill leaves no half-written file under the final name; an existing `--out` is an
+//!   error without `--overwrite`.
+//! - `--annotate` writes kifu's findings as comments at their plies.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use kifu_facts::{Extra, GameKind, Outcome};
+use kifu_notation::{GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer, XqNotation};
+use kifu_parser::raw::Format;
+use kifu_rules::{chouchou, renju, territorial, xiangqi};
+use kifu_store::query::GameRow;
+use kifu_store::{GameFilter, Store};
+
+use super::args::FilterArgs;
+
+/// What `kifu export --format` takes: the analysis tables, or a record notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    Tables(kifu_analysis::Format),
+    Records(Format),
+}
+
+/// `parquet`, `csv`, `json`, or a record notation's format name.
+pub fn parse_export_format(s: &str) -> Result<ExportFormat, String> {
+    if let Some(f) = kifu_analysis::Format::from_name(s) {
+        if f != kifu_analysis::Format::Table {
+            return Ok(ExportFormat::Tables(f));
+        }
+    }
+    match Format::from_name(s) {
+        Some(f) if Notation::FORMATS.contains(&f) => Ok(ExportFormat::Records(f)),
+        _ => Err(format!(
+            "'{s}' is not an export format: parquet, csv, json, or a record notation ({})",
+            notation_names()
+        )),
+    }
+}
+
+fn notation_names() -> String {
+    Notation::FORMATS
+        .iter()
+        .map(|f| f.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `chinese`, `wxf` or `iccs`.
+pub fn parse_xq_notation(s: &str) -> Result<XqNotation, String> {
+    XqNotation::from_name(s).ok_or_else(|| format!("'{s}' is not chinese, wxf or iccs"))
+}
+
+/// The options of a record export.
+pub struct RecordExport<'a> {
+    pub format: Format,
+    pub out: &'a Path,
+    pub annotate: bool,
+    pub notation: Option<XqNotation>,
+    pub overwrite: bool,
+}
+
+/// Why games were not written, with how many.
+#[derive(Default)]
+struct Skipped(BTreeMap<String, u64>);
+
+impl Skipped {
+    fn add(&mut self, reason: String, n: u64) {
+        *self.0.entry(reason).or_default() += n;
+    }
+    fn total(&self) -> u64 {
+        self.0.values().sum()
+    }
+}
+
+pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Result<ExitCode> {
+    if opts.notation.is_some() && opts.format != Format::XiangqiPgn {
+        bail!(
+            "--notation is for --format xiangqi-pgn, not {}",
+            opts.format
+        );
+    }
+    let notation = Notation::of_format(opts.format, opts.notation.unwrap_or(XqNotation::Chinese))
+        .ok_or_else(|| anyhow!("kifu writes no {} records", opts.format))?;
+    if opts.out.exists() && !opts.overwrite {
+        bail!(
+            "{} exists: pass --overwrite to replace it",
+            opts.out.display()
+        );
+    }
+    let (store, mut filter) = super::select::open(db, flags, true, "export")?;
+    let kind = notation.kind();
+    // Games of other kinds are counted, not read.
+    let mut skipped = Skipped::default();
+    for (other, n) in store.kind_counts(&filter)? {
+        if other != kind {
+            let e = WriteError::WrongGame {
+                notation,
+                kind: other,
+            };
+            skipped.add(e.to_string(), n);
+        }
+    }
+    let ids = if filter.game.is_some_and(|g| g != kind) {
+        Vec::new()
+    } else {
+        filter.game = Some(kind);
+        store.game_ids(&filter)?
+    };
+    let tmp = temporary_path(opts.out)?;
+    let written = write_games(&store, &ids, notation, opts.annotate, &tmp, &mut skipped);
+    let written = match written {
+        Ok(n) => n,
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            return Err(e);
+        }
+    };
+    fs::rename(&tmp, opts.out).with_context(|| {
+        let _ = fs::remove_file(&tmp);
+        format!("cannot rename {} to {}", tmp.display(), opts.out.display())
+    })?;
+    report(&opts, notation, written, &skipped);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &Skipped) {
+    println!("{}", opts.out.display());
+    eprintln!(
+        "kifu export: {written} games written in {notation} to {}{}",
+        opts.out.display(),
+        if written == 0 {
+            " (the filter selects none the notation holds)"
+        } else {
+            ""
+        }
+    );
+    if skipped.total() > 0 {
+        eprintln!("kifu export: {} games skipped:", skipped.total());
+        for (reason, n) in &skipped.0 {
+            eprintln!("  {n} × {reason}");
+        }
+    }
+}
+
+/// `DIR/.NAME.PID.tmp` beside `out`.
+fn temporary_path(out: &Path) -> Result<PathBuf> {
+    let name = out
+        .file_name()
+        .ok_or_else(|| anyhow!("--out {} names no file", out.display()))?;
+    let dir = out.parent().filter(|p| !p.as_os_str().is_empty());
+    let tmp = format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id());
+    Ok(match dir {
+        Some(d) => d.join(tmp),
+        None => PathBuf::from(tmp),
+    })
+}
+
+/// Writes the games `ids` to `path`; returns how many were written.
+fn write_games(
+    store: &Store,
+    ids: &[i64],
+    notation: Notation,
+    annotate: bool,
+    path: &Path,
+    skipped: &mut Skipped,
+) -> Result<u64> {
+    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    let mut file = BufWriter::new(file);
+    let mut writer = Writer::new(notation);
+    let mut text = String::new();
+    let mut written = 0;
+    for &id in ids {
+        let game = store.game(id)?;
+        let findings = if annotate {
+            finding_notes(store, id)?
+        } else {
+            Vec::new()
+        };
+        let extra = game.extra()?;
+        let moves = StoredMoves::decode(&game)?;
+        let record = record_out(&game, &extra, &moves, &findings);
+        text.clear();
+        match writer.write(&record, &mut text) {
+            Ok(()) => {
+                written += 1;
+                file.write_all(text.as_bytes())?;
+            }
+            Err(e) => skipped.add(e.to_string(), 1),
+        }
+    }
+    text.clear();
+    writer.finish(&mut text);
+    file.write_all(text.as_bytes())?;
+    let file = file.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()?;
+    Ok(written)
+}
+
+/// kifu's findings of a game as comment texts at their plies (one without a ply at the
+/// start).
+fn finding_notes(store: &Store, id: i64) -> Result<Vec<(u32, String)>> {
+    let filter = GameFilter {
+        id: Some(id),
+        ..GameFilter::everything()
+    };
+    Ok(store
+        .findings(&filter, None)?
+        .into_iter()
+        .map(|f| {
+            (
+                f.ply.unwrap_or(0),
+                format!("kifu {} {}: {}", f.severity, f.code, f.message),
+            )
+        })
+        .collect())
+}
+
+/// A stored game's moves, decoded.
+enum StoredMoves {
+    Renju(Vec<renju::Move>),
+    Xiangqi(Vec<xiangqi::Move>),
+    Territorial(Vec<territorial::Move>),
+    ChouChou(Vec<chouchou::CcActionText>),
+}
+
+impl StoredMoves {
+    fn decode(game: &GameRow) -> Result<StoredMoves> {
+        let corrupt = || anyhow!("game {} has a corrupt move list", game.id);
+        let m = &game.moves;
+        Ok(match game.kind {
+            GameKind::Renju => StoredMoves::Renju(renju::decode_moves(m).ok_or_else(corrupt)?),
+            GameKind::Xiangqi => {
+                StoredMoves::Xiangqi(xiangqi::decode_moves(m).ok_or_else(corrupt)?)
+            }
+            GameKind::Territorial => {
+                StoredMoves::Territorial(territorial::decode_moves(m).ok_or_else(corrupt)?)
+            }
+            GameKind::ChouChou => {
+                StoredMoves::ChouChou(chouchou::decode_actions(m).ok_or_else(corrupt)?)
+            }
+        })
+    }
+}
+
+/// The record to write of a stored game.
+fn record_out<'a>(
+    game: &'a GameRow,
+    extra: &'a Extra,
+    moves: &'a StoredMoves,
+    findings: &'a [(u32, String)],
+) -> RecordOut<'a> {
+    let a = &extra.annotations;
+    let (moves, opening) = match moves {
+        StoredMoves::Renju(m) => {
+            let name = a
+                .renju()
+                .and_then(|r| r.opening_name.as_deref())
+                .or_else(|| {
+                    game.opening
+                        .as_deref()
+                        .and_then(renju::Opening::by_code)
+                        .map(|o| o.romaji)
+                });
+            let code = game.opening.as_deref();
+            (GameMoves::Renju(m), OpeningOut { code, name })
+        }
+        StoredMoves::Xiangqi(m) => {
+            let x = a.xiangqi();
+            let own_name = x.and_then(|x| x.opening_name.as_deref());
+            // The record's own code (its ECCO tag, or the code its opening text starts
+            // with) is written, so that a code that is not kifu's stays visible (and
+            // `ecco-differs` comes back); else kifu's.
+            let code = extra.tag("ECCO").or_else(|| {
+                if own_name.and_then(xiangqi::ecco::Code::leading).is_some() {
+                    None
+                } else {
+                    game.opening.as_deref()
+                }
+            });
+            let name = own_name.or_else(|| x.and_then(|x| x.ecco_name.as_deref()));
+            let start_fen = x.and_then(|x| x.start_fen.as_deref());
+            (
+                GameMoves::Xiangqi {
+                    start_fen,
+                    moves: m,
+                },
+                OpeningOut { code, name },
+            )
+        }
+        StoredMoves::Territorial(m) => (GameMoves::Territorial(m), OpeningOut::default()),
+        StoredMoves::ChouChou(actions) => {
+            let c = a.chouchou();
+            let variant = c
+                .and_then(|c| chouchou::Variant::from_id(&c.variant))
+                .unwrap_or(chouchou::Variant::Standard);
+            let players = c.map_or(2, |c| if c.players == 0 { 2 } else { c.players as u8 });
+            (
+                GameMoves::ChouChou {
+                    variant,
+                    players,
+                    pairs: c.is_some_and(|c| c.pairs),
+                    actions,
+                    termination: c.and_then(|c| c.termination_tag.as_deref()),
+                },
+                OpeningOut::default(),
+            )
+        }
+    };
+    let mut record = RecordOut::new(moves);
+    record.players = game
+        .players
+        .iter()
+        .map(|(side, name)| (side.as_str(), name.as_str()))
+        .collect();
+    record.event = game.event.as_deref();
+    record.round = game.round.as_deref();
+    record.date = game.date.as_deref();
+    record.rule = game.rule.as_deref();
+    record.result = game.recorded_result.as_deref().and_then(Outcome::parse);
+    record.opening = opening;
+    record.comments = &game.comments;
+    record.annotations = findings;
+    record.tags = &extra.tags;
+    record.renju = a.renju();
+    record
+}
