@@ -119,37 +119,48 @@ fn ccbridge_libraries_and_records_ingest_and_replay() {
     let db = tmp.path().join("ccbridge.db");
     let paths: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
     let s = ingest_json(&db, &paths);
-    // 93 + 38 library records, two CBR, two CBF; the 1989 library's last record repeats
-    // the one before it.
+    // 93 + 38 library records, two CBR, two CBF: 135 records, of which the 1989 library's
+    // two section cards hold no game and are kept aside; its last record repeats the one
+    // before it.
     assert_eq!(
         (
             s["games"].as_u64(),
             s["quarantined"].as_u64(),
             s["duplicates"].as_u64()
         ),
-        (Some(135), Some(0), Some(1)),
+        (Some(133), Some(2), Some(1)),
         "{s}"
     );
     let per_format = strings(
         &db,
         "SELECT format || ' ' || count(*) FROM games GROUP BY format ORDER BY format",
     );
-    assert_eq!(per_format, ["cbf 2", "cbl 131", "cbr 2"]);
-    // Every game replays to its end; the only bad start positions are the two section
-    // cards of the 1989 library (an empty board, no move).
+    assert_eq!(per_format, ["cbf 2", "cbl 129", "cbr 2"]);
+    // Every game replays to its end, from a position that is one.
     assert_eq!(
         count(
             &db,
-            "SELECT count(*) FROM games WHERE termination IN ('illegal-move', 'ambiguous-move')"
+            "SELECT count(*) FROM games
+             WHERE termination IN ('illegal-move', 'ambiguous-move', 'bad-fen')"
         ),
         0
     );
+    // The section cards are in quarantine with their title, as info, not as errors.
     let cards = strings(
         &db,
-        "SELECT CAST(g.offset AS TEXT) FROM games g JOIN findings f ON f.game_id = g.id
-         WHERE f.code = 'cbr-empty-record' AND g.termination = 'bad-fen' ORDER BY g.offset",
+        "SELECT CAST(q.offset AS TEXT) || ' ' || f.severity || ' ' || f.message
+         FROM quarantine q JOIN findings f ON f.quarantine_id = q.id
+         WHERE f.code = 'cbr-empty-record' ORDER BY q.offset",
     );
-    assert_eq!(cards, ["101952", "187968"]);
+    assert_eq!(cards.len(), 2, "{cards:?}");
+    for (card, offset) in cards.iter().zip(["101952 ", "187968 "]) {
+        assert!(
+            card.starts_with(&format!(
+                "{offset}info no piece on the board and no move: a title card «"
+            )),
+            "{card}"
+        );
+    }
     // UTF-16 names decode.
     assert!(count(&db, "SELECT count(*) FROM players WHERE name = '徐天红'") == 1);
 }

@@ -33,6 +33,10 @@ pub enum Verdict {
 
 pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record, Verdict) {
     match item {
+        Ok(AnyGame::Xiangqi(game)) if game.no_game.is_some() => (
+            Record::Quarantined(Box::new(kept_aside(ctx, &game))),
+            Verdict::Quarantined,
+        ),
         Ok(game) => {
             let record = match game {
                 AnyGame::Renju(mut game) => {
@@ -73,6 +77,34 @@ fn complete_rif_proposals(game: &mut RawGame) {
         {
             game.opening.proposals.push(fifth);
         }
+    }
+}
+
+/// A record that parsed but holds no game (a library's section heading): kept in
+/// quarantine with the parser's note saying why, its header tags as its text.
+fn kept_aside(ctx: &MemberContext, game: &XqGame) -> QuarantineRecord {
+    let why = game
+        .no_game
+        .as_ref()
+        .expect("only records that hold no game");
+    let tags: Vec<String> = game
+        .header
+        .extra
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}"))
+        .collect();
+    QuarantineRecord {
+        source_id: ctx.source_id,
+        member: ctx.member.clone(),
+        offset: game.start.offset,
+        line: game.start.line,
+        column: game.start.column,
+        length: game.span.len(),
+        format: Some(game.format.name().to_owned()),
+        error: note_records(std::slice::from_ref(why))
+            .pop()
+            .expect("one note, one finding"),
+        raw: tags.join("\n"),
     }
 }
 

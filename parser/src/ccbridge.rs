@@ -39,7 +39,8 @@
 //! `RedTeam`, `RedTime`, `RedRating`, `BlackTeam`, `BlackTime`, `BlackRating`, `Referee`,
 //! `Recorder`, `Commentator`, `Author`, `Created`, `Modified`, and `Library` (the CBL's
 //! name). A record with an empty board and no move (libraries use them as section
-//! headings) gets an info note `cbr-empty-record`.
+//! headings) holds no game: its `no_game` is an info note `cbr-empty-record` with its
+//! title, and the ingest keeps it in quarantine with that note.
 //!
 //! **Errors**: a record without the magic, of an unknown version, or cut inside its
 //! header is a [`RawError`] at the record's offset; the library's other records are still
@@ -366,15 +367,20 @@ fn record(
         }
     }
 
-    if lines.moves.is_empty() && board.iter().all(Option::is_none) {
-        // 象棋桥 libraries use such records as section headings.
-        notes.push(note(
+    // 象棋桥 libraries use records with a title, no piece and no move as section headings.
+    let no_game = (lines.moves.is_empty() && board.iter().all(Option::is_none)).then(|| {
+        let title = header
+            .extra
+            .iter()
+            .find(|(name, _)| name == "Title")
+            .map_or(String::new(), |(_, t)| format!(" «{t}»"));
+        note(
             "cbr-empty-record",
             Severity::Info,
-            "no piece on the board and no move: a title card, not a game".into(),
+            format!("no piece on the board and no move: a title card{title}, not a game"),
             base,
-        ));
-    }
+        )
+    });
     let mut game = XqGame::new(format, loc(base));
     game.span = Span::new(base as u64, (base + used) as u64);
     game.encoding = "utf-16le";
@@ -384,6 +390,7 @@ fn record(
     game.variations = lines.variations;
     game.comments = lines.comments;
     game.notes = notes;
+    game.no_game = no_game;
     Ok((game, used))
 }
 

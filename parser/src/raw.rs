@@ -394,6 +394,10 @@ pub struct XqGame {
     pub ranks_from_one: bool,
     /// The text encoding the record was decoded from (`utf-8`, `gbk`, `big5`, `binary`).
     pub encoding: &'static str,
+    /// Why the record holds no game, when it holds none (a library's section heading: a
+    /// title, no position and no move). The ingest keeps such a record aside, in
+    /// quarantine with this note, instead of storing a game that cannot be played.
+    pub no_game: Option<Note>,
 }
 
 impl XqGame {
@@ -410,6 +414,7 @@ impl XqGame {
             notes: Vec::new(),
             ranks_from_one: false,
             encoding: "utf-8",
+            no_game: None,
         }
     }
 }

@@ -108,11 +108,14 @@ fn the_two_libraries_give_93_and_38_records() {
             assert_eq!(g.span.len(), sizes[i], "{name} #{i}");
             assert_eq!(g.format, Format::Cbl);
             assert_eq!(g.encoding, "utf-16le");
-            // Section cards (no move) have an empty board, said in a note.
+            // Section cards (no move) have an empty board and hold no game, said in a note.
             if g.moves.is_empty() {
                 assert_eq!(g.fen.as_deref(), Some("9/9/9/9/9/9/9/9/9/9 w"));
-                assert!(g.notes.iter().any(|n| n.code == "cbr-empty-record"));
+                let why = g.no_game.as_ref().expect("a section card holds no game");
+                assert_eq!(why.code, "cbr-empty-record");
+                assert!(why.message.contains("a title card «"), "{}", why.message);
             } else {
+                assert!(g.no_game.is_none(), "{name} #{i}");
                 assert_eq!(g.fen.as_deref(), Some(STANDARD), "{name} #{i}");
             }
             assert!(errors(g).is_empty(), "{name} #{i}: {:?}", errors(g));

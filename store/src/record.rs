@@ -112,7 +112,8 @@ pub struct QuarantineRecord {
     pub column: u32,
     pub length: u64,
     pub format: Option<String>,
-    /// The parse error as a finding (code `unreadable-record`), located at the error.
+    /// Why the record is kept aside, as a finding: its parse error (`unreadable-record`,
+    /// located at the error), or the note of a record that holds no game.
     pub error: FindingRecord,
     pub raw: String,
 }
