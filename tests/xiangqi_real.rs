@@ -153,6 +153,15 @@ fn ccbridge_libraries_and_records_ingest_and_replay() {
          WHERE f.code = 'cbr-empty-record' ORDER BY q.offset",
     );
     assert_eq!(cards.len(), 2, "{cards:?}");
+    // Nothing a card says is lost: the first one's text about the event is kept with it.
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM quarantine WHERE offset = 101952
+             AND raw LIKE '%Comment: “龙化杯”全国象棋名师邀请赛1989年6月3日至9日%'"
+        ),
+        1
+    );
     for (card, offset) in cards.iter().zip(["101952 ", "187968 "]) {
         assert!(
             card.starts_with(&format!(

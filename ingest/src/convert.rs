@@ -81,7 +81,8 @@ fn complete_rif_proposals(game: &mut RawGame) {
 }
 
 /// A record that parsed but holds no game (a library's section heading): kept in
-/// quarantine with the parser's note saying why, its header tags as its text.
+/// quarantine with the parser's note saying why, its header tags and comments (a card's
+/// text about its section) as its text, so nothing it says is lost.
 fn kept_aside(ctx: &MemberContext, game: &XqGame) -> QuarantineRecord {
     let why = game
         .no_game
@@ -92,6 +93,7 @@ fn kept_aside(ctx: &MemberContext, game: &XqGame) -> QuarantineRecord {
         .extra
         .iter()
         .map(|(name, value)| format!("{name}: {value}"))
+        .chain(game.comments.iter().map(|c| format!("Comment: {}", c.text)))
         .collect();
     QuarantineRecord {
         source_id: ctx.source_id,
