@@ -317,6 +317,20 @@ fn xiangqi_start(fen: Option<&str>) -> Result<crate::xiangqi::Position, StoredEr
         .map_err(StoredError::BadStart)
 }
 
+/// A stored Xiangqi game's start position (its stored start, else the standard one) and
+/// its moves.
+fn xiangqi_stored(
+    g: &StoredGame<'_>,
+) -> Result<(crate::xiangqi::Position, Vec<crate::xiangqi::Move>), StoredError> {
+    let moves =
+        crate::xiangqi::decode_moves(g.moves).ok_or(StoredError::Corrupt(GameKind::Xiangqi))?;
+    let fen = match g.setup {
+        StoredSetup::XiangqiStart(f) => f,
+        _ => None,
+    };
+    Ok((xiangqi_start(fen)?, moves))
+}
+
 fn chouchou_setup(setup: StoredSetup<'_>) -> chouchou::Setup {
     match setup {
         StoredSetup::ChouChou(s) => s,
@@ -337,12 +351,8 @@ pub fn stored_trail(g: &StoredGame<'_>) -> Result<Vec<PlyStep>, StoredError> {
             Ok(renju::trail(&moves))
         }
         GameKind::Xiangqi => {
-            let moves = crate::xiangqi::decode_moves(g.moves).ok_or_else(corrupt)?;
-            let fen = match g.setup {
-                StoredSetup::XiangqiStart(f) => f,
-                _ => None,
-            };
-            Ok(xiangqi::trail(&xiangqi_start(fen)?, &moves))
+            let (start, moves) = xiangqi_stored(g)?;
+            Ok(xiangqi::trail(&start, &moves))
         }
         GameKind::Territorial => {
             let moves = crate::territorial::decode_moves(g.moves).ok_or_else(corrupt)?;
@@ -383,12 +393,7 @@ pub fn stored_move_texts(g: &StoredGame<'_>) -> Result<Vec<String>, StoredError>
                 .collect())
         }
         GameKind::Xiangqi => {
-            let moves = crate::xiangqi::decode_moves(g.moves).ok_or_else(corrupt)?;
-            let fen = match g.setup {
-                StoredSetup::XiangqiStart(f) => f,
-                _ => None,
-            };
-            let mut position = xiangqi_start(fen)?;
+            let (mut position, moves) = xiangqi_stored(g)?;
             Ok(moves
                 .into_iter()
                 .map(|m| {
@@ -449,12 +454,7 @@ pub fn stored_board(g: &StoredGame<'_>, ply: u32) -> Result<Board, StoredError> 
             Ok(Board::Renju(stones))
         }
         GameKind::Xiangqi => {
-            let moves = crate::xiangqi::decode_moves(g.moves).ok_or_else(corrupt)?;
-            let fen = match g.setup {
-                StoredSetup::XiangqiStart(f) => f,
-                _ => None,
-            };
-            let mut position = xiangqi_start(fen)?;
+            let (mut position, moves) = xiangqi_stored(g)?;
             for &m in moves.get(..n).ok_or_else(short)? {
                 position.make(m);
             }
