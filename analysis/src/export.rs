@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{counted_result, Annotations, Extra, RenjuAnnotations};
+use kifu_facts::{counted_result, Annotations, Extra, GameKind, RenjuAnnotations};
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
     ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
@@ -507,15 +507,35 @@ pub(crate) fn seat_row(s: ExportSeat) -> Vec<Cell> {
 }
 
 pub(crate) fn moves_row(m: ExportMoves) -> Vec<Cell> {
-    let codes = stored_move_codes(m.kind, &m.data);
-    let texts = with_stored(m.kind, &m.data, m.extra.as_deref(), |g| {
-        stored_move_texts(g).ok()
-    });
+    let lists = move_lists(m.kind, &m.data, m.extra.as_deref());
+    moves_row_of(m.game_key, m.game_id, m.kind, m.encoding, lists)
+}
+
+/// A game's moves as the moves table lists them: one code per ply, and the plies' texts
+/// (which take a replay: the costly part of the row).
+pub(crate) fn move_lists(
+    kind: GameKind,
+    data: &[u8],
+    extra: Option<&str>,
+) -> (Vec<i32>, Option<Vec<String>>) {
+    let codes = stored_move_codes(kind, data);
+    let texts = with_stored(kind, data, extra, |g| stored_move_texts(g).ok());
+    (codes, texts)
+}
+
+/// The moves columns, in [`crate::contract`] order, from [`move_lists`].
+pub(crate) fn moves_row_of(
+    game_key: String,
+    game_id: i64,
+    kind: GameKind,
+    encoding: String,
+    (codes, texts): (Vec<i32>, Option<Vec<String>>),
+) -> Vec<Cell> {
     vec![
-        text(m.game_key),
-        Cell::Int(Some(m.game_id)),
-        text(m.kind.name()),
-        text(m.encoding),
+        text(game_key),
+        Cell::Int(Some(game_id)),
+        text(kind.name()),
+        text(encoding),
         Cell::Int(Some(codes.len() as i64)),
         Cell::Ints(codes),
         Cell::Texts(texts),

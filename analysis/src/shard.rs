@@ -20,17 +20,17 @@ use std::path::{Path, PathBuf};
 use kifu_facts::GameKind;
 use kifu_ingest::{Options, Sink, Summary};
 use kifu_store::export::{
-    ExportComment, ExportFinding, ExportGame, ExportMoves, ExportQuarantined, ExportSeat,
-    ExportSource,
+    ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat, ExportSource,
 };
 use kifu_store::positions::IndexState;
 use kifu_store::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, WriteStats};
+use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::batch::TableWriter;
 use crate::contract::TABLES;
 use crate::export::{
-    comment_row, finding_row, game_row, move_into_place, moves_row, quarantined_row,
+    comment_row, finding_row, game_row, move_into_place, move_lists, moves_row_of, quarantined_row,
     remove_leftovers, replaceable, run_id, seat_row, sibling, source_row, write_schema,
 };
 use crate::{Error, ExportSummary, Format, Result};
@@ -107,7 +107,13 @@ impl ShardWriter {
             .ok_or_else(|| Error::Usage(format!("ingest --to-parquet: no source {id}")))
     }
 
-    fn game(&mut self, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
+    /// `moves`: the game's [`move_lists`].
+    fn game(
+        &mut self,
+        g: &GameRecord,
+        moves: (Vec<i32>, Option<Vec<String>>),
+        stats: &mut WriteStats,
+    ) -> Result<()> {
         if !self
             .seen_games
             .insert((g.source_id, g.member.clone(), g.offset))
@@ -187,14 +193,13 @@ impl ShardWriter {
                 name: name.to_owned(),
             }))?;
         }
-        self.tables[2].push(moves_row(ExportMoves {
-            game_id: id,
-            game_key: game_key.clone(),
-            kind: g.kind,
-            encoding: g.moves_encoding.clone(),
-            data: g.moves.clone(),
-            extra: g.extra.clone(),
-        }))?;
+        self.tables[2].push(moves_row_of(
+            game_key.clone(),
+            id,
+            g.kind,
+            g.moves_encoding.clone(),
+            moves,
+        ))?;
         for (ply, text) in &g.comments {
             self.tables[3].push(comment_row(ExportComment {
                 game_id: id,
@@ -341,9 +346,17 @@ impl Sink for ShardWriter {
 
     fn write_batch(&mut self, records: &[Record]) -> IngestResult<WriteStats> {
         let mut stats = WriteStats::default();
-        for record in records {
+        // The move texts take a replay of each game: on every core, not this thread alone.
+        let mut moves: Vec<_> = records
+            .par_iter()
+            .map(|r| match r {
+                Record::Game(g) => Some(move_lists(g.kind, &g.moves, g.extra.as_deref())),
+                Record::Quarantined(_) => None,
+            })
+            .collect();
+        for (record, moves) in records.iter().zip(&mut moves) {
             match record {
-                Record::Game(g) => self.game(g, &mut stats),
+                Record::Game(g) => self.game(g, moves.take().unwrap_or_default(), &mut stats),
                 Record::Quarantined(q) => self.quarantined(q, &mut stats),
             }
             .map_err(sink_error)?;
