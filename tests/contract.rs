@@ -104,6 +104,19 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     );
     let duck: Value = serde_json::from_slice(&run.stdout).expect("the script's JSON");
 
+    // The same inputs ingested straight to Parquet, no database.
+    let shard = dir.path().join("shard");
+    let ingested: Value = serde_json::from_str(&kifu_ok(&[
+        "ingest",
+        "--json",
+        "--to-parquet",
+        shard.to_str().unwrap(),
+        renju.to_str().unwrap(),
+        xiangqi.to_str().unwrap(),
+    ]))
+    .expect("ingest --json gives JSON");
+    check_shard(&python, &db, &out, &shard, &ingested, Some(&stats));
+
     // The two tables, row for row: the counting rules are in the columns.
     assert_eq!(
         stats["renju_balance_by_opening"].as_array().unwrap().len(),
@@ -196,6 +209,133 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     assert_eq!(duck["reserved_columns"], serde_json::json!([]));
 }
 
+/// `ingest --to-parquet` of a database's inputs (`shard`) against `kifu export` of it
+/// (`export`): every table equal on every column that is not an id local to the database
+/// or shard; the shard's own ids linked up; its Renju opening and Xiangqi results tables
+/// from DuckDB equal to `kifu stats` on the database.
+fn check_shard(
+    python: &Path,
+    db: &Path,
+    export: &Path,
+    shard: &Path,
+    ingested: &Value,
+    stats: Option<&Value>,
+) {
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/contract");
+    let run = |script: &str, args: &[&Path]| -> Value {
+        let run = Command::new(python)
+            .arg(scripts.join(script))
+            .args(args)
+            .output()
+            .expect("run python");
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        serde_json::from_slice(&run.stdout).expect("the script's JSON")
+    };
+    let compared = run("duckdb_compare.py", &[export, shard]);
+    let stored = [
+        ("games", count(db, "SELECT count(*) FROM games")),
+        ("players", count(db, "SELECT count(*) FROM game_players")),
+        ("moves", count(db, "SELECT count(*) FROM moves")),
+        ("comments", count(db, "SELECT count(*) FROM comments")),
+        ("findings", count(db, "SELECT count(*) FROM findings")),
+        ("quarantine", count(db, "SELECT count(*) FROM quarantine")),
+        ("sources", count(db, "SELECT count(*) FROM sources")),
+    ];
+    for (table, rows) in stored {
+        let c = &compared[table];
+        assert_eq!(c["rows_a"], rows, "{table}: rows of the export");
+        assert_eq!(c["rows_b"], rows, "{table}: rows of the shard");
+        assert_eq!(
+            c["only_a"], 0,
+            "{table}: rows of the export not in the shard"
+        );
+        assert_eq!(
+            c["only_b"], 0,
+            "{table}: rows of the shard not in the export"
+        );
+        assert_eq!(
+            ingested["tables"][table], rows,
+            "{table}: rows ingest reports"
+        );
+    }
+    // Not a column is left out of the comparison but the local ids.
+    let games: Vec<&str> = compared["games"]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(games.len(), 28);
+    assert!(games.contains(&"first_copy") && games.contains(&"duplicate_of_key"));
+    let linked = serde_json::json!({"copies": 0, "findings": 0});
+    assert_eq!(compared["unlinked_a"], linked);
+    assert_eq!(compared["unlinked_b"], linked);
+    let duplicates = count(
+        db,
+        "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL",
+    );
+    assert!(duplicates > 0);
+    assert_eq!(ingested["duplicates"], duplicates);
+    assert_eq!(ingested["games"], count(db, "SELECT count(*) FROM games"));
+
+    let Some(stats) = stats else {
+        return;
+    };
+    let duck = run("duckdb_tables.py", &[shard]);
+    for table in ["renju_balance_by_opening", "xiangqi_results"] {
+        assert_same_table(table, &duck[table], &stats[table]);
+    }
+    assert_eq!(duck["renju_decode"]["differing"], 0);
+}
+
+/// The samples (all four kinds, comments, linked copies, a quarantined record, several
+/// files) ingested both ways give the same dataset.
+#[test]
+fn ingest_to_parquet_of_the_samples_equals_their_export() {
+    let Some(python) = duckdb_python() else {
+        return;
+    };
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&samples]);
+    for table in ["quarantine", "comments", "game_players"] {
+        assert!(
+            count(&db, &format!("SELECT count(*) FROM {table}")) > 0,
+            "{table}"
+        );
+    }
+    assert!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL"
+        ) > 0
+    );
+    assert_eq!(count(&db, "SELECT count(DISTINCT kind) FROM games"), 4);
+    let out = dir.path().join("export");
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let shard = dir.path().join("shard");
+    let ingested: Value = serde_json::from_str(&kifu_ok(&[
+        "ingest",
+        "--json",
+        "--to-parquet",
+        shard.to_str().unwrap(),
+        samples.to_str().unwrap(),
+    ]))
+    .unwrap();
+    check_shard(&python, &db, &out, &shard, &ingested, None);
+}
+
 /// Hidden entries beside `out` that an export of it writes while it runs.
 fn leftovers(out: &Path) -> Vec<String> {
     let prefix = format!(".{}.kifu-", out.file_name().unwrap().to_string_lossy());
@@ -253,5 +393,60 @@ fn a_killed_export_leaves_nothing_under_the_final_name() {
         out.to_str().unwrap(),
     ]);
     assert!(out.join("_schema.json").is_file());
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}
+
+#[test]
+fn a_killed_ingest_to_parquet_leaves_nothing_under_the_final_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = crate::common::generate(
+        dir.path(),
+        &["--game", "renju", "--games", "20000"],
+        "g.renju",
+    );
+    let out = dir.path().join("shard");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["ingest", "--threads", "1", "--to-parquet"])
+        .arg(&out)
+        .arg(&input)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it has begun its dataset (it reads and writes for seconds more).
+    let started = std::time::Instant::now();
+    while leftovers(&out).is_empty() {
+        assert!(started.elapsed().as_secs() < 60, "nothing begun in 60 s");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the ingest ended first"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the ingest ended first"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!out.exists(), "a half-written dataset under the final name");
+    assert_eq!(leftovers(&out).len(), 1);
+    // The next run completes, and removes what the killed one left.
+    let (o, i) = (out.to_str().unwrap(), input.to_str().unwrap());
+    let done: Value =
+        serde_json::from_str(&kifu_ok(&["ingest", "--json", "--to-parquet", o, i])).unwrap();
+    assert_eq!(done["games"], 20000);
+    assert_eq!(done["tables"]["games"], 20000);
+    assert!(out.join("_schema.json").is_file());
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+    // A second run may not write over it unless told to.
+    let again = crate::common::kifu(&["ingest", "--to-parquet", o, i]);
+    assert!(!again.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&again.stderr).trim(),
+        format!("kifu: ingest into {o}: ingest --to-parquet: {o} exists (--overwrite replaces it)")
+    );
+    kifu_ok(&["ingest", "--to-parquet", o, "--overwrite", i]);
     assert_eq!(leftovers(&out), Vec::<String>::new());
 }

@@ -112,7 +112,9 @@ const GAMES: TableDoc = TableDoc {
         req(
             "game_id",
             Int,
-            "The game's id in the exporting database (local to it: join on game_key across databases).",
+            "The game's id in the exporting database, or in an `ingest --to-parquet` shard its \
+             number from 1 in input order (local either way: join on game_key across \
+             datasets).",
         ),
         one_of(req("kind", Text, "The game."), KINDS),
         req(
@@ -155,7 +157,11 @@ const GAMES: TableDoc = TableDoc {
             Int,
             "The first four-digit year (1000-2999) in date: the year `kifu stats` groups by.",
         ),
-        opt("rule", Text, "The rule set as recorded (Renju: RIF, Yamaguchi, ...)."),
+        opt(
+            "rule",
+            Text,
+            "The rule set as recorded (Renju: RIF, Yamaguchi, ...).",
+        ),
         one_of(
             opt(
                 "recorded_result",
@@ -214,13 +220,14 @@ const GAMES: TableDoc = TableDoc {
         req(
             "first_copy",
             Bool,
-            "False for a linked copy (the same game as an earlier record up to symmetry). \
-             kifu's tables count first copies only.",
+            "False for a linked copy (the same game as an earlier record up to symmetry, in \
+             the database or, for an `ingest --to-parquet` shard, in the shard: dedupe shards \
+             by kind and canonical_hash). kifu's tables count first copies only.",
         ),
         opt(
             "duplicate_of",
             Int,
-            "For a linked copy, the game_id of the first copy (local).",
+            "For a linked copy, the game_id of the first copy (local to the database or shard).",
         ),
         opt(
             "duplicate_of_key",
@@ -392,7 +399,11 @@ const SOURCES: TableDoc = TableDoc {
     name: "sources",
     about: "The input files the exported records come from.",
     columns: &[
-        req("source_id", Int, "The file's local id."),
+        req(
+            "source_id",
+            Int,
+            "The file's local id (in a shard, its number from 1 in input order).",
+        ),
         req(
             "sha256",
             Text,
@@ -407,7 +418,11 @@ const SOURCES: TableDoc = TableDoc {
             &["ingesting", "complete"],
         ),
         req("record_count", Int, "Records read from it."),
-        req("ingested_at", Text, "When (UTC, ISO 8601)."),
+        req(
+            "ingested_at",
+            Text,
+            "When (UTC, ISO 8601; in an `ingest --to-parquet` shard, when the shard was begun).",
+        ),
     ],
 };
 
@@ -493,6 +508,12 @@ pub fn schema_json() -> Value {
                    holds row groups of at most 50,000 rows and is closed at 128 MB; CSV and JSON \
                    exports write <table>.csv or <table>.json (JSON lines), list columns in \
                    CSV as their items joined by single spaces.",
+        "shards": "`kifu ingest --to-parquet` writes one dataset per shard of input files, no \
+                   database: the same tables and columns, with game_id, finding_id, \
+                   quarantine_id, source_id and duplicate_of numbered within the shard (from 1, \
+                   in input order), first_copy and duplicate_of_key within the shard, and \
+                   ingested_at the time the shard was begun. Across shards join on game_key \
+                   (record_key) and dedupe by kind and canonical_hash.",
         "tables": TABLES.iter().map(table_json).collect::<Vec<_>>(),
         "move_encodings": move_encodings(),
         "counting_rules": counting_rules(),

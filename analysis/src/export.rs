@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{counted_result, Annotations, Extra, RenjuAnnotations};
+use kifu_facts::{counted_result, Annotations, Extra, GameKind, RenjuAnnotations};
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
     ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
@@ -156,14 +156,14 @@ fn export_with(
 
 /// Whether `--overwrite` may delete `dir`: an earlier export (it has `_schema.json`) or an
 /// empty directory, never a file or a directory of something else.
-fn replaceable(dir: &Path) -> bool {
+pub(crate) fn replaceable(dir: &Path) -> bool {
     dir.join("_schema.json").is_file()
         || std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
 }
 
 /// A hidden path beside `dir` for the export being written (`tag` "tmp") or the dataset it
 /// replaces ("old"), unique to this process and moment.
-fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
+pub(crate) fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
     let name = dir
         .file_name()
         .ok_or_else(|| Error::Usage(format!("export: {} names no directory", dir.display())))?;
@@ -182,7 +182,7 @@ fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
 /// Removes what killed exports of `dir` left beside it: hidden `tmp` and `old` siblings
 /// whose process is gone (Linux: no `/proc/<pid>`; elsewhere nothing is removed, since
 /// whether the writer still runs cannot be told).
-fn remove_leftovers(dir: &Path) {
+pub(crate) fn remove_leftovers(dir: &Path) {
     if !cfg!(target_os = "linux") {
         return;
     }
@@ -219,7 +219,7 @@ fn remove_leftovers(dir: &Path) {
 
 /// Renames the finished `temp` to `dir`; an existing `dir` (with `overwrite`) is first
 /// moved aside, then removed.
-fn move_into_place(temp: &Path, dir: &Path, overwrite: bool) -> Result<()> {
+pub(crate) fn move_into_place(temp: &Path, dir: &Path, overwrite: bool) -> Result<()> {
     if dir.exists() {
         if !overwrite {
             return Err(Error::OutputExists(dir.to_owned()));
@@ -239,7 +239,7 @@ fn move_into_place(temp: &Path, dir: &Path, overwrite: bool) -> Result<()> {
 }
 
 /// A part-name prefix unique to this export.
-fn run_id() -> String {
+pub(crate) fn run_id() -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -413,9 +413,7 @@ fn write_tables(
     table(SOURCES_TABLE, &mut |push| {
         store.each_export_source(filter, window, |s| push(source_row(s)))
     })?;
-    let schema = serde_json::to_string_pretty(&schema_json())
-        .map_err(|e| Error::Usage(format!("export: _schema.json: {e}")))?;
-    std::fs::write(dir.join("_schema.json"), schema + "\n")?;
+    write_schema(dir)?;
     summary.files.push(PathBuf::from("_schema.json"));
     Ok(summary)
 }
@@ -429,7 +427,15 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// The games columns, in [`crate::contract`] order.
-fn game_row(g: ExportGame) -> Vec<Cell> {
+/// Writes the contract as `_schema.json` into `dir`.
+pub(crate) fn write_schema(dir: &Path) -> Result<()> {
+    let schema = serde_json::to_string_pretty(&schema_json())
+        .map_err(|e| Error::Usage(format!("export: _schema.json: {e}")))?;
+    std::fs::write(dir.join("_schema.json"), schema + "\n")?;
+    Ok(())
+}
+
+pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
     let extra = Extra::parse(g.kind, g.extra.as_deref()).ok();
     let annotations = extra.as_ref().map(|e| &e.annotations);
     let opening_name = annotations
@@ -489,7 +495,7 @@ fn game_row(g: ExportGame) -> Vec<Cell> {
     ]
 }
 
-fn seat_row(s: ExportSeat) -> Vec<Cell> {
+pub(crate) fn seat_row(s: ExportSeat) -> Vec<Cell> {
     vec![
         text(s.game_key),
         Cell::Int(Some(s.game_id)),
@@ -500,23 +506,43 @@ fn seat_row(s: ExportSeat) -> Vec<Cell> {
     ]
 }
 
-fn moves_row(m: ExportMoves) -> Vec<Cell> {
-    let codes = stored_move_codes(m.kind, &m.data);
-    let texts = with_stored(m.kind, &m.data, m.extra.as_deref(), |g| {
-        stored_move_texts(g).ok()
-    });
+pub(crate) fn moves_row(m: ExportMoves) -> Vec<Cell> {
+    let lists = move_lists(m.kind, &m.data, m.extra.as_deref());
+    moves_row_of(m.game_key, m.game_id, m.kind, m.encoding, lists)
+}
+
+/// A game's moves as the moves table lists them: one code per ply, and the plies' texts
+/// (which take a replay: the costly part of the row).
+pub(crate) fn move_lists(
+    kind: GameKind,
+    data: &[u8],
+    extra: Option<&str>,
+) -> (Vec<i32>, Option<Vec<String>>) {
+    let codes = stored_move_codes(kind, data);
+    let texts = with_stored(kind, data, extra, |g| stored_move_texts(g).ok());
+    (codes, texts)
+}
+
+/// The moves columns, in [`crate::contract`] order, from [`move_lists`].
+pub(crate) fn moves_row_of(
+    game_key: String,
+    game_id: i64,
+    kind: GameKind,
+    encoding: String,
+    (codes, texts): (Vec<i32>, Option<Vec<String>>),
+) -> Vec<Cell> {
     vec![
-        text(m.game_key),
-        Cell::Int(Some(m.game_id)),
-        text(m.kind.name()),
-        text(m.encoding),
+        text(game_key),
+        Cell::Int(Some(game_id)),
+        text(kind.name()),
+        text(encoding),
         Cell::Int(Some(codes.len() as i64)),
         Cell::Ints(codes),
         Cell::Texts(texts),
     ]
 }
 
-fn comment_row(c: ExportComment) -> Vec<Cell> {
+pub(crate) fn comment_row(c: ExportComment) -> Vec<Cell> {
     vec![
         text(c.game_key),
         Cell::Int(Some(c.game_id)),
@@ -526,7 +552,7 @@ fn comment_row(c: ExportComment) -> Vec<Cell> {
     ]
 }
 
-fn finding_row(x: ExportFinding) -> Vec<Cell> {
+pub(crate) fn finding_row(x: ExportFinding) -> Vec<Cell> {
     vec![
         Cell::Int(Some(x.id)),
         Cell::Text(x.record_key),
@@ -547,7 +573,7 @@ fn finding_row(x: ExportFinding) -> Vec<Cell> {
     ]
 }
 
-fn quarantined_row(q: ExportQuarantined) -> Vec<Cell> {
+pub(crate) fn quarantined_row(q: ExportQuarantined) -> Vec<Cell> {
     vec![
         Cell::Int(Some(q.id)),
         text(q.record_key),
@@ -563,7 +589,7 @@ fn quarantined_row(q: ExportQuarantined) -> Vec<Cell> {
     ]
 }
 
-fn source_row(s: ExportSource) -> Vec<Cell> {
+pub(crate) fn source_row(s: ExportSource) -> Vec<Cell> {
     vec![
         Cell::Int(Some(s.id)),
         text(s.sha256),

@@ -32,6 +32,7 @@ mod opening_tree;
 mod output;
 pub mod positions;
 mod renju;
+mod shard;
 mod stats;
 mod territorial;
 mod xiangqi;
@@ -45,6 +46,7 @@ pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
 pub use output::{frames_to_json, write_frame, write_frame_to};
 pub use renju::{renju_forbidden, renju_opening_balance};
+pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
 pub use stats::stats;
 pub use territorial::{
     territorial_margins, territorial_multipliers, territorial_scores, territorial_summary,
@@ -65,6 +67,8 @@ pub enum Error {
     Usage(String),
     /// An export's destination exists and the export may not replace it.
     OutputExists(std::path::PathBuf),
+    /// `ingest --to-parquet` failed to read its inputs.
+    Ingest(kifu_ingest::Error),
 }
 
 impl std::fmt::Display for Error {
@@ -79,6 +83,7 @@ impl std::fmt::Display for Error {
                 "export: {} exists (--overwrite replaces it)",
                 p.display()
             ),
+            Error::Ingest(e) => e.fmt(f),
         }
     }
 }
@@ -88,6 +93,12 @@ impl std::error::Error for Error {}
 impl From<kifu_store::Error> for Error {
     fn from(e: kifu_store::Error) -> Error {
         Error::Store(e)
+    }
+}
+
+impl From<kifu_ingest::Error> for Error {
+    fn from(e: kifu_ingest::Error) -> Error {
+        Error::Ingest(e)
     }
 }
 

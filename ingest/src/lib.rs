@@ -15,6 +15,7 @@ pub mod bench;
 pub mod convert;
 pub mod index;
 pub mod input;
+pub mod sink;
 
 use std::io;
 use std::iter::{once, Once};
@@ -29,12 +30,13 @@ use kifu_parser::member::RecordSink;
 use kifu_parser::raw::{AnyGame, AnyItem};
 use kifu_parser::{Format, Location, RawError, Span};
 use kifu_store::positions::IndexState;
-use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
+use kifu_store::{NewSource, Record, Store, WriteStats};
 use rayon::iter::Either;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use convert::{convert, MemberContext, Verdict};
+pub use sink::Sink;
 
 /// Records per batch handed to the replay pool and written in one transaction (4,096
 /// measured as fast, with a third more memory in flight).
@@ -64,9 +66,9 @@ pub struct Options {
 /// How far an ingest takes the records ([`ingest`] goes all the way; [`bench::run`] stops
 /// short for `kifu bench`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode<'a> {
-    /// Read, parse, replay and write to the database at this path.
-    Full(&'a Path),
+enum Mode {
+    /// Read, parse, replay and write to the sink.
+    Full,
     /// Read, parse and replay; nothing is written (no database is opened).
     Replay,
     /// Read and parse only.
@@ -111,6 +113,8 @@ pub struct Summary {
 pub enum Error {
     Store(kifu_store::Error),
     Io(io::Error),
+    /// The sink (other than the database) failed.
+    Sink(Box<dyn std::error::Error + Send + Sync>),
     /// A stage stopped early (its error is reported separately).
     Pipeline(String),
 }
@@ -120,6 +124,7 @@ impl std::fmt::Display for Error {
         match self {
             Error::Store(e) => e.fmt(f),
             Error::Io(e) => write!(f, "I/O error: {e}"),
+            Error::Sink(e) => e.fmt(f),
             Error::Pipeline(e) => write!(f, "ingest stopped: {e}"),
         }
     }
@@ -141,7 +146,7 @@ impl From<io::Error> for Error {
 
 /// Messages to the writer thread, in the order they must be applied.
 enum ToWriter {
-    Begin(NewSource, Sender<kifu_store::Result<(i64, bool)>>),
+    Begin(NewSource, Sender<Result<(i64, bool), Error>>),
     Batch(Vec<Record>),
     Finish {
         source_id: i64,
@@ -216,10 +221,27 @@ struct Tally {
 
 /// Ingests files and directories into the database at `db`.
 pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
-    run(paths, options, Mode::Full(db))
+    let mut store = Store::open(db)?;
+    store.set_indexing(!options.no_index);
+    ingest_into(&mut store, paths, options)
 }
 
-fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, Error> {
+/// Ingests files and directories into `sink`: the same pipeline as [`ingest`], another
+/// writer at its end.
+pub fn ingest_into(
+    sink: &mut dyn Sink,
+    paths: &[PathBuf],
+    options: &Options,
+) -> Result<Summary, Error> {
+    run(paths, options, Some(sink), Mode::Full)
+}
+
+fn run(
+    paths: &[PathBuf],
+    options: &Options,
+    sink: Option<&mut dyn Sink>,
+    mode: Mode,
+) -> Result<Summary, Error> {
     let started = Instant::now();
     let (files, input_errors) = input::discover(paths);
     let mut summary = Summary {
@@ -234,13 +256,6 @@ fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, 
     let progress = progress_bar(options.progress, total_bytes);
     let bytes_read = Arc::new(AtomicU64::new(0));
 
-    let mut store = match mode {
-        Mode::Full(db) => Some(Store::open(db)?),
-        Mode::Replay | Mode::Parse => None,
-    };
-    if let Some(store) = store.as_mut() {
-        store.set_indexing(!options.no_index);
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
@@ -251,7 +266,7 @@ fn run(paths: &[PathBuf], options: &Options, mode: Mode<'_>) -> Result<Summary, 
     let (to_replay, replay_rx) = bounded::<ToReplay>(IN_FLIGHT);
 
     let outcome = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_all(store.as_mut(), writer_rx));
+        let writer = scope.spawn(move || write_all(sink, writer_rx));
         let replay_to_writer = to_writer.clone();
         let tally_ref = &tally;
         let pool_ref = &pool;
@@ -333,11 +348,11 @@ fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
 /// The writer thread: applies the messages in order; returns the counts and the position
 /// index's state at the end.
 fn write_all(
-    store: Option<&mut Store>,
+    sink: Option<&mut dyn Sink>,
     rx: Receiver<ToWriter>,
 ) -> Result<(WriteStats, Option<IndexState>), Error> {
     let mut stats = WriteStats::default();
-    let Some(store) = store else {
+    let Some(store) = sink else {
         // No database: every file is new, records are dropped.
         for msg in rx {
             if let ToWriter::Begin(_, reply) = msg {
@@ -346,15 +361,11 @@ fn write_all(
         }
         return Ok((stats, None));
     };
-    store.begin_bulk()?;
+    store.start()?;
     for msg in rx {
         match msg {
             ToWriter::Begin(source, reply) => {
-                let answer = match store.source_state(&source.content_hash) {
-                    Ok(Some(SourceState::Complete(id))) => Ok((id, true)),
-                    Ok(_) => store.begin_source(&source).map(|id| (id, false)),
-                    Err(e) => Err(e),
-                };
+                let answer = store.begin_source(&source);
                 let failed = answer.is_err();
                 let _ = reply.send(answer);
                 if failed {
@@ -369,8 +380,7 @@ fn write_all(
             } => store.finish_source(source_id, &format, &encoding)?,
         }
     }
-    store.end_bulk()?;
-    Ok((stats, Some(store.position_index_state()?)))
+    Ok((stats, store.end()?))
 }
 
 fn replay_all(
@@ -378,7 +388,7 @@ fn replay_all(
     rx: Receiver<ToReplay>,
     tx: Sender<ToWriter>,
     tally: &Tally,
-    mode: Mode<'_>,
+    mode: Mode,
 ) -> Result<(), Error> {
     let stopped = || Error::Pipeline("the database writer stopped".into());
     for msg in rx {
@@ -464,10 +474,7 @@ fn read_file(
             reply_tx,
         ))
         .map_err(|_| stopped())?;
-    let (source_id, complete) = reply_rx
-        .recv()
-        .map_err(|_| stopped())?
-        .map_err(Error::Store)?;
+    let (source_id, complete) = reply_rx.recv().map_err(|_| stopped())??;
     if complete {
         summary.files_skipped += 1;
         return Ok(());

@@ -225,6 +225,14 @@ pub(super) enum Command {
         /// then missing until `kifu index --rebuild`.
         #[arg(long)]
         no_index: bool,
+        /// Write the data contract's tables (as `kifu export` writes them) into this new
+        /// directory instead of the database: no SQLite. Ids and linked copies are then
+        /// the shard's own; join shards on game_key, dedupe them on canonical_hash.
+        #[arg(long, value_name = "DIR", conflicts_with = "db")]
+        to_parquet: Option<PathBuf>,
+        /// With --to-parquet: replace DIR if it exists (whole: no stale part files remain).
+        #[arg(long, requires = "to_parquet")]
+        overwrite: bool,
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },

@@ -28,6 +28,42 @@ pub(super) fn run(
     })
 }
 
+/// `ingest --to-parquet`: ingests `paths` into a new data-contract dataset `dir`; exit code
+/// 1 when an input could not be read.
+pub(super) fn run_to_parquet(
+    dir: &Path,
+    overwrite: bool,
+    options: &kifu_ingest::Options,
+    json: bool,
+    paths: &[PathBuf],
+) -> Result<ExitCode> {
+    let summary = kifu_analysis::ingest_to_parquet(dir, paths, options, overwrite)
+        .with_context(|| format!("ingest into {}", dir.display()))?;
+    let mut out = std::io::stdout().lock();
+    let s = &summary.ingest;
+    if json {
+        let mut value = serde_json::to_value(s)?;
+        value["tables"] = summary
+            .export
+            .tables
+            .iter()
+            .map(|(t, n)| (t.to_string(), serde_json::Value::from(*n)))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+        writeln!(out, "{value}")?;
+    } else {
+        print_summary(&mut out, dir, s)?;
+        for (table, rows) in &summary.export.tables {
+            writeln!(out, "{table:<17}{rows:>10} rows")?;
+        }
+    }
+    Ok(if s.input_errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 /// The summary as `ingest` and `demo` print it.
 pub(super) fn print_summary(
     out: &mut impl Write,

@@ -36,18 +36,21 @@ pub fn run() -> Result<ExitCode> {
             threads,
             json,
             no_index,
+            to_parquet,
+            overwrite,
             paths,
-        } => ingest::run(
-            &db.db,
-            &kifu_ingest::Options {
+        } => {
+            let options = kifu_ingest::Options {
                 format,
                 threads,
                 progress: true,
                 no_index,
-            },
-            json,
-            &paths,
-        ),
+            };
+            match to_parquet {
+                Some(dir) => ingest::run_to_parquet(&dir, overwrite, &options, json, &paths),
+                None => ingest::run(&db.db, &options, json, &paths),
+            }
+        }
         Command::Audit { db, filter, json } => audit::run(&db.db, filter, json),
         Command::Games {
             db,

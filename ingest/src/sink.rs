@@ -1,0 +1,57 @@
+//! Where the writer thread puts the replayed records: the SQLite [`Store`], or any other
+//! [`Sink`] (`kifu ingest --to-parquet` writes the data contract's part files through one
+//! defined in `kifu-analysis`, which depends on this crate, not this crate on it).
+
+use kifu_store::positions::IndexState;
+use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
+
+use crate::Error;
+
+/// The writer stage of an ingest. Its calls come from one thread, in input order: per
+/// file, [`Sink::begin_source`], the file's batches, [`Sink::finish_source`]; then
+/// [`Sink::end`] once.
+pub trait Sink: Send {
+    /// Before the first file.
+    fn start(&mut self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Registers a file about to be read: its id for the records' `source_id`, and whether
+    /// the same bytes were wholly written before (then the file is skipped).
+    fn begin_source(&mut self, source: &NewSource) -> Result<(i64, bool), Error>;
+
+    /// Writes a batch of records (in the order read).
+    fn write_batch(&mut self, records: &[Record]) -> Result<WriteStats, Error>;
+
+    /// Every record of file `id` has been written.
+    fn finish_source(&mut self, id: i64, format: &str, encoding: &str) -> Result<(), Error>;
+
+    /// After the last file: the position index's state, for a sink that keeps one.
+    fn end(&mut self) -> Result<Option<IndexState>, Error>;
+}
+
+impl Sink for Store {
+    fn start(&mut self) -> Result<(), Error> {
+        Ok(self.begin_bulk()?)
+    }
+
+    fn begin_source(&mut self, source: &NewSource) -> Result<(i64, bool), Error> {
+        Ok(match self.source_state(&source.content_hash)? {
+            Some(SourceState::Complete(id)) => (id, true),
+            _ => (Store::begin_source(self, source)?, false),
+        })
+    }
+
+    fn write_batch(&mut self, records: &[Record]) -> Result<WriteStats, Error> {
+        Ok(Store::write_batch(self, records)?)
+    }
+
+    fn finish_source(&mut self, id: i64, format: &str, encoding: &str) -> Result<(), Error> {
+        Ok(Store::finish_source(self, id, format, encoding)?)
+    }
+
+    fn end(&mut self) -> Result<Option<IndexState>, Error> {
+        self.end_bulk()?;
+        Ok(Some(self.position_index_state()?))
+    }
+}
