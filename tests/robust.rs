@@ -217,12 +217,45 @@ fn readers_work_while_an_ingest_writes() {
 }
 
 /// Peak resident memory of the largest child process waited for so far, in bytes.
-fn children_peak_rss() -> u64 {
+/// Runs `cmd` to its end: its output and its own peak RSS in bytes, from `wait4` on its
+/// pid (`RUSAGE_CHILDREN` would give the largest of every child that the other tests of
+/// this binary, running at the same time, have waited for).
+#[allow(clippy::zombie_processes)] // reaped by the wait4 below, not by Child::wait
+fn output_with_peak_rss(cmd: &mut Command) -> (std::process::Output, u64) {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let stderr_reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stderr.read_to_end(&mut bytes).unwrap();
+        bytes
+    });
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    let stderr = stderr_reader.join().unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage only writes the struct it is given.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(rc, 0);
-    usage.ru_maxrss as u64 * 1024
+    // SAFETY: wait4 only writes the status and the struct it is given; the child is ours
+    // and not waited for elsewhere (dropping `Child` does not wait).
+    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(rc, pid);
+    let output = std::process::Output {
+        status: std::process::ExitStatus::from_raw(status),
+        stdout,
+        stderr,
+    };
+    (output, usage.ru_maxrss as u64 * 1024)
 }
 
 /// One finding of `kifu audit --json`, by source file name.
@@ -369,14 +402,13 @@ fn hostile_inputs_give_located_findings_and_spare_the_batch() {
 
     let db = dir.path().join("hostile.db");
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["ingest", "--json", "--db"])
-        .arg(&db)
-        .arg(&input)
-        .output()
-        .unwrap();
+    let (out, peak) = output_with_peak_rss(
+        Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["ingest", "--json", "--db"])
+            .arg(&db)
+            .arg(&input),
+    );
     let took = started.elapsed();
-    let peak = children_peak_rss();
     // Input errors make the exit status 1, but the batch is written.
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
