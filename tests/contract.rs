@@ -346,6 +346,22 @@ fn leftovers(out: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Waits (at most 60 s) until `ready` holds while `child` still runs, then kills it.
+fn kill_when(mut child: std::process::Child, what: &str, ready: impl Fn() -> bool) {
+    let started = std::time::Instant::now();
+    while !ready() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "{what}: not under way in 60 s"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "{what} ended first");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(child.try_wait().unwrap().is_none(), "{what} ended first");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 #[test]
 fn a_killed_export_leaves_nothing_under_the_final_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -357,7 +373,7 @@ fn a_killed_export_leaves_nothing_under_the_final_name() {
     let db = dir.path().join("k.db");
     ingest_json(&db, &[&input]);
     let out = dir.path().join("export");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+    let child = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["export", "--db", db.to_str().unwrap(), "--out"])
         .arg(&out)
         .stdout(std::process::Stdio::null())
@@ -365,23 +381,13 @@ fn a_killed_export_leaves_nothing_under_the_final_name() {
         .spawn()
         .unwrap();
     // Kill it once it has written its first games part (it writes for seconds more).
-    let started = std::time::Instant::now();
     let first_part = || {
         leftovers(&out).iter().any(|t| {
             std::fs::read_dir(dir.path().join(t).join("games"))
                 .is_ok_and(|mut d| d.next().is_some())
         })
     };
-    while !first_part() {
-        assert!(started.elapsed().as_secs() < 60, "no part written in 60 s");
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the export ended first"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_when(child, "the export", first_part);
     assert!(!out.exists(), "a half-written dataset under the final name");
     assert_eq!(leftovers(&out).len(), 1);
     // The next export completes, and removes what the killed one left.
@@ -405,7 +411,7 @@ fn a_killed_ingest_to_parquet_leaves_nothing_under_the_final_name() {
         "g.renju",
     );
     let out = dir.path().join("shard");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+    let child = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["ingest", "--threads", "1", "--to-parquet"])
         .arg(&out)
         .arg(&input)
@@ -413,23 +419,18 @@ fn a_killed_ingest_to_parquet_leaves_nothing_under_the_final_name() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Kill it once it has begun its dataset (it reads and writes for seconds more).
-    let started = std::time::Instant::now();
-    while leftovers(&out).is_empty() {
-        assert!(started.elapsed().as_secs() < 60, "nothing begun in 60 s");
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the ingest ended first"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the ingest ended first"
-    );
-    child.kill().unwrap();
-    child.wait().unwrap();
+    // Kill it 300 ms after it has begun its dataset (it reads and writes for seconds
+    // more; its first part is written only when a row group fills).
+    let begun = std::cell::Cell::new(None::<std::time::Instant>);
+    let under_way = || {
+        if begun.get().is_none() && !leftovers(&out).is_empty() {
+            begun.set(Some(std::time::Instant::now()));
+        }
+        begun
+            .get()
+            .is_some_and(|t| t.elapsed() >= std::time::Duration::from_millis(300))
+    };
+    kill_when(child, "the ingest", under_way);
     assert!(!out.exists(), "a half-written dataset under the final name");
     assert_eq!(leftovers(&out).len(), 1);
     // The next run completes, and removes what the killed one left.
