@@ -48,10 +48,8 @@
 //! to itself, a comment length running past the end) ends reading there: the game keeps
 //! the moves read so far plus an `error` note `cbr-damaged` at that offset and ply.
 
-use crate::raw::{
-    raw_hex, Format, Header, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
-};
-use crate::xq_tree::{loc, note, TreeReader, MAX_VARIATION_DEPTH};
+use crate::raw::{raw_hex, Format, Header, Note, RawError, Span, XqGame, XqMove, XqMoveText};
+use crate::xq_tree::{loc, note, result_code, TreeReader, MAX_VARIATION_DEPTH};
 use kifu_facts::Severity;
 
 /// Magic of a CBR record.
@@ -295,21 +293,15 @@ fn record(
     }
     let result = r[2076];
     header.result_text = Some(result.to_string());
-    header.result = match result {
-        0 => Some(RawResult::Unknown),
-        1 => Some(RawResult::WhiteWin),
-        2 => Some(RawResult::BlackWin),
-        3 => Some(RawResult::Draw),
-        _ => {
-            notes.push(note(
-                "cbr-unknown-result",
-                Severity::Warning,
-                format!("unknown result code {result}"),
-                base + 2076,
-            ));
-            None
-        }
-    };
+    header.result = result_code(result).or_else(|| {
+        notes.push(note(
+            "cbr-unknown-result",
+            Severity::Warning,
+            format!("unknown result code {result}"),
+            base + 2076,
+        ));
+        None
+    });
     header.extra = extra;
 
     let board = board(&r[2120..2210], base + 2120, &mut notes);

@@ -15,7 +15,7 @@
 //! played; the root's is ply 0); comments inside variations have no place in the raw types
 //! and are only counted ([`Lines::variation_comments`]).
 
-use crate::raw::{Comment, Location, Note, XqMove, XqVariation};
+use crate::raw::{Comment, Location, Note, RawResult, XqMove, XqVariation};
 use kifu_facts::Severity;
 
 /// Deepest variation nesting kept (deeper alternatives are dropped and counted).
@@ -185,6 +185,19 @@ impl Builder<'_> {
 }
 
 /// A byte offset in a binary record (no lines or columns there).
+/// The result byte both binary formats share (XQF and 象棋桥 use the same codes): 0
+/// unknown, 1 Red won, 2 Black won, 3 draw; `None` for any other code, which each
+/// reader judges on its own.
+pub(crate) fn result_code(code: u8) -> Option<RawResult> {
+    match code {
+        0 => Some(RawResult::Unknown),
+        1 => Some(RawResult::WhiteWin),
+        2 => Some(RawResult::BlackWin),
+        3 => Some(RawResult::Draw),
+        _ => None,
+    }
+}
+
 pub(crate) fn loc(offset: usize) -> Location {
     Location::new(offset as u64, 0, 0)
 }

@@ -64,7 +64,7 @@ use crate::raw::{
     raw_hex, Format, Header, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
 pub use crate::xq_tree::MAX_VARIATION_DEPTH;
-use crate::xq_tree::{loc, note, TreeReader};
+use crate::xq_tree::{loc, note, result_code, TreeReader};
 use kifu_facts::Severity;
 
 /// Header length; move records start here.
@@ -480,12 +480,9 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
     }
     let result = h[0x33];
     header.result_text = Some(result.to_string());
-    header.result = match result {
-        0 => Some(RawResult::Unknown),
-        1 => Some(RawResult::WhiteWin),
-        2 => Some(RawResult::BlackWin),
-        3 => Some(RawResult::Draw),
-        4 => {
+    header.result = match result_code(result) {
+        Some(r) => Some(r),
+        None if result == 4 => {
             notes.push(note(
                 "xqf-result-4",
                 Severity::Info,
@@ -494,7 +491,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
             ));
             Some(RawResult::Draw)
         }
-        _ => {
+        None => {
             notes.push(note(
                 "xqf-unknown-result",
                 Severity::Warning,
