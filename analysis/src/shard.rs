@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use kifu_facts::GameKind;
 use kifu_ingest::{Options, Sink, Summary};
 use kifu_store::export::{
-    ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat, ExportSource,
+    record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
+    ExportSource,
 };
 use kifu_store::positions::IndexState;
 use kifu_store::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, WriteStats};
@@ -125,7 +126,7 @@ impl ShardWriter {
         self.sources[g.source_id as usize - 1].records += 1;
         self.games += 1;
         let id = self.games;
-        let game_key = format!("{sha256}:{}:{}", g.member, g.offset);
+        let game_key = record_key(&sha256, &g.member, g.offset);
         // An empty move list identifies nothing: only games with moves are linked.
         let canonical_key = (!g.canonical_key.is_empty()).then(|| g.canonical_key.clone());
         let first = canonical_key.as_ref().and_then(|key| {
@@ -236,7 +237,7 @@ impl ShardWriter {
         self.quarantined += 1;
         stats.quarantined += 1;
         let id = self.quarantined;
-        let record_key = format!("{sha256}:{}:{}", q.member, q.offset);
+        let record_key = record_key(&sha256, &q.member, q.offset);
         self.tables[5].push(quarantined_row(ExportQuarantined {
             id,
             record_key: record_key.clone(),

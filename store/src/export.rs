@@ -16,9 +16,15 @@ use crate::summary::{forbidden_of, kind_of, optional_kind_of, severity_of};
 use crate::{Error, GameFilter, Store};
 
 /// The SQL of a record's stable key, given the aliases of its `sources` row and of the
-/// `games` or `quarantine` row.
+/// `games` or `quarantine` row: the same text as [`record_key`].
 fn record_key_sql(source: &str, record: &str) -> String {
     format!("{source}.content_hash || ':' || {record}.member || ':' || {record}.offset")
+}
+
+/// A record's stable key (`game_key`, `record_key` in the data contract): its source's
+/// SHA-256, its member and its byte offset, as [`record_key_sql`] builds it in SQL.
+pub fn record_key(source_sha256: &str, member: &str, offset: u64) -> String {
+    format!("{source_sha256}:{member}:{offset}")
 }
 
 /// The highest id of each table an export reads by id: what an export covered, so an
