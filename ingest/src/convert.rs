@@ -103,9 +103,7 @@ fn kept_aside(ctx: &MemberContext, game: &XqGame) -> QuarantineRecord {
         column: game.start.column,
         length: game.span.len(),
         format: Some(game.format.name().to_owned()),
-        error: note_records(std::slice::from_ref(why))
-            .pop()
-            .expect("one note, one finding"),
+        error: note_record(why),
         raw: tags.join("\n"),
     }
 }
@@ -175,20 +173,21 @@ fn finding_record(start: Location, moves: &[Location], f: &Finding) -> FindingRe
 
 /// A parser's remarks as findings, located where the parser said.
 fn note_records(notes: &[Note]) -> Vec<FindingRecord> {
-    notes
-        .iter()
-        .map(|n| FindingRecord {
-            ply: n.ply,
-            code: n.code.to_owned(),
-            severity: n.severity,
-            message: n.message.clone(),
-            rule: String::new(),
-            forbidden: None,
-            offset: n.at.offset,
-            line: n.at.line,
-            column: n.at.column,
-        })
-        .collect()
+    notes.iter().map(note_record).collect()
+}
+
+fn note_record(n: &Note) -> FindingRecord {
+    FindingRecord {
+        ply: n.ply,
+        code: n.code.to_owned(),
+        severity: n.severity,
+        message: n.message.clone(),
+        rule: String::new(),
+        forbidden: None,
+        offset: n.at.offset,
+        line: n.at.line,
+        column: n.at.column,
+    }
 }
 
 /// The stored `extra`: the header tags without a column and the replay's annotations.
