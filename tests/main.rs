@@ -9,4 +9,5 @@ mod renju_real;
 mod robust;
 mod roundtrip;
 mod search;
+mod spark;
 mod xiangqi_real;
