@@ -138,20 +138,11 @@ def read_shards(spark, shards, schema_doc):
     return tables
 
 
-def renumber(df, id_col, order, offsets):
-    """Numbers `id_col` across the whole input, in input order: a shard numbers its rows
-    from 1 in its own input order, so within one (shard, file) the ids are contiguous and
-    the global id is the rows of earlier files plus the rank within the file."""
-    return (
-        df.join(F.broadcast(offsets), ["_shard", "_file"])
-        .withColumn(id_col, F.col(id_col) - F.col("_first") + F.col("_before") + 1)
-        .drop("_first", "_before")
-        .withColumn("_order", F.struct(*order))
-    )
-
-
 def id_offsets(df, id_col):
-    """Per (shard, file): the file's first local id and the rows of all earlier files."""
+    """Per (shard, file): the file's first local id and the rows of all earlier files. A
+    shard numbers its rows from 1 in its own input order, so within one (shard, file) the
+    ids are contiguous: the global id is the rows of earlier files plus the rank within the
+    file. A small table (a row per file), collected and broadcast."""
     per_file = (
         df.groupBy("_shard", "_file")
         .agg(F.min(id_col).alias("_first"), F.count(F.lit(1)).alias("_n"))
@@ -163,12 +154,27 @@ def id_offsets(df, id_col):
         rows.append((r["_shard"], r["_file"], r["_first"], before))
         before += r["_n"]
     schema = "_shard long, _file long, _first long, _before long"
-    return df.sparkSession.createDataFrame(rows, schema)
+    return F.broadcast(df.sparkSession.createDataFrame(rows, schema))
+
+
+def to_global(df, id_col, offsets):
+    """`id_col` (a shard's local id, or null) numbered across the whole input, in input
+    order, by `offsets` of the table the id names."""
+    first, before = f"_first_{id_col}", f"_before_{id_col}"
+    o = offsets.select(
+        "_shard", "_file", F.col("_first").alias(first), F.col("_before").alias(before)
+    )
+    return (
+        df.join(o, ["_shard", "_file"], "left")
+        .withColumn(id_col, F.col(id_col) - F.col(first) + F.col(before) + 1)
+        .drop(first, before)
+    )
 
 
 def merge(spark, tables, file_index):
     """One dataset from the shards: the first file of each content only (kifu skips a file
-    whose bytes it has ingested), ids across the input, copies linked across shards."""
+    whose bytes it has ingested), ids across the input, copies linked across shards. Every
+    join but the dedupe's is with a small broadcast table, so rows are not shuffled."""
     index = spark.createDataFrame(list(file_index.items()), "path string, _file long")
     sources = (
         tables["sources"]
@@ -176,16 +182,22 @@ def merge(spark, tables, file_index):
         .withColumn("_keep", F.row_number().over(Window.partitionBy("sha256").orderBy("_file")))
         .where("_keep = 1")
         .drop("_keep")
+        # One partition on purpose: a row per input file.
+        .withColumn(
+            "source_id",
+            F.row_number().over(Window.partitionBy(F.lit(0)).orderBy("_file")).cast("long"),
+        )
+        .cache()
     )
-    kept = sources.select("_shard", F.col("sha256").alias("source_sha256"), "_file")
-    kept = F.broadcast(kept.cache())
+    kept = F.broadcast(sources.select("_shard", F.col("sha256").alias("_sha"), "_file"))
 
-    def owned(name):
-        return tables[name].join(kept, ["_shard", "source_sha256"])
+    def owned(name, sha):
+        """The table's rows from the shard that kept their file (by its SHA-256, `sha`)."""
+        return tables[name].withColumn("_sha", sha).join(kept, ["_shard", "_sha"]).drop("_sha")
 
-    games = owned("games")
+    games = owned("games", F.col("source_sha256"))
     game_offsets = id_offsets(games, "game_id")
-    games = renumber(games, "game_id", ["_file", "game_id"], game_offsets)
+    games = to_global(games, "game_id", game_offsets)
     # A game without a canonical key is nobody's copy: its own key keeps it alone (and
     # keeps the window partitions small).
     games = games.withColumn("_copy_of", F.coalesce("canonical_hash", "game_key"))
@@ -201,44 +213,18 @@ def merge(spark, tables, file_index):
         .drop("_first_id", "_first_key", "_copy_of")
         .cache()
     )
-    # A game's rows are its shard's: a file ingested in two shards is kept in one.
-    ids = games.select(
-        F.col("game_key").alias("_gkey"),
-        F.col("_shard").alias("_gshard"),
-        F.col("game_id").alias("_game_id"),
-    )
 
     def by_game(name):
-        df = tables[name]
-        df = df.join(ids, (df.game_key == ids._gkey) & (df._shard == ids._gshard))
-        return df.withColumn("game_id", F.col("_game_id")).drop("_game_id", "_gkey", "_gshard")
+        df = owned(name, F.substring_index("game_key", ":", 1))
+        return to_global(df, "game_id", game_offsets)
 
-    quarantine = owned("quarantine")
-    quarantine = renumber(
-        quarantine,
-        "quarantine_id",
-        ["_file", "quarantine_id"],
-        id_offsets(quarantine, "quarantine_id"),
-    )
-    qids = quarantine.select(
-        F.col("record_key").alias("_qkey"),
-        F.col("_shard").alias("_qshard"),
-        F.col("quarantine_id").alias("_qid"),
-    )
-    findings = owned("findings")
-    findings = renumber(
-        findings, "finding_id", ["_file", "finding_id"], id_offsets(findings, "finding_id")
-    )
-    findings = (
-        findings.join(
-            ids, (findings.record_key == ids._gkey) & (findings._shard == ids._gshard), "left"
-        )
-        .join(qids, (findings.record_key == qids._qkey) & (findings._shard == qids._qshard), "left")
-        .withColumn("game_id", F.col("_game_id"))
-        .withColumn("quarantine_id", F.col("_qid"))
-        .drop("_game_id", "_gkey", "_gshard", "_qid", "_qkey", "_qshard")
-    )
-    sources = sources.withColumn("source_id", F.col("_file") + 1)
+    quarantine = owned("quarantine", F.col("source_sha256"))
+    quarantine_offsets = id_offsets(quarantine, "quarantine_id")
+    quarantine = to_global(quarantine, "quarantine_id", quarantine_offsets)
+    findings = owned("findings", F.col("source_sha256"))
+    findings = to_global(findings, "finding_id", id_offsets(findings, "finding_id"))
+    findings = to_global(findings, "game_id", game_offsets)
+    findings = to_global(findings, "quarantine_id", quarantine_offsets)
     return {
         "games": games,
         "players": by_game("players"),
@@ -352,10 +338,7 @@ def main(argv):
     tmp = args.out.rstrip("/") + f".tmp-{os.getpid()}"
     for name in TABLES:
         columns = [c["name"] for c in docs[name]["columns"]]
-        df = tables[name]
-        if "_order" in df.columns:
-            df = df.sortWithinPartitions("_order")
-        df.select(*columns).write.mode("overwrite").parquet(f"{tmp}/{name}")
+        tables[name].select(*columns).write.mode("overwrite").parquet(f"{tmp}/{name}")
     write_text(spark, f"{tmp}/_schema.json", schema_text)
     timings["merge"] = time.monotonic() - start
 
