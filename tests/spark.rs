@@ -51,9 +51,11 @@ fn spark_job(python: &Path, args: &[&str]) -> Command {
         .args(["--kifu", env!("CARGO_BIN_EXE_kifu")])
         .args(args)
         .env("PYSPARK_PYTHON", python)
-        // Local mode on this machine's cores, whatever the environment says.
+        // Local mode on this machine's cores, whatever the environment says, bound to the
+        // loopback address (a container's host name may not resolve).
         .env_remove("SPARK_HOME")
-        .env_remove("MASTER");
+        .env_remove("MASTER")
+        .env("SPARK_LOCAL_IP", "127.0.0.1");
     cmd
 }
 
