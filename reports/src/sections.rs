@@ -1,11 +1,15 @@
 //! The report's sections: the overview, one per game kind (its analysis tables and
 //! charts), and the findings.
 
+use kifu_analysis::positions::wilson;
 use kifu_analysis::{self as analysis, Dataset};
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, Outcome};
+use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
+use crate::pooling::{at_least, pool, share, FamilyOf, Pooling, MIN_CURVE_GAMES, MIN_RESULTS};
+use crate::sides::sides;
 use crate::{Error, Section};
 
 /// The overview: records stored per game kind.
@@ -47,13 +51,20 @@ pub(crate) fn kind_section(kind: GameKind, data: &Dataset) -> Result<Section, Er
     }
 }
 
-fn hist(title: &str, from: &str, to: &str, x_desc: &str) -> ChartSpec {
+fn hist(
+    title: &str,
+    from: &str,
+    to: &str,
+    x_desc: &str,
+    sides: Option<(Outcome, Outcome)>,
+) -> ChartSpec {
     ChartSpec::Histogram {
         title: title.into(),
         from: from.into(),
         to: to.into(),
         count: "games".into(),
         x_desc: x_desc.into(),
+        sides,
     }
 }
 
@@ -64,33 +75,178 @@ fn lengths_chart(df: DataFrame, kind: &str, stem: &str) -> (ChartSpec, DataFrame
             "plies_from",
             "plies_to",
             "plies",
+            None,
         ),
         df,
         stem.into(),
     )
 }
 
-fn score_bars(title: &str, label: &str, value: &str, low: &str, high: &str) -> ChartSpec {
-    ChartSpec::ScoreBars {
-        title: title.into(),
-        label: label.into(),
-        value: value.into(),
-        low: low.into(),
-        high: high.into(),
-    }
+/// The first mover and the other side of a two-sided game.
+fn two_sides(kind: GameKind) -> (Outcome, Outcome) {
+    let s = sides(kind);
+    (s[0], s[1])
 }
 
-/// Result shares per group as a stacked bar: `first`, `draw`, `second` named for the game.
-fn shares_chart(title: &str, label: &str, first: &str, second: &str) -> ChartSpec {
+/// What every chart of shares or scores says about its minimum.
+fn drawn_note(note: &str) -> String {
+    format!("{note}; bars only for rows of at least {MIN_RESULTS} games with a result")
+}
+
+/// Result shares per group as a stacked bar, each share in its side's colour.
+fn shares_chart(title: &str, label: &str, shares: [(&str, Outcome); 3]) -> ChartSpec {
     ChartSpec::StackedShares {
         title: title.into(),
         label: label.into(),
-        shares: vec![
-            ("first_share".into(), first.into()),
-            ("draw_share".into(), "draw".into()),
-            ("second_share".into(), second.into()),
-        ],
+        shares: shares
+            .into_iter()
+            .map(|(c, side)| (c.to_string(), side))
+            .collect(),
     }
+}
+
+/// `result_shares` by `by` with the groups under [`MIN_RESULTS`] pooled into “other”,
+/// the shares recomputed; and the note saying so.
+fn pooled_shares(df: &DataFrame, by: &str) -> Result<(DataFrame, String), Error> {
+    let pooled = pool(
+        df,
+        &Pooling {
+            label: by,
+            sample: "results",
+            min: MIN_RESULTS,
+            counts: &["games", "results", "first_wins", "second_wins", "draws"],
+            family: None,
+            noun: by,
+        },
+    )?;
+    let frame = pooled
+        .frame
+        .lazy()
+        .with_columns([
+            share("first_wins", "results").alias("first_share"),
+            share("draws", "results").alias("draw_share"),
+            share("second_wins", "results").alias("second_share"),
+        ])
+        .collect()?;
+    Ok((frame, pooled.note))
+}
+
+/// The chart of [`pooled_shares`]: the rows reaching the minimum.
+fn pooled_shares_chart(
+    kind: GameKind,
+    title: &str,
+    by: &str,
+    pooled: &(DataFrame, String),
+    stem: &str,
+) -> Result<(ChartSpec, DataFrame, String), Error> {
+    let (first, second) = two_sides(kind);
+    Ok((
+        shares_chart(
+            &format!("{title} — {}", drawn_note(&pooled.1)),
+            by,
+            [
+                ("first_share", first),
+                ("draw_share", Outcome::Draw),
+                ("second_share", second),
+            ],
+        ),
+        at_least(&pooled.0, "results", MIN_RESULTS)?,
+        stem.into(),
+    ))
+}
+
+/// Black's score and its 95% Wilson interval from the counts of a (pooled) Renju frame.
+fn with_black_score(df: DataFrame) -> Result<DataFrame, Error> {
+    let count = |name: &str| -> Result<Vec<f64>, Error> {
+        let c = df.column(name)?.cast(&DataType::Float64)?;
+        Ok(c.f64()?.iter().map(|v| v.unwrap_or(0.0)).collect())
+    };
+    let (wins, draws, results) = (count("black_wins")?, count("draws")?, count("results")?);
+    let mut score = Vec::new();
+    let (mut low, mut high) = (Vec::new(), Vec::new());
+    for i in 0..df.height() {
+        if results[i] > 0.0 {
+            let p = (wins[i] + draws[i] / 2.0) / results[i];
+            let (l, h) = wilson(p, results[i]);
+            score.push(Some(p));
+            low.push(Some(l));
+            high.push(Some(h));
+        } else {
+            score.push(None);
+            low.push(None);
+            high.push(None);
+        }
+    }
+    let mut df = df;
+    df.with_column(Column::new("black_score".into(), score))?;
+    df.with_column(Column::new("wilson_low".into(), low))?;
+    df.with_column(Column::new("wilson_high".into(), high))?;
+    Ok(df)
+}
+
+/// The scores of a Renju balance table blanked where fewer than [`MIN_RESULTS`] games
+/// have a result (the counts stay).
+fn blank_small_scores(df: DataFrame) -> Result<DataFrame, Error> {
+    let keep = col("results")
+        .cast(DataType::UInt64)
+        .gt_eq(lit(u64::from(MIN_RESULTS)));
+    Ok(df
+        .lazy()
+        .with_columns(["black_score", "wilson_low", "wilson_high"].map(|c| {
+            when(keep.clone())
+                .then(col(c))
+                .otherwise(lit(NULL).cast(DataType::Float64))
+                .alias(c)
+        }))
+        .collect()?)
+}
+
+/// The Renju score chart per `by`: groups under the minimum pooled (canonical openings by
+/// direct and indirect), rows reaching it drawn.
+fn renju_score_chart(
+    by_frame: &DataFrame,
+    by: &str,
+    noun: &str,
+    title: &str,
+    stem: &str,
+) -> Result<(ChartSpec, DataFrame, String), Error> {
+    fn direct_or_indirect(code: &str) -> Option<String> {
+        match code.as_bytes().first() {
+            Some(b'D') => Some("direct (D)".into()),
+            Some(b'I') => Some("indirect (I)".into()),
+            _ => None,
+        }
+    }
+    let pooled = pool(
+        by_frame,
+        &Pooling {
+            label: by,
+            sample: "results",
+            min: MIN_RESULTS,
+            counts: &["games", "results", "black_wins", "white_wins", "draws"],
+            family: (by == "opening").then_some((
+                direct_or_indirect as FamilyOf,
+                "direct and indirect openings",
+            )),
+            noun,
+        },
+    )?;
+    let frame = at_least(&with_black_score(pooled.frame)?, "results", MIN_RESULTS)?;
+    Ok((
+        ChartSpec::ScoreBars {
+            title: format!(
+                "{title} (95% Wilson interval) — {}",
+                drawn_note(&pooled.note)
+            ),
+            label: by.into(),
+            value: "black_score".into(),
+            low: "wilson_low".into(),
+            high: "wilson_high".into(),
+            side: Outcome::Black,
+        },
+        frame,
+        stem.into(),
+    ))
 }
 
 fn renju_section(data: &Dataset) -> Result<Section, Error> {
@@ -98,19 +254,50 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
     let by_rule = analysis::renju_opening_balance(data, &["rule"])?;
     let by_opening = analysis::renju_opening_balance(data, &["opening"])?;
     let by_year = analysis::renju_opening_balance(data, &["year"])?;
-    let shares = analysis::result_shares(data, GameKind::Renju, "rule")?;
+    let shares = pooled_shares(
+        &analysis::result_shares(data, GameKind::Renju, "rule")?,
+        "rule",
+    )?;
     let forbidden = analysis::renju_forbidden(data)?;
     let lengths = analysis::game_lengths(data, GameKind::Renju, 10)?;
+    let charts = vec![
+        renju_score_chart(
+            &by_opening,
+            "opening",
+            "opening",
+            "Renju: Black's score per canonical opening",
+            "renju-score-by-opening",
+        )?,
+        renju_score_chart(
+            &by_rule,
+            "rule",
+            "rule",
+            "Renju: Black's score per opening rule",
+            "renju-score-by-rule",
+        )?,
+        pooled_shares_chart(
+            GameKind::Renju,
+            "Renju: result shares per opening rule",
+            "rule",
+            &shares,
+            "renju-results-by-rule",
+        )?,
+        lengths_chart(lengths, "Renju", "renju-lengths"),
+    ];
+    let scored = format!("scores only where at least {MIN_RESULTS} games have a result");
     let mut tables = vec![
         ("All games".to_string(), overall),
-        ("By opening rule".to_string(), by_rule.clone()),
         (
-            "By canonical opening (D1–D13 direct, I1–I13 indirect)".to_string(),
-            by_opening.clone(),
+            format!("By opening rule ({scored})"),
+            blank_small_scores(by_rule)?,
+        ),
+        (
+            format!("By canonical opening (D1–D13 direct, I1–I13 indirect; {scored})"),
+            blank_small_scores(by_opening)?,
         ),
     ];
     if by_year.height() > 0 {
-        tables.push(("By year".to_string(), by_year));
+        tables.push((format!("By year ({scored})"), blank_small_scores(by_year)?));
     }
     tables.push(("Black's forbidden moves".to_string(), forbidden));
     Ok(Section {
@@ -121,53 +308,66 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
                 game under a board symmetry are counted once."
             .into(),
         tables,
-        charts: vec![
-            (
-                score_bars(
-                    "Renju: Black's score per canonical opening (95% Wilson interval)",
-                    "opening",
-                    "black_score",
-                    "wilson_low",
-                    "wilson_high",
-                ),
-                by_opening,
-                "renju-score-by-opening".into(),
-            ),
-            (
-                score_bars(
-                    "Renju: Black's score per opening rule (95% Wilson interval)",
-                    "rule",
-                    "black_score",
-                    "wilson_low",
-                    "wilson_high",
-                ),
-                by_rule,
-                "renju-score-by-rule".into(),
-            ),
-            (
-                shares_chart(
-                    "Renju: result shares per opening rule",
-                    "rule",
-                    "Black wins",
-                    "White wins",
-                ),
-                shares,
-                "renju-results-by-rule".into(),
-            ),
-            lengths_chart(lengths, "Renju", "renju-lengths"),
-        ],
+        charts,
     })
 }
 
+/// Xiangqi results per opening with the openings under [`MIN_RESULTS`] pooled by ECCO
+/// family, then into “other”; Red's score and the shares recomputed.
+fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> {
+    fn ecco_family(opening: &str) -> Option<String> {
+        opening
+            .trim()
+            .parse::<Code>()
+            .ok()
+            .map(|c| format!("ECCO {}", c.family))
+    }
+    let pooled = pool(
+        &analysis::xiangqi_results(data)?,
+        &Pooling {
+            label: "opening",
+            sample: "results",
+            min: MIN_RESULTS,
+            counts: &["games", "results", "red_wins", "black_wins", "draws"],
+            family: Some((ecco_family, "ECCO family")),
+            noun: "opening",
+        },
+    )?;
+    let frame = pooled
+        .frame
+        .lazy()
+        .with_columns([
+            share("red_wins", "results").alias("red_share"),
+            share("draws", "results").alias("draw_share"),
+            share("black_wins", "results").alias("black_share"),
+        ])
+        .with_column((col("red_share") + col("draw_share") * lit(0.5)).alias("red_score"))
+        .collect()?;
+    Ok((frame, pooled.note))
+}
+
 fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
-    let results = analysis::xiangqi_results(data)?;
+    let (results, note) = xiangqi_pooled_results(data)?;
     let families = analysis::xiangqi_results_by_family(data)?;
-    let shares = analysis::result_shares(data, GameKind::Xiangqi, "opening")?;
     let rulings = analysis::xiangqi_rulings(data)?;
     let captures = analysis::xiangqi_captures(data)?;
     let first = analysis::first_capture_plies(data, GameKind::Xiangqi, 5)?;
-    let material = analysis::xiangqi_material_curve(data)?;
+    let material = at_least(
+        &analysis::xiangqi_material_curve(data)?,
+        "games",
+        MIN_CURVE_GAMES,
+    )?;
     let lengths = analysis::game_lengths(data, GameKind::Xiangqi, 20)?;
+    let table = results.select([
+        "opening",
+        "games",
+        "results",
+        "red_wins",
+        "black_wins",
+        "draws",
+        "red_score",
+        "openings",
+    ])?;
     Ok(Section {
         title: "Xiangqi: results, repetition rulings, captures".into(),
         intro: "Results by ECCO code (kifu's classifier; the opening tag for a game from \
@@ -180,7 +380,7 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                 each ply."
             .into(),
         tables: vec![
-            ("Results by opening".into(), results),
+            (format!("Results by opening ({note})"), table),
             ("Results by ECCO family".into(), families),
             ("Repetition rulings".into(), rulings),
             ("Pieces taken".into(), captures),
@@ -188,12 +388,15 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
         charts: vec![
             (
                 shares_chart(
-                    "Xiangqi: result shares per opening",
+                    &format!("Xiangqi: result shares per opening — {}", drawn_note(&note)),
                     "opening",
-                    "Red wins",
-                    "Black wins",
+                    [
+                        ("red_share", Outcome::Red),
+                        ("draw_share", Outcome::Draw),
+                        ("black_share", Outcome::Black),
+                    ],
                 ),
-                shares,
+                at_least(&results, "results", MIN_RESULTS)?,
                 "xiangqi-results-by-opening".into(),
             ),
             (
@@ -202,17 +405,22 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                     "plies_from",
                     "plies_to",
                     "ply",
+                    None,
                 ),
                 first,
                 "xiangqi-first-capture".into(),
             ),
             (
                 ChartSpec::Line {
-                    title: "Xiangqi: mean material balance after each ply".into(),
+                    title: format!(
+                        "Xiangqi: mean material balance after each ply — plies reached by at \
+                         least {MIN_CURVE_GAMES} games"
+                    ),
                     x: "ply".into(),
                     y: "mean_balance".into(),
                     x_desc: "ply".into(),
                     y_desc: "Red − Black (half pawns)".into(),
+                    sides: Some((Outcome::Red, Outcome::Black)),
                 },
                 material,
                 "xiangqi-material".into(),
@@ -226,7 +434,10 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
     let summary = analysis::territorial_summary(data)?;
     let multipliers = analysis::territorial_multipliers(data)?;
     let margins = analysis::territorial_margins(data, 5)?;
-    let shares = analysis::result_shares(data, GameKind::Territorial, "event")?;
+    let shares = pooled_shares(
+        &analysis::result_shares(data, GameKind::Territorial, "event")?,
+        "event",
+    )?;
     let lengths = analysis::game_lengths(data, GameKind::Territorial, 5)?;
     Ok(Section {
         title: "Chess Territorial: scores and territories".into(),
@@ -244,20 +455,18 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
                     "margin_from",
                     "margin_to",
                     "points",
+                    Some(two_sides(GameKind::Territorial)),
                 ),
                 margins,
                 "territorial-margins".into(),
             ),
-            (
-                shares_chart(
-                    "Chess Territorial: result shares per event",
-                    "event",
-                    "White wins",
-                    "Black wins",
-                ),
-                shares,
-                "territorial-results-by-event".into(),
-            ),
+            pooled_shares_chart(
+                GameKind::Territorial,
+                "Chess Territorial: result shares per event",
+                "event",
+                &shares,
+                "territorial-results-by-event",
+            )?,
             lengths_chart(lengths, "Chess Territorial", "territorial-lengths"),
         ],
     })
@@ -294,6 +503,7 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
                     "plies_from",
                     "plies_to",
                     "action",
+                    None,
                 ),
                 first,
                 "chouchou-first-capture".into(),
