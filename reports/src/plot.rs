@@ -24,6 +24,11 @@ const MUTED: RGBColor = RGBColor(110, 116, 128);
 const GRID: RGBColor = RGBColor(225, 228, 234);
 /// Height of the legend strip under a plot.
 const LEGEND: u32 = 34;
+/// Score bars are light, so the interval drawn over them stays readable.
+const SCORE_ALPHA: f64 = 0.4;
+const HIST_ALPHA: f64 = 0.85;
+/// The tint of the half of a balance chart where a side is ahead.
+const TINT_ALPHA: f64 = 0.1;
 /// The part of a row's height a bar leaves free above and below it.
 const ROW_PAD: f64 = 0.17;
 
@@ -186,11 +191,13 @@ fn split_legend<DB: DrawingBackend>(
     body.split_vertically(h.saturating_sub(LEGEND))
 }
 
-/// One legend row: a swatch (fill and edge) and the text of each entry, from `x`.
+/// One legend row: a swatch (fill at the bars' `alpha`, and edge) and the text of each
+/// entry, from `x`.
 fn draw_legend<DB: DrawingBackend>(
     strip: &DrawingArea<DB, Shift>,
     x: i32,
     entries: &[(String, SideColour)],
+    alpha: f64,
     family: &str,
 ) -> Res {
     let mut x = x;
@@ -198,7 +205,7 @@ fn draw_legend<DB: DrawingBackend>(
         strip
             .draw(&Rectangle::new(
                 [(x, 8), (x + 14, 22)],
-                colour.fill_rgb().filled(),
+                colour.fill_rgb().mix(alpha).filled(),
             ))
             .map_err(e)?;
         strip
@@ -305,7 +312,7 @@ where
     for (i, r) in rows.iter().enumerate() {
         let (y0, y1) = row_span(i, n);
         chart
-            .draw_series(side_bar((0.0, y0), (r.value, y1), colour, 0.4))
+            .draw_series(side_bar((0.0, y0), (r.value, y1), colour, SCORE_ALPHA))
             .map_err(e)?;
         // The interval as a line with caps, the estimate as a dot.
         let mid = (y0 + y1) / 2.0;
@@ -331,6 +338,7 @@ where
         &strip,
         area as i32 + 14,
         &[legend(side, Meaning::Score)],
+        SCORE_ALPHA,
         family,
     )
 }
@@ -387,7 +395,7 @@ where
         .iter()
         .map(|(side, _)| legend(*side, Meaning::Wins))
         .collect();
-    draw_legend(&strip, area as i32 + 14, &entries, family)
+    draw_legend(&strip, area as i32 + 14, &entries, 1.0, family)
 }
 
 /// The colour of a balance bin: the side ahead, or the draw colour for the bin holding 0.
@@ -401,6 +409,17 @@ fn bin_colour(bin: &Bin, sides: Option<(Outcome, Outcome)>) -> SideColour {
         Some((_, below)) if bin.end <= 0 => side_colour(below),
         Some(_) => side_colour(Outcome::Draw),
     }
+}
+
+/// Ticks on bin edges from `lo` to `hi`: every edge, or every k-th when there would be
+/// more than 12.
+fn bin_ticks(lo: i64, hi: i64, width: i64) -> Vec<i64> {
+    let edges = (hi - lo) / width + 1;
+    let step = width * ((edges + 11) / 12).max(1);
+    (0..)
+        .map(|k| lo + k * step)
+        .take_while(|&x| x <= hi)
+        .collect()
 }
 
 fn hist<DB: DrawingBackend>(
@@ -436,14 +455,16 @@ where
         .margin_right(34)
         .x_label_area_size(44)
         .y_label_area_size(64)
-        .build_cartesian_2d(lo..hi, 0u64..top)
+        .build_cartesian_2d(
+            (lo..hi).with_key_points(bin_ticks(lo, hi, width)),
+            0u64..top,
+        )
         .map_err(e)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
-        .x_labels(((hi - lo) as usize + 1).min(12))
         .y_labels((top as usize + 1).min(10))
         .x_desc(format!("{x_desc} (bins of {width})"))
         .y_desc("games")
@@ -453,7 +474,7 @@ where
         .map_err(e)?;
     for bin in bins {
         let colour = bin_colour(bin, sides);
-        let mut r = side_bar((bin.start, 0), (bin.end, bin.count), colour, 0.85);
+        let mut r = side_bar((bin.start, 0), (bin.end, bin.count), colour, HIST_ALPHA);
         // A hair of white between neighbouring bars.
         r.iter_mut().for_each(|r| {
             r.set_margin(0, 0, 1, 1);
@@ -469,6 +490,7 @@ where
                 legend(below, Meaning::Ahead),
                 ("bin holding 0".to_string(), side_colour(Outcome::Draw)),
             ],
+            HIST_ALPHA,
             family,
         )?;
     }
@@ -583,11 +605,11 @@ where
             .draw_series([
                 Rectangle::new(
                     [(x0, 0.0), (x1, y1)],
-                    side_colour(above).fill_rgb().mix(0.08).filled(),
+                    side_colour(above).fill_rgb().mix(TINT_ALPHA).filled(),
                 ),
                 Rectangle::new(
                     [(x0, y0), (x1, 0.0)],
-                    side_colour(below).fill_rgb().mix(0.08).filled(),
+                    side_colour(below).fill_rgb().mix(TINT_ALPHA).filled(),
                 ),
             ])
             .map_err(e)?;
@@ -624,6 +646,7 @@ where
             &strip,
             78,
             &[legend(above, Meaning::Ahead), legend(below, Meaning::Ahead)],
+            TINT_ALPHA,
             family,
         )?;
     }
