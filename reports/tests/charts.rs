@@ -667,3 +667,99 @@ fn the_chart_font_draws_cjk_and_svg_keeps_names_as_text() {
         "CJK fonts in the SVG font-family"
     );
 }
+
+/// The value of a PGN tag (ASCII tags in a GBK file).
+fn pgn_tag(text: &[u8], tag: &str) -> Option<String> {
+    let text = String::from_utf8_lossy(text);
+    let start = text.find(&format!("[{tag} \""))? + tag.len() + 3;
+    let len = text[start..].find('"')?;
+    Some(text[start..start + len].to_string())
+}
+
+#[test]
+fn computer_championship_2006_shares_pool_the_pgn_ecco_tags_by_family() {
+    let Some(dir) = shared("xiangqi/misc_dialects/eleeye_ccgc") else {
+        return;
+    };
+    // The expected table, from the records' own ECCO and Result tags: openings under the
+    // minimum pooled by family, families still under it into “other”.
+    let mut by_code: Vec<(String, u32)> = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        {
+            continue;
+        }
+        let text = std::fs::read(&path).unwrap();
+        let code = pgn_tag(&text, "ECCO").unwrap();
+        let result = pgn_tag(&text, "Result").unwrap();
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()));
+        match by_code.iter_mut().find(|(c, _)| *c == code) {
+            Some(row) => row.1 += 1,
+            None => by_code.push((code, 1)),
+        }
+    }
+    let mut expected: Vec<(String, u32)> = by_code
+        .iter()
+        .filter(|(_, n)| *n >= MIN_RESULTS)
+        .cloned()
+        .collect();
+    let (mut other_games, mut other_openings) = (0, 0);
+    for family in ["A", "B", "C", "D", "E"] {
+        let small: Vec<_> = by_code
+            .iter()
+            .filter(|(c, n)| c.starts_with(family) && *n < MIN_RESULTS)
+            .collect();
+        let games: u32 = small.iter().map(|(_, n)| n).sum();
+        if games >= MIN_RESULTS {
+            expected.push((
+                format!("ECCO {family} (pooled: {} openings)", small.len()),
+                games,
+            ));
+        } else {
+            other_games += games;
+            other_openings += small.len();
+        }
+    }
+    if other_openings > 0 {
+        expected.push((
+            format!("other (pooled: {other_openings} openings)"),
+            other_games,
+        ));
+    }
+
+    let work = tmp();
+    let db = work.path().join("cc.db");
+    kifu_ingest::ingest(&db, &[dir], &kifu_ingest::Options::default()).unwrap();
+    let store = kifu_store::Store::open_read_only(&db).unwrap();
+    let options = ReportOptions {
+        explorer_depth: 0,
+        ..ReportOptions::default()
+    };
+    let report = build_report(&store, &options).unwrap();
+    let xq = report
+        .sections
+        .iter()
+        .find(|s| s.title.starts_with("Xiangqi"))
+        .unwrap();
+    let table = &xq.tables[0].1;
+    let got: Vec<(String, u32)> = strs(table, "opening")
+        .into_iter()
+        .zip(u32s(table, "results"))
+        .collect();
+    // Big groups in the table's order (most games first); compare as sets of rows.
+    let mut sorted_got = got.clone();
+    sorted_got.sort();
+    expected.sort();
+    assert_eq!(sorted_got, expected);
+    // The chart draws the rows that reach the minimum: never empty here.
+    let (_, frame, _) = &xq.charts[0];
+    let drawn: Vec<u32> = u32s(frame, "results");
+    assert_eq!(
+        drawn.len(),
+        expected.iter().filter(|(_, n)| *n >= MIN_RESULTS).count()
+    );
+    assert!(!drawn.is_empty());
+}
