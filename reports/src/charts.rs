@@ -17,6 +17,7 @@ use polars::prelude::*;
 
 use crate::fonts::{chart_font, family_of, ChartFont, FAMILY};
 use crate::plot::render;
+use crate::raster::PngBackend;
 use crate::Error;
 
 /// A chart request. Column names refer to the DataFrame given.
@@ -344,7 +345,7 @@ pub fn draw(
         root.present().map_err(chart_err)?;
     }
     {
-        let root = BitMapBackend::new(&png, dim).into_drawing_area();
+        let root = PngBackend::new(BitMapBackend::new(&png, dim)).into_drawing_area();
         render(&root, spec, &rows, FAMILY).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
@@ -361,7 +362,7 @@ pub fn draw_png_with(
 ) -> Result<(), Error> {
     let family = family_of(font)?;
     let rows = rows(spec, df)?;
-    let root = BitMapBackend::new(path, size(&rows)).into_drawing_area();
+    let root = PngBackend::new(BitMapBackend::new(path, size(&rows))).into_drawing_area();
     render(&root, spec, &rows, &family).map_err(Error::Chart)?;
     root.present().map_err(chart_err)
 }

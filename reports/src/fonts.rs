@@ -104,7 +104,20 @@ fn fontconfig_font() -> Option<PathBuf> {
     None
 }
 
+/// The fonts registered here, by family, for the PNG backend's own text drawing.
+static REGISTRY: std::sync::Mutex<Vec<(String, &'static [u8])>> = std::sync::Mutex::new(Vec::new());
+
+/// The bytes of the font registered under `family`.
+pub(crate) fn registered_bytes(family: &str) -> Option<&'static [u8]> {
+    let fonts = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
+    fonts.iter().find(|(f, _)| f == family).map(|(_, b)| *b)
+}
+
 fn register(family: &str, bytes: &'static [u8]) -> Result<(), Error> {
+    REGISTRY
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((family.to_string(), bytes));
     for style in [
         FontStyle::Normal,
         FontStyle::Bold,

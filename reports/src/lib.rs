@@ -15,7 +15,7 @@
 //!
 //! Modules: `build` (assembly) from `sections` and `audit`; `model` (what a report holds);
 //! `write` (the files) with the `html` and `markdown` writers; `charts` (the rows of a
-//! chart) drawn by `plot`, with `sides` (colours), `pooling` (minimum samples) and `fonts`;
+//! chart) drawn by `plot` (PNG through `raster`), with `sides` (colours), `pooling` (minimum samples) and `fonts`;
 //! `diagrams`.
 
 mod audit;
@@ -28,6 +28,7 @@ mod markdown;
 mod model;
 mod plot;
 mod pooling;
+mod raster;
 mod sections;
 mod sides;
 mod write;
