@@ -477,6 +477,31 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
     let by_action = analysis::chouchou_captures_by_action(data)?;
     let first = analysis::first_capture_plies(data, GameKind::ChouChou, 2)?;
     let lengths = analysis::game_lengths(data, GameKind::ChouChou, 5)?;
+    let seats = analysis::chouchou_seat_wins(data)?;
+    // The seats and the draw, each in its colour; a column nobody won is left out.
+    let mut shares = Vec::new();
+    for side in sides(GameKind::ChouChou).into_iter().chain([Outcome::Draw]) {
+        let (wins, share) = match side {
+            Outcome::Seat(n) => (format!("p{n}_wins"), format!("p{n}_share")),
+            _ => ("draws".to_string(), "draw_share".to_string()),
+        };
+        let total = seats.column(&wins)?.as_materialized_series().sum::<u64>()?;
+        if total > 0 {
+            shares.push((share, side));
+        }
+    }
+    let seat_chart = (
+        ChartSpec::StackedShares {
+            title: format!(
+                "ChouChou: wins by seat per table (P1 moves first) — tables of at least \
+                 {MIN_RESULTS} games with a result"
+            ),
+            label: "table".into(),
+            shares,
+        },
+        at_least(&seats, "results", MIN_RESULTS)?,
+        "chouchou-wins-by-seat".to_string(),
+    );
     Ok(Section {
         title: "ChouChou (珠取): captures and penalties".into(),
         intro: "Per variant and number of players: the first player's share of the wins, \
@@ -488,6 +513,7 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
             ("Captures by action type".into(), by_action.clone()),
         ],
         charts: vec![
+            seat_chart,
             (
                 ChartSpec::Bars {
                     title: "ChouChou: captures by action type".into(),

@@ -763,3 +763,62 @@ fn computer_championship_2006_shares_pool_the_pgn_ecco_tags_by_family() {
     );
     assert!(!drawn.is_empty());
 }
+
+#[test]
+fn chouchou_wins_by_seat_are_drawn_in_the_player_colours() {
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/chouchou");
+    let work = tmp();
+    let db = work.path().join("cc.db");
+    kifu_ingest::ingest(&db, &[samples], &kifu_ingest::Options::default()).unwrap();
+    let store = kifu_store::Store::open_read_only(&db).unwrap();
+    // Expected wins per seat, from the store's result rows (not the analysis tables).
+    let rows = store.results(GameKind::ChouChou, None).unwrap();
+    let mut wins = [0u32; 5];
+    for r in &rows {
+        if let Some(Outcome::Seat(n)) = r.result {
+            wins[usize::from(n)] += 1;
+        }
+    }
+    assert!(wins[1] > 0 && wins[2] > 0, "{wins:?}");
+    let report = build_report(&store, &ReportOptions::default()).unwrap();
+    let cc = report
+        .sections
+        .iter()
+        .find(|s| s.title.starts_with("ChouChou"))
+        .unwrap();
+    let (spec, frame, stem) = &cc.charts[0];
+    assert_eq!(stem, "chouchou-wins-by-seat");
+    let ChartSpec::StackedShares { shares, .. } = spec else {
+        panic!("{spec:?}");
+    };
+    let seats: Vec<Outcome> = shares.iter().map(|s| s.1).collect();
+    let expected: Vec<Outcome> = (1..=4u8)
+        .filter(|&n| wins[usize::from(n)] > 0)
+        .map(Outcome::Seat)
+        .collect();
+    assert_eq!(&seats[..expected.len()], &expected[..]);
+    // The tables of the chart reach the minimum; their wins add up to at most the store's.
+    assert!(u32s(frame, "results").iter().all(|&r| r >= MIN_RESULTS));
+    let out = tmp();
+    let (svg, _) = draw(spec, frame, out.path(), "seats").unwrap();
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert_no_negative_size(&svg, "wins by seat");
+    // The samples hold one table of six 3x3 games: drawn, each seat in its colour.
+    assert!(frame.height() > 0);
+    for &seat in &expected {
+        assert!(
+            !filled(&svg, &upper_hex(seat)).is_empty(),
+            "{seat:?} colour missing"
+        );
+        assert!(texts(&svg).contains(&format!("{} wins", side_name(seat))));
+    }
+    let all = kifu_analysis::chouchou_seat_wins(&kifu_analysis::Dataset::new(
+        &store,
+        &kifu_analysis::Filter::default(),
+    ))
+    .unwrap();
+    for (n, &expected) in wins.iter().enumerate().skip(1) {
+        let got: u32 = u32s(&all, &format!("p{n}_wins")).iter().sum();
+        assert_eq!(got, expected, "P{n}");
+    }
+}
