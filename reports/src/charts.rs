@@ -116,7 +116,9 @@ pub(crate) enum Rows {
 /// Why a frame with rows still draws nothing.
 const NOTHING_TO_DRAW: &str = "no value to draw for the games selected";
 /// Why an empty frame draws nothing.
-const NO_ROWS: &str = "no games in the selection";
+const NO_ROWS: &str = "nothing to show for the games selected";
+/// Why an empty frame of a chart with a minimum sample (its note) draws nothing.
+const UNDER_MINIMUM: &str = "too few games for the minimum stated above";
 
 fn strings(df: &DataFrame, name: &str) -> Result<Vec<String>, Error> {
     let col = df.column(name)?;
@@ -282,7 +284,8 @@ pub(crate) fn rows(spec: &ChartSpec, df: &DataFrame) -> Result<Rows, Error> {
     if df.height() == 0 {
         // The columns are still checked: a misnamed column is an error, not “no data”.
         read(spec, df)?;
-        return Ok(Rows::Empty(NO_ROWS));
+        let noted = spec.title().contains(" — ");
+        return Ok(Rows::Empty(if noted { UNDER_MINIMUM } else { NO_ROWS }));
     }
     read(spec, df)
 }
