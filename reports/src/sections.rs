@@ -9,7 +9,7 @@ use polars::prelude::*;
 
 use crate::charts::ChartSpec;
 use crate::pooling::{at_least, pool, share, FamilyOf, Pooling, MIN_CURVE_GAMES, MIN_RESULTS};
-use crate::sides::sides;
+use crate::sides::{colour_key, sides};
 use crate::{Error, Section};
 
 /// The overview: records stored per game kind.
@@ -80,6 +80,11 @@ fn lengths_chart(df: DataFrame, kind: &str, stem: &str) -> (ChartSpec, DataFrame
         df,
         stem.into(),
     )
+}
+
+/// A section's introduction followed by its chart colour key.
+fn with_key(kind: GameKind, intro: &str) -> String {
+    format!("{intro} {}", colour_key(kind))
 }
 
 /// The first mover and the other side of a two-sided game.
@@ -302,11 +307,13 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
     tables.push(("Black's forbidden moves".to_string(), forbidden));
     Ok(Section {
         title: "Renju: opening balance".into(),
-        intro: "Black's score is (Black wins + draws/2) / games with a result, with its 95% \
+        intro: with_key(
+            GameKind::Renju,
+            "Black's score is (Black wins + draws/2) / games with a result, with its 95% \
                 Wilson interval. A game counts with its recorded result unless the board \
                 itself decided it otherwise (a five, two passes, a full board). Copies of a \
-                game under a board symmetry are counted once."
-            .into(),
+                game under a board symmetry are counted once.",
+        ),
         tables,
         charts,
     })
@@ -370,15 +377,17 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
     ])?;
     Ok(Section {
         title: "Xiangqi: results, repetition rulings, captures".into(),
-        intro: "Results by ECCO code (kifu's classifier; the opening tag for a game from \
+        intro: with_key(
+            GameKind::Xiangqi,
+            "Results by ECCO code (kifu's classifier; the opening tag for a game from \
                 another start) and by ECCO family A–E; repetition rulings of the World Xiangqi \
                 Federation rules (棋例) found in the replay, as an arbiter makes them: \
                 `games` decided by one (the record ends within the repeating cycle), \
                 `changed` the rulings play went past (a move left the cycle, so they \
                 decided nothing); pieces taken by type and side; the ply of the first \
                 capture and the mean material balance (Red − Black, half-pawn units) after \
-                each ply."
-            .into(),
+                each ply.",
+        ),
         tables: vec![
             (format!("Results by opening ({note})"), table),
             ("Results by ECCO family".into(), families),
@@ -441,9 +450,11 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
     let lengths = analysis::game_lengths(data, GameKind::Territorial, 5)?;
     Ok(Section {
         title: "Chess Territorial: scores and territories".into(),
-        intro: "Scores as the rules count them (territory cells, doubled for a territory \
-                holding the king or the queen); White places first."
-            .into(),
+        intro: with_key(
+            GameKind::Territorial,
+            "Scores as the rules count them (territory cells, doubled for a territory \
+                holding the king or the queen); White places first.",
+        ),
         tables: vec![
             ("Summary".into(), summary),
             ("Territories by multiplier".into(), multipliers),
@@ -504,10 +515,12 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
     );
     Ok(Section {
         title: "ChouChou (珠取): captures and penalties".into(),
-        intro: "Per variant and number of players: the first player's share of the wins, \
+        intro: with_key(
+            GameKind::ChouChou,
+            "Per variant and number of players: the first player's share of the wins, \
                 capture events per game, how often a capture was simultaneous or a chain, \
-                and the penalties for consecutive moves."
-            .into(),
+                and the penalties for consecutive moves.",
+        ),
         tables: vec![
             ("Summary by variant and players".into(), summary),
             ("Captures by action type".into(), by_action.clone()),

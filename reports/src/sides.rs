@@ -112,6 +112,38 @@ pub fn legend(side: Outcome, meaning: Meaning) -> (String, SideColour) {
     (text, side_colour(side))
 }
 
+/// How a colour reads in words, for the key under a section's title.
+fn colour_words(side: Outcome) -> &'static str {
+    match side {
+        Outcome::Black => "near-black",
+        Outcome::White => "white, outlined",
+        Outcome::Red => "red",
+        Outcome::Seat(1) => "red",
+        Outcome::Seat(2) => "blue",
+        Outcome::Seat(3) => "green",
+        Outcome::Seat(_) => "orange",
+        Outcome::Draw => "grey",
+        Outcome::Unknown => "light grey",
+    }
+}
+
+/// The colour key of a game's charts in one sentence: every chart of the kind draws its
+/// sides in these colours (the legend under each chart repeats them).
+pub fn colour_key(kind: GameKind) -> String {
+    let parts: Vec<String> = sides(kind)
+        .into_iter()
+        .chain([Outcome::Draw])
+        .map(|s| {
+            let name = match s {
+                Outcome::Draw => "draws".to_string(),
+                s => side_name(s),
+            };
+            format!("{name} {}", colour_words(s))
+        })
+        .collect();
+    format!("Chart colours: {}.", parts.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +169,9 @@ mod tests {
         assert_eq!(side_colour(Outcome::Black).hex(), "#1b1b1b");
         assert_eq!(legend(Outcome::Red, Meaning::Wins).0, "Red wins");
         assert_eq!(legend(Outcome::Draw, Meaning::Wins).0, "draw");
+        assert_eq!(
+            colour_key(GameKind::Xiangqi),
+            "Chart colours: Red red, Black near-black, draws grey."
+        );
     }
 }
