@@ -1,15 +1,18 @@
 //! The font of chart text.
 //!
 //! PNG text is rasterized by plotters' `ab_glyph` backend from one font that must hold CJK
-//! names: the system's, found through fontconfig (`fc-match` for a CJK family) when it is
-//! installed, else a bundled subset of Noto Sans CJK SC (`reports/fonts/README.md`).
-//! `KIFU_CHART_FONT` overrides the choice: a font file, or `bundled`.
+//! names: the system's, found through fontconfig (`fc-match` for a CJK family, with the face
+//! of a collection it names: Noto Sans CJK SC is face 2 of `NotoSansCJK-Regular.ttc`) when
+//! it is installed, else a bundled subset of Noto Sans CJK SC (`reports/fonts/README.md`).
+//! `KIFU_CHART_FONT` overrides the choice: a font file (its first face), or `bundled`.
+//! plotters lays text out with a collection's first face (its advances); the glyphs are
+//! drawn from the chosen face ([`crate::raster`]).
 //!
 //! SVG text stays text: its `font-family` is [`FAMILY`], a CSS list that puts the
 //! platform's CJK fonts behind the generic `sans-serif`, so viewers without per-glyph
 //! fallback still find one.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
@@ -42,9 +45,9 @@ const PROBE: [char; 5] = ['中', '许', '許', 'の', 'A'];
 /// Where the chart font comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChartFont {
-    /// A font file of the system (found through fontconfig, or named by `KIFU_CHART_FONT`).
-    /// Of a collection (`.ttc`), its first face.
-    System(PathBuf),
+    /// A font file of the system (found through fontconfig, or named by `KIFU_CHART_FONT`)
+    /// and its face in a collection (`.ttc`; 0 for a single font).
+    System { path: PathBuf, face: u32 },
     /// The bundled subset of Noto Sans CJK SC.
     Bundled,
 }
@@ -54,10 +57,17 @@ impl ChartFont {
     fn bytes(&self) -> Result<&'static [u8], Error> {
         match self {
             ChartFont::Bundled => Ok(BUNDLED),
-            ChartFont::System(path) => {
+            ChartFont::System { path, .. } => {
                 let bytes = std::fs::read(path).map_err(|e| Error::Io(path.clone(), e))?;
                 Ok(Box::leak(bytes.into_boxed_slice()))
             }
+        }
+    }
+
+    fn face(&self) -> u32 {
+        match self {
+            ChartFont::Bundled => 0,
+            ChartFont::System { face, .. } => *face,
         }
     }
 
@@ -65,7 +75,17 @@ impl ChartFont {
     fn private_family(&self) -> String {
         match self {
             ChartFont::Bundled => "kifu-bundled".into(),
-            ChartFont::System(path) => format!("kifu-system:{}", path.display()),
+            ChartFont::System { path, face } => format!("kifu-system:{}:{face}", path.display()),
+        }
+    }
+
+    /// Whether the font (its face) is readable and draws CJK names.
+    pub fn draws_cjk(&self) -> bool {
+        match self {
+            ChartFont::Bundled => draws_cjk(BUNDLED, 0),
+            ChartFont::System { path, face } => {
+                std::fs::read(path).is_ok_and(|b| draws_cjk(&b, *face))
+            }
         }
     }
 }
@@ -73,87 +93,103 @@ impl ChartFont {
 impl std::fmt::Display for ChartFont {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ChartFont::System(p) => write!(f, "{}", p.display()),
+            ChartFont::System { path, face: 0 } => write!(f, "{}", path.display()),
+            ChartFont::System { path, face } => write!(f, "{} (face {face})", path.display()),
             ChartFont::Bundled => f.write_str("bundled Noto Sans CJK SC subset"),
         }
     }
 }
 
-/// Whether `bytes` is a font (its first face) that draws every [`PROBE`] character.
-fn draws_cjk(bytes: &[u8]) -> bool {
-    FontRef::try_from_slice(bytes).is_ok_and(|font| PROBE.iter().all(|&c| font.glyph_id(c).0 != 0))
+/// Whether face `face` of `bytes` draws every [`PROBE`] character (and face 0, which
+/// plotters lays text out with, is a font too).
+fn draws_cjk(bytes: &[u8], face: u32) -> bool {
+    FontRef::try_from_slice(bytes).is_ok()
+        && FontRef::try_from_slice_and_index(bytes, face)
+            .is_ok_and(|font| PROBE.iter().all(|&c| font.glyph_id(c).0 != 0))
 }
 
-/// The first CJK-capable font file fontconfig offers; `None` without fontconfig.
-fn fontconfig_font() -> Option<PathBuf> {
-    let mut tried: Vec<PathBuf> = Vec::new();
+/// The first CJK-capable font fontconfig offers; `None` without fontconfig.
+fn fontconfig_font() -> Option<ChartFont> {
+    let mut tried: Vec<ChartFont> = Vec::new();
     for pattern in PATTERNS {
         let out = Command::new("fc-match")
-            .args(["--format=%{file}", pattern])
+            .args(["--format=%{file}\t%{index}", pattern])
             .output()
             .ok()?;
-        let file = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-        if !out.status.success() || file.as_os_str().is_empty() || tried.contains(&file) {
+        let answer = String::from_utf8_lossy(&out.stdout);
+        let Some((file, face)) = answer.trim().rsplit_once('\t') else {
+            continue;
+        };
+        let font = ChartFont::System {
+            path: PathBuf::from(file),
+            face: face.parse().unwrap_or(0),
+        };
+        if !out.status.success() || file.is_empty() || tried.contains(&font) {
             continue;
         }
-        if is_cjk_font(&file) {
-            return Some(file);
+        if font.draws_cjk() {
+            return Some(font);
         }
-        tried.push(file);
+        tried.push(font);
     }
     None
 }
 
-/// The fonts registered here, by family, for the PNG backend's own text drawing.
-static REGISTRY: std::sync::Mutex<Vec<(String, &'static [u8])>> = std::sync::Mutex::new(Vec::new());
-
-/// The bytes of the font registered under `family`.
-pub(crate) fn registered_bytes(family: &str) -> Option<&'static [u8]> {
-    let fonts = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
-    fonts.iter().find(|(f, _)| f == family).map(|(_, b)| *b)
+/// A font registered here: its bytes and the face its glyphs are drawn from.
+#[derive(Clone, Copy)]
+pub(crate) struct Registered {
+    pub bytes: &'static [u8],
+    pub face: u32,
 }
 
-fn register(family: &str, bytes: &'static [u8]) -> Result<(), Error> {
-    REGISTRY
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push((family.to_string(), bytes));
+/// The fonts registered here, by family, for the PNG backend's own text drawing.
+static REGISTRY: std::sync::Mutex<Vec<(String, Registered)>> = std::sync::Mutex::new(Vec::new());
+
+/// The font registered under `family`.
+pub(crate) fn registered(family: &str) -> Option<Registered> {
+    let fonts = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
+    fonts.iter().find(|(f, _)| f == family).map(|(_, r)| *r)
+}
+
+fn register(family: &str, font: Registered) -> Result<(), Error> {
     for style in [
         FontStyle::Normal,
         FontStyle::Bold,
         FontStyle::Oblique,
         FontStyle::Italic,
     ] {
-        plotters::style::register_font(family, style, bytes)
+        plotters::style::register_font(family, style, font.bytes)
             .map_err(|_| Error::Chart(format!("{family}: not a font plotters can read")))?;
     }
+    REGISTRY
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((family.to_string(), font));
     Ok(())
 }
 
 /// The font chosen from `KIFU_CHART_FONT` or fontconfig, with its bytes.
-fn choose() -> Result<(ChartFont, &'static [u8]), String> {
-    match std::env::var_os("KIFU_CHART_FONT") {
-        Some(v) if v == "bundled" => Ok((ChartFont::Bundled, BUNDLED)),
+fn choose() -> Result<(ChartFont, Registered), String> {
+    let font = match std::env::var_os("KIFU_CHART_FONT") {
+        Some(v) if v == "bundled" => ChartFont::Bundled,
         Some(v) => {
-            let font = ChartFont::System(PathBuf::from(v));
-            let bytes = font.bytes().map_err(|e| format!("KIFU_CHART_FONT: {e}"))?;
-            if !draws_cjk(bytes) {
+            let font = ChartFont::System {
+                path: PathBuf::from(v),
+                face: 0,
+            };
+            if !font.draws_cjk() {
                 return Err(format!(
-                    "KIFU_CHART_FONT: {font} is not a font with CJK glyphs ({})",
+                    "KIFU_CHART_FONT: {font} is not a readable font with CJK glyphs ({})",
                     PROBE.iter().collect::<String>()
                 ));
             }
-            Ok((font, bytes))
+            font
         }
-        None => match fontconfig_font() {
-            Some(path) => {
-                let font = ChartFont::System(path);
-                let bytes = font.bytes().map_err(|e| e.to_string())?;
-                Ok((font, bytes))
-            }
-            None => Ok((ChartFont::Bundled, BUNDLED)),
-        },
-    }
+        None => fontconfig_font().unwrap_or(ChartFont::Bundled),
+    };
+    let bytes = font.bytes().map_err(|e| e.to_string())?;
+    let face = font.face();
+    Ok((font, Registered { bytes, face }))
 }
 
 /// The font of chart text, chosen and registered with plotters under [`FAMILY`] once per
@@ -162,8 +198,8 @@ pub fn chart_font() -> Result<&'static ChartFont, Error> {
     static CHOSEN: OnceLock<Result<ChartFont, String>> = OnceLock::new();
     CHOSEN
         .get_or_init(|| {
-            let (font, bytes) = choose()?;
-            register(FAMILY, bytes).map_err(|e| e.to_string())?;
+            let (font, registered) = choose()?;
+            register(FAMILY, registered).map_err(|e| e.to_string())?;
             Ok(font)
         })
         .as_ref()
@@ -173,18 +209,21 @@ pub fn chart_font() -> Result<&'static ChartFont, Error> {
 /// Registers `font` under a family of its own and returns that family: for drawing with
 /// a given font whatever [`chart_font`] chose.
 pub(crate) fn family_of(font: &ChartFont) -> Result<String, Error> {
-    static REGISTERED: OnceLock<std::sync::Mutex<Vec<String>>> = OnceLock::new();
+    static DONE: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let family = font.private_family();
-    let mut done = REGISTERED
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
     if !done.contains(&family) {
-        let bytes = font.bytes()?;
-        if !draws_cjk(bytes) {
+        if !font.draws_cjk() {
             return Err(Error::Chart(format!("{font}: no CJK glyphs")));
         }
-        register(&family, bytes)?;
+        let bytes = font.bytes()?;
+        register(
+            &family,
+            Registered {
+                bytes,
+                face: font.face(),
+            },
+        )?;
         done.push(family.clone());
     }
     Ok(family)
@@ -192,11 +231,25 @@ pub(crate) fn family_of(font: &ChartFont) -> Result<String, Error> {
 
 /// The system's CJK font as fontconfig finds it (`None` without fontconfig or without
 /// such a font), for tests and diagnostics; [`chart_font`] also honours `KIFU_CHART_FONT`.
-pub fn system_cjk_font() -> Option<PathBuf> {
+pub fn system_cjk_font() -> Option<ChartFont> {
     fontconfig_font()
 }
 
-/// Whether `path` names a readable font with CJK glyphs.
-pub fn is_cjk_font(path: &Path) -> bool {
-    std::fs::read(path).is_ok_and(|b| draws_cjk(&b))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_font_draws_cjk_and_other_bytes_do_not() {
+        assert!(ChartFont::Bundled.draws_cjk());
+        assert!(!draws_cjk(b"not a font", 0));
+        // A face the bundled font does not have.
+        assert!(!draws_cjk(BUNDLED, 3));
+        let missing = ChartFont::System {
+            path: PathBuf::from("/nonexistent/font.ttc"),
+            face: 2,
+        };
+        assert!(!missing.draws_cjk());
+        assert_eq!(missing.to_string(), "/nonexistent/font.ttc (face 2)");
+    }
 }

@@ -38,7 +38,7 @@ use std::path::PathBuf;
 pub use build::{build_report, ReportOptions};
 pub use charts::{draw, draw_png_with, ChartSpec};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
-pub use fonts::{chart_font, is_cjk_font, system_cjk_font, ChartFont};
+pub use fonts::{chart_font, system_cjk_font, ChartFont};
 pub use html::escape;
 pub use markdown::md_escape;
 pub use model::{AuditItem, Report, Section};

@@ -13,7 +13,7 @@ use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
 };
 
-use crate::fonts::registered_bytes;
+use crate::fonts::registered;
 
 /// Where the baseline sits under the top of a line of text, in em (SVG's `dy="0.76em"`).
 const BASELINE: f32 = 0.76;
@@ -115,8 +115,8 @@ impl DrawingBackend for PngBackend<'_> {
         pos: BackendCoord,
     ) -> Fallible<Self::ErrorType> {
         let family = style.family();
-        let Some(font) =
-            registered_bytes(family.as_str()).and_then(|b| FontRef::try_from_slice(b).ok())
+        let Some(font) = registered(family.as_str())
+            .and_then(|r| FontRef::try_from_slice_and_index(r.bytes, r.face).ok())
         else {
             return self.inner.draw_text(text, style, pos);
         };
