@@ -173,6 +173,92 @@ pub(crate) fn at_least(df: &DataFrame, sample: &str, min: u32) -> Result<DataFra
         .collect()?)
 }
 
+/// Most bars a bar chart draws; the rest become one “other” bar.
+pub const MAX_BARS: usize = 30;
+
+/// For a bar chart: the `n` rows of `df` with the largest `value` (ties in label order),
+/// the rest summed into one `other (k <noun>s)` bar at the end, as `label` (str) and `value`
+/// (f64) columns; and the note saying so (`None` when nothing was cut).
+pub(crate) fn largest(
+    df: &DataFrame,
+    label: &str,
+    value: &str,
+    n: usize,
+    noun: &str,
+) -> Result<(DataFrame, Option<String>), Error> {
+    let labels = df.column(label)?.cast(&DataType::String)?;
+    let labels: Vec<String> = labels
+        .str()?
+        .iter()
+        .map(|v| v.unwrap_or("").to_owned())
+        .collect();
+    let values = df.column(value)?.cast(&DataType::Float64)?;
+    let values: Vec<f64> = values.f64()?.iter().map(|v| v.unwrap_or(0.0)).collect();
+    let mut rows: Vec<(String, f64)> = labels.into_iter().zip(values).collect();
+    let note = if rows.len() > n {
+        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let rest: Vec<(String, f64)> = rows.split_off(n);
+        let sum = rest.iter().map(|r| r.1).sum();
+        rows.push((format!("{OTHER} ({})", plural(rest.len(), noun)), sum));
+        Some(format!(
+            "the {n} {noun}s with the most, the other {} as one bar",
+            rest.len()
+        ))
+    } else {
+        None
+    };
+    let frame = DataFrame::new(
+        rows.len(),
+        vec![
+            Column::new(
+                label.into(),
+                rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+            ),
+            Column::new(value.into(), rows.iter().map(|r| r.1).collect::<Vec<_>>()),
+        ],
+    )?;
+    Ok((frame, note))
+}
+
+/// The rows of a pooled frame a chart draws: those whose `sample` reaches `min`, and of
+/// them at most `n`: every pool (`groups` above 1) and the single groups in the frame's
+/// order (most games first). With the note when single groups were left out.
+pub(crate) fn drawn(
+    df: &DataFrame,
+    sample: &str,
+    groups: &str,
+    min: u32,
+    n: usize,
+) -> Result<(DataFrame, Option<String>), Error> {
+    let shown = at_least(df, sample, min)?;
+    if shown.height() <= n {
+        return Ok((shown, None));
+    }
+    let sizes = u64s(&shown, groups)?;
+    let pools = sizes.iter().filter(|&&g| g > 1).count();
+    let room = n.saturating_sub(pools);
+    let mut singles = 0;
+    let keep: BooleanChunked = sizes
+        .iter()
+        .map(|&g| {
+            if g > 1 {
+                true
+            } else {
+                singles += 1;
+                singles <= room
+            }
+        })
+        .collect();
+    let left_out = singles.saturating_sub(room);
+    let frame = shown.filter(&keep)?;
+    Ok((
+        frame,
+        Some(format!(
+            "the {room} largest drawn, {left_out} more in the table"
+        )),
+    ))
+}
+
 /// `num / of` as f64, null where `of` is zero.
 pub(crate) fn share(num: &str, of: &str) -> Expr {
     when(col(of).gt(lit(0)))
@@ -263,6 +349,66 @@ mod tests {
         );
         let shown = at_least(f, "results", 5).unwrap();
         assert_eq!(shown.height(), 3);
+    }
+
+    #[test]
+    fn largest_keeps_the_top_bars_and_sums_the_rest() {
+        let df = df!(
+            "event" => ["a", "b", "c", "d"],
+            "total" => [3u32, 9, 1, 9],
+        )
+        .unwrap();
+        let (top, note) = largest(&df, "event", "total", 2, "event").unwrap();
+        let labels: Vec<&str> = top
+            .column("event")
+            .unwrap()
+            .str()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(labels, ["b", "d", "other (2 events)"]);
+        let totals: Vec<f64> = top
+            .column("total")
+            .unwrap()
+            .f64()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(totals, [9.0, 9.0, 4.0]);
+        assert_eq!(
+            note.unwrap(),
+            "the 2 events with the most, the other 2 as one bar"
+        );
+        let (all, note) = largest(&df, "event", "total", 4, "event").unwrap();
+        assert_eq!(all.height(), 4);
+        assert!(note.is_none());
+    }
+
+    #[test]
+    fn drawn_keeps_every_pool_and_the_largest_single_groups() {
+        let df = df!(
+            "opening" => ["B05", "B07", "A61", "ECCO C (pooled: 3 openings)", "other (pooled: 2 openings)"],
+            "results" => [16u32, 8, 6, 9, 3],
+            "openings" => [1u32, 1, 1, 3, 2],
+        )
+        .unwrap();
+        // “other” has 3 results: under the minimum, not drawn.
+        let (all, cut) = drawn(&df, "results", "openings", 5, 10).unwrap();
+        assert_eq!(all.height(), 4);
+        assert!(cut.is_none());
+        let (some, cut) = drawn(&df, "results", "openings", 5, 3).unwrap();
+        let labels: Vec<&str> = some
+            .column("opening")
+            .unwrap()
+            .str()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(labels, ["B05", "B07", "ECCO C (pooled: 3 openings)"]);
+        assert_eq!(cut.unwrap(), "the 2 largest drawn, 1 more in the table");
     }
 
     #[test]

@@ -8,7 +8,10 @@ use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
-use crate::pooling::{at_least, pool, share, FamilyOf, Pooling, MIN_CURVE_GAMES, MIN_RESULTS};
+use crate::pooling::{
+    at_least, drawn, largest, pool, share, FamilyOf, Pooling, MAX_BARS, MIN_CURVE_GAMES,
+    MIN_RESULTS,
+};
 use crate::sides::{colour_key, sides};
 use crate::{Error, Section};
 
@@ -93,6 +96,15 @@ fn two_sides(kind: GameKind) -> (Outcome, Outcome) {
     (s[0], s[1])
 }
 
+/// What a chart of shares or scores says about its minimum, and about the rows it left
+/// out when there were too many.
+fn chart_note(note: &str, cut: Option<String>) -> String {
+    match cut {
+        Some(cut) => format!("{}; {cut}", drawn_note(note)),
+        None => drawn_note(note),
+    }
+}
+
 /// What every chart of shares or scores says about its minimum.
 fn drawn_note(note: &str) -> String {
     format!("{note}; bars only for rows of at least {MIN_RESULTS} games with a result")
@@ -145,9 +157,16 @@ fn pooled_shares_chart(
     stem: &str,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
     let (first, second) = two_sides(kind);
+    let (frame, cut) = drawn(
+        &pooled.0,
+        "results",
+        &format!("{by}s"),
+        MIN_RESULTS,
+        MAX_BARS,
+    )?;
     Ok((
         shares_chart(
-            &format!("{title} — {}", drawn_note(&pooled.1)),
+            &format!("{title} — {}", chart_note(&pooled.1, cut)),
             by,
             [
                 ("first_share", first),
@@ -155,7 +174,7 @@ fn pooled_shares_chart(
                 ("second_share", second),
             ],
         ),
-        at_least(&pooled.0, "results", MIN_RESULTS)?,
+        frame,
         stem.into(),
     ))
 }
@@ -236,12 +255,19 @@ fn renju_score_chart(
             noun,
         },
     )?;
-    let frame = at_least(&with_black_score(pooled.frame)?, "results", MIN_RESULTS)?;
+    let scored = with_black_score(pooled.frame)?;
+    let (frame, cut) = drawn(
+        &scored,
+        "results",
+        &format!("{noun}s"),
+        MIN_RESULTS,
+        MAX_BARS,
+    )?;
     Ok((
         ChartSpec::ScoreBars {
             title: format!(
                 "{title} (95% Wilson interval) — {}",
-                drawn_note(&pooled.note)
+                chart_note(&pooled.note, cut)
             ),
             label: by.into(),
             value: "black_score".into(),
@@ -355,6 +381,7 @@ fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> 
 
 fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
     let (results, note) = xiangqi_pooled_results(data)?;
+    let (shares_frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS)?;
     let families = analysis::xiangqi_results_by_family(data)?;
     let rulings = analysis::xiangqi_rulings(data)?;
     let captures = analysis::xiangqi_captures(data)?;
@@ -397,7 +424,10 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
         charts: vec![
             (
                 shares_chart(
-                    &format!("Xiangqi: result shares per opening — {}", drawn_note(&note)),
+                    &format!(
+                        "Xiangqi: result shares per opening — {}",
+                        chart_note(&note, cut)
+                    ),
                     "opening",
                     [
                         ("red_share", Outcome::Red),
@@ -405,7 +435,7 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                         ("black_share", Outcome::Black),
                     ],
                 ),
-                at_least(&results, "results", MIN_RESULTS)?,
+                shares_frame,
                 "xiangqi-results-by-opening".into(),
             ),
             (
@@ -577,24 +607,33 @@ pub(crate) fn findings_section(data: &Dataset) -> Result<Section, Error> {
             ("Findings by source, code and severity".into(), overview),
         ],
         charts: vec![
-            (
-                ChartSpec::Bars {
-                    title: "Findings per event".into(),
-                    label: "event".into(),
-                    value: "total".into(),
-                },
-                by_event,
-                "findings-by-event".into(),
-            ),
-            (
-                ChartSpec::Bars {
-                    title: "Findings per code".into(),
-                    label: "code".into(),
-                    value: "findings".into(),
-                },
-                by_code,
-                "findings-by-code".into(),
-            ),
+            bars_chart(&by_event, "Findings per event", "event", "total", "event")?,
+            bars_chart(&by_code, "Findings per code", "code", "findings", "code")?,
         ],
     })
+}
+
+/// A bar chart of at most [`MAX_BARS`] bars (the rest as one, the title saying so), its
+/// file named `findings-by-<noun>`.
+fn bars_chart(
+    df: &DataFrame,
+    title: &str,
+    label: &str,
+    value: &str,
+    noun: &str,
+) -> Result<(ChartSpec, DataFrame, String), Error> {
+    let (frame, note) = largest(df, label, value, MAX_BARS, noun)?;
+    let title = match note {
+        Some(note) => format!("{title} — {note}"),
+        None => title.to_string(),
+    };
+    Ok((
+        ChartSpec::Bars {
+            title,
+            label: label.into(),
+            value: value.into(),
+        },
+        frame,
+        format!("findings-by-{noun}"),
+    ))
 }
