@@ -152,7 +152,7 @@ pub(crate) fn pool(df: &DataFrame, p: &Pooling) -> Result<Pooled, Error> {
             _ => String::new(),
         };
         format!(
-            "{} with fewer than {} with a result pooled{by_family} into “{OTHER}”",
+            "{} with fewer than {} with a result pooled{by_family} into \"{OTHER}\"",
             plural(small, p.noun),
             plural(p.min as usize, "game")
         )
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(groups, [1, 1, 3, 2]);
         assert_eq!(
             pooled.note,
-            "5 openings with fewer than 5 games with a result pooled by ECCO family, the rest into “other”"
+            "5 openings with fewer than 5 games with a result pooled by ECCO family, the rest into \"other\""
         );
         let shown = at_least(f, "results", 5).unwrap();
         assert_eq!(shown.height(), 3);
