@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use kifu_facts::Outcome;
 use kifu_reports::*;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use polars::prelude::*;
@@ -71,7 +72,7 @@ fn shares_frame() -> DataFrame {
 fn hist_frame() -> DataFrame {
     df!(
         "from" => [0i64, 20, 40, 60, 80],
-        "to" => [20i64, 40, 60, 80, 100],
+        "to" => [19i64, 39, 59, 79, 99],
         "games" => [3u32, 12, 20, 9, 2],
     )
     .unwrap()
@@ -102,6 +103,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 value: "score".into(),
                 low: "low".into(),
                 high: "high".into(),
+                side: Outcome::Black,
             },
             score_frame(),
             "score",
@@ -111,9 +113,9 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 title: "Results per opening rule".into(),
                 label: "rule".into(),
                 shares: vec![
-                    ("black".into(), "Black wins".into()),
-                    ("draw".into(), "draw".into()),
-                    ("white".into(), "White wins".into()),
+                    ("black".into(), Outcome::Black),
+                    ("draw".into(), Outcome::Draw),
+                    ("white".into(), Outcome::White),
                 ],
             },
             shares_frame(),
@@ -126,6 +128,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 to: "to".into(),
                 count: "games".into(),
                 x_desc: "plies".into(),
+                sides: None,
             },
             hist_frame(),
             "lengths",
@@ -146,6 +149,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 y: "material".into(),
                 x_desc: "ply".into(),
                 y_desc: "material (Red − Black)".into(),
+                sides: Some((Outcome::Red, Outcome::Black)),
             },
             line_frame(),
             "material",
