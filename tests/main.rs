@@ -1,6 +1,7 @@
 //! kifu's integration tests: the `kifu` binary on real and hand-made records.
 
 mod cli;
+mod cli_input;
 mod common;
 mod contract;
 mod generated;

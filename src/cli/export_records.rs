@@ -42,24 +42,20 @@ pub fn parse_export_format(s: &str) -> Result<ExportFormat, String> {
     }
     match Format::from_name(s) {
         Some(f) if Notation::FORMATS.contains(&f) => Ok(ExportFormat::Records(f)),
-        _ => Err(format!(
-            "'{s}' is not an export format: parquet, csv, json, or a record notation ({})",
-            notation_names()
+        _ => Err(super::args::unknown_name(
+            "export format",
+            s,
+            ["parquet", "csv", "json"]
+                .into_iter()
+                .chain(Notation::FORMATS.iter().map(|f| f.name())),
         )),
     }
 }
 
-fn notation_names() -> String {
-    Notation::FORMATS
-        .iter()
-        .map(|f| f.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// `chinese`, `wxf` or `iccs`.
 pub fn parse_xq_notation(s: &str) -> Result<XqNotation, String> {
-    XqNotation::from_name(s).ok_or_else(|| format!("'{s}' is not chinese, wxf or iccs"))
+    XqNotation::from_name(s)
+        .ok_or_else(|| super::args::unknown_name("notation", s, ["chinese", "wxf", "iccs"]))
 }
 
 /// The options of a record export.

@@ -26,6 +26,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 
+pub use args::unknown_name;
 use args::{Cli, Command};
 
 pub fn run() -> Result<ExitCode> {
