@@ -4,6 +4,7 @@ mod cli;
 mod cli_input;
 mod common;
 mod contract;
+mod freestyle;
 mod generated;
 mod positions;
 mod renju_real;

@@ -32,13 +32,22 @@ impl Ruleset {
         Ruleset::ALL.into_iter().find(|r| r.name() == name)
     }
 
-    /// The rules a record's own rule tag names, as the parser normalizes it: `gomoku`
-    /// (RenjuNet's name for free-style), `freestyle` or `free-style` are free-style; a
-    /// Renju opening rule (or `renju`) is Renju; anything else (or no tag) says nothing.
+    /// The rules a record's own rule tag names (any ASCII case; spaces, `-` and `_` alike):
+    /// `gomoku` (RenjuNet's name for free-style), `freestyle`, `free-style` or
+    /// `freestyle gomoku` are free-style; a Renju opening rule (or `renju`) is Renju;
+    /// anything else (or no tag) says nothing.
     pub fn from_rule_tag(rule: &str) -> Option<Ruleset> {
-        match rule {
-            "gomoku" | "freestyle" | "free-style" | "freestyle-gomoku" => Some(Ruleset::Freestyle),
-            r if crate::RENJU_OPENING_RULES.contains(&r) => Some(Ruleset::Renju),
+        let key: String = rule
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .map(|c| if c == ' ' || c == '_' { '-' } else { c })
+            .collect();
+        match key.as_str() {
+            "gomoku" | "freestyle" | "free-style" | "freestyle-gomoku" | "free-style-gomoku" => {
+                Some(Ruleset::Freestyle)
+            }
+            k if crate::RENJU_OPENING_RULES.contains(&k) => Some(Ruleset::Renju),
             _ => None,
         }
     }

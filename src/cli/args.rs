@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use kifu_facts::{Outcome, Severity};
+use kifu_facts::{Outcome, Ruleset, Severity};
 use kifu_parser::Format;
 use kifu_rules::xiangqi;
 use kifu_store::filter::{
@@ -88,6 +88,11 @@ pub(super) struct FilterArgs {
     /// The Renju opening rule (rif, yamaguchi, soosorv, soosorv-8, taraguchi, …).
     #[arg(long, value_name = "RULE", help_heading = "Filter")]
     rule: Option<String>,
+    /// The rules a Renju-board game was replayed by: renju or freestyle (free-style
+    /// gomoku). The Renju tables of stats and report leave free-style games out unless
+    /// this asks for them.
+    #[arg(long, value_name = "RULES", value_parser = parse_ruleset, help_heading = "Filter")]
+    ruleset: Option<Ruleset>,
     /// An opening: Renju D1–D13/I1–I13, ECCO A00–E99, a range (C20-C29) or a prefix (C2);
     /// repeat for any of several.
     #[arg(long, value_name = "CODE", help_heading = "Filter")]
@@ -141,6 +146,7 @@ impl FilterArgs {
             recorded: self.recorded,
             result_differs: self.result_differs,
             rule: self.rule,
+            ruleset: self.ruleset,
             openings: self.opening,
             codes: self.code,
             severity: self.severity,
@@ -233,6 +239,13 @@ pub(super) enum Command {
         /// Read every file as this format instead of detecting it.
         #[arg(long, value_parser = parse_format)]
         format: Option<Format>,
+        /// Replay every Renju-board record by these rules: renju, or freestyle (free-style
+        /// gomoku: no forbidden moves, five or more wins for either side). Without it a
+        /// record's rule tag decides (gomoku or freestyle: free-style; a Renju opening rule:
+        /// Renju), else its file's name (one containing `gomoku`, as Gomoku.bdt: free-style),
+        /// else Renju. A file ingested before is skipped, whatever this says.
+        #[arg(long, visible_alias = "ruleset", value_name = "RULES", value_parser = parse_ruleset)]
+        rule: Option<Ruleset>,
         /// Replay threads (default: one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
@@ -586,6 +599,10 @@ fn severity_parser() -> impl TypedValueParser<Value = Severity> {
 fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
     kifu_analysis::Format::from_name(s)
         .ok_or_else(|| unknown_name("format", s, ["table", "csv", "json", "parquet"]))
+}
+
+fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
+    Ruleset::from_name(s).ok_or_else(|| unknown_name("rules", s, Ruleset::ALL.map(Ruleset::name)))
 }
 
 fn parse_format(s: &str) -> Result<Format, String> {

@@ -34,6 +34,7 @@ pub fn run() -> Result<ExitCode> {
         Command::Ingest {
             db,
             format,
+            rule,
             threads,
             json,
             no_index,
@@ -46,6 +47,7 @@ pub fn run() -> Result<ExitCode> {
                 threads,
                 progress: true,
                 no_index,
+                ruleset: rule,
             };
             match to_parquet {
                 Some(dir) => ingest::run_to_parquet(&dir, overwrite, &options, json, &paths),

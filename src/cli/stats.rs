@@ -7,6 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
+use kifu_facts::Ruleset;
+use kifu_store::GameFilter;
+
 use super::args::FilterArgs;
 use super::table::{named, render, Column};
 
@@ -22,6 +25,19 @@ pub(super) fn run(
     let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, &filter), by)?;
     if tables.is_empty() || store.count_games(&filter)? == 0 {
         eprintln!("kifu stats: no games match");
+    }
+    // Free-style gomoku games are not in the Renju balance (other rules): say so.
+    if filter.ruleset.is_none() {
+        let freestyle = store.count_games(&GameFilter {
+            ruleset: Some(Ruleset::Freestyle),
+            ..filter.clone()
+        })?;
+        if freestyle > 0 {
+            eprintln!(
+                "kifu stats: {freestyle} free-style gomoku game(s) are left out of the Renju \
+                 balance tables (--ruleset freestyle gives theirs)"
+            );
+        }
     }
     match (format, out) {
         (F::Json, _) => {

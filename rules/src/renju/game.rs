@@ -254,11 +254,19 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
             "not-renju-board",
             Severity::Error,
             "renju §3-1",
-            format!(
-                "the record is on a {}×{} board; Renju is played on 15×15, so the game was \
-                 not replayed",
-                game.board_width, game.board_height
-            ),
+            if renju {
+                format!(
+                    "the record is on a {}×{} board; Renju is played on 15×15, so the game was \
+                     not replayed",
+                    game.board_width, game.board_height
+                )
+            } else {
+                format!(
+                    "the record is on a {}×{} board; kifu replays free-style gomoku on 15×15 \
+                     only, so the game was not replayed",
+                    game.board_width, game.board_height
+                )
+            },
         ));
         return r;
     }
