@@ -38,12 +38,14 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         kifu_generate::write_set(&spec, &mut out)?;
     }
     out.flush()?;
-    eprintln!(
-        "kifu generate: {} {} game(s) written to {}",
-        req.games,
-        req.game,
-        req.out.display()
-    );
+    if !crate::cli::quiet() {
+        eprintln!(
+            "kifu generate: {} {} game(s) written to {}",
+            req.games,
+            req.game,
+            req.out.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

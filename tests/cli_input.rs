@@ -290,3 +290,79 @@ fn stats_tables_are_aligned_in_display_columns_without_frame_shapes() {
         assert!(line.ends_with(|c: char| c.is_ascii_digit()) || line.ends_with("total"));
     }
 }
+
+/// Runs kifu with standard error on a pseudo-terminal (as in an interactive shell) and
+/// returns what it drew there.
+fn stderr_on_a_terminal(args: &[&str]) -> String {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes the two descriptors it opens; the others may be null.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(slave)
+        .spawn()
+        .unwrap();
+    let mut reader = std::fs::File::from(master);
+    let reading = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        // The read ends with EIO once the child (the only holder of the slave) exits.
+        let _ = reader.read_to_end(&mut out);
+        out
+    });
+    assert!(child.wait().unwrap().success(), "{args:?}");
+    String::from_utf8_lossy(&reading.join().unwrap()).into_owned()
+}
+
+#[test]
+fn progress_is_drawn_on_a_terminal_only_and_quiet_silences_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("report");
+    let o = out.to_str().unwrap();
+    // The report's stages, on a terminal.
+    let drawn = stderr_on_a_terminal(&["report", "--db", d, "--out", o]);
+    assert!(
+        drawn.contains("stage 1/2: tables, charts and diagrams"),
+        "{drawn:?}"
+    );
+    assert!(drawn.contains("kifu report: "), "{drawn:?}");
+    // --quiet: no bar, no summary.
+    let drawn = stderr_on_a_terminal(&["report", "--quiet", "--db", d, "--out", o]);
+    assert!(
+        !drawn.contains("stage") && !drawn.contains("kifu report"),
+        "{drawn:?}"
+    );
+    // Not a terminal: the summary, no bar.
+    let piped = kifu(&["report", "--db", d, "--out", o]);
+    let said = stderr(&piped);
+    assert!(
+        said.contains("kifu report: ") && !said.contains("stage"),
+        "{said}"
+    );
+    // Export counts rows per table on a terminal; --quiet says nothing, errors still.
+    let export = dir.path().join("export");
+    let drawn = stderr_on_a_terminal(&["export", "--db", d, "--out", export.to_str().unwrap()]);
+    assert!(
+        drawn.contains("games: ") && drawn.contains(" rows"),
+        "{drawn:?}"
+    );
+    assert!(drawn.contains("kifu export: "), "{drawn:?}");
+    let run = kifu(&["export", "-q", "--db", d, "--out", export.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("exists"), "{}", stderr(&run));
+}

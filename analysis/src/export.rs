@@ -92,6 +92,21 @@ pub fn export_filtered(
     export_with(store, filter, options, dir, &mut |_, _| Ok(()))
 }
 
+/// [`export_filtered`] telling `progress(table, rows so far)` after each row written (for a
+/// progress display).
+pub fn export_observed(
+    store: &Store,
+    filter: &Filter,
+    options: ExportOptions,
+    dir: &Path,
+    progress: &mut dyn FnMut(&str, u64),
+) -> Result<ExportSummary> {
+    export_with(store, filter, options, dir, &mut |table, rows| {
+        progress(table, rows);
+        Ok(())
+    })
+}
+
 /// [`export_filtered`] calling `check(table, rows so far)` after each row (the tests make it
 /// fail midway).
 fn export_with(

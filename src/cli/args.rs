@@ -34,6 +34,10 @@ Exit codes:
 pub(super) struct Cli {
     #[command(subcommand)]
     pub(super) command: Command,
+    /// No progress bar and no routine summary on standard error (errors, and why an answer
+    /// is empty, are still said). Progress is drawn only when standard error is a terminal.
+    #[arg(long, short, global = true)]
+    pub(super) quiet: bool,
 }
 
 #[derive(Args)]

@@ -25,6 +25,7 @@ use kifu_store::query::GameRow;
 use kifu_store::{GameFilter, Store};
 
 use super::args::FilterArgs;
+use super::progress::summary;
 
 /// What `kifu export --format` takes: the analysis tables, or a record notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +134,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
 
 fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &Skipped) {
     println!("{}", opts.out.display());
-    eprintln!(
+    summary!(
         "kifu export: {written} games written in {notation} to {}{}",
         opts.out.display(),
         if written == 0 {
@@ -177,7 +178,14 @@ fn write_games(
     let mut writer = Writer::new(notation);
     let mut text = String::new();
     let mut written = 0;
+    let bar = super::progress::rows();
+    if let Some(bar) = &bar {
+        bar.set_length(ids.len() as u64);
+    }
     for &id in ids {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
         let game = store.game(id)?;
         let findings = if annotate {
             finding_notes(store, id)?
@@ -195,6 +203,9 @@ fn write_games(
             }
             Err(e) => skipped.add(e.to_string(), 1),
         }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     text.clear();
     writer.finish(&mut text);

@@ -13,6 +13,7 @@ mod index;
 mod ingest;
 mod names;
 mod position;
+mod progress;
 mod report;
 mod select;
 mod show;
@@ -28,9 +29,12 @@ use clap::Parser;
 
 pub use args::unknown_name;
 use args::{Cli, Command};
+pub use progress::quiet;
 
 pub fn run() -> Result<ExitCode> {
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
+    match cli.command {
         Command::Ingest {
             db,
             format,
@@ -45,7 +49,7 @@ pub fn run() -> Result<ExitCode> {
             let options = kifu_ingest::Options {
                 format,
                 threads,
-                progress: true,
+                progress: progress::shown(),
                 no_index,
                 ruleset: rule,
             };
