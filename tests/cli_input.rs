@@ -144,7 +144,7 @@ fn unknown_names_are_errors_with_the_closest_valid_ones() {
     let o = out.to_str().unwrap();
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju/club.bdt");
     let s = sample.to_str().unwrap();
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["ingest", "--db", d, "--format", "renju-plian", s],
             "unknown format `renju-plian`; valid, closest first: renju-plain, ",
@@ -182,6 +182,10 @@ fn unknown_names_are_errors_with_the_closest_valid_ones() {
         (
             &["audit", "--db", d, "--code", "forbiden-move"],
             "unknown finding code `forbiden-move`; valid, closest first: forbidden-move, ",
+        ),
+        (
+            &["stats", "--db", d, "--by", "openng"],
+            "unknown grouping `openng`; valid, closest first: opening, ",
         ),
         (
             &["check", "chouchou", "--variant", "jss"],
