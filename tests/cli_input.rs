@@ -257,10 +257,28 @@ fn exit_codes_are_the_documented_ones() {
         kifu(&["games", "--db", d, "--game", "go"]).status.code(),
         Some(2)
     );
+    // A missing database is never created by a command that reads it.
     let missing = dir.path().join("none.db");
-    let run = kifu(&["games", "--db", missing.to_str().unwrap()]);
-    assert_eq!(run.status.code(), Some(2));
-    assert!(!missing.exists());
+    let m = missing.to_str().unwrap();
+    for args in [
+        &["games"][..],
+        &["index", "--rebuild"],
+        &["index", "--compact"],
+        &["index", "--verify"],
+        &["standings"],
+        &["position", "--game", "renju", "--moves", "h8"],
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--db", m]);
+        let run = kifu(&all);
+        assert_eq!(run.status.code(), Some(2), "{all:?}");
+        assert!(
+            stderr(&run).contains(&format!("not found: database {m}")),
+            "{all:?}: {}",
+            stderr(&run)
+        );
+        assert!(!missing.exists(), "{all:?} created {m}");
+    }
 }
 
 #[test]
