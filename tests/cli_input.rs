@@ -388,3 +388,34 @@ fn progress_is_drawn_on_a_terminal_only_and_quiet_silences_it() {
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("exists"), "{}", stderr(&run));
 }
+
+#[test]
+fn an_out_of_the_wrong_kind_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "kept").unwrap();
+    let f = file.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    for (args, said) in [
+        (
+            &["report", "--db", d, "--out", f][..],
+            "a file is there; the report is written into a directory",
+        ),
+        (
+            &["stats", "--db", d, "--format", "csv", "--out", f],
+            "a file is there; csv and parquet are written into a directory",
+        ),
+        (
+            &["stats", "--db", d, "--format", "json", "--out", folder],
+            "a directory is there; table and json are written as one file",
+        ),
+    ] {
+        let run = kifu(args);
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&run).contains(said), "{args:?}: {}", stderr(&run));
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
+    }
+}

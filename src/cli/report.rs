@@ -42,6 +42,13 @@ pub(super) fn run(
     explorer_depth: u32,
     out: &Path,
 ) -> Result<ExitCode> {
+    // The report is a directory: a file in its place is an error before any work.
+    if out.exists() && !out.is_dir() {
+        anyhow::bail!(
+            "--out {}: a file is there; the report is written into a directory",
+            out.display()
+        );
+    }
     let (store, filter) = super::select::open(db, flags, false, "report")?;
     let games = store.count_games(&filter)?;
     if games == 0 {

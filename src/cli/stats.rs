@@ -21,6 +21,24 @@ pub(super) fn run(
     out: Option<&Path>,
 ) -> Result<ExitCode> {
     use kifu_analysis::Format as F;
+    // What --out must be, checked before any work: a directory for csv and parquet (one
+    // file per table), a file for table and json.
+    if let Some(path) = out {
+        let wants_dir = matches!(format, F::Csv | F::Parquet);
+        if wants_dir && path.exists() && !path.is_dir() {
+            bail!(
+                "--out {}: a file is there; csv and parquet are written into a directory \
+                 (one file per table)",
+                path.display()
+            );
+        }
+        if !wants_dir && path.is_dir() {
+            bail!(
+                "--out {}: a directory is there; table and json are written as one file",
+                path.display()
+            );
+        }
+    }
     let (store, filter) = super::select::open(db, flags, false, "stats")?;
     let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, &filter), by)?;
     if tables.is_empty() || store.count_games(&filter)? == 0 {
