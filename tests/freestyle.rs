@@ -164,6 +164,26 @@ fn the_renju_balance_leaves_freestyle_games_out_and_says_so() {
     assert!(!said.contains("left out"), "{said}");
     let (games, _) = balance(&["--ruleset", "renju"]);
     assert_eq!(games, renju);
+    // The export's games table says each game's rules.
+    let export = dir.path().join("export");
+    kifu_ok(&[
+        "export",
+        "--db",
+        d,
+        "--format",
+        "csv",
+        "--out",
+        export.to_str().unwrap(),
+    ]);
+    let csv = std::fs::read_to_string(export.join("games.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",ruleset"), "{csv}");
+    let ends = |r: &str| {
+        csv.lines()
+            .filter(|l| l.ends_with(&format!(",{r}")))
+            .count() as i64
+    };
+    assert_eq!(ends("freestyle"), freestyle);
+    assert_eq!(ends("renju"), renju);
     // The filter everywhere: `games` lists the free-style ones.
     let listed = kifu_ok(&[
         "games",
