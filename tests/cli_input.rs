@@ -419,3 +419,33 @@ fn an_out_of_the_wrong_kind_is_refused_before_any_work() {
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
     }
 }
+
+/// An export written before a column was added (the contract's version unchanged) is not
+/// appended to: the new part files would have other columns than the old ones.
+#[test]
+fn append_refuses_an_export_with_other_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("export");
+    let o = out.to_str().unwrap();
+    kifu_ok(&["export", "--db", d, "--out", o]);
+    let append = || kifu(&["export", "--db", d, "--out", o, "--append"]);
+    assert_eq!(append().status.code(), Some(0), "{}", stderr(&append()));
+    // The games table as it was before `ruleset`.
+    let path = out.join("_schema.json");
+    let mut schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let games = &mut schema["tables"][0];
+    assert_eq!(games["name"], "games");
+    let columns = games["columns"].as_array_mut().unwrap();
+    assert_eq!(columns.pop().unwrap()["name"], "ruleset");
+    std::fs::write(&path, schema.to_string()).unwrap();
+    let run = append();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("its tables have other columns than this kifu writes"),
+        "{}",
+        stderr(&run)
+    );
+}
