@@ -449,3 +449,32 @@ fn append_refuses_an_export_with_other_columns() {
         stderr(&run)
     );
 }
+
+/// A reader that goes away (`kifu games | head`) is no error: exit 0, nothing said.
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    for command in [
+        &["games", "--db", d][..],
+        &["explore", "--db", d, "--game", "renju", "--moves", "h8"],
+        &["position", "--db", d, "--game", "renju", "--moves", "h8"],
+        &["audit", "--db", d],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(command)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command:?}: {}", stderr(&out));
+        assert!(
+            !stderr(&out).contains("Broken pipe"),
+            "{command:?}: {}",
+            stderr(&out)
+        );
+    }
+}
