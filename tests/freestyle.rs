@@ -86,6 +86,17 @@ fn a_freestyle_overline_wins_without_forbidden_move_findings() {
     assert_eq!(first["counted_result"], "black", "{first}");
     assert_eq!(first["result_differs"], false, "{first}");
 
+    // `show` names the rules and marks no forbidden point (by Renju's, Black's h8 in the
+    // third game's position before move 9 is a double-three).
+    let show = |db: &Path| kifu_ok(&["show", "--db", db.to_str().unwrap(), "3", "--ply", "8"]);
+    let shown = show(&free);
+    assert!(shown.contains("rules: free-style gomoku"), "{shown}");
+    assert!(!shown.contains("forbidden points"), "{shown}");
+    let shown = show(&renju);
+    assert!(
+        shown.contains("Black's forbidden points: h8 double-three"),
+        "{shown}"
+    );
     // The same records, marked by the file's name, or by a `Rule` tag.
     let named = dir.path().join("club-Gomoku.renju");
     std::fs::write(&named, GAMES).unwrap();
