@@ -1,8 +1,10 @@
 //! kifu's integration tests: the `kifu` binary on real and hand-made records.
 
 mod cli;
+mod cli_input;
 mod common;
 mod contract;
+mod freestyle;
 mod generated;
 mod positions;
 mod renju_real;

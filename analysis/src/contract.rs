@@ -92,6 +92,7 @@ const STORED_RESULTS: &[&str] = &[
     "black", "white", "red", "draw", "P1", "P2", "P3", "P4", "unknown",
 ];
 const SEVERITIES: &[&str] = &["info", "warning", "error"];
+const RULESETS: &[&str] = &["renju", "freestyle"];
 const FORBIDDEN: &[&str] = &["double-three", "double-four", "overline"];
 /// The move encodings, by kind in [`KINDS`] order.
 pub const ENCODINGS: &[&str] = &[
@@ -238,6 +239,16 @@ const GAMES: TableDoc = TableDoc {
             "extra",
             Text,
             "Everything else the record carries, as JSON (headers, annotations).",
+        ),
+        one_of(
+            opt(
+                "ruleset",
+                Text,
+                "Renju-board games: the rules the replay judged by, renju or freestyle \
+                 (free-style gomoku: no forbidden moves, five or more wins for either side; \
+                 `kifu ingest --rule`); null for the other kinds.",
+            ),
+            RULESETS,
         ),
     ],
 };

@@ -220,6 +220,7 @@ impl ShardWriter {
             duplicate_of,
             duplicate_of_key,
             extra: g.extra.clone(),
+            ruleset: g.ruleset,
         });
         self.tables[0].push(row)?;
         for (seat, (side, name)) in g.players.iter().enumerate() {
