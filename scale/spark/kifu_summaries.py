@@ -1,7 +1,8 @@
 """kifu's summary tables in Spark SQL, over the views games, findings, quarantine and
 sources of a dataset in kifu's data contract (`_schema.json`). Each table has the name,
 columns, rows and order of the same table in `kifu stats --format json`; the counting
-rules are the contract's: counted_result only, first copies only, unclassified games out.
+rules are the contract's: counted_result only, first copies only, unclassified games out,
+Renju rules only in the Renju balance (free-style gomoku has its own).
 """
 
 Z = 1.959964  # the 97.5% normal quantile of kifu's Wilson bounds
@@ -15,7 +16,7 @@ def or_none(column):
 RENJU_GAMES = f"""
     SELECT {or_none("rule")} AS rule, opening, CAST(year AS STRING) AS year,
            counted_result AS r, swapped, plies
-    FROM games WHERE kind = 'renju' AND first_copy
+    FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy
 """
 
 # D1..D13, then I1..I13, then anything else (kifu's opening_key).
