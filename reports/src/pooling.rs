@@ -326,11 +326,11 @@ mod tests {
                 "other (pooled: 2 openings)"
             ]
         );
-        let results = counts(&f, "results");
+        let results = counts(f, "results");
         assert_eq!(results, [16, 8, 8, 3]);
-        let wins = counts(&f, "red_wins");
+        let wins = counts(f, "red_wins");
         assert_eq!(wins, [7, 4, 4, 3]);
-        let groups = counts(&f, "openings");
+        let groups = counts(f, "openings");
         assert_eq!(groups, [1, 1, 3, 2]);
         assert_eq!(
             pooled.note,
