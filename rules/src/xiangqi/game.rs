@@ -56,7 +56,7 @@
 //!     against the verdict play went past.
 
 use super::arbiter::Arbiter;
-use super::notation::{resolve, resolve_self_check, NotationError, Resolved};
+use super::notation::{move_to_chinese, resolve, resolve_self_check, NotationError, Resolved};
 use super::outcome::XqOutcome;
 use super::piece::{Kind, Side};
 use super::position::Position;
@@ -336,10 +336,12 @@ pub fn replay(game: &XqGame) -> XqReplay {
                         "illegal-move",
                         Severity::Error,
                         RULE_PLAY,
+                        // The move in Chinese notation, not as written: a DhtmlXQ record
+                        // writes squares as digits (`4224`), which no reader can follow.
                         format!(
-                            "{:?} ({}) leaves {}'s own general in check (送将), which the rules forbid; \
+                            "{} ({}) leaves {}'s own general in check (送将), which the rules forbid; \
                              the record goes on, so the replay applies the move and continues",
-                            mv.written,
+                            move_to_chinese(&pos, m),
                             m.iccs(),
                             pos.side_to_move()
                         ),
@@ -367,8 +369,8 @@ pub fn replay(game: &XqGame) -> XqReplay {
                     Severity::Error,
                     RULE_PLAY,
                     format!(
-                        "{:?} ({}) captures the general left in check; the replay stops here",
-                        mv.written,
+                        "{} ({}) captures the general left in check; the replay stops here",
+                        move_to_chinese(&pos, res.mv),
                         res.mv.iccs()
                     ),
                 ));
