@@ -11,7 +11,7 @@
 //! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
 //!   diagrams as files.
 //!
-//! Modules: `build` (assembly) from `sections` and `audit`; `model` (what a report holds);
+//! Modules: `build` (assembly) from `sections`, `standings` and `audit`; `model` (what a report holds);
 //! `write` (the files) with the `html` and `markdown` writers; `charts`; `diagrams`.
 
 mod audit;
@@ -21,7 +21,9 @@ mod diagrams;
 mod html;
 mod markdown;
 mod model;
+mod openings;
 mod sections;
+mod standings;
 mod write;
 
 use std::path::PathBuf;

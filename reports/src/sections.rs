@@ -6,6 +6,7 @@ use kifu_facts::GameKind;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
+use crate::openings::with_opening_names;
 use crate::{Error, Section};
 
 /// The overview: records stored per game kind.
@@ -106,7 +107,7 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
         ("By opening rule".to_string(), by_rule.clone()),
         (
             "By canonical opening (D1–D13 direct, I1–I13 indirect)".to_string(),
-            by_opening.clone(),
+            with_opening_names(by_opening.clone(), GameKind::Renju, "opening")?,
         ),
     ];
     if by_year.height() > 0 {
@@ -180,7 +181,10 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                 each ply."
             .into(),
         tables: vec![
-            ("Results by opening".into(), results),
+            (
+                "Results by opening".into(),
+                with_opening_names(results, GameKind::Xiangqi, "opening")?,
+            ),
             ("Results by ECCO family".into(), families),
             ("Repetition rulings".into(), rulings),
             ("Pieces taken".into(), captures),

@@ -1,9 +1,11 @@
 //! Charts, board diagrams and the HTML/Markdown report, and the report opened in a real
 //! headless Chromium when one is installed.
 
+mod chromium;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+use chromium::{attr, open_in_chromium, pixel_stats};
 
 use kifu_reports::*;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
@@ -11,41 +13,6 @@ use polars::prelude::*;
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
-}
-
-/// Decodes a PNG: (width, height, RGB(A) pixels, bytes per pixel).
-fn decode_png(path: &Path) -> (u32, u32, Vec<u8>, usize) {
-    let bytes = std::fs::read(path).unwrap();
-    assert_eq!(
-        &bytes[..8],
-        b"\x89PNG\r\n\x1a\n",
-        "{} is not a PNG",
-        path.display()
-    );
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    let bpp = info.color_type.samples();
-    (info.width, info.height, buf, bpp)
-}
-
-/// Pixels that are neither the white background: (total, non-white, dark).
-fn pixel_stats(path: &Path) -> (usize, usize, usize) {
-    let (w, h, buf, bpp) = decode_png(path);
-    assert!(w > 0 && h > 0);
-    let mut non_white = 0;
-    let mut dark = 0;
-    for px in buf.chunks(bpp) {
-        if px[..3] != [255, 255, 255] {
-            non_white += 1;
-        }
-        if px[..3].iter().all(|&c| c < 90) {
-            dark += 1;
-        }
-    }
-    ((w * h) as usize, non_white, dark)
 }
 
 fn score_frame() -> DataFrame {
@@ -529,130 +496,6 @@ fn write_report_writes_html_markdown_charts_and_diagrams() {
     assert!(html.contains("3 more warning/error findings not shown here"));
 }
 
-/// Waits for a child with a time limit; kills it (by its own handle) when over.
-fn run_with_timeout(cmd: &mut Command, limit: Duration) -> (bool, String, String) {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chromium");
-    let out = child.stdout.take().unwrap();
-    let err = child.stderr.take().unwrap();
-    let read_out = std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default());
-    let read_err = std::thread::spawn(move || std::io::read_to_string(err).unwrap_or_default());
-    let start = Instant::now();
-    let ok = loop {
-        match child.try_wait().unwrap() {
-            Some(status) => break status.success(),
-            None if start.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break false;
-            }
-            None => std::thread::sleep(Duration::from_millis(100)),
-        }
-    };
-    (
-        ok,
-        read_out.join().unwrap_or_default(),
-        read_err.join().unwrap_or_default(),
-    )
-}
-
-fn attr(dom: &str, name: &str) -> Option<i64> {
-    let body = &dom[dom.find("<body")?..];
-    let tag = &body[..body.find('>')?];
-    let key = format!("{name}=\"");
-    let at = tag.find(&key)? + key.len();
-    tag[at..].split('"').next()?.parse().ok()
-}
-
-fn chromium_args(profile: &Path) -> Vec<String> {
-    [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--hide-scrollbars",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain(std::iter::once(format!(
-        "--user-data-dir={}",
-        profile.display()
-    )))
-    .collect()
-}
-
-/// What Chromium saw of a report page.
-struct PageCheck {
-    dom: String,
-    screenshot: PathBuf,
-}
-
-/// Opens `html` in headless Chromium: the DOM after the page's own check script ran (it
-/// writes `data-charts`, `data-charts-ok`, `data-errors` on `<body>`), then a screenshot
-/// saved beside the page. `None` (test skipped) when Chromium is not installed and
-/// `KIFU_REQUIRE_CHROMIUM` is not `1`.
-fn open_in_chromium(html: &Path, height: u32) -> Option<PageCheck> {
-    let chromium = Path::new("/usr/bin/chromium");
-    if !chromium.exists() {
-        if std::env::var("KIFU_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
-            panic!("KIFU_REQUIRE_CHROMIUM=1 but /usr/bin/chromium is missing");
-        }
-        eprintln!("note: /usr/bin/chromium not found; headless browser test skipped");
-        return None;
-    }
-    let url = format!("file://{}", html.canonicalize().unwrap().display());
-    let profile = tmp();
-    let (ok, dom, err) = run_with_timeout(
-        Command::new(chromium)
-            .args(chromium_args(profile.path()))
-            .arg("--virtual-time-budget=5000")
-            .arg("--dump-dom")
-            .arg(&url),
-        Duration::from_secs(120),
-    );
-    assert!(ok, "chromium --dump-dom failed: {err}");
-    assert_eq!(
-        attr(&dom, "data-checked"),
-        Some(1),
-        "check script did not run: {err}"
-    );
-    assert_eq!(
-        attr(&dom, "data-errors"),
-        Some(0),
-        "page errors: {}",
-        dom.split("data-error-list=\"")
-            .nth(1)
-            .and_then(|s| s.split('"').next())
-            .unwrap_or("?")
-    );
-    let shot = html.with_file_name("screenshot.png");
-    let (ok, _, err) = run_with_timeout(
-        Command::new(chromium)
-            .args(chromium_args(profile.path()))
-            .arg(format!("--screenshot={}", shot.display()))
-            .arg(format!("--window-size=1280,{height}"))
-            .arg(&url),
-        Duration::from_secs(120),
-    );
-    assert!(ok, "chromium --screenshot failed: {err}");
-    let (w, h, _, _) = decode_png(&shot);
-    assert_eq!((w, h), (1280, height));
-    let (total, non_white, _) = pixel_stats(&shot);
-    assert!(non_white > total / 20, "screenshot nearly blank");
-    assert!(std::fs::metadata(&shot).unwrap().len() > 20_000);
-    eprintln!("screenshot: {}", shot.display());
-    Some(PageCheck {
-        dom,
-        screenshot: shot,
-    })
-}
-
 #[test]
 fn report_opens_in_headless_chromium() {
     // Kept after the test (target/tmp) so the screenshot can be looked at.
@@ -691,12 +534,13 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
             "Xiangqi: results, repetition rulings, captures",
             "Chess Territorial: scores and territories",
             "ChouChou (珠取): captures and penalties",
+            "Standings",
             "Opening explorer",
             "Findings"
         ]
     );
     // The explorer's trees: Renju openings first, the Xiangqi start last.
-    let trees = &report.sections[5].tables;
+    let trees = &report.sections[6].tables;
     assert!(
         trees[0].0.starts_with("Renju explorer from "),
         "{}",
