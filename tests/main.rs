@@ -6,6 +6,7 @@ mod contract;
 mod generated;
 mod positions;
 mod renju_real;
+mod report_pages;
 mod robust;
 mod roundtrip;
 mod search;

@@ -179,7 +179,8 @@ th, td { padding: 6px 12px; border-bottom: 1px solid var(--line); text-align: le
 /* Long text (paths, names) wraps inside its cell instead of widening the table. */
 td { overflow-wrap: anywhere; }
 th { background: #eef1f6; font-weight: 600; overflow-wrap: normal; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
 table.wide { font-size: .8rem; }
 table.wide th, table.wide td { padding: 4px 6px; }
 td.flag { color: var(--warning); font-weight: 600; }

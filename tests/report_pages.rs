@@ -1,0 +1,307 @@
+//! Issue 16's done-when "Screenshots" and "Standings": the reports of real events (a Renju
+//! BDT event, the 2015 World Xiangqi Championship from the dpxq DhtmlXQ set, the 2006
+//! computer championship's PGNs) and of `kifu demo`, opened in headless Chromium with a
+//! full-page screenshot each; the page's own check script's verdict read from the DOM.
+//! Screenshots and reports are kept under the target's tmp dir (paths printed).
+
+#[path = "../reports/tests/chromium/mod.rs"]
+mod chromium;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use chromium::{attr, attr_text, open_full_page};
+
+use crate::common::{kifu_ok, shared};
+
+const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
+const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+
+/// One report built and opened.
+struct Page {
+    name: &'static str,
+    dir: PathBuf,
+    dom: String,
+    markdown: String,
+}
+
+fn out_root() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-pages")
+}
+
+/// `kifu ingest` of `paths` into `dir/kifu.db`, then `kifu report` with `filter` into
+/// `dir/report`; the report's directory.
+fn report(dir: &Path, paths: &[&Path], filter: &[&str]) -> PathBuf {
+    let db = dir.join("kifu.db");
+    let mut args = vec!["ingest", "--db", db.to_str().unwrap()];
+    args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+    kifu_ok(&args);
+    let out = dir.join("report");
+    let mut args = vec![
+        "report",
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(filter);
+    kifu_ok(&args);
+    out
+}
+
+fn open(name: &'static str, out: PathBuf) -> Option<Page> {
+    let html = out.join("index.html");
+    let shot = out_root().join(format!("{name}.png"));
+    let page = open_full_page(&html, &shot)?;
+    let markdown = std::fs::read_to_string(out.join("report.md")).unwrap();
+    Some(Page {
+        name,
+        dir: out,
+        dom: page.dom,
+        markdown,
+    })
+}
+
+/// The four reports, built once for every test here; `None` when the shared data or
+/// Chromium is missing (and not required).
+fn pages() -> &'static Option<Vec<Page>> {
+    static PAGES: OnceLock<Option<Vec<Page>>> = OnceLock::new();
+    PAGES.get_or_init(|| {
+        let bdt = shared("renju/games/bdt/stefs92_MST-MM-40.bdt")?;
+        let dpxq = shared(DPXQ)?;
+        let ccgc = shared("xiangqi/misc_dialects/eleeye_ccgc")?;
+        let root = out_root();
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let mut pages = Vec::new();
+        let dir = |name: &str| {
+            let d = root.join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            d
+        };
+        pages.push(open("renju-bdt", report(&dir("renju-bdt"), &[&bdt], &[]))?);
+        let wc = dir("world-championship");
+        pages.push(open(
+            "world-championship",
+            report(&wc, &[&dpxq], &["--event", WORLD_CHAMPIONSHIP]),
+        )?);
+        pages.push(open("ccgc-2006", report(&dir("ccgc-2006"), &[&ccgc], &[]))?);
+        let demo = dir("demo");
+        let db = demo.join("kifu-demo.db");
+        let out = demo.join("report");
+        kifu_ok(&[
+            "demo",
+            "--db",
+            db.to_str().unwrap(),
+            "--report",
+            out.to_str().unwrap(),
+        ]);
+        pages.push(open("demo", out)?);
+        eprintln!("reports and screenshots: {}", root.display());
+        Some(pages)
+    })
+}
+
+fn body(page: &Page, name: &str) -> i64 {
+    attr(&page.dom, name).unwrap_or_else(|| panic!("{}: no {name} on <body>", page.name))
+}
+
+#[test]
+fn report_pages_fit_render_cjk_and_print_no_absolute_path() {
+    let Some(pages) = pages() else {
+        return;
+    };
+    for page in pages {
+        let n = page.name;
+        let charts = body(page, "data-charts");
+        assert!(charts > 0, "{n}: no chart");
+        assert_eq!(
+            body(page, "data-charts-ok"),
+            charts,
+            "{n}: a chart not drawn"
+        );
+        assert!(body(page, "data-tables") > 0, "{n}: no table");
+        assert_eq!(
+            body(page, "data-tables-overflow"),
+            0,
+            "{n}: tables wider than their container: {}",
+            attr_text(&page.dom, "data-overflow-list").unwrap_or_default()
+        );
+        assert_eq!(body(page, "data-cjk"), 1, "{n}: CJK text draws boxes");
+        // report.md: no absolute path (sources are relative to the folder they share).
+        for absolute in [
+            out_root().to_str().unwrap().to_owned(),
+            shared("").unwrap().to_str().unwrap().to_owned(),
+            "](/".to_owned(),
+        ] {
+            assert!(
+                !page.markdown.contains(&absolute),
+                "{n}: report.md prints {absolute}"
+            );
+        }
+        assert!(page.dir.join("index.html").is_file());
+    }
+    // Names from the records come out as text in the page.
+    let wc = &pages[1];
+    assert!(wc.dom.contains("郑惟桐"), "a player of the championship");
+    assert!(
+        pages[2].dom.contains("相眼竞技"),
+        "a program of the 2006 championship"
+    );
+}
+
+/// The chart half of the page check: no chart without a mark of data, no SVG shape of
+/// negative size.
+#[test]
+#[ignore = "needs the charts fixes of issue 16 (branch i16-charts: the single-event \
+            findings bar of negative height, the empty Xiangqi shares chart); run with \
+            --ignored once merged"]
+fn report_pages_have_no_empty_chart_and_no_negative_svg() {
+    let Some(pages) = pages() else {
+        return;
+    };
+    for page in pages {
+        let n = page.name;
+        assert_eq!(
+            body(page, "data-charts-empty"),
+            0,
+            "{n}: empty charts: {}",
+            attr_text(&page.dom, "data-empty-list").unwrap_or_default()
+        );
+        assert_eq!(
+            body(page, "data-svg-negative"),
+            0,
+            "{n}: SVG of negative size"
+        );
+    }
+}
+
+/// One record of the championship, as the test reads it from the archive itself.
+struct Game {
+    group: String,
+    round: String,
+    red: String,
+    black: String,
+}
+
+/// A field of a dpxq record (a Python dict literal): `'key': 'value'`.
+fn field(text: &str, key: &str) -> Option<String> {
+    let at = text.find(&format!("'{key}': '"))? + key.len() + 5;
+    Some(text[at..].split('\'').next()?.to_string())
+}
+
+fn championship_games(archive: &Path) -> Vec<Game> {
+    let file = std::fs::File::open(archive).unwrap();
+    let mut tar = tar::Archive::new(xz2::read::XzDecoder::new(file));
+    let mut games = Vec::new();
+    for entry in tar.entries().unwrap() {
+        let mut entry = entry.unwrap();
+        let mut text = String::new();
+        if entry.read_to_string(&mut text).is_err() {
+            continue;
+        }
+        if field(&text, "event").as_deref() != Some(WORLD_CHAMPIONSHIP) {
+            continue;
+        }
+        let name = |short: &str, long: &str| {
+            field(&text, short)
+                .filter(|s| !s.is_empty())
+                .or_else(|| field(&text, long))
+                .unwrap()
+        };
+        games.push(Game {
+            group: field(&text, "group").unwrap(),
+            round: field(&text, "round").unwrap(),
+            red: name("redname", "red"),
+            black: name("blackname", "black"),
+        });
+    }
+    games
+}
+
+/// A group's rounds, and the rounds each of its players has a game in.
+type Group<'a> = (BTreeSet<&'a str>, BTreeMap<&'a str, BTreeSet<&'a str>>);
+
+/// The rows of the Markdown table under the caption starting `caption`: the cells of each.
+fn md_rows(md: &str, caption: &str) -> Vec<Vec<String>> {
+    let at = md
+        .find(&format!("**{caption}"))
+        .unwrap_or_else(|| panic!("no table {caption}"));
+    md[at..]
+        .lines()
+        .skip(2)
+        .skip(2) // header and rule
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn world_championship_standings_are_split_by_group_and_flag_missing_games() {
+    let Some(pages) = pages() else {
+        return;
+    };
+    let md = &pages[1].markdown;
+    let games = championship_games(&shared(DPXQ).unwrap());
+    assert_eq!(games.len(), 241);
+    // Per group: each player's rounds, and the group's rounds.
+    let mut groups: BTreeMap<&str, Group> = BTreeMap::new();
+    for g in &games {
+        let (rounds, players) = groups.entry(&g.group).or_default();
+        rounds.insert(&g.round);
+        for p in [&g.red, &g.black] {
+            players.entry(p).or_default().insert(&g.round);
+        }
+    }
+    assert_eq!(
+        groups.keys().copied().collect::<Vec<_>>(),
+        ["女子组", "男子组"]
+    );
+    for (group, (rounds, players)) in &groups {
+        let missing: BTreeMap<&str, Vec<&str>> = players
+            .iter()
+            .map(|(p, played)| (*p, rounds.difference(played).copied().collect()))
+            .collect();
+        let incomplete = missing.values().filter(|m| !m.is_empty()).count();
+        assert!(incomplete > 0, "{group}: every player has every round");
+        let caption = format!("Xiangqi · {WORLD_CHAMPIONSHIP} · {group}: standings");
+        let expected_caption = format!(
+            "{caption} — ⚠ {incomplete} of {} players have no game in some round**",
+            players.len()
+        );
+        assert!(md.contains(&expected_caption), "{expected_caption}");
+        let rows = md_rows(md, &caption);
+        assert_eq!(rows.len(), players.len(), "{group}: one line per player");
+        for row in &rows {
+            // place, player, games, wins, draws, losses, points, SB, decided by, missing
+            let player = row[1].as_str();
+            let want = &missing[player];
+            let shown = row[9].trim_start_matches('⚠').trim();
+            let shown: Vec<&str> = if shown.is_empty() {
+                Vec::new()
+            } else {
+                shown.split(", ").collect()
+            };
+            assert_eq!(&shown, want, "{group}: {player}'s missing rounds");
+            assert!(
+                ["points", "Sonneborn-Berger", "wins", "tie (shared place)"]
+                    .contains(&row[8].as_str()),
+                "{group}: {player} decided by {}",
+                row[8]
+            );
+            let played: u32 = row[2].parse().unwrap();
+            assert_eq!(
+                played as usize,
+                players[player].len(),
+                "{group}: {player}'s games"
+            );
+        }
+    }
+}
