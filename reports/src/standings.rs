@@ -74,7 +74,7 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         String::new()
     };
     let l = &t.lines;
-    let table = frame(vec![
+    let mut columns = vec![
         u32_col("place", l.iter().map(|x| x.place as u32).collect()),
         text_col("player", l.iter().map(|x| x.player.clone()).collect()),
         u32_col("games", l.iter().map(|x| x.games).collect()),
@@ -94,8 +94,17 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
             "missing rounds",
             l.iter().map(|x| missing_text(&x.missing_rounds)).collect(),
         ),
-    ])?;
-    let mut out = vec![(format!("{head}: standings{note}{unscored}"), table)];
+    ];
+    if l.iter().any(|x| !x.byes.is_empty()) {
+        columns.push(text_col(
+            "byes",
+            l.iter().map(|x| x.byes.join(", ")).collect(),
+        ));
+    }
+    let mut out = vec![(
+        format!("{head}: standings{note}{unscored}"),
+        frame(columns)?,
+    )];
     if t.rounds.is_empty() {
         return Ok(out);
     }
@@ -128,6 +137,8 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
                     games.join(" ")
                 } else if x.missing_rounds.contains(round) {
                     MISSING.to_string()
+                } else if x.byes.contains(round) {
+                    "bye".to_string()
                 } else {
                     // A game without a result: recorded, not scored.
                     "?".to_string()
@@ -248,10 +259,11 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
         "Per event and section (the record's section or group tag: a men's and a women's \
          section are tabled apart). Two-player games score 1 for a win, ½ for a draw; \
          places are decided by points, then Sonneborn-Berger (the points of the opponents \
-         beaten plus half those drawn with), then wins, and `decided by` names the \
-         criterion that set each line apart from its neighbour. In the crosstable +n is a \
-         win against line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a \
-         round of the section in which the player has no game recorded. ChouChou: the \
+         beaten plus half those drawn with), then wins; “decided by” names the criterion \
+         that set each line apart from its neighbour. In the crosstable +n is a win against \
+         line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a round of the \
+         section in which the player has no game recorded, “bye” the round the one player \
+         left over of an odd number sat out. ChouChou: the \
          federation's score sheet (wins/games and points per round) and standings, decided \
          by wins, points, best bonus, then worst penalty.",
     );

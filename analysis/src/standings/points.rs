@@ -36,9 +36,13 @@ pub struct Line {
     /// or `tie (shared place)`.
     #[serde(skip)]
     pub decided_by: &'static str,
-    /// The rounds of the table in which this player has no game recorded.
+    /// The rounds of the table in which this player has no game recorded (a bye left out).
     #[serde(skip)]
     pub missing_rounds: Vec<String>,
+    /// The rounds this player sat out as the one player without a game of a section with an
+    /// odd number of players: a bye, not a game missing from the records.
+    #[serde(skip)]
+    pub byes: Vec<String>,
     /// The scored games, in round order.
     #[serde(skip)]
     pub pairings: Vec<Pairing>,
@@ -115,6 +119,21 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
             }
         }
     }
+    // A round of an odd number of players that only one of them sat out: their bye.
+    let bye: BTreeMap<&str, &str> = if played.len() % 2 == 1 {
+        rounds
+            .iter()
+            .filter_map(|r| {
+                let mut out = played.iter().filter(|(_, s)| !s.contains(r.as_str()));
+                match (out.next(), out.next()) {
+                    (Some((p, _)), None) => Some((r.as_str(), *p)),
+                    _ => None,
+                }
+            })
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
     let mut lines: BTreeMap<String, Line> = BTreeMap::new();
     let mut unscored = 0;
     for g in games {
@@ -163,11 +182,13 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
             (x, y) => x.is_none().cmp(&y.is_none()),
         });
         let have = played.get(line.player.as_str());
-        line.missing_rounds = rounds
+        let (byes, missing) = rounds
             .iter()
             .filter(|r| !have.is_some_and(|s| s.contains(r.as_str())))
             .cloned()
-            .collect();
+            .partition(|r| bye.get(r.as_str()) == Some(&line.player.as_str()));
+        line.byes = byes;
+        line.missing_rounds = missing;
     }
     let mut lines: Vec<Line> = lines.into_values().collect();
     let key = |l: &Line| (l.points, l.sonneborn_berger, l.wins);
@@ -279,18 +300,19 @@ mod tests {
                 ("C", 0.5, 0.75, 3, "points")
             ]
         );
-        // Rounds 1–4: A played 1, 3, 4 (4 unscored but recorded); B 1, 2; C 2, 3, 4.
-        let missing: Vec<(&str, Vec<String>)> = t
+        // Rounds 1–4: A played 1, 3, 4 (4 unscored but recorded); B 1, 2; C 2, 3, 4. Of
+        // three players one sits out each round: a bye, no game missing.
+        let byes: Vec<(&str, Vec<String>, usize)> = t
             .lines
             .iter()
-            .map(|l| (l.player.as_str(), l.missing_rounds.clone()))
+            .map(|l| (l.player.as_str(), l.byes.clone(), l.missing_rounds.len()))
             .collect();
         assert_eq!(
-            missing,
+            byes,
             [
-                ("A", vec!["2".to_string()]),
-                ("B", vec!["3".to_string(), "4".to_string()]),
-                ("C", vec!["1".to_string()])
+                ("A", vec!["2".to_string()], 0),
+                ("B", vec!["3".to_string(), "4".to_string()], 0),
+                ("C", vec!["1".to_string()], 0)
             ]
         );
         assert_eq!(points_text(1.5), "1½");
@@ -340,6 +362,48 @@ mod tests {
         assert_eq!(tables[0].rounds, ["1"]);
         // By event alone the four players share one table.
         assert_eq!(points_tables(&rows)[0].lines.len(), 4);
+    }
+
+    #[test]
+    fn the_one_player_out_of_a_round_of_an_odd_section_has_a_bye() {
+        let at = |round: &str, black: &str, white: &str| ResultRow {
+            round: Some(round.into()),
+            ..game(1, black, white, "draw")
+        };
+        // Four players: round 2 has one game recorded, B and D out of it: their games are
+        // missing (an even section has no byes).
+        let rows = vec![at("1", "A", "B"), at("1", "C", "D"), at("2", "A", "C")];
+        let t = &points_tables(&rows)[0];
+        let got: Vec<(&str, Vec<String>, Vec<String>)> = t
+            .lines
+            .iter()
+            .map(|l| (l.player.as_str(), l.byes.clone(), l.missing_rounds.clone()))
+            .collect();
+        let v = |r: &[&str]| r.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            got,
+            [
+                ("A", v(&[]), v(&[])),
+                ("C", v(&[]), v(&[])),
+                ("B", v(&[]), v(&["2"])),
+                ("D", v(&[]), v(&["2"])),
+            ]
+        );
+        // A fifth player, E, in round 2 only: E alone sits out round 1 and D alone round 2,
+        // byes both.
+        let mut rows = rows;
+        rows.push(at("2", "E", "B"));
+        let t = &points_tables(&rows)[0];
+        let e = t.lines.iter().find(|l| l.player == "E").unwrap();
+        assert_eq!(
+            (e.byes.clone(), e.missing_rounds.clone()),
+            (v(&["1"]), v(&[]))
+        );
+        let d = t.lines.iter().find(|l| l.player == "D").unwrap();
+        assert_eq!(
+            (d.byes.clone(), d.missing_rounds.clone()),
+            (v(&["2"]), v(&[]))
+        );
     }
 
     #[test]
