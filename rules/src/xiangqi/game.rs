@@ -63,7 +63,7 @@ use super::position::Position;
 use super::repetition::RepetitionIndex;
 use super::square::Move;
 use crate::finding::{Finding, Severity};
-use kifu_parser::raw::{XqGame, XqMove, XqVariation};
+use kifu_parser::raw::{XqGame, XqMove, XqMoveText, XqVariation};
 use std::fmt;
 
 /// The basic rules of movement.
@@ -245,9 +245,26 @@ fn notation_finding(
             "illegal-move",
             severity,
             RULE_PLAY,
-            format!("{ctx}{:?} is not a legal move ({e})", mv.written),
+            match mv.text {
+                // Squares are named in ICCS, not as written: a DhtmlXQ record writes them
+                // as digits (`7967`), which no reader can follow.
+                XqMoveText::Coord { from, to } if on_board(from) && on_board(to) => {
+                    format!("{ctx}{} is not a legal move", iccs_squares(from, to))
+                }
+                _ => format!("{ctx}{:?} is not a legal move ({e})", mv.written),
+            },
         ),
     }
+}
+
+fn on_board((file, rank): (u8, u8)) -> bool {
+    file < 9 && rank < 10
+}
+
+/// `h0g2`: a move's squares (file 0–8 from Red's left, rank 0–9 from Red's side) in ICCS.
+fn iccs_squares(from: (u8, u8), to: (u8, u8)) -> String {
+    let square = |(file, rank): (u8, u8)| format!("{}{rank}", (b'a' + file) as char);
+    format!("{}{}", square(from), square(to))
 }
 
 /// Replays a Xiangqi record and audits it.

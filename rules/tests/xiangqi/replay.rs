@@ -258,3 +258,21 @@ fn doubled_pawns_on_two_files() {
     assert_eq!(r.moves.len(), 1);
     assert_eq!(r.moves[0].iccs(), "i6h6");
 }
+
+#[test]
+fn an_illegal_move_given_by_squares_is_named_in_iccs() {
+    // DhtmlXQ `7967` is h0 to g2, a horse's move; this start has no horse on h0.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w";
+    let coord = XqMoveText::Coord {
+        from: (7, 0),
+        to: (6, 2),
+    };
+    let r = replay(&xq_game(Some(fen), vec![coord], &["7967".to_string()]));
+    let illegal: Vec<&str> = r
+        .findings
+        .iter()
+        .filter(|f| f.code == "illegal-move")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(illegal, ["h0g2 is not a legal move"]);
+}
