@@ -257,6 +257,15 @@ fn notation_finding(
     }
 }
 
+/// A move as a finding names it: by its squares in ICCS when the record gave squares (a
+/// DhtmlXQ record's digits mean nothing to a reader), else quoted as written.
+fn shown(mv: &XqMove) -> String {
+    match mv.text {
+        XqMoveText::Coord { from, to } if on_board(from) && on_board(to) => iccs_squares(from, to),
+        _ => format!("{:?}", mv.written),
+    }
+}
+
 fn on_board((file, rank): (u8, u8)) -> bool {
     file < 9 && rank < 10
 }
@@ -325,10 +334,10 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 Severity::Warning,
                 RULE_NO_MOVE,
                 format!(
-                    "{} more move(s) after the game ended by {} (first: {:?})",
+                    "{} more move(s) after the game ended by {} (first: {})",
                     plies - ply + 1,
                     r.termination,
-                    mv.written
+                    shown(mv)
                 ),
             ));
             break;
@@ -677,7 +686,7 @@ fn check_variations(
                     "moves-after-mate",
                     Severity::Warning,
                     RULE_NO_MOVE,
-                    format!("{ctx}{:?} after the game ended", mv.written),
+                    format!("{ctx}{} after the game ended", shown(mv)),
                 ));
                 break;
             }
