@@ -14,8 +14,9 @@ use polars::prelude::*;
 
 use crate::{Error, Section};
 
-/// Most event tables shown; the rest are counted in the intro (`kifu standings` lists all).
-const MAX_TABLES: usize = 12;
+/// Most event tables shown per game kind; the rest are counted in the intro (`kifu
+/// standings` lists all).
+const MAX_TABLES: usize = 8;
 
 /// The mark of a round without a game, in the tables and the crosstable.
 pub(crate) const MISSING: &str = "⚠";
@@ -227,29 +228,37 @@ fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error>
 /// players (nothing to table).
 pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option<Section>, Error> {
     let mut tables = Vec::new();
-    let mut events = 0;
+    let (mut events, mut left_out) = (0, Vec::new());
     for kind in GameKind::ALL {
         let rows = store.results_of(kind, filter)?;
         if rows.is_empty() {
             continue;
         }
+        let mut shown = 0;
+        let mut total = 0;
         if kind == GameKind::ChouChou {
             for t in chouchou_standings_by_section(&rows) {
-                events += 1;
-                if events <= MAX_TABLES {
+                total += 1;
+                if total <= MAX_TABLES {
+                    shown += 1;
                     tables.extend(chouchou_frames(&t)?);
                 }
             }
         } else {
-            for t in points_tables_by_section(&rows) {
-                if t.lines.is_empty() {
-                    continue;
-                }
-                events += 1;
-                if events <= MAX_TABLES {
-                    tables.extend(points_frames(kind, &t)?);
+            for t in points_tables_by_section(&rows)
+                .iter()
+                .filter(|t| !t.lines.is_empty())
+            {
+                total += 1;
+                if total <= MAX_TABLES {
+                    shown += 1;
+                    tables.extend(points_frames(kind, t)?);
                 }
             }
+        }
+        events += total;
+        if total > shown {
+            left_out.push(format!("{shown} of {total} {kind}"));
         }
     }
     if events == 0 {
@@ -267,10 +276,10 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
          federation's score sheet (wins/games and points per round) and standings, decided \
          by wins, points, best bonus, then worst penalty.",
     );
-    if events > MAX_TABLES {
+    if !left_out.is_empty() {
         intro.push_str(&format!(
-            " The first {MAX_TABLES} of {events} event tables are shown; `kifu standings` \
-             lists every one."
+            " Event tables shown: {}; kifu standings lists every one.",
+            left_out.join(", ")
         ));
     }
     Ok(Some(Section {

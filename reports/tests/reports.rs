@@ -540,6 +540,54 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
         ]
     );
     // The explorer's trees: Renju openings first, the Xiangqi start last.
+    // Standings of every kind's events: ChouChou's as the federation's score sheet, each
+    // round a player has no game in flagged (the samples' ChouChou event has games of
+    // different players in different rounds).
+    let standings: Vec<&str> = report.sections[5]
+        .tables
+        .iter()
+        .map(|(caption, _)| caption.as_str())
+        .collect();
+    for kind in ["Renju", "Xiangqi", "Chess Territorial"] {
+        assert!(
+            standings
+                .iter()
+                .any(|c| c.starts_with(&format!("{kind} · ")) && c.contains(": standings")),
+            "{kind}: {standings:?}"
+        );
+    }
+    // The Osaka league (samples/chouchou): Suzuki and Tanaka have no game in round 2.
+    let (caption, sheet) = report.sections[5]
+        .tables
+        .iter()
+        .find(|(c, _)| c.starts_with("ChouChou · Spring League, Osaka: score sheet"))
+        .expect("the Osaka score sheet");
+    assert!(caption.ends_with("⚠ 2 of 4 players have no game in some round"));
+    let rows: Vec<(&str, &str)> = sheet
+        .column("player")
+        .unwrap()
+        .str()
+        .unwrap()
+        .iter()
+        .zip(
+            sheet
+                .column("missing rounds")
+                .unwrap()
+                .str()
+                .unwrap()
+                .iter(),
+        )
+        .map(|(p, m)| (p.unwrap(), m.unwrap()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Sato", ""),
+            ("Suzuki", "⚠ 2"),
+            ("Tanaka", "⚠ 2"),
+            ("Ito", "")
+        ]
+    );
     let trees = &report.sections[6].tables;
     assert!(
         trees[0].0.starts_with("Renju explorer from "),
