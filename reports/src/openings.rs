@@ -1,9 +1,10 @@
 //! Opening names beside their codes in the report's tables: Renju's canonical openings
-//! (`D1` Kansei 寒星) and Xiangqi's ECCO codes (`A13` 飞相对进左马).
+//! (`D1` Kansei 寒星) and Xiangqi's ECCO codes (`A13` 飞相对进左马) and families (`C`
+//! 中炮对屏风马).
 
 use kifu_facts::GameKind;
 use kifu_rules::renju::Opening;
-use kifu_rules::xiangqi::ecco::{self, Code};
+use kifu_rules::xiangqi::ecco::{self, Code, Family};
 use polars::prelude::*;
 
 use crate::Error;
@@ -12,7 +13,11 @@ use crate::Error;
 pub(crate) fn opening_name(kind: GameKind, code: &str) -> Option<String> {
     match kind {
         GameKind::Renju => Opening::by_code(code).map(|o| format!("{} {}", o.romaji, o.kanji)),
-        GameKind::Xiangqi => ecco::name(code.parse::<Code>().ok()?).map(str::to_owned),
+        GameKind::Xiangqi => match code.chars().collect::<Vec<_>>()[..] {
+            // A family letter alone: `C` 中炮对屏风马.
+            [letter] => Family::from_letter(letter).map(|f| f.name().to_owned()),
+            _ => ecco::name(code.parse::<Code>().ok()?).map(str::to_owned),
+        },
         GameKind::Territorial | GameKind::ChouChou => None,
     }
 }
@@ -54,7 +59,12 @@ mod tests {
             opening_name(GameKind::Xiangqi, "A13").as_deref(),
             Some("飞相对进左马")
         );
+        assert_eq!(
+            opening_name(GameKind::Xiangqi, "C").as_deref(),
+            Some("中炮对屏风马")
+        );
         assert_eq!(opening_name(GameKind::Xiangqi, "(none)"), None);
+        assert_eq!(opening_name(GameKind::Xiangqi, "F"), None);
         let df = df!("opening" => ["A13", "?"], "games" => [2u32, 1]).unwrap();
         let named = with_opening_names(df, GameKind::Xiangqi, "opening").unwrap();
         assert_eq!(named.get_column_names(), ["opening", "name", "games"]);

@@ -185,7 +185,10 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                 "Results by opening".into(),
                 with_opening_names(results, GameKind::Xiangqi, "opening")?,
             ),
-            ("Results by ECCO family".into(), families),
+            (
+                "Results by ECCO family".into(),
+                with_opening_names(families, GameKind::Xiangqi, "family")?,
+            ),
             ("Repetition rulings".into(), rulings),
             ("Pieces taken".into(), captures),
         ],
