@@ -336,3 +336,57 @@ fn world_championship_standings_are_split_by_group_and_flag_missing_games() {
         }
     }
 }
+
+/// Opening names stand beside their codes: each ECCO code of the championship's results
+/// table with its ECCO 2004 name.
+#[test]
+fn world_championship_openings_are_named() {
+    let Some(pages) = pages() else {
+        return;
+    };
+    let rows = md_rows(&pages[1].markdown, "Results by opening");
+    assert!(!rows.is_empty());
+    for row in &rows {
+        let code: kifu_rules::xiangqi::ecco::Code = row[0].parse().unwrap();
+        let name = kifu_rules::xiangqi::ecco::name(code).unwrap_or_default();
+        assert_eq!(row[1], name, "{row:?}");
+    }
+}
+
+/// The dpxq set's illegal moves in report.md: every move named in a notation (Chinese and
+/// ICCS), never as the record's DhtmlXQ digits.
+#[test]
+fn dhtmlxq_findings_name_moves_not_digits() {
+    let Some(pages) = pages() else {
+        return;
+    };
+    let wc = &pages[1];
+    let db = wc.dir.parent().unwrap().join("kifu.db");
+    let out = wc.dir.parent().unwrap().join("illegal-moves");
+    kifu_ok(&[
+        "report",
+        "--db",
+        db.to_str().unwrap(),
+        "--code",
+        "illegal-move",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let audit: Vec<&str> = md.lines().filter(|l| l.starts_with("- **")).collect();
+    assert!(audit.len() >= 26, "{} findings", audit.len());
+    for line in &audit {
+        // A quoted run of four digits is a DhtmlXQ move as written.
+        let digits = line
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .any(|q| q.len() == 4 && q.bytes().all(|b| b.is_ascii_digit()));
+        assert!(!digits, "a move as DhtmlXQ digits: {line}");
+    }
+    // 66412 move 72: Black's elephant e7–c5 uncovers its general (送将).
+    assert!(
+        md.contains("象5进3 (e7c5) leaves black's own general in check"),
+        "{md}"
+    );
+}
