@@ -31,6 +31,10 @@ pub fn escape(s: &str) -> String {
 /// Most table rows shown; the rest are counted in a note.
 const HTML_ROWS: usize = 500;
 
+/// Text cells this short (a name, a code, a crosstable entry) are kept on one line; longer
+/// ones wrap.
+const SHORT_CELL: usize = 12;
+
 /// Tables with more columns than this are set compact (a crosstable's rounds).
 const WIDE_COLUMNS: usize = 10;
 
@@ -95,6 +99,8 @@ fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot
                 " class=\"num\""
             } else if cell.text.starts_with(MISSING) {
                 " class=\"flag\""
+            } else if cell.text.chars().count() <= SHORT_CELL {
+                " class=\"short\""
             } else {
                 ""
             };
@@ -184,6 +190,7 @@ td.num { white-space: nowrap; }
 table.wide { font-size: .8rem; }
 table.wide th, table.wide td { padding: 4px 6px; }
 td.flag { color: var(--warning); font-weight: 600; }
+td.short { white-space: nowrap; }
 td[title] { cursor: help; text-decoration: underline dotted var(--line); }
 details.info { margin: 6px 0 20px; }
 details.info > summary { cursor: pointer; color: var(--muted); }

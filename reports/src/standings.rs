@@ -57,12 +57,35 @@ fn missing_note(incomplete: usize, players: usize) -> String {
     }
 }
 
-fn missing_text(rounds: &[String]) -> String {
+/// `⚠ 1–2, 5, 8–12`: the rounds missing, runs of consecutive rounds of the section
+/// (`all`, in order) as ranges; empty when none is.
+pub(crate) fn missing_text(rounds: &[String], all: &[String]) -> String {
     if rounds.is_empty() {
-        String::new()
-    } else {
-        format!("{MISSING} {}", rounds.join(", "))
+        return String::new();
     }
+    let mut at: Vec<usize> = rounds
+        .iter()
+        .filter_map(|r| all.iter().position(|x| x == r))
+        .collect();
+    at.sort_unstable();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for i in at {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == i => *end = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                all[a].clone()
+            } else {
+                format!("{}–{}", all[a], all[b])
+            }
+        })
+        .collect();
+    format!("{MISSING} {}", parts.join(", "))
 }
 
 /// A two-player event's table and crosstable.
@@ -93,7 +116,9 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         ),
         text_col(
             "missing rounds",
-            l.iter().map(|x| missing_text(&x.missing_rounds)).collect(),
+            l.iter()
+                .map(|x| missing_text(&x.missing_rounds, &t.rounds))
+                .collect(),
         ),
     ];
     if l.iter().any(|x| !x.byes.is_empty()) {
@@ -196,7 +221,10 @@ fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error>
     ));
     columns.push(text_col(
         "missing rounds",
-        missing.iter().map(|(_, m)| missing_text(m)).collect(),
+        missing
+            .iter()
+            .map(|(_, m)| missing_text(m, &st.rounds))
+            .collect(),
     ));
     let sheet = frame(columns)?;
     let tb = &st.table;
@@ -288,4 +316,20 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
         tables,
         charts: Vec::new(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_rounds_read_as_ranges() {
+        let all: Vec<String> = (1..=12).map(|r| r.to_string()).collect();
+        let some = |r: &[u32]| r.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            missing_text(&some(&[1, 2, 5, 8, 9, 10, 12]), &all),
+            "⚠ 1–2, 5, 8–10, 12"
+        );
+        assert_eq!(missing_text(&[], &all), "");
+    }
 }
