@@ -130,3 +130,61 @@ pub fn chouchou_captures_by_action(data: &Dataset) -> Result<DataFrame> {
         )
         .collect()?)
 }
+
+/// ChouChou wins by seat per table (`variant` × `players` × `pairs`), for charts in the
+/// players' colours: `table` (str: `3x3 · 2 players`, `4x4 · 4 players in pairs`),
+/// `games`, `results` (u32: games with a winner or a draw), `p1_wins` … `p4_wins`, `draws`
+/// (u32), and `p1_share` … `p4_share`, `draw_share` (f64, of `results`). Sorted by
+/// variant, players, pairs.
+pub fn chouchou_seat_wins(data: &Dataset) -> Result<DataFrame> {
+    use std::collections::BTreeMap;
+    // (variant, players, pairs) → games, results, wins of P1..P4, draws.
+    let mut tables: BTreeMap<(String, u32, bool), [u32; 7]> = BTreeMap::new();
+    let empty = ChouChouAnnotations::default();
+    for g in data.games(GameKind::ChouChou)? {
+        let a = g.extra().annotations.chouchou().unwrap_or(&empty);
+        let variant = if a.variant.is_empty() {
+            NONE.to_owned()
+        } else {
+            a.variant.clone()
+        };
+        let row = tables.entry((variant, a.players, a.pairs)).or_default();
+        row[0] += 1;
+        match g.result {
+            Some(Outcome::Seat(n @ 1..=4)) => {
+                row[1] += 1;
+                row[1 + usize::from(n)] += 1;
+            }
+            Some(Outcome::Draw) => {
+                row[1] += 1;
+                row[6] += 1;
+            }
+            _ => {}
+        }
+    }
+    let label = |(v, p, pairs): &(String, u32, bool)| {
+        let pairs = if *pairs { " in pairs" } else { "" };
+        format!("{v} · {p} players{pairs}")
+    };
+    let col_of = |k: usize| tables.values().map(|r| r[k]).collect::<Vec<u32>>();
+    let df = df!(
+        "table" => tables.keys().map(label).collect::<Vec<_>>(),
+        "games" => col_of(0),
+        "results" => col_of(1),
+        "p1_wins" => col_of(2),
+        "p2_wins" => col_of(3),
+        "p3_wins" => col_of(4),
+        "p4_wins" => col_of(5),
+        "draws" => col_of(6),
+    )?;
+    Ok(df
+        .lazy()
+        .with_columns([
+            ratio(col("p1_wins"), "results").alias("p1_share"),
+            ratio(col("p2_wins"), "results").alias("p2_share"),
+            ratio(col("p3_wins"), "results").alias("p3_share"),
+            ratio(col("p4_wins"), "results").alias("p4_share"),
+            ratio(col("draws"), "results").alias("draw_share"),
+        ])
+        .collect()?)
+}

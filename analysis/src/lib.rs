@@ -38,7 +38,7 @@ mod stats;
 mod territorial;
 mod xiangqi;
 
-pub use chouchou::{chouchou_captures_by_action, chouchou_summary};
+pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
 pub use dataset::{Dataset, Game};
 pub use export::{export, export_filtered, ExportOptions, ExportSummary};
 pub use findings::{findings_by_event, findings_overview, overview};

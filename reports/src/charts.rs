@@ -1,48 +1,57 @@
 //! Charts drawn with plotters from analysis tables, each as SVG and PNG.
 //!
-//! PNG text is rasterized with DejaVu Sans embedded in the binary (the `dejavu` crate,
-//! registered with plotters' `ab_glyph` font backend), so no system font is needed. SVG
-//! text stays text: the browser renders it with the page's font stack (CJK names included).
+//! A chart reads its rows once ([`Rows`]) and draws them on both backends ([`crate::plot`]).
+//! Every chart holds for any number of rows: none (or nothing worth drawing) gives a
+//! “no data” panel, one row a full-height bar, never a negative size. Sides are coloured
+//! as the game colours them ([`crate::sides`]); histograms have integer bins and ticks;
+//! PNG text is set in a CJK-capable font ([`crate::fonts`]).
+//!
+//! A title may carry a note after ` — ` (the minimum sample, how groups were pooled): the
+//! chart draws it as a second line under the title.
 
 use std::path::{Path, PathBuf};
-use std::sync::Once;
 
-use plotters::coord::Shift;
+use kifu_facts::Outcome;
 use plotters::prelude::*;
-use plotters::style::FontStyle;
 use polars::prelude::*;
 
+use crate::fonts::{chart_font, family_of, ChartFont, FAMILY};
+use crate::plot::render;
+use crate::raster::PngBackend;
 use crate::Error;
-
-/// The font family every chart uses; DejaVu Sans is registered under it (and the other
-/// generic names plotters may ask for).
-const FONT: &str = "sans-serif";
 
 /// A chart request. Column names refer to the DataFrame given.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChartSpec {
-    /// Win-rate (score) bars with interval whiskers: x labels, value, low, high (0..1).
+    /// Score bars of one side with interval whiskers: label, value, low, high (0..1). Rows
+    /// without a value (no result) are left out.
     ScoreBars {
         title: String,
         label: String,
         value: String,
         low: String,
         high: String,
+        /// Whose score it is (its colour and legend).
+        side: Outcome,
     },
-    /// Stacked result shares per group: label + share columns (each 0..1) with their legend
-    /// names.
+    /// Stacked result shares per group: the label column, then each share column (0..1)
+    /// with the side it counts (a win of that side, or `Outcome::Draw`). Rows without any
+    /// share (no result) are left out.
     StackedShares {
         title: String,
         label: String,
-        shares: Vec<(String, String)>,
+        shares: Vec<(String, Outcome)>,
     },
-    /// Histogram from pre-binned rows: from, to, count columns.
+    /// Histogram from pre-binned integer rows: `from`, `to` (inclusive bounds) and `count`
+    /// columns. The chart widens the bins to a round multiple when there are many.
     Histogram {
         title: String,
         from: String,
         to: String,
         count: String,
         x_desc: String,
+        /// For a balance (e.g. White − Black): the sides of bins above and below zero.
+        sides: Option<(Outcome, Outcome)>,
     },
     /// Horizontal bars: label and value columns (findings per event/code).
     Bars {
@@ -57,6 +66,8 @@ pub enum ChartSpec {
         y: String,
         x_desc: String,
         y_desc: String,
+        /// For a balance: the sides ahead above and below zero (shaded and named).
+        sides: Option<(Outcome, Outcome)>,
     },
 }
 
@@ -72,60 +83,42 @@ impl ChartSpec {
     }
 }
 
-/// Registers the embedded DejaVu Sans with plotters (once per process).
-fn ensure_fonts() {
-    static FONTS: Once = Once::new();
-    FONTS.call_once(|| {
-        for family in [FONT, "serif", "monospace", "DejaVu Sans"] {
-            let _ =
-                plotters::style::register_font(family, FontStyle::Normal, dejavu::sans::regular());
-            let _ = plotters::style::register_font(family, FontStyle::Bold, dejavu::sans::bold());
-            let _ =
-                plotters::style::register_font(family, FontStyle::Oblique, dejavu::sans::oblique());
-            let _ =
-                plotters::style::register_font(family, FontStyle::Italic, dejavu::sans::oblique());
-        }
-    });
+/// One score bar.
+pub(crate) struct ScoreRow {
+    pub label: String,
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
 }
 
-/// The colours of the charts: a calm blue, then a palette for stacked shares.
-const ACCENT: RGBColor = RGBColor(47, 110, 186);
-const INK: RGBColor = RGBColor(40, 44, 52);
-const GRID: RGBColor = RGBColor(225, 228, 234);
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(47, 110, 186),
-    RGBColor(214, 96, 77),
-    RGBColor(160, 160, 160),
-    RGBColor(92, 168, 98),
-    RGBColor(232, 170, 60),
-    RGBColor(140, 100, 180),
-    RGBColor(70, 170, 190),
-    RGBColor(200, 110, 160),
-];
+/// One histogram bin: `[start, end)` and its count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bin {
+    pub start: i64,
+    pub end: i64,
+    pub count: u64,
+}
 
 /// The rows of a chart, read from the DataFrame once and drawn on both backends.
-enum Data {
-    Score(Vec<(String, f64, f64, f64)>),
+pub(crate) enum Rows {
+    Score(Vec<ScoreRow>),
     Stacked {
         labels: Vec<String>,
-        series: Vec<(String, Vec<f64>)>,
+        series: Vec<(Outcome, Vec<f64>)>,
     },
-    Hist(Vec<(f64, f64, f64)>),
+    Hist(Vec<Bin>),
     Bars(Vec<(String, f64)>),
     Line(Vec<(f64, f64)>),
+    /// Nothing to draw, and why.
+    Empty(&'static str),
 }
 
-impl Data {
-    fn is_empty(&self) -> bool {
-        match self {
-            Data::Score(v) => v.is_empty(),
-            Data::Stacked { labels, .. } => labels.is_empty(),
-            Data::Hist(v) => v.is_empty(),
-            Data::Bars(v) => v.is_empty(),
-            Data::Line(v) => v.is_empty(),
-        }
-    }
-}
+/// Why a frame with rows still draws nothing.
+const NOTHING_TO_DRAW: &str = "no value to draw for the games selected";
+/// Why an empty frame draws nothing.
+const NO_ROWS: &str = "nothing to show for the games selected";
+/// Why an empty frame of a chart with a minimum sample (its note) draws nothing.
+const UNDER_MINIMUM: &str = "too few games for the minimum stated above";
 
 fn strings(df: &DataFrame, name: &str) -> Result<Vec<String>, Error> {
     let col = df.column(name)?;
@@ -140,16 +133,55 @@ fn strings(df: &DataFrame, name: &str) -> Result<Vec<String>, Error> {
         .collect()
 }
 
-fn numbers(df: &DataFrame, name: &str) -> Result<Vec<f64>, Error> {
+/// A numeric column; nulls and non-finite values are `None`.
+fn numbers(df: &DataFrame, name: &str) -> Result<Vec<Option<f64>>, Error> {
     let col = df.column(name)?.cast(&DataType::Float64)?;
     let ca = col.f64()?;
     Ok((0..df.height())
-        .map(|i| ca.get(i).filter(|v| v.is_finite()).unwrap_or(0.0))
+        .map(|i| ca.get(i).filter(|v| v.is_finite()))
         .collect())
 }
 
-fn read(spec: &ChartSpec, df: &DataFrame) -> Result<Data, Error> {
-    Ok(match spec {
+/// Most bins a histogram draws; more are merged into round multiples of the width.
+const MAX_BINS: i64 = 40;
+
+/// Integer bins from `(from, to inclusive, count)` rows: widened to the smallest of 1, 2,
+/// 5, 10, 20, 50… times the rows' own width that gives at most [`MAX_BINS`] bins over the
+/// range, aligned on multiples of the width; empty bins left out.
+pub(crate) fn integer_bins(rows: &[(i64, i64, u64)]) -> Vec<Bin> {
+    let rows: Vec<_> = rows.iter().filter(|r| r.2 > 0).collect();
+    let Some(base) = rows.iter().map(|r| (r.1 - r.0 + 1).max(1)).min() else {
+        return Vec::new();
+    };
+    let lo = rows.iter().map(|r| r.0).min().unwrap_or(0);
+    let hi = rows.iter().map(|r| r.1 + 1).max().unwrap_or(lo + 1);
+    let count = |w: i64| (hi - 1).div_euclid(w) - lo.div_euclid(w) + 1;
+    let width = (0..18)
+        .flat_map(|e| {
+            [1i64, 2, 5]
+                .into_iter()
+                .filter_map(move |step| base.checked_mul(step)?.checked_mul(10i64.checked_pow(e)?))
+        })
+        .find(|&w| count(w) <= MAX_BINS)
+        .unwrap_or((hi - lo).max(1));
+    let mut bins: Vec<Bin> = Vec::new();
+    for r in rows {
+        let start = r.0.div_euclid(width) * width;
+        match bins.iter_mut().find(|b| b.start == start) {
+            Some(b) => b.count += r.2,
+            None => bins.push(Bin {
+                start,
+                end: start + width,
+                count: r.2,
+            }),
+        }
+    }
+    bins.sort_by_key(|b| b.start);
+    bins
+}
+
+fn read(spec: &ChartSpec, df: &DataFrame) -> Result<Rows, Error> {
+    let rows = match spec {
         ChartSpec::ScoreBars {
             label,
             value,
@@ -163,435 +195,113 @@ fn read(spec: &ChartSpec, df: &DataFrame) -> Result<Data, Error> {
                 numbers(df, low)?,
                 numbers(df, high)?,
             );
-            Data::Score(
+            Rows::Score(
                 (0..l.len())
-                    .map(|i| (l[i].clone(), v[i], lo[i].min(v[i]), hi[i].max(v[i])))
+                    .filter_map(|i| {
+                        let value = v[i]?.clamp(0.0, 1.0);
+                        Some(ScoreRow {
+                            label: l[i].clone(),
+                            value,
+                            low: lo[i].unwrap_or(value).clamp(0.0, value),
+                            high: hi[i].unwrap_or(value).clamp(value, 1.0),
+                        })
+                    })
                     .collect(),
             )
         }
         ChartSpec::StackedShares { label, shares, .. } => {
-            let labels = strings(df, label)?;
-            let mut series = Vec::new();
-            for (col, legend) in shares {
-                series.push((legend.clone(), numbers(df, col)?));
+            let all = strings(df, label)?;
+            let columns: Vec<Vec<Option<f64>>> = shares
+                .iter()
+                .map(|(c, _)| numbers(df, c))
+                .collect::<Result<_, _>>()?;
+            // A row without any share (no game with a result) has nothing to stack.
+            let keep: Vec<usize> = (0..all.len())
+                .filter(|&i| columns.iter().any(|c| c[i].is_some_and(|v| v > 0.0)))
+                .collect();
+            Rows::Stacked {
+                labels: keep.iter().map(|&i| all[i].clone()).collect(),
+                series: shares
+                    .iter()
+                    .zip(&columns)
+                    .map(|((_, side), c)| {
+                        let values = keep.iter().map(|&i| c[i].unwrap_or(0.0).max(0.0));
+                        (*side, values.collect())
+                    })
+                    .collect(),
             }
-            Data::Stacked { labels, series }
         }
         ChartSpec::Histogram {
             from, to, count, ..
         } => {
             let (f, t, c) = (numbers(df, from)?, numbers(df, to)?, numbers(df, count)?);
-            let mut bins: Vec<(f64, f64, f64)> =
-                (0..f.len()).map(|i| (f[i], t[i].max(f[i]), c[i])).collect();
-            bins.sort_by(|a, b| a.0.total_cmp(&b.0));
-            Data::Hist(bins)
+            let rows: Vec<(i64, i64, u64)> = (0..f.len())
+                .filter_map(|i| {
+                    let a = f[i]?.round() as i64;
+                    let b = (t[i]?.round() as i64).max(a);
+                    Some((a, b, c[i]?.max(0.0).round() as u64))
+                })
+                .collect();
+            Rows::Hist(integer_bins(&rows))
         }
         ChartSpec::Bars { label, value, .. } => {
             let (l, v) = (strings(df, label)?, numbers(df, value)?);
-            Data::Bars(l.into_iter().zip(v).collect())
+            Rows::Bars(
+                l.into_iter()
+                    .zip(v)
+                    .map(|(l, v)| (l, v.unwrap_or(0.0).max(0.0)))
+                    .collect(),
+            )
         }
         ChartSpec::Line { x, y, .. } => {
             let (xs, ys) = (numbers(df, x)?, numbers(df, y)?);
-            let mut pts: Vec<(f64, f64)> = xs.into_iter().zip(ys).collect();
+            let mut pts: Vec<(f64, f64)> = xs
+                .into_iter()
+                .zip(ys)
+                .filter_map(|(x, y)| Some((x?, y?)))
+                .collect();
             pts.sort_by(|a, b| a.0.total_cmp(&b.0));
-            Data::Line(pts)
+            Rows::Line(pts)
         }
+    };
+    let empty = match &rows {
+        Rows::Score(v) => v.is_empty(),
+        Rows::Stacked { labels, .. } => labels.is_empty(),
+        Rows::Hist(v) => v.is_empty(),
+        Rows::Bars(v) => v.iter().all(|r| r.1 <= 0.0),
+        Rows::Line(v) => v.is_empty(),
+        Rows::Empty(_) => true,
+    };
+    Ok(if empty {
+        Rows::Empty(NOTHING_TO_DRAW)
+    } else {
+        rows
     })
+}
+
+/// The chart's rows, or the “no data” reason of an empty frame.
+pub(crate) fn rows(spec: &ChartSpec, df: &DataFrame) -> Result<Rows, Error> {
+    if df.height() == 0 {
+        // The columns are still checked: a misnamed column is an error, not “no data”.
+        read(spec, df)?;
+        let noted = spec.title().contains(" — ");
+        return Ok(Rows::Empty(if noted { UNDER_MINIMUM } else { NO_ROWS }));
+    }
+    read(spec, df)
 }
 
 const WIDTH: u32 = 900;
 
-fn size(data: &Data) -> (u32, u32) {
-    if data.is_empty() {
-        return (WIDTH, 220);
+/// The canvas of a chart: 900 wide, tall enough for its rows.
+pub(crate) fn size(rows: &Rows) -> (u32, u32) {
+    let n = |k: usize| k.min(400) as u32;
+    match rows {
+        Rows::Empty(_) => (WIDTH, 240),
+        Rows::Score(v) => (WIDTH, 170 + 30 * n(v.len())),
+        Rows::Stacked { labels, .. } => (WIDTH, 170 + 30 * n(labels.len())),
+        Rows::Bars(v) => (WIDTH, 140 + 28 * n(v.len())),
+        Rows::Hist(_) | Rows::Line(_) => (WIDTH, 460),
     }
-    match data {
-        Data::Score(v) => (WIDTH, 110 + 30 * v.len() as u32),
-        Data::Stacked { labels, .. } => (WIDTH, 140 + 30 * labels.len() as u32),
-        Data::Bars(v) => (WIDTH, 100 + 28 * v.len() as u32),
-        Data::Hist(_) | Data::Line(_) => (WIDTH, 440),
-    }
-}
-
-/// Long labels are cut to keep the label area sane.
-fn short(label: &str) -> String {
-    const MAX: usize = 34;
-    if label.chars().count() <= MAX {
-        label.to_string()
-    } else {
-        let mut s: String = label.chars().take(MAX - 1).collect();
-        s.push('…');
-        s
-    }
-}
-
-/// Width of the label area for horizontal bars: wide characters count double.
-fn label_area(labels: impl Iterator<Item = String>) -> u32 {
-    let w = labels
-        .map(|l| {
-            short(&l)
-                .chars()
-                .map(|c| if (c as u32) < 0x2E80 { 8 } else { 15 })
-                .sum::<u32>()
-        })
-        .max()
-        .unwrap_or(40);
-    (w + 20).clamp(60, 320)
-}
-
-type Res = Result<(), String>;
-
-fn e<T: std::fmt::Display>(err: T) -> String {
-    err.to_string()
-}
-
-fn render<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec: &ChartSpec, data: &Data) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    root.fill(&WHITE).map_err(e)?;
-    let title = spec.title();
-    if data.is_empty() {
-        let (w, h) = root.dim_in_pixel();
-        root.draw(&Text::new(
-            title.to_string(),
-            (20, 18),
-            (FONT, 22).into_font().color(&INK),
-        ))
-        .map_err(e)?;
-        root.draw(&Rectangle::new(
-            [(20, 60), (w as i32 - 20, h as i32 - 20)],
-            ShapeStyle::from(&GRID).stroke_width(2),
-        ))
-        .map_err(e)?;
-        let style = TextStyle::from((FONT, 26).into_font())
-            .color(&RGBColor(140, 146, 158))
-            .pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Center,
-                plotters::style::text_anchor::VPos::Center,
-            ));
-        root.draw(&Text::new(
-            "no data".to_string(),
-            (w as i32 / 2, (h as i32 + 40) / 2),
-            style,
-        ))
-        .map_err(e)?;
-        return Ok(());
-    }
-    let caption = (FONT, 22).into_font().color(&INK);
-    match data {
-        Data::Score(rows) => {
-            let n = rows.len();
-            let mut chart = ChartBuilder::on(root)
-                .caption(title, caption)
-                .margin(14)
-                .margin_right(34)
-                .x_label_area_size(36)
-                .y_label_area_size(label_area(rows.iter().map(|r| r.0.clone())))
-                .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
-                .map_err(e)?;
-            let labels: Vec<String> = rows.iter().rev().map(|r| short(&r.0)).collect();
-            chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .light_line_style(TRANSPARENT)
-                .bold_line_style(GRID)
-                .y_labels(n)
-                .y_label_formatter(&|v| seg_label(v, &labels))
-                .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-                .x_desc("score (with interval)")
-                .label_style((FONT, 13))
-                .draw()
-                .map_err(e)?;
-            chart
-                .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                    let mut bar = Rectangle::new(
-                        [
-                            (0.0, SegmentValue::Exact(n - 1 - i)),
-                            (r.1.clamp(0.0, 1.0), SegmentValue::Exact(n - i)),
-                        ],
-                        ACCENT.mix(0.85).filled(),
-                    );
-                    bar.set_margin(6, 6, 0, 0);
-                    bar
-                }))
-                .map_err(e)?;
-            // Whiskers: the interval as a line with caps, the estimate as a dot.
-            for (i, r) in rows.iter().enumerate() {
-                let (lo, hi) = (r.2.clamp(0.0, 1.0), r.3.clamp(0.0, 1.0));
-                let mid = || SegmentValue::CenterOf(n - 1 - i);
-                chart
-                    .draw_series(std::iter::once(PathElement::new(
-                        vec![(lo, mid()), (hi, mid())],
-                        INK.stroke_width(2),
-                    )))
-                    .map_err(e)?;
-                for x in [lo, hi] {
-                    chart
-                        .draw_series(std::iter::once(
-                            EmptyElement::at((x, mid()))
-                                + PathElement::new(vec![(0, -7), (0, 7)], INK.stroke_width(2)),
-                        ))
-                        .map_err(e)?;
-                }
-                chart
-                    .draw_series(std::iter::once(Circle::new(
-                        (r.1.clamp(0.0, 1.0), mid()),
-                        4,
-                        WHITE.filled(),
-                    )))
-                    .map_err(e)?;
-                chart
-                    .draw_series(std::iter::once(Circle::new(
-                        (r.1.clamp(0.0, 1.0), mid()),
-                        4,
-                        INK.stroke_width(2),
-                    )))
-                    .map_err(e)?;
-            }
-            // The 50 % line.
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Exact(n))],
-                    RGBColor(214, 96, 77).stroke_width(1),
-                )))
-                .map_err(e)?;
-        }
-        Data::Stacked { labels, series } => {
-            let n = labels.len();
-            let (_, h) = root.dim_in_pixel();
-            let (upper, lower) = root.split_vertically(h.saturating_sub(36));
-            let area = label_area(labels.iter().cloned());
-            let mut chart = ChartBuilder::on(&upper)
-                .caption(title, caption)
-                .margin(14)
-                .margin_right(34)
-                .x_label_area_size(36)
-                .y_label_area_size(area)
-                .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
-                .map_err(e)?;
-            let shown: Vec<String> = labels.iter().rev().map(|l| short(l)).collect();
-            chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .light_line_style(TRANSPARENT)
-                .bold_line_style(GRID)
-                .y_labels(n)
-                .y_label_formatter(&|v| seg_label(v, &shown))
-                .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-                .x_desc("share of games")
-                .label_style((FONT, 13))
-                .draw()
-                .map_err(e)?;
-            let mut start = vec![0f64; n];
-            for (k, (_, values)) in series.iter().enumerate() {
-                let color = PALETTE[k % PALETTE.len()];
-                let rects: Vec<_> = (0..n)
-                    .map(|i| {
-                        let v = values.get(i).copied().unwrap_or(0.0).max(0.0);
-                        let (a, b) = (start[i], (start[i] + v).min(1.0));
-                        start[i] = b;
-                        let mut r = Rectangle::new(
-                            [
-                                (a, SegmentValue::Exact(n - 1 - i)),
-                                (b, SegmentValue::Exact(n - i)),
-                            ],
-                            color.filled(),
-                        );
-                        r.set_margin(5, 5, 0, 0);
-                        r
-                    })
-                    .collect();
-                chart.draw_series(rects).map_err(e)?;
-            }
-            // The legend in a row under the chart, aligned with the plot.
-            let mut x = area as i32 + 14;
-            for (k, (legend, _)) in series.iter().enumerate() {
-                let color = PALETTE[k % PALETTE.len()];
-                lower
-                    .draw(&Rectangle::new([(x, 10), (x + 14, 24)], color.filled()))
-                    .map_err(e)?;
-                lower
-                    .draw(&Text::new(
-                        legend.clone(),
-                        (x + 20, 11),
-                        (FONT, 13).into_font().color(&INK),
-                    ))
-                    .map_err(e)?;
-                let wide: i32 = legend
-                    .chars()
-                    .map(|c| if (c as u32) < 0x2E80 { 8 } else { 14 })
-                    .sum();
-                x += 44 + wide;
-            }
-        }
-        Data::Hist(bins) => {
-            let lo = bins.iter().map(|b| b.0).fold(f64::INFINITY, f64::min);
-            let mut hi = bins.iter().map(|b| b.1).fold(f64::NEG_INFINITY, f64::max);
-            if hi <= lo {
-                hi = lo + 1.0;
-            }
-            let top = bins.iter().map(|b| b.2).fold(0.0, f64::max).max(1.0) * 1.1;
-            let x_desc = match spec {
-                ChartSpec::Histogram { x_desc, .. } => x_desc.clone(),
-                _ => String::new(),
-            };
-            let mut chart = ChartBuilder::on(root)
-                .caption(title, caption)
-                .margin(14)
-                .margin_right(34)
-                .x_label_area_size(44)
-                .y_label_area_size(64)
-                .build_cartesian_2d(lo..hi, 0f64..top)
-                .map_err(e)?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .light_line_style(TRANSPARENT)
-                .bold_line_style(GRID)
-                .x_desc(x_desc)
-                .y_desc("games")
-                .x_label_formatter(&|v| trim_num(*v))
-                .y_label_formatter(&|v| trim_num(*v))
-                .label_style((FONT, 13))
-                .draw()
-                .map_err(e)?;
-            chart
-                .draw_series(bins.iter().map(|&(a, b, c)| {
-                    let mut r = Rectangle::new([(a, 0.0), (b, c)], ACCENT.mix(0.85).filled());
-                    r.set_margin(0, 0, 1, 1);
-                    r
-                }))
-                .map_err(e)?;
-        }
-        Data::Bars(rows) => {
-            let n = rows.len();
-            let max = rows.iter().map(|r| r.1).fold(0.0, f64::max).max(1.0) * 1.12;
-            let mut chart = ChartBuilder::on(root)
-                .caption(title, caption)
-                .margin(14)
-                .margin_right(34)
-                .x_label_area_size(36)
-                .y_label_area_size(label_area(rows.iter().map(|r| r.0.clone())))
-                .build_cartesian_2d(0f64..max, (0..n - 1).into_segmented())
-                .map_err(e)?;
-            let labels: Vec<String> = rows.iter().rev().map(|r| short(&r.0)).collect();
-            chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .light_line_style(TRANSPARENT)
-                .bold_line_style(GRID)
-                .y_labels(n)
-                .y_label_formatter(&|v| seg_label(v, &labels))
-                .x_label_formatter(&|v| trim_num(*v))
-                .label_style((FONT, 13))
-                .draw()
-                .map_err(e)?;
-            chart
-                .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                    let mut bar = Rectangle::new(
-                        [
-                            (0.0, SegmentValue::Exact(n - 1 - i)),
-                            (r.1.max(0.0), SegmentValue::Exact(n - i)),
-                        ],
-                        ACCENT.mix(0.85).filled(),
-                    );
-                    bar.set_margin(5, 5, 0, 0);
-                    bar
-                }))
-                .map_err(e)?;
-            chart
-                .draw_series(rows.iter().enumerate().map(|(i, r)| {
-                    Text::new(
-                        trim_num(r.1),
-                        (r.1.max(0.0) + max * 0.01, SegmentValue::CenterOf(n - 1 - i)),
-                        (FONT, 12).into_font().color(&INK),
-                    )
-                }))
-                .map_err(e)?;
-        }
-        Data::Line(points) => {
-            let (x0, mut x1) = (points[0].0, points[points.len() - 1].0);
-            if x1 <= x0 {
-                x1 = x0 + 1.0;
-            }
-            let ymin = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-            let ymax = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-            let (mut y0, mut y1) = (ymin.min(0.0), ymax.max(0.0));
-            if y1 <= y0 {
-                y1 = y0 + 1.0;
-            }
-            let pad = (y1 - y0) * 0.08;
-            y0 -= if ymin < 0.0 { pad } else { 0.0 };
-            y1 += pad;
-            let (x_desc, y_desc) = match spec {
-                ChartSpec::Line { x_desc, y_desc, .. } => (x_desc.clone(), y_desc.clone()),
-                _ => (String::new(), String::new()),
-            };
-            let mut chart = ChartBuilder::on(root)
-                .caption(title, caption)
-                .margin(14)
-                .margin_right(34)
-                .x_label_area_size(44)
-                .y_label_area_size(64)
-                .build_cartesian_2d(x0..x1, y0..y1)
-                .map_err(e)?;
-            chart
-                .configure_mesh()
-                .light_line_style(TRANSPARENT)
-                .bold_line_style(GRID)
-                .x_desc(x_desc)
-                .y_desc(y_desc)
-                .x_label_formatter(&|v| trim_num(*v))
-                .y_label_formatter(&|v| trim_num(*v))
-                .label_style((FONT, 13))
-                .draw()
-                .map_err(e)?;
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(x0, 0.0), (x1, 0.0)],
-                    RGBColor(150, 150, 150).stroke_width(1),
-                )))
-                .map_err(e)?;
-            chart
-                .draw_series(LineSeries::new(
-                    points.iter().copied(),
-                    ACCENT.stroke_width(3),
-                ))
-                .map_err(e)?;
-            if points.len() <= 80 {
-                chart
-                    .draw_series(
-                        points
-                            .iter()
-                            .map(|&p| Circle::new(p, 3, ShapeStyle::from(&ACCENT).filled())),
-                    )
-                    .map_err(e)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn seg_label(v: &SegmentValue<usize>, labels: &[String]) -> String {
-    match v {
-        SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
-        _ => String::new(),
-    }
-}
-
-/// `3`, `2.5`, `0.125`: numbers without trailing zeros.
-fn trim_num(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        let s = format!("{v:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
-fn chart_err<E: std::fmt::Display>(e: E) -> Error {
-    Error::Chart(e.to_string())
 }
 
 /// A file stem safe on every file system: letters, digits, `-`, `_`.
@@ -613,34 +323,89 @@ pub(crate) fn safe_stem(name: &str) -> String {
     }
 }
 
+fn chart_err<E: std::fmt::Display>(e: E) -> Error {
+    Error::Chart(e.to_string())
+}
+
 /// Draw one chart as SVG and PNG (same name, .svg/.png) into dir; returns the two paths.
-/// Empty frames draw a "no data" chart rather than failing.
+/// An empty frame, or one with nothing worth drawing, draws a “no data” panel.
 pub fn draw(
     spec: &ChartSpec,
     df: &DataFrame,
     dir: &Path,
     name: &str,
 ) -> Result<(PathBuf, PathBuf), Error> {
-    ensure_fonts();
+    chart_font()?;
     std::fs::create_dir_all(dir).map_err(|err| Error::Io(dir.to_path_buf(), err))?;
-    let data = if df.height() == 0 {
-        Data::Bars(Vec::new())
-    } else {
-        read(spec, df)?
-    };
+    let rows = rows(spec, df)?;
     let stem = safe_stem(name);
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
-    let dim = size(&data);
+    let dim = size(&rows);
     {
         let root = SVGBackend::new(&svg, dim).into_drawing_area();
-        render(&root, spec, &data).map_err(Error::Chart)?;
+        render(&root, spec, &rows, FAMILY).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     {
-        let root = BitMapBackend::new(&png, dim).into_drawing_area();
-        render(&root, spec, &data).map_err(Error::Chart)?;
+        let root = PngBackend::new(BitMapBackend::new(&png, dim)).into_drawing_area();
+        render(&root, spec, &rows, FAMILY).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     Ok((svg, png))
+}
+
+/// Draws one chart as PNG only, its text set in `font` whatever [`chart_font`] chose (to
+/// compare the system font with the bundled one).
+pub fn draw_png_with(
+    spec: &ChartSpec,
+    df: &DataFrame,
+    font: &ChartFont,
+    path: &Path,
+) -> Result<(), Error> {
+    let family = family_of(font)?;
+    let rows = rows(spec, df)?;
+    let root = PngBackend::new(BitMapBackend::new(path, size(&rows))).into_drawing_area();
+    render(&root, spec, &rows, &family).map_err(Error::Chart)?;
+    root.present().map_err(chart_err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_value_keeps_its_own_integer_bin() {
+        assert_eq!(
+            integer_bins(&[(60, 64, 1)]),
+            [Bin {
+                start: 60,
+                end: 65,
+                count: 1
+            }]
+        );
+    }
+
+    #[test]
+    fn many_bins_merge_into_round_multiples() {
+        // 0..=399 in bins of 1: 400 bins → width 10, 40 bins.
+        let rows: Vec<(i64, i64, u64)> = (0..400).map(|v| (v, v, 1)).collect();
+        let bins = integer_bins(&rows);
+        assert_eq!(bins.len(), 40);
+        assert!(bins.iter().all(|b| b.end - b.start == 10 && b.count == 10));
+        // Bins of 5 over 0..=999: width 25 (5 × 5) would still give 40: 1000/25 = 40.
+        let rows: Vec<(i64, i64, u64)> = (0..200).map(|k| (5 * k, 5 * k + 4, 2)).collect();
+        let bins = integer_bins(&rows);
+        assert!(bins.len() as i64 <= MAX_BINS);
+        assert_eq!(bins.iter().map(|b| b.count).sum::<u64>(), 400);
+        assert!(bins.iter().all(|b| (b.end - b.start) % 5 == 0));
+    }
+
+    #[test]
+    fn negative_values_bin_below_zero() {
+        let bins = integer_bins(&[(-5, -1, 3), (0, 4, 2)]);
+        assert_eq!(bins[0].start, -5);
+        assert_eq!(bins[0].end, 0);
+        assert_eq!(bins[1].start, 0);
+    }
 }

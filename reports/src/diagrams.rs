@@ -8,7 +8,10 @@ use std::fmt::Write;
 use kifu_rules::chouchou;
 use kifu_rules::xiangqi;
 
+use kifu_facts::Outcome;
+
 use crate::html::escape;
+use crate::sides::side_colour;
 
 const FONT_STACK: &str = "'DejaVu Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Microsoft YaHei', \
                           sans-serif";
@@ -154,9 +157,9 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
         if let Some((black, n)) = stone {
             let (x, y) = xy(p);
             let (fill, ink) = if *black {
-                ("#1b1b1b", "#fff")
+                (side_colour(Outcome::Black).hex(), "#fff")
             } else {
-                ("#fafafa", "#1b1b1b")
+                (side_colour(Outcome::White).hex(), "#1b1b1b")
             };
             let _ = write!(
                 out,
@@ -332,11 +335,12 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
     for (s, p) in board.iter().enumerate() {
         if let Some(p) = p {
             let (x, y) = xy(s);
-            let ink = if p.side() == xiangqi::Side::Red {
-                "#c0262d"
+            let ink = side_colour(if p.side() == xiangqi::Side::Red {
+                Outcome::Red
             } else {
-                "#1b1b1b"
-            };
+                Outcome::Black
+            })
+            .hex();
             let _ = write!(
                 out,
                 "<g><title>{}</title><circle cx=\"{x}\" cy=\"{y}\" r=\"{rad:.1}\" fill=\"#fdf3df\" stroke=\"{ink}\" stroke-width=\"2\"/>\
@@ -349,7 +353,7 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
                 x,
                 y + 1.0,
                 20.0,
-                ink,
+                &ink,
                 " font-weight=\"bold\"",
                 &p.chinese().to_string(),
             );
@@ -467,9 +471,9 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
             let (x, y) = xy(s);
             let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
             let (fill, ink) = if *white {
-                ("#ffffff", "#1b1b1b")
+                (side_colour(Outcome::White).hex(), "#1b1b1b")
             } else {
-                ("#262626", "#ffffff")
+                (side_colour(Outcome::Black).hex(), "#ffffff")
             };
             let _ = write!(
                 out,
@@ -522,7 +526,10 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
 }
 
 /// The colours of ChouChou seats (or teams in pairs).
-const CC_COLOURS: [&str; 4] = ["#d6453d", "#2f6eba", "#3c9a4a", "#e0952a"];
+/// The colour of ChouChou colour `k` (0-based: a seat, or a team in pairs games).
+fn cc_colour(k: usize) -> String {
+    side_colour(Outcome::Seat((k % 4) as u8 + 1)).hex()
+}
 
 /// ChouChou: the board after `ply` actions as the engine replays them (captures applied),
 /// each cell showing its pieces per colour as numbered discs; the action `ply` marked (a
@@ -591,7 +598,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
                 let _ = write!(
                     pieces,
                     "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"15\" fill=\"{}\" stroke=\"#222\" stroke-width=\"1\"/>",
-                    CC_COLOURS[k % 4]
+                    cc_colour(k)
                 );
                 text(
                     &mut pieces,
@@ -678,7 +685,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
             out,
             "<circle cx=\"{:.1}\" cy=\"{legend_y:.1}\" r=\"6\" fill=\"{}\"/>",
             lx + 6.0,
-            CC_COLOURS[k % 4]
+            cc_colour(k)
         );
         let _ = write!(
             out,

@@ -4,36 +4,48 @@
 //!   present with their charts (one table regrouped here with polars: findings per code),
 //!   and the audit's serious findings with board diagrams.
 //! - [`draw`]: one chart ([`ChartSpec`]) from a polars `DataFrame`, as SVG and PNG with
-//!   plotters (text in the PNG rasterized with the embedded DejaVu Sans, no system font
-//!   needed).
+//!   plotters: sides in their game's colours ([`side_colour`]), small groups pooled under a
+//!   stated minimum ([`MIN_RESULTS`]), a “no data” panel when there is nothing to draw, PNG
+//!   text in a CJK font ([`chart_font`]: the system's through fontconfig, else a bundled
+//!   subset of Noto Sans CJK SC).
 //! - [`renju_diagram`], [`xiangqi_diagram`], [`territorial_diagram`], [`chouchou_diagram`]:
 //!   board diagrams as standalone SVG, the move concerned marked.
 //! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
 //!   diagrams as files.
 //!
-//! Modules: `build` (assembly) from `sections`, `standings` and `audit`; `model` (what a report holds);
-//! `write` (the files) with the `html` and `markdown` writers; `charts`; `diagrams`.
+//! Modules: `build` (assembly) from `sections`, `standings` and `audit`; `model` (what a
+//! report holds); `write` (the files) with the `html` and `markdown` writers; `charts`
+//! (the rows of a chart) drawn by `plot` (PNG through `raster`), with `sides` (colours),
+//! `pooling` (minimum samples) and `fonts`; `openings` (names beside codes); `diagrams`.
 
 mod audit;
 mod build;
 mod charts;
 mod diagrams;
+mod fonts;
 mod html;
 mod markdown;
 mod model;
 mod openings;
+mod plot;
+mod pooling;
+mod raster;
 mod sections;
+mod sides;
 mod standings;
 mod write;
 
 use std::path::PathBuf;
 
 pub use build::{build_report, ReportOptions};
-pub use charts::{draw, ChartSpec};
+pub use charts::{draw, draw_png_with, ChartSpec};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
+pub use fonts::{chart_font, system_cjk_font, ChartFont};
 pub use html::escape;
 pub use markdown::md_escape;
 pub use model::{AuditItem, Report, Section};
+pub use pooling::{MIN_CURVE_GAMES, MIN_RESULTS};
+pub use sides::{side_colour, side_name, sides, SideColour};
 pub use write::{write_report, ReportFiles};
 
 use polars::prelude::*;

@@ -1,12 +1,19 @@
 //! The report's sections: the overview, one per game kind (its analysis tables and
 //! charts), and the findings.
 
+use kifu_analysis::positions::wilson;
 use kifu_analysis::{self as analysis, Dataset};
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, Outcome};
+use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
 use crate::openings::with_opening_names;
+use crate::pooling::{
+    at_least, drawn, largest, pool, share, FamilyOf, Pooling, MAX_BARS, MIN_CURVE_GAMES,
+    MIN_RESULTS,
+};
+use crate::sides::{colour_key, sides};
 use crate::{Error, Section};
 
 /// The overview: records stored per game kind.
@@ -48,13 +55,20 @@ pub(crate) fn kind_section(kind: GameKind, data: &Dataset) -> Result<Section, Er
     }
 }
 
-fn hist(title: &str, from: &str, to: &str, x_desc: &str) -> ChartSpec {
+fn hist(
+    title: &str,
+    from: &str,
+    to: &str,
+    x_desc: &str,
+    sides: Option<(Outcome, Outcome)>,
+) -> ChartSpec {
     ChartSpec::Histogram {
         title: title.into(),
         from: from.into(),
         to: to.into(),
         count: "games".into(),
         x_desc: x_desc.into(),
+        sides,
     }
 }
 
@@ -65,33 +79,206 @@ fn lengths_chart(df: DataFrame, kind: &str, stem: &str) -> (ChartSpec, DataFrame
             "plies_from",
             "plies_to",
             "plies",
+            None,
         ),
         df,
         stem.into(),
     )
 }
 
-fn score_bars(title: &str, label: &str, value: &str, low: &str, high: &str) -> ChartSpec {
-    ChartSpec::ScoreBars {
-        title: title.into(),
-        label: label.into(),
-        value: value.into(),
-        low: low.into(),
-        high: high.into(),
+/// A section's introduction followed by its chart colour key.
+fn with_key(kind: GameKind, intro: &str) -> String {
+    format!("{intro} {}", colour_key(kind))
+}
+
+/// The first mover and the other side of a two-sided game.
+fn two_sides(kind: GameKind) -> (Outcome, Outcome) {
+    let s = sides(kind);
+    (s[0], s[1])
+}
+
+/// What a chart of shares or scores says about its minimum, and about the rows it left
+/// out when there were too many.
+fn chart_note(note: &str, cut: Option<String>) -> String {
+    match cut {
+        Some(cut) => format!("{}; {cut}", drawn_note(note)),
+        None => drawn_note(note),
     }
 }
 
-/// Result shares per group as a stacked bar: `first`, `draw`, `second` named for the game.
-fn shares_chart(title: &str, label: &str, first: &str, second: &str) -> ChartSpec {
+/// What every chart of shares or scores says about its minimum.
+fn drawn_note(note: &str) -> String {
+    format!("{note}; bars only for rows of at least {MIN_RESULTS} games with a result")
+}
+
+/// Result shares per group as a stacked bar, each share in its side's colour.
+fn shares_chart(title: &str, label: &str, shares: [(&str, Outcome); 3]) -> ChartSpec {
     ChartSpec::StackedShares {
         title: title.into(),
         label: label.into(),
-        shares: vec![
-            ("first_share".into(), first.into()),
-            ("draw_share".into(), "draw".into()),
-            ("second_share".into(), second.into()),
-        ],
+        shares: shares
+            .into_iter()
+            .map(|(c, side)| (c.to_string(), side))
+            .collect(),
     }
+}
+
+/// `result_shares` by `by` with the groups under [`MIN_RESULTS`] pooled into “other”,
+/// the shares recomputed; and the note saying so.
+fn pooled_shares(df: &DataFrame, by: &str) -> Result<(DataFrame, String), Error> {
+    let pooled = pool(
+        df,
+        &Pooling {
+            label: by,
+            sample: "results",
+            min: MIN_RESULTS,
+            counts: &["games", "results", "first_wins", "second_wins", "draws"],
+            family: None,
+            noun: by,
+        },
+    )?;
+    let frame = pooled
+        .frame
+        .lazy()
+        .with_columns([
+            share("first_wins", "results").alias("first_share"),
+            share("draws", "results").alias("draw_share"),
+            share("second_wins", "results").alias("second_share"),
+        ])
+        .collect()?;
+    Ok((frame, pooled.note))
+}
+
+/// The chart of [`pooled_shares`]: the rows reaching the minimum.
+fn pooled_shares_chart(
+    kind: GameKind,
+    title: &str,
+    by: &str,
+    pooled: &(DataFrame, String),
+    stem: &str,
+) -> Result<(ChartSpec, DataFrame, String), Error> {
+    let (first, second) = two_sides(kind);
+    let (frame, cut) = drawn(
+        &pooled.0,
+        "results",
+        &format!("{by}s"),
+        MIN_RESULTS,
+        MAX_BARS,
+    )?;
+    Ok((
+        shares_chart(
+            &format!("{title} — {}", chart_note(&pooled.1, cut)),
+            by,
+            [
+                ("first_share", first),
+                ("draw_share", Outcome::Draw),
+                ("second_share", second),
+            ],
+        ),
+        frame,
+        stem.into(),
+    ))
+}
+
+/// Black's score and its 95% Wilson interval from the counts of a (pooled) Renju frame.
+fn with_black_score(df: DataFrame) -> Result<DataFrame, Error> {
+    let count = |name: &str| -> Result<Vec<f64>, Error> {
+        let c = df.column(name)?.cast(&DataType::Float64)?;
+        Ok(c.f64()?.iter().map(|v| v.unwrap_or(0.0)).collect())
+    };
+    let (wins, draws, results) = (count("black_wins")?, count("draws")?, count("results")?);
+    let mut score = Vec::new();
+    let (mut low, mut high) = (Vec::new(), Vec::new());
+    for i in 0..df.height() {
+        if results[i] > 0.0 {
+            let p = (wins[i] + draws[i] / 2.0) / results[i];
+            let (l, h) = wilson(p, results[i]);
+            score.push(Some(p));
+            low.push(Some(l));
+            high.push(Some(h));
+        } else {
+            score.push(None);
+            low.push(None);
+            high.push(None);
+        }
+    }
+    let mut df = df;
+    df.with_column(Column::new("black_score".into(), score))?;
+    df.with_column(Column::new("wilson_low".into(), low))?;
+    df.with_column(Column::new("wilson_high".into(), high))?;
+    Ok(df)
+}
+
+/// The scores of a Renju balance table blanked where fewer than [`MIN_RESULTS`] games
+/// have a result (the counts stay).
+fn blank_small_scores(df: DataFrame) -> Result<DataFrame, Error> {
+    let keep = col("results")
+        .cast(DataType::UInt64)
+        .gt_eq(lit(u64::from(MIN_RESULTS)));
+    Ok(df
+        .lazy()
+        .with_columns(["black_score", "wilson_low", "wilson_high"].map(|c| {
+            when(keep.clone())
+                .then(col(c))
+                .otherwise(lit(NULL).cast(DataType::Float64))
+                .alias(c)
+        }))
+        .collect()?)
+}
+
+/// The Renju score chart per `by`: groups under the minimum pooled (canonical openings by
+/// direct and indirect), rows reaching it drawn.
+fn renju_score_chart(
+    by_frame: &DataFrame,
+    by: &str,
+    noun: &str,
+    title: &str,
+    stem: &str,
+) -> Result<(ChartSpec, DataFrame, String), Error> {
+    fn direct_or_indirect(code: &str) -> Option<String> {
+        match code.as_bytes().first() {
+            Some(b'D') => Some("direct (D)".into()),
+            Some(b'I') => Some("indirect (I)".into()),
+            _ => None,
+        }
+    }
+    let pooled = pool(
+        by_frame,
+        &Pooling {
+            label: by,
+            sample: "results",
+            min: MIN_RESULTS,
+            counts: &["games", "results", "black_wins", "white_wins", "draws"],
+            family: (by == "opening").then_some((
+                direct_or_indirect as FamilyOf,
+                "direct and indirect openings",
+            )),
+            noun,
+        },
+    )?;
+    let scored = with_black_score(pooled.frame)?;
+    let (frame, cut) = drawn(
+        &scored,
+        "results",
+        &format!("{noun}s"),
+        MIN_RESULTS,
+        MAX_BARS,
+    )?;
+    Ok((
+        ChartSpec::ScoreBars {
+            title: format!(
+                "{title} (95% Wilson interval) — {}",
+                chart_note(&pooled.note, cut)
+            ),
+            label: by.into(),
+            value: "black_score".into(),
+            low: "wilson_low".into(),
+            high: "wilson_high".into(),
+            side: Outcome::Black,
+        },
+        frame,
+        stem.into(),
+    ))
 }
 
 fn renju_section(data: &Dataset) -> Result<Section, Error> {
@@ -99,91 +286,140 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
     let by_rule = analysis::renju_opening_balance(data, &["rule"])?;
     let by_opening = analysis::renju_opening_balance(data, &["opening"])?;
     let by_year = analysis::renju_opening_balance(data, &["year"])?;
-    let shares = analysis::result_shares(data, GameKind::Renju, "rule")?;
+    let shares = pooled_shares(
+        &analysis::result_shares(data, GameKind::Renju, "rule")?,
+        "rule",
+    )?;
     let forbidden = analysis::renju_forbidden(data)?;
     let lengths = analysis::game_lengths(data, GameKind::Renju, 10)?;
+    let charts = vec![
+        renju_score_chart(
+            &by_opening,
+            "opening",
+            "opening",
+            "Renju: Black's score per canonical opening",
+            "renju-score-by-opening",
+        )?,
+        renju_score_chart(
+            &by_rule,
+            "rule",
+            "rule",
+            "Renju: Black's score per opening rule",
+            "renju-score-by-rule",
+        )?,
+        pooled_shares_chart(
+            GameKind::Renju,
+            "Renju: result shares per opening rule",
+            "rule",
+            &shares,
+            "renju-results-by-rule",
+        )?,
+        lengths_chart(lengths, "Renju", "renju-lengths"),
+    ];
+    let scored = format!("scores only where at least {MIN_RESULTS} games have a result");
     let mut tables = vec![
         ("All games".to_string(), overall),
-        ("By opening rule".to_string(), by_rule.clone()),
         (
-            "By canonical opening (D1–D13 direct, I1–I13 indirect)".to_string(),
-            with_opening_names(by_opening.clone(), GameKind::Renju, "opening")?,
+            format!("By opening rule ({scored})"),
+            blank_small_scores(by_rule)?,
+        ),
+        (
+            format!("By canonical opening (D1–D13 direct, I1–I13 indirect; {scored})"),
+            with_opening_names(blank_small_scores(by_opening)?, GameKind::Renju, "opening")?,
         ),
     ];
     if by_year.height() > 0 {
-        tables.push(("By year".to_string(), by_year));
+        tables.push((format!("By year ({scored})"), blank_small_scores(by_year)?));
     }
     tables.push(("Black's forbidden moves".to_string(), forbidden));
     Ok(Section {
         title: "Renju: opening balance".into(),
-        intro: "Black's score is (Black wins + draws/2) / games with a result, with its 95% \
+        intro: with_key(
+            GameKind::Renju,
+            "Black's score is (Black wins + draws/2) / games with a result, with its 95% \
                 Wilson interval. A game counts with its recorded result unless the board \
                 itself decided it otherwise (a five, two passes, a full board). Copies of a \
-                game under a board symmetry are counted once."
-            .into(),
+                game under a board symmetry are counted once.",
+        ),
         tables,
-        charts: vec![
-            (
-                score_bars(
-                    "Renju: Black's score per canonical opening (95% Wilson interval)",
-                    "opening",
-                    "black_score",
-                    "wilson_low",
-                    "wilson_high",
-                ),
-                by_opening,
-                "renju-score-by-opening".into(),
-            ),
-            (
-                score_bars(
-                    "Renju: Black's score per opening rule (95% Wilson interval)",
-                    "rule",
-                    "black_score",
-                    "wilson_low",
-                    "wilson_high",
-                ),
-                by_rule,
-                "renju-score-by-rule".into(),
-            ),
-            (
-                shares_chart(
-                    "Renju: result shares per opening rule",
-                    "rule",
-                    "Black wins",
-                    "White wins",
-                ),
-                shares,
-                "renju-results-by-rule".into(),
-            ),
-            lengths_chart(lengths, "Renju", "renju-lengths"),
-        ],
+        charts,
     })
 }
 
+/// Xiangqi results per opening with the openings under [`MIN_RESULTS`] pooled by ECCO
+/// family, then into “other”; Red's score and the shares recomputed.
+fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> {
+    fn ecco_family(opening: &str) -> Option<String> {
+        opening
+            .trim()
+            .parse::<Code>()
+            .ok()
+            .map(|c| format!("ECCO {}", c.family))
+    }
+    let pooled = pool(
+        &analysis::xiangqi_results(data)?,
+        &Pooling {
+            label: "opening",
+            sample: "results",
+            min: MIN_RESULTS,
+            counts: &["games", "results", "red_wins", "black_wins", "draws"],
+            family: Some((ecco_family, "ECCO family")),
+            noun: "opening",
+        },
+    )?;
+    let frame = pooled
+        .frame
+        .lazy()
+        .with_columns([
+            share("red_wins", "results").alias("red_share"),
+            share("draws", "results").alias("draw_share"),
+            share("black_wins", "results").alias("black_share"),
+        ])
+        .with_column((col("red_share") + col("draw_share") * lit(0.5)).alias("red_score"))
+        .collect()?;
+    Ok((frame, pooled.note))
+}
+
 fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
-    let results = analysis::xiangqi_results(data)?;
+    let (results, note) = xiangqi_pooled_results(data)?;
+    let (shares_frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS)?;
     let families = analysis::xiangqi_results_by_family(data)?;
-    let shares = analysis::result_shares(data, GameKind::Xiangqi, "opening")?;
     let rulings = analysis::xiangqi_rulings(data)?;
     let captures = analysis::xiangqi_captures(data)?;
     let first = analysis::first_capture_plies(data, GameKind::Xiangqi, 5)?;
-    let material = analysis::xiangqi_material_curve(data)?;
+    let material = at_least(
+        &analysis::xiangqi_material_curve(data)?,
+        "games",
+        MIN_CURVE_GAMES,
+    )?;
     let lengths = analysis::game_lengths(data, GameKind::Xiangqi, 20)?;
+    let table = results.select([
+        "opening",
+        "games",
+        "results",
+        "red_wins",
+        "black_wins",
+        "draws",
+        "red_score",
+        "openings",
+    ])?;
     Ok(Section {
         title: "Xiangqi: results, repetition rulings, captures".into(),
-        intro: "Results by ECCO code (kifu's classifier; the opening tag for a game from \
+        intro: with_key(
+            GameKind::Xiangqi,
+            "Results by ECCO code (kifu's classifier; the opening tag for a game from \
                 another start) and by ECCO family A–E; repetition rulings of the World Xiangqi \
                 Federation rules (棋例) found in the replay, as an arbiter makes them: \
                 `games` decided by one (the record ends within the repeating cycle), \
                 `changed` the rulings play went past (a move left the cycle, so they \
                 decided nothing); pieces taken by type and side; the ply of the first \
                 capture and the mean material balance (Red − Black, half-pawn units) after \
-                each ply."
-            .into(),
+                each ply.",
+        ),
         tables: vec![
             (
-                "Results by opening".into(),
-                with_opening_names(results, GameKind::Xiangqi, "opening")?,
+                format!("Results by opening ({note})"),
+                with_opening_names(table, GameKind::Xiangqi, "opening")?,
             ),
             (
                 "Results by ECCO family".into(),
@@ -195,12 +431,18 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
         charts: vec![
             (
                 shares_chart(
-                    "Xiangqi: result shares per opening",
+                    &format!(
+                        "Xiangqi: result shares per opening — {}",
+                        chart_note(&note, cut)
+                    ),
                     "opening",
-                    "Red wins",
-                    "Black wins",
+                    [
+                        ("red_share", Outcome::Red),
+                        ("draw_share", Outcome::Draw),
+                        ("black_share", Outcome::Black),
+                    ],
                 ),
-                shares,
+                shares_frame,
                 "xiangqi-results-by-opening".into(),
             ),
             (
@@ -209,17 +451,22 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                     "plies_from",
                     "plies_to",
                     "ply",
+                    None,
                 ),
                 first,
                 "xiangqi-first-capture".into(),
             ),
             (
                 ChartSpec::Line {
-                    title: "Xiangqi: mean material balance after each ply".into(),
+                    title: format!(
+                        "Xiangqi: mean material balance after each ply — plies reached by at \
+                         least {MIN_CURVE_GAMES} games"
+                    ),
                     x: "ply".into(),
                     y: "mean_balance".into(),
                     x_desc: "ply".into(),
                     y_desc: "Red − Black (half pawns)".into(),
+                    sides: Some((Outcome::Red, Outcome::Black)),
                 },
                 material,
                 "xiangqi-material".into(),
@@ -233,13 +480,18 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
     let summary = analysis::territorial_summary(data)?;
     let multipliers = analysis::territorial_multipliers(data)?;
     let margins = analysis::territorial_margins(data, 5)?;
-    let shares = analysis::result_shares(data, GameKind::Territorial, "event")?;
+    let shares = pooled_shares(
+        &analysis::result_shares(data, GameKind::Territorial, "event")?,
+        "event",
+    )?;
     let lengths = analysis::game_lengths(data, GameKind::Territorial, 5)?;
     Ok(Section {
         title: "Chess Territorial: scores and territories".into(),
-        intro: "Scores as the rules count them (territory cells, doubled for a territory \
-                holding the king or the queen); White places first."
-            .into(),
+        intro: with_key(
+            GameKind::Territorial,
+            "Scores as the rules count them (territory cells, doubled for a territory \
+                holding the king or the queen); White places first.",
+        ),
         tables: vec![
             ("Summary".into(), summary),
             ("Territories by multiplier".into(), multipliers),
@@ -251,20 +503,18 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
                     "margin_from",
                     "margin_to",
                     "points",
+                    Some(two_sides(GameKind::Territorial)),
                 ),
                 margins,
                 "territorial-margins".into(),
             ),
-            (
-                shares_chart(
-                    "Chess Territorial: result shares per event",
-                    "event",
-                    "White wins",
-                    "Black wins",
-                ),
-                shares,
-                "territorial-results-by-event".into(),
-            ),
+            pooled_shares_chart(
+                GameKind::Territorial,
+                "Chess Territorial: result shares per event",
+                "event",
+                &shares,
+                "territorial-results-by-event",
+            )?,
             lengths_chart(lengths, "Chess Territorial", "territorial-lengths"),
         ],
     })
@@ -275,17 +525,45 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
     let by_action = analysis::chouchou_captures_by_action(data)?;
     let first = analysis::first_capture_plies(data, GameKind::ChouChou, 2)?;
     let lengths = analysis::game_lengths(data, GameKind::ChouChou, 5)?;
+    let seats = analysis::chouchou_seat_wins(data)?;
+    // The seats and the draw, each in its colour; a column nobody won is left out.
+    let mut shares = Vec::new();
+    for side in sides(GameKind::ChouChou).into_iter().chain([Outcome::Draw]) {
+        let (wins, share) = match side {
+            Outcome::Seat(n) => (format!("p{n}_wins"), format!("p{n}_share")),
+            _ => ("draws".to_string(), "draw_share".to_string()),
+        };
+        let total = seats.column(&wins)?.as_materialized_series().sum::<u64>()?;
+        if total > 0 {
+            shares.push((share, side));
+        }
+    }
+    let seat_chart = (
+        ChartSpec::StackedShares {
+            title: format!(
+                "ChouChou: wins by seat per table (P1 moves first) — tables of at least \
+                 {MIN_RESULTS} games with a result"
+            ),
+            label: "table".into(),
+            shares,
+        },
+        at_least(&seats, "results", MIN_RESULTS)?,
+        "chouchou-wins-by-seat".to_string(),
+    );
     Ok(Section {
         title: "ChouChou (珠取): captures and penalties".into(),
-        intro: "Per variant and number of players: the first player's share of the wins, \
+        intro: with_key(
+            GameKind::ChouChou,
+            "Per variant and number of players: the first player's share of the wins, \
                 capture events per game, how often a capture was simultaneous or a chain, \
-                and the penalties for consecutive moves."
-            .into(),
+                and the penalties for consecutive moves.",
+        ),
         tables: vec![
             ("Summary by variant and players".into(), summary),
             ("Captures by action type".into(), by_action.clone()),
         ],
         charts: vec![
+            seat_chart,
             (
                 ChartSpec::Bars {
                     title: "ChouChou: captures by action type".into(),
@@ -301,6 +579,7 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
                     "plies_from",
                     "plies_to",
                     "action",
+                    None,
                 ),
                 first,
                 "chouchou-first-capture".into(),
@@ -335,24 +614,33 @@ pub(crate) fn findings_section(data: &Dataset) -> Result<Section, Error> {
             ("Findings by source, code and severity".into(), overview),
         ],
         charts: vec![
-            (
-                ChartSpec::Bars {
-                    title: "Findings per event".into(),
-                    label: "event".into(),
-                    value: "total".into(),
-                },
-                by_event,
-                "findings-by-event".into(),
-            ),
-            (
-                ChartSpec::Bars {
-                    title: "Findings per code".into(),
-                    label: "code".into(),
-                    value: "findings".into(),
-                },
-                by_code,
-                "findings-by-code".into(),
-            ),
+            bars_chart(&by_event, "Findings per event", "event", "total", "event")?,
+            bars_chart(&by_code, "Findings per code", "code", "findings", "code")?,
         ],
     })
+}
+
+/// A bar chart of at most [`MAX_BARS`] bars (the rest as one, the title saying so), its
+/// file named `findings-by-<noun>`.
+fn bars_chart(
+    df: &DataFrame,
+    title: &str,
+    label: &str,
+    value: &str,
+    noun: &str,
+) -> Result<(ChartSpec, DataFrame, String), Error> {
+    let (frame, note) = largest(df, label, value, MAX_BARS, noun)?;
+    let title = match note {
+        Some(note) => format!("{title} — {note}"),
+        None => title.to_string(),
+    };
+    Ok((
+        ChartSpec::Bars {
+            title,
+            label: label.into(),
+            value: value.into(),
+        },
+        frame,
+        format!("findings-by-{noun}"),
+    ))
 }

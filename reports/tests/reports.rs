@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use chromium::{attr, open_in_chromium, pixel_stats};
 
+use kifu_facts::Outcome;
 use kifu_reports::*;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use polars::prelude::*;
@@ -38,7 +39,7 @@ fn shares_frame() -> DataFrame {
 fn hist_frame() -> DataFrame {
     df!(
         "from" => [0i64, 20, 40, 60, 80],
-        "to" => [20i64, 40, 60, 80, 100],
+        "to" => [19i64, 39, 59, 79, 99],
         "games" => [3u32, 12, 20, 9, 2],
     )
     .unwrap()
@@ -69,6 +70,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 value: "score".into(),
                 low: "low".into(),
                 high: "high".into(),
+                side: Outcome::Black,
             },
             score_frame(),
             "score",
@@ -78,9 +80,9 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 title: "Results per opening rule".into(),
                 label: "rule".into(),
                 shares: vec![
-                    ("black".into(), "Black wins".into()),
-                    ("draw".into(), "draw".into()),
-                    ("white".into(), "White wins".into()),
+                    ("black".into(), Outcome::Black),
+                    ("draw".into(), Outcome::Draw),
+                    ("white".into(), Outcome::White),
                 ],
             },
             shares_frame(),
@@ -93,6 +95,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 to: "to".into(),
                 count: "games".into(),
                 x_desc: "plies".into(),
+                sides: None,
             },
             hist_frame(),
             "lengths",
@@ -113,6 +116,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 y: "material".into(),
                 x_desc: "ply".into(),
                 y_desc: "material (Red − Black)".into(),
+                sides: Some((Outcome::Red, Outcome::Black)),
             },
             line_frame(),
             "material",

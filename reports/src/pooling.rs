@@ -1,0 +1,425 @@
+//! Minimum samples. A share or a score of a handful of games says nothing, so groups with
+//! fewer than a minimum of games with a result are pooled: by family where a group has one
+//! (Xiangqi ECCO `B05` into family B, Renju `D4` into the direct openings), the rest into
+//! “other”. Charts then show only rows that reach the minimum; curves stop where fewer
+//! games than their minimum remain. Every caption states the minimum.
+
+use polars::prelude::*;
+
+use crate::Error;
+
+/// Games with a result a group needs for its shares or score to be shown on their own.
+pub const MIN_RESULTS: u32 = 5;
+/// Games a curve's point must average over (the material balance after a ply).
+pub const MIN_CURVE_GAMES: u32 = 10;
+
+/// The family of a group's label (`ECCO B` for `B05`), `None` when it has none.
+pub(crate) type FamilyOf = fn(&str) -> Option<String>;
+
+/// How the small groups of a table are pooled.
+pub(crate) struct Pooling<'a> {
+    /// The group column (text).
+    pub label: &'a str,
+    /// The column that must reach `min`: games with a result.
+    pub sample: &'a str,
+    pub min: u32,
+    /// The count columns, summed over a pool (the sample among them).
+    pub counts: &'a [&'a str],
+    /// A group's family and what a family is called, where small groups pool by family
+    /// before the rest go into “other”.
+    pub family: Option<(FamilyOf, &'a str)>,
+    /// What one group is (`opening`, `rule`, `event`), for the column counting the groups
+    /// in a row (`openings`) and the note.
+    pub noun: &'a str,
+}
+
+/// A table after pooling, and the sentence that says how it was pooled.
+pub(crate) struct Pooled {
+    pub frame: DataFrame,
+    pub note: String,
+}
+
+/// The name of the pool of small groups no family takes.
+pub const OTHER: &str = "other";
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+fn u64s(df: &DataFrame, name: &str) -> Result<Vec<u64>, Error> {
+    let col = df.column(name)?.cast(&DataType::UInt64)?;
+    Ok(col.u64()?.iter().map(|v| v.unwrap_or(0)).collect())
+}
+
+/// Pools the groups of `df` under `p.min` (see the module documentation). The frame
+/// returned has the label, the count columns (u32) and `<noun>s` (u32: groups in the row);
+/// the groups that reach the minimum first in their order, then the family pools by
+/// family, then “other”.
+pub(crate) fn pool(df: &DataFrame, p: &Pooling) -> Result<Pooled, Error> {
+    let label_col = df.column(p.label)?.cast(&DataType::String)?;
+    let labels: Vec<String> = label_col
+        .str()?
+        .iter()
+        .map(|v| v.unwrap_or("").to_owned())
+        .collect();
+    let counts: Vec<Vec<u64>> = p
+        .counts
+        .iter()
+        .map(|c| u64s(df, c))
+        .collect::<Result<_, _>>()?;
+    let sample = u64s(df, p.sample)?;
+    let min = u64::from(p.min);
+
+    // Rows: (label, counts, groups).
+    let mut rows: Vec<(String, Vec<u64>, u64)> = Vec::new();
+    let mut families: Vec<(String, Vec<u64>, u64, u64)> = Vec::new();
+    let mut other = (vec![0u64; counts.len()], 0u64);
+    let mut small = 0usize;
+    for i in 0..labels.len() {
+        let row: Vec<u64> = counts.iter().map(|c| c[i]).collect();
+        if sample[i] >= min {
+            rows.push((labels[i].clone(), row, 1));
+            continue;
+        }
+        small += 1;
+        let family = p.family.and_then(|(f, _)| f(&labels[i]));
+        match family {
+            Some(fam) => {
+                let at = match families.iter().position(|f| f.0 == fam) {
+                    Some(at) => at,
+                    None => {
+                        families.push((fam, vec![0; counts.len()], 0, 0));
+                        families.len() - 1
+                    }
+                };
+                let f = &mut families[at];
+                f.1.iter_mut().zip(&row).for_each(|(a, b)| *a += b);
+                f.2 += 1;
+                f.3 += sample[i];
+            }
+            None => {
+                other.0.iter_mut().zip(&row).for_each(|(a, b)| *a += b);
+                other.1 += 1;
+            }
+        }
+    }
+    families.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut family_rows = 0;
+    for (fam, row, groups, fam_sample) in families {
+        if fam_sample >= min {
+            let name = format!("{fam} (pooled: {})", plural(groups as usize, p.noun));
+            rows.push((name, row, groups));
+            family_rows += 1;
+        } else {
+            other.0.iter_mut().zip(&row).for_each(|(a, b)| *a += b);
+            other.1 += groups;
+        }
+    }
+    if other.1 > 0 {
+        let name = format!("{OTHER} (pooled: {})", plural(other.1 as usize, p.noun));
+        rows.push((name, other.0, other.1));
+    }
+
+    let mut columns: Vec<Column> = vec![Column::new(
+        p.label.into(),
+        rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+    )];
+    for (k, name) in p.counts.iter().enumerate() {
+        columns.push(Column::new(
+            (*name).into(),
+            rows.iter().map(|r| r.1[k] as u32).collect::<Vec<_>>(),
+        ));
+    }
+    columns.push(Column::new(
+        format!("{}s", p.noun).into(),
+        rows.iter().map(|r| r.2 as u32).collect::<Vec<_>>(),
+    ));
+    let frame = DataFrame::new(rows.len(), columns)?;
+
+    let note = if small == 0 {
+        format!(
+            "every {} has at least {} with a result",
+            p.noun,
+            plural(p.min as usize, "game")
+        )
+    } else {
+        let by_family = match p.family {
+            Some((_, what)) if family_rows > 0 => format!(" by {what}, the rest"),
+            _ => String::new(),
+        };
+        format!(
+            "{} with fewer than {} with a result pooled{by_family} into \"{OTHER}\"",
+            plural(small, p.noun),
+            plural(p.min as usize, "game")
+        )
+    };
+    Ok(Pooled { frame, note })
+}
+
+/// The rows of `df` whose `sample` column reaches `min` (what a chart of shares shows).
+pub(crate) fn at_least(df: &DataFrame, sample: &str, min: u32) -> Result<DataFrame, Error> {
+    Ok(df
+        .clone()
+        .lazy()
+        .filter(
+            col(sample)
+                .cast(DataType::UInt64)
+                .gt_eq(lit(u64::from(min))),
+        )
+        .collect()?)
+}
+
+/// Most bars a bar chart draws; the rest become one “other” bar.
+pub const MAX_BARS: usize = 30;
+
+/// For a bar chart: the `n` rows of `df` with the largest `value` (ties in label order),
+/// the rest summed into one `other (k <noun>s)` bar at the end, as `label` (str) and `value`
+/// (f64) columns; and the note saying so (`None` when nothing was cut).
+pub(crate) fn largest(
+    df: &DataFrame,
+    label: &str,
+    value: &str,
+    n: usize,
+    noun: &str,
+) -> Result<(DataFrame, Option<String>), Error> {
+    let labels = df.column(label)?.cast(&DataType::String)?;
+    let labels: Vec<String> = labels
+        .str()?
+        .iter()
+        .map(|v| v.unwrap_or("").to_owned())
+        .collect();
+    let values = df.column(value)?.cast(&DataType::Float64)?;
+    let values: Vec<f64> = values.f64()?.iter().map(|v| v.unwrap_or(0.0)).collect();
+    let mut rows: Vec<(String, f64)> = labels.into_iter().zip(values).collect();
+    let note = if rows.len() > n {
+        rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let rest: Vec<(String, f64)> = rows.split_off(n);
+        let sum = rest.iter().map(|r| r.1).sum();
+        rows.push((format!("{OTHER} ({})", plural(rest.len(), noun)), sum));
+        Some(format!(
+            "the {n} {noun}s with the most, the other {} as one bar",
+            rest.len()
+        ))
+    } else {
+        None
+    };
+    let frame = DataFrame::new(
+        rows.len(),
+        vec![
+            Column::new(
+                label.into(),
+                rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+            ),
+            Column::new(value.into(), rows.iter().map(|r| r.1).collect::<Vec<_>>()),
+        ],
+    )?;
+    Ok((frame, note))
+}
+
+/// The rows of a pooled frame a chart draws: those whose `sample` reaches `min`, and of
+/// them at most `n`: every pool (`groups` above 1) and the single groups in the frame's
+/// order (most games first). With the note when single groups were left out.
+pub(crate) fn drawn(
+    df: &DataFrame,
+    sample: &str,
+    groups: &str,
+    min: u32,
+    n: usize,
+) -> Result<(DataFrame, Option<String>), Error> {
+    let shown = at_least(df, sample, min)?;
+    if shown.height() <= n {
+        return Ok((shown, None));
+    }
+    let sizes = u64s(&shown, groups)?;
+    let pools = sizes.iter().filter(|&&g| g > 1).count();
+    let room = n.saturating_sub(pools);
+    let mut singles = 0;
+    let keep: BooleanChunked = sizes
+        .iter()
+        .map(|&g| {
+            if g > 1 {
+                true
+            } else {
+                singles += 1;
+                singles <= room
+            }
+        })
+        .collect();
+    let left_out = singles.saturating_sub(room);
+    let frame = shown.filter(&keep)?;
+    Ok((
+        frame,
+        Some(format!(
+            "the {room} largest drawn, {left_out} more in the table"
+        )),
+    ))
+}
+
+/// `num / of` as f64, null where `of` is zero.
+pub(crate) fn share(num: &str, of: &str) -> Expr {
+    when(col(of).gt(lit(0)))
+        .then(col(num).cast(DataType::Float64) / col(of).cast(DataType::Float64))
+        .otherwise(lit(NULL).cast(DataType::Float64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn family(code: &str) -> Option<String> {
+        code.get(..1).map(str::to_owned)
+    }
+
+    fn frame() -> DataFrame {
+        df!(
+            "opening" => ["B05", "B07", "A61", "A53", "A29", "C47", "(none)"],
+            "results" => [16u32, 8, 3, 3, 2, 2, 1],
+            "red_wins" => [7u32, 4, 2, 0, 2, 2, 1],
+        )
+        .unwrap()
+    }
+
+    fn pooling() -> Pooling<'static> {
+        Pooling {
+            label: "opening",
+            sample: "results",
+            min: 5,
+            counts: &["results", "red_wins"],
+            family: Some((family, "ECCO family")),
+            noun: "opening",
+        }
+    }
+
+    #[test]
+    fn small_groups_pool_by_family_then_into_other() {
+        let pooled = pool(&frame(), &pooling()).unwrap();
+        let f = &pooled.frame;
+        let labels: Vec<&str> = f
+            .column("opening")
+            .unwrap()
+            .str()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        // A61 + A53 + A29 = 8 results reach 5; C47 (2) and the family-less (none) (1) do not.
+        assert_eq!(
+            labels,
+            [
+                "B05",
+                "B07",
+                "A (pooled: 3 openings)",
+                "other (pooled: 2 openings)"
+            ]
+        );
+        let results: Vec<u32> = f
+            .column("results")
+            .unwrap()
+            .u32()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(results, [16, 8, 8, 3]);
+        let wins: Vec<u32> = f
+            .column("red_wins")
+            .unwrap()
+            .u32()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(wins, [7, 4, 4, 3]);
+        let groups: Vec<u32> = f
+            .column("openings")
+            .unwrap()
+            .u32()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(groups, [1, 1, 3, 2]);
+        assert_eq!(
+            pooled.note,
+            "5 openings with fewer than 5 games with a result pooled by ECCO family, the rest into \"other\""
+        );
+        let shown = at_least(f, "results", 5).unwrap();
+        assert_eq!(shown.height(), 3);
+    }
+
+    #[test]
+    fn largest_keeps_the_top_bars_and_sums_the_rest() {
+        let df = df!(
+            "event" => ["a", "b", "c", "d"],
+            "total" => [3u32, 9, 1, 9],
+        )
+        .unwrap();
+        let (top, note) = largest(&df, "event", "total", 2, "event").unwrap();
+        let labels: Vec<&str> = top
+            .column("event")
+            .unwrap()
+            .str()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(labels, ["b", "d", "other (2 events)"]);
+        let totals: Vec<f64> = top
+            .column("total")
+            .unwrap()
+            .f64()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(totals, [9.0, 9.0, 4.0]);
+        assert_eq!(
+            note.unwrap(),
+            "the 2 events with the most, the other 2 as one bar"
+        );
+        let (all, note) = largest(&df, "event", "total", 4, "event").unwrap();
+        assert_eq!(all.height(), 4);
+        assert!(note.is_none());
+    }
+
+    #[test]
+    fn drawn_keeps_every_pool_and_the_largest_single_groups() {
+        let df = df!(
+            "opening" => ["B05", "B07", "A61", "ECCO C (pooled: 3 openings)", "other (pooled: 2 openings)"],
+            "results" => [16u32, 8, 6, 9, 3],
+            "openings" => [1u32, 1, 1, 3, 2],
+        )
+        .unwrap();
+        // “other” has 3 results: under the minimum, not drawn.
+        let (all, cut) = drawn(&df, "results", "openings", 5, 10).unwrap();
+        assert_eq!(all.height(), 4);
+        assert!(cut.is_none());
+        let (some, cut) = drawn(&df, "results", "openings", 5, 3).unwrap();
+        let labels: Vec<&str> = some
+            .column("opening")
+            .unwrap()
+            .str()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect();
+        assert_eq!(labels, ["B05", "B07", "ECCO C (pooled: 3 openings)"]);
+        assert_eq!(cut.unwrap(), "the 2 largest drawn, 1 more in the table");
+    }
+
+    #[test]
+    fn nothing_small_pools_nothing() {
+        let mut p = pooling();
+        p.min = 1;
+        let pooled = pool(&frame(), &p).unwrap();
+        assert_eq!(pooled.frame.height(), 7);
+        assert_eq!(
+            pooled.note,
+            "every opening has at least 1 game with a result"
+        );
+    }
+}

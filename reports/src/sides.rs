@@ -1,0 +1,177 @@
+//! The colours of the sides, one home for every chart and board diagram: Black and White
+//! stones (Renju, Territorial), Red and Black pieces (Xiangqi), the ChouChou player
+//! colours; draws in a neutral grey. A chart's legend names them through [`legend`].
+
+use kifu_facts::{GameKind, Outcome};
+use plotters::style::RGBColor;
+
+/// How a side is drawn: its fill, and the edge that keeps a white fill visible on paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideColour {
+    pub fill: (u8, u8, u8),
+    pub edge: (u8, u8, u8),
+}
+
+impl SideColour {
+    const fn plain(r: u8, g: u8, b: u8) -> SideColour {
+        SideColour {
+            fill: (r, g, b),
+            edge: (r, g, b),
+        }
+    }
+
+    /// `#rrggbb` of the fill, for hand-written SVG.
+    pub fn hex(self) -> String {
+        let (r, g, b) = self.fill;
+        format!("#{r:02x}{g:02x}{b:02x}")
+    }
+
+    pub(crate) fn fill_rgb(self) -> RGBColor {
+        RGBColor(self.fill.0, self.fill.1, self.fill.2)
+    }
+
+    pub(crate) fn edge_rgb(self) -> RGBColor {
+        RGBColor(self.edge.0, self.edge.1, self.edge.2)
+    }
+}
+
+const BLACK: SideColour = SideColour::plain(0x1b, 0x1b, 0x1b);
+const WHITE: SideColour = SideColour {
+    fill: (0xfa, 0xfa, 0xfa),
+    edge: (0x1b, 0x1b, 0x1b),
+};
+const RED: SideColour = SideColour::plain(0xc0, 0x26, 0x2d);
+const DRAW: SideColour = SideColour::plain(0xa8, 0xa8, 0xa8);
+const UNKNOWN: SideColour = SideColour {
+    fill: (0xe4, 0xe6, 0xea),
+    edge: (0x8c, 0x92, 0x9e),
+};
+/// ChouChou seats P1…P4, as the board diagrams colour their pieces.
+const SEATS: [SideColour; 4] = [
+    SideColour::plain(0xd6, 0x45, 0x3d),
+    SideColour::plain(0x2f, 0x6e, 0xba),
+    SideColour::plain(0x3c, 0x9a, 0x4a),
+    SideColour::plain(0xe0, 0x95, 0x2a),
+];
+
+/// The colour of a side (or of a draw, or an unknown result).
+pub fn side_colour(side: Outcome) -> SideColour {
+    match side {
+        Outcome::Black => BLACK,
+        Outcome::White => WHITE,
+        Outcome::Red => RED,
+        Outcome::Seat(n) => SEATS[usize::from(n.clamp(1, 4)) - 1],
+        Outcome::Draw => DRAW,
+        Outcome::Unknown => UNKNOWN,
+    }
+}
+
+/// A side's name in a legend: `Black`, `White`, `Red`, `P1`…, `draw`.
+pub fn side_name(side: Outcome) -> String {
+    match side {
+        Outcome::Black => "Black".into(),
+        Outcome::White => "White".into(),
+        Outcome::Red => "Red".into(),
+        Outcome::Seat(n) => format!("P{n}"),
+        Outcome::Draw => "draw".into(),
+        Outcome::Unknown => "unknown".into(),
+    }
+}
+
+/// The sides of a game kind, the first mover first (ChouChou: up to four seats).
+pub fn sides(kind: GameKind) -> Vec<Outcome> {
+    match kind {
+        GameKind::Renju => vec![Outcome::Black, Outcome::White],
+        GameKind::Xiangqi => vec![Outcome::Red, Outcome::Black],
+        GameKind::Territorial => vec![Outcome::White, Outcome::Black],
+        GameKind::ChouChou => (1..=4).map(Outcome::Seat).collect(),
+    }
+}
+
+/// What a legend entry says about a side in a chart of results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meaning {
+    /// `Red wins`, `draw`.
+    Wins,
+    /// `Black's score`.
+    Score,
+    /// `Red ahead` (a balance or margin above or below zero).
+    Ahead,
+}
+
+/// The legend entry of one side: its text and colour. Every chart that colours sides
+/// draws its legend from these.
+pub fn legend(side: Outcome, meaning: Meaning) -> (String, SideColour) {
+    let name = side_name(side);
+    let text = match (side, meaning) {
+        (Outcome::Draw | Outcome::Unknown, _) => name,
+        (_, Meaning::Wins) => format!("{name} wins"),
+        (_, Meaning::Score) => format!("{name}'s score"),
+        (_, Meaning::Ahead) => format!("{name} ahead"),
+    };
+    (text, side_colour(side))
+}
+
+/// How a colour reads in words, for the key under a section's title.
+fn colour_words(side: Outcome) -> &'static str {
+    match side {
+        Outcome::Black => "near-black",
+        Outcome::White => "white, outlined",
+        Outcome::Red => "red",
+        Outcome::Seat(1) => "red",
+        Outcome::Seat(2) => "blue",
+        Outcome::Seat(3) => "green",
+        Outcome::Seat(_) => "orange",
+        Outcome::Draw => "grey",
+        Outcome::Unknown => "light grey",
+    }
+}
+
+/// The colour key of a game's charts in one sentence: every chart of the kind draws its
+/// sides in these colours (the legend under each chart repeats them).
+pub fn colour_key(kind: GameKind) -> String {
+    let parts: Vec<String> = sides(kind)
+        .into_iter()
+        .chain([Outcome::Draw])
+        .map(|s| {
+            let name = match s {
+                Outcome::Draw => "draws".to_string(),
+                s => side_name(s),
+            };
+            format!("{name} {}", colour_words(s))
+        })
+        .collect();
+    format!("Chart colours: {}.", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_side_of_every_kind_has_its_own_colour() {
+        for kind in GameKind::ALL {
+            let mut seen: Vec<SideColour> = vec![side_colour(Outcome::Draw)];
+            for side in sides(kind) {
+                let c = side_colour(side);
+                assert!(!seen.contains(&c), "{kind}: {side:?} repeats a colour");
+                seen.push(c);
+            }
+        }
+    }
+
+    #[test]
+    fn xiangqi_red_is_red_and_renju_black_is_dark() {
+        let (r, g, b) = side_colour(Outcome::Red).fill;
+        assert!(r > 150 && g < 80 && b < 80);
+        let (r, g, b) = side_colour(Outcome::Black).fill;
+        assert!(r < 60 && g < 60 && b < 60);
+        assert_eq!(side_colour(Outcome::Black).hex(), "#1b1b1b");
+        assert_eq!(legend(Outcome::Red, Meaning::Wins).0, "Red wins");
+        assert_eq!(legend(Outcome::Draw, Meaning::Wins).0, "draw");
+        assert_eq!(
+            colour_key(GameKind::Xiangqi),
+            "Chart colours: Red red, Black near-black, draws grey."
+        );
+    }
+}
