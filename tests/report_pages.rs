@@ -367,11 +367,18 @@ fn world_championship_openings_are_named() {
     };
     let rows = md_rows(&pages[1].markdown, "Results by opening");
     assert!(!rows.is_empty());
+    let mut named = 0;
     for row in &rows {
-        let code: kifu_rules::xiangqi::ecco::Code = row[0].parse().unwrap();
+        // A row of pooled small openings has no code of its own.
+        let Ok(code) = row[0].parse::<kifu_rules::xiangqi::ecco::Code>() else {
+            assert!(row[1].is_empty(), "{row:?}");
+            continue;
+        };
         let name = kifu_rules::xiangqi::ecco::name(code).unwrap_or_default();
         assert_eq!(row[1], name, "{row:?}");
+        named += 1;
     }
+    assert!(named > 0, "no ECCO code in {rows:?}");
 }
 
 /// The dpxq set's illegal moves in report.md: every move named in a notation (Chinese and
