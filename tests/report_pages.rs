@@ -155,9 +155,6 @@ fn report_pages_fit_render_cjk_and_print_no_absolute_path() {
 /// The chart half of the page check: no chart without a mark of data, no SVG shape of
 /// negative size.
 #[test]
-#[ignore = "needs the charts fixes of issue 16 (branch i16-charts: the single-event \
-            findings bar of negative height, the empty Xiangqi shares chart); run with \
-            --ignored once merged"]
 fn report_pages_have_no_empty_chart_and_no_negative_svg() {
     let Some(pages) = pages() else {
         return;
@@ -367,11 +364,18 @@ fn world_championship_openings_are_named() {
     };
     let rows = md_rows(&pages[1].markdown, "Results by opening");
     assert!(!rows.is_empty());
+    let mut named = 0;
     for row in &rows {
-        let code: kifu_rules::xiangqi::ecco::Code = row[0].parse().unwrap();
+        // A row of pooled small openings has no code of its own.
+        let Ok(code) = row[0].parse::<kifu_rules::xiangqi::ecco::Code>() else {
+            assert!(row[1].is_empty(), "{row:?}");
+            continue;
+        };
         let name = kifu_rules::xiangqi::ecco::name(code).unwrap_or_default();
         assert_eq!(row[1], name, "{row:?}");
+        named += 1;
     }
+    assert!(named > 0, "no ECCO code in {rows:?}");
 }
 
 /// The dpxq set's illegal moves in report.md: every move named in a notation (Chinese and
