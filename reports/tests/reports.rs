@@ -637,6 +637,51 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     for f in files.charts.iter().chain(&files.diagrams) {
         assert!(std::fs::metadata(f).unwrap().len() > 500, "{}", f.display());
     }
+    // Info-level findings are folded away under their count (summed here from the
+    // findings table), and source paths are shown from the samples folder: the full path
+    // only in the HTML's tooltips, never in report.md.
+    let (_, by_source) = report
+        .sections
+        .iter()
+        .flat_map(|s| &s.tables)
+        .find(|(c, _)| c == "Findings by source, code and severity")
+        .unwrap();
+    let severity = by_source.column("severity").unwrap().str().unwrap();
+    let findings = by_source
+        .column("findings")
+        .unwrap()
+        .cast(&DataType::UInt64)
+        .unwrap();
+    let info: u64 = (0..by_source.height())
+        .filter(|&i| severity.get(i) == Some("info"))
+        .map(|i| findings.u64().unwrap().get(i).unwrap())
+        .sum();
+    assert!(info > 0);
+    let html = std::fs::read_to_string(&files.html).unwrap();
+    let md = std::fs::read_to_string(&files.markdown).unwrap();
+    assert!(
+        html.contains(&format!(
+            "<details class=\"info\"><summary>{info} info-level findings ("
+        )),
+        "no folded info findings"
+    );
+    assert!(md.contains(&format!("_{info} info-level findings (")));
+    let sources = by_source.column("source").unwrap().str().unwrap();
+    for (i, full) in sources.iter().enumerate() {
+        let full = full.unwrap();
+        assert!(full.starts_with('/'), "{full}");
+        assert!(!md.contains(full), "report.md prints {full}");
+        // Rows of warnings and errors are listed (info rows are folded away).
+        if severity.get(i) != Some("info") {
+            let short = &full[full.rfind("/samples/").unwrap() + "/samples/".len()..];
+            assert!(md.contains(&format!("| {} |", md_escape(short))), "{short}");
+        }
+    }
+    let full = sources.get(0).unwrap();
+    assert!(
+        html.contains(&format!(" title=\"{}\"", escape(full))),
+        "{full}"
+    );
     let Some(page) = open_in_chromium(&files.html, 4000) else {
         return;
     };
