@@ -12,6 +12,8 @@ use kifu_facts::GameKind;
 use kifu_generate::{GameSpec, RenjuNotation, SetSpec, XqNotation};
 use kifu_rules::chouchou::Variant;
 
+use crate::cli::unknown_name;
+
 pub struct Request {
     pub game: String,
     pub games: usize,
@@ -24,36 +26,37 @@ pub struct Request {
 }
 
 pub fn run(req: &Request) -> Result<ExitCode> {
+    // Every argument is checked before the file is created: a wrong one leaves no file.
+    let spec = SetSpec {
+        game: game_spec(req, game_kind(req)?)?,
+        games: req.games,
+        seed: req.seed,
+    };
     let file = File::create(&req.out).with_context(|| format!("create {}", req.out.display()))?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
-    let kind = game_kind(req)?;
-    // The notation and the variant are read when the first game is written: with
-    // `--games 0` they are not checked.
     if req.games > 0 {
-        let spec = SetSpec {
-            game: game_spec(req, kind)?,
-            games: req.games,
-            seed: req.seed,
-        };
         kifu_generate::write_set(&spec, &mut out)?;
     }
     out.flush()?;
-    eprintln!(
-        "kifu generate: {} {} game(s) written to {}",
-        req.games,
-        req.game,
-        req.out.display()
-    );
+    if !crate::cli::quiet() {
+        eprintln!(
+            "kifu generate: {} {} game(s) written to {}",
+            req.games,
+            req.game,
+            req.out.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The game, with the ChouChou player count checked.
 fn game_kind(req: &Request) -> Result<GameKind> {
     let Some(kind) = GameKind::from_name(&req.game) else {
-        bail!(
-            "unknown game `{}` (renju, xiangqi, territorial or chouchou)",
-            req.game
-        );
+        bail!(unknown_name(
+            "game",
+            &req.game,
+            GameKind::ALL.map(GameKind::name)
+        ));
     };
     if kind == GameKind::ChouChou {
         if req.pairs && req.players != 4 {
@@ -73,20 +76,29 @@ fn game_spec(req: &Request, kind: GameKind) -> Result<GameSpec> {
             let name = req.notation.as_deref().unwrap_or("plain");
             GameSpec::Renju(
                 RenjuNotation::from_name(name).ok_or_else(|| {
-                    anyhow!("--notation {name}: Renju is written `plain` or `lines`")
+                    anyhow!(unknown_name("Renju notation", name, ["plain", "lines"]))
                 })?,
             )
         }
         GameKind::Xiangqi => {
             let name = req.notation.as_deref().unwrap_or("chinese");
             GameSpec::Xiangqi(XqNotation::from_name(name).ok_or_else(|| {
-                anyhow!("--notation {name}: Xiangqi is written chinese, iccs or wxf")
+                anyhow!(unknown_name(
+                    "Xiangqi notation",
+                    name,
+                    ["chinese", "iccs", "wxf"]
+                ))
             })?)
         }
         GameKind::Territorial => GameSpec::Territorial,
         GameKind::ChouChou => GameSpec::ChouChou {
-            variant: Variant::from_id(&req.variant)
-                .ok_or_else(|| anyhow!("--variant `{}` is not 3x3, js or 4x4", req.variant))?,
+            variant: Variant::from_id(&req.variant).ok_or_else(|| {
+                anyhow!(unknown_name(
+                    "variant",
+                    &req.variant,
+                    Variant::ALL.map(Variant::id)
+                ))
+            })?,
             players: req.players,
             pairs: req.pairs,
         },

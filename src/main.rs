@@ -9,9 +9,19 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
+        // The reader went away (`kifu games | head`): what it read was written; no error.
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("kifu: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

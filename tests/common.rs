@@ -121,3 +121,28 @@ pub fn generate(dir: &Path, args: &[&str], name: &str) -> PathBuf {
     kifu_ok(&all);
     out
 }
+
+/// The Python interpreter that imports every one of `modules`: `$KIFU_PYTHON` (.ci/run
+/// sets up one with duckdb and pyspark), else `python3`; `None` (the test skips) when it
+/// cannot, unless `KIFU_REQUIRE_SHARED=1`: then the test fails.
+pub fn python_with(modules: &[&str]) -> Option<PathBuf> {
+    let python = std::env::var_os("KIFU_PYTHON").map_or_else(|| "python3".into(), PathBuf::from);
+    let ok = Command::new(&python)
+        .args(["-c", &format!("import {}", modules.join(", "))])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        return Some(python);
+    }
+    let why = format!(
+        "{} cannot import {} (set KIFU_PYTHON to a Python with `pip install {}`)",
+        python.display(),
+        modules.join(", "),
+        modules.join(" ")
+    );
+    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
+        panic!("{why} and KIFU_REQUIRE_SHARED=1");
+    }
+    eprintln!("skipped: {why}");
+    None
+}

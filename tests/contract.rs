@@ -5,33 +5,12 @@
 //! The Python that has `duckdb` is `$KIFU_PYTHON` (.ci/run sets it up), else `python3`.
 //! Without it the test is skipped, unless `KIFU_REQUIRE_SHARED=1`: then it fails.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{count, ingest_json, kifu_ok, shared};
-
-/// The Python interpreter with `duckdb`, or `None` (the test skips) when there is none.
-fn duckdb_python() -> Option<PathBuf> {
-    let python = std::env::var_os("KIFU_PYTHON").map_or_else(|| "python3".into(), PathBuf::from);
-    let ok = Command::new(&python)
-        .args(["-c", "import duckdb"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if ok {
-        return Some(python);
-    }
-    let why = format!(
-        "{} cannot import duckdb (set KIFU_PYTHON to a Python with `pip install duckdb`)",
-        python.display()
-    );
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{why} and KIFU_REQUIRE_SHARED=1");
-    }
-    eprintln!("skipped: {why}");
-    None
-}
+use crate::common::{count, ingest_json, kifu_ok, python_with, shared};
 
 /// Whether two JSON values are equal, numbers to 1e-9 (DuckDB and polars sum floats in
 /// different orders).
@@ -79,7 +58,7 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     let Some(xiangqi) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
         return;
     };
-    let Some(python) = duckdb_python() else {
+    let Some(python) = python_with(&["duckdb"]) else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -296,7 +275,7 @@ fn check_shard(
 /// files) ingested both ways give the same dataset.
 #[test]
 fn ingest_to_parquet_of_the_samples_equals_their_export() {
-    let Some(python) = duckdb_python() else {
+    let Some(python) = python_with(&["duckdb"]) else {
         return;
     };
     let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");

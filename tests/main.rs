@@ -1,8 +1,10 @@
 //! kifu's integration tests: the `kifu` binary on real and hand-made records.
 
 mod cli;
+mod cli_input;
 mod common;
 mod contract;
+mod freestyle;
 mod generated;
 mod positions;
 mod renju_real;
@@ -10,4 +12,5 @@ mod report_pages;
 mod robust;
 mod roundtrip;
 mod search;
+mod spark;
 mod xiangqi_real;

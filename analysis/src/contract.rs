@@ -92,6 +92,7 @@ const STORED_RESULTS: &[&str] = &[
     "black", "white", "red", "draw", "P1", "P2", "P3", "P4", "unknown",
 ];
 const SEVERITIES: &[&str] = &["info", "warning", "error"];
+const RULESETS: &[&str] = &["renju", "freestyle"];
 const FORBIDDEN: &[&str] = &["double-three", "double-four", "overline"];
 /// The move encodings, by kind in [`KINDS`] order.
 pub const ENCODINGS: &[&str] = &[
@@ -238,6 +239,16 @@ const GAMES: TableDoc = TableDoc {
             "extra",
             Text,
             "Everything else the record carries, as JSON (headers, annotations).",
+        ),
+        one_of(
+            opt(
+                "ruleset",
+                Text,
+                "Renju-board games: the rules the replay judged by, renju or freestyle \
+                 (free-style gomoku: no forbidden moves, five or more wins for either side; \
+                 `kifu ingest --rule`); null for the other kinds.",
+            ),
+            RULESETS,
         ),
     ],
 };
@@ -472,9 +483,10 @@ fn counting_rules() -> Value {
         "result": "Count counted_result only: null is a game without a result (it counts in games, not in results or shares).",
         "copies": "kifu's tables count first copies only (first_copy = true); a linked copy is the same game as an earlier record up to a board symmetry.",
         "unclassified": "Renju tables by opening leave out games whose opening is null; the Xiangqi results table groups by coalesce(opening, opening_name, '(none)').",
-        "renju_opening_table": "SELECT opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'white') AS white_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws, avg(plies) AS mean_plies FROM games WHERE kind = 'renju' AND first_copy AND opening IS NOT NULL GROUP BY opening",
+        "renju_opening_table": "SELECT opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'white') AS white_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws, avg(plies) AS mean_plies FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy AND opening IS NOT NULL GROUP BY opening",
         "xiangqi_results_table": "SELECT coalesce(opening, opening_name, '(none)') AS opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'red') AS red_wins, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws FROM games WHERE kind = 'xiangqi' AND first_copy GROUP BY 1",
         "year": "Tables by year leave out games whose year is null.",
+        "rules": "The Renju balance tables count Renju games only (ruleset = 'renju'): free-style gomoku (ruleset = 'freestyle') has other rules and its own balance (`kifu stats --ruleset freestyle`).",
     })
 }
 

@@ -92,6 +92,21 @@ pub fn export_filtered(
     export_with(store, filter, options, dir, &mut |_, _| Ok(()))
 }
 
+/// [`export_filtered`] telling `progress(table, rows so far)` after each row written (for a
+/// progress display).
+pub fn export_observed(
+    store: &Store,
+    filter: &Filter,
+    options: ExportOptions,
+    dir: &Path,
+    progress: &mut dyn FnMut(&str, u64),
+) -> Result<ExportSummary> {
+    export_with(store, filter, options, dir, &mut |table, rows| {
+        progress(table, rows);
+        Ok(())
+    })
+}
+
 /// [`export_filtered`] calling `check(table, rows so far)` after each row (the tests make it
 /// fail midway).
 fn export_with(
@@ -303,6 +318,18 @@ fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Res
             ),
         ));
     }
+    // A column added since (the contract's version stays) would make the new parts
+    // disagree with the old ones.
+    let written = std::fs::read_to_string(dir.join("_schema.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+    if written.as_ref().map(columns) != Some(columns(&schema_json())) {
+        return Err(refuse(
+            dir,
+            "its tables have other columns than this kifu writes (export it again with \
+             --overwrite)",
+        ));
+    }
     if state["format"] != "parquet" || state["every_record"] != true {
         return Err(refuse(dir, "it is not a Parquet export of every record"));
     }
@@ -320,6 +347,24 @@ fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Res
         quarantine: mark("quarantine")?,
         sources: mark("sources")?,
     })
+}
+
+/// Each table's column names in a `_schema.json`.
+fn columns(schema: &serde_json::Value) -> Vec<Vec<String>> {
+    let names = |t: &serde_json::Value| -> Vec<String> {
+        t["columns"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c["name"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    schema["tables"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(names)
+        .collect()
 }
 
 /// `--append`: the rows after the dataset's marks are written as new part files into a
@@ -492,6 +537,7 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
         Cell::Int(g.duplicate_of),
         Cell::Text(g.duplicate_of_key),
         Cell::Text(g.extra),
+        Cell::Text(g.ruleset.map(|r| r.name().to_owned())),
     ]
 }
 

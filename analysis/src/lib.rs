@@ -40,12 +40,12 @@ mod xiangqi;
 
 pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
 pub use dataset::{Dataset, Game};
-pub use export::{export, export_filtered, ExportOptions, ExportSummary};
+pub use export::{export, export_filtered, export_observed, ExportOptions, ExportSummary};
 pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
-pub use output::{frames_to_json, write_frame, write_frame_to};
+pub use output::{frame_cells, frames_to_json, write_frame, write_frame_to, TextCells};
 pub use renju::{renju_forbidden, renju_opening_balance};
 pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
 pub use stats::stats;

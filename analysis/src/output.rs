@@ -36,6 +36,44 @@ pub fn write_frame_to<W: std::io::Write>(
     Ok(())
 }
 
+/// A frame as text cells for an aligned terminal table: the column names, whether each
+/// column holds numbers (aligned right), and the rows. Floats keep three decimals (the
+/// CSV, JSON and Parquet forms keep every digit); a missing value is an empty cell.
+pub struct TextCells {
+    pub columns: Vec<(String, bool)>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// [`TextCells`] of `df`.
+pub fn frame_cells(df: &DataFrame) -> Result<TextCells> {
+    let columns: Vec<(String, bool)> = df
+        .columns()
+        .iter()
+        .map(|c| (c.name().to_string(), c.dtype().is_primitive_numeric()))
+        .collect();
+    let mut rows = Vec::with_capacity(df.height());
+    for i in 0..df.height() {
+        let row = df
+            .columns()
+            .iter()
+            .map(|c| c.get(i).map(|v| cell_text(&v)))
+            .collect::<PolarsResult<Vec<String>>>()?;
+        rows.push(row);
+    }
+    Ok(TextCells { columns, rows })
+}
+
+fn cell_text(v: &AnyValue) -> String {
+    match v {
+        AnyValue::Null => String::new(),
+        AnyValue::String(s) => (*s).to_owned(),
+        AnyValue::StringOwned(s) => s.to_string(),
+        AnyValue::Float64(f) => format!("{f:.3}"),
+        AnyValue::Float32(f) => format!("{f:.3}"),
+        other => other.to_string(),
+    }
+}
+
 /// Named frames as one JSON object `{"name": [row objects], …}` in the given order.
 pub fn frames_to_json(frames: &mut [(String, DataFrame)]) -> Result<String> {
     let mut s = String::from("{");

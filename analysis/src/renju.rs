@@ -1,12 +1,19 @@
 //! Renju: the opening balance and the forbidden moves.
 
-use kifu_facts::{ForbiddenKind, GameKind, Outcome, RenjuAnnotations};
+use kifu_facts::{ForbiddenKind, GameKind, Outcome, RenjuAnnotations, Ruleset};
 use polars::prelude::*;
 
 use crate::frame::{f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE};
 use crate::{Dataset, Error, Result};
 
 pub(crate) const BALANCE_KEYS: [&str; 3] = ["rule", "opening", "year"];
+
+/// Whether a game on the Renju board counts in the opening balance: a Renju game always, a
+/// free-style gomoku game (other rules, other balance) only when the filter selects
+/// free-style games (`--ruleset freestyle`).
+pub(crate) fn in_balance(data: &Dataset, g: &crate::Game) -> bool {
+    g.facts.ruleset != Some(Ruleset::Freestyle) || data.filter().ruleset == Some(Ruleset::Freestyle)
+}
 
 /// Renju opening balance: one row per group of `by` ⊆ {`rule`, `opening`, `year`} (empty:
 /// one overall row).
@@ -18,7 +25,8 @@ pub(crate) const BALANCE_KEYS: [&str; 3] = ["rule", "opening", "year"];
 /// `swap_rate` (f64: swapped / games recording a swap decision; null when none does),
 /// `mean_plies` (f64). With `opening` among `by`, unclassified games are left out; with
 /// `year`, games without a year in their date. Rows are sorted by the `by` columns in the
-/// order given, openings in D1..D13, I1..I13 order.
+/// order given, openings in D1..D13, I1..I13 order. Free-style gomoku games are left out
+/// unless the filter asks for them.
 pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
     for k in by {
         if !BALANCE_KEYS.contains(k) {
@@ -37,6 +45,9 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
     let (mut swap_known, mut swap_yes, mut plies) = (vec![], vec![], vec![]);
     for g in data.games(GameKind::Renju)? {
         let facts = &g.facts;
+        if !in_balance(data, g) {
+            continue;
+        }
         if by_opening && facts.opening.is_none() {
             continue;
         }

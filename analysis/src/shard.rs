@@ -48,6 +48,14 @@ struct ShardSource {
     records: i64,
 }
 
+/// Where a record is: its source id, member number and byte offset (its key, compactly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct RecordAt {
+    source: u32,
+    member: u32,
+    offset: u64,
+}
+
 /// The writer stage of `ingest --to-parquet`: the contract's tables of one shard, under
 /// `dir`.
 pub struct ShardWriter {
@@ -58,13 +66,17 @@ pub struct ShardWriter {
     sources: Vec<ShardSource>,
     /// Source ids by content hash: the same bytes twice are read once.
     by_hash: HashMap<String, i64>,
+    /// Archive members by number, each name kept once: the maps below hold numbers, so
+    /// their memory per game is a few fixed-size fields.
+    members: Vec<String>,
+    member_numbers: HashMap<String, u32>,
     /// The records of the file being written, by (source, member, offset): one row per
     /// record, as the database's unique keys make it. Emptied when a file is finished
     /// (its records all come before that; the next file's all after).
-    seen_games: HashSet<(i64, String, u64)>,
-    seen_quarantined: HashSet<(i64, String, u64)>,
-    /// The first game of each (kind, SHA-256 of the canonical key): its id and key.
-    first_copies: HashMap<(GameKind, [u8; 32]), (i64, String)>,
+    seen_games: HashSet<RecordAt>,
+    seen_quarantined: HashSet<RecordAt>,
+    /// The first game of each (kind, SHA-256 of the canonical key): its id and place.
+    first_copies: HashMap<(GameKind, [u8; 32]), (i64, RecordAt)>,
     games: i64,
     findings: i64,
     quarantined: i64,
@@ -91,6 +103,8 @@ impl ShardWriter {
             tables,
             sources: Vec::new(),
             by_hash: HashMap::new(),
+            members: Vec::new(),
+            member_numbers: HashMap::new(),
             seen_games: HashSet::new(),
             seen_quarantined: HashSet::new(),
             first_copies: HashMap::new(),
@@ -99,6 +113,34 @@ impl ShardWriter {
             quarantined: 0,
             started: utc_now(),
         })
+    }
+
+    /// The place of a record of source `source` in `member`, numbering the member when new.
+    fn record_at(&mut self, source: i64, member: &str, offset: u64) -> RecordAt {
+        let member = match self.member_numbers.get(member) {
+            Some(&n) => n,
+            None => {
+                let n = self.members.len() as u32;
+                self.members.push(member.to_owned());
+                self.member_numbers.insert(member.to_owned(), n);
+                n
+            }
+        };
+        RecordAt {
+            source: source as u32,
+            member,
+            offset,
+        }
+    }
+
+    /// The stable key of the record at `at`.
+    fn key_of(&self, at: RecordAt) -> Result<String> {
+        let source = self.source(at.source.into())?;
+        Ok(record_key(
+            &source.sha256,
+            &self.members[at.member as usize],
+            at.offset,
+        ))
     }
 
     fn source(&self, id: i64) -> Result<&ShardSource> {
@@ -115,10 +157,8 @@ impl ShardWriter {
         moves: (Vec<i32>, Option<Vec<String>>),
         stats: &mut WriteStats,
     ) -> Result<()> {
-        if !self
-            .seen_games
-            .insert((g.source_id, g.member.clone(), g.offset))
-        {
+        let at = self.record_at(g.source_id, &g.member, g.offset);
+        if !self.seen_games.insert(at) {
             stats.already_present += 1;
             return Ok(());
         }
@@ -129,17 +169,19 @@ impl ShardWriter {
         let game_key = record_key(&sha256, &g.member, g.offset);
         // An empty move list identifies nothing: only games with moves are linked.
         let canonical_key = (!g.canonical_key.is_empty()).then(|| g.canonical_key.clone());
-        let first = canonical_key.as_ref().and_then(|key| {
-            let hash: [u8; 32] = Sha256::digest(key).into();
-            match self.first_copies.get(&(g.kind, hash)) {
-                Some(first) => Some(first.clone()),
-                None => {
-                    self.first_copies
-                        .insert((g.kind, hash), (id, game_key.clone()));
-                    None
+        let first = match &canonical_key {
+            None => None,
+            Some(key) => {
+                let hash: [u8; 32] = Sha256::digest(key).into();
+                match self.first_copies.get(&(g.kind, hash)) {
+                    Some(&(first, first_at)) => Some((first, self.key_of(first_at)?)),
+                    None => {
+                        self.first_copies.insert((g.kind, hash), (id, at));
+                        None
+                    }
                 }
             }
-        });
+        };
         stats.games += 1;
         if first.is_some() {
             stats.duplicates += 1;
@@ -178,6 +220,7 @@ impl ShardWriter {
             duplicate_of,
             duplicate_of_key,
             extra: g.extra.clone(),
+            ruleset: g.ruleset,
         });
         self.tables[0].push(row)?;
         for (seat, (side, name)) in g.players.iter().enumerate() {
@@ -225,10 +268,8 @@ impl ShardWriter {
     }
 
     fn quarantined(&mut self, q: &QuarantineRecord, stats: &mut WriteStats) -> Result<()> {
-        if !self
-            .seen_quarantined
-            .insert((q.source_id, q.member.clone(), q.offset))
-        {
+        let at = self.record_at(q.source_id, &q.member, q.offset);
+        if !self.seen_quarantined.insert(at) {
             stats.already_present += 1;
             return Ok(());
         }

@@ -41,9 +41,22 @@ pub fn stats(data: &Dataset, by: Option<&str>) -> Result<Vec<(String, DataFrame)
             (keys.len() == 1 && ["rule", "opening", "event"].contains(&keys[0])).then(|| keys[0]);
         let balance_ok = !keys.is_empty() && keys.iter().all(|k| BALANCE_KEYS.contains(k));
         if shares_key.is_none() && !balance_ok {
-            return Err(Error::Usage(format!(
-                "stats: unknown grouping `{by}` (rule, opening, year, event)"
-            )));
+            const KEYS: [&str; 4] = ["rule", "opening", "year", "event"];
+            const HOW: &str = "Renju tables take any of rule, opening, year, comma-separated; \
+                               the others one of rule, opening, event";
+            // Name the key that is wrong, with the keys closest to it first.
+            return Err(Error::Usage(
+                match keys.iter().find(|k| !KEYS.contains(k)) {
+                    Some(wrong) => format!(
+                        "stats: unknown grouping `{wrong}`; valid, closest first: {} ({HOW})",
+                        kifu_facts::closest(wrong, KEYS, KEYS.len()).join(", ")
+                    ),
+                    None if keys.is_empty() => {
+                        format!("stats: `--by {by}` names no grouping ({HOW})")
+                    }
+                    None => format!("stats: the groupings `{by}` do not go together ({HOW})"),
+                },
+            ));
         }
         for (kind, _) in &kinds {
             if *kind == GameKind::Renju && balance_ok {

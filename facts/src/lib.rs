@@ -14,6 +14,7 @@ pub mod names;
 pub mod opening_rules;
 pub mod outcome;
 pub mod position;
+pub mod ruleset;
 pub mod severity;
 
 pub use annotation::{
@@ -28,4 +29,5 @@ pub use names::{closest, edit_distance, fold_name};
 pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{board_decides, counted_result, Outcome};
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
+pub use ruleset::Ruleset;
 pub use severity::Severity;

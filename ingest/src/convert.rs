@@ -3,7 +3,7 @@
 
 use kifu_facts::{
     Annotations, ChouChouAnnotations, ChouChouCapture, Extra, GameKind, PieceCounts,
-    RenjuAnnotations, Severity, TerritorialAnnotations, TerritorialScore, Territory,
+    RenjuAnnotations, Ruleset, Severity, TerritorialAnnotations, TerritorialScore, Territory,
     XiangqiAnnotations, XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
@@ -21,6 +21,23 @@ pub struct MemberContext {
     /// Compute each game's positions for the position index (off for `--no-index` and
     /// for replays that store nothing).
     pub index: bool,
+    /// The rules every Renju-board record of the member is replayed by (`--rule`), whatever
+    /// its own rule tag says.
+    pub ruleset: Option<Ruleset>,
+    /// The rules the file's (or archive member's) name marks ([`Ruleset::from_file_name`]):
+    /// for a record whose own rule tag says nothing.
+    pub named_ruleset: Option<Ruleset>,
+}
+
+impl MemberContext {
+    /// The rules a Renju-board record is replayed by: `--rule`, else the record's rule tag,
+    /// else the file name's mark, else Renju.
+    pub fn ruleset_of(&self, rule_tag: Option<&str>) -> Ruleset {
+        self.ruleset
+            .or_else(|| rule_tag.and_then(Ruleset::from_rule_tag))
+            .or(self.named_ruleset)
+            .unwrap_or_default()
+    }
 }
 
 /// What one record came to, for the summary.
@@ -208,7 +225,8 @@ fn seats(sides: &[(&str, &Option<String>)]) -> Vec<(String, String)> {
 }
 
 fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
-    let replay = renju::replay(game);
+    let ruleset = ctx.ruleset_of(game.header.rule.as_deref());
+    let replay = renju::replay_with(game, ruleset);
     let h = &game.header;
     let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
     let mut findings = note_records(&game.notes);
@@ -254,6 +272,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         date: h.date.clone(),
         players: seats(&[("black", &h.black), ("white", &h.white)]),
         rule: h.rule.clone(),
+        ruleset: Some(ruleset),
         recorded_result: h.result.map(|r| r.name().to_owned()),
         result_text: h.result_text.clone(),
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
@@ -349,6 +368,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         date: h.date.clone(),
         players: seats(&[("red", &h.red), ("black", &h.black)]),
         rule: h.rule.clone(),
+        ruleset: None,
         recorded_result: h
             .result
             .and_then(xiangqi::XqOutcome::from_raw)

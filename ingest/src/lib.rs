@@ -26,6 +26,7 @@ use std::time::Instant;
 use std::vec;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
+use kifu_facts::Ruleset;
 use kifu_parser::member::RecordSink;
 use kifu_parser::raw::{AnyGame, AnyItem};
 use kifu_parser::{Format, Location, RawError, Span};
@@ -61,6 +62,9 @@ pub struct Options {
     /// Leave the games out of the position index (it becomes `missing` until
     /// `kifu index --rebuild`): a bulk load followed by one rebuild.
     pub no_index: bool,
+    /// Replay every Renju-board record by these rules, whatever its rule tag or its file's
+    /// name says (`--rule freestyle`).
+    pub ruleset: Option<Ruleset>,
 }
 
 /// How far an ingest takes the records ([`ingest`] goes all the way; [`bench::run`] stops
@@ -491,6 +495,8 @@ fn read_file(
             source_id,
             member: String::new(),
             index: index_positions,
+            ruleset: options.ruleset,
+            named_ruleset: file_name.as_deref().and_then(Ruleset::from_file_name),
         }),
         to_replay,
         batch: Vec::with_capacity(BATCH),
@@ -506,6 +512,8 @@ fn read_file(
             source_id,
             member: member.name.clone(),
             index: index_positions,
+            ruleset: options.ruleset,
+            named_ruleset: name.as_deref().and_then(Ruleset::from_file_name),
         });
         let (head, reader) = input::peek(member.reader, HEAD)?;
         let (format, member_encoding) =
@@ -654,6 +662,8 @@ pub fn check_bytes(
         source_id: 0,
         member: String::new(),
         index: true,
+        ruleset: None,
+        named_ruleset: name.and_then(Ruleset::from_file_name),
     };
     let items = match kifu_parser::member::identify(head, name, format) {
         (Some(format), encoding) => kifu_parser::member::records(format, encoding, bytes),
@@ -679,6 +689,8 @@ mod tests {
                 source_id: 1,
                 member: "m".into(),
                 index: true,
+                ruleset: None,
+                named_ruleset: None,
             }),
             format: Format::XiangqiPgn,
             encoding: "utf-8",
@@ -694,6 +706,8 @@ mod tests {
                 source_id: 1,
                 member: String::new(),
                 index: true,
+                ruleset: None,
+                named_ruleset: None,
             }),
             to_replay: &tx,
             batch: Vec::new(),

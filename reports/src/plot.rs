@@ -5,6 +5,7 @@
 //! drawn beside the plot, so one row fills the plot and no size is ever negative.
 
 use kifu_facts::Outcome;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -269,20 +270,19 @@ fn row_labels<DB: DrawingBackend, X: Ranged<ValueType = f64>>(
     Ok(())
 }
 
-fn score<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    body: &DrawingArea<DB, Shift>,
-    rows: &[ScoreRow],
-    side: Outcome,
+/// The plot of `n` rows (labels `area` wide) over a 0–100 % axis described by `x_desc`,
+/// its mesh drawn: the frame the score and share charts draw their bars in.
+fn share_rows_chart<'a, DB: DrawingBackend>(
+    plot: &'a DrawingArea<DB, Shift>,
+    area: u32,
+    n: usize,
+    x_desc: &str,
     family: &str,
-) -> Res
+) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String>
 where
     DB::ErrorType: 'static,
 {
-    let n = rows.len();
-    let (plot, strip) = split_legend(body);
-    let area = label_area(rows.iter().map(|r| r.label.as_str()));
-    let mut chart = ChartBuilder::on(&plot)
+    let mut chart = ChartBuilder::on(plot)
         .margin(14)
         .margin_right(34)
         .x_label_area_size(40)
@@ -296,11 +296,28 @@ where
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .x_desc("score, with its 95% interval")
+        .x_desc(x_desc)
         .label_style((family, 13))
         .axis_desc_style((family, 13))
         .draw()
         .map_err(e)?;
+    Ok(chart)
+}
+
+fn score<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    body: &DrawingArea<DB, Shift>,
+    rows: &[ScoreRow],
+    side: Outcome,
+    family: &str,
+) -> Res
+where
+    DB::ErrorType: 'static,
+{
+    let n = rows.len();
+    let (plot, strip) = split_legend(body);
+    let area = label_area(rows.iter().map(|r| r.label.as_str()));
+    let mut chart = share_rows_chart(&plot, area, n, "score, with its 95% interval", family)?;
     // The 50 % line: an even score.
     chart
         .draw_series(std::iter::once(PathElement::new(
@@ -356,25 +373,7 @@ where
     let n = labels.len();
     let (plot, strip) = split_legend(body);
     let area = label_area(labels.iter().map(String::as_str));
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(14)
-        .margin_right(34)
-        .x_label_area_size(40)
-        .y_label_area_size(area)
-        .build_cartesian_2d(0f64..1f64, 0f64..n as f64)
-        .map_err(e)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-        .x_desc("share of the games with a result")
-        .label_style((family, 13))
-        .axis_desc_style((family, 13))
-        .draw()
-        .map_err(e)?;
+    let mut chart = share_rows_chart(&plot, area, n, "share of the games with a result", family)?;
     let mut start = vec![0f64; n];
     for (side, values) in series {
         let colour = side_colour(*side);

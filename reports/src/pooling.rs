@@ -270,6 +270,16 @@ pub(crate) fn share(num: &str, of: &str) -> Expr {
 mod tests {
     use super::*;
 
+    fn counts(f: &DataFrame, column: &str) -> Vec<u32> {
+        f.column(column)
+            .unwrap()
+            .u32()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect()
+    }
+
     fn family(code: &str) -> Option<String> {
         code.get(..1).map(str::to_owned)
     }
@@ -316,32 +326,11 @@ mod tests {
                 "other (pooled: 2 openings)"
             ]
         );
-        let results: Vec<u32> = f
-            .column("results")
-            .unwrap()
-            .u32()
-            .unwrap()
-            .iter()
-            .flatten()
-            .collect();
+        let results = counts(&f, "results");
         assert_eq!(results, [16, 8, 8, 3]);
-        let wins: Vec<u32> = f
-            .column("red_wins")
-            .unwrap()
-            .u32()
-            .unwrap()
-            .iter()
-            .flatten()
-            .collect();
+        let wins = counts(&f, "red_wins");
         assert_eq!(wins, [7, 4, 4, 3]);
-        let groups: Vec<u32> = f
-            .column("openings")
-            .unwrap()
-            .u32()
-            .unwrap()
-            .iter()
-            .flatten()
-            .collect();
+        let groups = counts(&f, "openings");
         assert_eq!(groups, [1, 1, 3, 2]);
         assert_eq!(
             pooled.note,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use kifu_facts::{Outcome, Severity};
+use kifu_facts::{Outcome, Ruleset, Severity};
 use kifu_parser::Format;
 use kifu_rules::xiangqi;
 use kifu_store::filter::{
@@ -15,15 +15,29 @@ use kifu_store::filter::{
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{GameFilter, DEFAULT_DB};
 
+/// The exit codes, as `kifu --help` lists them (and the README).
+pub(super) const EXIT_CODES: &str = "\
+Exit codes:
+  0  done (also a search that matched nothing: said on standard error)
+  1  done, with something to look at: an input that could not be read (ingest),
+     a position index that differs from the games (index --verify)
+  2  nothing done: a usage error, an unknown name or a malformed value (with the
+     valid names, closest first), a missing input, or a failure (said on standard error)";
+
 #[derive(Parser)]
 #[command(
     name = "kifu",
     version,
-    about = "Record database and analytics pipeline for board-game records"
+    about = "Record database and analytics pipeline for board-game records",
+    after_help = EXIT_CODES
 )]
 pub(super) struct Cli {
     #[command(subcommand)]
     pub(super) command: Command,
+    /// No progress bar and no routine summary on standard error (errors, and why an answer
+    /// is empty, are still said). Progress is drawn only when standard error is a terminal.
+    #[arg(long, short, global = true)]
+    pub(super) quiet: bool,
 }
 
 #[derive(Args)]
@@ -78,6 +92,11 @@ pub(super) struct FilterArgs {
     /// The Renju opening rule (rif, yamaguchi, soosorv, soosorv-8, taraguchi, …).
     #[arg(long, value_name = "RULE", help_heading = "Filter")]
     rule: Option<String>,
+    /// The rules a Renju-board game was replayed by: renju or freestyle (free-style
+    /// gomoku). The Renju tables of stats and report leave free-style games out unless
+    /// this asks for them.
+    #[arg(long, value_name = "RULES", value_parser = parse_ruleset, help_heading = "Filter")]
+    ruleset: Option<Ruleset>,
     /// An opening: Renju D1–D13/I1–I13, ECCO A00–E99, a range (C20-C29) or a prefix (C2);
     /// repeat for any of several.
     #[arg(long, value_name = "CODE", help_heading = "Filter")]
@@ -131,6 +150,7 @@ impl FilterArgs {
             recorded: self.recorded,
             result_differs: self.result_differs,
             rule: self.rule,
+            ruleset: self.ruleset,
             openings: self.opening,
             codes: self.code,
             severity: self.severity,
@@ -187,23 +207,31 @@ pub(super) enum ListFormat {
     Csv,
 }
 
+/// The error for a name that is none of `valid`: the valid names, closest first (the
+/// one form every unknown name takes, as the filter's do).
+pub fn unknown_name<'a>(
+    what: &'static str,
+    given: &str,
+    valid: impl IntoIterator<Item = &'a str>,
+) -> String {
+    FilterError::unknown(what, given, valid).to_string()
+}
+
 fn parse_list_format(s: &str) -> Result<ListFormat, String> {
     match s {
         "table" => Ok(ListFormat::Table),
         "json" => Ok(ListFormat::Json),
         "csv" => Ok(ListFormat::Csv),
-        _ => Err(format!("unknown format '{s}' (table, json or csv)")),
+        _ => Err(unknown_name("format", s, ["table", "json", "csv"])),
     }
 }
 
 fn parse_game_order(s: &str) -> Result<GameOrder, String> {
-    GameOrder::from_name(s)
-        .ok_or_else(|| format!("unknown order '{s}' ({})", GameOrder::NAMES.join(", ")))
+    GameOrder::from_name(s).ok_or_else(|| unknown_name("order", s, GameOrder::NAMES.to_vec()))
 }
 
 fn parse_name_order(s: &str) -> Result<NameOrder, String> {
-    NameOrder::from_name(s)
-        .ok_or_else(|| format!("unknown order '{s}' ({})", NameOrder::NAMES.join(", ")))
+    NameOrder::from_name(s).ok_or_else(|| unknown_name("order", s, NameOrder::NAMES.to_vec()))
 }
 
 #[derive(Subcommand)]
@@ -215,6 +243,13 @@ pub(super) enum Command {
         /// Read every file as this format instead of detecting it.
         #[arg(long, value_parser = parse_format)]
         format: Option<Format>,
+        /// Replay every Renju-board record by these rules: renju, or freestyle (free-style
+        /// gomoku: no forbidden moves, five or more wins for either side). Without it a
+        /// record's rule tag decides (gomoku or freestyle: free-style; a Renju opening rule:
+        /// Renju), else its file's name (one containing `gomoku`, as Gomoku.bdt: free-style),
+        /// else Renju. A file ingested before is skipped, whatever this says.
+        #[arg(long, visible_alias = "ruleset", value_name = "RULES", value_parser = parse_ruleset)]
+        rule: Option<Ruleset>,
         /// Replay threads (default: one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
@@ -233,7 +268,9 @@ pub(super) enum Command {
         /// With --to-parquet: replace DIR if it exists (whole: no stale part files remain).
         #[arg(long, requires = "to_parquet")]
         overwrite: bool,
-        #[arg(required = true)]
+        /// Record files, compressed files (.xz, .gz), tar archives or directories (read
+        /// recursively) to ingest.
+        #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
     /// List findings, one per line, in source order: those of the games (and quarantined
@@ -275,6 +312,7 @@ pub(super) enum Command {
         /// games (most first) or name.
         #[arg(long, default_value = "games", value_parser = parse_name_order)]
         sort: NameOrder,
+        /// At most this many lines.
         #[arg(long)]
         limit: Option<u64>,
         /// table, json (one object per line) or csv.
@@ -291,6 +329,7 @@ pub(super) enum Command {
         /// games (most first) or name.
         #[arg(long, default_value = "games", value_parser = parse_name_order)]
         sort: NameOrder,
+        /// At most this many lines.
         #[arg(long)]
         limit: Option<u64>,
         /// table, json (one object per line) or csv.
@@ -301,6 +340,8 @@ pub(super) enum Command {
     Show {
         #[command(flatten)]
         db: DbArg,
+        /// The game's id (as `kifu games` lists it).
+        #[arg(value_name = "ID")]
         game: i64,
         /// Show the position after this many moves (default: the end).
         #[arg(long)]
@@ -318,8 +359,10 @@ pub(super) enum Command {
         db: DbArg,
         #[command(flatten)]
         filter: FilterArgs,
+        /// JSON (one object) instead of text tables.
         #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// CSV (one table after another) instead of text tables.
         #[arg(long)]
         csv: bool,
     },
@@ -329,8 +372,10 @@ pub(super) enum Command {
         /// renju, xiangqi, territorial or chouchou.
         #[arg(long)]
         game: String,
+        /// How many games to write.
         #[arg(long, default_value_t = 100)]
         games: usize,
+        /// The seed: the same seed writes the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// ChouChou: 2, 3 or 4 players.
@@ -346,7 +391,8 @@ pub(super) enum Command {
         /// `chinese`, `iccs` or `wxf`.
         #[arg(long)]
         notation: Option<String>,
-        #[arg(long)]
+        /// The record file to write (not created when an argument is wrong).
+        #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
     /// Summary tables computed with polars: Renju opening balance (Wilson intervals),
@@ -416,7 +462,8 @@ pub(super) enum Command {
         /// Moves deep of the opening explorer's trees (0 leaves them out).
         #[arg(long, default_value_t = 2)]
         explorer_depth: u32,
-        #[arg(long)]
+        /// The report's directory (created if missing).
+        #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
     /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
@@ -440,6 +487,7 @@ pub(super) enum Command {
         /// Where generated inputs and the scratch database go.
         #[arg(long, default_value = "target/kifu-bench")]
         work: PathBuf,
+        /// The results file (Markdown) the tables are written to.
         #[arg(long, default_value = "bench/RESULTS.md")]
         out: PathBuf,
         /// Only the position index benchmark (index cost on ingest, bytes per game,
@@ -465,13 +513,17 @@ pub(super) enum Command {
     /// One stage of `kifu bench`, run in its own process (prints one JSON line).
     #[command(hide = true)]
     BenchStage {
+        /// The stage: floor, parse, replay or ingest.
         #[arg(long, value_parser = |s: &str| crate::bench::Stage::from_name(s).ok_or("floor, parse, replay or ingest"))]
         stage: crate::bench::Stage,
+        /// Replay threads (default: one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// The scratch database of the ingest stage.
         #[arg(long)]
         db: PathBuf,
-        #[arg(required = true)]
+        /// The inputs to time.
+        #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
     /// The tour: generate games of all four kinds, ingest them with the bundled samples
@@ -494,6 +546,7 @@ pub(super) enum CheckGame {
         /// Moves in RIF notation from the empty board, `--` for a pass.
         #[arg(long, default_value = "")]
         moves: String,
+        /// The answer as one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -506,6 +559,7 @@ pub(super) enum CheckGame {
         /// Moves in ICCS (`h2e2 h9g7 …`, ranks 0-9).
         #[arg(long, default_value = "")]
         moves: String,
+        /// The answer as one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -515,6 +569,7 @@ pub(super) enum CheckGame {
         /// Placements from the empty board: `K@e1 K@d8 Q@e2 @e3 --`.
         #[arg(long, default_value = "")]
         moves: String,
+        /// The answer as one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -524,6 +579,7 @@ pub(super) enum CheckGame {
         /// 3x3, js or 4x4.
         #[arg(long, default_value = "3x3")]
         variant: String,
+        /// 2, 3 or 4 players.
         #[arg(long, default_value_t = 2)]
         players: u8,
         /// Four players as two pairs.
@@ -532,6 +588,7 @@ pub(super) enum CheckGame {
         /// Actions: `1A 2A 3C→1A② 2B→3A① …` (optionally `x3` after an action).
         #[arg(long, default_value = "")]
         moves: String,
+        /// The answer as one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -545,12 +602,40 @@ fn severity_parser() -> impl TypedValueParser<Value = Severity> {
 
 fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
     kifu_analysis::Format::from_name(s)
-        .ok_or_else(|| format!("unknown format '{s}' (table, csv, json or parquet)"))
+        .ok_or_else(|| unknown_name("format", s, ["table", "csv", "json", "parquet"]))
+}
+
+fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
+    Ruleset::from_name(s).ok_or_else(|| unknown_name("rules", s, Ruleset::ALL.map(Ruleset::name)))
 }
 
 fn parse_format(s: &str) -> Result<Format, String> {
-    Format::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        format!("unknown format '{s}' (one of: {})", names.join(", "))
-    })
+    Format::from_name(s)
+        .ok_or_else(|| unknown_name("format", s, Format::ALL.iter().map(|f| f.name())))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument of every command, hidden ones included, says what it is for.
+    #[test]
+    fn every_argument_has_help() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            if cmd.get_about().is_none() && !path.is_empty() {
+                missing.push(format!("{path} (the command)"));
+            }
+            for arg in cmd.get_arguments() {
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&super::Cli::command(), "", &mut missing);
+        assert!(missing.is_empty(), "arguments without help: {missing:#?}");
+    }
 }

@@ -246,8 +246,13 @@ fn check_chouchou(
     moves: &str,
     json: bool,
 ) -> Result<ExitCode> {
-    let variant = chouchou::Variant::from_id(variant)
-        .ok_or_else(|| anyhow!("--variant: `{variant}` is not 3x3, js or 4x4"))?;
+    let variant = chouchou::Variant::from_id(variant).ok_or_else(|| {
+        anyhow!(super::args::unknown_name(
+            "variant",
+            variant,
+            chouchou::Variant::ALL.map(chouchou::Variant::id)
+        ))
+    })?;
     let actions = chouchou::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
     let replay = chouchou::check_annotated(variant, players, pairs, &actions);
     if json {

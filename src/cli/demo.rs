@@ -136,7 +136,7 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
         db,
         &[samples.clone(), generated.clone()],
         &kifu_ingest::Options {
-            progress: true,
+            progress: super::progress::shown(),
             ..Default::default()
         },
     )?;

@@ -14,6 +14,7 @@ use kifu_facts::{GameKind, SeatResult};
 
 use super::args::{DbArg, FilterArgs};
 use super::position::{counts_line, QueryArgs};
+use super::table::{left, named, render, right};
 
 #[derive(Args)]
 pub(super) struct ExploreArgs {
@@ -67,20 +68,22 @@ pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
     )?;
     let first = SeatResult::seat_outcome(found.kind, 1).name();
     let second = SeatResult::seat_outcome(found.kind, 2).name();
-    writeln!(
-        out,
-        "\n{:<24} {:>7} {:>7} {:>7} {:>6}  {:<22} {:>6}  continuation",
-        "move",
-        "games",
-        first,
-        second,
-        "draws",
-        format!("{first}'s score (95%)"),
-        "plies"
-    )?;
+    // Aligned in display columns: a Chinese move (炮二平五) takes two per character.
+    let mut rows = Vec::new();
     for m in &found.moves {
-        print_move(&mut out, found.kind, m, 0)?;
+        move_rows(&mut rows, found.kind, m, 0);
     }
+    let columns = [
+        left("move"),
+        right("games"),
+        named(first.to_string(), true, usize::MAX),
+        named(second.to_string(), true, usize::MAX),
+        right("draws"),
+        named(format!("{first}'s score (95%)"), false, usize::MAX),
+        right("plies"),
+        left("continuation"),
+    ];
+    write!(out, "\n{}", render(&columns, &rows))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -91,32 +94,29 @@ fn score_text(c: &ResultCounts) -> String {
     }
 }
 
-fn print_move(out: &mut impl Write, kind: GameKind, m: &ExploredMove, level: usize) -> Result<()> {
-    let label = format!("{}{}", "  ".repeat(level), m.text);
+/// The row of `m` (indented by its depth in the tree), then its children's.
+fn move_rows(rows: &mut Vec<Vec<String>>, kind: GameKind, m: &ExploredMove, level: usize) {
     let others: u64 = m.counts.wins[2..].iter().sum();
     let second = if kind == GameKind::ChouChou && others > 0 {
         format!("{}+{others}", m.counts.wins[1])
     } else {
         m.counts.wins[1].to_string()
     };
-    writeln!(
-        out,
-        "{:<24} {:>7} {:>7} {:>7} {:>6}  {:<22} {:>6.1}  {}",
-        label,
-        m.counts.games,
-        m.counts.wins[0],
+    rows.push(vec![
+        format!("{}{}", "  ".repeat(level), m.text),
+        m.counts.games.to_string(),
+        m.counts.wins[0].to_string(),
         second,
-        m.counts.draws,
+        m.counts.draws.to_string(),
         score_text(&m.counts),
-        m.mean_length,
+        format!("{:.1}", m.mean_length),
         m.continuation
             .as_ref()
-            .map_or_else(|| "-".into(), |(t, n)| format!("{t} ({n})"))
-    )?;
+            .map_or_else(|| "-".into(), |(t, n)| format!("{t} ({n})")),
+    ]);
     for c in &m.children {
-        print_move(out, kind, c, level + 1)?;
+        move_rows(rows, kind, c, level + 1);
     }
-    Ok(())
 }
 
 fn move_json(kind: GameKind, m: &ExploredMove) -> serde_json::Value {

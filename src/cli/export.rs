@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 use kifu_analysis::{ExportOptions, Format};
 
 use super::args::FilterArgs;
+use super::progress::summary;
 
 pub(super) fn run(
     db: &Path,
@@ -20,7 +21,22 @@ pub(super) fn run(
     }
     // Every row by default (linked copies and quarantined records included).
     let (store, filter) = super::select::open(db, flags, true, "export")?;
-    let summary = kifu_analysis::export_filtered(&store, &filter, options, out)?;
+    let bar = super::progress::rows();
+    let mut table = String::new();
+    let summary = kifu_analysis::export_observed(&store, &filter, options, out, &mut |t, rows| {
+        if let Some(bar) = &bar {
+            // Each table counts its own rows; the bar is drawn a few times a second.
+            bar.set_position(rows);
+            if t != table {
+                table = t.to_owned();
+                bar.set_message(table.clone());
+            }
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let summary = summary?;
     for f in &summary.files {
         println!("{}", f.display());
     }
@@ -29,7 +45,7 @@ pub(super) fn run(
         .iter()
         .map(|(table, rows)| format!("{rows} {table}"))
         .collect();
-    eprintln!(
+    summary!(
         "kifu export: {} rows into {}",
         counts.join(", "),
         out.display()

@@ -25,6 +25,7 @@ use kifu_store::query::GameRow;
 use kifu_store::{GameFilter, Store};
 
 use super::args::FilterArgs;
+use super::progress::summary;
 
 /// What `kifu export --format` takes: the analysis tables, or a record notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,24 +43,20 @@ pub fn parse_export_format(s: &str) -> Result<ExportFormat, String> {
     }
     match Format::from_name(s) {
         Some(f) if Notation::FORMATS.contains(&f) => Ok(ExportFormat::Records(f)),
-        _ => Err(format!(
-            "'{s}' is not an export format: parquet, csv, json, or a record notation ({})",
-            notation_names()
+        _ => Err(super::args::unknown_name(
+            "export format",
+            s,
+            ["parquet", "csv", "json"]
+                .into_iter()
+                .chain(Notation::FORMATS.iter().map(|f| f.name())),
         )),
     }
 }
 
-fn notation_names() -> String {
-    Notation::FORMATS
-        .iter()
-        .map(|f| f.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// `chinese`, `wxf` or `iccs`.
 pub fn parse_xq_notation(s: &str) -> Result<XqNotation, String> {
-    XqNotation::from_name(s).ok_or_else(|| format!("'{s}' is not chinese, wxf or iccs"))
+    XqNotation::from_name(s)
+        .ok_or_else(|| super::args::unknown_name("notation", s, ["chinese", "wxf", "iccs"]))
 }
 
 /// The options of a record export.
@@ -137,7 +134,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
 
 fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &Skipped) {
     println!("{}", opts.out.display());
-    eprintln!(
+    summary!(
         "kifu export: {written} games written in {notation} to {}{}",
         opts.out.display(),
         if written == 0 {
@@ -181,7 +178,14 @@ fn write_games(
     let mut writer = Writer::new(notation);
     let mut text = String::new();
     let mut written = 0;
+    let bar = super::progress::rows();
+    if let Some(bar) = &bar {
+        bar.set_length(ids.len() as u64);
+    }
     for &id in ids {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
         let game = store.game(id)?;
         let findings = if annotate {
             finding_notes(store, id)?
@@ -199,6 +203,9 @@ fn write_games(
             }
             Err(e) => skipped.add(e.to_string(), 1),
         }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     text.clear();
     writer.finish(&mut text);

@@ -13,6 +13,7 @@ use kifu_store::{GameFilter, Store};
 use serde_json::json;
 
 use super::args::{FilterArgs, ListFormat};
+use super::progress::summary;
 use super::table::{capped, left, render, right};
 use super::text::{csv_line, print_out};
 
@@ -46,13 +47,13 @@ pub(super) fn run(
     if games.is_empty() {
         eprintln!("kifu games: {}", nothing_matches(&store, &filter)?);
     } else if total > games.len() as u64 {
-        eprintln!(
+        summary!(
             "kifu games: {} of {total} games shown (--limit)",
             games.len()
         );
     } else if format == ListFormat::Table {
         let s = if total == 1 { "" } else { "s" };
-        eprintln!("kifu games: {total} game{s}");
+        summary!("kifu games: {total} game{s}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -37,6 +37,10 @@ pub(super) struct IndexArgs {
 
 pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     let db = &a.db.db;
+    // Every step works on a database that exists: none creates an empty one.
+    if !db.exists() {
+        return Err(kifu_store::Error::NotFound(format!("database {}", db.display())).into());
+    }
     let mut out = std::io::stdout().lock();
     if a.rebuild {
         let s = kifu_ingest::index::rebuild(db, a.threads)

@@ -13,6 +13,7 @@ pub(super) fn run(
     json: bool,
     paths: &[PathBuf],
 ) -> Result<ExitCode> {
+    check_paths(paths)?;
     let summary = kifu_ingest::ingest(db, paths, options)
         .with_context(|| format!("ingest into {}", db.display()))?;
     let mut out = std::io::stdout().lock();
@@ -37,6 +38,7 @@ pub(super) fn run_to_parquet(
     json: bool,
     paths: &[PathBuf],
 ) -> Result<ExitCode> {
+    check_paths(paths)?;
     let summary = kifu_analysis::ingest_to_parquet(dir, paths, options, overwrite)
         .with_context(|| format!("ingest into {}", dir.display()))?;
     let mut out = std::io::stdout().lock();
@@ -62,6 +64,23 @@ pub(super) fn run_to_parquet(
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Every path named on the command line exists, or an error naming each one that does not,
+/// before the database or the directory is created and anything is printed. (A file that
+/// cannot be read inside a directory or an archive is an input error of the batch instead.)
+fn check_paths(paths: &[PathBuf]) -> Result<()> {
+    let missing: Vec<String> = paths
+        .iter()
+        .filter_map(|p| match std::fs::metadata(p) {
+            Ok(_) => None,
+            Err(e) => Some(format!("{}: {e}", p.display())),
+        })
+        .collect();
+    if !missing.is_empty() {
+        anyhow::bail!("cannot read {} (nothing was ingested)", missing.join("; "));
+    }
+    Ok(())
 }
 
 /// The summary as `ingest` and `demo` print it.

@@ -13,6 +13,7 @@ mod index;
 mod ingest;
 mod names;
 mod position;
+mod progress;
 mod report;
 mod select;
 mod show;
@@ -26,13 +27,18 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 
+pub use args::unknown_name;
 use args::{Cli, Command};
+pub use progress::quiet;
 
 pub fn run() -> Result<ExitCode> {
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
+    match cli.command {
         Command::Ingest {
             db,
             format,
+            rule,
             threads,
             json,
             no_index,
@@ -43,8 +49,9 @@ pub fn run() -> Result<ExitCode> {
             let options = kifu_ingest::Options {
                 format,
                 threads,
-                progress: true,
+                progress: progress::shown(),
                 no_index,
+                ruleset: rule,
             };
             match to_parquet {
                 Some(dir) => ingest::run_to_parquet(&dir, overwrite, &options, json, &paths),

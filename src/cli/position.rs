@@ -14,6 +14,7 @@ use kifu_store::{GameFilter, Store};
 
 use super::args::{DbArg, FilterArgs};
 use super::select;
+use super::table::{left, render, right};
 
 /// A position of the game `--game` names: its moves from the start (or, for Renju, its stone sets; for
 /// Xiangqi, a FEN and moves from it).
@@ -149,29 +150,40 @@ pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
     )?;
     writeln!(out, "by result: {}", counts_line(found.kind, &found.counts))?;
     writeln!(out)?;
-    writeln!(
-        out,
-        "{:>8} {:>4}  {:<14} {:<10} {:<32} result",
-        "game", "ply", "symmetry", "date", "players"
-    )?;
-    for m in found.matches.iter().take(a.limit) {
-        let players: Vec<&str> = m.game.players.iter().map(|(_, n)| n.as_str()).collect();
-        writeln!(
-            out,
-            "{:>8} {:>4}  {:<14} {:<10} {:<32} {}{}",
-            m.game.id,
-            m.ply,
-            m.symmetry_name,
-            m.game.date.as_deref().unwrap_or("-"),
-            players.join(" - "),
-            m.result.outcome(found.kind).name(),
-            if m.game.duplicate_of.is_some() {
-                " (copy)"
-            } else {
-                ""
-            }
-        )?;
-    }
+    // Aligned in display columns: a CJK name takes two.
+    let rows: Vec<Vec<String>> = found
+        .matches
+        .iter()
+        .take(a.limit)
+        .map(|m| {
+            let players: Vec<&str> = m.game.players.iter().map(|(_, n)| n.as_str()).collect();
+            vec![
+                m.game.id.to_string(),
+                m.ply.to_string(),
+                m.symmetry_name.to_string(),
+                m.game.date.clone().unwrap_or_else(|| "-".into()),
+                players.join(" - "),
+                format!(
+                    "{}{}",
+                    m.result.outcome(found.kind).name(),
+                    if m.game.duplicate_of.is_some() {
+                        " (copy)"
+                    } else {
+                        ""
+                    }
+                ),
+            ]
+        })
+        .collect();
+    let columns = [
+        right("game"),
+        right("ply"),
+        left("symmetry"),
+        left("date"),
+        left("players"),
+        left("result"),
+    ];
+    write!(out, "{}", render(&columns, &rows))?;
     if found.matches.len() > a.limit {
         writeln!(out, "… {} more (--limit)", found.matches.len() - a.limit)?;
     }

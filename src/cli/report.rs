@@ -8,21 +8,30 @@ use anyhow::{Context, Result};
 use kifu_store::Store;
 
 use super::args::FilterArgs;
+use super::progress::summary;
 
-/// Builds and writes a report; replaces the charts and diagrams of an earlier one.
+/// Builds and writes a report; replaces the charts and diagrams of an earlier one, once the
+/// new report is built (a report that cannot be built leaves the earlier one whole).
 pub(super) fn write_report(
     store: &Store,
     options: &kifu_reports::ReportOptions,
     dir: &Path,
 ) -> Result<kifu_reports::ReportFiles> {
-    for sub in ["charts", "diagrams"] {
-        let p = dir.join(sub);
-        if p.is_dir() {
-            std::fs::remove_dir_all(&p).with_context(|| format!("remove {}", p.display()))?;
+    let stages = super::progress::Stages::new(2);
+    stages.start(1, "tables, charts and diagrams");
+    let report = kifu_reports::build_report(store, options);
+    stages.start(2, "writing the files");
+    let written = report.map_err(anyhow::Error::from).and_then(|report| {
+        for sub in ["charts", "diagrams"] {
+            let p = dir.join(sub);
+            if p.is_dir() {
+                std::fs::remove_dir_all(&p).with_context(|| format!("remove {}", p.display()))?;
+            }
         }
-    }
-    let report = kifu_reports::build_report(store, options)?;
-    Ok(kifu_reports::write_report(&report, dir)?)
+        Ok(kifu_reports::write_report(&report, dir)?)
+    });
+    stages.finish();
+    written
 }
 
 pub(super) fn run(
@@ -33,6 +42,13 @@ pub(super) fn run(
     explorer_depth: u32,
     out: &Path,
 ) -> Result<ExitCode> {
+    // The report is a directory: a file in its place is an error before any work.
+    if out.exists() && !out.is_dir() {
+        anyhow::bail!(
+            "--out {}: a file is there; the report is written into a directory",
+            out.display()
+        );
+    }
     let (store, filter) = super::select::open(db, flags, false, "report")?;
     let games = store.count_games(&filter)?;
     if games == 0 {
@@ -50,7 +66,7 @@ pub(super) fn run(
     let files = write_report(&store, &options, out)?;
     println!("{}", files.html.display());
     println!("{}", files.markdown.display());
-    eprintln!(
+    summary!(
         "kifu report: {games} games, {} charts (SVG and PNG) in {}, {} board diagrams",
         files.charts.len() / 2,
         out.join("charts").display(),

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, Ruleset};
 use kifu_rules::renju::{self, Marks, Position};
 use kifu_rules::{chouchou, territorial, xiangqi};
 use kifu_store::query::GameRow;
@@ -39,6 +39,12 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
         ("round", &game.round),
         ("date", &game.date),
         ("rule", &game.rule),
+        (
+            "rules",
+            &(game.ruleset == Some(Ruleset::Freestyle)).then(|| {
+                "free-style gomoku (no forbidden moves; five or more in a row wins)".to_owned()
+            }),
+        ),
         ("opening", &opening_name(game.kind, &game.opening)),
     ] {
         if let Some(v) = value {
@@ -137,8 +143,17 @@ fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> 
         ));
     }
     out.push('\n');
-    out.push_str(&position.render(&Marks::standard()));
-    let forbidden = position.forbidden_points();
+    // Free-style gomoku has no forbidden points.
+    let renju_rules = game.ruleset != Some(Ruleset::Freestyle);
+    out.push_str(&position.render(&Marks {
+        forbidden: renju_rules,
+        ..Marks::standard()
+    }));
+    let forbidden = if renju_rules {
+        position.forbidden_points()
+    } else {
+        Vec::new()
+    };
     if !forbidden.is_empty() {
         let list: Vec<String> = forbidden.iter().map(|(p, k)| format!("{p} {k}")).collect();
         out.push_str(&format!("Black's forbidden points: {}\n", list.join(", ")));

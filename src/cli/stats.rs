@@ -7,7 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
+use kifu_facts::Ruleset;
+use kifu_store::GameFilter;
+
 use super::args::FilterArgs;
+use super::table::{named, render, Column};
 
 pub(super) fn run(
     db: &Path,
@@ -17,21 +21,41 @@ pub(super) fn run(
     out: Option<&Path>,
 ) -> Result<ExitCode> {
     use kifu_analysis::Format as F;
-    // polars' text tables: every row and column (a statistics table is read whole).
-    for (key, value) in [
-        ("POLARS_FMT_MAX_ROWS", "200"),
-        ("POLARS_FMT_MAX_COLS", "-1"),
-        ("POLARS_TABLE_WIDTH", "250"),
-        ("POLARS_FMT_STR_LEN", "60"),
-    ] {
-        if std::env::var_os(key).is_none() {
-            std::env::set_var(key, value);
+    // What --out must be, checked before any work: a directory for csv and parquet (one
+    // file per table), a file for table and json.
+    if let Some(path) = out {
+        let wants_dir = matches!(format, F::Csv | F::Parquet);
+        if wants_dir && path.exists() && !path.is_dir() {
+            bail!(
+                "--out {}: a file is there; csv and parquet are written into a directory \
+                 (one file per table)",
+                path.display()
+            );
+        }
+        if !wants_dir && path.is_dir() {
+            bail!(
+                "--out {}: a directory is there; table and json are written as one file",
+                path.display()
+            );
         }
     }
     let (store, filter) = super::select::open(db, flags, false, "stats")?;
     let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, &filter), by)?;
-    if tables.is_empty() {
+    if tables.is_empty() || store.count_games(&filter)? == 0 {
         eprintln!("kifu stats: no games match");
+    }
+    // Free-style gomoku games are not in the Renju balance (other rules): say so.
+    if filter.ruleset.is_none() {
+        let freestyle = store.count_games(&GameFilter {
+            ruleset: Some(Ruleset::Freestyle),
+            ..filter.clone()
+        })?;
+        if freestyle > 0 {
+            eprintln!(
+                "kifu stats: {freestyle} free-style gomoku game(s) are left out of the Renju \
+                 balance tables (--ruleset freestyle gives theirs)"
+            );
+        }
     }
     match (format, out) {
         (F::Json, _) => {
@@ -39,9 +63,20 @@ pub(super) fn run(
             write_text(out, &(text + "\n"))?;
         }
         (F::Table, _) => {
+            // An empty table is left out of the text (the other formats keep it, with its
+            // columns, for programs that read them).
             let mut text = String::new();
             for (name, df) in &tables {
-                text.push_str(&format!("{name}\n{df}\n\n"));
+                let cells = kifu_analysis::frame_cells(df)?;
+                if cells.rows.is_empty() {
+                    continue;
+                }
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(name);
+                text.push('\n');
+                text.push_str(&table_text(cells));
             }
             write_text(out, &text)?;
         }
@@ -68,6 +103,20 @@ pub(super) fn run(
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// One statistics table, whole, aligned in display columns (CJK names take two), under
+/// its column names: no frame shape or column types, which are polars' own.
+fn table_text(cells: kifu_analysis::TextCells) -> String {
+    let columns: Vec<Column> = cells
+        .columns
+        .into_iter()
+        .map(|(name, numeric)| named(name, numeric, LONGEST_CELL))
+        .collect();
+    render(&columns, &cells.rows)
+}
+
+/// The widest a text cell grows (an event or source name) before it is cut with `…`.
+const LONGEST_CELL: usize = 60;
 
 /// `text` into the file `out`, or on standard output.
 fn write_text(out: Option<&Path>, text: &str) -> Result<()> {

@@ -2,18 +2,20 @@
 //! character takes two columns of a terminal, a combining mark none), so names in any
 //! script line up, and a cell wider than its column's cap is cut with `…`.
 
+use std::borrow::Cow;
+
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// One column: its heading, whether numbers align right, and the widest it may grow.
 pub(super) struct Column {
-    pub(super) heading: &'static str,
+    pub(super) heading: Cow<'static, str>,
     pub(super) right: bool,
     pub(super) cap: Option<usize>,
 }
 
 pub(super) const fn left(heading: &'static str) -> Column {
     Column {
-        heading,
+        heading: Cow::Borrowed(heading),
         right: false,
         cap: None,
     }
@@ -21,7 +23,7 @@ pub(super) const fn left(heading: &'static str) -> Column {
 
 pub(super) const fn right(heading: &'static str) -> Column {
     Column {
-        heading,
+        heading: Cow::Borrowed(heading),
         right: true,
         cap: None,
     }
@@ -30,8 +32,17 @@ pub(super) const fn right(heading: &'static str) -> Column {
 /// A left-aligned column cut at `cap` display columns.
 pub(super) const fn capped(heading: &'static str, cap: usize) -> Column {
     Column {
-        heading,
+        heading: Cow::Borrowed(heading),
         right: false,
+        cap: Some(cap),
+    }
+}
+
+/// A column named at run time (a data frame's), cut at `cap` display columns.
+pub(super) fn named(heading: String, right: bool, cap: usize) -> Column {
+    Column {
+        heading: Cow::Owned(heading),
+        right,
         cap: Some(cap),
     }
 }
@@ -79,7 +90,7 @@ pub(super) fn render(columns: &[Column], rows: &[Vec<String>]) -> String {
         })
         .collect();
     let mut out = String::new();
-    let headings: Vec<String> = columns.iter().map(|c| c.heading.to_owned()).collect();
+    let headings: Vec<String> = columns.iter().map(|c| c.heading.to_string()).collect();
     for row in std::iter::once(&headings).chain(&cells) {
         let mut line = String::new();
         for (i, (cell, col)) in row.iter().zip(columns).enumerate() {

@@ -7,7 +7,7 @@
 //! the record's first byte there: the unique key of `games` and of `quarantine`), built
 //! once in [`record_key_sql`].
 
-use kifu_facts::{ForbiddenKind, GameKind, Severity};
+use kifu_facts::{ForbiddenKind, GameKind, Ruleset, Severity};
 use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Row};
 
@@ -105,6 +105,8 @@ pub struct ExportGame {
     pub duplicate_of_key: Option<String>,
     /// The stored JSON of the game's [`kifu_facts::Extra`].
     pub extra: Option<String>,
+    /// The rules a Renju-board game was replayed by (`None` for the other kinds).
+    pub ruleset: Option<Ruleset>,
 }
 
 /// A `moves` row for export, with what replaying it needs (the game's `extra`).
@@ -257,7 +259,7 @@ impl Store {
                     g.line, g.\"column\", g.length, g.format, e.name, g.round, g.date, g.rule,
                     g.recorded_result, g.result_text, g.derived_result, g.termination, g.plies,
                     g.opening, g.canonical_key, g.duplicate_of,
-                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra
+                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra, g.ruleset
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN games d ON d.id = g.duplicate_of
@@ -297,6 +299,10 @@ impl Store {
                     duplicate_of: r.get(22)?,
                     duplicate_of_key: r.get(23)?,
                     extra: r.get(24)?,
+                    ruleset: r
+                        .get::<_, Option<String>>(25)?
+                        .as_deref()
+                        .and_then(Ruleset::from_name),
                 })
             },
             f,

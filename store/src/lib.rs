@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use kifu_facts::{counted_result, GameKind, SeatResult};
+use kifu_facts::{counted_result, GameKind, Ruleset, SeatResult};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
 pub use filter::{FilterError, GameFilter};
@@ -442,9 +442,9 @@ impl<'a> Statements<'a> {
                 "INSERT INTO games (source_id, member, record_id, offset, line, \"column\", length,
                     kind, format, event_id, round, date, rule,
                     recorded_result, result_text, derived_result, termination, plies, opening,
-                    canonical_key, duplicate_of, extra)
+                    canonical_key, duplicate_of, extra, ruleset)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                    ?17, ?18, ?19, ?20, ?21, ?22)
+                    ?17, ?18, ?19, ?20, ?21, ?22, ?23)
                  ON CONFLICT (source_id, member, offset) DO NOTHING",
             )?,
             insert_seat: tx.prepare(
@@ -578,6 +578,7 @@ impl BatchWriter<'_> {
             },
             duplicate_of,
             g.extra,
+            g.ruleset.map(Ruleset::name),
         ])?;
         if inserted == 0 {
             // The same record (source, member, offset) is stored already: an earlier,

@@ -1,6 +1,6 @@
 //! Read queries for the CLI and the analysis.
 
-use kifu_facts::{counted_result, GameKind, Outcome, Severity};
+use kifu_facts::{counted_result, GameKind, Outcome, Ruleset, Severity};
 use rusqlite::{params, OptionalExtension, Row};
 
 use crate::summary::{kind_of, severity_of};
@@ -41,6 +41,8 @@ pub struct GameRow {
     /// Players in seat order: `(side, name)`.
     pub players: Vec<(String, String)>,
     pub rule: Option<String>,
+    /// The rules a Renju-board game was replayed by (`None` for the other kinds).
+    pub ruleset: Option<Ruleset>,
     pub recorded_result: Option<String>,
     pub derived_result: Option<String>,
     pub termination: String,
@@ -154,7 +156,7 @@ impl Store {
             "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
                     e.name, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
-                    m.encoding, m.data, g.extra, g.canonical_key
+                    m.encoding, m.data, g.extra, g.canonical_key, g.ruleset
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -213,6 +215,10 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
         extra: r.get(20)?,
         canonical_key: r.get::<_, Option<Vec<u8>>>(21)?.unwrap_or_default(),
+        ruleset: r
+            .get::<_, Option<String>>(22)?
+            .as_deref()
+            .and_then(Ruleset::from_name),
         comments: Vec::new(),
     })
 }

@@ -1,6 +1,6 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
-use kifu_facts::{ForbiddenKind, GameKind, PlyStep, Severity};
+use kifu_facts::{ForbiddenKind, GameKind, PlyStep, Ruleset, Severity};
 
 /// A file about to be ingested.
 #[derive(Clone, Debug)]
@@ -47,6 +47,8 @@ pub struct GameRecord {
     /// Players in seat order (seat 1 moves first): `(side, name)`, e.g. `("black", "Ann")`.
     pub players: Vec<(String, String)>,
     pub rule: Option<String>,
+    /// The rules a Renju-board game was replayed by; `None` for the other kinds.
+    pub ruleset: Option<Ruleset>,
     pub recorded_result: Option<String>,
     pub result_text: Option<String>,
     pub derived_result: Option<String>,
@@ -85,6 +87,7 @@ impl GameRecord {
             date: None,
             players: Vec::new(),
             rule: None,
+            ruleset: None,
             recorded_result: None,
             result_text: None,
             derived_result: None,

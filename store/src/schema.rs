@@ -35,7 +35,13 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
-pub const MIGRATIONS: &[&str] = &[MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4];
+pub const MIGRATIONS: &[&str] = &[
+    MIGRATION_1,
+    MIGRATION_2,
+    MIGRATION_3,
+    MIGRATION_4,
+    MIGRATION_5,
+];
 
 const MIGRATION_1: &str = r#"
 -- One row per input file on disk. A file is identified by the SHA-256 of its bytes, so
@@ -227,4 +233,13 @@ CREATE TABLE position_postings (
     id   INTEGER PRIMARY KEY,
     data BLOB    NOT NULL
 );
+"#;
+
+/// The rules a game on the Renju board was replayed by ([`kifu_facts::Ruleset`]): `renju`,
+/// or `freestyle` (free-style gomoku: no forbidden moves, an overline wins), so the Renju
+/// tables never count a free-style game silently. Null for the other kinds. Every Renju
+/// game stored before was replayed by the Renju rules.
+const MIGRATION_5: &str = r#"
+ALTER TABLE games ADD COLUMN ruleset TEXT CHECK (ruleset IN ('renju', 'freestyle'));
+UPDATE games SET ruleset = 'renju' WHERE kind = 'renju';
 "#;

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use kifu_facts::{Extra, ForbiddenKind, GameKind, Severity};
+use kifu_facts::{Extra, ForbiddenKind, GameKind, Ruleset, Severity};
 use rusqlite::types::{Type, Value};
 use rusqlite::{params, params_from_iter, Row};
 
@@ -17,6 +17,8 @@ pub struct GameFacts {
     pub id: i64,
     pub event: Option<String>,
     pub rule: Option<String>,
+    /// The rules a Renju-board game was replayed by (`None` for the other kinds).
+    pub ruleset: Option<Ruleset>,
     pub date: Option<String>,
     pub recorded_result: Option<String>,
     pub derived_result: Option<String>,
@@ -136,7 +138,7 @@ impl Store {
         let c = of_kind(kind, filter.game_condition());
         let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, e.name, g.rule, g.date, g.recorded_result, g.derived_result,
-                    g.termination, g.plies, g.opening, g.extra
+                    g.termination, g.plies, g.opening, g.extra, g.ruleset
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE {} ORDER BY g.id",
             c.sql
@@ -156,6 +158,10 @@ impl Store {
                 plies: r.get(7)?,
                 opening: r.get(8)?,
                 extra: extra_of(kind, id, r.get(9)?)?,
+                ruleset: r
+                    .get::<_, Option<String>>(10)?
+                    .as_deref()
+                    .and_then(Ruleset::from_name),
             });
         }
         Ok(out)

@@ -2,8 +2,11 @@
 local to the database (or shard) that wrote it: `kifu export` of a database against
 `kifu ingest --to-parquet` of the same inputs.
 
-    python duckdb_compare.py DATASET_A DATASET_B   -> one JSON object on standard output:
-    per table, the rows of each and the rows of each not in the other (as multisets)
+    python duckdb_compare.py DATASET_A DATASET_B [--ids]   -> one JSON object on standard
+    output: per table, the rows of each and the rows of each not in the other (as multisets)
+
+With --ids the ids are compared too (every column but the time of writing): for a dataset
+that numbers its ids as a database of the same inputs does, as the Spark job's does.
 """
 
 import json
@@ -23,13 +26,16 @@ LOCAL = {
 }
 
 a, b = sys.argv[1], sys.argv[2]
+if "--ids" in sys.argv[3:]:
+    LOCAL = {t: [c for c in cols if c == "ingested_at"] for t, cols in LOCAL.items()}
 con = duckdb.connect()
 out = {}
 for table, local in LOCAL.items():
     for name, root in (("a", a), ("b", b)):
         con.execute(
-            f"CREATE VIEW {name}_{table} AS SELECT * EXCLUDE ({', '.join(local)}) "
-            f"FROM read_parquet('{root}/{table}/*.parquet')"
+            f"CREATE VIEW {name}_{table} AS SELECT * "
+            + (f"EXCLUDE ({', '.join(local)}) " if local else "")
+            + f"FROM read_parquet('{root}/{table}/*.parquet')"
         )
     count = lambda sql: con.execute(sql).fetchone()[0]
     out[table] = {

@@ -24,7 +24,8 @@ def rows(sql):
 
 
 Z = 1.959964
-# The counting rules: counted_result only, first copies only, unclassified games out.
+# The counting rules: counted_result only, first copies only, unclassified games out,
+# Renju rules only (free-style gomoku has its own balance).
 renju_openings = rows(
     f"""
     WITH t AS (
@@ -38,7 +39,7 @@ renju_openings = rows(
                count(*) FILTER (WHERE swapped) AS swap_yes,
                avg(plies) AS mean_plies
         FROM games
-        WHERE kind = 'renju' AND first_copy AND opening IS NOT NULL
+        WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy AND opening IS NOT NULL
         GROUP BY opening
     ), s AS (
         SELECT *, CASE WHEN results > 0

@@ -22,12 +22,19 @@
 //!   accepted; `unknown` or no result is never a contradiction.
 //! - An off-board or occupied point stops the replay (`off-board` / `illegal-move`, error);
 //!   later plies are not applied but still counted in `plies`.
+//!
+//! Free-style gomoku ([`Ruleset::Freestyle`], [`replay_with`]) is replayed on the same
+//! board with two differences: Black has no forbidden moves (no forbidden-move finding of
+//! any kind), and five or more in a row wins for either side (an overline of Black's is a
+//! win, termination `overline`). The Renju opening (its 26 canonical openings, the opening
+//! rules, no pass in moves 1-5) is not judged: those are Renju's.
 
 use super::board::{Board, ForbiddenKind, Stone};
 use super::opening::{classify, validate, Opening, OpeningRule};
 use super::point::{encode_moves, move_text, Move, Point};
 use super::symmetry::Symmetry;
 use crate::finding::{Finding, Severity};
+use kifu_facts::Ruleset;
 use kifu_parser::raw::{RawGame, RawResult};
 use std::fmt;
 
@@ -78,7 +85,7 @@ impl fmt::Display for Outcome {
 pub enum Termination {
     /// A five (Black exact five, or White five).
     Five,
-    /// White's overline (six or more).
+    /// An overline (six or more) that wins: White's in Renju, either side's in free-style.
     Overline,
     /// White wins by claiming Black's forbidden move (the last move, or an overline still
     /// on the board when the record says White won).
@@ -213,8 +220,21 @@ fn article(k: ForbiddenKind) -> &'static str {
     }
 }
 
-/// Replays a raw record and audits it. See the module documentation for the decisions.
+/// Replays a raw record by the Renju rules and audits it. See the module documentation for
+/// the decisions.
 pub fn replay(game: &RawGame) -> Replay {
+    replay_with(game, Ruleset::Renju)
+}
+
+/// Replays a raw record by `rules` (Renju or free-style gomoku) and audits it.
+pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
+    let renju = rules == Ruleset::Renju;
+    // The clause a five (or a winning overline) is judged by.
+    let win_rule = if renju {
+        "renju §8-8"
+    } else {
+        "free-style gomoku: five or more in a row wins"
+    };
     let plies = game.moves.len() as u32;
     let mut r = Replay {
         moves: Vec::with_capacity(game.moves.len()),
@@ -234,11 +254,19 @@ pub fn replay(game: &RawGame) -> Replay {
             "not-renju-board",
             Severity::Error,
             "renju §3-1",
-            format!(
-                "the record is on a {}×{} board; Renju is played on 15×15, so the game was \
-                 not replayed",
-                game.board_width, game.board_height
-            ),
+            if renju {
+                format!(
+                    "the record is on a {}×{} board; Renju is played on 15×15, so the game was \
+                     not replayed",
+                    game.board_width, game.board_height
+                )
+            } else {
+                format!(
+                    "the record is on a {}×{} board; kifu replays free-style gomoku on 15×15 \
+                     only, so the game was not replayed",
+                    game.board_width, game.board_height
+                )
+            },
         ));
         return r;
     }
@@ -310,15 +338,23 @@ pub fn replay(game: &RawGame) -> Replay {
                     stopped = true;
                     break;
                 }
-                let forbidden = if colour == Stone::Black && end.is_none() {
+                let forbidden = if renju && colour == Stone::Black && end.is_none() {
                     board.forbidden(p)
                 } else {
                     None
                 };
                 board.place(p, colour);
                 if end.is_none() {
-                    if board.is_win_at(p, colour) {
-                        let t = if colour == Stone::White && board.longest_run(p, colour) > 5 {
+                    let wins = if renju {
+                        board.is_win_at(p, colour)
+                    } else {
+                        board.longest_run(p, colour) >= 5
+                    };
+                    if wins {
+                        // Black's winning run is always an exact five in Renju.
+                        let t = if board.longest_run(p, colour) > 5
+                            && (colour == Stone::White || !renju)
+                        {
                             Termination::Overline
                         } else {
                             Termination::Five
@@ -337,7 +373,7 @@ pub fn replay(game: &RawGame) -> Replay {
     }
     let applied = r.moves.len() as u32;
 
-    if !opening_passes.is_empty() {
+    if renju && !opening_passes.is_empty() {
         r.findings.push(finding(
             Some(opening_passes[0]),
             "pass-in-opening",
@@ -414,7 +450,7 @@ pub fn replay(game: &RawGame) -> Replay {
             let (code, rule, what) = match t {
                 Termination::Five | Termination::Overline => (
                     "moves-after-five",
-                    "renju §8-8",
+                    win_rule,
                     format!(
                         "{} {} at move {ply} ({})",
                         Stone::of_ply(ply).title(),
@@ -458,7 +494,9 @@ pub fn replay(game: &RawGame) -> Replay {
                         move_text(m)
                     ),
                     Termination::Overline => format!(
-                        "White makes an overline (a White win) with {} at move {ply}",
+                        "{} makes an overline (a {} win) with {} at move {ply}",
+                        Stone::of_ply(ply).title(),
+                        Stone::of_ply(ply).title(),
                         move_text(m)
                     ),
                     Termination::TwoPasses => {
@@ -472,7 +510,7 @@ pub fn replay(game: &RawGame) -> Replay {
                 let rule = match t {
                     Termination::TwoPasses => "renju §8-7",
                     Termination::BoardFull => "renju §8-10",
-                    _ => "renju §8-8",
+                    _ => win_rule,
                 };
                 r.findings.push(finding(
                     Some(ply),
@@ -521,7 +559,20 @@ pub fn replay(game: &RawGame) -> Replay {
         r.end_ply = Some(applied); // the claim comes after the last recorded move
     }
 
-    // Opening.
+    // The opening is Renju's: free-style games have neither its canonical openings nor
+    // its opening rules.
+    if renju {
+        judge_opening(&mut r, game);
+    }
+
+    r.canonical_key = canonical_key(&r.moves);
+    r.findings.sort_by_key(|f| f.ply.unwrap_or(0));
+    r
+}
+
+/// The Renju opening of the replayed moves: its canonical opening, or why it is none, and
+/// the findings of the opening rule the record names.
+fn judge_opening(r: &mut Replay, game: &RawGame) {
     if let Some((o, s)) = classify(&r.moves) {
         r.opening = Some(o);
         r.opening_symmetry = Some(s);
@@ -555,8 +606,4 @@ pub fn replay(game: &RawGame) -> Replay {
     if let Some(rule) = game.header.rule.as_deref().and_then(OpeningRule::from_name) {
         r.findings.extend(validate(rule, &r.moves, &game.opening));
     }
-
-    r.canonical_key = canonical_key(&r.moves);
-    r.findings.sort_by_key(|f| f.ply.unwrap_or(0));
-    r
 }

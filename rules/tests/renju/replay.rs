@@ -324,3 +324,64 @@ fn symmetric_proposals() {
     )));
     assert_eq!(v.len(), 2, "{v:?}"); // h12 is 4 lines away (> 3), m8 5 (> 4)
 }
+
+/// Free-style gomoku: the same records, other rules (no forbidden moves, five or more wins
+/// for either side, no Renju opening judged).
+mod freestyle {
+    use super::*;
+    use kifu_facts::Ruleset;
+    use kifu_rules::renju::replay_with;
+
+    fn freestyle(moves: &str, result: Option<RawResult>) -> Replay {
+        replay_with(&game(moves, result), Ruleset::Freestyle)
+    }
+
+    #[test]
+    fn black_overline_wins_and_stands() {
+        // The record Renju judges a forbidden overline (black_overline_is_not_a_win).
+        let moves = "h8 h9 i8 i9 j8 a1 l8 a3 m8 a5 k8";
+        let r = freestyle(moves, Some(B));
+        assert_eq!(r.termination, Termination::Overline);
+        assert_eq!(r.derived_result, Some(Outcome::BlackWin));
+        assert_eq!(r.end_ply, Some(11));
+        assert_eq!(codes(&r), Vec::<&str>::new());
+        // A White result is then contradicted by the board, citing free-style's rule.
+        let r = freestyle(moves, Some(W));
+        let f = only(&r, "result-contradicts-board");
+        assert_eq!(f.rule, "free-style gomoku: five or more in a row wins");
+        assert_eq!(
+            f.message,
+            "the record gives the result `white`, but Black makes an overline (a Black win) \
+             with k8 at move 11, so the board says `black`"
+        );
+    }
+
+    #[test]
+    fn white_overline_and_fives_win_as_in_renju() {
+        let r = freestyle("h8 h9 a1 i9 a3 j9 a5 l9 a7 m9 a9 k9", Some(W));
+        assert_eq!(r.termination, Termination::Overline);
+        assert_eq!(r.derived_result, Some(Outcome::WhiteWin));
+        let r = freestyle(BLACK_FIVE, Some(B));
+        assert_eq!(r.termination, Termination::Five);
+        assert_eq!(r.derived_result, Some(Outcome::BlackWin));
+        // No Renju opening: not classified, no non-canonical-opening note.
+        assert_eq!(r.opening, None);
+        assert_eq!(codes(&r), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn no_forbidden_move_findings() {
+        // Renju: a double-three played on (forbidden-unclaimed), and one as the last move
+        // (won by claim); free-style: ordinary moves.
+        let r = freestyle("g8 a1 i8 a3 h7 a5 h9 a7 h8 a9 b2", None);
+        assert_eq!(codes(&r), Vec::<&str>::new());
+        assert_eq!(r.termination, Termination::Unfinished);
+        let r = freestyle("g8 a1 i8 a3 h7 a5 h9 a7 h8", Some(B));
+        assert_eq!(r.termination, Termination::Unfinished);
+        assert_eq!(r.derived_result, None);
+        assert_eq!(codes(&r), Vec::<&str>::new());
+        // A pass in the opening is Renju's rule, not free-style's.
+        let r = freestyle("h8 -- i8", None);
+        assert!(!codes(&r).contains(&"pass-in-opening"), "{:?}", codes(&r));
+    }
+}

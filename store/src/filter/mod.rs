@@ -24,7 +24,7 @@ pub(crate) mod sql;
 use std::fmt;
 use std::str::FromStr;
 
-use kifu_facts::{closest, GameKind, Outcome, Severity};
+use kifu_facts::{closest, GameKind, Outcome, Ruleset, Severity};
 
 pub use date::{DateRange, PartialDate};
 pub use opening::OpeningSelector;
@@ -331,6 +331,9 @@ pub struct GameFilter {
     pub result_differs: bool,
     /// The Renju opening rule, compared loosely ([`crate::functions::rule_key`]).
     pub rule: Option<String>,
+    /// The rules a Renju-board game was replayed by (renju or free-style gomoku); only
+    /// Renju-board games have them.
+    pub ruleset: Option<Ruleset>,
     /// Any of these openings.
     pub openings: Vec<OpeningSelector>,
     /// Games with a finding of any of these codes.
@@ -377,6 +380,7 @@ impl GameFilter {
             recorded,
             result_differs,
             rule,
+            ruleset,
             openings,
             codes: _,
             severity: _,
@@ -396,6 +400,7 @@ impl GameFilter {
             || recorded.is_some()
             || *result_differs
             || rule.is_some()
+            || ruleset.is_some()
             || !openings.is_empty()
             || !plies.is_open()
     }
@@ -408,6 +413,7 @@ impl GameFilter {
     /// Whether games of `kind` can match (a command skips the kinds that cannot).
     pub fn admits_kind(&self, kind: GameKind) -> bool {
         self.game.is_none_or(|g| g == kind)
+            && (self.ruleset.is_none() || kind == GameKind::Renju)
             && self.status != Some(Status::Quarantined)
             && (self.openings.is_empty() || self.openings.iter().any(|o| o.applies_to(kind)))
     }
@@ -488,6 +494,9 @@ impl GameFilter {
         let mut put = |what: &str, value: String| out.push(format!("{what} {value}"));
         if let Some(r) = &self.rule {
             put("rule", r.clone());
+        }
+        if let Some(r) = self.ruleset {
+            put("rules", r.to_string());
         }
         if !self.openings.is_empty() {
             let list: Vec<&str> = self.openings.iter().map(|o| o.text.as_str()).collect();

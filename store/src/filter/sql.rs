@@ -158,6 +158,9 @@ impl GameFilter {
         if let Some(rule) = &self.rule {
             c.and("kifu_rule_key(g.rule) = ?", [text(rule_key(rule))]);
         }
+        if let Some(rules) = self.ruleset {
+            c.and("g.ruleset = ?", [text(rules.name())]);
+        }
         self.openings_condition(&mut c);
         if let Some(min) = self.plies.min {
             c.and("g.plies >= ?", [Value::Integer(min.into())]);

@@ -1,0 +1,480 @@
+//! The command line never misleads (issue 16): every argument has help, a wrong argument
+//! is an error before any output or file, an unknown name comes with the closest valid
+//! ones, a search that matches nothing says so, and the exit codes are the documented ones.
+
+use std::path::Path;
+
+use crate::common::{kifu, kifu_ok};
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The samples ingested into a fresh database in `dir`.
+fn samples_db(dir: &Path) -> std::path::PathBuf {
+    let db = dir.join("samples.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    crate::common::ingest_json(&db, &[&samples]);
+    db
+}
+
+#[test]
+fn help_names_every_argument_and_the_exit_codes() {
+    let top = kifu_ok(&["--help"]);
+    for line in [
+        "Exit codes:",
+        "  0  done",
+        "  1  done, with something",
+        "  2  nothing done",
+    ] {
+        assert!(top.contains(line), "{line:?} missing:\n{top}");
+    }
+    // The three the issue found bare (the unit test in src/cli/args.rs walks them all).
+    let ingest = kifu_ok(&["ingest", "--help"]);
+    assert!(
+        ingest.contains("<PATH>...") && ingest.contains("Record files"),
+        "{ingest}"
+    );
+    let show = kifu_ok(&["show", "--help"]);
+    assert!(show.contains("The game's id"), "{show}");
+    for command in ["generate", "report", "export"] {
+        // Its help follows `--out <VALUE>` on the same line or (when clap lays the flags
+        // out long) on the next.
+        let help = kifu_ok(&[command, "--help"]);
+        let mut lines = help
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("--out <"));
+        let flag = lines.next().unwrap_or_default();
+        let same = flag.split_once('>').map_or("", |(_, rest)| rest.trim());
+        let text = if same.is_empty() {
+            lines.next().unwrap_or_default().trim()
+        } else {
+            same
+        };
+        assert!(
+            !text.is_empty() && !text.starts_with('-'),
+            "{command}: {help}"
+        );
+    }
+}
+
+#[test]
+fn generate_with_a_wrong_argument_writes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.txt");
+    let o = out.to_str().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--game", "renjuu"],
+            "unknown game `renjuu`; valid, closest first: renju, ",
+        ),
+        (
+            &["--game", "renju", "--notation", "line"],
+            "unknown Renju notation `line`; valid, closest first: lines, plain",
+        ),
+        (
+            &["--game", "xiangqi", "--notation", "icss"],
+            "unknown Xiangqi notation `icss`; valid, closest first: iccs, ",
+        ),
+        (
+            &["--game", "chouchou", "--variant", "4x3"],
+            "unknown variant `4x3`; valid, closest first: ",
+        ),
+    ];
+    for (args, expected) in cases {
+        // `--games 0` too: nothing would be written, and the arguments are still checked.
+        for games in ["3", "0"] {
+            let mut all = vec!["generate", "--out", o, "--games", games];
+            all.extend_from_slice(args);
+            let run = kifu(&all);
+            assert_eq!(run.status.code(), Some(2), "{all:?}");
+            assert!(stderr(&run).contains(expected), "{all:?}: {}", stderr(&run));
+            assert!(run.stdout.is_empty());
+            assert!(!out.exists(), "{all:?} left {}", out.display());
+        }
+    }
+    kifu_ok(&["generate", "--out", o, "--games", "2", "--game", "renju"]);
+    assert!(std::fs::metadata(&out).unwrap().len() > 0);
+}
+
+#[test]
+fn ingest_of_a_missing_file_creates_nothing_and_prints_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("new.db");
+    let missing = dir.path().join("no-such-file.pgn");
+    let present = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju");
+    for extra in [&[][..], &["--json"][..]] {
+        let mut args = vec!["ingest", "--db", db.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.extend([present.to_str().unwrap(), missing.to_str().unwrap()]);
+        let run = kifu(&args);
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(
+            run.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+        let err = stderr(&run);
+        assert!(
+            err.contains(&format!("cannot read {}", missing.display()))
+                && err.contains("nothing was ingested"),
+            "{err}"
+        );
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+    // The same for --to-parquet: no dataset directory.
+    let shard = dir.path().join("shard");
+    let run = kifu(&[
+        "ingest",
+        "--to-parquet",
+        shard.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(run.stdout.is_empty() && !shard.exists());
+}
+
+#[test]
+fn unknown_names_are_errors_with_the_closest_valid_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("out");
+    let o = out.to_str().unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju/club.bdt");
+    let s = sample.to_str().unwrap();
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["ingest", "--db", d, "--format", "renju-plian", s],
+            "unknown format `renju-plian`; valid, closest first: renju-plain, ",
+        ),
+        (
+            &["export", "--db", d, "--format", "parqet", "--out", o],
+            "unknown export format `parqet`; valid, closest first: parquet, ",
+        ),
+        (
+            &[
+                "export",
+                "--db",
+                d,
+                "--format",
+                "xiangqi-pgn",
+                "--notation",
+                "wfx",
+                "--out",
+                o,
+            ],
+            "unknown notation `wfx`; valid, closest first: wxf, ",
+        ),
+        (
+            &["games", "--db", d, "--format", "tabel"],
+            "unknown format `tabel`; valid, closest first: table, ",
+        ),
+        (
+            &["games", "--db", d, "--sort", "plys"],
+            "unknown order `plys`; valid, closest first: plies, ",
+        ),
+        (
+            &["stats", "--db", d, "--format", "jsno"],
+            "unknown format `jsno`; valid, closest first: json, ",
+        ),
+        (
+            &["audit", "--db", d, "--code", "forbiden-move"],
+            "unknown finding code `forbiden-move`; valid, closest first: forbidden-move, ",
+        ),
+        (
+            &["stats", "--db", d, "--by", "openng"],
+            "unknown grouping `openng`; valid, closest first: opening, ",
+        ),
+        (
+            &["check", "chouchou", "--variant", "jss"],
+            "unknown variant `jss`; valid, closest first: js, ",
+        ),
+    ];
+    for (args, expected) in cases {
+        let run = kifu(args);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {}", stderr(&run));
+        assert!(
+            stderr(&run).contains(expected),
+            "{args:?}: {}",
+            stderr(&run)
+        );
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert!(!out.exists(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_search_that_matches_nothing_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    // A date no game has: nothing is printed, the message says why, and the exit is 0.
+    for (command, said) in [
+        ("games", "kifu games: no games match"),
+        ("stats", "kifu stats: no games match"),
+        (
+            "players",
+            "kifu players: no players in the games that match",
+        ),
+        ("events", "kifu events: no events in the games that match"),
+    ] {
+        let run = kifu(&[command, "--db", d, "--date", "1901"]);
+        assert_eq!(run.status.code(), Some(0), "{command}");
+        assert!(run.stdout.is_empty(), "{command}");
+        assert!(stderr(&run).contains(said), "{command}: {}", stderr(&run));
+    }
+}
+
+#[test]
+fn exit_codes_are_the_documented_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju/club.bdt"),
+        inputs.join("club.bdt"),
+    )
+    .unwrap();
+    let db = dir.path().join("k.db");
+    let d = db.to_str().unwrap();
+    let i = inputs.to_str().unwrap();
+    // 0: done.
+    assert_eq!(kifu(&["ingest", "--db", d, i]).status.code(), Some(0));
+    // 1: done, but an input inside the directory could not be read (the rest is stored).
+    std::os::unix::fs::symlink("/nonexistent/x.pgn", inputs.join("dangling.pgn")).unwrap();
+    std::fs::write(inputs.join("more.renju"), "h8 h9 i9 i8 g7\n").unwrap();
+    let run = kifu(&["ingest", "--db", d, i]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("input error: "));
+    // 2: a usage error, an unknown name, a missing database.
+    assert_eq!(
+        kifu(&["games", "--db", d, "--no-such-flag"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        kifu(&["games", "--db", d, "--game", "go"]).status.code(),
+        Some(2)
+    );
+    // A missing database is never created by a command that reads it.
+    let missing = dir.path().join("none.db");
+    let m = missing.to_str().unwrap();
+    for args in [
+        &["games"][..],
+        &["index", "--rebuild"],
+        &["index", "--compact"],
+        &["index", "--verify"],
+        &["standings"],
+        &["position", "--game", "renju", "--moves", "h8"],
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--db", m]);
+        let run = kifu(&all);
+        assert_eq!(run.status.code(), Some(2), "{all:?}");
+        assert!(
+            stderr(&run).contains(&format!("not found: database {m}")),
+            "{all:?}: {}",
+            stderr(&run)
+        );
+        assert!(!missing.exists(), "{all:?} created {m}");
+    }
+}
+
+#[test]
+fn stats_tables_are_aligned_in_display_columns_without_frame_shapes() {
+    use unicode_width::UnicodeWidthStr;
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let text = kifu_ok(&["stats", "--db", db.to_str().unwrap()]);
+    assert!(!text.contains("shape:") && !text.contains('┌'), "{text}");
+    // findings_by_event: the samples' events include 示例繁體 and 示例邀请赛; every count
+    // column ends in the same terminal column on every line.
+    let table: Vec<&str> = text
+        .split("\n\n")
+        .find(|t| t.starts_with("findings_by_event\n"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .collect();
+    assert_eq!(
+        table[0].split_whitespace().collect::<Vec<_>>(),
+        ["event", "info", "warning", "error", "total"]
+    );
+    assert!(
+        table.iter().any(|l| l.starts_with("示例邀请赛")),
+        "{table:?}"
+    );
+    let width = table[0].width();
+    for line in &table {
+        assert_eq!(line.width(), width, "{line:?} in {table:#?}");
+        // The numbers are right-aligned: the line ends in a digit or the heading.
+        assert!(line.ends_with(|c: char| c.is_ascii_digit()) || line.ends_with("total"));
+    }
+}
+
+/// Runs kifu with standard error on a pseudo-terminal (as in an interactive shell) and
+/// returns what it drew there.
+fn stderr_on_a_terminal(args: &[&str]) -> String {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes the two descriptors it opens; the others may be null.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(slave)
+        .spawn()
+        .unwrap();
+    let mut reader = std::fs::File::from(master);
+    let reading = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        // The read ends with EIO once the child (the only holder of the slave) exits.
+        let _ = reader.read_to_end(&mut out);
+        out
+    });
+    assert!(child.wait().unwrap().success(), "{args:?}");
+    String::from_utf8_lossy(&reading.join().unwrap()).into_owned()
+}
+
+#[test]
+fn progress_is_drawn_on_a_terminal_only_and_quiet_silences_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("report");
+    let o = out.to_str().unwrap();
+    // The report's stages, on a terminal.
+    let drawn = stderr_on_a_terminal(&["report", "--db", d, "--out", o]);
+    assert!(
+        drawn.contains("stage 1/2: tables, charts and diagrams"),
+        "{drawn:?}"
+    );
+    assert!(drawn.contains("kifu report: "), "{drawn:?}");
+    // --quiet: no bar, no summary.
+    let drawn = stderr_on_a_terminal(&["report", "--quiet", "--db", d, "--out", o]);
+    assert!(
+        !drawn.contains("stage") && !drawn.contains("kifu report"),
+        "{drawn:?}"
+    );
+    // Not a terminal: the summary, no bar.
+    let piped = kifu(&["report", "--db", d, "--out", o]);
+    let said = stderr(&piped);
+    assert!(
+        said.contains("kifu report: ") && !said.contains("stage"),
+        "{said}"
+    );
+    // Export counts rows per table on a terminal; --quiet says nothing, errors still.
+    let export = dir.path().join("export");
+    let drawn = stderr_on_a_terminal(&["export", "--db", d, "--out", export.to_str().unwrap()]);
+    assert!(
+        drawn.contains("games: ") && drawn.contains(" rows"),
+        "{drawn:?}"
+    );
+    assert!(drawn.contains("kifu export: "), "{drawn:?}");
+    let run = kifu(&["export", "-q", "--db", d, "--out", export.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("exists"), "{}", stderr(&run));
+}
+
+#[test]
+fn an_out_of_the_wrong_kind_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "kept").unwrap();
+    let f = file.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    for (args, said) in [
+        (
+            &["report", "--db", d, "--out", f][..],
+            "a file is there; the report is written into a directory",
+        ),
+        (
+            &["stats", "--db", d, "--format", "csv", "--out", f],
+            "a file is there; csv and parquet are written into a directory",
+        ),
+        (
+            &["stats", "--db", d, "--format", "json", "--out", folder],
+            "a directory is there; table and json are written as one file",
+        ),
+    ] {
+        let run = kifu(args);
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&run).contains(said), "{args:?}: {}", stderr(&run));
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
+    }
+}
+
+/// An export written before a column was added (the contract's version unchanged) is not
+/// appended to: the new part files would have other columns than the old ones.
+#[test]
+fn append_refuses_an_export_with_other_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    let out = dir.path().join("export");
+    let o = out.to_str().unwrap();
+    kifu_ok(&["export", "--db", d, "--out", o]);
+    let append = || kifu(&["export", "--db", d, "--out", o, "--append"]);
+    assert_eq!(append().status.code(), Some(0), "{}", stderr(&append()));
+    // The games table as it was before `ruleset`.
+    let path = out.join("_schema.json");
+    let mut schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let games = &mut schema["tables"][0];
+    assert_eq!(games["name"], "games");
+    let columns = games["columns"].as_array_mut().unwrap();
+    assert_eq!(columns.pop().unwrap()["name"], "ruleset");
+    std::fs::write(&path, schema.to_string()).unwrap();
+    let run = append();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("its tables have other columns than this kifu writes"),
+        "{}",
+        stderr(&run)
+    );
+}
+
+/// A reader that goes away (`kifu games | head`) is no error: exit 0, nothing said.
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = samples_db(dir.path());
+    let d = db.to_str().unwrap();
+    for command in [
+        &["games", "--db", d][..],
+        &["explore", "--db", d, "--game", "renju", "--moves", "h8"],
+        &["position", "--db", d, "--game", "renju", "--moves", "h8"],
+        &["audit", "--db", d],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(command)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command:?}: {}", stderr(&out));
+        assert!(
+            !stderr(&out).contains("Broken pipe"),
+            "{command:?}: {}",
+            stderr(&out)
+        );
+    }
+}

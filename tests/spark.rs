@@ -1,0 +1,183 @@
+//! The Spark job (`scale/spark/`) in local mode on the real Renju and CCPD sets: its
+//! summary tables equal `kifu stats` on a database of the same inputs, and its dataset
+//! equals `kifu export` of that database on every column (ids included) but the time of
+//! writing, with copies linked across shards.
+//!
+//! It needs a Python with pyspark and duckdb (`$KIFU_PYTHON`, set up by .ci/run) and a
+//! Java runtime; without them the test is skipped, unless `KIFU_REQUIRE_SHARED=1`.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{count, ingest_json, kifu_ok, python_with, shared};
+
+/// Whether `java` runs; a skip (or, with `KIFU_REQUIRE_SHARED=1`, a failure) when not.
+fn java_present() -> bool {
+    let ok = Command::new("java")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
+            panic!("no Java runtime (`java -version` fails) and KIFU_REQUIRE_SHARED=1");
+        }
+        eprintln!("skipped: no Java runtime for pyspark");
+    }
+    ok
+}
+
+/// Runs a Python script of the repository, asserts success, returns its stdout as JSON.
+fn python_json(python: &Path, script: &str, args: &[&Path]) -> Value {
+    let run = Command::new(python)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(script))
+        .args(args)
+        .env("PYSPARK_PYTHON", python)
+        .output()
+        .expect("run python");
+    assert!(
+        run.status.success(),
+        "{script}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    serde_json::from_slice(&run.stdout).expect("the script's JSON")
+}
+
+/// The Spark job's command with its arguments, ready to run.
+fn spark_job(python: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(python);
+    cmd.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scale/spark/kifu_spark.py"))
+        .args(["--kifu", env!("CARGO_BIN_EXE_kifu")])
+        .args(args)
+        .env("PYSPARK_PYTHON", python)
+        // Local mode on this machine's cores, whatever the environment says, bound to the
+        // loopback address (a container's host name may not resolve).
+        .env_remove("SPARK_HOME")
+        .env_remove("MASTER")
+        .env("SPARK_LOCAL_IP", "127.0.0.1");
+    cmd
+}
+
+#[test]
+fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
+    let Some(renju) = shared("renju/games") else {
+        return;
+    };
+    let Some(ccpd) = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz") else {
+        return;
+    };
+    let Some(python) = python_with(&["pyspark", "duckdb"]) else {
+        return;
+    };
+    if !java_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&renju, &ccpd]);
+    let d = db.to_str().unwrap();
+    let stats = dir.path().join("stats.json");
+    std::fs::write(&stats, kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
+    let export = dir.path().join("export");
+    kifu_ok(&["export", "--db", d, "--out", export.to_str().unwrap()]);
+
+    let out = dir.path().join("spark");
+    let staging = dir.path().join("staging");
+    let (out_s, staging_s) = (out.to_str().unwrap(), staging.to_str().unwrap());
+    let inputs = [renju.to_str().unwrap(), ccpd.to_str().unwrap()];
+    let mut args = vec!["--out", out_s, "--staging", staging_s, "--partitions", "3"];
+    args.extend(inputs);
+    let run = spark_job(&python, &args)
+        .output()
+        .expect("run the Spark job");
+    assert!(
+        run.status.success(),
+        "the Spark job failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).expect("the job's JSON report");
+    eprintln!("Spark job: {report}");
+
+    // Seven files over three shards; every game, and copies linked across shards.
+    assert_eq!(report["files"], 7);
+    assert_eq!(report["shards"].as_array().unwrap().len(), 3);
+    assert_eq!(report["games"], count(&db, "SELECT count(*) FROM games"));
+    assert_eq!(
+        report["first_copies"],
+        count(&db, "SELECT count(*) FROM games WHERE duplicate_of IS NULL")
+    );
+    assert!(report["linked_across_shards"].as_i64().unwrap() > 0);
+
+    // The summary tables, row for row, equal to kifu's.
+    let compared = python_json(
+        &python,
+        "tests/spark/compare_stats.py",
+        &[&out.join("_stats.json"), &stats],
+    );
+    let tables: Vec<&str> = compared
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    assert_eq!(
+        tables,
+        [
+            "findings_by_event",
+            "findings_overview",
+            "renju_balance",
+            "renju_balance_by_opening",
+            "renju_balance_by_rule",
+            "renju_balance_by_rule_opening",
+            "renju_balance_by_year",
+            "xiangqi_results",
+            "xiangqi_results_by_family",
+        ]
+    );
+    for (table, c) in compared.as_object().unwrap() {
+        assert_eq!(c["rows_spark"], c["rows_kifu"], "{table}: rows\n{c}");
+        assert_eq!(c["differing"], 0, "{table}: rows differ\n{c}");
+    }
+    assert_eq!(compared["renju_balance_by_opening"]["rows_kifu"], 26);
+
+    // The dataset is kifu's export of the same inputs, ids included.
+    let same = python_json(
+        &python,
+        "tests/contract/duckdb_compare.py",
+        &[&export, &out, Path::new("--ids")],
+    );
+    for table in [
+        "games",
+        "players",
+        "moves",
+        "comments",
+        "findings",
+        "quarantine",
+        "sources",
+    ] {
+        let c = &same[table];
+        assert_eq!(c["rows_a"], c["rows_b"], "{table}: rows\n{c}");
+        assert_eq!(c["only_a"], 0, "{table}: export rows not in Spark's\n{c}");
+        assert_eq!(c["only_b"], 0, "{table}: Spark rows not in the export\n{c}");
+    }
+    let linked = serde_json::json!({"copies": 0, "findings": 0});
+    assert_eq!(same["unlinked_b"], linked);
+
+    // Bad input: an existing dataset without --overwrite, a missing input path.
+    let fresh = dir.path().join("x");
+    for (args, message) in [
+        (vec!["--out", out_s, inputs[1]], "exists (use --overwrite"),
+        (
+            vec!["--out", fresh.to_str().unwrap(), "/no/such/records"],
+            "/no/such/records: no such file or directory",
+        ),
+    ] {
+        let run = spark_job(&python, &args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(run.stdout.is_empty());
+    }
+    assert!(!fresh.exists());
+}
