@@ -8,6 +8,7 @@ mod freestyle;
 mod generated;
 mod positions;
 mod renju_real;
+mod report_pages;
 mod robust;
 mod roundtrip;
 mod search;

@@ -33,6 +33,7 @@ mod output;
 pub mod positions;
 mod renju;
 mod shard;
+pub mod standings;
 mod stats;
 mod territorial;
 mod xiangqi;

@@ -7,6 +7,7 @@ use kifu_store::Store;
 
 use crate::audit::serious_findings;
 use crate::sections::{explorer_section, findings_section, kind_section, overview_section};
+use crate::standings::standings_section;
 use crate::{Error, Report};
 
 /// What goes into a report.
@@ -33,7 +34,7 @@ impl Default for ReportOptions {
 }
 
 /// The report for the games under `options.filter`: an overview, a section per game kind
-/// present, the findings, and the audit (errors first, then warnings, in source order; at
+/// present, the standings of each event, the findings, and the audit (errors first, then warnings, in source order; at
 /// most `options.audit_limit`, the rest counted in `audit_omitted`).
 pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Error> {
     let f = &options.filter;
@@ -54,6 +55,9 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         if kinds.iter().any(|k| k == kind.name()) {
             sections.push(kind_section(kind, data)?);
         }
+    }
+    if let Some(standings) = standings_section(store, f)? {
+        sections.push(standings);
     }
     let trees = analysis::opening_trees(store, f, options.explorer_depth)?;
     if !trees.is_empty() {

@@ -6,8 +6,10 @@ use std::fmt::Write;
 use polars::prelude::*;
 
 use crate::model::{
-    header_text, location, severity_class, severity_counts, svg_element, table_cells, DrawnChart,
+    header_text, info_summary, location, severity_class, severity_counts, split_info, svg_element,
+    table_cells, DrawnChart, SourceRoot,
 };
+use crate::standings::MISSING;
 use crate::Report;
 
 /// HTML-escapes text for element content and attribute values.
@@ -29,10 +31,50 @@ pub fn escape(s: &str) -> String {
 /// Most table rows shown; the rest are counted in a note.
 const HTML_ROWS: usize = 500;
 
-/// A captioned table, at most [`HTML_ROWS`] rows.
-fn html_table(out: &mut String, caption: &str, df: &DataFrame) {
-    let (header, rows) = table_cells(df, HTML_ROWS);
-    out.push_str("<div class=\"table-wrap\"><table>");
+/// Text cells this short (a name, a code, a crosstable entry) are kept on one line; longer
+/// ones wrap.
+const SHORT_CELL: usize = 12;
+
+/// Tables with more columns than this are set compact (a crosstable's rounds).
+const WIDE_COLUMNS: usize = 10;
+
+/// A captioned table, at most [`HTML_ROWS`] rows; a findings table's info rows folded
+/// away in a `<details>` under their count per code.
+fn html_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+    match split_info(df) {
+        Some((serious, info, per_code)) if info.height() > 0 => {
+            if serious.height() > 0 {
+                rows_table(out, caption, &serious, root);
+            } else {
+                let _ = writeln!(
+                    out,
+                    "<p class=\"note\"><b>{}</b>: no warning or error findings.</p>",
+                    escape(caption)
+                );
+            }
+            let _ = write!(
+                out,
+                "<details class=\"info\"><summary>{} — folded; open to list them</summary>",
+                escape(&info_summary(&per_code))
+            );
+            rows_table(out, &format!("{caption}: info level"), &info, root);
+            out.push_str("</details>\n");
+        }
+        _ => rows_table(out, caption, df, root),
+    }
+}
+
+fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+    let (header, rows) = table_cells(df, HTML_ROWS, root);
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table{}>",
+        if header.len() > WIDE_COLUMNS {
+            " class=\"wide\""
+        } else {
+            ""
+        }
+    );
     let _ = write!(out, "<caption>{}</caption><thead><tr>", escape(caption));
     for (name, numeric) in &header {
         let _ = write!(
@@ -53,12 +95,20 @@ fn html_table(out: &mut String, caption: &str, df: &DataFrame) {
     for row in &rows {
         out.push_str("<tr>");
         for cell in row {
-            let _ = write!(
-                out,
-                "<td{}>{}</td>",
-                if cell.numeric { " class=\"num\"" } else { "" },
-                escape(&cell.text)
-            );
+            let class = if cell.numeric {
+                " class=\"num\""
+            } else if cell.text.starts_with(MISSING) {
+                " class=\"flag\""
+            } else if cell.text.chars().count() <= SHORT_CELL {
+                " class=\"short\""
+            } else {
+                ""
+            };
+            let title = match &cell.full {
+                Some(full) => format!(" title=\"{}\"", escape(full)),
+                None => String::new(),
+            };
+            let _ = write!(out, "<td{class}{title}>{}</td>", escape(&cell.text));
         }
         out.push_str("</tr>");
     }
@@ -126,13 +176,24 @@ section { background: var(--card); border: 1px solid var(--line); border-radius:
 section > h2 { font-size: 1.45rem; margin: 16px 0 6px; padding-bottom: 8px;
                border-bottom: 2px solid var(--line); }
 p.intro { color: var(--muted); margin: 8px 0 16px; }
-.table-wrap { overflow-x: auto; margin: 14px 0 20px; }
-table { border-collapse: collapse; width: auto; min-width: 50%; font-size: .92rem; }
+.table-wrap { overflow-x: auto; margin: 14px 0 20px; max-width: 100%; }
+table { border-collapse: collapse; width: auto; min-width: 50%; max-width: 100%;
+        font-size: .92rem; }
 caption { text-align: left; font-weight: 600; padding: 4px 0 8px; }
 th, td { padding: 6px 12px; border-bottom: 1px solid var(--line); text-align: left;
          vertical-align: top; }
-th { background: #eef1f6; font-weight: 600; white-space: nowrap; }
+/* Long text (paths, names) wraps inside its cell instead of widening the table. */
+td { overflow-wrap: anywhere; }
+th { background: #eef1f6; font-weight: 600; overflow-wrap: normal; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
+table.wide { font-size: .8rem; }
+table.wide th, table.wide td { padding: 4px 6px; }
+td.flag { color: var(--warning); font-weight: 600; }
+td.short { white-space: nowrap; }
+td[title] { cursor: help; text-decoration: underline dotted var(--line); }
+details.info { margin: 6px 0 20px; }
+details.info > summary { cursor: pointer; color: var(--muted); }
 tbody tr:nth-child(even) td { background: #fafbfc; }
 td.empty { color: var(--muted); font-style: italic; }
 p.note { color: var(--muted); font-size: .85rem; }
@@ -197,12 +258,77 @@ window.addEventListener('unhandledrejection', function (e) {
 });
 "#;
 
-/// Checks every chart and diagram and writes the result on `<body>`.
+/// Checks the page once loaded and writes the result on `<body>`: every chart and diagram
+/// drawn (`data-charts`, `data-charts-ok`), charts with no mark of data
+/// (`data-charts-empty`, their names in `data-empty-list`), SVG shapes of negative size
+/// (`data-svg-negative`), tables wider than their container (`data-tables`,
+/// `data-tables-overflow`, their captions in `data-overflow-list`), and whether CJK text
+/// renders as glyphs rather than the missing-glyph box (`data-cjk`: 1 or 0), script errors
+/// (`data-errors`).
 const CHECK_SCRIPT: &str = r#"
 (function () {
+  function num(el, name) {
+    var v = el.getAttribute(name);
+    return v === null ? null : parseFloat(v);
+  }
+  // Marks of data in a chart: a shape with an area that is not the background, or a line
+  // through three points or more (axes and ticks are two-point lines).
+  function marks(svg) {
+    var box = svg.getBoundingClientRect(), n = 0;
+    var shapes = svg.querySelectorAll('rect, circle, ellipse, polygon, path, polyline');
+    for (var i = 0; i < shapes.length; i++) {
+      var s = shapes[i], tag = s.tagName.toLowerCase(), r = s.getBoundingClientRect();
+      if (tag === 'rect') {
+        var w = num(s, 'width'), h = num(s, 'height');
+        if (!(w > 0 && h > 0)) continue;
+        if (r.width >= 0.9 * box.width && r.height >= 0.9 * box.height) continue;
+        n++;
+      } else if (tag === 'polyline' || tag === 'polygon') {
+        var pts = (s.getAttribute('points') || '').trim().split(/\s+/).filter(Boolean);
+        if (pts.length >= 3) n++;
+      } else if (r.width > 0 || r.height > 0) {
+        n++;
+      }
+    }
+    return n;
+  }
+  function negative(svg) {
+    var n = 0, all = [svg].concat(Array.prototype.slice.call(svg.querySelectorAll('*')));
+    for (var i = 0; i < all.length; i++) {
+      var names = ['width', 'height', 'r', 'rx', 'ry'];
+      for (var k = 0; k < names.length; k++) {
+        var v = num(all[i], names[k]);
+        if (v !== null && v < 0) { n++; break; }
+      }
+    }
+    return n;
+  }
+  // A CJK glyph drawn in the page's font differs from the missing-glyph box (drawn for a
+  // code point no font has) and leaves ink.
+  function glyph(ch, font) {
+    var c = document.createElement('canvas');
+    c.width = 64; c.height = 64;
+    var g = c.getContext('2d');
+    g.fillStyle = '#fff'; g.fillRect(0, 0, 64, 64);
+    g.fillStyle = '#000'; g.font = '40px ' + font; g.textBaseline = 'middle';
+    g.fillText(ch, 8, 32);
+    var d = g.getImageData(0, 0, 64, 64).data, out = [], ink = 0;
+    for (var i = 0; i < d.length; i += 4) { out.push(d[i] < 128 ? 1 : 0); ink += d[i] < 128 ? 1 : 0; }
+    return { bits: out.join(''), ink: ink };
+  }
+  function cjkRenders() {
+    var font = getComputedStyle(document.body).fontFamily;
+    var boxes = [glyph('\u0378', font).bits, glyph('\uE000', font).bits, glyph('\uFFFF', font).bits];
+    var text = '象棋連珠珠取王';
+    for (var i = 0; i < text.length; i++) {
+      var gl = glyph(text[i], font);
+      if (gl.ink === 0 || boxes.indexOf(gl.bits) >= 0) return false;
+    }
+    return true;
+  }
   function check() {
     var figs = document.querySelectorAll('[data-chart]');
-    var ok = 0;
+    var ok = 0, empty = [], neg = 0;
     for (var i = 0; i < figs.length; i++) {
       var f = figs[i], good = false;
       var svg = f.querySelector('svg');
@@ -210,17 +336,41 @@ const CHECK_SCRIPT: &str = r#"
       if (svg) {
         var r = svg.getBoundingClientRect();
         good = svg.childElementCount > 0 && r.width > 0 && r.height > 0;
+        neg += negative(svg);
+        if (f.tagName.toLowerCase() === 'figure' && marks(svg) === 0) empty.push(f.getAttribute('data-chart'));
       } else if (img) {
         good = img.complete && img.naturalWidth > 0;
       }
       f.setAttribute('data-chart-ok', good ? '1' : '0');
       if (good) ok++;
     }
+    // Tables, folded ones opened for the measure.
+    var details = document.querySelectorAll('details');
+    var closed = [];
+    for (var i = 0; i < details.length; i++) if (!details[i].open) { closed.push(details[i]); details[i].open = true; }
+    var tables = document.querySelectorAll('table'), over = [];
+    for (var i = 0; i < tables.length; i++) {
+      var t = tables[i], box = t.parentElement;
+      var tw = t.getBoundingClientRect().width, bw = box.clientWidth;
+      if (tw > bw + 1 || box.scrollWidth > box.clientWidth + 1) {
+        var cap = t.querySelector('caption');
+        over.push(cap ? cap.textContent : 'table ' + (i + 1));
+      }
+    }
+    for (var i = 0; i < closed.length; i++) closed[i].open = false;
     var b = document.body;
     b.setAttribute('data-charts', String(figs.length));
     b.setAttribute('data-charts-ok', String(ok));
+    b.setAttribute('data-charts-empty', String(empty.length));
+    if (empty.length) b.setAttribute('data-empty-list', empty.join(' | '));
+    b.setAttribute('data-svg-negative', String(neg));
+    b.setAttribute('data-tables', String(tables.length));
+    b.setAttribute('data-tables-overflow', String(over.length));
+    if (over.length) b.setAttribute('data-overflow-list', over.join(' | '));
+    b.setAttribute('data-cjk', cjkRenders() ? '1' : '0');
     b.setAttribute('data-errors', String(window.__kifuErrors.length));
     if (window.__kifuErrors.length) b.setAttribute('data-error-list', window.__kifuErrors.join(' | '));
+    b.setAttribute('data-page-height', String(Math.ceil(document.documentElement.scrollHeight)));
     b.setAttribute('data-checked', '1');
   }
   try { check(); } catch (e) { window.__kifuErrors.push(String(e)); }
@@ -242,6 +392,7 @@ pub(crate) fn render_html(
             .iter()
             .filter(|a| a.diagram_svg.is_some())
             .count();
+    let root = SourceRoot::of(report);
     let mut out = String::with_capacity(1 << 16);
     let _ = write!(
         out,
@@ -291,7 +442,7 @@ pub(crate) fn render_html(
             let _ = writeln!(out, "<p class=\"intro\">{}</p>", escape(&s.intro));
         }
         for (caption, df) in &s.tables {
-            html_table(&mut out, caption, df);
+            html_table(&mut out, caption, df, &root);
         }
         for c in &drawn[i] {
             figure += 1;
@@ -385,9 +536,14 @@ pub(crate) fn render_html(
         if let Some(p) = item.ply {
             let _ = write!(out, "<dt>Ply</dt><dd>{p}</dd>");
         }
-        let loc = location(item);
+        let loc = location(item, &root);
         if !loc.is_empty() {
-            let _ = write!(out, "<dt>Source</dt><dd><code>{}</code></dd>", escape(&loc));
+            let _ = write!(
+                out,
+                "<dt>Source</dt><dd><code title=\"{}\">{}</code></dd>",
+                escape(&item.source),
+                escape(&loc)
+            );
         }
         if let Some(name) = &diagrams[i] {
             let _ = write!(

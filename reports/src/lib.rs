@@ -13,10 +13,10 @@
 //! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
 //!   diagrams as files.
 //!
-//! Modules: `build` (assembly) from `sections` and `audit`; `model` (what a report holds);
-//! `write` (the files) with the `html` and `markdown` writers; `charts` (the rows of a
-//! chart) drawn by `plot` (PNG through `raster`), with `sides` (colours), `pooling` (minimum samples) and `fonts`;
-//! `diagrams`.
+//! Modules: `build` (assembly) from `sections`, `standings` and `audit`; `model` (what a
+//! report holds); `write` (the files) with the `html` and `markdown` writers; `charts`
+//! (the rows of a chart) drawn by `plot` (PNG through `raster`), with `sides` (colours),
+//! `pooling` (minimum samples) and `fonts`; `openings` (names beside codes); `diagrams`.
 
 mod audit;
 mod build;
@@ -26,11 +26,13 @@ mod fonts;
 mod html;
 mod markdown;
 mod model;
+mod openings;
 mod plot;
 mod pooling;
 mod raster;
 mod sections;
 mod sides;
+mod standings;
 mod write;
 
 use std::path::PathBuf;

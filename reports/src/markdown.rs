@@ -5,7 +5,10 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
-use crate::model::{header_text, location, severity_counts, table_cells, DrawnChart};
+use crate::model::{
+    header_text, info_summary, location, severity_counts, split_info, table_cells, DrawnChart,
+    SourceRoot,
+};
 use crate::Report;
 
 /// Escapes text for Markdown: inline markup characters get a backslash, HTML's `< > &`
@@ -31,9 +34,32 @@ pub fn md_escape(s: &str) -> String {
 /// Most table rows shown; the rest are counted in a note.
 const MD_ROWS: usize = 100;
 
-/// A captioned pipe table, at most [`MD_ROWS`] rows.
-fn md_table(out: &mut String, caption: &str, df: &DataFrame) {
-    let (header, rows) = table_cells(df, MD_ROWS);
+/// A captioned pipe table, at most [`MD_ROWS`] rows; a findings table's info rows left
+/// out, counted per code.
+fn md_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+    match split_info(df) {
+        Some((serious, info, per_code)) if info.height() > 0 => {
+            if serious.height() > 0 {
+                rows_table(out, caption, &serious, root);
+            } else {
+                let _ = writeln!(
+                    out,
+                    "**{}**: no warning or error findings.\n",
+                    md_escape(caption)
+                );
+            }
+            let _ = writeln!(
+                out,
+                "_{} not listed here: `kifu audit --severity info` lists them._\n",
+                md_escape(&info_summary(&per_code))
+            );
+        }
+        _ => rows_table(out, caption, df, root),
+    }
+}
+
+fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+    let (header, rows) = table_cells(df, MD_ROWS, root);
     let _ = writeln!(out, "**{}**\n", md_escape(caption));
     if header.is_empty() {
         out.push_str("_(no columns)_\n\n");
@@ -58,6 +84,12 @@ fn md_table(out: &mut String, caption: &str, df: &DataFrame) {
     if rows.is_empty() {
         out.push_str("\n_(no rows)_\n");
     }
+    if rows.iter().flatten().any(|c| c.full.is_some()) {
+        out.push_str(
+            "\n_Source paths are relative to the folder the sources share (the HTML report \
+             shows each full path on hover)._\n",
+        );
+    }
     if df.height() > MD_ROWS {
         let _ = writeln!(
             out,
@@ -74,6 +106,7 @@ pub(crate) fn render_markdown(
     drawn: &[Vec<DrawnChart>],
     diagrams: &[Option<String>],
 ) -> String {
+    let root = SourceRoot::of(report);
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", md_escape(&report.title));
     if !report.subtitle.is_empty() {
@@ -85,7 +118,7 @@ pub(crate) fn render_markdown(
             let _ = writeln!(out, "{}\n", md_escape(&s.intro));
         }
         for (caption, df) in &s.tables {
-            md_table(&mut out, caption, df);
+            md_table(&mut out, caption, df, &root);
         }
         for c in &drawn[i] {
             let _ = writeln!(out, "![{}](charts/{}.png)\n", md_escape(&c.title), c.stem);
@@ -132,7 +165,7 @@ pub(crate) fn render_markdown(
         if !item.rule.is_empty() {
             let _ = write!(out, " _[{}]_", md_escape(&item.rule));
         }
-        let loc = location(item);
+        let loc = location(item, &root);
         if !loc.is_empty() {
             let _ = write!(out, " — `{}`", loc.replace('`', "'"));
         }

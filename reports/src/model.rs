@@ -51,12 +51,80 @@ pub struct AuditItem {
 pub(crate) struct Cell {
     pub(crate) text: String,
     pub(crate) numeric: bool,
+    /// The full text when `text` is abbreviated (a source path): a tooltip in HTML.
+    pub(crate) full: Option<String>,
 }
 
-/// A frame's header and cells as text, numbers formatted.
+/// The folder a report's source paths are shown from: the one all its sources share, so a
+/// path reads `games/a.pgn` (the full path in a tooltip), and no absolute path is printed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SourceRoot {
+    /// Ends with `/`; empty when the sources share no folder.
+    prefix: String,
+}
+
+/// The column of a table that holds source paths.
+pub(crate) const SOURCE_COLUMN: &str = "source";
+
+impl SourceRoot {
+    /// The deepest folder every path lies under (an archive member's path counts as its
+    /// archive's).
+    pub(crate) fn common<'a>(paths: impl IntoIterator<Item = &'a str>) -> SourceRoot {
+        let mut prefix: Option<Vec<&str>> = None;
+        for p in paths {
+            let file = p.split('!').next().unwrap_or(p);
+            let mut dirs: Vec<&str> = file.split('/').collect();
+            dirs.pop();
+            prefix = Some(match prefix {
+                None => dirs,
+                Some(cur) => cur
+                    .iter()
+                    .zip(&dirs)
+                    .take_while(|(a, b)| a == b)
+                    .map(|(a, _)| *a)
+                    .collect(),
+            });
+        }
+        let dirs = prefix.unwrap_or_default();
+        SourceRoot {
+            prefix: if dirs.is_empty() {
+                String::new()
+            } else {
+                format!("{}/", dirs.join("/"))
+            },
+        }
+    }
+
+    /// The sources of a report: its tables' source columns and its audit.
+    pub(crate) fn of(report: &Report) -> SourceRoot {
+        let mut paths: Vec<String> = report
+            .audit
+            .iter()
+            .filter(|a| !a.source.is_empty())
+            .map(|a| a.source.clone())
+            .collect();
+        for (_, df) in report.sections.iter().flat_map(|s| &s.tables) {
+            if let Ok(col) = df.column(SOURCE_COLUMN).and_then(|c| c.str().cloned()) {
+                paths.extend(col.iter().flatten().map(str::to_owned));
+            }
+        }
+        SourceRoot::common(paths.iter().map(String::as_str))
+    }
+
+    /// `path` from the root (unchanged when not under it).
+    pub(crate) fn relative<'a>(&self, path: &'a str) -> &'a str {
+        match path.strip_prefix(self.prefix.as_str()) {
+            Some(rest) if !self.prefix.is_empty() && !rest.is_empty() => rest,
+            _ => path,
+        }
+    }
+}
+
+/// A frame's header and cells as text, numbers formatted, source paths relative to `root`.
 pub(crate) fn table_cells(
     df: &DataFrame,
     max_rows: usize,
+    root: &SourceRoot,
 ) -> (Vec<(String, bool)>, Vec<Vec<Cell>>) {
     let cols = df.columns();
     let header = cols
@@ -77,12 +145,78 @@ pub(crate) fn table_cells(
                         },
                         Ok(v) => v.str_value().into_owned(),
                     };
-                    Cell { text, numeric }
+                    if c.name().as_str() == SOURCE_COLUMN {
+                        let short = root.relative(&text).to_owned();
+                        let full = (short != text).then_some(text);
+                        return Cell {
+                            text: short,
+                            numeric,
+                            full,
+                        };
+                    }
+                    Cell {
+                        text,
+                        numeric,
+                        full: None,
+                    }
                 })
                 .collect()
         })
         .collect();
     (header, rows)
+}
+
+/// A findings table split by severity: the warning and error rows, the info rows (folded
+/// away by the writers), and the info findings per code.
+pub(crate) type InfoSplit = (DataFrame, DataFrame, Vec<(String, u64)>);
+
+/// [`InfoSplit`] of a findings table; `None` for a table without a `severity` column.
+pub(crate) fn split_info(df: &DataFrame) -> Option<InfoSplit> {
+    let severity = df.column("severity").ok()?.str().ok()?.clone();
+    let info: BooleanChunked = severity
+        .iter()
+        .map(|s| Some(severity_class(s.unwrap_or("")) == "info"))
+        .collect();
+    let serious = df.filter(&!&info).ok()?;
+    let folded = df.filter(&info).ok()?;
+    let codes = folded
+        .column("code")
+        .ok()
+        .and_then(|c| c.str().ok().cloned());
+    let counts = folded
+        .column("findings")
+        .ok()
+        .and_then(|c| c.cast(&DataType::UInt64).ok());
+    let mut per_code: Vec<(String, u64)> = Vec::new();
+    for i in 0..folded.height() {
+        let code = codes
+            .as_ref()
+            .and_then(|c| c.get(i))
+            .unwrap_or("info")
+            .to_owned();
+        let n = counts
+            .as_ref()
+            .and_then(|c| c.get(i).ok())
+            .and_then(|v| v.extract::<u64>())
+            .unwrap_or(1);
+        match per_code.iter_mut().find(|(c, _)| *c == code) {
+            Some((_, total)) => *total += n,
+            None => per_code.push((code, n)),
+        }
+    }
+    per_code.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Some((serious, folded, per_code))
+}
+
+/// `26 info findings (ecco-differs 7, repetition-draw 4)`.
+pub(crate) fn info_summary(per_code: &[(String, u64)]) -> String {
+    let total: u64 = per_code.iter().map(|(_, n)| n).sum();
+    let codes: Vec<String> = per_code.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    format!(
+        "{total} info-level finding{} ({})",
+        if total == 1 { "" } else { "s" },
+        codes.join(", ")
+    )
 }
 
 /// Text that names the columns of a table in headers: `win_rate` → `win rate`.
@@ -99,14 +233,16 @@ pub(crate) fn severity_class(s: &str) -> &'static str {
     }
 }
 
-/// `source:line:column` of a finding (the source alone without a line; empty without one).
-pub(crate) fn location(item: &AuditItem) -> String {
-    if item.source.is_empty() {
+/// `source:line:column` of a finding, the source relative to `root` (the source alone
+/// without a line; empty without one).
+pub(crate) fn location(item: &AuditItem, root: &SourceRoot) -> String {
+    let source = root.relative(&item.source);
+    if source.is_empty() {
         String::new()
     } else if item.line > 0 {
-        format!("{}:{}:{}", item.source, item.line, item.column)
+        format!("{source}:{}:{}", item.line, item.column)
     } else {
-        item.source.clone()
+        source.to_owned()
     }
 }
 

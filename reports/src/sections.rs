@@ -8,6 +8,7 @@ use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
+use crate::openings::with_opening_names;
 use crate::pooling::{
     at_least, drawn, largest, pool, share, FamilyOf, Pooling, MAX_BARS, MIN_CURVE_GAMES,
     MIN_RESULTS,
@@ -324,7 +325,7 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
         ),
         (
             format!("By canonical opening (D1–D13 direct, I1–I13 indirect; {scored})"),
-            blank_small_scores(by_opening)?,
+            with_opening_names(blank_small_scores(by_opening)?, GameKind::Renju, "opening")?,
         ),
     ];
     if by_year.height() > 0 {
@@ -416,8 +417,14 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
                 each ply.",
         ),
         tables: vec![
-            (format!("Results by opening ({note})"), table),
-            ("Results by ECCO family".into(), families),
+            (
+                format!("Results by opening ({note})"),
+                with_opening_names(table, GameKind::Xiangqi, "opening")?,
+            ),
+            (
+                "Results by ECCO family".into(),
+                with_opening_names(families, GameKind::Xiangqi, "family")?,
+            ),
             ("Repetition rulings".into(), rulings),
             ("Pieces taken".into(), captures),
         ],

@@ -1,9 +1,11 @@
 //! Charts, board diagrams and the HTML/Markdown report, and the report opened in a real
 //! headless Chromium when one is installed.
 
+mod chromium;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+use chromium::{attr, open_in_chromium, pixel_stats};
 
 use kifu_facts::Outcome;
 use kifu_reports::*;
@@ -12,41 +14,6 @@ use polars::prelude::*;
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
-}
-
-/// Decodes a PNG: (width, height, RGB(A) pixels, bytes per pixel).
-fn decode_png(path: &Path) -> (u32, u32, Vec<u8>, usize) {
-    let bytes = std::fs::read(path).unwrap();
-    assert_eq!(
-        &bytes[..8],
-        b"\x89PNG\r\n\x1a\n",
-        "{} is not a PNG",
-        path.display()
-    );
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    let bpp = info.color_type.samples();
-    (info.width, info.height, buf, bpp)
-}
-
-/// Pixels that are neither the white background: (total, non-white, dark).
-fn pixel_stats(path: &Path) -> (usize, usize, usize) {
-    let (w, h, buf, bpp) = decode_png(path);
-    assert!(w > 0 && h > 0);
-    let mut non_white = 0;
-    let mut dark = 0;
-    for px in buf.chunks(bpp) {
-        if px[..3] != [255, 255, 255] {
-            non_white += 1;
-        }
-        if px[..3].iter().all(|&c| c < 90) {
-            dark += 1;
-        }
-    }
-    ((w * h) as usize, non_white, dark)
 }
 
 fn score_frame() -> DataFrame {
@@ -533,130 +500,6 @@ fn write_report_writes_html_markdown_charts_and_diagrams() {
     assert!(html.contains("3 more warning/error findings not shown here"));
 }
 
-/// Waits for a child with a time limit; kills it (by its own handle) when over.
-fn run_with_timeout(cmd: &mut Command, limit: Duration) -> (bool, String, String) {
-    let mut child = cmd
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chromium");
-    let out = child.stdout.take().unwrap();
-    let err = child.stderr.take().unwrap();
-    let read_out = std::thread::spawn(move || std::io::read_to_string(out).unwrap_or_default());
-    let read_err = std::thread::spawn(move || std::io::read_to_string(err).unwrap_or_default());
-    let start = Instant::now();
-    let ok = loop {
-        match child.try_wait().unwrap() {
-            Some(status) => break status.success(),
-            None if start.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break false;
-            }
-            None => std::thread::sleep(Duration::from_millis(100)),
-        }
-    };
-    (
-        ok,
-        read_out.join().unwrap_or_default(),
-        read_err.join().unwrap_or_default(),
-    )
-}
-
-fn attr(dom: &str, name: &str) -> Option<i64> {
-    let body = &dom[dom.find("<body")?..];
-    let tag = &body[..body.find('>')?];
-    let key = format!("{name}=\"");
-    let at = tag.find(&key)? + key.len();
-    tag[at..].split('"').next()?.parse().ok()
-}
-
-fn chromium_args(profile: &Path) -> Vec<String> {
-    [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--hide-scrollbars",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain(std::iter::once(format!(
-        "--user-data-dir={}",
-        profile.display()
-    )))
-    .collect()
-}
-
-/// What Chromium saw of a report page.
-struct PageCheck {
-    dom: String,
-    screenshot: PathBuf,
-}
-
-/// Opens `html` in headless Chromium: the DOM after the page's own check script ran (it
-/// writes `data-charts`, `data-charts-ok`, `data-errors` on `<body>`), then a screenshot
-/// saved beside the page. `None` (test skipped) when Chromium is not installed and
-/// `KIFU_REQUIRE_CHROMIUM` is not `1`.
-fn open_in_chromium(html: &Path, height: u32) -> Option<PageCheck> {
-    let chromium = Path::new("/usr/bin/chromium");
-    if !chromium.exists() {
-        if std::env::var("KIFU_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
-            panic!("KIFU_REQUIRE_CHROMIUM=1 but /usr/bin/chromium is missing");
-        }
-        eprintln!("note: /usr/bin/chromium not found; headless browser test skipped");
-        return None;
-    }
-    let url = format!("file://{}", html.canonicalize().unwrap().display());
-    let profile = tmp();
-    let (ok, dom, err) = run_with_timeout(
-        Command::new(chromium)
-            .args(chromium_args(profile.path()))
-            .arg("--virtual-time-budget=5000")
-            .arg("--dump-dom")
-            .arg(&url),
-        Duration::from_secs(120),
-    );
-    assert!(ok, "chromium --dump-dom failed: {err}");
-    assert_eq!(
-        attr(&dom, "data-checked"),
-        Some(1),
-        "check script did not run: {err}"
-    );
-    assert_eq!(
-        attr(&dom, "data-errors"),
-        Some(0),
-        "page errors: {}",
-        dom.split("data-error-list=\"")
-            .nth(1)
-            .and_then(|s| s.split('"').next())
-            .unwrap_or("?")
-    );
-    let shot = html.with_file_name("screenshot.png");
-    let (ok, _, err) = run_with_timeout(
-        Command::new(chromium)
-            .args(chromium_args(profile.path()))
-            .arg(format!("--screenshot={}", shot.display()))
-            .arg(format!("--window-size=1280,{height}"))
-            .arg(&url),
-        Duration::from_secs(120),
-    );
-    assert!(ok, "chromium --screenshot failed: {err}");
-    let (w, h, _, _) = decode_png(&shot);
-    assert_eq!((w, h), (1280, height));
-    let (total, non_white, _) = pixel_stats(&shot);
-    assert!(non_white > total / 20, "screenshot nearly blank");
-    assert!(std::fs::metadata(&shot).unwrap().len() > 20_000);
-    eprintln!("screenshot: {}", shot.display());
-    Some(PageCheck {
-        dom,
-        screenshot: shot,
-    })
-}
-
 #[test]
 fn report_opens_in_headless_chromium() {
     // Kept after the test (target/tmp) so the screenshot can be looked at.
@@ -695,12 +538,61 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
             "Xiangqi: results, repetition rulings, captures",
             "Chess Territorial: scores and territories",
             "ChouChou (珠取): captures and penalties",
+            "Standings",
             "Opening explorer",
             "Findings"
         ]
     );
     // The explorer's trees: Renju openings first, the Xiangqi start last.
-    let trees = &report.sections[5].tables;
+    // Standings of every kind's events: ChouChou's as the federation's score sheet, each
+    // round a player has no game in flagged (the samples' ChouChou event has games of
+    // different players in different rounds).
+    let standings: Vec<&str> = report.sections[5]
+        .tables
+        .iter()
+        .map(|(caption, _)| caption.as_str())
+        .collect();
+    for kind in ["Renju", "Xiangqi", "Chess Territorial"] {
+        assert!(
+            standings
+                .iter()
+                .any(|c| c.starts_with(&format!("{kind} · ")) && c.contains(": standings")),
+            "{kind}: {standings:?}"
+        );
+    }
+    // The Osaka league (samples/chouchou): Suzuki and Tanaka have no game in round 2.
+    let (caption, sheet) = report.sections[5]
+        .tables
+        .iter()
+        .find(|(c, _)| c.starts_with("ChouChou · Spring League, Osaka: score sheet"))
+        .expect("the Osaka score sheet");
+    assert!(caption.ends_with("⚠ 2 of 4 players have no game in some round"));
+    let rows: Vec<(&str, &str)> = sheet
+        .column("player")
+        .unwrap()
+        .str()
+        .unwrap()
+        .iter()
+        .zip(
+            sheet
+                .column("missing rounds")
+                .unwrap()
+                .str()
+                .unwrap()
+                .iter(),
+        )
+        .map(|(p, m)| (p.unwrap(), m.unwrap()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Sato", ""),
+            ("Suzuki", "⚠ 2"),
+            ("Tanaka", "⚠ 2"),
+            ("Ito", "")
+        ]
+    );
+    let trees = &report.sections[6].tables;
     assert!(
         trees[0].0.starts_with("Renju explorer from "),
         "{}",
@@ -745,6 +637,51 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     for f in files.charts.iter().chain(&files.diagrams) {
         assert!(std::fs::metadata(f).unwrap().len() > 500, "{}", f.display());
     }
+    // Info-level findings are folded away under their count (summed here from the
+    // findings table), and source paths are shown from the samples folder: the full path
+    // only in the HTML's tooltips, never in report.md.
+    let (_, by_source) = report
+        .sections
+        .iter()
+        .flat_map(|s| &s.tables)
+        .find(|(c, _)| c == "Findings by source, code and severity")
+        .unwrap();
+    let severity = by_source.column("severity").unwrap().str().unwrap();
+    let findings = by_source
+        .column("findings")
+        .unwrap()
+        .cast(&DataType::UInt64)
+        .unwrap();
+    let info: u64 = (0..by_source.height())
+        .filter(|&i| severity.get(i) == Some("info"))
+        .map(|i| findings.u64().unwrap().get(i).unwrap())
+        .sum();
+    assert!(info > 0);
+    let html = std::fs::read_to_string(&files.html).unwrap();
+    let md = std::fs::read_to_string(&files.markdown).unwrap();
+    assert!(
+        html.contains(&format!(
+            "<details class=\"info\"><summary>{info} info-level findings ("
+        )),
+        "no folded info findings"
+    );
+    assert!(md.contains(&format!("_{info} info-level findings (")));
+    let sources = by_source.column("source").unwrap().str().unwrap();
+    for (i, full) in sources.iter().enumerate() {
+        let full = full.unwrap();
+        assert!(full.starts_with('/'), "{full}");
+        assert!(!md.contains(full), "report.md prints {full}");
+        // Rows of warnings and errors are listed (info rows are folded away).
+        if severity.get(i) != Some("info") {
+            let short = &full[full.rfind("/samples/").unwrap() + "/samples/".len()..];
+            assert!(md.contains(&format!("| {} |", md_escape(short))), "{short}");
+        }
+    }
+    let full = sources.get(0).unwrap();
+    assert!(
+        html.contains(&format!(" title=\"{}\"", escape(full))),
+        "{full}"
+    );
     let Some(page) = open_in_chromium(&files.html, 4000) else {
         return;
     };

@@ -56,14 +56,14 @@
 //!     against the verdict play went past.
 
 use super::arbiter::Arbiter;
-use super::notation::{resolve, resolve_self_check, NotationError, Resolved};
+use super::notation::{move_to_chinese, resolve, resolve_self_check, NotationError, Resolved};
 use super::outcome::XqOutcome;
 use super::piece::{Kind, Side};
 use super::position::Position;
 use super::repetition::RepetitionIndex;
 use super::square::Move;
 use crate::finding::{Finding, Severity};
-use kifu_parser::raw::{XqGame, XqMove, XqVariation};
+use kifu_parser::raw::{XqGame, XqMove, XqMoveText, XqVariation};
 use std::fmt;
 
 /// The basic rules of movement.
@@ -245,9 +245,35 @@ fn notation_finding(
             "illegal-move",
             severity,
             RULE_PLAY,
-            format!("{ctx}{:?} is not a legal move ({e})", mv.written),
+            match mv.text {
+                // Squares are named in ICCS, not as written: a DhtmlXQ record writes them
+                // as digits (`7967`), which no reader can follow.
+                XqMoveText::Coord { from, to } if on_board(from) && on_board(to) => {
+                    format!("{ctx}{} is not a legal move", iccs_squares(from, to))
+                }
+                _ => format!("{ctx}{:?} is not a legal move ({e})", mv.written),
+            },
         ),
     }
+}
+
+/// A move as a finding names it: by its squares in ICCS when the record gave squares (a
+/// DhtmlXQ record's digits mean nothing to a reader), else quoted as written.
+fn shown(mv: &XqMove) -> String {
+    match mv.text {
+        XqMoveText::Coord { from, to } if on_board(from) && on_board(to) => iccs_squares(from, to),
+        _ => format!("{:?}", mv.written),
+    }
+}
+
+fn on_board((file, rank): (u8, u8)) -> bool {
+    file < 9 && rank < 10
+}
+
+/// `h0g2`: a move's squares (file 0–8 from Red's left, rank 0–9 from Red's side) in ICCS.
+fn iccs_squares(from: (u8, u8), to: (u8, u8)) -> String {
+    let square = |(file, rank): (u8, u8)| format!("{}{rank}", (b'a' + file) as char);
+    format!("{}{}", square(from), square(to))
 }
 
 /// Replays a Xiangqi record and audits it.
@@ -308,10 +334,10 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 Severity::Warning,
                 RULE_NO_MOVE,
                 format!(
-                    "{} more move(s) after the game ended by {} (first: {:?})",
+                    "{} more move(s) after the game ended by {} (first: {})",
                     plies - ply + 1,
                     r.termination,
-                    mv.written
+                    shown(mv)
                 ),
             ));
             break;
@@ -336,10 +362,12 @@ pub fn replay(game: &XqGame) -> XqReplay {
                         "illegal-move",
                         Severity::Error,
                         RULE_PLAY,
+                        // The move in Chinese notation, not as written: a DhtmlXQ record
+                        // writes squares as digits (`4224`), which no reader can follow.
                         format!(
-                            "{:?} ({}) leaves {}'s own general in check (送将), which the rules forbid; \
+                            "{} ({}) leaves {}'s own general in check (送将), which the rules forbid; \
                              the record goes on, so the replay applies the move and continues",
-                            mv.written,
+                            move_to_chinese(&pos, m),
                             m.iccs(),
                             pos.side_to_move()
                         ),
@@ -367,8 +395,8 @@ pub fn replay(game: &XqGame) -> XqReplay {
                     Severity::Error,
                     RULE_PLAY,
                     format!(
-                        "{:?} ({}) captures the general left in check; the replay stops here",
-                        mv.written,
+                        "{} ({}) captures the general left in check; the replay stops here",
+                        move_to_chinese(&pos, res.mv),
                         res.mv.iccs()
                     ),
                 ));
@@ -658,7 +686,7 @@ fn check_variations(
                     "moves-after-mate",
                     Severity::Warning,
                     RULE_NO_MOVE,
-                    format!("{ctx}{:?} after the game ended", mv.written),
+                    format!("{ctx}{} after the game ended", shown(mv)),
                 ));
                 break;
             }

@@ -214,7 +214,12 @@ fn move_into_check_is_reported_and_the_replay_goes_on() {
             "{first}"
         );
         assert!(r.findings[0].message.contains("own general in check"));
-        assert!(r.findings[0].message.contains("e0d0"));
+        // The move in Chinese notation, whatever the record wrote.
+        assert!(
+            r.findings[0].message.starts_with("帅五平六 (e0d0) leaves"),
+            "{}",
+            r.findings[0].message
+        );
     }
     // The rook takes the general left en prise: nothing more can be replayed.
     let toks: Vec<String> = ["e0d0", "d5d0", "f9f8"]
@@ -230,6 +235,11 @@ fn move_into_check_is_reported_and_the_replay_goes_on() {
         vec![("illegal-move", Some(1)), ("illegal-move", Some(2))]
     );
     assert!(r.findings[1].message.contains("captures the general"));
+    assert!(
+        r.findings[1].message.starts_with("车4进5 (d5d0)"),
+        "{}",
+        r.findings[1].message
+    );
     // A move no piece can make at all still stops the replay.
     let toks: Vec<String> = ["e0e2"].iter().map(|s| s.to_string()).collect();
     let r = replay(&xq_game(Some(fen), texts(&toks), &toks));
@@ -247,4 +257,22 @@ fn doubled_pawns_on_two_files() {
     assert!(r.findings.is_empty(), "{:?}", r.findings);
     assert_eq!(r.moves.len(), 1);
     assert_eq!(r.moves[0].iccs(), "i6h6");
+}
+
+#[test]
+fn an_illegal_move_given_by_squares_is_named_in_iccs() {
+    // DhtmlXQ `7967` is h0 to g2, a horse's move; this start has no horse on h0.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w";
+    let coord = XqMoveText::Coord {
+        from: (7, 0),
+        to: (6, 2),
+    };
+    let r = replay(&xq_game(Some(fen), vec![coord], &["7967".to_string()]));
+    let illegal: Vec<&str> = r
+        .findings
+        .iter()
+        .filter(|f| f.code == "illegal-move")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(illegal, ["h0g2 is not a legal move"]);
 }

@@ -1,73 +1,9 @@
-//! ChouChou: the federation's score sheet and standings (rule 5) per event, as text, CSV
-//! and JSON.
+//! ChouChou: the federation's score sheet and standings (rule 5) per event
+//! ([`kifu_analysis::standings::chouchou_standings`]) as text, CSV and JSON.
 
-use std::collections::BTreeMap;
+use kifu_analysis::standings::ChouChouTable;
 
-use kifu_facts::{ChouChouAnnotations, Outcome};
-use kifu_rules::chouchou::{self, GameResult, Standings};
-use kifu_store::query::ResultRow;
-
-use super::event_name;
 use crate::cli::text::csv_field;
-
-/// The ChouChou games of each event as the engine's standings.
-pub(super) fn event_standings(rows: &[ResultRow]) -> Vec<(String, Standings)> {
-    let mut events: BTreeMap<String, Vec<GameResult>> = BTreeMap::new();
-    for row in rows {
-        let empty = ChouChouAnnotations::default();
-        let extra = row.extra.annotations.chouchou().unwrap_or(&empty);
-        let seats = if extra.players > 0 {
-            extra.players as usize
-        } else {
-            row.players.len()
-        };
-        // Seats by their label, so a seat without a name keeps its place.
-        let mut players: Vec<String> = (0..seats).map(|i| format!("P{}", i + 1)).collect();
-        for (side, name) in &row.players {
-            if let Some(i) = side.strip_prefix('P').and_then(|n| n.parse::<usize>().ok()) {
-                if (1..=seats).contains(&i) {
-                    players[i - 1] = name.clone();
-                }
-            }
-        }
-        let seat_of = |label: &str| {
-            label
-                .strip_prefix('P')
-                .and_then(|n| n.parse::<usize>().ok())
-                .filter(|&n| (1..=seats).contains(&n))
-                .map(|n| n - 1)
-        };
-        // The result that counts (the recorded winner unless the board decided the game
-        // otherwise: a time loss is not on the board).
-        let winner = match row.result {
-            Some(Outcome::Seat(n)) => seat_of(&format!("P{n}")),
-            _ => None,
-        };
-        let captured: Vec<u32> = if extra.captured.is_empty() {
-            vec![0; seats]
-        } else {
-            extra.captured.clone()
-        };
-        let event = event_name(row);
-        events.entry(event.clone()).or_default().push(GameResult {
-            event: Some(event),
-            round: row.round.clone().unwrap_or_else(|| "1".into()),
-            players,
-            pairs: extra.pairs,
-            winner,
-            captured,
-            threshold: if extra.threshold > 0 {
-                extra.threshold
-            } else {
-                10
-            },
-        });
-    }
-    events
-        .into_iter()
-        .map(|(event, games)| (event, chouchou::standings(&games)))
-        .collect()
-}
 
 fn signed(p: i32) -> String {
     if p > 0 {
@@ -78,9 +14,14 @@ fn signed(p: i32) -> String {
 }
 
 /// Each event's score sheet and standings as text.
-pub(super) fn text(events: &[(String, Standings)]) -> String {
+pub(super) fn text(events: &[ChouChouTable]) -> String {
     let mut out = String::new();
-    for (event, st) in events {
+    for ChouChouTable {
+        event,
+        standings: st,
+        ..
+    } in events
+    {
         out.push_str(&format!(
             "chouchou: {event}\n  score sheet\n  {:<24}",
             "player"
@@ -127,10 +68,15 @@ pub(super) fn text(events: &[(String, Standings)]) -> String {
 }
 
 /// One CSV line per player and event, under its own header.
-pub(super) fn csv(events: &[(String, Standings)]) -> String {
+pub(super) fn csv(events: &[ChouChouTable]) -> String {
     let mut out =
         String::from("game,event,place,player,wins,points,best_bonus,worst_penalty,decided_by\n");
-    for (event, st) in events {
+    for ChouChouTable {
+        event,
+        standings: st,
+        ..
+    } in events
+    {
         for t in &st.table {
             out.push_str(&format!(
                 "chouchou,{},{},{},{},{},{},{},{}\n",
@@ -149,11 +95,12 @@ pub(super) fn csv(events: &[(String, Standings)]) -> String {
 }
 
 /// Per event: the rounds, the score sheet and the standings.
-pub(super) fn json(events: &[(String, Standings)]) -> serde_json::Value {
+pub(super) fn json(events: &[ChouChouTable]) -> serde_json::Value {
     serde_json::Value::Array(
         events
             .iter()
-            .map(|(event, st)| {
+            .map(|t| {
+                let (event, st) = (&t.event, &t.standings);
                 serde_json::json!({
                     "event": event,
                     "rounds": st.rounds,

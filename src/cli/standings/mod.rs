@@ -9,7 +9,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use kifu_facts::GameKind;
-use kifu_store::query::ResultRow;
 
 use super::args::FilterArgs;
 
@@ -28,7 +27,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
     for &kind in &kinds {
         let rows = store.results_of(kind, &filter)?;
         if kind == GameKind::ChouChou {
-            let sheets = chouchou::event_standings(&rows);
+            let sheets = kifu_analysis::standings::chouchou_standings(&rows);
             if json {
                 all_json.insert(kind.to_string(), chouchou::json(&sheets));
             } else if csv {
@@ -37,7 +36,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
                 out.push_str(&chouchou::text(&sheets));
             }
         } else {
-            let tables = points::tables(&rows);
+            let tables = kifu_analysis::standings::points_tables(&rows);
             if json {
                 all_json.insert(kind.to_string(), serde_json::to_value(&tables)?);
             } else if csv {
@@ -53,9 +52,4 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
-}
-
-/// The event a game is tabled under: games without one go under "(no event)".
-fn event_name(row: &ResultRow) -> String {
-    row.event.clone().unwrap_or_else(|| "(no event)".into())
 }

@@ -1,0 +1,60 @@
+//! Standings of an event, the one implementation `kifu standings` and the reports share:
+//! the points tables of two-player games ([`points_tables`]: win 1, draw ½, loss 0, with
+//! Sonneborn-Berger) and ChouChou's score sheet and standings ([`chouchou_standings`]).
+//!
+//! Grouped by event, or (the `_by_section` forms the reports use) by event and the record's
+//! section or group tag, so a men's and a women's section are tabled apart. Each line names
+//! the tie-break that placed it and the rounds of its section it has no game in.
+
+mod chouchou;
+mod points;
+
+pub use chouchou::{chouchou_standings, chouchou_standings_by_section, ChouChouTable};
+pub use points::{points_tables, points_tables_by_section, points_text, Line, Pairing, Table};
+
+use kifu_store::query::ResultRow;
+
+/// The event a game is tabled under: games without one go under "(no event)".
+pub fn event_name(row: &ResultRow) -> String {
+    row.event.clone().unwrap_or_else(|| "(no event)".into())
+}
+
+/// The tags that name a record's section of an event (dpxq writes `group`: 男子组, 女子组).
+const SECTION_TAGS: [&str; 2] = ["section", "group"];
+
+/// The record's section or group tag, if it has one that is not empty.
+pub fn section_name(row: &ResultRow) -> Option<String> {
+    SECTION_TAGS
+        .iter()
+        .filter_map(|t| row.extra.tag(t))
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+        .map(str::to_owned)
+}
+
+/// The order rounds are listed in: by their first number (`第02轮` before `第10轮`), then
+/// as written.
+pub fn round_order(a: &str, b: &str) -> std::cmp::Ordering {
+    fn number(s: &str) -> Option<u64> {
+        let digits: String = s
+            .chars()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    }
+    match (number(a), number(b)) {
+        (Some(x), Some(y)) => x.cmp(&y).then_with(|| a.cmp(b)),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.cmp(b),
+    }
+}
+
+/// The rounds named in `rounds`, each once, in [`round_order`].
+pub(crate) fn sorted_rounds<'a>(rounds: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut v: Vec<String> = rounds.into_iter().map(str::to_owned).collect();
+    v.sort_by(|a, b| round_order(a, b));
+    v.dedup();
+    v
+}

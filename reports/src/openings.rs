@@ -1,0 +1,76 @@
+//! Opening names beside their codes in the report's tables: Renju's canonical openings
+//! (`D1` Kansei 寒星) and Xiangqi's ECCO codes (`A13` 飞相对进左马) and families (`C`
+//! 中炮对屏风马).
+
+use kifu_facts::GameKind;
+use kifu_rules::renju::Opening;
+use kifu_rules::xiangqi::ecco::{self, Code, Family};
+use polars::prelude::*;
+
+use crate::Error;
+
+/// The name of an opening code of `kind`, if it names one.
+pub(crate) fn opening_name(kind: GameKind, code: &str) -> Option<String> {
+    match kind {
+        GameKind::Renju => Opening::by_code(code).map(|o| format!("{} {}", o.romaji, o.kanji)),
+        GameKind::Xiangqi => match code.chars().collect::<Vec<_>>()[..] {
+            // A family letter alone: `C` 中炮对屏风马.
+            [letter] => Family::from_letter(letter).map(|f| f.name().to_owned()),
+            _ => ecco::name(code.parse::<Code>().ok()?).map(str::to_owned),
+        },
+        GameKind::Territorial | GameKind::ChouChou => None,
+    }
+}
+
+/// `df` with a `name` column right after its code column `code` (unchanged without one).
+pub(crate) fn with_opening_names(
+    df: DataFrame,
+    kind: GameKind,
+    code: &str,
+) -> Result<DataFrame, Error> {
+    let Ok(codes) = df.column(code).and_then(|c| c.str().cloned()) else {
+        return Ok(df);
+    };
+    let names: Vec<Option<String>> = codes
+        .iter()
+        .map(|c| c.and_then(|c| opening_name(kind, c)))
+        .collect();
+    let at = df
+        .get_column_names()
+        .iter()
+        .position(|n| n.as_str() == code)
+        .map_or(0, |i| i + 1);
+    let mut df = df;
+    df.insert_column(at, Column::new("name".into(), names))?;
+    Ok(df)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_their_codes() {
+        assert_eq!(
+            opening_name(GameKind::Renju, "D1").as_deref(),
+            Some("Kansei 寒星")
+        );
+        assert_eq!(
+            opening_name(GameKind::Xiangqi, "A13").as_deref(),
+            Some("飞相对进左马")
+        );
+        assert_eq!(
+            opening_name(GameKind::Xiangqi, "C").as_deref(),
+            Some("中炮对屏风马")
+        );
+        assert_eq!(opening_name(GameKind::Xiangqi, "(none)"), None);
+        assert_eq!(opening_name(GameKind::Xiangqi, "F"), None);
+        let df = df!("opening" => ["A13", "?"], "games" => [2u32, 1]).unwrap();
+        let named = with_opening_names(df, GameKind::Xiangqi, "opening").unwrap();
+        assert_eq!(named.get_column_names(), ["opening", "name", "games"]);
+        assert_eq!(
+            named.column("name").unwrap().str().unwrap().get(0),
+            Some("飞相对进左马")
+        );
+    }
+}

@@ -1,0 +1,335 @@
+//! The standings section: per game kind, event and section (the record's `section` or
+//! `group` tag), the points table with its named tie-breaks and a round-by-round crosstable
+//! (ChouChou: the federation's score sheet and standings), every round a player has no
+//! game in flagged. One implementation with `kifu standings`:
+//! [`kifu_analysis::standings`].
+
+use kifu_analysis::standings::{
+    chouchou_standings_by_section, points_tables_by_section, points_text, ChouChouTable, Table,
+};
+use kifu_analysis::Filter;
+use kifu_facts::GameKind;
+use kifu_store::Store;
+use polars::prelude::*;
+
+use crate::{Error, Section};
+
+/// Most event tables shown per game kind; the rest are counted in the intro (`kifu
+/// standings` lists all).
+const MAX_TABLES: usize = 8;
+
+/// The mark of a round without a game, in the tables and the crosstable.
+pub(crate) const MISSING: &str = "⚠";
+
+fn text_col(name: &str, v: Vec<String>) -> Column {
+    Column::new(name.into(), v)
+}
+
+fn u32_col(name: &str, v: Vec<u32>) -> Column {
+    Column::new(name.into(), v)
+}
+
+fn frame(columns: Vec<Column>) -> Result<DataFrame, Error> {
+    let height = columns.first().map_or(0, |c| c.len());
+    Ok(DataFrame::new(height, columns)?)
+}
+
+/// `event · section`.
+fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
+    let kind = match kind {
+        GameKind::Renju => "Renju",
+        GameKind::Xiangqi => "Xiangqi",
+        GameKind::Territorial => "Chess Territorial",
+        GameKind::ChouChou => "ChouChou",
+    };
+    match section {
+        Some(s) => format!("{kind} · {event} · {s}"),
+        None => format!("{kind} · {event}"),
+    }
+}
+
+/// `⚠ 3 of 54 players have no game in some round`, or empty.
+fn missing_note(incomplete: usize, players: usize) -> String {
+    if incomplete == 0 {
+        String::new()
+    } else {
+        format!(" — {MISSING} {incomplete} of {players} players have no game in some round")
+    }
+}
+
+/// `⚠ 1–2, 5, 8–12`: the rounds missing, runs of consecutive rounds of the section
+/// (`all`, in order) as ranges; empty when none is.
+pub(crate) fn missing_text(rounds: &[String], all: &[String]) -> String {
+    if rounds.is_empty() {
+        return String::new();
+    }
+    let mut at: Vec<usize> = rounds
+        .iter()
+        .filter_map(|r| all.iter().position(|x| x == r))
+        .collect();
+    at.sort_unstable();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for i in at {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == i => *end = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                all[a].clone()
+            } else {
+                format!("{}–{}", all[a], all[b])
+            }
+        })
+        .collect();
+    format!("{MISSING} {}", parts.join(", "))
+}
+
+/// A two-player event's table and crosstable.
+fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, Error> {
+    let head = heading(kind, &t.event, t.section.as_deref());
+    let note = missing_note(t.incomplete().count(), t.lines.len());
+    let unscored = if t.unscored > 0 {
+        format!(" ({} game(s) without a result left out)", t.unscored)
+    } else {
+        String::new()
+    };
+    let l = &t.lines;
+    let mut columns = vec![
+        u32_col("place", l.iter().map(|x| x.place as u32).collect()),
+        text_col("player", l.iter().map(|x| x.player.clone()).collect()),
+        u32_col("games", l.iter().map(|x| x.games).collect()),
+        u32_col("wins", l.iter().map(|x| x.wins).collect()),
+        u32_col("draws", l.iter().map(|x| x.draws).collect()),
+        u32_col("losses", l.iter().map(|x| x.losses).collect()),
+        text_col("points", l.iter().map(|x| points_text(x.points)).collect()),
+        text_col(
+            "Sonneborn-Berger",
+            l.iter().map(|x| points_text(x.sonneborn_berger)).collect(),
+        ),
+        text_col(
+            "decided by",
+            l.iter().map(|x| x.decided_by.to_string()).collect(),
+        ),
+        text_col(
+            "missing rounds",
+            l.iter()
+                .map(|x| missing_text(&x.missing_rounds, &t.rounds))
+                .collect(),
+        ),
+    ];
+    if l.iter().any(|x| !x.byes.is_empty()) {
+        columns.push(text_col(
+            "byes",
+            l.iter().map(|x| x.byes.join(", ")).collect(),
+        ));
+    }
+    let mut out = vec![(
+        format!("{head}: standings{note}{unscored}"),
+        frame(columns)?,
+    )];
+    if t.rounds.is_empty() {
+        return Ok(out);
+    }
+    // The crosstable: one column per round, the opponent by their line number.
+    let number = |name: &str| l.iter().position(|x| x.player == name).map(|i| i + 1);
+    let mut columns = vec![
+        u32_col("no", (1..=l.len() as u32).collect()),
+        text_col("player", l.iter().map(|x| x.player.clone()).collect()),
+    ];
+    for round in &t.rounds {
+        let cells = l
+            .iter()
+            .map(|x| {
+                let games: Vec<String> = x
+                    .pairings
+                    .iter()
+                    .filter(|p| p.round.as_deref() == Some(round.as_str()))
+                    .map(|p| {
+                        let mark = if p.points == 1.0 {
+                            "+"
+                        } else if p.points == 0.0 {
+                            "−"
+                        } else {
+                            "="
+                        };
+                        format!("{mark}{}", number(&p.opponent).unwrap_or(0))
+                    })
+                    .collect();
+                if !games.is_empty() {
+                    games.join(" ")
+                } else if x.missing_rounds.contains(round) {
+                    MISSING.to_string()
+                } else if x.byes.contains(round) {
+                    "bye".to_string()
+                } else {
+                    // A game without a result: recorded, not scored.
+                    "?".to_string()
+                }
+            })
+            .collect();
+        columns.push(text_col(round, cells));
+    }
+    columns.push(text_col(
+        "points",
+        l.iter().map(|x| points_text(x.points)).collect(),
+    ));
+    out.push((format!("{head}: crosstable{note}"), frame(columns)?));
+    Ok(out)
+}
+
+fn signed(p: i32) -> String {
+    if p > 0 {
+        format!("+{p}")
+    } else {
+        p.to_string()
+    }
+}
+
+/// A ChouChou event's score sheet and standings.
+fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error> {
+    let head = heading(GameKind::ChouChou, &t.event, t.section.as_deref());
+    let st = &t.standings;
+    let missing = t.missing_rounds();
+    let incomplete = missing.iter().filter(|(_, m)| !m.is_empty()).count();
+    let note = missing_note(incomplete, st.sheet.len());
+    let mut columns = vec![text_col(
+        "player",
+        st.sheet.iter().map(|r| r.player.clone()).collect(),
+    )];
+    for (i, round) in st.rounds.iter().enumerate() {
+        columns.push(text_col(
+            &format!("R{round}"),
+            st.sheet
+                .iter()
+                .map(|r| match r.rounds[i] {
+                    Some(e) => format!("{} {}", e.mark(), signed(e.points)),
+                    None => MISSING.to_string(),
+                })
+                .collect(),
+        ));
+    }
+    columns.push(text_col(
+        "total",
+        st.sheet
+            .iter()
+            .map(|r| signed(r.rounds.iter().flatten().map(|e| e.points).sum()))
+            .collect(),
+    ));
+    columns.push(text_col(
+        "missing rounds",
+        missing
+            .iter()
+            .map(|(_, m)| missing_text(m, &st.rounds))
+            .collect(),
+    ));
+    let sheet = frame(columns)?;
+    let tb = &st.table;
+    let table = frame(vec![
+        u32_col("place", tb.iter().map(|r| r.place).collect()),
+        text_col("player", tb.iter().map(|r| r.player.clone()).collect()),
+        u32_col("wins", tb.iter().map(|r| r.wins).collect()),
+        text_col("points", tb.iter().map(|r| signed(r.points_sum)).collect()),
+        text_col(
+            "best bonus",
+            tb.iter().map(|r| signed(r.best_bonus)).collect(),
+        ),
+        text_col(
+            "worst penalty",
+            tb.iter().map(|r| r.worst_penalty.to_string()).collect(),
+        ),
+        text_col(
+            "decided by",
+            tb.iter().map(|r| r.decided_by.to_string()).collect(),
+        ),
+    ])?;
+    Ok(vec![
+        (format!("{head}: score sheet{note}"), sheet),
+        (format!("{head}: standings"), table),
+    ])
+}
+
+/// The standings of every event under `filter`, or `None` when no game has two named
+/// players (nothing to table).
+pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option<Section>, Error> {
+    let mut tables = Vec::new();
+    let (mut events, mut left_out) = (0, Vec::new());
+    for kind in GameKind::ALL {
+        let rows = store.results_of(kind, filter)?;
+        if rows.is_empty() {
+            continue;
+        }
+        let mut shown = 0;
+        let mut total = 0;
+        if kind == GameKind::ChouChou {
+            for t in chouchou_standings_by_section(&rows) {
+                total += 1;
+                if total <= MAX_TABLES {
+                    shown += 1;
+                    tables.extend(chouchou_frames(&t)?);
+                }
+            }
+        } else {
+            for t in points_tables_by_section(&rows)
+                .iter()
+                .filter(|t| !t.lines.is_empty())
+            {
+                total += 1;
+                if total <= MAX_TABLES {
+                    shown += 1;
+                    tables.extend(points_frames(kind, t)?);
+                }
+            }
+        }
+        events += total;
+        if total > shown {
+            left_out.push(format!("{shown} of {total} {kind}"));
+        }
+    }
+    if events == 0 {
+        return Ok(None);
+    }
+    let mut intro = String::from(
+        "Per event and section (the record's section or group tag: a men's and a women's \
+         section are tabled apart). Two-player games score 1 for a win, ½ for a draw; \
+         places are decided by points, then Sonneborn-Berger (the points of the opponents \
+         beaten plus half those drawn with), then wins; “decided by” names the criterion \
+         that set each line apart from its neighbour. In the crosstable +n is a win against \
+         line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a round of the \
+         section in which the player has no game recorded, “bye” the round the one player \
+         left over of an odd number sat out. ChouChou: the \
+         federation's score sheet (wins/games and points per round) and standings, decided \
+         by wins, points, best bonus, then worst penalty.",
+    );
+    if !left_out.is_empty() {
+        intro.push_str(&format!(
+            " Event tables shown: {}; kifu standings lists every one.",
+            left_out.join(", ")
+        ));
+    }
+    Ok(Some(Section {
+        title: "Standings".into(),
+        intro,
+        tables,
+        charts: Vec::new(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_rounds_read_as_ranges() {
+        let all: Vec<String> = (1..=12).map(|r| r.to_string()).collect();
+        let some = |r: &[u32]| r.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            missing_text(&some(&[1, 2, 5, 8, 9, 10, 12]), &all),
+            "⚠ 1–2, 5, 8–10, 12"
+        );
+        assert_eq!(missing_text(&[], &all), "");
+    }
+}
