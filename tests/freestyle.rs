@@ -206,6 +206,14 @@ fn the_renju_balance_leaves_freestyle_games_out_and_says_so() {
         "csv",
     ]);
     assert_eq!(listed.lines().count() as i64, freestyle + 1);
+    // The report says so in its Renju section.
+    let report = dir.path().join("report");
+    kifu_ok(&["report", "--db", d, "--out", report.to_str().unwrap()]);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        md.contains("3 free-style gomoku game(s) (no forbidden moves, an overline wins) are left out of the balance"),
+        "{md}"
+    );
 }
 
 /// Gomoku.bdt (786 free-style games, SOURCES.md) is free-style by its name: no

@@ -15,6 +15,19 @@ pub(crate) fn in_balance(data: &Dataset, g: &crate::Game) -> bool {
     g.facts.ruleset != Some(Ruleset::Freestyle) || data.filter().ruleset == Some(Ruleset::Freestyle)
 }
 
+/// Free-style gomoku games under the filter that the Renju balance leaves out: none when
+/// the filter itself selects a ruleset (then the balance is of those games).
+pub fn renju_balance_left_out(data: &Dataset) -> Result<u64> {
+    let filter = data.filter();
+    if filter.ruleset.is_some() {
+        return Ok(0);
+    }
+    Ok(data.store().count_games(&crate::Filter {
+        ruleset: Some(Ruleset::Freestyle),
+        ..filter.clone()
+    })?)
+}
+
 /// Renju opening balance: one row per group of `by` ⊆ {`rule`, `opening`, `year`} (empty:
 /// one overall row).
 ///

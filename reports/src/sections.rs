@@ -332,15 +332,21 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
         tables.push((format!("By year ({scored})"), blank_small_scores(by_year)?));
     }
     tables.push(("Black's forbidden moves".to_string(), forbidden));
+    let mut intro = "Black's score is (Black wins + draws/2) / games with a result, with its \
+                     95% Wilson interval. A game counts with its recorded result unless the \
+                     board itself decided it otherwise (a five, two passes, a full board). \
+                     Copies of a game under a board symmetry are counted once."
+        .to_string();
+    let freestyle = analysis::renju_balance_left_out(data)?;
+    if freestyle > 0 {
+        intro.push_str(&format!(
+            " {freestyle} free-style gomoku game(s) (no forbidden moves, an overline wins) \
+             are left out of the balance: other rules."
+        ));
+    }
     Ok(Section {
         title: "Renju: opening balance".into(),
-        intro: with_key(
-            GameKind::Renju,
-            "Black's score is (Black wins + draws/2) / games with a result, with its 95% \
-                Wilson interval. A game counts with its recorded result unless the board \
-                itself decided it otherwise (a five, two passes, a full board). Copies of a \
-                game under a board symmetry are counted once.",
-        ),
+        intro: with_key(GameKind::Renju, &intro),
         tables,
         charts,
     })

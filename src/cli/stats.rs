@@ -7,9 +7,6 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use kifu_facts::Ruleset;
-use kifu_store::GameFilter;
-
 use super::args::FilterArgs;
 use super::table::{named, render, Column};
 
@@ -40,22 +37,18 @@ pub(super) fn run(
         }
     }
     let (store, filter) = super::select::open(db, flags, false, "stats")?;
-    let mut tables = kifu_analysis::stats(&kifu_analysis::Dataset::new(&store, &filter), by)?;
+    let data = kifu_analysis::Dataset::new(&store, &filter);
+    let mut tables = kifu_analysis::stats(&data, by)?;
     if tables.is_empty() || store.count_games(&filter)? == 0 {
         eprintln!("kifu stats: no games match");
     }
     // Free-style gomoku games are not in the Renju balance (other rules): say so.
-    if filter.ruleset.is_none() {
-        let freestyle = store.count_games(&GameFilter {
-            ruleset: Some(Ruleset::Freestyle),
-            ..filter.clone()
-        })?;
-        if freestyle > 0 {
-            eprintln!(
-                "kifu stats: {freestyle} free-style gomoku game(s) are left out of the Renju \
-                 balance tables (--ruleset freestyle gives theirs)"
-            );
-        }
+    let freestyle = kifu_analysis::renju_balance_left_out(&data)?;
+    if freestyle > 0 {
+        eprintln!(
+            "kifu stats: {freestyle} free-style gomoku game(s) are left out of the Renju \
+             balance tables (--ruleset freestyle gives theirs)"
+        );
     }
     match (format, out) {
         (F::Json, _) => {

@@ -47,6 +47,14 @@ pub(super) fn named(heading: String, right: bool, cap: usize) -> Column {
     }
 }
 
+/// `text` padded with spaces to `width` display columns (a CJK character takes two), as
+/// `{:<width}` pads ASCII; longer text is left whole.
+pub(super) fn pad_right(text: &str, width: usize) -> String {
+    let mut out = text.to_owned();
+    out.push_str(&" ".repeat(width.saturating_sub(text.width())));
+    out
+}
+
 /// `text` cut to at most `cap` display columns, `…` marking the cut.
 fn cut(text: &str, cap: usize) -> String {
     if text.width() <= cap {
@@ -115,6 +123,17 @@ pub(super) fn render(columns: &[Column], rows: &[Vec<String>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn padding_counts_display_columns() {
+        assert_eq!(pad_right("Li Na", 8), "Li Na   ");
+        assert_eq!(pad_right("胡榮華", 8), "胡榮華  ");
+        assert_eq!(
+            pad_right("胡榮華", 8).width(),
+            pad_right("Li Na", 8).width()
+        );
+        assert_eq!(pad_right("上海胡榮華先生", 8), "上海胡榮華先生");
+    }
 
     #[test]
     fn cjk_names_line_up_and_long_cells_are_cut() {

@@ -3,6 +3,7 @@
 
 use kifu_analysis::standings::ChouChouTable;
 
+use crate::cli::table::pad_right;
 use crate::cli::text::csv_field;
 
 fn signed(p: i32) -> String {
@@ -31,7 +32,7 @@ pub(super) fn text(events: &[ChouChouTable]) -> String {
         }
         out.push_str("    total\n");
         for row in &st.sheet {
-            out.push_str(&format!("  {:<24}", row.player));
+            out.push_str(&format!("  {}", pad_right(&row.player, 24)));
             let mut total = 0;
             for entry in &row.rounds {
                 match entry {
@@ -52,9 +53,9 @@ pub(super) fn text(events: &[ChouChouTable]) -> String {
         );
         for t in &st.table {
             out.push_str(&format!(
-                "  {:<2} {:<24} {:>4} {:>7} {:>5} {:>6}  {}\n",
+                "  {:<2} {} {:>4} {:>7} {:>5} {:>6}  {}\n",
                 t.place,
-                t.player,
+                pad_right(&t.player, 24),
                 t.wins,
                 signed(t.points_sum),
                 signed(t.best_bonus),

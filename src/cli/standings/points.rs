@@ -4,6 +4,7 @@
 use kifu_analysis::standings::{points_text, Table};
 use kifu_facts::GameKind;
 
+use crate::cli::table::pad_right;
 use crate::cli::text::csv_field;
 
 /// The CSV header of the two-player tables.
@@ -40,9 +41,9 @@ pub(super) fn text(kind: GameKind, tables: &[Table]) -> String {
         out.push_str("  #  player                      games  +   =   -   points  SB\n");
         for l in &t.lines {
             out.push_str(&format!(
-                "  {:<2} {:<27} {:>5} {:>3} {:>3} {:>3} {:>7}  {}\n",
+                "  {:<2} {} {:>5} {:>3} {:>3} {:>3} {:>7}  {}\n",
                 l.place,
-                l.player,
+                pad_right(&l.player, 27),
                 l.games,
                 l.wins,
                 l.draws,
