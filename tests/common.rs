@@ -3,21 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// `../shared/data/<rel>` beside the repository (or under `$KIFU_SHARED`), or `None` when
-/// it is missing. With `KIFU_REQUIRE_SHARED=1` a missing file fails the test instead.
+/// `<shared>/data/<rel>`, or `None` when it is missing (see [`kifu_testdata::shared`]).
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let root = std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let path = root.join("data").join(rel);
-    if path.exists() {
-        return Some(path);
-    }
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{} is missing and KIFU_REQUIRE_SHARED=1", path.display());
-    }
-    eprintln!("skipped: {} is missing", path.display());
-    None
+    kifu_testdata::shared(&format!("data/{rel}"))
 }
 
 pub fn kifu(args: &[&str]) -> Output {
@@ -140,7 +128,7 @@ pub fn python_with(modules: &[&str]) -> Option<PathBuf> {
         modules.join(", "),
         modules.join(" ")
     );
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
+    if kifu_testdata::required() {
         panic!("{why} and KIFU_REQUIRE_SHARED=1");
     }
     eprintln!("skipped: {why}");

@@ -147,20 +147,7 @@ fn close(actual: &[Option<f64>], expected: &[Option<f64>], what: &str) {
 }
 
 fn shared_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    if dir.join("data").is_dir() {
-        Some(dir)
-    } else if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("shared data missing at {}", dir.display());
-    } else {
-        eprintln!(
-            "note: shared data not found at {}; test skipped",
-            dir.display()
-        );
-        None
-    }
+    kifu_testdata::shared("data").and_then(|data| data.parent().map(Path::to_path_buf))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -193,23 +193,9 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `../shared/data` beside the workspace, or `$KIFU_SHARED/data`.
+/// `<shared>/data`; without it only the bundled samples are fuzzed.
 fn shared_data() -> Option<PathBuf> {
-    let root = std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("../shared"));
-    let data = root.join("data");
-    if data.is_dir() {
-        return Some(data);
-    }
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{} is missing and KIFU_REQUIRE_SHARED=1", data.display());
-    }
-    eprintln!(
-        "fuzz: {} is missing: fuzzing the bundled samples only",
-        data.display()
-    );
-    None
+    kifu_testdata::shared("data")
 }
 
 /// Every regular file under `dir`, sorted (so a seed means the same input on every run).

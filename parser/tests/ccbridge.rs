@@ -2,8 +2,6 @@
 //! two CBL libraries, two CBR records, two CBF records; damaged copies made in memory.
 //! (Replaying the moves is the rules crate's test: `rules/tests/xiangqi/ccbridge.rs`.)
 
-use std::path::PathBuf;
-
 use kifu_facts::Severity;
 use kifu_parser::ccbridge::{CBL_FIRST_RECORD, CBL_SLOT};
 use kifu_parser::raw::{RawResult, XqGame, XqMoveText};
@@ -15,21 +13,10 @@ const LIB_1989: &str = "1989年龙化杯象棋名师邀请赛35局.CBL";
 /// A fixture's bytes, or `None` (skip) when the shared folder is absent; with
 /// `KIFU_REQUIRE_SHARED=1` a missing file fails the test.
 fn fixture(name: &str) -> Option<Vec<u8>> {
-    let path = std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-        .join("data/xiangqi/xqf_cbl_samples/walker8088_cchess")
-        .join(name);
-    match std::fs::read(&path) {
-        Ok(b) => Some(b),
-        Err(e) if std::env::var("KIFU_REQUIRE_SHARED").is_ok_and(|v| v == "1") => {
-            panic!("{}: {e} (KIFU_REQUIRE_SHARED=1)", path.display())
-        }
-        Err(_) => {
-            eprintln!("skipping: {} not found (set KIFU_SHARED)", path.display());
-            None
-        }
-    }
+    let path = kifu_testdata::shared(&format!(
+        "data/xiangqi/xqf_cbl_samples/walker8088_cchess/{name}"
+    ))?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 /// Every record of `bytes` as ingest reads it: format detected from the content alone.

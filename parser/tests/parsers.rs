@@ -14,18 +14,7 @@ use kifu_parser::renlib::{self, TreeNode};
 use kifu_parser::{bdt, detect, plain, psq, Format, Location, RawItem};
 
 fn shared() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    let renju = dir.join("data/renju");
-    if renju.is_dir() {
-        return Some(renju);
-    }
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("shared data not found at {}", renju.display());
-    }
-    eprintln!("skip: shared data not found at {}", renju.display());
-    None
+    kifu_testdata::shared("data/renju")
 }
 
 fn samples() -> PathBuf {

@@ -12,24 +12,8 @@ use std::path::{Path, PathBuf};
 use kifu_parser::raw::{RawError, RawResult, XqGame, XqMoveText};
 use kifu_parser::{dhtmlxq, xiangqi_pgn, xiangqi_wxf, xq_text};
 
-/// `data/xiangqi` of the shared folder: `$KIFU_SHARED`, else `../shared` beside the repository.
-fn xiangqi_data() -> PathBuf {
-    std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-        .join("data/xiangqi")
-}
-
 fn data(rel: &str) -> Option<PathBuf> {
-    let p = xiangqi_data().join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("shared data missing: {}", p.display());
-    }
-    eprintln!("skip: {} not found", p.display());
-    None
+    kifu_testdata::shared(&format!("data/xiangqi/{rel}"))
 }
 
 fn samples() -> PathBuf {

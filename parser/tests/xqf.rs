@@ -8,12 +8,9 @@ use std::path::{Path, PathBuf};
 use kifu_parser::raw::{RawResult, XqGame, XqMoveText, XqVariation};
 use kifu_parser::xqf;
 
-/// `data/xiangqi` of the shared folder: `$KIFU_SHARED`, else `../shared` beside the repository.
+/// `data/xiangqi` of the shared folder (see [`kifu_testdata::root`]).
 fn xiangqi_data() -> PathBuf {
-    std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-        .join("data/xiangqi")
+    kifu_testdata::root().join("data/xiangqi")
 }
 
 fn data(rel: &str) -> PathBuf {

@@ -423,21 +423,9 @@ fn board_diagrams_share_the_side_colours() {
 
 // ---- pooling on real data ----------------------------------------------------------
 
-/// `$KIFU_SHARED/data/REL` or `../shared/data/REL` beside the repository; `None` (test
-/// skipped) when missing unless `KIFU_REQUIRE_SHARED=1`.
+/// `<shared>/data/REL`, or `None` (test skipped) when missing.
 fn shared(rel: &str) -> Option<PathBuf> {
-    let root = std::env::var_os("KIFU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    let path = root.join("data").join(rel);
-    if path.exists() {
-        return Some(path);
-    }
-    if std::env::var("KIFU_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{} is missing and KIFU_REQUIRE_SHARED=1", path.display());
-    }
-    eprintln!("skipped: {} is missing", path.display());
-    None
+    kifu_testdata::shared(&format!("data/{rel}"))
 }
 
 fn strs(df: &DataFrame, name: &str) -> Vec<String> {

@@ -18,17 +18,5 @@ mod lines;
 
 /// A file under the shared data directory, or `None` (after a skip note).
 pub fn shared_file(rel: &str) -> Option<PathBuf> {
-    let dir = match std::env::var_os("KIFU_SHARED") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-    };
-    let path = dir.join(rel);
-    if path.is_file() {
-        return Some(path);
-    }
-    if std::env::var("KIFU_REQUIRE_SHARED").is_ok_and(|v| v == "1") {
-        panic!("shared data file {rel} not found (KIFU_REQUIRE_SHARED=1)");
-    }
-    eprintln!("skipping: shared data file {rel} not found (set KIFU_SHARED)");
-    None
+    kifu_testdata::shared(rel)
 }

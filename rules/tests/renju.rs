@@ -15,26 +15,16 @@ mod replay;
 
 /// The shared data directory, if present.
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("KIFU_SHARED") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-    };
+    let dir = kifu_testdata::root();
     dir.is_dir().then_some(dir)
 }
 
 pub fn require_shared() -> bool {
-    std::env::var("KIFU_REQUIRE_SHARED").is_ok_and(|v| v == "1")
+    kifu_testdata::required()
 }
 
 /// A file under the shared data directory, or `None` (after a skip note) when it is
 /// missing and the data is not required.
 pub fn shared_file(rel: &str) -> Option<PathBuf> {
-    let found = shared_dir().map(|d| d.join(rel)).filter(|p| p.is_file());
-    if found.is_none() {
-        if require_shared() {
-            panic!("shared data file {rel} not found (KIFU_REQUIRE_SHARED=1)");
-        }
-        eprintln!("skipping: shared data file {rel} not found (set KIFU_SHARED)");
-    }
-    found
+    kifu_testdata::shared(rel)
 }
