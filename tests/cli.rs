@@ -238,6 +238,9 @@ fn demo_ingests_the_samples_of_every_notation() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("records read"), "{text}");
     assert!(text.contains("result-contradicts-board"), "{text}");
+    // The overview is aligned as `kifu stats` aligns its tables, without polars' frame.
+    assert!(text.contains("\nkind "), "{text}");
+    assert!(!text.contains("shape:") && !text.contains('┌'), "{text}");
     let db = dir.path().join("kifu-demo.db");
     let conn = rusqlite::Connection::open(&db).unwrap();
     let mut stmt = conn

@@ -161,6 +161,8 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
         &store,
         &kifu_analysis::Filter::default(),
     ))?;
+    // Aligned as `kifu stats` aligns its tables: no polars frame shape.
+    let overview = super::stats::table_text(kifu_analysis::frame_cells(&overview)?);
     writeln!(out, "\n{overview}")?;
     let files = write_report(
         &store,

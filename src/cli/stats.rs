@@ -99,7 +99,7 @@ pub(super) fn run(
 
 /// One statistics table, whole, aligned in display columns (CJK names take two), under
 /// its column names: no frame shape or column types, which are polars' own.
-fn table_text(cells: kifu_analysis::TextCells) -> String {
+pub(super) fn table_text(cells: kifu_analysis::TextCells) -> String {
     let columns: Vec<Column> = cells
         .columns
         .into_iter()
