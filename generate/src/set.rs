@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use kifu_rules::chouchou::Variant;
+use rayon::prelude::*;
 
 use crate::random::Rng;
 use crate::tournament::{schedule, Scheduled};
@@ -63,16 +64,39 @@ pub struct SetSpec {
     pub seed: u64,
 }
 
+/// Games one task of the pool plays and writes into one text.
+const BLOCK: usize = 256;
+/// Blocks in flight per thread of the pool: the memory held is a window of the set.
+const BLOCKS_PER_THREAD: usize = 4;
+
 /// Writes the set's games to `out`, one after another (see the module documentation).
+///
+/// The games are played on every thread of rayon's pool, in blocks, and written in order:
+/// game `i` depends only on the seed and `i`, so the bytes are the same on any number of
+/// threads.
 pub fn write_set(spec: &SetSpec, out: &mut impl Write) -> io::Result<()> {
-    let mut text = String::with_capacity(4096);
-    for (i, slot) in schedule(spec.seed, spec.games, spec.game.seats()).enumerate() {
-        let mut rng = Rng::fork(spec.seed, i as u64);
-        text.clear();
-        write_game(&spec.game, &slot, &mut rng, &mut text);
-        out.write_all(text.as_bytes())?;
+    let window = BLOCK * BLOCKS_PER_THREAD * rayon::current_num_threads();
+    let mut slots = schedule(spec.seed, spec.games, spec.game.seats()).enumerate();
+    loop {
+        let batch: Vec<(usize, Scheduled)> = slots.by_ref().take(window).collect();
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let texts: Vec<String> = batch
+            .par_chunks(BLOCK)
+            .map(|block| {
+                let mut text = String::with_capacity(block.len() * 512);
+                for (i, slot) in block {
+                    let mut rng = Rng::fork(spec.seed, *i as u64);
+                    write_game(&spec.game, slot, &mut rng, &mut text);
+                }
+                text
+            })
+            .collect();
+        for text in texts {
+            out.write_all(text.as_bytes())?;
+        }
     }
-    Ok(())
 }
 
 /// Plays one game of `game` for the scheduled `slot` and appends its record to `text`.

@@ -339,3 +339,51 @@ fn generation_speed() {
         );
     }
 }
+
+/// `write_set` plays its games on every thread of the pool, in blocks, and writes them in
+/// order: the bytes equal the games written one after another, on 1 thread and on 4, for
+/// every kind, over more than one window of blocks.
+#[test]
+fn a_set_is_the_same_bytes_on_any_number_of_threads() {
+    use kifu_generate::{write_game, write_set, GameSpec, RenjuNotation, SetSpec};
+    use kifu_rules::chouchou::Variant;
+    let games = [
+        GameSpec::Renju(RenjuNotation::Plain),
+        GameSpec::Xiangqi(XqNotation::Chinese),
+        GameSpec::Territorial,
+        GameSpec::ChouChou {
+            variant: Variant::ALL[0],
+            players: 2,
+            pairs: false,
+        },
+    ];
+    for game in games {
+        // Over one window of blocks on 1 thread (256 games a block, 4 blocks a thread).
+        let spec = SetSpec {
+            game,
+            games: 1_100,
+            seed: 7,
+        };
+        let mut one_by_one = String::new();
+        for (i, slot) in schedule(spec.seed, spec.games, game.seats()).enumerate() {
+            write_game(
+                &game,
+                &slot,
+                &mut Rng::fork(spec.seed, i as u64),
+                &mut one_by_one,
+            );
+        }
+        for threads in [1, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut out = Vec::new();
+            pool.install(|| write_set(&spec, &mut out)).unwrap();
+            assert!(
+                out == one_by_one.as_bytes(),
+                "{game:?} on {threads} thread(s) differs from the games one by one"
+            );
+        }
+    }
+}
