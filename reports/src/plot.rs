@@ -192,6 +192,19 @@ fn split_legend<DB: DrawingBackend>(
     body.split_vertically(h.saturating_sub(LEGEND))
 }
 
+/// [`split_legend`] when the chart has a legend; else the whole body for the plot and an
+/// empty strip.
+fn split_legend_if<DB: DrawingBackend>(
+    body: &DrawingArea<DB, Shift>,
+    legend: bool,
+) -> (DrawingArea<DB, Shift>, DrawingArea<DB, Shift>) {
+    if legend {
+        split_legend(body)
+    } else {
+        body.split_vertically(body.dim_in_pixel().1)
+    }
+}
+
 /// One legend row: a swatch (fill at the bars' `alpha`, and edge) and the text of each
 /// entry, from `x`.
 fn draw_legend<DB: DrawingBackend>(
@@ -431,10 +444,7 @@ fn hist<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let (plot, strip) = match sides {
-        Some(_) => split_legend(body),
-        None => body.split_vertically(body.dim_in_pixel().1),
-    };
+    let (plot, strip) = split_legend_if(body, sides.is_some());
     let width = bins.iter().map(|b| b.end - b.start).min().unwrap_or(1);
     let mut lo = bins.iter().map(|b| b.start).min().unwrap_or(0);
     let mut hi = bins.iter().map(|b| b.end).max().unwrap_or(lo + 1);
@@ -575,10 +585,7 @@ fn line<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let (plot, strip) = match sides {
-        Some(_) => split_legend(body),
-        None => body.split_vertically(body.dim_in_pixel().1),
-    };
+    let (plot, strip) = split_legend_if(body, sides.is_some());
     // x is a count (plies): an integer axis.
     let x0 = points[0].0.floor() as i64;
     let x1 = (points[points.len() - 1].0.ceil() as i64).max(x0 + 1);

@@ -270,6 +270,16 @@ pub(crate) fn share(num: &str, of: &str) -> Expr {
 mod tests {
     use super::*;
 
+    fn texts<'a>(f: &'a DataFrame, column: &str) -> Vec<&'a str> {
+        f.column(column)
+            .unwrap()
+            .str()
+            .unwrap()
+            .iter()
+            .flatten()
+            .collect()
+    }
+
     fn counts(f: &DataFrame, column: &str) -> Vec<u32> {
         f.column(column)
             .unwrap()
@@ -308,14 +318,7 @@ mod tests {
     fn small_groups_pool_by_family_then_into_other() {
         let pooled = pool(&frame(), &pooling()).unwrap();
         let f = &pooled.frame;
-        let labels: Vec<&str> = f
-            .column("opening")
-            .unwrap()
-            .str()
-            .unwrap()
-            .iter()
-            .flatten()
-            .collect();
+        let labels = texts(f, "opening");
         // A61 + A53 + A29 = 8 results reach 5; C47 (2) and the family-less (none) (1) do not.
         assert_eq!(
             labels,
@@ -348,14 +351,7 @@ mod tests {
         )
         .unwrap();
         let (top, note) = largest(&df, "event", "total", 2, "event").unwrap();
-        let labels: Vec<&str> = top
-            .column("event")
-            .unwrap()
-            .str()
-            .unwrap()
-            .iter()
-            .flatten()
-            .collect();
+        let labels = texts(&top, "event");
         assert_eq!(labels, ["b", "d", "other (2 events)"]);
         let totals: Vec<f64> = top
             .column("total")
@@ -388,14 +384,7 @@ mod tests {
         assert_eq!(all.height(), 4);
         assert!(cut.is_none());
         let (some, cut) = drawn(&df, "results", "openings", 5, 3).unwrap();
-        let labels: Vec<&str> = some
-            .column("opening")
-            .unwrap()
-            .str()
-            .unwrap()
-            .iter()
-            .flatten()
-            .collect();
+        let labels = texts(&some, "opening");
         assert_eq!(labels, ["B05", "B07", "ECCO C (pooled: 3 openings)"]);
         assert_eq!(cut.unwrap(), "the 2 largest drawn, 1 more in the table");
     }
