@@ -32,6 +32,7 @@ mod pooling;
 mod raster;
 mod sections;
 mod sides;
+pub mod site;
 mod standings;
 mod write;
 

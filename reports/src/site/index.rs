@@ -1,0 +1,1 @@
+//! The site's index page and the whole site's writing.
