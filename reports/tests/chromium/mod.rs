@@ -81,7 +81,7 @@ pub fn attr(dom: &str, name: &str) -> Option<i64> {
     tag[at..].split('"').next()?.parse().ok()
 }
 
-fn chromium_args(profile: &Path) -> Vec<String> {
+pub fn chromium_args(profile: &Path) -> Vec<String> {
     [
         "--headless",
         "--no-sandbox",
@@ -109,7 +109,7 @@ pub struct PageCheck {
 
 /// `/usr/bin/chromium`, or `None` (test skipped) when it is not installed and
 /// `KIFU_REQUIRE_CHROMIUM` is not `1`.
-fn chromium() -> Option<&'static Path> {
+pub fn chromium() -> Option<&'static Path> {
     let chromium = Path::new("/usr/bin/chromium");
     if !chromium.exists() {
         if std::env::var("KIFU_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
