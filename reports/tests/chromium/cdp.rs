@@ -122,7 +122,8 @@ impl Browser {
         Some(browser)
     }
 
-    fn send(&mut self, method: &str, params: Value, session: Option<&str>) -> Value {
+    /// One command; its result, or the protocol's error.
+    fn send(&mut self, method: &str, params: Value, session: Option<&str>) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut message = json!({"id": id, "method": method, "params": params});
@@ -142,9 +143,9 @@ impl Browser {
             };
             if value["id"].as_u64() == Some(id) {
                 if let Some(error) = value.get("error") {
-                    panic!("chromium: {method} failed: {error}");
+                    return Err(error.clone());
                 }
-                return value["result"].clone();
+                return Ok(value["result"].clone());
             }
             self.note_event(&value);
         }
@@ -152,12 +153,14 @@ impl Browser {
 
     fn call_browser(&mut self, method: &str, params: Value) -> Value {
         self.send(method, params, None)
+            .unwrap_or_else(|e| panic!("chromium: {method} failed: {e}"))
     }
 
     /// One protocol command on the page; its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
         let session = self.session.clone();
         self.send(method, params, Some(&session))
+            .unwrap_or_else(|e| panic!("chromium: {method} failed: {e}"))
     }
 
     /// Keeps what a test must see of an event: errors and requests that leave the page.
@@ -267,11 +270,29 @@ impl Browser {
         result["result"]["value"].clone()
     }
 
-    /// Waits until `condition` (a JavaScript expression) is true; false past 10 s.
+    /// The value of an expression, or `None` when it throws (as it may while a page is
+    /// being replaced by another).
+    pub fn try_eval(&mut self, expression: &str) -> Option<Value> {
+        let session = self.session.clone();
+        let result = self
+            .send(
+                "Runtime.evaluate",
+                json!({"expression": expression, "returnByValue": true}),
+                Some(&session),
+            )
+            .ok()?;
+        if result.get("exceptionDetails").is_some() {
+            return None;
+        }
+        Some(result["result"]["value"].clone())
+    }
+
+    /// Waits until `condition` (a JavaScript expression) is true; false past 10 s. An
+    /// expression that throws (a page being replaced) counts as false.
     pub fn wait_for(&mut self, condition: &str) -> bool {
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(10) {
-            if self.eval(&format!("!!({condition})")) == json!(true) {
+            if self.try_eval(&format!("!!({condition})")) == Some(json!(true)) {
                 return true;
             }
             std::thread::sleep(Duration::from_millis(20));
