@@ -1,5 +1,11 @@
 //! kifu's integration tests: the `kifu` binary on real and hand-made records.
 
+/// The headless Chromium harness and its DevTools-protocol driver (shared with the
+/// reports crate's tests).
+#[path = "../reports/tests/chromium/cdp.rs"]
+mod cdp;
+#[path = "../reports/tests/chromium/mod.rs"]
+mod chromium;
 mod cli;
 mod cli_input;
 mod common;

@@ -4,15 +4,12 @@
 //! full-page screenshot each; the page's own check script's verdict read from the DOM.
 //! Screenshots and reports are kept under the target's tmp dir (paths printed).
 
-#[path = "../reports/tests/chromium/mod.rs"]
-mod chromium;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use chromium::{attr, attr_text, open_full_page};
+use crate::chromium::{attr, attr_text, open_full_page};
 
 use crate::common::{kifu_ok, shared};
 

@@ -1,12 +1,8 @@
 //! Issue 17's done-when: the sites of four events built with `kifu site` and driven in
 //! headless Chromium over the DevTools protocol, as a reader does (keys, clicks, typing).
 
-#[path = "../reports/tests/chromium/cdp.rs"]
-mod cdp;
-#[path = "../reports/tests/chromium/mod.rs"]
-mod chromium;
-
-use cdp::Browser;
+use crate::cdp::Browser;
+use crate::chromium;
 use serde_json::json;
 
 /// The driver itself, on a hand-made page: keys, clicks, typing, a fragment change, and a
@@ -369,6 +365,9 @@ fn assert_board_is_shown(site: &Site, browser: &mut Browser, game: i64, kind: &s
     );
 }
 
+/// Standings tables as (event, [(player, place, points)]).
+type StandingTables = Vec<(String, Vec<(String, String, String)>)>;
+
 /// The JSON number as the contract writes `data-points` (`3`, `0.5`, `-2`).
 fn points_text(v: &Value) -> String {
     let p = v.as_f64().expect("points");
@@ -404,7 +403,7 @@ fn check_index(site: &Site, browser: &mut Browser, kind: &str, games: &[Value]) 
 
     // Standings: the tables `kifu standings` prints, line for line.
     let standings: Value = serde_json::from_str(&site.kifu("standings", &["--json"])).unwrap();
-    let mut expected = Vec::new();
+    let mut expected: StandingTables = Vec::new();
     for table in standings[kind].as_array().unwrap() {
         let lines = table
             .get("lines")
@@ -426,7 +425,7 @@ fn check_index(site: &Site, browser: &mut Browser, kind: &str, games: &[Value]) 
             .collect();
         expected.push((table["event"].as_str().unwrap().to_owned(), rows));
     }
-    let page: Vec<(String, Vec<(String, String, String)>)> = serde_json::from_value(browser.eval(
+    let page: StandingTables = serde_json::from_value(browser.eval(
         "[...document.querySelectorAll('table.standings')]
            .map(t => [t.dataset.event, [...t.querySelectorAll('tr.standing')]
              .map(r => [r.dataset.player, r.dataset.place, r.dataset.points])])

@@ -12,6 +12,7 @@
 //! batch in one transaction.
 
 pub mod bench;
+pub mod busy;
 pub mod convert;
 pub mod index;
 pub mod input;
@@ -111,6 +112,8 @@ pub struct Summary {
     pub position_index: String,
     pub seconds: f64,
     pub games_per_second: f64,
+    /// CPU seconds per pipeline stage (see [`busy`]).
+    pub stages: busy::StageTimes,
 }
 
 #[derive(Debug)]
@@ -269,14 +272,17 @@ fn run(
     let (to_writer, writer_rx) = bounded::<ToWriter>(IN_FLIGHT);
     let (to_replay, replay_rx) = bounded::<ToReplay>(IN_FLIGHT);
 
+    let pool_before = busy::pool_cpu(&pool);
     let outcome = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_all(sink, writer_rx));
+        let writer = scope.spawn(move || busy::timed(|| write_all(sink, writer_rx)));
         let replay_to_writer = to_writer.clone();
         let tally_ref = &tally;
         let pool_ref = &pool;
-        let replayer =
-            scope.spawn(move || replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref, mode));
+        let replayer = scope.spawn(move || {
+            busy::timed(|| replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref, mode))
+        });
 
+        let reader_before = busy::thread_cpu();
         let mut read_result = Ok(());
         for file in &files {
             if let Err(e) = read_file(
@@ -304,14 +310,24 @@ fn run(
         }
         drop(to_replay);
         drop(to_writer);
-        let replayed = replayer.join().expect("replay thread panicked");
-        let written = writer.join().expect("writer thread panicked");
-        (read_result, replayed, written)
+        let reader = busy::thread_cpu() - reader_before;
+        let (replayed, dispatch) = replayer.join().expect("replay thread panicked");
+        let (written, writer) = writer.join().expect("writer thread panicked");
+        let stages = busy::StageTimes {
+            reader,
+            dispatch,
+            pool: 0.0,
+            writer,
+        };
+        (read_result, replayed, written, stages)
     });
+    let pool_busy = busy::pool_cpu(&pool) - pool_before;
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let (read_result, replayed, written) = outcome;
+    let (read_result, replayed, written, mut stages) = outcome;
+    stages.pool = pool_busy;
+    summary.stages = stages;
     let (stats, index_state) = written?;
     replayed?;
     read_result?;

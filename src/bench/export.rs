@@ -49,7 +49,7 @@ fn measure(args: &[&str]) -> Result<(f64, u64)> {
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| format!("start kifu {}", args[0]))?;
-    let (ok, peak) = wait_with_peak(&child)?;
+    let (ok, peak, _) = wait_with_peak(&child)?;
     let seconds = started.elapsed().as_secs_f64();
     if !ok {
         bail!("kifu {} failed", args.join(" "));

@@ -15,6 +15,7 @@ use std::time::Instant;
 
 mod export;
 mod positions;
+mod stages;
 
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -54,10 +55,10 @@ impl Stage {
 /// `kifu bench-stage`: runs one stage in this process and prints one JSON line.
 pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result<ExitCode> {
     let started = Instant::now();
-    let (records, games, bytes_in, bytes_out) = match stage {
+    let (records, games, bytes_in, bytes_out, stages) = match stage {
         Stage::Floor => {
             let (disk, out) = read_floor(paths)?;
-            (0, 0, disk, out)
+            (0, 0, disk, out, Default::default())
         }
         Stage::Parse | Stage::Replay | Stage::Ingest => {
             let options = kifu_ingest::Options {
@@ -73,7 +74,7 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
                 }
                 _ => kifu_ingest::ingest(db, paths, &options)?,
             };
-            (s.records, s.games, s.bytes, 0)
+            (s.records, s.games, s.bytes, 0, s.stages)
         }
     };
     let output = StageOutput {
@@ -82,6 +83,7 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
         bytes_in,
         bytes_out,
         seconds: started.elapsed().as_secs_f64(),
+        stages,
     };
     println!("{}", serde_json::to_string(&output)?);
     Ok(ExitCode::SUCCESS)
@@ -97,6 +99,8 @@ struct StageOutput {
     /// Bytes decompressed (the floor stage only).
     bytes_out: u64,
     seconds: f64,
+    /// CPU seconds per pipeline stage (the ingest stages).
+    stages: kifu_ingest::busy::StageTimes,
 }
 
 /// The floor of an ingest: every input file read and decompressed (archives split into
@@ -124,6 +128,10 @@ struct Run {
     bytes_in: u64,
     seconds: f64,
     peak_rss: u64,
+    /// The process's CPU seconds (user + system).
+    cpu: f64,
+    /// CPU seconds per pipeline stage.
+    stages: kifu_ingest::busy::StageTimes,
 }
 
 /// Runs `kifu bench-stage` and reads its peak RSS.
@@ -149,7 +157,7 @@ fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result
         .context("start kifu bench-stage")?;
     let stdout = child.stdout.take().expect("piped stdout");
     let reader = std::thread::spawn(move || std::io::read_to_string(stdout));
-    let (ok, peak_rss) = wait_with_peak(&child)?;
+    let (ok, peak_rss, cpu) = wait_with_peak(&child)?;
     let text = reader.join().expect("reader thread")?;
     if !ok {
         bail!("kifu bench-stage {} failed", stage.name());
@@ -161,11 +169,14 @@ fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result
         bytes_in: out.bytes_in,
         seconds: out.seconds,
         peak_rss,
+        cpu,
+        stages: out.stages,
     })
 }
 
-/// Waits for a child: whether it exited 0, and its peak resident memory in bytes.
-fn wait_with_peak(child: &std::process::Child) -> Result<(bool, u64)> {
+/// Waits for a child: whether it exited 0, its peak resident memory in bytes, and its CPU
+/// seconds (user + system).
+fn wait_with_peak(child: &std::process::Child) -> Result<(bool, u64, f64)> {
     let mut status = 0;
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: wait4 on our own child's pid, writing into the structs given.
@@ -174,8 +185,10 @@ fn wait_with_peak(child: &std::process::Child) -> Result<(bool, u64)> {
         bail!("wait4: {}", std::io::Error::last_os_error());
     }
     let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     // ru_maxrss is in KiB on Linux.
-    Ok((ok, usage.ru_maxrss as u64 * 1024))
+    Ok((ok, usage.ru_maxrss as u64 * 1024, cpu))
 }
 
 /// An input set of the benchmark.
@@ -191,6 +204,8 @@ pub enum Part {
     Ingest,
     /// Header search (player, event) on generated Renju games.
     Search,
+    /// Busy time per pipeline stage on 1 and 2 threads, and the scaling model.
+    Stages,
 }
 
 impl Part {
@@ -198,6 +213,7 @@ impl Part {
         match s {
             "ingest" => Some(Part::Ingest),
             "search" => Some(Part::Search),
+            "stages" => Some(Part::Stages),
             _ => None,
         }
     }
@@ -296,6 +312,22 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         )?;
         body.push_str(&ingest_tables(req)?);
     }
+    if req.only.is_none_or(|p| p == Part::Stages) {
+        if !body.is_empty() {
+            body.push('\n');
+        }
+        writeln!(
+            body,
+            "Pipeline stages: CPU seconds per game of the reader thread (find, read, \
+             decompress, split, detect), the dispatch thread, the replay pool (parse what is \
+             left, replay, annotate; rayon's idle spinning included) and the writer, from \
+             `kifu ingest` into a fresh database on 1 and 2 pool threads; **rest** is the \
+             process's CPU outside them. **Cores busy** = CPU ÷ wall. The model (see \
+             `src/bench/stages.rs`): per game, wall = max(reader, dispatch, writer, pool ÷ \
+             threads, all stages ÷ cores) + rest, from the 1-thread costs.\n"
+        )?;
+        body.push_str(&stages_table(req)?);
+    }
     if req.only.is_none_or(|p| p == Part::Search) {
         if !body.is_empty() {
             body.push('\n');
@@ -311,8 +343,8 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     write_results(req, &body)
 }
 
-/// The ingest stages of every input, and thread and input-size scaling.
-fn ingest_tables(req: &Request) -> Result<String> {
+/// The real collections of the benchmark, where ../shared/data has them.
+fn real_inputs(req: &Request) -> Vec<Input> {
     let mut inputs = Vec::new();
     if !req.no_real {
         match shared_data() {
@@ -347,14 +379,36 @@ fn ingest_tables(req: &Request) -> Result<String> {
             None => eprintln!("kifu bench: ../shared/data not found; real collections left out"),
         }
     }
+    inputs
+}
+
+/// The generated sets of each kind, `games` games each.
+const GENERATED: [(&str, Option<&str>); 4] = [
+    ("renju", Some("lines")),
+    ("xiangqi", Some("chinese")),
+    ("territorial", None),
+    ("chouchou", None),
+];
+
+/// The pipeline stages' busy times on the two largest real collections (train-2, CCPD)
+/// and the large generated sets.
+fn stages_table(req: &Request) -> Result<String> {
+    let mut inputs: Vec<Input> = real_inputs(req)
+        .into_iter()
+        .filter(|i| i.name.contains("train-2") || i.name.contains("CCPD"))
+        .collect();
+    for (game, notation) in GENERATED {
+        inputs.push(generated(req, game, notation, req.games)?);
+    }
+    stages::run(&inputs, &req.work.join("bench.db"))
+}
+
+/// The ingest stages of every input, and thread and input-size scaling.
+fn ingest_tables(req: &Request) -> Result<String> {
+    let mut inputs = real_inputs(req);
     let small = (req.games / 10).max(1);
     let mut scaling = Vec::new();
-    for (game, notation) in [
-        ("renju", Some("lines")),
-        ("xiangqi", Some("chinese")),
-        ("territorial", None),
-        ("chouchou", None),
-    ] {
+    for (game, notation) in GENERATED {
         let a = generated(req, game, notation, small)?;
         let b = generated(req, game, notation, req.games)?;
         scaling.push((game, inputs.len(), inputs.len() + 1));

@@ -1,0 +1,171 @@
+//! `kifu bench --only stages`: how busy each pipeline stage is per game (the reader, the
+//! dispatch thread, the replay pool, the writer), on 1 and 2 replay threads, and a model
+//! of the pipeline from those costs that predicts the wall time on more cores.
+//!
+//! The model: a game passes through three serial stages (reader, dispatch, writer), each a
+//! thread of its own, and one parallel stage (the pool of T threads). In a pipeline the
+//! slowest stage sets the pace, and all of them share C cores, so per game
+//!
+//! ```text
+//! wall = max(reader, dispatch, writer, pool / T, (reader + dispatch + pool + writer) / C)
+//! ```
+//!
+//! plus the process's work outside the stages (opening the database, building indexes at
+//! the end), which is serial. The costs are the CPU seconds per game measured on one pool
+//! thread, where the pool spins least; the model is checked against the measured wall on
+//! 1 and 2 threads before it is used for 8 and 16 cores (T = C). It leaves out what one
+//! machine cannot show: memory bandwidth and cache sharing as cores are added.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Result;
+use kifu_ingest::busy::StageTimes;
+
+use super::{measure, Input, Run, Stage};
+
+/// Per-game CPU costs of the stages and the process's serial rest, in seconds.
+#[derive(Clone, Copy, Debug)]
+struct Costs {
+    reader: f64,
+    dispatch: f64,
+    pool: f64,
+    writer: f64,
+    /// Work of the process outside the four stages, per game.
+    rest: f64,
+}
+
+impl Costs {
+    fn of(run: &Run) -> Costs {
+        let g = run.games.max(1) as f64;
+        let s: StageTimes = run.stages;
+        Costs {
+            reader: s.reader / g,
+            dispatch: s.dispatch / g,
+            pool: s.pool / g,
+            writer: s.writer / g,
+            rest: (run.cpu - s.total()).max(0.0) / g,
+        }
+    }
+
+    /// The model's wall seconds for `games` on `cores` cores with `threads` pool threads.
+    fn wall(&self, games: u64, cores: f64, threads: f64) -> f64 {
+        let total = self.reader + self.dispatch + self.pool + self.writer;
+        let paced = self
+            .reader
+            .max(self.dispatch)
+            .max(self.writer)
+            .max(self.pool / threads)
+            .max(total / cores);
+        games as f64 * (paced + self.rest)
+    }
+
+    /// The busiest serial stage: its name and cost per game.
+    fn serial_cap(&self) -> (&'static str, f64) {
+        [
+            ("reader", self.reader),
+            ("dispatch", self.dispatch),
+            ("writer", self.writer),
+        ]
+        .into_iter()
+        .fold(("reader", 0.0), |a, b| if b.1 > a.1 { b } else { a })
+    }
+}
+
+fn us(seconds_per_game: f64) -> String {
+    format!("{:.1}", seconds_per_game * 1e6)
+}
+
+/// The tables: busy time per stage on 1 and 2 threads, then the model against the
+/// measurements and its prediction for 8 and 16 cores.
+pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let mut busy = String::new();
+    writeln!(
+        busy,
+        "| input | threads | games | wall s | CPU s | cores busy | reader µs/game | dispatch µs/game | pool µs/game | writer µs/game | rest µs/game | busiest serial stage ÷ wall |"
+    )?;
+    writeln!(
+        busy,
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )?;
+    let mut model = String::new();
+    writeln!(
+        model,
+        "| input | serial cap | 1 thread: measured s / model s | 2 threads: measured s / model s | model 8 cores games/s | model 16 cores games/s | ceiling games/s (serial cap) |"
+    )?;
+    writeln!(model, "|---|---|---:|---:|---:|---:|---:|")?;
+    for input in inputs {
+        eprintln!("kifu bench: stages of {}", input.name);
+        let runs: Vec<Run> = [1, 2]
+            .iter()
+            .map(|&t| measure(Stage::Ingest, t, db, &input.paths))
+            .collect::<Result<_>>()?;
+        for (threads, run) in [1, 2].iter().zip(&runs) {
+            let c = Costs::of(run);
+            let (_, cap) = c.serial_cap();
+            writeln!(
+                busy,
+                "| {} | {threads} | {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {} | {} | {:.2} |",
+                input.name,
+                run.games,
+                run.seconds,
+                run.cpu,
+                run.cpu / run.seconds.max(1e-9),
+                us(c.reader),
+                us(c.dispatch),
+                us(c.pool),
+                us(c.writer),
+                us(c.rest),
+                cap * run.games as f64 / run.seconds.max(1e-9)
+            )?;
+        }
+        let costs = Costs::of(&runs[0]);
+        let (cap_name, cap) = costs.serial_cap();
+        let games = runs[0].games;
+        let rate = |c: f64| games as f64 / costs.wall(games, c, c);
+        writeln!(
+            model,
+            "| {} | {cap_name} {} µs | {:.2} / {:.2} | {:.2} / {:.2} | {:.0} | {:.0} | {:.0} |",
+            input.name,
+            us(cap),
+            runs[0].seconds,
+            costs.wall(games, cores, 1.0),
+            runs[1].seconds,
+            costs.wall(games, cores, 2.0),
+            rate(8.0),
+            rate(16.0),
+            1.0 / (cap + costs.rest).max(1e-12)
+        )?;
+    }
+    let mut out = String::new();
+    out.push_str(&busy);
+    out.push('\n');
+    out.push_str(&model);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn costs(reader: f64, pool: f64, writer: f64) -> Costs {
+        Costs {
+            reader,
+            dispatch: 0.0,
+            pool,
+            writer,
+            rest: 0.0,
+        }
+    }
+
+    #[test]
+    fn the_slowest_stage_or_the_shared_cores_set_the_pace() {
+        // The pool is the limit on one thread; the cores on two; the writer on many.
+        let c = costs(1.0, 8.0, 2.0);
+        assert_eq!(c.wall(1, 2.0, 1.0), 8.0);
+        assert_eq!(c.wall(1, 2.0, 2.0), 5.5);
+        assert_eq!(c.wall(1, 16.0, 16.0), 2.0);
+        assert_eq!(c.serial_cap(), ("writer", 2.0));
+    }
+}
