@@ -19,8 +19,12 @@ pub struct StageTimes {
     pub dispatch: f64,
     /// The replay pool's threads together: parsing work items, replaying, annotating.
     pub pool: f64,
-    /// The single writer (SQLite, or the Parquet sink).
+    /// The single writer (SQLite, or the Parquet sink), [`StageTimes::writer_end`]
+    /// included.
     pub writer: f64,
+    /// The writer's work after the last game (the secondary indexes built after a bulk
+    /// load): serial, with nothing left to overlap it.
+    pub writer_end: f64,
 }
 
 impl StageTimes {

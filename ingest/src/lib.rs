@@ -313,11 +313,13 @@ fn run(
         let reader = busy::thread_cpu() - reader_before;
         let (replayed, dispatch) = replayer.join().expect("replay thread panicked");
         let (written, writer) = writer.join().expect("writer thread panicked");
+        let writer_end = written.as_ref().map_or(0.0, |w| w.2);
         let stages = busy::StageTimes {
             reader,
             dispatch,
             pool: 0.0,
             writer,
+            writer_end,
         };
         (read_result, replayed, written, stages)
     });
@@ -328,7 +330,7 @@ fn run(
     let (read_result, replayed, written, mut stages) = outcome;
     stages.pool = pool_busy;
     summary.stages = stages;
-    let (stats, index_state) = written?;
+    let (stats, index_state, _) = written?;
     replayed?;
     read_result?;
 
@@ -365,12 +367,12 @@ fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// The writer thread: applies the messages in order; returns the counts and the position
-/// index's state at the end.
+/// The writer thread: applies the messages in order; returns the counts, the position
+/// index's state at the end, and the CPU seconds of the sink's end.
 fn write_all(
     sink: Option<&mut dyn Sink>,
     rx: Receiver<ToWriter>,
-) -> Result<(WriteStats, Option<IndexState>), Error> {
+) -> Result<(WriteStats, Option<IndexState>, f64), Error> {
     let mut stats = WriteStats::default();
     let Some(store) = sink else {
         // No database: every file is new, records are dropped.
@@ -379,7 +381,7 @@ fn write_all(
                 let _ = reply.send(Ok((0, false)));
             }
         }
-        return Ok((stats, None));
+        return Ok((stats, None, 0.0));
     };
     store.start()?;
     for msg in rx {
@@ -400,7 +402,8 @@ fn write_all(
             } => store.finish_source(source_id, &format, &encoding)?,
         }
     }
-    Ok((stats, store.end()?))
+    let (index_state, end_cpu) = busy::timed(|| store.end());
+    Ok((stats, index_state?, end_cpu))
 }
 
 fn replay_all(

@@ -321,9 +321,10 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             "Pipeline stages: CPU seconds per game of the reader thread (find, read, \
              decompress, split, detect), the dispatch thread, the replay pool (parse what is \
              left, replay, annotate; rayon's idle spinning included) and the writer, from \
-             `kifu ingest` into a fresh database on 1 and 2 pool threads; **rest** is the \
-             process's CPU outside them. **Cores busy** = CPU ÷ wall. The model (see \
-             `src/bench/stages.rs`): per game, wall = max(reader, dispatch, writer, pool ÷ \
+             `kifu ingest` into a fresh database on 1 and 2 pool threads (the writer's \
+             column is its batches); **rest** is the process's CPU outside the stages plus \
+             the writer's after the last game (index builds). **Cores busy** = CPU ÷ wall. \
+             The model (see `src/bench/stages.rs`): per game, wall = max(reader, dispatch, writer, pool ÷ \
              threads, all stages ÷ cores) + rest, from the 1-thread costs.\n"
         )?;
         body.push_str(&stages_table(req)?);

@@ -10,8 +10,8 @@
 //! wall = max(reader, dispatch, writer, pool / T, (reader + dispatch + pool + writer) / C)
 //! ```
 //!
-//! plus the process's work outside the stages (opening the database, building indexes at
-//! the end), which is serial. The costs are the CPU seconds per game measured on one pool
+//! plus the serial rest: the process's work outside the stages (opening the database) and
+//! the writer's after the last game (building the secondary indexes of a bulk load). The costs are the CPU seconds per game measured on one pool
 //! thread, where the pool spins least; the model is checked against the measured wall on
 //! 1 and 2 threads before it is used for 8 and 16 cores (T = C). It leaves out what one
 //! machine cannot show: memory bandwidth and cache sharing as cores are added.
@@ -31,7 +31,8 @@ struct Costs {
     dispatch: f64,
     pool: f64,
     writer: f64,
-    /// Work of the process outside the four stages, per game.
+    /// Work of the process outside the four stages, and the writer's work after the last
+    /// game (index builds), per game: serial, overlapped by nothing.
     rest: f64,
 }
 
@@ -43,8 +44,8 @@ impl Costs {
             reader: s.reader / g,
             dispatch: s.dispatch / g,
             pool: s.pool / g,
-            writer: s.writer / g,
-            rest: (run.cpu - s.total()).max(0.0) / g,
+            writer: (s.writer - s.writer_end) / g,
+            rest: ((run.cpu - s.total()).max(0.0) + s.writer_end) / g,
         }
     }
 
