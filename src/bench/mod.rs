@@ -33,9 +33,12 @@ pub enum Stage {
     Replay,
     /// The full `kifu ingest` into a fresh database file.
     Ingest,
+    /// The same without the position index (`--no-index`): what the index costs.
+    IngestNoIndex,
 }
 
 impl Stage {
+    /// The stages of the main table (the index's cost is measured apart).
     pub const ALL: [Stage; 4] = [Stage::Floor, Stage::Parse, Stage::Replay, Stage::Ingest];
 
     pub fn name(self) -> &'static str {
@@ -44,11 +47,15 @@ impl Stage {
             Stage::Parse => "parse",
             Stage::Replay => "replay",
             Stage::Ingest => "ingest",
+            Stage::IngestNoIndex => "ingest-no-index",
         }
     }
 
     pub fn from_name(s: &str) -> Option<Stage> {
-        Stage::ALL.into_iter().find(|st| st.name() == s)
+        Stage::ALL
+            .into_iter()
+            .chain([Stage::IngestNoIndex])
+            .find(|st| st.name() == s)
     }
 }
 
@@ -60,9 +67,10 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
             let (disk, out) = read_floor(paths)?;
             (0, 0, disk, out, Default::default())
         }
-        Stage::Parse | Stage::Replay | Stage::Ingest => {
+        Stage::Parse | Stage::Replay | Stage::Ingest | Stage::IngestNoIndex => {
             let options = kifu_ingest::Options {
                 threads,
+                no_index: stage == Stage::IngestNoIndex,
                 ..Default::default()
             };
             let s = match stage {

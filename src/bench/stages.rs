@@ -1,6 +1,7 @@
 //! `kifu bench --only stages`: how busy each pipeline stage is per game (the reader, the
-//! dispatch thread, the replay pool, the writer), on 1 and 2 replay threads, and a model
-//! of the pipeline from those costs that predicts the wall time on more cores.
+//! dispatch thread, the replay pool, the writer), on 1 and 2 replay threads, a model of
+//! the pipeline from those costs that predicts the wall time on more cores, and what the
+//! position index costs (the same ingest with `--no-index`).
 //!
 //! The model: a game passes through three serial stages (reader, dispatch, writer), each a
 //! thread of its own, and one parallel stage (the pool of T threads). In a pipeline the
@@ -96,6 +97,12 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
         "| input | serial cap | 1 thread: measured s / model s | 2 threads: measured s / model s | model 8 cores games/s | model 16 cores games/s | ceiling games/s (serial cap) |"
     )?;
     writeln!(model, "|---|---|---:|---:|---:|---:|---:|")?;
+    let mut index = String::new();
+    writeln!(
+        index,
+        "| input | ingest s | `--no-index` s | index cost (wall) | CPU s with / without | writer µs/game with / without |"
+    )?;
+    writeln!(index, "|---|---:|---:|---:|---:|---:|")?;
     for input in inputs {
         eprintln!("kifu bench: stages of {}", input.name);
         let runs: Vec<Run> = [1, 2]
@@ -121,6 +128,20 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
                 cap * run.games as f64 / run.seconds.max(1e-9)
             )?;
         }
+        let bare = measure(Stage::IngestNoIndex, 2, db, &input.paths)?;
+        let with = &runs[1];
+        writeln!(
+            index,
+            "| {} | {:.2} | {:.2} | {:+.0}% | {:.2} / {:.2} | {} / {} |",
+            input.name,
+            with.seconds,
+            bare.seconds,
+            100.0 * (with.seconds / bare.seconds.max(1e-9) - 1.0),
+            with.cpu,
+            bare.cpu,
+            us(Costs::of(with).writer),
+            us(Costs::of(&bare).writer)
+        )?;
         let costs = Costs::of(&runs[0]);
         let (cap_name, cap) = costs.serial_cap();
         let games = runs[0].games;
@@ -143,6 +164,11 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
     out.push_str(&busy);
     out.push('\n');
     out.push_str(&model);
+    out.push_str(
+        "\nThe position index's cost: the same ingest on 2 threads with and without it \
+         (`--no-index`; the budget is 25%).\n\n",
+    );
+    out.push_str(&index);
     Ok(out)
 }
 

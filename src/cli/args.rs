@@ -513,8 +513,8 @@ pub(super) enum Command {
     /// One stage of `kifu bench`, run in its own process (prints one JSON line).
     #[command(hide = true)]
     BenchStage {
-        /// The stage: floor, parse, replay or ingest.
-        #[arg(long, value_parser = |s: &str| crate::bench::Stage::from_name(s).ok_or("floor, parse, replay or ingest"))]
+        /// The stage: floor, parse, replay, ingest or ingest-no-index.
+        #[arg(long, value_parser = |s: &str| crate::bench::Stage::from_name(s).ok_or("floor, parse, replay, ingest or ingest-no-index"))]
         stage: crate::bench::Stage,
         /// Replay threads (default: one per core).
         #[arg(long, default_value_t = 0)]
