@@ -466,6 +466,24 @@ pub(super) enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Write a static event site for the games a filter selects (usually one event) into a
+    /// directory: index.html (the event header, standings and crosstables linking every
+    /// game, the games with a search box, the audit, the report's charts), one replayable
+    /// page per game in games/, and the shared assets/ and charts/. No server needed: it
+    /// works from file://.
+    Site {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// The site's title (by default the event, or events, of its games).
+        #[arg(long)]
+        title: Option<String>,
+        /// The site's directory (created if missing; an earlier site's pages, charts and
+        /// assets are replaced once the new site is built).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
     /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
     /// memory and thread and input-size scaling, and header search (player, event) on
     /// generated Renju games; writes the tables to bench/RESULTS.md.

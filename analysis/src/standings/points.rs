@@ -16,6 +16,8 @@ pub struct Pairing {
     pub opponent: String,
     /// 1, ½ or 0.
     pub points: f64,
+    /// The game's id (a site links each crosstable entry to its game).
+    pub game: i64,
 }
 
 /// One player's line in an event's table. (The fields after `sonneborn_berger` are not
@@ -167,6 +169,7 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
                 round: g.round.clone(),
                 opponent: names[1 - seat].clone(),
                 points,
+                game: g.game,
             });
         }
     }
