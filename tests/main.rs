@@ -12,5 +12,6 @@ mod report_pages;
 mod robust;
 mod roundtrip;
 mod search;
+mod site;
 mod spark;
 mod xiangqi_real;

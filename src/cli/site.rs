@@ -37,7 +37,8 @@ pub(super) fn run(
     let files = files?;
     println!("{}", files.index.display());
     summary!(
-        "kifu site: {games} games, {} game pages, {} chart files, {:.1} MB in {}",
+        "kifu site: {games} game{}, {} game pages, {} chart files, {:.1} MB in {}",
+        if games == 1 { "" } else { "s" },
         files.games,
         files.charts,
         files.bytes as f64 / 1e6,

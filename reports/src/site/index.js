@@ -1,6 +1,7 @@
 // kifu event site: the index's search box. Filters the games table in the page (no
 // request): each word typed must occur (case-insensitive) in the row's round, players,
-// result or opening; rows that do not match get the `hidden` attribute.
+// result or opening; rows that do not match get the `hidden` attribute. `#shown` counts
+// the rows shown, `#no-match` says when none is.
 (function () {
   'use strict';
   var input = document.getElementById('search');
@@ -30,6 +31,12 @@
     }
   }
   input.addEventListener('input', apply);
-  // A value kept by the browser on going back is applied at once.
+  // `index.html#search=words` opens the index searched (a link can share a search); a
+  // value kept by the browser on going back is applied at once too.
+  var given = /^#search=(.*)$/.exec(window.location.hash);
+  if (given) {
+    try { input.value = decodeURIComponent(given[1]); } catch (e) { input.value = given[1]; }
+  }
   apply();
+  document.body.setAttribute('data-search-ready', '1');
 }());

@@ -147,12 +147,12 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table) {
                         if k > 0 {
                             out.push(' ');
                         }
+                        // No title: the row and the line number name both players, and a
+                        // 2,000-game site keeps its index small.
                         let _ = write!(
                             out,
-                            "<a class=\"result\" href=\"{}\" title=\"{} – {}\">{}</a>",
+                            "<a class=\"result\" href=\"{}\">{}</a>",
                             game_href(p.game),
-                            escape(&x.player),
-                            escape(&p.opponent),
                             escape(text)
                         );
                     }
