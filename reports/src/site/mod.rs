@@ -3,5 +3,6 @@
 //! charts, the audit summary, a search box) and one replayable page per game. Layout and
 //! DOM contract: see the issue-17 notes in the module docs of `index` and `game`.
 
+pub mod frames;
 pub mod game;
 pub mod index;
