@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use kifu_facts::GameKind;
 use kifu_generate::{write_set, GameSpec, RenjuNotation, SetSpec, XqNotation};
 use kifu_reports::replay::{self, captured_totals, classes_text, ChouChouSetup};
-use kifu_reports::site::frames::{apply_changes, Cells};
+use kifu_reports::site::frames::{apply_changes, expand, parse_changes, Cells};
 use kifu_reports::site::game::{game_assets, game_page, GameLinks};
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use kifu_store::query::{FindingRow, GameRow};
@@ -122,22 +122,9 @@ fn page_data(page: &str) -> Value {
 
 /// The boards at each ply, applying the page's changes.
 fn page_boards(data: &Value) -> Vec<Cells> {
-    let changes: Vec<Vec<(String, String)>> = data["changes"]
-        .as_array()
-        .unwrap()
+    let changes: Vec<Vec<(String, String)>> = strings(&data["changes"])
         .iter()
-        .map(|c| {
-            c.as_array()
-                .unwrap()
-                .iter()
-                .map(|p| {
-                    (
-                        p[0].as_str().unwrap().to_owned(),
-                        p[1].as_str().unwrap().to_owned(),
-                    )
-                })
-                .collect()
-        })
+        .map(|c| parse_changes(c))
         .collect();
     apply_changes(&changes)
 }
@@ -267,8 +254,8 @@ fn every_ply_of_every_game_shows_the_shared_replays_board() {
         // One move per ply in the list, in order.
         for ply in 1..=game.plies {
             assert!(
-                page.contains(&format!("<li class=\"move\" data-ply=\"{ply}\">"))
-                    || page.contains(&format!("<li class=\"move cycle\" data-ply=\"{ply}\">")),
+                page.contains(&format!("<li class=move data-ply={ply}>"))
+                    || page.contains(&format!("<li class=\"move cycle\" data-ply={ply}>")),
                 "game {} move {ply}",
                 game.id
             );
@@ -359,16 +346,16 @@ fn hostile_names_are_escaped_and_xiangqi_moves_carry_classes() {
     let data = page_data(&page);
     // The central cannon attacks the e6 pawn: an allowed chase, as `kifu show` lists it;
     // the horse's answer is idle.
-    let classes = strings(&data["classes"]);
+    let classes = classes_of(&data);
     assert_eq!(classes.len(), 8);
     assert_eq!(classes[0], "chase, chase e2 -> e6 (allowed, xiangqi 棋例3)");
     assert_eq!(classes[1], "idle");
-    assert!(page.contains("<li class=\"move\" data-ply=\"1\">炮二平五 h2e2</li>"));
+    assert!(page.contains("<li class=move data-ply=1>炮二平五 h2e2<li "));
     // Every Xiangqi game's classes are the engine's, move by move.
     let mut checks = 0;
     for game in all.iter().filter(|g| g.kind == GameKind::Xiangqi) {
         let data = page_data(&page_of(&store, game));
-        let classes = strings(&data["classes"]);
+        let classes = classes_of(&data);
         let moves = replay::xiangqi_moves(game).unwrap();
         let mut position = replay::xiangqi_start(game).unwrap();
         assert_eq!(classes.len(), moves.len());
@@ -386,6 +373,17 @@ fn hostile_names_are_escaped_and_xiangqi_moves_carry_classes() {
         }
     }
     assert!(checks > 0, "no check in the generated games");
+}
+
+/// Each move's classes text, from the page's table of texts.
+fn classes_of(data: &Value) -> Vec<String> {
+    let texts = strings(&data["classTexts"]);
+    data["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| expand(&texts[i.as_u64().unwrap() as usize]))
+        .collect()
 }
 
 fn page_of(store: &Store, game: &GameRow) -> String {
@@ -500,4 +498,64 @@ fn assets_are_the_script_and_the_style() {
         js.matches("http://www.w3.org/2000/svg").count()
     );
     assert!(!js.contains("fetch(") && !js.contains("XMLHttpRequest"));
+}
+
+/// `<shared>/data/REL`, or `None` (test skipped) when missing.
+fn shared(rel: &str) -> Option<PathBuf> {
+    kifu_testdata::shared(&format!("data/{rel}"))
+}
+
+#[test]
+fn world_championship_2015_pages_fit_the_size_budget() {
+    let Some(tar) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("xq.db");
+    kifu_ingest::ingest(&db, &[tar], &kifu_ingest::Options::default()).unwrap();
+    let store = Store::open_read_only(&db).unwrap();
+    let filter = GameFilter {
+        event: Some("2015年慕中杯第14届世界象棋锦标赛".into()),
+        ..GameFilter::everything()
+    };
+    let ids = store.game_ids(&filter).unwrap();
+    let mut total = 0usize;
+    let mut plies = 0usize;
+    let mut max = (0usize, 0u32);
+    for id in &ids {
+        let game = store.game(*id).unwrap();
+        let page = page(&store, &game);
+        // A page grows with its moves only: a fixed part and at most 100 bytes a ply.
+        assert!(
+            page.len() <= 3_000 + 100 * game.plies as usize,
+            "game {id}: {} bytes for {} plies",
+            page.len(),
+            game.plies
+        );
+        total += page.len();
+        plies += game.plies as usize;
+        if let Ok(d) = std::env::var("SITE_DUMP") {
+            std::fs::write(format!("{d}/{id}.html"), &page).unwrap();
+        }
+        if page.len() > max.0 {
+            max = (page.len(), game.plies);
+        }
+    }
+    eprintln!(
+        "{} games, {} plies, {total} bytes, {} bytes a game, largest {} bytes ({} plies)",
+        ids.len(),
+        plies,
+        total / ids.len(),
+        max.0,
+        max.1
+    );
+    assert_eq!(ids.len(), 241);
+    // About 10 KB a page (the event's games average 78 plies): 2,000 such games stay well
+    // under 20 MB with the index and the assets.
+    assert!(
+        total / ids.len() <= 10_000,
+        "{} bytes a page",
+        total / ids.len()
+    );
+    assert!(total * 2000 / ids.len() < 18_000_000);
 }

@@ -23,7 +23,8 @@ pub type Cells = BTreeMap<String, String>;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Frames {
     /// `changes[0]`: the start position's occupied cells; `changes[n]` (n ≥ 1): the cells
-    /// that differ between ply n-1 and ply n, with their new content (`""`: emptied).
+    /// that differ between ply n-1 and ply n, with their new content (`""`: emptied). The
+    /// page writes each ply's as one string ([`changes_text`]).
     pub changes: Vec<Vec<(String, String)>>,
     /// Each move in the game's notation (`moves[n-1]` is move n).
     pub moves: Vec<String>,
@@ -78,9 +79,11 @@ impl Frames {
         let pairs = |v: &[(String, String)]| -> Value {
             Value::Array(v.iter().map(|(a, b)| json!([a, b])).collect())
         };
+        // A ply's marked cells as one string, `h2 e2`.
+        let marks: Vec<String> = self.marks.iter().map(|m| m.join(" ")).collect();
         let mut data = json!({
-            "changes": self.changes.iter().map(|c| pairs(c)).collect::<Vec<_>>(),
-            "marks": self.marks,
+            "changes": self.changes.iter().map(|c| changes_text(c)).collect::<Vec<_>>(),
+            "marks": marks,
         });
         let obj = data.as_object_mut().expect("an object");
         if self.forbidden.iter().any(|f| !f.is_empty()) {
@@ -94,7 +97,22 @@ impl Frames {
             obj.insert("forbidden".into(), Value::Object(sparse));
         }
         if !self.classes.is_empty() {
-            obj.insert("classes".into(), json!(self.classes));
+            // Each distinct text once (most moves are idle or check), each move its index.
+            let mut texts: Vec<&str> = Vec::new();
+            let at: Vec<usize> = self
+                .classes
+                .iter()
+                .map(|c| match texts.iter().position(|t| t == c) {
+                    Some(i) => i,
+                    None => {
+                        texts.push(c);
+                        texts.len() - 1
+                    }
+                })
+                .collect();
+            let texts: Vec<String> = texts.iter().map(|t| abbreviate(t)).collect();
+            obj.insert("classTexts".into(), json!(texts));
+            obj.insert("classes".into(), json!(at));
             obj.insert("cycle".into(), json!(self.cycle));
         }
         if !self.hands.is_empty() {
@@ -116,6 +134,43 @@ impl Frames {
         }
         data
     }
+}
+
+/// Stretches of Xiangqi class texts the page writes short (a page's chases repeat them):
+/// (short form, text). The texts never hold `@` otherwise; the script expands them.
+pub const CLASS_ABBREVIATIONS: [(&str, &str); 3] = [
+    ("@a", " (allowed, xiangqi 棋例"),
+    ("@f", " (forbidden, xiangqi 棋例"),
+    ("@c", "chase "),
+];
+
+fn abbreviate(text: &str) -> String {
+    CLASS_ABBREVIATIONS
+        .iter()
+        .fold(text.to_owned(), |t, (short, long)| t.replace(long, short))
+}
+
+/// A class text as the page wrote it, expanded.
+pub fn expand(text: &str) -> String {
+    CLASS_ABBREVIATIONS
+        .iter()
+        .fold(text.to_owned(), |t, (short, long)| t.replace(short, long))
+}
+
+/// A ply's changes as the page writes them: `cell=content` separated by spaces, an emptied
+/// cell as `cell=` (`e2=C h2=`). Neither cells nor contents hold a space or `=`.
+pub fn changes_text(changes: &[(String, String)]) -> String {
+    let parts: Vec<String> = changes.iter().map(|(c, v)| format!("{c}={v}")).collect();
+    parts.join(" ")
+}
+
+/// The changes [`changes_text`] wrote.
+pub fn parse_changes(text: &str) -> Vec<(String, String)> {
+    text.split(' ')
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| p.split_once('='))
+        .map(|(c, v)| (c.to_owned(), v.to_owned()))
+        .collect()
 }
 
 /// The occupied cells at each ply from per-ply changes (`changes[0]` from the empty board).

@@ -20,7 +20,10 @@
     for (var n = 0; n < data.changes.length; n++) {
       var next = {}, nextPlaced = {}, k;
       for (k in cells) { next[k] = cells[k]; nextPlaced[k] = placed[k]; }
-      data.changes[n].forEach(function (c) {
+      // "e2=C h2=": cell=content, an emptied cell with nothing after "=".
+      data.changes[n].split(" ").forEach(function (part) {
+        if (!part) return;
+        var c = part.split("=");
         if (c[1] === "") { delete next[c[0]]; delete nextPlaced[c[0]]; }
         else { next[c[0]] = c[1]; nextPlaced[c[0]] = n; }
       });
@@ -115,8 +118,12 @@
     return el("rect", attrs, parent);
   }
 
+  function marksAt(n) {
+    return data.marks[n] ? data.marks[n].split(" ") : [];
+  }
+
   function drawMarks(n) {
-    var marks = data.marks[n] || [];
+    var marks = marksAt(n);
     if (!marks.length) return;
     if (kind === "renju") {
       ring(over, marks[0], C * 0.46 + 3, "mark");
@@ -182,7 +189,7 @@
       : "start position";
     byPly("li.finding", n, function (li, here) {
       li.classList.toggle("current", here);
-      var marks = data.marks[n] || [];
+      var marks = marksAt(n);
       if (here && marks.length) {
         var cell = marks[marks.length - 1], p = xy(cell);
         el("rect", { "class": "finding-mark", "data-finding": li.getAttribute("data-code"),
@@ -192,11 +199,17 @@
     });
   }
 
+  // Class texts come with their repeated stretches written short.
+  function expand(text) {
+    KIFU_BOARDS.abbreviations.forEach(function (a) { text = text.split(a[0]).join(a[1]); });
+    return text;
+  }
+
   function panels(n) {
     var at = document.getElementById("at");
     if (at) at.textContent = n + " / " + plies;
     var e;
-    if ((e = document.getElementById("classes"))) e.textContent = n > 0 ? data.classes[n - 1] : "";
+    if ((e = document.getElementById("classes"))) e.textContent = n > 0 ? expand(data.classTexts[data.classes[n - 1]]) : "";
     if ((e = document.getElementById("hands"))) {
       e.textContent = "";
       (data.hands[n] || []).forEach(function (line) {
