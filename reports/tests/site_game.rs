@@ -1,7 +1,10 @@
 //! The site's game pages (issue 17): the frames embedded in a page, replayed in Rust,
 //! give at every ply the board the shared replay (`kifu show --ply N`) gives, read back from
 //! the engine's own text boards; Renju forbidden points, Xiangqi move classes, Territorial
-//! hands and score, ChouChou captures; escaping; page size.
+//! hands and score, ChouChou captures; escaping; page size; the pages' script run in
+//! headless Chromium when it is installed.
+
+mod chromium;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -558,4 +561,114 @@ fn world_championship_2015_pages_fit_the_size_budget() {
         total / ids.len()
     );
     assert!(total * 2000 / ids.len() < 18_000_000);
+}
+
+/// Writes the game pages and their assets as the site lays them out (`games/ID.html`,
+/// `assets/`), with an empty `site.css` standing in for the index's.
+fn write_site(store: &Store, games: &[GameRow], dir: &Path) {
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    for (name, bytes) in game_assets() {
+        std::fs::write(dir.join("assets").join(name), bytes).unwrap();
+    }
+    std::fs::write(dir.join("assets/site.css"), "").unwrap();
+    for game in games {
+        std::fs::write(
+            dir.join(format!("games/{}.html", game.id)),
+            page(store, game),
+        )
+        .unwrap();
+    }
+}
+
+/// The elements of `dom` with attribute `name`, as (its value, the tag's text).
+fn tagged<'a>(dom: &'a str, name: &str) -> Vec<(String, &'a str)> {
+    let key = format!(" {name}=\"");
+    let mut out = Vec::new();
+    let mut rest = dom;
+    while let Some(at) = rest.find(&key) {
+        let start = rest[..at].rfind('<').unwrap();
+        let end = at + rest[at..].find('>').unwrap();
+        let value = rest[at + key.len()..].split('"').next().unwrap().to_owned();
+        out.push((value, &rest[start..=end]));
+        rest = &rest[end..];
+    }
+    out
+}
+
+fn attr_of(tag: &str, name: &str) -> Option<String> {
+    let key = format!(" {name}=\"");
+    let at = tag.find(&key)? + key.len();
+    Some(tag[at..].split('"').next()?.to_owned())
+}
+
+/// Each kind's page opened at a ply in headless Chromium: the script ran without a console
+/// message, `data-ply` is the ply of the link, and the board holds one `data-piece` element
+/// per occupied cell of the shared replay's board, with its content.
+#[test]
+fn pages_draw_the_shared_replays_board_in_chromium() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let all = games(&store);
+    let site = dir.path().join("site");
+    let mut picked: Vec<GameRow> = Vec::new();
+    for kind in [
+        GameKind::Renju,
+        GameKind::Xiangqi,
+        GameKind::Territorial,
+        GameKind::ChouChou,
+    ] {
+        picked.push(
+            all.iter()
+                .find(|g| g.kind == kind && g.plies > 20)
+                .unwrap()
+                .clone(),
+        );
+    }
+    // The Renju game with the forbidden point at ply 8.
+    let forbidden = all
+        .iter()
+        .find(|g| g.source.ends_with("forbidden.renju"))
+        .unwrap();
+    picked.push(forbidden.clone());
+    write_site(&store, &picked, &site);
+    for game in &picked {
+        let ply = if game.id == forbidden.id { 8 } else { 17 };
+        let url = format!(
+            "{}#ply={ply}",
+            chromium::file_url(&site.join(format!("games/{}.html", game.id)))
+        );
+        let Some((dom, console)) = chromium::dom_and_console(&url) else {
+            return;
+        };
+        assert_eq!(console, "", "game {}", game.id);
+        assert_eq!(
+            chromium::attr(&dom, "data-ply"),
+            Some(ply as i64),
+            "game {}",
+            game.id
+        );
+        let drawn: Cells = tagged(&dom, "data-piece")
+            .into_iter()
+            .map(|(piece, tag)| (attr_of(tag, "data-at").unwrap(), piece))
+            .collect();
+        assert_eq!(drawn, shown(game, ply), "game {} ({})", game.id, game.kind);
+        // The move list marks the current move.
+        assert!(
+            dom.contains(&format!("data-ply=\"{ply}\" class=\"move current\""))
+                || dom.contains(&format!("class=\"move current\" data-ply=\"{ply}\"")),
+            "game {}",
+            game.id
+        );
+        if game.id == forbidden.id {
+            let points: Vec<(String, Option<String>)> = tagged(&dom, "data-forbidden")
+                .into_iter()
+                .map(|(p, tag)| (p, attr_of(tag, "data-forbidden-kind")))
+                .collect();
+            assert_eq!(
+                points,
+                vec![("i8".to_owned(), Some("double-three".to_owned()))]
+            );
+        }
+    }
 }

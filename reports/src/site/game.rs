@@ -115,11 +115,11 @@ pub fn game_page(
         out,
         "<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" \
          data-board=\"{board}\" role=\"img\" aria-label=\"board\"></svg>\
-         <nav id=\"nav\"><button id=\"first\" type=\"button\" title=\"start (Home)\">⏮</button>\
+         <nav id=\"nav\"><button id=\"first\" type=\"button\" title=\"start (Home)\">«</button>\
          <button id=\"prev\" type=\"button\" title=\"back (←)\">◀</button>\
          <span id=\"at\"></span>\
          <button id=\"next\" type=\"button\" title=\"forward (→)\">▶</button>\
-         <button id=\"last\" type=\"button\" title=\"end (End)\">⏭</button></nav>\
+         <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>\
          <p id=\"note\"></p>"
     );
     match game.kind {
