@@ -7,6 +7,7 @@
 //! Layout: `index.html`, `games/ID.html`, `assets/` (`site.css`, `index.js`, the game
 //! pages' files), `charts/` (SVG and PNG).
 
+pub mod frames;
 pub mod game;
 mod index;
 mod standings;
