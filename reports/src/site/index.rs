@@ -319,13 +319,23 @@ pub(crate) fn index_page(index: &Index) -> String {
     if index.standings.is_empty() {
         out.push_str("<p class=\"intro\">No game has two named players to table.</p>\n");
     } else {
-        out.push_str(
-            "<p class=\"intro\">Two-player games score 1 for a win, ½ for a draw; places by \
-             points, then Sonneborn-Berger, then wins. In a crosstable +n is a win against \
-             line n, =n a draw, −n a loss (each a link to the game), ? a game without a \
-             result, ⚠ a round without a game. ChouChou: the federation's score sheet and \
-             standings.</p>\n",
-        );
+        out.push_str("<p class=\"intro\">");
+        if index.games.iter().any(|g| g.kind != GameKind::ChouChou) {
+            out.push_str(
+                "Two-player games score 1 for a win, ½ for a draw; places by points, then \
+                 Sonneborn-Berger, then wins. In a crosstable +n is a win against line n, =n \
+                 a draw, −n a loss (each a link to the game), ? a game without a result, ⚠ a \
+                 round without a game, “bye” a round sat out. ",
+            );
+        }
+        if index.games.iter().any(|g| g.kind == GameKind::ChouChou) {
+            out.push_str(
+                "ChouChou: the federation's standings (wins, points, best bonus, worst \
+                 penalty) and score sheet (○ won, × lost, the round's points; each a link \
+                 to the game).",
+            );
+        }
+        out.push_str("</p>\n");
         out.push_str(&index.standings);
     }
     out.push_str("</section>\n");
