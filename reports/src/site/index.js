@@ -39,4 +39,12 @@
   }
   apply();
   document.body.setAttribute('data-search-ready', '1');
+  // Printing shows every game and the whole audit: no row hidden, no list folded.
+  window.addEventListener('beforeprint', function () {
+    rows.forEach(function (row) { row.tr.removeAttribute('hidden'); });
+    Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) {
+      d.setAttribute('open', '');
+    });
+  });
+  window.addEventListener('afterprint', apply);
 }());

@@ -303,7 +303,7 @@ pub(crate) fn index_page(index: &Index) -> String {
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<link rel=\"stylesheet\" href=\"assets/site.css\">\n\
+         <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"assets/site.css\">\n\
          <script src=\"assets/index.js\" defer></script>\n</head>\n<body class=\"index\">\n",
         escape(index.title)
     );
