@@ -239,15 +239,20 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
     }
 }
 
-/// `1½` style points.
+/// `1½` style points; Sonneborn-Berger's quarters (half a draw's half point) as `¼`, `¾`.
 pub fn points_text(p: f64) -> String {
     let whole = p.trunc() as u64;
-    if p.fract() == 0.0 {
-        whole.to_string()
-    } else if whole == 0 {
-        "½".into()
-    } else {
-        format!("{whole}½")
+    let fraction = match p.fract() {
+        f if f == 0.0 => "",
+        f if f == 0.25 => "¼",
+        f if f == 0.5 => "½",
+        f if f == 0.75 => "¾",
+        _ => return p.to_string(),
+    };
+    match (whole, fraction) {
+        (w, "") => w.to_string(),
+        (0, f) => f.to_string(),
+        (w, f) => format!("{w}{f}"),
     }
 }
 
@@ -321,6 +326,9 @@ mod tests {
         assert_eq!(points_text(1.5), "1½");
         assert_eq!(points_text(0.5), "½");
         assert_eq!(points_text(2.0), "2");
+        assert_eq!(points_text(15.25), "15¼");
+        assert_eq!(points_text(0.75), "¾");
+        assert_eq!(points_text(0.0), "0");
     }
 
     #[test]

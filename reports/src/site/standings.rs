@@ -91,8 +91,7 @@ fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow]) {
                 l.draws,
                 l.losses,
                 points_text(l.points),
-                // Sonneborn-Berger can be a quarter (half a draw's half point): as a number.
-                l.sonneborn_berger,
+                points_text(l.sonneborn_berger),
                 escape(l.decided_by),
                 p = escape(&l.player),
             );
