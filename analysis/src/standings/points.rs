@@ -243,10 +243,10 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
 pub fn points_text(p: f64) -> String {
     let whole = p.trunc() as u64;
     let fraction = match p.fract() {
-        f if f == 0.0 => "",
-        f if f == 0.25 => "¼",
-        f if f == 0.5 => "½",
-        f if f == 0.75 => "¾",
+        0.0 => "",
+        0.25 => "¼",
+        0.5 => "½",
+        0.75 => "¾",
         _ => return p.to_string(),
     };
     match (whole, fraction) {
