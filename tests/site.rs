@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use crate::common::{kifu, kifu_ok};
+use crate::common::{kifu, kifu_ok, shared};
 
 /// The attributes of each start tag of `html` that begins with `start` (e.g.
 /// `<tr class="standing"`), as (name, unescaped value) pairs.
@@ -409,6 +409,69 @@ fn a_rebuilt_site_replaces_the_earlier_pages_and_keeps_other_files() {
         "mine"
     );
     assert!(!out.join(".kifu-site-new").exists());
+}
+
+/// The 2015 World Xiangqi Championship (dpxq DhtmlXQ, 241 games, its perpetual checks):
+/// every game listed and linked twice from the crosstables, the standings as `kifu
+/// standings --json`, and every finding `kifu audit` lists for the event linked at its ply.
+#[test]
+fn world_championship_site_links_every_game_and_finding() {
+    let Some(archive) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wc.db");
+    kifu_ok(&[
+        "ingest",
+        "--quiet",
+        "--db",
+        db.to_str().unwrap(),
+        archive.to_str().unwrap(),
+    ]);
+    let filter = ["--event", "*第14届世界象棋锦标赛"];
+    let out = dir.path().join("site");
+    let index = site(&db, &out, &filter);
+    let ids = listed_ids(&db, &filter);
+    assert_eq!(ids.len(), 241);
+    assert_lists_every_game(&index, &out, &ids);
+    assert_eq!(index_standings(&index), json_standings(&db, &filter));
+    let mut links = result_links(&index);
+    links.sort_unstable();
+    let twice: Vec<i64> = ids.iter().flat_map(|&id| [id, id]).collect();
+    assert_eq!(links, twice);
+
+    let mut args = vec!["audit", "--json", "--db", db.to_str().unwrap()];
+    args.extend_from_slice(&filter);
+    let mut expected: Vec<(String, String)> = kifu_ok(&args)
+        .lines()
+        .map(|l| {
+            let f: serde_json::Value = serde_json::from_str(l).unwrap();
+            let game = f["game"].as_i64().unwrap();
+            let href = match f["ply"].as_u64() {
+                Some(ply) => format!("games/{game}.html#ply={ply}"),
+                None => format!("games/{game}.html"),
+            };
+            (f["code"].as_str().unwrap().to_string(), href)
+        })
+        .collect();
+    assert!(expected
+        .iter()
+        .any(|(code, _)| code == "perpetual-check-changed"));
+    let mut listed: Vec<(String, String)> = index
+        .match_indices("<li class=\"audit-finding\"")
+        .map(|(at, _)| {
+            let item = &index[at..at + index[at..].find("</li>").unwrap()];
+            let attrs = &tags(item, "<li ")[0];
+            let link = &tags(item, "<a ")[0];
+            (
+                get(attrs, "data-code").to_string(),
+                get(link, "href").to_string(),
+            )
+        })
+        .collect();
+    expected.sort();
+    listed.sort();
+    assert_eq!(listed, expected);
 }
 
 /// The sum of the sizes of every file under `dir`.
