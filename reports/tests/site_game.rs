@@ -672,3 +672,12 @@ fn pages_draw_the_shared_replays_board_in_chromium() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn scratch_site() {
+    let out = PathBuf::from(std::env::var("SITE_OUT").unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    write_site(&store, &games(&store), &out);
+}

@@ -68,6 +68,18 @@
   var note = label(svg, geo.w / 2, geo.h - 14, 13, "#333", "");
   note.setAttribute("id", "note-text");
 
+  // ChouChou: a disc of each colour with what it stands for, below the board.
+  if (data.legend) {
+    var legendY = geo.h - M - 32, lx = M; // as the report's diagram places it
+    data.legend.forEach(function (name, k) {
+      el("circle", { cx: lx + 6, cy: legendY, r: 6, fill: colours.seats[k % 4] }, svg);
+      var t = el("text", { x: lx + 16, y: legendY, "font-size": 12, fill: "#333",
+        "dominant-baseline": "central" }, svg);
+      t.textContent = name;
+      lx += 64;
+    });
+  }
+
   function drawPiece(cell, content, state) {
     var p = xy(cell), x = p[0], y = p[1];
     var g = el("g", { "data-at": cell, "data-piece": content, "class": "piece" }, pieces);

@@ -119,8 +119,7 @@ pub fn game_page(
          <button id=\"prev\" type=\"button\" title=\"back (←)\">◀</button>\
          <span id=\"at\"></span>\
          <button id=\"next\" type=\"button\" title=\"forward (→)\">▶</button>\
-         <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>\
-         <p id=\"note\"></p>"
+         <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>"
     );
     match game.kind {
         GameKind::Renju => out.push_str("<p id=\"forbidden\"></p>"),
