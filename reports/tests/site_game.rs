@@ -681,3 +681,37 @@ fn scratch_site() {
     let store = store(dir.path());
     write_site(&store, &games(&store), &out);
 }
+
+/// A Territorial record with comments: each is listed at its ply, escaped.
+#[test]
+fn comments_are_listed_at_their_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Game \"Chess Territorial\"]\n[Event \"Comments\"]\n[White \"A\"]\n[Black \"B\"]\n\
+                [Result \"*\"]\n\n1. K@e1 {Kings first <b>} K@a2 2. Q@c3 {and a queen} *\n";
+    let file = write_file(dir.path(), "c.pgn", text);
+    let db = dir.path().join("c.db");
+    kifu_ingest::ingest(&db, &[file], &kifu_ingest::Options::default()).unwrap();
+    let store = Store::open_read_only(&db).unwrap();
+    let game = &games(&store)[0];
+    assert_eq!(
+        game.comments,
+        vec![
+            (1, "Kings first <b>".to_owned()),
+            (3, "and a queen".to_owned())
+        ]
+    );
+    let page = page(&store, game);
+    for (ply, text) in &game.comments {
+        assert!(
+            page.contains(&format!(
+                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> \
+                 <span class=\"text\">{}</span></li>",
+                kifu_reports::escape(text)
+            )),
+            "{page}"
+        );
+    }
+    assert!(!page.contains("<b>"));
+    assert!(page.contains("<span class=\"text\">Kings first &lt;b&gt;</span>"));
+    assert!(page.contains("<p id=\"comment-now\"></p>"));
+}

@@ -246,7 +246,13 @@
         li.classList.toggle("current", here);
         if (here && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
       });
-      byPly(".comment", n, function (c, here) { c.classList.toggle("current", here); });
+      var said = [];
+      byPly(".comment", n, function (c, here) {
+        c.classList.toggle("current", here);
+        if (here) said.push((c.querySelector(".text") || c).textContent);
+      });
+      var now = document.getElementById("comment-now");
+      if (now) now.textContent = said.join(" ");
     }
     if (!keepHash && location.hash !== "#ply=" + n) {
       try { history.replaceState(null, "", "#ply=" + n); } catch (err) { location.hash = "ply=" + n; }

@@ -127,6 +127,9 @@ pub fn game_page(
         GameKind::Territorial => out.push_str("<div id=\"hands\"></div><p id=\"score\"></p>"),
         GameKind::ChouChou => out.push_str("<div id=\"captured\"></div><p id=\"captures\"></p>"),
     }
+    if !game.comments.is_empty() {
+        out.push_str("<p id=\"comment-now\"></p>");
+    }
     if let Some((_, why)) = &frames.stopped {
         let _ = write!(out, "<p class=\"stopped\">{}</p>", escape(why));
     }
@@ -149,7 +152,7 @@ pub fn game_page(
         for (ply, text) in &game.comments {
             let _ = write!(
                 out,
-                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> {}</li>",
+                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> <span class=\"text\">{}</span></li>",
                 escape(text)
             );
         }
