@@ -660,7 +660,43 @@ fn pages_draw_the_shared_replays_board_in_chromium() {
             "game {}",
             game.id
         );
+        // The kind's text beside the board, as `kifu show --ply N` prints it.
+        let text_of = |id: &str| {
+            let open = format!("id=\"{id}\">");
+            let at = dom.find(&open).unwrap() + open.len();
+            dom[at..].split('<').next().unwrap().to_owned()
+        };
+        match game.kind {
+            GameKind::Xiangqi => {
+                let moves = replay::xiangqi_moves(game).unwrap();
+                let mut position = replay::xiangqi_start(game).unwrap();
+                for &m in &moves[..ply - 1] {
+                    position.make(m);
+                }
+                let expected = classes_text(&xiangqi::classify(&position, moves[ply - 1]));
+                assert_eq!(text_of("classes"), expected.replace('>', "&gt;"));
+            }
+            GameKind::Territorial => {
+                let moves = replay::territorial_moves(game).unwrap();
+                let text = territorial::Position::from_moves(&moves[..ply])
+                    .unwrap()
+                    .to_text();
+                let lines: Vec<&str> = text.lines().skip(9).take(2).collect();
+                assert_eq!(text_of("hands"), lines.join("\n"));
+            }
+            GameKind::ChouChou => {
+                let actions = replay::chouchou_actions(game).unwrap();
+                let setup = ChouChouSetup::of(game).unwrap();
+                let totals = captured_totals(&setup.replay(&actions[..ply]).captured);
+                assert_eq!(text_of("captured"), totals);
+            }
+            GameKind::Renju => {}
+        }
         if game.id == forbidden.id {
+            assert_eq!(
+                text_of("forbidden"),
+                "Black's forbidden points: i8 double-three"
+            );
             let points: Vec<(String, Option<String>)> = tagged(&dom, "data-forbidden")
                 .into_iter()
                 .map(|(p, tag)| (p, attr_of(tag, "data-forbidden-kind")))

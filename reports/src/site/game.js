@@ -222,14 +222,8 @@
     if (at) at.textContent = n + " / " + plies;
     var e;
     if ((e = document.getElementById("classes"))) e.textContent = n > 0 ? expand(data.classTexts[data.classes[n - 1]]) : "";
-    if ((e = document.getElementById("hands"))) {
-      e.textContent = "";
-      (data.hands[n] || []).forEach(function (line) {
-        var d = document.createElement("div");
-        d.textContent = line;
-        e.appendChild(d);
-      });
-    }
+    // The two lines as `kifu show` prints them, one under the other (white-space: pre-line).
+    if ((e = document.getElementById("hands"))) e.textContent = (data.hands[n] || []).join("\n");
     if ((e = document.getElementById("score"))) e.textContent = n === plies ? data.score || "" : "";
     if ((e = document.getElementById("captured"))) e.textContent = data.captured[n] || "";
     if ((e = document.getElementById("captures"))) e.textContent = n > 0 ? data.captures[n - 1] : "";
