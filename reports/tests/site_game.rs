@@ -709,6 +709,29 @@ fn pages_draw_the_shared_replays_board_in_chromium() {
     }
 }
 
+/// A game whose moves cannot be replayed gets a page that says so, with the empty board.
+#[test]
+fn an_unreplayable_game_gets_a_page_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let mut game = games(&store)
+        .into_iter()
+        .find(|g| g.kind == GameKind::Xiangqi)
+        .unwrap();
+    game.moves = vec![200, 3, 7];
+    let page = page(&store, &game);
+    assert!(
+        page.contains(&format!(
+            "<p class=\"stopped\">the moves cannot be replayed: report data error: game {} has a corrupt move list</p>",
+            game.id
+        )),
+        "{page}"
+    );
+    assert!(page.contains("data-plies=\"0\" data-ply=\"0\""));
+    let data = page_data(&page);
+    assert_eq!(page_boards(&data), vec![Cells::new()]);
+}
+
 #[test]
 #[ignore]
 fn scratch_site() {

@@ -67,6 +67,15 @@ impl Frames {
         }
     }
 
+    /// No moves: the empty board only (for a game whose moves cannot be replayed).
+    pub fn start_only() -> Frames {
+        Frames {
+            changes: vec![Vec::new()],
+            marks: vec![Vec::new()],
+            ..Frames::default()
+        }
+    }
+
     /// The number of plies (moves recorded).
     pub fn plies(&self) -> u32 {
         self.moves.len() as u32

@@ -221,12 +221,12 @@
     var at = document.getElementById("at");
     if (at) at.textContent = n + " / " + plies;
     var e;
-    if ((e = document.getElementById("classes"))) e.textContent = n > 0 ? expand(data.classTexts[data.classes[n - 1]]) : "";
+    if ((e = document.getElementById("classes"))) e.textContent = n > 0 && data.classes ? expand(data.classTexts[data.classes[n - 1]]) : "";
     // The two lines as `kifu show` prints them, one under the other (white-space: pre-line).
-    if ((e = document.getElementById("hands"))) e.textContent = (data.hands[n] || []).join("\n");
+    if ((e = document.getElementById("hands"))) e.textContent = ((data.hands && data.hands[n]) || []).join("\n");
     if ((e = document.getElementById("score"))) e.textContent = n === plies ? data.score || "" : "";
-    if ((e = document.getElementById("captured"))) e.textContent = data.captured[n] || "";
-    if ((e = document.getElementById("captures"))) e.textContent = n > 0 ? data.captures[n - 1] : "";
+    if ((e = document.getElementById("captured"))) e.textContent = (data.captured && data.captured[n]) || "";
+    if ((e = document.getElementById("captures"))) e.textContent = n > 0 && data.captures ? data.captures[n - 1] : "";
   }
 
   function go(n, keepHash) {
