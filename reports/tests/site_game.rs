@@ -709,6 +709,68 @@ fn pages_draw_the_shared_replays_board_in_chromium() {
     }
 }
 
+/// Real Renju records (a Japanese tournament, and free-style gomoku): at every ply the
+/// board and Black's forbidden points are the shared replay's, as `kifu show --ply N` lists
+/// them (none for free-style games).
+#[test]
+fn real_renju_pages_show_the_boards_and_forbidden_points_of_show() {
+    let (Some(tournament), Some(gomoku)) = (
+        shared("renju/games/bdt/stefs92_MST-MM-40.bdt"),
+        shared("renju/games/bdt/stefs92_Gomoku.bdt"),
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    kifu_ingest::ingest(&db, &[tournament, gomoku], &kifu_ingest::Options::default()).unwrap();
+    let store = Store::open_read_only(&db).unwrap();
+    let (mut pages, mut forbidden_plies, mut freestyle) = (0, 0, 0);
+    for game in games(&store) {
+        let data = page_data(&page(&store, &game));
+        let boards = page_boards(&data);
+        let moves = replay::renju_moves(&game).unwrap();
+        let renju_rules = game.ruleset != Some(kifu_facts::Ruleset::Freestyle);
+        freestyle += !renju_rules as usize;
+        for (ply, board) in boards.iter().enumerate() {
+            let position = replay::renju_playable(&moves[..ply]);
+            assert_eq!(
+                board,
+                &renju_text_cells(&position.render(&renju::Marks::default())),
+                "game {} ply {ply}",
+                game.id
+            );
+            let expected: Vec<Value> = if renju_rules {
+                position
+                    .forbidden_points()
+                    .iter()
+                    .map(|(p, k)| serde_json::json!([p.to_string(), k.to_string()]))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let shown = data["forbidden"]
+                .get(ply.to_string())
+                .cloned()
+                .unwrap_or(Value::Array(Vec::new()));
+            assert_eq!(
+                shown,
+                Value::Array(expected.clone()),
+                "game {} ply {ply}",
+                game.id
+            );
+            forbidden_plies += !expected.is_empty() as usize;
+        }
+        pages += 1;
+    }
+    eprintln!(
+        "{pages} pages, {freestyle} free-style, {forbidden_plies} plies with forbidden points"
+    );
+    // SOURCES.md: 50 tournament games; 786 gomoku lines, one holding two records.
+    assert_eq!(pages, 50 + 787);
+    assert_eq!(freestyle, 787);
+    assert!(forbidden_plies > 0);
+}
+
 /// A game whose moves cannot be replayed gets a page that says so, with the empty board.
 #[test]
 fn an_unreplayable_game_gets_a_page_saying_so() {
