@@ -36,6 +36,11 @@ fn hostile_pgn() -> String {
     )
 }
 
+/// A Xiangqi game from a set-up position: two kings step forward.
+const XIANGQI_FEN: &str = "[Game \"Chinese Chess\"]\n[Event \"Site test\"]\n[Red \"R\"]\n\
+    [Black \"B\"]\n[Result \"*\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n[Format \"ICCS\"]\n\n\
+    1. e0-e1 d9-d8 *\n";
+
 fn write_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -63,6 +68,7 @@ fn store(dir: &Path) -> Store {
     let files = vec![
         write_file(dir, "forbidden.renju", RENJU_FORBIDDEN),
         write_file(dir, "hostile.pgn", &hostile_pgn()),
+        write_file(dir, "fen.pgn", XIANGQI_FEN),
         generated(dir, "r.renju", GameSpec::Renju(RenjuNotation::Lines), 6),
         generated(dir, "x.pgn", GameSpec::Xiangqi(XqNotation::Chinese), 6),
         generated(dir, "t.pgn", GameSpec::Territorial, 6),
@@ -271,7 +277,7 @@ fn every_ply_of_every_game_shows_the_shared_replays_board() {
             ("chouchou".to_owned(), 10),
             ("renju".to_owned(), 8),
             ("territorial".to_owned(), 6),
-            ("xiangqi".to_owned(), 7),
+            ("xiangqi".to_owned(), 8),
         ]
     );
 }
@@ -509,7 +515,7 @@ fn shared(rel: &str) -> Option<PathBuf> {
 }
 
 #[test]
-fn world_championship_2015_pages_fit_the_size_budget() {
+fn world_championship_2015_pages_replay_and_fit_the_size_budget() {
     let Some(tar) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
         return;
     };
@@ -525,9 +531,23 @@ fn world_championship_2015_pages_fit_the_size_budget() {
     let mut total = 0usize;
     let mut plies = 0usize;
     let mut max = (0usize, 0u32);
+    let mut repetitions = 0;
     for id in &ids {
         let game = store.game(*id).unwrap();
         let page = page(&store, &game);
+        // Every ply shows `kifu show`'s position.
+        for (ply, board) in page_boards(&page_data(&page)).iter().enumerate() {
+            assert_eq!(board, &shown(&game, ply), "game {id} ply {ply}");
+        }
+        // A repetition ruled on (perpetual check, repetition draw) has its cycle's moves
+        // marked in the move list.
+        if findings_of(&store, *id)
+            .iter()
+            .any(|f| f.code.starts_with("perpetual") || f.code.starts_with("repetition"))
+        {
+            repetitions += 1;
+            assert!(page.contains("<li class=\"move cycle\""), "game {id}");
+        }
         // A page grows with its moves only: a fixed part and at most 100 bytes a ply.
         assert!(
             page.len() <= 3_000 + 100 * game.plies as usize,
@@ -553,6 +573,10 @@ fn world_championship_2015_pages_fit_the_size_budget() {
         max.1
     );
     assert_eq!(ids.len(), 241);
+    assert!(
+        repetitions > 5,
+        "{repetitions} games with a repetition ruling"
+    );
     // About 10 KB a page (the event's games average 78 plies): 2,000 such games stay well
     // under 20 MB with the index and the assets.
     assert!(
@@ -769,6 +793,32 @@ fn real_renju_pages_show_the_boards_and_forbidden_points_of_show() {
     assert_eq!(pages, 50 + 787);
     assert_eq!(freestyle, 787);
     assert!(forbidden_plies > 0);
+}
+
+/// A Xiangqi game set up from a FEN starts from it, as `kifu show` does.
+#[test]
+fn xiangqi_starts_from_the_records_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let game = games(&store)
+        .into_iter()
+        .find(|g| g.source.ends_with("fen.pgn"))
+        .unwrap();
+    let boards = page_boards(&page_data(&page(&store, &game)));
+    let cells = |pairs: &[(&str, &str)]| -> Cells {
+        pairs
+            .iter()
+            .map(|(c, p)| (c.to_string(), p.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        boards,
+        vec![
+            cells(&[("d9", "k"), ("e0", "K")]),
+            cells(&[("d9", "k"), ("e1", "K")]),
+            cells(&[("d8", "k"), ("e1", "K")]),
+        ]
+    );
 }
 
 /// A game whose moves cannot be replayed gets a page that says so, with the empty board.
