@@ -565,7 +565,8 @@ fn world_championship_2015_pages_replay_and_fit_the_size_budget() {
         }
     }
     eprintln!(
-        "{} games, {} plies, {total} bytes, {} bytes a game, largest {} bytes ({} plies)",
+        "{} games, {} plies, {total} bytes, {} bytes a game, largest {} bytes ({} plies); \
+         {repetitions} with a repetition ruling",
         ids.len(),
         plies,
         total / ids.len(),
