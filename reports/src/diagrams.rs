@@ -620,6 +620,15 @@ pub(crate) fn territorial_board(out: &mut String, marked: Option<usize>) {
     }
 }
 
+/// What a ChouChou colour stands for: `P1`… (a seat), or `team 1`… in pairs games.
+pub(crate) fn chouchou_colour_label(pairs: bool, k: usize) -> String {
+    if pairs {
+        format!("team {}", k + 1)
+    } else {
+        format!("P{}", k + 1)
+    }
+}
+
 /// The colours of ChouChou seats (or teams in pairs).
 /// The colour of ChouChou colour `k` (0-based: a seat, or a team in pairs games).
 fn cc_colour(k: usize) -> String {
@@ -735,11 +744,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
     let legend_y = M + CELL * n as f64 + 14.0;
     let mut lx = M;
     for k in 0..colours {
-        let label = if pairs {
-            format!("team {}", k + 1)
-        } else {
-            format!("P{}", k + 1)
-        };
+        let label = chouchou_colour_label(pairs, k);
         let _ = write!(
             out,
             "<circle cx=\"{:.1}\" cy=\"{legend_y:.1}\" r=\"6\" fill=\"{}\"/>",

@@ -36,6 +36,11 @@ fn hostile_pgn() -> String {
     )
 }
 
+/// A Xiangqi game from a set-up position: two kings step forward.
+const XIANGQI_FEN: &str = "[Game \"Chinese Chess\"]\n[Event \"Site test\"]\n[Red \"R\"]\n\
+    [Black \"B\"]\n[Result \"*\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n[Format \"ICCS\"]\n\n\
+    1. e0-e1 d9-d8 *\n";
+
 fn write_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -63,6 +68,7 @@ fn store(dir: &Path) -> Store {
     let files = vec![
         write_file(dir, "forbidden.renju", RENJU_FORBIDDEN),
         write_file(dir, "hostile.pgn", &hostile_pgn()),
+        write_file(dir, "fen.pgn", XIANGQI_FEN),
         generated(dir, "r.renju", GameSpec::Renju(RenjuNotation::Lines), 6),
         generated(dir, "x.pgn", GameSpec::Xiangqi(XqNotation::Chinese), 6),
         generated(dir, "t.pgn", GameSpec::Territorial, 6),
@@ -271,7 +277,7 @@ fn every_ply_of_every_game_shows_the_shared_replays_board() {
             ("chouchou".to_owned(), 10),
             ("renju".to_owned(), 8),
             ("territorial".to_owned(), 6),
-            ("xiangqi".to_owned(), 7),
+            ("xiangqi".to_owned(), 8),
         ]
     );
 }
@@ -509,7 +515,7 @@ fn shared(rel: &str) -> Option<PathBuf> {
 }
 
 #[test]
-fn world_championship_2015_pages_fit_the_size_budget() {
+fn world_championship_2015_pages_replay_and_fit_the_size_budget() {
     let Some(tar) = shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz") else {
         return;
     };
@@ -525,9 +531,23 @@ fn world_championship_2015_pages_fit_the_size_budget() {
     let mut total = 0usize;
     let mut plies = 0usize;
     let mut max = (0usize, 0u32);
+    let mut repetitions = 0;
     for id in &ids {
         let game = store.game(*id).unwrap();
         let page = page(&store, &game);
+        // Every ply shows `kifu show`'s position.
+        for (ply, board) in page_boards(&page_data(&page)).iter().enumerate() {
+            assert_eq!(board, &shown(&game, ply), "game {id} ply {ply}");
+        }
+        // A repetition ruled on (perpetual check, repetition draw) has its cycle's moves
+        // marked in the move list.
+        if findings_of(&store, *id)
+            .iter()
+            .any(|f| f.code.starts_with("perpetual") || f.code.starts_with("repetition"))
+        {
+            repetitions += 1;
+            assert!(page.contains("<li class=\"move cycle\""), "game {id}");
+        }
         // A page grows with its moves only: a fixed part and at most 100 bytes a ply.
         assert!(
             page.len() <= 3_000 + 100 * game.plies as usize,
@@ -545,7 +565,8 @@ fn world_championship_2015_pages_fit_the_size_budget() {
         }
     }
     eprintln!(
-        "{} games, {} plies, {total} bytes, {} bytes a game, largest {} bytes ({} plies)",
+        "{} games, {} plies, {total} bytes, {} bytes a game, largest {} bytes ({} plies); \
+         {repetitions} with a repetition ruling",
         ids.len(),
         plies,
         total / ids.len(),
@@ -553,6 +574,10 @@ fn world_championship_2015_pages_fit_the_size_budget() {
         max.1
     );
     assert_eq!(ids.len(), 241);
+    assert!(
+        repetitions > 5,
+        "{repetitions} games with a repetition ruling"
+    );
     // About 10 KB a page (the event's games average 78 plies): 2,000 such games stay well
     // under 20 MB with the index and the assets.
     assert!(
@@ -660,7 +685,43 @@ fn pages_draw_the_shared_replays_board_in_chromium() {
             "game {}",
             game.id
         );
+        // The kind's text beside the board, as `kifu show --ply N` prints it.
+        let text_of = |id: &str| {
+            let open = format!("id=\"{id}\">");
+            let at = dom.find(&open).unwrap() + open.len();
+            dom[at..].split('<').next().unwrap().to_owned()
+        };
+        match game.kind {
+            GameKind::Xiangqi => {
+                let moves = replay::xiangqi_moves(game).unwrap();
+                let mut position = replay::xiangqi_start(game).unwrap();
+                for &m in &moves[..ply - 1] {
+                    position.make(m);
+                }
+                let expected = classes_text(&xiangqi::classify(&position, moves[ply - 1]));
+                assert_eq!(text_of("classes"), expected.replace('>', "&gt;"));
+            }
+            GameKind::Territorial => {
+                let moves = replay::territorial_moves(game).unwrap();
+                let text = territorial::Position::from_moves(&moves[..ply])
+                    .unwrap()
+                    .to_text();
+                let lines: Vec<&str> = text.lines().skip(9).take(2).collect();
+                assert_eq!(text_of("hands"), lines.join("\n"));
+            }
+            GameKind::ChouChou => {
+                let actions = replay::chouchou_actions(game).unwrap();
+                let setup = ChouChouSetup::of(game).unwrap();
+                let totals = captured_totals(&setup.replay(&actions[..ply]).captured);
+                assert_eq!(text_of("captured"), totals);
+            }
+            GameKind::Renju => {}
+        }
         if game.id == forbidden.id {
+            assert_eq!(
+                text_of("forbidden"),
+                "Black's forbidden points: i8 double-three"
+            );
             let points: Vec<(String, Option<String>)> = tagged(&dom, "data-forbidden")
                 .into_iter()
                 .map(|(p, tag)| (p, attr_of(tag, "data-forbidden-kind")))
@@ -671,4 +732,158 @@ fn pages_draw_the_shared_replays_board_in_chromium() {
             );
         }
     }
+}
+
+/// Real Renju records (a Japanese tournament, and free-style gomoku): at every ply the
+/// board and Black's forbidden points are the shared replay's, as `kifu show --ply N` lists
+/// them (none for free-style games).
+#[test]
+fn real_renju_pages_show_the_boards_and_forbidden_points_of_show() {
+    let (Some(tournament), Some(gomoku)) = (
+        shared("renju/games/bdt/stefs92_MST-MM-40.bdt"),
+        shared("renju/games/bdt/stefs92_Gomoku.bdt"),
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    kifu_ingest::ingest(&db, &[tournament, gomoku], &kifu_ingest::Options::default()).unwrap();
+    let store = Store::open_read_only(&db).unwrap();
+    let (mut pages, mut forbidden_plies, mut freestyle) = (0, 0, 0);
+    for game in games(&store) {
+        let data = page_data(&page(&store, &game));
+        let boards = page_boards(&data);
+        let moves = replay::renju_moves(&game).unwrap();
+        let renju_rules = game.ruleset != Some(kifu_facts::Ruleset::Freestyle);
+        freestyle += !renju_rules as usize;
+        for (ply, board) in boards.iter().enumerate() {
+            let position = replay::renju_playable(&moves[..ply]);
+            assert_eq!(
+                board,
+                &renju_text_cells(&position.render(&renju::Marks::default())),
+                "game {} ply {ply}",
+                game.id
+            );
+            let expected: Vec<Value> = if renju_rules {
+                position
+                    .forbidden_points()
+                    .iter()
+                    .map(|(p, k)| serde_json::json!([p.to_string(), k.to_string()]))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let shown = data["forbidden"]
+                .get(ply.to_string())
+                .cloned()
+                .unwrap_or(Value::Array(Vec::new()));
+            assert_eq!(
+                shown,
+                Value::Array(expected.clone()),
+                "game {} ply {ply}",
+                game.id
+            );
+            forbidden_plies += !expected.is_empty() as usize;
+        }
+        pages += 1;
+    }
+    eprintln!(
+        "{pages} pages, {freestyle} free-style, {forbidden_plies} plies with forbidden points"
+    );
+    // SOURCES.md: 50 tournament games; 786 gomoku lines, one holding two records.
+    assert_eq!(pages, 50 + 787);
+    assert_eq!(freestyle, 787);
+    assert!(forbidden_plies > 0);
+}
+
+/// A Xiangqi game set up from a FEN starts from it, as `kifu show` does.
+#[test]
+fn xiangqi_starts_from_the_records_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let game = games(&store)
+        .into_iter()
+        .find(|g| g.source.ends_with("fen.pgn"))
+        .unwrap();
+    let boards = page_boards(&page_data(&page(&store, &game)));
+    let cells = |pairs: &[(&str, &str)]| -> Cells {
+        pairs
+            .iter()
+            .map(|(c, p)| (c.to_string(), p.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        boards,
+        vec![
+            cells(&[("d9", "k"), ("e0", "K")]),
+            cells(&[("d9", "k"), ("e1", "K")]),
+            cells(&[("d8", "k"), ("e1", "K")]),
+        ]
+    );
+}
+
+/// A game whose moves cannot be replayed gets a page that says so, with the empty board.
+#[test]
+fn an_unreplayable_game_gets_a_page_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let mut game = games(&store)
+        .into_iter()
+        .find(|g| g.kind == GameKind::Xiangqi)
+        .unwrap();
+    game.moves = vec![200, 3, 7];
+    let page = page(&store, &game);
+    assert!(
+        page.contains(&format!(
+            "<p class=\"stopped\">the moves cannot be replayed: report data error: game {} has a corrupt move list</p>",
+            game.id
+        )),
+        "{page}"
+    );
+    assert!(page.contains("data-plies=\"0\" data-ply=\"0\""));
+    let data = page_data(&page);
+    assert_eq!(page_boards(&data), vec![Cells::new()]);
+}
+
+#[test]
+#[ignore]
+fn scratch_site() {
+    let out = PathBuf::from(std::env::var("SITE_OUT").unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    write_site(&store, &games(&store), &out);
+}
+
+/// A Territorial record with comments: each is listed at its ply, escaped.
+#[test]
+fn comments_are_listed_at_their_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Game \"Chess Territorial\"]\n[Event \"Comments\"]\n[White \"A\"]\n[Black \"B\"]\n\
+                [Result \"*\"]\n\n1. K@e1 {Kings first <b>} K@a2 2. Q@c3 {and a queen} *\n";
+    let file = write_file(dir.path(), "c.pgn", text);
+    let db = dir.path().join("c.db");
+    kifu_ingest::ingest(&db, &[file], &kifu_ingest::Options::default()).unwrap();
+    let store = Store::open_read_only(&db).unwrap();
+    let game = &games(&store)[0];
+    assert_eq!(
+        game.comments,
+        vec![
+            (1, "Kings first <b>".to_owned()),
+            (3, "and a queen".to_owned())
+        ]
+    );
+    let page = page(&store, game);
+    for (ply, text) in &game.comments {
+        assert!(
+            page.contains(&format!(
+                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> \
+                 <span class=\"text\">{}</span></li>",
+                kifu_reports::escape(text)
+            )),
+            "{page}"
+        );
+    }
+    assert!(!page.contains("<b>"));
+    assert!(page.contains("<span class=\"text\">Kings first &lt;b&gt;</span>"));
+    assert!(page.contains("<p id=\"comment-now\"></p>"));
 }

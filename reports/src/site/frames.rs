@@ -13,6 +13,7 @@ use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use kifu_store::query::GameRow;
 use serde_json::{json, Value};
 
+use crate::diagrams::chouchou_colour_label;
 use crate::replay::{self, captured_totals, classes_text, ChouChouSetup, RenjuReplay};
 use crate::Error;
 
@@ -46,6 +47,8 @@ pub struct Frames {
     pub score: Option<String>,
     /// ChouChou: the captured totals at each ply (`P1 0, P2 1`).
     pub captured: Vec<String>,
+    /// ChouChou: what each colour of the board stands for (`P1`…, or `team 1`… in pairs).
+    pub legend: Vec<String>,
     /// ChouChou: what each action captured (`captures[n-1]` for action n; empty: nothing).
     pub captures: Vec<String>,
     /// The ply from which the position no longer changes because the engine refused a
@@ -61,6 +64,15 @@ impl Frames {
             GameKind::Xiangqi => xiangqi_frames(game),
             GameKind::Territorial => territorial_frames(game),
             GameKind::ChouChou => chouchou_frames(game),
+        }
+    }
+
+    /// No moves: the empty board only (for a game whose moves cannot be replayed).
+    pub fn start_only() -> Frames {
+        Frames {
+            changes: vec![Vec::new()],
+            marks: vec![Vec::new()],
+            ..Frames::default()
         }
     }
 
@@ -128,6 +140,7 @@ impl Frames {
         if !self.captured.is_empty() {
             obj.insert("captured".into(), json!(self.captured));
             obj.insert("captures".into(), json!(self.captures));
+            obj.insert("legend".into(), json!(self.legend));
         }
         if let Some((ply, why)) = &self.stopped {
             obj.insert("stopped".into(), json!([ply, why]));
@@ -414,6 +427,9 @@ fn chouchou_frames(game: &GameRow) -> Result<Frames, Error> {
         frames.captured.push(captured_totals(&replayed.captured));
     }
     let whole = setup.replay(&actions);
+    frames.legend = (0..whole.board.colours() as usize)
+        .map(|k| chouchou_colour_label(whole.pairs, k))
+        .collect();
     for (i, a) in actions.iter().enumerate() {
         let ply = i as u32 + 1;
         frames.moves.push(chouchou::action_text(a));

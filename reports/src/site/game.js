@@ -68,6 +68,18 @@
   var note = label(svg, geo.w / 2, geo.h - 14, 13, "#333", "");
   note.setAttribute("id", "note-text");
 
+  // ChouChou: a disc of each colour with what it stands for, below the board.
+  if (data.legend) {
+    var legendY = geo.h - M - 32, lx = M; // as the report's diagram places it
+    data.legend.forEach(function (name, k) {
+      el("circle", { cx: lx + 6, cy: legendY, r: 6, fill: colours.seats[k % 4] }, svg);
+      var t = el("text", { x: lx + 16, y: legendY, "font-size": 12, fill: "#333",
+        "dominant-baseline": "central" }, svg);
+      t.textContent = name;
+      lx += 64;
+    });
+  }
+
   function drawPiece(cell, content, state) {
     var p = xy(cell), x = p[0], y = p[1];
     var g = el("g", { "data-at": cell, "data-piece": content, "class": "piece" }, pieces);
@@ -209,18 +221,12 @@
     var at = document.getElementById("at");
     if (at) at.textContent = n + " / " + plies;
     var e;
-    if ((e = document.getElementById("classes"))) e.textContent = n > 0 ? expand(data.classTexts[data.classes[n - 1]]) : "";
-    if ((e = document.getElementById("hands"))) {
-      e.textContent = "";
-      (data.hands[n] || []).forEach(function (line) {
-        var d = document.createElement("div");
-        d.textContent = line;
-        e.appendChild(d);
-      });
-    }
+    if ((e = document.getElementById("classes"))) e.textContent = n > 0 && data.classes ? expand(data.classTexts[data.classes[n - 1]]) : "";
+    // The two lines as `kifu show` prints them, one under the other (white-space: pre-line).
+    if ((e = document.getElementById("hands"))) e.textContent = ((data.hands && data.hands[n]) || []).join("\n");
     if ((e = document.getElementById("score"))) e.textContent = n === plies ? data.score || "" : "";
-    if ((e = document.getElementById("captured"))) e.textContent = data.captured[n] || "";
-    if ((e = document.getElementById("captures"))) e.textContent = n > 0 ? data.captures[n - 1] : "";
+    if ((e = document.getElementById("captured"))) e.textContent = (data.captured && data.captured[n]) || "";
+    if ((e = document.getElementById("captures"))) e.textContent = n > 0 && data.captures ? data.captures[n - 1] : "";
   }
 
   function go(n, keepHash) {
@@ -234,7 +240,13 @@
         li.classList.toggle("current", here);
         if (here && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
       });
-      byPly(".comment", n, function (c, here) { c.classList.toggle("current", here); });
+      var said = [];
+      byPly(".comment", n, function (c, here) {
+        c.classList.toggle("current", here);
+        if (here) said.push((c.querySelector(".text") || c).textContent);
+      });
+      var now = document.getElementById("comment-now");
+      if (now) now.textContent = said.join(" ");
     }
     if (!keepHash && location.hash !== "#ply=" + n) {
       try { history.replaceState(null, "", "#ply=" + n); } catch (err) { location.hash = "ply=" + n; }

@@ -49,16 +49,19 @@ pub fn kind_name(kind: GameKind) -> &'static str {
 }
 
 /// The board drawing a game uses: its key in the script's `BOARDS` table and its size.
-fn board_of(game: &GameRow) -> Result<(String, (u32, u32)), Error> {
-    Ok(match game.kind {
+fn board_of(game: &GameRow) -> (String, (u32, u32)) {
+    match game.kind {
         GameKind::Renju => ("renju".into(), renju_size()),
         GameKind::Xiangqi => ("xiangqi".into(), xiangqi_size()),
         GameKind::Territorial => ("territorial".into(), territorial_size()),
         GameKind::ChouChou => {
-            let n = crate::replay::ChouChouSetup::of(game)?.variant.size() as usize;
+            let variant = crate::replay::ChouChouSetup::of(game)
+                .map(|s| s.variant)
+                .unwrap_or(kifu_rules::chouchou::Variant::Standard);
+            let n = variant.size() as usize;
             (format!("chouchou{n}"), chouchou_size(n))
         }
-    })
+    }
 }
 
 /// JSON for a `<script type="application/json">`: `<` written `\u003c` so no record text
@@ -74,9 +77,14 @@ pub fn game_page(
     findings: &[FindingRow],
     links: &GameLinks,
 ) -> Result<String, Error> {
-    let frames = Frames::of(game)?;
+    // One game whose moves cannot be replayed (corrupt bytes, an unreadable start
+    // position) gets a page saying so, not a site without pages.
+    let (frames, unreplayable) = match Frames::of(game) {
+        Ok(frames) => (frames, None),
+        Err(e) => (Frames::start_only(), Some(e.to_string())),
+    };
     let plies = frames.plies();
-    let (board, (w, h)) = board_of(game)?;
+    let (board, (w, h)) = board_of(game);
     let kind = kind_name(game.kind);
     let mut out = String::with_capacity(8192);
     let players: Vec<String> = game.players.iter().map(|(_, name)| name.clone()).collect();
@@ -119,14 +127,23 @@ pub fn game_page(
          <button id=\"prev\" type=\"button\" title=\"back (←)\">◀</button>\
          <span id=\"at\"></span>\
          <button id=\"next\" type=\"button\" title=\"forward (→)\">▶</button>\
-         <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>\
-         <p id=\"note\"></p>"
+         <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>"
     );
     match game.kind {
         GameKind::Renju => out.push_str("<p id=\"forbidden\"></p>"),
         GameKind::Xiangqi => out.push_str("<div id=\"classes\"></div>"),
         GameKind::Territorial => out.push_str("<div id=\"hands\"></div><p id=\"score\"></p>"),
         GameKind::ChouChou => out.push_str("<div id=\"captured\"></div><p id=\"captures\"></p>"),
+    }
+    if !game.comments.is_empty() {
+        out.push_str("<p id=\"comment-now\"></p>");
+    }
+    if let Some(e) = &unreplayable {
+        let _ = write!(
+            out,
+            "<p class=\"stopped\">the moves cannot be replayed: {}</p>",
+            escape(e)
+        );
     }
     if let Some((_, why)) = &frames.stopped {
         let _ = write!(out, "<p class=\"stopped\">{}</p>", escape(why));
@@ -150,7 +167,7 @@ pub fn game_page(
         for (ply, text) in &game.comments {
             let _ = write!(
                 out,
-                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> {}</li>",
+                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> <span class=\"text\">{}</span></li>",
                 escape(text)
             );
         }
