@@ -466,11 +466,12 @@ pub(super) enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
-    /// Write a static event site for the games a filter selects (usually one event) into a
-    /// directory: index.html (the event header, standings and crosstables linking every
-    /// game, the games with a search box, the audit, the report's charts), one replayable
-    /// page per game in games/, and the shared assets/ and charts/. No server needed: it
-    /// works from file://.
+    /// Write a static event site (index and one replayable page per game) into a directory.
+    ///
+    /// index.html holds the event header, the standings and crosstables linking every game,
+    /// the games with a search box, the audit and the report's charts; games/ID.html
+    /// replays each game; assets/ and charts/ are shared. No server needed: it works from
+    /// file://.
     Site {
         #[command(flatten)]
         db: DbArg,
