@@ -315,23 +315,30 @@ fn territorial_site_lists_every_game_and_its_standings_equal_kifu_standings() {
 }
 
 #[test]
-fn chouchou_pairs_site_standings_equal_kifu_standings() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = generated_db(dir.path(), "chouchou", 30, &["--players", "4", "--pairs"]);
-    let out = dir.path().join("site");
-    let index = site(&db, &out, &[]);
-    let ids = listed_ids(&db, &[]);
-    assert_lists_every_game(&index, &out, &ids);
-    let standings = index_standings(&index);
-    assert!(standings.iter().all(|(kind, _, _)| kind == "chouchou"));
-    assert_eq!(standings, json_standings(&db, &[]));
-    // Every game is linked from its two pairs' score-sheet entries.
-    let links = result_links(&index);
-    assert_eq!(
-        links.iter().copied().collect::<BTreeSet<_>>(),
-        ids.iter().copied().collect()
-    );
-    assert_eq!(links.len(), 2 * ids.len());
+fn chouchou_site_standings_equal_kifu_standings() {
+    // Pairs (two entries a game) and three players (three entries a game).
+    for (more, entries) in [
+        (&["--players", "4", "--pairs"][..], 2),
+        (&["--players", "3"], 3),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = generated_db(dir.path(), "chouchou", 30, more);
+        let out = dir.path().join("site");
+        let index = site(&db, &out, &[]);
+        let ids = listed_ids(&db, &[]);
+        assert_lists_every_game(&index, &out, &ids);
+        let standings = index_standings(&index);
+        assert!(standings.iter().all(|(kind, _, _)| kind == "chouchou"));
+        assert_eq!(standings, json_standings(&db, &[]), "{more:?}");
+        // Every game is linked from each of its entries' score-sheet cells.
+        let links = result_links(&index);
+        assert_eq!(
+            links.iter().copied().collect::<BTreeSet<_>>(),
+            ids.iter().copied().collect(),
+            "{more:?}"
+        );
+        assert_eq!(links.len(), entries * ids.len(), "{more:?}");
+    }
 }
 
 #[test]
