@@ -557,6 +557,7 @@ fn world_championship_2015_pages_replay_and_fit_the_size_budget() {
         );
         total += page.len();
         plies += game.plies as usize;
+        // SITE_DUMP=DIR keeps the pages for a look.
         if let Ok(d) = std::env::var("SITE_DUMP") {
             std::fs::write(format!("{d}/{id}.html"), &page).unwrap();
         }
@@ -843,15 +844,6 @@ fn an_unreplayable_game_gets_a_page_saying_so() {
     assert!(page.contains("data-plies=\"0\" data-ply=\"0\""));
     let data = page_data(&page);
     assert_eq!(page_boards(&data), vec![Cells::new()]);
-}
-
-#[test]
-#[ignore]
-fn scratch_site() {
-    let out = PathBuf::from(std::env::var("SITE_OUT").unwrap());
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
-    write_site(&store, &games(&store), &out);
 }
 
 /// A Territorial record with comments: each is listed at its ply, escaped.
