@@ -18,6 +18,7 @@ mod report_pages;
 mod robust;
 mod roundtrip;
 mod search;
+mod site;
 mod site_pages;
 mod spark;
 mod xiangqi_real;

@@ -15,7 +15,66 @@ use crate::sides::side_colour;
 
 const FONT_STACK: &str = "'DejaVu Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Microsoft YaHei', \
                           sans-serif";
-const MARK: &str = "#d62d20";
+pub(crate) const MARK: &str = "#d62d20";
+
+/// Where a board's points or cells lie: `margin` from the top-left corner to the first line
+/// (or cell edge), `cell` between lines (or the cell's side).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Grid {
+    pub margin: f64,
+    pub cell: f64,
+}
+
+pub(crate) const RENJU_GRID: Grid = Grid {
+    margin: 44.0,
+    cell: 28.0,
+};
+pub(crate) const XIANGQI_GRID: Grid = Grid {
+    margin: 44.0,
+    cell: 40.0,
+};
+pub(crate) const TERRITORIAL_GRID: Grid = Grid {
+    margin: 30.0,
+    cell: 40.0,
+};
+pub(crate) const CHOUCHOU_GRID: Grid = Grid {
+    margin: 34.0,
+    cell: 88.0,
+};
+
+/// The Renju diagram's width and height.
+pub(crate) fn renju_size() -> (u32, u32) {
+    let Grid { margin: m, cell } = RENJU_GRID;
+    let size = m * 2.0 + cell * 14.0;
+    (size as u32, size as u32 + 24)
+}
+
+/// The Xiangqi diagram's width and height.
+pub(crate) fn xiangqi_size() -> (u32, u32) {
+    let Grid { margin: m, cell } = XIANGQI_GRID;
+    (
+        (m * 2.0 + cell * 8.0) as u32,
+        (m * 2.0 + cell * 9.0) as u32 + 34,
+    )
+}
+
+/// The Chess Territorial diagram's width and height.
+pub(crate) fn territorial_size() -> (u32, u32) {
+    let Grid { margin: m, cell } = TERRITORIAL_GRID;
+    (
+        (m * 2.0 + cell * 8.0) as u32,
+        (m * 2.0 + cell * 8.0) as u32 + 20,
+    )
+}
+
+/// The ChouChou diagram's width and height for an `n`×`n` board.
+pub(crate) fn chouchou_size(n: usize) -> (u32, u32) {
+    let Grid { margin: m, cell } = CHOUCHOU_GRID;
+    (
+        (m * 2.0 + cell * n as f64) as u32,
+        (m * 2.0 + cell * n as f64) as u32 + 46,
+    )
+}
 
 fn open(w: u32, h: u32, title: &str) -> String {
     format!(
@@ -27,7 +86,7 @@ fn open(w: u32, h: u32, title: &str) -> String {
     )
 }
 
-fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, extra: &str, t: &str) {
+pub(crate) fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, extra: &str, t: &str) {
     let _ = write!(
         out,
         "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size}\" fill=\"{fill}\" \
@@ -41,10 +100,10 @@ fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, extra: &str, t:
 /// `overline` or any text) crossed with their symbol 3 / 4 / 6.
 pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String {
     const N: usize = 15;
-    const CELL: f64 = 28.0;
-    const M: f64 = 44.0;
+    const CELL: f64 = RENJU_GRID.cell;
+    const M: f64 = RENJU_GRID.margin;
     let size = M * 2.0 + CELL * (N as f64 - 1.0);
-    let (w, h) = (size as u32, size as u32 + 24);
+    let (w, h) = renju_size();
     let upto = (ply as usize).min(moves.len());
     // stone per point: (black?, move number)
     let mut board: [Option<(bool, usize)>; N * N] = [None; N * N];
@@ -66,55 +125,7 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
         )
     };
     let mut out = open(w, h, &format!("Renju position after move {upto}"));
-    let _ = write!(
-        out,
-        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>\
-         <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"4\" fill=\"#e9c58a\" stroke=\"#b08a4e\"/>",
-        M - CELL * 0.7,
-        M - CELL * 0.7,
-        CELL * (N as f64 - 1.0) + CELL * 1.4,
-        CELL * (N as f64 - 1.0) + CELL * 1.4
-    );
-    out.push_str("<g stroke=\"#5a4324\" stroke-width=\"1\">");
-    for i in 0..N {
-        let v = M + i as f64 * CELL;
-        let end = M + CELL * (N as f64 - 1.0);
-        let _ = write!(
-            out,
-            "<line x1=\"{M}\" y1=\"{v}\" x2=\"{end}\" y2=\"{v}\"/><line x1=\"{v}\" y1=\"{M}\" x2=\"{v}\" y2=\"{end}\"/>"
-        );
-    }
-    out.push_str("</g>");
-    for (c, r) in [(3, 3), (11, 3), (7, 7), (3, 11), (11, 11)] {
-        let (x, y) = xy(r * N + c);
-        let _ = write!(
-            out,
-            "<circle cx=\"{x}\" cy=\"{y}\" r=\"3\" fill=\"#5a4324\"/>"
-        );
-    }
-    for i in 0..N {
-        let (x, _) = xy(i);
-        let letter = (b'a' + i as u8) as char;
-        text(
-            &mut out,
-            x,
-            M - CELL * 0.7 - 10.0,
-            11.0,
-            "#555",
-            "",
-            &letter.to_string(),
-        );
-        let (_, y) = xy(i * N);
-        text(
-            &mut out,
-            M - CELL * 0.7 - 12.0,
-            y,
-            11.0,
-            "#555",
-            "",
-            &(i + 1).to_string(),
-        );
-    }
+    renju_board(&mut out);
     for &(p, kind) in forbidden {
         if (p as usize) < N * N && board[p as usize].is_none() {
             let (x, y) = xy(p as usize);
@@ -197,17 +208,78 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
     out
 }
 
+/// The empty Renju board of [`renju_diagram`]: background, grid, star points, coordinates.
+pub(crate) fn renju_board(out: &mut String) {
+    const N: usize = 15;
+    const CELL: f64 = RENJU_GRID.cell;
+    const M: f64 = RENJU_GRID.margin;
+    let (w, h) = renju_size();
+    let xy = |p: usize| {
+        let (col, row) = (p % N, p / N);
+        (
+            M + col as f64 * CELL,
+            M + (N - 1 - row) as f64 * CELL, // row 15 on top
+        )
+    };
+    let _ = write!(
+        out,
+        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>\
+         <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"4\" fill=\"#e9c58a\" stroke=\"#b08a4e\"/>",
+        M - CELL * 0.7,
+        M - CELL * 0.7,
+        CELL * (N as f64 - 1.0) + CELL * 1.4,
+        CELL * (N as f64 - 1.0) + CELL * 1.4
+    );
+    out.push_str("<g stroke=\"#5a4324\" stroke-width=\"1\">");
+    for i in 0..N {
+        let v = M + i as f64 * CELL;
+        let end = M + CELL * (N as f64 - 1.0);
+        let _ = write!(
+            out,
+            "<line x1=\"{M}\" y1=\"{v}\" x2=\"{end}\" y2=\"{v}\"/><line x1=\"{v}\" y1=\"{M}\" x2=\"{v}\" y2=\"{end}\"/>"
+        );
+    }
+    out.push_str("</g>");
+    for (c, r) in [(3, 3), (11, 3), (7, 7), (3, 11), (11, 11)] {
+        let (x, y) = xy(r * N + c);
+        let _ = write!(
+            out,
+            "<circle cx=\"{x}\" cy=\"{y}\" r=\"3\" fill=\"#5a4324\"/>"
+        );
+    }
+    for i in 0..N {
+        let (x, _) = xy(i);
+        let letter = (b'a' + i as u8) as char;
+        text(
+            out,
+            x,
+            M - CELL * 0.7 - 10.0,
+            11.0,
+            "#555",
+            "",
+            &letter.to_string(),
+        );
+        let (_, y) = xy(i * N);
+        text(
+            out,
+            M - CELL * 0.7 - 12.0,
+            y,
+            11.0,
+            "#555",
+            "",
+            &(i + 1).to_string(),
+        );
+    }
+}
+
 /// Xiangqi: the 9×10 board from `start_fen` (the standard start when `None` or unreadable),
 /// the moves applied as written (`from, to` squares `rank * 9 + file`), pieces as Chinese
 /// characters, the move `ply` shown by a ring on its destination and a dashed ring on its
 /// origin.
 pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> String {
-    const CELL: f64 = 40.0;
-    const M: f64 = 44.0;
-    let (w, h) = (
-        (M * 2.0 + CELL * 8.0) as u32,
-        (M * 2.0 + CELL * 9.0) as u32 + 34,
-    );
+    const CELL: f64 = XIANGQI_GRID.cell;
+    const M: f64 = XIANGQI_GRID.margin;
+    let (w, h) = xiangqi_size();
     let pos = start_fen
         .and_then(|f| xiangqi::Position::from_fen(f).ok())
         .unwrap_or_else(xiangqi::Position::startpos);
@@ -229,93 +301,7 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
         (M + file as f64 * CELL, M + (9 - rank) as f64 * CELL)
     };
     let mut out = open(w, h, &format!("Xiangqi position after move {upto}"));
-    let _ = write!(
-        out,
-        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>\
-         <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"4\" fill=\"#f3d9a4\" stroke=\"#b08a4e\"/>",
-        M - CELL * 0.6,
-        M - CELL * 0.6,
-        CELL * 9.2,
-        CELL * 10.2
-    );
-    out.push_str("<g stroke=\"#6b4e2a\" stroke-width=\"1.2\" fill=\"none\">");
-    for r in 0..10 {
-        let y = M + r as f64 * CELL;
-        let _ = write!(
-            out,
-            "<line x1=\"{M}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
-            M + 8.0 * CELL
-        );
-    }
-    for f in 0..9 {
-        let x = M + f as f64 * CELL;
-        if f == 0 || f == 8 {
-            let _ = write!(
-                out,
-                "<line x1=\"{x}\" y1=\"{M}\" x2=\"{x}\" y2=\"{}\"/>",
-                M + 9.0 * CELL
-            );
-        } else {
-            let _ = write!(
-                out,
-                "<line x1=\"{x}\" y1=\"{M}\" x2=\"{x}\" y2=\"{}\"/><line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
-                M + 4.0 * CELL,
-                M + 5.0 * CELL,
-                M + 9.0 * CELL
-            );
-        }
-    }
-    for top in [0.0, 7.0] {
-        let (x0, x1) = (M + 3.0 * CELL, M + 5.0 * CELL);
-        let (y0, y1) = (M + top * CELL, M + (top + 2.0) * CELL);
-        let _ = write!(
-            out,
-            "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\"/><line x1=\"{x1}\" y1=\"{y0}\" x2=\"{x0}\" y2=\"{y1}\"/>"
-        );
-    }
-    out.push_str("</g>");
-    text(
-        &mut out,
-        M + 2.0 * CELL,
-        M + 4.5 * CELL,
-        18.0,
-        "#6b4e2a",
-        "",
-        "楚 河",
-    );
-    text(
-        &mut out,
-        M + 6.0 * CELL,
-        M + 4.5 * CELL,
-        18.0,
-        "#6b4e2a",
-        "",
-        "漢 界",
-    );
-    for f in 0..9 {
-        let (x, _) = xy(f);
-        text(
-            &mut out,
-            x,
-            M + CELL * 9.6 + 10.0,
-            11.0,
-            "#555",
-            "",
-            &((b'a' + f as u8) as char).to_string(),
-        );
-    }
-    for r in 0..10 {
-        let (_, y) = xy(r * 9);
-        text(
-            &mut out,
-            M - CELL * 0.6 - 10.0,
-            y,
-            11.0,
-            "#555",
-            "",
-            &r.to_string(),
-        );
-    }
+    xiangqi_board(&mut out);
     let marked = if ply >= 1 {
         pairs.get(ply as usize - 1).copied()
     } else {
@@ -388,16 +374,112 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
     out
 }
 
+/// The empty Xiangqi board of [`xiangqi_diagram`]: background, lines, palaces, river,
+/// coordinates.
+pub(crate) fn xiangqi_board(out: &mut String) {
+    const CELL: f64 = XIANGQI_GRID.cell;
+    const M: f64 = XIANGQI_GRID.margin;
+    let (w, h) = xiangqi_size();
+    let xy = |s: usize| {
+        let (file, rank) = (s % 9, s / 9);
+        (M + file as f64 * CELL, M + (9 - rank) as f64 * CELL)
+    };
+    let _ = write!(
+        out,
+        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>\
+         <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"4\" fill=\"#f3d9a4\" stroke=\"#b08a4e\"/>",
+        M - CELL * 0.6,
+        M - CELL * 0.6,
+        CELL * 9.2,
+        CELL * 10.2
+    );
+    out.push_str("<g stroke=\"#6b4e2a\" stroke-width=\"1.2\" fill=\"none\">");
+    for r in 0..10 {
+        let y = M + r as f64 * CELL;
+        let _ = write!(
+            out,
+            "<line x1=\"{M}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
+            M + 8.0 * CELL
+        );
+    }
+    for f in 0..9 {
+        let x = M + f as f64 * CELL;
+        if f == 0 || f == 8 {
+            let _ = write!(
+                out,
+                "<line x1=\"{x}\" y1=\"{M}\" x2=\"{x}\" y2=\"{}\"/>",
+                M + 9.0 * CELL
+            );
+        } else {
+            let _ = write!(
+                out,
+                "<line x1=\"{x}\" y1=\"{M}\" x2=\"{x}\" y2=\"{}\"/><line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
+                M + 4.0 * CELL,
+                M + 5.0 * CELL,
+                M + 9.0 * CELL
+            );
+        }
+    }
+    for top in [0.0, 7.0] {
+        let (x0, x1) = (M + 3.0 * CELL, M + 5.0 * CELL);
+        let (y0, y1) = (M + top * CELL, M + (top + 2.0) * CELL);
+        let _ = write!(
+            out,
+            "<line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\"/><line x1=\"{x1}\" y1=\"{y0}\" x2=\"{x0}\" y2=\"{y1}\"/>"
+        );
+    }
+    out.push_str("</g>");
+    text(
+        out,
+        M + 2.0 * CELL,
+        M + 4.5 * CELL,
+        18.0,
+        "#6b4e2a",
+        "",
+        "楚 河",
+    );
+    text(
+        out,
+        M + 6.0 * CELL,
+        M + 4.5 * CELL,
+        18.0,
+        "#6b4e2a",
+        "",
+        "漢 界",
+    );
+    for f in 0..9 {
+        let (x, _) = xy(f);
+        text(
+            out,
+            x,
+            M + CELL * 9.6 + 10.0,
+            11.0,
+            "#555",
+            "",
+            &((b'a' + f as u8) as char).to_string(),
+        );
+    }
+    for r in 0..10 {
+        let (_, y) = xy(r * 9);
+        text(
+            out,
+            M - CELL * 0.6 - 10.0,
+            y,
+            11.0,
+            "#555",
+            "",
+            &r.to_string(),
+        );
+    }
+}
+
 /// Chess Territorial: the 8×8 board with the placements up to `ply` (White places on odd
 /// plies), pieces as discs with their letter (white discs White, dark discs Black), the
 /// placement `ply` on a highlighted square with a red ring.
 pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
-    const CELL: f64 = 40.0;
-    const M: f64 = 30.0;
-    let (w, h) = (
-        (M * 2.0 + CELL * 8.0) as u32,
-        (M * 2.0 + CELL * 8.0) as u32 + 20,
-    );
+    const CELL: f64 = TERRITORIAL_GRID.cell;
+    const M: f64 = TERRITORIAL_GRID.margin;
+    let (w, h) = territorial_size();
     let pairs: Vec<(u8, u8)> = moves.chunks_exact(2).map(|c| (c[0], c[1])).collect();
     let upto = (ply as usize).min(pairs.len());
     let mut board: [Option<(bool, char)>; 64] = [None; 64];
@@ -420,51 +502,7 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
         h,
         &format!("Chess Territorial position after move {upto}"),
     );
-    let _ = write!(
-        out,
-        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>"
-    );
-    for s in 0..64 {
-        let (x, y) = xy(s);
-        let light = (s % 8 + s / 8) % 2 == 1;
-        let mut fill = if light { "#f0d9b5" } else { "#b58863" };
-        if let Some((_, sq)) = marked {
-            if sq as usize == s {
-                fill = if light { "#f7ec74" } else { "#dac34b" };
-            }
-        }
-        let _ = write!(
-            out,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>"
-        );
-    }
-    let _ = write!(
-        out,
-        "<rect x=\"{M}\" y=\"{M}\" width=\"{0}\" height=\"{0}\" fill=\"none\" stroke=\"#6b4e2a\"/>",
-        CELL * 8.0
-    );
-    for i in 0..8 {
-        let (x, _) = xy(i);
-        text(
-            &mut out,
-            x + CELL / 2.0,
-            M + CELL * 8.0 + 12.0,
-            11.0,
-            "#555",
-            "",
-            &((b'a' + i as u8) as char).to_string(),
-        );
-        let (_, y) = xy(i * 8);
-        text(
-            &mut out,
-            M - 12.0,
-            y + CELL / 2.0,
-            11.0,
-            "#555",
-            "",
-            &(i + 1).to_string(),
-        );
-    }
+    territorial_board(&mut out, marked.map(|(_, sq)| sq as usize));
     let rad = CELL * 0.36;
     for (s, p) in board.iter().enumerate() {
         if let Some((white, letter)) = p {
@@ -525,6 +563,72 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
     out
 }
 
+/// The Chess Territorial board of [`territorial_diagram`]: squares (`marked` highlighted),
+/// border, coordinates.
+pub(crate) fn territorial_board(out: &mut String, marked: Option<usize>) {
+    const CELL: f64 = TERRITORIAL_GRID.cell;
+    const M: f64 = TERRITORIAL_GRID.margin;
+    let (w, h) = territorial_size();
+    let xy = |s: usize| {
+        let (file, rank) = (s % 8, s / 8);
+        (M + file as f64 * CELL, M + (7 - rank) as f64 * CELL)
+    };
+    let _ = write!(
+        out,
+        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>"
+    );
+    for s in 0..64 {
+        let (x, y) = xy(s);
+        let light = (s % 8 + s / 8) % 2 == 1;
+        let mut fill = if light { "#f0d9b5" } else { "#b58863" };
+        if let Some(sq) = marked {
+            if sq == s {
+                fill = if light { "#f7ec74" } else { "#dac34b" };
+            }
+        }
+        let _ = write!(
+            out,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>"
+        );
+    }
+    let _ = write!(
+        out,
+        "<rect x=\"{M}\" y=\"{M}\" width=\"{0}\" height=\"{0}\" fill=\"none\" stroke=\"#6b4e2a\"/>",
+        CELL * 8.0
+    );
+    for i in 0..8 {
+        let (x, _) = xy(i);
+        text(
+            out,
+            x + CELL / 2.0,
+            M + CELL * 8.0 + 12.0,
+            11.0,
+            "#555",
+            "",
+            &((b'a' + i as u8) as char).to_string(),
+        );
+        let (_, y) = xy(i * 8);
+        text(
+            out,
+            M - 12.0,
+            y + CELL / 2.0,
+            11.0,
+            "#555",
+            "",
+            &(i + 1).to_string(),
+        );
+    }
+}
+
+/// What a ChouChou colour stands for: `P1`… (a seat), or `team 1`… in pairs games.
+pub(crate) fn chouchou_colour_label(pairs: bool, k: usize) -> String {
+    if pairs {
+        format!("team {}", k + 1)
+    } else {
+        format!("P{}", k + 1)
+    }
+}
+
 /// The colours of ChouChou seats (or teams in pairs).
 /// The colour of ChouChou colour `k` (0-based: a seat, or a team in pairs games).
 fn cc_colour(k: usize) -> String {
@@ -544,22 +648,13 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
     let replay = chouchou::check(v, players, pairs, &actions[..upto]);
     let board = &replay.board;
     let colours = board.colours() as usize;
-    const CELL: f64 = 88.0;
-    const M: f64 = 34.0;
-    let (w, h) = (
-        (M * 2.0 + CELL * n as f64) as u32,
-        (M * 2.0 + CELL * n as f64) as u32 + 46,
-    );
+    const CELL: f64 = CHOUCHOU_GRID.cell;
+    const M: f64 = CHOUCHOU_GRID.margin;
+    let (w, h) = chouchou_size(n);
     let mut out = open(
         w,
         h,
         &format!("ChouChou {} board after action {upto}", v.id()),
-    );
-    let _ = write!(
-        out,
-        "<defs><marker id=\"cc-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">\
-         <path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"{MARK}\"/></marker></defs>\
-         <rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>"
     );
     let corner = |c: (u8, u8)| (M + c.0 as f64 * CELL, M + c.1 as f64 * CELL);
     let marked = if ply >= 1 {
@@ -567,21 +662,16 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
     } else {
         None
     };
+    let placed = match marked {
+        Some(chouchou::CcActionText::Place { cell }) => Some(cell),
+        _ => None,
+    };
+    chouchou_board(&mut out, n, placed);
     // Discs go on top of the move mark, so they are collected apart.
     let mut pieces = String::new();
     for r in 0..n {
         for c in 0..n {
             let (x, y) = corner((c as u8, r as u8));
-            let mut fill = "#f6efe2";
-            if let Some(chouchou::CcActionText::Place { cell }) = marked {
-                if cell == (c as u8, r as u8) {
-                    fill = "#fbe7a1";
-                }
-            }
-            let _ = write!(
-                out,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8a6d45\" stroke-width=\"2\"/>"
-            );
             let cell = (c as u8, r as u8);
             let present: Vec<(usize, u8)> = (0..colours)
                 .map(|k| (k, board.count(cell, k)))
@@ -611,28 +701,6 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
                 );
             }
         }
-    }
-    for i in 0..n {
-        let (x, _) = corner((i as u8, 0));
-        text(
-            &mut out,
-            x + CELL / 2.0,
-            M - 14.0,
-            13.0,
-            "#555",
-            "",
-            &(i + 1).to_string(),
-        );
-        let (_, y) = corner((0, i as u8));
-        text(
-            &mut out,
-            M - 14.0,
-            y + CELL / 2.0,
-            13.0,
-            "#555",
-            "",
-            &((b'A' + i as u8) as char).to_string(),
-        );
     }
     let centre = |c: (u8, u8)| {
         let (x, y) = corner(c);
@@ -676,11 +744,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
     let legend_y = M + CELL * n as f64 + 14.0;
     let mut lx = M;
     for k in 0..colours {
-        let label = if pairs {
-            format!("team {}", k + 1)
-        } else {
-            format!("P{}", k + 1)
-        };
+        let label = chouchou_colour_label(pairs, k);
         let _ = write!(
             out,
             "<circle cx=\"{:.1}\" cy=\"{legend_y:.1}\" r=\"6\" fill=\"{}\"/>",
@@ -706,4 +770,55 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
     );
     out.push_str("</svg>");
     out
+}
+
+/// The empty ChouChou board of [`chouchou_diagram`] (`n`×`n`; the cell `placed` on highlighted):
+/// the arrow marker, background, cells, coordinates.
+pub(crate) fn chouchou_board(out: &mut String, n: usize, placed: Option<(u8, u8)>) {
+    const CELL: f64 = CHOUCHOU_GRID.cell;
+    const M: f64 = CHOUCHOU_GRID.margin;
+    let (w, h) = chouchou_size(n);
+    let _ = write!(
+        out,
+        "<defs><marker id=\"cc-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">\
+         <path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"{MARK}\"/></marker></defs>\
+         <rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>"
+    );
+    let corner = |c: (u8, u8)| (M + c.0 as f64 * CELL, M + c.1 as f64 * CELL);
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = corner((c as u8, r as u8));
+            let fill = if placed == Some((c as u8, r as u8)) {
+                "#fbe7a1"
+            } else {
+                "#f6efe2"
+            };
+            let _ = write!(
+                out,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8a6d45\" stroke-width=\"2\"/>"
+            );
+        }
+    }
+    for i in 0..n {
+        let (x, _) = corner((i as u8, 0));
+        text(
+            out,
+            x + CELL / 2.0,
+            M - 14.0,
+            13.0,
+            "#555",
+            "",
+            &(i + 1).to_string(),
+        );
+        let (_, y) = corner((0, i as u8));
+        text(
+            out,
+            M - 14.0,
+            y + CELL / 2.0,
+            13.0,
+            "#555",
+            "",
+            &((b'A' + i as u8) as char).to_string(),
+        );
+    }
 }

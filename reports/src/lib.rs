@@ -30,6 +30,7 @@ mod openings;
 mod plot;
 mod pooling;
 mod raster;
+pub mod replay;
 mod sections;
 mod sides;
 pub mod site;

@@ -5,7 +5,8 @@
 //! [`kifu_analysis::standings`].
 
 use kifu_analysis::standings::{
-    chouchou_standings_by_section, points_tables_by_section, points_text, ChouChouTable, Table,
+    chouchou_standings_by_section, points_tables_by_section, points_text, ChouChouTable, Line,
+    Pairing, Table,
 };
 use kifu_analysis::Filter;
 use kifu_facts::GameKind;
@@ -88,6 +89,76 @@ pub(crate) fn missing_text(rounds: &[String], all: &[String]) -> String {
     format!("{MISSING} {}", parts.join(", "))
 }
 
+/// One crosstable cell: a player's games of one round, or why there is none.
+pub(crate) enum RoundCell<'a> {
+    /// Each game as `+n`, `=n` or `−n` (a win, draw or loss against line n) with its
+    /// pairing (which names the game).
+    Games(Vec<(String, &'a Pairing)>),
+    /// No game recorded in a round of the section.
+    Missing,
+    /// The round the one player left over of an odd number sat out.
+    Bye,
+    /// A game without a result: recorded, not scored.
+    Unscored,
+}
+
+impl RoundCell<'_> {
+    pub(crate) fn text(&self) -> String {
+        match self {
+            RoundCell::Games(games) => games
+                .iter()
+                .map(|(t, _)| t.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            RoundCell::Missing => MISSING.to_string(),
+            RoundCell::Bye => "bye".to_string(),
+            RoundCell::Unscored => "?".to_string(),
+        }
+    }
+}
+
+/// Line `x`'s cell of `round` in table `t`'s crosstable (opponents by their line number).
+pub(crate) fn round_cell<'a>(t: &Table, x: &'a Line, round: &str) -> RoundCell<'a> {
+    let number = |name: &str| {
+        t.lines
+            .iter()
+            .position(|y| y.player == name)
+            .map_or(0, |i| i + 1)
+    };
+    let games: Vec<(String, &Pairing)> = x
+        .pairings
+        .iter()
+        .filter(|p| p.round.as_deref() == Some(round))
+        .map(|p| {
+            let mark = if p.points == 1.0 {
+                "+"
+            } else if p.points == 0.0 {
+                "−"
+            } else {
+                "="
+            };
+            (format!("{mark}{}", number(&p.opponent)), p)
+        })
+        .collect();
+    if !games.is_empty() {
+        RoundCell::Games(games)
+    } else if x.missing_rounds.iter().any(|r| r == round) {
+        RoundCell::Missing
+    } else if x.byes.iter().any(|r| r == round) {
+        RoundCell::Bye
+    } else {
+        RoundCell::Unscored
+    }
+}
+
+/// A ChouChou score sheet's entry: `2/3 +5`, or the missing mark.
+pub(crate) fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>) -> String {
+    match entry {
+        Some(e) => format!("{} {}", e.mark(), signed(e.points)),
+        None => MISSING.to_string(),
+    }
+}
+
 /// A two-player event's table and crosstable.
 fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, Error> {
     let head = heading(kind, &t.event, t.section.as_deref());
@@ -135,42 +206,12 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         return Ok(out);
     }
     // The crosstable: one column per round, the opponent by their line number.
-    let number = |name: &str| l.iter().position(|x| x.player == name).map(|i| i + 1);
     let mut columns = vec![
         u32_col("no", (1..=l.len() as u32).collect()),
         text_col("player", l.iter().map(|x| x.player.clone()).collect()),
     ];
     for round in &t.rounds {
-        let cells = l
-            .iter()
-            .map(|x| {
-                let games: Vec<String> = x
-                    .pairings
-                    .iter()
-                    .filter(|p| p.round.as_deref() == Some(round.as_str()))
-                    .map(|p| {
-                        let mark = if p.points == 1.0 {
-                            "+"
-                        } else if p.points == 0.0 {
-                            "−"
-                        } else {
-                            "="
-                        };
-                        format!("{mark}{}", number(&p.opponent).unwrap_or(0))
-                    })
-                    .collect();
-                if !games.is_empty() {
-                    games.join(" ")
-                } else if x.missing_rounds.contains(round) {
-                    MISSING.to_string()
-                } else if x.byes.contains(round) {
-                    "bye".to_string()
-                } else {
-                    // A game without a result: recorded, not scored.
-                    "?".to_string()
-                }
-            })
-            .collect();
+        let cells = l.iter().map(|x| round_cell(t, x, round).text()).collect();
         columns.push(text_col(round, cells));
     }
     columns.push(text_col(
@@ -181,7 +222,7 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
     Ok(out)
 }
 
-fn signed(p: i32) -> String {
+pub(crate) fn signed(p: i32) -> String {
     if p > 0 {
         format!("+{p}")
     } else {
@@ -205,10 +246,7 @@ fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error>
             &format!("R{round}"),
             st.sheet
                 .iter()
-                .map(|r| match r.rounds[i] {
-                    Some(e) => format!("{} {}", e.mark(), signed(e.points)),
-                    None => MISSING.to_string(),
-                })
+                .map(|r| sheet_entry_text(r.rounds[i].as_ref()))
                 .collect(),
         ));
     }

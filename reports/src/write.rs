@@ -35,6 +35,38 @@ fn unique(stem: String, used: &mut HashSet<String>) -> String {
     }
 }
 
+/// Draws every section's charts into `charts_dir` as SVG and PNG (file stems made unique),
+/// adding the files to `written`; per section, the charts drawn with their SVG element.
+pub(crate) fn draw_charts(
+    report: &Report,
+    charts_dir: &Path,
+    written: &mut Vec<PathBuf>,
+) -> Result<Vec<Vec<DrawnChart>>, Error> {
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |e| Error::Io(p, e)
+    };
+    let mut used = HashSet::new();
+    let mut drawn: Vec<Vec<DrawnChart>> = Vec::new();
+    for section in &report.sections {
+        let mut v = Vec::new();
+        for (spec, df, stem) in &section.charts {
+            let stem = unique(safe_stem(stem), &mut used);
+            let (svg, png) = draw(spec, df, charts_dir, &stem)?;
+            let doc = std::fs::read_to_string(&svg).map_err(io(&svg))?;
+            written.push(svg);
+            written.push(png);
+            v.push(DrawnChart {
+                title: spec.title().to_string(),
+                stem,
+                svg: svg_element(&doc).to_string(),
+            });
+        }
+        drawn.push(v);
+    }
+    Ok(drawn)
+}
+
 /// Writes DIR/index.html (self-contained: charts and diagrams inlined as SVG, no external
 /// CSS, JS or fonts; an inline script checks every chart on load and writes
 /// `data-charts`, `data-charts-ok` and `data-errors` on `<body>`), DIR/report.md (tables
@@ -55,24 +87,7 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<ReportFiles, Error> {
     };
 
     // Charts first: every section's charts drawn to files, their SVG kept for inlining.
-    let mut used = HashSet::new();
-    let mut drawn: Vec<Vec<DrawnChart>> = Vec::new();
-    for section in &report.sections {
-        let mut v = Vec::new();
-        for (spec, df, stem) in &section.charts {
-            let stem = unique(safe_stem(stem), &mut used);
-            let (svg, png) = draw(spec, df, &charts_dir, &stem)?;
-            let doc = std::fs::read_to_string(&svg).map_err(io(&svg))?;
-            files.charts.push(svg);
-            files.charts.push(png);
-            v.push(DrawnChart {
-                title: spec.title().to_string(),
-                stem,
-                svg: svg_element(&doc).to_string(),
-            });
-        }
-        drawn.push(v);
-    }
+    let drawn = draw_charts(report, &charts_dir, &mut files.charts)?;
 
     // Diagrams.
     let mut diagram_names: Vec<Option<String>> = Vec::new();

@@ -466,6 +466,25 @@ pub(super) enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+    /// Write a static event site (index and one replayable page per game) into a directory.
+    ///
+    /// index.html holds the event header, the standings and crosstables linking every game,
+    /// the games with a search box, the audit and the report's charts; games/ID.html
+    /// replays each game; assets/ and charts/ are shared. No server needed: it works from
+    /// file://.
+    Site {
+        #[command(flatten)]
+        db: DbArg,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// The site's title (by default the event, or events, of its games).
+        #[arg(long)]
+        title: Option<String>,
+        /// The site's directory (created if missing; an earlier site's pages, charts and
+        /// assets are replaced once the new site is built).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
     /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
     /// memory and thread and input-size scaling, and header search (player, event) on
     /// generated Renju games; writes the tables to bench/RESULTS.md.

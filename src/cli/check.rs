@@ -9,7 +9,8 @@ use kifu_rules::{chouchou, territorial, xiangqi};
 use serde_json::json;
 
 use super::args::CheckGame;
-use super::text::{captured_totals, classes_text, finding_text};
+use super::text::finding_text;
+use kifu_reports::replay::{captured_totals, classes_text};
 
 pub(super) fn run(game: CheckGame) -> Result<ExitCode> {
     match game {

@@ -17,6 +17,7 @@ mod progress;
 mod report;
 mod select;
 mod show;
+mod site;
 mod standings;
 mod stats;
 mod table;
@@ -170,6 +171,12 @@ pub fn run() -> Result<ExitCode> {
             explorer_depth,
             out,
         } => report::run(&db.db, filter, title, audit_limit, explorer_depth, &out),
+        Command::Site {
+            db,
+            filter,
+            title,
+            out,
+        } => site::run(&db.db, filter, title, &out),
         Command::Bench {
             games,
             no_real,

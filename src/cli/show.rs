@@ -7,14 +7,16 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
 use kifu_facts::{GameKind, Ruleset};
-use kifu_rules::renju::{self, Marks, Position};
+use kifu_reports::replay::{
+    self, captured_totals, classes_text, opening_name, upto, ChouChouSetup,
+};
+use kifu_rules::renju::{self, Marks};
 use kifu_rules::{chouchou, territorial, xiangqi};
 use kifu_store::query::GameRow;
 use kifu_store::GameFilter;
 use kifu_store::Store;
 
 use super::audit::finding_line;
-use super::text::{captured_totals, classes_text};
 
 pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
@@ -45,7 +47,7 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
                 "free-style gomoku (no forbidden moves; five or more in a row wins)".to_owned()
             }),
         ),
-        ("opening", &opening_name(game.kind, &game.opening)),
+        ("opening", &opening_name(game.kind, game.opening.as_deref())),
     ] {
         if let Some(v) = value {
             out.push_str(&format!("{label}: {v}\n"));
@@ -97,32 +99,6 @@ fn title_case(s: &str) -> String {
     }
 }
 
-/// `D11 Zuisei 瑞星` for a Renju opening code, `A13 飞相对进左马` for a Xiangqi ECCO code.
-fn opening_name(kind: GameKind, code: &Option<String>) -> Option<String> {
-    let code = code.as_deref()?;
-    let ecco = || code.parse().ok().and_then(xiangqi::ecco::name);
-    match kind {
-        GameKind::Renju => match renju::Opening::by_code(code) {
-            Some(o) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
-            None => Some(code.to_owned()),
-        },
-        GameKind::Xiangqi => match ecco() {
-            Some(name) => Some(format!("{code} {name}")),
-            None => Some(code.to_owned()),
-        },
-        _ => Some(code.to_owned()),
-    }
-}
-
-fn corrupt(game: &GameRow) -> anyhow::Error {
-    anyhow!("game {} has a corrupt move list", game.id)
-}
-
-/// How many of a game's `len` moves to play for `--ply` (default: all of them).
-fn upto(ply: Option<u32>, len: usize) -> usize {
-    ply.map(|p| (p as usize).min(len)).unwrap_or(len)
-}
-
 /// `\nmoves: 1.a 2.b …\n`: a game's moves numbered from 1.
 fn numbered_moves(texts: impl Iterator<Item = String>) -> String {
     let text: Vec<String> = texts
@@ -133,9 +109,9 @@ fn numbered_moves(texts: impl Iterator<Item = String>) -> String {
 }
 
 fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
-    let moves = renju::decode_moves(&game.moves).ok_or_else(|| corrupt(game))?;
+    let moves = replay::renju_moves(game)?;
     let upto = upto(ply, moves.len());
-    let position = playable(&moves[..upto]);
+    let position = replay::renju_playable(&moves[..upto]);
     if position.ply() < upto as u32 {
         out.push_str(&format!(
             "(the position is shown at move {}: the game was over there)\n",
@@ -164,31 +140,12 @@ fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> 
     Ok(())
 }
 
-/// The position after as many of `moves` as can be played (a stored game may go on after
-/// its end, e.g. moves after a five, which `Position` refuses).
-fn playable(moves: &[renju::Move]) -> Position {
-    let mut position = Position::new();
-    for &m in moves {
-        if position.play(m).is_err() {
-            break;
-        }
-    }
-    position
-}
-
 /// How many of the last moves `show` lists with their classes.
 const CLASSIFIED_TAIL: usize = 8;
 
 fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
-    let moves = xiangqi::decode_moves(&game.moves).ok_or_else(|| corrupt(game))?;
-    let start_fen = game
-        .extra()?
-        .annotations
-        .xiangqi()
-        .and_then(|a| a.start_fen.clone())
-        .unwrap_or_else(|| xiangqi::START_FEN.to_owned());
-    let mut position = xiangqi::Position::from_fen(&start_fen)
-        .map_err(|e| anyhow!("game {}: start position: {e}", game.id))?;
+    let moves = replay::xiangqi_moves(game)?;
+    let mut position = replay::xiangqi_start(game)?;
     let upto = upto(ply, moves.len());
     let mut written = Vec::with_capacity(upto);
     let mut tail = Vec::new();
@@ -218,7 +175,7 @@ fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()
 }
 
 fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
-    let moves = territorial::decode_moves(&game.moves).ok_or_else(|| corrupt(game))?;
+    let moves = replay::territorial_moves(game)?;
     let upto = upto(ply, moves.len());
     let position = territorial::Position::from_moves(&moves[..upto])
         .map_err(|e| anyhow!("game {}: {e}", game.id))?;
@@ -230,23 +187,20 @@ fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Resul
 }
 
 fn show_chouchou(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
-    let actions = chouchou::decode_actions(&game.moves).ok_or_else(|| corrupt(game))?;
-    let extra = game.extra()?;
-    let a = extra.annotations.chouchou().cloned().unwrap_or_default();
-    let variant = chouchou::Variant::from_id(&a.variant).unwrap_or(chouchou::Variant::Standard);
-    let players = if a.players == 0 { 2 } else { a.players as u8 };
-    let pairs = a.pairs;
+    let actions = replay::chouchou_actions(game)?;
+    let setup = ChouChouSetup::of(game)?;
     let upto = upto(ply, actions.len());
-    let replay = chouchou::check(variant, players, pairs, &actions[..upto]);
+    let replayed = setup.replay(&actions[..upto]);
     out.push_str(&format!(
-        "\n{} board, {players} players{}\n",
-        variant.id(),
-        if pairs { " (pairs)" } else { "" }
+        "\n{} board, {} players{}\n",
+        setup.variant.id(),
+        setup.players,
+        if setup.pairs { " (pairs)" } else { "" }
     ));
-    out.push_str(&replay.board.render());
+    out.push_str(&replayed.board.render());
     out.push_str(&format!(
         "captured after {upto} actions: {}\n",
-        captured_totals(&replay.captured)
+        captured_totals(&replayed.captured)
     ));
     out.push_str(&numbered_moves(actions.iter().map(chouchou::action_text)));
     Ok(())

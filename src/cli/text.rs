@@ -1,37 +1,7 @@
-//! Text more than one command writes: a Xiangqi move's classes, ChouChou captured totals,
-//! an engine finding's line, a CSV field and line; and text written to standard output.
+//! Text more than one command writes (a Xiangqi move's classes and ChouChou captured totals
+//! live in `kifu_reports::replay`, shared with the site): an engine finding's line, a CSV field and line; and text written to standard output.
 
-use kifu_rules::chouchou::CcReplay;
-use kifu_rules::{xiangqi, Finding};
-
-/// `check, chase (cannon h7 -> rook h3, forbidden: 棋例…)`.
-pub(super) fn classes_text(c: &xiangqi::MoveClasses) -> String {
-    let mut parts: Vec<String> = c.classes.iter().map(|k| k.name().to_owned()).collect();
-    for chase in &c.chases {
-        parts.push(format!(
-            "chase {} -> {} ({}{})",
-            chase.by.iccs(),
-            chase.target.iccs(),
-            if chase.forbidden {
-                "forbidden, "
-            } else {
-                "allowed, "
-            },
-            chase.reason
-        ));
-    }
-    parts.join(", ")
-}
-
-/// `P1 3, P2 5`: the pieces each ChouChou seat has captured.
-pub(super) fn captured_totals(captured: &[u32]) -> String {
-    let totals: Vec<String> = captured
-        .iter()
-        .enumerate()
-        .map(|(i, n)| format!("{} {n}", CcReplay::seat_label(i)))
-        .collect();
-    totals.join(", ")
-}
+use kifu_rules::Finding;
 
 /// `severity code: move P: message [rule]` and a line break: an engine finding as the
 /// `check` commands print it.

@@ -67,7 +67,10 @@ fn grouped(
         .collect()
 }
 
-fn game_result(row: &ResultRow, event: &str) -> GameResult {
+/// One stored game as the engine's standings read it: its round (`1` when the record has
+/// none) and its seats by name (a seat without a name keeps its label `P1`…), so a score
+/// sheet's entry can be traced back to its games.
+pub fn game_result(row: &ResultRow, event: &str) -> GameResult {
     let empty = ChouChouAnnotations::default();
     let extra = row.extra.annotations.chouchou().unwrap_or(&empty);
     let seats = if extra.players > 0 {

@@ -9,7 +9,7 @@
 mod chouchou;
 mod points;
 
-pub use chouchou::{chouchou_standings, chouchou_standings_by_section, ChouChouTable};
+pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_result, ChouChouTable};
 pub use points::{points_tables, points_tables_by_section, points_text, Line, Pairing, Table};
 
 use kifu_store::query::ResultRow;

@@ -16,6 +16,8 @@ pub struct Pairing {
     pub opponent: String,
     /// 1, ½ or 0.
     pub points: f64,
+    /// The game's id (a site links each crosstable entry to its game).
+    pub game: i64,
 }
 
 /// One player's line in an event's table. (The fields after `sonneborn_berger` are not
@@ -167,6 +169,7 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
                 round: g.round.clone(),
                 opponent: names[1 - seat].clone(),
                 points,
+                game: g.game,
             });
         }
     }
@@ -236,15 +239,20 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
     }
 }
 
-/// `1½` style points.
+/// `1½` style points; Sonneborn-Berger's quarters (half a draw's half point) as `¼`, `¾`.
 pub fn points_text(p: f64) -> String {
     let whole = p.trunc() as u64;
-    if p.fract() == 0.0 {
-        whole.to_string()
-    } else if whole == 0 {
-        "½".into()
-    } else {
-        format!("{whole}½")
+    let fraction = match p.fract() {
+        0.0 => "",
+        0.25 => "¼",
+        0.5 => "½",
+        0.75 => "¾",
+        _ => return p.to_string(),
+    };
+    match (whole, fraction) {
+        (w, "") => w.to_string(),
+        (0, f) => f.to_string(),
+        (w, f) => format!("{w}{f}"),
     }
 }
 
@@ -318,6 +326,9 @@ mod tests {
         assert_eq!(points_text(1.5), "1½");
         assert_eq!(points_text(0.5), "½");
         assert_eq!(points_text(2.0), "2");
+        assert_eq!(points_text(15.25), "15¼");
+        assert_eq!(points_text(0.75), "¾");
+        assert_eq!(points_text(0.0), "0");
     }
 
     #[test]

@@ -148,6 +148,28 @@ fn dump_dom(chromium: &Path, profile: &Path, url: &str) -> String {
     dom
 }
 
+/// The DOM of `url` after its scripts ran, and Chromium's log with the page's console
+/// messages (`…:CONSOLE…` lines); `None` (test skipped) when Chromium is not installed and
+/// `KIFU_REQUIRE_CHROMIUM` is not `1`.
+pub fn dom_and_console(url: &str) -> Option<(String, String)> {
+    let chromium = chromium()?;
+    let profile = tempfile::tempdir().unwrap();
+    let (ok, dom, err) = run_with_timeout(
+        Command::new(chromium)
+            .args(chromium_args(profile.path()))
+            .arg("--enable-logging=stderr")
+            .arg("--v=0")
+            .arg("--virtual-time-budget=3000")
+            .arg("--window-size=1280,900")
+            .arg("--dump-dom")
+            .arg(url),
+        Duration::from_secs(180),
+    );
+    assert!(ok, "chromium --dump-dom failed: {err}");
+    let console: Vec<&str> = err.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    Some((dom, console.join("\n")))
+}
+
 /// A 1280 px wide screenshot `height` high into `shot`, checked to be a PNG of that size
 /// that is not blank.
 fn screenshot(chromium: &Path, profile: &Path, url: &str, shot: &Path, height: u32) {
@@ -168,7 +190,7 @@ fn screenshot(chromium: &Path, profile: &Path, url: &str, shot: &Path, height: u
     eprintln!("screenshot: {}", shot.display());
 }
 
-fn file_url(html: &Path) -> String {
+pub fn file_url(html: &Path) -> String {
     format!("file://{}", html.canonicalize().unwrap().display())
 }
 

@@ -310,23 +310,32 @@ impl Board {
         steps
     }
 
+    /// A cell's counts per colour joined by `·` (`2·0`), as [`Board::render`] shows it;
+    /// `None` when the cell is empty or off the board.
+    pub fn cell_text(&self, cell: Cell) -> Option<String> {
+        if !self.contains(cell) {
+            return None;
+        }
+        self.text_at(cell.1 as usize * 4 + cell.0 as usize)
+    }
+
+    fn text_at(&self, i: usize) -> Option<String> {
+        if self.total_at(i) == 0 {
+            return None;
+        }
+        let texts: Vec<String> = self.cells[i][..self.colours as usize]
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        Some(texts.join("·"))
+    }
+
     /// A text render: one row per letter, one column per digit; each cell shows its counts
     /// per colour joined by `·` (`P1·P2…`, or team 1·team 2 in pairs), `.` when empty.
     pub fn render(&self) -> String {
         let n = self.size() as usize;
-        let k = self.colours as usize;
         let texts: Vec<String> = (0..CELLS)
-            .map(|i| {
-                if self.total_at(i) == 0 {
-                    ".".to_string()
-                } else {
-                    self.cells[i][..k]
-                        .iter()
-                        .map(|c| c.to_string())
-                        .collect::<Vec<_>>()
-                        .join("·")
-                }
-            })
+            .map(|i| self.text_at(i).unwrap_or_else(|| ".".to_string()))
             .collect();
         let w = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1);
         let mut out = format!(

@@ -28,5 +28,7 @@ pub use game::{
     check, check_annotated, game_points, replay, run, setup_of, CaptureEvent, CcPly, CcReplay,
     CcTermination, Entry, Setup,
 };
-pub use standings::{standings, GameResult, RoundEntry, SheetRow, Standings, TableRow};
+pub use standings::{
+    entry_names, standings, GameResult, RoundEntry, SheetRow, Standings, TableRow,
+};
 pub use state::{penalty_per_opponent, Applied, State, MOVE_TOKENS};

@@ -82,7 +82,9 @@ pub struct Standings {
     pub table: Vec<TableRow>,
 }
 
-fn entry_names(g: &GameResult) -> Vec<(String, Vec<usize>)> {
+/// The score sheet's entries a game counts for, each with its seats: one per player, or
+/// one per pair (`A / B`) in a pairs game.
+pub fn entry_names(g: &GameResult) -> Vec<(String, Vec<usize>)> {
     if g.pairs && g.players.len() == 4 {
         (0..2)
             .map(|t| {

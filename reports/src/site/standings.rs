@@ -1,0 +1,285 @@
+//! The index's standings: per event the table `kifu standings --json` gives (same grouping,
+//! same event string, same order of lines), then the crosstables per event and section,
+//! every result a link to its game page. The tables come from [`kifu_analysis::standings`],
+//! the cells from the report's [`round_cell`] and [`sheet_entry_text`].
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use kifu_analysis::standings::{
+    chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
+    points_tables_by_section, points_text, section_name, ChouChouTable, Table,
+};
+use kifu_analysis::Filter;
+use kifu_facts::GameKind;
+use kifu_rules::chouchou::entry_names;
+use kifu_store::query::ResultRow;
+use kifu_store::Store;
+
+use crate::html::escape;
+use crate::standings::{round_cell, sheet_entry_text, signed, RoundCell};
+use crate::Error;
+
+/// A game page's link, relative to the index.
+pub(crate) fn game_href(game: i64) -> String {
+    format!("games/{game}.html")
+}
+
+fn kind_title(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Renju => "Renju",
+        GameKind::Xiangqi => "Xiangqi",
+        GameKind::Territorial => "Chess Territorial",
+        GameKind::ChouChou => "ChouChou",
+    }
+}
+
+/// The standings section's body (empty when no game has named players to table).
+pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, Error> {
+    // The kinds as `kifu standings` takes them.
+    let kinds = match filter.game {
+        Some(g) => vec![g],
+        None => store.kinds()?,
+    };
+    let mut out = String::new();
+    for kind in kinds {
+        let rows = store.results_of(kind, filter)?;
+        if rows.is_empty() {
+            continue;
+        }
+        if kind == GameKind::ChouChou {
+            chouchou_html(&mut out, &rows);
+        } else {
+            points_html(&mut out, kind, &rows);
+        }
+    }
+    Ok(out)
+}
+
+fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
+    match section {
+        Some(s) => format!("{} · {} · {}", kind_title(kind), escape(event), escape(s)),
+        None => format!("{} · {}", kind_title(kind), escape(event)),
+    }
+}
+
+fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow]) {
+    let sections = points_tables_by_section(rows);
+    for t in points_tables(rows) {
+        let _ = write!(
+            out,
+            "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
+             data-kind=\"{kind}\">\n<caption>Standings</caption>\n<thead><tr><th class=\"num\">#\
+             </th><th>player</th><th class=\"num\">games</th><th class=\"num\">+</th>\
+             <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">points</th>\
+             <th class=\"num\">SB</th><th>decided by</th></tr></thead>\n<tbody>\n",
+            heading(kind, &t.event, None),
+            escape(&t.event),
+        );
+        for l in &t.lines {
+            let _ = writeln!(
+                out,
+                "<tr class=\"standing\" data-player=\"{p}\" data-place=\"{}\" data-points=\"{}\">\
+                 <td class=\"num\">{}</td><td>{p}</td><td class=\"num\">{}</td>\
+                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+                l.place,
+                l.points,
+                l.place,
+                l.games,
+                l.wins,
+                l.draws,
+                l.losses,
+                points_text(l.points),
+                points_text(l.sonneborn_berger),
+                escape(l.decided_by),
+                p = escape(&l.player),
+            );
+        }
+        out.push_str("</tbody></table></div>\n");
+        if t.unscored > 0 {
+            let _ = writeln!(
+                out,
+                "<p class=\"note\">{} game(s) without a result or a named seat left out.</p>",
+                t.unscored
+            );
+        }
+        for s in sections.iter().filter(|s| s.event == t.event) {
+            crosstable_html(out, kind, s);
+        }
+    }
+}
+
+/// One section's crosstable: `+n` a win against line n, `=n` a draw, `−n` a loss, each a
+/// link to the game.
+fn crosstable_html(out: &mut String, kind: GameKind, t: &Table) {
+    if t.rounds.is_empty() || t.lines.is_empty() {
+        return;
+    }
+    let caption = match &t.section {
+        Some(s) => format!("Crosstable · {}", escape(s)),
+        None => "Crosstable".into(),
+    };
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"crosstable\" data-event=\"{}\" \
+         data-kind=\"{kind}\">\n<caption>{caption}</caption>\n<thead><tr><th class=\"num\">no\
+         </th><th>player</th>",
+        escape(&t.event)
+    );
+    for r in &t.rounds {
+        let _ = write!(out, "<th class=\"num\">{}</th>", escape(r));
+    }
+    out.push_str("<th class=\"num\">points</th></tr></thead>\n<tbody>\n");
+    for (i, x) in t.lines.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<tr><td class=\"num\">{}</td><td>{}</td>",
+            i + 1,
+            escape(&x.player)
+        );
+        for r in &t.rounds {
+            match round_cell(t, x, r) {
+                RoundCell::Games(games) => {
+                    out.push_str("<td class=\"num\">");
+                    for (k, (text, p)) in games.iter().enumerate() {
+                        if k > 0 {
+                            out.push(' ');
+                        }
+                        // No title: the row and the line number name both players, and a
+                        // 2,000-game site keeps its index small.
+                        let _ = write!(
+                            out,
+                            "<a class=\"result\" href=\"{}\">{}</a>",
+                            game_href(p.game),
+                            escape(text)
+                        );
+                    }
+                    out.push_str("</td>");
+                }
+                cell => {
+                    let _ = write!(out, "<td class=\"num\">{}</td>", escape(&cell.text()));
+                }
+            }
+        }
+        let _ = writeln!(out, "<td class=\"num\">{}</td></tr>", points_text(x.points));
+    }
+    out.push_str("</tbody></table></div>\n");
+}
+
+/// The games of each score-sheet entry: (event, section, round, entry name) → game ids.
+type SheetGames = BTreeMap<(String, Option<String>, String, String), Vec<i64>>;
+
+fn sheet_games(rows: &[ResultRow]) -> SheetGames {
+    let mut map = SheetGames::new();
+    for row in rows {
+        let event = event_name(row);
+        let g = game_result(row, &event);
+        for (name, _) in entry_names(&g) {
+            map.entry((event.clone(), section_name(row), g.round.clone(), name))
+                .or_default()
+                .push(row.game);
+        }
+    }
+    map
+}
+
+fn chouchou_html(out: &mut String, rows: &[ResultRow]) {
+    let games = sheet_games(rows);
+    let sections = chouchou_standings_by_section(rows);
+    for t in chouchou_standings(rows) {
+        let _ = write!(
+            out,
+            "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
+             data-kind=\"chouchou\">\n<caption>Standings</caption>\n<thead><tr>\
+             <th class=\"num\">#</th><th>player</th><th class=\"num\">wins</th>\
+             <th class=\"num\">points</th><th class=\"num\">best bonus</th>\
+             <th class=\"num\">worst penalty</th><th>decided by</th></tr></thead>\n<tbody>\n",
+            heading(GameKind::ChouChou, &t.event, None),
+            escape(&t.event),
+        );
+        for r in &t.standings.table {
+            let _ = writeln!(
+                out,
+                "<tr class=\"standing\" data-player=\"{p}\" data-place=\"{}\" data-points=\"{}\">\
+                 <td class=\"num\">{}</td><td>{p}</td><td class=\"num\">{}</td>\
+                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+                 <td>{}</td></tr>",
+                r.place,
+                r.points_sum,
+                r.place,
+                r.wins,
+                signed(r.points_sum),
+                signed(r.best_bonus),
+                r.worst_penalty,
+                escape(r.decided_by),
+                p = escape(&r.player),
+            );
+        }
+        out.push_str("</tbody></table></div>\n");
+        for s in sections.iter().filter(|s| s.event == t.event) {
+            score_sheet_html(out, s, &games);
+        }
+    }
+}
+
+/// A ChouChou score sheet: each round's entry (wins/games and points) links to the game
+/// (or games, numbered) the player played in that round.
+fn score_sheet_html(out: &mut String, t: &ChouChouTable, games: &SheetGames) {
+    let st = &t.standings;
+    let caption = match &t.section {
+        Some(s) => format!("Score sheet · {}", escape(s)),
+        None => "Score sheet".into(),
+    };
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"crosstable\" data-event=\"{}\" \
+         data-kind=\"chouchou\">\n<caption>{caption}</caption>\n<thead><tr><th>player</th>",
+        escape(&t.event)
+    );
+    for r in &st.rounds {
+        let _ = write!(out, "<th class=\"num\">R{}</th>", escape(r));
+    }
+    out.push_str("<th class=\"num\">total</th></tr></thead>\n<tbody>\n");
+    for row in &st.sheet {
+        let _ = write!(out, "<tr><td>{}</td>", escape(&row.player));
+        for (entry, round) in row.rounds.iter().zip(&st.rounds) {
+            let text = escape(&sheet_entry_text(entry.as_ref()));
+            let ids = entry.and_then(|_| {
+                games.get(&(
+                    t.event.clone(),
+                    t.section.clone(),
+                    round.clone(),
+                    row.player.clone(),
+                ))
+            });
+            match ids.map(Vec::as_slice) {
+                Some([one]) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"num\"><a class=\"result\" href=\"{}\">{text}</a></td>",
+                        game_href(*one)
+                    );
+                }
+                Some(many) => {
+                    let _ = write!(out, "<td class=\"num\">{text}");
+                    for (k, id) in many.iter().enumerate() {
+                        let _ = write!(
+                            out,
+                            " <a class=\"result\" href=\"{}\">{}</a>",
+                            game_href(*id),
+                            k + 1
+                        );
+                    }
+                    out.push_str("</td>");
+                }
+                None => {
+                    let _ = write!(out, "<td class=\"num\">{text}</td>");
+                }
+            }
+        }
+        let total: i32 = row.rounds.iter().flatten().map(|e| e.points).sum();
+        let _ = writeln!(out, "<td class=\"num\">{}</td></tr>", signed(total));
+    }
+    out.push_str("</tbody></table></div>\n");
+}

@@ -1,0 +1,48 @@
+//! `kifu site`: a static event site (index, one page per game, shared assets and charts)
+//! written into a directory.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use super::args::FilterArgs;
+use super::progress::summary;
+
+pub(super) fn run(
+    db: &Path,
+    flags: FilterArgs,
+    title: Option<String>,
+    out: &Path,
+) -> Result<ExitCode> {
+    // The site is a directory: a file in its place is an error before any work.
+    if out.exists() && !out.is_dir() {
+        anyhow::bail!(
+            "--out {}: a file is there; the site is written into a directory",
+            out.display()
+        );
+    }
+    let (store, filter) = super::select::open(db, flags, false, "site")?;
+    let games = store.count_games(&filter)?;
+    if games == 0 {
+        eprintln!("kifu site: no games match; no site written");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let options = kifu_reports::site::SiteOptions { filter, title };
+    let stages = super::progress::Stages::new(kifu_reports::site::SITE_STAGES.len() as u64);
+    std::fs::create_dir_all(out)?;
+    let files =
+        kifu_reports::site::write_site(&store, &options, out, &mut |n, what| stages.start(n, what));
+    stages.finish();
+    let files = files?;
+    println!("{}", files.index.display());
+    summary!(
+        "kifu site: {games} game{}, {} game pages, {} chart files, {:.1} MB in {}",
+        if games == 1 { "" } else { "s" },
+        files.games,
+        files.charts,
+        files.bytes as f64 / 1e6,
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
