@@ -522,32 +522,15 @@ fn a_two_thousand_game_site_stays_under_20_mb() {
 /// The index in headless Chromium, opened with `#search=words`: its DOM once the search
 /// script ran. `None` (skipped) without Chromium unless `KIFU_REQUIRE_CHROMIUM=1`.
 fn searched_dom(index: &Path, words: &str) -> Option<String> {
-    let chromium = Path::new("/usr/bin/chromium");
-    if !chromium.exists() {
-        assert_ne!(
-            std::env::var("KIFU_REQUIRE_CHROMIUM").as_deref(),
-            Ok("1"),
-            "KIFU_REQUIRE_CHROMIUM=1 but /usr/bin/chromium is missing"
-        );
-        eprintln!("note: /usr/bin/chromium not found; the search box check is skipped");
-        return None;
-    }
+    let chromium = crate::chromium::chromium()?;
     let profile = tempfile::tempdir().unwrap();
     let url = format!(
         "file://{}#search={words}",
         index.canonicalize().unwrap().display()
     );
     let out = std::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--virtual-time-budget=3000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(crate::chromium::chromium_args(profile.path()))
+        .arg("--virtual-time-budget=3000")
         .arg("--dump-dom")
         .arg(url)
         .output()
