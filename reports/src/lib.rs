@@ -12,6 +12,9 @@
 //!   board diagrams as standalone SVG, the move concerned marked.
 //! - [`write_report`]: a self-contained `index.html`, a Markdown `report.md`, the charts and
 //!   diagrams as files.
+//! - [`replay`]: the one replay of a stored game that `kifu show --ply N` and the site's
+//!   game pages share (and the texts both print).
+//! - [`site`]: the event site of `kifu site`: an index and one replayable page per game.
 //!
 //! Modules: `build` (assembly) from `sections`, `standings` and `audit`; `model` (what a
 //! report holds); `write` (the files) with the `html` and `markdown` writers; `charts`

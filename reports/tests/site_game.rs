@@ -63,8 +63,21 @@ fn generated(dir: &Path, name: &str, game: GameSpec, games: usize) -> PathBuf {
     path
 }
 
-/// A store with generated games of every kind and the handwritten records.
-fn store(dir: &Path) -> Store {
+/// The store every test reads: generated games of every kind and the handwritten records,
+/// built once per run under the target's temporary folder.
+fn store() -> Store {
+    static DB: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let db = DB.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site_game");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        build_store(&dir)
+    });
+    Store::open_read_only(db).unwrap()
+}
+
+/// Writes the records into `dir` and ingests them; the database's path.
+fn build_store(dir: &Path) -> PathBuf {
     let files = vec![
         write_file(dir, "forbidden.renju", RENJU_FORBIDDEN),
         write_file(dir, "hostile.pgn", &hostile_pgn()),
@@ -95,7 +108,7 @@ fn store(dir: &Path) -> Store {
     ];
     let db = dir.join("site.db");
     kifu_ingest::ingest(&db, &files, &kifu_ingest::Options::default()).unwrap();
-    Store::open_read_only(&db).unwrap()
+    db
 }
 
 fn games(store: &Store) -> Vec<GameRow> {
@@ -241,8 +254,7 @@ fn shown(game: &GameRow, ply: usize) -> Cells {
 
 #[test]
 fn every_ply_of_every_game_shows_the_shared_replays_board() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let games = games(&store);
     let mut kinds = BTreeMap::new();
     for game in &games {
@@ -284,8 +296,7 @@ fn every_ply_of_every_game_shows_the_shared_replays_board() {
 
 #[test]
 fn renju_forbidden_points_and_the_record_after_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let all = games(&store);
     let mut two = all.iter().filter(|g| g.source.ends_with("forbidden.renju"));
     let (game, five) = (two.next().unwrap(), two.next().unwrap());
@@ -337,8 +348,7 @@ fn renju_forbidden_points_and_the_record_after_the_end() {
 
 #[test]
 fn hostile_names_are_escaped_and_xiangqi_moves_carry_classes() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let all = games(&store);
     let game = all
         .iter()
@@ -401,8 +411,7 @@ fn page_of(store: &Store, game: &GameRow) -> String {
 
 #[test]
 fn territorial_hands_and_score_at_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     for game in games(&store)
         .iter()
         .filter(|g| g.kind == GameKind::Territorial)
@@ -433,8 +442,7 @@ fn territorial_hands_and_score_at_the_end() {
 
 #[test]
 fn chouchou_captured_totals_and_each_actions_captures() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let mut captures_seen = 0;
     for game in games(&store)
         .iter()
@@ -634,7 +642,7 @@ fn attr_of(tag: &str, name: &str) -> Option<String> {
 #[test]
 fn pages_draw_the_shared_replays_board_in_chromium() {
     let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let all = games(&store);
     let site = dir.path().join("site");
     let mut picked: Vec<GameRow> = Vec::new();
@@ -800,8 +808,7 @@ fn real_renju_pages_show_the_boards_and_forbidden_points_of_show() {
 /// A Xiangqi game set up from a FEN starts from it, as `kifu show` does.
 #[test]
 fn xiangqi_starts_from_the_records_position() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let game = games(&store)
         .into_iter()
         .find(|g| g.source.ends_with("fen.pgn"))
@@ -826,8 +833,7 @@ fn xiangqi_starts_from_the_records_position() {
 /// A game whose moves cannot be replayed gets a page that says so, with the empty board.
 #[test]
 fn an_unreplayable_game_gets_a_page_saying_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store(dir.path());
+    let store = store();
     let mut game = games(&store)
         .into_iter()
         .find(|g| g.kind == GameKind::Xiangqi)
