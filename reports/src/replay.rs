@@ -126,18 +126,10 @@ pub fn chouchou_actions(game: &GameRow) -> Result<Vec<chouchou::CcActionText>, E
 /// the code alone when it has no name.
 pub fn opening_name(kind: GameKind, code: Option<&str>) -> Option<String> {
     let code = code?;
-    let ecco = || code.parse().ok().and_then(xiangqi::ecco::name);
-    match kind {
-        GameKind::Renju => match renju::Opening::by_code(code) {
-            Some(o) => Some(format!("{} {} {}", o.code, o.romaji, o.kanji)),
-            None => Some(code.to_owned()),
-        },
-        GameKind::Xiangqi => match ecco() {
-            Some(name) => Some(format!("{code} {name}")),
-            None => Some(code.to_owned()),
-        },
-        _ => Some(code.to_owned()),
-    }
+    Some(match crate::openings::opening_name(kind, code) {
+        Some(name) => format!("{code} {name}"),
+        None => code.to_owned(),
+    })
 }
 
 /// `check, chase (cannon h7 -> rook h3, forbidden: 棋例…)`.

@@ -25,6 +25,7 @@ use crate::diagrams::{
     XIANGQI_GRID,
 };
 use crate::escape;
+use crate::model::SourceRoot;
 use crate::replay::opening_name;
 use crate::sides::side_colour;
 use crate::Error;
@@ -36,6 +37,24 @@ pub struct GameLinks {
     pub index: String,
     /// The site's title (usually the event), shown in the page header.
     pub site_title: String,
+    /// The folder the site's sources share: a page shows its source from there (the full
+    /// path in a tooltip), as the report does, and no absolute path.
+    pub(crate) sources: SourceRoot,
+}
+
+impl GameLinks {
+    /// Links of a site whose games come from `sources` (their paths).
+    pub fn new<'a>(
+        index: &str,
+        site_title: &str,
+        sources: impl IntoIterator<Item = &'a str>,
+    ) -> GameLinks {
+        GameLinks {
+            index: index.to_owned(),
+            site_title: site_title.to_owned(),
+            sources: SourceRoot::common(sources),
+        }
+    }
 }
 
 /// The game's kind as the page's `data-kind` names it.
@@ -117,7 +136,7 @@ pub fn game_page(
         }),
         escape(&title)
     );
-    header(&mut out, game);
+    header(&mut out, game, &links.sources);
     out.push_str("</header>\n<main>\n<section id=\"view\">");
     let _ = write!(
         out,
@@ -181,8 +200,8 @@ pub fn game_page(
     Ok(out)
 }
 
-/// Players, event, round, date, results, opening, source.
-fn header(out: &mut String, game: &GameRow) {
+/// Players, event, round, date, results, opening, source (from the site's `sources`).
+fn header(out: &mut String, game: &GameRow, sources: &SourceRoot) {
     out.push_str("<dl class=\"meta\">");
     let mut item = |label: &str, value: &str| {
         let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(label), escape(value));
@@ -216,7 +235,13 @@ fn header(out: &mut String, game: &GameRow) {
     if let Some(name) = opening_name(game.kind, game.opening.as_deref()) {
         item("opening", &name);
     }
-    item("source", &format!("{}:{}", game.source, game.line));
+    let _ = write!(
+        out,
+        "<dt>source</dt><dd class=\"source\" title=\"{}\">{}:{}</dd>",
+        escape(&game.source),
+        escape(sources.relative(&game.source)),
+        game.line
+    );
     out.push_str("</dl>");
 }
 

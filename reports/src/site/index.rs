@@ -14,7 +14,7 @@ use kifu_store::query::FindingRow;
 use kifu_store::search::GameListing;
 
 use crate::html::escape;
-use crate::model::DrawnChart;
+use crate::model::{DrawnChart, SourceRoot};
 use crate::openings::opening_name;
 use crate::site::standings::game_href;
 
@@ -192,6 +192,8 @@ fn games_html(out: &mut String, games: &[GameListing]) {
 /// The audit summary: counts by severity and by code, then each code's findings, each a
 /// link to its game at its ply (long lists folded).
 fn audit_html(out: &mut String, findings: &[FindingRow]) {
+    // Quarantined records are named by their source, from the folder the sources share.
+    let sources = SourceRoot::common(findings.iter().map(|f| f.source.as_str()));
     out.push_str("<section id=\"audit\"><h2>Audit</h2>\n");
     if findings.is_empty() {
         out.push_str("<p class=\"intro\">No findings in these games.</p></section>\n");
@@ -255,7 +257,12 @@ fn audit_html(out: &mut String, findings: &[FindingRow]) {
                     format!("<a href=\"{}#ply={p}\">game {g}, ply {p}</a>", game_href(g))
                 }
                 (Some(g), None) => format!("<a href=\"{}\">game {g}</a>", game_href(g)),
-                (None, _) => format!("{}:{} (quarantined)", escape(&f.source), f.line),
+                (None, _) => format!(
+                    "<span title=\"{}\">{}:{}</span> (quarantined)",
+                    escape(&f.source),
+                    escape(sources.relative(&f.source)),
+                    f.line
+                ),
             };
             let rule = if f.rule.is_empty() {
                 String::new()

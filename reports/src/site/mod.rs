@@ -175,10 +175,11 @@ fn build(
             by_game.entry(g).or_default().push(f);
         }
     }
-    let links = game::GameLinks {
-        index: "../index.html".into(),
-        site_title: title.clone(),
-    };
+    let links = game::GameLinks::new(
+        "../index.html",
+        &title,
+        games.iter().map(|g| g.source.as_str()),
+    );
     for g in &games {
         let row = store.game(g.id)?;
         let findings = by_game.get(&g.id).map_or(&[][..], Vec::as_slice);
