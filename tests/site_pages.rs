@@ -561,8 +561,35 @@ fn check_game(site: &Site, browser: &mut Browser, game: &Value, kind: &str) {
     // Keys.
     browser.key("End");
     compare(browser, plies);
+    // The board's verdict at the end, as `kifu show` gives it (`board white (five)`).
+    let verdict = kifu_ok(&["show", "--db", site.db.to_str().unwrap(), &id.to_string()])
+        .lines()
+        .find_map(|l| l.split_once(", board ").map(|(_, v)| v.to_owned()))
+        .and_then(|v| v.rsplit_once(", ").map(|(v, _)| v.to_owned()))
+        .expect("show prints the board's result");
+    let ending = |b: &mut Browser| {
+        b.eval(
+            "(() => { const e = document.getElementById('ending');              return e && !e.hidden ? e.textContent : null; })()",
+        )
+    };
+    if verdict.ends_with("(unfinished)") {
+        assert_eq!(ending(browser), Value::Null, "{n}: game {id} is unfinished");
+    } else {
+        let text = ending(browser);
+        assert!(
+            text.as_str().is_some_and(|t| t.ends_with(&verdict)),
+            "{n}: game {id} ends `{verdict}`, the page says {text}"
+        );
+    }
     browser.key("Home");
     compare(browser, 0);
+    if plies > 0 {
+        assert_eq!(
+            ending(browser),
+            Value::Null,
+            "{n}: game {id} over at the start"
+        );
+    }
     let steps = plies.min(3);
     for _ in 0..steps {
         browser.key("ArrowRight");
@@ -720,13 +747,21 @@ fn check_site(site: &Site, kind: &str, extra: &[i64]) {
             .unwrap_or_else(|| panic!("{n}: game {id} is not in the site"));
         check_game(site, &mut browser, game, kind);
     }
-    // A game page at a finding (or at its last move), for the note.
-    let (shot_game, shot_ply) = match audit_json(
+    // A game page at its most serious finding with a ply (or at its last move), for the
+    // note.
+    let findings = audit_json(
         &site.db,
         &site.filter.iter().map(String::as_str).collect::<Vec<_>>(),
-    )
-    .iter()
-    .find(|f| f["ply"].is_u64() && f["game"].is_i64())
+    );
+    let rank = |f: &&Value| match f["severity"].as_str() {
+        Some("error") => 0,
+        Some("warning") => 1,
+        _ => 2,
+    };
+    let (shot_game, shot_ply) = match findings
+        .iter()
+        .filter(|f| f["ply"].is_u64() && f["game"].is_i64())
+        .min_by_key(rank)
     {
         Some(f) => (
             f["game"].as_i64().unwrap(),
@@ -849,6 +884,11 @@ fn renju_bdt_site_with_forbidden_moves() {
             played[0],
             plies - 1
         );
+        if *id == forbidden[0] {
+            go_by_link(&mut browser, &page, plies - 1);
+            let shot = out_root().join(format!("renju-bdt-game-{id}-ply-{}.png", plies - 1));
+            browser.screenshot(&shot, false);
+        }
     }
     assert_eq!(browser.problems(), Vec::<String>::new());
 }

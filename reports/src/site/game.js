@@ -247,6 +247,8 @@
       });
       var now = document.getElementById("comment-now");
       if (now) now.textContent = said.join(" ");
+      var ending = document.getElementById("ending");
+      if (ending) ending.hidden = n < parseInt(ending.getAttribute("data-ply"), 10);
     }
     if (!keepHash && location.hash !== "#ply=" + n) {
       try { history.replaceState(null, "", "#ply=" + n); } catch (err) { location.hash = "ply=" + n; }

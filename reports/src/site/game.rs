@@ -167,6 +167,20 @@ pub fn game_page(
     if let Some((_, why)) = &frames.stopped {
         let _ = write!(out, "<p class=\"stopped\">{}</p>", escape(why));
     }
+    // The board's verdict, shown from the move that ended the game (as `kifu show` says
+    // it): a five, a forbidden move, a mate, the score at the last placement.
+    if game.termination != "unfinished" && unreplayable.is_none() {
+        let end = frames
+            .stopped
+            .as_ref()
+            .map_or(frames.moves.len() as u32, |(ply, _)| *ply);
+        let _ = write!(
+            out,
+            "<p id=\"ending\" data-ply=\"{end}\" hidden>game over at move {end}: {} ({})</p>",
+            escape(game.derived_result.as_deref().unwrap_or("none")),
+            escape(&game.termination)
+        );
+    }
     out.push_str("</section>\n<section id=\"record\"><h2>Moves</h2><ol id=\"moves\">");
     let cycle: std::collections::HashSet<u32> = frames.cycle.iter().copied().collect();
     for (i, text) in frames.moves.iter().enumerate() {
