@@ -263,8 +263,10 @@ fn run(
     let progress = progress_bar(options.progress, total_bytes);
     let bytes_read = Arc::new(AtomicU64::new(0));
 
+    // Named threads, so a profile (`perf report --sort comm`) tells the stages apart.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
+        .thread_name(|i| format!("kifu-replay-{i}"))
         .build()
         .map_err(|e| Error::Pipeline(e.to_string()))?;
     let tally = Tally::default();
@@ -274,13 +276,20 @@ fn run(
 
     let pool_before = busy::pool_cpu(&pool);
     let outcome = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || busy::timed(|| write_all(sink, writer_rx)));
+        let writer = std::thread::Builder::new()
+            .name("kifu-writer".into())
+            .spawn_scoped(scope, move || busy::timed(|| write_all(sink, writer_rx)))
+            // As `scope.spawn` does: a thread the system cannot start is not an input error.
+            .expect("start the writer thread");
         let replay_to_writer = to_writer.clone();
         let tally_ref = &tally;
         let pool_ref = &pool;
-        let replayer = scope.spawn(move || {
-            busy::timed(|| replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref, mode))
-        });
+        let replayer = std::thread::Builder::new()
+            .name("kifu-dispatch".into())
+            .spawn_scoped(scope, move || {
+                busy::timed(|| replay_all(pool_ref, replay_rx, replay_to_writer, tally_ref, mode))
+            })
+            .expect("start the dispatch thread");
 
         let reader_before = busy::thread_cpu();
         let mut read_result = Ok(());
