@@ -42,6 +42,8 @@ pub struct Undo {
     /// The captured piece's code (0 = none).
     captured: u8,
     halfmove: u32,
+    /// Whether the side to move was in check before the move.
+    check: bool,
 }
 
 impl Undo {
@@ -101,6 +103,9 @@ pub struct Position {
     hash: u64,
     halfmove: u32,
     fullmove: u32,
+    /// Whether the side to move is in check: kept up to date by every change of position
+    /// (computed once a ply, then read by legality tests, mate and class checks).
+    check: bool,
 }
 
 impl Default for Position {
@@ -186,7 +191,7 @@ impl Position {
         if side == Side::Black {
             hash ^= ZOBRIST_BLACK;
         }
-        let pos = Position {
+        let mut pos = Position {
             board,
             side,
             kings,
@@ -194,10 +199,12 @@ impl Position {
             hash,
             halfmove,
             fullmove,
+            check: false,
         };
         if pos.king_attacked(side.opp()) {
             return Err(FenError::OpponentInCheck);
         }
+        pos.check = pos.king_attacked(side);
         Ok(pos)
     }
 
@@ -304,15 +311,19 @@ impl Position {
         false
     }
 
-    /// Is the side to move in check?
+    /// Is the side to move in check? (Kept by [`Position::make`]: no work here.)
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.king_attacked(self.side)
+        self.check
     }
 
     /// Is `side`'s king attacked (by any piece, or the enemy king on an open file)?
     pub fn is_in_check(&self, side: Side) -> bool {
-        self.king_attacked(side)
+        if side == self.side {
+            self.check
+        } else {
+            self.king_attacked(side)
+        }
     }
 
     fn attackers_impl(&self, s: Square, by: Side, out: &mut Option<&mut Vec<Square>>) -> bool {
@@ -542,38 +553,53 @@ impl Position {
         }
     }
 
-    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `in_check` must be
-    /// [`Position::in_check`] of this position.
+    /// Is the pseudo-legal move `m` surely legal without playing it: the side to move is
+    /// not in check and neither the piece moved nor its destination lines up with the
+    /// own king (no pin opened, no cannon screen made, no file opened between generals)?
     #[inline]
-    fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
-        let us = self.side;
-        let k = self.kings[us.index()];
+    fn surely_legal(&self, m: Move) -> bool {
+        let k = self.kings[self.side.index()];
         let (from, to) = (m.from.0, m.to.0);
-        if !in_check && from != k {
-            let (kf, kr) = (k % 9, k / 9);
-            if from % 9 != kf
-                && from / 9 != kr
-                && to % 9 != kf
-                && to / 9 != kr
-                && !diag_adjacent(from, k)
-            {
-                return true;
-            }
+        if self.check || from == k {
+            return false;
         }
-        let u = self.make(m);
+        let (kf, kr) = (k % 9, k / 9);
+        from % 9 != kf && from / 9 != kr && to % 9 != kf && to / 9 != kr && !diag_adjacent(from, k)
+    }
+
+    /// Is the pseudo-legal move `m` legal (own king safe afterwards)?
+    #[inline]
+    fn pseudo_is_legal(&mut self, m: Move) -> bool {
+        if self.surely_legal(m) {
+            return true;
+        }
+        self.leaves_king_safe(m)
+    }
+
+    /// Plays `m` and takes it back: is the mover's king safe afterwards?
+    #[inline]
+    fn leaves_king_safe(&mut self, m: Move) -> bool {
+        let us = self.side;
+        let u = self.make_raw(m);
         let ok = !self.king_attacked(us);
         self.unmake(m, u);
         ok
     }
 
+    /// [`Position::pseudo_is_legal`] on a shared position: copied only when the move
+    /// must be played to be judged.
+    #[inline]
+    fn pseudo_is_legal_ref(&self, m: Move) -> bool {
+        self.surely_legal(m) || self.clone().leaves_king_safe(m)
+    }
+
     /// Legal moves of the side to move into `list`.
     pub fn legal_moves_into(&mut self, list: &mut MoveList) {
         self.pseudo_moves_into(list);
-        let chk = self.in_check();
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
-            if self.pseudo_is_legal(m, chk) {
+            if self.pseudo_is_legal(m) {
                 list.moves[n] = m;
                 n += 1;
             }
@@ -585,10 +611,9 @@ impl Position {
     pub fn count_legal(&mut self) -> usize {
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
-        let chk = self.in_check();
         let mut n = 0;
         for i in 0..list.len {
-            if self.pseudo_is_legal(list.moves[i], chk) {
+            if self.pseudo_is_legal(list.moves[i]) {
                 n += 1;
             }
         }
@@ -614,11 +639,10 @@ impl Position {
         let mut list = MoveList::new();
         self.gen_piece(s.0, pc, &mut list, false);
         let mut p = self.clone();
-        let chk = p.in_check();
         list.as_slice()
             .iter()
             .copied()
-            .filter(|&m| p.pseudo_is_legal(m, chk))
+            .filter(|&m| p.pseudo_is_legal(m))
             .collect()
     }
 
@@ -629,21 +653,20 @@ impl Position {
             _ => return Vec::new(),
         }
         let mut p = self.clone();
-        let chk = p.in_check();
         self.attackers(s, self.side)
             .into_iter()
             .map(|a| Move::new(a, s))
-            .filter(|&m| p.pseudo_is_legal(m, chk))
+            .filter(|&m| p.pseudo_is_legal(m))
             .collect()
     }
 
     /// Does the side to move have a legal move?
     pub fn has_legal_move(&self) -> bool {
         // Piece by piece, stopping at the first legal move: after almost every ply of a
-        // real game the first piece tried has one.
-        let mut p = self.clone();
+        // real game the first piece tried has one. The position is copied only for a move
+        // that must be played to be judged.
+        let mut copy: Option<Position> = None;
         let mut list = MoveList::new();
-        let chk = p.in_check();
         let mut occ = self.occ[self.side.index()];
         while occ != 0 {
             let s = occ.trailing_zeros() as u8;
@@ -651,8 +674,12 @@ impl Position {
             let pc = Piece::from_code(self.board.sq[s as usize]).expect("occupancy");
             list.clear();
             self.gen_piece(s, pc, &mut list, false);
-            if list.as_slice().iter().any(|&m| p.pseudo_is_legal(m, chk)) {
-                return true;
+            for &m in list.as_slice() {
+                if self.surely_legal(m)
+                    || copy.get_or_insert_with(|| self.clone()).leaves_king_safe(m)
+                {
+                    return true;
+                }
             }
         }
         false
@@ -671,9 +698,7 @@ impl Position {
         if !list.as_slice().contains(&m) {
             return false;
         }
-        let mut p = self.clone();
-        let chk = p.in_check();
-        p.pseudo_is_legal(m, chk)
+        self.pseudo_is_legal_ref(m)
     }
 
     /// Does the (legal) move `m` give check?
@@ -685,9 +710,19 @@ impl Position {
 
     // ----------------------------------------------------------- make / unmake
 
-    /// Plays a pseudo-legal move in place (no legality check).
+    /// Plays a pseudo-legal move in place (no legality check), and notes whether it gives
+    /// check ([`Position::in_check`] of the position it makes).
     #[inline]
     pub fn make(&mut self, m: Move) -> Undo {
+        let u = self.make_raw(m);
+        self.check = self.king_attacked(self.side);
+        u
+    }
+
+    /// [`Position::make`] without the check test: `check` is stale until
+    /// [`Position::unmake`] (for legality tests, which only ask about the mover's king).
+    #[inline]
+    fn make_raw(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from.index(), m.to.index());
         let b = &mut self.board.sq;
         let p = b[from];
@@ -710,6 +745,7 @@ impl Position {
         let undo = Undo {
             captured: cap,
             halfmove: self.halfmove,
+            check: self.check,
         };
         self.halfmove = if cap != 0 { 0 } else { self.halfmove + 1 };
         if self.side == Side::Black {
@@ -727,6 +763,7 @@ impl Position {
             self.fullmove -= 1;
         }
         self.halfmove = u.halfmove;
+        self.check = u.check;
         let (from, to) = (m.from.index(), m.to.index());
         let b = &mut self.board.sq;
         let p = b[to];
@@ -758,6 +795,7 @@ impl Position {
     pub fn make_null(&mut self) {
         self.side = self.side.opp();
         self.hash ^= ZOBRIST_BLACK;
+        self.check = self.king_attacked(self.side);
     }
 
     pub fn unmake_null(&mut self) {
