@@ -209,7 +209,7 @@ fn build(
             }
             for l in lines {
                 if raw.len() < MAX_RAW_KEPT {
-                    raw.push_str(&l.text);
+                    raw.push_str(l.text);
                     raw.push('\n');
                 }
             }

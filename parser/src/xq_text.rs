@@ -198,8 +198,20 @@ pub fn decode(bytes: &[u8], encoding: &str) -> (String, bool) {
     (text.into_owned(), errors)
 }
 
+/// Length in UTF-8 bytes of the character whose first byte is `b`.
+#[inline]
+pub(crate) fn utf8_len(b: u8) -> usize {
+    match b {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
 /// Length in source bytes of the character starting at `bytes[i]`.
-fn unit_len(bytes: &[u8], i: usize, enc: &'static Encoding) -> usize {
+#[inline]
+pub(crate) fn unit_len(bytes: &[u8], i: usize, enc: &'static Encoding) -> usize {
     let b = bytes[i];
     if b < 0x80 {
         return 1;
@@ -279,6 +291,66 @@ pub fn decode_mapped(bytes: &[u8], encoding: &str) -> (String, Vec<u32>, bool) {
     }
     map.push(bytes.len() as u32);
     (text, map, errors)
+}
+
+/// How [`decode_line`] maps a decoded line back to its source bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineDecoding {
+    /// Decoded byte `k` is source byte `k`.
+    Same,
+    /// One decoded character per source character (found by [`unit_len`]): the offsets
+    /// are counted by walking both.
+    Units,
+    /// Neither: the map ([`decode_mapped`]'s) was appended to the caller's table.
+    Table,
+}
+
+/// Decodes `bytes` from `encoding` onto the end of `text`, exactly as [`decode_mapped`]
+/// does, without building a map unless the line needs one (then appended to `map`).
+/// Returns how the line maps back and whether some bytes could not be decoded.
+pub(crate) fn decode_line(
+    bytes: &[u8],
+    encoding: &str,
+    text: &mut String,
+    map: &mut Vec<u32>,
+) -> (LineDecoding, bool) {
+    let enc = encoding_for(encoding);
+    if enc == UTF_8 || bytes.is_ascii() {
+        if let Ok(s) = std::str::from_utf8(bytes) {
+            text.push_str(s);
+            return (LineDecoding::Same, false);
+        }
+    }
+    let start = text.len();
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    if let Some(room) = decoder.max_utf8_buffer_length(bytes.len()) {
+        text.reserve(room);
+        let (_, read, errors) = decoder.decode_to_string(bytes, text, true);
+        if read == bytes.len() {
+            let mut i = 0;
+            let mut in_step = true;
+            for _ in text[start..].chars() {
+                if i >= bytes.len() {
+                    in_step = false;
+                    break;
+                }
+                i += unit_len(bytes, i, enc);
+            }
+            if in_step && i == bytes.len() {
+                return (LineDecoding::Units, errors);
+            }
+        }
+    }
+    text.truncate(start);
+    let (decoded, m, errors) = decode_mapped(bytes, encoding);
+    text.push_str(&decoded);
+    map.extend_from_slice(&m);
+    (LineDecoding::Table, errors)
+}
+
+/// The encoding `decode_line` reads `name` as (for walking its units).
+pub(crate) fn encoding_of(name: &str) -> &'static Encoding {
+    encoding_for(name)
 }
 
 fn full_width_digit(c: char) -> Option<char> {

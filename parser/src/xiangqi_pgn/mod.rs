@@ -55,6 +55,8 @@
 //! [`Comment`]: crate::raw::Comment
 //! [`XqVariation`]: crate::raw::XqVariation
 
+use std::cell::Cell;
+
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;
 
@@ -68,40 +70,99 @@ pub use reader::{PgnChunk, PgnReader};
 
 use movetext::{classify, strip_word, Tok};
 
-/// A decoded line with its map back to source bytes.
-#[derive(Clone, Debug)]
-pub(crate) struct TextLine {
-    pub text: String,
-    /// `map[k]`: source offset (from `at`) of decoded byte `k`; one more entry at the end.
-    pub map: Vec<u32>,
-    pub at: Location,
+/// How the decoded bytes of a line map back to its source bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum LineMap<'a> {
+    /// Decoded byte `k` is source byte `k` (UTF-8 or ASCII source).
+    Same,
+    /// One decoded character per source character, as [`xq_text::decode_line`] checked:
+    /// offsets are counted by walking both (`src`: the line's source bytes).
+    Units {
+        src: &'a [u8],
+        encoding: &'static encoding_rs::Encoding,
+    },
+    /// `map[k] - base`: source offset of decoded byte `k`; one more entry at the end.
+    Table { map: &'a [u32], base: u32 },
 }
 
-impl TextLine {
+/// A decoded line (borrowed from its game's buffers) with its map back to source bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct TextLine<'a> {
+    pub text: &'a str,
+    pub map: LineMap<'a>,
+    pub at: Location,
+    /// `(decoded, source)` offsets of the last position [`LineMap::Units`] walked to:
+    /// positions are asked for in increasing order, so a line is walked once.
+    cursor: Cell<(u32, u32)>,
+}
+
+impl<'a> TextLine<'a> {
+    pub fn new(text: &'a str, map: LineMap<'a>, at: Location) -> TextLine<'a> {
+        TextLine {
+            text,
+            map,
+            at,
+            cursor: Cell::new((0, 0)),
+        }
+    }
+
+    /// Source offset (from `at`) of decoded byte `i` (a byte inside a character maps to
+    /// the character's start; past the end, to the end).
+    pub fn src_offset(&self, i: usize) -> usize {
+        let i = i.min(self.text.len());
+        match self.map {
+            LineMap::Same => i,
+            LineMap::Table { map, base } => (map[i] - base) as usize,
+            LineMap::Units { src, encoding } => {
+                let (mut dec, mut at) = self.cursor.get();
+                if (dec as usize) > i {
+                    (dec, at) = (0, 0);
+                }
+                let (mut dec, mut at) = (dec as usize, at as usize);
+                let bytes = self.text.as_bytes();
+                while dec < i {
+                    let len = xq_text::utf8_len(bytes[dec]);
+                    if dec + len > i {
+                        break;
+                    }
+                    dec += len;
+                    at += xq_text::unit_len(src, at, encoding);
+                }
+                self.cursor.set((dec as u32, at as u32));
+                at
+            }
+        }
+    }
+
     pub fn loc(&self, i: usize) -> Location {
-        let i = i.min(self.map.len().saturating_sub(1));
-        self.at
-            .advance(self.map.get(i).copied().unwrap_or(0) as usize)
+        self.at.advance(self.src_offset(i))
     }
     /// Source length of decoded bytes `i..j`.
     pub fn src_len(&self, i: usize, j: usize) -> usize {
-        let a = self.map.get(i).copied().unwrap_or(0);
-        let b = self.map.get(j).copied().unwrap_or(a);
-        b.saturating_sub(a) as usize
+        let a = self.src_offset(i);
+        let b = self.src_offset(j);
+        b.saturating_sub(a)
     }
     /// The part of the line from decoded byte `i` to `j`.
-    pub fn slice(&self, i: usize, j: usize) -> TextLine {
-        let base = self.map[i];
-        TextLine {
-            text: self.text[i..j].to_string(),
-            map: self.map[i..=j].iter().map(|m| m - base).collect(),
-            at: self.at.advance(base as usize),
-        }
+    pub fn slice(&self, i: usize, j: usize) -> TextLine<'a> {
+        let base = self.src_offset(i);
+        let map = match self.map {
+            LineMap::Same => LineMap::Same,
+            LineMap::Units { src, encoding } => LineMap::Units {
+                src: &src[base..],
+                encoding,
+            },
+            LineMap::Table { map, base: b } => LineMap::Table {
+                map: &map[i..=j],
+                base: b + base as u32,
+            },
+        };
+        TextLine::new(&self.text[i..j], map, self.at.advance(base))
     }
 }
 
 /// Splits decoded text (one string, with a map to source offsets from `base`) into lines.
-pub(crate) fn split_lines(text: &str, map: &[u32], base: Location) -> Vec<TextLine> {
+pub(crate) fn split_lines<'a>(text: &'a str, map: &'a [u32], base: Location) -> Vec<TextLine<'a>> {
     let mut out = Vec::new();
     let mut line_no = base.line.max(1);
     let mut start = 0;
@@ -118,11 +179,14 @@ pub(crate) fn split_lines(text: &str, map: &[u32], base: Location) -> Vec<TextLi
         }
         let off = map[start];
         let at = Location::new(base.offset + off as u64, line_no, 1);
-        out.push(TextLine {
-            text: text[start..e].to_string(),
-            map: map[start..=e].iter().map(|m| m - off).collect(),
+        out.push(TextLine::new(
+            &text[start..e],
+            LineMap::Table {
+                map: &map[start..=e],
+                base: off,
+            },
             at,
-        });
+        ));
         if end >= bytes.len() {
             break;
         }

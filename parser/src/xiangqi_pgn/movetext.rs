@@ -19,7 +19,7 @@ enum Ev<'a> {
 
 /// Walks move text, calling `f(line index, event)`. Errors: an unterminated comment is
 /// closed at the end (returned as `Some(location)` of its start for a Note).
-fn walk<'a>(lines: &'a [TextLine], f: &mut dyn FnMut(usize, Ev<'a>)) -> Option<Location> {
+fn walk<'a>(lines: &'a [TextLine<'a>], f: &mut dyn FnMut(usize, Ev<'a>)) -> Option<Location> {
     #[derive(PartialEq)]
     enum In {
         Text,
@@ -30,7 +30,7 @@ fn walk<'a>(lines: &'a [TextLine], f: &mut dyn FnMut(usize, Ev<'a>)) -> Option<L
     let mut buf = String::new();
     let mut started = Location::default();
     for (li, line) in lines.iter().enumerate() {
-        let t = line.text.as_str();
+        let t = line.text;
         let mut i = 0;
         if state != In::Text {
             buf.push('\n');
@@ -196,13 +196,17 @@ pub(crate) struct Hints {
     pub san_from_one: bool,
 }
 
-/// Reads move text into `game`. Returns the result token and its location, if any.
-pub(crate) fn parse_movetext(
-    lines: &[TextLine],
-    game: &mut XqGame,
-    hints: &Hints,
-) -> Result<Option<(String, Location)>, (Location, String)> {
-    // Survey: which notation, which ranks.
+/// How a game writes coordinates, from a survey of its ASCII words: whether SAN is read
+/// (else ICCS), and whether ranks are 1-10 (`None`: both 0 and 10 appear) and why.
+struct Coords {
+    san_mode: bool,
+    from_one: Option<(bool, &'static str)>,
+    what: &'static str,
+}
+
+/// Surveys the whole move text for [`Coords`]: which notation, which ranks. Only games
+/// with coordinate moves need it (asked for at the first one).
+fn survey(lines: &[TextLine], hints: &Hints) -> Coords {
     let mut san_only = false;
     let mut iccs_ranks = (false, false); // (0 seen, 10 seen)
     let mut san_ranks = (false, false);
@@ -243,6 +247,20 @@ pub(crate) fn parse_movetext(
         (true, false) => Some((false, "")),
         (false, false) => Some((default_one, "the tags say so (Fairy-Stockfish/pychess)")),
     };
+    Coords {
+        san_mode,
+        from_one,
+        what,
+    }
+}
+
+/// Reads move text into `game`. Returns the result token and its location, if any.
+pub(crate) fn parse_movetext(
+    lines: &[TextLine],
+    game: &mut XqGame,
+    hints: &Hints,
+) -> Result<Option<(String, Location)>, (Location, String)> {
+    let mut coords: Option<Coords> = None;
 
     struct Line {
         var: XqVariation,
@@ -321,7 +339,15 @@ pub(crate) fn parse_movetext(
                 let start = i + off;
                 let at = line.loc(start);
                 let end = start + body.len();
-                let text = match classify(body) {
+                let tok = classify(body);
+                if matches!(tok, Tok::Iccs(..) | Tok::San(_)) && coords.is_none() {
+                    coords = Some(survey(lines, hints));
+                }
+                let (san_mode, from_one) = match &coords {
+                    Some(c) => (c.san_mode, c.from_one),
+                    None => (false, None),
+                };
+                let text = match tok {
                     Tok::Skip => return,
                     Tok::Result(r) => {
                         if stack.is_empty() && result.is_none() {
@@ -434,8 +460,9 @@ pub(crate) fn parse_movetext(
             ply: None,
         });
     }
-    if coord_seen {
-        if let Some((true, why)) = from_one {
+    if let (true, Some(c)) = (coord_seen, &coords) {
+        if let Some((true, why)) = c.from_one {
+            let what = c.what;
             game.ranks_from_one = true;
             game.notes.push(Note {
                 code: "iccs-ranks-1-10",

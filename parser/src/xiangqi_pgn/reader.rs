@@ -4,11 +4,11 @@ use kifu_facts::Severity;
 use std::io::BufRead;
 
 use super::movetext::{parse_movetext, Hints};
-use super::TextLine;
+use super::{LineMap, TextLine};
 use crate::line::{Bom, LineError, LineReader};
 use crate::raw::{Format, Location, Note, RawError, Span, XqGame, MAX_RAW_KEPT};
 use crate::tag;
-use crate::xq_text;
+use crate::xq_text::{self, LineDecoding};
 
 /// Applies tags to a game. Returns move-text hints.
 pub(crate) fn apply_tags(game: &mut XqGame, tags: &[(String, String, Location)]) -> Hints {
@@ -102,13 +102,28 @@ pub(crate) fn apply_result_token(game: &mut XqGame, token: Option<(String, Locat
     }
 }
 
-/// One game's lines as read.
+/// Where a line's decoded text is in [`Chunk::text`] and how it maps to source bytes.
+#[derive(Clone, Copy)]
+struct LineSpan {
+    start: u32,
+    end: u32,
+    at: Location,
+    decoding: LineDecoding,
+    /// Where the line's source bytes ([`LineDecoding::Units`]) or map
+    /// ([`LineDecoding::Table`]) start in [`Chunk::src`] / [`Chunk::maps`], and how many.
+    map_start: u32,
+    map_len: u32,
+}
+
+/// One game's lines as read: decoded into one buffer, which holds exactly the text kept
+/// as the record's raw text (each line followed by `\n`).
 #[derive(Default)]
 struct Chunk {
     start: Option<Location>,
     end: u64,
     tags: Vec<(String, String, Location)>,
-    lines: Vec<TextLine>,
+    /// The move text lines.
+    lines: Vec<LineSpan>,
     has_moves: bool,
     in_comment: bool,
     trailer: Option<Location>,
@@ -116,18 +131,90 @@ struct Chunk {
     decode_errors: Option<Location>,
     /// A line over the length limit: where, and the message.
     error: Option<(Location, String)>,
-    raw: String,
+    /// Decoded lines kept, each followed by `\n`.
+    text: String,
+    /// Source bytes of the lines decoded one character per source character.
+    src: Vec<u8>,
+    /// Maps of the lines decoded otherwise.
+    maps: Vec<u32>,
+    /// How much of `text` is the raw text ([`MAX_RAW_KEPT`]: lines are kept whole while
+    /// the raw text is shorter).
+    raw_len: usize,
 }
 
 impl Chunk {
     fn is_empty(&self) -> bool {
         self.tags.is_empty() && !self.has_moves
     }
-    fn keep_raw(&mut self, text: &str) {
-        if self.raw.len() < MAX_RAW_KEPT {
-            self.raw.push_str(text);
-            self.raw.push('\n');
+
+    /// Decodes a line onto the end of the buffer (not kept until [`Chunk::keep`]).
+    fn decode(&mut self, bytes: &[u8], at: Location, encoding: &str) -> (LineSpan, bool) {
+        let start = self.text.len();
+        let (src_start, map_start) = (self.src.len(), self.maps.len());
+        let (decoding, errors) =
+            xq_text::decode_line(bytes, encoding, &mut self.text, &mut self.maps);
+        let (map_start, map_len) = match decoding {
+            LineDecoding::Same => (0, 0),
+            LineDecoding::Units => {
+                self.src.extend_from_slice(bytes);
+                (src_start, bytes.len())
+            }
+            LineDecoding::Table => (map_start, self.maps.len() - map_start),
+        };
+        let span = LineSpan {
+            start: start as u32,
+            end: self.text.len() as u32,
+            at,
+            decoding,
+            map_start: map_start as u32,
+            map_len: map_len as u32,
+        };
+        (span, errors)
+    }
+
+    /// Drops the line just decoded (not part of the game).
+    fn drop_line(&mut self, line: &LineSpan) {
+        self.text.truncate(line.start as usize);
+        match line.decoding {
+            LineDecoding::Same => {}
+            LineDecoding::Units => self.src.truncate(line.map_start as usize),
+            LineDecoding::Table => self.maps.truncate(line.map_start as usize),
         }
+    }
+
+    /// Keeps the line just decoded as part of the record's raw text.
+    fn keep(&mut self) {
+        self.text.push('\n');
+        if self.raw_len < MAX_RAW_KEPT {
+            self.raw_len = self.text.len();
+        }
+    }
+
+    /// Keeps text that is no line of the game (the kept part of an over-long line).
+    fn keep_text(&mut self, text: &str) {
+        self.text.push_str(text);
+        self.keep();
+    }
+
+    fn raw(&self) -> String {
+        self.text[..self.raw_len.min(self.text.len())].to_string()
+    }
+
+    fn line(&self, l: &LineSpan, encoding: &str) -> TextLine<'_> {
+        let text = &self.text[l.start as usize..l.end as usize];
+        let (m0, m1) = (l.map_start as usize, (l.map_start + l.map_len) as usize);
+        let map = match l.decoding {
+            LineDecoding::Same => LineMap::Same,
+            LineDecoding::Units => LineMap::Units {
+                src: &self.src[m0..m1],
+                encoding: xq_text::encoding_of(encoding),
+            },
+            LineDecoding::Table => LineMap::Table {
+                map: &self.maps[m0..m1],
+                base: 0,
+            },
+        };
+        TextLine::new(text, map, l.at)
     }
 }
 
@@ -135,8 +222,6 @@ impl Chunk {
 pub struct PgnReader<R: BufRead> {
     src: LineReader<R>,
     encoding: &'static str,
-    /// A tag line read that starts the next game.
-    pending: Option<(TextLine, bool)>,
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -152,7 +237,6 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader {
             src: LineReader::new(reader).with_bom(bom),
             encoding,
-            pending: None,
         }
     }
 
@@ -194,28 +278,30 @@ impl PgnChunk {
     /// Roughly the heap bytes the chunk holds (its lines' text and source maps), for
     /// callers bounding what they keep in flight.
     pub fn heap_bytes(&self) -> usize {
-        let lines: usize = self
-            .chunk
-            .lines
-            .iter()
-            .map(|l| l.text.len() + 4 * l.map.len() + std::mem::size_of::<TextLine>())
-            .sum();
-        lines + self.chunk.raw.len() + 64 * self.chunk.tags.len()
+        let c = &self.chunk;
+        c.text.len()
+            + c.src.len()
+            + 4 * c.maps.len()
+            + c.lines.len() * std::mem::size_of::<LineSpan>()
+            + 64 * c.tags.len()
     }
 
     /// Reads the game: tags, move text, result, notes.
     pub fn parse(self) -> Result<XqGame, RawError> {
-        let PgnChunk { chunk, encoding } = self;
+        let PgnChunk {
+            mut chunk,
+            encoding,
+        } = self;
         let start = chunk.start.unwrap_or_default();
         let span = Span::new(start.offset, chunk.end.max(start.offset));
-        if let Some((at, message)) = chunk.error {
+        if let Some((at, message)) = chunk.error.take() {
             return Err(RawError {
                 format: Some(Format::XiangqiPgn),
                 at,
                 start,
                 span,
                 message,
-                raw: chunk.raw,
+                raw: chunk.raw(),
             });
         }
         let mut game = XqGame::new(Format::XiangqiPgn, start);
@@ -228,10 +314,14 @@ impl PgnChunk {
             start,
             span,
             message,
-            raw: chunk.raw.clone(),
+            raw: chunk.raw(),
         };
-        let token =
-            parse_movetext(&chunk.lines, &mut game, &hints).map_err(|(at, m)| error(at, m))?;
+        let lines: Vec<TextLine> = chunk
+            .lines
+            .iter()
+            .map(|l| chunk.line(l, encoding))
+            .collect();
+        let token = parse_movetext(&lines, &mut game, &hints).map_err(|(at, m)| error(at, m))?;
         apply_result_token(&mut game, token);
         if let Some(at) = chunk.trailer {
             if chunk.trailer_lines > 0 {
@@ -279,59 +369,44 @@ impl<R: BufRead> PgnReader<R> {
     /// `Err` for a read error.
     pub fn next_chunk(&mut self) -> Option<Result<PgnChunk, RawError>> {
         let mut chunk = Chunk::default();
-        loop {
-            let (line, errors) = match self.pending.take() {
-                Some(p) => p,
-                None => match self.src.next_line() {
-                    None => break,
-                    Some(Ok(line)) => {
-                        let (text, map, errors) =
-                            xq_text::decode_mapped(line.text(), self.encoding);
-                        (
-                            TextLine {
-                                text,
-                                map,
-                                at: line.at,
-                            },
-                            errors,
-                        )
+        while let Some(next) = self.src.next_line() {
+            let (bytes, at) = match next {
+                Ok(line) => (line.text(), line.at),
+                Err(LineError::TooLong { at, len, kept }) => {
+                    // Part of the game being read (or the start of one); never read
+                    // cut: the game is an error at this line.
+                    let kept = &kept[..kept.len().min(MAX_RAW_KEPT)];
+                    chunk.keep_text(&xq_text::decode(kept, self.encoding).0);
+                    chunk.start.get_or_insert(at);
+                    chunk.end = at.offset + len;
+                    chunk.has_moves = true;
+                    chunk
+                        .error
+                        .get_or_insert((at, crate::line::too_long(len as usize)));
+                    continue;
+                }
+                Err(e) => {
+                    if !chunk.is_empty() {
+                        // Report the game read so far first; the error ends the stream.
+                        break;
                     }
-                    Some(Err(LineError::TooLong { at, len, kept })) => {
-                        // Part of the game being read (or the start of one); never read
-                        // cut: the game is an error at this line.
-                        let kept = &kept[..kept.len().min(MAX_RAW_KEPT)];
-                        chunk.keep_raw(&xq_text::decode(kept, self.encoding).0);
-                        chunk.start.get_or_insert(at);
-                        chunk.end = at.offset + len;
-                        chunk.has_moves = true;
-                        chunk
-                            .error
-                            .get_or_insert((at, crate::line::too_long(len as usize)));
-                        continue;
-                    }
-                    Some(Err(e)) => {
-                        if !chunk.is_empty() {
-                            // Report the game read so far first; the error ends the stream.
-                            break;
-                        }
-                        let at = e.at();
-                        return Some(Err(RawError {
-                            format: Some(Format::XiangqiPgn),
-                            at,
-                            start: at,
-                            span: Span::new(at.offset, at.offset),
-                            message: e.message(),
-                            raw: String::new(),
-                        }));
-                    }
-                },
+                    let at = e.at();
+                    return Some(Err(RawError {
+                        format: Some(Format::XiangqiPgn),
+                        at,
+                        start: at,
+                        span: Span::new(at.offset, at.offset),
+                        message: e.message(),
+                        raw: String::new(),
+                    }));
+                }
             };
-            let line_end = line.at.offset + line.map.last().copied().unwrap_or(0) as u64;
-            let trimmed = line
-                .text
-                .trim_start_matches([' ', '\t', '\u{3000}', '\u{feff}']);
+            let line_end = at.offset + bytes.len() as u64;
+            let (span, errors) = chunk.decode(bytes, at, self.encoding);
+            let text = &chunk.text[span.start as usize..span.end as usize];
+            let trimmed = text.trim_start_matches([' ', '\t', '\u{3000}', '\u{feff}']);
             if !chunk.in_comment && trimmed.starts_with('[') {
-                if let Some(tags) = tag::scan_lenient(&line.text) {
+                if let Some(tags) = tag::scan_lenient(text) {
                     let repeated = tags.iter().any(|(t, _)| {
                         chunk
                             .tags
@@ -339,20 +414,24 @@ impl<R: BufRead> PgnReader<R> {
                             .any(|(k2, _, _)| k2.as_bytes().eq_ignore_ascii_case(t.name))
                     });
                     if chunk.has_moves || chunk.trailer.is_some() || repeated {
-                        self.pending = Some((line, errors));
+                        // The next game's first line: read again then.
+                        chunk.drop_line(&span);
+                        self.src.unread();
                         break;
                     }
                     if chunk.start.is_none() {
-                        chunk.start = Some(line.at);
+                        chunk.start = Some(at);
                     }
-                    for (t, i) in tags {
-                        let at = line.loc(i);
-                        chunk.tags.push((t.name().into_owned(), t.value_text(), at));
-                    }
-                    chunk.keep_raw(&line.text);
+                    let line = chunk.line(&span, self.encoding);
+                    let tags: Vec<(String, String, Location)> = tags
+                        .into_iter()
+                        .map(|(t, i)| (t.name().into_owned(), t.value_text(), line.loc(i)))
+                        .collect();
+                    chunk.tags.extend(tags);
+                    chunk.keep();
                     chunk.end = line_end;
                     if errors && chunk.decode_errors.is_none() {
-                        chunk.decode_errors = Some(line.at);
+                        chunk.decode_errors = Some(at);
                     }
                     continue;
                 }
@@ -360,28 +439,34 @@ impl<R: BufRead> PgnReader<R> {
             if chunk.trailer.is_some() {
                 if !trimmed.trim().is_empty() {
                     chunk.trailer_lines += 1;
-                    chunk.keep_raw(&line.text);
+                    chunk.keep();
+                } else {
+                    chunk.drop_line(&span);
                 }
                 chunk.end = line_end;
                 continue;
             }
             if !chunk.in_comment && is_rule_line(trimmed) {
                 if !chunk.is_empty() {
-                    chunk.trailer = Some(line.at);
-                    chunk.keep_raw(&line.text);
+                    chunk.trailer = Some(at);
+                    chunk.keep();
                     chunk.end = line_end;
+                } else {
+                    chunk.drop_line(&span);
                 }
                 continue;
             }
             if trimmed.trim().is_empty() && chunk.is_empty() {
+                chunk.drop_line(&span);
                 continue;
             }
             if chunk.start.is_none() {
-                chunk.start = Some(line.at);
+                chunk.start = Some(at);
             }
             // Track comments across lines and whether there is move text.
             let mut in_c = chunk.in_comment;
-            for c in line.text.chars() {
+            let mut has_moves = false;
+            for c in text.chars() {
                 if in_c {
                     if c == '}' {
                         in_c = false;
@@ -391,16 +476,17 @@ impl<R: BufRead> PgnReader<R> {
                 } else if c == ';' {
                     break;
                 } else if !c.is_whitespace() && c != '\u{feff}' {
-                    chunk.has_moves = true;
+                    has_moves = true;
                 }
             }
+            chunk.has_moves |= has_moves;
             chunk.in_comment = in_c;
             if errors && chunk.decode_errors.is_none() {
-                chunk.decode_errors = Some(line.at);
+                chunk.decode_errors = Some(at);
             }
-            chunk.keep_raw(&line.text);
+            chunk.keep();
             chunk.end = line_end;
-            chunk.lines.push(line);
+            chunk.lines.push(span);
         }
         if chunk.is_empty() {
             return None;

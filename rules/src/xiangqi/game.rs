@@ -417,6 +417,8 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 let m = res.mv;
                 let mover = pos.side_to_move();
                 let u = pos.make(m);
+                // Asked by the next move's legality test and by the mate test below.
+                pos.settle_check();
                 if let Some(c) = u.captured() {
                     r.captures.taken[mover.index()][c.kind().index()] += 1;
                     r.captures.first_capture_ply.get_or_insert(ply);

@@ -159,15 +159,23 @@ pub fn fullwidth_to_ascii(s: &str) -> String {
 
 /// Parses Chinese notation (Simplified or Traditional, any digits) into a [`Spec`].
 pub fn parse_chinese(text: &str) -> Result<Spec, NotationError> {
-    let cs: Vec<char> = text
+    // The first characters on the stack (this runs on every move); `n` counts them all.
+    let mut cs = ['\0'; 8];
+    let mut n = 0;
+    for c in text
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '!' | '?' | '！' | '？'))
-        .collect();
-    let (kind, source, rest) = if cs.len() < 4 {
+    {
+        if n < cs.len() {
+            cs[n] = c;
+        }
+        n += 1;
+    }
+    let (kind, source, rest) = if n < 4 {
         return Err(unreadable(text, "too short"));
     } else if let Some(k) = Kind::from_chinese(cs[0]) {
-        let n = number_of(cs[1]).ok_or_else(|| unreadable(text, "no file after the piece"))?;
-        (Some(k), Source::File(n), &cs[2..])
+        let f = number_of(cs[1]).ok_or_else(|| unreadable(text, "no file after the piece"))?;
+        (Some(k), Source::File(f), 2)
     } else {
         let place = place_of(cs[0])
             .or_else(|| {
@@ -178,21 +186,22 @@ pub fn parse_chinese(text: &str) -> Result<Spec, NotationError> {
             .ok_or_else(|| unreadable(text, "no piece"))?;
         if let Some(k) = Kind::from_chinese(cs[1]) {
             // 前兵七进一: position, piece, file
-            if cs.len() == 5 {
-                let n = number_of(cs[2]).ok_or_else(|| unreadable(text, "bad file"))?;
-                (Some(k), Source::Place(place, Some(n)), &cs[3..])
+            if n == 5 {
+                let f = number_of(cs[2]).ok_or_else(|| unreadable(text, "bad file"))?;
+                (Some(k), Source::Place(place, Some(f)), 3)
             } else {
-                (Some(k), Source::Place(place, None), &cs[2..])
+                (Some(k), Source::Place(place, None), 2)
             }
-        } else if let Some(n) = number_of(cs[1]) {
-            (None, Source::Place(place, Some(n)), &cs[2..])
+        } else if let Some(f) = number_of(cs[1]) {
+            (None, Source::Place(place, Some(f)), 2)
         } else {
             return Err(unreadable(text, "no piece"));
         }
     };
-    if rest.len() != 2 {
+    if n - rest != 2 {
         return Err(unreadable(text, "expected direction and number"));
     }
+    let rest = &cs[rest..rest + 2];
     let direction = direction_of(rest[0]).ok_or_else(|| unreadable(text, "no 进/退/平"))?;
     let number = number_of(rest[1]).ok_or_else(|| unreadable(text, "no number"))?;
     Ok(Spec {
@@ -452,16 +461,19 @@ fn resolve_spec_by(
             v
         }
     };
-    let mut found: Vec<Move> = Vec::new();
+    // On the stack: one move per source square at most (this runs on every move).
+    let mut found = [Move::new(Square(0), Square(0)); 90];
+    let mut n = 0;
     for &s in sources.iter() {
         if let Some(to) = destination(spec, kind, side, s) {
             let m = Move::new(s, to);
-            if !found.contains(&m) && allowed(m) {
-                found.push(m);
+            if !found[..n].contains(&m) && allowed(m) {
+                found[n] = m;
+                n += 1;
             }
         }
     }
-    match found.len() {
+    match n {
         0 => Err(NotationError::Illegal {
             text: text.to_string(),
         }),
@@ -471,7 +483,7 @@ fn resolve_spec_by(
         }),
         _ => Err(NotationError::Ambiguous {
             text: text.to_string(),
-            moves: found,
+            moves: found[..n].to_vec(),
         }),
     }
 }

@@ -42,6 +42,8 @@ pub struct Undo {
     /// The captured piece's code (0 = none).
     captured: u8,
     halfmove: u32,
+    /// What was known of the check before the move.
+    check: Check,
 }
 
 impl Undo {
@@ -91,8 +93,16 @@ impl MoveList {
     }
 }
 
+/// Whether the side to move is in check, when known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Check {
+    Unknown,
+    No,
+    Yes,
+}
+
 /// A Xiangqi position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Position {
     board: Board,
     side: Side,
@@ -101,7 +111,26 @@ pub struct Position {
     hash: u64,
     halfmove: u32,
     fullmove: u32,
+    /// Whether the side to move is in check, once known: [`Position::settle_check`]
+    /// works it out once a ply for the legality tests, mate and class checks that follow
+    /// (moves played only to be looked past, as an opening's or an index's, never ask).
+    check: Check,
 }
+
+/// Equal placement, side and counters (what is known of the check does not count).
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.kings == other.kings
+            && self.occ == other.occ
+            && self.hash == other.hash
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl Eq for Position {}
 
 impl Default for Position {
     fn default() -> Self {
@@ -186,7 +215,7 @@ impl Position {
         if side == Side::Black {
             hash ^= ZOBRIST_BLACK;
         }
-        let pos = Position {
+        let mut pos = Position {
             board,
             side,
             kings,
@@ -194,10 +223,12 @@ impl Position {
             hash,
             halfmove,
             fullmove,
+            check: Check::Unknown,
         };
         if pos.king_attacked(side.opp()) {
             return Err(FenError::OpponentInCheck);
         }
+        pos.settle_check();
         Ok(pos)
     }
 
@@ -304,15 +335,32 @@ impl Position {
         false
     }
 
-    /// Is the side to move in check?
+    /// Is the side to move in check? (No work once [`Position::settle_check`] ran.)
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.king_attacked(self.side)
+        match self.check {
+            Check::Yes => true,
+            Check::No => false,
+            Check::Unknown => self.king_attacked(self.side),
+        }
+    }
+
+    /// Works out whether the side to move is in check and keeps it until the next move:
+    /// call it after a move that legality tests or [`Position::in_check`] will ask about.
+    #[inline]
+    pub fn settle_check(&mut self) -> bool {
+        let chk = self.in_check();
+        self.check = if chk { Check::Yes } else { Check::No };
+        chk
     }
 
     /// Is `side`'s king attacked (by any piece, or the enemy king on an open file)?
     pub fn is_in_check(&self, side: Side) -> bool {
-        self.king_attacked(side)
+        if side == self.side {
+            self.in_check()
+        } else {
+            self.king_attacked(side)
+        }
     }
 
     fn attackers_impl(&self, s: Square, by: Side, out: &mut Option<&mut Vec<Square>>) -> bool {
@@ -542,34 +590,49 @@ impl Position {
         }
     }
 
-    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `in_check` must be
-    /// [`Position::in_check`] of this position.
+    /// Is the pseudo-legal move `m` surely legal without playing it: the side to move is
+    /// not in check and neither the piece moved nor its destination lines up with the
+    /// own king (no pin opened, no cannon screen made, no file opened between generals)?
+    /// `in_check`: [`Position::in_check`].
+    #[inline]
+    fn surely_legal(&self, m: Move, in_check: bool) -> bool {
+        let k = self.kings[self.side.index()];
+        let (from, to) = (m.from.0, m.to.0);
+        if in_check || from == k {
+            return false;
+        }
+        let (kf, kr) = (k % 9, k / 9);
+        from % 9 != kf && from / 9 != kr && to % 9 != kf && to / 9 != kr && !diag_adjacent(from, k)
+    }
+
+    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `in_check`:
+    /// [`Position::in_check`].
     #[inline]
     fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
+        self.surely_legal(m, in_check) || self.leaves_king_safe(m)
+    }
+
+    /// Plays `m` and takes it back: is the mover's king safe afterwards?
+    #[inline]
+    fn leaves_king_safe(&mut self, m: Move) -> bool {
         let us = self.side;
-        let k = self.kings[us.index()];
-        let (from, to) = (m.from.0, m.to.0);
-        if !in_check && from != k {
-            let (kf, kr) = (k % 9, k / 9);
-            if from % 9 != kf
-                && from / 9 != kr
-                && to % 9 != kf
-                && to / 9 != kr
-                && !diag_adjacent(from, k)
-            {
-                return true;
-            }
-        }
-        let u = self.make(m);
+        let u = self.make_raw(m);
         let ok = !self.king_attacked(us);
         self.unmake(m, u);
         ok
     }
 
+    /// [`Position::pseudo_is_legal`] on a shared position: copied only when the move
+    /// must be played to be judged.
+    #[inline]
+    fn pseudo_is_legal_ref(&self, m: Move, in_check: bool) -> bool {
+        self.surely_legal(m, in_check) || self.clone().leaves_king_safe(m)
+    }
+
     /// Legal moves of the side to move into `list`.
     pub fn legal_moves_into(&mut self, list: &mut MoveList) {
         self.pseudo_moves_into(list);
-        let chk = self.in_check();
+        let chk = self.settle_check();
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
@@ -585,7 +648,7 @@ impl Position {
     pub fn count_legal(&mut self) -> usize {
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
-        let chk = self.in_check();
+        let chk = self.settle_check();
         let mut n = 0;
         for i in 0..list.len {
             if self.pseudo_is_legal(list.moves[i], chk) {
@@ -614,7 +677,7 @@ impl Position {
         let mut list = MoveList::new();
         self.gen_piece(s.0, pc, &mut list, false);
         let mut p = self.clone();
-        let chk = p.in_check();
+        let chk = p.settle_check();
         list.as_slice()
             .iter()
             .copied()
@@ -629,7 +692,7 @@ impl Position {
             _ => return Vec::new(),
         }
         let mut p = self.clone();
-        let chk = p.in_check();
+        let chk = p.settle_check();
         self.attackers(s, self.side)
             .into_iter()
             .map(|a| Move::new(a, s))
@@ -640,10 +703,11 @@ impl Position {
     /// Does the side to move have a legal move?
     pub fn has_legal_move(&self) -> bool {
         // Piece by piece, stopping at the first legal move: after almost every ply of a
-        // real game the first piece tried has one.
-        let mut p = self.clone();
+        // real game the first piece tried has one. The position is copied only for a move
+        // that must be played to be judged.
+        let mut copy: Option<Position> = None;
+        let chk = self.in_check();
         let mut list = MoveList::new();
-        let chk = p.in_check();
         let mut occ = self.occ[self.side.index()];
         while occ != 0 {
             let s = occ.trailing_zeros() as u8;
@@ -651,8 +715,12 @@ impl Position {
             let pc = Piece::from_code(self.board.sq[s as usize]).expect("occupancy");
             list.clear();
             self.gen_piece(s, pc, &mut list, false);
-            if list.as_slice().iter().any(|&m| p.pseudo_is_legal(m, chk)) {
-                return true;
+            for &m in list.as_slice() {
+                if self.surely_legal(m, chk)
+                    || copy.get_or_insert_with(|| self.clone()).leaves_king_safe(m)
+                {
+                    return true;
+                }
             }
         }
         false
@@ -671,9 +739,7 @@ impl Position {
         if !list.as_slice().contains(&m) {
             return false;
         }
-        let mut p = self.clone();
-        let chk = p.in_check();
-        p.pseudo_is_legal(m, chk)
+        self.pseudo_is_legal_ref(m, self.in_check())
     }
 
     /// Does the (legal) move `m` give check?
@@ -688,6 +754,15 @@ impl Position {
     /// Plays a pseudo-legal move in place (no legality check).
     #[inline]
     pub fn make(&mut self, m: Move) -> Undo {
+        let u = self.make_raw(m);
+        self.check = Check::Unknown;
+        u
+    }
+
+    /// [`Position::make`] leaving `check` stale until [`Position::unmake`] (for legality
+    /// tests, which only ask about the mover's king).
+    #[inline]
+    fn make_raw(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from.index(), m.to.index());
         let b = &mut self.board.sq;
         let p = b[from];
@@ -710,6 +785,7 @@ impl Position {
         let undo = Undo {
             captured: cap,
             halfmove: self.halfmove,
+            check: self.check,
         };
         self.halfmove = if cap != 0 { 0 } else { self.halfmove + 1 };
         if self.side == Side::Black {
@@ -727,6 +803,7 @@ impl Position {
             self.fullmove -= 1;
         }
         self.halfmove = u.halfmove;
+        self.check = u.check;
         let (from, to) = (m.from.index(), m.to.index());
         let b = &mut self.board.sq;
         let p = b[to];
@@ -758,6 +835,7 @@ impl Position {
     pub fn make_null(&mut self) {
         self.side = self.side.opp();
         self.hash ^= ZOBRIST_BLACK;
+        self.check = Check::Unknown;
     }
 
     pub fn unmake_null(&mut self) {

@@ -120,6 +120,45 @@ pub enum Elem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     elems: Vec<Elem>,
+    /// The words a matching side's first move can be ([`first_words`]): most patterns
+    /// are ruled out by it before the matcher runs (every game is tried on every line).
+    first: Option<Vec<Word>>,
+}
+
+/// The words the first move of moves matching `elems` can be; `None` when it can be any
+/// move, or when the pattern matches without a move.
+fn first_words(elems: &[Elem]) -> Option<Vec<Word>> {
+    let (first, rest) = elems.split_first()?;
+    let mut out = Vec::new();
+    match first {
+        Elem::Phase(p) => {
+            // A phase starts with one of its required moves (the first, when ordered) or
+            // one of its listed extras.
+            let required = if p.ordered {
+                &p.required[..p.required.len().min(1)]
+            } else {
+                &p.required[..]
+            };
+            let extras: &[Slot] = match &p.extras {
+                Extras::None => &[],
+                Extras::Listed(slots) => slots,
+                Extras::Other(_) => return None,
+            };
+            for slot in required.iter().chain(extras) {
+                match slot {
+                    Slot::Any => return None,
+                    Slot::Words(ws) => out.extend(ws.iter().copied()),
+                }
+            }
+        }
+        Elem::Alt(branches) => {
+            for b in branches {
+                let whole: Vec<Elem> = b.iter().chain(rest).cloned().collect();
+                out.extend(first_words(&whole)?);
+            }
+        }
+    }
+    Some(out)
 }
 
 fn weight_of(elems: &[Elem]) -> u32 {
@@ -146,7 +185,10 @@ impl Pattern {
         };
         let elems = p.seq()?;
         match p.peek() {
-            None => Ok(Pattern { elems }),
+            None => Ok(Pattern {
+                first: first_words(&elems),
+                elems,
+            }),
             Some(c) => Err(p.unexpected(c)),
         }
     }
@@ -158,6 +200,11 @@ impl Pattern {
 
     /// Whether the pattern consumes a prefix of `moves`.
     pub fn matches(&self, moves: &[Word]) -> bool {
+        if let Some(first) = &self.first {
+            if !moves.first().is_some_and(|w| first.contains(w)) {
+                return false;
+            }
+        }
         let moves = &moves[..moves.len().min(MAX_SIDE_MOVES)];
         seq(&self.elems, moves, 0, &mut |_| true)
     }
@@ -477,6 +524,36 @@ mod tests {
         text.split_whitespace()
             .map(|t| Word::parse(t).unwrap())
             .collect()
+    }
+
+    #[test]
+    fn the_first_word_filter_rejects_only_what_the_matcher_rejects() {
+        // Every side of every definition line against the words every line names (as
+        // one sequence, and each prefix of it): the filter never changes an answer.
+        let patterns: Vec<&Pattern> = crate::xiangqi::ecco::definitions()
+            .iter()
+            .flat_map(|d| d.lines.iter().flat_map(|l| [&l.red, &l.black]))
+            .collect();
+        let mut tried = 0;
+        let mut matched = 0;
+        for q in &patterns {
+            let named = q.words();
+            for n in 0..=named.len().min(4) {
+                let moves = &named[..n];
+                for p in &patterns {
+                    let unfiltered = seq(
+                        &p.elems,
+                        &moves[..moves.len().min(MAX_SIDE_MOVES)],
+                        0,
+                        &mut |_| true,
+                    );
+                    assert_eq!(p.matches(moves), unfiltered, "{p:?} on {moves:?}");
+                    tried += 1;
+                    matched += usize::from(unfiltered);
+                }
+            }
+        }
+        assert!(tried > 100_000 && matched > 1_000, "{tried} {matched}");
     }
 
     fn m(pattern: &str, moves: &str) -> bool {
