@@ -25,6 +25,9 @@ pub struct StageTimes {
     /// The writer's work after the last game (the secondary indexes built after a bulk
     /// load): serial, with nothing left to overlap it.
     pub writer_end: f64,
+    /// The writer's wall seconds at work, not waiting for the next batch: its CPU time
+    /// plus what it waited on the disk. Near the ingest's wall time, the writer is the cap.
+    pub writer_working: f64,
 }
 
 impl StageTimes {

@@ -322,13 +322,16 @@ fn run(
         let reader = busy::thread_cpu() - reader_before;
         let (replayed, dispatch) = replayer.join().expect("replay thread panicked");
         let (written, writer) = writer.join().expect("writer thread panicked");
-        let writer_end = written.as_ref().map_or(0.0, |w| w.2);
+        let (writer_end, writer_working) = written
+            .as_ref()
+            .map_or((0.0, 0.0), |w| (w.end_cpu, w.working));
         let stages = busy::StageTimes {
             reader,
             dispatch,
             pool: 0.0,
             writer,
             writer_end,
+            writer_working,
         };
         (read_result, replayed, written, stages)
     });
@@ -339,7 +342,9 @@ fn run(
     let (read_result, replayed, written, mut stages) = outcome;
     stages.pool = pool_busy;
     summary.stages = stages;
-    let (stats, index_state, _) = written?;
+    let Written {
+        stats, index_state, ..
+    } = written?;
     replayed?;
     read_result?;
 
@@ -376,13 +381,25 @@ fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// The writer thread: applies the messages in order; returns the counts, the position
-/// index's state at the end, and the CPU seconds of the sink's end.
-fn write_all(
-    sink: Option<&mut dyn Sink>,
-    rx: Receiver<ToWriter>,
-) -> Result<(WriteStats, Option<IndexState>, f64), Error> {
-    let mut stats = WriteStats::default();
+/// What the writer thread did: the counts, the position index's state at the end, and
+/// how long it worked.
+struct Written {
+    stats: WriteStats,
+    index_state: Option<IndexState>,
+    /// CPU seconds of the sink's end (the index builds after a bulk load).
+    end_cpu: f64,
+    /// Wall seconds at work (not waiting for the next message): CPU and the disk.
+    working: f64,
+}
+
+/// The writer thread: applies the messages in order.
+fn write_all(sink: Option<&mut dyn Sink>, rx: Receiver<ToWriter>) -> Result<Written, Error> {
+    let mut written = Written {
+        stats: WriteStats::default(),
+        index_state: None,
+        end_cpu: 0.0,
+        working: 0.0,
+    };
     let Some(store) = sink else {
         // No database: every file is new, records are dropped.
         for msg in rx {
@@ -390,10 +407,13 @@ fn write_all(
                 let _ = reply.send(Ok((0, false)));
             }
         }
-        return Ok((stats, None, 0.0));
+        return Ok(written);
     };
+    let started = Instant::now();
     store.start()?;
+    written.working += started.elapsed().as_secs_f64();
     for msg in rx {
+        let started = Instant::now();
         match msg {
             ToWriter::Begin(source, reply) => {
                 let answer = store.begin_source(&source);
@@ -403,16 +423,21 @@ fn write_all(
                     return Err(Error::Pipeline("could not register a source".into()));
                 }
             }
-            ToWriter::Batch(records) => stats.add(store.write_batch(&records)?),
+            ToWriter::Batch(records) => written.stats.add(store.write_batch(&records)?),
             ToWriter::Finish {
                 source_id,
                 format,
                 encoding,
             } => store.finish_source(source_id, &format, &encoding)?,
         }
+        written.working += started.elapsed().as_secs_f64();
     }
+    let started = Instant::now();
     let (index_state, end_cpu) = busy::timed(|| store.end());
-    Ok((stats, index_state?, end_cpu))
+    written.working += started.elapsed().as_secs_f64();
+    written.index_state = index_state?;
+    written.end_cpu = end_cpu;
+    Ok(written)
 }
 
 fn replay_all(

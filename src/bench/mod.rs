@@ -330,7 +330,8 @@ pub fn run(req: &Request) -> Result<ExitCode> {
              decompress, split, detect), the dispatch thread, the replay pool (parse what is \
              left, replay, annotate; rayon's idle spinning included) and the writer, from \
              `kifu ingest` into a fresh database on 1 and 2 pool threads (the writer's \
-             column is its batches); **rest** is the process's CPU outside the stages plus \
+             columns are its batches: its CPU, and its wall time at work, CPU and disk \
+             waits); **rest** is the process's CPU outside the stages plus \
              the writer's after the last game (index builds). **Cores busy** = CPU ÷ wall. \
              The model (see `src/bench/stages.rs`): per game, wall = max(reader, dispatch, writer, pool ÷ \
              threads, all stages ÷ cores) + rest, from the 1-thread costs.\n"
