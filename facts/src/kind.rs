@@ -51,6 +51,16 @@ impl GameKind {
         Self::NAMES[self as usize]
     }
 
+    /// The game's name in headings: `Renju`, `Xiangqi`, `Chess Territorial`, `ChouChou`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Renju => "Renju",
+            GameKind::Xiangqi => "Xiangqi",
+            GameKind::Territorial => "Chess Territorial",
+            GameKind::ChouChou => "ChouChou",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }

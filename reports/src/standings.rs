@@ -37,12 +37,7 @@ fn frame(columns: Vec<Column>) -> Result<DataFrame, Error> {
 
 /// `event · section`.
 fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
-    let kind = match kind {
-        GameKind::Renju => "Renju",
-        GameKind::Xiangqi => "Xiangqi",
-        GameKind::Territorial => "Chess Territorial",
-        GameKind::ChouChou => "ChouChou",
-    };
+    let kind = kind.title();
     match section {
         Some(s) => format!("{kind} · {event} · {s}"),
         None => format!("{kind} · {event}"),

@@ -35,15 +35,6 @@ pub(crate) struct Index<'a> {
     pub(crate) charts: Vec<(String, Vec<DrawnChart>)>,
 }
 
-fn kind_title(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Renju => "Renju",
-        GameKind::Xiangqi => "Xiangqi",
-        GameKind::Territorial => "Chess Territorial",
-        GameKind::ChouChou => "ChouChou",
-    }
-}
-
 /// `a`, `a – b` or `a – b and 3 more` style lists of names.
 fn names_text(names: &[&str], most: usize) -> String {
     if names.len() <= most {
@@ -97,7 +88,7 @@ fn header(index: &Index) -> String {
         players.len(),
         s(players.len())
     ));
-    let kinds: Vec<&str> = kinds.into_iter().map(kind_title).collect();
+    let kinds: Vec<&str> = kinds.into_iter().map(GameKind::title).collect();
     facts.push(format!("<span>{}</span>", kinds.join(" · ")));
     let mut out = format!(
         "<header class=\"top\"><div class=\"wrap\"><p class=\"kicker\">kifu event site</p>\

@@ -25,15 +25,6 @@ pub(crate) fn game_href(game: i64) -> String {
     format!("games/{game}.html")
 }
 
-fn kind_title(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Renju => "Renju",
-        GameKind::Xiangqi => "Xiangqi",
-        GameKind::Territorial => "Chess Territorial",
-        GameKind::ChouChou => "ChouChou",
-    }
-}
-
 /// The standings section's body (empty when no game has named players to table).
 pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, Error> {
     // The kinds as `kifu standings` takes them.
@@ -58,8 +49,8 @@ pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, E
 
 fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
     match section {
-        Some(s) => format!("{} · {} · {}", kind_title(kind), escape(event), escape(s)),
-        None => format!("{} · {}", kind_title(kind), escape(event)),
+        Some(s) => format!("{} · {} · {}", kind.title(), escape(event), escape(s)),
+        None => format!("{} · {}", kind.title(), escape(event)),
     }
 }
 
