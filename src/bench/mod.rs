@@ -324,6 +324,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         if !body.is_empty() {
             body.push('\n');
         }
+        let start = body.len();
         writeln!(
             body,
             "Pipeline stages: CPU seconds per game of the reader thread (find, read, \
@@ -337,6 +338,18 @@ pub fn run(req: &Request) -> Result<ExitCode> {
              threads, all stages ÷ cores) + rest, from the 1-thread costs.\n"
         )?;
         body.push_str(&stages_table(req)?);
+        if req.only == Some(Part::Stages) {
+            // Alone, the stages replace their own section of the results and keep the rest.
+            let section = format!(
+                "{STAGES_HEADING}\n\n{}\n\n{}",
+                machine_line(),
+                &body[start..]
+            );
+            write_section(&req.out, STAGES_HEADING, &section)?;
+            print!("{section}");
+            eprintln!("kifu bench: written to {}", req.out.display());
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     if req.only.is_none_or(|p| p == Part::Search) {
         if !body.is_empty() {
@@ -391,6 +404,10 @@ fn real_inputs(req: &Request) -> Vec<Input> {
     }
     inputs
 }
+
+/// The heading of `kifu bench --only stages`'s section of the results.
+const STAGES_HEADING: &str =
+    "## Pipeline stages, the scaling model and the index's cost (`kifu bench --only stages`)";
 
 /// The generated sets of each kind, `games` games each.
 const GENERATED: [(&str, Option<&str>); 4] = [
@@ -490,8 +507,8 @@ fn ingest_tables(req: &Request) -> Result<String> {
     Ok(table)
 }
 
-/// Writes the results document: where and on what it ran, then `body`.
-fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
+/// Where and on what a benchmark ran: `date · cores · CPU · kifu version (build)`.
+fn machine_line() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -509,18 +526,22 @@ fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
         .ok()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_default();
-    let mut doc = String::new();
-    writeln!(doc, "# kifu bench results\n")?;
-    writeln!(
-        doc,
-        "{date} · {cores} cores · {cpu} · kifu {} ({} build)\n",
+    format!(
+        "{date} · {cores} cores · {cpu} · kifu {} ({} build)",
         env!("CARGO_PKG_VERSION"),
         if cfg!(debug_assertions) {
             "debug"
         } else {
             "release"
         }
-    )?;
+    )
+}
+
+/// Writes the results document: where and on what it ran, then `body`.
+fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
+    let mut doc = String::new();
+    writeln!(doc, "# kifu bench results\n")?;
+    writeln!(doc, "{}\n", machine_line())?;
     doc.push_str(body);
     print!("{doc}");
     if let Some(dir) = req.out.parent().filter(|d| !d.as_os_str().is_empty()) {
