@@ -123,6 +123,24 @@ pub struct Pattern {
     /// The words a matching side's first move can be ([`first_words`]): most patterns
     /// are ruled out by it before the matcher runs (every game is tried on every line).
     first: Option<Vec<Word>>,
+    /// Per required move of the pattern's phases outside alternatives, the words it can
+    /// be: a matching side plays one of each among its first [`MAX_SIDE_MOVES`] moves.
+    required: Vec<Vec<Word>>,
+}
+
+/// See [`Pattern::required`].
+fn required_words(elems: &[Elem]) -> Vec<Vec<Word>> {
+    let mut out = Vec::new();
+    for e in elems {
+        if let Elem::Phase(p) = e {
+            for slot in &p.required {
+                if let Slot::Words(ws) = slot {
+                    out.push(ws.clone());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The words the first move of moves matching `elems` can be; `None` when it can be any
@@ -187,6 +205,7 @@ impl Pattern {
         match p.peek() {
             None => Ok(Pattern {
                 first: first_words(&elems),
+                required: required_words(&elems),
                 elems,
             }),
             Some(c) => Err(p.unexpected(c)),
@@ -206,6 +225,13 @@ impl Pattern {
             }
         }
         let moves = &moves[..moves.len().min(MAX_SIDE_MOVES)];
+        if !self
+            .required
+            .iter()
+            .all(|ws| moves.iter().any(|m| ws.contains(m)))
+        {
+            return false;
+        }
         seq(&self.elems, moves, 0, &mut |_| true)
     }
 
@@ -527,9 +553,9 @@ mod tests {
     }
 
     #[test]
-    fn the_first_word_filter_rejects_only_what_the_matcher_rejects() {
+    fn the_filters_reject_only_what_the_matcher_rejects() {
         // Every side of every definition line against the words every line names (as
-        // one sequence, and each prefix of it): the filter never changes an answer.
+        // one sequence, and each prefix of it): the filters never change an answer.
         let patterns: Vec<&Pattern> = crate::xiangqi::ecco::definitions()
             .iter()
             .flat_map(|d| d.lines.iter().flat_map(|l| [&l.red, &l.black]))
@@ -538,7 +564,7 @@ mod tests {
         let mut matched = 0;
         for q in &patterns {
             let named = q.words();
-            for n in 0..=named.len().min(4) {
+            for n in (0..=named.len().min(4)).chain([named.len()]) {
                 let moves = &named[..n];
                 for p in &patterns {
                     let unfiltered = seq(
