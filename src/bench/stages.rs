@@ -96,7 +96,7 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
     )?;
     writeln!(
         busy,
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     )?;
     let mut model = String::new();
     writeln!(
