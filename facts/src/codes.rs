@@ -132,6 +132,9 @@ mod tests {
         "flip-columns",
         "flip-rows",
         "half-turn",
+        // The ingest pipeline's thread names.
+        "kifu-dispatch",
+        "kifu-writer",
         "main-diagonal",
         "mate-threat",
         "move-two",

@@ -86,6 +86,11 @@ fn open(w: u32, h: u32, title: &str) -> String {
     )
 }
 
+/// The line under a diagram that names the move shown.
+fn caption(out: &mut String, x: f64, y: f64, note: &str) {
+    text(out, x, y, 13.0, "#333", "", note);
+}
+
 pub(crate) fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, extra: &str, t: &str) {
     let _ = write!(
         out,
@@ -195,15 +200,7 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
             note = format!("move {ply}: pass");
         }
     }
-    text(
-        &mut out,
-        size / 2.0,
-        h as f64 - 14.0,
-        13.0,
-        "#333",
-        "",
-        &note,
-    );
+    caption(&mut out, size / 2.0, h as f64 - 14.0, &note);
     out.push_str("</svg>");
     out
 }
@@ -361,15 +358,7 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
             );
         }
     }
-    text(
-        &mut out,
-        w as f64 / 2.0,
-        h as f64 - 14.0,
-        13.0,
-        "#333",
-        "",
-        &note,
-    );
+    caption(&mut out, w as f64 / 2.0, h as f64 - 14.0, &note);
     out.push_str("</svg>");
     out
 }
@@ -550,15 +539,7 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
             note = format!("move {ply}: pass");
         }
     }
-    text(
-        &mut out,
-        w as f64 / 2.0,
-        h as f64 - 12.0,
-        13.0,
-        "#333",
-        "",
-        &note,
-    );
+    caption(&mut out, w as f64 / 2.0, h as f64 - 12.0, &note);
     out.push_str("</svg>");
     out
 }
@@ -759,15 +740,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
         );
         lx += 64.0;
     }
-    text(
-        &mut out,
-        w as f64 / 2.0,
-        h as f64 - 12.0,
-        13.0,
-        "#333",
-        "",
-        &note,
-    );
+    caption(&mut out, w as f64 / 2.0, h as f64 - 12.0, &note);
     out.push_str("</svg>");
     out
 }
