@@ -134,6 +134,7 @@ mod tests {
         "half-turn",
         // The ingest pipeline's thread names.
         "kifu-dispatch",
+        "kifu-release",
         "kifu-writer",
         "main-diagonal",
         "mate-threat",

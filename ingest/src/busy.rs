@@ -1,6 +1,6 @@
 //! How busy each stage of the pipeline was: the CPU time of the reader thread, of the
-//! thread that hands batches to the replay pool, of the pool's threads together, and of
-//! the writer thread. `kifu bench` divides them by the games to find the serial stage
+//! thread that hands batches to the replay pool, of the pool's threads together, of the
+//! writer thread and of the thread that frees what it wrote. `kifu bench` divides them by the games to find the serial stage
 //! that caps an ingest, and models how it would scale on more cores.
 //!
 //! CPU time, not wall time: a thread blocked on a full channel costs nothing, so a busy
@@ -28,12 +28,15 @@ pub struct StageTimes {
     /// The writer's wall seconds at work, not waiting for the next batch: its CPU time
     /// plus what it waited on the disk. Near the ingest's wall time, the writer is the cap.
     pub writer_working: f64,
+    /// Freeing the written batches, on a thread of its own so the writer does not.
+    #[serde(default)]
+    pub release: f64,
 }
 
 impl StageTimes {
     /// All stages' CPU seconds.
     pub fn total(&self) -> f64 {
-        self.reader + self.dispatch + self.pool + self.writer
+        self.reader + self.dispatch + self.pool + self.writer + self.release
     }
 }
 

@@ -168,11 +168,21 @@ fn key_hash(kind: GameKind, key: &[u8]) -> u64 {
     h.finish()
 }
 
+/// The page size of a database file `Store::open` creates.
+pub const PAGE_SIZE: i64 = 16384;
+
 impl Store {
     /// Opens (creating if needed) a database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)?;
         functions::register(&conn)?;
+        // A new file gets 16 KiB pages (SQLite's default is 4 KiB): a bulk ingest's writer,
+        // the stage that caps it, spends ~15% less time a game (train-2, measured against
+        // 4, 8, 32 and 64 KiB). The page size of an existing file stays as it is.
+        let pages: i64 = conn.pragma_query_value(None, "page_count", |r| r.get(0))?;
+        if pages == 0 {
+            conn.pragma_update(None, "page_size", PAGE_SIZE)?;
+        }
         // WAL lets readers (stats, report, audit) work while an ingest writes; with
         // synchronous=NORMAL a crash can lose the last transactions but never corrupt the
         // file, and an interrupted ingest resumes from what was committed.
