@@ -2,10 +2,16 @@
 //! batch written out as one row group of the current Parquet part file (or appended to the
 //! table's CSV or JSON-lines file) and dropped, so memory stays bounded whatever the
 //! table's size; a part file that reaches its size cap is closed and the next one begun.
+//!
+//! The rows are gathered on the caller's thread and each full batch is encoded (frame,
+//! Parquet pages, zstd) and written on a thread of the table's own, so the caller, the
+//! single writer stage of `ingest --to-parquet`, goes on with the next rows meanwhile.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{sync_channel, SyncSender};
+use std::thread::JoinHandle;
 
 use polars::prelude::*;
 
@@ -135,14 +141,13 @@ impl Batch {
         self.rows >= limits.group_rows || self.bytes >= limits.group_bytes
     }
 
-    /// The batch as a frame, leaving this one empty.
-    fn take(&mut self) -> Result<DataFrame> {
-        let fresh = Batch::new(self.table, self.lists);
-        let old = std::mem::replace(self, fresh);
-        let columns = old
+    /// The batch as a frame.
+    fn into_frame(self) -> Result<DataFrame> {
+        let table = self.table;
+        let columns = self
             .bufs
             .into_iter()
-            .zip(self.table.columns)
+            .zip(table.columns)
             .map(|(buf, doc)| match buf {
                 Buf::Text(v) => Column::new(doc.name.into(), v),
                 Buf::Int(v) => Column::new(doc.name.into(), v),
@@ -151,7 +156,7 @@ impl Batch {
                 Buf::Texts(mut b) => b.finish().into_series().into_column(),
             })
             .collect();
-        Ok(DataFrame::new(old.rows, columns)?)
+        Ok(DataFrame::new(self.rows, columns)?)
     }
 }
 
@@ -181,18 +186,16 @@ struct Part {
 /// or one `<table>.csv` / `<table>.json` (JSON lines).
 pub(crate) struct TableWriter {
     table: &'static TableDoc,
-    format: Format,
-    dir: PathBuf,
-    run: String,
+    lists: bool,
     batch: Batch,
     limits: Limits,
-    /// Part files begun.
-    parts: usize,
-    part: Option<Part>,
+    /// Full batches go to the output thread through this; at most one waits.
+    to_output: Option<SyncSender<Batch>>,
+    /// The output thread: it writes the batches and answers the files it wrote.
+    output: Option<JoinHandle<Result<Vec<PathBuf>>>>,
+    /// Batches handed to the output thread.
+    sent: usize,
     pub(crate) rows: u64,
-    /// Files written, relative to the export directory.
-    pub(crate) files: Vec<PathBuf>,
-    text: Option<BufWriter<File>>,
 }
 
 impl TableWriter {
@@ -203,21 +206,49 @@ impl TableWriter {
         dir: &Path,
         run: &str,
     ) -> Result<TableWriter> {
+        TableWriter::with_limits(table, format, dir, run, LIMITS)
+    }
+
+    fn with_limits(
+        table: &'static TableDoc,
+        format: Format,
+        dir: &Path,
+        run: &str,
+        limits: Limits,
+    ) -> Result<TableWriter> {
         if format == Format::Parquet {
             std::fs::create_dir_all(dir.join(table.name))?;
         }
-        Ok(TableWriter {
+        let mut output = Output {
             table,
             format,
             dir: dir.to_owned(),
             run: run.to_owned(),
-            batch: Batch::new(table, format != Format::Csv),
-            limits: LIMITS,
+            limits,
             parts: 0,
             part: None,
-            rows: 0,
             files: Vec::new(),
             text: None,
+        };
+        let (to_output, batches) = sync_channel::<Batch>(1);
+        let thread = std::thread::Builder::new()
+            .name(format!("kifu-out-{}", table.name))
+            .spawn(move || {
+                for batch in batches {
+                    output.write(batch)?;
+                }
+                output.finish()
+            })?;
+        let lists = format != Format::Csv;
+        Ok(TableWriter {
+            table,
+            lists,
+            batch: Batch::new(table, lists),
+            limits,
+            to_output: Some(to_output),
+            output: Some(thread),
+            sent: 0,
+            rows: 0,
         })
     }
 
@@ -225,13 +256,74 @@ impl TableWriter {
         self.batch.push(row)?;
         self.rows += 1;
         if self.batch.full(&self.limits) {
-            self.flush()?;
+            self.send()?;
         }
         Ok(())
     }
 
-    fn flush(&mut self) -> Result<()> {
-        let mut df = self.batch.take()?;
+    /// Hands the batch so far to the output thread (waiting while it is still busy with
+    /// the one before last: memory stays bounded).
+    fn send(&mut self) -> Result<()> {
+        let batch = std::mem::replace(&mut self.batch, Batch::new(self.table, self.lists));
+        self.sent += 1;
+        let sent = self
+            .to_output
+            .as_ref()
+            .map_or(Err(()), |to| to.send(batch).map_err(|_| ()));
+        if sent.is_err() {
+            // The thread stopped on an error: that error is the answer.
+            self.join()?;
+            return Err(Error::Usage(format!(
+                "export: the writer of {} stopped",
+                self.table.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// Waits for the output thread to write all it was sent: the files it wrote.
+    fn join(&mut self) -> Result<Vec<PathBuf>> {
+        self.to_output = None;
+        match self.output.take().map(JoinHandle::join) {
+            Some(Ok(files)) => files,
+            // A panic there is a bug: carried on here, as if it had happened here.
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => Err(Error::Usage(format!(
+                "export: the writer of {} stopped",
+                self.table.name
+            ))),
+        }
+    }
+
+    /// Writes what is left (an empty table: one part file or a header-only CSV file).
+    pub(crate) fn finish(mut self) -> Result<(u64, Vec<PathBuf>)> {
+        if self.batch.rows > 0 || self.sent == 0 {
+            self.send()?;
+        }
+        let files = self.join()?;
+        Ok((self.rows, files))
+    }
+}
+
+/// The output side of a table writer, on its own thread: the part file being written (or
+/// the text file) and the files begun.
+struct Output {
+    table: &'static TableDoc,
+    format: Format,
+    dir: PathBuf,
+    run: String,
+    limits: Limits,
+    /// Part files begun.
+    parts: usize,
+    part: Option<Part>,
+    /// Files written, relative to the export directory.
+    files: Vec<PathBuf>,
+    text: Option<BufWriter<File>>,
+}
+
+impl Output {
+    fn write(&mut self, batch: Batch) -> Result<()> {
+        let mut df = batch.into_frame()?;
         match self.format {
             Format::Parquet => {
                 if self.part.is_none() {
@@ -292,16 +384,13 @@ impl TableWriter {
         Ok(())
     }
 
-    /// Writes what is left (an empty table: one part file or a header-only CSV file).
-    pub(crate) fn finish(mut self) -> Result<(u64, Vec<PathBuf>)> {
-        if self.batch.rows > 0 || self.parts == 0 {
-            self.flush()?;
-        }
+    /// Closes the part file and flushes the text file: the files written.
+    fn finish(mut self) -> Result<Vec<PathBuf>> {
         self.close_part()?;
         if let Some(mut out) = self.text.take() {
             out.flush()?;
         }
-        Ok((self.rows, self.files))
+        Ok(self.files)
     }
 }
 
@@ -324,13 +413,15 @@ mod tests {
     #[test]
     fn parts_are_cut_at_their_cap_and_named_apart() {
         let dir = tempfile::tempdir().unwrap();
-        let mut w = TableWriter::new(COMMENTS_TABLE, Format::Parquet, dir.path(), "r").unwrap();
         // Row groups of 100 rows, and a part closed after every row group.
-        w.limits = Limits {
+        let limits = Limits {
             group_rows: 100,
             group_bytes: usize::MAX,
             part_bytes: 1,
         };
+        let mut w =
+            TableWriter::with_limits(COMMENTS_TABLE, Format::Parquet, dir.path(), "r", limits)
+                .unwrap();
         for i in 0..250 {
             w.push(vec![
                 Cell::Text(Some(format!("k:{i}"))),
