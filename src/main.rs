@@ -6,6 +6,12 @@ mod generate;
 
 use std::process::ExitCode;
 
+// The ingest allocates and frees per record on several threads at once (the pool makes
+// the records, the release thread frees them); glibc's allocator spent ~10% of the CPU
+// on it (CCPD, train-2: `perf`), mimalloc's per-thread heaps far less (bench/RESULTS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
