@@ -305,6 +305,17 @@ impl TableWriter {
     }
 }
 
+impl Drop for TableWriter {
+    /// A writer dropped unfinished (an error elsewhere) still waits for its thread, so no
+    /// file is written after the caller has cleaned up.
+    fn drop(&mut self) {
+        self.to_output = None;
+        if let Some(thread) = self.output.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// The output side of a table writer, on its own thread: the part file being written (or
 /// the text file) and the files begun.
 struct Output {
