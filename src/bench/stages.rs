@@ -1,7 +1,7 @@
 //! `kifu bench --only stages`: how busy each pipeline stage is per game (the reader, the
-//! dispatch thread, the replay pool, the writer, the release thread), on 1 and 2 replay threads, a model of
-//! the pipeline from those costs that predicts the wall time on more cores, and what the
-//! position index costs (the same ingest with `--no-index`).
+//! dispatch thread, the replay pool, the writer, the release thread), on 1 and 2 replay
+//! threads, a model of the pipeline from those costs that predicts the wall time on more
+//! cores, and what the position index costs (the same ingest with `--no-index`).
 //!
 //! The model: a game passes through four serial stages (reader, dispatch, writer, release),
 //! each a thread of its own, and one parallel stage (the pool of T threads). In a pipeline the
