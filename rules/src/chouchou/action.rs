@@ -12,6 +12,17 @@ pub fn action_text(a: &CcActionText) -> String {
     }
 }
 
+/// An action as [`action_text`] writes it, built only when shown: the replay names the
+/// action of every ply in its findings' messages, and most plies have none.
+#[derive(Clone, Copy, Debug)]
+pub struct ActionText<'a>(pub &'a CcActionText);
+
+impl std::fmt::Display for ActionText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&action_text(self.0))
+    }
+}
+
 /// Actions 2 and 3 (move two, swap one) use a move token and fall under the NEXT-zone rule.
 pub fn is_piece_move(a: &CcActionText) -> bool {
     !matches!(a, CcActionText::Place { .. })

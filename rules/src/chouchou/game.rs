@@ -27,7 +27,7 @@
 //! - A header the engine cannot play (unknown variant, player count outside 2-4, pairs
 //!   without 4 players): `bad-setup` (error), nothing is replayed.
 
-use super::action::{action_text, is_piece_move, CcActionText};
+use super::action::{action_text, is_piece_move, ActionText, CcActionText};
 use super::board::{Board, Variant};
 use super::state::{State, MOVE_TOKENS};
 use crate::finding::{Finding, Severity};
@@ -487,7 +487,7 @@ pub fn run(
         };
         again = false;
         st.to_move = seat;
-        let text = action_text(&e.action);
+        let text = ActionText(&e.action);
         if let (Some(named), Some(expected)) = (e.player, names.get(seat)) {
             if !named.trim().is_empty() && !named.trim().eq_ignore_ascii_case(expected.trim()) {
                 findings.push(finding(
