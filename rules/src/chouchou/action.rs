@@ -42,15 +42,19 @@ fn nibble_cell(n: u8) -> Cell {
 pub fn encode_actions(actions: &[CcActionText]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(actions.len() * 2);
     for a in actions {
-        let (kind, from, to) = match *a {
-            CcActionText::Place { cell } => (0u8, cell, cell),
-            CcActionText::MoveTwo { from, to } => (1, from, to),
-            CcActionText::SwapOne { from, to } => (2, from, to),
-        };
-        out.push(kind << 4 | cell_nibble(from)?);
-        out.push(cell_nibble(to)?);
+        out.extend_from_slice(&encode_action(a)?);
     }
     Some(out)
+}
+
+/// One action's two bytes (see [`encode_actions`]).
+pub fn encode_action(a: &CcActionText) -> Option<[u8; 2]> {
+    let (kind, from, to) = match *a {
+        CcActionText::Place { cell } => (0u8, cell, cell),
+        CcActionText::MoveTwo { from, to } => (1, from, to),
+        CcActionText::SwapOne { from, to } => (2, from, to),
+    };
+    Some([kind << 4 | cell_nibble(from)?, cell_nibble(to)?])
 }
 
 /// Inverse of [`encode_actions`]; `None` for an odd length, an unknown kind or a bad cell.
@@ -60,20 +64,23 @@ pub fn decode_actions(bytes: &[u8]) -> Option<Vec<CcActionText>> {
     }
     bytes
         .chunks_exact(2)
-        .map(|p| {
-            let (kind, from, to) = (p[0] >> 4, p[0] & 15, p[1]);
-            if to > 15 {
-                return None;
-            }
-            let (from, to) = (nibble_cell(from), nibble_cell(to));
-            match kind {
-                0 if from == to => Some(CcActionText::Place { cell: from }),
-                1 => Some(CcActionText::MoveTwo { from, to }),
-                2 => Some(CcActionText::SwapOne { from, to }),
-                _ => None,
-            }
-        })
+        .map(|p| decode_action([p[0], p[1]]))
         .collect()
+}
+
+/// Inverse of [`encode_action`]; `None` for an unknown kind or a bad cell.
+pub fn decode_action(bytes: [u8; 2]) -> Option<CcActionText> {
+    let (kind, from, to) = (bytes[0] >> 4, bytes[0] & 15, bytes[1]);
+    if to > 15 {
+        return None;
+    }
+    let (from, to) = (nibble_cell(from), nibble_cell(to));
+    match kind {
+        0 if from == to => Some(CcActionText::Place { cell: from }),
+        1 => Some(CcActionText::MoveTwo { from, to }),
+        2 => Some(CcActionText::SwapOne { from, to }),
+        _ => None,
+    }
 }
 
 /// Parses a move list as typed on the command line (`"1A 2A 3C→1A② x3 …"`, every spelling

@@ -127,6 +127,10 @@ pub struct CcReplay {
     pub findings: Vec<Finding>,
     pub termination: CcTermination,
     pub board: Board,
+    /// The board and the seat to move at the start and after each applied (not void)
+    /// entry: the positions the game goes through, kept so the position index need not
+    /// apply the rules a second time.
+    pub positions: Vec<(Board, usize)>,
 }
 
 impl CcReplay {
@@ -420,6 +424,7 @@ pub fn run(
         _ => label(s),
     };
     let mut win_ply: Option<u32> = None;
+    let mut positions = vec![(st.board.clone(), 0)];
     for (i, e) in entries.iter().enumerate() {
         let ply = i as u32 + 1;
         if stopped.is_some() {
@@ -667,6 +672,7 @@ pub fn run(
             win_ply = Some(ply);
         }
         st.to_move = st.next_seat(seat);
+        positions.push((st.board.clone(), st.to_move));
     }
     // The record ended: a game blocked for every player ends without a winner.
     let mut term = stopped;
@@ -748,5 +754,6 @@ pub fn run(
         findings,
         termination: term,
         board: st.board,
+        positions,
     }
 }

@@ -95,8 +95,8 @@ fn images_table(variant: Variant) -> &'static [[u8; CELLS]; 8] {
 
 /// The code of an action: its two stored bytes.
 pub fn move_code(a: &CcActionText) -> MoveCode {
-    match crate::chouchou::encode_actions(std::slice::from_ref(a)) {
-        Some(b) => MoveCode(u16::from(b[0]) << 8 | u16::from(b[1])),
+    match crate::chouchou::action::encode_action(a) {
+        Some(b) => MoveCode(u16::from_be_bytes(b)),
         None => MoveCode::NONE,
     }
 }
@@ -105,9 +105,7 @@ pub fn code_action(c: MoveCode) -> Option<CcActionText> {
     if c.is_none() {
         return None;
     }
-    crate::chouchou::decode_actions(&[(c.0 >> 8) as u8, c.0 as u8])?
-        .into_iter()
-        .next()
+    crate::chouchou::action::decode_action(c.0.to_be_bytes())
 }
 
 fn map_cell(image: &[u8; CELLS], cell: (u8, u8)) -> (u8, u8) {
@@ -169,24 +167,32 @@ fn images(setup: Setup, board: &Board, to_move: usize) -> [u64; 8] {
 }
 
 /// The positions a replay goes through (the start, then after each action applied) and
-/// the actions between them.
+/// the actions between them: the boards the replay kept, so the rules run once. The start
+/// is the setup's own empty board (a setup the rules refuse replays no entry).
 fn positions(setup: Setup, replay: &CcReplay) -> (Vec<Snapshot>, Vec<CcActionText>) {
-    let mut state = State::new(setup.variant, setup.players as usize, setup.pairs);
+    let start = State::new(setup.variant, setup.players as usize, setup.pairs);
     let mut out = vec![Snapshot {
         setup,
-        board: state.board.clone(),
+        board: start.board,
         to_move: 0,
     }];
-    let mut actions = Vec::new();
-    for ply in replay.moves.iter().filter(|p| !p.void) {
-        state.apply(ply.seat, &ply.action, Some(ply.taken));
-        actions.push(ply.action);
-        out.push(Snapshot {
-            setup,
-            board: state.board.clone(),
-            to_move: state.next_seat(ply.seat),
-        });
-    }
+    out.extend(
+        replay
+            .positions
+            .iter()
+            .skip(1)
+            .map(|(board, to_move)| Snapshot {
+                setup,
+                board: board.clone(),
+                to_move: *to_move,
+            }),
+    );
+    let actions = replay
+        .moves
+        .iter()
+        .filter(|p| !p.void)
+        .map(|p| p.action)
+        .collect();
     (out, actions)
 }
 
@@ -326,6 +332,36 @@ mod tests {
             ..setup
         };
         assert_ne!(trail(other, &game)[0].key, base[0].key);
+    }
+
+    /// The boards the replay keeps are the ones its applied actions reach when played
+    /// again from the start, a void action (rule 7(1)) and a capture included.
+    #[test]
+    fn the_kept_positions_are_the_applied_actions_played_again() {
+        let setup = Setup {
+            variant: Variant::Standard,
+            players: 2,
+            pairs: false,
+        };
+        // A void action (rule 7(1)) at ply 7; a capture at ply 11.
+        let void = actions("1A 3C 1A 3C 1A→2B② 3A 2B→1A② 1C 2A");
+        let capture = actions("3C 3C 3C 1A 1A 3A 1B 3B 1B 2A 3C→1C②");
+        let (rv, rc) = (replay(setup, &void), replay(setup, &capture));
+        assert!(rv.moves.iter().any(|p| p.void), "no void action");
+        assert!(rc.moves.iter().any(|p| p.taken > 0), "no capture");
+        for r in [rv, rc] {
+            let (kept, applied) = positions(setup, &r);
+            let mut state = State::new(setup.variant, 2, false);
+            let mut again = vec![(state.board.clone(), 0)];
+            for ply in r.moves.iter().filter(|p| !p.void) {
+                state.apply(ply.seat, &ply.action, Some(ply.taken));
+                again.push((state.board.clone(), state.next_seat(ply.seat)));
+            }
+            assert_eq!(applied.len() + 1, kept.len());
+            let kept: Vec<(Board, usize)> =
+                kept.iter().map(|s| (s.board.clone(), s.to_move)).collect();
+            assert_eq!(kept, again);
+        }
     }
 
     #[test]
