@@ -22,7 +22,7 @@
 //! machine cannot show: memory bandwidth and cache sharing as cores are added.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use kifu_ingest::busy::StageTimes;
@@ -141,8 +141,11 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
                 run.stages.writer_working / run.seconds.max(1e-9)
             )?;
         }
-        let bare = measure(Stage::IngestNoIndex, 2, db, &input.paths)?;
-        let with = &runs[1];
+        // Best of INDEX_RUNS each way: a single run on a shared machine is off by tens of
+        // percent, more than the cost it is meant to show.
+        let with = fastest(Some(runs[1].clone()), Stage::Ingest, db, &input.paths)?;
+        let bare = fastest(None, Stage::IngestNoIndex, db, &input.paths)?;
+        let with = &with;
         writeln!(
             index,
             "| {} | {:.2} | {:.2} | {:+.0}% | {:.2} / {:.2} | {} / {} |",
@@ -179,10 +182,26 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
     out.push_str(&model);
     out.push_str(
         "\nThe position index's cost: the same ingest on 2 threads with and without it \
-         (`--no-index`; the budget is 25%).\n\n",
+         (`--no-index`; the budget is 25%), the fastest of 3 runs each.\n\n",
     );
     out.push_str(&index);
     Ok(out)
+}
+
+/// Runs of each setting behind the index's cost.
+const INDEX_RUNS: usize = 3;
+
+/// The fastest of [`INDEX_RUNS`] ingests on 2 threads, `first` (one already made) among them.
+fn fastest(first: Option<Run>, stage: Stage, db: &Path, paths: &[PathBuf]) -> Result<Run> {
+    let made = usize::from(first.is_some());
+    let mut best = first;
+    for _ in made..INDEX_RUNS {
+        let run = measure(stage, 2, db, paths)?;
+        if best.as_ref().is_none_or(|b| run.seconds < b.seconds) {
+            best = Some(run);
+        }
+    }
+    best.ok_or_else(|| anyhow::anyhow!("no run made"))
 }
 
 #[cfg(test)]
