@@ -269,16 +269,18 @@ impl TableWriter {
         let sent = self
             .to_output
             .as_ref()
-            .map_or(Err(()), |to| to.send(batch).map_err(|_| ()));
-        if sent.is_err() {
+            .is_some_and(|to| to.send(batch).is_ok());
+        if !sent {
             // The thread stopped on an error: that error is the answer.
             self.join()?;
-            return Err(Error::Usage(format!(
-                "export: the writer of {} stopped",
-                self.table.name
-            )));
+            return Err(self.stopped());
         }
         Ok(())
+    }
+
+    /// The error of an output thread that is gone without one of its own.
+    fn stopped(&self) -> Error {
+        Error::Usage(format!("export: the writer of {} stopped", self.table.name))
     }
 
     /// Waits for the output thread to write all it was sent: the files it wrote.
@@ -288,10 +290,7 @@ impl TableWriter {
             Some(Ok(files)) => files,
             // A panic there is a bug: carried on here, as if it had happened here.
             Some(Err(panic)) => std::panic::resume_unwind(panic),
-            None => Err(Error::Usage(format!(
-                "export: the writer of {} stopped",
-                self.table.name
-            ))),
+            None => Err(self.stopped()),
         }
     }
 
