@@ -1,7 +1,8 @@
 //! How busy each stage of the pipeline was: the CPU time of the reader thread, of the
 //! thread that hands batches to the replay pool, of the pool's threads together, of the
-//! writer thread and of the thread that frees what it wrote. `kifu bench` divides them by the games to find the serial stage
-//! that caps an ingest, and models how it would scale on more cores.
+//! writer thread and of the thread that frees what it wrote. `kifu bench` divides them by
+//! the games to find the serial stage that caps an ingest, and models how it would scale on
+//! more cores.
 //!
 //! CPU time, not wall time: a thread blocked on a full channel costs nothing, so a busy
 //! time near the wall time means the stage itself is the limit. The pool's time includes
