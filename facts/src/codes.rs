@@ -29,7 +29,6 @@ pub const FINDING_CODES: &[&str] = &[
     "cbr-unknown-piece",
     "cbr-unknown-result",
     "cbr-unknown-side",
-    "cbr-variation-comments",
     "cbr-variation-too-deep",
     "closing-passes-missing",
     "consecutive-move",
@@ -100,7 +99,6 @@ pub const FINDING_CODES: &[&str] = &[
     "xqf-unknown-side",
     "xqf-unknown-type",
     "xqf-unknown-version",
-    "xqf-variation-comments",
     "xqf-variation-too-deep",
 ];
 

@@ -441,14 +441,14 @@ fn read_moves(doc: &Doc, src: &Source, game: &mut XqGame, notes: &mut Vec<Note>)
         });
     }
     let lines = tree.finish();
-    if lines.variation_comments > 0 || lines.dropped > 0 {
+    if lines.dropped > 0 {
         // Cannot happen without alternatives; kept for when they are read.
         notes.push(Note {
             code: "cbf-variations-dropped",
             severity: Severity::Info,
             message: format!(
-                "{} variation comment(s) and {} variation(s) deeper than {MAX_VARIATION_DEPTH} not kept",
-                lines.variation_comments, lines.dropped
+                "{} variation(s) deeper than {MAX_VARIATION_DEPTH} not kept",
+                lines.dropped
             ),
             at: game.start,
             ply: None,

@@ -307,17 +307,6 @@ fn record(
     let board = board(&r[2120..2210], base + 2120, &mut notes);
     let (tree, first_from, used) = read_tree(r, base, &mut notes);
     let lines = tree.finish();
-    if lines.variation_comments > 0 {
-        notes.push(note(
-            "cbr-variation-comments",
-            Severity::Info,
-            format!(
-                "{} comment(s) inside variations not kept",
-                lines.variation_comments
-            ),
-            base + CBR_HEADER_LEN,
-        ));
-    }
     if lines.dropped > 0 {
         notes.push(note(
             "cbr-variation-too-deep",
@@ -596,7 +585,7 @@ mod tests {
         assert_eq!(g.variations[0].from_ply, 1);
         assert_eq!(g.variations[0].moves[0].written, "b2e2");
         assert_eq!(g.span, Span::new(0, r.len() as u64));
-        assert!(g.notes.iter().all(|n| n.code == "cbr-variation-comments"));
+        assert!(g.notes.is_empty());
     }
 
     #[test]

@@ -24,9 +24,10 @@
 //! line) and its first move replaces that line's move `B`, so `from_ply = B` (plies of the
 //! whole game); variations of variations nest, up to [`MAX_VARIATION_DEPTH`] levels
 //! (deeper ones are dropped with a warning Note `variations-too-deep`). Comments:
-//! `commentN` is after ply N (`comment0` on the start position); `commentC_N` (in
-//! variation C) is kept with the text prefixed `(variation C) `. `||` in comments is a line
-//! break.
+//! `commentN` is after ply N (`comment0` on the start position); `commentC_N` is after
+//! ply N of variation C, kept in that variation's comments (one naming no variation of
+//! the record stays on the main line, prefixed `(variation C, not in the record) `). `||`
+//! in comments is a line break.
 //!
 //! Header: `red`/`black` are the players (dpxq: `redname`/`blackname` when given — `red`
 //! there is "team name", kept in `extra` as `red`); `event`, `round`, `date` (normalized),
@@ -678,9 +679,50 @@ fn build(
             XqVariation {
                 from_ply: n[1].max(1),
                 moves,
-                variations: Vec::new(),
+                ..XqVariation::default()
             },
         ));
+    }
+    // Comments: direct fields or inside a dpxq 'comments' value.
+    let mut comment_fields: Vec<(String, String)> = Vec::new();
+    for f in fields {
+        if f.key.starts_with("comment") && f.key != "comments" {
+            comment_fields.push((f.key.clone(), f.value.clone()));
+        } else if f.key == "comments" && f.value.contains("[DhtmlXQ_") {
+            for c in block_fields(&f.value, 0, f.value.len()) {
+                if c.key.starts_with("comment") {
+                    comment_fields.push((c.key, c.value));
+                }
+            }
+        }
+    }
+    for (key, value) in comment_fields {
+        let ids: Vec<u32> = key["comment".len()..]
+            .split('_')
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        let text = html_unescape(value.trim()).replace("||", "\n");
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            continue;
+        }
+        match ids.as_slice() {
+            [ply] | [0, ply] => game.comments.push(Comment { ply: *ply, text }),
+            // A variation's comment: on the line with that id (absolute ply, as its
+            // moves); a comment naming no variation is kept on the main line, saying so.
+            [var, ply] => match vars.iter_mut().find(|v| v.2 == *var) {
+                Some(v) => v.3.comments.push(Comment { ply: *ply, text }),
+                None => game.comments.push(Comment {
+                    ply: *ply,
+                    text: format!("(variation {var}, not in the record) {text}"),
+                }),
+            },
+            _ => {}
+        }
+    }
+    game.comments.sort_by_key(|c| c.ply);
+    for v in &mut vars {
+        v.3.comments.sort_by_key(|c| c.ply);
     }
     // Nest children into parents, deepest (highest id) first.
     vars.sort_by_key(|v| v.2);
@@ -722,39 +764,6 @@ fn build(
         }
     }
     game.variations.sort_by_key(|v| v.from_ply);
-    // Comments: direct fields or inside a dpxq 'comments' value.
-    let mut comment_fields: Vec<(String, String)> = Vec::new();
-    for f in fields {
-        if f.key.starts_with("comment") && f.key != "comments" {
-            comment_fields.push((f.key.clone(), f.value.clone()));
-        } else if f.key == "comments" && f.value.contains("[DhtmlXQ_") {
-            for c in block_fields(&f.value, 0, f.value.len()) {
-                if c.key.starts_with("comment") {
-                    comment_fields.push((c.key, c.value));
-                }
-            }
-        }
-    }
-    for (key, value) in comment_fields {
-        let ids: Vec<u32> = key["comment".len()..]
-            .split('_')
-            .filter_map(|s| s.parse().ok())
-            .collect();
-        let text = html_unescape(value.trim()).replace("||", "\n");
-        let text = text.trim().to_string();
-        if text.is_empty() {
-            continue;
-        }
-        match ids.as_slice() {
-            [ply] | [0, ply] => game.comments.push(Comment { ply: *ply, text }),
-            [var, ply] => game.comments.push(Comment {
-                ply: *ply,
-                text: format!("(variation {var}) {text}"),
-            }),
-            _ => {}
-        }
-    }
-    game.comments.sort_by_key(|c| c.ply);
     // Start position.
     if let Some(fen) = get("fen") {
         game.fen = Some(fen.to_string());

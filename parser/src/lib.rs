@@ -21,6 +21,7 @@ pub mod renlib;
 pub mod rif;
 pub mod tag;
 pub mod territorial;
+pub mod variation;
 pub mod xiangqi_pgn;
 pub mod xiangqi_wxf;
 pub mod xq_text;

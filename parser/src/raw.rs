@@ -365,11 +365,16 @@ pub struct XqMove {
     pub len: u16,
 }
 
-/// A variation: moves that replace the main line from ply `from_ply` (1-based) on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A variation: moves that replace the line it branches from (the main line, or the
+/// variation that holds it) from ply `from_ply` (1-based, absolute) on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct XqVariation {
     pub from_ply: u32,
     pub moves: Vec<XqMove>,
+    /// The comments inside this variation, in order: `ply` counts the plies played before
+    /// the comment along this line (absolute, as on the main line), so `from_ply - 1` is a
+    /// comment before the variation's first move.
+    pub comments: Vec<Comment>,
     /// Variations inside this one.
     pub variations: Vec<XqVariation>,
 }

@@ -11,9 +11,9 @@
 //! **Mapping.** The main line follows first children. Every other child becomes an
 //! [`XqVariation`] whose `from_ply` is the absolute (1-based) ply of its first move, nested
 //! under the line it branches from (nesting capped at [`MAX_VARIATION_DEPTH`]; deeper ones
-//! are counted in [`Lines::dropped`]). Main-line comments are [`Comment`]s (ply = moves
-//! played; the root's is ply 0); comments inside variations have no place in the raw types
-//! and are only counted ([`Lines::variation_comments`]).
+//! are counted in [`Lines::dropped`]). Comments are [`Comment`]s (ply = moves played
+//! along their line; the root's is ply 0) of the line their node is on: the main line's,
+//! or the variation's own.
 
 use crate::raw::{Comment, Location, Note, RawResult, XqMove, XqVariation};
 use kifu_facts::Severity;
@@ -102,15 +102,13 @@ impl TreeReader {
         }
         let mut b = Builder {
             nodes: &self.nodes,
-            variation_comments: 0,
             dropped: 0,
         };
         if let Some(&first) = self.nodes[0].children.first() {
-            let (m, v) = b.line(first, true, 0, &mut Some(&mut lines.comments));
+            let (m, v) = b.line(first, true, 0, &mut lines.comments);
             lines.moves = m;
             lines.variations = v;
         }
-        lines.variation_comments = b.variation_comments;
         lines.dropped = b.dropped;
         lines
     }
@@ -122,27 +120,25 @@ pub(crate) struct Lines {
     pub moves: Vec<XqMove>,
     pub variations: Vec<XqVariation>,
     pub comments: Vec<Comment>,
-    /// Comments inside variations (not kept).
-    pub variation_comments: usize,
     /// Alternatives nested deeper than [`MAX_VARIATION_DEPTH`] (not kept).
     pub dropped: usize,
 }
 
 struct Builder<'a> {
     nodes: &'a [Node],
-    variation_comments: usize,
     dropped: usize,
 }
 
 impl Builder<'_> {
     /// The line starting at node `start` (following first children), with the
     /// alternatives met on the way; `siblings_of_start` adds `start`'s own alternatives.
+    /// The comments of the line's nodes go to `comments`.
     fn line(
         &mut self,
         start: usize,
         siblings_of_start: bool,
         depth: usize,
-        comments: &mut Option<&mut Vec<Comment>>,
+        comments: &mut Vec<Comment>,
     ) -> (Vec<XqMove>, Vec<XqVariation>) {
         let mut moves = Vec::new();
         let mut vars = Vec::new();
@@ -153,13 +149,10 @@ impl Builder<'_> {
                 moves.push(mv.clone());
             }
             if let Some(text) = &node.comment {
-                match comments {
-                    Some(list) => list.push(Comment {
-                        ply: node.ply,
-                        text: text.clone(),
-                    }),
-                    None => self.variation_comments += 1,
-                }
+                comments.push(Comment {
+                    ply: node.ply,
+                    text: text.clone(),
+                });
             }
             if cur != start || siblings_of_start {
                 for &alt in &self.nodes[node.parent].children[1..] {
@@ -167,10 +160,12 @@ impl Builder<'_> {
                         self.dropped += 1;
                         continue;
                     }
-                    let (m, v) = self.line(alt, false, depth + 1, &mut None);
+                    let mut own = Vec::new();
+                    let (m, v) = self.line(alt, false, depth + 1, &mut own);
                     vars.push(XqVariation {
                         from_ply: self.nodes[alt].ply,
                         moves: m,
+                        comments: own,
                         variations: v,
                     });
                 }
@@ -270,7 +265,13 @@ mod tests {
                 }
             ]
         );
-        assert_eq!(lines.variation_comments, 1);
+        assert_eq!(
+            v.comments,
+            vec![Comment {
+                ply: 2,
+                text: "in a variation".into()
+            }]
+        );
     }
 
     #[test]

@@ -535,17 +535,6 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
     game.moves = lines.moves;
     game.variations = lines.variations;
     let comments = lines.comments;
-    if lines.variation_comments > 0 {
-        notes.push(note(
-            "xqf-variation-comments",
-            Severity::Info,
-            format!(
-                "{} comment(s) inside variations not kept",
-                lines.variation_comments
-            ),
-            HEADER_LEN,
-        ));
-    }
     if lines.dropped > 0 {
         notes.push(note(
             "xqf-variation-too-deep",

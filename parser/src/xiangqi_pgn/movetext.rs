@@ -301,14 +301,14 @@ pub(crate) fn parse_movetext(
                 if text.is_empty() {
                     return;
                 }
-                match stack.last() {
+                match stack.last_mut() {
                     None => comments.push(Comment {
                         ply: main_moves.len() as u32,
                         text,
                     }),
-                    Some(l) => comments.push(Comment {
+                    Some(l) => l.var.comments.push(Comment {
                         ply: l.base + l.var.moves.len() as u32,
-                        text: format!("(variation) {text}"),
+                        text,
                     }),
                 }
             }
@@ -321,8 +321,7 @@ pub(crate) fn parse_movetext(
                 stack.push(Line {
                     var: XqVariation {
                         from_ply,
-                        moves: Vec::new(),
-                        variations: Vec::new(),
+                        ..XqVariation::default()
                     },
                     base: from_ply - 1,
                 });
