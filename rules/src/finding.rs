@@ -16,9 +16,18 @@ pub struct Finding {
     /// The kind of forbidden move, on Renju findings about one (so no reader has to
     /// recover it from the message).
     pub forbidden: Option<ForbiddenKind>,
+    /// The variation move it is about ([`kifu_parser::variation::VariationNode::node`]),
+    /// or `None` for the main line.
+    pub node: Option<u32>,
 }
 
 impl Finding {
+    /// This finding, about variation node `node` instead of the main line.
+    pub fn in_variation(mut self, node: u32) -> Finding {
+        self.node = Some(node);
+        self
+    }
+
     /// This finding, marked as about a forbidden move of kind `kind`.
     pub fn about_forbidden(mut self, kind: ForbiddenKind) -> Finding {
         self.forbidden = Some(kind);

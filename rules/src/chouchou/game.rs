@@ -258,6 +258,7 @@ fn finding(
         message,
         rule,
         forbidden: None,
+        node: None,
     }
 }
 

@@ -174,6 +174,7 @@ fn finding(
         message,
         rule,
         forbidden: None,
+        node: None,
     }
 }
 

@@ -195,6 +195,7 @@ fn violation(ply: Option<u32>, rule: &'static str, message: String) -> Finding {
         message,
         rule,
         forbidden: None,
+        node: None,
     }
 }
 

@@ -176,6 +176,7 @@ fn finding(
         message,
         rule,
         forbidden: None,
+        node: None,
     }
 }
 

@@ -64,6 +64,7 @@ use super::repetition::RepetitionIndex;
 use super::square::Move;
 use crate::finding::{Finding, Severity};
 use kifu_parser::raw::{XqGame, XqMove, XqMoveText, XqVariation};
+use kifu_parser::variation::count_nodes;
 use std::fmt;
 
 /// The basic rules of movement.
@@ -188,6 +189,10 @@ pub struct XqReplay {
     pub captures: CaptureStats,
     /// Number of variations (at any depth) replayed.
     pub variations_checked: u32,
+    /// The move each variation node plays, by node number − 1 (numbered by
+    /// [`kifu_parser::variation::variation_nodes`]); `None` where the variation could not
+    /// be played that far (a finding says why).
+    pub variation_moves: Vec<Option<Move>>,
     /// Zobrist hash of the start position and after each applied ply (`moves.len() + 1`
     /// entries), for repetition rulings.
     pub hashes: Vec<u64>,
@@ -207,6 +212,7 @@ pub(super) fn finding(
         message,
         rule,
         forbidden: None,
+        node: None,
     }
 }
 
@@ -290,6 +296,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
         findings: Vec::new(),
         captures: CaptureStats::default(),
         variations_checked: 0,
+        variation_moves: Vec::new(),
         hashes: Vec::with_capacity(game.moves.len() + 1),
     };
     let start = match game.fen.as_deref() {
@@ -512,6 +519,8 @@ pub fn replay(game: &XqGame) -> XqReplay {
     if !game.variations.is_empty() {
         let mut walk = VariationWalk {
             findings: &mut r.findings,
+            moves: vec![None; count_nodes(&game.variations)],
+            next_node: 0,
             count: 0,
             budget: VARIATION_REPLAY_BUDGET,
             exhausted: false,
@@ -524,6 +533,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
             &mut walk,
         );
         r.variations_checked = walk.count;
+        r.variation_moves = walk.moves;
     }
     r
 }
@@ -596,6 +606,10 @@ pub const VARIATION_REPLAY_BUDGET: u64 = 1_000_000;
 /// The state of the variation checks of one game.
 struct VariationWalk<'f> {
     findings: &'f mut Vec<Finding>,
+    /// The move of each variation node, by node number − 1.
+    moves: Vec<Option<Move>>,
+    /// Nodes numbered so far.
+    next_node: u32,
     /// Variations replayed.
     count: u32,
     /// Plies left of [`VARIATION_REPLAY_BUDGET`].
@@ -632,6 +646,9 @@ impl VariationWalk<'_> {
 /// Replays `vars` (branching off `line`, which starts at `start` = position before ply 1).
 /// One walk along `line` serves every variation in ascending branch order (the parsers'
 /// order); a variation branching earlier than the one before starts the walk again.
+/// The move each variation node plays goes to `walk.moves` (numbered as
+/// [`kifu_parser::variation::variation_nodes`] numbers them, from `walk.next_node`); a
+/// node that could not be played (an illegal move, or one after it) stays `None`.
 fn check_variations(
     start: &Position,
     line: &[XqMove],
@@ -644,8 +661,16 @@ fn check_variations(
     let mut made = 0usize;
     let mut failed: Option<(usize, NotationError)> = None;
     for v in vars {
+        // The nodes of this variation's moves; those of the variations inside it follow.
+        let first_node = walk.next_node;
+        walk.next_node += v.moves.len() as u32;
+        let inner_node = walk.next_node;
+        let skip_inner = |walk: &mut VariationWalk| {
+            walk.next_node = inner_node + count_nodes(&v.variations) as u32;
+        };
         if walk.exhausted {
-            return;
+            skip_inner(walk);
+            continue;
         }
         let ctx = format!("variation from ply {}: ", v.from_ply);
         // position before ply v.from_ply along `line` (moves of `line` are numbered from 1)
@@ -657,7 +682,8 @@ fn check_variations(
         }
         while failed.is_none() && made < branch.min(line.len()) {
             if !walk.spend(1) {
-                return;
+                skip_inner(walk);
+                break;
             }
             match resolve(&pos, &line[made].text, ranks_from_one) {
                 Ok(res) => {
@@ -667,58 +693,81 @@ fn check_variations(
                 Err(e) => failed = Some((made, e)),
             }
         }
+        if walk.exhausted {
+            continue;
+        }
         walk.count += 1;
         if let Some((i, e)) = &failed {
             if *i < branch {
                 let f = notation_finding(*i as u32 + 1, &line[*i], e, Severity::Warning, &ctx);
-                walk.findings.push(f);
+                walk.findings.push(f.in_variation(first_node + 1));
+                skip_inner(walk);
                 continue;
             }
         }
         if line.len() < branch {
+            skip_inner(walk);
             continue;
         }
         let mut p = pos.clone();
         let mut played = 0;
         for (i, mv) in v.moves.iter().enumerate() {
             let ply = v.from_ply + i as u32;
+            let node = first_node + i as u32 + 1;
             if !p.has_legal_move() {
-                walk.findings.push(finding(
-                    Some(ply),
-                    "moves-after-mate",
-                    Severity::Warning,
-                    RULE_NO_MOVE,
-                    format!("{ctx}{} after the game ended", shown(mv)),
-                ));
+                walk.findings.push(
+                    finding(
+                        Some(ply),
+                        "moves-after-mate",
+                        Severity::Warning,
+                        RULE_NO_MOVE,
+                        format!("{ctx}{} after the game ended", shown(mv)),
+                    )
+                    .in_variation(node),
+                );
                 break;
             }
             match resolve(&p, &mv.text, ranks_from_one) {
                 Ok(res) => {
                     if let Some(why) = res.nonstandard {
-                        walk.findings.push(finding(
-                            Some(ply),
-                            "nonstandard-notation",
-                            Severity::Info,
-                            RULE_NOTATION,
-                            format!("{ctx}{:?} read as {}: {why}", mv.written, res.mv.iccs()),
-                        ));
+                        walk.findings.push(
+                            finding(
+                                Some(ply),
+                                "nonstandard-notation",
+                                Severity::Info,
+                                RULE_NOTATION,
+                                format!("{ctx}{:?} read as {}: {why}", mv.written, res.mv.iccs()),
+                            )
+                            .in_variation(node),
+                        );
                     }
+                    walk.moves[node as usize - 1] = Some(res.mv);
                     p.make(res.mv);
                     played += 1;
                 }
                 Err(e) => {
-                    walk.findings
-                        .push(notation_finding(ply, mv, &e, Severity::Warning, &ctx));
+                    walk.findings.push(
+                        notation_finding(ply, mv, &e, Severity::Warning, &ctx).in_variation(node),
+                    );
                     break;
                 }
             }
         }
         // The variation's own line: the prefix of `line` up to the branch plus its moves,
         // so nested variations (absolute plies) can branch off it.
-        if !v.variations.is_empty() && walk.spend((branch + played) as u64) {
-            let mut full: Vec<XqMove> = line[..branch].to_vec();
-            full.extend_from_slice(&v.moves[..played]);
-            check_variations(start, &full, &v.variations, ranks_from_one, walk);
+        if v.variations.is_empty() {
+            continue;
         }
+        if !walk.spend((branch + played) as u64) {
+            skip_inner(walk);
+            continue;
+        }
+        let mut full: Vec<XqMove> = line[..branch].to_vec();
+        full.extend_from_slice(&v.moves[..played]);
+        check_variations(start, &full, &v.variations, ranks_from_one, walk);
+        debug_assert_eq!(
+            walk.next_node,
+            inner_node + count_nodes(&v.variations) as u32
+        );
     }
 }

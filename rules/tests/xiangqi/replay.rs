@@ -130,7 +130,7 @@ fn captures_and_variations() {
     g.variations.push(XqVariation {
         from_ply: 4,
         moves: vec![mv("g6g5"), mv("e6e9")],
-        variations: vec![],
+        ..XqVariation::default()
     });
     let r = replay(&g);
     let c: &CaptureStats = &r.captures;
@@ -138,8 +138,15 @@ fn captures_and_variations() {
     assert_eq!(c.taken_by(Side::Red, Kind::Pawn), 1);
     assert_eq!(c.material, vec![0, 0, 2, 2]);
     assert_eq!(r.variations_checked, 1);
-    let f: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();
-    assert_eq!(f, vec![("illegal-move", Some(5))]);
+    let f: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply, f.node)).collect();
+    assert_eq!(f, vec![("illegal-move", Some(5), Some(2))]);
+    // The variation's first move is played and kept for its node; the illegal one is not.
+    let played: Vec<Option<String>> = r
+        .variation_moves
+        .iter()
+        .map(|m| m.map(|m| m.iccs()))
+        .collect();
+    assert_eq!(played, [Some("g6g5".to_string()), None]);
 }
 
 /// Variations off a long line are reached in one walk along it; a record whose variations
@@ -160,7 +167,7 @@ fn many_variations_off_a_long_line() {
         g.variations.push(XqVariation {
             from_ply: 4000,
             moves: vec![mv("a9a8")],
-            variations: vec![],
+            ..XqVariation::default()
         });
     }
     let r = replay(&g);
@@ -175,7 +182,7 @@ fn many_variations_off_a_long_line() {
         g.variations.push(XqVariation {
             from_ply: 4000 - 2 * k,
             moves: vec![mv("a9a8")],
-            variations: vec![],
+            ..XqVariation::default()
         });
     }
     let r = replay(&g);

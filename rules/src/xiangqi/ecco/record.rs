@@ -53,6 +53,7 @@ pub fn of_record(header: &Header, replay: &XqReplay) -> RecordOpening {
             ),
             rule: RULE,
             forbidden: None,
+            node: None,
         }),
         _ => None,
     };
