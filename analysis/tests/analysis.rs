@@ -31,6 +31,7 @@ fn finding(code: &str, severity: &str, message: &str) -> FindingRecord {
         severity: Severity::from_name(severity).unwrap(),
         message: message.into(),
         rule: String::new(),
+        node: None,
         offset: 0,
         line: 1,
         column: 1,

@@ -16,6 +16,7 @@ pub mod outcome;
 pub mod position;
 pub mod ruleset;
 pub mod severity;
+pub mod variation;
 
 pub use annotation::{
     Annotations, BadExtra, ChouChouAnnotations, ChouChouCapture, Extra, PieceCounts,
@@ -31,3 +32,4 @@ pub use outcome::{board_decides, counted_result, Outcome};
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use ruleset::Ruleset;
 pub use severity::Severity;
+pub use variation::{variation_lines, VariationLine, VariationMove};

@@ -4,9 +4,10 @@
 use kifu_facts::{
     Annotations, ChouChouAnnotations, ChouChouCapture, Extra, GameKind, PieceCounts,
     RenjuAnnotations, Ruleset, Severity, TerritorialAnnotations, TerritorialScore, Territory,
-    XiangqiAnnotations, XiangqiCaptures,
+    VariationMove, XiangqiAnnotations, XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
+use kifu_parser::variation::variation_nodes;
 use kifu_parser::Location;
 use kifu_rules::positions::{self, StoredGame, StoredSetup};
 use kifu_rules::Finding;
@@ -141,6 +142,7 @@ fn quarantine(ctx: &MemberContext, e: RawError) -> QuarantineRecord {
             message: e.message,
             rule: String::new(),
             forbidden: None,
+            node: None,
             offset: e.at.offset,
             line: e.at.line,
             column: e.at.column,
@@ -175,6 +177,11 @@ fn locate(start: Location, moves: &[Location], ply: Option<u32>) -> Location {
 
 fn finding_record(start: Location, moves: &[Location], f: &Finding) -> FindingRecord {
     let at = locate(start, moves, f.ply);
+    finding_at(at, f)
+}
+
+/// A finding located at `at`.
+fn finding_at(at: Location, f: &Finding) -> FindingRecord {
     FindingRecord {
         ply: f.ply,
         code: f.code.to_owned(),
@@ -182,6 +189,7 @@ fn finding_record(start: Location, moves: &[Location], f: &Finding) -> FindingRe
         message: f.message.clone(),
         rule: f.rule.to_owned(),
         forbidden: f.forbidden,
+        node: f.node,
         offset: at.offset,
         line: at.line,
         column: at.column,
@@ -201,6 +209,7 @@ fn note_record(n: &Note) -> FindingRecord {
         message: n.message.clone(),
         rule: String::new(),
         forbidden: None,
+        node: None,
         offset: n.at.offset,
         line: n.at.line,
         column: n.at.column,
@@ -289,6 +298,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
             .iter()
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
+        variations: Vec::new(),
         findings,
     }
 }
@@ -297,13 +307,13 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     let replay = xiangqi::replay(game);
     let h = &game.header;
     let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
+    let nodes = variation_nodes(&game.variations);
     let mut findings = note_records(&game.notes);
-    findings.extend(
-        replay
-            .findings
-            .iter()
-            .map(|f| finding_record(game.start, &at, f)),
-    );
+    // A finding about a variation move points at that move's text.
+    findings.extend(replay.findings.iter().map(|f| match f.node {
+        Some(n) => finding_at(nodes[n as usize - 1].mv.at, f),
+        None => finding_record(game.start, &at, f),
+    }));
     // The opening is kifu's ECCO code; the record's own tag stays among its tags, and a
     // record whose code differs gets an info finding.
     let opening = xiangqi::ecco::of_record(h, &replay);
@@ -381,6 +391,25 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         opening: opening.ecco.map(|e| e.code.to_string()),
         canonical_key,
         moves_encoding: "xiangqi-sq16".into(),
+        // Every node is kept; one the replay did not play (or never reached: a start
+        // position that is no position) has no code.
+        variations: nodes
+            .iter()
+            .map(|n| VariationMove {
+                node: n.node,
+                parent: n.parent,
+                ply: n.ply,
+                code: replay
+                    .variation_moves
+                    .get(n.node as usize - 1)
+                    .copied()
+                    .flatten()
+                    .map(|m| xiangqi::encode_moves(&[m])),
+                text: n.mv.written.clone(),
+                comment: n.comment.clone(),
+                before: n.before.clone(),
+            })
+            .collect(),
         trail: trail(
             ctx,
             GameKind::Xiangqi,

@@ -346,6 +346,10 @@ pub(super) enum Command {
         /// Show the position after this many moves (default: the end).
         #[arg(long)]
         ply: Option<u32>,
+        /// List the record's variations (its annotators' alternative lines), with their
+        /// comments, each under the line it branches from.
+        #[arg(long)]
+        variations: bool,
     },
     /// Arbiter's check of a position.
     Check {

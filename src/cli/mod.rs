@@ -81,7 +81,12 @@ pub fn run() -> Result<ExitCode> {
             limit,
             format,
         } => names::events(&db.db, filter, sort, limit, format),
-        Command::Show { db, game, ply } => show::run(&db.db, game, ply),
+        Command::Show {
+            db,
+            game,
+            ply,
+            variations,
+        } => show::run(&db.db, game, ply, variations),
         Command::Check { game } => check::run(game),
         Command::Standings {
             db,

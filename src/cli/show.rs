@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use kifu_facts::{GameKind, Ruleset};
+use kifu_facts::{variation_lines, GameKind, Ruleset, VariationLine, VariationMove};
 use kifu_reports::replay::{
     self, captured_totals, classes_text, opening_name, upto, ChouChouSetup,
 };
@@ -18,7 +18,7 @@ use kifu_store::Store;
 
 use super::audit::finding_line;
 
-pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
+pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
     let game = store.game(id)?;
     let mut out = String::new();
@@ -72,6 +72,24 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     for (ply, text) in &game.comments {
         out.push_str(&format!("comment at move {ply}: {text}\n"));
     }
+    let lines = variation_lines(&game.variations);
+    if !lines.is_empty() {
+        out.push_str(&format!(
+            "\nvariations: {} line(s), {} move(s){}\n",
+            lines.len(),
+            game.variations.len(),
+            if variations {
+                ":"
+            } else {
+                " (--variations lists them)"
+            }
+        ));
+        if variations {
+            for line in &lines {
+                out.push_str(&variation_text(&game.variations, line));
+            }
+        }
+    }
     let findings = store.findings(
         &GameFilter {
             id: Some(id),
@@ -89,6 +107,32 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>) -> Result<ExitCode> {
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// One variation line, indented by its depth: `  from move 4: 4.h2e2 {comment} 5.h9g7`;
+/// the first move the engine could not play is marked, and so is every move after it.
+fn variation_text(moves: &[VariationMove], line: &VariationLine) -> String {
+    let mut text = String::new();
+    let first = &moves[line.moves[0]];
+    text.push_str(&"  ".repeat(line.depth as usize));
+    text.push_str(&format!("from move {}:", first.ply));
+    let mut unplayable = false;
+    for &i in &line.moves {
+        let m = &moves[i];
+        if let Some(before) = &m.before {
+            text.push_str(&format!(" {{{before}}}"));
+        }
+        text.push_str(&format!(" {}.{}", m.ply, m.text));
+        if m.code.is_none() && !unplayable {
+            unplayable = true;
+            text.push_str(" [not playable: the line is not replayed from here]");
+        }
+        if let Some(comment) = &m.comment {
+            text.push_str(&format!(" {{{comment}}}"));
+        }
+    }
+    text.push('\n');
+    text
 }
 
 fn title_case(s: &str) -> String {

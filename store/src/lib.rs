@@ -440,6 +440,7 @@ struct Statements<'a> {
     insert_seat: rusqlite::Statement<'a>,
     insert_moves: rusqlite::Statement<'a>,
     insert_comment: rusqlite::Statement<'a>,
+    insert_variation: rusqlite::Statement<'a>,
     insert_finding: rusqlite::Statement<'a>,
     insert_quarantine: rusqlite::Statement<'a>,
     stored_key: rusqlite::Statement<'a>,
@@ -464,10 +465,14 @@ impl<'a> Statements<'a> {
                 .prepare("INSERT INTO moves (game_id, encoding, data) VALUES (?1, ?2, ?3)")?,
             insert_comment: tx
                 .prepare("INSERT INTO comments (game_id, ply, text) VALUES (?1, ?2, ?3)")?,
+            insert_variation: tx.prepare(
+                "INSERT INTO variations (game_id, node, parent, ply, move, text, comment, before)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?,
             insert_finding: tx.prepare(
                 "INSERT INTO findings (source_id, game_id, quarantine_id, ply, code, severity,
-                    message, rule, offset, line, \"column\", forbidden_kind)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                    message, rule, offset, line, \"column\", forbidden_kind, node)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?,
             insert_quarantine: tx.prepare(
                 "INSERT OR IGNORE INTO quarantine (source_id, member, offset, line, \"column\",
@@ -626,6 +631,11 @@ impl BatchWriter<'_> {
                 .insert_comment
                 .execute(params![game_id, ply, text])?;
         }
+        for v in &g.variations {
+            self.statements.insert_variation.execute(params![
+                game_id, v.node, v.parent, v.ply, v.code, v.text, v.comment, v.before
+            ])?;
+        }
         for f in &g.findings {
             self.finding(g.source_id, Some(game_id), None, f)?;
         }
@@ -689,6 +699,7 @@ impl BatchWriter<'_> {
             f.line,
             f.column,
             f.forbidden.map(|k| k.name()),
+            f.node,
         ])?;
         Ok(())
     }
@@ -742,6 +753,7 @@ mod tests {
                 line: 1,
                 column: 3,
                 forbidden: None,
+                node: None,
             }],
             ..GameRecord::empty(GameKind::Renju)
         }))

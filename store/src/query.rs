@@ -1,6 +1,6 @@
 //! Read queries for the CLI and the analysis.
 
-use kifu_facts::{counted_result, GameKind, Outcome, Ruleset, Severity};
+use kifu_facts::{counted_result, GameKind, Outcome, Ruleset, Severity, VariationMove};
 use rusqlite::{params, OptionalExtension, Row};
 
 use crate::summary::{kind_of, severity_of};
@@ -56,6 +56,8 @@ pub struct GameRow {
     pub moves_encoding: String,
     pub moves: Vec<u8>,
     pub comments: Vec<(u32, String)>,
+    /// The moves of the record's variations, in node order.
+    pub variations: Vec<VariationMove>,
 }
 
 /// Table sizes, for summaries and tests.
@@ -150,7 +152,27 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// One game with its names, moves and comments.
+    /// The moves of game `id`'s variations, in node order (none for a game without).
+    pub fn variations(&self, id: i64) -> Result<Vec<VariationMove>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT node, parent, ply, move, text, comment, before FROM variations
+             WHERE game_id = ?1 ORDER BY node",
+        )?;
+        let rows = stmt.query_map(params![id], |r| {
+            Ok(VariationMove {
+                node: r.get(0)?,
+                parent: r.get(1)?,
+                ply: r.get(2)?,
+                code: r.get(3)?,
+                text: r.get(4)?,
+                comment: r.get(5)?,
+                before: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// One game with its names, moves, comments and variations.
     pub fn game(&self, id: i64) -> Result<GameRow> {
         let sql = format!(
             "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
@@ -182,9 +204,11 @@ impl Store {
         let players = stmt
             .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        let variations = self.variations(id)?;
         Ok(GameRow {
             comments,
             players,
+            variations,
             ..row
         })
     }
@@ -220,6 +244,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
             .as_deref()
             .and_then(Ruleset::from_name),
         comments: Vec::new(),
+        variations: Vec::new(),
     })
 }
 

@@ -1,6 +1,6 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
-use kifu_facts::{ForbiddenKind, GameKind, PlyStep, Ruleset, Severity};
+use kifu_facts::{ForbiddenKind, GameKind, PlyStep, Ruleset, Severity, VariationMove};
 
 /// A file about to be ingested.
 #[derive(Clone, Debug)]
@@ -24,6 +24,8 @@ pub struct FindingRecord {
     pub rule: String,
     /// The kind of forbidden move a Renju finding is about.
     pub forbidden: Option<ForbiddenKind>,
+    /// The variation node it is about (`None`: the main line or the whole game).
+    pub node: Option<u32>,
     pub offset: u64,
     pub line: u32,
     pub column: u32,
@@ -63,6 +65,8 @@ pub struct GameRecord {
     /// [`kifu_facts::Extra`].
     pub extra: Option<String>,
     pub comments: Vec<(u32, String)>,
+    /// The moves of the record's variations, in node order.
+    pub variations: Vec<VariationMove>,
     pub findings: Vec<FindingRecord>,
     /// The positions the game reaches, for the position index
     /// (`kifu_rules::positions::stored_trail` of `moves`); empty adds nothing.
@@ -99,6 +103,7 @@ impl GameRecord {
             moves: Vec::new(),
             extra: None,
             comments: Vec::new(),
+            variations: Vec::new(),
             findings: Vec::new(),
             trail: Vec::new(),
         }

@@ -41,6 +41,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_3,
     MIGRATION_4,
     MIGRATION_5,
+    MIGRATION_6,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -242,4 +243,29 @@ CREATE TABLE position_postings (
 const MIGRATION_5: &str = r#"
 ALTER TABLE games ADD COLUMN ruleset TEXT CHECK (ruleset IN ('renju', 'freestyle'));
 UPDATE games SET ruleset = 'renju' WHERE kind = 'renju';
+"#;
+
+/// The whole record: the moves of its variations, with their comments, beside the main
+/// line (which stays in `moves` and `comments`, and alone feeds the tables, the position
+/// index and the explorer). A finding about a variation move names its node.
+const MIGRATION_6: &str = r#"
+-- One row per variation move. Nodes are numbered from 1 per game, depth first: each
+-- variation's moves, then the variations inside it (kifu_parser::variation). `parent` is
+-- the node the move follows; NULL when it follows the main line after `ply - 1` plies.
+-- `move` is the move's code in the game's moves encoding, NULL when the engine could not
+-- play it (an illegal move, or one after it: a finding says why); `text` is the move as
+-- written. `comment` follows the move; `before` is written before a variation's first move.
+CREATE TABLE variations (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    node    INTEGER NOT NULL,
+    parent  INTEGER,
+    ply     INTEGER NOT NULL,
+    move    BLOB,
+    text    TEXT    NOT NULL,
+    comment TEXT,
+    before  TEXT,
+    PRIMARY KEY (game_id, node)
+) WITHOUT ROWID;
+
+ALTER TABLE findings ADD COLUMN node INTEGER;
 "#;

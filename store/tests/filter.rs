@@ -114,6 +114,7 @@ fn finding(code: &str, severity: Severity) -> FindingRecord {
         severity,
         message: "m".into(),
         rule: String::new(),
+        node: None,
         forbidden: None,
         offset: 0,
         line: 1,
