@@ -437,8 +437,9 @@ fn a_malformed_cbf_is_quarantined_with_line_and_column() {
     );
 }
 
-/// Every cut of the CBR and CBF fixtures, and a bit flip at every byte of them and of a
-/// library's records, reads without a panic; a cut CBR says where it broke.
+/// Every cut of the CBR and CBF fixtures, and a bit flip at every byte of them, of a
+/// library's header fields and first index entries and of its records, reads without a
+/// panic; a cut CBR says where it broke.
 #[test]
 fn damaged_inputs_never_panic() {
     use kifu_parser::{cbf, ccbridge};
@@ -464,9 +465,15 @@ fn damaged_inputs_never_panic() {
     // Two records of the library, a bit flipped in each of their bytes in turn.
     let lib = &lib[..CBL_FIRST_RECORD + 2 * CBL_SLOT];
     type Parse = fn(&[u8]) -> Vec<Result<XqGame, RawError>>;
-    let inputs: [(&[u8], std::ops::Range<usize>, Parse); 3] = [
+    let inputs: [(&[u8], std::ops::Range<usize>, Parse); 5] = [
         (&cbr, 0..cbr.len(), ccbridge::parse_cbr),
         (&xml, 0..xml.len(), cbf::parse),
+        (lib, 0..64, ccbridge::parse_cbl),
+        (
+            lib,
+            CBL_INDEX_START..CBL_INDEX_START + 3 * CBL_INDEX_ENTRY,
+            ccbridge::parse_cbl,
+        ),
         (lib, CBL_FIRST_RECORD..lib.len(), ccbridge::parse_cbl),
     ];
     let mut seed = 0x2545_f491_u32;

@@ -36,8 +36,9 @@
 //! **Reading.** Each record is read where its entry places it, over its slots; a slot no
 //! entry owns is not a record. A record the index places past the end of the file is
 //! reported once, as a truncated library. When the index cannot be followed (a capacity
-//! that is not one, an entry taking no slot or a length its slots cannot hold, a GUID
-//! that is not the one of the record at its place), the slots are scanned for the record
+//! that is not one, an entry taking no slot or a length its slots cannot hold, an entry
+//! whose place holds another record, or whose record is elsewhere), the slots are
+//! scanned for the record
 //! magic instead, and every record found so carries a warning `cbl-found-by-scan` saying
 //! why; a record in a slot no entry owns is read the same way, with that note.
 
@@ -45,6 +46,7 @@ use super::{looks_like_cbr, raw_error, record, utf16, CBR_HEADER_LEN, CBR_MAGIC}
 use crate::raw::{Format, RawError, XqGame};
 use crate::xq_tree::note;
 use kifu_facts::Severity;
+use std::collections::HashMap;
 
 /// Magic of a CBL library.
 pub const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -135,6 +137,26 @@ fn guid_bytes(text: &str) -> Option<[u8; 16]> {
     Some(out)
 }
 
+/// The GUID of the record at byte `at`, if a record starts there.
+fn record_guid(bytes: &[u8], at: usize) -> Option<[u8; 16]> {
+    let guid = bytes.get(at + RECORD_GUID_AT..at + RECORD_GUID_AT + 16)?;
+    looks_like_cbr(&bytes[at..]).then(|| guid.try_into().expect("16 bytes"))
+}
+
+/// Every record magic after the header, by the GUID its record holds (the first when
+/// several hold one): where an entry's record really is.
+fn records_by_guid(bytes: &[u8]) -> HashMap<[u8; 16], usize> {
+    let mut out = HashMap::new();
+    let mut from = CBL_INDEX_START;
+    while let Some(at) = find_record(bytes, from) {
+        if let Some(guid) = record_guid(bytes, at) {
+            out.entry(guid).or_insert(at);
+        }
+        from = at + CBR_MAGIC.len();
+    }
+    out
+}
+
 /// Reads the index of library `bytes`, or says why it cannot be followed.
 fn read_index(bytes: &[u8]) -> Result<Layout, String> {
     let capacity = u32_at(bytes, CAPACITY_AT) as usize;
@@ -147,6 +169,7 @@ fn read_index(bytes: &[u8]) -> Result<Layout, String> {
             bytes.len()
         ));
     }
+    let held = records_by_guid(bytes);
     let mut records = Vec::new();
     let mut free = first;
     for number in 0..capacity {
@@ -172,15 +195,24 @@ fn read_index(bytes: &[u8]) -> Result<Layout, String> {
             .and_then(|run| start.checked_add(run))
             .ok_or_else(|| format!("entry {number} (byte {at}) runs past any file size"))?;
         let (guid, _) = utf16(&entry[GUID_TEXT.0..GUID_TEXT.0 + GUID_TEXT.1]);
-        // [decision] An entry without a readable GUID is placed by its slots alone.
+        // [decision] An entry without a readable GUID is placed by its slots alone. One
+        // whose record is neither at its place nor anywhere else is read at its place
+        // (a damaged record, an error there).
         if let Some((text, guid)) = guid.and_then(|t| guid_bytes(&t).map(|g| (t, g))) {
-            let held = bytes.get(start + RECORD_GUID_AT..start + RECORD_GUID_AT + 16);
-            let other = held.is_some_and(|h| h != guid && looks_like_cbr(&bytes[start..]));
-            if other {
-                return Err(format!(
-                    "entry {number} (byte {at}) names record {text}, the record at byte \
-                     {start} is another"
-                ));
+            let here = record_guid(bytes, start);
+            if here != Some(guid) {
+                if let Some(elsewhere) = held.get(&guid) {
+                    return Err(format!(
+                        "entry {number} (byte {at}) names record {text}, which is at byte \
+                         {elsewhere}, not at byte {start} where the index places it"
+                    ));
+                }
+                if here.is_some() {
+                    return Err(format!(
+                        "entry {number} (byte {at}) names record {text}, the record at byte \
+                         {start} is another"
+                    ));
+                }
             }
         }
         records.push(Placed {
@@ -216,10 +248,14 @@ pub fn parse_cbl(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
         Err(why) => {
             let why = format!("the library's index cannot be followed: {why}");
             let capacity = u32_at(bytes, CAPACITY_AT) as usize;
-            // A capacity that does not fit the file: scan from the first record magic.
+            // Slots start where the capacity says if the first record magic is on a slot
+            // boundary from there, else at that magic.
+            let magic = find_record(bytes, CBL_INDEX_START);
+            let on_slots =
+                |f: usize| magic.is_none_or(|m| m >= f && (m - f).is_multiple_of(CBL_SLOT));
             let from = cbl_first_record(capacity)
-                .filter(|&f| capacity > 0 && f <= bytes.len())
-                .or_else(|| find_record(bytes, CBL_INDEX_START));
+                .filter(|&f| capacity > 0 && f <= bytes.len() && on_slots(f))
+                .or(magic);
             match from {
                 Some(from) => scan(bytes, from, library, &why, true),
                 None => vec![Err(raw_error(
@@ -576,8 +612,19 @@ mod tests {
             (
                 swapped,
                 format!(
-                    "entry 0 (byte 66624) names record {}, the record at byte {first} is another",
-                    guid_text(&guid(5))
+                    "entry 0 (byte 66624) names record {}, which is at byte {}, not at byte \
+                     {first} where the index places it",
+                    guid_text(&guid(5)),
+                    first + 6 * CBL_SLOT
+                ),
+            ),
+            (
+                capacity(64),
+                format!(
+                    "entry 0 (byte 66624) names record {}, which is at byte {first}, not at \
+                     byte {} where the index places it",
+                    guid_text(&guid(0)),
+                    cbl_first_record(64).unwrap()
                 ),
             ),
             (
