@@ -22,25 +22,30 @@
 //!   byte 20, in binary (Windows order: `u32`, `u16`, `u16` little-endian, then 8 bytes).
 //!
 //! **Sources.** The header fields from 576 on are the ones the 微思象棋 (vschess) reader
-//! names (`binaryToBook_CBL`); the index start, the 276-byte entry and the capacity at
-//! 60 are the ones public readers fitted to many libraries (cchess's table of four
-//! starts is this formula at 128, 256 and 512 entries; its 384-entry row is not); the
-//! entry fields (slots, length, GUID, title) are the ones a public CBL writer that
-//! 象棋桥 opens writes. All of it was checked on the two shared libraries (93 and 38
-//! records, 128 entries each): every entry's slots, length and GUID match its record,
-//! and the one entry with flags `0x05` is the 1989 library's last, a copy of the record
-//! before it, with the header's byte 56 set. [decision] That `0x05` means deleted is
-//! inferred from that library alone, so such a record is still read, with an info note
-//! `cbl-deleted-entry`.
+//! names (`binaryToBook_CBL`, which itself scans for record magics). The index start,
+//! the 276-byte entry and the capacity at 60 are the ones of a public format write-up
+//! (checked there on 14 libraries; it also names byte 56) and of readers fitted to
+//! 1,570 libraries; cchess (`read_cbr.py`) keeps a table of starts instead, which is this
+//! formula at 128, 256, 512 and 1,024 entries (101,952, 137,280, 207,936, 349,248) but
+//! not at 384 (151,080 there, 172,608 by the formula), and skips the index. The entry
+//! fields (slots, length, GUID, title) and the GUID a record repeats are the ones of a
+//! public CBL writer whose authors report that 象棋桥 opens its files and rejects a
+//! record whose GUID is not its entry's. All of it was checked on the two shared
+//! libraries (93 and 38 records, 128 entries each): every entry's slots, length and GUID
+//! match its record, its number (at 4) is its place in the index but for the one entry
+//! with flags `0x05`: the 1989 library's last, a copy of the record before it (whose
+//! number it keeps), in the one library whose byte 56 is set. [decision] That `0x05`
+//! means deleted is inferred from that library alone, so such a record is still read,
+//! with an info note `cbl-deleted-entry`; the entry's number is not used.
 //!
 //! **Reading.** Each record is read where its entry places it, over its slots; a slot no
 //! entry owns is not a record. A record the index places past the end of the file is
 //! reported once, as a truncated library. When the index cannot be followed (a capacity
 //! that is not one, an entry taking no slot or a length its slots cannot hold, an entry
 //! whose place holds another record, or whose record is elsewhere), the slots are
-//! scanned for the record
-//! magic instead, and every record found so carries a warning `cbl-found-by-scan` saying
-//! why; a record in a slot no entry owns is read the same way, with that note.
+//! scanned for the record magic instead, and every record found so carries a warning
+//! `cbl-found-by-scan` saying why; a record in a slot no entry owns is read the same
+//! way, with that note.
 
 use super::{looks_like_cbr, raw_error, record, utf16, CBR_HEADER_LEN, CBR_MAGIC};
 use crate::raw::{Format, RawError, XqGame};
@@ -318,7 +323,8 @@ fn placed(bytes: &[u8], p: &Placed, library: Option<&str>) -> Result<XqGame, Raw
             Severity::Info,
             format!(
                 "entry {} of the library's index (byte {}) has flags 0x{:02X}, without the \
-                 0x02 of live entries: 象棋桥 marks it deleted; its record is still here",
+                 0x02 of live entries (象棋桥's mark of a deleted entry, as far as known); \
+                 its record is still in the file and is read",
                 p.number, p.at, p.flags
             ),
             p.at,
