@@ -22,6 +22,8 @@ pub const FINDING_CODES: &[&str] = &[
     "cbf-moves-after-end",
     "cbf-unknown-result",
     "cbf-variations-dropped",
+    "cbl-deleted-entry",
+    "cbl-found-by-scan",
     "cbr-bad-encoding",
     "cbr-damaged",
     "cbr-empty-record",

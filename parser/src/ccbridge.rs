@@ -24,10 +24,9 @@
 //!   the record has no move at all.
 //! - Version 1 (an older header layout) is not read: such a record is a [`RawError`].
 //!
-//! **CBL library**: magic `"CCBridgeLibrary\0"`, library name at 64 (512 bytes), an
-//! index, then from [`CBL_FIRST_RECORD`] one CBR record per 4,096-byte slot (a record
-//! longer than a slot runs on into the next ones). Every slot that starts with the CBR
-//! magic is read as a record, in file order; cchess counts records the same way.
+//! **CBL library**: a header, an index with one entry per record, then the records in
+//! 4,096-byte slots, each record placed where its index entry says; the layout, its
+//! sources and what happens when the index cannot be followed are in `ccbridge/library.rs`.
 //!
 //! **Mapping**: one [`XqGame`] per record, `encoding` `utf-16le`, `start` = the record's
 //! byte offset. Main line, variations and comments as `xq_tree` lays them out;
@@ -48,20 +47,21 @@
 //! to itself, a comment length running past the end) ends reading there: the game keeps
 //! the moves read so far plus an `error` note `cbr-damaged` at that offset and ply.
 
+mod library;
+
+pub use library::{
+    cbl_first_record, looks_like_cbl, parse_cbl, CBL_INDEX_ENTRY, CBL_INDEX_START, CBL_MAGIC,
+    CBL_SLOT,
+};
+
 use crate::raw::{raw_hex, Format, Header, Note, RawError, Span, XqGame, XqMove, XqMoveText};
 use crate::xq_tree::{loc, note, result_code, TreeReader, MAX_VARIATION_DEPTH};
 use kifu_facts::Severity;
 
 /// Magic of a CBR record.
 pub const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
-/// Magic of a CBL library.
-pub const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 /// Header length of a version-2 record; its move records start here.
 pub const CBR_HEADER_LEN: usize = 2214;
-/// Offset of a library's first record slot.
-pub const CBL_FIRST_RECORD: usize = 101_952;
-/// Size of a library's record slot.
-pub const CBL_SLOT: usize = 4096;
 
 /// FEN letters of piece codes `0x?1..=0x?7` (Red; Black is lower case).
 const PIECES: &[u8; 7] = b"RNBAKCP";
@@ -69,11 +69,6 @@ const PIECES: &[u8; 7] = b"RNBAKCP";
 /// Whether `head` starts like a CBR record.
 pub fn looks_like_cbr(head: &[u8]) -> bool {
     head.starts_with(CBR_MAGIC)
-}
-
-/// Whether `head` starts like a CBL library.
-pub fn looks_like_cbl(head: &[u8]) -> bool {
-    head.starts_with(CBL_MAGIC)
 }
 
 fn raw_error(format: Format, bytes: &[u8], base: usize, at: usize, message: String) -> RawError {
@@ -131,78 +126,6 @@ fn iccs((file, rank): (u8, u8)) -> String {
 /// Parses a `.cbr` file: one record (or one error).
 pub fn parse_cbr(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
     vec![record(Format::Cbr, bytes, 0, None).map(|(g, _)| g)]
-}
-
-/// Parses a `.cbl` library: every record slot, in order; a bad record is a [`RawError`]
-/// and the others are still read.
-pub fn parse_cbl(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
-    if !looks_like_cbl(bytes) {
-        return vec![Err(raw_error(
-            Format::Cbl,
-            &bytes[..bytes.len().min(CBL_FIRST_RECORD)],
-            0,
-            0,
-            "not a 象棋桥 library (no `CCBridgeLibrary` magic)".into(),
-        ))];
-    }
-    // A library that ends where its records would start holds none.
-    if bytes.len() < CBL_FIRST_RECORD {
-        return vec![Err(raw_error(
-            Format::Cbl,
-            bytes,
-            0,
-            bytes.len(),
-            format!(
-                "truncated 象棋桥 library: {} bytes, its records start at byte {CBL_FIRST_RECORD}",
-                bytes.len()
-            ),
-        ))];
-    }
-    if bytes.len() == CBL_FIRST_RECORD {
-        return Vec::new();
-    }
-    let library = utf16(&bytes[64..64 + 512]).0;
-    let starts: Vec<usize> = (CBL_FIRST_RECORD..bytes.len()).step_by(CBL_SLOT).collect();
-    let mut out = Vec::new();
-    // Bytes up to here belong to the last record read (it may run over several slots).
-    let mut covered = CBL_FIRST_RECORD;
-    for (i, &start) in starts.iter().enumerate() {
-        let slot_end = starts.get(i + 1).copied().unwrap_or(bytes.len());
-        let slot = &bytes[start..slot_end];
-        if !looks_like_cbr(slot) {
-            if start < covered || slot.iter().all(|&b| b == 0) {
-                continue;
-            }
-            out.push(Err(raw_error(
-                Format::Cbl,
-                slot,
-                start,
-                start,
-                format!("library slot at byte {start} holds no 象棋桥 record (no `CCBridge Record` magic)"),
-            )));
-            continue;
-        }
-        // The record may run on until the next slot holding a record.
-        let end = starts[i + 1..]
-            .iter()
-            .copied()
-            .find(|&s| looks_like_cbr(&bytes[s..]))
-            .unwrap_or(bytes.len());
-        match record(Format::Cbl, &bytes[start..end], start, library.as_deref()) {
-            Ok((game, used)) => {
-                // A damaged record may have lost its end: the slots up to the next record
-                // are taken as its own rather than reported once more.
-                let damaged = game.notes.iter().any(|n| n.code == "cbr-damaged");
-                covered = if damaged { end } else { start + used };
-                out.push(Ok(game));
-            }
-            Err(e) => {
-                covered = end;
-                out.push(Err(e));
-            }
-        }
-    }
-    out
 }
 
 /// Reads one record `r` found at byte `base` of its file. Returns the game and the number
@@ -541,7 +464,7 @@ mod tests {
     use super::*;
 
     /// A record: header with `side` and the standard board, then `records`.
-    fn cbr(records: &[u8]) -> Vec<u8> {
+    pub(super) fn cbr(records: &[u8]) -> Vec<u8> {
         let mut r = vec![0u8; CBR_HEADER_LEN];
         r[..16].copy_from_slice(CBR_MAGIC);
         r[19] = 2;
@@ -586,38 +509,6 @@ mod tests {
         assert_eq!(g.variations[0].moves[0].written, "b2e2");
         assert_eq!(g.span, Span::new(0, r.len() as u64));
         assert!(g.notes.is_empty());
-    }
-
-    #[test]
-    fn a_library_record_longer_than_a_slot_runs_on() {
-        // Record 0 carries a 5,000-byte comment on the start position, so it fills two
-        // slots; record 1 starts in the third.
-        let mut root = vec![0x05, 0, 0, 0];
-        root.extend_from_slice(&5000i32.to_le_bytes());
-        root.extend(std::iter::repeat_n([0x2B, 0x4E], 2500).flatten()); // 丫 × 2500
-        let long = cbr(&root);
-        assert!(long.len() > CBL_SLOT);
-        let short = cbr(&[0, 0, 0, 0, 0x01, 0, 70, 67]);
-        let mut lib = vec![0u8; CBL_FIRST_RECORD];
-        lib[..16].copy_from_slice(CBL_MAGIC);
-        lib.extend_from_slice(&long);
-        lib.resize(CBL_FIRST_RECORD + 2 * CBL_SLOT, 0);
-        lib.extend_from_slice(&short);
-        lib.resize(CBL_FIRST_RECORD + 3 * CBL_SLOT, 0);
-        let games: Vec<XqGame> = parse_cbl(&lib).into_iter().map(Result::unwrap).collect();
-        assert_eq!(games.len(), 2);
-        assert_eq!(games[0].span.len(), long.len() as u64);
-        assert_eq!(games[0].comments[0].text.chars().count(), 2500);
-        assert_eq!(
-            games[1].start.offset as usize,
-            CBL_FIRST_RECORD + 2 * CBL_SLOT
-        );
-        assert_eq!(games[1].moves[0].written, "h2e2");
-        // Cut inside its comment: damaged there, its second slot not reported again.
-        let items = parse_cbl(&lib[..CBL_FIRST_RECORD + 6000]);
-        assert_eq!(items.len(), 1);
-        let g = items[0].as_ref().unwrap();
-        assert!(g.notes.iter().any(|n| n.code == "cbr-damaged"));
     }
 
     #[test]

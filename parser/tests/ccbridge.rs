@@ -3,12 +3,14 @@
 //! (Replaying the moves is the rules crate's test: `rules/tests/xiangqi/ccbridge.rs`.)
 
 use kifu_facts::Severity;
-use kifu_parser::ccbridge::{CBL_FIRST_RECORD, CBL_SLOT};
+use kifu_parser::ccbridge::{cbl_first_record, CBL_INDEX_ENTRY, CBL_INDEX_START, CBL_SLOT};
 use kifu_parser::raw::{RawResult, XqGame, XqMoveText};
 use kifu_parser::{detect, member, AnyGame, Format, RawError};
 
 const LIB_1956: &str = "1956年全国象棋锦标赛93局.CBL";
 const LIB_1989: &str = "1989年龙化杯象棋名师邀请赛35局.CBL";
+/// Where both libraries' records start: after an index of 128 entries.
+const CBL_FIRST_RECORD: usize = 101_952;
 
 /// A fixture's bytes, or `None` (skip) when the shared folder is absent; with
 /// `KIFU_REQUIRE_SHARED=1` a missing file fails the test.
@@ -63,12 +65,12 @@ fn errors(g: &XqGame) -> Vec<String> {
         .collect()
 }
 
-/// Record sizes the library's own index gives (entries of 276 bytes from byte 66,624;
-/// the size is the `u32` at 12), for the first `n` entries.
+/// Record sizes the library's own index gives (the size is the `u32` at 12 of an
+/// entry), for the first `n` entries.
 fn index_sizes(lib: &[u8], n: usize) -> Vec<u64> {
     (0..n)
         .map(|i| {
-            let at = 66_624 + i * 276 + 12;
+            let at = CBL_INDEX_START + i * CBL_INDEX_ENTRY + 12;
             u32::from_le_bytes(lib[at..at + 4].try_into().unwrap()) as u64
         })
         .collect()
@@ -107,6 +109,8 @@ fn the_two_libraries_give_93_and_38_records() {
             }
             assert!(errors(g).is_empty(), "{name} #{i}: {:?}", errors(g));
             assert_eq!(extra(g, "Library"), Some(&name[..name.len() - 4]));
+            // Every record is where the index places it: none was found by scanning.
+            assert!(g.notes.iter().all(|n| n.code != "cbl-found-by-scan"));
         }
         // The 1956 library: 93 games, each with both players, a result and moves.
         if expected == 93 {
@@ -144,7 +148,12 @@ fn the_1989_library_holds_35_games_two_section_cards_and_a_copy() {
         assert!(g.moves.is_empty() && g.header.red.is_none() && g.header.black.is_none());
         assert_eq!(g.header.result, Some(RawResult::Unknown));
     }
-    // Record 37 repeats record 36 (same game, same moves; its title is indented less).
+    // Record 37 repeats record 36 (same game, same moves; its title is indented less),
+    // and only its index entry lacks the live flag: 象棋桥 marks it deleted.
+    let deleted: Vec<usize> = (0..games.len())
+        .filter(|&i| games[i].notes.iter().any(|n| n.code == "cbl-deleted-entry"))
+        .collect();
+    assert_eq!(deleted, [37]);
     let (a, b) = (&games[36], &games[37]);
     assert_eq!(written(a), written(b));
     let lines = |g: &XqGame| {
@@ -182,6 +191,40 @@ fn the_1989_library_holds_35_games_two_section_cards_and_a_copy() {
         .filter(|&i| !games[i].variations.is_empty())
         .collect();
     assert_eq!(with, [14, 22, 28, 29, 33, 34, 36, 37]);
+}
+
+/// The 1989 library rewritten with a larger index (256 and 512 entries, as 象棋桥 makes
+/// for bigger libraries): the same 38 records, each moved by the index's growth
+/// (35,328 bytes for 256 entries: 128 more entries of 276 bytes).
+#[test]
+fn a_larger_index_moves_the_records_and_they_are_read_there() {
+    let Some(lib) = fixture(LIB_1989) else { return };
+    let whole = games(read(&lib).1);
+    for capacity in [256u32, 512] {
+        let first = cbl_first_record(capacity as usize).unwrap();
+        let mut grown = lib[..CBL_FIRST_RECORD].to_vec();
+        grown[60..64].copy_from_slice(&capacity.to_le_bytes());
+        grown.resize(first, 0);
+        grown.extend_from_slice(&lib[CBL_FIRST_RECORD..]);
+        let items = games(read(&grown).1);
+        assert_eq!(items.len(), 38, "{capacity}");
+        for (i, (g, w)) in items.iter().zip(&whole).enumerate() {
+            assert_eq!(
+                g.start.offset as usize,
+                first + i * CBL_SLOT,
+                "{capacity} #{i}"
+            );
+            assert_eq!(
+                g.start.offset - w.start.offset,
+                (first - CBL_FIRST_RECORD) as u64
+            );
+            assert_eq!(
+                (written(g), &g.header, &g.notes.len()),
+                (written(w), &w.header, &w.notes.len())
+            );
+        }
+    }
+    assert_eq!(cbl_first_record(256), Some(CBL_FIRST_RECORD + 35_328));
 }
 
 #[test]
@@ -297,26 +340,39 @@ fn a_truncated_library_keeps_the_records_before_the_cut() {
     let whole = games(read(&lib).1);
     let tenth = CBL_FIRST_RECORD + 10 * CBL_SLOT;
 
-    // Cut inside the index: one error at the cut; cut where records start: none.
+    // Cut inside the header: one error at the cut. Cut where the records start: the
+    // 38 records the index lists are missing, said once.
     let items = read(&lib[..50_000]).1;
     assert_eq!(items.len(), 1);
     let e = items[0].as_ref().unwrap_err();
     assert_eq!((e.format, e.at.offset), (Some(Format::Cbl), 50_000));
-    assert!(read(&lib[..CBL_FIRST_RECORD]).1.is_empty());
+    let items = read(&lib[..CBL_FIRST_RECORD]).1;
+    assert_eq!(items.len(), 1);
+    let e = items[0].as_ref().unwrap_err();
+    assert!(
+        e.message.contains("its index lists 38 more record(s)"),
+        "{e}"
+    );
 
-    // Cut inside record 10's header: records 0-9 read, record 10 an error at its offset.
+    // Cut inside record 10's header: records 0-9 read, record 10 an error at its offset,
+    // and the 27 records after it are missing.
     let items = read(&lib[..tenth + 1000]).1;
-    assert_eq!(items.len(), 11);
+    assert_eq!(items.len(), 12);
     assert!(items[..10].iter().all(|i| i.is_ok()));
     let e = items[10].as_ref().unwrap_err();
     assert_eq!(e.start.offset as usize, tenth);
     assert_eq!(e.at.offset as usize, tenth + 1000);
     assert!(e.message.contains("cut short"), "{e}");
+    let e = items[11].as_ref().unwrap_err();
+    assert!(
+        e.message.contains("lists 27 more record(s), from entry 11"),
+        "{e}"
+    );
 
     // Cut inside record 10's moves: it keeps the moves before the cut and says where.
     let cut = tenth + whole[10].span.len() as usize - 40;
     let items = read(&lib[..cut]).1;
-    assert_eq!(items.len(), 11);
+    assert_eq!(items.len(), 12);
     let g = items[10].as_ref().unwrap();
     assert!(g.moves.len() < whole[10].moves.len());
     assert_eq!(written(g), written(&whole[10])[..g.moves.len()]);
@@ -381,8 +437,9 @@ fn a_malformed_cbf_is_quarantined_with_line_and_column() {
     );
 }
 
-/// Every cut of the CBR and CBF fixtures, and a bit flip at every byte of them and of a
-/// library's records, reads without a panic; a cut CBR says where it broke.
+/// Every cut of the CBR and CBF fixtures, and a bit flip at every byte of them, of a
+/// library's header fields and first index entries and of its records, reads without a
+/// panic; a cut CBR says where it broke.
 #[test]
 fn damaged_inputs_never_panic() {
     use kifu_parser::{cbf, ccbridge};
@@ -408,9 +465,15 @@ fn damaged_inputs_never_panic() {
     // Two records of the library, a bit flipped in each of their bytes in turn.
     let lib = &lib[..CBL_FIRST_RECORD + 2 * CBL_SLOT];
     type Parse = fn(&[u8]) -> Vec<Result<XqGame, RawError>>;
-    let inputs: [(&[u8], std::ops::Range<usize>, Parse); 3] = [
+    let inputs: [(&[u8], std::ops::Range<usize>, Parse); 5] = [
         (&cbr, 0..cbr.len(), ccbridge::parse_cbr),
         (&xml, 0..xml.len(), cbf::parse),
+        (lib, 0..64, ccbridge::parse_cbl),
+        (
+            lib,
+            CBL_INDEX_START..CBL_INDEX_START + 3 * CBL_INDEX_ENTRY,
+            ccbridge::parse_cbl,
+        ),
         (lib, CBL_FIRST_RECORD..lib.len(), ccbridge::parse_cbl),
     ];
     let mut seed = 0x2545_f491_u32;
