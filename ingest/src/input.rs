@@ -380,3 +380,130 @@ where
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gives `bytes`, then fails.
+    struct FailsAfter<'a>(&'a [u8]);
+
+    impl Read for FailsAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "bad block"));
+            }
+            let n = self.0.read(buf)?;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_peek_that_fails_gives_the_bytes_before_then_the_error() {
+        let (head, mut reader) = peek(FailsAfter(b"black h8\nwhi"), 100);
+        assert_eq!(head, b"black h8\nwhi");
+        assert!(reader.failed());
+        let mut got = Vec::new();
+        let error = reader.read_to_end(&mut got).unwrap_err();
+        assert_eq!(
+            (got.as_slice(), error.to_string()),
+            (&b"black h8\nwhi"[..], "bad block".into())
+        );
+        let (head, reader) = peek(&b"short"[..], 100);
+        assert_eq!((head.as_slice(), reader.failed()), (&b"short"[..], false));
+    }
+
+    fn tar_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::new());
+        for (name, data) in members {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(data.len() as u64);
+            header.set_mode(0o644);
+            builder.append_data(&mut header, name, *data).unwrap();
+        }
+        builder.into_inner().unwrap()
+    }
+
+    /// A member as the test read it: name, offset, bytes read, error.
+    type Seen = (String, u64, usize, Option<String>);
+
+    /// Reads every member of `bytes` to its end; the error that ended the archive.
+    fn members(bytes: Vec<u8>, watch: &Arc<Watch>) -> (Vec<Seen>, Option<String>) {
+        let mut seen = Vec::new();
+        let result = for_each_member(Box::new(Cursor::new(bytes)), watch, |mut member| {
+            let mut data = Vec::new();
+            let error = member
+                .reader
+                .read_to_end(&mut data)
+                .err()
+                .map(|e| e.to_string());
+            seen.push((member.name, member.offset, data.len(), error));
+            Ok(())
+        });
+        (seen, result.err().map(|e| e.to_string()))
+    }
+
+    #[test]
+    fn a_tar_member_cut_short_is_a_failure_not_an_end() {
+        let whole = tar_of(&[("a.txt", &[b'a'; 700]), ("b.txt", &[b'b'; 300])]);
+        let watch = Arc::new(Watch::default());
+        let (seen, error) = members(whole.clone(), &watch);
+        assert_eq!(
+            seen,
+            [
+                ("a.txt".into(), 512, 700, None),
+                ("b.txt".into(), 512 + 1024 + 512, 300, None)
+            ]
+        );
+        assert_eq!((error, watch.failure()), (None, None));
+
+        // Cut 100 bytes into b.txt's data.
+        let watch = Arc::new(Watch::default());
+        let (seen, error) = members(whole[..2048 + 100].to_vec(), &watch);
+        let cut = "the archive ends 100 bytes into a member of 300 bytes";
+        assert_eq!(
+            seen,
+            [
+                ("a.txt".into(), 512, 700, None),
+                ("b.txt".into(), 2048, 100, Some(cut.into()))
+            ]
+        );
+        assert_eq!(
+            watch.failure(),
+            Some(&Failure {
+                offset: 2148,
+                error: cut.into()
+            })
+        );
+        // The stream stays failed: the next header is not read.
+        assert!(error.is_some());
+    }
+
+    #[test]
+    fn a_failing_stream_is_kept_at_its_offset_and_stays_failed() {
+        let watch = Arc::new(Watch::default());
+        let text = b"black h8 h9\nwhite h8 h9\n";
+        let mut data = Vec::new();
+        let result = for_each_member(Box::new(FailsAfter(text)), &watch, |mut member| {
+            assert_eq!((member.name.as_str(), member.offset), ("", 0));
+            let mut reader = WatchedMember::new(&mut member.reader, watch.clone());
+            let error = reader.read_to_end(&mut data).unwrap_err();
+            assert_eq!(error.to_string(), "bad block");
+            assert!(
+                reader.read(&mut [0; 8]).is_err(),
+                "failed once, failed for good"
+            );
+            Ok(())
+        });
+        assert!(result.is_ok());
+        assert_eq!(data, text);
+        assert!(watch.reached());
+        assert_eq!(
+            watch.failure(),
+            Some(&Failure {
+                offset: text.len() as u64,
+                error: "bad block".into()
+            })
+        );
+    }
+}

@@ -14,6 +14,7 @@
 pub mod bench;
 pub mod busy;
 pub mod convert;
+mod damage;
 pub mod index;
 pub mod input;
 pub mod sink;
@@ -38,6 +39,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use convert::{convert, MemberContext, Verdict};
+use damage::Damage;
 pub use sink::Sink;
 
 /// Records per batch handed to the replay pool and written in one transaction (4,096
@@ -805,64 +807,6 @@ fn read_member(
                 },
                 raw: kifu_parser::member::unrecognised_text(&raw),
             }))
-        }
-    }
-}
-
-/// Where and how a file's stream failed, as its quarantined record says it.
-struct Damage<'a> {
-    compression: input::Compression,
-    file_bytes: u64,
-    /// Bytes of the file read from disk when reading stopped.
-    file_read: u64,
-    failure: &'a input::Failure,
-    /// Members read whole before the failure.
-    whole: u64,
-    last_whole: Option<&'a str>,
-    /// The member being read at the failure, and where its bytes start in the stream.
-    cut: Option<(&'a str, u64)>,
-}
-
-impl Damage<'_> {
-    /// The member the record is filed under and its byte offset there: the cut member
-    /// and the offset in it, else the archive's stream and the offset in that.
-    fn location(&self) -> (&str, u64) {
-        match self.cut {
-            Some((name, start)) => (name, self.failure.offset.saturating_sub(start)),
-            None => ("", self.failure.offset),
-        }
-    }
-}
-
-impl std::fmt::Display for Damage<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let what = match self.compression {
-            input::Compression::Xz => "xz data ",
-            input::Compression::Gzip => "gzip data ",
-            input::Compression::None => "",
-        };
-        write!(
-            f,
-            "{what}cut short or damaged ({}) after {} of the file's {} bytes: ",
-            self.failure.error, self.file_read, self.file_bytes
-        )?;
-        let (member, offset) = self.location();
-        match (self.cut, self.last_whole) {
-            (Some(_), _) if member.is_empty() => write!(
-                f,
-                "reading stopped at byte {offset} of its text; the records read whole before it are kept, the one being read there is not"
-            ),
-            (Some(_), _) => write!(
-                f,
-                "reading stopped at byte {offset} of member {member}; the {} members before it are kept, and its records read whole before that byte",
-                self.whole
-            ),
-            (None, Some(last)) => write!(
-                f,
-                "reading stopped at byte {offset} of the archive, after member {last}; the {} members before it are kept",
-                self.whole
-            ),
-            (None, None) => write!(f, "reading stopped at byte {offset}; nothing before it was read whole"),
         }
     }
 }
