@@ -247,7 +247,12 @@ fn exit_codes_are_the_documented_ones() {
     std::fs::write(inputs.join("more.renju"), "h8 h9 i9 i8 g7\n").unwrap();
     let run = kifu(&["ingest", "--db", d, i]);
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
-    assert!(String::from_utf8_lossy(&run.stdout).contains("input error: "));
+    assert!(
+        stderr(&run).contains("kifu: input error: "),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!String::from_utf8_lossy(&run.stdout).contains("input error"));
     // 2: a usage error, an unknown name, a missing database.
     assert_eq!(
         kifu(&["games", "--db", d, "--no-such-flag"]).status.code(),
@@ -279,6 +284,99 @@ fn exit_codes_are_the_documented_ones() {
         );
         assert!(!missing.exists(), "{all:?} created {m}");
     }
+}
+
+/// `ingest` exits 0 only when every input gave a game; otherwise 1, with the reason on
+/// standard error, whatever else was stored.
+#[test]
+fn ingest_exits_1_unless_every_input_gives_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let put = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let good = put("good.renju", b"black h8 h9 i9 i8 g7\n");
+    // 500 KB of noise (a fixed generator, so the run is the same each time).
+    let mut state: u32 = 27;
+    let noise: Vec<u8> = (0..500_000)
+        .map(|_| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as u8
+        })
+        .collect();
+    let random = put("random.bin", &noise);
+    // Two records, neither readable ('a0' is off the board).
+    let quarantined = put("bad.renju", b"black a0 h8\nwhite h8 a0\n");
+    let empty_dir = dir.path().join("empty");
+    std::fs::create_dir(&empty_dir).unwrap();
+    let empty = empty_dir.to_str().unwrap();
+    let cases: [(&[&str], i32, &[&str]); 5] = [
+        (&[&good], 0, &[]),
+        (
+            &[&random],
+            1,
+            &[
+                "kifu: no game read: ",
+                "random.bin: its one record is quarantined",
+            ],
+        ),
+        (
+            &[&quarantined],
+            1,
+            &[
+                "kifu: no game read: ",
+                "bad.renju: all its 2 records are quarantined",
+            ],
+        ),
+        (
+            &[empty],
+            1,
+            &[
+                "kifu: input error: ",
+                "empty: no file to read in this directory",
+            ],
+        ),
+        (
+            &[&good, &quarantined],
+            1,
+            &["bad.renju: all its 2 records are quarantined"],
+        ),
+    ];
+    for (i, (paths, code, said)) in cases.iter().enumerate() {
+        let db = dir.path().join(format!("{i}.db"));
+        let mut args = vec!["ingest", "--db", db.to_str().unwrap()];
+        args.extend_from_slice(paths);
+        let run = kifu(&args);
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(*code), "{paths:?}: {err}");
+        // The summary on stdout, the problems on stderr: one line each.
+        assert!(
+            String::from_utf8_lossy(&run.stdout).contains("records read"),
+            "{paths:?}"
+        );
+        assert_eq!(
+            err.lines().count(),
+            usize::from(*code == 1),
+            "{paths:?}: {err}"
+        );
+        for text in *said {
+            assert!(err.contains(text), "{paths:?}: {text:?} not in {err}");
+        }
+        // `-q`: no summary; the problem is still said, and the status is the same.
+        let db = dir.path().join(format!("{i}-quiet.db"));
+        let mut args = vec!["ingest", "-q", "--db", db.to_str().unwrap()];
+        args.extend_from_slice(paths);
+        let quiet = kifu(&args);
+        assert_eq!(quiet.status.code(), Some(*code), "-q {paths:?}");
+        assert!(quiet.stdout.is_empty(), "-q {paths:?}");
+        assert_eq!(stderr(&quiet), err, "-q {paths:?}");
+    }
+    // The good file stored all the same beside the bad one.
+    assert_eq!(
+        crate::common::count(&dir.path().join("4.db"), "SELECT count(*) FROM games"),
+        1
+    );
 }
 
 #[test]

@@ -27,11 +27,33 @@ pub fn kifu_ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
-/// `kifu ingest --json`, parsed.
+/// `kifu ingest --json`, parsed. Its exit status must be the one the summary calls for: 1
+/// when an input could not be read, was damaged or gave no game (the tests ingest such
+/// inputs on purpose), else 0.
 pub fn ingest_json(db: &Path, paths: &[&Path]) -> serde_json::Value {
     let mut args = vec!["ingest", "--json", "--db", db.to_str().unwrap()];
     args.extend(paths.iter().map(|p| p.to_str().unwrap()));
-    serde_json::from_str(&kifu_ok(&args)).expect("ingest --json gives JSON")
+    let out = kifu(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("kifu {args:?}: no JSON ({e}): {stderr}"));
+    let problems: usize = ["input_errors", "damaged", "files_without_games"]
+        .iter()
+        .map(|k| summary[k].as_array().expect("a list").len())
+        .sum();
+    let expected = if problems == 0 { 0 } else { 1 };
+    assert_eq!(
+        out.status.code(),
+        Some(expected),
+        "kifu {args:?}: {summary}\n{stderr}"
+    );
+    // Each problem is said on standard error, one line each.
+    assert_eq!(
+        stderr.lines().filter(|l| l.starts_with("kifu: ")).count(),
+        problems,
+        "{stderr}"
+    );
+    summary
 }
 
 /// Audit findings as parsed JSON lines.

@@ -14,6 +14,7 @@
 pub mod bench;
 pub mod busy;
 pub mod convert;
+mod damage;
 pub mod index;
 pub mod input;
 pub mod sink;
@@ -38,6 +39,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use convert::{convert, MemberContext, Verdict};
+use damage::Damage;
 pub use sink::Sink;
 
 /// Records per batch handed to the replay pool and written in one transaction (4,096
@@ -105,8 +107,13 @@ pub struct Summary {
     pub inserted: u64,
     /// Records already in the database from an earlier, interrupted ingest of the file.
     pub already_present: u64,
-    /// Problems with input paths themselves (unreadable, loops).
+    /// Problems with input paths themselves (unreadable, loops, a directory with no file).
     pub input_errors: Vec<String>,
+    /// Files whose stream failed part way (cut short, damaged): each is also a quarantined
+    /// record where reading stopped, and the records read whole before it are kept.
+    pub damaged: Vec<String>,
+    /// Files read that gave no game: every record quarantined, or none read.
+    pub files_without_games: Vec<String>,
     /// The position index after the ingest: `complete`, `missing` (build it with
     /// `kifu index --rebuild`) or `building`; empty when nothing was written.
     pub position_index: String,
@@ -213,6 +220,8 @@ enum ToReplay {
     Batch(Vec<Work>),
     Finish {
         source_id: i64,
+        /// The file's place in the list of files read.
+        file: usize,
         format: String,
         encoding: String,
     },
@@ -306,9 +315,10 @@ fn run(
 
         let reader_before = busy::thread_cpu();
         let mut read_result = Ok(());
-        for file in &files {
+        for (i, file) in files.iter().enumerate() {
             if let Err(e) = read_file(
                 file,
+                i,
                 options,
                 &to_writer,
                 &to_replay,
@@ -360,8 +370,19 @@ fn run(
     let Written {
         stats, index_state, ..
     } = written?;
-    replayed?;
+    let without_games = replayed?;
     read_result?;
+    summary.files_without_games = without_games
+        .into_iter()
+        .map(|(file, records)| {
+            let path = files[file].display();
+            match records {
+                0 => format!("{path}: no record read"),
+                1 => format!("{path}: its one record is quarantined"),
+                n => format!("{path}: all its {n} records are quarantined"),
+            }
+        })
+        .collect();
 
     summary.valid = tally.valid.load(Ordering::Relaxed);
     summary.with_findings = tally.with_findings.load(Ordering::Relaxed);
@@ -379,6 +400,31 @@ fn run(
         0.0
     };
     Ok(summary)
+}
+
+impl Summary {
+    /// Whether every input was read whole and gave a game: no input error, no damaged
+    /// file, no file without a game. (A file skipped as ingested before gave its games
+    /// then.)
+    pub fn all_read(&self) -> bool {
+        self.input_errors.is_empty()
+            && self.damaged.is_empty()
+            && self.files_without_games.is_empty()
+    }
+
+    /// What the user is to look at, one line each: input errors, damaged files, files
+    /// without a game.
+    pub fn problems(&self) -> impl Iterator<Item = String> + '_ {
+        self.input_errors
+            .iter()
+            .map(|e| format!("input error: {e}"))
+            .chain(self.damaged.iter().map(|e| format!("damaged: {e}")))
+            .chain(
+                self.files_without_games
+                    .iter()
+                    .map(|e| format!("no game read: {e}")),
+            )
+    }
 }
 
 fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
@@ -464,14 +510,20 @@ fn write_all(
     Ok(written)
 }
 
+/// The replay stage: replays each batch on the pool and sends it to the writer. Returns
+/// the files that gave no game (by their place in the list read, with their records, all
+/// quarantined): a file's batches come before its `Finish`, and no batch spans two files.
 fn replay_all(
     pool: &rayon::ThreadPool,
     rx: Receiver<ToReplay>,
     tx: Sender<ToWriter>,
     tally: &Tally,
     mode: Mode,
-) -> Result<(), Error> {
+) -> Result<Vec<(usize, u64)>, Error> {
     let stopped = || Error::Pipeline("the database writer stopped".into());
+    let mut without_games = Vec::new();
+    // The records and games of the file being read.
+    let (mut records, mut games) = (0u64, 0u64);
     for msg in rx {
         match msg {
             ToReplay::Batch(work) if mode == Mode::Parse => {
@@ -480,9 +532,13 @@ fn replay_all(
                         .flat_map_iter(|w| w.records().1)
                         .collect()
                 });
+                records += parsed.len() as u64;
                 for item in &parsed {
                     let counter = match item {
-                        Ok(_) => &tally.valid,
+                        Ok(_) => {
+                            games += 1;
+                            &tally.valid
+                        }
                         Err(_) => &tally.quarantined,
                     };
                     counter.fetch_add(1, Ordering::Relaxed);
@@ -501,38 +557,51 @@ fn replay_all(
                         })
                         .collect()
                 });
-                let mut records = Vec::with_capacity(converted.len());
+                records += converted.len() as u64;
+                let mut batch = Vec::with_capacity(converted.len());
                 for (record, verdict) in converted {
                     let counter = match verdict {
                         Verdict::Valid => &tally.valid,
                         Verdict::WithFindings => &tally.with_findings,
                         Verdict::Quarantined => &tally.quarantined,
                     };
+                    if verdict != Verdict::Quarantined {
+                        games += 1;
+                    }
                     counter.fetch_add(1, Ordering::Relaxed);
-                    records.push(record);
+                    batch.push(record);
                 }
-                tx.send(ToWriter::Batch(records)).map_err(|_| stopped())?;
+                tx.send(ToWriter::Batch(batch)).map_err(|_| stopped())?;
             }
             ToReplay::Finish {
                 source_id,
+                file,
                 format,
                 encoding,
-            } => tx
-                .send(ToWriter::Finish {
+            } => {
+                if games == 0 {
+                    without_games.push((file, records));
+                }
+                (records, games) = (0, 0);
+                tx.send(ToWriter::Finish {
                     source_id,
                     format,
                     encoding,
                 })
-                .map_err(|_| stopped())?,
+                .map_err(|_| stopped())?
+            }
         }
     }
-    Ok(())
+    Ok(without_games)
 }
 
 /// Reads one input file: registers it, splits it into members and records, and sends the
-/// records on in batches.
+/// records on in batches. A file whose stream fails part way (cut, damaged) keeps every
+/// record read whole before the failure, and the failure is one quarantined record where
+/// reading stopped (and a line of [`Summary::damaged`]).
 fn read_file(
     path: &Path,
+    file: usize,
     options: &Options,
     to_writer: &Sender<ToWriter>,
     to_replay: &Sender<ToReplay>,
@@ -563,110 +632,183 @@ fn read_file(
     summary.files += 1;
     summary.bytes += size;
 
-    let (_, stream) = input::open_decompressed(path, bytes_read.clone())?;
-    let mut formats: Vec<&'static str> = Vec::new();
-    let mut encoding: Option<&'static str> = None;
-    let index_positions = !options.no_index;
-    let mut sender = BatchSender {
-        member: Arc::new(MemberContext {
+    let read_before = bytes_read.load(Ordering::Relaxed);
+    let (compression, stream) = input::open_decompressed(path, bytes_read.clone())?;
+    let watch = Arc::new(input::Watch::default());
+    let mut file_read = FileRead {
+        formats: Vec::new(),
+        encoding: None,
+    };
+    let context = |member: &str| {
+        let name = if member.is_empty() {
+            file_name.as_deref()
+        } else {
+            Some(member)
+        };
+        Arc::new(MemberContext {
             source_id,
-            member: String::new(),
-            index: index_positions,
+            member: member.to_owned(),
+            index: !options.no_index,
             ruleset: options.ruleset,
-            named_ruleset: file_name.as_deref().and_then(Ruleset::from_file_name),
-        }),
+            named_ruleset: name.and_then(Ruleset::from_file_name),
+        })
+    };
+    let mut sender = BatchSender {
+        member: context(""),
         to_replay,
+        watch: watch.clone(),
         batch: Vec::with_capacity(BATCH),
         batch_bytes: 0,
+        stopped: false,
     };
-    input::for_each_member(stream, |member| {
-        let name = if member.name.is_empty() {
-            file_name.clone()
-        } else {
-            Some(member.name.clone())
+    // Members read whole, the last of them, and the member being read when the stream
+    // failed (its name and where its bytes start).
+    let mut whole = 0u64;
+    let mut last_whole: Option<String> = None;
+    let mut cut: Option<(String, u64)> = None;
+    let members = input::for_each_member(stream, &watch, |member| {
+        let (name, offset) = (member.name.clone(), member.offset);
+        sender.member = context(&name);
+        let result = read_member(
+            member,
+            file_name.as_deref(),
+            options,
+            &mut sender,
+            &mut file_read,
+        );
+        if watch.failure().is_some() {
+            cut.get_or_insert((name, offset));
+        } else if result.is_ok() {
+            whole += 1;
+            last_whole = Some(name);
+        }
+        result
+    });
+    if sender.stopped {
+        return Err(stopped());
+    }
+    if let Err(e) = members {
+        // Not the sink's (that stops the ingest): the stream or the archive failed.
+        watch.fail(&e);
+    }
+    if let Some(failure) = watch.failure() {
+        let damage = Damage {
+            compression,
+            file_bytes: size,
+            file_read: bytes_read.load(Ordering::Relaxed) - read_before,
+            failure,
+            whole,
+            last_whole: last_whole.as_deref(),
+            cut: cut.as_ref().map(|(name, offset)| (name.as_str(), *offset)),
         };
-        sender.member = Arc::new(MemberContext {
-            source_id,
-            member: member.name.clone(),
-            index: index_positions,
-            ruleset: options.ruleset,
-            named_ruleset: name.as_deref().and_then(Ruleset::from_file_name),
-        });
-        let (head, reader) = input::peek(member.reader, HEAD)?;
-        let (format, member_encoding) =
-            kifu_parser::member::identify(&head, name.as_deref(), options.format);
-        encoding.get_or_insert(member_encoding);
-        match format {
-            Some(format) => {
-                if !formats.contains(&format.name()) {
-                    formats.push(format.name());
-                }
-                if head.len() < HEAD {
-                    // The whole member is in the head: the replay pool parses it, so the
-                    // many small files of a collection are read on every core.
-                    return sender.push_work(Work::Member {
-                        ctx: sender.member.clone(),
-                        format,
-                        encoding: member_encoding,
-                        bytes: head,
-                    });
-                }
-                kifu_parser::member::read(
-                    format,
-                    member_encoding,
-                    io::BufReader::new(reader),
-                    &mut sender,
-                )?;
-            }
-            None => {
-                // Only what quarantine keeps is held in memory.
-                let mut reader = reader;
-                let (raw, len) = kifu_parser::member::read_capped(
-                    &mut reader,
-                    kifu_parser::raw::MAX_RAW_KEPT as u64,
-                )?;
-                sender.push(Err(RawError {
-                    format: None,
-                    at: Location::new(0, 1, 1),
-                    start: Location::new(0, 1, 1),
-                    span: Span::new(0, len),
-                    message: if len == 0 {
-                        format!(
-                            "empty file{}: no records",
-                            name.map(|n| format!(" {n}")).unwrap_or_default()
-                        )
-                    } else {
-                        format!(
-                            "unrecognised record format{} (use --format to name it)",
-                            name.map(|n| format!(" in {n}")).unwrap_or_default()
-                        )
-                    },
-                    raw: kifu_parser::member::unrecognised_text(&raw),
-                }))?;
-            }
-        }
-        Ok(())
-    })
-    .and_then(|()| sender.flush())
-    .map_err(|e| {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            stopped()
-        } else {
-            Error::Io(e)
-        }
-    })?;
+        let (member, offset) = damage.location();
+        sender.member = context(member);
+        let message = damage.to_string();
+        summary
+            .damaged
+            .push(format!("{}: {message}", path.display()));
+        sender.append(Work::Record(
+            sender.member.clone(),
+            Err(RawError {
+                format: None,
+                at: Location::new(offset, 0, 0),
+                start: Location::new(offset, 0, 0),
+                span: Span::new(offset, offset),
+                message,
+                raw: String::new(),
+            }),
+        ));
+    }
+    sender.flush();
+    if sender.stopped {
+        return Err(stopped());
+    }
     to_replay
         .send(ToReplay::Finish {
             source_id,
-            format: if formats.is_empty() {
+            file,
+            format: if file_read.formats.is_empty() {
                 "unknown".into()
             } else {
-                formats.join(",")
+                file_read.formats.join(",")
             },
-            encoding: encoding.unwrap_or("unknown").into(),
+            encoding: file_read.encoding.unwrap_or("unknown").into(),
         })
         .map_err(|_| stopped())?;
     Ok(())
+}
+
+/// The formats and the first encoding met in a file's members.
+struct FileRead {
+    formats: Vec<&'static str>,
+    encoding: Option<&'static str>,
+}
+
+/// Reads one member: identifies it from its head and sends its records (or the whole
+/// member, when it is small) on through `sender`.
+fn read_member(
+    member: input::Member<'_>,
+    file_name: Option<&str>,
+    options: &Options,
+    sender: &mut BatchSender<'_>,
+    file_read: &mut FileRead,
+) -> io::Result<()> {
+    let name = if member.name.is_empty() {
+        file_name
+    } else {
+        Some(member.name.as_str())
+    };
+    let (head, reader) = input::peek(member.reader, HEAD);
+    // The member is cut within its head: not whole, so it is read as a stream, which meets
+    // the failure where it happened.
+    let cut_in_head = reader.failed();
+    let reader = input::WatchedMember::new(reader, sender.watch.clone());
+    let (format, member_encoding) = kifu_parser::member::identify(&head, name, options.format);
+    file_read.encoding.get_or_insert(member_encoding);
+    match format {
+        Some(format) => {
+            if !file_read.formats.contains(&format.name()) {
+                file_read.formats.push(format.name());
+            }
+            if head.len() < HEAD && !cut_in_head {
+                // The whole member is in the head: the replay pool parses it, so the
+                // many small files of a collection are read on every core.
+                return sender.push_work(Work::Member {
+                    ctx: sender.member.clone(),
+                    format,
+                    encoding: member_encoding,
+                    bytes: head,
+                });
+            }
+            kifu_parser::member::read(format, member_encoding, io::BufReader::new(reader), sender)
+        }
+        None => {
+            // Only what quarantine keeps is held in memory.
+            let mut reader = reader;
+            let (raw, len) = kifu_parser::member::read_capped(
+                &mut reader,
+                kifu_parser::raw::MAX_RAW_KEPT as u64,
+            )?;
+            sender.push(Err(RawError {
+                format: None,
+                at: Location::new(0, 1, 1),
+                start: Location::new(0, 1, 1),
+                span: Span::new(0, len),
+                message: if len == 0 {
+                    format!(
+                        "empty file{}: no records",
+                        name.map(|n| format!(" {n}")).unwrap_or_default()
+                    )
+                } else {
+                    format!(
+                        "unrecognised record format{} (use --format to name it)",
+                        name.map(|n| format!(" in {n}")).unwrap_or_default()
+                    )
+                },
+                raw: kifu_parser::member::unrecognised_text(&raw),
+            }))
+        }
+    }
 }
 
 /// Collects records into batches for the replay stage.
@@ -674,9 +816,13 @@ struct BatchSender<'a> {
     /// The member the records being read come from.
     member: Arc<MemberContext>,
     to_replay: &'a Sender<ToReplay>,
+    /// The file's stream: once a reader has met its failure, no record is whole.
+    watch: Arc<input::Watch>,
     batch: Vec<Work>,
     /// Heap bytes of the unparsed work in `batch`.
     batch_bytes: usize,
+    /// The replay stage has stopped (its error explains why): nothing more is sent.
+    stopped: bool,
 }
 
 impl BatchSender<'_> {
@@ -684,7 +830,23 @@ impl BatchSender<'_> {
         self.push_work(Work::Record(self.member.clone(), item))
     }
 
+    /// Adds a piece of work read from the file, unless it was read after the file's
+    /// stream failed: then it is cut or the reader's own note of the failure, and the
+    /// failure is reported once, by [`read_file`].
     fn push_work(&mut self, work: Work) -> io::Result<()> {
+        if !self.watch.reached() {
+            self.append(work);
+        }
+        if self.stopped {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "replay stage stopped",
+            ));
+        }
+        Ok(())
+    }
+
+    fn append(&mut self, work: Work) {
         self.batch_bytes += match &work {
             Work::Record(..) => 0,
             Work::XqChunk(_, chunk) => chunk.heap_bytes(),
@@ -692,20 +854,18 @@ impl BatchSender<'_> {
         };
         self.batch.push(work);
         if self.batch.len() >= BATCH || self.batch_bytes >= BATCH_BYTES {
-            self.flush()?;
+            self.flush();
         }
-        Ok(())
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        if self.batch.is_empty() {
-            return Ok(());
+    /// Sends the batch on (it is dropped once the replay stage has stopped).
+    fn flush(&mut self) {
+        if self.batch.is_empty() || self.stopped {
+            return;
         }
         let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
         self.batch_bytes = 0;
-        self.to_replay
-            .send(ToReplay::Batch(batch))
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "replay stage stopped"))
+        self.stopped = self.to_replay.send(ToReplay::Batch(batch)).is_err();
     }
 }
 
@@ -787,8 +947,10 @@ mod tests {
                 named_ruleset: None,
             }),
             to_replay: &tx,
+            watch: Arc::new(input::Watch::default()),
             batch: Vec::new(),
             batch_bytes: 0,
+            stopped: false,
         };
         sender.push_work(member(BATCH_BYTES / 2)).unwrap();
         assert!(rx.try_recv().is_err(), "half the bound: kept");

@@ -120,7 +120,7 @@ fn read_floor(paths: &[PathBuf]) -> Result<(u64, u64)> {
     let mut out = 0u64;
     for file in &files {
         let (_, stream) = input::open_decompressed(file, counter.clone())?;
-        input::for_each_member(stream, |mut member| {
+        input::for_each_member(stream, &Arc::new(input::Watch::default()), |mut member| {
             out += std::io::copy(&mut member.reader, &mut std::io::sink())?;
             Ok(())
         })?;

@@ -19,8 +19,9 @@ use kifu_store::{GameFilter, DEFAULT_DB};
 pub(super) const EXIT_CODES: &str = "\
 Exit codes:
   0  done (also a search that matched nothing: said on standard error)
-  1  done, with something to look at: an input that could not be read (ingest),
-     a position index that differs from the games (index --verify)
+  1  done, with something to look at: an input that gave no game, was cut short or
+     damaged, or could not be read (ingest; the rest is stored), a position index
+     that differs from the games (index --verify)
   2  nothing done: a usage error, an unknown name or a malformed value (with the
      valid names, closest first), a missing input, or a failure (said on standard error)";
 

@@ -148,6 +148,7 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
         generated.display()
     )?;
     print_summary(&mut out, db, &summary)?;
+    super::ingest::say_problems(&summary);
     let store = Store::open_read_only(db)?;
     writeln!(out, "\naudit (warnings and errors):")?;
     let serious = GameFilter {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-/// Ingests `paths` into `db`; exit code 1 when an input could not be read.
+/// Ingests `paths` into `db`; the exit code is [`exit_code`]'s.
 pub(super) fn run(
     db: &Path,
     options: &kifu_ingest::Options,
@@ -16,21 +16,38 @@ pub(super) fn run(
     check_paths(paths)?;
     let summary = kifu_ingest::ingest(db, paths, options)
         .with_context(|| format!("ingest into {}", db.display()))?;
-    let mut out = std::io::stdout().lock();
-    if json {
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
-    } else {
-        print_summary(&mut out, db, &summary)?;
+    if !super::quiet() {
+        let mut out = std::io::stdout().lock();
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+        } else {
+            print_summary(&mut out, db, &summary)?;
+        }
     }
-    Ok(if summary.input_errors.is_empty() {
+    Ok(exit_code(&summary))
+}
+
+/// Says on standard error (`--quiet` or not) what of the inputs was not read or gave no
+/// game, and gives the exit code: 0 when every input was read whole and gave a game, else
+/// 1 (the rest was stored).
+fn exit_code(summary: &kifu_ingest::Summary) -> ExitCode {
+    say_problems(summary);
+    if summary.all_read() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    })
+    }
 }
 
-/// `ingest --to-parquet`: ingests `paths` into a new data-contract dataset `dir`; exit code
-/// 1 when an input could not be read.
+/// The summary's problems on standard error, one line each.
+pub(super) fn say_problems(summary: &kifu_ingest::Summary) {
+    for line in summary.problems() {
+        eprintln!("kifu: {line}");
+    }
+}
+
+/// `ingest --to-parquet`: ingests `paths` into a new data-contract dataset `dir`; the exit
+/// code is [`exit_code`]'s.
 pub(super) fn run_to_parquet(
     dir: &Path,
     overwrite: bool,
@@ -41,8 +58,11 @@ pub(super) fn run_to_parquet(
     check_paths(paths)?;
     let summary = kifu_analysis::ingest_to_parquet(dir, paths, options, overwrite)
         .with_context(|| format!("ingest into {}", dir.display()))?;
-    let mut out = std::io::stdout().lock();
     let s = &summary.ingest;
+    if super::quiet() {
+        return Ok(exit_code(s));
+    }
+    let mut out = std::io::stdout().lock();
     if json {
         let mut value = serde_json::to_value(s)?;
         value["tables"] = summary
@@ -59,11 +79,7 @@ pub(super) fn run_to_parquet(
             writeln!(out, "{table:<17}{rows:>10} rows")?;
         }
     }
-    Ok(if s.input_errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_code(s))
 }
 
 /// Every path named on the command line exists, or an error naming each one that does not,
@@ -83,7 +99,8 @@ fn check_paths(paths: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// The summary as `ingest` and `demo` print it.
+/// The summary as `ingest` and `demo` print it (its problems go to standard error:
+/// [`say_problems`]).
 pub(super) fn print_summary(
     out: &mut impl Write,
     db: &Path,
@@ -114,9 +131,6 @@ pub(super) fn print_summary(
             "position index   missing: build it with `kifu index --rebuild`"
         )?,
         other => writeln!(out, "position index   {other}")?,
-    }
-    for e in &s.input_errors {
-        writeln!(out, "input error: {e}")?;
     }
     Ok(())
 }
