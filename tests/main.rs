@@ -21,4 +21,5 @@ mod search;
 mod site;
 mod site_pages;
 mod spark;
+mod variations;
 mod xiangqi_real;
