@@ -483,6 +483,7 @@ fn export_writes_the_contract_tables_and_csv() {
         "findings",
         "quarantine",
         "sources",
+        "variations",
     ] {
         let parts: Vec<_> = std::fs::read_dir(out.join(table))
             .unwrap()

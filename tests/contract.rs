@@ -223,6 +223,7 @@ fn check_shard(
         ("findings", count(db, "SELECT count(*) FROM findings")),
         ("quarantine", count(db, "SELECT count(*) FROM quarantine")),
         ("sources", count(db, "SELECT count(*) FROM sources")),
+        ("variations", count(db, "SELECT count(*) FROM variations")),
     ];
     for (table, rows) in stored {
         let c = &compared[table];

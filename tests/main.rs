@@ -22,4 +22,5 @@ mod search;
 mod site;
 mod site_pages;
 mod spark;
+mod variations;
 mod xiangqi_real;

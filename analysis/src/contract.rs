@@ -317,6 +317,47 @@ const COMMENTS: TableDoc = TableDoc {
     ],
 };
 
+const VARIATIONS: TableDoc = TableDoc {
+    name: "variations",
+    about: "The moves of the records' variations (annotators' alternative lines), with \
+            their comments. The tables, the position index and the explorer count the main \
+            line only.",
+    columns: &[
+        req("game_key", Text, KEY),
+        req("game_id", Int, "The game's local id."),
+        one_of(req("kind", Text, "The game."), KINDS),
+        req(
+            "node",
+            Int,
+            "The move's number in its game, from 1, depth first: each variation's moves, \
+             then the variations inside it.",
+        ),
+        opt(
+            "parent",
+            Int,
+            "The node this move follows; null: it follows the main line after ply - 1 plies.",
+        ),
+        req(
+            "ply",
+            Int,
+            "The move's ply, from 1 at the start of the game.",
+        ),
+        opt(
+            "move_code",
+            Int,
+            "The move's code in the game's moves encoding (see move_encodings); null when \
+             kifu could not play it (an illegal move, or one after it: a finding says why).",
+        ),
+        req("move_text", Text, "The move as the record writes it."),
+        opt("comment_text", Text, "The comment after the move."),
+        opt(
+            "comment_before",
+            Text,
+            "The comment written before a variation's first move.",
+        ),
+    ],
+};
+
 const FINDINGS: TableDoc = TableDoc {
     name: "findings",
     about: "Everything kifu found wrong with, or worth saying about, a game or a \
@@ -376,6 +417,12 @@ const FINDINGS: TableDoc = TableDoc {
                 "Renju: the kind of forbidden move the finding is about.",
             ),
             FORBIDDEN,
+        ),
+        opt(
+            "variation_node",
+            Int,
+            "The variation move the finding is about (its node in the variations table); \
+             null: the main line or the whole record.",
         ),
     ],
 };
@@ -439,7 +486,7 @@ const SOURCES: TableDoc = TableDoc {
 
 /// Every table of an export, in the order written.
 pub const TABLES: &[TableDoc] = &[
-    GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES,
+    GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES, VARIATIONS,
 ];
 
 pub(crate) const GAMES_TABLE: &TableDoc = &TABLES[0];
@@ -449,6 +496,7 @@ pub(crate) const COMMENTS_TABLE: &TableDoc = &TABLES[3];
 pub(crate) const FINDINGS_TABLE: &TableDoc = &TABLES[4];
 pub(crate) const QUARANTINE_TABLE: &TableDoc = &TABLES[5];
 pub(crate) const SOURCES_TABLE: &TableDoc = &TABLES[6];
+pub(crate) const VARIATIONS_TABLE: &TableDoc = &TABLES[7];
 
 fn move_encodings() -> Value {
     json!({

@@ -13,7 +13,7 @@ use kifu_facts::{counted_result, Annotations, Extra, GameKind, RenjuAnnotations}
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
     ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
-    ExportSeat, ExportSource, IdWindow,
+    ExportSeat, ExportSource, ExportVariation, IdWindow,
 };
 use kifu_store::Store;
 use serde_json::json;
@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 use crate::batch::{Cell, TableWriter};
 use crate::contract::{
     schema_json, TableDoc, COMMENTS_TABLE, FINDINGS_TABLE, GAMES_TABLE, MOVES_TABLE, PLAYERS_TABLE,
-    QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
+    QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE, VARIATIONS_TABLE,
 };
 use crate::frame::year_of;
 use crate::{Error, Filter, Format, Result};
@@ -458,6 +458,9 @@ fn write_tables(
     table(SOURCES_TABLE, &mut |push| {
         store.each_export_source(filter, window, |s| push(source_row(s)))
     })?;
+    table(VARIATIONS_TABLE, &mut |push| {
+        store.each_export_variation(filter, window, |v| push(variation_row(v)))
+    })?;
     write_schema(dir)?;
     summary.files.push(PathBuf::from("_schema.json"));
     Ok(summary)
@@ -598,6 +601,26 @@ pub(crate) fn comment_row(c: ExportComment) -> Vec<Cell> {
     ]
 }
 
+pub(crate) fn variation_row(x: ExportVariation) -> Vec<Cell> {
+    let v = x.variation;
+    let code = v
+        .code
+        .as_deref()
+        .and_then(|c| stored_move_codes(x.kind, c).first().copied());
+    vec![
+        text(x.game_key),
+        Cell::Int(Some(x.game_id)),
+        text(x.kind.name()),
+        Cell::Int(Some(v.node.into())),
+        Cell::Int(v.parent.map(i64::from)),
+        Cell::Int(Some(v.ply.into())),
+        Cell::Int(code.map(i64::from)),
+        text(v.text),
+        Cell::Text(v.comment),
+        Cell::Text(v.before),
+    ]
+}
+
 pub(crate) fn finding_row(x: ExportFinding) -> Vec<Cell> {
     vec![
         Cell::Int(Some(x.id)),
@@ -616,6 +639,7 @@ pub(crate) fn finding_row(x: ExportFinding) -> Vec<Cell> {
         Cell::Int(Some(x.line)),
         Cell::Int(Some(x.column_number)),
         Cell::Text(x.forbidden_kind.map(|k| k.name().to_owned())),
+        Cell::Int(x.variation_node),
     ]
 }
 

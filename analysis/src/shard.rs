@@ -21,7 +21,7 @@ use kifu_facts::GameKind;
 use kifu_ingest::{Options, Sink, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
-    ExportSource,
+    ExportSource, ExportVariation,
 };
 use kifu_store::positions::IndexState;
 use kifu_store::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, WriteStats};
@@ -32,7 +32,8 @@ use crate::batch::TableWriter;
 use crate::contract::TABLES;
 use crate::export::{
     comment_row, finding_row, game_row, move_into_place, move_lists, moves_row_of, quarantined_row,
-    remove_leftovers, replaceable, run_id, seat_row, sibling, source_row, write_schema,
+    remove_leftovers, replaceable, run_id, seat_row, sibling, source_row, variation_row,
+    write_schema,
 };
 use crate::{Error, ExportSummary, Format, Result};
 
@@ -253,6 +254,14 @@ impl ShardWriter {
                 text: text.clone(),
             }))?;
         }
+        for v in &g.variations {
+            self.tables[7].push(variation_row(ExportVariation {
+                game_id: id,
+                game_key: game_key.clone(),
+                kind: g.kind,
+                variation: v.clone(),
+            }))?;
+        }
         for f in &g.findings {
             self.finding(
                 f,
@@ -332,6 +341,7 @@ impl ShardWriter {
             line: f.line.into(),
             column_number: f.column.into(),
             forbidden_kind: f.forbidden,
+            variation_node: f.node.map(i64::from),
         }))
     }
 

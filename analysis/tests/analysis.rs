@@ -1170,6 +1170,7 @@ fn export_writes_every_contract_table_and_reads_back() {
     assert!(c.games > 0 && c.findings > 0 && c.quarantined > 0);
     let seats = u64::from(sql_count(&db, "SELECT count(*) FROM game_players"));
     let comments = u64::from(sql_count(&db, "SELECT count(*) FROM comments"));
+    let variations = u64::from(sql_count(&db, "SELECT count(*) FROM variations"));
 
     let out = dir.path().join("parquet");
     let summary = export(&store, Format::Parquet, &out).unwrap();
@@ -1181,6 +1182,7 @@ fn export_writes_every_contract_table_and_reads_back() {
         ("findings", c.findings),
         ("quarantine", c.quarantined),
         ("sources", c.sources),
+        ("variations", variations),
     ];
     assert_eq!(summary.tables, expected);
     let part_names = |out: &Path| -> Vec<String> {

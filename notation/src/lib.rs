@@ -20,7 +20,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use kifu_facts::{GameKind, Outcome, RenjuAnnotations};
+use kifu_facts::{GameKind, Outcome, RenjuAnnotations, VariationMove};
 use kifu_parser::raw::Format;
 use kifu_parser::CcActionText;
 use kifu_rules::chouchou::Variant;
@@ -32,6 +32,7 @@ pub mod renju_text;
 pub mod rif;
 pub mod territorial_pgn;
 pub mod xiangqi_pgn;
+mod xiangqi_variations;
 
 pub use xiangqi_pgn::XqNotation;
 
@@ -161,6 +162,9 @@ pub struct RecordOut<'a> {
     pub moves: GameMoves<'a>,
     /// Comments at plies (0 = before the first move), in order.
     pub comments: &'a [(u32, String)],
+    /// The record's variations, in node order (writers that cannot hold them leave them
+    /// out).
+    pub variations: &'a [VariationMove],
     /// kifu's findings as comment text at plies, written after the comments of the same ply.
     pub annotations: &'a [(u32, String)],
     /// Other header tags, as written; a writer keeps those it can write as tags and that do
@@ -183,6 +187,7 @@ impl<'a> RecordOut<'a> {
             opening: OpeningOut::default(),
             moves,
             comments: &[],
+            variations: &[],
             annotations: &[],
             tags: &[],
             renju: None,

@@ -6,12 +6,14 @@
 //! follow, the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
 //!
 //! Moves in Simplified Chinese ([`move_to_chinese`], the default), WXF ([`move_to_wxf`]) or
-//! ICCS (`h2e2`). It carries everything kifu keeps of a game but variations.
+//! ICCS (`h2e2`). Variations follow the move they replace, `( … )`, nested
+//! ([`crate::xiangqi_variations`]): it carries everything kifu keeps of a game.
 
 use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
-use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Position, Square};
+use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Move, Position, Square};
 
+use crate::xiangqi_variations::Variations;
 use crate::{brace, GameMoves, Notation, RecordOut, WriteError};
 
 /// How moves are written.
@@ -65,6 +67,12 @@ fn token(result: Recorded) -> &'static str {
         Recorded::Draw => "1/2-1/2",
         _ => "*",
     }
+}
+
+/// `h2e2`.
+pub(crate) fn push_iccs(out: &mut String, m: Move) {
+    push_square(out, m.from);
+    push_square(out, m.to);
 }
 
 fn push_square(out: &mut String, s: Square) {
@@ -140,7 +148,9 @@ pub fn write_record(
         out.push_str(&before.join(" "));
         out.push('\n');
     }
+    let variations = Variations::new(record.variations, notation);
     for (i, &m) in moves.iter().enumerate() {
+        let before_move = pos.clone();
         if i % 2 == 0 {
             if i > 0 {
                 out.push('\n');
@@ -151,8 +161,10 @@ pub fn write_record(
         out.push(' ');
         match (notation, pos.as_mut()) {
             (XqNotation::Iccs, _) => {
-                push_square(out, m.from);
-                push_square(out, m.to);
+                push_iccs(out, m);
+                if let Some(p) = pos.as_mut() {
+                    p.make(m);
+                }
             }
             (_, Some(p)) => {
                 if p.piece_at(m.from).map(|x| x.side()) != Some(p.side_to_move()) {
@@ -182,6 +194,7 @@ pub fn write_record(
             out.push(' ');
             out.push_str(&c);
         }
+        variations.write_off_main(i as u32 + 1, before_move.as_ref(), out);
     }
     if let Some(r) = record.result {
         if !moves.is_empty() {

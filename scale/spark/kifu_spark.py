@@ -26,7 +26,7 @@ from pyspark.sql import types as T
 
 from kifu_summaries import KINDS_PRESENT, OMITTED_WHEN_EMPTY, SUMMARIES
 
-TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources"]
+TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations"]
 SPARK_TYPES = {
     "string": T.StringType(),
     "int64": T.LongType(),
@@ -233,6 +233,7 @@ def merge(spark, tables, file_index):
         "findings": findings,
         "quarantine": quarantine,
         "sources": sources,
+        "variations": by_game("variations"),
     }
 
 

@@ -338,6 +338,7 @@ fn record_out<'a>(
     record.result = game.recorded_result.as_deref().and_then(Outcome::parse);
     record.opening = opening;
     record.comments = &game.comments;
+    record.variations = &game.variations;
     record.annotations = findings;
     record.tags = &extra.tags;
     record.renju = a.renju();

@@ -7,7 +7,7 @@
 //! the record's first byte there: the unique key of `games` and of `quarantine`), built
 //! once in [`record_key_sql`].
 
-use kifu_facts::{ForbiddenKind, GameKind, Ruleset, Severity};
+use kifu_facts::{ForbiddenKind, GameKind, Ruleset, Severity, VariationMove};
 use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Row};
 
@@ -141,6 +141,15 @@ pub struct ExportComment {
     pub text: String,
 }
 
+/// A variation move for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportVariation {
+    pub game_id: i64,
+    pub game_key: String,
+    pub kind: GameKind,
+    pub variation: VariationMove,
+}
+
 /// A `findings` row for export.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExportFinding {
@@ -163,6 +172,8 @@ pub struct ExportFinding {
     pub line: i64,
     pub column_number: i64,
     pub forbidden_kind: Option<ForbiddenKind>,
+    /// The variation move it is about (`None`: the main line or the whole record).
+    pub variation_node: Option<i64>,
 }
 
 /// A `sources` row for export.
@@ -408,6 +419,47 @@ impl Store {
         )
     }
 
+    /// The variation moves of the games under the filter, in node order.
+    pub fn each_export_variation<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportVariation) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(filter.game_condition(), window.games("g.id"));
+        let sql = format!(
+            "SELECT v.game_id, {key}, g.kind, v.node, v.parent, v.ply, v.move, v.text,
+                    v.comment, v.before
+             FROM variations v JOIN games g ON g.id = v.game_id
+             JOIN sources s ON s.id = g.source_id
+             WHERE {}
+             ORDER BY v.game_id, v.node",
+            c.sql,
+            key = record_key_sql("s", "g"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportVariation {
+                    game_id: r.get(0)?,
+                    game_key: r.get(1)?,
+                    kind: kind_of(r, 2)?,
+                    variation: VariationMove {
+                        node: r.get(3)?,
+                        parent: r.get(4)?,
+                        ply: r.get(5)?,
+                        code: r.get(6)?,
+                        text: r.get(7)?,
+                        comment: r.get(8)?,
+                        before: r.get(9)?,
+                    },
+                })
+            },
+            f,
+        )
+    }
+
     /// The findings under the filter (as [`Store::finding_facts`] covers them), by id.
     pub fn each_export_finding<E: From<Error>>(
         &self,
@@ -425,7 +477,7 @@ impl Store {
                     CASE WHEN g.id IS NOT NULL THEN {gkey}
                          WHEN q.id IS NOT NULL THEN {qkey} END,
                     x.ply, x.code, x.severity, x.message, x.rule, x.offset,
-                    x.line, x.\"column\", x.forbidden_kind
+                    x.line, x.\"column\", x.forbidden_kind, x.node
              FROM findings x JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
              LEFT JOIN quarantine q ON q.id = x.quarantine_id WHERE {} ORDER BY x.id",
@@ -454,6 +506,7 @@ impl Store {
                     line: r.get(13)?,
                     column_number: r.get(14)?,
                     forbidden_kind: forbidden_of(r, 15)?,
+                    variation_node: r.get(16)?,
                 })
             },
             f,

@@ -23,6 +23,7 @@ LOCAL = {
     "findings": ["finding_id", "game_id", "quarantine_id"],
     "quarantine": ["quarantine_id"],
     "sources": ["source_id", "ingested_at"],
+    "variations": ["game_id"],
 }
 
 a, b = sys.argv[1], sys.argv[2]
