@@ -147,7 +147,8 @@ fn every_variation_move_of_the_real_libraries_is_stored() {
     );
 }
 
-/// Export → re-ingest gives the same trees, in every Xiangqi PGN notation.
+/// Export → re-ingest gives the same trees, in every Xiangqi PGN notation and in DhtmlXQ
+/// (which writes squares: moves kifu could not play are named in a comment instead).
 #[test]
 fn xiangqi_pgn_export_carries_the_variations_back() {
     let Some(dir) = shared("xiangqi/xqf_cbl_samples") else {
@@ -194,4 +195,46 @@ fn xiangqi_pgn_export_carries_the_variations_back() {
         ingest_json(&back, &[&out]);
         assert_eq!(trees(&back), original, "{notation}");
     }
+    let out = tmp.path().join("dhtmlxq.txt");
+    let run = kifu(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "xiangqi",
+        "--format",
+        "dhtmlxq",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let back = tmp.path().join("dhtmlxq.db");
+    ingest_json(&back, &[&out]);
+    let playable = |trees: Vec<Paths>| -> Vec<Paths> {
+        trees
+            .into_iter()
+            .map(|paths| {
+                paths
+                    .into_iter()
+                    .filter(|(path, _, _)| path.iter().all(Option::is_some))
+                    .map(|(path, comment, before)| {
+                        let comment = comment
+                            .map(|c| {
+                                match c.find("(the record goes on with moves kifu could not play") {
+                                    Some(at) => c[..at].trim().to_owned(),
+                                    None => c,
+                                }
+                            })
+                            .filter(|c| !c.is_empty());
+                        (path, comment, before)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let back_trees = trees(&back);
+    assert!(back_trees.iter().flatten().any(|(_, c, _)| c
+        .as_deref()
+        .is_some_and(|c| c.contains("kifu could not play"))));
+    assert_eq!(playable(back_trees), playable(original));
 }

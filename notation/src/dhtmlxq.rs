@@ -5,16 +5,19 @@
 //! a move: file 0-8 from Red's left, row 0-9 from the top, from and to) and `commentN`
 //! (after ply N; `||` is a line break).
 //!
-//! It carries players, event, date, round, result, opening and comments; no other tags (the
+//! Variations are `move_A_B_C` fields with `commentC_N` comments ([`write_variations`]).
+//!
+//! It carries players, event, date, round, result, opening, comments and variations; no
+//! other tags (the
 //! viewer's fields are its own). A `[DhtmlXQ` inside a text is written `(DhtmlXQ`. A start
 //! position is written as `fen` (read first by kifu's reader: `binit` has no side to move
 //! or move number) and, for the viewer, as `binit` when the standard set can make it: the
 //! 32 pieces on their squares or off the board (`99`, a missing king too); a board with
 //! more pieces of a kind than the standard set has no `binit`.
 
-use kifu_facts::Outcome;
+use kifu_facts::{variation_lines, Outcome, VariationMove};
 use kifu_rules::xiangqi::ecco::Code;
-use kifu_rules::xiangqi::{Board, Kind, Side, Square, START_FEN};
+use kifu_rules::xiangqi::{decode_moves, Board, Kind, Move, Side, Square, START_FEN};
 
 use crate::{GameMoves, RecordOut, WriteError};
 
@@ -112,6 +115,77 @@ fn binit(pos: &Board) -> Result<String, String> {
     Ok(out)
 }
 
+/// A comment as a field's text: HTML-escaped, `||` for a line break.
+fn comment_text(text: &str) -> String {
+    plain(&escape(text.trim())).replace('\n', "||")
+}
+
+/// The variations as `move_A_B_C` fields (variation `C` replaces move `B` of line `A`, 0
+/// the main line; each line numbered after the line it branches from) and their comments
+/// as `commentC_N` (after ply `N`; `N = B - 1` is before the variation's first move).
+///
+/// DhtmlXQ writes moves as squares, so a line is written as far as kifu could play it; the
+/// moves it could not (an illegal one and those after it) are named in a comment on the
+/// last move written, and a line that starts with one is left out with its comment.
+fn write_variations(moves: &[VariationMove], out: &mut String) {
+    let lines = variation_lines(moves);
+    let mut ids: Vec<Option<usize>> = vec![None; lines.len()];
+    let mut next = 1;
+    for (li, line) in lines.iter().enumerate() {
+        let parent = match line.parent_line {
+            None => Some(0),
+            Some(p) => ids[p],
+        };
+        let Some(parent) = parent else {
+            continue;
+        };
+        let played: Vec<Move> = line
+            .moves
+            .iter()
+            .map_while(|&i| moves[i].code.as_deref().and_then(decode_moves))
+            .filter_map(|m| m.first().copied())
+            .collect();
+        if played.is_empty() {
+            continue;
+        }
+        let id = next;
+        next += 1;
+        ids[li] = Some(id);
+        let first = &moves[line.moves[0]];
+        let mut list = String::with_capacity(4 * played.len());
+        for m in &played {
+            digits(&mut list, m.from);
+            digits(&mut list, m.to);
+        }
+        field(out, &format!("move_{parent}_{}_{id}", first.ply), &list);
+        if let Some(before) = &first.before {
+            field(
+                out,
+                &format!("comment{id}_{}", first.ply - 1),
+                &comment_text(before),
+            );
+        }
+        let written = &line.moves[..played.len()];
+        for (k, &i) in written.iter().enumerate() {
+            let m = &moves[i];
+            let mut texts: Vec<String> = m.comment.iter().map(|c| comment_text(c)).collect();
+            if k + 1 == written.len() && written.len() < line.moves.len() {
+                let rest: Vec<String> = line.moves[written.len()..]
+                    .iter()
+                    .map(|&j| format!("{}.{}", moves[j].ply, moves[j].text))
+                    .collect();
+                texts.push(comment_text(&format!(
+                    "(the record goes on with moves kifu could not play: {})",
+                    rest.join(" ")
+                )));
+            }
+            if !texts.is_empty() {
+                field(out, &format!("comment{id}_{}", m.ply), &texts.join("||"));
+            }
+        }
+    }
+}
+
 /// Appends one game; nothing when its start position cannot be written.
 pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), WriteError> {
     let GameMoves::Xiangqi { start_fen, moves } = record.moves else {
@@ -183,6 +257,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
             field(out, &format!("comment{ply}"), &texts.join("||"));
         }
     }
+    write_variations(record.variations, out);
     out.push_str("[/DhtmlXQ]\n\n");
     Ok(())
 }
