@@ -147,6 +147,22 @@ fn every_variation_move_of_the_real_libraries_is_stored() {
     );
 }
 
+/// The Xiangqi games of `db` exported with `--format` `format` (and its options) into
+/// `dir`, then ingested into a new database there: its path.
+fn exported_and_back(db: &Path, dir: &Path, format: &[&str]) -> std::path::PathBuf {
+    let name = format.join("-");
+    let out = dir.join(format!("{name}.out"));
+    let mut args = vec!["export", "--db", db.to_str().unwrap(), "--game", "xiangqi"];
+    args.push("--format");
+    args.extend(format);
+    args.extend(["--out", out.to_str().unwrap()]);
+    let run = kifu(&args);
+    assert!(run.status.success(), "{run:?}");
+    let back = dir.join(format!("{name}.db"));
+    ingest_json(&back, &[&out]);
+    back
+}
+
 /// Export → re-ingest gives the same trees, in every Xiangqi PGN notation and in DhtmlXQ
 /// (which writes squares: moves kifu could not play are named in a comment instead).
 #[test]
@@ -176,40 +192,10 @@ fn xiangqi_pgn_export_carries_the_variations_back() {
     let original = trees(&db);
     assert_eq!(original.len(), 21);
     for notation in ["chinese", "wxf", "iccs"] {
-        let out = tmp.path().join(format!("{notation}.pgn"));
-        let run = kifu(&[
-            "export",
-            "--db",
-            db.to_str().unwrap(),
-            "--game",
-            "xiangqi",
-            "--format",
-            "xiangqi-pgn",
-            "--notation",
-            notation,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(run.status.success(), "{run:?}");
-        let back = tmp.path().join(format!("{notation}.db"));
-        ingest_json(&back, &[&out]);
+        let back = exported_and_back(&db, tmp.path(), &["xiangqi-pgn", "--notation", notation]);
         assert_eq!(trees(&back), original, "{notation}");
     }
-    let out = tmp.path().join("dhtmlxq.txt");
-    let run = kifu(&[
-        "export",
-        "--db",
-        db.to_str().unwrap(),
-        "--game",
-        "xiangqi",
-        "--format",
-        "dhtmlxq",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{run:?}");
-    let back = tmp.path().join("dhtmlxq.db");
-    ingest_json(&back, &[&out]);
+    let back = exported_and_back(&db, tmp.path(), &["dhtmlxq"]);
     let playable = |trees: Vec<Paths>| -> Vec<Paths> {
         trees
             .into_iter()

@@ -12,6 +12,7 @@ use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Row};
 
 use crate::filter::sql::Condition;
+use crate::query::variation_move;
 use crate::summary::{forbidden_of, kind_of, optional_kind_of, severity_of};
 use crate::{Error, GameFilter, Store};
 
@@ -445,15 +446,7 @@ impl Store {
                     game_id: r.get(0)?,
                     game_key: r.get(1)?,
                     kind: kind_of(r, 2)?,
-                    variation: VariationMove {
-                        node: r.get(3)?,
-                        parent: r.get(4)?,
-                        ply: r.get(5)?,
-                        code: r.get(6)?,
-                        text: r.get(7)?,
-                        comment: r.get(8)?,
-                        before: r.get(9)?,
-                    },
+                    variation: variation_move(r, 3)?,
                 })
             },
             f,

@@ -158,17 +158,7 @@ impl Store {
             "SELECT node, parent, ply, move, text, comment, before FROM variations
              WHERE game_id = ?1 ORDER BY node",
         )?;
-        let rows = stmt.query_map(params![id], |r| {
-            Ok(VariationMove {
-                node: r.get(0)?,
-                parent: r.get(1)?,
-                ply: r.get(2)?,
-                code: r.get(3)?,
-                text: r.get(4)?,
-                comment: r.get(5)?,
-                before: r.get(6)?,
-            })
-        })?;
+        let rows = stmt.query_map(params![id], |r| variation_move(r, 0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
@@ -212,6 +202,20 @@ impl Store {
             ..row
         })
     }
+}
+
+/// A `variations` row read from its columns `node, parent, ply, move, text, comment,
+/// before`, the first at `at`.
+pub(crate) fn variation_move(r: &Row<'_>, at: usize) -> rusqlite::Result<VariationMove> {
+    Ok(VariationMove {
+        node: r.get(at)?,
+        parent: r.get(at + 1)?,
+        ply: r.get(at + 2)?,
+        code: r.get(at + 3)?,
+        text: r.get(at + 4)?,
+        comment: r.get(at + 5)?,
+        before: r.get(at + 6)?,
+    })
 }
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
