@@ -5,6 +5,7 @@ use std::io::BufRead;
 
 use super::movetext::{parse_movetext, Hints};
 use super::{LineMap, TextLine};
+use crate::field_text::{self, OtherEncoding};
 use crate::line::{Bom, LineError, LineReader};
 use crate::raw::{Format, Location, Note, RawError, Span, XqGame, MAX_RAW_KEPT};
 use crate::tag;
@@ -129,6 +130,8 @@ struct Chunk {
     trailer: Option<Location>,
     trailer_lines: u32,
     decode_errors: Option<Location>,
+    /// Notes about the tags (a value read in another encoding).
+    notes: Vec<Note>,
     /// A line over the length limit: where, and the message.
     error: Option<(Location, String)>,
     /// Decoded lines kept, each followed by `\n`.
@@ -307,6 +310,7 @@ impl PgnChunk {
         let mut game = XqGame::new(Format::XiangqiPgn, start);
         game.span = span;
         game.encoding = encoding;
+        game.notes.append(&mut chunk.notes);
         let hints = apply_tags(&mut game, &chunk.tags);
         let error = |at: Location, message: String| RawError {
             format: Some(Format::XiangqiPgn),
@@ -347,6 +351,27 @@ impl PgnChunk {
             });
         }
         Ok(game)
+    }
+}
+
+/// The info note on a tag whose value was read in another encoding than its file's.
+fn field_encoding_note(
+    name: &str,
+    value: &str,
+    other: &OtherEncoding,
+    file_encoding: &str,
+    at: Location,
+) -> Note {
+    Note {
+        code: "field-encoding",
+        severity: Severity::Info,
+        message: format!(
+            "the {name} tag is {} text in a {file_encoding} file: read as '{value}' \
+             (as {file_encoding} it reads '{}')",
+            other.encoding, other.file_reading
+        ),
+        at,
+        ply: None,
     }
 }
 
@@ -423,14 +448,39 @@ impl<R: BufRead> PgnReader<R> {
                         chunk.start = Some(at);
                     }
                     let line = chunk.line(&span, self.encoding);
-                    let tags: Vec<(String, String, Location)> = tags
-                        .into_iter()
-                        .map(|(t, i)| (t.name().into_owned(), t.value_text(), line.loc(i)))
-                        .collect();
-                    chunk.tags.extend(tags);
+                    let mut read = Vec::with_capacity(tags.len());
+                    let mut kept_errors = false;
+                    for (t, i) in tags {
+                        // Each value is read on its own: a field copied from a file in
+                        // another encoding reads as that encoding's text.
+                        let from = t.value.as_ptr() as usize - text.as_ptr() as usize;
+                        let source =
+                            &bytes[line.src_offset(from)..line.src_offset(from + t.value.len())];
+                        let field = field_text::read_field(source, self.encoding);
+                        let name = t.name().into_owned();
+                        let value = match &field.other {
+                            Some(other) => t.with_value(other.text.as_bytes()).value_text(),
+                            None => t.value_text(),
+                        };
+                        kept_errors |= field.errors;
+                        read.push((name, value, line.loc(i), field.other, line.loc(from)));
+                    }
+                    for (name, value, at, other, value_at) in read {
+                        if let Some(other) = other {
+                            chunk.notes.push(field_encoding_note(
+                                &name,
+                                &value,
+                                &other,
+                                self.encoding,
+                                value_at,
+                            ));
+                        }
+                        chunk.tags.push((name, value, at));
+                    }
                     chunk.keep();
                     chunk.end = line_end;
-                    if errors && chunk.decode_errors.is_none() {
+                    // The errors of values read in another encoding are gone.
+                    if errors && kept_errors && chunk.decode_errors.is_none() {
                         chunk.decode_errors = Some(at);
                     }
                     continue;
