@@ -47,7 +47,7 @@ use nom::{IResult, Parser};
 use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
 };
-use crate::xq_text;
+use crate::{field_text, xq_text};
 
 /// Deepest variation nesting kept (deeper variations are dropped with a note).
 pub const MAX_VARIATION_DEPTH: usize = 64;
@@ -118,7 +118,10 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
     let lead = text.len() - trimmed.len();
     if trimmed.starts_with('{') {
         return vec![match dict_literal(&text, lead) {
-            Ok(fields) => build(&fields, &pos, lead, text.len(), enc, false),
+            Ok(mut fields) => {
+                let notes = reread_fields(&mut fields, src, &pos, enc);
+                with_notes(build(&fields, &pos, lead, text.len(), enc, false), notes)
+            }
             Err((i, m)) => Err(err(i, whole, m, &text)),
         }];
     }
@@ -140,7 +143,7 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
             blocks.push((lead, lead, text.len()));
         }
         for (s, body, e) in blocks {
-            let fields = block_fields(&text, body, e);
+            let mut fields = block_fields(&text, body, e);
             if !fields
                 .iter()
                 .any(|f| f.key == "movelist" || f.key == "binit")
@@ -148,7 +151,8 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
                 continue;
             }
             let end = (e + "[/DhtmlXQ]".len()).min(text.len());
-            out.push(build(&fields, &pos, s, end, enc, false));
+            let notes = reread_fields(&mut fields, src, &pos, enc);
+            out.push(with_notes(build(&fields, &pos, s, end, enc, false), notes));
         }
         return out;
     }
@@ -174,6 +178,47 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
         "not DhtmlXQ: no [DhtmlXQ] block, dict literal or 4-digit move string".to_string(),
         &text,
     ))]
+}
+
+/// Reads each header field's bytes on its own ([`field_text::read_field`]): a field in
+/// another encoding than the file's gets that encoding's text and an info note. Move,
+/// position and comment fields are left as they are, and so are values with escapes (a
+/// dict literal's `\xXX`), whose bytes are not the text's.
+fn reread_fields(fields: &mut [Field], src: &[u8], pos: &Pos, enc: &str) -> Vec<Note> {
+    let mut notes = Vec::new();
+    for f in fields.iter_mut() {
+        let k = f.key.as_str();
+        let not_header = k == "movelist"
+            || k.starts_with("move_")
+            || k.starts_with("comment")
+            || matches!(k, "binit" | "fen");
+        if not_header || !f.plain || f.value.is_ascii() {
+            continue;
+        }
+        let (from, to) = (
+            pos.map[f.at] as usize,
+            pos.map[f.at + f.value.len()] as usize,
+        );
+        let Some(other) = field_text::read_field(&src[from..to], enc).other else {
+            continue;
+        };
+        notes.push(other.note(
+            &format!("DhtmlXQ_{k} field"),
+            &other.text,
+            enc,
+            pos.loc(f.at),
+        ));
+        f.value = other.text;
+    }
+    notes
+}
+
+/// `game` with `notes` added.
+fn with_notes(game: Result<XqGame, RawError>, notes: Vec<Note>) -> Result<XqGame, RawError> {
+    game.map(|mut g| {
+        g.notes.extend(notes);
+        g
+    })
 }
 
 fn html_unescape(s: &str) -> String {
@@ -869,6 +914,27 @@ mod tests {
         assert_eq!(g.header.red.as_deref(), Some("甲"));
         assert_eq!(g.header.id.as_deref(), Some("5"));
         assert_eq!(g.header.result, Some(crate::raw::RawResult::WhiteWin));
+    }
+
+    #[test]
+    fn a_big5_field_in_a_gbk_block_is_read_as_big5_with_an_info_note() {
+        let gbk = |s: &str| encoding_rs::GBK.encode(s).0.into_owned();
+        let mut file = gbk("[DhtmlXQ][DhtmlXQ_event]全国象棋个人赛[/DhtmlXQ_event][DhtmlXQ_red]");
+        let red_at = file.len() as u64;
+        file.extend(encoding_rs::BIG5.encode("許銀川").0.iter());
+        file.extend(gbk("[/DhtmlXQ_red][DhtmlXQ_black]吕钦[/DhtmlXQ_black]\
+             [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]"));
+        let games = parse(&file);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.encoding, "gbk");
+        assert_eq!(g.header.red.as_deref(), Some("許銀川"));
+        assert_eq!(g.header.black.as_deref(), Some("吕钦"));
+        assert_eq!(g.header.event.as_deref(), Some("全国象棋个人赛"));
+        let notes: Vec<_> = g.notes.iter().map(|n| (n.code, n.at.offset)).collect();
+        assert_eq!(notes, [("field-encoding", red_at)]);
+        assert!(g.notes[0]
+            .message
+            .starts_with("the DhtmlXQ_red field is big5 text in a gbk file: read as '許銀川'"));
     }
 
     #[test]

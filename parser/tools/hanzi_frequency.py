@@ -6,8 +6,8 @@ Sources (pip install --target DIR jieba==0.42.1 opencc-python-reimplemented==0.1
 run with PYTHONPATH=DIR from the repository root):
 - jieba 0.42.1 `dict.txt` (MIT): word frequencies; a character's count is the sum of the
   counts of the words it is in.
-- OpenCC `TSCharacters.txt` (Apache-2.0): a Traditional character counts as its first
-  Simplified form.
+- OpenCC `TSCharacters.txt` (Apache-2.0): a Traditional-only character counts as its
+  first Simplified form.
 
 A character's cost is -ln((count + 1) / 1e6), rounded to half nats; characters with fewer
 than MIN_COUNT are left out (the reader treats them as rare).
@@ -44,9 +44,10 @@ traditional = {}
 with open(ts_path, encoding="utf-8") as f:
     for line in f:
         trad, simp = line.rstrip("\n").split("\t")
-        simp = simp.split(" ")[0]
-        if len(trad) == 1 and is_cjk(trad) and trad != simp:
-            traditional[trad] = simp
+        simp = simp.split(" ")
+        # Only characters Simplified text does not also write (麽 is both: its own count).
+        if len(trad) == 1 and is_cjk(trad) and trad not in simp:
+            traditional[trad] = simp[0]
 for trad, simp in traditional.items():
     count[trad] = max(count[trad], count[simp])
 

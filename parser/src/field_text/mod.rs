@@ -34,6 +34,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
+use kifu_facts::Severity;
+
+use crate::raw::{Location, Note};
 
 /// The least a reading of another encoding must gain over the file's, in nats.
 pub const MIN_GAIN: f64 = 7.0;
@@ -67,6 +70,24 @@ pub struct OtherEncoding {
     pub text: String,
     /// The field as the file's encoding reads it.
     pub file_reading: String,
+}
+
+impl OtherEncoding {
+    /// The info note on a field (`what`: "Round tag", "DhtmlXQ_red field") read as
+    /// `value` in this encoding, at `at`.
+    pub fn note(&self, what: &str, value: &str, file_encoding: &str, at: Location) -> Note {
+        Note {
+            code: "field-encoding",
+            severity: Severity::Info,
+            message: format!(
+                "the {what} is {} text in a {file_encoding} file: read as '{value}' \
+                 (as {file_encoding} it reads '{}')",
+                self.encoding, self.file_reading
+            ),
+            at,
+            ply: None,
+        }
+    }
 }
 
 /// Reads a field's `bytes` (as written, escapes and all) from a file in `file_encoding`

@@ -5,7 +5,7 @@ use std::io::BufRead;
 
 use super::movetext::{parse_movetext, Hints};
 use super::{LineMap, TextLine};
-use crate::field_text::{self, OtherEncoding};
+use crate::field_text;
 use crate::line::{Bom, LineError, LineReader};
 use crate::raw::{Format, Location, Note, RawError, Span, XqGame, MAX_RAW_KEPT};
 use crate::tag;
@@ -354,27 +354,6 @@ impl PgnChunk {
     }
 }
 
-/// The info note on a tag whose value was read in another encoding than its file's.
-fn field_encoding_note(
-    name: &str,
-    value: &str,
-    other: &OtherEncoding,
-    file_encoding: &str,
-    at: Location,
-) -> Note {
-    Note {
-        code: "field-encoding",
-        severity: Severity::Info,
-        message: format!(
-            "the {name} tag is {} text in a {file_encoding} file: read as '{value}' \
-             (as {file_encoding} it reads '{}')",
-            other.encoding, other.file_reading
-        ),
-        at,
-        ply: None,
-    }
-}
-
 /// Whether a line (trimmed) is a `====` separator.
 fn is_rule_line(t: &str) -> bool {
     let t = t.trim();
@@ -467,10 +446,9 @@ impl<R: BufRead> PgnReader<R> {
                     }
                     for (name, value, at, other, value_at) in read {
                         if let Some(other) = other {
-                            chunk.notes.push(field_encoding_note(
-                                &name,
+                            chunk.notes.push(other.note(
+                                &format!("{name} tag"),
                                 &value,
-                                &other,
                                 self.encoding,
                                 value_at,
                             ));
