@@ -30,7 +30,8 @@
 //!
 //! Header: `red`/`black` are the players (dpxq: `redname`/`blackname` when given — `red`
 //! there is "team name", kept in `extra` as `red`); `event`, `round`, `date` (normalized),
-//! `open` → `opening`, `dpid` → `id`, `result` (`W`/`红胜` → `WhiteWin` i.e. Red wins,
+//! `open` → `opening` (`recordopen` when there is one, even empty: kifu's export writes
+//! the record's own there and its own in `open`), `dpid` → `id`, `result` (`W`/`红胜` → `WhiteWin` i.e. Red wins,
 //! `L`/`黑胜` → `BlackWin`, `D`/`和棋` → `Draw`), other non-empty fields (except viewer
 //! settings such as `init`, `ver`, `hits`) in `extra`. `binit` (64 digits, 32 pieces in
 //! the order `RNBAKABNRCCPPPPP` then Black's, `99` = off the board) becomes a FEN in
@@ -48,6 +49,11 @@ use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
 };
 use crate::{field_text, xq_text};
+
+/// The field kifu's writer gives the record's own opening text, beside its own `open`: a
+/// block with it (even empty) takes the record's opening from it, and its `open` is kifu's
+/// (derived from the moves again).
+pub const RECORD_OPEN: &str = "recordopen";
 
 /// Deepest variation nesting kept (deeper variations are dropped with a note).
 pub const MAX_VARIATION_DEPTH: usize = 64;
@@ -822,7 +828,12 @@ fn build(
     h.black = get("blackname").or(get("black")).map(str::to_string);
     h.event = get("event").map(html_unescape);
     h.round = get("round").map(str::to_string);
-    h.opening = get("open").map(str::to_string);
+    h.opening = if fields.iter().any(|f| f.key == RECORD_OPEN) {
+        get(RECORD_OPEN)
+    } else {
+        get("open")
+    }
+    .map(str::to_string);
     h.id = get("dpid").map(str::to_string);
     if let Some(d) = get("date") {
         match xq_text::normalize_date(d) {
@@ -859,6 +870,7 @@ fn build(
                     | "event"
                     | "round"
                     | "open"
+                    | RECORD_OPEN
                     | "dpid"
                     | "date"
                     | "result"

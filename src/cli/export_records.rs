@@ -281,29 +281,33 @@ fn record_out<'a>(
                         .map(|o| o.romaji)
                 });
             let code = game.opening.as_deref();
-            (GameMoves::Renju(m), OpeningOut { code, name })
+            (
+                GameMoves::Renju(m),
+                OpeningOut {
+                    code,
+                    name,
+                    ..OpeningOut::default()
+                },
+            )
         }
         StoredMoves::Xiangqi(m) => {
             let x = a.xiangqi();
-            let own_name = x.and_then(|x| x.opening_name.as_deref());
-            // The record's own code (its ECCO tag, or the code its opening text starts
-            // with) is written, so that a code that is not kifu's stays visible (and
-            // `ecco-differs` comes back); else kifu's.
-            let code = extra.tag("ECCO").or_else(|| {
-                if own_name.and_then(xiangqi::ecco::Code::leading).is_some() {
-                    None
-                } else {
-                    game.opening.as_deref()
-                }
-            });
-            let name = own_name.or_else(|| x.and_then(|x| x.ecco_name.as_deref()));
+            // kifu's code and its name as one pair; the record's own code and opening
+            // text apart, so that a code that is not kifu's stays visible (and
+            // `ecco-differs` comes back).
+            let opening = OpeningOut {
+                code: game.opening.as_deref(),
+                name: x.and_then(|x| x.ecco_name.as_deref()),
+                record_code: extra.tag("ECCO"),
+                record_name: x.and_then(|x| x.opening_name.as_deref()),
+            };
             let start_fen = x.and_then(|x| x.start_fen.as_deref());
             (
                 GameMoves::Xiangqi {
                     start_fen,
                     moves: m,
                 },
-                OpeningOut { code, name },
+                opening,
             )
         }
         StoredMoves::Territorial(m) => (GameMoves::Territorial(m), OpeningOut::default()),

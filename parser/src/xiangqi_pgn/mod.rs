@@ -9,7 +9,9 @@
 //!
 //! **Tags.** `Red` (or `White`), `Black`, `Event`, `Round`, `Date` (normalized to
 //! `YYYY[-MM[-DD]]`; an unreadable date is kept in `extra`), `Result`, `FEN`,
-//! `Opening` (→ `header.opening`, else `ECCO`); every other non-empty tag (`Game`, `Site`,
+//! `Opening` (→ `header.opening`, else `ECCO`; in a game with [`RECORD_ECCO`] or
+//! [`RECORD_OPENING`], kifu's export, those two are read as `ECCO` and `Opening` and kifu's
+//! own `ECCO` and `Opening` are left out); every other non-empty tag (`Game`, `Site`,
 //! `RedTeam`, `BlackTeam`, `ECCO`, `Opening`, `Variation`, `Format`, `Variant`, `SetUp`, …)
 //! is kept in `header.extra` in file order. Results: `1-0` Red wins → `WhiteWin`, `0-1` →
 //! `BlackWin`, `1/2-1/2` → `Draw`, `*` → `Unknown`; `result_text` keeps the text as written.
@@ -56,6 +58,13 @@
 //! [`XqVariation`]: crate::raw::XqVariation
 
 use std::cell::Cell;
+
+/// The tag kifu's writer gives the record's own ECCO code, beside its own `ECCO`: a game
+/// with it (or [`RECORD_OPENING`]), even empty, takes its ECCO code and opening text from
+/// these two, and its `ECCO` and `Opening` are kifu's (derived from the moves again).
+pub const RECORD_ECCO: &str = "RecordECCO";
+/// The tag kifu's writer gives the record's own opening text, beside its own `Opening`.
+pub const RECORD_OPENING: &str = "RecordOpening";
 
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;

@@ -16,12 +16,26 @@ pub(crate) fn apply_tags(game: &mut XqGame, tags: &[(String, String, Location)])
     let mut hints = Hints::default();
     let mut ecco = None;
     let mut white = None;
+    // kifu's export: the record's own opening under its own tags, kifu's under the usual.
+    let kifu_pair = tags.iter().any(|(k, _, _)| {
+        k.eq_ignore_ascii_case(super::RECORD_ECCO) || k.eq_ignore_ascii_case(super::RECORD_OPENING)
+    });
     for (key, value, at) in tags {
         if value.is_empty() {
             continue;
         }
         let h = &mut game.header;
-        match key.to_ascii_lowercase().as_str() {
+        let lower = key.to_ascii_lowercase();
+        let (key, lower) = match lower.as_str() {
+            "ecco" | "opening" if kifu_pair => continue,
+            _ if key.eq_ignore_ascii_case(super::RECORD_ECCO) => ("ECCO".to_owned(), "ecco"),
+            _ if key.eq_ignore_ascii_case(super::RECORD_OPENING) => {
+                ("Opening".to_owned(), "opening")
+            }
+            other => (key.clone(), other),
+        };
+        let key = &key;
+        match lower {
             "red" => h.red = Some(value.clone()),
             "white" => white = Some(value.clone()),
             "black" => h.black = Some(value.clone()),
