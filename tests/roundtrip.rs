@@ -599,3 +599,57 @@ fn a_record_whose_ecco_code_differs_keeps_both_through_every_xiangqi_notation() 
         assert_eq!(stored(&again), original, "{format}");
     }
 }
+
+/// A killed export leaves its temporary file beside `--out`; the next export to the same
+/// file removes those whose process is gone (the names written before and now), and leaves
+/// a running export's and other files' alone.
+#[test]
+fn a_rerun_removes_what_killed_exports_to_the_same_file_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let xiangqi = generate(d, &["--game", "xiangqi", "--games", "2"], "x.pgn");
+    let db = d.join("k.db");
+    ingest_json(&db, &[&xiangqi]);
+    let out_dir = d.join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    // A process that has ended (reaped), and one that runs: this test's.
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let live = std::process::id();
+    let leftovers = [
+        format!(".games.pgn.{dead}.tmp"),
+        format!(".games.pgn.kifu-tmp-{dead}-1a2b"),
+        format!(".games.pgn.{live}.tmp"),
+        format!(".games.pgn.kifu-tmp-{live}-3c4d"),
+        format!(".other.pgn.{dead}.tmp"),
+        ".games.pgn.notapid.tmp".to_owned(),
+    ];
+    for name in &leftovers {
+        std::fs::write(out_dir.join(name), "half a game").unwrap();
+    }
+    let out = out_dir.join("games.pgn");
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--format",
+        "xiangqi-pgn",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let mut left: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    let mut expected = vec![
+        format!(".games.pgn.{live}.tmp"),
+        format!(".games.pgn.kifu-tmp-{live}-3c4d"),
+        ".games.pgn.notapid.tmp".to_owned(),
+        format!(".other.pgn.{dead}.tmp"),
+        "games.pgn".to_owned(),
+    ];
+    expected.sort();
+    assert_eq!(left, expected);
+}
