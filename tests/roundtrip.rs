@@ -526,3 +526,132 @@ const SAMPLES: [&str; 9] = [
     "territorial territorial-pgn 5 5 5",
     "chouchou chouchou-ccn 9 9 9",
 ];
+
+/// A dpxq record whose own ECCO code (D03, in its `open` text) is not kifu's (D05): each
+/// Xiangqi notation writes kifu's code and its name as one pair and the record's own apart,
+/// and reading the export back gives the same stored opening, the record's text, kifu's
+/// name, no `ECCO` tag that was not there, and `ecco-differs` again.
+#[test]
+fn a_record_whose_ecco_code_differs_keeps_both_through_every_xiangqi_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let source = d.join("dpxq.txt");
+    std::fs::write(
+        &source,
+        "[DhtmlXQ]\n[DhtmlXQ_red]赵勇霖[/DhtmlXQ_red]\n[DhtmlXQ_black]田长兴[/DhtmlXQ_black]\n\
+         [DhtmlXQ_result]红胜[/DhtmlXQ_result]\n[DhtmlXQ_open]D03 顺炮横车对缓开车[/DhtmlXQ_open]\n\
+         [DhtmlXQ_movelist]77477242898870628838807079677074192750416665102209080002\
+         17151214383323243323636423246465262565666788434408682243241402222907223268667478887660\
+         823948627466564262765778584744826469877466151832385738585627355653141362631317204217575\
+         357181042204857[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n",
+    )
+    .unwrap();
+    // opening, the record's opening text, kifu's name, the record's ECCO tag, ecco-differs.
+    let stored = |db: &Path| -> (String, String, String, Option<String>, i64) {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.query_row(
+            "SELECT opening, json_extract(extra, '$.opening_name'),
+                        json_extract(extra, '$.ecco_name'), json_extract(extra, '$.ECCO'),
+                        (SELECT count(*) FROM findings WHERE code = 'ecco-differs')
+                 FROM games",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .unwrap()
+    };
+    let db = d.join("k.db");
+    ingest_json(&db, &[&source]);
+    let original = stored(&db);
+    assert_eq!(
+        original,
+        (
+            "D05".to_owned(),
+            "D03 顺炮横车对缓开车".to_owned(),
+            "顺炮横车对直车巡河".to_owned(),
+            None,
+            1
+        )
+    );
+    for (format, header) in [
+        (
+            "xiangqi-pgn",
+            "[ECCO \"D05\"]\n[Opening \"顺炮横车对直车巡河\"]\n[RecordECCO \"\"]\n\
+             [RecordOpening \"D03 顺炮横车对缓开车\"]\n",
+        ),
+        (
+            "dhtmlxq",
+            "[DhtmlXQ_open]D05 顺炮横车对直车巡河[/DhtmlXQ_open]\n\
+             [DhtmlXQ_recordopen]D03 顺炮横车对缓开车[/DhtmlXQ_recordopen]\n",
+        ),
+    ] {
+        let out = d.join(format!("out.{format}"));
+        kifu_ok(&[
+            "export",
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            format,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains(header), "{format}:\n{text}");
+        let again = d.join(format!("again-{format}.db"));
+        ingest_json(&again, &[&out]);
+        assert_eq!(stored(&again), original, "{format}");
+    }
+}
+
+/// A killed export leaves its temporary file beside `--out`; the next export to the same
+/// file removes those whose process is gone (the names written before and now), and leaves
+/// a running export's and other files' alone.
+#[test]
+fn a_rerun_removes_what_killed_exports_to_the_same_file_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let xiangqi = generate(d, &["--game", "xiangqi", "--games", "2"], "x.pgn");
+    let db = d.join("k.db");
+    ingest_json(&db, &[&xiangqi]);
+    let out_dir = d.join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    // A process that has ended (reaped), and one that runs: this test's.
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let live = std::process::id();
+    let leftovers = [
+        format!(".games.pgn.{dead}.tmp"),
+        format!(".games.pgn.kifu-tmp-{dead}-1a2b"),
+        format!(".games.pgn.{live}.tmp"),
+        format!(".games.pgn.kifu-tmp-{live}-3c4d"),
+        format!(".other.pgn.{dead}.tmp"),
+        ".games.pgn.notapid.tmp".to_owned(),
+    ];
+    for name in &leftovers {
+        std::fs::write(out_dir.join(name), "half a game").unwrap();
+    }
+    let out = out_dir.join("games.pgn");
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--format",
+        "xiangqi-pgn",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let mut left: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    let mut expected = vec![
+        format!(".games.pgn.{live}.tmp"),
+        format!(".games.pgn.kifu-tmp-{live}-3c4d"),
+        ".games.pgn.notapid.tmp".to_owned(),
+        format!(".other.pgn.{dead}.tmp"),
+        "games.pgn".to_owned(),
+    ];
+    expected.sort();
+    assert_eq!(left, expected);
+}

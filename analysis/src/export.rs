@@ -176,9 +176,10 @@ pub(crate) fn replaceable(dir: &Path) -> bool {
         || std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
 }
 
-/// A hidden path beside `dir` for the export being written (`tag` "tmp") or the dataset it
-/// replaces ("old"), unique to this process and moment.
-pub(crate) fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
+/// A hidden path beside `dir` (a dataset's directory or a record file) for the export
+/// being written (`tag` "tmp") or what it replaces ("old"), unique to this process and
+/// moment: `.NAME.kifu-TAG-PID-NANOS`, which [`remove_leftovers`] knows.
+pub fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
     let name = dir
         .file_name()
         .ok_or_else(|| Error::Usage(format!("export: {} names no directory", dir.display())))?;
@@ -194,42 +195,65 @@ pub(crate) fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
     Ok(parent.map_or_else(|| PathBuf::from(&hidden), |p| p.join(&hidden)))
 }
 
-/// Removes what killed exports of `dir` left beside it: hidden `tmp` and `old` siblings
-/// whose process is gone (Linux: no `/proc/<pid>`; elsewhere nothing is removed, since
-/// whether the writer still runs cannot be told).
-pub(crate) fn remove_leftovers(dir: &Path) {
+/// Removes what killed exports of `out` (a dataset's directory or a record file) left
+/// beside it: hidden `tmp` and `old` siblings ([`sibling`]) whose process is gone, and the
+/// `.NAME.PID.tmp` files record exports wrote before they used [`sibling`] (Linux: no
+/// `/proc/<pid>`; elsewhere nothing is removed, since whether the writer still runs cannot
+/// be told). A concurrent export's files are left alone. Returns what was removed.
+pub fn remove_leftovers(out: &Path) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
     if !cfg!(target_os = "linux") {
-        return;
+        return removed;
     }
-    let (Some(name), Some(parent)) = (dir.file_name(), dir.parent()) else {
-        return;
+    let (Some(name), Some(parent)) = (out.file_name(), out.parent()) else {
+        return removed;
     };
     let parent = if parent.as_os_str().is_empty() {
         Path::new(".")
     } else {
         parent
     };
-    let prefix = format!(".{}.kifu-", name.to_string_lossy());
+    let prefix = format!(".{}.", name.to_string_lossy());
     let Ok(entries) = std::fs::read_dir(parent) else {
-        return;
+        return removed;
     };
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
         let Some(rest) = file.strip_prefix(&prefix) else {
             continue;
         };
-        // `tmp-<pid>-<nanos>` or `old-<pid>-<nanos>`.
-        let mut fields = rest.splitn(3, '-');
-        let (Some("tmp" | "old"), Some(pid)) = (fields.next(), fields.next()) else {
-            continue;
+        let pid = match rest.strip_prefix("kifu-") {
+            // `kifu-tmp-<pid>-<nanos>` or `kifu-old-<pid>-<nanos>`.
+            Some(sibling) => {
+                let mut fields = sibling.splitn(3, '-');
+                match (fields.next(), fields.next()) {
+                    (Some("tmp" | "old"), Some(pid)) => pid,
+                    _ => continue,
+                }
+            }
+            // `<pid>.tmp`.
+            None => match rest.strip_suffix(".tmp") {
+                Some(pid) => pid,
+                None => continue,
+            },
         };
         let Ok(pid) = pid.parse::<u32>() else {
             continue;
         };
-        if pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists() {
-            let _ = std::fs::remove_dir_all(entry.path());
+        if pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists() {
+            continue;
+        }
+        let path = entry.path();
+        let gone = if path.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        if gone.is_ok() {
+            removed.push(path);
         }
     }
+    removed
 }
 
 /// Renames the finished `temp` to `dir`; an existing `dir` (with `overwrite`) is first

@@ -40,7 +40,10 @@ mod xiangqi;
 
 pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
 pub use dataset::{Dataset, Game};
-pub use export::{export, export_filtered, export_observed, ExportOptions, ExportSummary};
+pub use export::{
+    export, export_filtered, export_observed, remove_leftovers, sibling, ExportOptions,
+    ExportSummary,
+};
 pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};

@@ -371,7 +371,10 @@ fn optional_field(kind: GameKind, key: &str) -> bool {
                 | "declared_proposals"
                 | "proposals"
         ),
-        GameKind::Xiangqi => matches!(key, "opening_name" | "start_fen" | "variations"),
+        GameKind::Xiangqi => matches!(
+            key,
+            "opening_name" | "ecco_name" | "start_fen" | "variations"
+        ),
         GameKind::Territorial => false,
         GameKind::ChouChou => matches!(key, "winner" | "termination_tag"),
     }
@@ -400,6 +403,24 @@ mod tests {
         let back = Extra::parse(GameKind::Renju, Some(&json)).unwrap();
         assert_eq!(back, extra);
         assert_eq!(back.annotations.renju().unwrap().swapped(), Some(true));
+    }
+
+    #[test]
+    fn optional_xiangqi_fields_are_read_back_as_annotations_never_as_tags() {
+        let extra = Extra::new(
+            vec![("ECCO".into(), "D03".into())],
+            Annotations::Xiangqi(XiangqiAnnotations {
+                opening_name: Some("D03 顺炮横车对缓开车".into()),
+                ecco_name: Some("顺炮横车对直车巡河".into()),
+                start_fen: Some("4k4/9/9/9/9/9/9/9/9/4K4 w".into()),
+                encoding: "utf-8".into(),
+                variations: Some(2),
+                ..Default::default()
+            }),
+        );
+        let back = Extra::parse(GameKind::Xiangqi, extra.to_json().as_deref()).unwrap();
+        assert_eq!(back.tags, [("ECCO".to_owned(), "D03".to_owned())]);
+        assert_eq!(back, extra);
     }
 
     #[test]

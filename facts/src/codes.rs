@@ -38,6 +38,7 @@ pub const FINDING_CODES: &[&str] = &[
     "ecco-differs",
     "encoding-errors",
     "encoding-guess",
+    "field-encoding",
     "forbidden-move",
     "forbidden-unclaimed",
     "forfeit-result",

@@ -1,6 +1,7 @@
 //! Xiangqi as DhtmlXQ blocks (`dhtmlxq`, read back by `kifu_parser::dhtmlxq`): one
 //! `[DhtmlXQ]…[/DhtmlXQ]` block a game with fields `event`, `round`, `date`, `red`,
-//! `black`, `result` (`红胜`, `黑胜`, `和棋`), `open` (the opening: ECCO code and name),
+//! `black`, `result` (`红胜`, `黑胜`, `和棋`), `open` (kifu's ECCO code and its name),
+//! `recordopen` (the record's own code and opening text, empty when it had none),
 //! `binit` and `fen` (a start position other than the standard one), `movelist` (4 digits
 //! a move: file 0-8 from Red's left, row 0-9 from the top, from and to) and `commentN`
 //! (after ply N; `||` is a line break).
@@ -16,6 +17,7 @@
 //! more pieces of a kind than the standard set has no `binit`.
 
 use kifu_facts::{variation_lines, Outcome, VariationMove};
+use kifu_parser::dhtmlxq::RECORD_OPEN;
 use kifu_rules::xiangqi::ecco::Code;
 use kifu_rules::xiangqi::{decode_moves, Board, Kind, Move, Side, Square, START_FEN};
 
@@ -226,14 +228,29 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     if let Some(r) = result {
         field(out, "result", r);
     }
-    // A name that starts with its code (`A13 飞相…`) is written alone.
-    let open = match (record.opening.code, record.opening.name) {
+    // kifu's code and its name as `open` (a name that starts with its code, `A13 飞相…`,
+    // alone); the record's own opening text as `recordopen`, empty when it had none, so
+    // that the reader never takes kifu's for the record's.
+    let o = &record.opening;
+    let open = match (o.code, o.name) {
         (Some(_), Some(n)) if Code::leading(n).is_some() => Some(n.to_owned()),
         (Some(c), Some(n)) => Some(format!("{c} {n}")),
         (c, n) => c.or(n).map(str::to_owned),
     };
-    if let Some(o) = open {
-        field(out, "open", &plain(&o));
+    let record_open = match (o.record_code, o.record_name) {
+        (Some(_), Some(n)) if Code::leading(n).is_some() => Some(n.to_owned()),
+        (Some(c), Some(n)) => Some(format!("{c} {n}")),
+        (c, n) => c.or(n).map(str::to_owned),
+    };
+    if let Some(open) = &open {
+        field(out, "open", &plain(open));
+    }
+    if open.is_some() || record_open.is_some() {
+        field(
+            out,
+            RECORD_OPEN,
+            &plain(record_open.as_deref().unwrap_or("")),
+        );
     }
     if let Some((fen, binit)) = start {
         if let Some(b) = binit {

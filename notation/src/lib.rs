@@ -137,10 +137,16 @@ impl GameMoves<'_> {
 }
 
 /// An opening a header names: a code (Renju `D11`, Xiangqi ECCO `A13`) and/or a name.
+///
+/// Xiangqi: `code` and `name` are kifu's ECCO code and that code's name, one pair, and
+/// `record_code`/`record_name` the record's own `ECCO` tag and opening text, which may
+/// name another code (`ecco-differs`); the writers keep the two apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OpeningOut<'a> {
     pub code: Option<&'a str>,
     pub name: Option<&'a str>,
+    pub record_code: Option<&'a str>,
+    pub record_name: Option<&'a str>,
 }
 
 /// One game to write.

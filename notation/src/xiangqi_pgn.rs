@@ -1,9 +1,11 @@
 //! Xiangqi PGN (`xiangqi-pgn`, read back by `kifu_parser::xiangqi_pgn`), in the xqbase
 //! conventions: UTF-8, tags `Game "Chinese Chess"`, `Event`, `Round`, `Date`, `Red`,
-//! `Black`, `Result`, `ECCO`, `Opening`, `FEN` (a start position other than the standard
-//! one), `Format` (`Chinese`, `WXF` or `ICCS`) and the record's other tags; then one
-//! numbered move pair a line (`1. 炮二平五 马8进7`), comments as `{…}` after the move they
-//! follow, the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
+//! `Black`, `Result`, `ECCO` and `Opening` (kifu's ECCO code and its name, one pair),
+//! `RecordECCO` and `RecordOpening` (the record's own code and opening text, empty when it
+//! had none: the reader takes them back as the record's `ECCO` and `Opening`), `FEN` (a
+//! start position other than the standard one), `Format` (`Chinese`, `WXF` or `ICCS`) and
+//! the record's other tags; then one numbered move pair a line (`1. 炮二平五 马8进7`),
+//! comments as `{…}` after the move they follow, the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
 //!
 //! Moves in Simplified Chinese ([`move_to_chinese`], the default), WXF ([`move_to_wxf`]) or
 //! ICCS (`h2e2`). Variations follow the move they replace, `( … )`, nested
@@ -11,6 +13,7 @@
 
 use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
+use kifu_parser::xiangqi_pgn::{RECORD_ECCO, RECORD_OPENING};
 use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Move, Position, Square};
 
 use crate::xiangqi_variations::Variations;
@@ -82,9 +85,23 @@ fn push_square(out: &mut String, s: Square) {
 
 /// Tags written here (or read as something else by the reader: `Variant` and a `Site`
 /// naming pychess change how ICCS/SAN ranks are read).
-const OWN_TAGS: [&str; 14] = [
-    "Game", "Event", "Round", "Date", "Red", "White", "Black", "Result", "ECCO", "Opening", "FEN",
-    "Format", "Variant", "Site",
+const OWN_TAGS: [&str; 16] = [
+    "Game",
+    "Event",
+    "Round",
+    "Date",
+    "Red",
+    "White",
+    "Black",
+    "Result",
+    "ECCO",
+    "Opening",
+    RECORD_ECCO,
+    RECORD_OPENING,
+    "FEN",
+    "Format",
+    "Variant",
+    "Site",
 ];
 
 /// Appends one game; nothing when its start position or a move cannot be written.
@@ -129,11 +146,18 @@ pub fn write_record(
     if let Some(r) = record.result {
         write_tag(out, "Result", token(r));
     }
-    if let Some(code) = record.opening.code {
+    let o = &record.opening;
+    if let Some(code) = o.code {
         write_tag(out, "ECCO", code);
     }
-    if let Some(name) = record.opening.name {
+    if let Some(name) = o.name {
         write_tag(out, "Opening", name);
+    }
+    // The record's own beside kifu's pair, empty where it had none, so that a reader
+    // never takes kifu's pair for the record's.
+    if o.code.is_some() || o.name.is_some() || o.record_code.is_some() || o.record_name.is_some() {
+        write_tag(out, RECORD_ECCO, o.record_code.unwrap_or(""));
+        write_tag(out, RECORD_OPENING, o.record_name.unwrap_or(""));
     }
     if let Some(fen) = start_fen {
         write_tag(out, "FEN", fen);

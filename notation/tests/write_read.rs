@@ -39,6 +39,7 @@ fn renju_record<'a>(
     r.opening = OpeningOut {
         code: Some("D4"),
         name: Some("Kagetsu"),
+        ..OpeningOut::default()
     };
     r.comments = comments;
     r
@@ -146,9 +147,12 @@ fn xiangqi_pgn_in_each_notation() {
     r.event = Some("全国赛");
     r.date = Some("1960-10-01");
     r.result = Some(Outcome::Draw);
+    // kifu's pair, and the record's own text naming another code.
     r.opening = OpeningOut {
         code: Some("B00"),
         name: Some("中炮对进左马"),
+        record_code: None,
+        record_name: Some("B05 中炮对进左马"),
     };
     r.comments = &comments;
     r.tags = &tags;
@@ -174,7 +178,8 @@ fn xiangqi_pgn_in_each_notation() {
             format!(
                 "[Game \"Chinese Chess\"]\n[Event \"全国赛\"]\n[Date \"1960-10-01\"]\n\
                  [Red \"胡荣华\"]\n[Black \"杨官璘\"]\n[Result \"1/2-1/2\"]\n[ECCO \"B00\"]\n\
-                 [Opening \"中炮对进左马\"]\n[Format \"{}\"]\n[RedTeam \"北京\"]\n{movetext}\n\n",
+                 [Opening \"中炮对进左马\"]\n[RecordECCO \"\"]\n[RecordOpening \"B05 中炮对进左马\"]\n\
+                 [Format \"{}\"]\n[RedTeam \"北京\"]\n{movetext}\n\n",
                 notation.tag()
             )
         );
@@ -184,6 +189,10 @@ fn xiangqi_pgn_in_each_notation() {
         };
         assert_eq!(g.header.red.as_deref(), Some("胡荣华"));
         assert_eq!(g.header.result, Some(RawResult::Draw));
+        // The record's own opening comes back as its own; kifu's pair is not kept.
+        assert_eq!(g.header.opening.as_deref(), Some("B05 中炮对进左马"));
+        let tags: Vec<&str> = g.header.extra.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(tags, ["Game", "Opening", "Format", "RedTeam"]);
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.comments[0].ply, 1);
         if notation == XqNotation::Chinese {

@@ -31,7 +31,8 @@
 //!
 //! Header: `red`/`black` are the players (dpxq: `redname`/`blackname` when given — `red`
 //! there is "team name", kept in `extra` as `red`); `event`, `round`, `date` (normalized),
-//! `open` → `opening`, `dpid` → `id`, `result` (`W`/`红胜` → `WhiteWin` i.e. Red wins,
+//! `open` → `opening` (`recordopen` when there is one, even empty: kifu's export writes
+//! the record's own there and its own in `open`), `dpid` → `id`, `result` (`W`/`红胜` → `WhiteWin` i.e. Red wins,
 //! `L`/`黑胜` → `BlackWin`, `D`/`和棋` → `Draw`), other non-empty fields (except viewer
 //! settings such as `init`, `ver`, `hits`) in `extra`. `binit` (64 digits, 32 pieces in
 //! the order `RNBAKABNRCCPPPPP` then Black's, `99` = off the board) becomes a FEN in
@@ -48,7 +49,12 @@ use nom::{IResult, Parser};
 use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
 };
-use crate::xq_text;
+use crate::{field_text, xq_text};
+
+/// The field kifu's writer gives the record's own opening text, beside its own `open`: a
+/// block with it (even empty) takes the record's opening from it, and its `open` is kifu's
+/// (derived from the moves again).
+pub const RECORD_OPEN: &str = "recordopen";
 
 /// Deepest variation nesting kept (deeper variations are dropped with a note).
 pub const MAX_VARIATION_DEPTH: usize = 64;
@@ -119,7 +125,10 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
     let lead = text.len() - trimmed.len();
     if trimmed.starts_with('{') {
         return vec![match dict_literal(&text, lead) {
-            Ok(fields) => build(&fields, &pos, lead, text.len(), enc, false),
+            Ok(mut fields) => {
+                let notes = reread_fields(&mut fields, src, &pos, enc);
+                with_notes(build(&fields, &pos, lead, text.len(), enc, false), notes)
+            }
             Err((i, m)) => Err(err(i, whole, m, &text)),
         }];
     }
@@ -141,7 +150,7 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
             blocks.push((lead, lead, text.len()));
         }
         for (s, body, e) in blocks {
-            let fields = block_fields(&text, body, e);
+            let mut fields = block_fields(&text, body, e);
             if !fields
                 .iter()
                 .any(|f| f.key == "movelist" || f.key == "binit")
@@ -149,7 +158,8 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
                 continue;
             }
             let end = (e + "[/DhtmlXQ]".len()).min(text.len());
-            out.push(build(&fields, &pos, s, end, enc, false));
+            let notes = reread_fields(&mut fields, src, &pos, enc);
+            out.push(with_notes(build(&fields, &pos, s, end, enc, false), notes));
         }
         return out;
     }
@@ -175,6 +185,47 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
         "not DhtmlXQ: no [DhtmlXQ] block, dict literal or 4-digit move string".to_string(),
         &text,
     ))]
+}
+
+/// Reads each header field's bytes on its own ([`field_text::read_field`]): a field in
+/// another encoding than the file's gets that encoding's text and an info note. Move,
+/// position and comment fields are left as they are, and so are values with escapes (a
+/// dict literal's `\xXX`), whose bytes are not the text's.
+fn reread_fields(fields: &mut [Field], src: &[u8], pos: &Pos, enc: &str) -> Vec<Note> {
+    let mut notes = Vec::new();
+    for f in fields.iter_mut() {
+        let k = f.key.as_str();
+        let not_header = k == "movelist"
+            || k.starts_with("move_")
+            || k.starts_with("comment")
+            || matches!(k, "binit" | "fen");
+        if not_header || !f.plain || f.value.is_ascii() {
+            continue;
+        }
+        let (from, to) = (
+            pos.map[f.at] as usize,
+            pos.map[f.at + f.value.len()] as usize,
+        );
+        let Some(other) = field_text::read_field(&src[from..to], enc).other else {
+            continue;
+        };
+        notes.push(other.note(
+            &format!("DhtmlXQ_{k} field"),
+            &other.text,
+            enc,
+            pos.loc(f.at),
+        ));
+        f.value = other.text;
+    }
+    notes
+}
+
+/// `game` with `notes` added.
+fn with_notes(game: Result<XqGame, RawError>, notes: Vec<Note>) -> Result<XqGame, RawError> {
+    game.map(|mut g| {
+        g.notes.extend(notes);
+        g
+    })
 }
 
 fn html_unescape(s: &str) -> String {
@@ -786,7 +837,12 @@ fn build(
     h.black = get("blackname").or(get("black")).map(str::to_string);
     h.event = get("event").map(html_unescape);
     h.round = get("round").map(str::to_string);
-    h.opening = get("open").map(str::to_string);
+    h.opening = if fields.iter().any(|f| f.key == RECORD_OPEN) {
+        get(RECORD_OPEN)
+    } else {
+        get("open")
+    }
+    .map(str::to_string);
     h.id = get("dpid").map(str::to_string);
     if let Some(d) = get("date") {
         match xq_text::normalize_date(d) {
@@ -823,6 +879,7 @@ fn build(
                     | "event"
                     | "round"
                     | "open"
+                    | RECORD_OPEN
                     | "dpid"
                     | "date"
                     | "result"
@@ -878,6 +935,27 @@ mod tests {
         assert_eq!(g.header.red.as_deref(), Some("甲"));
         assert_eq!(g.header.id.as_deref(), Some("5"));
         assert_eq!(g.header.result, Some(crate::raw::RawResult::WhiteWin));
+    }
+
+    #[test]
+    fn a_big5_field_in_a_gbk_block_is_read_as_big5_with_an_info_note() {
+        let gbk = |s: &str| encoding_rs::GBK.encode(s).0.into_owned();
+        let mut file = gbk("[DhtmlXQ][DhtmlXQ_event]全国象棋个人赛[/DhtmlXQ_event][DhtmlXQ_red]");
+        let red_at = file.len() as u64;
+        file.extend(encoding_rs::BIG5.encode("許銀川").0.iter());
+        file.extend(gbk("[/DhtmlXQ_red][DhtmlXQ_black]吕钦[/DhtmlXQ_black]\
+             [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]"));
+        let games = parse(&file);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.encoding, "gbk");
+        assert_eq!(g.header.red.as_deref(), Some("許銀川"));
+        assert_eq!(g.header.black.as_deref(), Some("吕钦"));
+        assert_eq!(g.header.event.as_deref(), Some("全国象棋个人赛"));
+        let notes: Vec<_> = g.notes.iter().map(|n| (n.code, n.at.offset)).collect();
+        assert_eq!(notes, [("field-encoding", red_at)]);
+        assert!(g.notes[0]
+            .message
+            .starts_with("the DhtmlXQ_red field is big5 text in a gbk file: read as '許銀川'"));
     }
 
     #[test]

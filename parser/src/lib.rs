@@ -12,6 +12,7 @@ pub mod chouchou;
 pub mod coord;
 pub mod detect;
 pub mod dhtmlxq;
+pub mod field_text;
 pub mod line;
 pub mod member;
 pub mod plain;

@@ -63,6 +63,15 @@ impl<'a> RawTag<'a> {
         Cow::Owned(out)
     }
 
+    /// The same tag with its value written as `value` (the same bytes read in another
+    /// encoding): its escapes are undone as this tag's would be.
+    pub fn with_value<'b>(&self, value: &'b [u8]) -> RawTag<'b>
+    where
+        'a: 'b,
+    {
+        RawTag { value, ..*self }
+    }
+
     /// The decoded value as trimmed text: UTF-8 when valid, else windows-1252 (names typed
     /// on old Western systems: `Café` as one byte 0xE9), never replacement characters.
     pub fn value_text(&self) -> String {

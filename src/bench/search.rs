@@ -1,4 +1,4 @@
-//! `kifu bench --only search`: header search (player and event) on a database of generated
+//! `kifu bench --only search`: header search (player, event, opening) on a database of generated
 //! Renju games, as `kifu games` runs it: the filter checked against the database
 //! ([`Store::check_filter`]), the first page of games listed, and the games counted.
 //!
@@ -110,6 +110,12 @@ pub fn run(work: &Path, games: usize) -> Result<String> {
         event: Some(name),
         ..GameFilter::game(GameKind::Renju)
     };
+    let openings = |codes: &[&str]| -> GameFilter {
+        GameFilter {
+            openings: codes.iter().filter_map(|c| c.parse().ok()).collect(),
+            ..GameFilter::game(GameKind::Renju)
+        }
+    };
     let queries: Vec<(String, GameFilter)> = vec![
         (
             format!("--player '{busiest}' (busiest)"),
@@ -142,6 +148,13 @@ pub fn run(work: &Path, games: usize) -> Result<String> {
         (
             "--player 'Nobody At All' (no match)".into(),
             player("Nobody At All".into()),
+        ),
+        // A repeated filter costs what one does (issue 27: each `--opening` used to add a
+        // pass over the kind's index).
+        ("--opening D4".into(), openings(&["D4"])),
+        (
+            "--opening D4 --opening D5 --opening I2 --opening D7".into(),
+            openings(&["D4", "D5", "I2", "D7"]),
         ),
     ];
 

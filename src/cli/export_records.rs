@@ -6,14 +6,15 @@
 //! - A game the notation cannot hold (another game's, or a start position it cannot state)
 //!   is skipped and counted, never written.
 //! - The file is written beside `--out` under a temporary name and renamed when complete,
-//!   so a kill leaves no half-written file under the final name; an existing `--out` is an
-//!   error without `--overwrite`.
+//!   so a kill leaves no half-written file under the final name; the next export to the
+//!   same file removes what killed runs left (not a running one's); an existing `--out` is
+//!   an error without `--overwrite`.
 //! - `--annotate` writes kifu's findings as comments at their plies.
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -115,7 +116,9 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
         filter.game = Some(kind);
         store.game_ids(&filter)?
     };
-    let tmp = temporary_path(opts.out)?;
+    // What killed runs to the same file left (their process gone) is removed.
+    kifu_analysis::remove_leftovers(opts.out);
+    let tmp = kifu_analysis::sibling(opts.out, "tmp")?;
     let written = write_games(&store, &ids, notation, opts.annotate, &tmp, &mut skipped);
     let written = match written {
         Ok(n) => n,
@@ -149,19 +152,6 @@ fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &S
             eprintln!("  {n} × {reason}");
         }
     }
-}
-
-/// `DIR/.NAME.PID.tmp` beside `out`.
-fn temporary_path(out: &Path) -> Result<PathBuf> {
-    let name = out
-        .file_name()
-        .ok_or_else(|| anyhow!("--out {} names no file", out.display()))?;
-    let dir = out.parent().filter(|p| !p.as_os_str().is_empty());
-    let tmp = format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id());
-    Ok(match dir {
-        Some(d) => d.join(tmp),
-        None => PathBuf::from(tmp),
-    })
 }
 
 /// Writes the games `ids` to `path`; returns how many were written.
@@ -281,29 +271,33 @@ fn record_out<'a>(
                         .map(|o| o.romaji)
                 });
             let code = game.opening.as_deref();
-            (GameMoves::Renju(m), OpeningOut { code, name })
+            (
+                GameMoves::Renju(m),
+                OpeningOut {
+                    code,
+                    name,
+                    ..OpeningOut::default()
+                },
+            )
         }
         StoredMoves::Xiangqi(m) => {
             let x = a.xiangqi();
-            let own_name = x.and_then(|x| x.opening_name.as_deref());
-            // The record's own code (its ECCO tag, or the code its opening text starts
-            // with) is written, so that a code that is not kifu's stays visible (and
-            // `ecco-differs` comes back); else kifu's.
-            let code = extra.tag("ECCO").or_else(|| {
-                if own_name.and_then(xiangqi::ecco::Code::leading).is_some() {
-                    None
-                } else {
-                    game.opening.as_deref()
-                }
-            });
-            let name = own_name.or_else(|| x.and_then(|x| x.ecco_name.as_deref()));
+            // kifu's code and its name as one pair; the record's own code and opening
+            // text apart, so that a code that is not kifu's stays visible (and
+            // `ecco-differs` comes back).
+            let opening = OpeningOut {
+                code: game.opening.as_deref(),
+                name: x.and_then(|x| x.ecco_name.as_deref()),
+                record_code: extra.tag("ECCO"),
+                record_name: x.and_then(|x| x.opening_name.as_deref()),
+            };
             let start_fen = x.and_then(|x| x.start_fen.as_deref());
             (
                 GameMoves::Xiangqi {
                     start_fen,
                     moves: m,
                 },
-                OpeningOut { code, name },
+                opening,
             )
         }
         StoredMoves::Territorial(m) => (GameMoves::Territorial(m), OpeningOut::default()),

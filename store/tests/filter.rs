@@ -459,6 +459,17 @@ fn each_condition_selects_its_games() {
             vec![1, 5],
         ),
         (
+            "repeated and overlapping openings",
+            GameFilter {
+                openings: ["D4", "D3-D5", "d4", "A", "A01", "C25", "I7"]
+                    .iter()
+                    .map(|s| s.parse().unwrap())
+                    .collect(),
+                ..all()
+            },
+            vec![1, 2, 4, 5],
+        ),
+        (
             "code",
             GameFilter {
                 codes: vec!["result-contradicts-board".into()],

@@ -9,7 +9,9 @@
 //!
 //! **Tags.** `Red` (or `White`), `Black`, `Event`, `Round`, `Date` (normalized to
 //! `YYYY[-MM[-DD]]`; an unreadable date is kept in `extra`), `Result`, `FEN`,
-//! `Opening` (→ `header.opening`, else `ECCO`); every other non-empty tag (`Game`, `Site`,
+//! `Opening` (→ `header.opening`, else `ECCO`; in a game with [`RECORD_ECCO`] or
+//! [`RECORD_OPENING`], kifu's export, those two are read as `ECCO` and `Opening` and kifu's
+//! own `ECCO` and `Opening` are left out); every other non-empty tag (`Game`, `Site`,
 //! `RedTeam`, `BlackTeam`, `ECCO`, `Opening`, `Variation`, `Format`, `Variant`, `SetUp`, …)
 //! is kept in `header.extra` in file order. Results: `1-0` Red wins → `WhiteWin`, `0-1` →
 //! `BlackWin`, `1/2-1/2` → `Draw`, `*` → `Unknown`; `result_text` keeps the text as written.
@@ -56,6 +58,13 @@
 //! [`XqVariation`]: crate::raw::XqVariation
 
 use std::cell::Cell;
+
+/// The tag kifu's writer gives the record's own ECCO code, beside its own `ECCO`: a game
+/// with it (or [`RECORD_OPENING`]), even empty, takes its ECCO code and opening text from
+/// these two, and its `ECCO` and `Opening` are kifu's (derived from the moves again).
+pub const RECORD_ECCO: &str = "RecordECCO";
+/// The tag kifu's writer gives the record's own opening text, beside its own `Opening`.
+pub const RECORD_OPENING: &str = "RecordOpening";
 
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;
@@ -259,5 +268,49 @@ mod tests {
         assert_eq!(g.variations[0].from_ply, 2);
         assert_eq!(g.comments[0].ply, 1);
         assert_eq!(g.moves[1].text, XqMoveText::Chinese("马8进7".into()));
+    }
+
+    #[test]
+    fn a_gbk_tag_in_a_big5_file_is_read_as_gbk_with_an_info_note() {
+        let big5 = |s: &str| encoding_rs::BIG5.encode(s).0.into_owned();
+        let mut file = big5("[Event \"全國象棋個人賽\"]\n[Red \"許銀川\"]\n[Round \"");
+        let round_at = file.len();
+        file.extend(encoding_rs::GBK.encode("第22轮").0.iter());
+        file.extend(big5("\"]\n[Result \"1-0\"]\n1. 炮二平五 馬８進７ 1-0\n"));
+        let games = PgnReader::new(&file[..], "big5").collect::<Vec<_>>();
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.header.round.as_deref(), Some("第22轮"));
+        // The Big5 fields around it are Big5's (許 ends in a backslash byte).
+        assert_eq!(g.header.event.as_deref(), Some("全國象棋個人賽"));
+        assert_eq!(g.header.red.as_deref(), Some("許銀川"));
+        assert_eq!(g.moves.len(), 2);
+        let notes: Vec<_> = g
+            .notes
+            .iter()
+            .map(|n| (n.code, n.severity, n.at.offset))
+            .collect();
+        assert_eq!(
+            notes,
+            [(
+                "field-encoding",
+                kifu_facts::Severity::Info,
+                round_at as u64
+            )]
+        );
+        assert_eq!(
+            g.notes[0].message,
+            "the Round tag is gbk text in a big5 file: read as '第22轮' (as big5 it reads '菴22謫')"
+        );
+    }
+
+    #[test]
+    fn a_tag_no_encoding_reads_keeps_its_decoding_errors() {
+        let mut file = b"[Red \"".to_vec();
+        file.extend(b"\xFF\xFF\xFF");
+        file.extend(b"\"]\n1. h2e2 h9g7 *\n");
+        let games = PgnReader::new(&file[..], "gbk").collect::<Vec<_>>();
+        let g = games[0].as_ref().unwrap();
+        let codes: Vec<_> = g.notes.iter().map(|n| n.code).collect();
+        assert_eq!(codes, ["encoding-errors"]);
     }
 }

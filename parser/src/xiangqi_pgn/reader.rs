@@ -5,6 +5,7 @@ use std::io::BufRead;
 
 use super::movetext::{parse_movetext, Hints};
 use super::{LineMap, TextLine};
+use crate::field_text;
 use crate::line::{Bom, LineError, LineReader};
 use crate::raw::{Format, Location, Note, RawError, Span, XqGame, MAX_RAW_KEPT};
 use crate::tag;
@@ -15,12 +16,26 @@ pub(crate) fn apply_tags(game: &mut XqGame, tags: &[(String, String, Location)])
     let mut hints = Hints::default();
     let mut ecco = None;
     let mut white = None;
+    // kifu's export: the record's own opening under its own tags, kifu's under the usual.
+    let kifu_pair = tags.iter().any(|(k, _, _)| {
+        k.eq_ignore_ascii_case(super::RECORD_ECCO) || k.eq_ignore_ascii_case(super::RECORD_OPENING)
+    });
     for (key, value, at) in tags {
         if value.is_empty() {
             continue;
         }
         let h = &mut game.header;
-        match key.to_ascii_lowercase().as_str() {
+        let lower = key.to_ascii_lowercase();
+        let (key, lower) = match lower.as_str() {
+            "ecco" | "opening" if kifu_pair => continue,
+            _ if key.eq_ignore_ascii_case(super::RECORD_ECCO) => ("ECCO".to_owned(), "ecco"),
+            _ if key.eq_ignore_ascii_case(super::RECORD_OPENING) => {
+                ("Opening".to_owned(), "opening")
+            }
+            other => (key.clone(), other),
+        };
+        let key = &key;
+        match lower {
             "red" => h.red = Some(value.clone()),
             "white" => white = Some(value.clone()),
             "black" => h.black = Some(value.clone()),
@@ -129,6 +144,8 @@ struct Chunk {
     trailer: Option<Location>,
     trailer_lines: u32,
     decode_errors: Option<Location>,
+    /// Notes about the tags (a value read in another encoding).
+    notes: Vec<Note>,
     /// A line over the length limit: where, and the message.
     error: Option<(Location, String)>,
     /// Decoded lines kept, each followed by `\n`.
@@ -307,6 +324,7 @@ impl PgnChunk {
         let mut game = XqGame::new(Format::XiangqiPgn, start);
         game.span = span;
         game.encoding = encoding;
+        game.notes.append(&mut chunk.notes);
         let hints = apply_tags(&mut game, &chunk.tags);
         let error = |at: Location, message: String| RawError {
             format: Some(Format::XiangqiPgn),
@@ -423,14 +441,38 @@ impl<R: BufRead> PgnReader<R> {
                         chunk.start = Some(at);
                     }
                     let line = chunk.line(&span, self.encoding);
-                    let tags: Vec<(String, String, Location)> = tags
-                        .into_iter()
-                        .map(|(t, i)| (t.name().into_owned(), t.value_text(), line.loc(i)))
-                        .collect();
-                    chunk.tags.extend(tags);
+                    let mut read = Vec::with_capacity(tags.len());
+                    let mut kept_errors = false;
+                    for (t, i) in tags {
+                        // Each value is read on its own: a field copied from a file in
+                        // another encoding reads as that encoding's text.
+                        let from = t.value.as_ptr() as usize - text.as_ptr() as usize;
+                        let source =
+                            &bytes[line.src_offset(from)..line.src_offset(from + t.value.len())];
+                        let field = field_text::read_field(source, self.encoding);
+                        let name = t.name().into_owned();
+                        let value = match &field.other {
+                            Some(other) => t.with_value(other.text.as_bytes()).value_text(),
+                            None => t.value_text(),
+                        };
+                        kept_errors |= field.errors;
+                        read.push((name, value, line.loc(i), field.other, line.loc(from)));
+                    }
+                    for (name, value, at, other, value_at) in read {
+                        if let Some(other) = other {
+                            chunk.notes.push(other.note(
+                                &format!("{name} tag"),
+                                &value,
+                                self.encoding,
+                                value_at,
+                            ));
+                        }
+                        chunk.tags.push((name, value, at));
+                    }
                     chunk.keep();
                     chunk.end = line_end;
-                    if errors && chunk.decode_errors.is_none() {
+                    // The errors of values read in another encoding are gone.
+                    if errors && kept_errors && chunk.decode_errors.is_none() {
                         chunk.decode_errors = Some(at);
                     }
                     continue;

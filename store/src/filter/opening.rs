@@ -29,6 +29,22 @@ pub struct OpeningSelector {
 }
 
 impl OpeningSelector {
+    /// The Renju codes it selects (`D3`, `D4`…), as kifu stores them.
+    pub fn renju_codes(&self) -> impl Iterator<Item = String> + '_ {
+        self.renju
+            .into_iter()
+            .flat_map(|(family, from, to)| (from..=to).map(move |n| format!("{family}{n}")))
+    }
+
+    /// The ECCO codes it selects (`C20`, `C21`…), as kifu stores them.
+    pub fn ecco_codes(&self) -> impl Iterator<Item = String> + '_ {
+        all_ecco_codes().filter(|code| {
+            self.ecco
+                .as_ref()
+                .is_some_and(|(from, to)| (from.as_str()..=to.as_str()).contains(&code.as_str()))
+        })
+    }
+
     /// Whether the value means something for games of `kind`.
     pub fn applies_to(&self, kind: GameKind) -> bool {
         match kind {
@@ -37,6 +53,11 @@ impl OpeningSelector {
             GameKind::Territorial | GameKind::ChouChou => false,
         }
     }
+}
+
+/// Every ECCO code, `A00`–`E99`, in order.
+fn all_ecco_codes() -> impl Iterator<Item = String> {
+    ('A'..='E').flat_map(|letter| (0..100).map(move |n| format!("{letter}{n:02}")))
 }
 
 /// A Renju code `D7` → (`D`, 7).
@@ -140,6 +161,36 @@ mod tests {
         assert_eq!(parse("D3-D7").ecco, None);
         assert!(parse("D4").applies_to(GameKind::Renju));
         assert!(!parse("C20").applies_to(GameKind::Renju));
+    }
+
+    #[test]
+    fn values_list_the_codes_they_select() {
+        let codes = |s: &str| {
+            let o = parse(s);
+            (
+                o.renju_codes().collect::<Vec<_>>(),
+                o.ecco_codes().collect::<Vec<_>>(),
+            )
+        };
+        let ecco = |from: u8, to: u8, letter: char| -> Vec<String> {
+            (from..=to).map(|n| format!("{letter}{n:02}")).collect()
+        };
+        assert_eq!(codes("D4"), (vec!["D4".to_owned()], ecco(40, 49, 'D')));
+        assert_eq!(
+            codes("D3-D5"),
+            (vec!["D3".into(), "D4".into(), "D5".into()], vec![])
+        );
+        assert_eq!(codes("I13"), (vec!["I13".to_owned()], vec![]));
+        assert_eq!(codes("I").0.len(), 13);
+        assert_eq!(
+            codes("C98-D01"),
+            (
+                vec![],
+                vec!["C98".into(), "C99".into(), "D00".into(), "D01".into()]
+            )
+        );
+        assert_eq!(codes("E").1, ecco(0, 99, 'E'));
+        assert_eq!(codes("A05").1, vec!["A05".to_owned()]);
     }
 
     #[test]

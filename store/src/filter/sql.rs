@@ -8,6 +8,8 @@
 //! prefix SQLite searches the index for, and the matching ids lead to the games through
 //! `game_players_player` and `games_event`.
 
+use std::collections::BTreeSet;
+
 use kifu_facts::{fold_name, GameKind, Outcome, Severity};
 use rusqlite::types::Value;
 
@@ -224,38 +226,36 @@ impl GameFilter {
         }
     }
 
-    /// Any of the openings, each read in the code system of the game's kind.
+    /// Any of the openings, each read in the code system of the game's kind: the codes
+    /// they select, as one set per code system, so a repeated or overlapping value costs
+    /// nothing more. Each kind is tested with `+` (see [`KIND`]): an OR of branches on
+    /// `g.kind = ?` made SQLite read the kind index once per branch, the cost growing
+    /// with every `--opening`.
     fn openings_condition(&self, c: &mut Condition) {
         if self.openings.is_empty() {
             return;
         }
+        let renju: BTreeSet<String> = self.openings.iter().flat_map(|o| o.renju_codes()).collect();
+        let ecco: BTreeSet<String> = self.openings.iter().flat_map(|o| o.ecco_codes()).collect();
         let mut any = Vec::new();
         let mut params = Vec::new();
-        for o in &self.openings {
-            if let Some((family, from, to)) = o.renju {
-                any.push(
-                    "(g.kind = ? AND substr(upper(g.opening), 1, 1) = ?
-                      AND CAST(substr(g.opening, 2) AS INTEGER) BETWEEN ? AND ?)",
-                );
-                params.extend([
-                    text(GameKind::Renju.name()),
-                    text(family.to_string()),
-                    Value::Integer(from.into()),
-                    Value::Integer(to.into()),
-                ]);
+        for (kind, codes) in [(GameKind::Renju, renju), (GameKind::Xiangqi, ecco)] {
+            if codes.is_empty() {
+                continue;
             }
-            if let Some((from, to)) = &o.ecco {
-                any.push(
-                    "(g.kind = ? AND length(g.opening) = 3 AND upper(g.opening) BETWEEN ? AND ?)",
-                );
-                params.extend([
-                    text(GameKind::Xiangqi.name()),
-                    text(from.clone()),
-                    text(to.clone()),
-                ]);
-            }
+            any.push(format!(
+                "{KIND} AND g.opening IN ({})",
+                placeholders(codes.len())
+            ));
+            params.push(text(kind.name()));
+            params.extend(codes.into_iter().map(Value::Text));
         }
-        c.and(&any.join(" OR "), params);
+        let sql = any
+            .iter()
+            .map(|branch| format!("({branch})"))
+            .collect::<Vec<_>>()
+            .join(" OR ");
+        c.and(&sql, params);
     }
 
     /// Codes and severity (the same finding has both) and the status.
@@ -343,6 +343,36 @@ mod tests {
         assert_eq!(
             key_match("p.key", "*[A]?*"),
             ("p.key GLOB ?".to_owned(), text("*[[]a][?]*"))
+        );
+    }
+
+    #[test]
+    fn repeated_openings_make_one_set_per_code_system() {
+        let openings = |values: &[&str]| {
+            GameFilter {
+                openings: values.iter().map(|s| s.parse().unwrap()).collect(),
+                ..GameFilter::everything()
+            }
+            .game_condition()
+        };
+        let once = openings(&["D4"]);
+        assert_eq!(
+            once.sql,
+            format!(
+                "(({KIND} AND g.opening IN (?)) OR ({KIND} AND g.opening IN ({})))",
+                placeholders(10)
+            )
+        );
+        assert_eq!(once.params.len(), 1 + 1 + 1 + 10);
+        assert_eq!(openings(&["D4", "d4", "D4-D4", "D40-D49"]), once);
+        let renju_only = openings(&["I1", "I2", "I13"]);
+        assert_eq!(
+            renju_only.sql,
+            format!("(({KIND} AND g.opening IN (?, ?, ?)))")
+        );
+        assert_eq!(
+            renju_only.params,
+            ["renju", "I1", "I13", "I2"].map(text).to_vec()
         );
     }
 
