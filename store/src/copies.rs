@@ -1,0 +1,397 @@
+//! Which stored games are copies of one game: the writer links each new game to the first
+//! stored game of its identity (`duplicate_of`), and [`relink`] brings the links of a
+//! database written by an older kifu up to today's identity.
+//!
+//! A game's identity is its kind, its ruleset (a free-style game is never a copy of a Renju
+//! game, whichever file came first) and
+//! - for a record with moves, the canonical key of every move it records (a record cut
+//!   short by an illegal move keys on all of them, not on the prefix the replay applied);
+//! - for a record without moves, its header ([`header_key`]: the players, date, event,
+//!   round and recorded result, names folded as a search folds them). One file never lists
+//!   one game twice without its moves (`rps.bdt` lists four forfeits between the same two
+//!   players in one year, with one header), so a move-less record is linked only to a first
+//!   copy that no record of its own file is already linked to: two files that list the same
+//!   games pair them off in order.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use kifu_facts::{fold_name, GameKind, Ruleset};
+use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
+
+use crate::record::GameRecord;
+use crate::Result;
+
+/// The separator of a header key's fields (a control character no name holds).
+const FIELD: char = '\u{1f}';
+/// The separator of the seats in a header key's players.
+const SEAT: char = '\u{1e}';
+
+/// The header key of a record without moves: its seats (side and folded name, in seat
+/// order), date, folded event and round, and recorded result, or `None` when the record
+/// names no player (a header that names no one identifies no game).
+pub fn header_key(
+    players: &[(String, String)],
+    date: Option<&str>,
+    event: Option<&str>,
+    round: Option<&str>,
+    recorded_result: Option<&str>,
+) -> Option<String> {
+    if players.iter().all(|(_, name)| name.trim().is_empty()) {
+        return None;
+    }
+    let folded = |v: Option<&str>| v.map(|s| fold_name(s.trim())).unwrap_or_default();
+    let seats: Vec<String> = players
+        .iter()
+        .map(|(side, name)| format!("{side}={}", fold_name(name.trim())))
+        .collect();
+    Some(
+        [
+            seats.join(&SEAT.to_string()),
+            date.map(str::trim).unwrap_or_default().to_owned(),
+            folded(event),
+            folded(round),
+            recorded_result.unwrap_or_default().to_owned(),
+        ]
+        .join(&FIELD.to_string()),
+    )
+}
+
+/// The header key of a record to be written: `None` for a record with moves.
+pub(crate) fn record_header_key(g: &GameRecord) -> Option<String> {
+    if g.plies > 0 || !g.canonical_key.is_empty() {
+        return None;
+    }
+    header_key(
+        &g.players,
+        g.date.as_deref(),
+        g.event.as_deref(),
+        g.round.as_deref(),
+        g.recorded_result.as_deref(),
+    )
+}
+
+/// A 64-bit hash of a move key with its kind and ruleset (`DefaultHasher::new` has fixed
+/// keys: the same in every run).
+pub(crate) fn key_hash(kind: GameKind, ruleset: Option<Ruleset>, key: &[u8]) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    kind.name().hash(&mut h);
+    ruleset.map(Ruleset::name).hash(&mut h);
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// A first copy found by its header, with the files that hold a record of it.
+struct HeaderGame {
+    id: i64,
+    sources: Vec<i64>,
+}
+
+type HeaderIdentity = (GameKind, Option<Ruleset>, String);
+
+/// The first copy of each identity: loaded once per kind, then kept up to date, so linking
+/// a copy costs a hash lookup instead of an index search. Move keys are held by a 64-bit
+/// hash (16 bytes a game instead of the key: a million Xiangqi games would hold ~200 MB of
+/// keys), a hit confirmed against the stored key, so a collision never links two games;
+/// header keys (records without moves: few) are held whole.
+#[derive(Default)]
+pub(crate) struct FirstCopies {
+    loaded: Vec<GameKind>,
+    pub(crate) by_moves: HashMap<u64, i64>,
+    by_header: HashMap<HeaderIdentity, Vec<HeaderGame>>,
+}
+
+impl FirstCopies {
+    pub(crate) fn is_loaded(&self, kind: GameKind) -> bool {
+        self.loaded.contains(&kind)
+    }
+
+    pub(crate) fn load(&mut self, conn: &Connection, kind: GameKind) -> Result<()> {
+        let mut stmt = conn.prepare(
+            "SELECT ruleset, canonical_key, min(id) FROM games
+             WHERE kind = ?1 AND canonical_key IS NOT NULL AND duplicate_of IS NULL
+             GROUP BY ruleset, canonical_key",
+        )?;
+        let mut rows = stmt.query(params![kind.name()])?;
+        while let Some(row) = rows.next()? {
+            let ruleset = ruleset_of(row.get(0)?)?;
+            let key: Vec<u8> = row.get(1)?;
+            // On a (never seen) collision the earlier game stays the one found: the
+            // confirmation in `BatchWriter::first_copy` then falls back to a search.
+            self.by_moves
+                .entry(key_hash(kind, ruleset, &key))
+                .or_insert(row.get(2)?);
+        }
+        let mut stmt = conn.prepare(
+            "SELECT id, ruleset, header_key, duplicate_of, source_id FROM games
+             WHERE kind = ?1 AND header_key IS NOT NULL ORDER BY id",
+        )?;
+        let mut rows = stmt.query(params![kind.name()])?;
+        while let Some(row) = rows.next()? {
+            let identity = (kind, ruleset_of(row.get(1)?)?, row.get(2)?);
+            self.add_header(identity, row.get(0)?, row.get(3)?, row.get(4)?);
+        }
+        self.loaded.push(kind);
+        Ok(())
+    }
+
+    /// The first copy of a move-less record of `source` with this header: the earliest one
+    /// that no record of `source` is a copy of.
+    pub(crate) fn by_header(&self, identity: &HeaderIdentity, source: i64) -> Option<i64> {
+        self.by_header
+            .get(identity)?
+            .iter()
+            .find(|g| !g.sources.contains(&source))
+            .map(|g| g.id)
+    }
+
+    /// Registers a stored move-less record: a new first copy, or a copy of `duplicate_of`.
+    fn add_header(
+        &mut self,
+        identity: HeaderIdentity,
+        id: i64,
+        duplicate_of: Option<i64>,
+        source: i64,
+    ) {
+        let games = self.by_header.entry(identity).or_default();
+        match duplicate_of.and_then(|first| games.iter_mut().find(|g| g.id == first)) {
+            Some(first) => first.sources.push(source),
+            None => games.push(HeaderGame {
+                id,
+                sources: vec![source],
+            }),
+        }
+    }
+
+    /// Registers a game just written with its link.
+    pub(crate) fn add(
+        &mut self,
+        g: &GameRecord,
+        header: Option<String>,
+        id: i64,
+        linked: Option<i64>,
+    ) {
+        if let Some(header) = header {
+            self.add_header((g.kind, g.ruleset, header), id, linked, g.source_id);
+        } else if linked.is_none() && !g.canonical_key.is_empty() {
+            // A colliding hash keeps the earlier game: see `BatchWriter::first_copy`.
+            self.by_moves
+                .entry(key_hash(g.kind, g.ruleset, &g.canonical_key))
+                .or_insert(id);
+        }
+    }
+
+    /// The first stored game with `g`'s move key: found by its hash, confirmed against the
+    /// stored key (on a collision, searched for by the key itself).
+    pub(crate) fn by_moves(
+        &self,
+        tx: &Transaction<'_>,
+        stored_key: &mut Statement<'_>,
+        g: &GameRecord,
+    ) -> Result<Option<i64>> {
+        let hash = key_hash(g.kind, g.ruleset, &g.canonical_key);
+        let Some(&id) = self.by_moves.get(&hash) else {
+            return Ok(None);
+        };
+        let (kind, ruleset, key): (String, Option<String>, Vec<u8>) =
+            stored_key.query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        if kind == g.kind.name()
+            && ruleset.as_deref() == g.ruleset.map(Ruleset::name)
+            && key == g.canonical_key
+        {
+            return Ok(Some(id));
+        }
+        Ok(tx
+            .query_row(
+                "SELECT min(id) FROM games
+                 WHERE kind = ?1 AND ruleset IS ?2 AND canonical_key = ?3 AND duplicate_of IS NULL",
+                params![g.kind.name(), g.ruleset.map(Ruleset::name), g.canonical_key],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten())
+    }
+}
+
+fn ruleset_of(stored: Option<String>) -> Result<Option<Ruleset>> {
+    stored
+        .map(|name| {
+            Ruleset::from_name(&name)
+                .ok_or_else(|| crate::Error::Corrupt(format!("ruleset `{name}`")))
+        })
+        .transpose()
+}
+
+/// What [`relink`] changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Relinked {
+    /// Records cut short whose key an older kifu took from the played prefix: their whole
+    /// record is not stored, so their key is dropped and they are linked to nothing (a new
+    /// ingest of their files links them by the whole record).
+    pub cut_short: u64,
+    /// Games whose link changed.
+    pub links: u64,
+}
+
+/// Brings the links of a database written by an older kifu up to today's identity, inside
+/// the migration's transaction: records cut short lose their prefix key, the ruleset
+/// becomes part of a move key's identity, and move-less records get their header key and
+/// are linked by it. A changed link of a game with moves makes the position index (which
+/// stores whether each game is a copy) `missing` until `kifu index --rebuild`.
+pub(crate) fn relink(tx: &Transaction<'_>) -> Result<Relinked> {
+    // Stored moves shorter than the record: one byte a Renju ply, two a Xiangqi or
+    // Territorial ply (ChouChou records have no key).
+    let cut_short = tx.execute(
+        "UPDATE games SET canonical_key = NULL
+         WHERE canonical_key IS NOT NULL
+           AND (SELECT length(m.data) FROM moves m WHERE m.game_id = games.id)
+               < plies * CASE kind WHEN 'renju' THEN 1 ELSE 2 END",
+        [],
+    )? as u64;
+    let first = "(SELECT min(f.id) FROM games f
+                  WHERE f.kind = games.kind AND f.canonical_key = games.canonical_key
+                    AND f.ruleset IS games.ruleset AND f.id < games.id)";
+    let moves_links = tx.execute(
+        &format!(
+            "UPDATE games SET duplicate_of = {first}
+             WHERE duplicate_of IS NOT {first}
+               AND (canonical_key IS NOT NULL OR duplicate_of IS NOT NULL)"
+        ),
+        [],
+    )? as u64;
+    if moves_links > 0 {
+        tx.execute(
+            "UPDATE position_index SET state = 'missing' WHERE id = 1 AND state = 'complete'",
+            [],
+        )?;
+    }
+    Ok(Relinked {
+        cut_short,
+        links: moves_links + relink_headers(tx)?,
+    })
+}
+
+/// Header keys and links of the move-less records, in id order as the writer makes them.
+fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
+    let mut games = Vec::new();
+    {
+        let mut stmt = tx.prepare(
+            "SELECT g.id, g.kind, g.ruleset, g.source_id, g.date, e.name, g.round,
+                    g.recorded_result, g.duplicate_of
+             FROM games g LEFT JOIN events e ON e.id = g.event_id
+             WHERE g.plies = 0 AND g.canonical_key IS NULL ORDER BY g.id",
+        )?;
+        let mut seats = tx.prepare(
+            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+             WHERE gp.game_id = ?1 ORDER BY gp.seat",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            let kind: String = r.get(1)?;
+            let kind = GameKind::from_name(&kind)
+                .ok_or_else(|| crate::Error::Corrupt(format!("kind `{kind}`")))?;
+            let players: Vec<(String, String)> = seats
+                .query_map(params![id], |s| Ok((s.get(0)?, s.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            let date: Option<String> = r.get(4)?;
+            let event: Option<String> = r.get(5)?;
+            let round: Option<String> = r.get(6)?;
+            let result: Option<String> = r.get(7)?;
+            let key = header_key(
+                &players,
+                date.as_deref(),
+                event.as_deref(),
+                round.as_deref(),
+                result.as_deref(),
+            );
+            let old: Option<i64> = r.get(8)?;
+            games.push((
+                id,
+                kind,
+                ruleset_of(r.get(2)?)?,
+                r.get::<_, i64>(3)?,
+                key,
+                old,
+            ));
+        }
+    }
+    let mut firsts = FirstCopies::default();
+    let mut changed = 0;
+    for (id, kind, ruleset, source, key, old) in games {
+        let linked = key
+            .as_ref()
+            .and_then(|k| firsts.by_header(&(kind, ruleset, k.clone()), source));
+        tx.prepare_cached("UPDATE games SET header_key = ?2 WHERE id = ?1")?
+            .execute(params![id, key])?;
+        if linked != old {
+            tx.prepare_cached("UPDATE games SET duplicate_of = ?2 WHERE id = ?1")?
+                .execute(params![id, linked])?;
+            changed += 1;
+        }
+        if let Some(k) = key {
+            firsts.add_header((kind, ruleset, k), id, linked, source);
+        }
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats(black: &str, white: &str) -> Vec<(String, String)> {
+        vec![
+            ("black".to_owned(), black.to_owned()),
+            ("white".to_owned(), white.to_owned()),
+        ]
+    }
+
+    #[test]
+    fn a_header_key_folds_names_as_a_search_does_and_needs_a_player() {
+        let a = header_key(
+            &seats("ＮＯＥＩ", " sosei"),
+            Some("2002"),
+            None,
+            None,
+            Some("white"),
+        );
+        let b = header_key(
+            &seats("noei", "Sosei "),
+            Some("2002"),
+            None,
+            None,
+            Some("white"),
+        );
+        assert_eq!(a, b);
+        assert_eq!(
+            a.as_deref(),
+            Some("black=noei\u{1e}white=sosei\u{1f}2002\u{1f}\u{1f}\u{1f}white")
+        );
+        // Another result, another seat order: another game.
+        assert_ne!(
+            a,
+            header_key(
+                &seats("noei", "sosei"),
+                Some("2002"),
+                None,
+                None,
+                Some("black")
+            )
+        );
+        assert_ne!(
+            a,
+            header_key(
+                &seats("sosei", "noei"),
+                Some("2002"),
+                None,
+                None,
+                Some("white")
+            )
+        );
+        assert_eq!(
+            header_key(&seats("", " "), Some("2002"), Some("x"), None, None),
+            None
+        );
+    }
+}
