@@ -20,7 +20,7 @@ use kifu_facts::{fold_name, GameKind, Ruleset};
 use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
 
 use crate::record::GameRecord;
-use crate::Result;
+use crate::{Result, Store};
 
 /// The separator of a header key's fields (a control character no name holds).
 const FIELD: char = '\u{1f}';
@@ -213,6 +213,27 @@ impl FirstCopies {
     }
 }
 
+/// SQL: the id of the game whose seats stand for the game `{g}` (a `games` alias): its own
+/// when it names any player, else those of its earliest linked copy that does (a first
+/// copy without names shows the names a copy gives; what each record said stays its own).
+pub(crate) fn seats_holder(g: &str) -> String {
+    format!(
+        "CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = {g}.id) THEN {g}.id
+         ELSE coalesce((SELECT min(hc.id) FROM games hc WHERE hc.duplicate_of = {g}.id
+                        AND EXISTS (SELECT 1 FROM game_players WHERE game_id = hc.id)), {g}.id)
+         END"
+    )
+}
+
+/// SQL: the value of the column `column` for the game `{g}`: its own, else that of its
+/// earliest linked copy that has one.
+pub(crate) fn filled(g: &str, column: &str) -> String {
+    format!(
+        "coalesce({g}.{column}, (SELECT hc.{column} FROM games hc WHERE hc.duplicate_of = {g}.id
+                                 AND hc.{column} IS NOT NULL ORDER BY hc.id LIMIT 1))"
+    )
+}
+
 fn ruleset_of(stored: Option<String>) -> Result<Option<Ruleset>> {
     stored
         .map(|name| {
@@ -334,6 +355,58 @@ fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
         }
     }
     Ok(changed)
+}
+
+/// The header fields a first copy lacks and one of its linked copies gives: each with the id
+/// of the copy that gives it (the earliest), so a reader can say which copy said what.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FilledHeader {
+    pub players: Option<(i64, Vec<(String, String)>)>,
+    pub date: Option<(i64, String)>,
+    pub event: Option<(i64, String)>,
+}
+
+impl Store {
+    /// What the linked copies of game `id` give that it lacks (nothing for a copy itself).
+    pub fn filled_header(&self, id: i64) -> Result<FilledHeader> {
+        let holder: i64 = self.conn.query_row(
+            &format!("SELECT {} FROM games g WHERE g.id = ?1", seats_holder("g")),
+            params![id],
+            |r| r.get(0),
+        )?;
+        let mut filled = FilledHeader::default();
+        if holder != id {
+            let mut stmt = self.conn.prepare(
+                "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+                 WHERE gp.game_id = ?1 ORDER BY gp.seat",
+            )?;
+            let seats = stmt
+                .query_map(params![holder], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            filled.players = Some((holder, seats));
+        }
+        let mut stmt = self.conn.prepare(
+            "SELECT c.id, c.date, e.name FROM games g JOIN games c ON c.duplicate_of = g.id
+             LEFT JOIN events e ON e.id = c.event_id
+             WHERE g.id = ?1 ORDER BY c.id",
+        )?;
+        let (own_date, own_event): (Option<String>, Option<i64>) = self.conn.query_row(
+            "SELECT date, event_id FROM games WHERE id = ?1",
+            params![id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let mut rows = stmt.query(params![id])?;
+        while let Some(r) = rows.next()? {
+            let copy: i64 = r.get(0)?;
+            if own_date.is_none() && filled.date.is_none() {
+                filled.date = r.get::<_, Option<String>>(1)?.map(|d| (copy, d));
+            }
+            if own_event.is_none() && filled.event.is_none() {
+                filled.event = r.get::<_, Option<String>>(2)?.map(|e| (copy, e));
+            }
+        }
+        Ok(filled)
+    }
 }
 
 #[cfg(test)]
