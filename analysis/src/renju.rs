@@ -45,10 +45,11 @@ impl Balance {
     }
 }
 
-/// What the Renju balance tables leave out of the games under the filter.
+/// What the Renju balance tables leave out of the Renju-board games under the filter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BalanceLeftOut {
-    /// Free-style games under a filter that admits both rulesets (`--ruleset all`).
+    /// Free-style games (other rules), unless the filter selects only those: then the
+    /// balance is theirs.
     pub freestyle: u64,
     /// Games of the balance's rules that never reached an opening (fewer than 3 moves:
     /// move-less results among them).
@@ -60,14 +61,20 @@ pub struct BalanceLeftOut {
 /// The Renju-board games under the filter that the balance tables leave out, and why.
 pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
     let balance = Balance::of(data)?;
+    let filter = data.filter();
     let mut out = BalanceLeftOut::default();
+    if filter.ruleset != RulesetChoice::Freestyle {
+        // Counted whether or not the filter's default already left them out of the data.
+        out.freestyle = data.store().count_games(&crate::Filter {
+            ruleset: RulesetChoice::Freestyle,
+            ..filter.clone()
+        })?;
+    }
     for g in data.games(GameKind::Renju)? {
-        if balance.counts(g) {
+        if balance.counts(g) || g.facts.ruleset != Some(balance.rules) {
             continue;
         }
-        if g.facts.ruleset != Some(balance.rules) {
-            out.freestyle += 1;
-        } else if g.facts.plies < 3 {
+        if g.facts.plies < 3 {
             out.short += 1;
         } else {
             out.forfeits += 1;

@@ -45,8 +45,14 @@ pub(super) fn run(
     // What the Renju balance tables leave out, and why an empty table is empty: an answer
     // never passes for "nothing there" unexplained.
     let left = kifu_analysis::renju_balance_left_out(&data)?;
+    // Under the default the free-style games are said left out already (`select`).
+    let freestyle = if filter.ruleset == kifu_store::RulesetChoice::All {
+        left.freestyle
+    } else {
+        0
+    };
     for (n, what) in [
-        (left.freestyle, "free-style gomoku game(s) (other rules: --ruleset freestyle gives their balance)"),
+        (freestyle, "free-style gomoku game(s) (other rules: --ruleset freestyle gives their balance)"),
         (left.short, "game(s) that never reached an opening (fewer than 3 moves, move-less results among them)"),
         (left.forfeits, "forfeit(s) (a forfeit-result note: not played out)"),
     ] {
