@@ -421,6 +421,120 @@ mod tests {
     }
 
     #[test]
+    fn an_older_database_is_relinked_when_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            // A version-5 database as an older kifu wrote it.
+            let mut conn = Connection::open(&path).unwrap();
+            crate::functions::register(&conn).unwrap();
+            let tx = conn.transaction().unwrap();
+            for sql in &crate::schema::MIGRATIONS[..5] {
+                tx.execute_batch(sql).unwrap();
+            }
+            tx.pragma_update(None, "user_version", 5).unwrap();
+            tx.execute_batch(
+                "UPDATE position_index SET state = 'complete';
+                 INSERT INTO sources (id, path, bytes, content_hash, format, encoding)
+                 VALUES (1, 'a.bdt', 1, 'a', 'bdt', 'ascii'), (2, 'b.bdt', 1, 'b', 'bdt', 'ascii');
+                 INSERT INTO players (id, name, key) VALUES (1, 'Ann', 'ann'), (2, 'Bob', 'bob');",
+            )
+            .unwrap();
+            // (id, source, ruleset, plies, stored moves, old key, old link)
+            let games: [(i64, i64, &str, i64, &[u8], Option<&[u8]>, Option<i64>); 8] = [
+                // A free-style game and a Renju game with its moves, linked by the old key.
+                (1, 1, "freestyle", 3, &[1, 2, 3], Some(&[1, 2, 3]), None),
+                (2, 2, "renju", 3, &[1, 2, 3], Some(&[1, 2, 3]), Some(1)),
+                // Two records cut short alike (2 of 4 and of 5 moves applied).
+                (3, 1, "renju", 4, &[5, 6], Some(&[5, 6]), None),
+                (4, 2, "renju", 5, &[5, 6], Some(&[5, 6]), Some(3)),
+                // Four move-less records with one header, two in each file.
+                (5, 1, "renju", 0, &[], None, None),
+                (6, 1, "renju", 0, &[], None, None),
+                (7, 2, "renju", 0, &[], None, None),
+                (8, 2, "renju", 0, &[], None, None),
+            ];
+            for (id, source, ruleset, plies, moves, key, link) in games {
+                tx.execute(
+                    "INSERT INTO games (id, source_id, offset, line, \"column\", length, kind,
+                        format, date, recorded_result, termination, plies, canonical_key,
+                        duplicate_of, ruleset)
+                     VALUES (?1, ?2, ?1, 1, 1, 1, 'renju', 'bdt', '2002', 'white', 'x', ?3, ?4,
+                        ?5, ?6)",
+                    params![id, source, plies, key, link, ruleset],
+                )
+                .unwrap();
+                tx.execute(
+                    "INSERT INTO moves (game_id, encoding, data) VALUES (?1, 'renju-idx8', ?2)",
+                    params![id, moves],
+                )
+                .unwrap();
+                tx.execute(
+                    "INSERT INTO game_players (game_id, seat, side, player_id)
+                     VALUES (?1, 1, 'black', 1), (?1, 2, 'white', 2)",
+                    params![id],
+                )
+                .unwrap();
+            }
+            tx.commit().unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let links: Vec<(i64, Option<i64>)> = store
+            .conn
+            .prepare("SELECT id, duplicate_of FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(
+            links,
+            [
+                (1, None),
+                (2, None), // another ruleset
+                (3, None), // cut short: the whole record is not stored
+                (4, None),
+                (5, None),
+                (6, None), // the same file's: another game
+                (7, Some(5)),
+                (8, Some(6)),
+            ]
+        );
+        // The index stores which games are copies: it must be rebuilt.
+        assert_eq!(
+            store.position_index_state().unwrap(),
+            crate::positions::IndexState::Missing
+        );
+        // A new record of the same header in a third file pairs with the first game.
+        let mut store = store;
+        let id = store
+            .begin_source(&crate::NewSource {
+                path: "c.bdt".into(),
+                bytes: 1,
+                content_hash: "c".into(),
+                format: "bdt".into(),
+                encoding: "ascii".into(),
+            })
+            .unwrap();
+        let g = GameRecord {
+            source_id: id,
+            date: Some("2002".into()),
+            recorded_result: Some("white".into()),
+            ruleset: Some(Ruleset::Renju),
+            players: vec![
+                ("black".into(), "ANN".into()),
+                ("white".into(), "bob".into()),
+            ],
+            ..GameRecord::empty(GameKind::Renju)
+        };
+        let stats = store
+            .write_batch(&[crate::Record::Game(Box::new(g))])
+            .unwrap();
+        assert_eq!(stats.duplicates, 1);
+        assert_eq!(store.game(9).unwrap().duplicate_of, Some(5));
+    }
+
+    #[test]
     fn a_header_key_folds_names_as_a_search_does_and_needs_a_player() {
         let a = header_key(
             &seats("ＮＯＥＩ", " sosei"),
