@@ -441,7 +441,16 @@ mod tests {
             )
             .unwrap();
             // (id, source, ruleset, plies, stored moves, old key, old link)
-            let games: [(i64, i64, &str, i64, &[u8], Option<&[u8]>, Option<i64>); 8] = [
+            type OldGame<'a> = (
+                i64,
+                i64,
+                &'a str,
+                i64,
+                &'a [u8],
+                Option<&'a [u8]>,
+                Option<i64>,
+            );
+            let games: [OldGame; 8] = [
                 // A free-style game and a Renju game with its moves, linked by the old key.
                 (1, 1, "freestyle", 3, &[1, 2, 3], Some(&[1, 2, 3]), None),
                 (2, 2, "renju", 3, &[1, 2, 3], Some(&[1, 2, 3]), Some(1)),
