@@ -167,7 +167,7 @@ fn the_renju_balance_leaves_freestyle_games_out_and_says_so() {
     let (games, said) = balance(&[]);
     assert_eq!(games, renju);
     assert!(
-        said.contains("3 free-style gomoku game(s) are left out of the Renju balance tables"),
+        said.contains("3 free-style gomoku game(s) left out (Renju rules by default"),
         "{said}"
     );
     let (games, said) = balance(&["--ruleset", "freestyle"]);

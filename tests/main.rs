@@ -11,6 +11,7 @@ mod cli;
 mod cli_input;
 mod common;
 mod contract;
+mod copies;
 mod freestyle;
 mod generated;
 mod positions;

@@ -49,7 +49,7 @@ pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
 pub use output::{frame_cells, frames_to_json, write_frame, write_frame_to, TextCells};
-pub use renju::{renju_balance_left_out, renju_forbidden, renju_opening_balance};
+pub use renju::{renju_balance_left_out, renju_forbidden, renju_opening_balance, BalanceLeftOut};
 pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
 pub use stats::stats;
 pub use territorial::{

@@ -1,31 +1,86 @@
 //! Renju: the opening balance and the forbidden moves.
 
 use kifu_facts::{ForbiddenKind, GameKind, Outcome, RenjuAnnotations, Ruleset};
+use kifu_store::RulesetChoice;
 use polars::prelude::*;
+use std::collections::HashSet;
 
 use crate::frame::{f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE};
 use crate::{Dataset, Error, Result};
 
 pub(crate) const BALANCE_KEYS: [&str; 3] = ["rule", "opening", "year"];
 
-/// Whether a game on the Renju board counts in the opening balance: a Renju game always, a
-/// free-style gomoku game (other rules, other balance) only when the filter selects
-/// free-style games (`--ruleset freestyle`).
-pub(crate) fn in_balance(data: &Dataset, g: &crate::Game) -> bool {
-    g.facts.ruleset != Some(Ruleset::Freestyle) || data.filter().ruleset == Some(Ruleset::Freestyle)
+/// Which Renju-board games count in the opening balance: games that reached an opening (3
+/// moves) and were played (not forfeits: no `forfeit-result` note), by the Renju rules, or
+/// by the free-style rules when the filter selects only those (other rules, another
+/// balance).
+pub(crate) struct Balance {
+    rules: Ruleset,
+    forfeits: HashSet<i64>,
 }
 
-/// Free-style gomoku games under the filter that the Renju balance leaves out: none when
-/// the filter itself selects a ruleset (then the balance is of those games).
-pub fn renju_balance_left_out(data: &Dataset) -> Result<u64> {
-    let filter = data.filter();
-    if filter.ruleset.is_some() {
-        return Ok(0);
+impl Balance {
+    pub(crate) fn of(data: &Dataset) -> Result<Balance> {
+        let filter = data.filter();
+        let forfeits = data.store().game_ids(&crate::Filter {
+            game: Some(GameKind::Renju),
+            codes: vec!["forfeit-result".to_owned()],
+            severity: None,
+            ..filter.clone()
+        })?;
+        Ok(Balance {
+            rules: if filter.ruleset == RulesetChoice::Freestyle {
+                Ruleset::Freestyle
+            } else {
+                Ruleset::Renju
+            },
+            forfeits: forfeits.into_iter().collect(),
+        })
     }
-    Ok(data.store().count_games(&crate::Filter {
-        ruleset: Some(Ruleset::Freestyle),
-        ..filter.clone()
-    })?)
+
+    pub(crate) fn counts(&self, g: &crate::Game) -> bool {
+        g.facts.ruleset == Some(self.rules)
+            && g.facts.plies >= 3
+            && !self.forfeits.contains(&g.id())
+    }
+}
+
+/// What the Renju balance tables leave out of the Renju-board games under the filter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BalanceLeftOut {
+    /// Free-style games (other rules), unless the filter selects only those: then the
+    /// balance is theirs.
+    pub freestyle: u64,
+    /// Games of the balance's rules that never reached an opening (fewer than 3 moves:
+    /// move-less results among them).
+    pub short: u64,
+    /// Forfeits (a `forfeit-result` note) that reached an opening.
+    pub forfeits: u64,
+}
+
+/// The Renju-board games under the filter that the balance tables leave out, and why.
+pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
+    let balance = Balance::of(data)?;
+    let filter = data.filter();
+    let mut out = BalanceLeftOut::default();
+    if filter.ruleset != RulesetChoice::Freestyle {
+        // Counted whether or not the filter's default already left them out of the data.
+        out.freestyle = data.store().count_games(&crate::Filter {
+            ruleset: RulesetChoice::Freestyle,
+            ..filter.clone()
+        })?;
+    }
+    for g in data.games(GameKind::Renju)? {
+        if balance.counts(g) || g.facts.ruleset != Some(balance.rules) {
+            continue;
+        }
+        if g.facts.plies < 3 {
+            out.short += 1;
+        } else {
+            out.forfeits += 1;
+        }
+    }
+    Ok(out)
 }
 
 /// Renju opening balance: one row per group of `by` ⊆ {`rule`, `opening`, `year`} (empty:
@@ -56,9 +111,10 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
     let mut year = Vec::new();
     let (mut black, mut white, mut draw, mut scored) = (vec![], vec![], vec![], vec![]);
     let (mut swap_known, mut swap_yes, mut plies) = (vec![], vec![], vec![]);
+    let balance = Balance::of(data)?;
     for g in data.games(GameKind::Renju)? {
         let facts = &g.facts;
-        if !in_balance(data, g) {
+        if !balance.counts(g) {
             continue;
         }
         if by_opening && facts.opening.is_none() {

@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, Ruleset};
 use kifu_ingest::{Options, Sink, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
@@ -57,6 +57,10 @@ struct RecordAt {
     offset: u64,
 }
 
+/// What links a game to its first copy in a shard: its kind, its ruleset and the SHA-256
+/// of its canonical key.
+type Identity = (GameKind, Option<Ruleset>, [u8; 32]);
+
 /// The writer stage of `ingest --to-parquet`: the contract's tables of one shard, under
 /// `dir`.
 pub struct ShardWriter {
@@ -76,8 +80,9 @@ pub struct ShardWriter {
     /// (its records all come before that; the next file's all after).
     seen_games: HashSet<RecordAt>,
     seen_quarantined: HashSet<RecordAt>,
-    /// The first game of each (kind, SHA-256 of the canonical key): its id and place.
-    first_copies: HashMap<(GameKind, [u8; 32]), (i64, RecordAt)>,
+    /// The first game of each (kind, ruleset, SHA-256 of the canonical key): its id and
+    /// place (a free-style game is never a copy of a Renju game).
+    first_copies: HashMap<Identity, (i64, RecordAt)>,
     games: i64,
     findings: i64,
     quarantined: i64,
@@ -174,10 +179,11 @@ impl ShardWriter {
             None => None,
             Some(key) => {
                 let hash: [u8; 32] = Sha256::digest(key).into();
-                match self.first_copies.get(&(g.kind, hash)) {
+                match self.first_copies.get(&(g.kind, g.ruleset, hash)) {
                     Some(&(first, first_at)) => Some((first, self.key_of(first_at)?)),
                     None => {
-                        self.first_copies.insert((g.kind, hash), (id, at));
+                        self.first_copies
+                            .insert((g.kind, g.ruleset, hash), (id, at));
                         None
                     }
                 }

@@ -221,6 +221,27 @@ fn extra_json(tags: &[(String, String)], annotations: Annotations) -> Option<Str
     Extra::new(tags.to_vec(), annotations).to_json()
 }
 
+/// The key of a record among its copies: the key of the moves the replay applied, and,
+/// when it stopped before the record's end (an illegal move, moves after the end), the
+/// moves it did not apply as written, so records cut short alike are copies only if they
+/// go on alike. Such a key starts with 0xFE (no applied-moves key does: theirs start with
+/// a square or a FEN letter) and the applied key's length, so the two parts never blur.
+fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>) -> Vec<u8> {
+    let mut unplayed = unplayed.peekable();
+    if unplayed.peek().is_none() {
+        return played;
+    }
+    let mut key = Vec::with_capacity(played.len() + 64);
+    key.push(0xFE);
+    key.extend_from_slice(&(played.len() as u32).to_le_bytes());
+    key.extend_from_slice(&played);
+    for text in unplayed {
+        key.extend_from_slice(text.as_bytes());
+        key.push(0);
+    }
+    key
+}
+
 /// Players in seat order; a seat whose name the record does not give has an empty name
 /// (the store leaves it out but keeps the other seats' numbers).
 fn seats(sides: &[(&str, &Option<String>)]) -> Vec<(String, String)> {
@@ -327,7 +348,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     let standard_start = replay.start_fen == xiangqi::START_FEN;
     // Same start and same moves = the same game (collections file one game under several
     // categories); a non-standard start is part of the key.
-    let canonical_key = if moves.is_empty() {
+    let played_key = if moves.is_empty() {
         Vec::new()
     } else if standard_start {
         moves.clone()
@@ -337,6 +358,12 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         key.extend_from_slice(&moves);
         key
     };
+    let canonical_key = whole_record_key(
+        played_key,
+        game.moves[replay.moves.len().min(game.moves.len())..]
+            .iter()
+            .map(|m| m.written.as_str()),
+    );
     let c = &replay.captures;
     let side_taken = |side: xiangqi::Side| {
         PieceCounts(
@@ -498,7 +525,12 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
-        canonical_key: moves.clone(),
+        canonical_key: whole_record_key(
+            moves.clone(),
+            game.moves[replay.moves.len().min(game.moves.len())..]
+                .iter()
+                .map(|m| m.written.as_str()),
+        ),
         moves_encoding: "territorial-drop16".into(),
         trail: trail(ctx, GameKind::Territorial, &moves, StoredSetup::None),
         moves,
@@ -614,5 +646,31 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             .collect(),
         findings,
         ..base_record(ctx, game.start, game.span.len(), game.format, h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_record_key;
+
+    #[test]
+    fn a_record_cut_short_keys_on_what_it_did_not_play_too() {
+        assert_eq!(whole_record_key(vec![1, 2], std::iter::empty()), [1, 2]);
+        assert_eq!(
+            whole_record_key(vec![1, 2], ["炮二平五", "h9g7"].into_iter()),
+            [
+                [0xFE, 2, 0, 0, 0, 1, 2].as_slice(),
+                "炮二平五".as_bytes(),
+                &[0],
+                b"h9g7",
+                &[0]
+            ]
+            .concat()
+        );
+        // Nothing played: the key is still the record's.
+        assert_eq!(
+            whole_record_key(Vec::new(), ["K@z9"].into_iter()),
+            [0xFE, 0, 0, 0, 0, b'K', b'@', b'z', b'9', 0]
+        );
     }
 }

@@ -337,11 +337,19 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
                      board itself decided it otherwise (a five, two passes, a full board). \
                      Copies of a game under a board symmetry are counted once."
         .to_string();
-    let freestyle = analysis::renju_balance_left_out(data)?;
-    if freestyle > 0 {
+    let left = analysis::renju_balance_left_out(data)?;
+    if left.freestyle > 0 {
         intro.push_str(&format!(
-            " {freestyle} free-style gomoku game(s) (no forbidden moves, an overline wins) \
-             are left out of the balance: other rules."
+            " {} free-style gomoku game(s) (no forbidden moves, an overline wins) \
+             are left out of the balance: other rules.",
+            left.freestyle
+        ));
+    }
+    if left.short + left.forfeits > 0 {
+        intro.push_str(&format!(
+            " {} game(s) that never reached an opening (fewer than 3 moves) and {} \
+             forfeit(s) are left out: they were not played out.",
+            left.short, left.forfeits
         ));
     }
     Ok(Section {

@@ -13,7 +13,7 @@ use kifu_store::filter::{
     Side, Status,
 };
 use kifu_store::search::{GameOrder, NameOrder};
-use kifu_store::{GameFilter, DEFAULT_DB};
+use kifu_store::{GameFilter, RulesetChoice, DEFAULT_DB};
 
 /// The exit codes, as `kifu --help` lists them (and the README).
 pub(super) const EXIT_CODES: &str = "\
@@ -93,11 +93,11 @@ pub(super) struct FilterArgs {
     /// The Renju opening rule (rif, yamaguchi, soosorv, soosorv-8, taraguchi, …).
     #[arg(long, value_name = "RULE", help_heading = "Filter")]
     rule: Option<String>,
-    /// The rules a Renju-board game was replayed by: renju or freestyle (free-style
-    /// gomoku). The Renju tables of stats and report leave free-style games out unless
-    /// this asks for them.
-    #[arg(long, value_name = "RULES", value_parser = parse_ruleset, help_heading = "Filter")]
-    ruleset: Option<Ruleset>,
+    /// The rules a Renju-board game was replayed by: renju (the default: free-style games
+    /// are left out, and how many is said), freestyle (free-style gomoku only) or all
+    /// (both; audit and export cover all by default).
+    #[arg(long, value_name = "RULES", value_parser = parse_ruleset_choice, help_heading = "Filter")]
+    ruleset: Option<RulesetChoice>,
     /// An opening: Renju D1–D13/I1–I13, ECCO A00–E99, a range (C20-C29) or a prefix (C2);
     /// repeat for any of several.
     #[arg(long, value_name = "CODE", help_heading = "Filter")]
@@ -151,7 +151,13 @@ impl FilterArgs {
             recorded: self.recorded,
             result_differs: self.result_differs,
             rule: self.rule,
-            ruleset: self.ruleset,
+            // One default for every command that selects games, but those that cover
+            // every record (audit, export): a free-style game is not a Renju game.
+            ruleset: self.ruleset.unwrap_or(if copies_by_default {
+                RulesetChoice::All
+            } else {
+                RulesetChoice::Renju
+            }),
             openings: self.opening,
             codes: self.code,
             severity: self.severity,
@@ -627,6 +633,10 @@ fn severity_parser() -> impl TypedValueParser<Value = Severity> {
 fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
     kifu_analysis::Format::from_name(s)
         .ok_or_else(|| unknown_name("format", s, ["table", "csv", "json", "parquet"]))
+}
+
+fn parse_ruleset_choice(s: &str) -> Result<RulesetChoice, String> {
+    RulesetChoice::from_name(s).ok_or_else(|| unknown_name("rules", s, RulesetChoice::NAMES))
 }
 
 fn parse_ruleset(s: &str) -> Result<Ruleset, String> {

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use anyhow::Result;
-use kifu_store::{GameFilter, Store};
+use kifu_facts::GameKind;
+use kifu_store::{GameFilter, RulesetChoice, Store};
 
 use super::args::FilterArgs;
 
@@ -30,6 +31,19 @@ pub(super) fn open_for(db: &Path, filter: &GameFilter, command: &str) -> Result<
     let store = Store::open_read_only(db)?;
     for unmatched in store.check_filter(filter)? {
         eprintln!("kifu {command}: {unmatched}");
+    }
+    // The one ruleset default leaves free-style games out: say how many.
+    if filter.ruleset == RulesetChoice::Renju && filter.admits_kind(GameKind::Renju) {
+        let left_out = store.count_games(&GameFilter {
+            ruleset: RulesetChoice::Freestyle,
+            ..filter.clone()
+        })?;
+        if left_out > 0 && !super::quiet() {
+            eprintln!(
+                "kifu {command}: {left_out} free-style gomoku game(s) left out (Renju rules by \
+                 default: --ruleset freestyle selects them, --ruleset all both)"
+            );
+        }
     }
     Ok(store)
 }

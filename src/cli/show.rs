@@ -21,25 +21,33 @@ use super::audit::finding_line;
 pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
     let game = store.game(id)?;
+    // What the record lacks and a linked copy gives, marked with the copy that gives it.
+    let filled = store.filled_header(id)?;
     let mut out = String::new();
     let names = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
     out.push_str(&format!(
         "game {} ({} {}) from {} line {} byte {}\n",
         game.id, game.kind, game.format, game.source, game.line, game.offset
     ));
-    if !game.players.is_empty() {
-        let seats: Vec<String> = game
-            .players
+    let (players, players_from) = match &filled.players {
+        Some((copy, seats)) => (seats, Some(*copy)),
+        None => (&game.players, None),
+    };
+    if !players.is_empty() {
+        let seats: Vec<String> = players
             .iter()
             .map(|(side, name)| format!("{}: {name}", title_case(side)))
             .collect();
         out.push_str(&seats.join("   "));
+        out.push_str(&from_copy(players_from));
         out.push('\n');
     }
+    let event = filled_value(&game.event, &filled.event);
+    let date = filled_value(&game.date, &filled.date);
     for (label, value) in [
-        ("event", &game.event),
+        ("event", &event),
         ("round", &game.round),
-        ("date", &game.date),
+        ("date", &date),
         ("rule", &game.rule),
         (
             "rules",
@@ -133,6 +141,19 @@ fn variation_text(moves: &[VariationMove], line: &VariationLine) -> String {
     }
     text.push('\n');
     text
+}
+
+/// The record's own value, else a linked copy's, marked with that copy.
+fn filled_value(own: &Option<String>, copy: &Option<(i64, String)>) -> Option<String> {
+    own.clone().or_else(|| {
+        copy.as_ref()
+            .map(|(id, v)| format!("{v}{}", from_copy(Some(*id))))
+    })
+}
+
+fn from_copy(copy: Option<i64>) -> String {
+    copy.map(|id| format!(" (not in this record: from its copy, game {id})"))
+        .unwrap_or_default()
 }
 
 fn title_case(s: &str) -> String {

@@ -42,13 +42,31 @@ pub(super) fn run(
     if tables.is_empty() || store.count_games(&filter)? == 0 {
         eprintln!("kifu stats: no games match");
     }
-    // Free-style gomoku games are not in the Renju balance (other rules): say so.
-    let freestyle = kifu_analysis::renju_balance_left_out(&data)?;
-    if freestyle > 0 {
-        eprintln!(
-            "kifu stats: {freestyle} free-style gomoku game(s) are left out of the Renju \
-             balance tables (--ruleset freestyle gives theirs)"
-        );
+    // What the Renju balance tables leave out, and why an empty table is empty: an answer
+    // never passes for "nothing there" unexplained.
+    let left = kifu_analysis::renju_balance_left_out(&data)?;
+    // Under the default the free-style games are said left out already (`select`).
+    let freestyle = if filter.ruleset == kifu_store::RulesetChoice::All {
+        left.freestyle
+    } else {
+        0
+    };
+    for (n, what) in [
+        (freestyle, "free-style gomoku game(s) (other rules: --ruleset freestyle gives their balance)"),
+        (left.short, "game(s) that never reached an opening (fewer than 3 moves, move-less results among them)"),
+        (left.forfeits, "forfeit(s) (a forfeit-result note: not played out)"),
+    ] {
+        if n > 0 {
+            eprintln!("kifu stats: {n} {what} are left out of the Renju balance tables");
+        }
+    }
+    for (name, df) in &tables {
+        if df.height() == 0 && !tables.is_empty() {
+            eprintln!(
+                "kifu stats: table {name} is empty: {}",
+                empty_because(name, &filter)
+            );
+        }
     }
     match (format, out) {
         (F::Json, _) => {
@@ -95,6 +113,20 @@ pub(super) fn run(
         (F::Parquet, None) => bail!("--format parquet needs --out DIR"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why a table under the filter has no row (the games that match have no value to group by).
+fn empty_because(table: &str, filter: &kifu_store::GameFilter) -> &'static str {
+    let freestyle = filter.ruleset == kifu_store::RulesetChoice::Freestyle;
+    if table.starts_with("renju_balance") && freestyle && table.contains("opening") {
+        "free-style gomoku games have no Renju opening (the 26 openings are not judged \
+         under other rules)"
+    } else if table.starts_with("renju_balance") {
+        "no game in it reached an opening and was played (see the counts left out above), \
+         or none has the value grouped by (an opening, a year in its date)"
+    } else {
+        "no game under the filter has the value grouped by"
+    }
 }
 
 /// One statistics table, whole, aligned in display columns (CJK names take two), under

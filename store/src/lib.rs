@@ -2,6 +2,7 @@
 //! batched writes inside transactions with prepared statements, and the queries the CLI
 //! and the analysis read.
 
+mod copies;
 pub mod export;
 pub mod filter;
 mod functions;
@@ -16,10 +17,12 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
-use kifu_facts::{counted_result, GameKind, Ruleset, SeatResult};
+use copies::FirstCopies;
+use kifu_facts::{counted_result, Ruleset, SeatResult};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
-pub use filter::{FilterError, GameFilter};
+pub use copies::{header_key, FilledHeader, Relinked};
+pub use filter::{FilterError, GameFilter, RulesetChoice};
 pub use functions::rule_key;
 use positions::{GameEntries, IndexState, Pending, INGEST_PART_BITS};
 
@@ -138,34 +141,12 @@ pub struct Store {
     conn: Connection,
     players: HashMap<String, i64>,
     events: HashMap<String, i64>,
-    /// The first game with each canonical key: loaded once, then kept up to date, so
-    /// linking a duplicate costs a hash lookup instead of an index search.
+    /// The first game of each identity: loaded once per kind, then kept up to date.
     first_copies: FirstCopies,
     /// Whether batches add their games to the position index (when it is complete).
     indexing: bool,
     /// The position index entries of the batch being written.
     pending: Pending,
-}
-
-/// The first copy of each canonical key, by a 64-bit hash of (kind, key): 16 bytes a game
-/// instead of the key itself (a million Xiangqi games would hold ~200 MB of keys). A hit
-/// is confirmed against the stored key, so a hash collision can never link two different
-/// games.
-#[derive(Default)]
-struct FirstCopies {
-    /// Kinds whose first copies are loaded from the database.
-    loaded: Vec<GameKind>,
-    ids: HashMap<u64, i64>,
-}
-
-/// A 64-bit hash of a canonical key and its game kind (`DefaultHasher::new` has fixed keys:
-/// the same in every run).
-fn key_hash(kind: GameKind, key: &[u8]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::hash::DefaultHasher::new();
-    kind.name().hash(&mut h);
-    key.hash(&mut h);
-    h.finish()
 }
 
 /// The page size of a database file `Store::open` creates.
@@ -311,6 +292,9 @@ impl Store {
         for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version as usize) {
             let tx = self.conn.transaction()?;
             tx.execute_batch(sql)?;
+            if std::ptr::eq(*sql, schema::MIGRATION_COPIES) {
+                copies::relink(&tx)?;
+            }
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
         }
@@ -367,8 +351,8 @@ impl Store {
         let mut stats = WriteStats::default();
         for record in records {
             if let Record::Game(g) = record {
-                if !self.first_copies.loaded.contains(&g.kind) {
-                    self.load_first_copies(g.kind)?;
+                if !self.first_copies.is_loaded(g.kind) {
+                    self.first_copies.load(&self.conn, g.kind)?;
                 }
             }
         }
@@ -411,29 +395,6 @@ impl Store {
     }
 }
 
-impl Store {
-    fn load_first_copies(&mut self, kind: GameKind) -> Result<()> {
-        let mut stmt = self.conn.prepare(
-            "SELECT canonical_key, min(id) FROM games
-             WHERE kind = ?1 AND canonical_key IS NOT NULL AND duplicate_of IS NULL
-             GROUP BY canonical_key",
-        )?;
-        let mut rows = stmt.query(params![kind.name()])?;
-        while let Some(row) = rows.next()? {
-            let key: Vec<u8> = row.get(0)?;
-            let id: i64 = row.get(1)?;
-            // On a (never seen) collision the earlier game stays the one found: the
-            // confirmation in `first_copy` then falls back to a search.
-            self.first_copies
-                .ids
-                .entry(key_hash(kind, &key))
-                .or_insert(id);
-        }
-        self.first_copies.loaded.push(kind);
-        Ok(())
-    }
-}
-
 /// The statements of one batch, prepared once per transaction.
 struct Statements<'a> {
     insert_game: rusqlite::Statement<'a>,
@@ -453,9 +414,9 @@ impl<'a> Statements<'a> {
                 "INSERT INTO games (source_id, member, record_id, offset, line, \"column\", length,
                     kind, format, event_id, round, date, rule,
                     recorded_result, result_text, derived_result, termination, plies, opening,
-                    canonical_key, duplicate_of, extra, ruleset)
+                    canonical_key, duplicate_of, extra, ruleset, header_key)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                    ?17, ?18, ?19, ?20, ?21, ?22, ?23)
+                    ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)
                  ON CONFLICT (source_id, member, offset) DO NOTHING",
             )?,
             insert_seat: tx.prepare(
@@ -479,7 +440,8 @@ impl<'a> Statements<'a> {
                     length, format, error, raw)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?,
-            stored_key: tx.prepare("SELECT kind, canonical_key FROM games WHERE id = ?1")?,
+            stored_key: tx
+                .prepare("SELECT kind, ruleset, canonical_key FROM games WHERE id = ?1")?,
         })
     }
 }
@@ -525,29 +487,17 @@ impl BatchWriter<'_> {
         Ok(id)
     }
 
-    /// The first game stored with this canonical key, if any: found by its hash, confirmed
-    /// against the stored key (on a collision, searched for by the key itself).
-    fn first_copy(&mut self, hash: u64, kind: GameKind, key: &[u8]) -> Result<Option<i64>> {
-        let Some(&id) = self.first_copies.ids.get(&hash) else {
-            return Ok(None);
-        };
-        let (stored_kind, stored): (String, Vec<u8>) = self
-            .statements
-            .stored_key
-            .query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if stored_kind == kind.name() && stored == key {
-            return Ok(Some(id));
+    /// The first stored copy of the game `g`, if any (identity: [`copies`]).
+    fn first_copy(&mut self, g: &GameRecord, header: Option<&String>) -> Result<Option<i64>> {
+        match header {
+            Some(h) => Ok(self
+                .first_copies
+                .by_header(&(g.kind, g.ruleset, h.clone()), g.source_id)),
+            None if g.canonical_key.is_empty() => Ok(None),
+            None => self
+                .first_copies
+                .by_moves(self.tx, &mut self.statements.stored_key, g),
         }
-        Ok(self
-            .tx
-            .query_row(
-                "SELECT min(id) FROM games
-                 WHERE kind = ?1 AND canonical_key = ?2 AND duplicate_of IS NULL",
-                params![kind.name(), key],
-                |r| r.get(0),
-            )
-            .optional()?
-            .flatten())
     }
 
     fn optional_name(&mut self, table: Table, name: &Option<String>) -> Result<Option<i64>> {
@@ -559,13 +509,8 @@ impl BatchWriter<'_> {
 
     fn game(&mut self, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
         let event_id = self.optional_name(Table::Events, &g.event)?;
-        // An empty move list identifies nothing: only games with moves are linked.
-        let hash = key_hash(g.kind, &g.canonical_key);
-        let duplicate_of: Option<i64> = if g.canonical_key.is_empty() {
-            None
-        } else {
-            self.first_copy(hash, g.kind, &g.canonical_key)?
-        };
+        let header = copies::record_header_key(g);
+        let duplicate_of = self.first_copy(g, header.as_ref())?;
         let inserted = self.statements.insert_game.execute(params![
             g.source_id,
             g.member,
@@ -594,6 +539,7 @@ impl BatchWriter<'_> {
             duplicate_of,
             g.extra,
             g.ruleset.map(Ruleset::name),
+            header,
         ])?;
         if inserted == 0 {
             // The same record (source, member, offset) is stored already: an earlier,
@@ -603,10 +549,7 @@ impl BatchWriter<'_> {
         }
         let game_id = self.tx.last_insert_rowid();
         stats.games += 1;
-        if duplicate_of.is_none() && !g.canonical_key.is_empty() {
-            // A colliding hash keeps the earlier game: see `first_copy`.
-            self.first_copies.ids.entry(hash).or_insert(game_id);
-        }
+        self.first_copies.add(g, header, game_id, duplicate_of);
         for (seat, (side, name)) in g.players.iter().enumerate() {
             let name = name.trim();
             if name.is_empty() {
@@ -715,7 +658,7 @@ enum Table {
 mod tests {
     use super::*;
     use crate::query::Counts;
-    use kifu_facts::Severity;
+    use kifu_facts::{GameKind, Severity};
 
     fn source(hash: &str) -> NewSource {
         NewSource {
@@ -875,8 +818,8 @@ mod tests {
         // Pretend the hash of another key points at game 1.
         store
             .first_copies
-            .ids
-            .insert(key_hash(GameKind::Renju, &[9, 9]), 1);
+            .by_moves
+            .insert(copies::key_hash(GameKind::Renju, None, &[9, 9]), 1);
         let stats = store
             .write_batch(&[
                 game(id, 10, &[9, 9]),

@@ -32,6 +32,10 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
     ),
     ("players_key", "CREATE INDEX players_key ON players(key)"),
     ("events_key", "CREATE INDEX events_key ON events(key)"),
+    (
+        "games_duplicate",
+        "CREATE INDEX games_duplicate ON games(duplicate_of) WHERE duplicate_of IS NOT NULL",
+    ),
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
@@ -42,6 +46,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_4,
     MIGRATION_5,
     MIGRATION_6,
+    MIGRATION_COPIES,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -268,4 +273,15 @@ CREATE TABLE variations (
 ) WITHOUT ROWID;
 
 ALTER TABLE findings ADD COLUMN node INTEGER;
+"#;
+
+/// Copies that are copies (issue 27): the header key that links records without moves
+/// ([`crate::copies::header_key`]), and an index from a first copy to its copies, so a
+/// header filter finds a game by any copy's header. [`crate::Store`] runs
+/// [`crate::copies::relink`] right after this migration (in its transaction): records cut
+/// short lose their prefix key, the ruleset becomes part of the identity, and move-less
+/// records are linked by their headers.
+pub const MIGRATION_COPIES: &str = r#"
+ALTER TABLE games ADD COLUMN header_key TEXT;
+CREATE INDEX games_duplicate ON games(duplicate_of) WHERE duplicate_of IS NOT NULL;
 "#;

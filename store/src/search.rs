@@ -9,6 +9,7 @@ use kifu_facts::{closest, is_finding_code, GameKind, Outcome, RENJU_OPENING_RULE
 use rusqlite::params_from_iter;
 use rusqlite::types::Value;
 
+use crate::copies;
 use crate::filter::sql::{key_match, Condition};
 use crate::filter::{FilterError, GameFilter};
 use crate::functions::rule_key;
@@ -287,14 +288,19 @@ impl Store {
         let count = |severity: &str| {
             format!("(SELECT count(*) FROM findings x WHERE x.game_id = g.id AND x.severity = '{severity}')")
         };
+        // Where the first copy lacks its players, date or event, the game shows a linked
+        // copy's (`games --player` finds it by any copy's header).
         let sql = format!(
-            "SELECT g.id, g.kind, g.date, e.name, g.round, g.recorded_result,
+            "SELECT g.id, g.kind, {date}, e.name, g.round, g.recorded_result,
                     kifu_counted(g.kind, g.recorded_result, g.derived_result, g.termination),
                     kifu_recorded(g.recorded_result), g.opening, g.plies,
-                    {info}, {warning}, {error}, {SOURCE}, g.line, g.duplicate_of
+                    {info}, {warning}, {error}, {SOURCE}, g.line, g.duplicate_of, {seats}
              FROM games g JOIN sources s ON s.id = g.source_id
-             LEFT JOIN events e ON e.id = g.event_id
+             LEFT JOIN events e ON e.id = {event}
              WHERE {cond} ORDER BY {order} LIMIT ?",
+            date = copies::filled("g", "date"),
+            event = copies::filled("g", "event_id"),
+            seats = copies::seats_holder("g"),
             info = count("info"),
             warning = count("warning"),
             error = count("error"),
@@ -326,15 +332,22 @@ impl Store {
                 line: r.get(14)?,
                 duplicate_of: r.get(15)?,
             })
+            .map(|g| (g, r.get::<_, i64>(16)))
         })?;
-        let mut out: Vec<GameListing> = rows.collect::<rusqlite::Result<_>>()?;
+        let mut out = Vec::new();
+        let mut holders = Vec::new();
+        for row in rows {
+            let (g, holder) = row?;
+            out.push(g);
+            holders.push(holder?);
+        }
         let mut players = self.conn.prepare_cached(
             "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
              WHERE gp.game_id = ?1 ORDER BY gp.seat",
         )?;
-        for g in &mut out {
+        for (g, holder) in out.iter_mut().zip(holders) {
             g.players = players
-                .query_map([g.id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .query_map([holder], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<_>>()?;
         }
         Ok(out)
@@ -386,7 +399,9 @@ impl Store {
 
     /// The players of the games under the filter with their game counts and results (a
     /// win when the result that counts is their side's); with a player pattern in the
-    /// filter, only the players it matches (in its side, if one is given).
+    /// filter, only the players it matches (in its side, if one is given). A game counts
+    /// once for every name any of its linked copies gives it (a first copy without names,
+    /// or with other spellings, is found under its copies' names too).
     pub fn list_players(
         &self,
         filter: &GameFilter,
@@ -409,10 +424,11 @@ impl Store {
             "SELECT p.name, count(*), sum(r = gp.side), sum(r = 'draw'),
                     sum(r IS NOT NULL AND r <> gp.side AND r <> 'draw'), sum(r IS NULL),
                     group_concat(DISTINCT kind)
-             FROM (SELECT gp.player_id, gp.side, g.kind,
+             FROM (SELECT DISTINCT g.id, gp.player_id, gp.side, g.kind,
                           kifu_counted(g.kind, g.recorded_result, g.derived_result,
                                        g.termination) AS r
-                   FROM game_players gp JOIN games g ON g.id = gp.game_id
+                   FROM games g JOIN games cp ON cp.id = g.id OR cp.duplicate_of = g.id
+                   JOIN game_players gp ON gp.game_id = cp.id
                    JOIN players p ON p.id = gp.player_id
                    WHERE {cond}) gp
              JOIN players p ON p.id = gp.player_id

@@ -31,7 +31,7 @@
 
 use super::board::{Board, ForbiddenKind, Stone};
 use super::opening::{classify, validate, Opening, OpeningRule};
-use super::point::{encode_moves, move_text, Move, Point};
+use super::point::{encode_moves, move_text, Move, Point, PASS_BYTE};
 use super::symmetry::Symmetry;
 use crate::finding::{Finding, Severity};
 use kifu_facts::Ruleset;
@@ -155,7 +155,9 @@ pub struct Replay {
     pub opening: Option<&'static Opening>,
     /// The symmetry mapping the game's moves 1–3 onto the opening's standard orientation.
     pub opening_symmetry: Option<Symmetry>,
-    /// Lexicographically smallest [`encode_moves`] of `moves` over the 8 symmetries.
+    /// The record's identity among its copies ([`record_key`]): every recorded move, not
+    /// only the applied prefix, so records cut short by the same illegal move are not
+    /// copies unless they go on alike.
     pub canonical_key: Vec<u8>,
     pub findings: Vec<Finding>,
 }
@@ -195,6 +197,41 @@ pub fn canonical_key(moves: &[Move]) -> Vec<u8> {
         }
     }
     best.unwrap_or_else(|| encode_moves(moves))
+}
+
+/// The first byte of a [`record_key`] that is not a [`canonical_key`]: no point index
+/// (0..=224) and not a pass (255), so the two kinds of key never meet.
+const AS_WRITTEN: u8 = 0xFE;
+
+/// The key that identifies a record among its copies: the [`canonical_key`] of every move
+/// it records (a record cut short by an illegal move keys on all of its moves, not on the
+/// prefix the replay applied). A record that cannot be put on the 15×15 board (another
+/// board size, a move off the board) keys on its moves as written, `(column, row)` pairs
+/// after its board size, with no symmetry. Empty for a record without moves.
+pub fn record_key(game: &RawGame) -> Vec<u8> {
+    if game.moves.is_empty() {
+        return Vec::new();
+    }
+    let on_board: Option<Vec<Move>> = (game.board_width == 15 && game.board_height == 15)
+        .then(|| {
+            game.moves
+                .iter()
+                .map(|m| match m.point {
+                    None => Some(None),
+                    Some((c, r)) => Point::new(c, r).map(Some),
+                })
+                .collect()
+        })
+        .flatten();
+    if let Some(moves) = on_board {
+        return canonical_key(&moves);
+    }
+    let mut key = Vec::with_capacity(3 + 2 * game.moves.len());
+    key.extend([AS_WRITTEN, game.board_width, game.board_height]);
+    for m in &game.moves {
+        key.extend(m.point.map_or([PASS_BYTE, PASS_BYTE], |(c, r)| [c, r]));
+    }
+    key
 }
 
 fn plies_list(plies: &[u32]) -> String {
@@ -269,6 +306,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
                 )
             },
         ));
+        r.canonical_key = record_key(game);
         return r;
     }
 
@@ -566,7 +604,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
         judge_opening(&mut r, game);
     }
 
-    r.canonical_key = canonical_key(&r.moves);
+    r.canonical_key = record_key(game);
     r.findings.sort_by_key(|f| f.ply.unwrap_or(0));
     r
 }

@@ -12,7 +12,7 @@ pub mod position;
 pub mod symmetry;
 
 pub use board::{Board, ForbiddenKind, Stone};
-pub use game::{canonical_key, replay, replay_with, Outcome, Replay, Termination};
+pub use game::{canonical_key, record_key, replay, replay_with, Outcome, Replay, Termination};
 pub use opening::{classify, Opening, OpeningRule, OPENINGS};
 pub use point::{decode_moves, encode_moves, parse_move, parse_moves, Move, Point};
 pub use position::{Marks, PlayError, Position};

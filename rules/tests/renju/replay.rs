@@ -244,6 +244,41 @@ fn canonical_key_identifies_mirrors() {
     assert_eq!(OPENINGS.len(), 26);
 }
 
+#[test]
+fn a_record_cut_short_keys_on_every_recorded_move() {
+    // Move 3 is on an occupied point: the replay applies 2 of 4 moves.
+    let a = replay(&game("h8 h9 h8 j10", None));
+    let b = replay(&game("h8 h9 h8 k11", None));
+    assert_eq!(
+        (a.moves.len(), a.termination),
+        (2, Termination::IllegalMove)
+    );
+    assert_eq!(a.moves, b.moves);
+    // The same played prefix, other records: other keys (each the smallest of the 8
+    // images: h9 turned to h7 by the half turn, j10 to f6, k11 to e5).
+    assert_eq!(a.canonical_key, [112, 97, 112, 80]);
+    assert_eq!(b.canonical_key, [112, 97, 112, 64]);
+    // A mirror image of a cut-short record is still its copy.
+    let mirrored = replay(&game("h8 h7 h8 j6", None));
+    assert_eq!(mirrored.canonical_key, a.canonical_key);
+    // A complete record keys as before: the canonical key of its moves.
+    let whole = replay(&game("h8 h9 j10", None));
+    assert_eq!(whole.canonical_key, [112, 97, 80]);
+}
+
+#[test]
+fn a_record_off_the_board_keys_on_its_moves_as_written() {
+    // Move 2 (p16: column 16, row 16) is off the board.
+    let r = replay(&game("h8 p16 --", None));
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.canonical_key, [0xFE, 15, 15, 7, 7, 15, 15, 255, 255]);
+    let mut small = game("h8", None);
+    small.board_width = 13;
+    small.board_height = 13;
+    assert_eq!(replay(&small).canonical_key, [0xFE, 13, 13, 7, 7]);
+    assert!(replay(&game("", None)).canonical_key.is_empty());
+}
+
 fn with_proposals(moves: &str, rule: &str, proposals: &str, declared: Option<u8>) -> RawGame {
     let mut g = game(moves, None);
     g.header.rule = Some(rule.to_string());

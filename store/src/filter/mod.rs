@@ -301,6 +301,64 @@ impl fmt::Display for PliesRange {
     }
 }
 
+/// Which rules the Renju-board games a filter selects were replayed by. Every command that
+/// selects games from the command line starts from [`RulesetChoice::Renju`] (the one
+/// default: a free-style game is not a Renju game), saying on standard error how many
+/// free-style games it left out; `audit` and `export`, which cover every record, start from
+/// [`RulesetChoice::All`], as does a filter built in code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RulesetChoice {
+    /// Renju-board games replayed by the Renju rules; the other kinds as they are.
+    Renju,
+    /// Free-style gomoku games only.
+    Freestyle,
+    /// Both rulesets, and the other kinds.
+    #[default]
+    All,
+}
+
+impl RulesetChoice {
+    pub const NAMES: [&'static str; 3] = ["renju", "freestyle", "all"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetChoice::Renju => "renju",
+            RulesetChoice::Freestyle => "freestyle",
+            RulesetChoice::All => "all",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RulesetChoice> {
+        match name {
+            "all" => Some(RulesetChoice::All),
+            other => Ruleset::from_name(other).map(RulesetChoice::only),
+        }
+    }
+
+    /// The choice of one ruleset.
+    pub fn only(rules: Ruleset) -> RulesetChoice {
+        match rules {
+            Ruleset::Renju => RulesetChoice::Renju,
+            Ruleset::Freestyle => RulesetChoice::Freestyle,
+        }
+    }
+
+    /// Whether a game replayed by `rules` (`None`: not a Renju-board game) is chosen.
+    pub fn admits(self, rules: Option<Ruleset>) -> bool {
+        match self {
+            RulesetChoice::Renju => rules != Some(Ruleset::Freestyle),
+            RulesetChoice::Freestyle => rules == Some(Ruleset::Freestyle),
+            RulesetChoice::All => true,
+        }
+    }
+}
+
+impl fmt::Display for RulesetChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Which games (and quarantined records) a command covers. The default covers every game
 /// but the linked copies (`duplicate_of` set: the same game stored again under a board
 /// symmetry).
@@ -333,7 +391,7 @@ pub struct GameFilter {
     pub rule: Option<String>,
     /// The rules a Renju-board game was replayed by (renju or free-style gomoku); only
     /// Renju-board games have them.
-    pub ruleset: Option<Ruleset>,
+    pub ruleset: RulesetChoice,
     /// Any of these openings.
     pub openings: Vec<OpeningSelector>,
     /// Games with a finding of any of these codes.
@@ -400,7 +458,7 @@ impl GameFilter {
             || recorded.is_some()
             || *result_differs
             || rule.is_some()
-            || ruleset.is_some()
+            || *ruleset != RulesetChoice::All
             || !openings.is_empty()
             || !plies.is_open()
     }
@@ -413,7 +471,7 @@ impl GameFilter {
     /// Whether games of `kind` can match (a command skips the kinds that cannot).
     pub fn admits_kind(&self, kind: GameKind) -> bool {
         self.game.is_none_or(|g| g == kind)
-            && (self.ruleset.is_none() || kind == GameKind::Renju)
+            && (self.ruleset != RulesetChoice::Freestyle || kind == GameKind::Renju)
             && self.status != Some(Status::Quarantined)
             && (self.openings.is_empty() || self.openings.iter().any(|o| o.applies_to(kind)))
     }
@@ -495,8 +553,8 @@ impl GameFilter {
         if let Some(r) = &self.rule {
             put("rule", r.clone());
         }
-        if let Some(r) = self.ruleset {
-            put("rules", r.to_string());
+        if self.ruleset != RulesetChoice::All {
+            put("rules", self.ruleset.to_string());
         }
         if !self.openings.is_empty() {
             let list: Vec<&str> = self.openings.iter().map(|o| o.text.as_str()).collect();

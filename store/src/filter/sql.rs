@@ -10,10 +10,10 @@
 
 use std::collections::BTreeSet;
 
-use kifu_facts::{fold_name, GameKind, Outcome, Severity};
+use kifu_facts::{fold_name, GameKind, Outcome, Ruleset, Severity};
 use rusqlite::types::Value;
 
-use super::{GameFilter, Status};
+use super::{GameFilter, RulesetChoice, Status};
 use crate::functions::rule_key;
 
 /// A piece of SQL and its parameters, in the order of the `?` in the text.
@@ -121,20 +121,22 @@ impl GameFilter {
         }
         if let Some(event) = &self.event {
             let (m, v) = key_match("key", event);
-            c.and(
-                &format!("g.event_id IN (SELECT id FROM events WHERE {m})"),
-                [v],
-            );
+            c.and_condition(self.any_copy(Condition {
+                sql: format!(
+                    "SELECT k.id FROM games k WHERE k.event_id IN (SELECT id FROM events WHERE {m})"
+                ),
+                params: vec![v],
+            }));
         }
         self.players_condition(&mut c);
         if !self.date.is_open() {
-            c.and(
-                "kifu_date_within(g.date, ?, ?)",
-                [
+            c.and_condition(self.any_copy(Condition {
+                sql: "SELECT k.id FROM games k WHERE kifu_date_within(k.date, ?, ?)".into(),
+                params: vec![
                     self.date.from.map_or(Value::Null, |d| text(d.first_day())),
                     self.date.to.map_or(Value::Null, |d| text(d.last_day())),
                 ],
-            );
+            }));
         }
         if let Some(round) = &self.round {
             c.and(
@@ -160,8 +162,10 @@ impl GameFilter {
         if let Some(rule) = &self.rule {
             c.and("kifu_rule_key(g.rule) = ?", [text(rule_key(rule))]);
         }
-        if let Some(rules) = self.ruleset {
-            c.and("g.ruleset = ?", [text(rules.name())]);
+        match self.ruleset {
+            RulesetChoice::Renju => c.and("g.ruleset IS NOT ?", [text(Ruleset::Freestyle.name())]),
+            RulesetChoice::Freestyle => c.and("g.ruleset = ?", [text(Ruleset::Freestyle.name())]),
+            RulesetChoice::All => {}
         }
         self.openings_condition(&mut c);
         if let Some(min) = self.plies.min {
@@ -174,6 +178,28 @@ impl GameFilter {
         c
     }
 
+    /// The games `g` one of whose linked copies (itself included) is among `ids` (a SELECT
+    /// of game ids): a header filter finds a game by any copy's header, since the first
+    /// copy may lack a name, a date or an event another copy gives. The ids lead to their
+    /// first copies by row id, and, where copies are listed too, to those copies through
+    /// `games_duplicate`.
+    fn any_copy(&self, ids: Condition) -> Condition {
+        let firsts = format!(
+            "SELECT coalesce(c.duplicate_of, c.id) FROM games c WHERE c.id IN ({})",
+            ids.sql
+        );
+        if !self.with_duplicates {
+            return Condition {
+                sql: format!("g.id IN ({firsts})"),
+                params: ids.params,
+            };
+        }
+        Condition {
+            sql: format!("g.id IN ({firsts}) OR g.duplicate_of IN ({firsts})"),
+            params: [ids.params.clone(), ids.params].concat(),
+        }
+    }
+
     /// `player` (in `side`) and `opponent` in another seat of the same game.
     fn players_condition(&self, c: &mut Condition) {
         let side = self.side.map(|s| s.name());
@@ -181,8 +207,8 @@ impl GameFilter {
             let (m, v) = key_match("p.key", pattern);
             let mut c = Condition {
                 sql: format!(
-                    "g.id IN (SELECT gp.game_id FROM game_players gp
-                              JOIN players p ON p.id = gp.player_id WHERE {m}"
+                    "SELECT gp.game_id FROM game_players gp
+                     JOIN players p ON p.id = gp.player_id WHERE {m}"
                 ),
                 params: vec![v],
             };
@@ -190,8 +216,7 @@ impl GameFilter {
                 c.sql.push_str(" AND gp.side = ?");
                 c.params.push(text(side.clone()));
             }
-            c.sql.push(')');
-            c
+            self.any_copy(c)
         };
         match (&self.player, &self.opponent) {
             (Some(p), None) => c.and_condition(seat_of(p, side.as_ref())),
@@ -211,16 +236,16 @@ impl GameFilter {
                     None => "",
                 };
                 params.push(vo);
-                c.and(
-                    &format!(
-                        "g.id IN (SELECT a.game_id FROM game_players a
-                                  JOIN players pa ON pa.id = a.player_id
-                                  JOIN game_players b ON b.game_id = a.game_id AND b.seat <> a.seat
-                                  JOIN players pb ON pb.id = b.player_id
-                                  WHERE {mp}{side_sql} AND {mo})"
+                c.and_condition(self.any_copy(Condition {
+                    sql: format!(
+                        "SELECT a.game_id FROM game_players a
+                         JOIN players pa ON pa.id = a.player_id
+                         JOIN game_players b ON b.game_id = a.game_id AND b.seat <> a.seat
+                         JOIN players pb ON pb.id = b.player_id
+                         WHERE {mp}{side_sql} AND {mo}"
                     ),
                     params,
-                );
+                }));
             }
             (None, None) => {}
         }

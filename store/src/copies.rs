@@ -1,0 +1,593 @@
+//! Which stored games are copies of one game: the writer links each new game to the first
+//! stored game of its identity (`duplicate_of`), and [`relink`] brings the links of a
+//! database written by an older kifu up to today's identity.
+//!
+//! A game's identity is its kind, its ruleset (a free-style game is never a copy of a Renju
+//! game, whichever file came first) and
+//! - for a record with moves, the canonical key of every move it records (a record cut
+//!   short by an illegal move keys on all of them, not on the prefix the replay applied);
+//! - for a record without moves, its header ([`header_key`]: the players, date, event,
+//!   round and recorded result, names folded as a search folds them). One file never lists
+//!   one game twice without its moves (`rps.bdt` lists four forfeits between the same two
+//!   players in one year, with one header), so a move-less record is linked only to a first
+//!   copy that no record of its own file is already linked to: two files that list the same
+//!   games pair them off in order.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use kifu_facts::{fold_name, GameKind, Ruleset};
+use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
+
+use crate::record::GameRecord;
+use crate::{Result, Store};
+
+/// The separator of a header key's fields (a control character no name holds).
+const FIELD: char = '\u{1f}';
+/// The separator of the seats in a header key's players.
+const SEAT: char = '\u{1e}';
+
+/// The header key of a record without moves: its seats (side and folded name, in seat
+/// order), date, folded event and round, and recorded result, or `None` when the record
+/// names no player (a header that names no one identifies no game).
+pub fn header_key(
+    players: &[(String, String)],
+    date: Option<&str>,
+    event: Option<&str>,
+    round: Option<&str>,
+    recorded_result: Option<&str>,
+) -> Option<String> {
+    if players.iter().all(|(_, name)| name.trim().is_empty()) {
+        return None;
+    }
+    let folded = |v: Option<&str>| v.map(|s| fold_name(s.trim())).unwrap_or_default();
+    let seats: Vec<String> = players
+        .iter()
+        .map(|(side, name)| format!("{side}={}", fold_name(name.trim())))
+        .collect();
+    Some(
+        [
+            seats.join(&SEAT.to_string()),
+            date.map(str::trim).unwrap_or_default().to_owned(),
+            folded(event),
+            folded(round),
+            recorded_result.unwrap_or_default().to_owned(),
+        ]
+        .join(&FIELD.to_string()),
+    )
+}
+
+/// The header key of a record to be written: `None` for a record with moves.
+pub(crate) fn record_header_key(g: &GameRecord) -> Option<String> {
+    if g.plies > 0 || !g.canonical_key.is_empty() {
+        return None;
+    }
+    header_key(
+        &g.players,
+        g.date.as_deref(),
+        g.event.as_deref(),
+        g.round.as_deref(),
+        g.recorded_result.as_deref(),
+    )
+}
+
+/// A 64-bit hash of a move key with its kind and ruleset (`DefaultHasher::new` has fixed
+/// keys: the same in every run).
+pub(crate) fn key_hash(kind: GameKind, ruleset: Option<Ruleset>, key: &[u8]) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    kind.name().hash(&mut h);
+    ruleset.map(Ruleset::name).hash(&mut h);
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// A first copy found by its header, with the files that hold a record of it.
+struct HeaderGame {
+    id: i64,
+    sources: Vec<i64>,
+}
+
+type HeaderIdentity = (GameKind, Option<Ruleset>, String);
+
+/// The first copy of each identity: loaded once per kind, then kept up to date, so linking
+/// a copy costs a hash lookup instead of an index search. Move keys are held by a 64-bit
+/// hash (16 bytes a game instead of the key: a million Xiangqi games would hold ~200 MB of
+/// keys), a hit confirmed against the stored key, so a collision never links two games;
+/// header keys (records without moves: few) are held whole.
+#[derive(Default)]
+pub(crate) struct FirstCopies {
+    loaded: Vec<GameKind>,
+    pub(crate) by_moves: HashMap<u64, i64>,
+    by_header: HashMap<HeaderIdentity, Vec<HeaderGame>>,
+}
+
+impl FirstCopies {
+    pub(crate) fn is_loaded(&self, kind: GameKind) -> bool {
+        self.loaded.contains(&kind)
+    }
+
+    pub(crate) fn load(&mut self, conn: &Connection, kind: GameKind) -> Result<()> {
+        let mut stmt = conn.prepare(
+            "SELECT ruleset, canonical_key, min(id) FROM games
+             WHERE kind = ?1 AND canonical_key IS NOT NULL AND duplicate_of IS NULL
+             GROUP BY ruleset, canonical_key",
+        )?;
+        let mut rows = stmt.query(params![kind.name()])?;
+        while let Some(row) = rows.next()? {
+            let ruleset = ruleset_of(row.get(0)?)?;
+            let key: Vec<u8> = row.get(1)?;
+            // On a (never seen) collision the earlier game stays the one found: the
+            // confirmation in `BatchWriter::first_copy` then falls back to a search.
+            self.by_moves
+                .entry(key_hash(kind, ruleset, &key))
+                .or_insert(row.get(2)?);
+        }
+        let mut stmt = conn.prepare(
+            "SELECT id, ruleset, header_key, duplicate_of, source_id FROM games
+             WHERE kind = ?1 AND header_key IS NOT NULL ORDER BY id",
+        )?;
+        let mut rows = stmt.query(params![kind.name()])?;
+        while let Some(row) = rows.next()? {
+            let identity = (kind, ruleset_of(row.get(1)?)?, row.get(2)?);
+            self.add_header(identity, row.get(0)?, row.get(3)?, row.get(4)?);
+        }
+        self.loaded.push(kind);
+        Ok(())
+    }
+
+    /// The first copy of a move-less record of `source` with this header: the earliest one
+    /// that no record of `source` is a copy of.
+    pub(crate) fn by_header(&self, identity: &HeaderIdentity, source: i64) -> Option<i64> {
+        self.by_header
+            .get(identity)?
+            .iter()
+            .find(|g| !g.sources.contains(&source))
+            .map(|g| g.id)
+    }
+
+    /// Registers a stored move-less record: a new first copy, or a copy of `duplicate_of`.
+    fn add_header(
+        &mut self,
+        identity: HeaderIdentity,
+        id: i64,
+        duplicate_of: Option<i64>,
+        source: i64,
+    ) {
+        let games = self.by_header.entry(identity).or_default();
+        match duplicate_of.and_then(|first| games.iter_mut().find(|g| g.id == first)) {
+            Some(first) => first.sources.push(source),
+            None => games.push(HeaderGame {
+                id,
+                sources: vec![source],
+            }),
+        }
+    }
+
+    /// Registers a game just written with its link.
+    pub(crate) fn add(
+        &mut self,
+        g: &GameRecord,
+        header: Option<String>,
+        id: i64,
+        linked: Option<i64>,
+    ) {
+        if let Some(header) = header {
+            self.add_header((g.kind, g.ruleset, header), id, linked, g.source_id);
+        } else if linked.is_none() && !g.canonical_key.is_empty() {
+            // A colliding hash keeps the earlier game: see `BatchWriter::first_copy`.
+            self.by_moves
+                .entry(key_hash(g.kind, g.ruleset, &g.canonical_key))
+                .or_insert(id);
+        }
+    }
+
+    /// The first stored game with `g`'s move key: found by its hash, confirmed against the
+    /// stored key (on a collision, searched for by the key itself).
+    pub(crate) fn by_moves(
+        &self,
+        tx: &Transaction<'_>,
+        stored_key: &mut Statement<'_>,
+        g: &GameRecord,
+    ) -> Result<Option<i64>> {
+        let hash = key_hash(g.kind, g.ruleset, &g.canonical_key);
+        let Some(&id) = self.by_moves.get(&hash) else {
+            return Ok(None);
+        };
+        let (kind, ruleset, key): (String, Option<String>, Vec<u8>) =
+            stored_key.query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        if kind == g.kind.name()
+            && ruleset.as_deref() == g.ruleset.map(Ruleset::name)
+            && key == g.canonical_key
+        {
+            return Ok(Some(id));
+        }
+        Ok(tx
+            .query_row(
+                "SELECT min(id) FROM games
+                 WHERE kind = ?1 AND ruleset IS ?2 AND canonical_key = ?3 AND duplicate_of IS NULL",
+                params![g.kind.name(), g.ruleset.map(Ruleset::name), g.canonical_key],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten())
+    }
+}
+
+/// SQL: the id of the game whose seats stand for the game `{g}` (a `games` alias): its own
+/// when it names any player, else those of its earliest linked copy that does (a first
+/// copy without names shows the names a copy gives; what each record said stays its own).
+pub(crate) fn seats_holder(g: &str) -> String {
+    format!(
+        "CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = {g}.id) THEN {g}.id
+         ELSE coalesce((SELECT min(hc.id) FROM games hc WHERE hc.duplicate_of = {g}.id
+                        AND EXISTS (SELECT 1 FROM game_players WHERE game_id = hc.id)), {g}.id)
+         END"
+    )
+}
+
+/// SQL: the value of the column `column` for the game `{g}`: its own, else that of its
+/// earliest linked copy that has one.
+pub(crate) fn filled(g: &str, column: &str) -> String {
+    format!(
+        "coalesce({g}.{column}, (SELECT hc.{column} FROM games hc WHERE hc.duplicate_of = {g}.id
+                                 AND hc.{column} IS NOT NULL ORDER BY hc.id LIMIT 1))"
+    )
+}
+
+fn ruleset_of(stored: Option<String>) -> Result<Option<Ruleset>> {
+    stored
+        .map(|name| {
+            Ruleset::from_name(&name)
+                .ok_or_else(|| crate::Error::Corrupt(format!("ruleset `{name}`")))
+        })
+        .transpose()
+}
+
+/// What [`relink`] changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Relinked {
+    /// Records cut short whose key an older kifu took from the played prefix: their whole
+    /// record is not stored, so their key is dropped and they are linked to nothing (a new
+    /// ingest of their files links them by the whole record).
+    pub cut_short: u64,
+    /// Games whose link changed.
+    pub links: u64,
+}
+
+/// Brings the links of a database written by an older kifu up to today's identity, inside
+/// the migration's transaction: records cut short lose their prefix key, the ruleset
+/// becomes part of a move key's identity, and move-less records get their header key and
+/// are linked by it. A changed link of a game with moves makes the position index (which
+/// stores whether each game is a copy) `missing` until `kifu index --rebuild`.
+pub(crate) fn relink(tx: &Transaction<'_>) -> Result<Relinked> {
+    // Stored moves shorter than the record: one byte a Renju ply, two a Xiangqi or
+    // Territorial ply (ChouChou records have no key).
+    let cut_short = tx.execute(
+        "UPDATE games SET canonical_key = NULL
+         WHERE canonical_key IS NOT NULL
+           AND (SELECT length(m.data) FROM moves m WHERE m.game_id = games.id)
+               < plies * CASE kind WHEN 'renju' THEN 1 ELSE 2 END",
+        [],
+    )? as u64;
+    let first = "(SELECT min(f.id) FROM games f
+                  WHERE f.kind = games.kind AND f.canonical_key = games.canonical_key
+                    AND f.ruleset IS games.ruleset AND f.id < games.id)";
+    let moves_links = tx.execute(
+        &format!(
+            "UPDATE games SET duplicate_of = {first}
+             WHERE duplicate_of IS NOT {first}
+               AND (canonical_key IS NOT NULL OR duplicate_of IS NOT NULL)"
+        ),
+        [],
+    )? as u64;
+    if moves_links > 0 {
+        tx.execute(
+            "UPDATE position_index SET state = 'missing' WHERE id = 1 AND state = 'complete'",
+            [],
+        )?;
+    }
+    Ok(Relinked {
+        cut_short,
+        links: moves_links + relink_headers(tx)?,
+    })
+}
+
+/// Header keys and links of the move-less records, in id order as the writer makes them.
+fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
+    let mut games = Vec::new();
+    {
+        let mut stmt = tx.prepare(
+            "SELECT g.id, g.kind, g.ruleset, g.source_id, g.date, e.name, g.round,
+                    g.recorded_result, g.duplicate_of
+             FROM games g LEFT JOIN events e ON e.id = g.event_id
+             WHERE g.plies = 0 AND g.canonical_key IS NULL ORDER BY g.id",
+        )?;
+        let mut seats = tx.prepare(
+            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+             WHERE gp.game_id = ?1 ORDER BY gp.seat",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            let kind: String = r.get(1)?;
+            let kind = GameKind::from_name(&kind)
+                .ok_or_else(|| crate::Error::Corrupt(format!("kind `{kind}`")))?;
+            let players: Vec<(String, String)> = seats
+                .query_map(params![id], |s| Ok((s.get(0)?, s.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            let date: Option<String> = r.get(4)?;
+            let event: Option<String> = r.get(5)?;
+            let round: Option<String> = r.get(6)?;
+            let result: Option<String> = r.get(7)?;
+            let key = header_key(
+                &players,
+                date.as_deref(),
+                event.as_deref(),
+                round.as_deref(),
+                result.as_deref(),
+            );
+            let old: Option<i64> = r.get(8)?;
+            games.push((
+                id,
+                kind,
+                ruleset_of(r.get(2)?)?,
+                r.get::<_, i64>(3)?,
+                key,
+                old,
+            ));
+        }
+    }
+    let mut firsts = FirstCopies::default();
+    let mut changed = 0;
+    for (id, kind, ruleset, source, key, old) in games {
+        let linked = key
+            .as_ref()
+            .and_then(|k| firsts.by_header(&(kind, ruleset, k.clone()), source));
+        tx.prepare_cached("UPDATE games SET header_key = ?2 WHERE id = ?1")?
+            .execute(params![id, key])?;
+        if linked != old {
+            tx.prepare_cached("UPDATE games SET duplicate_of = ?2 WHERE id = ?1")?
+                .execute(params![id, linked])?;
+            changed += 1;
+        }
+        if let Some(k) = key {
+            firsts.add_header((kind, ruleset, k), id, linked, source);
+        }
+    }
+    Ok(changed)
+}
+
+/// The header fields a first copy lacks and one of its linked copies gives: each with the id
+/// of the copy that gives it (the earliest), so a reader can say which copy said what.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FilledHeader {
+    pub players: Option<(i64, Vec<(String, String)>)>,
+    pub date: Option<(i64, String)>,
+    pub event: Option<(i64, String)>,
+}
+
+impl Store {
+    /// What the linked copies of game `id` give that it lacks (nothing for a copy itself).
+    pub fn filled_header(&self, id: i64) -> Result<FilledHeader> {
+        let holder: i64 = self.conn.query_row(
+            &format!("SELECT {} FROM games g WHERE g.id = ?1", seats_holder("g")),
+            params![id],
+            |r| r.get(0),
+        )?;
+        let mut filled = FilledHeader::default();
+        if holder != id {
+            let mut stmt = self.conn.prepare(
+                "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+                 WHERE gp.game_id = ?1 ORDER BY gp.seat",
+            )?;
+            let seats = stmt
+                .query_map(params![holder], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            filled.players = Some((holder, seats));
+        }
+        let mut stmt = self.conn.prepare(
+            "SELECT c.id, c.date, e.name FROM games g JOIN games c ON c.duplicate_of = g.id
+             LEFT JOIN events e ON e.id = c.event_id
+             WHERE g.id = ?1 ORDER BY c.id",
+        )?;
+        let (own_date, own_event): (Option<String>, Option<i64>) = self.conn.query_row(
+            "SELECT date, event_id FROM games WHERE id = ?1",
+            params![id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let mut rows = stmt.query(params![id])?;
+        while let Some(r) = rows.next()? {
+            let copy: i64 = r.get(0)?;
+            if own_date.is_none() && filled.date.is_none() {
+                filled.date = r.get::<_, Option<String>>(1)?.map(|d| (copy, d));
+            }
+            if own_event.is_none() && filled.event.is_none() {
+                filled.event = r.get::<_, Option<String>>(2)?.map(|e| (copy, e));
+            }
+        }
+        Ok(filled)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats(black: &str, white: &str) -> Vec<(String, String)> {
+        vec![
+            ("black".to_owned(), black.to_owned()),
+            ("white".to_owned(), white.to_owned()),
+        ]
+    }
+
+    #[test]
+    fn an_older_database_is_relinked_when_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            // A version-5 database as an older kifu wrote it.
+            let mut conn = Connection::open(&path).unwrap();
+            crate::functions::register(&conn).unwrap();
+            let tx = conn.transaction().unwrap();
+            for sql in &crate::schema::MIGRATIONS[..5] {
+                tx.execute_batch(sql).unwrap();
+            }
+            tx.pragma_update(None, "user_version", 5).unwrap();
+            tx.execute_batch(
+                "UPDATE position_index SET state = 'complete';
+                 INSERT INTO sources (id, path, bytes, content_hash, format, encoding)
+                 VALUES (1, 'a.bdt', 1, 'a', 'bdt', 'ascii'), (2, 'b.bdt', 1, 'b', 'bdt', 'ascii');
+                 INSERT INTO players (id, name, key) VALUES (1, 'Ann', 'ann'), (2, 'Bob', 'bob');",
+            )
+            .unwrap();
+            // (id, source, ruleset, plies, stored moves, old key, old link)
+            type OldGame<'a> = (
+                i64,
+                i64,
+                &'a str,
+                i64,
+                &'a [u8],
+                Option<&'a [u8]>,
+                Option<i64>,
+            );
+            let games: [OldGame; 8] = [
+                // A free-style game and a Renju game with its moves, linked by the old key.
+                (1, 1, "freestyle", 3, &[1, 2, 3], Some(&[1, 2, 3]), None),
+                (2, 2, "renju", 3, &[1, 2, 3], Some(&[1, 2, 3]), Some(1)),
+                // Two records cut short alike (2 of 4 and of 5 moves applied).
+                (3, 1, "renju", 4, &[5, 6], Some(&[5, 6]), None),
+                (4, 2, "renju", 5, &[5, 6], Some(&[5, 6]), Some(3)),
+                // Four move-less records with one header, two in each file.
+                (5, 1, "renju", 0, &[], None, None),
+                (6, 1, "renju", 0, &[], None, None),
+                (7, 2, "renju", 0, &[], None, None),
+                (8, 2, "renju", 0, &[], None, None),
+            ];
+            for (id, source, ruleset, plies, moves, key, link) in games {
+                tx.execute(
+                    "INSERT INTO games (id, source_id, offset, line, \"column\", length, kind,
+                        format, date, recorded_result, termination, plies, canonical_key,
+                        duplicate_of, ruleset)
+                     VALUES (?1, ?2, ?1, 1, 1, 1, 'renju', 'bdt', '2002', 'white', 'x', ?3, ?4,
+                        ?5, ?6)",
+                    params![id, source, plies, key, link, ruleset],
+                )
+                .unwrap();
+                tx.execute(
+                    "INSERT INTO moves (game_id, encoding, data) VALUES (?1, 'renju-idx8', ?2)",
+                    params![id, moves],
+                )
+                .unwrap();
+                tx.execute(
+                    "INSERT INTO game_players (game_id, seat, side, player_id)
+                     VALUES (?1, 1, 'black', 1), (?1, 2, 'white', 2)",
+                    params![id],
+                )
+                .unwrap();
+            }
+            tx.commit().unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let links: Vec<(i64, Option<i64>)> = store
+            .conn
+            .prepare("SELECT id, duplicate_of FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(
+            links,
+            [
+                (1, None),
+                (2, None), // another ruleset
+                (3, None), // cut short: the whole record is not stored
+                (4, None),
+                (5, None),
+                (6, None), // the same file's: another game
+                (7, Some(5)),
+                (8, Some(6)),
+            ]
+        );
+        // The index stores which games are copies: it must be rebuilt.
+        assert_eq!(
+            store.position_index_state().unwrap(),
+            crate::positions::IndexState::Missing
+        );
+        // A new record of the same header in a third file pairs with the first game.
+        let mut store = store;
+        let id = store
+            .begin_source(&crate::NewSource {
+                path: "c.bdt".into(),
+                bytes: 1,
+                content_hash: "c".into(),
+                format: "bdt".into(),
+                encoding: "ascii".into(),
+            })
+            .unwrap();
+        let g = GameRecord {
+            source_id: id,
+            date: Some("2002".into()),
+            recorded_result: Some("white".into()),
+            ruleset: Some(Ruleset::Renju),
+            players: vec![
+                ("black".into(), "ANN".into()),
+                ("white".into(), "bob".into()),
+            ],
+            ..GameRecord::empty(GameKind::Renju)
+        };
+        let stats = store
+            .write_batch(&[crate::Record::Game(Box::new(g))])
+            .unwrap();
+        assert_eq!(stats.duplicates, 1);
+        assert_eq!(store.game(9).unwrap().duplicate_of, Some(5));
+    }
+
+    #[test]
+    fn a_header_key_folds_names_as_a_search_does_and_needs_a_player() {
+        let a = header_key(
+            &seats("ＮＯＥＩ", " sosei"),
+            Some("2002"),
+            None,
+            None,
+            Some("white"),
+        );
+        let b = header_key(
+            &seats("noei", "Sosei "),
+            Some("2002"),
+            None,
+            None,
+            Some("white"),
+        );
+        assert_eq!(a, b);
+        assert_eq!(
+            a.as_deref(),
+            Some("black=noei\u{1e}white=sosei\u{1f}2002\u{1f}\u{1f}\u{1f}white")
+        );
+        // Another result, another seat order: another game.
+        assert_ne!(
+            a,
+            header_key(
+                &seats("noei", "sosei"),
+                Some("2002"),
+                None,
+                None,
+                Some("black")
+            )
+        );
+        assert_ne!(
+            a,
+            header_key(
+                &seats("sosei", "noei"),
+                Some("2002"),
+                None,
+                None,
+                Some("white")
+            )
+        );
+        assert_eq!(
+            header_key(&seats("", " "), Some("2002"), Some("x"), None, None),
+            None
+        );
+    }
+}

@@ -1,0 +1,345 @@
+//! Copies that are copies, and one ruleset default (issue 27), on real records. The
+//! expected counts were established apart from kifu, by reading the `.bdt` lines with a
+//! script of their own (moves as written; the 8 board symmetries for Gomoku.bdt) and by
+//! SQL over the stored seats for the CCPD names.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use crate::common::{count, ingest_json, kifu, kifu_ok, shared};
+
+fn bdt(name: &str) -> Option<PathBuf> {
+    shared(&format!("renju/games/bdt/stefs92_{name}"))
+}
+
+/// The copy groups of a database: each game as (file name, byte offset), grouped by the
+/// game its copies are linked to; ids and which copy came first left aside.
+fn copy_groups(db: &Path) -> BTreeSet<Vec<(String, i64)>> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT coalesce(g.duplicate_of, g.id), s.path, g.offset
+             FROM games g JOIN sources s ON s.id = g.source_id ORDER BY 1",
+        )
+        .unwrap();
+    let mut groups: std::collections::BTreeMap<i64, Vec<(String, i64)>> = Default::default();
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+        })
+        .unwrap();
+    for row in rows {
+        let (group, path, offset) = row.unwrap();
+        let file = Path::new(&path)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        groups.entry(group).or_default().push((file, offset));
+    }
+    groups
+        .into_values()
+        .map(|mut g| {
+            g.sort();
+            g
+        })
+        .collect()
+}
+
+#[test]
+fn records_cut_short_alike_are_copies_only_when_they_go_on_alike() {
+    let (Some(pbem), Some(full)) = (bdt("PBeMSort.bdt"), bdt("full_dataset.txt")) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&pbem, &full]);
+    // PBeMSort line 352 stops at move 23 (on an occupied point); 14 PBeM records share its
+    // 22 played moves, each also in full_dataset.txt: 28 records, 14 games of 2 records.
+    let prefix = "(SELECT m.data FROM games g JOIN moves m ON m.game_id = g.id
+                    JOIN sources s ON s.id = g.source_id
+                    WHERE s.path LIKE '%PBeMSort.bdt' AND g.line = 352)";
+    let same = format!("FROM games g JOIN moves m ON m.game_id = g.id WHERE m.data = {prefix}");
+    assert_eq!(count(&db, &format!("SELECT count(*) {same}")), 28);
+    assert_eq!(
+        count(
+            &db,
+            &format!("SELECT count(*) {same} AND g.duplicate_of IS NULL")
+        ),
+        14
+    );
+    assert_eq!(
+        count(
+            &db,
+            &format!("SELECT count(DISTINCT g.duplicate_of) {same}")
+        ),
+        14
+    );
+    // Every link joins the two files' copies of one record.
+    assert_eq!(
+        count(
+            &db,
+            &format!(
+                "SELECT count(*) {same} AND g.duplicate_of IS NOT NULL
+                 AND (SELECT f.source_id FROM games f WHERE f.id = g.duplicate_of) = g.source_id"
+            )
+        ),
+        0
+    );
+    // Line 352's one copy is full_dataset.txt's line 1498, the same line of text.
+    assert_eq!(
+        count(
+            &db,
+            "SELECT c.line FROM games c JOIN games f ON f.id = c.duplicate_of
+             JOIN sources s ON s.id = f.source_id
+             WHERE s.path LIKE '%PBeMSort.bdt' AND f.line = 352"
+        ),
+        1498
+    );
+}
+
+#[test]
+fn move_less_records_are_linked_by_their_headers_paired_off_between_files() {
+    let (Some(rps), Some(full)) = (bdt("rps.bdt"), bdt("full_dataset.txt")) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&rps, &full]);
+    // 228 move-less records in each file, 201 headers: four forfeits between the same two
+    // players in 2002 are four games, paired off with the other file's four.
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM games WHERE plies = 0"),
+        456
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE plies = 0 AND duplicate_of IS NULL"
+        ),
+        228
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games c JOIN games f ON f.id = c.duplicate_of
+             WHERE c.plies = 0 AND f.source_id = c.source_id"
+        ),
+        0
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(DISTINCT header_key) FROM games WHERE plies = 0"
+        ),
+        201
+    );
+    // The balance leaves them out (no opening reached), and says so.
+    let out = kifu(&[
+        "stats",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "renju",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    let short = count(
+        &db,
+        "SELECT count(*) FROM games WHERE duplicate_of IS NULL AND plies < 3",
+    );
+    assert!(short >= 228, "{short}");
+    assert!(
+        said.contains(&format!("{short} game(s) that never reached an opening")),
+        "{said}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let counted = count(
+        &db,
+        "SELECT count(*) FROM games g WHERE duplicate_of IS NULL AND plies >= 3
+         AND NOT EXISTS (SELECT 1 FROM findings x WHERE x.game_id = g.id
+                         AND x.code = 'forfeit-result')",
+    );
+    assert_eq!(json["renju_balance"][0]["games"].as_i64(), Some(counted));
+}
+
+#[test]
+fn a_game_is_found_by_any_copys_header() {
+    let Some(ccpd) = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&ccpd]);
+    let d = db.to_str().unwrap();
+    let listed = kifu_ok(&[
+        "games",
+        "--db",
+        d,
+        "--player",
+        "*胡榮華*",
+        "--limit",
+        "100000",
+        "--format",
+        "csv",
+    ]);
+    // 2,355 games have a copy naming him; the first copies of 2,291 name him themselves,
+    // of the other 64, 59 name no one and 5 other players.
+    assert_eq!(listed.lines().count(), 2355 + 1);
+    let own = "SELECT DISTINCT gp.game_id FROM game_players gp
+               JOIN players p ON p.id = gp.player_id WHERE p.key GLOB '*胡榮華*'";
+    assert_eq!(
+        count(
+            &db,
+            &format!("SELECT count(*) FROM games WHERE duplicate_of IS NULL AND id IN ({own})")
+        ),
+        2291
+    );
+    let found_by_copy = format!(
+        "FROM games f WHERE f.duplicate_of IS NULL AND f.id NOT IN ({own})
+         AND EXISTS (SELECT 1 FROM games c WHERE c.duplicate_of = f.id AND c.id IN ({own}))"
+    );
+    assert_eq!(count(&db, &format!("SELECT count(*) {found_by_copy}")), 64);
+    assert_eq!(
+        count(
+            &db,
+            &format!(
+                "SELECT count(*) {found_by_copy}
+                 AND NOT EXISTS (SELECT 1 FROM game_players WHERE game_id = f.id)"
+            )
+        ),
+        59
+    );
+    // `show` gives the names a copy gives, and says which copy.
+    let nameless = count(
+        &db,
+        &format!(
+            "SELECT min(f.id) {found_by_copy}
+             AND NOT EXISTS (SELECT 1 FROM game_players WHERE game_id = f.id)"
+        ),
+    );
+    let shown = kifu_ok(&["show", "--db", d, &nameless.to_string()]);
+    assert!(shown.contains("胡榮華"), "{shown}");
+    assert!(
+        shown.contains("(not in this record: from its copy, game "),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_same_files_give_the_same_links_in_any_order() {
+    let (Some(full), Some(gomoku)) = (bdt("full_dataset.txt"), bdt("Gomoku.bdt")) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.db");
+    let two = dir.path().join("two.db");
+    ingest_json(&one, &[&full]);
+    ingest_json(&one, &[&gomoku]);
+    ingest_json(&two, &[&gomoku]);
+    ingest_json(&two, &[&full]);
+    assert_eq!(copy_groups(&one), copy_groups(&two));
+    for db in [&one, &two] {
+        // No free-style game is a copy of a Renju game, or the other way.
+        assert_eq!(
+            count(
+                db,
+                "SELECT count(*) FROM games c JOIN games f ON f.id = c.duplicate_of
+                 WHERE c.ruleset IS NOT f.ruleset"
+            ),
+            0
+        );
+        // Gomoku.bdt's 787 records are 772 games under the 8 board symmetries.
+        let listed = kifu_ok(&[
+            "games",
+            "--db",
+            db.to_str().unwrap(),
+            "--ruleset",
+            "freestyle",
+            "--limit",
+            "10000",
+            "--format",
+            "csv",
+        ]);
+        assert_eq!(listed.lines().count(), 772 + 1);
+    }
+}
+
+#[test]
+fn explore_position_and_stats_count_d4_alike() {
+    let Some(renju) = shared("renju") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&renju]);
+    let d = db.to_str().unwrap();
+    let run = |args: &[&str]| -> (serde_json::Value, String) {
+        let out = kifu(args);
+        assert!(out.status.success(), "{args:?}");
+        (
+            serde_json::from_slice(&out.stdout).unwrap(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let freestyle = count(
+        &db,
+        "SELECT count(*) FROM games WHERE ruleset = 'freestyle' AND duplicate_of IS NULL",
+    );
+    assert_eq!(freestyle, 772);
+    let left_out = format!("{freestyle} free-style gomoku game(s) left out");
+    let (position, said) = run(&[
+        "position", "--db", d, "--game", "renju", "--moves", "h8 h9 i9", "--limit", "0", "--json",
+    ]);
+    assert!(said.contains(&left_out), "{said}");
+    let (explored, said) = run(&[
+        "explore", "--db", d, "--game", "renju", "--moves", "h8 h9", "--json",
+    ]);
+    assert!(said.contains(&left_out), "{said}");
+    let (stats, said) = run(&[
+        "stats",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--opening",
+        "D4",
+        "--format",
+        "json",
+    ]);
+    let d4 = position["games"].as_u64().unwrap();
+    let via_explore = explored["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "i9")
+        .unwrap()["games"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(via_explore, d4);
+    // The balance counts the D4 games that were played; the one forfeit is said.
+    let balance = stats["renju_balance"][0]["games"].as_u64().unwrap();
+    assert!(said.contains("1 forfeit(s)"), "{said}");
+    assert_eq!(balance + 1, d4);
+    assert_eq!(d4, 4930);
+    // An empty answer says why.
+    let out = kifu(&[
+        "stats",
+        "--db",
+        d,
+        "--ruleset",
+        "freestyle",
+        "--by",
+        "opening",
+    ]);
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "renju_balance_by_opening is empty: free-style gomoku games have no Renju opening"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
