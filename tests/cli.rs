@@ -412,7 +412,7 @@ fn stats_prints_tables_json_csv_and_parquet() {
     }
 
     // JSON: one object of tables; the Renju balance per canonical opening (the games
-    // classified as one of the 26, linked copies left out).
+    // classified as one of the 26 and played out: linked copies and forfeits left out).
     let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
         "stats", "--db", d, "--game", "renju", "--by", "opening", "--format", "json",
     ]))
@@ -423,8 +423,10 @@ fn stats_prints_tables_json_csv_and_parquet() {
         games as i64,
         count(
             &db,
-            "SELECT count(*) FROM games
-             WHERE kind = 'renju' AND duplicate_of IS NULL AND opening IS NOT NULL"
+            "SELECT count(*) FROM games g
+             WHERE kind = 'renju' AND duplicate_of IS NULL AND opening IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM findings x WHERE x.game_id = g.id
+                               AND x.code = 'forfeit-result')"
         )
     );
     for r in rows {
@@ -575,10 +577,12 @@ fn report_writes_html_markdown_charts_and_the_audit() {
     ] {
         assert!(html.contains(expected), "index.html lacks {expected}");
     }
-    let warnings_and_errors = audit_json(&db, &["--severity", "warning"]).len();
+    // One diagram per game finding of the games the report covers (by the default, the
+    // Renju rules: free-style games left out, as is the quarantined record, which has no
+    // board).
+    let warnings_and_errors = audit_json(&db, &["--severity", "warning", "--ruleset", "renju"]);
     let diagrams = std::fs::read_dir(out.join("diagrams")).unwrap().count();
-    // One diagram per game finding (the quarantined record has no board).
-    assert_eq!(diagrams, warnings_and_errors - 1);
+    assert_eq!(diagrams, warnings_and_errors.len());
 
     // One event only, and a limit on the audit: the rest is counted.
     let out2 = dir.path().join("report-xq");
@@ -596,7 +600,8 @@ fn report_writes_html_markdown_charts_and_the_audit() {
     let html = std::fs::read_to_string(out2.join("index.html")).unwrap();
     assert!(html.contains("Renju: opening balance"));
     assert!(!html.contains("Xiangqi: results"));
-    let renju_serious = audit_json(&db, &["--severity", "warning"])
+    // The report covers the Renju rules' games (the default): free-style games left out.
+    let renju_serious = audit_json(&db, &["--severity", "warning", "--ruleset", "renju"])
         .iter()
         .filter(|f| {
             f["game"].as_i64().is_some_and(|g| {

@@ -80,7 +80,16 @@ fn a_freestyle_overline_wins_without_forbidden_move_findings() {
     ingest(&free, &["--rule", "freestyle"], &file);
     assert_eq!(games(&free), expected);
     assert_eq!(codes(&free), Vec::<String>::new());
-    let listed = kifu_ok(&["games", "--db", free.to_str().unwrap(), "--format", "json"]);
+    // Free-style games are selected by --ruleset (the default is the Renju rules).
+    let listed = kifu_ok(&[
+        "games",
+        "--db",
+        free.to_str().unwrap(),
+        "--ruleset",
+        "freestyle",
+        "--format",
+        "json",
+    ]);
     let first: serde_json::Value = serde_json::from_str(listed.lines().next().unwrap()).unwrap();
     assert_eq!(first["recorded_result"], "black", "{first}");
     assert_eq!(first["counted_result"], "black", "{first}");

@@ -39,9 +39,13 @@ impl Balance {
     }
 
     pub(crate) fn counts(&self, g: &crate::Game) -> bool {
-        g.facts.ruleset == Some(self.rules)
-            && g.facts.plies >= 3
-            && !self.forfeits.contains(&g.id())
+        self.by_its_rules(g) && g.facts.plies >= 3 && !self.forfeits.contains(&g.id())
+    }
+
+    /// Whether the game was replayed by the balance's rules (a Renju-board game stored
+    /// without a ruleset was replayed by Renju's).
+    fn by_its_rules(&self, g: &crate::Game) -> bool {
+        (g.facts.ruleset == Some(Ruleset::Freestyle)) == (self.rules == Ruleset::Freestyle)
     }
 }
 
@@ -71,7 +75,7 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
         })?;
     }
     for g in data.games(GameKind::Renju)? {
-        if balance.counts(g) || g.facts.ruleset != Some(balance.rules) {
+        if balance.counts(g) || !balance.by_its_rules(g) {
             continue;
         }
         if g.facts.plies < 3 {

@@ -1116,7 +1116,18 @@ fn stats_on_the_samples() {
         "SELECT count(*) FROM games WHERE ruleset = 'freestyle' AND duplicate_of IS NULL",
     );
     assert_eq!(free, 1);
-    assert_eq!(u32s(get("renju_balance"), "games"), [count("renju") - free]);
+    // ... and the games that never reached an opening (3 moves) or were forfeited.
+    let not_played = sql_count(
+        &db,
+        "SELECT count(*) FROM games g WHERE kind = 'renju' AND ruleset = 'renju'
+         AND duplicate_of IS NULL AND (plies < 3 OR EXISTS (SELECT 1 FROM findings x
+             WHERE x.game_id = g.id AND x.code = 'forfeit-result'))",
+    );
+    assert_eq!(not_played, 2);
+    assert_eq!(
+        u32s(get("renju_balance"), "games"),
+        [count("renju") - free - not_played]
+    );
     assert_eq!(
         u32s(get("territorial_summary"), "games"),
         [count("territorial")]
