@@ -524,6 +524,25 @@ fn variations_are_replayable_on_the_game_page() {
         .unwrap()
         .contains("not playable"));
 
+    // The finding about that move is shown with it, and a click on it goes there.
+    let finding = format!("li.finding[data-node=\"{at}\"]");
+    assert!(browser
+        .eval(&format!(
+            "document.querySelector('{finding}').classList.contains('current')"
+        ))
+        .as_bool()
+        .unwrap());
+    browser.click("li.move[data-ply=\"1\"]");
+    assert!(browser.wait_for("document.body.dataset.node === undefined"));
+    browser.click(&finding);
+    assert_at_node(
+        &mut browser,
+        at,
+        lines[c].moves[k].ply,
+        &cells,
+        "its finding",
+    );
+
     // FiveGoatsTest.xqf: tens of thousands of variation moves, the page lists the first
     // ones and says how many it leaves out.
     let (id, _) = game_of(&games, "FiveGoatsTest.xqf");

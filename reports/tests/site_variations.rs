@@ -171,8 +171,22 @@ fn each_variation_move_is_played_from_where_it_branches() {
 fn the_page_nests_the_variations_where_they_branch() {
     let dir = tempfile::tempdir().unwrap();
     let games = games(dir.path(), &[("v.pgn", VARIATIONS.to_owned())]);
-    let page = game_page(&games[0], &[], &GameLinks::default()).unwrap();
+    let store = Store::open_read_only(&dir.path().join("v.db")).unwrap();
+    let findings = store.findings(&GameFilter::everything(), None).unwrap();
+    let page = game_page(&games[0], &findings, &GameLinks::default()).unwrap();
     let count = |s: &str| page.matches(s).count();
+    // The rook's illegal move is a finding about variation move 8.
+    assert_eq!(
+        findings
+            .iter()
+            .map(|f| (f.code.as_str(), f.ply, f.variation_node))
+            .collect::<Vec<_>>(),
+        [("illegal-move", Some(5), Some(8))]
+    );
+    assert!(page.contains(
+        "<li class=\"finding\" data-ply=\"5\" data-node=\"8\" data-code=\"illegal-move\" \
+         data-severity=\"warning\"><span class=\"where\">variation move 5</span> "
+    ));
     assert_eq!(count("<li class=branch>"), 4);
     assert_eq!(count("<ol class=variation data-depth=1>"), 3);
     assert_eq!(count("<ol class=variation data-depth=2>"), 1);

@@ -218,7 +218,8 @@
     var state = v ? stateOf(v.node) : states[Math.min(n, states.length - 1)];
     [under, pieces, over].forEach(function (g) { while (g.firstChild) g.removeChild(g.firstChild); });
     if (!v && kind === "territorial" && n === plies) drawTerritories();
-    drawMarks(v ? (v.marks ? v.marks.split(" ") : []) : marksAt(n));
+    var marks = v ? (v.marks ? v.marks.split(" ") : []) : marksAt(n);
+    drawMarks(marks);
     Object.keys(state.cells).forEach(function (cell) { drawPiece(cell, state.cells[cell], state); });
     if (kind === "renju" && !v) drawForbidden(n);
     var word = kind === "chouchou" ? "action " : "move ";
@@ -230,17 +231,19 @@
       var moveText = n > 0 ? (document.querySelector('li.move[data-ply="' + n + '"]') || {}).textContent : "";
       note.textContent = n > 0 ? word + n + ": " + moveText : "start position";
     }
-    // Findings are the main line's.
-    byPly("li.finding", v ? -1 : n, function (li, here) {
-      li.classList.toggle("current", here);
-      var marks = marksAt(n);
+    // A finding is about a main-line move, or (data-node) a variation move.
+    var listed = document.querySelectorAll("li.finding");
+    for (var i = 0; i < listed.length; i++) {
+      var f = listed[i], node = f.getAttribute("data-node");
+      var here = v ? node === String(v.node) : node === null && f.getAttribute("data-ply") === String(n);
+      f.classList.toggle("current", here);
       if (here && marks.length) {
         var cell = marks[marks.length - 1], p = xy(cell);
-        el("rect", { "class": "finding-mark", "data-finding": li.getAttribute("data-code"),
+        el("rect", { "class": "finding-mark", "data-finding": f.getAttribute("data-code"),
           x: p[0] - C / 2, y: p[1] - C / 2, width: C, height: C, fill: "none",
           stroke: "#e07000", "stroke-width": 3, "stroke-dasharray": "6 3" }, over);
       }
-    });
+    }
   }
 
   // Class texts come with their repeated stretches written short.
@@ -251,7 +254,8 @@
 
   function panels(n, v) {
     var at = document.getElementById("at");
-    if (at) at.textContent = n + " / " + plies + (v ? " \u00b7 variation" : "");
+    // A variation may go on past the main line's end: its ply alone.
+    if (at) at.textContent = v ? n + " \u00b7 variation" : n + " / " + plies;
     var e;
     if (v) {
       // The side panels are the main line's; a variation's board speaks for itself.
@@ -391,7 +395,10 @@
   if (findings) {
     findings.addEventListener("click", function (ev) {
       var li = ev.target.closest && ev.target.closest("li.finding");
-      if (li && li.getAttribute("data-ply") !== "") go(parseInt(li.getAttribute("data-ply"), 10));
+      if (!li) return;
+      var node = li.getAttribute("data-node");
+      if (node !== null) goNode(parseInt(node, 10));
+      else if (li.getAttribute("data-ply") !== "") go(parseInt(li.getAttribute("data-ply"), 10));
     });
   }
   window.addEventListener("hashchange", function () {

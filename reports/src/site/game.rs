@@ -15,7 +15,8 @@
 //! line, 2 off a depth-1 line, …) of `<li class="variation-move" data-node data-ply>`
 //! (`.unplayable` when kifu could not play it), `<li class="variation-comment"
 //! data-node>` after a move (`.before` ahead of a line's first move), and nested branches
-//! after the move they replace. While a variation move is shown, `body[data-node]` holds
+//! after the move they replace; a finding about a variation move has its `data-node`.
+//! While a variation move is shown, `body[data-node]` holds
 //! its node and `body[data-ply]` its ply, and `button#main-line` (otherwise hidden) returns
 //! to the main line. `#variations-summary` counts them; `#variations-cut` says how many a
 //! long record's page leaves out ([`super::variations::SHOWN_MOST`]).
@@ -347,9 +348,14 @@ fn findings_list(out: &mut String, findings: &[FindingRow]) {
     out.push_str("<ul id=\"findings\">");
     for f in findings {
         let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
+        // A finding about a variation move is shown with that move, not the main line's.
+        let (node, line) = match f.variation_node {
+            Some(n) => (format!(" data-node=\"{n}\""), "variation move"),
+            None => (String::new(), "move"),
+        };
         let at = f
             .ply
-            .map(|p| format!("<span class=\"where\">move {p}</span> "))
+            .map(|p| format!("<span class=\"where\">{line} {p}</span> "))
             .unwrap_or_default();
         let rule = if f.rule.is_empty() {
             String::new()
@@ -358,7 +364,7 @@ fn findings_list(out: &mut String, findings: &[FindingRow]) {
         };
         let _ = write!(
             out,
-            "<li class=\"finding\" data-ply=\"{ply}\" data-code=\"{}\" data-severity=\"{}\">\
+            "<li class=\"finding\" data-ply=\"{ply}\"{node} data-code=\"{}\" data-severity=\"{}\">\
              {at}<span class=\"sev\">{}</span> <code>{}</code>: {}{rule}</li>",
             escape(&f.code),
             f.severity,
