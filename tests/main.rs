@@ -22,6 +22,7 @@ mod roundtrip;
 mod search;
 mod site;
 mod site_pages;
+mod site_variations;
 mod spark;
 mod variations;
 mod xiangqi_real;

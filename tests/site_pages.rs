@@ -92,21 +92,21 @@ const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const PBEM: &str = "renju/games/bdt/stefs92_PBeMSort.bdt";
 
 /// Where the sites and their screenshots are kept (printed by the tests).
-fn out_root() -> PathBuf {
+pub(crate) fn out_root() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-pages")
 }
 
 /// One event's site: its database, the filter that selects it, its directory.
-struct Site {
-    name: &'static str,
-    db: PathBuf,
-    filter: Vec<String>,
-    dir: PathBuf,
+pub(crate) struct Site {
+    pub(crate) name: &'static str,
+    pub(crate) db: PathBuf,
+    pub(crate) filter: Vec<String>,
+    pub(crate) dir: PathBuf,
 }
 
 impl Site {
     /// `kifu ingest` of `inputs`, then `kifu site FILTER --out DIR`.
-    fn build(name: &'static str, inputs: &[&Path], filter: &[&str]) -> Site {
+    pub(crate) fn build(name: &'static str, inputs: &[&Path], filter: &[&str]) -> Site {
         let root = out_root().join(name);
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
@@ -129,7 +129,7 @@ impl Site {
     }
 
     /// A kifu command on the site's database with the site's filter and `extra`.
-    fn kifu(&self, command: &str, extra: &[&str]) -> String {
+    pub(crate) fn kifu(&self, command: &str, extra: &[&str]) -> String {
         let mut args = vec![command, "--db", self.db.to_str().unwrap()];
         args.extend(self.filter.iter().map(String::as_str));
         args.extend_from_slice(extra);
@@ -137,7 +137,7 @@ impl Site {
     }
 
     /// The games the filter selects (`kifu games --format json`).
-    fn games(&self) -> Vec<Value> {
+    pub(crate) fn games(&self) -> Vec<Value> {
         self.kifu("games", &["--format", "json"])
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
@@ -179,15 +179,15 @@ fn generated(dir: &Path, game: &str, extra: &[&str]) -> (PathBuf, String) {
 /// What `kifu show GAME --ply N` shows of the board: the occupied cells (cell → content
 /// as the contract writes them), and the side lines the page must repeat.
 #[derive(Debug, Default, PartialEq)]
-struct Shown {
-    cells: BTreeMap<String, String>,
+pub(crate) struct Shown {
+    pub(crate) cells: BTreeMap<String, String>,
     /// Renju: Black's forbidden points (point → kind).
     forbidden: BTreeMap<String, String>,
     /// Territorial: the two hand lines; ChouChou: the captured totals.
     lines: Vec<String>,
 }
 
-fn show(site: &Site, game: i64, ply: u32, kind: &str) -> Shown {
+pub(crate) fn show(site: &Site, game: i64, ply: u32, kind: &str) -> Shown {
     let text = kifu_ok(&[
         "show",
         "--db",
@@ -225,21 +225,7 @@ fn show(site: &Site, game: i64, ply: u32, kind: &str) -> Shown {
                 .lines()
                 .find_map(|l| l.split_once("; FEN ").map(|(_, f)| f.to_owned()))
                 .expect("show prints the FEN");
-            let board = fen.split(' ').next().unwrap();
-            for (r, rank) in board.split('/').enumerate() {
-                let row = 9 - r;
-                let mut file = 0u8;
-                for c in rank.chars() {
-                    if let Some(d) = c.to_digit(10) {
-                        file += d as u8;
-                    } else {
-                        shown
-                            .cells
-                            .insert(format!("{}{row}", (b'a' + file) as char), c.to_string());
-                        file += 1;
-                    }
-                }
-            }
+            shown.cells = xiangqi_fen_cells(&fen);
         }
         "territorial" => {
             for line in text.lines() {
@@ -288,8 +274,27 @@ fn show(site: &Site, game: i64, ply: u32, kind: &str) -> Shown {
     shown
 }
 
+/// A Xiangqi FEN's pieces as the page's cells: the ICCS square `e0` → the FEN letter.
+pub(crate) fn xiangqi_fen_cells(fen: &str) -> BTreeMap<String, String> {
+    let mut cells = BTreeMap::new();
+    let board = fen.split(' ').next().unwrap();
+    for (r, rank) in board.split('/').enumerate() {
+        let row = 9 - r;
+        let mut file = 0u8;
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as u8;
+            } else {
+                cells.insert(format!("{}{row}", (b'a' + file) as char), c.to_string());
+                file += 1;
+            }
+        }
+    }
+    cells
+}
+
 /// What the game page shows now: its ply and its board as the contract exposes it.
-fn page_board(browser: &mut Browser) -> (u32, Shown) {
+pub(crate) fn page_board(browser: &mut Browser) -> (u32, Shown) {
     let v = browser.eval(
         "JSON.stringify({
            ply: document.body.dataset.ply,
@@ -340,7 +345,13 @@ fn page_board(browser: &mut Browser) -> (u32, Shown) {
 }
 
 /// The page's board at its current ply equals `kifu show` at that ply.
-fn assert_board_is_shown(site: &Site, browser: &mut Browser, game: i64, kind: &str, ply: u32) {
+pub(crate) fn assert_board_is_shown(
+    site: &Site,
+    browser: &mut Browser,
+    game: i64,
+    kind: &str,
+    ply: u32,
+) {
     let (at, mut page) = page_board(browser);
     assert_eq!(
         at, ply,

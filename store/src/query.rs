@@ -22,6 +22,8 @@ pub struct FindingRow {
     pub severity: Severity,
     pub message: String,
     pub rule: String,
+    /// The variation move it is about (`None`: the main line or the record).
+    pub variation_node: Option<u32>,
 }
 
 /// One stored game with its names resolved.
@@ -117,7 +119,7 @@ impl Store {
         let covered = filter.finding_record_condition();
         let sql = format!(
             "SELECT {src}, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id, x.ply,
-                    x.code, x.severity, x.message, x.rule
+                    x.code, x.severity, x.message, x.rule, x.node
              FROM findings x
              JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
@@ -147,6 +149,7 @@ impl Store {
                 severity: severity_of(r, 8)?,
                 message: r.get(9)?,
                 rule: r.get(10)?,
+                variation_node: r.get(11)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)

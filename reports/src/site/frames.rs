@@ -204,7 +204,7 @@ pub fn apply_changes(changes: &[Vec<(String, String)>]) -> Vec<Cells> {
 }
 
 /// The changes from `before` to `after`, in cell order.
-fn diff(before: &Cells, after: &Cells) -> Vec<(String, String)> {
+pub(super) fn diff(before: &Cells, after: &Cells) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = before
         .keys()
         .filter(|c| !after.contains_key(*c))

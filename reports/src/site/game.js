@@ -13,24 +13,49 @@
   var svg = document.getElementById("board");
   var current = -1;
 
-  // The occupied cells at each ply, and (Renju) the ply each stone was placed at.
+  // The state after ply n's changes to `prev`: the occupied cells, and (Renju) the ply
+  // each stone was placed at.
+  function applied(prev, changes, n) {
+    var cells = {}, placed = {}, k;
+    for (k in prev.cells) { cells[k] = prev.cells[k]; placed[k] = prev.placed[k]; }
+    // "e2=C h2=": cell=content, an emptied cell with nothing after "=".
+    changes.split(" ").forEach(function (part) {
+      if (!part) return;
+      var c = part.split("=");
+      if (c[1] === "") { delete cells[c[0]]; delete placed[c[0]]; }
+      else { cells[c[0]] = c[1]; placed[c[0]] = n; }
+    });
+    return { cells: cells, placed: placed };
+  }
+
   var states = [];
   (function () {
-    var cells = {}, placed = {};
+    var state = { cells: {}, placed: {} };
     for (var n = 0; n < data.changes.length; n++) {
-      var next = {}, nextPlaced = {}, k;
-      for (k in cells) { next[k] = cells[k]; nextPlaced[k] = placed[k]; }
-      // "e2=C h2=": cell=content, an emptied cell with nothing after "=".
-      data.changes[n].split(" ").forEach(function (part) {
-        if (!part) return;
-        var c = part.split("=");
-        if (c[1] === "") { delete next[c[0]]; delete nextPlaced[c[0]]; }
-        else { next[c[0]] = c[1]; nextPlaced[c[0]] = n; }
-      });
-      cells = next; placed = nextPlaced;
-      states.push({ cells: cells, placed: placed });
+      state = applied(state, data.changes[n], n);
+      states.push(state);
     }
   })();
+
+  // Variation moves, each [node, parent (0: the main line), ply, changes from the board
+  // before it, marks, played (1 or 0)], in node order; the first child of a node
+  // continues its line.
+  var nodes = {}, firstChild = {}, currentNode = 0;
+  (data.variations || []).forEach(function (v) {
+    nodes[v[0]] = { node: v[0], parent: v[1], ply: v[2], changes: v[3], marks: v[4], played: v[5] === 1 };
+    if (v[1] && !(v[1] in firstChild)) firstChild[v[1]] = v[0];
+  });
+  function stateOf(id) {
+    var v = nodes[id];
+    if (!v.state) {
+      var before = v.parent ? stateOf(v.parent) : states[Math.max(0, Math.min(v.ply - 1, states.length - 1))];
+      v.state = applied(before, v.changes, v.ply);
+    }
+    return v.state;
+  }
+  // The first move of the outermost variation `id` is in, and the end of its line.
+  function rootOf(id) { while (nodes[id].parent) id = nodes[id].parent; return id; }
+  function endOf(id) { while (firstChild[id]) id = firstChild[id]; return id; }
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(SVG, name);
@@ -134,8 +159,7 @@
     return data.marks[n] ? data.marks[n].split(" ") : [];
   }
 
-  function drawMarks(n) {
-    var marks = marksAt(n);
+  function drawMarks(marks) {
     if (!marks.length) return;
     if (kind === "renju") {
       ring(over, marks[0], C * 0.46 + 3, "mark");
@@ -189,26 +213,37 @@
     for (var i = 0; i < list.length; i++) fn(list[i], list[i].getAttribute("data-ply") === String(n));
   }
 
-  function draw(n) {
-    var state = states[Math.min(n, states.length - 1)];
+  // Ply n of the main line, or variation move v (at its ply n).
+  function draw(n, v) {
+    var state = v ? stateOf(v.node) : states[Math.min(n, states.length - 1)];
     [under, pieces, over].forEach(function (g) { while (g.firstChild) g.removeChild(g.firstChild); });
-    if (kind === "territorial" && n === plies) drawTerritories();
-    drawMarks(n);
+    if (!v && kind === "territorial" && n === plies) drawTerritories();
+    var marks = v ? (v.marks ? v.marks.split(" ") : []) : marksAt(n);
+    drawMarks(marks);
     Object.keys(state.cells).forEach(function (cell) { drawPiece(cell, state.cells[cell], state); });
-    if (kind === "renju") drawForbidden(n);
-    var moveText = n > 0 ? (document.querySelector('li.move[data-ply="' + n + '"]') || {}).textContent : "";
-    note.textContent = n > 0 ? (kind === "chouchou" ? "action " : "move ") + n + ": " + moveText
-      : "start position";
-    byPly("li.finding", n, function (li, here) {
-      li.classList.toggle("current", here);
-      var marks = marksAt(n);
+    if (kind === "renju" && !v) drawForbidden(n);
+    var word = kind === "chouchou" ? "action " : "move ";
+    if (v) {
+      var li = document.querySelector('li.variation-move[data-node="' + v.node + '"] .t');
+      note.textContent = word + n + " (variation): " + (li ? li.textContent : "") +
+        (v.played ? "" : " \u2014 not playable, the board before it");
+    } else {
+      var moveText = n > 0 ? (document.querySelector('li.move[data-ply="' + n + '"]') || {}).textContent : "";
+      note.textContent = n > 0 ? word + n + ": " + moveText : "start position";
+    }
+    // A finding is about a main-line move, or (data-node) a variation move.
+    var listed = document.querySelectorAll("li.finding");
+    for (var i = 0; i < listed.length; i++) {
+      var f = listed[i], node = f.getAttribute("data-node");
+      var here = v ? node === String(v.node) : node === null && f.getAttribute("data-ply") === String(n);
+      f.classList.toggle("current", here);
       if (here && marks.length) {
         var cell = marks[marks.length - 1], p = xy(cell);
-        el("rect", { "class": "finding-mark", "data-finding": li.getAttribute("data-code"),
+        el("rect", { "class": "finding-mark", "data-finding": f.getAttribute("data-code"),
           x: p[0] - C / 2, y: p[1] - C / 2, width: C, height: C, fill: "none",
           stroke: "#e07000", "stroke-width": 3, "stroke-dasharray": "6 3" }, over);
       }
-    });
+    }
   }
 
   // Class texts come with their repeated stretches written short.
@@ -217,10 +252,18 @@
     return text;
   }
 
-  function panels(n) {
+  function panels(n, v) {
     var at = document.getElementById("at");
-    if (at) at.textContent = n + " / " + plies;
+    // A variation may go on past the main line's end: its ply alone.
+    if (at) at.textContent = v ? n + " \u00b7 variation" : n + " / " + plies;
     var e;
+    if (v) {
+      // The side panels are the main line's; a variation's board speaks for itself.
+      ["classes", "hands", "score", "captured", "captures"].forEach(function (id) {
+        if ((e = document.getElementById(id))) e.textContent = "";
+      });
+      return;
+    }
     if ((e = document.getElementById("classes"))) e.textContent = n > 0 && data.classes ? expand(data.classTexts[data.classes[n - 1]]) : "";
     // The two lines as `kifu show` prints them, one under the other (white-space: pre-line).
     if ((e = document.getElementById("hands"))) e.textContent = ((data.hands && data.hands[n]) || []).join("\n");
@@ -229,9 +272,52 @@
     if ((e = document.getElementById("captures"))) e.textContent = n > 0 && data.captures ? data.captures[n - 1] : "";
   }
 
+  var mainLine = document.getElementById("main-line");
+
+  // Leaves the variation shown, if one is.
+  function leaveVariation() {
+    if (!currentNode) return;
+    currentNode = 0;
+    body.removeAttribute("data-node");
+    var shown = document.querySelectorAll("li.variation-move.current");
+    for (var i = 0; i < shown.length; i++) shown[i].classList.remove("current");
+    if (mainLine) mainLine.hidden = true;
+  }
+
+  function goNode(id, keepHash) {
+    var v = nodes[id];
+    if (!v) return;
+    if (id !== currentNode) {
+      leaveVariation();
+      currentNode = id;
+      current = -1;
+      body.setAttribute("data-node", String(id));
+      body.setAttribute("data-ply", String(v.ply));
+      draw(v.ply, v);
+      panels(v.ply, v);
+      byPly("li.move", -1, function (li, here) { li.classList.toggle("current", here); });
+      byPly(".comment", -1, function (c, here) { c.classList.toggle("current", here); });
+      var li = document.querySelector('li.variation-move[data-node="' + id + '"]');
+      if (li) {
+        li.classList.add("current");
+        if (li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+      }
+      var now = document.getElementById("comment-now");
+      var said = document.querySelector('li.variation-comment[data-node="' + id + '"]:not(.before)');
+      if (now) now.textContent = said ? said.textContent : "";
+      var ending = document.getElementById("ending");
+      if (ending) ending.hidden = true;
+      if (mainLine) mainLine.hidden = false;
+    }
+    if (!keepHash && location.hash !== "#node=" + id) {
+      try { history.replaceState(null, "", "#node=" + id); } catch (err) { location.hash = "node=" + id; }
+    }
+  }
+
   function go(n, keepHash) {
     n = Math.max(0, Math.min(plies, n | 0));
-    if (n !== current) {
+    if (n !== current || currentNode) {
+      leaveVariation();
       current = n;
       body.setAttribute("data-ply", String(n));
       draw(n);
@@ -255,38 +341,72 @@
     }
   }
 
+  // `#ply=N` on the main line, `#node=N` in a variation.
   function fromHash() {
-    var m = /^#ply=(\d+)$/.exec(location.hash);
-    return m ? parseInt(m[1], 10) : null;
+    var m = /^#(ply|node)=(\d+)$/.exec(location.hash);
+    return m ? { node: m[1] === "node", n: parseInt(m[2], 10) } : null;
+  }
+  function goHash(h, keepHash) {
+    if (h.node && nodes[h.n]) goNode(h.n, keepHash);
+    else if (!h.node) go(h.n, keepHash);
   }
 
-  document.getElementById("first").addEventListener("click", function () { go(0); });
-  document.getElementById("prev").addEventListener("click", function () { go(current - 1); });
-  document.getElementById("next").addEventListener("click", function () { go(current + 1); });
-  document.getElementById("last").addEventListener("click", function () { go(plies); });
+  // The buttons and keys walk the main line, or along the variation shown: back to the
+  // move it follows (the main line before its first move), on to its line's next move.
+  var steps = {
+    first: function () { if (currentNode) goNode(rootOf(currentNode)); else go(0); },
+    prev: function () {
+      var v = nodes[currentNode];
+      if (!v) go(current - 1);
+      else if (v.parent) goNode(v.parent);
+      else go(v.ply - 1);
+    },
+    next: function () {
+      if (!currentNode) go(current + 1);
+      else if (firstChild[currentNode]) goNode(firstChild[currentNode]);
+    },
+    last: function () { if (currentNode) goNode(endOf(currentNode)); else go(plies); }
+  };
+  ["first", "prev", "next", "last"].forEach(function (id) {
+    document.getElementById(id).addEventListener("click", steps[id]);
+  });
+  if (mainLine) {
+    // Back to the main line at the move the variation replaces.
+    mainLine.addEventListener("click", function () {
+      if (currentNode) go(nodes[rootOf(currentNode)].ply);
+    });
+  }
   document.addEventListener("keydown", function (ev) {
     var t = ev.target && ev.target.tagName;
     if (t === "INPUT" || t === "TEXTAREA" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: plies }[ev.key];
-    if (to === undefined) return;
+    var step = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[ev.key];
+    if (step === undefined) return;
     ev.preventDefault();
-    go(to);
+    steps[step]();
   });
   document.getElementById("moves").addEventListener("click", function (ev) {
-    var li = ev.target.closest && ev.target.closest("li.move");
+    if (!ev.target.closest) return;
+    var v = ev.target.closest("li.variation-move");
+    if (v) { goNode(parseInt(v.getAttribute("data-node"), 10)); return; }
+    var li = ev.target.closest("li.move");
     if (li) go(parseInt(li.getAttribute("data-ply"), 10));
   });
   var findings = document.getElementById("findings");
   if (findings) {
     findings.addEventListener("click", function (ev) {
       var li = ev.target.closest && ev.target.closest("li.finding");
-      if (li && li.getAttribute("data-ply") !== "") go(parseInt(li.getAttribute("data-ply"), 10));
+      if (!li) return;
+      var node = li.getAttribute("data-node");
+      if (node !== null) goNode(parseInt(node, 10));
+      else if (li.getAttribute("data-ply") !== "") go(parseInt(li.getAttribute("data-ply"), 10));
     });
   }
   window.addEventListener("hashchange", function () {
-    var n = fromHash();
-    if (n !== null) go(n, true);
+    var h = fromHash();
+    if (h !== null) goHash(h, true);
   });
   var start = fromHash();
-  go(start === null ? plies : start, start === null);
+  if (start === null) go(plies, true);
+  else goHash(start, false);
+  if (current < 0 && !currentNode) go(plies, true); // a #node= the page does not list
 })();

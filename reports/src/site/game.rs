@@ -9,6 +9,17 @@
 //! `#classes` (Xiangqi), `#hands` and `#score` (Territorial), `#captured` (ChouChou), and
 //! `[data-forbidden][data-forbidden-kind]` on the board (Renju). The data is
 //! `<script type="application/json" id="game-data">`.
+//!
+//! Variations (issue 27), only on pages of games that have them: after the main-line move
+//! each replaces, `<li class="branch"><ol class="variation" data-depth>` (1 off the main
+//! line, 2 off a depth-1 line, …) of `<li class="variation-move" data-node data-ply>`
+//! (`.unplayable` when kifu could not play it), `<li class="variation-comment"
+//! data-node>` after a move (`.before` ahead of a line's first move), and nested branches
+//! after the move they replace; a finding about a variation move has its `data-node`.
+//! While a variation move is shown, `body[data-node]` holds
+//! its node and `body[data-ply]` its ply, and `button#main-line` (otherwise hidden) returns
+//! to the main line. `#variations-summary` counts them; `#variations-cut` says how many a
+//! long record's page leaves out ([`super::variations::SHOWN_MOST`]).
 
 use std::fmt::Write;
 use std::sync::OnceLock;
@@ -19,6 +30,7 @@ use kifu_store::query::{FindingRow, GameRow};
 use serde_json::json;
 
 use super::frames::Frames;
+use super::variations::VariationFrames;
 use crate::diagrams::{
     chouchou_board, chouchou_size, renju_board, renju_size, territorial_board, territorial_size,
     xiangqi_board, xiangqi_size, Grid, CHOUCHOU_GRID, MARK, RENJU_GRID, TERRITORIAL_GRID,
@@ -103,6 +115,7 @@ pub fn game_page(
         Err(e) => (Frames::start_only(), Some(e.to_string())),
     };
     let plies = frames.plies();
+    let variations = VariationFrames::of(game, unreplayable.is_none());
     let (board, (w, h)) = board_of(game);
     let kind = kind_name(game.kind);
     let mut out = String::with_capacity(8192);
@@ -148,13 +161,19 @@ pub fn game_page(
          <button id=\"next\" type=\"button\" title=\"forward (→)\">▶</button>\
          <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>"
     );
+    if !variations.nodes.is_empty() {
+        out.push_str(
+            "<p id=\"variation-nav\"><button id=\"main-line\" type=\"button\" hidden>\
+             ← back to the main line</button></p>",
+        );
+    }
     match game.kind {
         GameKind::Renju => out.push_str("<p id=\"forbidden\"></p>"),
         GameKind::Xiangqi => out.push_str("<div id=\"classes\"></div>"),
         GameKind::Territorial => out.push_str("<div id=\"hands\"></div><p id=\"score\"></p>"),
         GameKind::ChouChou => out.push_str("<div id=\"captured\"></div><p id=\"captures\"></p>"),
     }
-    if !game.comments.is_empty() {
+    if !game.comments.is_empty() || !variations.nodes.is_empty() {
         out.push_str("<p id=\"comment-now\"></p>");
     }
     if let Some(e) = &unreplayable {
@@ -181,8 +200,12 @@ pub fn game_page(
             escape(&game.termination)
         );
     }
-    out.push_str("</section>\n<section id=\"record\"><h2>Moves</h2><ol id=\"moves\">");
+    out.push_str("</section>\n<section id=\"record\"><h2>Moves</h2>");
+    variations_summary(&mut out, &variations, game.id);
+    out.push_str("<ol id=\"moves\">");
+    let tree = variations.tree();
     let cycle: std::collections::HashSet<u32> = frames.cycle.iter().copied().collect();
+    let mut after_branch = false;
     for (i, text) in frames.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         // Unquoted attributes and no end tag: the list is most of a page's HTML.
@@ -191,7 +214,21 @@ pub fn game_page(
         } else {
             "move"
         };
-        let _ = write!(out, "<li class={class} data-ply={ply}>{}", escape(text));
+        // A branch's item counts in the list's numbering: the move after it says its own.
+        let value = if after_branch {
+            format!(" value={ply}")
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            out,
+            "<li class={class} data-ply={ply}{value}>{}",
+            escape(text)
+        );
+        after_branch = variations.write_off_main(ply, &tree, &mut out);
+    }
+    for ply in variations.plies_after(plies, &tree) {
+        variations.write_off_main(ply, &tree, &mut out);
     }
     out.push_str("</ol>\n");
     findings_list(&mut out, findings);
@@ -209,9 +246,51 @@ pub fn game_page(
     out.push_str("</section>\n</main>\n<script type=\"application/json\" id=\"game-data\">");
     let mut data = frames.to_json();
     data["board"] = json!(board);
+    if !variations.nodes.is_empty() {
+        data["variations"] = variations.to_json();
+    }
     out.push_str(&script_json(&data));
     out.push_str("</script>\n<script src=\"../assets/game.js\"></script>\n</body></html>\n");
     Ok(out)
+}
+
+/// What the move list holds of the variations: how many, how to play them, what is left
+/// out or not replayed.
+fn variations_summary(out: &mut String, variations: &VariationFrames, game: i64) {
+    if variations.nodes.is_empty() {
+        return;
+    }
+    let lines = variations.lines();
+    let shown = variations.nodes.len();
+    let _ = write!(
+        out,
+        "<p id=\"variations-summary\">{lines} variation line{}, {shown} move{}, listed where \
+         they branch: click a variation move to see its board (◀ ▶ then walk along its line).</p>",
+        if lines == 1 { "" } else { "s" },
+        if shown == 1 { "" } else { "s" },
+    );
+    if shown < variations.total {
+        let _ = write!(
+            out,
+            "<p id=\"variations-cut\" class=\"stopped\">the list shows the first {shown} of the \
+             record's {} variation moves, to keep the page small; <code>kifu show {game} \
+             --variations</code> lists them all.</p>",
+            variations.total
+        );
+    }
+    if let Some(why) = &variations.not_replayed {
+        let _ = write!(
+            out,
+            "<p class=\"stopped\">the variations are listed as written, not replayed: {}</p>",
+            escape(why)
+        );
+    } else if variations.nodes.iter().any(|n| !n.played) {
+        out.push_str(
+            "<p class=\"variations-note\">moves marked “not playable” are ones kifu could not \
+             play (and those after them in their line): they are written as the record has \
+             them, and the board stays at the last move it could play.</p>",
+        );
+    }
 }
 
 /// Players, event, round, date, results, opening, source (from the site's `sources`).
@@ -269,9 +348,14 @@ fn findings_list(out: &mut String, findings: &[FindingRow]) {
     out.push_str("<ul id=\"findings\">");
     for f in findings {
         let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
+        // A finding about a variation move is shown with that move, not the main line's.
+        let (node, line) = match f.variation_node {
+            Some(n) => (format!(" data-node=\"{n}\""), "variation move"),
+            None => (String::new(), "move"),
+        };
         let at = f
             .ply
-            .map(|p| format!("<span class=\"where\">move {p}</span> "))
+            .map(|p| format!("<span class=\"where\">{line} {p}</span> "))
             .unwrap_or_default();
         let rule = if f.rule.is_empty() {
             String::new()
@@ -280,7 +364,7 @@ fn findings_list(out: &mut String, findings: &[FindingRow]) {
         };
         let _ = write!(
             out,
-            "<li class=\"finding\" data-ply=\"{ply}\" data-code=\"{}\" data-severity=\"{}\">\
+            "<li class=\"finding\" data-ply=\"{ply}\"{node} data-code=\"{}\" data-severity=\"{}\">\
              {at}<span class=\"sev\">{}</span> <code>{}</code>: {}{rule}</li>",
             escape(&f.code),
             f.severity,

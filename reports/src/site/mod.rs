@@ -11,6 +11,7 @@ pub mod frames;
 pub mod game;
 mod index;
 mod standings;
+pub mod variations;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
