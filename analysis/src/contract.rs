@@ -250,6 +250,15 @@ const GAMES: TableDoc = TableDoc {
             ),
             RULESETS,
         ),
+        opt(
+            "header_key",
+            Text,
+            "For a record without moves: the header it is linked by (players by seat, date, \
+             event, round and recorded result, names folded). Within one kind and ruleset, \
+             the k-th record with a header key in each file is the same game as the k-th of \
+             the earliest file with that key (a file never lists one game twice without its \
+             moves). Null for a record with moves.",
+        ),
     ],
 };
 

@@ -565,6 +565,7 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
         Cell::Text(g.duplicate_of_key),
         Cell::Text(g.extra),
         Cell::Text(g.ruleset.map(|r| r.name().to_owned())),
+        Cell::Text(g.header_key),
     ]
 }
 

@@ -223,6 +223,8 @@ impl ShardWriter {
             termination: g.termination.clone(),
             plies: g.plies.into(),
             opening: g.opening.clone(),
+            // As the store keeps it, so an export and a shard agree.
+            header_key: kifu_store::record_header_key(g),
             canonical_key,
             duplicate_of,
             duplicate_of_key,

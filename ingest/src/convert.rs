@@ -331,9 +331,11 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     let nodes = variation_nodes(&game.variations);
     let mut findings = note_records(&game.notes);
     // A finding about a variation move points at that move's text.
-    findings.extend(replay.findings.iter().map(|f| match f.node {
-        Some(n) => finding_at(nodes[n as usize - 1].mv.at, f),
-        None => finding_record(game.start, &at, f),
+    findings.extend(replay.findings.iter().map(|f| {
+        match f.node.and_then(|n| nodes.get((n as usize).checked_sub(1)?)) {
+            Some(node) => finding_at(node.mv.at, f),
+            None => finding_record(game.start, &at, f),
+        }
     }));
     // The opening is kifu's ECCO code; the record's own tag stays among its tags, and a
     // record whose code differs gets an info finding.

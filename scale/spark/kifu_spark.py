@@ -198,11 +198,22 @@ def merge(spark, tables, file_index):
     games = owned("games", F.col("source_sha256"))
     game_offsets = id_offsets(games, "game_id")
     games = to_global(games, "game_id", game_offsets)
-    # A game without a canonical key is nobody's copy: its own key keeps it alone (and
-    # keeps the window partitions small).
-    games = games.withColumn("_copy_of", F.coalesce("canonical_hash", "game_key"))
-    first = Window.partitionBy("kind", "_copy_of").orderBy("_file", "game_id")
-    linked = F.col("canonical_hash").isNotNull() & (F.row_number().over(first) > 1)
+    # A record without moves is a copy by its header: the k-th record with a header key in
+    # each file goes with the k-th of the other files (a file never lists one game twice
+    # without its moves). A game with neither key is nobody's copy: its own key keeps it
+    # alone (and keeps the window partitions small). Rulesets never mix.
+    in_file = Window.partitionBy("kind", "ruleset", "header_key", "_file").orderBy("game_id")
+    games = games.withColumn(
+        "_header",
+        F.when(
+            F.col("canonical_hash").isNull() & F.col("header_key").isNotNull(),
+            F.concat(F.lit("h:"), F.col("header_key"), F.lit("#"), F.row_number().over(in_file)),
+        ),
+    )
+    games = games.withColumn("_copy_of", F.coalesce("canonical_hash", "_header", "game_key"))
+    first = Window.partitionBy("kind", "ruleset", "_copy_of").orderBy("_file", "game_id")
+    keyed = F.col("canonical_hash").isNotNull() | F.col("_header").isNotNull()
+    linked = keyed & (F.row_number().over(first) > 1)
     games = (
         games.withColumn("_first_id", F.first("game_id").over(first))
         .withColumn("_first_shard", F.first("_shard").over(first))
@@ -210,7 +221,7 @@ def merge(spark, tables, file_index):
         .withColumn("first_copy", ~linked)
         .withColumn("duplicate_of", F.when(linked, F.col("_first_id")))
         .withColumn("duplicate_of_key", F.when(linked, F.col("_first_key")))
-        .drop("_first_id", "_first_key", "_copy_of")
+        .drop("_first_id", "_first_key", "_copy_of", "_header")
         .cache()
     )
 

@@ -13,10 +13,14 @@ def or_none(column):
     return f"coalesce(nullif(trim({column}), ''), '(none)')"
 
 
+# The games the balance counts, as kifu does: played out by the Renju rules, at least 3
+# moves (they reached an opening), not forfeits (no `forfeit-result` finding).
 RENJU_GAMES = f"""
     SELECT {or_none("rule")} AS rule, opening, CAST(year AS STRING) AS year,
            counted_result AS r, swapped, plies
-    FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy
+    FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy AND plies >= 3
+      AND game_key NOT IN (
+        SELECT record_key FROM findings WHERE code = 'forfeit-result' AND game_id IS NOT NULL)
 """
 
 # D1..D13, then I1..I13, then anything else (kifu's opening_key).
@@ -102,6 +106,8 @@ def xiangqi_results(label, key):
 
 # A finding counts when its game is a first copy, or it is not a game's (a quarantined
 # record's, a file's). Its source is the file with `!member` inside an archive.
+# Findings of first copies and of unreadable records; as kifu's default, not those of
+# free-style gomoku games (`kifu stats --ruleset freestyle` has them).
 FINDING_ROWS = f"""
     SELECT CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path
                 ELSE s.path || '!' || coalesce(g.member, q.member) END AS source,
@@ -112,7 +118,7 @@ FINDING_ROWS = f"""
     JOIN sources s ON s.sha256 = x.source_sha256
     LEFT JOIN games g ON g.game_key = x.record_key AND x.game_id IS NOT NULL
     LEFT JOIN quarantine q ON q.record_key = x.record_key AND x.quarantine_id IS NOT NULL
-    WHERE x.game_id IS NULL OR g.first_copy
+    WHERE (x.game_id IS NULL OR g.first_copy) AND coalesce(g.ruleset, '') <> 'freestyle'
 """
 
 FINDINGS_OVERVIEW = f"""

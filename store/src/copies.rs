@@ -58,7 +58,7 @@ pub fn header_key(
 }
 
 /// The header key of a record to be written: `None` for a record with moves.
-pub(crate) fn record_header_key(g: &GameRecord) -> Option<String> {
+pub fn record_header_key(g: &GameRecord) -> Option<String> {
     if g.plies > 0 || !g.canonical_key.is_empty() {
         return None;
     }

@@ -101,6 +101,8 @@ pub struct ExportGame {
     pub plies: i64,
     pub opening: Option<String>,
     pub canonical_key: Option<Vec<u8>>,
+    /// The header a record without moves is linked by (`None` for a record with moves).
+    pub header_key: Option<String>,
     pub duplicate_of: Option<i64>,
     /// The stable key of the first copy, for a linked copy.
     pub duplicate_of_key: Option<String>,
@@ -271,7 +273,7 @@ impl Store {
                     g.line, g.\"column\", g.length, g.format, e.name, g.round, g.date, g.rule,
                     g.recorded_result, g.result_text, g.derived_result, g.termination, g.plies,
                     g.opening, g.canonical_key, g.duplicate_of,
-                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra, g.ruleset
+                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra, g.ruleset, g.header_key
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN games d ON d.id = g.duplicate_of
@@ -308,6 +310,7 @@ impl Store {
                     plies: r.get(19)?,
                     opening: r.get(20)?,
                     canonical_key: r.get(21)?,
+                    header_key: r.get(26)?,
                     duplicate_of: r.get(22)?,
                     duplicate_of_key: r.get(23)?,
                     extra: r.get(24)?,

@@ -224,13 +224,15 @@ fn each_condition_selects_its_games() {
             vec![1, 2, 3],
         ),
         (
+            // Game 3, a linked copy of game 2, names Li Na as White: game 2 is found by its
+            // copy's header (issue 27).
             "side",
             GameFilter {
                 player: Some("li na".into()),
                 side: Some(Side::White),
                 ..all()
             },
-            vec![1],
+            vec![1, 2],
         ),
         (
             "wildcard",
@@ -323,12 +325,13 @@ fn each_condition_selects_its_games() {
             vec![1],
         ),
         (
+            // Game 2 is found by the date of its linked copy, game 3 (1990-01-15).
             "from",
             GameFilter {
                 date: date("1986.."),
                 ..all()
             },
-            vec![4],
+            vec![2, 4],
         ),
         (
             "to",

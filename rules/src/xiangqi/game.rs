@@ -700,7 +700,12 @@ fn check_variations(
         if let Some((i, e)) = &failed {
             if *i < branch {
                 let f = notation_finding(*i as u32 + 1, &line[*i], e, Severity::Warning, &ctx);
-                walk.findings.push(f.in_variation(first_node + 1));
+                // About the variation's first move; a variation without moves has none.
+                walk.findings.push(if v.moves.is_empty() {
+                    f
+                } else {
+                    f.in_variation(first_node + 1)
+                });
                 skip_inner(walk);
                 continue;
             }

@@ -458,7 +458,8 @@ impl GameFilter {
             || recorded.is_some()
             || *result_differs
             || rule.is_some()
-            || *ruleset != RulesetChoice::All
+            // The Renju default leaves out free-style games, not unreadable records.
+            || *ruleset == RulesetChoice::Freestyle
             || !openings.is_empty()
             || !plies.is_open()
     }
