@@ -196,10 +196,13 @@ fn the_renju_balance_leaves_freestyle_games_out_and_says_so() {
         export.to_str().unwrap(),
     ]);
     let csv = std::fs::read_to_string(export.join("games.csv")).unwrap();
-    assert!(csv.lines().next().unwrap().ends_with(",ruleset"), "{csv}");
+    assert!(
+        csv.lines().next().unwrap().ends_with(",ruleset,header_key"),
+        "{csv}"
+    );
     let ends = |r: &str| {
         csv.lines()
-            .filter(|l| l.ends_with(&format!(",{r}")))
+            .filter(|l| l.ends_with(&format!(",{r},")))
             .count() as i64
     };
     assert_eq!(ends("freestyle"), freestyle);
