@@ -87,6 +87,7 @@ pub const FINDING_CODES: &[&str] = &[
     "unreadable-record",
     "unterminated-comment",
     "unterminated-moves",
+    "variation-forbidden-move",
     "variations-not-checked",
     "variations-too-deep",
     "wrong-player",

@@ -180,6 +180,20 @@ fn finding_record(start: Location, moves: &[Location], f: &Finding) -> FindingRe
     finding_at(at, f)
 }
 
+/// A finding of a record with variations: one about a variation move (`f.node`) points at
+/// that move's text (`nodes`, by node number − 1), any other as [`finding_record`].
+fn tree_finding_record(
+    start: Location,
+    moves: &[Location],
+    nodes: &[Location],
+    f: &Finding,
+) -> FindingRecord {
+    match f.node.and_then(|n| nodes.get((n as usize).checked_sub(1)?)) {
+        Some(&at) => finding_at(at, f),
+        None => finding_record(start, moves, f),
+    }
+}
+
 /// A finding located at `at`.
 fn finding_at(at: Location, f: &Finding) -> FindingRecord {
     FindingRecord {
@@ -259,12 +273,14 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
     let replay = renju::replay_with(game, ruleset);
     let h = &game.header;
     let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
+    let nodes = variation_nodes(&game.variations);
+    let node_at: Vec<Location> = nodes.iter().map(|n| n.mv.at).collect();
     let mut findings = note_records(&game.notes);
     findings.extend(
         replay
             .findings
             .iter()
-            .map(|f| finding_record(game.start, &at, f)),
+            .map(|f| tree_finding_record(game.start, &at, &node_at, f)),
     );
     let proposals: Vec<String> = game
         .opening
@@ -319,7 +335,24 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
             .iter()
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
-        variations: Vec::new(),
+        // Every node is kept; one the replay could not play has no code.
+        variations: nodes
+            .iter()
+            .map(|n| VariationMove {
+                node: n.node,
+                parent: n.parent,
+                ply: n.ply,
+                code: replay
+                    .variation_moves
+                    .get(n.node as usize - 1)
+                    .copied()
+                    .flatten()
+                    .map(|m| renju::encode_moves(&[m])),
+                text: kifu_parser::coord::point_name(n.mv.point),
+                comment: n.comment.clone(),
+                before: n.before.clone(),
+            })
+            .collect(),
         findings,
     }
 }
@@ -329,14 +362,14 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     let h = &game.header;
     let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
     let nodes = variation_nodes(&game.variations);
+    let node_at: Vec<Location> = nodes.iter().map(|n| n.mv.at).collect();
     let mut findings = note_records(&game.notes);
-    // A finding about a variation move points at that move's text.
-    findings.extend(replay.findings.iter().map(|f| {
-        match f.node.and_then(|n| nodes.get((n as usize).checked_sub(1)?)) {
-            Some(node) => finding_at(node.mv.at, f),
-            None => finding_record(game.start, &at, f),
-        }
-    }));
+    findings.extend(
+        replay
+            .findings
+            .iter()
+            .map(|f| tree_finding_record(game.start, &at, &node_at, f)),
+    );
     // The opening is kifu's ECCO code; the record's own tag stays among its tags, and a
     // record whose code differs gets an info finding.
     let opening = xiangqi::ecco::of_record(h, &replay);

@@ -29,8 +29,10 @@ use kifu_rules::{renju, territorial, xiangqi};
 pub mod chouchou;
 pub mod dhtmlxq;
 pub mod renju_text;
+mod renju_variations;
 pub mod rif;
 pub mod territorial_pgn;
+mod variation_tree;
 pub mod xiangqi_pgn;
 mod xiangqi_variations;
 

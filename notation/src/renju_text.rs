@@ -7,13 +7,16 @@
 //!   `Opening`, `Rule`, `BlackTime`, `WhiteTime` and the record's other tags (the opening
 //!   procedure's swap and 5th-move proposals have no tag the reader knows); moves
 //!   `1. h8 2. h9 …` ten to a line, comments as `# …` lines after the move they follow
-//!   (the reader puts them at the ply reached), the result token (`1-0` Black wins, `0-1`,
-//!   `1/2-1/2`, `*`), a blank line.
+//!   (the reader puts them at the ply reached), each move's variations in `( … )` after it
+//!   ([`crate::renju_variations`]), the result token (`1-0` Black wins, `0-1`, `1/2-1/2`,
+//!   `*`), a blank line. Variations that replace a move past the last one written have no
+//!   move to follow and are left out.
 
 use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
 use kifu_rules::renju::{Move, Outcome, Point};
 
+use crate::renju_variations::Variations;
 use crate::{GameMoves, RecordOut};
 
 /// Appends the RIF name of `p` (`h8`).
@@ -111,10 +114,10 @@ const OWN_TAGS: [&str; 13] = [
 ];
 
 /// Appends `# text` lines (a line break in the text starts another comment line).
-fn comment_lines(out: &mut String, text: &str) {
+pub(crate) fn comment_lines(out: &mut String, text: &str) {
     for line in text.lines() {
         out.push_str("# ");
-        out.push_str(line.trim());
+        out.push_str(line.trim_start());
         out.push('\n');
     }
     if text.lines().next().is_none() {
@@ -164,6 +167,7 @@ pub fn write_plain_record(record: &RecordOut<'_>, out: &mut String) {
         }
     };
     notes(0, out);
+    let variations = Variations::new(record.variations);
     // Moves on the current line (a comment line ends one).
     let mut on_line = 0;
     for (i, &m) in moves.iter().enumerate() {
@@ -183,6 +187,7 @@ pub fn write_plain_record(record: &RecordOut<'_>, out: &mut String) {
             notes(ply, out);
             on_line = 0;
         }
+        variations.write_off_main(ply, &mut on_line, out);
     }
     if let Some(r) = record.result {
         if on_line > 0 {

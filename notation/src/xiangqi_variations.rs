@@ -5,38 +5,23 @@
 //! not play (an illegal one, and every one after it in its line) is written as the record
 //! wrote it, so the reader meets it again and says the same of it.
 
-use std::collections::HashMap;
-
 use kifu_facts::VariationMove;
 use kifu_rules::xiangqi::{decode_moves, move_to_chinese, move_to_wxf, Move, Position};
 
 use crate::brace;
+use crate::variation_tree::VariationTree;
 use crate::xiangqi_pgn::{push_iccs, XqNotation};
 
 /// The variations of one record, ready to be written beside its main line.
 pub(crate) struct Variations<'a> {
-    moves: &'a [VariationMove],
-    /// The children of each node, in node order (`None`: of the main line, by ply).
-    children: HashMap<u32, Vec<usize>>,
-    /// The variations that replace the main line's move at each ply.
-    off_main: HashMap<u32, Vec<usize>>,
+    tree: VariationTree<'a>,
     notation: XqNotation,
 }
 
 impl<'a> Variations<'a> {
     pub(crate) fn new(moves: &'a [VariationMove], notation: XqNotation) -> Variations<'a> {
-        let mut children: HashMap<u32, Vec<usize>> = HashMap::new();
-        let mut off_main: HashMap<u32, Vec<usize>> = HashMap::new();
-        for (i, m) in moves.iter().enumerate() {
-            match m.parent {
-                Some(p) => children.entry(p).or_default().push(i),
-                None => off_main.entry(m.ply).or_default().push(i),
-            }
-        }
         Variations {
-            moves,
-            children,
-            off_main,
+            tree: VariationTree::new(moves),
             notation,
         }
     }
@@ -44,7 +29,7 @@ impl<'a> Variations<'a> {
     /// Writes the variations that replace main-line ply `ply`, played from `before` (the
     /// position before that ply; `None` when kifu has none).
     pub(crate) fn write_off_main(&self, ply: u32, before: Option<&Position>, out: &mut String) {
-        for &start in self.off_main.get(&ply).into_iter().flatten() {
+        for &start in self.tree.off_main(ply) {
             self.write_line(start, before.cloned(), out);
         }
     }
@@ -53,14 +38,14 @@ impl<'a> Variations<'a> {
     /// followed by the variations that replace it.
     fn write_line(&self, start: usize, mut pos: Option<Position>, out: &mut String) {
         out.push_str(" (");
-        if let Some(before) = &self.moves[start].before {
+        if let Some(before) = &self.tree.moves[start].before {
             out.push(' ');
             out.push_str(&brace(before));
         }
         let mut cur = start;
         let mut first = true;
         loop {
-            let m = &self.moves[cur];
+            let m = &self.tree.moves[cur];
             let before_move = pos.clone();
             // Red moves on odd plies: `3.` before Red's move; `3...` when a line starts
             // with Black's.
@@ -96,15 +81,13 @@ impl<'a> Variations<'a> {
             // The variations that replace this move: its later siblings (this line's
             // first move is an alternative itself, written by the caller).
             if !first {
-                if let Some(siblings) = m.parent.and_then(|p| self.children.get(&p)) {
-                    for &alt in siblings.iter().skip(1) {
-                        self.write_line(alt, before_move.clone(), out);
-                    }
+                for &alt in self.tree.alternatives(cur) {
+                    self.write_line(alt, before_move.clone(), out);
                 }
             }
             first = false;
-            match self.children.get(&m.node).and_then(|c| c.first()) {
-                Some(&next) => cur = next,
+            match self.tree.next(cur) {
+                Some(next) => cur = next,
                 None => break,
             }
         }

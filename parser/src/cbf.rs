@@ -35,10 +35,10 @@
 //! `fen`; `Name` → extra `Title`, `Site`, and every other non-empty `Head` element into
 //! extra under its own name, in file order.
 
+use crate::move_tree::{TreeReader, MAX_VARIATION_DEPTH};
 use crate::raw::{
     raw_text, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
-use crate::xq_tree::{TreeReader, MAX_VARIATION_DEPTH};
 use kifu_facts::Severity;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;

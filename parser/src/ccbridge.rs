@@ -54,8 +54,9 @@ pub use library::{
     CBL_SLOT,
 };
 
+use crate::move_tree::{TreeReader, MAX_VARIATION_DEPTH};
 use crate::raw::{raw_hex, Format, Header, Note, RawError, Span, XqGame, XqMove, XqMoveText};
-use crate::xq_tree::{loc, note, result_code, TreeReader, MAX_VARIATION_DEPTH};
+use crate::xq_tree::{loc, note, result_code};
 use kifu_facts::Severity;
 
 /// Magic of a CBR record.
@@ -356,9 +357,13 @@ fn placement(board: &[Option<u8>; 90]) -> String {
 
 /// Reads the move records of record `r` (at file offset `base`); damage ends them with a
 /// note. Returns the tree, the first move's from-square byte and the bytes used.
-fn read_tree(r: &[u8], base: usize, notes: &mut Vec<Note>) -> (TreeReader, Option<u8>, usize) {
+fn read_tree(
+    r: &[u8],
+    base: usize,
+    notes: &mut Vec<Note>,
+) -> (TreeReader<XqMove>, Option<u8>, usize) {
     let mut pos = CBR_HEADER_LEN;
-    let mut tree: Option<TreeReader> = None;
+    let mut tree: Option<TreeReader<XqMove>> = None;
     let mut first_from = None;
     loop {
         let ply = tree.as_ref().and_then(|t| t.next_ply()).unwrap_or(0);

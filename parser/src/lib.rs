@@ -15,6 +15,7 @@ pub mod dhtmlxq;
 pub mod field_text;
 pub mod line;
 pub mod member;
+mod move_tree;
 pub mod plain;
 pub mod psq;
 pub mod raw;

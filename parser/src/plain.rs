@@ -7,11 +7,20 @@
 //! **RenjuPlain** ([`Format::RenjuPlain`]): a move list `h8 h9 i9 …` or `1. h8 2. h9 …`
 //! (also `1.h8`, `1) h8`), possibly over several lines. Games are separated by one or more
 //! blank lines. Inside a game:
-//! - `#` or `;` lines are comments, kept as [`Comment`]s at the ply reached so far;
+//! - `#` or `;` lines are comments (the text after the mark, its leading spaces left out),
+//!   kept as [`Comment`]s at the ply reached so far; consecutive comment lines are the
+//!   lines of one comment;
 //! - `[Key "Value"]` lines are PGN-like tags (`Event`, `Round`, `Date`, `Black`, `White`,
 //!   `Result`, `Rule`, `Opening`, `Id`; others go to `Header::extra`);
 //! - a result token may end the move text: `1-0` (Black wins), `0-1` (White), `1/2-1/2`
-//!   (draw), `*` (unknown). It sets the result unless a `Result` tag already did.
+//!   (draw), `*` (unknown). It sets the result unless a `Result` tag already did;
+//! - variations as in PGN: `( … )` after a move holds moves that replace it, nested at any
+//!   depth (up to [`MAX_VARIATION_DEPTH`]); `(` and `)` may stand alone or touch a move
+//!   (`(3.`, `i9)`). A comment line inside a variation belongs to it, at the ply reached
+//!   along it (one right after `(` comes before the variation's first move). A `(` before
+//!   any move of its line, or a `)` with no variation open, fails the record; variations
+//!   still open at the end of the game are closed there, with the warning
+//!   `unclosed-variation`.
 //!
 //! A block made only of comment lines is not a game and is skipped. One bad token makes
 //! the whole block a [`RawError`] located at the offending byte.
@@ -25,7 +34,8 @@ use crate::block::RecordText;
 use crate::coord::{self, Tokens};
 use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
-    raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult, Span,
+    raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult,
+    RenjuVariation, Span,
 };
 use crate::tag;
 
@@ -176,6 +186,9 @@ pub fn normalize_date(value: &str) -> String {
     value.trim().to_string()
 }
 
+/// Deepest variation nesting a RenjuPlain game may have (deeper fails the record).
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
 /// A game block being read.
 struct Block {
     text: RecordText,
@@ -183,6 +196,10 @@ struct Block {
     has_content: bool,
     result_from_tag: bool,
     ended: bool,
+    /// The variations open, innermost last, with where each `(` is.
+    open: Vec<(RenjuVariation, Location)>,
+    /// The line before was a comment line: the next one goes on with its comment.
+    in_comment: bool,
 }
 
 impl Block {
@@ -193,6 +210,70 @@ impl Block {
             has_content: false,
             result_from_tag: false,
             ended: false,
+            open: Vec::new(),
+            in_comment: false,
+        }
+    }
+
+    /// The plies played along the line being read (the innermost open variation's, else
+    /// the main line's).
+    fn line_ply(&self) -> u32 {
+        match self.open.last() {
+            Some((v, _)) => v.from_ply - 1 + v.moves.len() as u32,
+            None => self.game.moves.len() as u32,
+        }
+    }
+
+    /// A comment line: on the line being read, at the ply reached along it; the lines of
+    /// a run of comment lines are one comment.
+    fn comment(&mut self, text: String) {
+        let ply = self.line_ply();
+        let comments = match self.open.last_mut() {
+            Some((v, _)) => &mut v.comments,
+            None => &mut self.game.comments,
+        };
+        match comments.last_mut() {
+            Some(last) if self.in_comment && last.ply == ply => {
+                last.text.push('\n');
+                last.text.push_str(&text);
+            }
+            _ => comments.push(Comment { ply, text }),
+        }
+        self.in_comment = true;
+    }
+
+    /// `(` at `at`: a variation replacing the last move of the line being read.
+    fn open_variation(&mut self, at: Location) {
+        let ply = self.line_ply();
+        let first = self.open.last().map_or(1, |(v, _)| v.from_ply);
+        if ply < first || (self.open.is_empty() && ply == 0) {
+            self.fail(
+                at,
+                "'(' before any move of its line: a variation replaces the move before it"
+                    .to_string(),
+            );
+        } else if self.open.len() >= MAX_VARIATION_DEPTH {
+            self.fail(
+                at,
+                format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels"),
+            );
+        } else {
+            let v = RenjuVariation {
+                from_ply: ply,
+                ..RenjuVariation::default()
+            };
+            self.open.push((v, at));
+        }
+    }
+
+    /// `)` at `at`: the innermost variation ends.
+    fn close_variation(&mut self, at: Location) {
+        match self.open.pop() {
+            Some((v, _)) => match self.open.last_mut() {
+                Some((outer, _)) => outer.variations.push(v),
+                None => self.game.variations.push(v),
+            },
+            None => self.fail(at, "')' without an open variation".to_string()),
         }
     }
 
@@ -261,18 +342,54 @@ impl Block {
                 self.ended = true;
                 continue;
             }
-            match coord::list_token(tok) {
-                Ok(Some(mv)) => self.game.moves.push(mv),
-                Ok(None) => {}
-                Err((loc, msg)) => {
-                    self.fail(loc, msg);
-                    return;
+            // `(` and `)` alone or touching a move.
+            let opens = tok.text.iter().take_while(|&&c| c == b'(').count();
+            for k in 0..opens {
+                self.open_variation(tok.at.advance(k));
+            }
+            let body = &tok.text[opens..];
+            let closes = body.iter().rev().take_while(|&&c| c == b')').count();
+            let core = &body[..body.len() - closes];
+            if !core.is_empty() {
+                let core_tok = coord::Token {
+                    text: core,
+                    at: tok.at.advance(opens),
+                };
+                match coord::list_token(core_tok) {
+                    Ok(Some(mv)) => match self.open.last_mut() {
+                        Some((v, _)) => v.moves.push(mv),
+                        None => self.game.moves.push(mv),
+                    },
+                    Ok(None) => {}
+                    Err((loc, msg)) => {
+                        self.fail(loc, msg);
+                        return;
+                    }
                 }
+            }
+            for k in 0..closes {
+                self.close_variation(tok.at.advance(opens + core.len() + k));
             }
         }
     }
 
     fn finish(mut self) -> RawItem {
+        if let Some(&(_, at)) = self.open.first() {
+            let n = self.open.len();
+            while !self.open.is_empty() {
+                self.close_variation(at);
+            }
+            self.game.notes.push(Note {
+                code: "unclosed-variation",
+                severity: Severity::Warning,
+                message: format!(
+                    "{n} variation(s) still open at the end of the game (the first opened \
+                     here) were closed there"
+                ),
+                at,
+                ply: None,
+            });
+        }
         self.game.span = self.text.finish(Format::RenjuPlain)?;
         Ok(self.game)
     }
@@ -341,11 +458,14 @@ impl<R: BufRead> Iterator for PlainReader<R> {
             let indent = line.iter().take_while(|c| c.is_ascii_whitespace()).count();
             let body = &line[indent..];
             let body_at = at.advance(indent);
+            let comment_line = matches!(body[0], b'#' | b';');
+            if !comment_line {
+                b.in_comment = false;
+            }
             match body[0] {
                 b'#' | b';' => {
-                    let text = String::from_utf8_lossy(&body[1..]).trim().to_string();
-                    let ply = b.game.moves.len() as u32;
-                    b.game.comments.push(Comment { ply, text });
+                    let text = String::from_utf8_lossy(&body[1..]).trim_start().to_string();
+                    b.comment(text);
                 }
                 b'[' => {
                     b.has_content = true;
@@ -402,6 +522,67 @@ mod tests {
         assert_eq!(e.at, Location::new(10, 7, 11));
         let e = parse_line(b"  won h8", Location::new(0, 1, 1)).unwrap_err();
         assert_eq!(e.at, Location::new(2, 1, 3));
+    }
+
+    #[test]
+    fn variations_nest_and_keep_their_comments() {
+        let text = b"1. h8 2. h9 3. h10\n# main 3\n ( 3. i9 4. g10\n# after g10\n (4. j10) ) (\n# before\n3. j10) 4. i8 (4. --) *\n";
+        let g = PlainReader::new(&text[..]).next().unwrap().unwrap();
+        assert_eq!(g.moves.len(), 4);
+        assert_eq!(
+            g.comments,
+            [Comment {
+                ply: 3,
+                text: "main 3".into()
+            }]
+        );
+        let v: Vec<(u32, usize, usize, usize)> = g
+            .variations
+            .iter()
+            .map(|v| {
+                (
+                    v.from_ply,
+                    v.moves.len(),
+                    v.comments.len(),
+                    v.variations.len(),
+                )
+            })
+            .collect();
+        assert_eq!(v, [(3, 2, 1, 1), (3, 1, 1, 0), (4, 1, 0, 0)]);
+        assert_eq!(g.variations[0].comments[0].ply, 4);
+        assert_eq!(g.variations[0].variations[0].from_ply, 4);
+        assert_eq!(g.variations[0].variations[0].moves[0].point, Some((9, 9)));
+        assert_eq!(
+            g.variations[1].comments[0],
+            Comment {
+                ply: 2,
+                text: "before".into()
+            }
+        );
+        assert_eq!(g.variations[2].moves[0].point, None);
+        assert!(g.notes.is_empty());
+    }
+
+    #[test]
+    fn variation_errors() {
+        let e = PlainReader::new(&b"( 1. h8\n"[..])
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert!(e.message.contains("'(' before any move"), "{}", e.message);
+        assert_eq!(e.at, Location::new(0, 1, 1));
+        let e = PlainReader::new(&b"1. h8 2. h9)\n"[..])
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(e.at, Location::new(11, 1, 12));
+        let g = PlainReader::new(&b"1. h8 2. h9 (2. i9 (2. i8\n"[..])
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(g.notes[0].code, "unclosed-variation");
+        assert_eq!(g.variations.len(), 1);
+        assert_eq!(g.variations[0].variations.len(), 1);
     }
 
     #[test]

@@ -310,6 +310,8 @@ pub struct RawGame {
     pub board_height: u8,
     pub header: Header,
     pub moves: Vec<RawMove>,
+    /// Alternatives to the main line's moves (RenLib trees).
+    pub variations: Vec<RenjuVariation>,
     pub opening: OpeningData,
     pub comments: Vec<Comment>,
     pub notes: Vec<Note>,
@@ -325,6 +327,7 @@ impl RawGame {
             board_height: 15,
             header: Header::default(),
             moves: Vec::new(),
+            variations: Vec::new(),
             opening: OpeningData::default(),
             comments: Vec::new(),
             notes: Vec::new(),
@@ -366,18 +369,35 @@ pub struct XqMove {
 }
 
 /// A variation: moves that replace the line it branches from (the main line, or the
-/// variation that holds it) from ply `from_ply` (1-based, absolute) on.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct XqVariation {
+/// variation that holds it) from ply `from_ply` (1-based, absolute) on. `M` is the game's
+/// move as written ([`XqMove`], [`RawMove`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation<M> {
     pub from_ply: u32,
-    pub moves: Vec<XqMove>,
+    pub moves: Vec<M>,
     /// The comments inside this variation, in order: `ply` counts the plies played before
     /// the comment along this line (absolute, as on the main line), so `from_ply - 1` is a
     /// comment before the variation's first move.
     pub comments: Vec<Comment>,
     /// Variations inside this one.
-    pub variations: Vec<XqVariation>,
+    pub variations: Vec<Variation<M>>,
 }
+
+impl<M> Default for Variation<M> {
+    fn default() -> Self {
+        Variation {
+            from_ply: 0,
+            moves: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A Xiangqi variation.
+pub type XqVariation = Variation<XqMove>;
+/// A Renju-board variation (RenLib trees).
+pub type RenjuVariation = Variation<RawMove>;
 
 /// A Xiangqi record that parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]

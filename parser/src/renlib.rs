@@ -18,26 +18,31 @@
 //!     pair holding a byte with the high bit set; board text is read like a comment.
 //! - The tree ends with a leaf record that has no sibling and no open branch point.
 //!
-//! Each root-to-leaf line becomes one [`RawGame`] (format RenLib, no result), with the
-//! comments on its nodes as [`Comment`]s (ply = depth of the node; a `0x00` root record
-//! is ply 0). Comment text is UTF-8 if valid, else GBK; `0x08` becomes a newline and
-//! CRLF becomes LF. Board texts go to `Header::extra` as `("board-text@<ply>", text)`.
-//! Moves are located at their record's byte offset (line and column 0).
+//! A library is one tree, so it is one [`RawGame`] (format RenLib, no result): the main line
+//! follows first children from the root, every other child is a variation
+//! ([`crate::move_tree`]), at any depth. Comments are [`Comment`]s on their node's line (a
+//! `0x00` root record's is ply 0). Comment text is UTF-8 if valid, else GBK; `0x08` becomes
+//! a newline and CRLF becomes LF. A node's board text and mark go to `Header::extra`: on
+//! the main line as `("board-text@<ply>", text)` and `("mark", ply)`, on a variation as
+//! `("board-text@node <n>", text)` and `("mark", "node <n>")`, `n` numbered as
+//! [`crate::variation::variation_nodes`] numbers them. Moves are located at their record's
+//! byte offset (line and column 0).
 //!
-//! Errors: a bad header is `Err`; a tree that ends early yields the lines read so far plus
+//! Errors: a bad header is `Err`; a tree that ends early yields the tree read so far plus
 //! one [`RawError`] at the end of the data; bytes after the end of the tree are one
-//! [`RawError`] at the first such byte; lines that together repeat more moves and comment
-//! text than [`LINE_BUDGET_PER_BYTE`] allows end the reading with one [`RawError`] at the
-//! first leaf past the budget (the lines before it are kept).
+//! [`RawError`] at the first such byte.
 
 use kifu_facts::Severity;
 use nom::bytes::complete::{tag, take};
 use nom::number::complete::u8 as byte;
 use nom::{IResult, Parser};
 
+use crate::move_tree::{Lines, TreeReader, MAX_VARIATION_DEPTH};
 use crate::raw::{
-    Comment, Format, Location, Note, RawError, RawGame, RawItem, RawMove, Span, MAX_RAW_KEPT,
+    Format, Location, Note, RawError, RawGame, RawItem, RawMove, RenjuVariation, Span, Variation,
+    MAX_RAW_KEPT,
 };
+use crate::variation::variation_nodes;
 
 /// The magic at the start of a RenLib file.
 pub const MAGIC: &[u8; 8] = b"\xFFRenLib\xFF";
@@ -94,8 +99,6 @@ struct Node {
     board_text: Option<String>,
     /// Whether the record is a move (false only for a leading `0x00` root record).
     is_move: bool,
-    /// End of the node's bytes (record, extension, texts).
-    end: u64,
 }
 
 /// Tree statistics of a full walk.
@@ -157,10 +160,9 @@ fn read_text(bytes: &[u8], mut i: usize, old: bool) -> Result<(&[u8], usize), us
     }
 }
 
-/// Walks the tree, calling `on_leaf(path)` for every root-to-leaf line; `on_leaf` returning
-/// false stops the walk there (no error). Returns the stats and an error if the tree is cut
-/// short or followed by garbage.
-fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node]) -> bool) -> (Stats, Option<RawError>) {
+/// Walks the tree, calling `on_node` for every node record in file order (preorder).
+/// Returns the stats and an error if the tree is cut short or followed by garbage.
+fn walk(bytes: &[u8], mut on_node: impl FnMut(&Node)) -> (Stats, Option<RawError>) {
     let mut stats = Stats::default();
     let mut path: Vec<Node> = Vec::new();
     // Path lengths to return to after a leaf (one per open branch point).
@@ -241,15 +243,16 @@ fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node]) -> bool) -> (Stats, Optio
         }
         let is_move = !(first && pos == 0);
         first = false;
-        path.push(Node {
+        let node = Node {
             offset: offset as u64,
             pos,
             flags,
             comment,
             board_text,
             is_move,
-            end: i as u64,
-        });
+        };
+        on_node(&node);
+        path.push(node);
         if flags & LEAF == 0 {
             // The next record is this node's first child.
             if flags & SIBLING != 0 {
@@ -261,9 +264,6 @@ fn walk(bytes: &[u8], mut on_leaf: impl FnMut(&[Node]) -> bool) -> (Stats, Optio
         // Only a leading root record is not a move.
         let depth = path.len() - usize::from(!path[0].is_move);
         stats.max_depth = stats.max_depth.max(depth);
-        if !on_leaf(&path) {
-            return (stats, None);
-        }
         if flags & SIBLING != 0 {
             // The next record is this leaf's sibling.
             path.pop();
@@ -311,53 +311,6 @@ fn read_decoded(
         })
 }
 
-fn line_game(path: &[Node], index: usize) -> RawGame {
-    // Lines share their first nodes, so a line is located at its leaf: the one node that
-    // is its own, which gives every line of a file a distinct offset.
-    let first = path.first().map_or(0, |n| n.offset);
-    let leaf = path.last().map_or(first, |n| n.offset);
-    let mut g = RawGame::new(Format::RenLib, Location::new(leaf, 0, 0));
-    g.span = Span::new(first, path.last().map_or(first, |n| n.end));
-    g.header.id = Some(format!("line-{}", index + 1));
-    let mut ply = 0u32;
-    for n in path {
-        if n.is_move {
-            ply += 1;
-            g.moves.push(RawMove {
-                point: point(n.pos),
-                at: Location::new(n.offset, 0, 0),
-                len: 2,
-            });
-            if n.pos != 0 && (n.pos & 0x0F == 0) {
-                g.notes.push(Note {
-                    code: "renlib-bad-position",
-                    severity: Severity::Warning,
-                    message: format!("position byte {:#04x} has column 0", n.pos),
-                    at: Location::new(n.offset, 0, 0),
-                    ply: Some(ply),
-                });
-            }
-        }
-        if let Some(text) = &n.comment {
-            if !text.is_empty() {
-                g.comments.push(Comment {
-                    ply,
-                    text: text.clone(),
-                });
-            }
-        }
-        if let Some(text) = &n.board_text {
-            g.header
-                .extra
-                .push((format!("board-text@{ply}"), text.clone()));
-        }
-        if n.flags & MARK != 0 {
-            g.header.extra.push(("mark".to_string(), ply.to_string()));
-        }
-    }
-    g
-}
-
 fn check_header(bytes: &[u8]) -> Result<(), RawError> {
     match header(bytes) {
         Ok(_) => Ok(()),
@@ -381,70 +334,146 @@ fn check_header(bytes: &[u8]) -> Result<(), RawError> {
     }
 }
 
-/// The lines of a library repeat the moves and comments they share, so a small tree can
-/// stand for a huge number of line moves (a long trunk with thousands of leaves at its
-/// end). [`parse`] stops, with an error, once its lines hold more than this many moves
-/// plus comment bytes / 64 per byte of the file (at least [`LINE_BUDGET_MIN`]). Real
-/// libraries stay well within it (`Allrenjuopenings.lib`, whose long comments near the
-/// root are repeated in its 4,223 lines: about 2 per byte, 200,000 in all; the others
-/// here under 1 per byte).
-pub const LINE_BUDGET_PER_BYTE: u64 = 4;
-/// The smallest line budget of a file (see [`LINE_BUDGET_PER_BYTE`]).
-pub const LINE_BUDGET_MIN: u64 = 1_000_000;
-
-/// What one line costs of the line budget: its moves, plus its comment bytes / 64.
-fn line_cost(path: &[Node]) -> u64 {
-    let text: usize = path
-        .iter()
-        .map(|n| {
-            n.comment.as_ref().map_or(0, String::len) + n.board_text.as_ref().map_or(0, String::len)
-        })
-        .sum();
-    path.len() as u64 + text as u64 / 64
+/// A move of the tree with what RenLib keeps beside it.
+#[derive(Clone, Debug)]
+struct LibMove {
+    mv: RawMove,
+    mark: bool,
+    board_text: Option<String>,
 }
 
-/// Parses a whole library: one item per root-to-leaf line (plus a final error item when
-/// the tree is cut short or followed by extra bytes, or when its lines exceed the line
-/// budget, [`LINE_BUDGET_PER_BYTE`]). A bad header is `Err`.
+/// Parses a whole library into one record: the tree's main line and its variations (plus a
+/// final error item when the tree is cut short or followed by extra bytes). A bad header is
+/// `Err`.
 pub fn parse(bytes: &[u8]) -> Result<Vec<RawItem>, RawError> {
     check_header(bytes)?;
-    let mut out = Vec::new();
-    let budget = LINE_BUDGET_MIN.max(LINE_BUDGET_PER_BYTE * bytes.len() as u64);
-    let mut spent = 0u64;
-    let mut over = None;
-    let (_, err) = walk(bytes, |path| {
-        spent += line_cost(path);
-        if spent > budget {
-            let leaf = path.last().map_or(0, |n| n.offset as usize);
-            over = Some(error(
-                bytes,
-                leaf,
-                leaf,
-                bytes.len(),
-                format!(
-                    "the library's lines, each repeating the moves and comments it shares \
-                     with others, pass the limit of {budget} (moves + comment bytes / 64; \
-                     {LINE_BUDGET_PER_BYTE} per byte of the file): {} lines read, the rest of \
-                     the tree is not read",
-                    out.len()
-                ),
-            ));
-            return false;
+    let mut tree: Option<TreeReader<LibMove>> = None;
+    let mut root: Option<Node> = None;
+    let mut notes = Vec::new();
+    let (stats, err) = walk(bytes, |n| {
+        let t = tree.get_or_insert_with(|| {
+            if n.is_move {
+                TreeReader::new(None, true)
+            } else {
+                root = Some(n.clone());
+                TreeReader::new(n.comment.clone(), n.flags & LEAF == 0)
+                    .with_root_alternative(n.flags & SIBLING != 0)
+            }
+        });
+        if !n.is_move {
+            return;
         }
-        let idx = out.len();
-        out.push(Ok(line_game(path, idx)));
-        true
+        let Some(ply) = t.next_ply() else { return };
+        if n.pos != 0 && n.pos & 0x0F == 0 {
+            notes.push(Note {
+                code: "renlib-bad-position",
+                severity: Severity::Warning,
+                message: format!(
+                    "position byte {:#04x} at byte {} (a move at ply {ply}) has column 0",
+                    n.pos, n.offset
+                ),
+                at: Location::new(n.offset, 0, 0),
+                ply: None,
+            });
+        }
+        let mv = LibMove {
+            mv: RawMove {
+                point: point(n.pos),
+                at: Location::new(n.offset, 0, 0),
+                len: 2,
+            },
+            mark: n.flags & MARK != 0,
+            board_text: n.board_text.clone(),
+        };
+        let comment = n.comment.clone().filter(|c| !c.is_empty());
+        t.push(mv, comment, n.flags & LEAF == 0, n.flags & SIBLING != 0);
     });
-    if let Some(e) = err.or(over) {
+    let mut out = Vec::new();
+    if let Some(tree) = tree {
+        let end = if stats.bytes_used > 0 {
+            stats.bytes_used
+        } else {
+            bytes.len()
+        };
+        out.push(Ok(library_game(tree.finish(), root.as_ref(), end, notes)));
+    }
+    if let Some(e) = err {
         out.push(Err(e));
     }
     Ok(out)
 }
 
+/// The one record of a library read into `lines`, ending at byte `end`.
+fn library_game(
+    lines: Lines<LibMove>,
+    root: Option<&Node>,
+    end: usize,
+    mut notes: Vec<Note>,
+) -> RawGame {
+    let mut g = RawGame::new(Format::RenLib, loc(HEADER_LEN));
+    g.span = Span::new(0, end as u64);
+    if let Some(text) = root.and_then(|r| r.board_text.clone()) {
+        g.header.extra.push(("board-text@0".to_string(), text));
+    }
+    if root.is_some_and(|r| r.flags & MARK != 0) {
+        g.header.extra.push(("mark".to_string(), "0".to_string()));
+    }
+    for (i, m) in lines.moves.iter().enumerate() {
+        let ply = i + 1;
+        if let Some(text) = &m.board_text {
+            g.header
+                .extra
+                .push((format!("board-text@{ply}"), text.clone()));
+        }
+        if m.mark {
+            g.header.extra.push(("mark".to_string(), ply.to_string()));
+        }
+    }
+    for n in variation_nodes(&lines.variations) {
+        if let Some(text) = &n.mv.board_text {
+            g.header
+                .extra
+                .push((format!("board-text@node {}", n.node), text.clone()));
+        }
+        if n.mv.mark {
+            g.header
+                .extra
+                .push(("mark".to_string(), format!("node {}", n.node)));
+        }
+    }
+    if lines.dropped > 0 {
+        notes.push(Note {
+            code: "variations-too-deep",
+            severity: Severity::Warning,
+            message: format!(
+                "{} variation(s) nested deeper than {MAX_VARIATION_DEPTH} levels are not kept",
+                lines.dropped
+            ),
+            at: loc(HEADER_LEN),
+            ply: None,
+        });
+    }
+    g.moves = lines.moves.into_iter().map(|m| m.mv).collect();
+    g.variations = lines.variations.into_iter().map(plain_variation).collect();
+    g.comments = lines.comments;
+    g.notes = notes;
+    g
+}
+
+/// A variation's moves without RenLib's marks (kept in the header, see the module docs).
+fn plain_variation(v: Variation<LibMove>) -> RenjuVariation {
+    Variation {
+        from_ply: v.from_ply,
+        moves: v.moves.into_iter().map(|m| m.mv).collect(),
+        comments: v.comments,
+        variations: v.variations.into_iter().map(plain_variation).collect(),
+    }
+}
+
 /// Walks the tree only, for statistics (nodes, leaves, comments, depth, bytes used).
 pub fn stats(bytes: &[u8]) -> Result<(Stats, Option<RawError>), RawError> {
     check_header(bytes)?;
-    Ok(walk(bytes, |_| true))
+    Ok(walk(bytes, |_| ()))
 }
 
 /// A node to write with [`write`]: a position byte's point, children, a comment.
@@ -509,6 +538,7 @@ pub fn write(roots: &[TreeNode]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::raw::Comment;
 
     #[test]
     fn points() {
@@ -543,35 +573,54 @@ mod tests {
         }];
         let bytes = write(&tree);
         let items = parse(&bytes).unwrap();
-        assert_eq!(items.len(), 2);
-        let g1 = items[0].as_ref().unwrap();
-        let g2 = items[1].as_ref().unwrap();
-        assert_eq!(g1.moves.len(), 2);
-        assert_eq!(g1.comments[0].text, "root\nmore\nlines");
+        assert_eq!(items.len(), 1);
+        let g = items[0].as_ref().unwrap();
+        // The main line follows first children; the other child is a variation.
         assert_eq!(
-            g1.comments[1],
-            Comment {
-                ply: 2,
-                text: "odd".into()
-            }
+            g.moves.iter().map(|m| m.point).collect::<Vec<_>>(),
+            vec![Some((7, 7)), Some((7, 8))]
         );
         assert_eq!(
-            g2.moves.iter().map(|m| m.point).collect::<Vec<_>>(),
-            vec![Some((7, 7)), Some((8, 8)), Some((9, 9))]
+            g.comments,
+            vec![
+                Comment {
+                    ply: 1,
+                    text: "root\nmore\nlines".into()
+                },
+                Comment {
+                    ply: 2,
+                    text: "odd".into()
+                }
+            ]
         );
-        assert_eq!(g2.comments.len(), 2);
+        assert_eq!(g.variations.len(), 1);
+        let v = &g.variations[0];
+        assert_eq!(v.from_ply, 2);
+        assert_eq!(
+            v.moves.iter().map(|m| m.point).collect::<Vec<_>>(),
+            vec![Some((8, 8)), Some((9, 9))]
+        );
+        assert_eq!(
+            v.comments,
+            vec![Comment {
+                ply: 3,
+                text: "ab".into()
+            }]
+        );
+        assert_eq!(g.span, Span::new(0, bytes.len() as u64));
         let (s, e) = stats(&bytes).unwrap();
         assert!(e.is_none());
         assert_eq!(s.bytes_used, bytes.len());
     }
 
     #[test]
-    fn line_budget() {
-        // A trunk of 2,000 moves ending in 2,000 sibling leaves: 4 million line moves
-        // from 8 KB. The lines past the budget are not built.
+    fn a_root_record_and_a_long_trunk_with_many_leaves() {
+        // A 0x00 root record, a trunk of 2,000 moves ending in 2,000 sibling leaves: one
+        // record of 2,001 moves and 1,999 one-move variations, read in linear time.
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&[3, 0]);
         bytes.resize(HEADER_LEN, 0xFF);
+        bytes.extend_from_slice(&[0x00, COMMENT, b'r', 0]);
         for _ in 0..2000 {
             bytes.extend_from_slice(&[0x78, 0]);
         }
@@ -580,17 +629,44 @@ mod tests {
             bytes.extend_from_slice(&[0x79, flags]);
         }
         let items = parse(&bytes).unwrap();
-        let lines = items.iter().filter(|i| i.is_ok()).count();
-        assert_eq!(lines as u64, LINE_BUDGET_MIN / 2001);
-        let e = items.last().unwrap().as_ref().unwrap_err();
-        assert!(
-            e.message.contains("the rest of the tree is not read"),
-            "{}",
-            e.message
+        assert_eq!(items.len(), 1);
+        let g = items[0].as_ref().unwrap();
+        assert_eq!(g.moves.len(), 2001);
+        assert_eq!(g.variations.len(), 1999);
+        assert!(g.variations.iter().all(|v| v.from_ply == 2001));
+        assert_eq!(
+            g.comments[0],
+            Comment {
+                ply: 0,
+                text: "r".into()
+            }
         );
-        // The walk itself (statistics) is not limited.
         let (s, e) = stats(&bytes).unwrap();
         assert!(e.is_none());
         assert_eq!((s.leaves, s.max_depth), (2000, 2001));
+    }
+
+    #[test]
+    fn marks_and_board_texts_are_kept_by_ply_and_node() {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&[3, 0]);
+        bytes.resize(HEADER_LEN, 0xFF);
+        // h8 (marked, sibling) → h9 (board text "A", leaf); then i9 (marked, leaf).
+        bytes.extend_from_slice(&[0x78, SIBLING | MARK]);
+        bytes.extend_from_slice(&[0x68, LEAF | EXTENSION, 0x01, 0x00, b'A', 0]);
+        bytes.extend_from_slice(&[0x69, LEAF | MARK]);
+        let g = parse(&bytes).unwrap().remove(0).unwrap();
+        assert_eq!(g.moves.len(), 2);
+        assert_eq!(g.variations.len(), 1);
+        let extra: Vec<(&str, &str)> = g
+            .header
+            .extra
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            extra,
+            [("mark", "1"), ("board-text@2", "A"), ("mark", "node 1")]
+        );
     }
 }

@@ -1,24 +1,24 @@
 //! The nodes of a record's variations, numbered once for every consumer.
 //!
-//! A record's variations are a tree of lines ([`XqVariation`]); the engine that checks
+//! A record's variations are a tree of lines ([`Variation`]); the engine that checks
 //! them, the store that keeps them and the writers that export them all need to name one
 //! move of that tree. [`variation_nodes`] flattens the tree into nodes numbered from 1 in
 //! one fixed order: each variation's moves in turn, then the variations inside it, depth
 //! first, the variations of a line in record order. A node's `parent` is the node its move
 //! follows; `None` when it follows the main line (after main-line ply `ply - 1`).
 
-use crate::raw::{Comment, XqMove, XqVariation};
+use crate::raw::{Comment, Variation};
 
 /// One move of a variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariationNode<'a> {
+pub struct VariationNode<'a, M> {
     /// 1-based, in the order of [`variation_nodes`].
     pub node: u32,
     /// The node this move follows; `None`: the main line's position after `ply - 1` plies.
     pub parent: Option<u32>,
     /// The move's ply (1-based, counted from the start of the game).
     pub ply: u32,
-    pub mv: &'a XqMove,
+    pub mv: &'a M,
     /// The comment after the move (several comments at one place joined by a newline).
     pub comment: Option<String>,
     /// On the first move of a variation: the comment written before it, inside the
@@ -27,33 +27,63 @@ pub struct VariationNode<'a> {
 }
 
 /// The nodes of `variations`, in their numbering order.
-pub fn variation_nodes(variations: &[XqVariation]) -> Vec<VariationNode<'_>> {
+pub fn variation_nodes<M>(variations: &[Variation<M>]) -> Vec<VariationNode<'_, M>> {
     let mut nodes = Vec::new();
     // The main line: every ply is its own (no node).
-    walk(variations, &[], &mut nodes);
+    walk(variations, &Line::MAIN, &mut nodes);
     nodes
 }
 
 /// Number of nodes under `variations` (their moves and those of the variations inside).
-pub fn count_nodes(variations: &[XqVariation]) -> usize {
+pub fn count_nodes<M>(variations: &[Variation<M>]) -> usize {
     variations
         .iter()
         .map(|v| v.moves.len() + count_nodes(&v.variations))
         .sum()
 }
 
-/// Adds the nodes of `variations`, which branch off a line whose ply `p` (1-based) is node
-/// `line[p - 1]` (`None` for a main-line ply; plies past `line` are the main line's).
-fn walk<'a>(
-    variations: &'a [XqVariation],
-    line: &[Option<u32>],
-    nodes: &mut Vec<VariationNode<'a>>,
+/// A line's nodes by ply: its own moves after `branch` plies of the line it branches
+/// from. Looking a ply up climbs the lines a variation is nested in (a few levels), so
+/// numbering costs no more than the moves, however long the line a variation leaves.
+struct Line<'p> {
+    outer: Option<&'p Line<'p>>,
+    branch: u32,
+    own: Vec<u32>,
+}
+
+impl Line<'_> {
+    const MAIN: Line<'static> = Line {
+        outer: None,
+        branch: 0,
+        own: Vec::new(),
+    };
+
+    /// The node of ply `p` (1-based) on this line; `None`: the main line's ply.
+    fn node_at(&self, p: u32) -> Option<u32> {
+        if p == 0 {
+            None
+        } else if p <= self.branch {
+            self.outer.and_then(|o| o.node_at(p))
+        } else {
+            self.own.get((p - self.branch - 1) as usize).copied()
+        }
+    }
+}
+
+/// Adds the nodes of `variations`, which branch off `line`.
+fn walk<'a, M>(
+    variations: &'a [Variation<M>],
+    line: &Line<'_>,
+    nodes: &mut Vec<VariationNode<'a, M>>,
 ) {
     for v in variations {
-        let branch = v.from_ply.saturating_sub(1) as usize;
-        let mut own: Vec<Option<u32>> = line[..branch.min(line.len())].to_vec();
-        own.resize(branch, None);
-        let mut parent = own.last().copied().flatten();
+        let branch = v.from_ply.saturating_sub(1);
+        let mut own = Line {
+            outer: Some(line),
+            branch,
+            own: Vec::with_capacity(v.moves.len()),
+        };
+        let mut parent = line.node_at(branch);
         let first = nodes.len();
         for (i, mv) in v.moves.iter().enumerate() {
             let node = nodes.len() as u32 + 1;
@@ -65,7 +95,7 @@ fn walk<'a>(
                 comment: None,
                 before: None,
             });
-            own.push(Some(node));
+            own.own.push(node);
             parent = Some(node);
         }
         attach_comments(&v.comments, v.from_ply, &mut nodes[first..]);
@@ -75,7 +105,7 @@ fn walk<'a>(
 
 /// Puts a variation's comments on its nodes: ply `from_ply - 1` before the first move,
 /// ply `p` after the move of ply `p` (past the last move: after the last move).
-fn attach_comments(comments: &[Comment], from_ply: u32, nodes: &mut [VariationNode<'_>]) {
+fn attach_comments<M>(comments: &[Comment], from_ply: u32, nodes: &mut [VariationNode<'_, M>]) {
     fn add(slot: &mut Option<String>, text: &str) {
         match slot {
             Some(s) => {
@@ -101,7 +131,7 @@ fn attach_comments(comments: &[Comment], from_ply: u32, nodes: &mut [VariationNo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::raw::{Location, XqMoveText};
+    use crate::raw::{Location, XqMove, XqMoveText, XqVariation};
 
     fn mv(name: &str) -> XqMove {
         XqMove {

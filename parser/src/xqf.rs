@@ -60,11 +60,12 @@
 //! the game keeps the moves read so far plus an `error` note at that offset and ply.
 //! The parser checks syntax only: a move from an empty square is emitted as written.
 
+use crate::move_tree::TreeReader;
+pub use crate::move_tree::MAX_VARIATION_DEPTH;
 use crate::raw::{
     raw_hex, Format, Header, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
-pub use crate::xq_tree::MAX_VARIATION_DEPTH;
-use crate::xq_tree::{loc, note, result_code, TreeReader};
+use crate::xq_tree::{loc, note, result_code};
 use kifu_facts::Severity;
 
 /// Header length; move records start here.
@@ -280,11 +281,11 @@ fn read_tree(
     version: u8,
     k: &Keys,
     notes: &mut Vec<Note>,
-) -> (TreeReader, Option<u8>) {
+) -> (TreeReader<XqMove>, Option<u8>) {
     let plain = version <= 0x0A;
     let mut pos = 0usize;
     // `None` until the root record is read.
-    let mut tree: Option<TreeReader> = None;
+    let mut tree: Option<TreeReader<XqMove>> = None;
     let mut first_from = None;
     let mut damaged = false;
     loop {

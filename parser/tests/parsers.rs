@@ -220,10 +220,15 @@ fn bdt_record_values() {
     );
 }
 
+/// All variations of `g`, at any depth.
+fn all_variations(vs: &[kifu_parser::raw::RenjuVariation]) -> usize {
+    vs.iter().map(|v| 1 + all_variations(&v.variations)).sum()
+}
+
 #[test]
-fn renlib_real_files() {
+fn renlib_real_files_are_one_tree_each() {
     let Some(dir) = shared() else { return };
-    // (file, lines, nodes, comments, max depth)
+    // (file, lines, nodes, comments, max depth): the counts of SOURCES.md's own walk.
     let expect = [
         ("Allrenjuopenings.lib", 4_223, 39_884, 953, 74),
         ("D4.lib", 350, 3_058, 145, 45),
@@ -245,31 +250,58 @@ fn renlib_real_files() {
             "{file}: a full walk uses every byte"
         );
         let items = renlib::parse(&bytes).unwrap();
-        assert_eq!(items.len(), lines, "{file}");
-        let gs = games(&items);
-        assert_eq!(gs.len(), lines);
-        assert_eq!(gs.iter().map(|g| g.moves.len()).max(), Some(depth));
-        assert!(gs
-            .iter()
-            .all(|g| g.format == Format::RenLib && g.start.line == 0));
-        // Every line starts at the root record (offset 20) and moves are record offsets.
-        assert!(gs.iter().all(|g| g.moves[0].at.offset == 20));
-        assert_eq!(gs[0].moves[0].point, Some((7, 7)));
+        assert_eq!(items.len(), 1, "{file}: one record");
+        let g = items[0].as_ref().unwrap();
+        assert!(g.notes.is_empty(), "{file}: {:?}", g.notes);
+        // Every node is a move of the main line or of a variation (a leading 0x00 record
+        // is the start position, not a move); every leaf ends the main line or one
+        // variation.
+        let root = usize::from(bytes[renlib::HEADER_LEN] == 0);
+        let var_nodes = kifu_parser::variation::variation_nodes(&g.variations);
+        assert_eq!(g.moves.len() + var_nodes.len() + root, nodes, "{file}");
+        assert_eq!(1 + all_variations(&g.variations), lines, "{file}");
+        let deepest = var_nodes.iter().map(|n| n.ply as usize).max().unwrap_or(0);
+        assert_eq!(deepest.max(g.moves.len()), depth, "{file}");
+        let kept_comments = g.comments.len()
+            + var_nodes
+                .iter()
+                .filter(|n| n.comment.is_some() || n.before.is_some())
+                .count();
+        assert!(
+            kept_comments <= comments,
+            "{file}: empty comments are not kept"
+        );
+        assert_eq!((g.format, g.start.line), (Format::RenLib, 0));
+        assert_eq!(g.moves[0].at.offset, 20);
+        assert_eq!(g.moves[0].point, Some((7, 7)));
     }
     let bytes = std::fs::read(dir.join("renlib/Allrenjuopenings.lib")).unwrap();
     let items = renlib::parse(&bytes).unwrap();
-    let d1 = games(&items)
-        .into_iter()
-        .find(|g| names(g).starts_with(&["h8".into(), "h9".into(), "h10".into()]))
-        .expect("a line h8 h9 h10");
-    let c = d1
-        .comments
-        .iter()
-        .find(|c| c.ply == 3)
-        .expect("a comment on h10");
-    assert!(c.text.contains("D1"), "{:?}", c.text);
+    let g = games(&items)[0];
+    // The D1 node (h8 h9 h10) names its opening: find h10 at ply 3 after h8 h9.
+    let nodes = kifu_parser::variation::variation_nodes(&g.variations);
+    let point_of = |n: u32| nodes[n as usize - 1].mv.point;
+    let main_point = |ply: u32| g.moves[ply as usize - 1].point;
+    let on_main = g.moves[..3].iter().map(|m| m.point).collect::<Vec<_>>()
+        == [Some((7, 7)), Some((7, 8)), Some((7, 9))];
+    let d1 = if on_main {
+        g.comments
+            .iter()
+            .find(|c| c.ply == 3)
+            .map(|c| c.text.clone())
+    } else {
+        nodes
+            .iter()
+            .find(|n| {
+                n.ply == 3
+                    && n.mv.point == Some((7, 9))
+                    && n.parent.map_or(main_point(2), point_of) == Some((7, 8))
+            })
+            .and_then(|n| n.comment.clone())
+    };
+    assert!(d1.as_deref().unwrap_or("").contains("D1"), "{d1:?}");
     // The root comment names the source and decodes GBK.
-    let root = &d1.comments[0];
+    let root = &g.comments[0];
     assert_eq!(root.ply, 1);
     assert!(root.text.starts_with("Welcome to RenLib\n"));
     assert!(root.text.contains("AllRenjuOpening5thmoves"));
@@ -284,12 +316,17 @@ fn renlib_real_files() {
 fn renlib_truncated_real_file() {
     let Some(dir) = shared() else { return };
     let bytes = std::fs::read(dir.join("renlib/D4.lib")).unwrap();
-    let full = renlib::parse(&bytes).unwrap().len();
+    let full = renlib::parse(&bytes).unwrap();
+    let tree_size = |g: &kifu_parser::RawGame| {
+        g.moves.len() + kifu_parser::variation::count_nodes(&g.variations)
+    };
+    let full_size = tree_size(games(&full)[0]);
     let cut = &bytes[..bytes.len() / 2];
     let items = renlib::parse(cut).unwrap();
-    let (ok, err): (Vec<_>, Vec<_>) = items.iter().partition(|i| i.is_ok());
-    assert!(!ok.is_empty() && ok.len() < full);
-    assert_eq!(err.len(), 1);
+    // The tree read so far is the record; the cut is one error after it.
+    assert_eq!(items.len(), 2);
+    let part = tree_size(items[0].as_ref().unwrap());
+    assert!(part > 0 && part < full_size, "{part} of {full_size}");
     let e = items.last().unwrap().as_ref().unwrap_err();
     assert!(e.at.offset as usize <= cut.len() && e.at.offset as usize >= cut.len() - 2);
     assert_eq!(e.at.line, 0);
@@ -391,27 +428,53 @@ fn sample_opening_tree_lib() {
     assert_eq!(detect::detect(&bytes, None), Some(Format::RenLib));
     let items = renlib::parse(&bytes).unwrap();
     let gs = games(&items);
-    assert_eq!(gs.len(), 4);
-    let lines: Vec<String> = gs.iter().map(|g| names(g).join(" ")).collect();
+    assert_eq!(gs.len(), 1, "one tree, one record");
+    let g = gs[0];
+    assert_eq!(names(g).join(" "), "h8 h9 h10");
+    let text = |c: &[Comment]| -> Vec<(u32, String)> {
+        c.iter().map(|c| (c.ply, c.text.clone())).collect()
+    };
     assert_eq!(
-        lines,
-        ["h8 h9 h10", "h8 h9 i9 g10 j10", "h8 h9 j10", "h8 i9 j10"]
+        text(&g.comments),
+        [
+            (
+                1,
+                "kifu sample opening tree\nA few direct and indirect openings.".to_string()
+            ),
+            (3, "D1 Kansei".to_string()),
+        ]
     );
+    // The other lines are variations, in the order of their branch points: one
+    // alternative to h9, two to h10.
+    let line = |v: &kifu_parser::raw::RenjuVariation| {
+        v.moves
+            .iter()
+            .map(|m| kifu_parser::coord::point_name(m.point))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let got: Vec<(u32, String, Vec<(u32, String)>)> = g
+        .variations
+        .iter()
+        .map(|v| (v.from_ply, line(v), text(&v.comments)))
+        .collect();
     assert_eq!(
-        gs[1].comments,
-        vec![
-            Comment {
-                ply: 1,
-                text: "kifu sample opening tree\nA few direct and indirect openings.".into()
-            },
-            Comment {
-                ply: 3,
-                text: "D4 Kagetsu".into()
-            },
-            Comment {
-                ply: 5,
-                text: "strong for Black".into()
-            },
+        got,
+        [
+            (
+                2,
+                "i9 j10".to_string(),
+                vec![(2, "indirect".to_string()), (3, "I1 Chosei".to_string())]
+            ),
+            (
+                3,
+                "i9 g10 j10".to_string(),
+                vec![
+                    (3, "D4 Kagetsu".to_string()),
+                    (5, "strong for Black".to_string())
+                ]
+            ),
+            (3, "j10".to_string(), vec![(3, "D3 Sosei".to_string())]),
         ]
     );
     let (s, e) = renlib::stats(&bytes).unwrap();
@@ -606,8 +669,8 @@ fn renlib_bad_inputs() {
     let mut extra = good.clone();
     extra.extend_from_slice(&[0x78, 0x40]);
     let items = renlib::parse(&extra).unwrap();
-    assert_eq!(items.len(), 5);
-    let e = items[4].as_ref().unwrap_err();
+    assert_eq!(items.len(), 2, "the tree, then the error");
+    let e = items[1].as_ref().unwrap_err();
     assert_eq!(e.at.offset as usize, good.len());
     // One odd byte at the end of the records.
     let mut odd = good[..good.len() - 2].to_vec();

@@ -36,6 +36,7 @@ use super::symmetry::Symmetry;
 use crate::finding::{Finding, Severity};
 use kifu_facts::Ruleset;
 use kifu_parser::raw::{RawGame, RawResult};
+use kifu_parser::variation::count_nodes;
 use std::fmt;
 
 /// A game's result.
@@ -160,6 +161,9 @@ pub struct Replay {
     /// copies unless they go on alike.
     pub canonical_key: Vec<u8>,
     pub findings: Vec<Finding>,
+    /// The move each variation node plays, by node number − 1 (see
+    /// [`super::variations`]); `None` where it could not be played.
+    pub variation_moves: Vec<Option<Move>>,
 }
 
 fn finding(
@@ -284,6 +288,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
         opening_symmetry: None,
         canonical_key: Vec::new(),
         findings: Vec::new(),
+        variation_moves: vec![None; count_nodes(&game.variations)],
     };
     if game.board_width != 15 || game.board_height != 15 {
         r.termination = Termination::NotRenju;
@@ -602,6 +607,12 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
     // its opening rules.
     if renju {
         judge_opening(&mut r, game);
+    }
+
+    if !game.variations.is_empty() {
+        let checked = super::variations::check(&game.variations, &r.moves, rules);
+        r.variation_moves = checked.moves;
+        r.findings.extend(checked.findings);
     }
 
     r.canonical_key = record_key(game);

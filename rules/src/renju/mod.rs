@@ -10,6 +10,7 @@ pub mod opening;
 pub mod point;
 pub mod position;
 pub mod symmetry;
+pub mod variations;
 
 pub use board::{Board, ForbiddenKind, Stone};
 pub use game::{canonical_key, record_key, replay, replay_with, Outcome, Replay, Termination};
