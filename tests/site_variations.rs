@@ -576,3 +576,127 @@ fn variations_are_replayable_on_the_game_page() {
     );
     eprintln!("variations: screenshots in {}", shots.display());
 }
+
+/// The board after the first `k + 1` moves of show's Renju line `index` (`k = None`:
+/// before its first move), computed without the page: `kifu show --ply` gives the main
+/// line's board where the outermost line branches, then each enclosing line's moves up to
+/// the branch and this line's own are put on it, Black on odd plies.
+fn expected_renju_cells(
+    site: &Site,
+    id: i64,
+    lines: &[ShownLine],
+    index: usize,
+    k: Option<usize>,
+) -> BTreeMap<String, String> {
+    let mut path: Vec<&ShownMove> = lines[index].moves[..k.map_or(0, |k| k + 1)]
+        .iter()
+        .collect();
+    let mut cur = index;
+    while lines[cur].depth > 1 {
+        let parent = (0..cur)
+            .rev()
+            .find(|&i| lines[i].depth == lines[cur].depth - 1)
+            .unwrap();
+        let before: Vec<&ShownMove> = lines[parent]
+            .moves
+            .iter()
+            .filter(|m| m.ply < lines[cur].from)
+            .collect();
+        path.splice(0..0, before);
+        cur = parent;
+    }
+    let mut cells = crate::site_pages::show(site, id, lines[cur].from - 1, "renju").cells;
+    for m in path {
+        if m.text != "--" {
+            let stone = if m.ply % 2 == 1 { "X" } else { "O" };
+            assert!(
+                cells.insert(m.text.clone(), stone.to_owned()).is_none(),
+                "{} is taken",
+                m.text
+            );
+        }
+    }
+    cells
+}
+
+#[test]
+fn renju_variations_are_replayable_on_the_game_page() {
+    let Some(i7) = shared("renju/renlib/I7.lib") else {
+        return;
+    };
+    let sample =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju/opening-tree.lib");
+    let site = Site::build("renju-variations", &[&sample, &i7], &[]);
+    let games = site.games();
+    let Some(mut browser) = Browser::launch(1280, 900) else {
+        return;
+    };
+
+    // The sample library: one record, its other lines listed as variations.
+    let (id, plies) = game_of(&games, "opening-tree.lib");
+    assert_eq!(plies, 3, "the main line h8 h9 h10");
+    let (lines, total) = shown_lines(&site, id);
+    assert_eq!((lines.len(), total), (3, 6));
+    browser.open(&site.dir.join(format!("games/{id}.html")));
+    let page = page_lines(&mut browser);
+    assert_eq!(
+        as_shown_by_page(&page),
+        as_shown(&lines),
+        "the sample's lines"
+    );
+    // Renju numbers every move: `4. g10`, not Xiangqi's pairs.
+    assert_eq!(
+        browser.eval("document.querySelector('li.variation-move[data-ply=\"4\"] .n').textContent"),
+        json!("4.")
+    );
+    // Into `i9 g10 j10` (D4 Kagetsu) at its last move, then back along it.
+    let a = lines
+        .iter()
+        .position(|l| l.moves.len() == 3)
+        .expect("the line i9 g10 j10");
+    let node = |k: usize| node_of(&page, &lines, a, k);
+    browser.click(&format!("li.variation-move[data-node=\"{}\"]", node(2)));
+    let cells = expected_renju_cells(&site, id, &lines, a, Some(2));
+    assert_eq!(cells.len(), 5);
+    assert_at_node(&mut browser, node(2), 5, &cells, "sample: clicked");
+    assert_eq!(
+        browser.eval("document.getElementById('comment-now').textContent"),
+        json!("strong for Black")
+    );
+    browser.click("#prev");
+    let cells = expected_renju_cells(&site, id, &lines, a, Some(1));
+    assert_at_node(&mut browser, node(1), 4, &cells, "sample: prev");
+    browser.click("#main-line");
+    assert!(browser.wait_for("document.body.dataset.node === undefined"));
+    assert_board_is_shown(&site, &mut browser, id, "renju", lines[a].from);
+
+    // I7.lib: variations nested deep; a line three deep or more, at its second move.
+    let (id, _) = game_of(&games, "I7.lib");
+    let (lines, total) = shown_lines(&site, id);
+    browser.open(&site.dir.join(format!("games/{id}.html")));
+    let page = page_lines(&mut browser);
+    let listed: usize = page.iter().map(|l| l.1.len()).sum();
+    assert_eq!(
+        listed,
+        kifu_reports::site::variations::SHOWN_MOST.min(total)
+    );
+    let b = lines
+        .iter()
+        .position(|l| l.depth >= 3 && l.moves.len() >= 2)
+        .expect("a line nested three deep");
+    let nested = |k: usize| node_of(&page, &lines, b, k);
+    browser.click(&format!("li.variation-move[data-node=\"{}\"]", nested(1)));
+    let cells = expected_renju_cells(&site, id, &lines, b, Some(1));
+    assert_at_node(
+        &mut browser,
+        nested(1),
+        lines[b].moves[1].ply,
+        &cells,
+        "I7: nested",
+    );
+    assert_eq!(
+        browser.problems(),
+        Vec::<String>::new(),
+        "console errors or requests"
+    );
+}

@@ -222,6 +222,10 @@
     drawMarks(marks);
     Object.keys(state.cells).forEach(function (cell) { drawPiece(cell, state.cells[cell], state); });
     if (kind === "renju" && !v) drawForbidden(n);
+    var forbiddenText = document.getElementById("forbidden");
+    if (kind === "renju" && v && forbiddenText) {
+      forbiddenText.textContent = "Black's forbidden points are marked on the main line's boards";
+    }
     var word = kind === "chouchou" ? "action " : "move ";
     if (v) {
       var li = document.querySelector('li.variation-move[data-node="' + v.node + '"] .t');

@@ -4,14 +4,14 @@
 //! the main line's ([`super::frames`]) without any rules of its own; and the nested move
 //! lists written where each variation branches.
 //!
-//! Only Xiangqi records carry variations today; a variation of another kind is listed as
-//! written and marked as not replayed.
+//! Xiangqi and Renju-board records carry variations; a variation of another kind is listed
+//! as written and marked as not replayed.
 
 use std::collections::HashMap;
 use std::fmt::Write;
 
 use kifu_facts::{GameKind, VariationMove};
-use kifu_rules::xiangqi;
+use kifu_rules::{renju, xiangqi};
 use kifu_store::query::GameRow;
 use serde_json::{json, Value};
 
@@ -58,6 +58,8 @@ pub struct VariationFrames {
     pub total: usize,
     /// Why no move was replayed, when none was for a reason of the whole game.
     pub not_replayed: Option<String>,
+    /// Moves are numbered by pairs (Xiangqi: `3.` Red's, `3…` Black's), else by ply.
+    pub numbered_by_pairs: bool,
 }
 
 impl VariationFrames {
@@ -69,26 +71,31 @@ impl VariationFrames {
         if shown.is_empty() {
             return VariationFrames::default();
         }
+        let numbered_by_pairs = game.kind == GameKind::Xiangqi;
         let replayed = if !main_replayed {
             Err("the main line cannot be replayed".to_owned())
-        } else if game.kind != GameKind::Xiangqi {
-            Err(format!(
-                "kifu replays the variations of Xiangqi records only, not of {}",
-                game.kind
-            ))
         } else {
-            xiangqi_nodes(game, shown).map_err(|e| e.to_string())
+            match game.kind {
+                GameKind::Xiangqi => xiangqi_nodes(game, shown).map_err(|e| e.to_string()),
+                GameKind::Renju => renju_nodes(game, shown).map_err(|e| e.to_string()),
+                other => Err(format!(
+                    "kifu replays the variations of Xiangqi and Renju records only, not of \
+                     {other}"
+                )),
+            }
         };
         match replayed {
             Ok(nodes) => VariationFrames {
                 nodes,
                 total,
                 not_replayed: None,
+                numbered_by_pairs,
             },
             Err(why) => VariationFrames {
                 nodes: shown.iter().map(as_written).collect(),
                 total,
                 not_replayed: Some(why),
+                numbered_by_pairs,
             },
         }
     }
@@ -155,9 +162,15 @@ impl VariationFrames {
         let mut first = true;
         loop {
             let n = &self.nodes[cur];
-            // Red moves on odd plies: `3.` before Red's move, `3…` before Black's.
-            let number = n.ply.div_ceil(2);
-            let dots = if n.ply % 2 == 1 { "." } else { "…" };
+            // Xiangqi: Red moves on odd plies, `3.` before Red's move, `3…` before Black's;
+            // the other games number every move.
+            let (number, dots) = if !self.numbered_by_pairs {
+                (n.ply, ".")
+            } else if n.ply % 2 == 1 {
+                (n.ply.div_ceil(2), ".")
+            } else {
+                (n.ply.div_ceil(2), "…")
+            };
             if n.played {
                 let _ = write!(
                     out,
@@ -314,6 +327,75 @@ fn xiangqi_nodes(game: &GameRow, moves: &[VariationMove]) -> Result<Vec<NodeFram
             }
             _ => nodes.push(as_written(m)),
         }
+    }
+    Ok(nodes)
+}
+
+/// Each of `moves` (of a Renju-board record) played from the board it branches from: a
+/// stone of its ply's colour on an empty point, or a pass. The ingest judged the moves by
+/// the rules; the page only draws them, so a point already taken (a changed record) is
+/// not played.
+fn renju_nodes(game: &GameRow, moves: &[VariationMove]) -> Result<Vec<NodeFrame>, crate::Error> {
+    let main = replay::renju_moves(game)?;
+    let stone = |ply: u32| renju::Stone::of_ply(ply).symbol().to_string();
+    // The main line's board before each ply that has a variation (ply p: after p - 1).
+    let mut wanted: Vec<u32> = moves
+        .iter()
+        .filter(|m| m.parent.is_none())
+        .map(|m| m.ply)
+        .collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut main_before: HashMap<u32, Cells> = HashMap::new();
+    let mut cells = Cells::new();
+    for ply in 1..=main.len() as u32 + 1 {
+        if wanted.binary_search(&ply).is_ok() {
+            main_before.insert(ply, cells.clone());
+        }
+        if let Some(Some(p)) = main.get(ply as usize - 1) {
+            cells.insert(p.to_string(), stone(ply));
+        }
+    }
+    let mut after: HashMap<u32, Cells> = HashMap::new();
+    let mut nodes = Vec::with_capacity(moves.len());
+    for m in moves {
+        let before = match m.parent {
+            None => main_before.get(&m.ply),
+            Some(parent) => after.get(&parent),
+        };
+        let mv = m
+            .code
+            .as_deref()
+            .and_then(renju::decode_moves)
+            .and_then(|d| d.first().copied());
+        let (Some(before), Some(mv)) = (before, mv) else {
+            nodes.push(as_written(m));
+            continue;
+        };
+        let mut board = before.clone();
+        let marks = match mv {
+            Some(p) if board.contains_key(&p.to_string()) => {
+                nodes.push(as_written(m));
+                continue;
+            }
+            Some(p) => {
+                board.insert(p.to_string(), stone(m.ply));
+                vec![p.to_string()]
+            }
+            None => Vec::new(),
+        };
+        nodes.push(NodeFrame {
+            node: m.node,
+            parent: m.parent,
+            ply: m.ply,
+            text: renju::point::move_text(mv),
+            played: true,
+            changes: super::frames::diff(before, &board),
+            marks,
+            comment: m.comment.clone(),
+            before: m.before.clone(),
+        });
+        after.insert(m.node, board);
     }
     Ok(nodes)
 }
