@@ -486,6 +486,7 @@ fn export_writes_the_contract_tables_and_csv() {
         "quarantine",
         "sources",
         "variations",
+        "move_marks",
     ] {
         let parts: Vec<_> = std::fs::read_dir(out.join(table))
             .unwrap()

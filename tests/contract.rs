@@ -224,6 +224,7 @@ fn check_shard(
         ("quarantine", count(db, "SELECT count(*) FROM quarantine")),
         ("sources", count(db, "SELECT count(*) FROM sources")),
         ("variations", count(db, "SELECT count(*) FROM variations")),
+        ("move_marks", count(db, "SELECT count(*) FROM move_marks")),
     ];
     for (table, rows) in stored {
         let c = &compared[table];

@@ -92,6 +92,8 @@ fn shown_lines(site: &Site, id: i64) -> (Vec<ShownLine>, usize) {
                     m.comment = Some(comment.to_owned());
                 }
                 rest = tail;
+            } else if let Some(after) = rest.strip_prefix("[mark ") {
+                rest = after.split_once(']').unwrap().1;
             } else if let Some(after) = rest.strip_prefix('[') {
                 assert!(after.starts_with("not playable"), "{line}");
                 moves.last_mut().unwrap().unplayable = true;

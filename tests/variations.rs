@@ -224,3 +224,245 @@ fn xiangqi_pgn_export_carries_the_variations_back() {
         .is_some_and(|c| c.contains("kifu could not play"))));
     assert_eq!(playable(back_trees), playable(original));
 }
+
+/// The nodes of each shared RenLib library, from `renju/SOURCES.md`'s own walk (2-byte
+/// records, a leading start record included).
+const RENLIB_NODES: [(&str, u64); 4] = [
+    ("Allrenjuopenings.lib", 39_884),
+    ("D4.lib", 3_058),
+    ("I7.lib", 2_076),
+    ("VCF.lib", 741),
+];
+
+/// Each variation move of `db` as stored: (game, node, parent, ply, move, text, comment,
+/// before), in order.
+type Row = (
+    i64,
+    u32,
+    Option<u32>,
+    u32,
+    Option<Vec<u8>>,
+    String,
+    Option<String>,
+    Option<String>,
+);
+
+fn variation_rows(db: &Path) -> Vec<Row> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT game_id, node, parent, ply, move, text, comment, before FROM variations
+             ORDER BY game_id, node",
+        )
+        .unwrap();
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+            ))
+        })
+        .unwrap();
+    rows.map(Result::unwrap).collect()
+}
+
+/// A game's main line as stored: its moves' data and its comments `(ply, text)`.
+type MainLine = (Vec<u8>, Vec<(i64, String)>);
+
+/// A RenLib library is one record: its main line and every other node as a variation
+/// move, as many as the library's records; a RenjuPlain export carries them back.
+#[test]
+fn renlib_trees_are_stored_whole_and_carried_back_by_renju_plain() {
+    let Some(dir) = shared("renju/renlib") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("r.db");
+    let s = ingest_json(&db, &[&dir]);
+    assert_eq!(s["records"], 4, "one record per library: {s}");
+    let stored = nodes_per_file(&db);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    for (file, nodes) in RENLIB_NODES {
+        let plies: i64 = conn
+            .query_row(
+                "SELECT g.plies FROM games g JOIN sources s ON s.id = g.source_id
+                 WHERE s.path LIKE '%/' || ?1",
+                [file],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let bytes = std::fs::read(dir.join(file)).unwrap();
+        let start_record = u64::from(bytes[kifu_parser::renlib::HEADER_LEN] == 0);
+        assert_eq!(
+            stored[file] + plies as u64 + start_record,
+            nodes,
+            "{file}: variation moves + main line + start record"
+        );
+    }
+    // Every variation move was played; Black's forbidden points in them are said.
+    let one = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(one("SELECT count(*) FROM variations WHERE move IS NULL"), 0);
+    assert_eq!(
+        one("SELECT count(*) FROM findings WHERE node IS NOT NULL AND code <> 'variation-forbidden-move'"),
+        0
+    );
+    // The D1 comment is on h10 after h8 h9, wherever the tree puts it.
+    assert_eq!(
+        one(
+            "SELECT count(*) FROM variations v JOIN games g ON g.id = v.game_id
+             JOIN sources s ON s.id = g.source_id
+             WHERE s.path LIKE '%Allrenjuopenings.lib' AND v.text = 'h10' AND v.ply = 3
+               AND v.comment LIKE '%D1%'"
+        ) + one(
+            "SELECT count(*) FROM comments c JOIN moves m ON m.game_id = c.game_id
+             WHERE c.ply = 3 AND substr(m.data, 1, 3) = X'707F8E' AND c.text LIKE '%D1%'"
+        ),
+        1
+    );
+
+    // Export → re-ingest: the same moves, comments and variation rows.
+    let out = tmp.path().join("trees.renju");
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--format",
+        "renju-plain",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let back = tmp.path().join("back.db");
+    ingest_json(&back, &[&out]);
+    assert_eq!(variation_rows(&back), variation_rows(&db));
+    let main = |db: &Path| -> Vec<MainLine> {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT game_id, data FROM moves ORDER BY game_id")
+            .unwrap();
+        let games: Vec<(i64, Vec<u8>)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        games
+            .into_iter()
+            .map(|(id, moves)| {
+                let mut c = conn
+                    .prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")
+                    .unwrap();
+                let comments = c
+                    .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .unwrap()
+                    .map(Result::unwrap)
+                    .collect();
+                (moves, comments)
+            })
+            .collect()
+    };
+    assert_eq!(main(&back), main(&db));
+}
+
+/// The marks of `db` as stored: the main lines' `(game, ply, mark)` and the variation
+/// moves' `(game, node, mark)`.
+type Marks = (Vec<(i64, u32, String)>, Vec<(i64, u32, String)>);
+
+fn marks(db: &Path) -> Marks {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let main = conn
+        .prepare("SELECT game_id, ply, mark FROM move_marks ORDER BY game_id, rowid")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let nodes = conn
+        .prepare(
+            "SELECT game_id, node, mark FROM variations WHERE mark IS NOT NULL
+             ORDER BY game_id, node",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    (main, nodes)
+}
+
+/// Annotation glyphs are move marks, on the main line and in variations, and the notations
+/// that hold them carry them back.
+#[test]
+fn move_marks_are_kept_and_carried_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pgn = tmp.path().join("marked.pgn");
+    std::fs::write(
+        &pgn,
+        "[Game \"Chinese Chess\"]\n[Event \"marks\"]\n[Red \"A\"]\n[Black \"B\"]\n\
+         [Result \"*\"]\n1. 炮二平五!? 马8进7 $14 2. 马二进三 (2. 兵七进一?! 车9平8 ?? ) 车9平8! *\n",
+    )
+    .unwrap();
+    let renju = tmp.path().join("marked.txt");
+    std::fs::write(
+        &renju,
+        "[Event \"marks\"]\n1. h8 2. h9?! 3. i9 $4 ( 3. h10!! 4. i10 ) 4. i8 *\n",
+    )
+    .unwrap();
+    let db = tmp.path().join("m.db");
+    ingest_json(&db, &[&pgn, &renju]);
+    let stored = marks(&db);
+    assert_eq!(
+        stored,
+        (
+            vec![
+                (1, 1, "!?".to_owned()),
+                (1, 2, "$14".to_owned()),
+                (1, 4, "!".to_owned()),
+                (2, 2, "?!".to_owned()),
+                (2, 3, "$4".to_owned()),
+            ],
+            vec![
+                (1, 1, "?!".to_owned()),
+                (1, 2, "??".to_owned()),
+                (2, 1, "!!".to_owned()),
+            ]
+        )
+    );
+    let d = db.to_str().unwrap();
+    let shown = kifu_ok(&["show", "--db", d, "1", "--variations"]);
+    assert!(shown.contains("mark at move 1: !?\n"), "{shown}");
+    assert!(shown.contains("3.兵七进一 [mark ?!]"), "{shown}");
+    for (game, format) in [
+        ("xiangqi", vec!["xiangqi-pgn"]),
+        ("xiangqi", vec!["xiangqi-pgn", "--notation", "wxf"]),
+        ("xiangqi", vec!["xiangqi-pgn", "--notation", "iccs"]),
+        ("renju", vec!["renju-plain"]),
+    ] {
+        let name = format.join("-");
+        let out = tmp.path().join(format!("{name}.out"));
+        let mut args = vec!["export", "--db", d, "--game", game, "--format"];
+        args.extend(&format);
+        args.extend(["--out", out.to_str().unwrap()]);
+        kifu_ok(&args);
+        let back = tmp.path().join(format!("{name}.db"));
+        ingest_json(&back, &[&out]);
+        let only = |m: &Marks, id: i64| -> Marks {
+            (
+                m.0.iter()
+                    .filter(|r| r.0 == id)
+                    .map(|r| (1, r.1, r.2.clone()))
+                    .collect(),
+                m.1.iter()
+                    .filter(|r| r.0 == id)
+                    .map(|r| (1, r.1, r.2.clone()))
+                    .collect(),
+            )
+        };
+        let id = if game == "xiangqi" { 1 } else { 2 };
+        assert_eq!(only(&marks(&back), 1), only(&stored, id), "{name}");
+    }
+}

@@ -364,6 +364,26 @@ const VARIATIONS: TableDoc = TableDoc {
             Text,
             "The comment written before a variation's first move.",
         ),
+        opt(
+            "move_mark",
+            Text,
+            "The move's marks as written (annotation glyphs: `!?`, `$14`; several joined \
+             by a space).",
+        ),
+    ],
+};
+
+const MOVE_MARKS: TableDoc = TableDoc {
+    name: "move_marks",
+    about: "The marks annotators put on the main lines' moves, as written: PGN annotation \
+            glyphs (`!`, `?`, `!?`, `??`, …) and numeric ones (`$14`). A variation move's \
+            marks are in the variations table.",
+    columns: &[
+        req("game_key", Text, KEY),
+        req("game_id", Int, "The game's local id."),
+        one_of(req("kind", Text, "The game."), KINDS),
+        req("ply", Int, "The ply of the move marked (from 1)."),
+        req("mark_text", Text, "The mark."),
     ],
 };
 
@@ -495,7 +515,7 @@ const SOURCES: TableDoc = TableDoc {
 
 /// Every table of an export, in the order written.
 pub const TABLES: &[TableDoc] = &[
-    GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES, VARIATIONS,
+    GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES, VARIATIONS, MOVE_MARKS,
 ];
 
 pub(crate) const GAMES_TABLE: &TableDoc = &TABLES[0];
@@ -506,6 +526,7 @@ pub(crate) const FINDINGS_TABLE: &TableDoc = &TABLES[4];
 pub(crate) const QUARANTINE_TABLE: &TableDoc = &TABLES[5];
 pub(crate) const SOURCES_TABLE: &TableDoc = &TABLES[6];
 pub(crate) const VARIATIONS_TABLE: &TableDoc = &TABLES[7];
+pub(crate) const MOVE_MARKS_TABLE: &TableDoc = &TABLES[8];
 
 fn move_encodings() -> Value {
     json!({

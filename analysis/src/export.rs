@@ -21,8 +21,9 @@ use sha2::{Digest, Sha256};
 
 use crate::batch::{Cell, TableWriter};
 use crate::contract::{
-    schema_json, TableDoc, COMMENTS_TABLE, FINDINGS_TABLE, GAMES_TABLE, MOVES_TABLE, PLAYERS_TABLE,
-    QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE, VARIATIONS_TABLE,
+    schema_json, TableDoc, COMMENTS_TABLE, FINDINGS_TABLE, GAMES_TABLE, MOVES_TABLE,
+    MOVE_MARKS_TABLE, PLAYERS_TABLE, QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
+    VARIATIONS_TABLE,
 };
 use crate::frame::year_of;
 use crate::{Error, Filter, Format, Result};
@@ -485,6 +486,9 @@ fn write_tables(
     table(VARIATIONS_TABLE, &mut |push| {
         store.each_export_variation(filter, window, |v| push(variation_row(v)))
     })?;
+    table(MOVE_MARKS_TABLE, &mut |push| {
+        store.each_export_move_mark(filter, window, |m| push(comment_row(m)))
+    })?;
     write_schema(dir)?;
     summary.files.push(PathBuf::from("_schema.json"));
     Ok(summary)
@@ -616,6 +620,7 @@ pub(crate) fn moves_row_of(
     ]
 }
 
+/// A `comments` row, or a `move_marks` row (same columns: the text is the mark).
 pub(crate) fn comment_row(c: ExportComment) -> Vec<Cell> {
     vec![
         text(c.game_key),
@@ -643,6 +648,7 @@ pub(crate) fn variation_row(x: ExportVariation) -> Vec<Cell> {
         text(v.text),
         Cell::Text(v.comment),
         Cell::Text(v.before),
+        Cell::Text(v.mark),
     ]
 }
 

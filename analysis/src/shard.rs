@@ -262,6 +262,15 @@ impl ShardWriter {
                 text: text.clone(),
             }))?;
         }
+        for (ply, mark) in &g.marks {
+            self.tables[8].push(comment_row(ExportComment {
+                game_id: id,
+                game_key: game_key.clone(),
+                kind: g.kind,
+                ply: (*ply).into(),
+                text: mark.clone(),
+            }))?;
+        }
         for v in &g.variations {
             self.tables[7].push(variation_row(ExportVariation {
                 game_id: id,

@@ -1182,6 +1182,7 @@ fn export_writes_every_contract_table_and_reads_back() {
     let seats = u64::from(sql_count(&db, "SELECT count(*) FROM game_players"));
     let comments = u64::from(sql_count(&db, "SELECT count(*) FROM comments"));
     let variations = u64::from(sql_count(&db, "SELECT count(*) FROM variations"));
+    let marks = u64::from(sql_count(&db, "SELECT count(*) FROM move_marks"));
 
     let out = dir.path().join("parquet");
     let summary = export(&store, Format::Parquet, &out).unwrap();
@@ -1194,6 +1195,7 @@ fn export_writes_every_contract_table_and_reads_back() {
         ("quarantine", c.quarantined),
         ("sources", c.sources),
         ("variations", variations),
+        ("move_marks", marks),
     ];
     assert_eq!(summary.tables, expected);
     let part_names = |out: &Path| -> Vec<String> {

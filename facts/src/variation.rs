@@ -22,6 +22,9 @@ pub struct VariationMove {
     pub comment: Option<String>,
     /// The comment written before a variation's first move.
     pub before: Option<String>,
+    /// The move's marks as written (annotation glyphs: `!?`, `$14`; several joined by a
+    /// space).
+    pub mark: Option<String>,
 }
 
 /// A variation line: moves that follow one another, each the first continuation of the one
@@ -97,6 +100,7 @@ mod tests {
             text: format!("m{node}"),
             comment: None,
             before: None,
+            mark: None,
         }
     }
 

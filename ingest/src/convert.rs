@@ -335,6 +335,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
             .iter()
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
+        marks: game.marks.iter().map(|m| (m.ply, m.text.clone())).collect(),
         // Every node is kept; one the replay could not play has no code.
         variations: nodes
             .iter()
@@ -351,6 +352,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
                 text: kifu_parser::coord::point_name(n.mv.point),
                 comment: n.comment.clone(),
                 before: n.before.clone(),
+                mark: n.mark.clone(),
             })
             .collect(),
         findings,
@@ -470,6 +472,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
                 text: n.mv.written.clone(),
                 comment: n.comment.clone(),
                 before: n.before.clone(),
+                mark: n.mark.clone(),
             })
             .collect(),
         trail: trail(
@@ -485,6 +488,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
             .iter()
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
+        marks: game.marks.iter().map(|m| (m.ply, m.text.clone())).collect(),
         findings,
     }
 }
@@ -575,6 +579,7 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
             .iter()
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
+        marks: Vec::new(),
         findings,
         ..base_record(ctx, game.start, game.span.len(), game.format, h)
     }
@@ -679,6 +684,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             .iter()
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
+        marks: Vec::new(),
         findings,
         ..base_record(ctx, game.start, game.span.len(), game.format, h)
     }

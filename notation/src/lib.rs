@@ -170,6 +170,9 @@ pub struct RecordOut<'a> {
     pub moves: GameMoves<'a>,
     /// Comments at plies (0 = before the first move), in order.
     pub comments: &'a [(u32, String)],
+    /// The main line's move marks (`!?`, `$14`) at their plies, in order (writers that
+    /// cannot hold them leave them out).
+    pub marks: &'a [(u32, String)],
     /// The record's variations, in node order (writers that cannot hold them leave them
     /// out).
     pub variations: &'a [VariationMove],
@@ -195,6 +198,7 @@ impl<'a> RecordOut<'a> {
             opening: OpeningOut::default(),
             moves,
             comments: &[],
+            marks: &[],
             variations: &[],
             annotations: &[],
             tags: &[],
@@ -224,6 +228,14 @@ impl<'a> RecordOut<'a> {
             .chain(annotations.iter())
             .filter(move |(p, _)| (*p).min(last) == ply)
             .map(|(_, t)| t.as_str())
+    }
+
+    /// The marks of the move at `ply`.
+    pub fn marks_at(&self, ply: u32) -> impl Iterator<Item = &'a str> + '_ {
+        self.marks
+            .iter()
+            .filter(move |(p, _)| *p == ply)
+            .map(|(_, m)| m.as_str())
     }
 
     /// The number of moves.
@@ -265,6 +277,17 @@ pub fn brace(text: &str) -> String {
         "{{{}}}",
         text.replace(['{', '}'], "").replace(['\n', '\r'], " ")
     )
+}
+
+/// Appends move marks after a move's text, as the PGN-like readers read them back: an
+/// annotation glyph (`!?`) right after the move, a numeric one (`$14`) as a word of its own.
+pub(crate) fn push_marks<'m>(out: &mut String, marks: impl Iterator<Item = &'m str>) {
+    for mark in marks.flat_map(str::split_whitespace) {
+        if mark.starts_with('$') {
+            out.push(' ');
+        }
+        out.push_str(mark);
+    }
 }
 
 /// Why a game was not written.

@@ -180,6 +180,7 @@ pub fn write_plain_record(record: &RecordOut<'_>, out: &mut String) {
         out.push_str(&(i + 1).to_string());
         out.push_str(". ");
         push_move(out, m);
+        crate::push_marks(out, record.marks_at(i as u32 + 1));
         on_line += 1;
         let ply = i as u32 + 1;
         if has_notes(ply) {

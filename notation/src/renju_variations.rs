@@ -50,6 +50,7 @@ impl<'a> Variations<'a> {
             out.push_str(&m.ply.to_string());
             out.push_str(". ");
             out.push_str(&m.text);
+            crate::push_marks(out, m.mark.as_deref().into_iter());
             *on_line += 1;
             if let Some(c) = &m.comment {
                 comment_lines(out, c, on_line);

@@ -214,6 +214,7 @@ pub fn write_record(
                 })
             }
         }
+        crate::push_marks(out, record.marks_at(i as u32 + 1));
         for c in notes(i as u32 + 1) {
             out.push(' ');
             out.push_str(&c);

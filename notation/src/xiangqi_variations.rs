@@ -74,6 +74,7 @@ impl<'a> Variations<'a> {
                     pos = None;
                 }
             }
+            crate::push_marks(out, m.mark.as_deref().into_iter());
             if let Some(c) = &m.comment {
                 out.push(' ');
                 out.push_str(&brace(c));

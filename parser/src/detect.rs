@@ -60,6 +60,13 @@ fn looks_plain(head: &[u8]) -> bool {
             .split(|b| b.is_ascii_whitespace())
             .filter(|t| !t.is_empty())
         {
+            // Variation brackets and annotation glyphs around a move.
+            let parts = crate::plain::TokenParts::of(tok);
+            if parts.is_nag() || parts.word.is_empty() {
+                moves += 1;
+                continue;
+            }
+            let tok = parts.word;
             let t = match coord::move_number_prefix(tok) {
                 Some(n) if n == tok.len() => {
                     moves += 1;

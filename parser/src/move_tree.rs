@@ -189,6 +189,7 @@ impl<M: Clone> Builder<'_, M> {
                         from_ply: self.nodes[alt].ply,
                         moves: m,
                         comments: own,
+                        marks: Vec::new(),
                         variations: v,
                     });
                 }

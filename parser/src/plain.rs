@@ -20,7 +20,9 @@
 //!   along it (one right after `(` comes before the variation's first move). A `(` before
 //!   any move of its line, or a `)` with no variation open, fails the record; variations
 //!   still open at the end of the game are closed there, with the warning
-//!   `unclosed-variation`.
+//!   `unclosed-variation`;
+//! - annotation glyphs after a move (`h8!?`, `i9??`) or standing alone (`!`, `$14`) are
+//!   marks of the move before them ([`MoveMark`]).
 //!
 //! A block made only of comment lines is not a game and is skipped. One bad token makes
 //! the whole block a [`RawError`] located at the offending byte.
@@ -34,7 +36,7 @@ use crate::block::RecordText;
 use crate::coord::{self, Tokens};
 use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
-    raw_text, Comment, Format, Location, Note, RawError, RawGame, RawItem, RawResult,
+    raw_text, Comment, Format, Location, MoveMark, Note, RawError, RawGame, RawItem, RawResult,
     RenjuVariation, Span,
 };
 use crate::tag;
@@ -186,6 +188,43 @@ pub fn normalize_date(value: &str) -> String {
     value.trim().to_string()
 }
 
+/// A RenjuPlain move-text token taken apart: `(`s opening variations, the word (a move,
+/// a move number, a result, a numeric glyph `$14`), annotation glyphs after it (`!?`),
+/// `)`s closing variations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TokenParts<'a> {
+    pub opens: usize,
+    pub word: &'a [u8],
+    pub glyphs: &'a [u8],
+    pub closes: usize,
+}
+
+impl TokenParts<'_> {
+    pub(crate) fn of(token: &[u8]) -> TokenParts<'_> {
+        let opens = token.iter().take_while(|&&c| c == b'(').count();
+        let body = &token[opens..];
+        let closes = body.iter().rev().take_while(|&&c| c == b')').count();
+        let core = &body[..body.len() - closes];
+        let glyphs = core
+            .iter()
+            .rev()
+            .take_while(|&&c| c == b'!' || c == b'?')
+            .count();
+        let (word, glyphs) = core.split_at(core.len() - glyphs);
+        TokenParts {
+            opens,
+            word,
+            glyphs,
+            closes,
+        }
+    }
+
+    /// The word is a numeric annotation glyph (`$14`).
+    pub(crate) fn is_nag(&self) -> bool {
+        self.word.len() > 1 && self.word[0] == b'$' && self.word[1..].iter().all(u8::is_ascii_digit)
+    }
+}
+
 /// Deepest variation nesting a RenjuPlain game may have (deeper fails the record).
 pub const MAX_VARIATION_DEPTH: usize = 100;
 
@@ -240,6 +279,16 @@ impl Block {
             _ => comments.push(Comment { ply, text }),
         }
         self.in_comment = true;
+    }
+
+    /// A mark on the last move of the line being read.
+    fn mark(&mut self, text: String) {
+        let ply = self.line_ply();
+        let marks = match self.open.last_mut() {
+            Some((v, _)) => &mut v.marks,
+            None => &mut self.game.marks,
+        };
+        marks.push(MoveMark { ply, text });
     }
 
     /// `(` at `at`: a variation replacing the last move of the line being read.
@@ -342,17 +391,23 @@ impl Block {
                 self.ended = true;
                 continue;
             }
-            // `(` and `)` alone or touching a move.
-            let opens = tok.text.iter().take_while(|&&c| c == b'(').count();
+            // `(` and `)` alone or touching a move; annotation glyphs after a move (`h8!?`)
+            // or alone (`!?`, `$14`): marks of the line's last move.
+            let parts = TokenParts::of(tok.text);
+            let TokenParts {
+                opens,
+                word,
+                glyphs,
+                closes,
+            } = parts;
             for k in 0..opens {
                 self.open_variation(tok.at.advance(k));
             }
-            let body = &tok.text[opens..];
-            let closes = body.iter().rev().take_while(|&&c| c == b')').count();
-            let core = &body[..body.len() - closes];
-            if !core.is_empty() {
+            if parts.is_nag() {
+                self.mark(String::from_utf8_lossy(word).into_owned());
+            } else if !word.is_empty() {
                 let core_tok = coord::Token {
-                    text: core,
+                    text: word,
                     at: tok.at.advance(opens),
                 };
                 match coord::list_token(core_tok) {
@@ -367,8 +422,12 @@ impl Block {
                     }
                 }
             }
+            if !glyphs.is_empty() {
+                self.mark(String::from_utf8_lossy(glyphs).into_owned());
+            }
             for k in 0..closes {
-                self.close_variation(tok.at.advance(opens + core.len() + k));
+                let at = opens + word.len() + glyphs.len() + k;
+                self.close_variation(tok.at.advance(at));
             }
         }
     }
@@ -561,6 +620,18 @@ mod tests {
         );
         assert_eq!(g.variations[2].moves[0].point, None);
         assert!(g.notes.is_empty());
+        let marked = PlainReader::new(&b"1. h8 2. h9!? 3. i9 $14 ( 3. h10?? ) *\n"[..])
+            .next()
+            .unwrap()
+            .unwrap();
+        let marks: Vec<(u32, &str)> = marked
+            .marks
+            .iter()
+            .map(|m| (m.ply, m.text.as_str()))
+            .collect();
+        assert_eq!(marks, [(2, "!?"), (3, "$14")]);
+        assert_eq!(marked.variations[0].marks[0].text, "??");
+        assert_eq!(marked.moves.len(), 3);
     }
 
     #[test]

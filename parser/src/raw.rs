@@ -245,6 +245,15 @@ pub struct Comment {
     pub text: String,
 }
 
+/// A mark an annotator put on a move, as written: a PGN annotation glyph (`!`, `?`, `!?`,
+/// `??`, …) or a numeric annotation glyph (`$14`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveMark {
+    /// The ply of the move it marks (1-based; along its line for a variation's).
+    pub ply: u32,
+    pub text: String,
+}
+
 /// A remark a parser makes about a record it could still read (an unusual result code,
 /// a skipped token, an encoding guess). The engine's findings come on top of these.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -310,10 +319,12 @@ pub struct RawGame {
     pub board_height: u8,
     pub header: Header,
     pub moves: Vec<RawMove>,
-    /// Alternatives to the main line's moves (RenLib trees).
+    /// Alternatives to the main line's moves (RenLib trees, RenjuPlain).
     pub variations: Vec<RenjuVariation>,
     pub opening: OpeningData,
     pub comments: Vec<Comment>,
+    /// The main line's move marks.
+    pub marks: Vec<MoveMark>,
     pub notes: Vec<Note>,
 }
 
@@ -330,6 +341,7 @@ impl RawGame {
             variations: Vec::new(),
             opening: OpeningData::default(),
             comments: Vec::new(),
+            marks: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -379,6 +391,8 @@ pub struct Variation<M> {
     /// the comment along this line (absolute, as on the main line), so `from_ply - 1` is a
     /// comment before the variation's first move.
     pub comments: Vec<Comment>,
+    /// The marks on this variation's moves (`ply` absolute, as its moves').
+    pub marks: Vec<MoveMark>,
     /// Variations inside this one.
     pub variations: Vec<Variation<M>>,
 }
@@ -389,6 +403,7 @@ impl<M> Default for Variation<M> {
             from_ply: 0,
             moves: Vec::new(),
             comments: Vec::new(),
+            marks: Vec::new(),
             variations: Vec::new(),
         }
     }
@@ -413,6 +428,8 @@ pub struct XqGame {
     pub moves: Vec<XqMove>,
     pub variations: Vec<XqVariation>,
     pub comments: Vec<Comment>,
+    /// The main line's move marks.
+    pub marks: Vec<MoveMark>,
     pub notes: Vec<Note>,
     /// The record writes SAN/ICCS ranks 1-10 (Fairy-Stockfish, pychess) instead of 0-9;
     /// coordinates in `XqMoveText::Coord` are already mapped to 0-9.
@@ -436,6 +453,7 @@ impl XqGame {
             moves: Vec::new(),
             variations: Vec::new(),
             comments: Vec::new(),
+            marks: Vec::new(),
             notes: Vec::new(),
             ranks_from_one: false,
             encoding: "utf-8",

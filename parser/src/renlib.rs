@@ -466,6 +466,7 @@ fn plain_variation(v: Variation<LibMove>) -> RenjuVariation {
         from_ply: v.from_ply,
         moves: v.moves.into_iter().map(|m| m.mv).collect(),
         comments: v.comments,
+        marks: v.marks,
         variations: v.variations.into_iter().map(plain_variation).collect(),
     }
 }

@@ -7,7 +7,7 @@
 //! first, the variations of a line in record order. A node's `parent` is the node its move
 //! follows; `None` when it follows the main line (after main-line ply `ply - 1`).
 
-use crate::raw::{Comment, Variation};
+use crate::raw::{Comment, MoveMark, Variation};
 
 /// One move of a variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,8 @@ pub struct VariationNode<'a, M> {
     /// On the first move of a variation: the comment written before it, inside the
     /// variation.
     pub before: Option<String>,
+    /// The move's marks as written (several joined by a space).
+    pub mark: Option<String>,
 }
 
 /// The nodes of `variations`, in their numbering order.
@@ -94,11 +96,13 @@ fn walk<'a, M>(
                 mv,
                 comment: None,
                 before: None,
+                mark: None,
             });
             own.own.push(node);
             parent = Some(node);
         }
         attach_comments(&v.comments, v.from_ply, &mut nodes[first..]);
+        attach_marks(&v.marks, v.from_ply, &mut nodes[first..]);
         walk(&v.variations, &own, nodes);
     }
 }
@@ -128,6 +132,24 @@ fn attach_comments<M>(comments: &[Comment], from_ply: u32, nodes: &mut [Variatio
     }
 }
 
+/// Puts a variation's marks on its moves (ply `p`: the move of ply `p`, clamped to the
+/// variation's moves).
+fn attach_marks<M>(marks: &[MoveMark], from_ply: u32, nodes: &mut [VariationNode<'_, M>]) {
+    let Some(last) = nodes.len().checked_sub(1) else {
+        return;
+    };
+    for m in marks {
+        let i = (m.ply.saturating_sub(from_ply) as usize).min(last);
+        match &mut nodes[i].mark {
+            Some(s) => {
+                s.push(' ');
+                s.push_str(&m.text);
+            }
+            None => nodes[i].mark = Some(m.text.clone()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,8 +168,8 @@ mod tests {
         XqVariation {
             from_ply,
             moves: names.iter().map(|n| mv(n)).collect(),
-            comments: Vec::new(),
             variations,
+            ..XqVariation::default()
         }
     }
 
@@ -190,6 +212,7 @@ mod tests {
         );
         assert_eq!(nodes[0].before.as_deref(), Some("before a"));
         assert_eq!(nodes[1].comment.as_deref(), Some("after b\nagain"));
+        assert_eq!(nodes[1].mark, None);
         assert_eq!(count_nodes(&vars), nodes.len());
     }
 }

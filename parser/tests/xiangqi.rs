@@ -723,3 +723,18 @@ fn no_panic_on_truncation_and_noise() {
         }
     }
 }
+
+#[test]
+fn annotation_glyphs_are_kept_as_move_marks() {
+    let text = "[Event \"x\"]\n1. 炮二平五!? 马8进7 $14 2. !马二进三 (2. 兵七进一?! 车9平8 ?? ) 车9平8 *\n";
+    let g = &ok(xiangqi_pgn::parse(text.as_bytes()))[0];
+    assert_eq!(g.moves.len(), 4);
+    let marks: Vec<(u32, &str)> = g.marks.iter().map(|m| (m.ply, m.text.as_str())).collect();
+    assert_eq!(marks, [(1, "!?"), (2, "$14"), (3, "!")]);
+    let v = &g.variations[0];
+    let marks: Vec<(u32, &str)> = v.marks.iter().map(|m| (m.ply, m.text.as_str())).collect();
+    assert_eq!(marks, [(3, "?!"), (4, "??")]);
+    // The moves themselves are read without their marks.
+    assert_eq!(g.moves[0].written, "炮二平五");
+    assert_eq!(v.moves[0].written, "兵七进一");
+}

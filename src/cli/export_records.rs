@@ -333,6 +333,7 @@ fn record_out<'a>(
     record.opening = opening;
     record.comments = &game.comments;
     record.variations = &game.variations;
+    record.marks = &game.marks;
     record.annotations = findings;
     record.tags = &extra.tags;
     record.renju = a.renju();

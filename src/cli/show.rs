@@ -80,6 +80,9 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
     for (ply, text) in &game.comments {
         out.push_str(&format!("comment at move {ply}: {text}\n"));
     }
+    for (ply, mark) in &game.marks {
+        out.push_str(&format!("mark at move {ply}: {mark}\n"));
+    }
     let lines = variation_lines(&game.variations);
     if !lines.is_empty() {
         out.push_str(&format!(
@@ -117,8 +120,9 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
-/// One variation line, indented by its depth: `  from move 4: 4.h2e2 {comment} 5.h9g7`;
-/// the first move the engine could not play is marked, and so is every move after it.
+/// One variation line, indented by its depth: `  from move 4: 4.h2e2 [mark !?] {comment}
+/// 5.h9g7`; the first move the engine could not play is marked, and so is every move
+/// after it.
 fn variation_text(moves: &[VariationMove], line: &VariationLine) -> String {
     let mut text = String::new();
     let first = &moves[line.moves[0]];
@@ -131,6 +135,9 @@ fn variation_text(moves: &[VariationMove], line: &VariationLine) -> String {
             text.push_str(&format!(" {{{before}}}"));
         }
         text.push_str(&format!(" {}.{}", m.ply, m.text));
+        if let Some(mark) = &m.mark {
+            text.push_str(&format!(" [mark {mark}]"));
+        }
         if m.code.is_none() && !unplayable {
             unplayable = true;
             text.push_str(" [not playable: the line is not replayed from here]");

@@ -134,7 +134,7 @@ pub struct ExportSeat {
     pub name: String,
 }
 
-/// A comment at a ply of a game.
+/// A text at a ply of a game: a comment, or a move mark (`each_export_move_mark`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExportComment {
     pub game_id: i64,
@@ -398,10 +398,34 @@ impl Store {
         window: &IdWindow,
         f: impl FnMut(ExportComment) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.each_ply_text("comments", "text", filter, window, f)
+    }
+
+    /// The main-line move marks of the games under the filter, as stored (`text` is the
+    /// mark).
+    pub fn each_export_move_mark<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportComment) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.each_ply_text("move_marks", "mark", filter, window, f)
+    }
+
+    /// The rows of `table` (`game_id`, `ply` and the text `column`) of the games under the
+    /// filter, in stored order.
+    fn each_ply_text<E: From<Error>>(
+        &self,
+        table: &str,
+        column: &str,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportComment) -> Result<(), E>,
+    ) -> Result<(), E> {
         let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
-            "SELECT c.game_id, {key}, g.kind, c.ply, c.text
-             FROM comments c JOIN games g ON g.id = c.game_id
+            "SELECT c.game_id, {key}, g.kind, c.ply, c.{column}
+             FROM {table} c JOIN games g ON g.id = c.game_id
              JOIN sources s ON s.id = g.source_id
              WHERE {}",
             c.sql,
@@ -433,7 +457,7 @@ impl Store {
         let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
             "SELECT v.game_id, {key}, g.kind, v.node, v.parent, v.ply, v.move, v.text,
-                    v.comment, v.before
+                    v.comment, v.before, v.mark
              FROM variations v JOIN games g ON g.id = v.game_id
              JOIN sources s ON s.id = g.source_id
              WHERE {}

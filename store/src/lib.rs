@@ -401,6 +401,7 @@ struct Statements<'a> {
     insert_seat: rusqlite::Statement<'a>,
     insert_moves: rusqlite::Statement<'a>,
     insert_comment: rusqlite::Statement<'a>,
+    insert_mark: rusqlite::Statement<'a>,
     insert_variation: rusqlite::Statement<'a>,
     insert_finding: rusqlite::Statement<'a>,
     insert_quarantine: rusqlite::Statement<'a>,
@@ -426,9 +427,12 @@ impl<'a> Statements<'a> {
                 .prepare("INSERT INTO moves (game_id, encoding, data) VALUES (?1, ?2, ?3)")?,
             insert_comment: tx
                 .prepare("INSERT INTO comments (game_id, ply, text) VALUES (?1, ?2, ?3)")?,
+            insert_mark: tx
+                .prepare("INSERT INTO move_marks (game_id, ply, mark) VALUES (?1, ?2, ?3)")?,
             insert_variation: tx.prepare(
-                "INSERT INTO variations (game_id, node, parent, ply, move, text, comment, before)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO variations (game_id, node, parent, ply, move, text, comment, before,
+                    mark)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?,
             insert_finding: tx.prepare(
                 "INSERT INTO findings (source_id, game_id, quarantine_id, ply, code, severity,
@@ -574,9 +578,14 @@ impl BatchWriter<'_> {
                 .insert_comment
                 .execute(params![game_id, ply, text])?;
         }
+        for (ply, mark) in &g.marks {
+            self.statements
+                .insert_mark
+                .execute(params![game_id, ply, mark])?;
+        }
         for v in &g.variations {
             self.statements.insert_variation.execute(params![
-                game_id, v.node, v.parent, v.ply, v.code, v.text, v.comment, v.before
+                game_id, v.node, v.parent, v.ply, v.code, v.text, v.comment, v.before, v.mark
             ])?;
         }
         for f in &g.findings {

@@ -58,6 +58,8 @@ pub struct GameRow {
     pub moves_encoding: String,
     pub moves: Vec<u8>,
     pub comments: Vec<(u32, String)>,
+    /// The main line's move marks as `(ply, mark)`, in record order.
+    pub marks: Vec<(u32, String)>,
     /// The moves of the record's variations, in node order.
     pub variations: Vec<VariationMove>,
 }
@@ -158,7 +160,7 @@ impl Store {
     /// The moves of game `id`'s variations, in node order (none for a game without).
     pub fn variations(&self, id: i64) -> Result<Vec<VariationMove>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT node, parent, ply, move, text, comment, before FROM variations
+            "SELECT node, parent, ply, move, text, comment, before, mark FROM variations
              WHERE game_id = ?1 ORDER BY node",
         )?;
         let rows = stmt.query_map(params![id], |r| variation_move(r, 0))?;
@@ -190,6 +192,12 @@ impl Store {
         let comments = stmt
             .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT ply, mark FROM move_marks WHERE game_id = ?1 ORDER BY rowid")?;
+        let marks = stmt
+            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut stmt = self.conn.prepare(
             "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
              WHERE gp.game_id = ?1 ORDER BY gp.seat",
@@ -200,6 +208,7 @@ impl Store {
         let variations = self.variations(id)?;
         Ok(GameRow {
             comments,
+            marks,
             players,
             variations,
             ..row
@@ -208,7 +217,7 @@ impl Store {
 }
 
 /// A `variations` row read from its columns `node, parent, ply, move, text, comment,
-/// before`, the first at `at`.
+/// before, mark`, the first at `at`.
 pub(crate) fn variation_move(r: &Row<'_>, at: usize) -> rusqlite::Result<VariationMove> {
     Ok(VariationMove {
         node: r.get(at)?,
@@ -218,6 +227,7 @@ pub(crate) fn variation_move(r: &Row<'_>, at: usize) -> rusqlite::Result<Variati
         text: r.get(at + 4)?,
         comment: r.get(at + 5)?,
         before: r.get(at + 6)?,
+        mark: r.get(at + 7)?,
     })
 }
 
@@ -251,6 +261,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
             .as_deref()
             .and_then(Ruleset::from_name),
         comments: Vec::new(),
+        marks: Vec::new(),
         variations: Vec::new(),
     })
 }

@@ -65,6 +65,8 @@ pub struct GameRecord {
     /// [`kifu_facts::Extra`].
     pub extra: Option<String>,
     pub comments: Vec<(u32, String)>,
+    /// The main line's move marks as `(ply, mark)`, in record order.
+    pub marks: Vec<(u32, String)>,
     /// The moves of the record's variations, in node order.
     pub variations: Vec<VariationMove>,
     pub findings: Vec<FindingRecord>,
@@ -103,6 +105,7 @@ impl GameRecord {
             moves: Vec::new(),
             extra: None,
             comments: Vec::new(),
+            marks: Vec::new(),
             variations: Vec::new(),
             findings: Vec::new(),
             trail: Vec::new(),

@@ -47,6 +47,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_5,
     MIGRATION_6,
     MIGRATION_COPIES,
+    MIGRATION_MARKS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -284,4 +285,19 @@ ALTER TABLE findings ADD COLUMN node INTEGER;
 pub const MIGRATION_COPIES: &str = r#"
 ALTER TABLE games ADD COLUMN header_key TEXT;
 CREATE INDEX games_duplicate ON games(duplicate_of) WHERE duplicate_of IS NOT NULL;
+"#;
+
+/// Move marks (issue 27): the annotation glyphs a record puts on its moves (`!?`, `$14`),
+/// the main line's in `move_marks`, a variation move's beside it.
+const MIGRATION_MARKS: &str = r#"
+-- One row per mark of a main-line move, as written; several on one move in record order.
+CREATE TABLE move_marks (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    ply     INTEGER NOT NULL,
+    mark    TEXT    NOT NULL
+);
+CREATE INDEX move_marks_game ON move_marks(game_id);
+
+-- A variation move's marks, joined by a space.
+ALTER TABLE variations ADD COLUMN mark TEXT;
 "#;

@@ -24,6 +24,7 @@ LOCAL = {
     "quarantine": ["quarantine_id"],
     "sources": ["source_id", "ingested_at"],
     "variations": ["game_id"],
+    "move_marks": ["game_id"],
 }
 
 a, b = sys.argv[1], sys.argv[2]

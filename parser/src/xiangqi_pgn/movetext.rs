@@ -3,7 +3,7 @@
 use kifu_facts::Severity;
 
 use super::TextLine;
-use crate::raw::{Comment, Location, Note, XqGame, XqMove, XqMoveText, XqVariation};
+use crate::raw::{Comment, Location, MoveMark, Note, XqGame, XqMove, XqMoveText, XqVariation};
 use crate::xq_text;
 
 /// Deepest variation nesting kept (real records rarely pass 10).
@@ -266,6 +266,15 @@ pub(crate) fn parse_movetext(
         var: XqVariation,
         base: u32,
     }
+    /// A mark on the last move of the line being read (the innermost open variation's,
+    /// else the main line's).
+    fn mark_last(stack: &mut [Line], main: (u32, &mut Vec<MoveMark>), text: String) {
+        let (ply, marks) = match stack.last_mut() {
+            None => main,
+            Some(l) => (l.base + l.var.moves.len() as u32, &mut l.var.marks),
+        };
+        marks.push(MoveMark { ply, text });
+    }
     let mut main_moves: Vec<XqMove> = Vec::new();
     let mut main_vars: Vec<XqVariation> = Vec::new();
     let mut stack: Vec<Line> = Vec::new();
@@ -277,6 +286,7 @@ pub(crate) fn parse_movetext(
     let mut too_deep: usize = 0;
     let mut skipped: Option<(Location, usize)> = None;
     let comments = &mut game.comments;
+    let main_marks = &mut game.marks;
     let unterminated = walk(lines, &mut |li, ev| {
         if err.is_some() {
             return;
@@ -339,6 +349,16 @@ pub(crate) fn parse_movetext(
                 let at = line.loc(start);
                 let end = start + body.len();
                 let tok = classify(body);
+                // Annotation glyphs on the word (`!?` before or after it), or a word that
+                // is one (`$14`, a lone `!`): marks of the line's last move.
+                let lead = w.len() - w.trim_start_matches(is_annotation).len();
+                let glyphs = format!("{}{}", &w[..lead.min(off)], &w[off + body.len()..]);
+                let nag = body.starts_with('$') && body.len() > 1;
+                if matches!(tok, Tok::Skip) && (nag || !glyphs.is_empty()) {
+                    let text = if nag { body.to_string() } else { glyphs };
+                    mark_last(&mut stack, (main_moves.len() as u32, main_marks), text);
+                    return;
+                }
                 if matches!(tok, Tok::Iccs(..) | Tok::San(_)) && coords.is_none() {
                     coords = Some(survey(lines, hints));
                 }
@@ -412,6 +432,9 @@ pub(crate) fn parse_movetext(
                 match stack.last_mut() {
                     None => main_moves.push(mv),
                     Some(l) => l.var.moves.push(mv),
+                }
+                if !glyphs.is_empty() {
+                    mark_last(&mut stack, (main_moves.len() as u32, main_marks), glyphs);
                 }
             }
         }

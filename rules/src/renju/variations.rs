@@ -301,8 +301,8 @@ mod tests {
         Variation {
             from_ply,
             moves: moves.iter().map(|&(c, r)| mv(c, r)).collect(),
-            comments: Vec::new(),
             variations: inner,
+            ..Variation::default()
         }
     }
 
