@@ -226,6 +226,16 @@ fn a_game_is_found_by_any_copys_header() {
         shown.contains("(not in this record: from its copy, game "),
         "{shown}"
     );
+    // So do the standings: the game counts for the players its copy names.
+    let standings = kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--game",
+        &nameless.to_string(),
+        "--json",
+    ]);
+    assert!(standings.contains("胡榮華"), "{standings}");
 }
 
 #[test]

@@ -211,6 +211,20 @@ impl TokenParts<'_> {
             .take_while(|&&c| c == b'!' || c == b'?')
             .count();
         let (word, glyphs) = core.split_at(core.len() - glyphs);
+        // `12)` is a move number (`1) h8 2) h9`), not a variation's end.
+        if opens == 0
+            && closes == 1
+            && glyphs.is_empty()
+            && !word.is_empty()
+            && word.iter().all(u8::is_ascii_digit)
+        {
+            return TokenParts {
+                opens,
+                word: token,
+                glyphs,
+                closes: 0,
+            };
+        }
         TokenParts {
             opens,
             word,

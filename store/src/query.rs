@@ -295,26 +295,32 @@ impl Store {
     }
 
     /// The games of one kind under `filter` with their players and the result that counts,
-    /// in event, round and game order.
+    /// in event, round and game order. A field the game's record lacks (its event, round or
+    /// players) is taken from its earliest linked copy that gives it, as `kifu games` shows.
     pub fn results_of(&self, kind: GameKind, filter: &GameFilter) -> Result<Vec<ResultRow>> {
         if !filter.admits_kind(kind) {
             return Ok(Vec::new());
         }
         let covered = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.id, e.name, g.round, g.recorded_result, g.derived_result, g.termination,
-                    g.extra
-             FROM games g LEFT JOIN events e ON e.id = g.event_id
+            "SELECT g.id, e.name, {round} AS shown_round, g.recorded_result, g.derived_result,
+                    g.termination, g.extra, {seats}
+             FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE g.kind = ? AND {}
-             ORDER BY e.name, CAST(g.round AS INTEGER), g.round, g.id",
-            covered.sql
+             ORDER BY e.name, CAST(shown_round AS INTEGER), shown_round, g.id",
+            covered.sql,
+            round = crate::copies::filled("g", "round"),
+            event = crate::copies::filled("g", "event_id"),
+            seats = crate::copies::seats_holder("g"),
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
         params.extend(covered.params);
         let mut rows = stmt.query(rusqlite::params_from_iter(params))?;
         let mut out = Vec::new();
+        let mut seats_of = Vec::new();
         while let Some(r) = rows.next()? {
             let game: i64 = r.get(0)?;
+            seats_of.push(r.get::<_, i64>(7)?);
             let recorded: Option<String> = r.get(3)?;
             let derived: Option<String> = r.get(4)?;
             let termination: String = r.get(5)?;
@@ -334,9 +340,9 @@ impl Store {
             "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
              WHERE gp.game_id = ?1 ORDER BY gp.seat",
         )?;
-        for row in &mut out {
+        for (row, holder) in out.iter_mut().zip(seats_of) {
             row.players = players
-                .query_map(params![row.game], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .query_map(params![holder], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<_>>()?;
         }
         Ok(out)
