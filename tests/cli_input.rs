@@ -377,6 +377,18 @@ fn ingest_exits_1_unless_every_input_gives_a_game() {
         crate::common::count(&dir.path().join("4.db"), "SELECT count(*) FROM games"),
         1
     );
+    // Again into the same database: the good file is skipped (exit 0), the bad one is
+    // skipped too but still gave no game (exit 1, said again).
+    let db = dir.path().join("4.db");
+    let again = kifu(&["ingest", "--db", db.to_str().unwrap(), &good]);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    let again = kifu(&["ingest", "--db", db.to_str().unwrap(), &quarantined]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("bad.renju: ingested before, and no game was read from it"),
+        "{}",
+        stderr(&again)
+    );
 }
 
 #[test]

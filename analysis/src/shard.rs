@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use kifu_facts::{GameKind, Ruleset};
-use kifu_ingest::{Options, Sink, Summary};
+use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
     ExportSource, ExportVariation,
@@ -395,9 +395,10 @@ impl ShardWriter {
 }
 
 impl Sink for ShardWriter {
-    fn begin_source(&mut self, source: &NewSource) -> IngestResult<(i64, bool)> {
+    fn begin_source(&mut self, source: &NewSource) -> IngestResult<SourceStart> {
         if let Some(&id) = self.by_hash.get(&source.content_hash) {
-            return Ok((id, true));
+            // The same bytes earlier in this run: their games are in the shard once.
+            return Ok(SourceStart::Done { id, games: None });
         }
         self.sources.push(ShardSource {
             sha256: source.content_hash.clone(),
@@ -410,7 +411,7 @@ impl Sink for ShardWriter {
         });
         let id = self.sources.len() as i64;
         self.by_hash.insert(source.content_hash.clone(), id);
-        Ok((id, false))
+        Ok(SourceStart::Read(id))
     }
 
     fn write_batch(&mut self, records: &[Record]) -> IngestResult<WriteStats> {

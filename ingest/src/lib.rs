@@ -40,7 +40,7 @@ use serde::Serialize;
 
 use convert::{convert, MemberContext, Verdict};
 use damage::Damage;
-pub use sink::Sink;
+pub use sink::{Sink, SourceStart};
 
 /// Records per batch handed to the replay pool and written in one transaction (4,096
 /// measured as fast, with a third more memory in flight).
@@ -112,8 +112,13 @@ pub struct Summary {
     /// Files whose stream failed part way (cut short, damaged): each is also a quarantined
     /// record where reading stopped, and the records read whole before it are kept.
     pub damaged: Vec<String>,
-    /// Files read that gave no game: every record quarantined, or none read.
+    /// Files read that gave no game: every record quarantined, or none read (those skipped
+    /// as ingested before included).
     pub files_without_games: Vec<String>,
+    /// Files skipped as ingested before that gave no game then (joined to
+    /// [`Summary::files_without_games`] at the end).
+    #[serde(skip)]
+    skipped_without_games: Vec<String>,
     /// The position index after the ingest: `complete`, `missing` (build it with
     /// `kifu index --rebuild`) or `building`; empty when nothing was written.
     pub position_index: String,
@@ -160,7 +165,7 @@ impl From<io::Error> for Error {
 
 /// Messages to the writer thread, in the order they must be applied.
 enum ToWriter {
-    Begin(NewSource, Sender<Result<(i64, bool), Error>>),
+    Begin(NewSource, Sender<Result<SourceStart, Error>>),
     Batch(Vec<Record>),
     Finish {
         source_id: i64,
@@ -382,6 +387,7 @@ fn run(
                 n => format!("{path}: all its {n} records are quarantined"),
             }
         })
+        .chain(std::mem::take(&mut summary.skipped_without_games))
         .collect();
 
     summary.valid = tally.valid.load(Ordering::Relaxed);
@@ -404,8 +410,8 @@ fn run(
 
 impl Summary {
     /// Whether every input was read whole and gave a game: no input error, no damaged
-    /// file, no file without a game. (A file skipped as ingested before gave its games
-    /// then.)
+    /// file, no file without a game (a file skipped as ingested before counts by the games
+    /// it gave then).
     pub fn all_read(&self) -> bool {
         self.input_errors.is_empty()
             && self.damaged.is_empty()
@@ -470,7 +476,7 @@ fn write_all(
         // No database: every file is new, records are dropped.
         for msg in rx {
             if let ToWriter::Begin(_, reply) = msg {
-                let _ = reply.send(Ok((0, false)));
+                let _ = reply.send(Ok(SourceStart::Read(0)));
             }
         }
         return Ok(written);
@@ -624,11 +630,20 @@ fn read_file(
             reply_tx,
         ))
         .map_err(|_| stopped())?;
-    let (source_id, complete) = reply_rx.recv().map_err(|_| stopped())??;
-    if complete {
-        summary.files_skipped += 1;
-        return Ok(());
-    }
+    let source_id = match reply_rx.recv().map_err(|_| stopped())?? {
+        SourceStart::Read(id) => id,
+        SourceStart::Done { games, .. } => {
+            summary.files_skipped += 1;
+            // Skipped, it still gave no game: said again, as the first time.
+            if games == Some(0) {
+                summary.skipped_without_games.push(format!(
+                    "{}: ingested before, and no game was read from it",
+                    path.display()
+                ));
+            }
+            return Ok(());
+        }
+    };
     summary.files += 1;
     summary.bytes += size;
 

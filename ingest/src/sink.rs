@@ -7,6 +7,16 @@ use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
 
 use crate::Error;
 
+/// What [`Sink::begin_source`] says of a file about to be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceStart {
+    /// Read it: its records go under this source id.
+    Read(i64),
+    /// The same bytes were wholly written before, so the file is skipped; `games` is how
+    /// many games they gave, when the sink knows.
+    Done { id: i64, games: Option<u64> },
+}
+
 /// The writer stage of an ingest. Its calls come from one thread, in input order: per
 /// file, [`Sink::begin_source`], the file's batches, [`Sink::finish_source`]; then
 /// [`Sink::end`] once.
@@ -16,9 +26,9 @@ pub trait Sink: Send {
         Ok(())
     }
 
-    /// Registers a file about to be read: its id for the records' `source_id`, and whether
-    /// the same bytes were wholly written before (then the file is skipped).
-    fn begin_source(&mut self, source: &NewSource) -> Result<(i64, bool), Error>;
+    /// Registers a file about to be read: its id for the records' `source_id`, or that the
+    /// same bytes were wholly written before (then the file is skipped).
+    fn begin_source(&mut self, source: &NewSource) -> Result<SourceStart, Error>;
 
     /// Writes a batch of records (in the order read).
     fn write_batch(&mut self, records: &[Record]) -> Result<WriteStats, Error>;
@@ -35,10 +45,13 @@ impl Sink for Store {
         Ok(self.begin_bulk()?)
     }
 
-    fn begin_source(&mut self, source: &NewSource) -> Result<(i64, bool), Error> {
+    fn begin_source(&mut self, source: &NewSource) -> Result<SourceStart, Error> {
         Ok(match self.source_state(&source.content_hash)? {
-            Some(SourceState::Complete(id)) => (id, true),
-            _ => (Store::begin_source(self, source)?, false),
+            Some(SourceState::Complete(id)) => SourceStart::Done {
+                id,
+                games: Some(self.source_games(id)?),
+            },
+            _ => SourceStart::Read(Store::begin_source(self, source)?),
         })
     }
 

@@ -885,3 +885,34 @@ fn comments_are_listed_at_their_ply() {
     assert!(page.contains("<span class=\"text\">Kings first &lt;b&gt;</span>"));
     assert!(page.contains("<p id=\"comment-now\"></p>"));
 }
+
+/// A record without names, event or date shows those its linked copy gives, each said to
+/// be the copy's.
+#[test]
+fn a_game_page_shows_the_header_its_copy_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let bare = write_file(dir.path(), "bare.txt", "1. h8 2. h9 3. i9 4. h10 5. j10\n");
+    let named = write_file(
+        dir.path(),
+        "named.txt",
+        "[Event \"Copy Cup\"]\n[Date \"2001-05-03\"]\n[Black \"Ann\"]\n[White \"Bob\"]\n\
+         1. h8 2. h9 3. i9 4. h10 5. j10\n",
+    );
+    let db = dir.path().join("copies.db");
+    kifu_ingest::ingest(&db, &[bare, named], &kifu_ingest::Options::default()).unwrap();
+    let store = Store::open(&db).unwrap();
+    let first = store.game(1).unwrap();
+    assert!(first.players.is_empty() && first.event.is_none());
+    assert_eq!(store.game(2).unwrap().duplicate_of, Some(1));
+    let filled =
+        kifu_reports::site::game::with_copies_header(first, store.filled_header(1).unwrap());
+    let html = page(&store, &filled);
+    for text in [
+        "<dt>black (from its copy, game 2)</dt><dd>Ann</dd>",
+        "<dd>Copy Cup (from its copy, game 2)</dd>",
+        "<dd>2001-05-03 (from its copy, game 2)</dd>",
+        "<title>Ann – Bob",
+    ] {
+        assert!(html.contains(text), "{text}");
+    }
+}

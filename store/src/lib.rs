@@ -320,6 +320,15 @@ impl Store {
         }))
     }
 
+    /// The number of games stored from source `id`.
+    pub fn source_games(&self, id: i64) -> Result<u64> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM games WHERE source_id = ?1",
+            params![id],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Registers a file about to be ingested (or finds its unfinished earlier entry).
     pub fn begin_source(&mut self, source: &NewSource) -> Result<i64> {
         if let Some(SourceState::Partial(id) | SourceState::Complete(id)) =

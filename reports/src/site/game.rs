@@ -95,6 +95,26 @@ fn board_of(game: &GameRow) -> (String, (u32, u32)) {
     }
 }
 
+/// `game` with the header fields its record lacks and a linked copy gives (`filled`), each
+/// marked with that copy: `(from its copy, game N)` after the seats' sides, the event and
+/// the date.
+pub fn with_copies_header(mut game: GameRow, filled: kifu_store::FilledHeader) -> GameRow {
+    let from = |id: i64| format!(" (from its copy, game {id})");
+    if let Some((id, seats)) = filled.players.filter(|_| game.players.is_empty()) {
+        game.players = seats
+            .into_iter()
+            .map(|(side, name)| (format!("{side}{}", from(id)), name))
+            .collect();
+    }
+    if let Some((id, event)) = filled.event.filter(|_| game.event.is_none()) {
+        game.event = Some(format!("{event}{}", from(id)));
+    }
+    if let Some((id, date)) = filled.date.filter(|_| game.date.is_none()) {
+        game.date = Some(format!("{date}{}", from(id)));
+    }
+    game
+}
+
 /// JSON for a `<script type="application/json">`: `<` written `\u003c` so no record text
 /// can close the script element.
 fn script_json(value: &serde_json::Value) -> String {

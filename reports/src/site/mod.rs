@@ -182,7 +182,9 @@ fn build(
         games.iter().map(|g| g.source.as_str()),
     );
     for g in &games {
-        let row = store.game(g.id)?;
+        // A field the record lacks and a linked copy gives is shown, and said to be the
+        // copy's (as `kifu show` does).
+        let row = game::with_copies_header(store.game(g.id)?, store.filled_header(g.id)?);
         let findings = by_game.get(&g.id).map_or(&[][..], Vec::as_slice);
         let page = game::game_page(&row, findings, &links)?;
         let path = root.join("games").join(format!("{}.html", g.id));
