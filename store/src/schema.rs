@@ -36,6 +36,10 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
         "games_duplicate",
         "CREATE INDEX games_duplicate ON games(duplicate_of) WHERE duplicate_of IS NOT NULL",
     ),
+    (
+        "move_marks_game",
+        "CREATE INDEX move_marks_game ON move_marks(game_id)",
+    ),
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
