@@ -317,6 +317,50 @@ fn ingest_to_parquet_of_the_samples_equals_their_export() {
     check_shard(&python, &db, &out, &shard, &ingested, None);
 }
 
+/// Records without moves linked by their headers (the 228 move-less records of `rps.bdt`
+/// and the same records in `full_dataset.txt`) are linked alike in a shard.
+#[test]
+fn ingest_to_parquet_links_records_without_moves_as_the_database_does() {
+    let Some(python) = python_with(&["duckdb"]) else {
+        return;
+    };
+    let (Some(rps), Some(full)) = (
+        shared("renju/games/bdt/stefs92_rps.bdt"),
+        shared("renju/games/bdt/stefs92_full_dataset.txt"),
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&rps, &full]);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE plies = 0 AND duplicate_of IS NOT NULL"
+        ),
+        228
+    );
+    let out = dir.path().join("export");
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let shard = dir.path().join("shard");
+    let ingested: Value = serde_json::from_str(&kifu_ok(&[
+        "ingest",
+        "--json",
+        "--to-parquet",
+        shard.to_str().unwrap(),
+        rps.to_str().unwrap(),
+        full.to_str().unwrap(),
+    ]))
+    .unwrap();
+    check_shard(&python, &db, &out, &shard, &ingested, None);
+}
+
 /// Hidden entries beside `out` that an export of it writes while it runs.
 fn leftovers(out: &Path) -> Vec<String> {
     let prefix = format!(".{}.kifu-", out.file_name().unwrap().to_string_lossy());

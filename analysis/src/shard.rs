@@ -83,6 +83,10 @@ pub struct ShardWriter {
     /// The first game of each (kind, ruleset, SHA-256 of the canonical key): its id and
     /// place (a free-style game is never a copy of a Renju game).
     first_copies: HashMap<Identity, (i64, RecordAt)>,
+    /// The records without moves linked by their headers, as the store links them, and
+    /// the place of each first copy among them.
+    header_copies: kifu_store::HeaderCopies,
+    header_firsts: HashMap<i64, RecordAt>,
     games: i64,
     findings: i64,
     quarantined: i64,
@@ -114,6 +118,8 @@ impl ShardWriter {
             seen_games: HashSet::new(),
             seen_quarantined: HashSet::new(),
             first_copies: HashMap::new(),
+            header_copies: kifu_store::HeaderCopies::default(),
+            header_firsts: HashMap::new(),
             games: 0,
             findings: 0,
             quarantined: 0,
@@ -173,10 +179,28 @@ impl ShardWriter {
         self.games += 1;
         let id = self.games;
         let game_key = record_key(&sha256, &g.member, g.offset);
-        // An empty move list identifies nothing: only games with moves are linked.
+        // Games with moves are linked by their moves, records without by their headers.
         let canonical_key = (!g.canonical_key.is_empty()).then(|| g.canonical_key.clone());
+        let header_key = kifu_store::record_header_key(g);
         let first = match &canonical_key {
-            None => None,
+            None => match &header_key {
+                None => None,
+                Some(key) => {
+                    let identity = (g.kind, g.ruleset, key.clone());
+                    let first = self.header_copies.first_copy(&identity, g.source_id);
+                    self.header_copies.add(identity, id, first, g.source_id);
+                    match first {
+                        Some(first) => {
+                            let first_at = self.header_firsts[&first];
+                            Some((first, self.key_of(first_at)?))
+                        }
+                        None => {
+                            self.header_firsts.insert(id, at);
+                            None
+                        }
+                    }
+                }
+            },
             Some(key) => {
                 let hash: [u8; 32] = Sha256::digest(key).into();
                 match self.first_copies.get(&(g.kind, g.ruleset, hash)) {
@@ -224,7 +248,7 @@ impl ShardWriter {
             plies: g.plies.into(),
             opening: g.opening.clone(),
             // As the store keeps it, so an export and a shard agree.
-            header_key: kifu_store::record_header_key(g),
+            header_key,
             canonical_key,
             duplicate_of,
             duplicate_of_key,

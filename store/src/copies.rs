@@ -87,7 +87,48 @@ struct HeaderGame {
     sources: Vec<i64>,
 }
 
-type HeaderIdentity = (GameKind, Option<Ruleset>, String);
+/// What links a record without moves to its first copy: its kind, ruleset and header key.
+pub type HeaderIdentity = (GameKind, Option<Ruleset>, String);
+
+/// The first copies of the records without moves, by header: the k-th record with a
+/// header in a file is a copy of the k-th first copy with that header that no earlier
+/// record of the file is a copy of (a file never lists one game twice without its moves).
+/// The store links by it, and so does `ingest --to-parquet`'s shard writer.
+#[derive(Default)]
+pub struct HeaderCopies {
+    by_header: HashMap<HeaderIdentity, Vec<HeaderGame>>,
+}
+
+impl HeaderCopies {
+    /// The first copy of a move-less record of `source` with this header: the earliest one
+    /// that no record of `source` is a copy of.
+    pub fn first_copy(&self, identity: &HeaderIdentity, source: i64) -> Option<i64> {
+        self.by_header
+            .get(identity)?
+            .iter()
+            .find(|g| !g.sources.contains(&source))
+            .map(|g| g.id)
+    }
+
+    /// Registers a move-less record `id` of `source`: a new first copy, or a copy of
+    /// `duplicate_of`.
+    pub fn add(
+        &mut self,
+        identity: HeaderIdentity,
+        id: i64,
+        duplicate_of: Option<i64>,
+        source: i64,
+    ) {
+        let games = self.by_header.entry(identity).or_default();
+        match duplicate_of.and_then(|first| games.iter_mut().find(|g| g.id == first)) {
+            Some(first) => first.sources.push(source),
+            None => games.push(HeaderGame {
+                id,
+                sources: vec![source],
+            }),
+        }
+    }
+}
 
 /// The first copy of each identity: loaded once per kind, then kept up to date, so linking
 /// a copy costs a hash lookup instead of an index search. Move keys are held by a 64-bit
@@ -98,7 +139,7 @@ type HeaderIdentity = (GameKind, Option<Ruleset>, String);
 pub(crate) struct FirstCopies {
     loaded: Vec<GameKind>,
     pub(crate) by_moves: HashMap<u64, i64>,
-    by_header: HashMap<HeaderIdentity, Vec<HeaderGame>>,
+    by_header: HeaderCopies,
 }
 
 impl FirstCopies {
@@ -129,38 +170,16 @@ impl FirstCopies {
         let mut rows = stmt.query(params![kind.name()])?;
         while let Some(row) = rows.next()? {
             let identity = (kind, ruleset_of(row.get(1)?)?, row.get(2)?);
-            self.add_header(identity, row.get(0)?, row.get(3)?, row.get(4)?);
+            self.by_header
+                .add(identity, row.get(0)?, row.get(3)?, row.get(4)?);
         }
         self.loaded.push(kind);
         Ok(())
     }
 
-    /// The first copy of a move-less record of `source` with this header: the earliest one
-    /// that no record of `source` is a copy of.
+    /// The first copy of a move-less record of `source` with this header.
     pub(crate) fn by_header(&self, identity: &HeaderIdentity, source: i64) -> Option<i64> {
-        self.by_header
-            .get(identity)?
-            .iter()
-            .find(|g| !g.sources.contains(&source))
-            .map(|g| g.id)
-    }
-
-    /// Registers a stored move-less record: a new first copy, or a copy of `duplicate_of`.
-    fn add_header(
-        &mut self,
-        identity: HeaderIdentity,
-        id: i64,
-        duplicate_of: Option<i64>,
-        source: i64,
-    ) {
-        let games = self.by_header.entry(identity).or_default();
-        match duplicate_of.and_then(|first| games.iter_mut().find(|g| g.id == first)) {
-            Some(first) => first.sources.push(source),
-            None => games.push(HeaderGame {
-                id,
-                sources: vec![source],
-            }),
-        }
+        self.by_header.first_copy(identity, source)
     }
 
     /// Registers a game just written with its link.
@@ -172,7 +191,8 @@ impl FirstCopies {
         linked: Option<i64>,
     ) {
         if let Some(header) = header {
-            self.add_header((g.kind, g.ruleset, header), id, linked, g.source_id);
+            self.by_header
+                .add((g.kind, g.ruleset, header), id, linked, g.source_id);
         } else if linked.is_none() && !g.canonical_key.is_empty() {
             // A colliding hash keeps the earlier game: see `BatchWriter::first_copy`.
             self.by_moves
@@ -337,12 +357,12 @@ fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
             ));
         }
     }
-    let mut firsts = FirstCopies::default();
+    let mut firsts = HeaderCopies::default();
     let mut changed = 0;
     for (id, kind, ruleset, source, key, old) in games {
         let linked = key
             .as_ref()
-            .and_then(|k| firsts.by_header(&(kind, ruleset, k.clone()), source));
+            .and_then(|k| firsts.first_copy(&(kind, ruleset, k.clone()), source));
         tx.prepare_cached("UPDATE games SET header_key = ?2 WHERE id = ?1")?
             .execute(params![id, key])?;
         if linked != old {
@@ -351,7 +371,7 @@ fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
             changed += 1;
         }
         if let Some(k) = key {
-            firsts.add_header((kind, ruleset, k), id, linked, source);
+            firsts.add((kind, ruleset, k), id, linked, source);
         }
     }
     Ok(changed)

@@ -21,7 +21,9 @@ use copies::FirstCopies;
 use kifu_facts::{counted_result, Ruleset, SeatResult};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
-pub use copies::{header_key, record_header_key, FilledHeader, Relinked};
+pub use copies::{
+    header_key, record_header_key, FilledHeader, HeaderCopies, HeaderIdentity, Relinked,
+};
 pub use filter::{FilterError, GameFilter, RulesetChoice};
 pub use functions::rule_key;
 use positions::{GameEntries, IndexState, Pending, INGEST_PART_BITS};
