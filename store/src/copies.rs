@@ -322,19 +322,13 @@ fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE g.plies = 0 AND g.canonical_key IS NULL ORDER BY g.id",
         )?;
-        let mut seats = tx.prepare(
-            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-             WHERE gp.game_id = ?1 ORDER BY gp.seat",
-        )?;
         let mut rows = stmt.query([])?;
         while let Some(r) = rows.next()? {
             let id: i64 = r.get(0)?;
             let kind: String = r.get(1)?;
             let kind = GameKind::from_name(&kind)
                 .ok_or_else(|| crate::Error::Corrupt(format!("kind `{kind}`")))?;
-            let players: Vec<(String, String)> = seats
-                .query_map(params![id], |s| Ok((s.get(0)?, s.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
+            let players = crate::query::seats(tx, id)?;
             let date: Option<String> = r.get(4)?;
             let event: Option<String> = r.get(5)?;
             let round: Option<String> = r.get(6)?;
@@ -396,14 +390,7 @@ impl Store {
         )?;
         let mut filled = FilledHeader::default();
         if holder != id {
-            let mut stmt = self.conn.prepare(
-                "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-                 WHERE gp.game_id = ?1 ORDER BY gp.seat",
-            )?;
-            let seats = stmt
-                .query_map(params![holder], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
-            filled.players = Some((holder, seats));
+            filled.players = Some((holder, crate::query::seats(&self.conn, holder)?));
         }
         let mut stmt = self.conn.prepare(
             "SELECT c.id, c.date, e.name FROM games g JOIN games c ON c.duplicate_of = g.id

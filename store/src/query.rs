@@ -198,13 +198,7 @@ impl Store {
         let marks = stmt
             .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut stmt = self.conn.prepare(
-            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-             WHERE gp.game_id = ?1 ORDER BY gp.seat",
-        )?;
-        let players = stmt
-            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let players = seats(&self.conn, id)?;
         let variations = self.variations(id)?;
         Ok(GameRow {
             comments,
@@ -214,6 +208,17 @@ impl Store {
             ..row
         })
     }
+}
+
+/// The seats of game `id` as `(side, name)`, in seat order (a seat without a name is not
+/// stored).
+pub(crate) fn seats(conn: &rusqlite::Connection, id: i64) -> Result<Vec<(String, String)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+         WHERE gp.game_id = ?1 ORDER BY gp.seat",
+    )?;
+    let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// A `variations` row read from its columns `node, parent, ply, move, text, comment,
@@ -336,14 +341,8 @@ impl Store {
                     .map_err(|e| Error::Corrupt(format!("game {game}: {e}")))?,
             });
         }
-        let mut players = self.conn.prepare_cached(
-            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-             WHERE gp.game_id = ?1 ORDER BY gp.seat",
-        )?;
         for (row, holder) in out.iter_mut().zip(seats_of) {
-            row.players = players
-                .query_map(params![holder], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
+            row.players = seats(&self.conn, holder)?;
         }
         Ok(out)
     }

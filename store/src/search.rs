@@ -341,14 +341,8 @@ impl Store {
             out.push(g);
             holders.push(holder?);
         }
-        let mut players = self.conn.prepare_cached(
-            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-             WHERE gp.game_id = ?1 ORDER BY gp.seat",
-        )?;
         for (g, holder) in out.iter_mut().zip(holders) {
-            g.players = players
-                .query_map([holder], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
+            g.players = crate::query::seats(&self.conn, holder)?;
         }
         Ok(out)
     }

@@ -247,10 +247,6 @@ impl Store {
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
              LEFT JOIN events e ON e.id = g.event_id WHERE g.id = ?1",
         )?;
-        let mut players = self.conn.prepare_cached(
-            "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-             WHERE gp.game_id = ?1 ORDER BY gp.seat",
-        )?;
         let mut out = Vec::with_capacity(ids.len());
         for &id in ids {
             let row = game
@@ -271,9 +267,7 @@ impl Store {
                 })
                 .optional()?;
             if let Some(mut g) = row {
-                g.players = players
-                    .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<rusqlite::Result<_>>()?;
+                g.players = crate::query::seats(&self.conn, id)?;
                 out.push(g);
             }
         }
