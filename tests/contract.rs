@@ -297,7 +297,13 @@ fn ingest_to_parquet_of_the_samples_equals_their_export() {
         ) > 0
     );
     assert_eq!(count(&db, "SELECT count(DISTINCT kind) FROM games"), 4);
-    let out = dir.path().join("export");
+    export_and_shard(&python, dir.path(), &db, &[&samples]);
+}
+
+/// `kifu export` of `db` and `ingest --to-parquet` of its `inputs`, under `dir`, compared
+/// by [`check_shard`].
+fn export_and_shard(python: &Path, dir: &Path, db: &Path, inputs: &[&Path]) {
+    let out = dir.join("export");
     kifu_ok(&[
         "export",
         "--db",
@@ -305,16 +311,11 @@ fn ingest_to_parquet_of_the_samples_equals_their_export() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    let shard = dir.path().join("shard");
-    let ingested: Value = serde_json::from_str(&kifu_ok(&[
-        "ingest",
-        "--json",
-        "--to-parquet",
-        shard.to_str().unwrap(),
-        samples.to_str().unwrap(),
-    ]))
-    .unwrap();
-    check_shard(&python, &db, &out, &shard, &ingested, None);
+    let shard = dir.join("shard");
+    let mut args = vec!["ingest", "--json", "--to-parquet", shard.to_str().unwrap()];
+    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    let ingested: Value = serde_json::from_str(&kifu_ok(&args)).unwrap();
+    check_shard(python, db, &out, &shard, &ingested, None);
 }
 
 /// Records without moves linked by their headers (the 228 move-less records of `rps.bdt`
@@ -340,25 +341,7 @@ fn ingest_to_parquet_links_records_without_moves_as_the_database_does() {
         ),
         228
     );
-    let out = dir.path().join("export");
-    kifu_ok(&[
-        "export",
-        "--db",
-        db.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let shard = dir.path().join("shard");
-    let ingested: Value = serde_json::from_str(&kifu_ok(&[
-        "ingest",
-        "--json",
-        "--to-parquet",
-        shard.to_str().unwrap(),
-        rps.to_str().unwrap(),
-        full.to_str().unwrap(),
-    ]))
-    .unwrap();
-    check_shard(&python, &db, &out, &shard, &ingested, None);
+    export_and_shard(&python, dir.path(), &db, &[&rps, &full]);
 }
 
 /// Hidden entries beside `out` that an export of it writes while it runs.

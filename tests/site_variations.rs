@@ -266,6 +266,31 @@ fn assert_at_node(
     );
 }
 
+/// Clicks the second move of the first line nested three deep or more and checks the page
+/// is there with the board `cells(line, Some(1))` gives; that line's index.
+fn click_nested_line(
+    browser: &mut Browser,
+    page: &[PageLine],
+    lines: &[ShownLine],
+    cells: impl Fn(usize, Option<usize>) -> BTreeMap<String, String>,
+    what: &str,
+) -> usize {
+    let b = lines
+        .iter()
+        .position(|l| l.depth >= 3 && l.moves.len() >= 2)
+        .expect("a line nested three deep");
+    let node = node_of(page, lines, b, 1);
+    browser.click(&format!("li.variation-move[data-node=\"{node}\"]"));
+    assert_at_node(
+        browser,
+        node,
+        lines[b].moves[1].ply,
+        &cells(b, Some(1)),
+        what,
+    );
+    b
+}
+
 fn game_of(games: &[Value], file: &str) -> (i64, u32) {
     let g = games
         .iter()
@@ -383,20 +408,14 @@ fn variations_are_replayable_on_the_game_page() {
 
     // A line nested two deep or more, at its second move; ◀ from its first move goes to
     // the move of the enclosing line it follows.
-    let b = lines
-        .iter()
-        .position(|l| l.depth >= 3 && l.moves.len() >= 2)
-        .expect("a line nested three deep");
-    let nested = |k: usize| node_of(&page, &lines, b, k);
-    browser.click(&format!("li.variation-move[data-node=\"{}\"]", nested(1)));
-    let cells = expected_cells(&site, id, &lines, b, Some(1));
-    assert_at_node(
+    let b = click_nested_line(
         &mut browser,
-        nested(1),
-        lines[b].moves[1].ply,
-        &cells,
+        &page,
+        &lines,
+        |i, k| expected_cells(&site, id, &lines, i, k),
         "nested",
     );
+    let nested = |k: usize| node_of(&page, &lines, b, k);
     browser.key("ArrowLeft");
     browser.key("ArrowLeft");
     let parent = (0..b)
@@ -682,18 +701,11 @@ fn renju_variations_are_replayable_on_the_game_page() {
         listed,
         kifu_reports::site::variations::SHOWN_MOST.min(total)
     );
-    let b = lines
-        .iter()
-        .position(|l| l.depth >= 3 && l.moves.len() >= 2)
-        .expect("a line nested three deep");
-    let nested = |k: usize| node_of(&page, &lines, b, k);
-    browser.click(&format!("li.variation-move[data-node=\"{}\"]", nested(1)));
-    let cells = expected_renju_cells(&site, id, &lines, b, Some(1));
-    assert_at_node(
+    click_nested_line(
         &mut browser,
-        nested(1),
-        lines[b].moves[1].ply,
-        &cells,
+        &page,
+        &lines,
+        |i, k| expected_renju_cells(&site, id, &lines, i, k),
         "I7: nested",
     );
     assert_eq!(

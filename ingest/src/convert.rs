@@ -7,7 +7,7 @@ use kifu_facts::{
     VariationMove, XiangqiAnnotations, XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
-use kifu_parser::variation::variation_nodes;
+use kifu_parser::variation::{variation_nodes, VariationNode};
 use kifu_parser::Location;
 use kifu_rules::positions::{self, StoredGame, StoredSetup};
 use kifu_rules::Finding;
@@ -336,25 +336,12 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
             .map(|c| (c.ply, c.text.clone()))
             .collect(),
         marks: game.marks.iter().map(|m| (m.ply, m.text.clone())).collect(),
-        // Every node is kept; one the replay could not play has no code.
-        variations: nodes
-            .iter()
-            .map(|n| VariationMove {
-                node: n.node,
-                parent: n.parent,
-                ply: n.ply,
-                code: replay
-                    .variation_moves
-                    .get(n.node as usize - 1)
-                    .copied()
-                    .flatten()
-                    .map(|m| renju::encode_moves(&[m])),
-                text: kifu_parser::coord::point_name(n.mv.point),
-                comment: n.comment.clone(),
-                before: n.before.clone(),
-                mark: n.mark.clone(),
-            })
-            .collect(),
+        variations: stored_variations(
+            &nodes,
+            &replay.variation_moves,
+            |&m| renju::encode_moves(&[m]),
+            |mv| kifu_parser::coord::point_name(mv.point),
+        ),
         findings,
     }
 }
@@ -455,26 +442,12 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         opening: opening.ecco.map(|e| e.code.to_string()),
         canonical_key,
         moves_encoding: "xiangqi-sq16".into(),
-        // Every node is kept; one the replay did not play (or never reached: a start
-        // position that is no position) has no code.
-        variations: nodes
-            .iter()
-            .map(|n| VariationMove {
-                node: n.node,
-                parent: n.parent,
-                ply: n.ply,
-                code: replay
-                    .variation_moves
-                    .get(n.node as usize - 1)
-                    .copied()
-                    .flatten()
-                    .map(|m| xiangqi::encode_moves(&[m])),
-                text: n.mv.written.clone(),
-                comment: n.comment.clone(),
-                before: n.before.clone(),
-                mark: n.mark.clone(),
-            })
-            .collect(),
+        variations: stored_variations(
+            &nodes,
+            &replay.variation_moves,
+            |&m| xiangqi::encode_moves(&[m]),
+            |mv| mv.written.clone(),
+        ),
         trail: trail(
             ctx,
             GameKind::Xiangqi,
@@ -491,6 +464,34 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         marks: game.marks.iter().map(|m| (m.ply, m.text.clone())).collect(),
         findings,
     }
+}
+
+/// A record's variation moves as stored: every node is kept, and one the replay could not
+/// play (or never reached: a start position that is no position) has no code. `played` is
+/// the replay's move of each node (by node number − 1); `encode` gives a move's code,
+/// `written` a move's text as the record wrote it.
+fn stored_variations<M, P>(
+    nodes: &[VariationNode<'_, M>],
+    played: &[Option<P>],
+    encode: impl Fn(&P) -> Vec<u8>,
+    written: impl Fn(&M) -> String,
+) -> Vec<VariationMove> {
+    nodes
+        .iter()
+        .map(|n| VariationMove {
+            node: n.node,
+            parent: n.parent,
+            ply: n.ply,
+            code: played
+                .get(n.node as usize - 1)
+                .and_then(Option::as_ref)
+                .map(&encode),
+            text: written(n.mv),
+            comment: n.comment.clone(),
+            before: n.before.clone(),
+            mark: n.mark.clone(),
+        })
+        .collect()
 }
 
 /// The fields a Territorial or ChouChou record fills from its source and header (Renju and

@@ -21,6 +21,25 @@ pub struct Finding {
     pub node: Option<u32>,
 }
 
+/// A finding about the main line at `ply` (`None`: the whole game), of no forbidden kind.
+pub fn finding(
+    ply: Option<u32>,
+    code: &'static str,
+    severity: Severity,
+    rule: &'static str,
+    message: String,
+) -> Finding {
+    Finding {
+        ply,
+        code,
+        severity,
+        message,
+        rule,
+        forbidden: None,
+        node: None,
+    }
+}
+
 impl Finding {
     /// This finding, about variation node `node` instead of the main line.
     pub fn in_variation(mut self, node: u32) -> Finding {

@@ -263,18 +263,25 @@ fn as_written(m: &VariationMove) -> NodeFrame {
     }
 }
 
+/// The main-line plies `moves` branch at (a variation's first move replacing that ply),
+/// sorted, each once.
+fn branch_plies(moves: &[VariationMove]) -> Vec<u32> {
+    let mut plies: Vec<u32> = moves
+        .iter()
+        .filter(|m| m.parent.is_none())
+        .map(|m| m.ply)
+        .collect();
+    plies.sort_unstable();
+    plies.dedup();
+    plies
+}
+
 /// Each of `moves` played from the position it branches from.
 fn xiangqi_nodes(game: &GameRow, moves: &[VariationMove]) -> Result<Vec<NodeFrame>, crate::Error> {
     let main = replay::xiangqi_moves(game)?;
     let mut position = replay::xiangqi_start(game)?;
     // The main line's position before each ply that has a variation (ply p: after p - 1).
-    let mut wanted: Vec<u32> = moves
-        .iter()
-        .filter(|m| m.parent.is_none())
-        .map(|m| m.ply)
-        .collect();
-    wanted.sort_unstable();
-    wanted.dedup();
+    let wanted = branch_plies(moves);
     let mut main_before: HashMap<u32, xiangqi::Position> = HashMap::new();
     for (i, &m) in main.iter().enumerate() {
         let ply = i as u32 + 1;
@@ -339,13 +346,7 @@ fn renju_nodes(game: &GameRow, moves: &[VariationMove]) -> Result<Vec<NodeFrame>
     let main = replay::renju_moves(game)?;
     let stone = |ply: u32| renju::Stone::of_ply(ply).symbol().to_string();
     // The main line's board before each ply that has a variation (ply p: after p - 1).
-    let mut wanted: Vec<u32> = moves
-        .iter()
-        .filter(|m| m.parent.is_none())
-        .map(|m| m.ply)
-        .collect();
-    wanted.sort_unstable();
-    wanted.dedup();
+    let wanted = branch_plies(moves);
     let mut main_before: HashMap<u32, Cells> = HashMap::new();
     let mut cells = Cells::new();
     for ply in 1..=main.len() as u32 + 1 {

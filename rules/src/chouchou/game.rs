@@ -30,7 +30,7 @@
 use super::action::{action_text, is_piece_move, ActionText, CcActionText};
 use super::board::{Board, Variant};
 use super::state::{State, MOVE_TOKENS};
-use crate::finding::{Finding, Severity};
+use crate::finding::{finding, Finding, Severity};
 use kifu_parser::raw::CcGame;
 
 pub const RULE_PLACE: &str = "chouchou rule 3 placing(3)";
@@ -241,24 +241,6 @@ impl Setup {
             players,
             pairs,
         })
-    }
-}
-
-fn finding(
-    ply: Option<u32>,
-    code: &'static str,
-    severity: Severity,
-    rule: &'static str,
-    message: String,
-) -> Finding {
-    Finding {
-        ply,
-        code,
-        severity,
-        message,
-        rule,
-        forbidden: None,
-        node: None,
     }
 }
 

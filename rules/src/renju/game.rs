@@ -33,7 +33,7 @@ use super::board::{Board, ForbiddenKind, Stone};
 use super::opening::{classify, validate, Opening, OpeningRule};
 use super::point::{encode_moves, move_text, Move, Point, PASS_BYTE};
 use super::symmetry::Symmetry;
-use crate::finding::{Finding, Severity};
+use crate::finding::{finding, Finding, Severity};
 use kifu_facts::Ruleset;
 use kifu_parser::raw::{RawGame, RawResult};
 use kifu_parser::variation::count_nodes;
@@ -164,24 +164,6 @@ pub struct Replay {
     /// The move each variation node plays, by node number − 1 (see
     /// [`super::variations`]); `None` where it could not be played.
     pub variation_moves: Vec<Option<Move>>,
-}
-
-fn finding(
-    ply: Option<u32>,
-    code: &'static str,
-    severity: Severity,
-    rule: &'static str,
-    message: String,
-) -> Finding {
-    Finding {
-        ply,
-        code,
-        severity,
-        message,
-        rule,
-        forbidden: None,
-        node: None,
-    }
 }
 
 /// The smallest encoding of `moves` over the 8 board symmetries: equal for games that are

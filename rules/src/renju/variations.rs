@@ -19,7 +19,7 @@
 
 use super::board::{Board, Stone};
 use super::point::{Move, Point};
-use crate::finding::{Finding, Severity};
+use crate::finding::{finding, Finding, Severity};
 use kifu_facts::Ruleset;
 use kifu_parser::raw::{RawMove, RenjuVariation};
 use kifu_parser::variation::count_nodes;
@@ -189,7 +189,7 @@ impl Walk {
         let Some(p) = Point::new(c, r) else {
             self.findings.push(
                 finding(
-                    ply,
+                    Some(ply),
                     "off-board",
                     Severity::Warning,
                     "renju §3-1",
@@ -209,7 +209,7 @@ impl Walk {
         if let Some(by) = self.board.get(p) {
             self.findings.push(
                 finding(
-                    ply,
+                    Some(ply),
                     "illegal-move",
                     Severity::Warning,
                     "renju §7",
@@ -232,7 +232,7 @@ impl Walk {
                 if !five {
                     self.findings.push(
                         finding(
-                            ply,
+                            Some(ply),
                             "variation-forbidden-move",
                             Severity::Info,
                             "renju §8-9",
@@ -262,24 +262,6 @@ impl Walk {
         } else {
             self.board.longest_run(p, colour) >= 5
         }
-    }
-}
-
-fn finding(
-    ply: u32,
-    code: &'static str,
-    severity: Severity,
-    rule: &'static str,
-    message: String,
-) -> Finding {
-    Finding {
-        ply: Some(ply),
-        code,
-        severity,
-        message,
-        rule,
-        forbidden: None,
-        node: None,
     }
 }
 

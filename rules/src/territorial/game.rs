@@ -32,7 +32,7 @@ use super::piece::Side;
 use super::placement::{Move, Placement};
 use super::position::{clause, End, Position};
 use super::score::{score, DecidedBy, Score};
-use crate::finding::{Finding, Severity};
+use crate::finding::{finding, Finding, Severity};
 use kifu_parser::raw::{CtGame, CtMoveText, Header, RawResult};
 use std::fmt;
 
@@ -160,24 +160,6 @@ pub struct CtReplay {
     /// The ply at which the game ended on the board.
     pub end_ply: Option<u32>,
     pub findings: Vec<Finding>,
-}
-
-fn finding(
-    ply: Option<u32>,
-    code: &'static str,
-    severity: Severity,
-    rule: &'static str,
-    message: String,
-) -> Finding {
-    Finding {
-        ply,
-        code,
-        severity,
-        message,
-        rule,
-        forbidden: None,
-        node: None,
-    }
 }
 
 fn plies_list(plies: &[u32]) -> String {

@@ -34,12 +34,12 @@
 //!   move that is no repetition of it. The ruling is passed at that ply, like any other
 //!   (the replay's own finding says why the move cannot be applied).
 
-use super::game::{finding, Termination};
 use super::piece::Side;
 use super::position::Position;
 use super::repetition::{judge_counted, RepetitionRules, Verdict, VerdictKind};
 use super::square::Move;
-use crate::finding::{Finding, Severity};
+use super::termination::Termination;
+use crate::finding::{finding, Finding, Severity};
 
 /// Follows the repetitions of one line of play, as an arbiter would (see the module
 /// documentation).

@@ -62,10 +62,9 @@ use super::piece::{Kind, Side};
 use super::position::Position;
 use super::repetition::RepetitionIndex;
 use super::square::Move;
-use crate::finding::{Finding, Severity};
+use crate::finding::{finding, Finding, Severity};
 use kifu_parser::raw::{XqGame, XqMove, XqMoveText, XqVariation};
 use kifu_parser::variation::count_nodes;
-use std::fmt;
 
 /// The basic rules of movement.
 pub const RULE_PLAY: &str = "xiangqi §play";
@@ -74,75 +73,7 @@ pub const RULE_NO_MOVE: &str = "xiangqi §play: no legal move = loss";
 /// How moves are written.
 pub const RULE_NOTATION: &str = "xiangqi §notation";
 
-/// How the record ends, as the board shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move is in check with no legal move.
-    Checkmate,
-    /// The side to move is not in check and has no legal move (a loss too).
-    Stalemate,
-    /// A move matching no legal move stopped the replay.
-    IllegalMove,
-    /// A move with two legal readings stopped the replay.
-    AmbiguousMove,
-    /// The start FEN could not be read.
-    BadFen,
-    /// Nothing on the board ends the game.
-    Unfinished,
-    /// A repetition verdict: one side checked perpetually and loses (棋例1).
-    PerpetualCheck,
-    /// A repetition verdict: one side chased perpetually (forbidden chase) and loses.
-    PerpetualChase,
-    /// A repetition verdict: draw (mutual check, mutual chase, allowed repetition).
-    RepetitionDraw,
-}
-
-impl Termination {
-    pub const ALL: [Termination; 9] = [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::IllegalMove,
-        Termination::AmbiguousMove,
-        Termination::BadFen,
-        Termination::Unfinished,
-        Termination::PerpetualCheck,
-        Termination::PerpetualChase,
-        Termination::RepetitionDraw,
-    ];
-
-    /// Kebab-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::IllegalMove => "illegal-move",
-            Termination::AmbiguousMove => "ambiguous-move",
-            Termination::BadFen => "bad-fen",
-            Termination::Unfinished => "unfinished",
-            Termination::PerpetualCheck => "perpetual-check",
-            Termination::PerpetualChase => "perpetual-chase",
-            Termination::RepetitionDraw => "repetition-draw",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Termination> {
-        Termination::ALL.into_iter().find(|t| t.name() == s)
-    }
-
-    /// Is this a repetition verdict?
-    pub fn is_repetition(self) -> bool {
-        matches!(
-            self,
-            Termination::PerpetualCheck | Termination::PerpetualChase | Termination::RepetitionDraw
-        )
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use super::termination::Termination;
 
 /// Captures over the applied moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -196,24 +127,6 @@ pub struct XqReplay {
     /// Zobrist hash of the start position and after each applied ply (`moves.len() + 1`
     /// entries), for repetition rulings.
     pub hashes: Vec<u64>,
-}
-
-pub(super) fn finding(
-    ply: Option<u32>,
-    code: &'static str,
-    severity: Severity,
-    rule: &'static str,
-    message: String,
-) -> Finding {
-    Finding {
-        ply,
-        code,
-        severity,
-        message,
-        rule,
-        forbidden: None,
-        node: None,
-    }
 }
 
 /// The material balance Red − Black of a position (see [`CaptureStats::material`]).

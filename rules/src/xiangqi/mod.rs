@@ -26,6 +26,7 @@ pub mod piece;
 pub mod position;
 pub mod repetition;
 pub mod square;
+pub mod termination;
 
 pub use analysis::{analyze, analyze_with, Analysis, AnalysisError};
 pub use arbiter::{Arbiter, OpenRuling, PassedRuling};
