@@ -78,7 +78,7 @@ pub enum Format {
     RenjuLines,
     /// ShowRenju BDT: `YEAR,ID=[BLACK,WHITE,RESULT,HEXMOVES,F5,F6]`.
     Bdt,
-    /// RenLib binary library (`.lib`): each root-to-leaf line is a record.
+    /// RenLib binary library (`.lib`): one tree, one record (its other lines are variations).
     RenLib,
     /// Piskvork `.psq`.
     Psq,
