@@ -188,8 +188,18 @@ fn a_game_is_found_by_any_copys_header() {
     // 2,355 games have a copy naming him; the first copies of 2,291 name him themselves,
     // of the other 64, 59 name no one and 5 other players.
     assert_eq!(listed.lines().count(), 2355 + 1);
+    // His name in Simplified characters finds the same games (names fold Traditional to
+    // Simplified), with a pattern and as a whole name.
+    let found = |pattern: &str| {
+        kifu_ok(&[
+            "games", "--db", d, "--player", pattern, "--limit", "100000", "--format", "csv",
+        ])
+    };
+    assert_eq!(found("*胡荣华*"), listed);
+    assert_eq!(found("胡荣华"), found("胡榮華"));
+    assert!(found("胡荣华").lines().count() > 1000);
     let own = "SELECT DISTINCT gp.game_id FROM game_players gp
-               JOIN players p ON p.id = gp.player_id WHERE p.key GLOB '*胡榮華*'";
+               JOIN players p ON p.id = gp.player_id WHERE p.key GLOB '*胡荣华*'";
     assert_eq!(
         count(
             &db,

@@ -216,19 +216,39 @@ fn readers_work_while_an_ingest_writes() {
     assert_eq!(integrity(&db), "ok");
 }
 
-/// Peak resident memory of the largest child process waited for so far, in bytes.
-/// Runs `cmd` to its end: its output and its own peak RSS in bytes, from `wait4` on its
-/// pid (`RUSAGE_CHILDREN` would give the largest of every child that the other tests of
-/// this binary, running at the same time, have waited for).
-#[allow(clippy::zombie_processes)] // reaped by the wait4 below, not by Child::wait
+/// Runs `cmd` to its end: its output and its own peak RSS in bytes, the largest `VmHWM`
+/// of `/proc/PID/status` seen while it runs (sampled every 10 ms). `wait4`'s `ru_maxrss`
+/// would not do: a child started from this test process (which other tests running at the
+/// same time make large) keeps that process's high-water mark through its `exec`.
 fn output_with_peak_rss(cmd: &mut Command) -> (std::process::Output, u64) {
     use std::io::Read;
-    use std::os::unix::process::ExitStatusExt;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::Arc;
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let pid = child.id();
+    let done = Arc::new(AtomicBool::new(false));
+    let peak = Arc::new(AtomicU64::new(0));
+    let sampler = {
+        let (done, peak) = (done.clone(), peak.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                let status = std::fs::read_to_string(format!("/proc/{pid}/status"));
+                let kb = status.ok().and_then(|s| {
+                    s.lines()
+                        .find_map(|l| l.strip_prefix("VmHWM:"))
+                        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                });
+                if let Some(kb) = kb {
+                    peak.fetch_max(kb * 1024, Ordering::Relaxed);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        })
+    };
     let mut stderr = child.stderr.take().unwrap();
     let stderr_reader = std::thread::spawn(move || {
         let mut bytes = Vec::new();
@@ -243,19 +263,17 @@ fn output_with_peak_rss(cmd: &mut Command) -> (std::process::Output, u64) {
         .read_to_end(&mut stdout)
         .unwrap();
     let stderr = stderr_reader.join().unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4 only writes the status and the struct it is given; the child is ours
-    // and not waited for elsewhere (dropping `Child` does not wait).
-    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(rc, pid);
+    // Both streams closed: the child is ending. Stop sampling before it is reaped, so its
+    // pid is never read again once another process may have it.
+    done.store(true, Ordering::Relaxed);
+    sampler.join().unwrap();
+    let status = child.wait().unwrap();
     let output = std::process::Output {
-        status: std::process::ExitStatus::from_raw(status),
+        status,
         stdout,
         stderr,
     };
-    (output, usage.ru_maxrss as u64 * 1024)
+    (output, peak.load(Ordering::Relaxed))
 }
 
 /// One finding of `kifu audit --json`, by source file name.

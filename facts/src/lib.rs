@@ -16,6 +16,7 @@ pub mod outcome;
 pub mod position;
 pub mod ruleset;
 pub mod severity;
+mod simplified;
 pub mod variation;
 
 pub use annotation::{

@@ -1,6 +1,6 @@
 //! Names as people type them: one folding rule so that two spellings of a name that
-//! differ only in character width or ASCII case compare equal, and the closest names to
-//! a misspelt one.
+//! differ only in character width, ASCII case or Traditional and Simplified Chinese
+//! characters compare equal, and the closest names to a misspelt one.
 //!
 //! Records from East Asian sources write the same name with full-width Latin letters and
 //! digits (`Ｌｉ　Ｎａ`, `１９８５`) or half-width katakana (`ﾅｶﾑﾗ`) as often as with the
@@ -15,10 +15,13 @@
 ///   a following half-width (semi-)voiced sound mark joined to its kana (`ｶﾞ` → `ガ`);
 /// - full-width signs (U+FFE0–U+FFE6: `￥`, `￡`, …) become their usual forms;
 /// - ASCII letters are lower-cased (non-ASCII case is left alone: `Ü` stays `Ü`, since
-///   folding it would also need Unicode's locale-dependent rules).
+///   folding it would also need Unicode's locale-dependent rules);
+/// - a Traditional Chinese character becomes its Simplified form (OpenCC's character
+///   table: `胡榮華` is `胡荣华`), as records from Taiwan and Hong Kong (Big5) and from the
+///   mainland (GBK) write the same people.
 ///
-/// Nothing else changes: Simplified and Traditional characters stay distinct (`胡荣华` is
-/// not `胡榮華`), as they are different spellings, not different widths.
+/// Nothing else changes: a name keeps its order, spaces and punctuation, and identities
+/// beyond spelling (aliases, a city or team prefix) are the curation's.
 pub fn fold_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
@@ -49,7 +52,20 @@ fn fold_char(c: char) -> char {
         0xFFE6 => 0x20A9,
         _ => u,
     };
-    char::from_u32(folded).unwrap_or(c).to_ascii_lowercase()
+    let c = char::from_u32(folded).unwrap_or(c).to_ascii_lowercase();
+    simplified(c)
+}
+
+/// The Simplified form of a Traditional Chinese character; any other character as it is.
+pub fn simplified(c: char) -> char {
+    use crate::simplified::TRADITIONAL_TO_SIMPLIFIED as TABLE;
+    if (c as u32) < 0x3400 {
+        return c;
+    }
+    match TABLE.binary_search_by_key(&c, |&(t, _)| t) {
+        Ok(i) => TABLE[i].1,
+        Err(_) => c,
+    }
 }
 
 /// U+FF61–U+FF9F in their full-width forms, in code point order.
@@ -147,8 +163,12 @@ mod tests {
         assert_eq!(fold_name("ﾅｶﾑﾗ ｼｹﾞﾙ"), "ナカムラ シゲル");
         assert_eq!(fold_name("ﾊﾟﾌﾞﾛ ｳﾞｨ"), "パブロ ヴィ");
         assert_eq!(fold_name("￥１００"), "¥100");
-        // Not width: Traditional and Simplified stay apart, non-ASCII case stays.
-        assert_ne!(fold_name("胡榮華"), fold_name("胡荣华"));
+        // Traditional is folded to Simplified; non-ASCII case stays.
+        assert_eq!(fold_name("胡榮華"), "胡荣华");
+        assert_eq!(fold_name("上海胡榮華"), "上海胡荣华");
+        assert_eq!(fold_name("呂欽"), "吕钦");
+        assert_eq!(fold_name("趙國榮"), fold_name("赵国荣"));
+        assert_eq!(fold_name("長谷川"), "长谷川");
         assert_eq!(fold_name("Ülle Saar"), "Ülle saar");
         // A sound mark with nothing to join stays a mark.
         assert_eq!(fold_name("ﾞｱﾞ"), "゛ア゛");
@@ -160,7 +180,7 @@ mod tests {
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("胡榮華", "胡荣华"), 2);
         let names = ["Zhang Hui", "上海胡榮華", "Li Na", "胡荣华"];
-        assert_eq!(closest("胡榮華", names, 2), ["上海胡榮華", "胡荣华"]);
+        assert_eq!(closest("胡榮華", names, 2), ["胡荣华", "上海胡榮華"]);
         assert_eq!(closest("ｌｉ ｎａ", names, 1), ["Li Na"]);
         assert_eq!(closest("*hui*", names, 1), ["Zhang Hui"]);
     }

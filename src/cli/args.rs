@@ -56,7 +56,7 @@ pub(super) struct FilterArgs {
     #[arg(long, value_name = "KIND|ID", help_heading = "Filter")]
     game: Option<GameSelector>,
     /// A player in any seat: the whole name, `*` for any run of characters (full- and
-    /// half-width forms and ASCII case are alike).
+    /// half-width forms, ASCII case, and Traditional and Simplified Chinese are alike).
     #[arg(long, value_name = "NAME", help_heading = "Filter")]
     player: Option<String>,
     /// The side --player played: black, white, red or P1…P4.
@@ -65,7 +65,7 @@ pub(super) struct FilterArgs {
     /// A player in another seat than --player (or, alone, in any seat).
     #[arg(long, value_name = "NAME", help_heading = "Filter")]
     opponent: Option<String>,
-    /// The event: the whole name, `*` for any run of characters.
+    /// The event: the whole name, `*` for any run of characters (folded as --player).
     #[arg(long, value_name = "NAME", help_heading = "Filter")]
     event: Option<String>,
     /// Played on DATE (1985, 1985-06 or 1985-06-03: a game's partial date must lie
@@ -78,7 +78,8 @@ pub(super) struct FilterArgs {
     /// Played on or before DATE.
     #[arg(long, value_name = "DATE", help_heading = "Filter")]
     to: Option<PartialDate>,
-    /// The round, as recorded (full- and half-width forms and ASCII case are alike).
+    /// The round, as recorded (full- and half-width forms, ASCII case, and Traditional and
+    /// Simplified Chinese are alike).
     #[arg(long, help_heading = "Filter")]
     round: Option<String>,
     /// The result that counts: black, white, red, draw, P1…P4, or unknown (none counts).

@@ -312,8 +312,9 @@ pub(crate) fn relink(tx: &Transaction<'_>) -> Result<Relinked> {
     })
 }
 
-/// Header keys and links of the move-less records, in id order as the writer makes them.
-fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
+/// Header keys and links of the move-less records, in id order as the writer makes them;
+/// how many links changed.
+pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
     let mut games = Vec::new();
     {
         let mut stmt = tx.prepare(

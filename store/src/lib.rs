@@ -294,8 +294,11 @@ impl Store {
         for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version as usize) {
             let tx = self.conn.transaction()?;
             tx.execute_batch(sql)?;
-            if std::ptr::eq(*sql, schema::MIGRATION_COPIES) {
+            if *sql == schema::MIGRATION_COPIES {
                 copies::relink(&tx)?;
+            }
+            if *sql == schema::MIGRATION_FOLD_CHINESE {
+                copies::relink_headers(&tx)?;
             }
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;

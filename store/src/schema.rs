@@ -52,6 +52,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_6,
     MIGRATION_COPIES,
     MIGRATION_MARKS,
+    MIGRATION_FOLD_CHINESE,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -304,4 +305,13 @@ CREATE INDEX move_marks_game ON move_marks(game_id);
 
 -- A variation move's marks, joined by a space.
 ALTER TABLE variations ADD COLUMN mark TEXT;
+"#;
+
+/// Names fold Traditional Chinese to Simplified ([`kifu_facts::fold_name`]), so `胡荣华`
+/// finds `胡榮華`: the stored keys are folded again here. [`crate::Store`] then recomputes
+/// the move-less records' header keys and their links
+/// ([`crate::copies::relink_headers`]), in the migration's transaction.
+pub const MIGRATION_FOLD_CHINESE: &str = r#"
+UPDATE players SET key = kifu_fold(name);
+UPDATE events SET key = kifu_fold(name);
 "#;

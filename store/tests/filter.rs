@@ -762,3 +762,50 @@ fn names_stored_before_the_search_keys_are_folded_by_the_migration() {
     };
     assert_eq!(store.game_ids(&f).unwrap(), [1]);
 }
+
+/// A database whose keys were folded before Traditional Chinese folded to Simplified is
+/// folded again by its migration: `胡荣华` then finds the game `胡榮華` played.
+#[test]
+fn keys_folded_before_chinese_folding_are_folded_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let before = kifu_store::schema::MIGRATIONS
+        .iter()
+        .position(|m| *m == kifu_store::schema::MIGRATION_FOLD_CHINESE)
+        .unwrap();
+    {
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        conn.create_scalar_function(
+            "kifu_fold",
+            1,
+            rusqlite::functions::FunctionFlags::SQLITE_DETERMINISTIC,
+            |ctx| Ok(ctx.get::<String>(0)?.to_lowercase()),
+        )
+        .unwrap();
+        let tx = conn.transaction().unwrap();
+        for m in &kifu_store::schema::MIGRATIONS[..before] {
+            tx.execute_batch(m).unwrap();
+        }
+        tx.pragma_update(None, "user_version", before as i64)
+            .unwrap();
+        tx.execute_batch(
+            "INSERT INTO sources (id, path, bytes, content_hash, format, encoding)
+             VALUES (1, 'a', 1, 'h', 'xiangqi-pgn', 'big5');
+             INSERT INTO players (id, name, key) VALUES (1, '胡榮華', '胡榮華');
+             INSERT INTO events (id, name, key) VALUES (1, '全國賽', '全國賽');
+             INSERT INTO games (id, source_id, offset, line, \"column\", length, kind, format,
+                event_id, termination, plies)
+             VALUES (1, 1, 0, 1, 1, 1, 'xiangqi', 'xiangqi-pgn', 1, 'unfinished', 0);
+             INSERT INTO game_players VALUES (1, 1, 'red', 1);",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    let f = GameFilter {
+        player: Some("胡荣华".into()),
+        event: Some("全国赛".into()),
+        ..GameFilter::default()
+    };
+    assert_eq!(store.game_ids(&f).unwrap(), [1]);
+}
