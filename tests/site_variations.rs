@@ -179,6 +179,31 @@ fn as_shown(lines: &[ShownLine]) -> Vec<LineKey> {
     out
 }
 
+/// The moves from where the outermost line enclosing show's line `index` branches to move
+/// `k` of that line (`None`: before its first move): each enclosing line's moves up to the
+/// branch, then its own; and the outermost line's index.
+fn line_path(lines: &[ShownLine], index: usize, k: Option<usize>) -> (Vec<&ShownMove>, usize) {
+    let mut path: Vec<&ShownMove> = lines[index].moves[..k.map_or(0, |k| k + 1)]
+        .iter()
+        .collect();
+    let mut cur = index;
+    while lines[cur].depth > 1 {
+        // The line it branches from: the nearest one before it, one level up.
+        let parent = (0..cur)
+            .rev()
+            .find(|&i| lines[i].depth == lines[cur].depth - 1)
+            .unwrap();
+        let before: Vec<&ShownMove> = lines[parent]
+            .moves
+            .iter()
+            .filter(|m| m.ply < lines[cur].from)
+            .collect();
+        path.splice(0..0, before);
+        cur = parent;
+    }
+    (path, cur)
+}
+
 /// The board after the first `k + 1` moves of show's line `index` (`k = None`: before its
 /// first move), computed without the page: `kifu show --ply` gives the main line's
 /// position where the outermost line branches, and `kifu check xiangqi` plays the moves of
@@ -190,26 +215,8 @@ fn expected_cells(
     index: usize,
     k: Option<usize>,
 ) -> BTreeMap<String, String> {
-    let mut path: Vec<String> = lines[index].moves[..k.map_or(0, |k| k + 1)]
-        .iter()
-        .map(|m| m.text.clone())
-        .collect();
-    let mut cur = index;
-    while lines[cur].depth > 1 {
-        // The line it branches from: the nearest one before it, one level up.
-        let parent = (0..cur)
-            .rev()
-            .find(|&i| lines[i].depth == lines[cur].depth - 1)
-            .unwrap();
-        let before: Vec<String> = lines[parent]
-            .moves
-            .iter()
-            .filter(|m| m.ply < lines[cur].from)
-            .map(|m| m.text.clone())
-            .collect();
-        path.splice(0..0, before);
-        cur = parent;
-    }
+    let (path, cur) = line_path(lines, index, k);
+    let path: Vec<&str> = path.iter().map(|m| m.text.as_str()).collect();
     let show = kifu_ok(&[
         "show",
         "--db",
@@ -609,23 +616,7 @@ fn expected_renju_cells(
     index: usize,
     k: Option<usize>,
 ) -> BTreeMap<String, String> {
-    let mut path: Vec<&ShownMove> = lines[index].moves[..k.map_or(0, |k| k + 1)]
-        .iter()
-        .collect();
-    let mut cur = index;
-    while lines[cur].depth > 1 {
-        let parent = (0..cur)
-            .rev()
-            .find(|&i| lines[i].depth == lines[cur].depth - 1)
-            .unwrap();
-        let before: Vec<&ShownMove> = lines[parent]
-            .moves
-            .iter()
-            .filter(|m| m.ply < lines[cur].from)
-            .collect();
-        path.splice(0..0, before);
-        cur = parent;
-    }
+    let (path, cur) = line_path(lines, index, k);
     let mut cells = crate::site_pages::show(site, id, lines[cur].from - 1, "renju").cells;
     for m in path {
         if m.text != "--" {
