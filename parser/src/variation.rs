@@ -110,24 +110,15 @@ fn walk<'a, M>(
 /// Puts a variation's comments on its nodes: ply `from_ply - 1` before the first move,
 /// ply `p` after the move of ply `p` (past the last move: after the last move).
 fn attach_comments<M>(comments: &[Comment], from_ply: u32, nodes: &mut [VariationNode<'_, M>]) {
-    fn add(slot: &mut Option<String>, text: &str) {
-        match slot {
-            Some(s) => {
-                s.push('\n');
-                s.push_str(text);
-            }
-            None => *slot = Some(text.to_owned()),
-        }
-    }
     let Some(last) = nodes.len().checked_sub(1) else {
         return;
     };
     for c in comments {
         if c.ply < from_ply {
-            add(&mut nodes[0].before, &c.text);
+            append(&mut nodes[0].before, &c.text, '\n');
         } else {
             let i = ((c.ply - from_ply) as usize).min(last);
-            add(&mut nodes[i].comment, &c.text);
+            append(&mut nodes[i].comment, &c.text, '\n');
         }
     }
 }
@@ -140,13 +131,18 @@ fn attach_marks<M>(marks: &[MoveMark], from_ply: u32, nodes: &mut [VariationNode
     };
     for m in marks {
         let i = (m.ply.saturating_sub(from_ply) as usize).min(last);
-        match &mut nodes[i].mark {
-            Some(s) => {
-                s.push(' ');
-                s.push_str(&m.text);
-            }
-            None => nodes[i].mark = Some(m.text.clone()),
+        append(&mut nodes[i].mark, &m.text, ' ');
+    }
+}
+
+/// `text` into `slot`, after what it holds and `separator`.
+fn append(slot: &mut Option<String>, text: &str, separator: char) {
+    match slot {
+        Some(s) => {
+            s.push(separator);
+            s.push_str(text);
         }
+        None => *slot = Some(text.to_owned()),
     }
 }
 

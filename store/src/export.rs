@@ -324,6 +324,43 @@ impl Store {
         )
     }
 
+    /// The rows of a table that holds rows of games (its alias `t`, its `game_id`), under
+    /// the filter: `columns` are the table's own, read from index 3 by `map`, after the
+    /// game's id, key and kind; `from` the table with any other joins; `order` the rows'
+    /// order (empty: as stored).
+    #[allow(clippy::too_many_arguments)]
+    fn each_game_row<T, E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        columns: &str,
+        from: &str,
+        order: &str,
+        map: impl Fn(i64, String, GameKind, &Row<'_>) -> rusqlite::Result<T>,
+        f: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(filter.game_condition(), window.games("g.id"));
+        let order = if order.is_empty() {
+            String::new()
+        } else {
+            format!(" ORDER BY {order}")
+        };
+        let sql = format!(
+            "SELECT t.game_id, {key}, g.kind, {columns}
+             FROM {from} JOIN games g ON g.id = t.game_id
+             JOIN sources s ON s.id = g.source_id
+             WHERE {}{order}",
+            c.sql,
+            key = record_key_sql("s", "g"),
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| map(r.get(0)?, r.get(1)?, kind_of(r, 2)?, r),
+            f,
+        )
+    }
+
     /// The move lists of the games under the filter, by game id.
     pub fn each_export_moves<E: From<Error>>(
         &self,
@@ -331,23 +368,17 @@ impl Store {
         window: &IdWindow,
         f: impl FnMut(ExportMoves) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = within(filter.game_condition(), window.games("g.id"));
-        let sql = format!(
-            "SELECT m.game_id, {key}, g.kind, m.encoding, m.data, g.extra
-             FROM moves m JOIN games g ON g.id = m.game_id
-             JOIN sources s ON s.id = g.source_id
-             WHERE {} ORDER BY m.game_id",
-            c.sql,
-            key = record_key_sql("s", "g"),
-        );
-        self.each_row(
-            &sql,
-            c.params,
-            |r| {
+        self.each_game_row(
+            filter,
+            window,
+            "t.encoding, t.data, g.extra",
+            "moves t",
+            "t.game_id",
+            |game_id, game_key, kind, r| {
                 Ok(ExportMoves {
-                    game_id: r.get(0)?,
-                    game_key: r.get(1)?,
-                    kind: kind_of(r, 2)?,
+                    game_id,
+                    game_key,
+                    kind,
                     encoding: r.get(3)?,
                     data: r.get(4)?,
                     extra: r.get(5)?,
@@ -364,24 +395,17 @@ impl Store {
         window: &IdWindow,
         f: impl FnMut(ExportSeat) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = within(filter.game_condition(), window.games("g.id"));
-        let sql = format!(
-            "SELECT gp.game_id, {key}, g.kind, gp.seat, gp.side, p.name
-             FROM game_players gp JOIN games g ON g.id = gp.game_id
-             JOIN players p ON p.id = gp.player_id
-             JOIN sources s ON s.id = g.source_id
-             WHERE {} ORDER BY gp.game_id, gp.seat",
-            c.sql,
-            key = record_key_sql("s", "g"),
-        );
-        self.each_row(
-            &sql,
-            c.params,
-            |r| {
+        self.each_game_row(
+            filter,
+            window,
+            "t.seat, t.side, p.name",
+            "game_players t JOIN players p ON p.id = t.player_id",
+            "t.game_id, t.seat",
+            |game_id, game_key, kind, r| {
                 Ok(ExportSeat {
-                    game_id: r.get(0)?,
-                    game_key: r.get(1)?,
-                    kind: kind_of(r, 2)?,
+                    game_id,
+                    game_key,
+                    kind,
                     seat: r.get(3)?,
                     side: r.get(4)?,
                     name: r.get(5)?,
@@ -422,23 +446,17 @@ impl Store {
         window: &IdWindow,
         f: impl FnMut(ExportComment) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = within(filter.game_condition(), window.games("g.id"));
-        let sql = format!(
-            "SELECT c.game_id, {key}, g.kind, c.ply, c.{column}
-             FROM {table} c JOIN games g ON g.id = c.game_id
-             JOIN sources s ON s.id = g.source_id
-             WHERE {}",
-            c.sql,
-            key = record_key_sql("s", "g"),
-        );
-        self.each_row(
-            &sql,
-            c.params,
-            |r| {
+        self.each_game_row(
+            filter,
+            window,
+            &format!("t.ply, t.{column}"),
+            &format!("{table} t"),
+            "",
+            |game_id, game_key, kind, r| {
                 Ok(ExportComment {
-                    game_id: r.get(0)?,
-                    game_key: r.get(1)?,
-                    kind: kind_of(r, 2)?,
+                    game_id,
+                    game_key,
+                    kind,
                     ply: r.get(3)?,
                     text: r.get(4)?,
                 })
@@ -454,25 +472,17 @@ impl Store {
         window: &IdWindow,
         f: impl FnMut(ExportVariation) -> Result<(), E>,
     ) -> Result<(), E> {
-        let c = within(filter.game_condition(), window.games("g.id"));
-        let sql = format!(
-            "SELECT v.game_id, {key}, g.kind, v.node, v.parent, v.ply, v.move, v.text,
-                    v.comment, v.before, v.mark
-             FROM variations v JOIN games g ON g.id = v.game_id
-             JOIN sources s ON s.id = g.source_id
-             WHERE {}
-             ORDER BY v.game_id, v.node",
-            c.sql,
-            key = record_key_sql("s", "g"),
-        );
-        self.each_row(
-            &sql,
-            c.params,
-            |r| {
+        self.each_game_row(
+            filter,
+            window,
+            "t.node, t.parent, t.ply, t.move, t.text, t.comment, t.before, t.mark",
+            "variations t",
+            "t.game_id, t.node",
+            |game_id, game_key, kind, r| {
                 Ok(ExportVariation {
-                    game_id: r.get(0)?,
-                    game_key: r.get(1)?,
-                    kind: kind_of(r, 2)?,
+                    game_id,
+                    game_key,
+                    kind,
                     variation: variation_move(r, 3)?,
                 })
             },

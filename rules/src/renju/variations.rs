@@ -47,19 +47,17 @@ pub fn check(variations: &[RenjuVariation], main: &[Move], rules: Ruleset) -> Va
     let line: Vec<LineMove> = main.iter().map(|&m| LineMove::Played(m)).collect();
     walk.line(&line, 1, variations, 1, false, true);
     if walk.unreachable > 0 {
-        walk.findings.push(Finding {
-            ply: None,
-            code: "variations-not-checked",
-            severity: Severity::Warning,
-            message: format!(
+        walk.findings.push(finding(
+            None,
+            "variations-not-checked",
+            Severity::Warning,
+            "",
+            format!(
                 "{} variation move(s) branch after the point where the main line's replay \
                  stopped (or before the line they are nested in), so they were not checked",
                 walk.unreachable
             ),
-            rule: "",
-            forbidden: None,
-            node: None,
-        });
+        ));
     }
     walk.findings.sort_by_key(|f| f.ply.unwrap_or(0));
     VariationCheck {
