@@ -12,6 +12,7 @@ mod cli_input;
 mod common;
 mod contract;
 mod copies;
+mod curation;
 mod freestyle;
 mod generated;
 mod positions;

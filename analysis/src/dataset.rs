@@ -2,7 +2,7 @@
 
 use std::cell::OnceCell;
 
-use kifu_facts::{counted_result, Extra, GameKind, Outcome};
+use kifu_facts::{Extra, GameKind, Outcome};
 use kifu_store::{GameFacts, Store};
 
 use crate::{Filter, Result};
@@ -62,12 +62,7 @@ impl<'a> Dataset<'a> {
                 .game_facts(kind, &self.filter)?
                 .into_iter()
                 .map(|facts| Game {
-                    result: counted_result(
-                        kind,
-                        facts.recorded_result.as_deref(),
-                        facts.derived_result.as_deref(),
-                        &facts.termination,
-                    ),
+                    result: facts.counted,
                     facts,
                 })
                 .collect()

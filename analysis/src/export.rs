@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{counted_result, Annotations, Extra, GameKind, RenjuAnnotations};
+use kifu_facts::{Annotations, Extra, GameKind, RenjuAnnotations};
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
     ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
@@ -526,12 +526,6 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
     let swapped = annotations
         .and_then(Annotations::renju)
         .and_then(RenjuAnnotations::swapped);
-    let counted = counted_result(
-        g.kind,
-        g.recorded_result.as_deref(),
-        g.derived_result.as_deref(),
-        &g.termination,
-    );
     let year = g
         .date
         .as_deref()
@@ -558,7 +552,7 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
         Cell::Text(g.result_text),
         Cell::Text(g.derived_result),
         text(g.termination),
-        Cell::Text(counted.map(|r| r.name().into_owned())),
+        Cell::Text(g.counted),
         Cell::Int(Some(g.plies)),
         Cell::Text(g.opening),
         Cell::Text(opening_name),

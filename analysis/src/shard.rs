@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{GameKind, Ruleset};
+use kifu_facts::{counted_result, GameKind, Ruleset};
 use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
@@ -237,6 +237,7 @@ impl ShardWriter {
             column_number: g.column.into(),
             byte_length: g.length as i64,
             format: g.format.clone(),
+            recorded_event: event.clone(),
             event,
             round: g.round.clone(),
             date: g.date.clone(),
@@ -254,6 +255,15 @@ impl ShardWriter {
             duplicate_of_key,
             extra: g.extra.clone(),
             ruleset: g.ruleset,
+            // A shard has no curation: the result that counts is the record's and board's.
+            counted: counted_result(
+                g.kind,
+                g.recorded_result.as_deref(),
+                g.derived_result.as_deref(),
+                &g.termination,
+            )
+            .map(|o| o.name().into_owned()),
+            correction: None,
         });
         self.tables[0].push(row)?;
         for (seat, (side, name)) in g.players.iter().enumerate() {

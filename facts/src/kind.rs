@@ -75,6 +75,18 @@ impl GameKind {
             GameKind::ChouChou => Outcome::Seat(1),
         }
     }
+
+    /// The side seat `seat` (0-based, in moving order) plays, as `game_players.side` names
+    /// it; `None` past the kind's seats (two, or four in ChouChou).
+    pub fn seat_side(self, seat: usize) -> Option<Outcome> {
+        let two = |a, b| [a, b].get(seat).copied();
+        match self {
+            GameKind::Renju => two(Outcome::Black, Outcome::White),
+            GameKind::Xiangqi => two(Outcome::Red, Outcome::Black),
+            GameKind::Territorial => two(Outcome::White, Outcome::Black),
+            GameKind::ChouChou => (seat < 4).then(|| Outcome::Seat(seat as u8 + 1)),
+        }
+    }
 }
 
 use crate::Outcome;

@@ -8,6 +8,7 @@
 
 pub mod annotation;
 pub mod codes;
+pub mod curation;
 pub mod forbidden;
 pub mod kind;
 pub mod names;
@@ -25,11 +26,14 @@ pub use annotation::{
     XiangqiCaptures,
 };
 pub use codes::{is_finding_code, FINDING_CODES};
+pub use curation::{Curation, CurationError, RulesInForce, Scoring, Tiebreak, Verdict};
 pub use forbidden::ForbiddenKind;
 pub use kind::{GameKind, UnknownName};
 pub use names::{closest, edit_distance, fold_name};
 pub use opening_rules::RENJU_OPENING_RULES;
-pub use outcome::{board_decides, counted_result, Outcome};
+pub use outcome::{
+    board_decides, counted_result, counted_result_under, is_repetition_verdict, Outcome,
+};
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use ruleset::Ruleset;
 pub use severity::Severity;

@@ -103,8 +103,40 @@ pub fn counted_result(
     derived: Option<&str>,
     termination: &str,
 ) -> Option<Outcome> {
+    counted_result_under(kind, recorded, derived, termination, None, true)
+}
+
+/// Whether the replay ended on a repetition verdict of the (Xiangqi world) rules.
+pub fn is_repetition_verdict(termination: &str) -> bool {
+    matches!(
+        termination,
+        "perpetual-check" | "perpetual-chase" | "repetition-draw"
+    )
+}
+
+/// The result that counts once a curation is applied:
+/// - a `correction` (an arbiter's, entered in the curation) counts whatever the record
+///   and the board say;
+/// - where the event's rules in force are not the world rules (`repetition_decides` false),
+///   a world-rules repetition verdict decides nothing: the recorded result counts, and a
+///   record without one has none that counts;
+/// - otherwise [`counted_result`]'s rule.
+pub fn counted_result_under(
+    kind: GameKind,
+    recorded: Option<&str>,
+    derived: Option<&str>,
+    termination: &str,
+    correction: Option<Outcome>,
+    repetition_decides: bool,
+) -> Option<Outcome> {
+    if let Some(c) = correction {
+        return c.is_known().then_some(c);
+    }
     let recorded = recorded.and_then(Outcome::parse).filter(|o| o.is_known());
-    let derived = derived.and_then(Outcome::parse).filter(|o| o.is_known());
+    let mut derived = derived.and_then(Outcome::parse).filter(|o| o.is_known());
+    if !repetition_decides && kind == GameKind::Xiangqi && is_repetition_verdict(termination) {
+        derived = None;
+    }
     match recorded {
         Some(r) => match derived {
             Some(d) if d != r && board_decides(kind, termination) => Some(d),
@@ -171,6 +203,32 @@ mod tests {
         assert_eq!(
             counted_result(ChouChou, Some("P2"), Some("P1"), "threshold"),
             Some(Outcome::Seat(1))
+        );
+        assert_eq!(
+            counted_result(ChouChou, Some("Ann wins"), Some("P1"), "unfinished"),
+            Some(Outcome::Seat(1))
+        );
+        // A correction counts over the board; under other rules than the world rules a
+        // repetition verdict decides nothing.
+        let under = |rec, term, corr, world| {
+            counted_result_under(Xiangqi, rec, Some("red"), term, corr, world)
+        };
+        assert_eq!(
+            under(Some("black"), "checkmate", Some(Outcome::Draw), true),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(
+            under(Some("black"), "perpetual-chase", None, true),
+            Some(Outcome::Red)
+        );
+        assert_eq!(
+            under(Some("black"), "perpetual-chase", None, false),
+            Some(Outcome::Black)
+        );
+        assert_eq!(under(None, "perpetual-check", None, false), None);
+        assert_eq!(
+            under(Some("black"), "checkmate", None, false),
+            Some(Outcome::Red)
         );
         assert_eq!(
             counted_result(ChouChou, Some("Ann wins"), Some("P1"), "unfinished"),

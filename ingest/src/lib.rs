@@ -119,6 +119,10 @@ pub struct Summary {
     /// [`Summary::files_without_games`] at the end).
     #[serde(skip)]
     skipped_without_games: Vec<String>,
+    /// The curation applied before, applied again to the new games: what did not fit
+    /// now (the curation applied before stays as it was then). Empty without a curation.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub curation_errors: Vec<String>,
     /// The position index after the ingest: `complete`, `missing` (build it with
     /// `kifu index --rebuild`) or `building`; empty when nothing was written.
     pub position_index: String,
@@ -244,7 +248,28 @@ struct Tally {
 pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
     let mut store = Store::open(db)?;
     store.set_indexing(!options.no_index);
-    ingest_into(&mut store, paths, options)
+    let mut summary = ingest_into(&mut store, paths, options)?;
+    summary.curation_errors = reapply_curation(&mut store)?;
+    Ok(summary)
+}
+
+/// Applies the stored curation again, so its events, identities and corrections take the
+/// games just added; what no longer fits, each as `PATH:LINE: …` (then nothing changes).
+pub fn reapply_curation(store: &mut Store) -> Result<Vec<String>, Error> {
+    let Some(stored) = store.stored_curation()? else {
+        return Ok(Vec::new());
+    };
+    let errors = match kifu_parser::curation::read(&stored.text) {
+        Ok(curation) => store
+            .apply_curation(&curation, &stored.path, &stored.sha256, &stored.text, false)?
+            .err()
+            .unwrap_or_default(),
+        Err(errors) => errors,
+    };
+    Ok(errors
+        .iter()
+        .map(|e| format!("{}:{}", stored.path, e))
+        .collect())
 }
 
 /// Ingests files and directories into `sink`: the same pipeline as [`ingest`], another
@@ -429,6 +454,11 @@ impl Summary {
                 self.files_without_games
                     .iter()
                     .map(|e| format!("no game read: {e}")),
+            )
+            .chain(
+                self.curation_errors
+                    .iter()
+                    .map(|e| format!("curation: {e}")),
             )
     }
 }

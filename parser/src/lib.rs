@@ -10,6 +10,7 @@ pub mod cbf;
 pub mod ccbridge;
 pub mod chouchou;
 pub mod coord;
+pub mod curation;
 pub mod detect;
 pub mod dhtmlxq;
 pub mod field_text;

@@ -453,7 +453,8 @@ fn sample_opening_tree_lib() {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let got: Vec<(u32, String, Vec<(u32, String)>)> = g
+    type Line = (u32, String, Vec<(u32, String)>);
+    let got: Vec<Line> = g
         .variations
         .iter()
         .map(|v| (v.from_ply, line(v), text(&v.comments)))

@@ -5,11 +5,10 @@
 //! [`kifu_analysis::standings`].
 
 use kifu_analysis::standings::{
-    chouchou_standings_by_section, points_tables_by_section, points_text, ChouChouTable, Line,
-    Pairing, Table,
+    chouchou_standings_by_section, points_tables, points_text, ChouChouTable, Line, Pairing, Table,
 };
 use kifu_analysis::Filter;
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, Tiebreak};
 use kifu_store::Store;
 use polars::prelude::*;
 
@@ -156,7 +155,10 @@ pub(crate) fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>)
 
 /// A two-player event's table and crosstable.
 fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, Error> {
-    let head = heading(kind, &t.event, t.section.as_deref());
+    let mut head = heading(kind, &t.event, t.section.as_deref());
+    if let Some(scoring) = t.scoring_note() {
+        head.push_str(&format!(" (scoring {scoring})"));
+    }
     let note = missing_note(t.incomplete().count(), t.lines.len());
     let unscored = if t.unscored > 0 {
         format!(" ({} game(s) without a result left out)", t.unscored)
@@ -191,6 +193,18 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         columns.push(text_col(
             "byes",
             l.iter().map(|x| x.byes.join(", ")).collect(),
+        ));
+    }
+    // The event's other tie-breaks (Sonneborn-Berger and wins have their columns).
+    for (i, tb) in t.tiebreaks.iter().enumerate() {
+        if matches!(tb, Tiebreak::SonnebornBerger | Tiebreak::Wins) {
+            continue;
+        }
+        columns.push(text_col(
+            tb.label(),
+            l.iter()
+                .map(|x| points_text(x.tiebreaks[i].value))
+                .collect(),
         ));
     }
     let mut out = vec![(
@@ -290,6 +304,7 @@ fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error>
 pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option<Section>, Error> {
     let mut tables = Vec::new();
     let (mut events, mut left_out) = (0, Vec::new());
+    let terms = store.event_terms()?;
     for kind in GameKind::ALL {
         let rows = store.results_of(kind, filter)?;
         if rows.is_empty() {
@@ -306,7 +321,7 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
                 }
             }
         } else {
-            for t in points_tables_by_section(&rows)
+            for t in points_tables(&rows, &terms)
                 .iter()
                 .filter(|t| !t.lines.is_empty())
             {

@@ -291,6 +291,9 @@ pub(super) enum Command {
         /// JSON lines instead of text.
         #[arg(long)]
         json: bool,
+        /// Only the findings no `[[decision]]` of the curation has decided.
+        #[arg(long)]
+        open: bool,
     },
     /// List the games the filter selects, one line each: id, kind, date, event, round,
     /// players, recorded and counted result (`!` where they differ), opening, plies,
@@ -363,6 +366,25 @@ pub(super) enum Command {
     Check {
         #[command(subcommand)]
         game: CheckGame,
+    },
+    /// Apply a curation file (TOML: players and their spellings, events with their
+    /// sections, scoring, tie-breaks and rules, result corrections, games without moves,
+    /// decisions on findings) on top of the records, replacing the one applied before. The
+    /// records are never changed: --remove restores every table. An entry that does not
+    /// fit (an unknown game key, an alias claimed twice, an event that matches no game) is
+    /// an error with its line, and nothing is applied (exit 2).
+    Curate {
+        #[command(flatten)]
+        db: DbArg,
+        /// Only check the file (against the database, when there is one): apply nothing.
+        #[arg(long)]
+        check: bool,
+        /// Remove the applied curation.
+        #[arg(long, conflicts_with_all = ["check", "file"])]
+        remove: bool,
+        /// The curation file.
+        #[arg(required_unless_present = "remove", value_name = "FILE")]
+        file: Option<PathBuf>,
     },
     /// Points tables per event (win 1, draw ½, loss 0; ChouChou: its score sheet and
     /// standings with the rule-5(2) tie-breaks), from the games the filter selects.

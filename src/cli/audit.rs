@@ -6,15 +6,26 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use kifu_store::curation::DecisionRow;
 use kifu_store::query::FindingRow;
 use serde_json::json;
 
 use super::args::FilterArgs;
 
-pub(super) fn run(db: &Path, flags: FilterArgs, json: bool) -> Result<ExitCode> {
+pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, open: bool) -> Result<ExitCode> {
     // Every record by default: a linked copy's findings point at its own text.
     let (store, filter) = super::select::open(db, flags, true, "audit")?;
-    let findings = store.findings(&filter, None)?;
+    let mut findings = store.findings(&filter, None)?;
+    if open {
+        let all = findings.len();
+        findings.retain(|f| f.decision.is_none());
+        if all > findings.len() && !super::quiet() {
+            eprintln!(
+                "kifu audit: {} decided finding(s) left out (--open)",
+                all - findings.len()
+            );
+        }
+    }
     if findings.is_empty() {
         eprintln!("kifu audit: no findings match");
     }
@@ -46,10 +57,32 @@ pub(super) fn finding_line(f: &FindingRow) -> String {
     } else {
         format!(" [{}]", f.rule)
     };
+    let decided = f
+        .decision
+        .as_ref()
+        .map(|d| format!(" (decided: {})", decision_text(d)))
+        .unwrap_or_default();
     format!(
-        "{}:{}:{}: @{} {game}{ply}: {} {}: {}{rule}",
+        "{}:{}:{}: @{} {game}{ply}: {} {}: {}{rule}{decided}",
         f.source, f.line, f.column, f.offset, f.severity, f.code, f.message
     )
+}
+
+/// `dismissed: the reason, by X, 2026-11-20 (curation line 12)`.
+pub(super) fn decision_text(d: &DecisionRow) -> String {
+    let p = &d.provenance;
+    let mut text = d.verdict.to_string();
+    if let Some(r) = &p.reason {
+        text.push_str(&format!(": {r}"));
+    }
+    if let Some(b) = &p.by {
+        text.push_str(&format!(", by {b}"));
+    }
+    if let Some(date) = &p.date {
+        text.push_str(&format!(", {date}"));
+    }
+    text.push_str(&format!(" (curation line {})", d.line));
+    text
 }
 
 fn finding_json(f: &FindingRow) -> serde_json::Value {
@@ -65,5 +98,12 @@ fn finding_json(f: &FindingRow) -> serde_json::Value {
         "severity": f.severity.name(),
         "message": f.message,
         "rule": f.rule,
+        "decision": f.decision.as_ref().map(|d| json!({
+            "decision": d.verdict.name(),
+            "reason": d.provenance.reason,
+            "by": d.provenance.by,
+            "date": d.provenance.date,
+            "line": d.line,
+        })),
     })
 }

@@ -4,6 +4,7 @@
 mod args;
 mod audit;
 mod check;
+mod curate;
 mod demo;
 mod explore;
 mod export;
@@ -59,7 +60,12 @@ pub fn run() -> Result<ExitCode> {
                 None => ingest::run(&db.db, &options, json, &paths),
             }
         }
-        Command::Audit { db, filter, json } => audit::run(&db.db, filter, json),
+        Command::Audit {
+            db,
+            filter,
+            json,
+            open,
+        } => audit::run(&db.db, filter, json, open),
         Command::Games {
             db,
             filter,
@@ -88,6 +94,12 @@ pub fn run() -> Result<ExitCode> {
             variations,
         } => show::run(&db.db, game, ply, variations),
         Command::Check { game } => check::run(game),
+        Command::Curate {
+            db,
+            check,
+            remove,
+            file,
+        } => curate::run(&db.db, file.as_deref(), check, remove),
         Command::Standings {
             db,
             filter,

@@ -71,6 +71,7 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
     if let Some(d) = game.duplicate_of {
         out.push_str(&format!("duplicate of game {d}\n"));
     }
+    curation_lines(&mut out, &store, &game)?;
     match game.kind {
         GameKind::Renju => show_renju(&mut out, &game, ply)?,
         GameKind::Xiangqi => show_xiangqi(&mut out, &game, ply)?,
@@ -114,10 +115,50 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
         out.push_str("\nfindings:\n");
         for f in &findings {
             out.push_str(&format!("  {}\n", finding_line(f)));
+            if let Some(d) = &f.decision {
+                out.push_str(&format!(
+                    "    decided: {}\n",
+                    super::audit::decision_text(d)
+                ));
+            }
         }
     }
     print!("{out}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the curation says of the game, each with its provenance: the names the record
+/// gave where it shows others, the curated event, the rules in force, a correction.
+fn curation_lines(out: &mut String, store: &Store, game: &GameRow) -> Result<()> {
+    for (side, recorded, shown) in store.recorded_names(game.id)? {
+        out.push_str(&format!(
+            "curated: {} {shown}, recorded as {recorded}\n",
+            title_case(&side)
+        ));
+    }
+    if let Some((event, line)) = store.curated_event_of(game.id)? {
+        out.push_str(&format!("curated: event {event} (curation line {line})\n"));
+    }
+    if let Some(rules) = &game.rules {
+        out.push_str(&format!("rules in force: {}\n", rules.name()));
+    }
+    if let Some(c) = store.correction(game.id)? {
+        let p = &c.provenance;
+        let mut text = format!("corrected: result {} (curation line {})", c.result, c.line);
+        for (label, value) in [("reason", &p.reason), ("by", &p.by), ("date", &p.date)] {
+            if let Some(v) = value {
+                text.push_str(&format!("; {label}: {v}"));
+            }
+        }
+        out.push_str(&text);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "counted: {}\n",
+        game.counted_result()
+            .map_or_else(|| "none".to_owned(), |o| o.to_string())
+    ));
+    Ok(())
 }
 
 /// One variation line, indented by its depth: `  from move 4: 4.h2e2 [mark !?] {comment}

@@ -329,7 +329,7 @@ pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
             let kind: String = r.get(1)?;
             let kind = GameKind::from_name(&kind)
                 .ok_or_else(|| crate::Error::Corrupt(format!("kind `{kind}`")))?;
-            let players = crate::query::seats(tx, id)?;
+            let players = crate::query::recorded_seats(tx, id)?;
             let date: Option<String> = r.get(4)?;
             let event: Option<String> = r.get(5)?;
             let round: Option<String> = r.get(6)?;

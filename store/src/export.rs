@@ -110,6 +110,12 @@ pub struct ExportGame {
     pub extra: Option<String>,
     /// The rules a Renju-board game was replayed by (`None` for the other kinds).
     pub ruleset: Option<Ruleset>,
+    /// The result that counts, the curation's correction and rules in force applied.
+    pub counted: Option<String>,
+    /// The event as the record names it (`event` is the curated event's name, if any).
+    pub recorded_event: Option<String>,
+    /// The curation's correction of the result, and its reason.
+    pub correction: Option<(String, Option<String>)>,
 }
 
 /// A `moves` row for export, with what replaying it needs (the game's `extra`).
@@ -273,8 +279,10 @@ impl Store {
                     g.line, g.\"column\", g.length, g.format, e.name, g.round, g.date, g.rule,
                     g.recorded_result, g.result_text, g.derived_result, g.termination, g.plies,
                     g.opening, g.canonical_key, g.duplicate_of,
-                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra, g.ruleset, g.header_key
+                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra, g.ruleset, g.header_key,
+                    {counted}, {event}, rc.result, rc.reason
              FROM games g JOIN sources s ON s.id = g.source_id
+             LEFT JOIN result_corrections rc ON rc.game_id = g.id
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN games d ON d.id = g.duplicate_of
              LEFT JOIN sources ds ON ds.id = d.source_id
@@ -282,6 +290,8 @@ impl Store {
             c.sql,
             key = record_key_sql("s", "g"),
             dkey = record_key_sql("ds", "d"),
+            counted = crate::curation::counted("g"),
+            event = crate::curation::event_name("g", "e.name"),
         );
         self.each_row(
             &sql,
@@ -299,7 +309,8 @@ impl Store {
                     column_number: r.get(8)?,
                     byte_length: r.get(9)?,
                     format: r.get(10)?,
-                    event: r.get(11)?,
+                    event: r.get(28)?,
+                    recorded_event: r.get(11)?,
                     round: r.get(12)?,
                     date: r.get(13)?,
                     rule: r.get(14)?,
@@ -318,6 +329,11 @@ impl Store {
                         .get::<_, Option<String>>(25)?
                         .as_deref()
                         .and_then(Ruleset::from_name),
+                    counted: r.get(27)?,
+                    correction: r
+                        .get::<_, Option<String>>(29)?
+                        .map(|c| Ok::<_, rusqlite::Error>((c, r.get(30)?)))
+                        .transpose()?,
                 })
             },
             f,

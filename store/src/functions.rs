@@ -13,7 +13,9 @@
 //!
 //! Each is deterministic, so SQLite may use it in an index or call it once per value.
 
-use kifu_facts::{counted_result, fold_name, GameKind, Outcome};
+use kifu_facts::{
+    counted_result, counted_result_under, fold_name, GameKind, Outcome, RulesInForce,
+};
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::Connection;
 
@@ -38,6 +40,29 @@ pub(crate) fn register(conn: &Connection) -> rusqlite::Result<()> {
             counted_result(kind, recorded.as_deref(), derived.as_deref(), &termination)
                 .map(|o| o.name().into_owned()),
         )
+    })?;
+    // With the curation's correction and the event's rules in force (`crate::curation`).
+    conn.create_scalar_function("kifu_counted", 6, flags, |ctx| {
+        let kind = text(ctx, 0)?.and_then(|k| GameKind::from_name(&k));
+        let Some(kind) = kind else {
+            return Ok(None);
+        };
+        let (recorded, derived) = (text(ctx, 1)?, text(ctx, 2)?);
+        let termination = text(ctx, 3)?.unwrap_or_default();
+        let correction = text(ctx, 4)?.as_deref().and_then(Outcome::parse);
+        let repetition_decides = text(ctx, 5)?
+            .as_deref()
+            .and_then(RulesInForce::from_name)
+            .is_none_or(|r| r.repetition_decides());
+        Ok(counted_result_under(
+            kind,
+            recorded.as_deref(),
+            derived.as_deref(),
+            &termination,
+            correction,
+            repetition_decides,
+        )
+        .map(|o| o.name().into_owned()))
     })?;
     conn.create_scalar_function("kifu_recorded", 1, flags, |ctx| {
         Ok(text(ctx, 0)?

@@ -3,6 +3,7 @@
 //! and the analysis read.
 
 mod copies;
+pub mod curation;
 pub mod export;
 pub mod filter;
 mod functions;

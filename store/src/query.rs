@@ -1,6 +1,10 @@
 //! Read queries for the CLI and the analysis.
 
-use kifu_facts::{counted_result, GameKind, Outcome, Ruleset, Severity, VariationMove};
+use kifu_facts::curation::{Scoring, Sections, Tiebreak};
+use kifu_facts::{
+    counted_result_under, fold_name, GameKind, Outcome, RulesInForce, Ruleset, Severity,
+    VariationMove,
+};
 use rusqlite::{params, OptionalExtension, Row};
 
 use crate::summary::{kind_of, severity_of};
@@ -24,6 +28,8 @@ pub struct FindingRow {
     pub rule: String,
     /// The variation move it is about (`None`: the main line or the record).
     pub variation_node: Option<u32>,
+    /// An auditor's decision on the game's findings of this code (the curation's).
+    pub decision: Option<crate::curation::DecisionRow>,
 }
 
 /// One stored game with its names resolved.
@@ -62,6 +68,10 @@ pub struct GameRow {
     pub marks: Vec<(u32, String)>,
     /// The moves of the record's variations, in node order.
     pub variations: Vec<VariationMove>,
+    /// The curation's correction of the result ([`crate::curation`]).
+    pub correction: Option<Outcome>,
+    /// The rules in force the curation names for the game's event.
+    pub rules: Option<RulesInForce>,
 }
 
 /// Table sizes, for summaries and tests.
@@ -86,11 +96,15 @@ impl GameRow {
 
     /// The result that counts ([`kifu_facts::counted_result`]).
     pub fn counted_result(&self) -> Option<Outcome> {
-        counted_result(
+        counted_result_under(
             self.kind,
             self.recorded_result.as_deref(),
             self.derived_result.as_deref(),
             &self.termination,
+            self.correction,
+            self.rules
+                .as_ref()
+                .is_none_or(RulesInForce::repetition_decides),
         )
     }
 }
@@ -121,8 +135,10 @@ impl Store {
         let covered = filter.finding_record_condition();
         let sql = format!(
             "SELECT {src}, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id, x.ply,
-                    x.code, x.severity, x.message, x.rule, x.node
+                    x.code, {severity}, x.message, x.rule, x.node,
+                    d.verdict, d.reason, d.author, d.date, d.line
              FROM findings x
+             LEFT JOIN decisions d ON d.game_id = x.game_id AND d.code = x.code
              JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
              LEFT JOIN quarantine q ON q.id = x.quarantine_id
@@ -132,6 +148,7 @@ impl Store {
             src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
                    ELSE s.path || '!' || coalesce(g.member, q.member) END",
             covered = covered.sql,
+            severity = crate::curation::shown_severity("x", "g"),
         );
         let mut params = covered.params;
         params.push(rusqlite::types::Value::Integer(
@@ -152,6 +169,21 @@ impl Store {
                 message: r.get(9)?,
                 rule: r.get(10)?,
                 variation_node: r.get(11)?,
+                decision: match r.get::<_, Option<String>>(12)? {
+                    Some(verdict) => Some(crate::curation::DecisionRow {
+                        game: r.get(4)?,
+                        code: r.get(7)?,
+                        verdict: kifu_facts::Verdict::from_name(&verdict)
+                            .unwrap_or(kifu_facts::Verdict::Confirmed),
+                        provenance: kifu_facts::curation::Provenance {
+                            reason: r.get(13)?,
+                            by: r.get(14)?,
+                            date: r.get(15)?,
+                        },
+                        line: r.get(16)?,
+                    }),
+                    None => None,
+                },
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -171,15 +203,19 @@ impl Store {
     pub fn game(&self, id: i64) -> Result<GameRow> {
         let sql = format!(
             "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
-                    e.name, g.round, g.date, g.rule, g.recorded_result,
+                    {event}, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
-                    m.encoding, m.data, g.extra, g.canonical_key, g.ruleset
+                    m.encoding, m.data, g.extra, g.canonical_key, g.ruleset,
+                    (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = g.id),
+                    {rules}
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN moves m ON m.game_id = g.id
              WHERE g.id = ?1",
-            src = SOURCE_NAME.replace("{t}", "g")
+            src = SOURCE_NAME.replace("{t}", "g"),
+            event = crate::curation::event_name("g", "e.name"),
+            rules = crate::curation::rules("g"),
         );
         let row = self
             .conn
@@ -210,13 +246,25 @@ impl Store {
     }
 }
 
-/// The seats of game `id` as `(side, name)`, in seat order (a seat without a name is not
-/// stored).
+/// The seats of game `id` as `(side, name)`, in seat order, each name its curated
+/// identity's where the curation gives one (a seat without a name is not stored).
 pub(crate) fn seats(conn: &rusqlite::Connection, id: i64) -> Result<Vec<(String, String)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT gp.side, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
-         WHERE gp.game_id = ?1 ORDER BY gp.seat",
-    )?;
+    seats_named(conn, id, &crate::curation::player_name("p"))
+}
+
+/// The seats of game `id` with the names its record gives (what links copies by header).
+pub(crate) fn recorded_seats(
+    conn: &rusqlite::Connection,
+    id: i64,
+) -> Result<Vec<(String, String)>> {
+    seats_named(conn, id, "p.name")
+}
+
+fn seats_named(conn: &rusqlite::Connection, id: i64, name: &str) -> Result<Vec<(String, String)>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT gp.side, {name} FROM game_players gp JOIN players p ON p.id = gp.player_id
+         WHERE gp.game_id = ?1 ORDER BY gp.seat"
+    ))?;
     let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
@@ -268,21 +316,55 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         comments: Vec::new(),
         marks: Vec::new(),
         variations: Vec::new(),
+        correction: r
+            .get::<_, Option<String>>(23)?
+            .as_deref()
+            .and_then(Outcome::parse),
+        rules: r
+            .get::<_, Option<String>>(24)?
+            .as_deref()
+            .and_then(RulesInForce::from_name),
     })
 }
 
 /// One finished game for a standings table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultRow {
+    /// The game's id; a curation's `[[game]]` (a game without moves) has the negative of its
+    /// entry's id, and no record to link to.
     pub game: i64,
     pub kind: GameKind,
+    /// The event: its curated name where an `[[event]]` took the game.
     pub event: Option<String>,
     pub round: Option<String>,
-    /// `(side, name)` in seat order.
+    /// `(side, name)` in seat order, curated names where the curation gives them.
     pub players: Vec<(String, String)>,
-    /// The result that counts ([`kifu_facts::counted_result`]).
+    /// The result that counts ([`kifu_facts::counted_result_under`]: a correction first).
     pub result: Option<Outcome>,
     pub extra: kifu_facts::Extra,
+    /// A curated game scored without being played (a forfeit).
+    pub forfeit: bool,
+}
+
+impl ResultRow {
+    /// Whether the row is a curation's `[[game]]` rather than a stored record.
+    pub fn is_curated(&self) -> bool {
+        self.game < 0
+    }
+}
+
+/// What an `[[event]]` says of its tables: scoring, tie-breaks, how it divides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventTerms {
+    pub name: String,
+    pub scoring: Scoring,
+    pub tiebreaks: Vec<Tiebreak>,
+    pub sections: Sections,
+    pub rules: Option<RulesInForce>,
+    pub dates: Option<String>,
+    pub venue: Option<String>,
+    /// The entry's line in the curation file.
+    pub line: u32,
 }
 
 impl Store {
@@ -302,20 +384,24 @@ impl Store {
     /// The games of one kind under `filter` with their players and the result that counts,
     /// in event, round and game order. A field the game's record lacks (its event, round or
     /// players) is taken from its earliest linked copy that gives it, as `kifu games` shows.
+    /// The curation's games without moves follow, where the filter names nothing but the
+    /// kind and the event.
     pub fn results_of(&self, kind: GameKind, filter: &GameFilter) -> Result<Vec<ResultRow>> {
         if !filter.admits_kind(kind) {
             return Ok(Vec::new());
         }
         let covered = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.id, e.name, {round} AS shown_round, g.recorded_result, g.derived_result,
-                    g.termination, g.extra, {seats}
+            "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round, {counted},
+                    g.extra, {seats}
              FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE g.kind = ? AND {}
-             ORDER BY e.name, CAST(shown_round AS INTEGER), shown_round, g.id",
+             ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
             covered.sql,
             round = crate::copies::filled("g", "round"),
             event = crate::copies::filled("g", "event_id"),
+            event_name = crate::curation::event_name("g", "e.name"),
+            counted = crate::curation::counted("g"),
             seats = crate::copies::seats_holder("g"),
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
@@ -325,25 +411,131 @@ impl Store {
         let mut seats_of = Vec::new();
         while let Some(r) = rows.next()? {
             let game: i64 = r.get(0)?;
-            seats_of.push(r.get::<_, i64>(7)?);
-            let recorded: Option<String> = r.get(3)?;
-            let derived: Option<String> = r.get(4)?;
-            let termination: String = r.get(5)?;
-            let extra: Option<String> = r.get(6)?;
+            seats_of.push(r.get::<_, i64>(5)?);
+            let counted: Option<String> = r.get(3)?;
+            let extra: Option<String> = r.get(4)?;
             out.push(ResultRow {
                 game,
                 kind,
                 event: r.get(1)?,
                 round: r.get(2)?,
                 players: Vec::new(),
-                result: counted_result(kind, recorded.as_deref(), derived.as_deref(), &termination),
+                result: counted.as_deref().and_then(Outcome::parse),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
                     .map_err(|e| Error::Corrupt(format!("game {game}: {e}")))?,
+                forfeit: false,
             });
         }
         for (row, holder) in out.iter_mut().zip(seats_of) {
             row.players = seats(&self.conn, holder)?;
         }
+        if filter.names_only_kind_and_event() {
+            out.extend(self.curated_results(kind, filter.event.as_deref())?);
+        }
         Ok(out)
     }
+
+    /// The curation's games without moves of one kind (in one event, a name pattern).
+    fn curated_results(&self, kind: GameKind, event: Option<&str>) -> Result<Vec<ResultRow>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT cg.id, coalesce(ce.name, cg.event_name), cg.round, cg.result, cg.forfeit
+             FROM curated_games cg LEFT JOIN curated_events ce ON ce.id = cg.event
+             WHERE cg.kind = ?1 ORDER BY cg.id",
+        )?;
+        let rows: Vec<(i64, String, Option<String>, String, bool)> = stmt
+            .query_map(params![kind.name()], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut seats = self.conn.prepare_cached(
+            "SELECT side, name FROM curated_game_seats WHERE game = ?1 ORDER BY seat",
+        )?;
+        let mut out = Vec::new();
+        for (id, event_name, round, result, forfeit) in rows {
+            if event.is_some_and(|p| !crate::curation::name_matches(p, &event_name)) {
+                continue;
+            }
+            let players = seats
+                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            out.push(ResultRow {
+                game: -id,
+                kind,
+                event: Some(event_name),
+                round,
+                players,
+                result: Outcome::parse(&result).filter(|o| o.is_known()),
+                extra: kifu_facts::Extra::parse(kind, None)
+                    .map_err(|e| Error::Corrupt(format!("curated game {id}: {e}")))?,
+                forfeit,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The curated events' terms, by event name.
+    pub fn event_terms(&self) -> Result<Vec<EventTerms>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, name, win, draw, loss, tiebreaks, sections, rules, dates, venue, line
+             FROM curated_events ORDER BY id",
+        )?;
+        let rows: Vec<(i64, EventTerms, Option<String>)> = stmt
+            .query_map([], |r| {
+                let tiebreaks: String = r.get(5)?;
+                Ok((
+                    r.get(0)?,
+                    EventTerms {
+                        name: r.get(1)?,
+                        scoring: Scoring {
+                            win: r.get(2)?,
+                            draw: r.get(3)?,
+                            loss: r.get(4)?,
+                        },
+                        tiebreaks: tiebreaks
+                            .split(',')
+                            .filter_map(Tiebreak::from_name)
+                            .collect(),
+                        sections: Sections::None,
+                        rules: r
+                            .get::<_, Option<String>>(7)?
+                            .as_deref()
+                            .and_then(RulesInForce::from_name),
+                        dates: r.get(8)?,
+                        venue: r.get(9)?,
+                        line: r.get(10)?,
+                    },
+                    r.get(6)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut lists = self.conn.prepare_cached(
+            "SELECT name, key FROM curated_sections WHERE event = ?1 ORDER BY name, key",
+        )?;
+        let mut out = Vec::new();
+        for (id, mut terms, tag) in rows {
+            let mut by_section: Vec<kifu_facts::curation::SectionList> = Vec::new();
+            for row in lists.query_map(params![id], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
+                let (name, key) = row?;
+                match by_section.last_mut() {
+                    Some(l) if l.name == name => l.players.push(key),
+                    _ => by_section.push(kifu_facts::curation::SectionList {
+                        name,
+                        players: vec![key],
+                    }),
+                }
+            }
+            terms.sections = match tag {
+                Some(tag) => Sections::Tag(tag),
+                None if !by_section.is_empty() => Sections::Lists(by_section),
+                None => Sections::None,
+            };
+            out.push(terms);
+        }
+        Ok(out)
+    }
+}
+
+/// The key a name is compared by in a curation's section lists.
+pub fn section_key(name: &str) -> String {
+    fold_name(name)
 }

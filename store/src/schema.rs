@@ -53,6 +53,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_COPIES,
     MIGRATION_MARKS,
     MIGRATION_FOLD_CHINESE,
+    MIGRATION_CURATION,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -314,4 +315,116 @@ ALTER TABLE variations ADD COLUMN mark TEXT;
 pub const MIGRATION_FOLD_CHINESE: &str = r#"
 UPDATE players SET key = kifu_fold(name);
 UPDATE events SET key = kifu_fold(name);
+"#;
+
+/// The curation (issue 28, [`crate::curation`]): what a federation knows beyond its files,
+/// kept beside the games and applied on top of them. Source rows are never changed: every
+/// table here is emptied and filled again when a curation is applied, and emptied when it
+/// is removed.
+const MIGRATION_CURATION: &str = r#"
+-- The curation file as applied: ingest applies it again to the games it adds.
+CREATE TABLE curation (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    path       TEXT NOT NULL,
+    sha256     TEXT NOT NULL,
+    text       TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+
+-- [[player]]: one person; `line` is the entry's line in the file.
+CREATE TABLE curated_players (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT    NOT NULL,
+    federation_id TEXT,
+    country       TEXT,
+    female        INTEGER,
+    line          INTEGER NOT NULL
+);
+
+-- Every name (folded) an identity answers to: its own and its aliases.
+CREATE TABLE curated_names (
+    key      TEXT    PRIMARY KEY,
+    identity INTEGER NOT NULL REFERENCES curated_players(id)
+) WITHOUT ROWID;
+
+-- The stored player names each identity takes.
+CREATE TABLE player_identity (
+    player_id INTEGER PRIMARY KEY REFERENCES players(id),
+    identity  INTEGER NOT NULL REFERENCES curated_players(id)
+);
+
+-- [[event]]: `sections` is the record tag that splits it (or curated_sections lists the
+-- players of each section); `tiebreaks` their names, comma-separated, in order.
+CREATE TABLE curated_events (
+    id        INTEGER PRIMARY KEY,
+    name      TEXT    NOT NULL,
+    key       TEXT    NOT NULL,
+    sections  TEXT,
+    win       REAL    NOT NULL,
+    draw      REAL    NOT NULL,
+    loss      REAL    NOT NULL,
+    tiebreaks TEXT    NOT NULL,
+    rules     TEXT,
+    dates     TEXT,
+    venue     TEXT,
+    line      INTEGER NOT NULL
+);
+
+CREATE TABLE curated_sections (
+    event INTEGER NOT NULL REFERENCES curated_events(id),
+    key   TEXT    NOT NULL,
+    name  TEXT    NOT NULL,
+    PRIMARY KEY (event, key)
+) WITHOUT ROWID;
+
+-- The games each [[event]] matched.
+CREATE TABLE event_games (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    event   INTEGER NOT NULL REFERENCES curated_events(id)
+);
+
+-- [[result]]: a correction; it counts over what the record and the board say.
+CREATE TABLE result_corrections (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    result  TEXT    NOT NULL,
+    reason  TEXT,
+    author  TEXT,
+    date    TEXT,
+    line    INTEGER NOT NULL
+);
+
+-- [[game]]: a game without moves (a forfeit, a game not recorded), with its seats.
+CREATE TABLE curated_games (
+    id         INTEGER PRIMARY KEY,
+    event      INTEGER REFERENCES curated_events(id),
+    event_name TEXT    NOT NULL,
+    kind       TEXT    NOT NULL,
+    round      TEXT,
+    date       TEXT,
+    result     TEXT    NOT NULL,
+    forfeit    INTEGER NOT NULL,
+    reason     TEXT,
+    author     TEXT,
+    line       INTEGER NOT NULL
+);
+
+CREATE TABLE curated_game_seats (
+    game INTEGER NOT NULL REFERENCES curated_games(id),
+    seat INTEGER NOT NULL,
+    side TEXT    NOT NULL,
+    name TEXT    NOT NULL,
+    PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+
+-- [[decision]]: an auditor's decision on a game's findings of one code.
+CREATE TABLE decisions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    code    TEXT    NOT NULL,
+    verdict TEXT    NOT NULL CHECK (verdict IN ('confirmed', 'dismissed')),
+    reason  TEXT,
+    author  TEXT,
+    date    TEXT,
+    line    INTEGER NOT NULL,
+    PRIMARY KEY (game_id, code)
+) WITHOUT ROWID;
 "#;

@@ -221,20 +221,30 @@ impl Store {
             }
         }
         let mut unmatched = Vec::new();
-        for (what, table, pattern) in [
-            ("player", "players", &filter.player),
-            ("opponent", "players", &filter.opponent),
-            ("event", "events", &filter.event),
+        // A name is known when a record gives it or the curation does (a curated name,
+        // alias or event).
+        for (what, tables, pattern) in [
+            ("player", ["players", "curated_names"], &filter.player),
+            ("opponent", ["players", "curated_names"], &filter.opponent),
+            ("event", ["events", "curated_events"], &filter.event),
         ] {
             let Some(pattern) = pattern else { continue };
             let (m, v) = key_match("key", pattern);
             let found: bool = self.conn.query_row(
-                &format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE {m})"),
-                [v],
+                &format!(
+                    "SELECT EXISTS (SELECT 1 FROM {} WHERE {m}) OR EXISTS (SELECT 1 FROM {} WHERE {m})",
+                    tables[0], tables[1]
+                ),
+                [v.clone(), v],
                 |r| r.get(0),
             )?;
             if !found {
-                let names = self.strings(&format!("SELECT name FROM {table} ORDER BY name"))?;
+                let shown = if what == "event" {
+                    "SELECT name FROM events UNION SELECT name FROM curated_events ORDER BY name"
+                } else {
+                    "SELECT name FROM players UNION SELECT name FROM curated_players ORDER BY name"
+                };
+                let names = self.strings(shown)?;
                 unmatched.push(Unmatched {
                     what,
                     given: pattern.clone(),
@@ -291,8 +301,8 @@ impl Store {
         // Where the first copy lacks its players, date or event, the game shows a linked
         // copy's (`games --player` finds it by any copy's header).
         let sql = format!(
-            "SELECT g.id, g.kind, {date}, e.name, g.round, g.recorded_result,
-                    kifu_counted(g.kind, g.recorded_result, g.derived_result, g.termination),
+            "SELECT g.id, g.kind, {date}, {event_name}, g.round, g.recorded_result,
+                    {counted},
                     kifu_recorded(g.recorded_result), g.opening, g.plies,
                     {info}, {warning}, {error}, {SOURCE}, g.line, g.duplicate_of, {seats}
              FROM games g JOIN sources s ON s.id = g.source_id
@@ -301,6 +311,8 @@ impl Store {
             date = copies::filled("g", "date"),
             event = copies::filled("g", "event_id"),
             seats = copies::seats_holder("g"),
+            counted = crate::curation::counted("g"),
+            event_name = crate::curation::event_name("g", "e.name"),
             info = count("info"),
             warning = count("warning"),
             error = count("error"),
@@ -404,30 +416,39 @@ impl Store {
     ) -> Result<Vec<PlayerListing>> {
         let mut c = filter.game_condition();
         if let Some(pattern) = &filter.player {
-            let (m, v) = key_match("p.key", pattern);
-            c.and(&m, [v]);
+            let (m, v) = crate::curation::players_matching("p", pattern);
+            c.and(&m, v);
             if let Some(side) = filter.side {
                 c.and("gp.side = ?", [Value::Text(side.name())]);
             }
         }
         let order = match order {
-            NameOrder::Games => "count(*) DESC, p.name",
-            NameOrder::Name => "p.name",
+            NameOrder::Games => "count(*) DESC, name",
+            NameOrder::Name => "name",
         };
+        // One line per person: a curated identity (`who` < 0) gathers every spelling of
+        // its name, and counts a game once however many of its copies name them (on the
+        // side the earliest copy naming them gives).
         let sql = format!(
-            "SELECT p.name, count(*), sum(r = gp.side), sum(r = 'draw'),
+            "SELECT coalesce((SELECT cp.name FROM curated_players cp WHERE cp.id = -who),
+                             (SELECT p.name FROM players p WHERE p.id = who)) AS name,
+                    count(*), sum(r = gp.side), sum(r = 'draw'),
                     sum(r IS NOT NULL AND r <> gp.side AND r <> 'draw'), sum(r IS NULL),
                     group_concat(DISTINCT kind)
-             FROM (SELECT DISTINCT g.id, gp.player_id, gp.side, g.kind,
-                          kifu_counted(g.kind, g.recorded_result, g.derived_result,
-                                       g.termination) AS r
-                   FROM games g JOIN games cp ON cp.id = g.id OR cp.duplicate_of = g.id
-                   JOIN game_players gp ON gp.game_id = cp.id
-                   JOIN players p ON p.id = gp.player_id
-                   WHERE {cond}) gp
-             JOIN players p ON p.id = gp.player_id
-             GROUP BY p.id ORDER BY {order} LIMIT ?",
-            cond = c.sql
+             FROM (SELECT id, who, side, kind, r, min(copy)
+                   FROM (SELECT g.id,
+                                coalesce((SELECT -pi.identity FROM player_identity pi
+                                          WHERE pi.player_id = gp.player_id),
+                                         gp.player_id) AS who,
+                                gp.side, g.kind, {counted} AS r, cp.id AS copy
+                         FROM games g JOIN games cp ON cp.id = g.id OR cp.duplicate_of = g.id
+                         JOIN game_players gp ON gp.game_id = cp.id
+                         JOIN players p ON p.id = gp.player_id
+                         WHERE {cond})
+                   GROUP BY id, who) gp
+             GROUP BY who ORDER BY {order} LIMIT ?",
+            cond = c.sql,
+            counted = crate::curation::counted("g"),
         );
         let mut params = c.params;
         params.push(limit_value(limit));
@@ -459,15 +480,20 @@ impl Store {
     ) -> Result<Vec<EventListing>> {
         let c = filter.game_condition();
         let order = match order {
-            NameOrder::Games => "count(DISTINCT g.id) DESC, e.name",
-            NameOrder::Name => "e.name",
+            NameOrder::Games => "count(DISTINCT g.id) DESC, name",
+            NameOrder::Name => "name",
         };
+        // A curated event (`ev` < 0) gathers the games its `match` took, under its name.
         let sql = format!(
-            "SELECT e.name, count(DISTINCT g.id), count(DISTINCT gp.player_id),
-                    min(g.date), max(g.date), group_concat(DISTINCT g.kind)
-             FROM games g JOIN events e ON e.id = g.event_id
+            "SELECT coalesce(ce.name, e.name) AS name, count(DISTINCT g.id),
+                    count(DISTINCT gp.player_id), min(g.date), max(g.date),
+                    group_concat(DISTINCT g.kind)
+             FROM games g LEFT JOIN event_games eg ON eg.game_id = g.id
+             LEFT JOIN curated_events ce ON ce.id = eg.event
+             LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN game_players gp ON gp.game_id = g.id
-             WHERE {cond} GROUP BY e.id ORDER BY {order} LIMIT ?",
+             WHERE coalesce(ce.id, e.id) IS NOT NULL AND {cond}
+             GROUP BY coalesce(-ce.id, e.id) ORDER BY {order} LIMIT ?",
             cond = c.sql
         );
         let mut params = c.params;

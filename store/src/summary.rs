@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use kifu_facts::{Extra, ForbiddenKind, GameKind, Ruleset, Severity};
+use kifu_facts::{Extra, ForbiddenKind, GameKind, Outcome, Ruleset, Severity};
 use rusqlite::types::{Type, Value};
 use rusqlite::{params, params_from_iter, Row};
 
@@ -26,6 +26,9 @@ pub struct GameFacts {
     pub plies: u32,
     pub opening: Option<String>,
     pub extra: Extra,
+    /// The result that counts, with the curation's correction and rules in force
+    /// ([`kifu_facts::counted_result_under`]).
+    pub counted: Option<Outcome>,
 }
 
 /// One finding as the audit tables count it.
@@ -137,11 +140,13 @@ impl Store {
         }
         let c = of_kind(kind, filter.game_condition());
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.id, e.name, g.rule, g.date, g.recorded_result, g.derived_result,
-                    g.termination, g.plies, g.opening, g.extra, g.ruleset
+            "SELECT g.id, {event}, g.rule, g.date, g.recorded_result, g.derived_result,
+                    g.termination, g.plies, g.opening, g.extra, g.ruleset, {counted}
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE {} ORDER BY g.id",
-            c.sql
+            c.sql,
+            event = crate::curation::event_name("g", "e.name"),
+            counted = crate::curation::counted("g"),
         ))?;
         let mut rows = stmt.query(params_from_iter(c.params))?;
         let mut out = Vec::new();
@@ -162,6 +167,10 @@ impl Store {
                     .get::<_, Option<String>>(10)?
                     .as_deref()
                     .and_then(Ruleset::from_name),
+                counted: r
+                    .get::<_, Option<String>>(11)?
+                    .as_deref()
+                    .and_then(Outcome::parse),
             });
         }
         Ok(out)

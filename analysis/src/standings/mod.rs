@@ -10,7 +10,7 @@ mod chouchou;
 mod points;
 
 pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_result, ChouChouTable};
-pub use points::{points_tables, points_tables_by_section, points_text, Line, Pairing, Table};
+pub use points::{points_tables, points_text, Line, Pairing, Table, TiebreakValue};
 
 use kifu_store::query::ResultRow;
 

@@ -1,10 +1,13 @@
-//! The points tables of two-player games (Renju, Xiangqi, Chess Territorial: win 1, draw ½,
-//! loss 0) with Sonneborn-Berger, per event or per event and section.
+//! The points tables of two-player games (Renju, Xiangqi, Chess Territorial), per event and
+//! section: win 1, draw ½, loss 0, placed by points, then Sonneborn-Berger, then wins;
+//! or, for an event the curation describes ([`EventTerms`]), by its scoring, its
+//! tie-breaks and its sections.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kifu_facts::{GameKind, Outcome};
-use kifu_store::query::ResultRow;
+use kifu_facts::curation::{Scoring, Sections, Tiebreak, DEFAULT_TIEBREAKS};
+use kifu_facts::{fold_name, GameKind, Outcome};
+use kifu_store::query::{EventTerms, ResultRow};
 use serde::Serialize;
 
 use super::{event_name, section_name, sorted_rounds};
@@ -14,13 +17,23 @@ use super::{event_name, section_name, sorted_rounds};
 pub struct Pairing {
     pub round: Option<String>,
     pub opponent: String,
-    /// 1, ½ or 0.
+    /// The points the game scored (1, ½ or 0, or the event's scoring).
     pub points: f64,
-    /// The game's id (a site links each crosstable entry to its game).
+    /// The game's id (a site links each crosstable entry to its game); negative for a
+    /// curated game without moves.
     pub game: i64,
+    /// A curated game scored without being played.
+    pub forfeit: bool,
 }
 
-/// One player's line in an event's table. (The fields after `sonneborn_berger` are not
+/// A tie-break's value on a line.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TiebreakValue {
+    pub name: &'static str,
+    pub value: f64,
+}
+
+/// One player's line in an event's table. (The fields after `tiebreaks` are not
 /// serialized: `kifu standings --json` keeps its shape.)
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Line {
@@ -31,11 +44,14 @@ pub struct Line {
     pub draws: u32,
     pub losses: u32,
     pub points: f64,
-    /// Sonneborn-Berger: the points of the opponents beaten plus half those drawn with,
-    /// the usual first tie-break of round-robin tables.
+    /// Sonneborn-Berger: the points of the opponents beaten plus the draw's share (half,
+    /// under win 1 and draw ½) of those drawn with, the usual first tie-break of
+    /// round-robin tables.
     pub sonneborn_berger: f64,
-    /// What set this line apart from its neighbour: `points`, `Sonneborn-Berger`, `wins`,
-    /// or `tie (shared place)`.
+    /// The table's tie-breaks in order, with this line's values.
+    pub tiebreaks: Vec<TiebreakValue>,
+    /// What set this line apart from its neighbour: `points`, a tie-break's label, or
+    /// `tie (shared place)`.
     #[serde(skip)]
     pub decided_by: &'static str,
     /// The rounds of the table in which this player has no game recorded (a bye left out).
@@ -53,15 +69,28 @@ pub struct Line {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Table {
     pub event: String,
-    /// The section or group (`--by section` tables only).
-    #[serde(skip)]
+    /// The section (the record's section or group tag, or the curation's).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
+    /// Points for a win, a draw and a loss.
+    pub scoring: ScoringOut,
     pub lines: Vec<Line>,
     /// Games left out: no result, or a seat without a name.
     pub unscored: u32,
     /// The rounds recorded in the table's games, in order.
     #[serde(skip)]
     pub rounds: Vec<String>,
+    /// The tie-breaks after points, in order.
+    #[serde(skip)]
+    pub tiebreaks: Vec<Tiebreak>,
+}
+
+/// [`Scoring`] as JSON writes it.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct ScoringOut {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
 }
 
 impl Table {
@@ -69,47 +98,93 @@ impl Table {
     pub fn incomplete(&self) -> impl Iterator<Item = &Line> {
         self.lines.iter().filter(|l| !l.missing_rounds.is_empty())
     }
+
+    /// The event's scoring when it is not win 1, draw ½, loss 0 (`2/1/0`), for headings.
+    pub fn scoring_note(&self) -> Option<String> {
+        let s = self.scoring;
+        ((s.win, s.draw, s.loss) != (1.0, 0.5, 0.0))
+            .then(|| format!("{}/{}/{}", s.win, s.draw, s.loss))
+    }
 }
 
 /// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
 fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
-    let first = kind.first_side();
-    let second = match kind {
-        GameKind::Renju => Outcome::White,
-        _ => Outcome::Black,
-    };
     match result? {
         Outcome::Draw => Some(None),
-        r if r == first => Some(Some(0)),
-        r if r == second => Some(Some(1)),
+        r if Some(r) == kind.seat_side(0) => Some(Some(0)),
+        r if Some(r) == kind.seat_side(1) => Some(Some(1)),
         _ => None,
     }
 }
 
-/// Tables per event (games without an event go under "(no event)").
-pub fn points_tables(rows: &[ResultRow]) -> Vec<Table> {
-    grouped(rows, |row| (event_name(row), None))
-}
-
-/// Tables per event and section (the record's `section` or `group` tag; games without one
-/// form the event's own table).
-pub fn points_tables_by_section(rows: &[ResultRow]) -> Vec<Table> {
-    grouped(rows, |row| (event_name(row), section_name(row)))
-}
-
-fn grouped(rows: &[ResultRow], key: impl Fn(&ResultRow) -> (String, Option<String>)) -> Vec<Table> {
+/// The tables of `rows`, one per event and section, the one implementation `kifu
+/// standings`, the report and the site print. An event the curation describes (in
+/// `terms`, by name) is split, scored and placed as its entry says; any other by the
+/// record's `section` or `group` tag, win 1, draw ½, Sonneborn-Berger then wins.
+pub fn points_tables(rows: &[ResultRow], terms: &[EventTerms]) -> Vec<Table> {
+    let terms: BTreeMap<&str, &EventTerms> = terms.iter().map(|t| (t.name.as_str(), t)).collect();
     let mut groups: BTreeMap<(String, Option<String>), Vec<&ResultRow>> = BTreeMap::new();
+    // A curated game without moves has no tags: it goes to its players' section.
+    let mut sections_of: BTreeMap<(String, &str), String> = BTreeMap::new();
+    for row in rows.iter().filter(|r| !r.is_curated()) {
+        let tag = match terms.get(event_name(row).as_str()).map(|t| &t.sections) {
+            Some(Sections::Tag(tag)) => row.extra.tag(tag),
+            _ => None,
+        };
+        if let Some(section) = tag.map(str::trim).filter(|s| !s.is_empty()) {
+            for (_, name) in &row.players {
+                sections_of.insert((event_name(row), name.as_str()), section.to_owned());
+            }
+        }
+    }
     for row in rows {
-        groups.entry(key(row)).or_default().push(row);
+        let event = event_name(row);
+        let section = match terms.get(event.as_str()).map(|t| &t.sections) {
+            None => section_name(row),
+            Some(Sections::None) => None,
+            Some(Sections::Tag(tag)) => row
+                .extra
+                .tag(tag)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .or_else(|| {
+                    row.players.iter().find_map(|(_, name)| {
+                        sections_of.get(&(event.clone(), name.as_str())).cloned()
+                    })
+                }),
+            Some(Sections::Lists(lists)) => row.players.iter().find_map(|(_, name)| {
+                let key = fold_name(name);
+                lists
+                    .iter()
+                    .find(|l| l.players.iter().any(|p| fold_name(p) == key))
+                    .map(|l| l.name.clone())
+            }),
+        };
+        groups.entry((event, section)).or_default().push(row);
     }
     groups
         .into_iter()
-        .map(|((event, section), games)| table(event, section, &games))
+        .map(|((event, section), games)| {
+            let t = terms.get(event.as_str());
+            let scoring = t.map_or_else(Scoring::default, |t| t.scoring);
+            let tiebreaks = match t {
+                Some(t) if !t.tiebreaks.is_empty() => t.tiebreaks.clone(),
+                _ => DEFAULT_TIEBREAKS.to_vec(),
+            };
+            table(event, section, &games, scoring, tiebreaks)
+        })
         .collect()
 }
 
-fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table {
+fn table(
+    event: String,
+    section: Option<String>,
+    games: &[&ResultRow],
+    scoring: Scoring,
+    tiebreaks: Vec<Tiebreak>,
+) -> Table {
     let rounds = sorted_rounds(games.iter().filter_map(|g| g.round.as_deref()));
     // The rounds each named player has a game in, scored or not.
     let mut played: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
@@ -153,15 +228,15 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
             let points = match w {
                 None => {
                     line.draws += 1;
-                    0.5
+                    scoring.draw
                 }
                 Some(s) if s == seat => {
                     line.wins += 1;
-                    1.0
+                    scoring.win
                 }
                 Some(_) => {
                     line.losses += 1;
-                    0.0
+                    scoring.loss
                 }
             };
             line.points += points;
@@ -170,16 +245,27 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
                 opponent: names[1 - seat].clone(),
                 points,
                 game: g.game,
+                forfeit: g.forfeit,
             });
         }
     }
     let totals: BTreeMap<String, f64> = lines.iter().map(|(n, l)| (n.clone(), l.points)).collect();
+    let total = |name: &str| totals.get(name).copied().unwrap_or(0.0);
+    // A game's share of a win: 1 won, ½ drawn (under win 1, draw ½), 0 lost.
+    let share = |points: f64| {
+        if scoring.win > 0.0 {
+            (points - scoring.loss) / (scoring.win - scoring.loss).max(f64::MIN_POSITIVE)
+        } else {
+            0.0
+        }
+    };
     for line in lines.values_mut() {
         line.sonneborn_berger = line
             .pairings
             .iter()
-            .map(|p| p.points * totals.get(&p.opponent).copied().unwrap_or(0.0))
-            .sum();
+            .map(|p| share(p.points) * total(&p.opponent))
+            .sum::<f64>()
+            + 0.0;
         line.pairings.sort_by(|a, b| match (&a.round, &b.round) {
             (Some(x), Some(y)) => super::round_order(x, y),
             (x, y) => x.is_none().cmp(&y.is_none()),
@@ -194,28 +280,44 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
         line.missing_rounds = missing;
     }
     let mut lines: Vec<Line> = lines.into_values().collect();
-    let key = |l: &Line| (l.points, l.sonneborn_berger, l.wins);
-    lines.sort_by(|a, b| {
-        b.points
-            .total_cmp(&a.points)
-            .then(b.sonneborn_berger.total_cmp(&a.sonneborn_berger))
-            .then(b.wins.cmp(&a.wins))
-            .then(a.player.cmp(&b.player))
-    });
+    lines.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.player.cmp(&b.player)));
+    // Each tie-break orders the runs of lines still equal on everything before it (direct
+    // encounter counts only the games among the players of one run).
+    for (i, &tb) in tiebreaks.iter().enumerate() {
+        let mut start = 0;
+        while start < lines.len() {
+            let mut end = start + 1;
+            while end < lines.len() && same_so_far(&lines[start], &lines[end], i) {
+                end += 1;
+            }
+            let run: BTreeSet<String> =
+                lines[start..end].iter().map(|l| l.player.clone()).collect();
+            for line in &mut lines[start..end] {
+                // `+ 0.0`: an empty sum is -0.0, which would print as "-0".
+                let value = tiebreak_value(tb, line, &run, &totals) + 0.0;
+                line.tiebreaks.push(TiebreakValue {
+                    name: tb.name(),
+                    value,
+                });
+            }
+            lines[start..end].sort_by(|a, b| b.tiebreaks[i].value.total_cmp(&a.tiebreaks[i].value));
+            start = end;
+        }
+    }
+    let n = lines.len();
+    let criteria = tiebreaks.len();
     let decide = |a: &Line, b: &Line| -> &'static str {
         if a.points != b.points {
-            "points"
-        } else if a.sonneborn_berger != b.sonneborn_berger {
-            "Sonneborn-Berger"
-        } else {
-            "wins"
+            return "points";
         }
+        (0..criteria)
+            .find(|&i| a.tiebreaks[i].value != b.tiebreaks[i].value)
+            .map_or("tie (shared place)", |i| tiebreaks[i].label())
     };
-    let n = lines.len();
     let mut place = 0;
     for i in 0..n {
-        let tied_above = i > 0 && key(&lines[i]) == key(&lines[i - 1]);
-        let tied_below = i + 1 < n && key(&lines[i]) == key(&lines[i + 1]);
+        let tied_above = i > 0 && same_so_far(&lines[i], &lines[i - 1], criteria);
+        let tied_below = i + 1 < n && same_so_far(&lines[i], &lines[i + 1], criteria);
         if !tied_above {
             place = i + 1;
         }
@@ -233,9 +335,50 @@ fn table(event: String, section: Option<String>, games: &[&ResultRow]) -> Table 
     Table {
         event,
         section,
+        scoring: ScoringOut {
+            win: scoring.win,
+            draw: scoring.draw,
+            loss: scoring.loss,
+        },
         lines,
         unscored,
         rounds,
+        tiebreaks,
+    }
+}
+
+/// Whether two lines are equal on points and their first `criteria` tie-breaks.
+fn same_so_far(a: &Line, b: &Line, criteria: usize) -> bool {
+    a.points == b.points && (0..criteria).all(|i| a.tiebreaks[i].value == b.tiebreaks[i].value)
+}
+
+/// A tie-break's value for `line`, `run` the players still tied with it.
+fn tiebreak_value(
+    tb: Tiebreak,
+    line: &Line,
+    run: &BTreeSet<String>,
+    totals: &BTreeMap<String, f64>,
+) -> f64 {
+    let total = |name: &str| totals.get(name).copied().unwrap_or(0.0);
+    match tb {
+        Tiebreak::SonnebornBerger => line.sonneborn_berger,
+        Tiebreak::Buchholz => line.pairings.iter().map(|p| total(&p.opponent)).sum(),
+        Tiebreak::BuchholzCut1 => {
+            let scores: Vec<f64> = line.pairings.iter().map(|p| total(&p.opponent)).collect();
+            let lowest = scores.iter().copied().fold(f64::INFINITY, f64::min);
+            if scores.is_empty() {
+                0.0
+            } else {
+                scores.iter().sum::<f64>() - lowest
+            }
+        }
+        Tiebreak::Wins => f64::from(line.wins),
+        Tiebreak::DirectEncounter => line
+            .pairings
+            .iter()
+            .filter(|p| run.len() > 1 && run.contains(&p.opponent))
+            .map(|p| p.points)
+            .sum(),
     }
 }
 
@@ -259,6 +402,7 @@ pub fn points_text(p: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu_facts::curation::Sections;
 
     fn game(id: i64, black: &str, white: &str, result: &str) -> ResultRow {
         ResultRow {
@@ -272,7 +416,93 @@ mod tests {
             ],
             result: Outcome::parse(result).filter(|o| o.is_known()),
             extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
+            forfeit: false,
         }
+    }
+
+    fn terms(sections: Sections, scoring: Scoring, tiebreaks: Vec<Tiebreak>) -> EventTerms {
+        EventTerms {
+            name: "Cup".into(),
+            scoring,
+            tiebreaks,
+            sections,
+            rules: None,
+            dates: None,
+            venue: None,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn an_events_scoring_and_tiebreaks_place_its_players() {
+        // A, B, C, D: A beats C, B beats D, A–B drawn, C–D drawn, C beats B, D beats A.
+        // 2/1/0: A 3, B 3, C 3, D 3: all tied on points.
+        let rows = vec![
+            game(1, "A", "C", "black"),
+            game(2, "B", "D", "black"),
+            game(3, "A", "B", "draw"),
+            game(4, "C", "D", "draw"),
+            game(5, "C", "B", "black"),
+            game(6, "D", "A", "black"),
+        ];
+        let two = Scoring {
+            win: 2.0,
+            draw: 1.0,
+            loss: 0.0,
+        };
+        let t = &points_tables(
+            &rows,
+            &[terms(
+                Sections::None,
+                two,
+                vec![Tiebreak::Wins, Tiebreak::DirectEncounter],
+            )],
+        )[0];
+        assert_eq!(t.scoring_note().as_deref(), Some("2/1/0"));
+        let got: Vec<(&str, f64, usize, &str)> = t
+            .lines
+            .iter()
+            .map(|l| (l.player.as_str(), l.points, l.place, l.decided_by))
+            .collect();
+        // Everyone has one win: all tie on wins, then direct encounter among all four is
+        // their points again: a shared place.
+        assert!(got.iter().all(|g| g.1 == 3.0 && g.2 == 1), "{got:?}");
+        assert!(got.iter().all(|g| g.3 == "tie (shared place)"));
+        // One more game: A beats D again in a round 7. A 5; B, C, D 3. Direct encounter
+        // among B, C, D: B beat D (2) and lost to C (0) = 2; C beat B (2), drew D (1) = 3;
+        // D drew C (1), lost to B (0) = 1 (D's win is against A, outside the run).
+        let mut more = rows.clone();
+        more.push(game(7, "A", "D", "black"));
+        let t = &points_tables(
+            &more,
+            &[terms(
+                Sections::None,
+                two,
+                vec![Tiebreak::DirectEncounter, Tiebreak::Buchholz],
+            )],
+        )[0];
+        let got: Vec<(&str, f64, Vec<f64>, &str)> = t
+            .lines
+            .iter()
+            .map(|l| {
+                (
+                    l.player.as_str(),
+                    l.points,
+                    l.tiebreaks.iter().map(|v| v.value).collect(),
+                    l.decided_by,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                // Buchholz: A's C 3 + B 3 + D 3 + D 3; D's B 3 + C 3 + A 5 + A 5.
+                ("A", 5.0, vec![0.0, 12.0], "points"),
+                ("C", 3.0, vec![3.0, 11.0], "points"),
+                ("B", 3.0, vec![2.0, 11.0], "direct encounter"),
+                ("D", 3.0, vec![1.0, 16.0], "direct encounter"),
+            ]
+        );
     }
 
     #[test]
@@ -283,7 +513,7 @@ mod tests {
             game(3, "C", "A", "draw"),
             game(4, "A", "C", "unknown"),
         ];
-        let t = &points_tables(&rows)[0];
+        let t = &points_tables(&rows, &[])[0];
         assert_eq!(t.unscored, 1);
         let got: Vec<(&str, f64, f64, usize, &str)> = t
             .lines
@@ -342,7 +572,7 @@ mod tests {
             tagged(game(1, "C", "D", "black"), "women"),
             tagged(game(2, "D", "C", "black"), "women"),
         ];
-        let tables = points_tables_by_section(&rows);
+        let tables = points_tables(&rows, &[]);
         type Decided<'a> = Vec<(&'a str, &'a str)>;
         let got: Vec<(Option<&str>, Decided)> = tables
             .iter()
@@ -371,8 +601,9 @@ mod tests {
         );
         assert_eq!(tables[1].rounds, ["1", "2"]);
         assert_eq!(tables[0].rounds, ["1"]);
-        // By event alone the four players share one table.
-        assert_eq!(points_tables(&rows)[0].lines.len(), 4);
+        // An event the curation keeps whole is one table of the four players.
+        let whole = terms(Sections::None, Scoring::default(), vec![]);
+        assert_eq!(points_tables(&rows, &[whole])[0].lines.len(), 4);
     }
 
     #[test]
@@ -384,7 +615,7 @@ mod tests {
         // Four players: round 2 has one game recorded, B and D out of it: their games are
         // missing (an even section has no byes).
         let rows = vec![at("1", "A", "B"), at("1", "C", "D"), at("2", "A", "C")];
-        let t = &points_tables(&rows)[0];
+        let t = &points_tables(&rows, &[])[0];
         let got: Vec<(&str, Vec<String>, Vec<String>)> = t
             .lines
             .iter()
@@ -404,7 +635,7 @@ mod tests {
         // byes both.
         let mut rows = rows;
         rows.push(at("2", "E", "B"));
-        let t = &points_tables(&rows)[0];
+        let t = &points_tables(&rows, &[])[0];
         let e = t.lines.iter().find(|l| l.player == "E").unwrap();
         assert_eq!(
             (e.byes.clone(), e.missing_rounds.clone()),

@@ -8,12 +8,12 @@ use std::fmt::Write;
 
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
-    points_tables_by_section, points_text, section_name, ChouChouTable, Table,
+    points_text, section_name, ChouChouTable, Table,
 };
 use kifu_analysis::Filter;
 use kifu_facts::GameKind;
 use kifu_rules::chouchou::entry_names;
-use kifu_store::query::ResultRow;
+use kifu_store::query::{EventTerms, ResultRow};
 use kifu_store::Store;
 
 use crate::html::escape;
@@ -33,6 +33,7 @@ pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, E
         None => store.kinds()?,
     };
     let mut out = String::new();
+    let terms = store.event_terms()?;
     for kind in kinds {
         let rows = store.results_of(kind, filter)?;
         if rows.is_empty() {
@@ -41,7 +42,7 @@ pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, E
         if kind == GameKind::ChouChou {
             chouchou_html(&mut out, &rows);
         } else {
-            points_html(&mut out, kind, &rows);
+            points_html(&mut out, kind, &rows, &terms);
         }
     }
     Ok(out)
@@ -54,9 +55,9 @@ fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
     }
 }
 
-fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow]) {
-    let sections = points_tables_by_section(rows);
-    for t in points_tables(rows) {
+/// Each event's (and section's) table, as `kifu standings` prints it, then its crosstable.
+fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow], terms: &[EventTerms]) {
+    for t in points_tables(rows, terms) {
         let _ = write!(
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
@@ -64,7 +65,10 @@ fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow]) {
              </th><th>player</th><th class=\"num\">games</th><th class=\"num\">+</th>\
              <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">points</th>\
              <th class=\"num\">SB</th><th>decided by</th></tr></thead>\n<tbody>\n",
-            heading(kind, &t.event, None),
+            heading(kind, &t.event, t.section.as_deref())
+                + &t.scoring_note()
+                    .map(|s| format!(" (scoring {s})"))
+                    .unwrap_or_default(),
             escape(&t.event),
         );
         for l in &t.lines {
@@ -95,9 +99,7 @@ fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow]) {
                 t.unscored
             );
         }
-        for s in sections.iter().filter(|s| s.event == t.event) {
-            crosstable_html(out, kind, s);
-        }
+        crosstable_html(out, kind, &t);
     }
 }
 
@@ -139,12 +141,22 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table) {
                         }
                         // No title: the row and the line number name both players, and a
                         // 2,000-game site keeps its index small.
-                        let _ = write!(
-                            out,
-                            "<a class=\"result\" href=\"{}\">{}</a>",
-                            game_href(p.game),
-                            escape(text)
-                        );
+                        // A curated game without moves has no page of its own.
+                        let _ = if p.game < 0 {
+                            write!(
+                                out,
+                                "<span class=\"result curated\" title=\"{}\">{}</span>",
+                                if p.forfeit { "forfeit" } else { "not recorded" },
+                                escape(text)
+                            )
+                        } else {
+                            write!(
+                                out,
+                                "<a class=\"result\" href=\"{}\">{}</a>",
+                                game_href(p.game),
+                                escape(text)
+                            )
+                        };
                     }
                     out.push_str("</td>");
                 }

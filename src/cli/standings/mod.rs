@@ -1,4 +1,5 @@
-//! `kifu standings`: per event, the points table of each two-player game ([`points`]) and
+//! `kifu standings`: per event and section, the points table of each two-player game
+//! ([`points`]: the same tables the report and the site print) and
 //! ChouChou's score sheet and standings ([`chouchou`]), as text, CSV or one JSON object.
 
 mod chouchou;
@@ -20,6 +21,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
     };
     let mut out = String::new();
     let mut all_json = serde_json::Map::new();
+    let terms = store.event_terms()?;
     // One header for all the two-player tables; ChouChou's sheets carry their own.
     if csv && kinds.iter().any(|&k| k != GameKind::ChouChou) {
         out.push_str(points::CSV_HEADER);
@@ -36,7 +38,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
                 out.push_str(&chouchou::text(&sheets));
             }
         } else {
-            let tables = kifu_analysis::standings::points_tables(&rows);
+            let tables = kifu_analysis::standings::points_tables(&rows, &terms);
             if json {
                 all_json.insert(kind.to_string(), serde_json::to_value(&tables)?);
             } else if csv {

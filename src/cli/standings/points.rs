@@ -1,5 +1,6 @@
-//! The points tables of two-player games ([`kifu_analysis::standings::points_tables`]: win
-//! 1, draw ½, loss 0, with Sonneborn-Berger) as text and CSV.
+//! The points tables of two-player games ([`kifu_analysis::standings::points_tables`]: per
+//! event and section, win 1, draw ½, loss 0 with Sonneborn-Berger, or the curated event's
+//! scoring and tie-breaks) as text and CSV.
 
 use kifu_analysis::standings::{points_text, Table};
 use kifu_facts::GameKind;
@@ -8,17 +9,24 @@ use crate::cli::table::pad_right;
 use crate::cli::text::csv_field;
 
 /// The CSV header of the two-player tables.
-pub(super) const CSV_HEADER: &str =
-    "game,event,place,player,games,wins,draws,losses,points,sonneborn_berger\n";
+pub(super) const CSV_HEADER: &str = "game,event,section,place,player,games,wins,draws,losses,\
+                                     points,sonneborn_berger,tiebreaks,missing_rounds,byes\n";
 
-/// One CSV line per player (under [`CSV_HEADER`]).
+/// One CSV line per player (under [`CSV_HEADER`]); `tiebreaks` as `name=value;…` in the
+/// table's order.
 pub(super) fn csv(kind: GameKind, tables: &[Table]) -> String {
     let mut out = String::new();
     for t in tables {
         for l in &t.lines {
+            let tiebreaks: Vec<String> = l
+                .tiebreaks
+                .iter()
+                .map(|v| format!("{}={}", v.name, v.value))
+                .collect();
             out.push_str(&format!(
-                "{kind},{},{},{},{},{},{},{},{},{}\n",
+                "{kind},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 csv_field(&t.event),
+                csv_field(t.section.as_deref().unwrap_or("")),
                 l.place,
                 csv_field(&l.player),
                 l.games,
@@ -26,22 +34,40 @@ pub(super) fn csv(kind: GameKind, tables: &[Table]) -> String {
                 l.draws,
                 l.losses,
                 l.points,
-                l.sonneborn_berger
+                l.sonneborn_berger,
+                csv_field(&tiebreaks.join(";")),
+                csv_field(&l.missing_rounds.join(";")),
+                csv_field(&l.byes.join(";")),
             ));
         }
     }
     out
 }
 
-/// Each event's table as text, points as `1½`.
+/// Each table as text, points as `1½`, its tie-breaks in columns; the rounds a player has
+/// no game in flagged, byes named.
 pub(super) fn text(kind: GameKind, tables: &[Table]) -> String {
     let mut out = String::new();
     for t in tables {
-        out.push_str(&format!("{kind}: {}\n", t.event));
-        out.push_str("  #  player                      games  +   =   -   points  SB\n");
+        let section = t
+            .section
+            .as_deref()
+            .map(|s| format!(" · {s}"))
+            .unwrap_or_default();
+        let scoring = t
+            .scoring_note()
+            .map(|s| format!(" (scoring {s})"))
+            .unwrap_or_default();
+        out.push_str(&format!("{kind}: {}{section}{scoring}\n", t.event));
+        let mut head = String::from("  #  player                      games  +   =   -   points");
+        for tb in &t.tiebreaks {
+            head.push_str(&format!("  {}", tb.label()));
+        }
+        out.push_str(&head);
+        out.push('\n');
         for l in &t.lines {
-            out.push_str(&format!(
-                "  {:<2} {} {:>5} {:>3} {:>3} {:>3} {:>7}  {}\n",
+            let mut line = format!(
+                "  {:<2} {} {:>5} {:>3} {:>3} {:>3} {:>7}",
                 l.place,
                 pad_right(&l.player, 27),
                 l.games,
@@ -49,8 +75,19 @@ pub(super) fn text(kind: GameKind, tables: &[Table]) -> String {
                 l.draws,
                 l.losses,
                 points_text(l.points),
-                points_text(l.sonneborn_berger)
-            ));
+            );
+            for (tb, v) in t.tiebreaks.iter().zip(&l.tiebreaks) {
+                let width = tb.label().chars().count();
+                line.push_str(&format!("  {:>width$}", points_text(v.value)));
+            }
+            if !l.missing_rounds.is_empty() {
+                line.push_str(&format!("  ⚠ no game: {}", l.missing_rounds.join(", ")));
+            }
+            if !l.byes.is_empty() {
+                line.push_str(&format!("  bye: {}", l.byes.join(", ")));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
         }
         if t.unscored > 0 {
             out.push_str(&format!(

@@ -470,6 +470,20 @@ impl GameFilter {
     }
 
     /// Whether games of `kind` can match (a command skips the kinds that cannot).
+    /// Whether the filter names nothing but a kind and an event (what a curation's games
+    /// without moves can be selected by).
+    pub fn names_only_kind_and_event(&self) -> bool {
+        // The ruleset only concerns Renju-board records, and copies do not arise.
+        let bare = GameFilter {
+            game: self.game,
+            event: self.event.clone(),
+            ruleset: self.ruleset,
+            with_duplicates: self.with_duplicates,
+            ..GameFilter::default()
+        };
+        *self == bare
+    }
+
     pub fn admits_kind(&self, kind: GameKind) -> bool {
         self.game.is_none_or(|g| g == kind)
             && (self.ruleset != RulesetChoice::Freestyle || kind == GameKind::Renju)

@@ -94,9 +94,6 @@ fn placeholders(n: usize) -> String {
 /// id order instead, as fast.
 pub(crate) const KIND: &str = "+g.kind = ?";
 
-/// `kifu_counted(…)` of the game `g`.
-const COUNTED: &str = "kifu_counted(g.kind, g.recorded_result, g.derived_result, g.termination)";
-
 /// A result as the SQL functions return it: its name, or NULL for none.
 fn result_value(o: Outcome) -> Value {
     if o.is_known() {
@@ -123,9 +120,11 @@ impl GameFilter {
             let (m, v) = key_match("key", event);
             c.and_condition(self.any_copy(Condition {
                 sql: format!(
-                    "SELECT k.id FROM games k WHERE k.event_id IN (SELECT id FROM events WHERE {m})"
+                    "SELECT k.id FROM games k WHERE k.event_id IN (SELECT id FROM events WHERE {m})
+                     UNION ALL SELECT eg.game_id FROM event_games eg
+                     WHERE eg.event IN (SELECT id FROM curated_events WHERE {m})"
                 ),
-                params: vec![v],
+                params: vec![v.clone(), v],
             }));
         }
         self.players_condition(&mut c);
@@ -145,7 +144,8 @@ impl GameFilter {
             );
         }
         if let Some(r) = self.result {
-            c.and(&format!("{COUNTED} IS ?"), [result_value(r)]);
+            let counted = crate::curation::counted("g");
+            c.and(&format!("{counted} IS ?"), [result_value(r)]);
         }
         if let Some(r) = self.recorded {
             c.and("kifu_recorded(g.recorded_result) IS ?", [result_value(r)]);
@@ -154,7 +154,8 @@ impl GameFilter {
             c.and(
                 &format!(
                     "kifu_recorded(g.recorded_result) IS NOT NULL
-                     AND {COUNTED} IS NOT kifu_recorded(g.recorded_result)"
+                     AND {counted} IS NOT kifu_recorded(g.recorded_result)",
+                    counted = crate::curation::counted("g")
                 ),
                 [],
             );
@@ -204,13 +205,13 @@ impl GameFilter {
     fn players_condition(&self, c: &mut Condition) {
         let side = self.side.map(|s| s.name());
         let seat_of = |pattern: &str, side: Option<&String>| -> Condition {
-            let (m, v) = key_match("p.key", pattern);
+            let (m, v) = crate::curation::players_matching("p", pattern);
             let mut c = Condition {
                 sql: format!(
                     "SELECT gp.game_id FROM game_players gp
                      JOIN players p ON p.id = gp.player_id WHERE {m}"
                 ),
-                params: vec![v],
+                params: v,
             };
             if let Some(side) = side {
                 c.sql.push_str(" AND gp.side = ?");
@@ -225,9 +226,9 @@ impl GameFilter {
                 // One lookup of seat pairs (the player's through the key index, then the
                 // other seats of the same game): on 1M games with 18,596 of the player's,
                 // 3.5× faster than checking each of the player's games for the opponent.
-                let (mp, vp) = key_match("pa.key", p);
-                let (mo, vo) = key_match("pb.key", o);
-                let mut params = vec![vp];
+                let (mp, vp) = crate::curation::players_matching("pa", p);
+                let (mo, vo) = crate::curation::players_matching("pb", o);
+                let mut params = vp;
                 let side_sql = match &side {
                     Some(s) => {
                         params.push(text(s.clone()));
@@ -235,7 +236,7 @@ impl GameFilter {
                     }
                     None => "",
                 };
-                params.push(vo);
+                params.extend(vo);
                 c.and_condition(self.any_copy(Condition {
                     sql: format!(
                         "SELECT a.game_id FROM game_players a

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kifu_facts::{counted_result, GameKind, PlyStep, PositionKey, SeatResult};
+use kifu_facts::{GameKind, Outcome, PlyStep, PositionKey, SeatResult};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension};
 
@@ -154,28 +154,26 @@ impl Store {
     /// Up to `limit` games with an id above `after`, in id order, as the index replays
     /// them.
     pub fn index_sources(&self, after: i64, limit: usize) -> Result<Vec<IndexSource>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT g.id, g.kind, m.data, g.extra, g.recorded_result, g.derived_result,
-                    g.termination, g.duplicate_of IS NOT NULL, g.plies
+        // The result that counts with the curation's corrections and rules in force: a
+        // rebuild after `kifu curate` indexes the curated results.
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT g.id, g.kind, m.data, g.extra, {counted},
+                    g.duplicate_of IS NOT NULL, g.plies
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
              WHERE g.id > ?1 ORDER BY g.id LIMIT ?2",
-        )?;
+            counted = crate::curation::counted("g")
+        ))?;
         let rows = stmt.query_map(params![after, limit as i64], |r| {
             let kind = kind_of(r, 1)?;
-            let recorded: Option<String> = r.get(4)?;
-            let derived: Option<String> = r.get(5)?;
-            let termination: String = r.get(6)?;
+            let counted: Option<String> = r.get(4)?;
             Ok(IndexSource {
                 id: r.get(0)?,
                 kind,
                 moves: r.get::<_, Option<Vec<u8>>>(2)?.unwrap_or_default(),
                 extra: r.get(3)?,
-                result: SeatResult::of(
-                    kind,
-                    counted_result(kind, recorded.as_deref(), derived.as_deref(), &termination),
-                ),
-                duplicate: r.get(7)?,
-                length: r.get(8)?,
+                result: SeatResult::of(kind, counted.as_deref().and_then(Outcome::parse)),
+                duplicate: r.get(5)?,
+                length: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -1,0 +1,294 @@
+//! What a federation knows beyond its record files, as kifu applies it (`kifu curate`):
+//! players' identities, events with their sections, scoring, tie-breaks and rules in force,
+//! result corrections, games without moves, and an auditor's decisions on findings.
+//!
+//! The curation file's reader is `kifu_parser::curation`; the store keeps the applied entries
+//! beside the games, never in place of what the records say. Every entry keeps the line it
+//! was written on, so what it changed can be traced back to it.
+
+use std::fmt;
+
+use crate::{GameKind, Outcome};
+
+/// One curation file, read and checked on its own (game keys and event matches are checked
+/// against a database when it is applied).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Curation {
+    pub players: Vec<PlayerEntry>,
+    pub events: Vec<EventEntry>,
+    pub results: Vec<ResultCorrection>,
+    pub games: Vec<CuratedGame>,
+    pub decisions: Vec<Decision>,
+}
+
+/// `[[player]]`: one person, with the names records spell them by.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerEntry {
+    pub line: u32,
+    /// The name kifu shows.
+    pub name: String,
+    /// Names as records spell them (the shown name needs no alias).
+    pub aliases: Vec<String>,
+    /// The federation's id.
+    pub id: Option<String>,
+    pub country: Option<String>,
+    pub female: Option<bool>,
+}
+
+/// `[[event]]`: the games one `match` selects form one event under `name`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventEntry {
+    pub line: u32,
+    pub matcher: EventMatch,
+    pub name: String,
+    /// How the event divides into sections (none: one table).
+    pub sections: Sections,
+    pub scoring: Scoring,
+    /// Tie-breaks in the order they apply after points.
+    pub tiebreaks: Vec<Tiebreak>,
+    pub rules: Option<RulesInForce>,
+    /// The event's dates as written (`2015-08-22..2015-08-26`), checked.
+    pub dates: Option<String>,
+    pub venue: Option<String>,
+}
+
+/// Which games an `[[event]]` takes: every condition given must hold.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventMatch {
+    /// The recorded event name (a name pattern: folded, `*` a wildcard).
+    pub event: Option<String>,
+    /// The source file: its path, or the path's end (`MST-40.bdt`), `*` a wildcard.
+    pub source: Option<String>,
+    /// The game's date lies within `A..B` (either end may be open).
+    pub date: Option<String>,
+    /// Every one of these players is seated (names folded, aliases of a player count).
+    pub players: Vec<String>,
+}
+
+/// How an event's games divide into tables.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Sections {
+    /// One table.
+    #[default]
+    None,
+    /// The record's tag of this name (`group`, `section`) names the section.
+    Tag(String),
+    /// `[[event.section]]`: named sections, each its players.
+    Lists(Vec<SectionList>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SectionList {
+    pub name: String,
+    pub players: Vec<String>,
+}
+
+/// Points for a win, a draw and a loss.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scoring {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Scoring {
+        Scoring {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+        }
+    }
+}
+
+/// A tie-break of a points table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tiebreak {
+    /// The points of the opponents beaten plus the draw share of those drawn with.
+    SonnebornBerger,
+    /// The sum of the opponents' points.
+    Buchholz,
+    /// Buchholz less the lowest opponent's points.
+    BuchholzCut1,
+    /// The number of wins.
+    Wins,
+    /// The points scored in the games among the tied players.
+    DirectEncounter,
+}
+
+impl Tiebreak {
+    pub const ALL: [Tiebreak; 5] = [
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Buchholz,
+        Tiebreak::BuchholzCut1,
+        Tiebreak::Wins,
+        Tiebreak::DirectEncounter,
+    ];
+
+    /// The name a curation file writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiebreak::SonnebornBerger => "sonneborn-berger",
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::BuchholzCut1 => "buchholz-cut1",
+            Tiebreak::Wins => "wins",
+            Tiebreak::DirectEncounter => "direct-encounter",
+        }
+    }
+
+    /// The heading a table shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tiebreak::SonnebornBerger => "Sonneborn-Berger",
+            Tiebreak::Buchholz => "Buchholz",
+            Tiebreak::BuchholzCut1 => "Buchholz cut 1",
+            Tiebreak::Wins => "wins",
+            Tiebreak::DirectEncounter => "direct encounter",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Tiebreak> {
+        Tiebreak::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// The tie-breaks of a table no curation describes: Sonneborn-Berger, then wins.
+pub const DEFAULT_TIEBREAKS: [Tiebreak; 2] = [Tiebreak::SonnebornBerger, Tiebreak::Wins];
+
+/// The rules an event was played under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesInForce {
+    /// Xiangqi: the world rules (the default): their repetition verdicts decide a game.
+    XiangqiWorld,
+    /// Xiangqi: the Chinese rules. kifu judges repetition by the world rules only, so
+    /// under these a verdict is information and the recorded result counts.
+    XiangqiChinese,
+    /// Renju: the opening rule (one of [`crate::RENJU_OPENING_RULES`]).
+    RenjuOpening(String),
+}
+
+impl RulesInForce {
+    /// The name as written and stored.
+    pub fn name(&self) -> &str {
+        match self {
+            RulesInForce::XiangqiWorld => "world",
+            RulesInForce::XiangqiChinese => "chinese",
+            RulesInForce::RenjuOpening(rule) => rule,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RulesInForce> {
+        match name {
+            "world" => Some(RulesInForce::XiangqiWorld),
+            "chinese" => Some(RulesInForce::XiangqiChinese),
+            rule if crate::RENJU_OPENING_RULES.contains(&rule) => {
+                Some(RulesInForce::RenjuOpening(rule.to_owned()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a world-rules repetition verdict decides the game's result.
+    pub fn repetition_decides(&self) -> bool {
+        !matches!(self, RulesInForce::XiangqiChinese)
+    }
+}
+
+/// `[[result]]`: a correction of a game's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultCorrection {
+    pub line: u32,
+    /// The data contract's `game_key`.
+    pub game: String,
+    pub result: Outcome,
+    pub provenance: Provenance,
+}
+
+/// Why, by whom and when an entry was made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    pub reason: Option<String>,
+    pub by: Option<String>,
+    /// `YYYY-MM-DD`, checked.
+    pub date: Option<String>,
+}
+
+/// `[[game]]`: a game without moves (a forfeit, a game played but not recorded).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CuratedGame {
+    pub line: u32,
+    /// A curated event's name, or a recorded one.
+    pub event: String,
+    /// The game (when absent: the kind of the event's games).
+    pub kind: Option<GameKind>,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    /// In seat order: Red/Black, Black/White, P1….
+    pub players: Vec<String>,
+    pub result: Outcome,
+    pub forfeit: bool,
+    pub provenance: Provenance,
+}
+
+/// `[[decision]]`: an auditor's decision on a game's findings of one code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub line: u32,
+    pub game: String,
+    pub code: String,
+    pub verdict: Verdict,
+    pub provenance: Provenance,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The finding stands.
+    Confirmed,
+    /// The finding is wrong, or does not matter here.
+    Dismissed,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Confirmed => "confirmed",
+            Verdict::Dismissed => "dismissed",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        match name {
+            "confirmed" => Some(Verdict::Confirmed),
+            "dismissed" => Some(Verdict::Dismissed),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What is wrong with one entry of a curation file: `line N: [[kind]] …: what`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CurationError {
+    /// 1-based line of the entry (or of the offending text, for a syntax error).
+    pub line: u32,
+    /// The entry, as `[[player]] "胡荣华"` (empty for a file-level error).
+    pub entry: String,
+    pub message: String,
+}
+
+impl fmt::Display for CurationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.entry.is_empty() {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            write!(f, "line {}: {}: {}", self.line, self.entry, self.message)
+        }
+    }
+}
+
+impl std::error::Error for CurationError {}

@@ -1,0 +1,100 @@
+//! `kifu curate`: checks a curation file and applies it on top of the records
+//! ([`kifu_store::curation`]), or removes the one applied.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use kifu_facts::CurationError;
+use kifu_store::Store;
+
+pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> Result<ExitCode> {
+    if remove {
+        let mut store = Store::open(db)?;
+        if store.remove_curation()? {
+            println!("curation removed: every table is as the records alone make it");
+        } else {
+            println!("no curation was applied");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(file) = file else {
+        anyhow::bail!("name the curation file");
+    };
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{}: not UTF-8 text ({e})", file.display()))?;
+    let curation = match kifu_parser::curation::read(&text) {
+        Ok(c) => c,
+        Err(errors) => return Ok(failed(file, &errors)),
+    };
+    // `--check` without a database checks the file alone.
+    if check && !db.exists() {
+        println!(
+            "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s): the \
+             file is well formed (no database to check it against)",
+            file.display(),
+            curation.players.len(),
+            curation.events.len(),
+            curation.results.len(),
+            curation.games.len(),
+            curation.decisions.len()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut store = Store::open(db)?;
+    let (sha256, _) = kifu_ingest::input::hash_file(file)?;
+    let path = file.display().to_string();
+    let applied = match store.apply_curation(&curation, &path, &sha256, &text, check)? {
+        Ok(a) => a,
+        Err(errors) => return Ok(failed(file, &errors)),
+    };
+    let verb = if check { "would apply" } else { "applied" };
+    println!(
+        "{verb} {}: {} identit(ies) taking {} stored name(s), {} event(s), {} correction(s), \
+         {} game(s) without moves, {} decision(s)",
+        file.display(),
+        applied.identities,
+        applied.player_names,
+        applied.events.len(),
+        applied.corrections,
+        applied.games,
+        applied.decisions
+    );
+    for (name, games) in &applied.events {
+        println!("  event {name}: {games} game(s)");
+    }
+    for note in &applied.notes {
+        println!("  note: {note}");
+    }
+    if applied.corrections > 0 && !check {
+        println!(
+            "  (the position index keeps the results it was built with: `kifu index --rebuild` \
+             counts the corrections in `position` and `explore`)"
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every error as `FILE:LINE: [[entry]] …: what`, and exit 2: nothing was applied.
+fn failed(file: &Path, errors: &[CurationError]) -> ExitCode {
+    for e in errors {
+        let entry = if e.entry.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", e.entry)
+        };
+        eprintln!(
+            "kifu curate: {}:{}: {entry}{}",
+            file.display(),
+            e.line,
+            e.message
+        );
+    }
+    eprintln!(
+        "kifu curate: {} error(s) in {}: nothing applied",
+        errors.len(),
+        file.display()
+    );
+    ExitCode::from(2)
+}

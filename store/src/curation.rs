@@ -1,0 +1,647 @@
+//! The curation applied to a database ([`kifu_facts::Curation`], `kifu curate`): kept in
+//! tables of its own beside the games, never written into what the records gave, so that
+//! removing it restores every table exactly.
+//!
+//! - `curation`: the file as applied (its path, SHA-256 and text), so each later ingest
+//!   applies it again to the new games and every curated fact traces back to a line;
+//! - `curated_players` with `curated_names` (each name an identity answers to, folded), and
+//!   `player_identity`: the stored `players` rows each identity takes;
+//! - `curated_events` and `event_games`: the games each `[[event]]` matched;
+//! - `result_corrections`, `curated_games` with `curated_game_seats`, and `decisions`.
+//!
+//! The SQL every query shares for a curated fact is here too: the result that counts
+//! ([`counted`]), a seat's shown name ([`player_name`]) and a game's event ([`event_name`]).
+
+use kifu_facts::curation::{CuratedGame, EventEntry, Provenance, Sections};
+use kifu_facts::{fold_name, Curation, CurationError, GameKind, Outcome, Verdict};
+use rusqlite::types::Value;
+use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
+
+use crate::filter::sql::key_match;
+use crate::filter::DateRange;
+use crate::{GameFilter, Result, Store};
+
+/// SQL: the result that counts for the game `{g}`, with its correction and its event's
+/// rules in force ([`kifu_facts::counted_result_under`]).
+pub(crate) fn counted(g: &str) -> String {
+    format!(
+        "kifu_counted({g}.kind, {g}.recorded_result, {g}.derived_result, {g}.termination,
+                     (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = {g}.id),
+                     {rules})",
+        rules = rules(g)
+    )
+}
+
+/// SQL: the rules in force named for the game `{g}` by its curated event (NULL: none).
+pub(crate) fn rules(g: &str) -> String {
+    format!(
+        "(SELECT ce.rules FROM event_games eg JOIN curated_events ce ON ce.id = eg.event
+          WHERE eg.game_id = {g}.id)"
+    )
+}
+
+/// The findings a world-rules repetition verdict makes: under other rules in force they
+/// are information only (kifu judges repetition by the world rules alone).
+const REPETITION_CODES: &str = "'perpetual-check', 'perpetual-chase', 'repetition-draw', \
+     'perpetual-check-changed', 'perpetual-chase-changed', 'repetition-draw-changed', \
+     'result-contradicts-repetition-ruling'";
+
+/// SQL: the severity a finding `{x}` of the game `{g}` is shown with: `info` for a
+/// repetition verdict under rules in force that are not the world rules, else its own.
+pub(crate) fn shown_severity(x: &str, g: &str) -> String {
+    format!(
+        "CASE WHEN {x}.code IN ({REPETITION_CODES}) AND {g}.id IS NOT NULL
+                   AND {rules} = 'chinese' THEN 'info' ELSE {x}.severity END",
+        rules = rules(g)
+    )
+}
+
+/// SQL: the name a `players` row `{p}` is shown by: its curated identity's, else its own.
+pub(crate) fn player_name(p: &str) -> String {
+    format!(
+        "coalesce((SELECT cp.name FROM player_identity pi JOIN curated_players cp
+                   ON cp.id = pi.identity WHERE pi.player_id = {p}.id), {p}.name)"
+    )
+}
+
+/// SQL: the event name of the game `{g}`: its curated event's, else `{recorded}` (an SQL
+/// expression for the recorded name).
+pub(crate) fn event_name(g: &str, recorded: &str) -> String {
+    format!(
+        "coalesce((SELECT ce.name FROM event_games eg JOIN curated_events ce ON ce.id = eg.event
+                   WHERE eg.game_id = {g}.id), {recorded})"
+    )
+}
+
+/// SQL: the `players` rows whose folded key matches `pattern`, or whose curated identity
+/// answers to a name that does: every spelling of one person finds all of their games.
+pub(crate) fn players_matching(p: &str, pattern: &str) -> (String, Vec<Value>) {
+    let (own, v1) = key_match(&format!("{p}.key"), pattern);
+    let (alias, v2) = key_match("cn.key", pattern);
+    (
+        format!(
+            "({own} OR {p}.id IN (SELECT pi.player_id FROM player_identity pi
+                                  JOIN curated_names cn ON cn.identity = pi.identity
+                                  WHERE {alias}))"
+        ),
+        vec![v1, v2],
+    )
+}
+
+/// What applying a curation did, for `kifu curate` to report.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Applied {
+    /// Identities, and the stored player names they took.
+    pub identities: usize,
+    pub player_names: u64,
+    /// Each event's name and the games it matched.
+    pub events: Vec<(String, u64)>,
+    pub corrections: usize,
+    pub games: usize,
+    pub decisions: usize,
+    /// Entries that apply to nothing yet (a player no stored game names), kept for the
+    /// games later ingests bring.
+    pub notes: Vec<String>,
+}
+
+/// The curation as stored: where it was read from and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredCuration {
+    pub path: String,
+    pub sha256: String,
+    pub text: String,
+    pub applied_at: String,
+}
+
+/// A correction of a game's result as `kifu show` lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CorrectionRow {
+    pub result: Outcome,
+    pub provenance: Provenance,
+    pub line: u32,
+}
+
+/// An auditor's decision on a game's findings of one code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecisionRow {
+    pub game: i64,
+    pub code: String,
+    pub verdict: Verdict,
+    pub provenance: Provenance,
+    pub line: u32,
+}
+
+const CLEAR: &str = "
+DELETE FROM decisions;
+DELETE FROM curated_game_seats;
+DELETE FROM curated_games;
+DELETE FROM result_corrections;
+DELETE FROM event_games;
+DELETE FROM curated_sections;
+DELETE FROM curated_events;
+DELETE FROM player_identity;
+DELETE FROM curated_names;
+DELETE FROM curated_players;
+DELETE FROM curation;
+";
+
+impl Store {
+    /// Applies `curation` (read from `path`, whose text is `text`), replacing the curation
+    /// applied before, in one transaction. `Ok(Err(..))`: entries that do not fit the
+    /// database (a game key that names no game, an event that matches none), every one
+    /// of them; nothing is changed then. With `check_only` nothing is kept either way.
+    pub fn apply_curation(
+        &mut self,
+        curation: &Curation,
+        path: &str,
+        sha256: &str,
+        text: &str,
+        check_only: bool,
+    ) -> Result<std::result::Result<Applied, Vec<CurationError>>> {
+        let tx = self.conn.transaction()?;
+        let mut errors = Vec::new();
+        let applied = apply(&tx, curation, path, sha256, text, &mut errors)?;
+        if errors.is_empty() && !check_only {
+            tx.commit()?;
+        }
+        if errors.is_empty() {
+            Ok(Ok(applied))
+        } else {
+            errors.sort_by_key(|e| e.line);
+            Ok(Err(errors))
+        }
+    }
+
+    /// Removes the applied curation; false when there was none.
+    pub fn remove_curation(&mut self) -> Result<bool> {
+        let tx = self.conn.transaction()?;
+        let had: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM curation)", [], |r| r.get(0))?;
+        tx.execute_batch(CLEAR)?;
+        tx.commit()?;
+        Ok(had)
+    }
+
+    /// The curation applied, if any.
+    pub fn stored_curation(&self) -> Result<Option<StoredCuration>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT path, sha256, text, applied_at FROM curation WHERE id = 1",
+                [],
+                |r| {
+                    Ok(StoredCuration {
+                        path: r.get(0)?,
+                        sha256: r.get(1)?,
+                        text: r.get(2)?,
+                        applied_at: r.get(3)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// The correction of game `id`'s result, if the curation makes one.
+    pub fn correction(&self, id: i64) -> Result<Option<CorrectionRow>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT result, reason, author, date, line FROM result_corrections
+                 WHERE game_id = ?1",
+                params![id],
+                |r| {
+                    Ok(CorrectionRow {
+                        result: Outcome::parse(&r.get::<_, String>(0)?).unwrap_or(Outcome::Unknown),
+                        provenance: Provenance {
+                            reason: r.get(1)?,
+                            by: r.get(2)?,
+                            date: r.get(3)?,
+                        },
+                        line: r.get(4)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// The decisions on game `id`'s findings (all games' with `None`), by game and code.
+    pub fn decisions(&self, game: Option<i64>) -> Result<Vec<DecisionRow>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT game_id, code, verdict, reason, author, date, line FROM decisions
+             WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, code",
+        )?;
+        let rows = stmt.query_map(params![game], |r| {
+            Ok(DecisionRow {
+                game: r.get(0)?,
+                code: r.get(1)?,
+                verdict: Verdict::from_name(&r.get::<_, String>(2)?).unwrap_or(Verdict::Confirmed),
+                provenance: Provenance {
+                    reason: r.get(3)?,
+                    by: r.get(4)?,
+                    date: r.get(5)?,
+                },
+                line: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Game `id`'s seats with the names its record gave, where the curation shows another:
+    /// `(seat side, recorded name)`.
+    pub fn recorded_names(&self, id: i64) -> Result<Vec<(String, String, String)>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT gp.side, p.name, {shown} FROM game_players gp
+             JOIN players p ON p.id = gp.player_id
+             WHERE gp.game_id = ?1 AND {shown} <> p.name ORDER BY gp.seat",
+            shown = player_name("p")
+        ))?;
+        let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The curated event game `id` belongs to, if any.
+    pub fn curated_event_of(&self, id: i64) -> Result<Option<(String, u32)>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT ce.name, ce.line FROM event_games eg JOIN curated_events ce
+                 ON ce.id = eg.event WHERE eg.game_id = ?1",
+                params![id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+    }
+}
+
+fn apply(
+    tx: &Transaction<'_>,
+    curation: &Curation,
+    path: &str,
+    sha256: &str,
+    text: &str,
+    errors: &mut Vec<CurationError>,
+) -> Result<Applied> {
+    tx.execute_batch(CLEAR)?;
+    tx.execute(
+        "INSERT INTO curation (id, path, sha256, text) VALUES (1, ?1, ?2, ?3)",
+        params![path, sha256, text],
+    )?;
+    let mut applied = Applied::default();
+    let mut fail = |line: u32, entry: String, message: String| {
+        errors.push(CurationError {
+            line,
+            entry,
+            message,
+        })
+    };
+
+    for p in &curation.players {
+        tx.execute(
+            "INSERT INTO curated_players (name, federation_id, country, female, line)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![p.name, p.id, p.country, p.female, p.line],
+        )?;
+        let identity = tx.last_insert_rowid();
+        for name in std::iter::once(&p.name).chain(&p.aliases) {
+            tx.execute(
+                "INSERT OR IGNORE INTO curated_names (key, identity) VALUES (?1, ?2)",
+                params![fold_name(name), identity],
+            )?;
+        }
+        let linked = tx.execute(
+            "INSERT OR IGNORE INTO player_identity (player_id, identity)
+             SELECT p.id, n.identity FROM curated_names n JOIN players p ON p.key = n.key
+             WHERE n.identity = ?1",
+            params![identity],
+        )?;
+        applied.player_names += linked as u64;
+        if linked == 0 {
+            applied.notes.push(format!(
+                "line {}: [[player]] {:?}: no stored game names them yet",
+                p.line, p.name
+            ));
+        }
+    }
+    applied.identities = curation.players.len();
+
+    for e in &curation.events {
+        let entry = format!("[[event]] {:?}", e.name);
+        let (sections, section_lists) = match &e.sections {
+            Sections::None => (None, &[][..]),
+            Sections::Tag(tag) => (Some(tag.clone()), &[][..]),
+            Sections::Lists(lists) => (None, &lists[..]),
+        };
+        let tiebreaks: Vec<&str> = e.tiebreaks.iter().map(|t| t.name()).collect();
+        tx.execute(
+            "INSERT INTO curated_events (name, key, sections, win, draw, loss, tiebreaks, rules,
+                 dates, venue, line)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![
+                e.name,
+                fold_name(&e.name),
+                sections,
+                e.scoring.win,
+                e.scoring.draw,
+                e.scoring.loss,
+                tiebreaks.join(","),
+                e.rules.as_ref().map(|r| r.name()),
+                e.dates,
+                e.venue,
+                e.line
+            ],
+        )?;
+        let event = tx.last_insert_rowid();
+        for list in section_lists {
+            for name in &list.players {
+                tx.execute(
+                    "INSERT OR REPLACE INTO curated_sections (event, key, name) VALUES (?1, ?2, ?3)",
+                    params![event, fold_name(name), list.name],
+                )?;
+            }
+        }
+        let (cond, params) = match event_condition(e) {
+            Ok(c) => c,
+            Err(message) => {
+                fail(e.line, entry, message);
+                continue;
+            }
+        };
+        let taken: Option<(String, u32)> = tx
+            .query_row(
+                &format!(
+                    "SELECT ce.name, ce.line FROM games g JOIN sources s ON s.id = g.source_id
+                     JOIN event_games eg ON eg.game_id = g.id
+                     JOIN curated_events ce ON ce.id = eg.event WHERE {cond} LIMIT 1"
+                ),
+                params_from_iter(params.clone()),
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((other, line)) = taken {
+            fail(
+                e.line,
+                entry,
+                format!("it takes games [[event]] {other:?} (line {line}) takes already"),
+            );
+            continue;
+        }
+        let mut all = vec![Value::Integer(event)];
+        all.extend(params);
+        let games = tx.execute(
+            &format!(
+                "INSERT INTO event_games (game_id, event)
+                 SELECT g.id, ? FROM games g JOIN sources s ON s.id = g.source_id WHERE {cond}"
+            ),
+            params_from_iter(all),
+        )? as u64;
+        if games == 0 {
+            fail(e.line, entry, "its `match` matches no stored game".into());
+            continue;
+        }
+        applied.events.push((e.name.clone(), games));
+    }
+
+    for r in &curation.results {
+        let entry = format!("[[result]] {:?}", r.game);
+        let Some((id, kind)) = game_of_key(tx, &r.game)? else {
+            fail(r.line, entry, "no stored game has this key".into());
+            continue;
+        };
+        if !fits(kind, r.result) {
+            fail(
+                r.line,
+                entry,
+                format!("{} is not a result of a {kind} game", r.result),
+            );
+            continue;
+        }
+        tx.execute(
+            "INSERT INTO result_corrections (game_id, result, reason, author, date, line)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                id,
+                r.result.name(),
+                r.provenance.reason,
+                r.provenance.by,
+                r.provenance.date,
+                r.line
+            ],
+        )?;
+        applied.corrections += 1;
+    }
+
+    for g in &curation.games {
+        match curated_game(tx, g)? {
+            Ok(()) => applied.games += 1,
+            Err(message) => fail(
+                g.line,
+                format!("[[game]] {:?}", g.players.join(" – ")),
+                message,
+            ),
+        }
+    }
+
+    for d in &curation.decisions {
+        let entry = format!("[[decision]] {:?}", d.game);
+        let Some((id, _)) = game_of_key(tx, &d.game)? else {
+            fail(d.line, entry, "no stored game has this key".into());
+            continue;
+        };
+        let has: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM findings WHERE game_id = ?1 AND code = ?2)",
+            params![id, d.code],
+            |r| r.get(0),
+        )?;
+        if !has {
+            fail(
+                d.line,
+                entry,
+                format!("the game has no `{}` finding", d.code),
+            );
+            continue;
+        }
+        tx.execute(
+            "INSERT INTO decisions (game_id, code, verdict, reason, author, date, line)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                id,
+                d.code,
+                d.verdict.name(),
+                d.provenance.reason,
+                d.provenance.by,
+                d.provenance.date,
+                d.line
+            ],
+        )?;
+        applied.decisions += 1;
+    }
+    Ok(applied)
+}
+
+/// Whether `result` is one a game of `kind` can have.
+fn fits(kind: GameKind, result: Outcome) -> bool {
+    result == Outcome::Draw || (0..4).any(|seat| kind.seat_side(seat) == Some(result))
+}
+
+/// The game a contract game key names, with its kind.
+fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)>> {
+    let Some((hash, member, offset)) = parse_game_key(key) else {
+        return Ok(None);
+    };
+    let row: Option<(i64, String)> = tx
+        .query_row(
+            "SELECT g.id, g.kind FROM games g JOIN sources s ON s.id = g.source_id
+             WHERE s.content_hash = ?1 AND g.member = ?2 AND g.offset = ?3",
+            params![hash.to_ascii_lowercase(), member, offset as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    Ok(row.and_then(|(id, kind)| GameKind::from_name(&kind).map(|k| (id, k))))
+}
+
+/// A game key's parts (`<sha256>:<member>:<offset>`).
+fn parse_game_key(key: &str) -> Option<(&str, &str, u64)> {
+    let (hash, rest) = key.split_once(':')?;
+    let (member, offset) = rest.rsplit_once(':')?;
+    Some((hash, member, offset.parse().ok()?))
+}
+
+/// The SQL condition (on `g` and its source `s`) an `[[event]]`'s `match` makes.
+fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), String> {
+    let m = &e.matcher;
+    let filter = GameFilter {
+        event: m.event.clone(),
+        date: match &m.date {
+            Some(d) => d
+                .parse::<DateRange>()
+                .map_err(|err| format!("match.date: {err}"))?,
+            None => DateRange::default(),
+        },
+        with_duplicates: true,
+        ..GameFilter::default()
+    };
+    let mut c = filter.game_condition();
+    if let Some(source) = &m.source {
+        let glob = if source.starts_with('/') {
+            source.clone()
+        } else {
+            format!("*{source}")
+        };
+        c.and(
+            "(CASE WHEN g.member = '' THEN s.path ELSE s.path || '!' || g.member END) GLOB ?",
+            [Value::Text(glob)],
+        );
+    }
+    for name in &m.players {
+        let (matches, params) = players_matching("p", name);
+        c.and(
+            &format!(
+                "g.id IN (SELECT gp.game_id FROM game_players gp JOIN players p
+                          ON p.id = gp.player_id WHERE {matches})"
+            ),
+            params,
+        );
+    }
+    Ok((c.sql, c.params))
+}
+
+/// Stores a `[[game]]`: its event (a curated one by name, else a recorded one) gives its
+/// kind where the entry does not.
+fn curated_game(tx: &Transaction<'_>, g: &CuratedGame) -> Result<std::result::Result<(), String>> {
+    let key = fold_name(&g.event);
+    let curated: Option<i64> = tx
+        .query_row(
+            "SELECT id FROM curated_events WHERE key = ?1",
+            params![key],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let kinds: Vec<String> = {
+        let sql = if curated.is_some() {
+            "SELECT DISTINCT g.kind FROM event_games eg JOIN games g ON g.id = eg.game_id
+             WHERE eg.event = ?1"
+        } else {
+            "SELECT DISTINCT g.kind FROM games g JOIN events e ON e.id = g.event_id
+             WHERE e.key = ?1"
+        };
+        let mut stmt = tx.prepare(sql)?;
+        let param: Value = match curated {
+            Some(id) => Value::Integer(id),
+            None => Value::Text(key.clone()),
+        };
+        let rows = stmt.query_map([param], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    if curated.is_none() && kinds.is_empty() {
+        return Ok(Err(format!(
+            "no [[event]] and no stored game names the event {:?}",
+            g.event
+        )));
+    }
+    let kind = match (g.kind, kinds.as_slice()) {
+        (Some(k), _) => k,
+        (None, [one]) => match GameKind::from_name(one) {
+            Some(k) => k,
+            None => return Ok(Err(format!("the event's games are of kind {one:?}"))),
+        },
+        (None, _) => {
+            return Ok(Err(
+                "the event holds games of several kinds (or none): give `kind`".into(),
+            ))
+        }
+    };
+    let seats = g.players.len();
+    let fits_seats = match kind {
+        GameKind::ChouChou => (2..=4).contains(&seats),
+        _ => seats == 2,
+    };
+    if !fits_seats {
+        return Ok(Err(format!("a {kind} game has no {seats} seats")));
+    }
+    if !fits(kind, g.result) {
+        return Ok(Err(format!(
+            "{} is not a result of a {kind} game",
+            g.result
+        )));
+    }
+    tx.execute(
+        "INSERT INTO curated_games (event, event_name, kind, round, date, result, forfeit,
+             reason, author, line)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            curated,
+            g.event,
+            kind.name(),
+            g.round,
+            g.date,
+            g.result.name(),
+            g.forfeit,
+            g.provenance.reason,
+            g.provenance.by,
+            g.line
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    for (seat, name) in g.players.iter().enumerate() {
+        let side = kind.seat_side(seat).map(|s| s.name().into_owned());
+        tx.execute(
+            "INSERT INTO curated_game_seats (game, seat, side, name) VALUES (?1, ?2, ?3, ?4)",
+            params![id, seat as i64 + 1, side, name],
+        )?;
+    }
+    Ok(Ok(()))
+}
+
+/// Whether `name` matches the name pattern `pattern` as a filter compares names (folded;
+/// `*` any run of characters).
+pub(crate) fn name_matches(pattern: &str, name: &str) -> bool {
+    fn glob(p: &[char], s: &[char]) -> bool {
+        match p.split_first() {
+            None => s.is_empty(),
+            Some(('*', rest)) => (0..=s.len()).any(|i| glob(rest, &s[i..])),
+            Some((c, rest)) => s.first() == Some(c) && glob(rest, &s[1..]),
+        }
+    }
+    let p: Vec<char> = fold_name(pattern.trim()).chars().collect();
+    let s: Vec<char> = fold_name(name).chars().collect();
+    glob(&p, &s)
+}

@@ -1,0 +1,366 @@
+//! `kifu curate` on real records: one identity for a player's spellings, an event split by
+//! its sections and scored 2/1/0, a game without moves filling a missing round, a result
+//! correction with its reason, the rules in force, an auditor's decision, errors with
+//! their lines, and removal restoring every table.
+
+use std::path::Path;
+
+use crate::common::{ingest_json, kifu, kifu_ok, shared};
+
+const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
+const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
+
+/// Every table's rows, as text, in a stable order: what "restores every table" compares.
+fn every_table(db: &Path) -> Vec<(String, Vec<String>)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    tables
+        .into_iter()
+        .map(|t| {
+            let mut stmt = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
+            let n = stmt.column_count();
+            let mut rows: Vec<String> = stmt
+                .query_map([], |r| {
+                    Ok((0..n)
+                        .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                        .collect::<Vec<_>>()
+                        .join("|"))
+                })
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            rows.sort();
+            (t, rows)
+        })
+        .collect()
+}
+
+/// The contract game key of the first game the SQL condition (on `g`) selects.
+fn game_key(db: &Path, condition: &str) -> (i64, String) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(
+        &format!(
+            "SELECT g.id, s.content_hash || ':' || g.member || ':' || g.offset
+             FROM games g JOIN sources s ON s.id = g.source_id WHERE {condition}
+             ORDER BY g.id LIMIT 1"
+        ),
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .unwrap()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn a_curated_event_is_sectioned_scored_filled_and_corrected_and_removal_restores_all() {
+    let Some(dpxq) = shared(DPXQ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let d = db.to_str().unwrap();
+    ingest_json(&db, &[&dpxq]);
+    let before = every_table(&db);
+    // A men's game of the event, to correct to a loss: 郑惟桐's first as Red (he lost none).
+    let (corrected, key) = game_key(
+        &db,
+        "g.id IN (SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = gp.player_id
+                  WHERE p.name = '郑惟桐' AND gp.side = 'red') AND g.duplicate_of IS NULL
+         AND g.event_id IN (SELECT id FROM events WHERE name = '2015年慕中杯第14届世界象棋锦标赛')",
+    );
+    let curation = format!(
+        r#"[[event]]
+match = {{ event = "{WORLD_CHAMPIONSHIP}" }}
+name = "第14届世界象棋锦标赛"
+sections = "group"
+scoring = {{ win = 2, draw = 1, loss = 0 }}
+tiebreaks = ["sonneborn-berger", "buchholz", "wins", "direct-encounter"]
+dates = "2015-08-22..2015-08-26"
+venue = "Munich"
+
+[[game]]
+event = "第14届世界象棋锦标赛"
+round = "第08轮"
+players = ["赖理兄", "郑亚生"]
+result = "draw"
+reason = "the arbiter's score sheet"
+
+[[player]]
+name = "Zheng Weitong"
+aliases = ["郑惟桐"]
+"#
+    );
+    let file = write(dir.path(), "curation.toml", &curation);
+    kifu_ok(&["curate", "--check", "--db", d, &file]);
+    assert_eq!(every_table(&db), before, "--check applies nothing");
+    let applied = kifu_ok(&["curate", "--db", d, &file]);
+    assert!(
+        applied.contains("第14届世界象棋锦标赛: 241 game(s)"),
+        "{applied}"
+    );
+
+    let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--event",
+        "第14届世界象棋锦标赛",
+        "--json",
+    ]))
+    .unwrap();
+    let tables = json["xiangqi"].as_array().unwrap();
+    let sections: Vec<&str> = tables
+        .iter()
+        .map(|t| t["section"].as_str().unwrap())
+        .collect();
+    assert_eq!(sections, ["女子组", "男子组"]);
+    let men = &tables[1]["lines"];
+    assert_eq!(men[0]["player"], "Zheng Weitong");
+    assert_eq!(men[0]["points"], 15.0);
+    assert_eq!(tables[1]["scoring"]["win"], 2.0);
+    assert_eq!(tables[0]["lines"][0]["player"], "王琳娜");
+    // The [[game]] fills 赖理兄's and 郑亚生's round 8.
+    let csv = kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--event",
+        "第14届世界象棋锦标赛",
+        "--csv",
+    ]);
+    for player in ["赖理兄", "郑亚生"] {
+        let line = csv.lines().find(|l| l.contains(player)).unwrap();
+        assert!(line.contains(",男子组,"), "{line}");
+        assert!(!line.contains("第08轮"), "{line}");
+        assert!(line.contains(",9,"), "nine games: {line}");
+    }
+    let text = kifu_ok(&["standings", "--db", d, "--event", "第14届世界象棋锦标赛"]);
+    assert!(
+        text.contains("第14届世界象棋锦标赛 · 男子组 (scoring 2/1/0)"),
+        "{text}"
+    );
+    assert!(text.contains("Buchholz"), "{text}");
+
+    // A correction: it counts, `show` gives its reason, the standings change.
+    let recorded = kifu_ok(&[
+        "games",
+        "--db",
+        d,
+        "--game",
+        &corrected.to_string(),
+        "--format",
+        "csv",
+    ]);
+    let correction = format!(
+        "{curation}
+[[result]]
+game = \"{key}\"
+result = \"black\"
+reason = \"the arbiter's score sheet\"
+by = \"chief arbiter\"
+date = \"2026-11-20\"
+"
+    );
+    let file = write(dir.path(), "curation.toml", &correction);
+    kifu_ok(&["curate", "--db", d, &file]);
+    let shown = kifu_ok(&["show", "--db", d, &corrected.to_string()]);
+    assert!(
+        shown.contains(
+            "corrected: result black (curation line 21); reason: the arbiter's score sheet; by: \
+             chief arbiter; date: 2026-11-20"
+        ),
+        "{shown}"
+    );
+    assert!(shown.contains("counted: black"), "{shown}");
+    assert!(shown.contains("recorded as 郑惟桐"), "{shown}");
+    let listed = kifu_ok(&[
+        "games",
+        "--db",
+        d,
+        "--game",
+        &corrected.to_string(),
+        "--format",
+        "csv",
+    ]);
+    assert_ne!(listed, recorded);
+    assert!(listed.contains(",black,"), "{listed}");
+    let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--event",
+        "第14届世界象棋锦标赛",
+        "--json",
+    ]))
+    .unwrap();
+    let men = json["xiangqi"][1]["lines"].as_array().unwrap();
+    let zheng = men.iter().find(|l| l["player"] == "Zheng Weitong").unwrap();
+    assert!(zheng["points"].as_f64().unwrap() < 15.0, "{zheng}");
+
+    // Removing the curation restores every table.
+    kifu_ok(&["curate", "--remove", "--db", d]);
+    assert_eq!(every_table(&db), before);
+}
+
+#[test]
+fn a_bad_curation_names_each_entry_and_line_and_applies_nothing() {
+    let Some(dpxq) = shared(DPXQ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let d = db.to_str().unwrap();
+    ingest_json(&db, &[&dpxq]);
+    let before = every_table(&db);
+    let file = write(
+        dir.path(),
+        "bad.toml",
+        &format!(
+            r#"[[event]]
+match = {{ event = "no such event" }}
+name = "Nothing"
+
+[[result]]
+game = "{}:nowhere:0"
+result = "draw"
+
+[[player]]
+name = "A"
+aliases = ["郑惟桐"]
+
+[[player]]
+name = "B"
+aliases = ["郑惟桐"]
+"#,
+            "0".repeat(64)
+        ),
+    );
+    let out = kifu(&["curate", "--db", d, &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            r#"bad.toml:13: [[player]] "B": "郑惟桐" is already a name of [[player]] "A" (line 9)"#
+        ),
+        "{stderr}"
+    );
+    // The file is checked whole first; with the players fixed, the database checks follow.
+    let file = write(
+        dir.path(),
+        "bad.toml",
+        &std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("name = \"B\"\naliases = [\"郑惟桐\"]", "name = \"B\""),
+    );
+    let out = kifu(&["curate", "--db", d, &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(r#"bad.toml:1: [[event]] "Nothing": its `match` matches no stored game"#),
+        "{stderr}"
+    );
+    assert!(stderr.contains("bad.toml:5: [[result]]"), "{stderr}");
+    assert!(stderr.contains("no stored game has this key"), "{stderr}");
+    assert_eq!(every_table(&db), before, "nothing applied");
+}
+
+#[test]
+fn one_identity_the_rules_in_force_and_a_decision_on_ccpd() {
+    let Some(ccpd) = shared(CCPD) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let d = db.to_str().unwrap();
+    ingest_json(&db, &[&ccpd]);
+    // Simplified finds traditional, wildcards too.
+    let ids = |player: &str| kifu_ok(&["games", "--db", d, "--player", player, "--format", "csv"]);
+    assert_eq!(ids("胡荣华"), ids("胡榮華"));
+    assert_eq!(ids("*胡荣华*"), ids("*胡榮華*"));
+
+    // The 1998 石林杯 game recorded 0–1 after a repetition: a draw by the world rules.
+    let (game, key) = game_key(
+        &db,
+        "g.termination = 'repetition-draw' AND g.recorded_result = 'black'
+         AND g.date LIKE '1998%' AND g.event_id IN
+             (SELECT id FROM events WHERE name LIKE '“石林杯”全國象棋團體錦標賽%')",
+    );
+    let id = game.to_string();
+    assert!(kifu_ok(&["show", "--db", d, &id]).contains("counted: draw"));
+    let file = write(
+        dir.path(),
+        "c.toml",
+        &format!(
+            r#"[[player]]
+name = "胡荣华"
+aliases = ["胡榮華", "上海胡榮華", "上海 胡榮華", "中國胡榮華"]
+
+[[event]]
+match = {{ event = "“石林杯”全國象棋團體錦標賽*", date = "1998" }}
+name = "1998 石林杯"
+rules = "chinese"
+
+[[decision]]
+game = "{key}"
+code = "result-contradicts-repetition-ruling"
+decision = "dismissed"
+reason = "played under the Chinese rules"
+"#
+        ),
+    );
+    kifu_ok(&["curate", "--db", d, &file]);
+    let shown = kifu_ok(&["show", "--db", d, &id]);
+    assert!(shown.contains("rules in force: chinese"), "{shown}");
+    assert!(shown.contains("counted: black"), "{shown}");
+    // The verdict is information under these rules, and the auditor's decision is shown.
+    assert!(
+        shown.contains("info result-contradicts-repetition-ruling"),
+        "{shown}"
+    );
+    assert!(shown.contains("decided: dismissed: played under the Chinese rules"));
+    let all = kifu_ok(&["audit", "--db", d, "--game", &id]);
+    let open = kifu_ok(&["audit", "--db", d, "--game", &id, "--open"]);
+    assert!(all.contains("result-contradicts-repetition-ruling"));
+    assert!(
+        !open.contains("result-contradicts-repetition-ruling"),
+        "{open}"
+    );
+
+    // One identity: every spelling listed finds all of the person's games, once each.
+    let players = kifu_ok(&[
+        "players",
+        "--db",
+        d,
+        "--player",
+        "上海胡榮華",
+        "--format",
+        "csv",
+    ]);
+    let lines: Vec<&str> = players.lines().skip(1).collect();
+    assert_eq!(lines.len(), 1, "{players}");
+    assert!(lines[0].starts_with("胡荣华,"), "{players}");
+    let found = kifu_ok(&[
+        "games",
+        "--db",
+        d,
+        "--player",
+        "中國胡榮華",
+        "--format",
+        "csv",
+    ]);
+    let games: usize = lines[0].split(',').nth(1).unwrap().parse().unwrap();
+    assert_eq!(games, found.lines().count() - 1);
+    assert!(games > 2_000, "{players}");
+}
