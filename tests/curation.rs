@@ -363,4 +363,99 @@ reason = "played under the Chinese rules"
     let games: usize = lines[0].split(',').nth(1).unwrap().parse().unwrap();
     assert_eq!(games, found.lines().count() - 1);
     assert!(games > 2_000, "{players}");
+
+    // The names not curated yet: the rest of 胡榮華's spellings are proposed, the team or
+    // city prefixes named, a pair (伍霞胡榮華: two players in one seat) left out.
+    let proposed = kifu_ok(&[
+        "players",
+        "--db",
+        d,
+        "--suggest-aliases",
+        "--player",
+        "*胡榮華*",
+    ]);
+    assert!(proposed.contains("more names for the curated [[player]] \"胡荣华\""));
+    assert!(proposed.contains("\"南方胡榮華\","), "{proposed}");
+    assert!(proposed.contains(": prefix 南方\n"), "{proposed}");
+    assert!(!proposed.contains("伍霞胡榮華"), "{proposed}");
+}
+
+#[test]
+fn the_two_bdt_events_are_split_and_hasegawas_spellings_are_proposed() {
+    let Some(bdt) = shared("renju/games/bdt/stefs92_MST-MM-40.bdt") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let d = db.to_str().unwrap();
+    ingest_json(&db, &[&bdt]);
+    // The file names no event: one "(no event)" table of 50 games.
+    let before = kifu_ok(&["standings", "--db", d, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&before).unwrap();
+    assert_eq!(v["renju"].as_array().unwrap().len(), 1);
+
+    let proposed = kifu_ok(&["players", "--db", d, "--suggest-aliases"]);
+    assert!(
+        proposed.contains(
+            "name = \"HASEGAWA K.\"\naliases = [\n    \"Hasegawa\",  # 4 records, 2002..2002: \
+             initials or word order"
+        ),
+        "{proposed}"
+    );
+    assert!(proposed.contains("\"Yamaguchi\""), "{proposed}");
+    // Pasted (with a name of the curator's choosing), they are one line each in `players`.
+    let file = write(
+        dir.path(),
+        "bdt.toml",
+        r#"[[player]]
+name = "Hasegawa Kenji"
+aliases = ["Hasegawa", "HASEGAWA K."]
+
+[[event]]
+match = { source = "MST-MM-40.bdt", players = ["Hasegawa", "Yamaguchi"] }
+name = "MM-40 title match"
+
+[[event]]
+match = { source = "MST-MM-40.bdt" }
+name = "MST-40"
+"#,
+    );
+    let applied = kifu_ok(&["curate", "--db", d, &file]);
+    assert!(
+        applied.contains("event MM-40 title match: 4 game(s)"),
+        "{applied}"
+    );
+    assert!(applied.contains("event MST-40: 46 game(s)"), "{applied}");
+    let players = kifu_ok(&[
+        "players",
+        "--db",
+        d,
+        "--player",
+        "*hasegawa*",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(
+        players.lines().collect::<Vec<_>>(),
+        [
+            "player,games,wins,draws,losses,no_result,kinds",
+            "Hasegawa Kenji,13,8,2,3,0,renju"
+        ]
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&kifu_ok(&["standings", "--db", d, "--json"])).unwrap();
+    let events: Vec<(&str, usize)> = v["renju"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["event"].as_str().unwrap(),
+                t["lines"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(events, [("MM-40 title match", 2), ("MST-40", 10)]);
+    let events = kifu_ok(&["events", "--db", d, "--format", "csv"]);
+    assert!(events.contains("MST-40,46,"), "{events}");
 }

@@ -20,6 +20,7 @@
 //!   `white`/`black`/`draw`, ChouChou `P1`…`P4`.
 //! - A missing grouping value (no rule, no event, no opening) is the group `(none)`.
 
+pub mod aliases;
 mod batch;
 mod chouchou;
 pub mod contract;

@@ -52,7 +52,8 @@ pub struct EventEntry {
     pub venue: Option<String>,
 }
 
-/// Which games an `[[event]]` takes: every condition given must hold.
+/// Which games an `[[event]]` takes: every condition given must hold. Entries are tried in
+/// file order, and a game goes to the first that matches it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EventMatch {
     /// The recorded event name (a name pattern: folded, `*` a wildcard).
@@ -61,7 +62,7 @@ pub struct EventMatch {
     pub source: Option<String>,
     /// The game's date lies within `A..B` (either end may be open).
     pub date: Option<String>,
-    /// Every one of these players is seated (names folded, aliases of a player count).
+    /// Every one of these players is seated (names as records spell them, folded).
     pub players: Vec<String>,
 }
 

@@ -320,6 +320,12 @@ pub(super) enum Command {
         db: DbArg,
         #[command(flatten)]
         filter: FilterArgs,
+        /// Instead of the list: likely identities among the names not curated yet (the
+        /// same name folded, a team or city prefix, Latin initials and word order), as
+        /// `[[player]]` entries with each name's games and dates, to review and paste into
+        /// a curation file; --player narrows them to identities with a name it matches.
+        #[arg(long)]
+        suggest_aliases: bool,
         /// games (most first) or name.
         #[arg(long, default_value = "games", value_parser = parse_name_order)]
         sort: NameOrder,

@@ -76,9 +76,16 @@ pub fn run() -> Result<ExitCode> {
         Command::Players {
             db,
             filter,
+            suggest_aliases: true,
+            ..
+        } => names::suggest_aliases(&db.db, filter),
+        Command::Players {
+            db,
+            filter,
             sort,
             limit,
             format,
+            ..
         } => names::players(&db.db, filter, sort, limit, format),
         Command::Events {
             db,

@@ -77,6 +77,18 @@ pub(super) fn players(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `kifu players --suggest-aliases`: likely identities as `[[player]]` entries.
+pub(super) fn suggest_aliases(db: &Path, flags: FilterArgs) -> Result<ExitCode> {
+    let (store, filter) = super::select::open(db, flags, false, "players")?;
+    let suggestions = kifu_analysis::aliases::suggest_aliases(&store, filter.player.as_deref())?;
+    if suggestions.is_empty() {
+        eprintln!("kifu players: no likely identities among the names not curated yet");
+    } else {
+        print_out(&kifu_analysis::aliases::as_toml(&suggestions));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `kifu events`.
 pub(super) fn events(
     db: &Path,

@@ -365,36 +365,32 @@ fn apply(
                 continue;
             }
         };
-        let taken: Option<(String, u32)> = tx
-            .query_row(
-                &format!(
-                    "SELECT ce.name, ce.line FROM games g JOIN sources s ON s.id = g.source_id
-                     JOIN event_games eg ON eg.game_id = g.id
-                     JOIN curated_events ce ON ce.id = eg.event WHERE {cond} LIMIT 1"
-                ),
-                params_from_iter(params.clone()),
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        if let Some((other, line)) = taken {
-            fail(
-                e.line,
-                entry,
-                format!("it takes games [[event]] {other:?} (line {line}) takes already"),
-            );
-            continue;
-        }
         let mut all = vec![Value::Integer(event)];
         all.extend(params);
+        // Entries are tried in file order: a game goes to the first that matches it.
         let games = tx.execute(
             &format!(
                 "INSERT INTO event_games (game_id, event)
-                 SELECT g.id, ? FROM games g JOIN sources s ON s.id = g.source_id WHERE {cond}"
+                 SELECT g.id, ? FROM games g JOIN sources s ON s.id = g.source_id
+                 WHERE ({cond}) AND g.id NOT IN (SELECT game_id FROM event_games)"
             ),
-            params_from_iter(all),
+            params_from_iter(all.clone()),
         )? as u64;
         if games == 0 {
-            fail(e.line, entry, "its `match` matches no stored game".into());
+            let matched: bool = tx.query_row(
+                &format!(
+                    "SELECT EXISTS (SELECT 1 FROM games g JOIN sources s ON s.id = g.source_id
+                     WHERE {cond})"
+                ),
+                params_from_iter(all[1..].iter().cloned()),
+                |r| r.get(0),
+            )?;
+            let message = if matched {
+                "every game its `match` matches went to an earlier [[event]]"
+            } else {
+                "its `match` matches no stored game"
+            };
+            fail(e.line, entry, message.into());
             continue;
         }
         applied.events.push((e.name.clone(), games));
@@ -531,14 +527,16 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
             [Value::Text(glob)],
         );
     }
+    // Names as the records spell them (folded): an identity may join the players of two
+    // events that its spellings tell apart.
     for name in &m.players {
-        let (matches, params) = players_matching("p", name);
+        let (matches, param) = key_match("p.key", name);
         c.and(
             &format!(
                 "g.id IN (SELECT gp.game_id FROM game_players gp JOIN players p
                           ON p.id = gp.player_id WHERE {matches})"
             ),
-            params,
+            [param],
         );
     }
     Ok((c.sql, c.params))
@@ -633,7 +631,7 @@ fn curated_game(tx: &Transaction<'_>, g: &CuratedGame) -> Result<std::result::Re
 
 /// Whether `name` matches the name pattern `pattern` as a filter compares names (folded;
 /// `*` any run of characters).
-pub(crate) fn name_matches(pattern: &str, name: &str) -> bool {
+pub fn name_matches(pattern: &str, name: &str) -> bool {
     fn glob(p: &[char], s: &[char]) -> bool {
         match p.split_first() {
             None => s.is_empty(),
@@ -644,4 +642,56 @@ pub(crate) fn name_matches(pattern: &str, name: &str) -> bool {
     let p: Vec<char> = fold_name(pattern.trim()).chars().collect();
     let s: Vec<char> = fold_name(name).chars().collect();
     glob(&p, &s)
+}
+
+/// One stored player name with its games and dates, for alias suggestions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameSummary {
+    pub id: i64,
+    pub name: String,
+    /// The folded name.
+    pub key: String,
+    /// Games naming it (linked copies each count).
+    pub games: u64,
+    pub first_date: Option<String>,
+    pub last_date: Option<String>,
+    /// The curated identity that takes it already, if one does.
+    pub identity: Option<String>,
+}
+
+impl Store {
+    /// Every stored player name with its game count and first and last dates.
+    pub fn name_summaries(&self) -> Result<Vec<NameSummary>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT p.id, p.name, p.key, count(gp.game_id), min(g.date), max(g.date),
+                    (SELECT cp.name FROM player_identity pi JOIN curated_players cp
+                     ON cp.id = pi.identity WHERE pi.player_id = p.id)
+             FROM players p JOIN game_players gp ON gp.player_id = p.id
+             JOIN games g ON g.id = gp.game_id
+             GROUP BY p.id ORDER BY p.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(NameSummary {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                key: r.get(2)?,
+                games: r.get::<_, i64>(3)? as u64,
+                first_date: r.get(4)?,
+                last_date: r.get(5)?,
+                identity: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Whether players `a` and `b` (stored ids) sat at one game: then they are two people.
+    pub fn played_each_other(&self, a: i64, b: i64) -> Result<bool> {
+        Ok(self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM game_players x JOIN game_players y
+                            ON y.game_id = x.game_id AND y.seat <> x.seat
+                            WHERE x.player_id = ?1 AND y.player_id = ?2)",
+            params![a, b],
+            |r| r.get(0),
+        )?)
+    }
 }
