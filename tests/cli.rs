@@ -487,6 +487,7 @@ fn export_writes_the_contract_tables_and_csv() {
         "sources",
         "variations",
         "move_marks",
+        "decisions",
     ] {
         let parts: Vec<_> = std::fs::read_dir(out.join(table))
             .unwrap()

@@ -180,12 +180,65 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
         duck["metadata"],
         serde_json::json!({
             "kifu.version": env!("CARGO_PKG_VERSION"),
-            "kifu.schema_version": "1",
+            "kifu.schema_version": "2",
             "kifu.table": "games",
         })
     );
-    assert_eq!(duck["schema_in_metadata"], 1);
+    assert_eq!(duck["schema_in_metadata"], 2);
     assert_eq!(duck["reserved_columns"], serde_json::json!([]));
+
+    // With a curation applied (two corrections, and the Chinese rules in force for the
+    // World Championship), DuckDB on the export still equals `kifu stats`, and the tables
+    // have changed.
+    let key = |kind: &str, result: &str| -> String {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.query_row(
+            "SELECT s.content_hash || ':' || g.member || ':' || g.offset FROM games g
+             JOIN sources s ON s.id = g.source_id
+             WHERE g.kind = ?1 AND g.duplicate_of IS NULL AND g.opening IS NOT NULL
+               AND g.recorded_result = ?2 AND g.termination NOT IN ('five', 'checkmate')
+             ORDER BY g.id LIMIT 1",
+            [kind, result],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let curation = dir.path().join("curation.toml");
+    std::fs::write(
+        &curation,
+        format!(
+            "[[event]]\nmatch = {{ event = \"2015年慕中杯第14届世界象棋锦标赛\" }}\n\
+             name = \"World Championship 2015\"\nrules = \"chinese\"\n\n\
+             [[result]]\ngame = \"{}\"\nresult = \"draw\"\nreason = \"test\"\n\n\
+             [[result]]\ngame = \"{}\"\nresult = \"black\"\nreason = \"test\"\n",
+            key("renju", "black"),
+            key("xiangqi", "red"),
+        ),
+    )
+    .unwrap();
+    kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
+    let curated = dir.path().join("curated");
+    kifu_ok(&["export", "--db", d, "--out", curated.to_str().unwrap()]);
+    let curated_stats: Value =
+        serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
+    let run = Command::new(&python)
+        .arg(&script)
+        .arg(&curated)
+        .output()
+        .expect("run python");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let curated_duck: Value = serde_json::from_slice(&run.stdout).unwrap();
+    for table in ["renju_balance_by_opening", "xiangqi_results"] {
+        assert_ne!(
+            curated_stats[table], stats[table],
+            "{table}: the curation counts"
+        );
+        assert_same_table(table, &curated_duck[table], &curated_stats[table]);
+    }
 }
 
 /// `ingest --to-parquet` of a database's inputs (`shard`) against `kifu export` of it
@@ -225,6 +278,7 @@ fn check_shard(
         ("sources", count(db, "SELECT count(*) FROM sources")),
         ("variations", count(db, "SELECT count(*) FROM variations")),
         ("move_marks", count(db, "SELECT count(*) FROM move_marks")),
+        ("decisions", count(db, "SELECT count(*) FROM decisions")),
     ];
     for (table, rows) in stored {
         let c = &compared[table];
@@ -250,7 +304,7 @@ fn check_shard(
         .iter()
         .map(|c| c.as_str().unwrap())
         .collect();
-    assert_eq!(games.len(), 30);
+    assert_eq!(games.len(), 33);
     assert!(games.contains(&"first_copy") && games.contains(&"duplicate_of_key"));
     let linked = serde_json::json!({"copies": 0, "findings": 0});
     assert_eq!(compared["unlinked_a"], linked);

@@ -6,8 +6,10 @@
 use serde_json::{json, Value};
 
 /// The version of the contract: raised when a table or column changes meaning, is
-/// renamed or removed (adding a column keeps it).
-pub const SCHEMA_VERSION: u32 = 1;
+/// renamed or removed (adding a column keeps it). 2: `games.event`, `players.name` and
+/// `counted_result` are the curated ones (`kifu curate`), the recorded ones beside them,
+/// and the `decisions` table.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The kifu version writing the export.
 pub const KIFU_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -150,7 +152,12 @@ const GAMES: TableDoc = TableDoc {
             Text,
             "The record format read (the names `kifu ingest --format` takes).",
         ),
-        opt("event", Text, "The event (tournament) name as recorded."),
+        opt(
+            "event",
+            Text,
+            "The event (tournament): the name of the curation's [[event]] that takes the game, \
+             else as recorded (recorded_event).",
+        ),
         opt("round", Text, "The round as recorded."),
         opt("date", Text, "The date as recorded."),
         opt(
@@ -189,9 +196,12 @@ const GAMES: TableDoc = TableDoc {
             opt(
                 "counted_result",
                 Text,
-                "THE result every kifu table counts: the recorded result unless the board \
-                 decided the game and shows another, else the board's; null when neither is \
-                 known. Count results with this column only.",
+                "THE result every kifu table counts: a curation's correction \
+                 (corrected_result) if there is one; else the recorded result unless the board \
+                 decided the game and shows another (a Xiangqi repetition verdict decides only \
+                 under the world rules: an event curated with other rules in force keeps the \
+                 recorded result), else the board's; null when neither is known. Count results \
+                 with this column only.",
             ),
             RESULTS,
         ),
@@ -259,6 +269,25 @@ const GAMES: TableDoc = TableDoc {
              the earliest file with that key (a file never lists one game twice without its \
              moves). Null for a record with moves.",
         ),
+        opt(
+            "recorded_event",
+            Text,
+            "The event name as recorded (event may be a curated one).",
+        ),
+        one_of(
+            opt(
+                "corrected_result",
+                Text,
+                "A curation's correction of the result ([[result]]): it is counted_result. \
+                 Null without one.",
+            ),
+            RESULTS,
+        ),
+        opt(
+            "correction_reason",
+            Text,
+            "The correction's reason as the curation gives it.",
+        ),
     ],
 };
 
@@ -276,7 +305,45 @@ const PLAYERS: TableDoc = TableDoc {
             "The seat in the game's own terms: black/white (Renju), red/black (Xiangqi), \
              white/black (Chess Territorial), P1-P4 (ChouChou).",
         ),
-        req("name", Text, "The player's name as recorded."),
+        req(
+            "name",
+            Text,
+            "The player's name: their curated identity's ([[player]]) where the curation \
+             gives one, else as recorded.",
+        ),
+        req(
+            "recorded_name",
+            Text,
+            "The player's name as the record spells it.",
+        ),
+    ],
+};
+
+const DECISIONS: TableDoc = TableDoc {
+    name: "decisions",
+    about: "An auditor's decision ([[decision]] of the curation) on a game's findings of one \
+            code: one row per game and code decided.",
+    columns: &[
+        req("game_key", Text, KEY),
+        req("game_id", Int, "The game's local id."),
+        one_of(req("kind", Text, "The game."), KINDS),
+        req(
+            "code",
+            Text,
+            "The findings' code (join findings on game_key and code).",
+        ),
+        one_of(
+            req("decision", Text, "What the auditor decided."),
+            &["confirmed", "dismissed"],
+        ),
+        opt("reason", Text, "Why, as the curation gives it."),
+        opt("decided_by", Text, "Who decided."),
+        opt("decided_on", Text, "When (YYYY-MM-DD)."),
+        req(
+            "curation_line",
+            Int,
+            "The entry's line in the curation file.",
+        ),
     ],
 };
 
@@ -516,6 +583,7 @@ const SOURCES: TableDoc = TableDoc {
 /// Every table of an export, in the order written.
 pub const TABLES: &[TableDoc] = &[
     GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES, VARIATIONS, MOVE_MARKS,
+    DECISIONS,
 ];
 
 pub(crate) const GAMES_TABLE: &TableDoc = &TABLES[0];
@@ -527,6 +595,7 @@ pub(crate) const QUARANTINE_TABLE: &TableDoc = &TABLES[5];
 pub(crate) const SOURCES_TABLE: &TableDoc = &TABLES[6];
 pub(crate) const VARIATIONS_TABLE: &TableDoc = &TABLES[7];
 pub(crate) const MOVE_MARKS_TABLE: &TableDoc = &TABLES[8];
+pub(crate) const DECISIONS_TABLE: &TableDoc = &TABLES[9];
 
 fn move_encodings() -> Value {
     json!({

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use kifu_facts::{Annotations, Extra, GameKind, RenjuAnnotations};
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
-    ExportComment, ExportFinding, ExportGame, ExportMarks, ExportMoves, ExportQuarantined,
-    ExportSeat, ExportSource, ExportVariation, IdWindow,
+    ExportComment, ExportDecision, ExportFinding, ExportGame, ExportMarks, ExportMoves,
+    ExportQuarantined, ExportSeat, ExportSource, ExportVariation, IdWindow,
 };
 use kifu_store::Store;
 use serde_json::json;
@@ -21,8 +21,8 @@ use sha2::{Digest, Sha256};
 
 use crate::batch::{Cell, TableWriter};
 use crate::contract::{
-    schema_json, TableDoc, COMMENTS_TABLE, FINDINGS_TABLE, GAMES_TABLE, MOVES_TABLE,
-    MOVE_MARKS_TABLE, PLAYERS_TABLE, QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
+    schema_json, TableDoc, COMMENTS_TABLE, DECISIONS_TABLE, FINDINGS_TABLE, GAMES_TABLE,
+    MOVES_TABLE, MOVE_MARKS_TABLE, PLAYERS_TABLE, QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
     VARIATIONS_TABLE,
 };
 use crate::frame::year_of;
@@ -489,6 +489,9 @@ fn write_tables(
     table(MOVE_MARKS_TABLE, &mut |push| {
         store.each_export_move_mark(filter, window, |m| push(comment_row(m)))
     })?;
+    table(DECISIONS_TABLE, &mut |push| {
+        store.each_export_decision(filter, window, |d| push(decision_row(d)))
+    })?;
     write_schema(dir)?;
     summary.files.push(PathBuf::from("_schema.json"));
     Ok(summary)
@@ -564,6 +567,9 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
         Cell::Text(g.extra),
         Cell::Text(g.ruleset.map(|r| r.name().to_owned())),
         Cell::Text(g.header_key),
+        Cell::Text(g.recorded_event),
+        Cell::Text(g.correction.as_ref().map(|c| c.0.clone())),
+        Cell::Text(g.correction.and_then(|c| c.1)),
     ]
 }
 
@@ -575,6 +581,21 @@ pub(crate) fn seat_row(s: ExportSeat) -> Vec<Cell> {
         Cell::Int(Some(s.seat)),
         text(s.side),
         text(s.name),
+        text(s.recorded_name),
+    ]
+}
+
+pub(crate) fn decision_row(d: ExportDecision) -> Vec<Cell> {
+    vec![
+        text(d.game_key),
+        Cell::Int(Some(d.game_id)),
+        text(d.kind.name()),
+        text(d.code),
+        text(d.decision),
+        Cell::Text(d.reason),
+        Cell::Text(d.by),
+        Cell::Text(d.date),
+        Cell::Int(Some(d.line)),
     ]
 }
 

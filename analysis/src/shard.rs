@@ -278,6 +278,7 @@ impl ShardWriter {
                 seat: seat as i64 + 1,
                 side: side.clone(),
                 name: name.to_owned(),
+                recorded_name: name.to_owned(),
             }))?;
         }
         self.tables[2].push(moves_row_of(

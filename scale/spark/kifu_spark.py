@@ -26,7 +26,7 @@ from pyspark.sql import types as T
 
 from kifu_summaries import KINDS_PRESENT, OMITTED_WHEN_EMPTY, SUMMARIES
 
-TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks"]
+TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]
 SPARK_TYPES = {
     "string": T.StringType(),
     "int64": T.LongType(),
@@ -246,6 +246,7 @@ def merge(spark, tables, file_index):
         "sources": sources,
         "variations": by_game("variations"),
         "move_marks": by_game("move_marks"),
+        "decisions": by_game("decisions"),
     }
 
 

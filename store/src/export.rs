@@ -137,7 +137,23 @@ pub struct ExportSeat {
     pub kind: GameKind,
     pub seat: i64,
     pub side: String,
+    /// The curated identity's name, else as recorded.
     pub name: String,
+    pub recorded_name: String,
+}
+
+/// An auditor's decision on a game's findings of one code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportDecision {
+    pub game_id: i64,
+    pub game_key: String,
+    pub kind: GameKind,
+    pub code: String,
+    pub decision: String,
+    pub reason: Option<String>,
+    pub by: Option<String>,
+    pub date: Option<String>,
+    pub line: i64,
 }
 
 /// A text at a ply of a game: a comment, or a move mark (`each_export_move_mark`).
@@ -414,7 +430,10 @@ impl Store {
         self.each_game_row(
             filter,
             window,
-            "t.seat, t.side, p.name",
+            &format!(
+                "t.seat, t.side, {}, p.name",
+                crate::curation::player_name("p")
+            ),
             "game_players t JOIN players p ON p.id = t.player_id",
             "t.game_id, t.seat",
             |game_id, game_key, kind, r| {
@@ -425,6 +444,37 @@ impl Store {
                     seat: r.get(3)?,
                     side: r.get(4)?,
                     name: r.get(5)?,
+                    recorded_name: r.get(6)?,
+                })
+            },
+            f,
+        )
+    }
+
+    /// The curation's decisions on the findings of the games under the filter.
+    pub fn each_export_decision<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportDecision) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.each_game_row(
+            filter,
+            window,
+            "t.code, t.verdict, t.reason, t.author, t.date, t.line",
+            "decisions t",
+            "t.game_id, t.code",
+            |game_id, game_key, kind, r| {
+                Ok(ExportDecision {
+                    game_id,
+                    game_key,
+                    kind,
+                    code: r.get(3)?,
+                    decision: r.get(4)?,
+                    reason: r.get(5)?,
+                    by: r.get(6)?,
+                    date: r.get(7)?,
+                    line: r.get(8)?,
                 })
             },
             f,

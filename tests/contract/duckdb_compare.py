@@ -25,6 +25,7 @@ LOCAL = {
     "sources": ["source_id", "ingested_at"],
     "variations": ["game_id"],
     "move_marks": ["game_id"],
+    "decisions": ["game_id"],
 }
 
 a, b = sys.argv[1], sys.argv[2]

@@ -11,7 +11,7 @@ import duckdb
 
 root = sys.argv[1]
 con = duckdb.connect()
-for table in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks"]:
+for table in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]:
     con.execute(
         f"CREATE VIEW {table} AS SELECT * FROM read_parquet('{root}/{table}/*.parquet')"
     )
@@ -133,7 +133,7 @@ findings_by_kind = rows(
 )
 counts = {
     t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-    for t in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks"]
+    for t in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]
 }
 
 print(
