@@ -285,6 +285,13 @@ fn one_identity_the_rules_in_force_and_a_decision_on_ccpd() {
     let db = dir.path().join("k.db");
     let d = db.to_str().unwrap();
     ingest_json(&db, &[&ccpd]);
+    let differing = |db: &str| {
+        kifu_ok(&["games", "--db", db, "--result-differs", "--format", "csv"])
+            .lines()
+            .count()
+            - 1
+    };
+    let world = differing(d);
     // Simplified finds traditional, wildcards too.
     let ids = |player: &str| kifu_ok(&["games", "--db", d, "--player", player, "--format", "csv"]);
     assert_eq!(ids("胡荣华"), ids("胡榮華"));
@@ -363,6 +370,21 @@ reason = "played under the Chinese rules"
     let games: usize = lines[0].split(',').nth(1).unwrap().parse().unwrap();
     assert_eq!(games, found.lines().count() - 1);
     assert!(games > 2_000, "{players}");
+
+    // `--xiangqi-rules chinese` for the whole input: no world-rules repetition verdict
+    // decides a result. 73 first copies whose record states a result other than the verdict
+    // keep their recorded result (3 more record none, and have none that counts).
+    let chinese = dir.path().join("chinese.db");
+    let out = kifu(&[
+        "ingest",
+        "--db",
+        chinese.to_str().unwrap(),
+        "--xiangqi-rules",
+        "chinese",
+        ccpd.to_str().unwrap(),
+    ]);
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
+    assert_eq!(world - differing(chinese.to_str().unwrap()), 73);
 
     // The names not curated yet: the rest of 胡榮華's spellings are proposed, the team or
     // city prefixes named, a pair (伍霞胡榮華: two players in one seat) left out.

@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{counted_result, GameKind, Ruleset};
+use kifu_facts::{counted_result_under, GameKind, RulesInForce, Ruleset};
 use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
@@ -44,6 +44,8 @@ struct ShardSource {
     bytes: i64,
     format: String,
     encoding: String,
+    /// Whether a world-rules repetition verdict decides its games (`--xiangqi-rules`).
+    repetition_decides: bool,
     complete: bool,
     /// Games and quarantined records written from it.
     records: i64,
@@ -175,6 +177,7 @@ impl ShardWriter {
             return Ok(());
         }
         let sha256 = self.source(g.source_id)?.sha256.clone();
+        let repetition_decides = self.source(g.source_id)?.repetition_decides;
         self.sources[g.source_id as usize - 1].records += 1;
         self.games += 1;
         let id = self.games;
@@ -255,12 +258,15 @@ impl ShardWriter {
             duplicate_of_key,
             extra: g.extra.clone(),
             ruleset: g.ruleset,
-            // A shard has no curation: the result that counts is the record's and board's.
-            counted: counted_result(
+            // A shard has no curation: the result that counts is the record's and board's,
+            // under the rules its file was ingested by.
+            counted: counted_result_under(
                 g.kind,
                 g.recorded_result.as_deref(),
                 g.derived_result.as_deref(),
                 &g.termination,
+                None,
+                repetition_decides,
             )
             .map(|o| o.name().into_owned()),
             correction: None,
@@ -441,6 +447,11 @@ impl Sink for ShardWriter {
             bytes: source.bytes as i64,
             format: source.format.clone(),
             encoding: source.encoding.clone(),
+            repetition_decides: source
+                .rules
+                .as_deref()
+                .and_then(RulesInForce::from_name)
+                .is_none_or(|r| r.repetition_decides()),
             complete: false,
             records: 0,
         });

@@ -19,6 +19,7 @@ fn new_store(dir: &Path) -> (Store, i64) {
             content_hash: "hand".into(),
             format: "hand".into(),
             encoding: "utf-8".into(),
+            rules: None,
         })
         .unwrap();
     (store, id)

@@ -28,7 +28,7 @@ use std::time::Instant;
 use std::vec;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
-use kifu_facts::Ruleset;
+use kifu_facts::{RulesInForce, Ruleset};
 use kifu_parser::member::RecordSink;
 use kifu_parser::raw::{AnyGame, AnyItem};
 use kifu_parser::{Format, Location, RawError, Span};
@@ -68,6 +68,9 @@ pub struct Options {
     /// Replay every Renju-board record by these rules, whatever its rule tag or its file's
     /// name says (`--rule freestyle`).
     pub ruleset: Option<Ruleset>,
+    /// The Xiangqi rules in force for every file of the input (`--xiangqi-rules`): under
+    /// other rules than the world rules a repetition verdict does not decide the result.
+    pub xiangqi_rules: Option<RulesInForce>,
 }
 
 /// How far an ingest takes the records ([`ingest`] goes all the way; [`bench::run`] stops
@@ -656,6 +659,7 @@ fn read_file(
                 content_hash: hash,
                 format: options.format.map(|f| f.name()).unwrap_or("unknown").into(),
                 encoding: "unknown".into(),
+                rules: options.xiangqi_rules.as_ref().map(|r| r.name().to_owned()),
             },
             reply_tx,
         ))

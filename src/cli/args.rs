@@ -258,6 +258,12 @@ pub(super) enum Command {
         /// else Renju. A file ingested before is skipped, whatever this says.
         #[arg(long, visible_alias = "ruleset", value_name = "RULES", value_parser = parse_ruleset)]
         rule: Option<Ruleset>,
+        /// The Xiangqi rules in force for every game of the input: world (the default: a
+        /// world-rules repetition verdict decides the game) or chinese (kifu judges
+        /// repetition by the world rules only, so the verdict is information and the
+        /// recorded result counts). A curated event's `rules` come first.
+        #[arg(long, value_name = "RULES", value_parser = parse_xiangqi_rules)]
+        xiangqi_rules: Option<kifu_facts::RulesInForce>,
         /// Replay threads (default: one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
@@ -670,6 +676,15 @@ fn parse_ruleset_choice(s: &str) -> Result<RulesetChoice, String> {
 
 fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
     Ruleset::from_name(s).ok_or_else(|| unknown_name("rules", s, Ruleset::ALL.map(Ruleset::name)))
+}
+
+fn parse_xiangqi_rules(s: &str) -> Result<kifu_facts::RulesInForce, String> {
+    match kifu_facts::RulesInForce::from_name(s) {
+        Some(
+            r @ (kifu_facts::RulesInForce::XiangqiWorld | kifu_facts::RulesInForce::XiangqiChinese),
+        ) => Ok(r),
+        _ => Err(unknown_name("Xiangqi rules", s, ["world", "chinese"])),
+    }
 }
 
 fn parse_format(s: &str) -> Result<Format, String> {

@@ -41,6 +41,7 @@ pub fn run() -> Result<ExitCode> {
             db,
             format,
             rule,
+            xiangqi_rules,
             threads,
             json,
             no_index,
@@ -54,6 +55,7 @@ pub fn run() -> Result<ExitCode> {
                 progress: progress::shown(),
                 no_index,
                 ruleset: rule,
+                xiangqi_rules,
             };
             match to_parquet {
                 Some(dir) => ingest::run_to_parquet(&dir, overwrite, &options, json, &paths),

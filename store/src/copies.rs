@@ -531,6 +531,7 @@ mod tests {
                 content_hash: "c".into(),
                 format: "bdt".into(),
                 encoding: "ascii".into(),
+                rules: None,
             })
             .unwrap();
         let g = GameRecord {

@@ -32,11 +32,13 @@ pub(crate) fn counted(g: &str) -> String {
     )
 }
 
-/// SQL: the rules in force named for the game `{g}` by its curated event (NULL: none).
+/// SQL: the rules in force for the game `{g}`: its curated event's, else those its file was
+/// ingested under (`--xiangqi-rules`); NULL: the world rules.
 pub(crate) fn rules(g: &str) -> String {
     format!(
-        "(SELECT ce.rules FROM event_games eg JOIN curated_events ce ON ce.id = eg.event
-          WHERE eg.game_id = {g}.id)"
+        "coalesce((SELECT ce.rules FROM event_games eg JOIN curated_events ce
+                   ON ce.id = eg.event WHERE eg.game_id = {g}.id),
+                  (SELECT rs.rules FROM sources rs WHERE rs.id = {g}.source_id))"
     )
 }
 

@@ -343,8 +343,16 @@ impl Store {
             return Ok(id);
         }
         self.conn.execute(
-            "INSERT INTO sources (path, bytes, content_hash, format, encoding) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![source.path, source.bytes as i64, source.content_hash, source.format, source.encoding],
+            "INSERT INTO sources (path, bytes, content_hash, format, encoding, rules)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                source.path,
+                source.bytes as i64,
+                source.content_hash,
+                source.format,
+                source.encoding,
+                source.rules
+            ],
         )?;
         Ok(self.conn.last_insert_rowid())
     }
@@ -691,6 +699,7 @@ mod tests {
             content_hash: hash.into(),
             format: "renju-lines".into(),
             encoding: "ascii".into(),
+            rules: None,
         }
     }
 

@@ -12,6 +12,9 @@ pub struct NewSource {
     pub content_hash: String,
     pub format: String,
     pub encoding: String,
+    /// The rules in force for every game of the file (`ingest --xiangqi-rules`), by name
+    /// ([`kifu_facts::RulesInForce`]); `None`: the world rules, or an event's curation.
+    pub rules: Option<String>,
 }
 
 /// A finding with the place in the source it points at.

@@ -322,6 +322,10 @@ UPDATE events SET key = kifu_fold(name);
 /// table here is emptied and filled again when a curation is applied, and emptied when it
 /// is removed.
 const MIGRATION_CURATION: &str = r#"
+-- The rules in force an ingest set for a whole file (`--xiangqi-rules`); NULL: the world
+-- rules (a curated event's rules come first).
+ALTER TABLE sources ADD COLUMN rules TEXT;
+
 -- The curation file as applied: ingest applies it again to the games it adds.
 CREATE TABLE curation (
     id         INTEGER PRIMARY KEY CHECK (id = 1),

@@ -131,6 +131,7 @@ fn database(dir: &std::path::Path) -> Store {
             content_hash: "h".into(),
             format: "renju-plain".into(),
             encoding: "utf-8".into(),
+            rules: None,
         })
         .unwrap();
     let mut records: Vec<Record> = games()

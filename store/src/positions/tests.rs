@@ -58,6 +58,7 @@ fn source(store: &mut Store, hash: &str) -> i64 {
             content_hash: hash.into(),
             format: "renju-lines".into(),
             encoding: "ascii".into(),
+            rules: None,
         })
         .unwrap()
 }
