@@ -542,14 +542,14 @@ fn append_refuses_an_export_with_other_columns() {
     kifu_ok(&["export", "--db", d, "--out", o]);
     let append = || kifu(&["export", "--db", d, "--out", o, "--append"]);
     assert_eq!(append().status.code(), Some(0), "{}", stderr(&append()));
-    // The games table as it was before `header_key`.
+    // The games table as an older kifu wrote it (without its last column).
     let path = out.join("_schema.json");
     let mut schema: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let games = &mut schema["tables"][0];
     assert_eq!(games["name"], "games");
     let columns = games["columns"].as_array_mut().unwrap();
-    assert_eq!(columns.pop().unwrap()["name"], "header_key");
+    assert_eq!(columns.pop().unwrap()["name"], "correction_reason");
     std::fs::write(&path, schema.to_string()).unwrap();
     let run = append();
     assert_eq!(run.status.code(), Some(2));

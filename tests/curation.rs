@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use crate::common::{ingest_json, kifu, kifu_ok, shared};
+use crate::site::{index_standings, json_standings, site};
 
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
@@ -152,6 +153,41 @@ aliases = ["郑惟桐"]
         "{text}"
     );
     assert!(text.contains("Buchholz"), "{text}");
+
+    // The site and the report print the same tables as `kifu standings` (one function):
+    // the same players, places and points, section by section.
+    let filter = ["--event", "第14届世界象棋锦标赛"];
+    let expected = json_standings(&db, &filter);
+    assert_eq!(expected.len(), 2);
+    let index = site(&db, &dir.path().join("site"), &filter);
+    assert_eq!(index_standings(&index), expected);
+    let report = dir.path().join("report");
+    let mut args = vec!["report", "--db", d, "--out", report.to_str().unwrap()];
+    args.extend_from_slice(&filter);
+    kifu_ok(&args);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    for ((_, event, lines), section) in expected.iter().zip(["女子组", "男子组"]) {
+        let caption = format!("**Xiangqi · {event} · {section} (scoring 2/1/0): standings");
+        let at = md
+            .find(&caption)
+            .unwrap_or_else(|| panic!("{caption}\n{md}"));
+        let rows: Vec<(String, u64, String)> = md[at..]
+            .lines()
+            .skip(4)
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| {
+                let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+                // place, player, games, wins, draws, losses, points (as `1½`)
+                let points = match cells[6].strip_suffix('½') {
+                    Some("") => "0.5".to_string(),
+                    Some(whole) => format!("{whole}.5"),
+                    None => cells[6].to_string(),
+                };
+                (cells[1].to_string(), cells[0].parse().unwrap(), points)
+            })
+            .collect();
+        assert_eq!(&rows, lines, "{section}");
+    }
 
     // A correction: it counts, `show` gives its reason, the standings change.
     let recorded = kifu_ok(&[

@@ -73,7 +73,7 @@ fn generated_db(dir: &Path, game: &str, games: usize, more: &[&str]) -> PathBuf 
 }
 
 /// Builds the site and returns its index's HTML.
-fn site(db: &Path, out: &Path, filter: &[&str]) -> String {
+pub(crate) fn site(db: &Path, out: &Path, filter: &[&str]) -> String {
     let mut args = vec![
         "site",
         "--quiet",
@@ -146,9 +146,9 @@ fn result_links(index: &str) -> Vec<i64> {
 }
 
 /// The standings tables of the index as (kind, event, [(player, place, points)]).
-type Standings = Vec<(String, String, Vec<(String, u64, String)>)>;
+pub(crate) type Standings = Vec<(String, String, Vec<(String, u64, String)>)>;
 
-fn index_standings(index: &str) -> Standings {
+pub(crate) fn index_standings(index: &str) -> Standings {
     let mut out: Standings = Vec::new();
     let tables: Vec<(usize, Vec<(String, String)>)> = index
         .match_indices("<table class=\"standings\"")
@@ -179,7 +179,7 @@ fn index_standings(index: &str) -> Standings {
 }
 
 /// `kifu standings --json` in the same shape (points as Rust's `{}` of the number).
-fn json_standings(db: &Path, filter: &[&str]) -> Standings {
+pub(crate) fn json_standings(db: &Path, filter: &[&str]) -> Standings {
     let mut args = vec!["standings", "--json", "--db", db.to_str().unwrap()];
     args.extend_from_slice(filter);
     let v: serde_json::Value = serde_json::from_str(&kifu_ok(&args)).unwrap();

@@ -1197,6 +1197,7 @@ fn export_writes_every_contract_table_and_reads_back() {
         ("sources", c.sources),
         ("variations", variations),
         ("move_marks", marks),
+        ("decisions", 0),
     ];
     assert_eq!(summary.tables, expected);
     let part_names = |out: &Path| -> Vec<String> {
