@@ -71,18 +71,21 @@ pub fn count(db: &Path, sql: &str) -> i64 {
     conn.query_row(sql, [], |r| r.get(0)).unwrap()
 }
 
-/// Row counts of every table, to show that a second ingest adds nothing.
-pub fn table_counts(db: &Path) -> Vec<(String, i64)> {
-    let conn = rusqlite::Connection::open(db).unwrap();
+/// The names of the database's tables, in name order.
+pub fn table_names(conn: &rusqlite::Connection) -> Vec<String> {
     let mut stmt = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .unwrap();
-    let tables: Vec<String> = stmt
-        .query_map([], |r| r.get(0))
+    stmt.query_map([], |r| r.get(0))
         .unwrap()
         .collect::<Result<_, _>>()
-        .unwrap();
-    tables
+        .unwrap()
+}
+
+/// Row counts of every table, to show that a second ingest adds nothing.
+pub fn table_counts(db: &Path) -> Vec<(String, i64)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    table_names(&conn)
         .into_iter()
         .map(|t| {
             let n = conn

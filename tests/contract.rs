@@ -70,18 +70,22 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     let stats: Value = serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"]))
         .expect("stats JSON");
 
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/contract/duckdb_tables.py");
-    let run = Command::new(&python)
-        .arg(&script)
-        .arg(&out)
-        .output()
-        .expect("run python");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let duck: Value = serde_json::from_slice(&run.stdout).expect("the script's JSON");
+    // DuckDB's tables from an export's Parquet files.
+    let duck_tables = |export: &Path| -> Value {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/contract/duckdb_tables.py");
+        let run = Command::new(&python)
+            .arg(&script)
+            .arg(export)
+            .output()
+            .expect("run python");
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        serde_json::from_slice(&run.stdout).expect("the script's JSON")
+    };
+    let duck = duck_tables(&out);
 
     // The same inputs ingested straight to Parquet, no database.
     let shard = dir.path().join("shard");
@@ -221,17 +225,7 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
     kifu_ok(&["export", "--db", d, "--out", curated.to_str().unwrap()]);
     let curated_stats: Value =
         serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
-    let run = Command::new(&python)
-        .arg(&script)
-        .arg(&curated)
-        .output()
-        .expect("run python");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let curated_duck: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let curated_duck = duck_tables(&curated);
     for table in ["renju_balance_by_opening", "xiangqi_results"] {
         assert_ne!(
             curated_stats[table], stats[table],

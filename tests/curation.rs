@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{ingest_json, kifu, kifu_ok, shared};
+use crate::common::{ingest_json, kifu, kifu_ok, shared, table_names};
 use crate::site::{index_standings, json_standings, site};
 
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -15,14 +15,7 @@ const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛"
 /// Every table's rows, as text, in a stable order: what "restores every table" compares.
 fn every_table(db: &Path) -> Vec<(String, Vec<String>)> {
     let conn = rusqlite::Connection::open(db).unwrap();
-    let tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    tables
+    table_names(&conn)
         .into_iter()
         .map(|t| {
             let mut stmt = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();

@@ -133,6 +133,31 @@ pub struct DecisionRow {
     pub line: u32,
 }
 
+/// The columns [`decision_at`] reads, of `decisions d`.
+pub(crate) const DECISION_COLUMNS: &str =
+    "d.game_id, d.code, d.verdict, d.reason, d.author, d.date, d.line";
+
+/// A decision read from [`DECISION_COLUMNS`] at `at` (`None` where the join found none).
+pub(crate) fn decision_at(
+    r: &rusqlite::Row<'_>,
+    at: usize,
+) -> rusqlite::Result<Option<DecisionRow>> {
+    let Some(game) = r.get::<_, Option<i64>>(at)? else {
+        return Ok(None);
+    };
+    Ok(Some(DecisionRow {
+        game,
+        code: r.get(at + 1)?,
+        verdict: Verdict::from_name(&r.get::<_, String>(at + 2)?).unwrap_or(Verdict::Confirmed),
+        provenance: Provenance {
+            reason: r.get(at + 3)?,
+            by: r.get(at + 4)?,
+            date: r.get(at + 5)?,
+        },
+        line: r.get(at + 6)?,
+    }))
+}
+
 const CLEAR: &str = "
 DELETE FROM decisions;
 DELETE FROM curated_game_seats;
@@ -223,28 +248,6 @@ impl Store {
                 },
             )
             .optional()?)
-    }
-
-    /// The decisions on game `id`'s findings (all games' with `None`), by game and code.
-    pub fn decisions(&self, game: Option<i64>) -> Result<Vec<DecisionRow>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT game_id, code, verdict, reason, author, date, line FROM decisions
-             WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, code",
-        )?;
-        let rows = stmt.query_map(params![game], |r| {
-            Ok(DecisionRow {
-                game: r.get(0)?,
-                code: r.get(1)?,
-                verdict: Verdict::from_name(&r.get::<_, String>(2)?).unwrap_or(Verdict::Confirmed),
-                provenance: Provenance {
-                    reason: r.get(3)?,
-                    by: r.get(4)?,
-                    date: r.get(5)?,
-                },
-                line: r.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// Game `id`'s seats with the names its record gave, where the curation shows another:

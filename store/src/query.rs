@@ -135,8 +135,7 @@ impl Store {
         let covered = filter.finding_record_condition();
         let sql = format!(
             "SELECT {src}, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id, x.ply,
-                    x.code, {severity}, x.message, x.rule, x.node,
-                    d.verdict, d.reason, d.author, d.date, d.line
+                    x.code, {severity}, x.message, x.rule, x.node, {decision}
              FROM findings x
              LEFT JOIN decisions d ON d.game_id = x.game_id AND d.code = x.code
              JOIN sources s ON s.id = x.source_id
@@ -149,6 +148,7 @@ impl Store {
                    ELSE s.path || '!' || coalesce(g.member, q.member) END",
             covered = covered.sql,
             severity = crate::curation::shown_severity("x", "g"),
+            decision = crate::curation::DECISION_COLUMNS,
         );
         let mut params = covered.params;
         params.push(rusqlite::types::Value::Integer(
@@ -169,21 +169,7 @@ impl Store {
                 message: r.get(9)?,
                 rule: r.get(10)?,
                 variation_node: r.get(11)?,
-                decision: match r.get::<_, Option<String>>(12)? {
-                    Some(verdict) => Some(crate::curation::DecisionRow {
-                        game: r.get(4)?,
-                        code: r.get(7)?,
-                        verdict: kifu_facts::Verdict::from_name(&verdict)
-                            .unwrap_or(kifu_facts::Verdict::Confirmed),
-                        provenance: kifu_facts::curation::Provenance {
-                            reason: r.get(13)?,
-                            by: r.get(14)?,
-                            date: r.get(15)?,
-                        },
-                        line: r.get(16)?,
-                    }),
-                    None => None,
-                },
+                decision: crate::curation::decision_at(r, 12)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
