@@ -77,8 +77,56 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let db = dir.path().join("k.db");
     ingest_json(&db, &[&renju, &ccpd]);
     let d = db.to_str().unwrap();
+    let uncurated: Value =
+        serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
+    // With a curation applied: an identity, an event under the Chinese rules, a correction
+    // and a decision. The job joins its facts (`kifu curate --facts`) on by game key.
+    let one = |sql: &str| -> (String, String) {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.query_row(sql, [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+    };
+    let (corrected, _) = one(
+        "SELECT s.content_hash || ':' || g.member || ':' || g.offset, g.kind FROM games g
+         JOIN sources s ON s.id = g.source_id
+         WHERE g.kind = 'renju' AND g.duplicate_of IS NULL AND g.opening IS NOT NULL
+           AND g.recorded_result = 'black' AND g.termination <> 'five'
+         ORDER BY g.id LIMIT 1",
+    );
+    let (decided, code) = one(
+        "SELECT s.content_hash || ':' || g.member || ':' || g.offset, x.code FROM findings x
+         JOIN games g ON g.id = x.game_id JOIN sources s ON s.id = g.source_id
+         ORDER BY x.id LIMIT 1",
+    );
+    let curation = dir.path().join("curation.toml");
+    std::fs::write(
+        &curation,
+        format!(
+            "[[player]]\nname = \"胡荣华\"\naliases = [\"胡榮華\", \"上海胡榮華\"]\n\n\
+             [[event]]\nmatch = {{ event = \"“石林杯”全國象棋團體錦標賽*\", date = \"1998\" }}\n\
+             name = \"1998 石林杯\"\nrules = \"chinese\"\n\n\
+             [[result]]\ngame = \"{corrected}\"\nresult = \"white\"\nreason = \"test\"\n\n\
+             [[decision]]\ngame = \"{decided}\"\ncode = \"{code}\"\ndecision = \"confirmed\"\n"
+        ),
+    )
+    .unwrap();
+    kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
+    let facts = dir.path().join("facts");
+    kifu_ok(&["curate", "--db", d, "--facts", facts.to_str().unwrap()]);
     let stats = dir.path().join("stats.json");
-    std::fs::write(&stats, kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
+    let curated = kifu_ok(&["stats", "--db", d, "--format", "json"]);
+    let curated_json: Value = serde_json::from_str(&curated).unwrap();
+    for table in [
+        "renju_balance_by_opening",
+        "findings_by_event",
+        "xiangqi_results",
+    ] {
+        assert_ne!(
+            curated_json[table], uncurated[table],
+            "{table}: the curation counts"
+        );
+    }
+    std::fs::write(&stats, curated).unwrap();
     let export = dir.path().join("export");
     kifu_ok(&["export", "--db", d, "--out", export.to_str().unwrap()]);
 
@@ -86,7 +134,17 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let staging = dir.path().join("staging");
     let (out_s, staging_s) = (out.to_str().unwrap(), staging.to_str().unwrap());
     let inputs = [renju.to_str().unwrap(), ccpd.to_str().unwrap()];
-    let mut args = vec!["--out", out_s, "--staging", staging_s, "--partitions", "3"];
+    let facts_s = facts.to_str().unwrap();
+    let mut args = vec![
+        "--out",
+        out_s,
+        "--staging",
+        staging_s,
+        "--partitions",
+        "3",
+        "--curation",
+        facts_s,
+    ];
     args.extend(inputs);
     let run = spark_job(&python, &args)
         .output()

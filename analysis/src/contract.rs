@@ -580,6 +580,50 @@ const SOURCES: TableDoc = TableDoc {
     ],
 };
 
+/// `curated_games` of `kifu curate --facts`: a curated database's values by game key, for
+/// a dataset built without one (the Spark job's `--curation`).
+const CURATED_GAMES: TableDoc = TableDoc {
+    name: "curated_games",
+    about: "One row per game the curation changes (its event, its result that counts, or \
+            both): what `kifu export` of the curated database writes in these columns.",
+    columns: &[
+        req("game_key", Text, KEY),
+        opt(
+            "event",
+            Text,
+            "games.event: the curated event's name, else as recorded.",
+        ),
+        one_of(
+            opt(
+                "counted_result",
+                Text,
+                "games.counted_result under the curation.",
+            ),
+            RESULTS,
+        ),
+        one_of(
+            opt("corrected_result", Text, "games.corrected_result."),
+            RESULTS,
+        ),
+        opt("correction_reason", Text, "games.correction_reason."),
+    ],
+};
+
+/// `curated_players` of `kifu curate --facts`.
+const CURATED_PLAYERS: TableDoc = TableDoc {
+    name: "curated_players",
+    about: "One row per seat whose player a curated identity names: players.name.",
+    columns: &[
+        req("game_key", Text, KEY),
+        req("seat", Int, "The seat, from 1."),
+        req("name", Text, "The identity's name."),
+    ],
+};
+
+/// What `kifu curate --facts DIR` writes: the applied curation by game key, and the
+/// decisions table as the export writes it.
+pub const CURATION_FACTS: &[TableDoc] = &[CURATED_GAMES, CURATED_PLAYERS, DECISIONS];
+
 /// Every table of an export, in the order written.
 pub const TABLES: &[TableDoc] = &[
     GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES, VARIATIONS, MOVE_MARKS,

@@ -24,6 +24,7 @@ pub mod aliases;
 mod batch;
 mod chouchou;
 pub mod contract;
+pub mod curation_facts;
 mod dataset;
 mod export;
 mod findings;

@@ -250,6 +250,48 @@ def merge(spark, tables, file_index):
     }
 
 
+def apply_curation(spark, tables, directory):
+    """The merged tables with a curation's facts applied (`kifu curate --facts`): kifu
+    matched the curation's events and identities on a database of the same files; here its
+    findings are joined on by game key, the recorded values kept beside them."""
+    games = tables["games"]
+    curated = spark.read.parquet(f"{directory}/curated_games").select(
+        "game_key",
+        F.col("event").alias("_c_event"),
+        F.col("counted_result").alias("_c_counted"),
+        F.col("corrected_result").alias("_c_corrected"),
+        F.col("correction_reason").alias("_c_reason"),
+        F.lit(True).alias("_curated"),
+    )
+    curated_game = F.col("_curated").isNotNull()
+    games = (
+        games.join(curated, "game_key", "left")
+        .withColumn("event", F.when(curated_game, F.col("_c_event")).otherwise(F.col("event")))
+        .withColumn(
+            "counted_result",
+            F.when(curated_game, F.col("_c_counted")).otherwise(F.col("counted_result")),
+        )
+        .withColumn("corrected_result", F.col("_c_corrected"))
+        .withColumn("correction_reason", F.col("_c_reason"))
+        .drop("_c_event", "_c_counted", "_c_corrected", "_c_reason", "_curated")
+    )
+    names = spark.read.parquet(f"{directory}/curated_players").select(
+        "game_key", "seat", F.col("name").alias("_c_name")
+    )
+    players = (
+        tables["players"]
+        .join(names, ["game_key", "seat"], "left")
+        .withColumn("name", F.coalesce(F.col("_c_name"), F.col("name")))
+        .drop("_c_name")
+    )
+    decisions = (
+        spark.read.parquet(f"{directory}/decisions")
+        .drop("game_id")
+        .join(games.select("game_key", "game_id"), "game_key")
+    )
+    return {**tables, "games": games, "players": players, "decisions": decisions}
+
+
 def hadoop_fs(spark, path):
     jvm = spark.sparkContext._jvm
     p = jvm.org.apache.hadoop.fs.Path(path)
@@ -297,6 +339,11 @@ def parse_args(argv):
         "parallelism)",
     )
     ap.add_argument("--format", help="the record format, as `kifu ingest --format` takes it")
+    ap.add_argument(
+        "--curation",
+        help="the facts of a curation (`kifu curate --facts DIR` on a database of the same "
+        "files): curated events, results, names and decisions, joined on by game key",
+    )
     ap.add_argument("--overwrite", action="store_true", help="replace an existing dataset")
     ap.add_argument("--keep-staging", action="store_true", help="leave the shards in place")
     return ap.parse_args(argv)
@@ -348,6 +395,8 @@ def main(argv):
     tables = merge(
         spark, read_shards(spark, shards, schema_doc), {p: i for i, p in enumerate(files)}
     )
+    if args.curation:
+        tables = apply_curation(spark, tables, args.curation)
     docs = {t["name"]: t for t in schema_doc["tables"]}
     tmp = args.out.rstrip("/") + f".tmp-{os.getpid()}"
     for name in TABLES:

@@ -394,8 +394,13 @@ pub(super) enum Command {
         /// Remove the applied curation.
         #[arg(long, conflicts_with_all = ["check", "file"])]
         remove: bool,
+        /// Write the applied curation's facts by game key (curated_games, curated_players,
+        /// decisions) as Parquet into DIR, for a dataset built without this database to
+        /// join on (the Spark job's --curation).
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["check", "remove", "file"])]
+        facts: Option<PathBuf>,
         /// The curation file.
-        #[arg(required_unless_present = "remove", value_name = "FILE")]
+        #[arg(required_unless_present_any = ["remove", "facts"], value_name = "FILE")]
         file: Option<PathBuf>,
     },
     /// Points tables per event (win 1, draw ½, loss 0; ChouChou: its score sheet and

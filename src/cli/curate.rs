@@ -76,6 +76,24 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// `kifu curate --facts DIR`: the applied curation by game key, as Parquet.
+pub(super) fn facts(db: &Path, dir: &Path) -> Result<ExitCode> {
+    let store = Store::open_read_only(db)?;
+    if store.stored_curation()?.is_none() {
+        anyhow::bail!(
+            "{}: no curation is applied (kifu curate FILE applies one)",
+            db.display()
+        );
+    }
+    if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
+        anyhow::bail!("{}: exists and is not empty", dir.display());
+    }
+    for (table, rows) in kifu_analysis::curation_facts::write_curation_facts(&store, dir)? {
+        println!("{table:<16}{rows:>10} rows");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Every error as `FILE:LINE: [[entry]] …: what`, and exit 2: nothing was applied.
 fn failed(file: &Path, errors: &[CurationError]) -> ExitCode {
     for e in errors {

@@ -107,8 +107,12 @@ pub fn run() -> Result<ExitCode> {
             db,
             check,
             remove,
+            facts,
             file,
-        } => curate::run(&db.db, file.as_deref(), check, remove),
+        } => match facts {
+            Some(dir) => curate::facts(&db.db, &dir),
+            None => curate::run(&db.db, file.as_deref(), check, remove),
+        },
         Command::Standings {
             db,
             filter,

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use kifu_analysis::positions::{filtered_games, search, PositionSearch, ResultCounts, Selection};
-use kifu_facts::{counted_result, GameKind};
+use kifu_facts::GameKind;
 use kifu_rules::chouchou::Variant;
 use kifu_rules::positions::{chouchou::Setup, Board};
 use kifu_store::{GameFilter, Store};
@@ -231,12 +231,7 @@ fn json(found: &PositionSearch, limit: usize) -> serde_json::Value {
                 "event": g.event,
                 "result": m.result.outcome(found.kind).name(),
                 "recorded_result": g.recorded_result,
-                "counted_result": counted_result(
-                    g.kind,
-                    g.recorded_result.as_deref(),
-                    g.derived_result.as_deref(),
-                    &g.termination,
-                ).map(|o| o.name()),
+                "counted_result": g.counted.map(|o| o.name()),
                 "duplicate_of": g.duplicate_of,
             })
         })

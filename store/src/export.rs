@@ -451,6 +451,62 @@ impl Store {
         )
     }
 
+    /// The games the curation changes (an event, a correction, rules in force), as
+    /// `(game_key, event, counted_result, corrected_result, correction_reason)`.
+    #[allow(clippy::type_complexity)]
+    pub fn each_curated_game<E: From<Error>>(
+        &self,
+        f: impl FnMut(
+            (
+                String,
+                Option<String>,
+                Option<String>,
+                Option<String>,
+                Option<String>,
+            ),
+        ) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let sql = format!(
+            "SELECT {key}, {event}, {counted}, rc.result, rc.reason
+             FROM games g JOIN sources s ON s.id = g.source_id
+             LEFT JOIN events e ON e.id = g.event_id
+             LEFT JOIN result_corrections rc ON rc.game_id = g.id
+             WHERE g.id IN (SELECT game_id FROM event_games)
+                OR rc.game_id IS NOT NULL OR s.rules IS NOT NULL
+             ORDER BY g.id",
+            key = record_key_sql("s", "g"),
+            event = crate::curation::event_name("g", "e.name"),
+            counted = crate::curation::counted("g"),
+        );
+        self.each_row(
+            &sql,
+            Vec::new(),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            f,
+        )
+    }
+
+    /// The seats a curated identity names, as `(game_key, seat, name)`.
+    pub fn each_curated_seat<E: From<Error>>(
+        &self,
+        f: impl FnMut((String, i64, String)) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let sql = format!(
+            "SELECT {key}, gp.seat, cp.name FROM game_players gp
+             JOIN player_identity pi ON pi.player_id = gp.player_id
+             JOIN curated_players cp ON cp.id = pi.identity
+             JOIN games g ON g.id = gp.game_id JOIN sources s ON s.id = g.source_id
+             ORDER BY gp.game_id, gp.seat",
+            key = record_key_sql("s", "g"),
+        );
+        self.each_row(
+            &sql,
+            Vec::new(),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            f,
+        )
+    }
+
     /// The curation's decisions on the findings of the games under the filter.
     pub fn each_export_decision<E: From<Error>>(
         &self,

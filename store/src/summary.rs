@@ -241,14 +241,15 @@ impl Store {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path
                          ELSE s.path || '!' || coalesce(g.member, q.member) END,
-                    e.name, g.kind, x.code, x.severity, coalesce(x.game_id, -x.quarantine_id)
+                    {event}, g.kind, x.code, x.severity, coalesce(x.game_id, -x.quarantine_id)
              FROM findings x
              JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
              LEFT JOIN quarantine q ON q.id = x.quarantine_id
              LEFT JOIN events e ON e.id = g.event_id
              WHERE {}",
-            c.sql
+            c.sql,
+            event = crate::curation::event_name("g", "e.name"),
         ))?;
         let rows = stmt.query_map(params_from_iter(c.params), |r| {
             Ok(FindingFacts {

@@ -234,17 +234,21 @@ pub struct PositionGame {
     pub derived_result: Option<String>,
     pub termination: String,
     pub duplicate_of: Option<i64>,
+    /// The result that counts, the curation's correction and rules in force applied.
+    pub counted: Option<Outcome>,
 }
 
 impl Store {
     /// The games with these ids (in this order; an id not stored is left out).
     pub fn position_games(&self, ids: &[i64]) -> Result<Vec<PositionGame>> {
-        let mut game = self.conn.prepare_cached(
-            "SELECT g.id, g.kind, m.data, g.extra, g.date, e.name, g.recorded_result,
-                    g.derived_result, g.termination, g.duplicate_of
+        let mut game = self.conn.prepare_cached(&format!(
+            "SELECT g.id, g.kind, m.data, g.extra, g.date, {event}, g.recorded_result,
+                    g.derived_result, g.termination, g.duplicate_of, {counted}
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
              LEFT JOIN events e ON e.id = g.event_id WHERE g.id = ?1",
-        )?;
+            event = crate::curation::event_name("g", "e.name"),
+            counted = crate::curation::counted("g"),
+        ))?;
         let mut out = Vec::with_capacity(ids.len());
         for &id in ids {
             let row = game
@@ -261,6 +265,10 @@ impl Store {
                         derived_result: r.get(7)?,
                         termination: r.get(8)?,
                         duplicate_of: r.get(9)?,
+                        counted: r
+                            .get::<_, Option<String>>(10)?
+                            .as_deref()
+                            .and_then(Outcome::parse),
                     })
                 })
                 .optional()?;
