@@ -159,3 +159,19 @@ pub fn python_with(modules: &[&str]) -> Option<PathBuf> {
     eprintln!("skipped: {why}");
     None
 }
+
+/// Runs a Python script of the repository, asserts success, returns its stdout as JSON.
+pub fn python_json(python: &Path, script: &str, args: &[&Path]) -> serde_json::Value {
+    let run = Command::new(python)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(script))
+        .args(args)
+        .env("PYSPARK_PYTHON", python)
+        .output()
+        .expect("run python");
+    assert!(
+        run.status.success(),
+        "{script}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    serde_json::from_slice(&run.stdout).expect("the script's JSON")
+}

@@ -10,7 +10,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{count, ingest_json, kifu_ok, python_with, shared};
+use crate::common::{count, ingest_json, kifu_ok, python_json, python_with, shared};
 
 /// Whether two JSON values are equal, numbers to 1e-9 (DuckDB and polars sum floats in
 /// different orders).
@@ -71,20 +71,8 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
         .expect("stats JSON");
 
     // DuckDB's tables from an export's Parquet files.
-    let duck_tables = |export: &Path| -> Value {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/contract/duckdb_tables.py");
-        let run = Command::new(&python)
-            .arg(&script)
-            .arg(export)
-            .output()
-            .expect("run python");
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        serde_json::from_slice(&run.stdout).expect("the script's JSON")
-    };
+    let duck_tables =
+        |export: &Path| python_json(&python, "tests/contract/duckdb_tables.py", &[export]);
     let duck = duck_tables(&out);
 
     // The same inputs ingested straight to Parquet, no database.
@@ -247,19 +235,8 @@ fn check_shard(
     ingested: &Value,
     stats: Option<&Value>,
 ) {
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/contract");
     let run = |script: &str, args: &[&Path]| -> Value {
-        let run = Command::new(python)
-            .arg(scripts.join(script))
-            .args(args)
-            .output()
-            .expect("run python");
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        serde_json::from_slice(&run.stdout).expect("the script's JSON")
+        python_json(python, &format!("tests/contract/{script}"), args)
     };
     let compared = run("duckdb_compare.py", &[export, shard]);
     let stored = [

@@ -3,7 +3,7 @@
 //! correction with its reason, the rules in force, an auditor's decision, errors with
 //! their lines, and removal restoring every table.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::common::{ingest_json, kifu, kifu_ok, shared, table_names};
 use crate::site::{index_standings, json_standings, site};
@@ -51,6 +51,16 @@ fn game_key(db: &Path, condition: &str) -> (i64, String) {
     .unwrap()
 }
 
+/// A temporary directory holding `k.db`, the shared file `rel` ingested into it, and that
+/// file's path; `None` when the shared data is missing.
+fn ingested(rel: &str) -> Option<(tempfile::TempDir, PathBuf, PathBuf)> {
+    let path = shared(rel)?;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&path]);
+    Some((dir, db, path))
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -59,13 +69,10 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 
 #[test]
 fn a_curated_event_is_sectioned_scored_filled_and_corrected_and_removal_restores_all() {
-    let Some(dpxq) = shared(DPXQ) else {
+    let Some((dir, db, _)) = ingested(DPXQ) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("k.db");
     let d = db.to_str().unwrap();
-    ingest_json(&db, &[&dpxq]);
     let before = every_table(&db);
     // A men's game of the event, to correct to a loss: 郑惟桐's first as Red (he lost none).
     let (corrected, key) = game_key(
@@ -245,13 +252,10 @@ date = \"2026-11-20\"
 
 #[test]
 fn a_bad_curation_names_each_entry_and_line_and_applies_nothing() {
-    let Some(dpxq) = shared(DPXQ) else {
+    let Some((dir, db, _)) = ingested(DPXQ) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("k.db");
     let d = db.to_str().unwrap();
-    ingest_json(&db, &[&dpxq]);
     let before = every_table(&db);
     let file = write(
         dir.path(),
@@ -307,13 +311,10 @@ aliases = ["郑惟桐"]
 
 #[test]
 fn one_identity_the_rules_in_force_and_a_decision_on_ccpd() {
-    let Some(ccpd) = shared(CCPD) else {
+    let Some((dir, db, ccpd)) = ingested(CCPD) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("k.db");
     let d = db.to_str().unwrap();
-    ingest_json(&db, &[&ccpd]);
     let differing = |db: &str| {
         kifu_ok(&["games", "--db", db, "--result-differs", "--format", "csv"])
             .lines()
@@ -433,13 +434,10 @@ reason = "played under the Chinese rules"
 
 #[test]
 fn the_two_bdt_events_are_split_and_hasegawas_spellings_are_proposed() {
-    let Some(bdt) = shared("renju/games/bdt/stefs92_MST-MM-40.bdt") else {
+    let Some((dir, db, _)) = ingested("renju/games/bdt/stefs92_MST-MM-40.bdt") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("k.db");
     let d = db.to_str().unwrap();
-    ingest_json(&db, &[&bdt]);
     // The file names no event: one "(no event)" table of 50 games.
     let before = kifu_ok(&["standings", "--db", d, "--json"]);
     let v: serde_json::Value = serde_json::from_str(&before).unwrap();
@@ -461,6 +459,10 @@ fn the_two_bdt_events_are_split_and_hasegawas_spellings_are_proposed() {
         r#"[[player]]
 name = "Hasegawa Kenji"
 aliases = ["Hasegawa", "HASEGAWA K."]
+
+[[player]]
+name = "Alice Smith"
+aliases = ["Alice"]
 
 [[event]]
 match = { source = "MST-MM-40.bdt", players = ["Hasegawa", "Yamaguchi"] }
@@ -509,4 +511,22 @@ name = "MST-40"
     assert_eq!(events, [("MM-40 title match", 2), ("MST-40", 10)]);
     let events = kifu_ok(&["events", "--db", d, "--format", "csv"]);
     assert!(events.contains("MST-40,46,"), "{events}");
+
+    // A player no stored game names yet is noted; a later ingest applies the curation to
+    // its new games, so Alice's club games are Alice Smith's.
+    assert!(
+        applied.contains("[[player]] \"Alice Smith\": no stored game names them yet"),
+        "{applied}"
+    );
+    let club = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju/club.bdt");
+    ingest_json(&db, &[&club]);
+    let alice = kifu_ok(&["players", "--db", d, "--player", "Alice", "--format", "csv"]);
+    assert_eq!(
+        alice
+            .lines()
+            .nth(1)
+            .map(|l| l.split(',').take(2).collect::<Vec<_>>()),
+        Some(vec!["Alice Smith", "2"]),
+        "{alice}"
+    );
 }

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{count, ingest_json, kifu_ok, python_with, shared};
+use crate::common::{count, ingest_json, kifu_ok, python_json, python_with, shared};
 
 /// Whether `java` runs; a skip (or, with `KIFU_REQUIRE_SHARED=1`, a failure) when not.
 fn java_present() -> bool {
@@ -26,22 +26,6 @@ fn java_present() -> bool {
         eprintln!("skipped: no Java runtime for pyspark");
     }
     ok
-}
-
-/// Runs a Python script of the repository, asserts success, returns its stdout as JSON.
-fn python_json(python: &Path, script: &str, args: &[&Path]) -> Value {
-    let run = Command::new(python)
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(script))
-        .args(args)
-        .env("PYSPARK_PYTHON", python)
-        .output()
-        .expect("run python");
-    assert!(
-        run.status.success(),
-        "{script}: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    serde_json::from_slice(&run.stdout).expect("the script's JSON")
 }
 
 /// The Spark job's command with its arguments, ready to run.

@@ -85,7 +85,7 @@ pub struct SectionList {
 }
 
 /// Points for a win, a draw and a loss.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Scoring {
     pub win: f64,
     pub draw: f64,
@@ -270,6 +270,16 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A game key's parts, as the data contract writes the key
+/// (`<source sha256>:<member>:<byte offset>`): `None` when it is not one.
+pub fn parse_game_key(key: &str) -> Option<(&str, &str, u64)> {
+    let (hash, rest) = key.split_once(':')?;
+    let (member, offset) = rest.rsplit_once(':')?;
+    let offset = offset.parse().ok()?;
+    (hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then_some((hash, member, offset))
 }
 
 /// What is wrong with one entry of a curation file: `line N: [[kind]] …: what`.

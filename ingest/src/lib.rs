@@ -252,7 +252,10 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     let mut store = Store::open(db)?;
     store.set_indexing(!options.no_index);
     let mut summary = ingest_into(&mut store, paths, options)?;
-    summary.curation_errors = reapply_curation(&mut store)?;
+    // Only new games can change what the curation matches.
+    if summary.inserted > 0 {
+        summary.curation_errors = reapply_curation(&mut store)?;
+    }
     Ok(summary)
 }
 

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use kifu_facts::curation::{
-    CuratedGame, Decision, EventEntry, EventMatch, PlayerEntry, Provenance, ResultCorrection,
-    SectionList, Sections,
+    parse_game_key, CuratedGame, Decision, EventEntry, EventMatch, PlayerEntry, Provenance,
+    ResultCorrection, SectionList, Sections,
 };
 use kifu_facts::{
     fold_name, is_finding_code, Curation, CurationError, GameKind, Outcome, RulesInForce, Scoring,
@@ -523,15 +523,6 @@ impl Checker {
             }
         }
     }
-}
-
-/// A game key's parts: the source's SHA-256, the member, the byte offset.
-pub fn parse_game_key(key: &str) -> Option<(&str, &str, u64)> {
-    let (hash, rest) = key.split_once(':')?;
-    let (member, offset) = rest.rsplit_once(':')?;
-    let offset = offset.parse().ok()?;
-    (hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then_some((hash, member, offset))
 }
 
 /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, a real month and day.

@@ -12,7 +12,7 @@
 //! The SQL every query shares for a curated fact is here too: the result that counts
 //! ([`counted`]), a seat's shown name ([`player_name`]) and a game's event ([`event_name`]).
 
-use kifu_facts::curation::{CuratedGame, EventEntry, Provenance, Sections};
+use kifu_facts::curation::{parse_game_key, CuratedGame, EventEntry, Provenance, Sections};
 use kifu_facts::{fold_name, Curation, CurationError, GameKind, Outcome, Verdict};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
@@ -497,13 +497,6 @@ fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)
         )
         .optional()?;
     Ok(row.and_then(|(id, kind)| GameKind::from_name(&kind).map(|k| (id, k))))
-}
-
-/// A game key's parts (`<sha256>:<member>:<offset>`).
-fn parse_game_key(key: &str) -> Option<(&str, &str, u64)> {
-    let (hash, rest) = key.split_once(':')?;
-    let (member, offset) = rest.rsplit_once(':')?;
-    Some((hash, member, offset.parse().ok()?))
 }
 
 /// The SQL condition (on `g` and its source `s`) an `[[event]]`'s `match` makes.

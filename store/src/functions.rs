@@ -3,8 +3,9 @@
 //!
 //! - `kifu_fold(name)`: [`kifu_fold::fold_name`](kifu_facts::fold_name), the search form of a
 //!   name (migration 3 fills `players.key` and `events.key` with it);
-//! - `kifu_counted(kind, recorded, derived, termination)`: the result that counts
-//!   ([`kifu_facts::counted_result`]), its name or NULL;
+//! - `kifu_counted(kind, recorded, derived, termination, correction, rules)`: the result
+//!   that counts ([`kifu_facts::counted_result_under`]: a curation's correction, then the
+//!   rules in force, NULL for none of either), its name or NULL;
 //! - `kifu_recorded(recorded)`: the recorded result when it is one (a win or a draw), else
 //!   NULL (nothing, `unknown` or free text recorded), as `counted_result` reads it;
 //! - `kifu_rule_key(rule)`: an opening rule's name compared loosely ([`rule_key`]);
@@ -13,9 +14,7 @@
 //!
 //! Each is deterministic, so SQLite may use it in an index or call it once per value.
 
-use kifu_facts::{
-    counted_result, counted_result_under, fold_name, GameKind, Outcome, RulesInForce,
-};
+use kifu_facts::{counted_result_under, fold_name, GameKind, Outcome, RulesInForce};
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::Connection;
 
@@ -29,19 +28,6 @@ pub(crate) fn register(conn: &Connection) -> rusqlite::Result<()> {
     conn.create_scalar_function("kifu_fold", 1, flags, |ctx| {
         Ok(text(ctx, 0)?.map(|s| fold_name(&s)))
     })?;
-    conn.create_scalar_function("kifu_counted", 4, flags, |ctx| {
-        let kind = text(ctx, 0)?.and_then(|k| GameKind::from_name(&k));
-        let Some(kind) = kind else {
-            return Ok(None);
-        };
-        let (recorded, derived) = (text(ctx, 1)?, text(ctx, 2)?);
-        let termination = text(ctx, 3)?.unwrap_or_default();
-        Ok(
-            counted_result(kind, recorded.as_deref(), derived.as_deref(), &termination)
-                .map(|o| o.name().into_owned()),
-        )
-    })?;
-    // With the curation's correction and the event's rules in force (`crate::curation`).
     conn.create_scalar_function("kifu_counted", 6, flags, |ctx| {
         let kind = text(ctx, 0)?.and_then(|k| GameKind::from_name(&k));
         let Some(kind) = kind else {
@@ -130,15 +116,16 @@ mod tests {
         assert_eq!(one("SELECT kifu_fold(NULL)"), None);
         // A five on the board beats a recorded contrary result; a claim keeps it.
         assert_eq!(
-            one("SELECT kifu_counted('renju', 'black', 'white', 'five')").as_deref(),
+            one("SELECT kifu_counted('renju', 'black', 'white', 'five', NULL, NULL)").as_deref(),
             Some("white")
         );
         assert_eq!(
-            one("SELECT kifu_counted('renju', 'white', 'black', 'forbidden-move')").as_deref(),
+            one("SELECT kifu_counted('renju', 'white', 'black', 'forbidden-move', NULL, NULL)")
+                .as_deref(),
             Some("white")
         );
         assert_eq!(
-            one("SELECT kifu_counted('renju', 'unknown', NULL, 'unfinished')"),
+            one("SELECT kifu_counted('renju', 'unknown', NULL, 'unfinished', NULL, NULL)"),
             None
         );
         assert_eq!(one("SELECT kifu_recorded('unknown')"), None);

@@ -2,8 +2,7 @@
 
 use kifu_facts::curation::{Scoring, Sections, Tiebreak};
 use kifu_facts::{
-    counted_result_under, fold_name, GameKind, Outcome, RulesInForce, Ruleset, Severity,
-    VariationMove,
+    counted_result_under, GameKind, Outcome, RulesInForce, Ruleset, Severity, VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -519,9 +518,4 @@ impl Store {
         }
         Ok(out)
     }
-}
-
-/// The key a name is compared by in a curation's section lists.
-pub fn section_key(name: &str) -> String {
-    fold_name(name)
 }

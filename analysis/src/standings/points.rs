@@ -73,7 +73,7 @@ pub struct Table {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub section: Option<String>,
     /// Points for a win, a draw and a loss.
-    pub scoring: ScoringOut,
+    pub scoring: Scoring,
     pub lines: Vec<Line>,
     /// Games left out: no result, or a seat without a name.
     pub unscored: u32,
@@ -83,14 +83,6 @@ pub struct Table {
     /// The tie-breaks after points, in order.
     #[serde(skip)]
     pub tiebreaks: Vec<Tiebreak>,
-}
-
-/// [`Scoring`] as JSON writes it.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
-pub struct ScoringOut {
-    pub win: f64,
-    pub draw: f64,
-    pub loss: f64,
 }
 
 impl Table {
@@ -335,11 +327,7 @@ fn table(
     Table {
         event,
         section,
-        scoring: ScoringOut {
-            win: scoring.win,
-            draw: scoring.draw,
-            loss: scoring.loss,
-        },
+        scoring,
         lines,
         unscored,
         rounds,
