@@ -25,5 +25,6 @@ mod site;
 mod site_pages;
 mod site_variations;
 mod spark;
+mod teams;
 mod variations;
 mod xiangqi_real;

@@ -11,7 +11,7 @@ use crate::common::{kifu, kifu_ok, shared};
 
 /// The attributes of each start tag of `html` that begins with `start` (e.g.
 /// `<tr class="standing"`), as (name, unescaped value) pairs.
-fn tags(html: &str, start: &str) -> Vec<Vec<(String, String)>> {
+pub(crate) fn tags(html: &str, start: &str) -> Vec<Vec<(String, String)>> {
     html.match_indices(start)
         .map(|(at, _)| {
             let tag = &html[at..at + html[at..].find('>').unwrap()];
@@ -29,7 +29,7 @@ fn tags(html: &str, start: &str) -> Vec<Vec<(String, String)>> {
         .collect()
 }
 
-fn get<'a>(attrs: &'a [(String, String)], name: &str) -> &'a str {
+pub(crate) fn get<'a>(attrs: &'a [(String, String)], name: &str) -> &'a str {
     attrs
         .iter()
         .find(|(n, _)| n == name)

@@ -33,6 +33,9 @@ pub struct PlayerEntry {
     pub id: Option<String>,
     pub country: Option<String>,
     pub female: Option<bool>,
+    /// The team the player plays for, where a record does not say (its `RedTeam`,
+    /// `BlackTeam`, … tag wins).
+    pub team: Option<String>,
 }
 
 /// `[[event]]`: the games one `match` selects form one event under `name`.
@@ -50,6 +53,15 @@ pub struct EventEntry {
     /// The event's dates as written (`2015-08-22..2015-08-26`), checked.
     pub dates: Option<String>,
     pub venue: Option<String>,
+    /// Team standings: the points of a match won, drawn and lost (2/1/0 unless given).
+    pub team_scoring: Scoring,
+    /// Team standings: what places the teams first.
+    pub team_ranking: TeamRanking,
+    /// Whether the games between two teams in a round are a team match: `Some(true)` a
+    /// team event, `Some(false)` an individual one whose records name the players'
+    /// teams (a federation, a club); `None`: as the games show
+    /// (kifu_analysis::standings::TeamTable).
+    pub team_matches: Option<bool>,
 }
 
 /// Which games an `[[event]]` takes: every condition given must hold. Entries are tried in
@@ -99,6 +111,44 @@ impl Default for Scoring {
             draw: 0.5,
             loss: 0.0,
         }
+    }
+}
+
+impl Scoring {
+    /// A team match's points where the curation gives none: won 2, drawn 1, lost 0 (the
+    /// Olympiad's and the leagues' match points).
+    pub const TEAM_MATCH: Scoring = Scoring {
+        win: 2.0,
+        draw: 1.0,
+        loss: 0.0,
+    };
+}
+
+/// What places the teams of a team table first; the other comes next, then the match
+/// points among the teams still tied (direct encounter).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamRanking {
+    /// Match points (a match is won by the team with more board points), then board points.
+    #[default]
+    MatchPoints,
+    /// Board points (the sum of the team's games' points), then match points.
+    BoardPoints,
+}
+
+impl TeamRanking {
+    pub const ALL: [TeamRanking; 2] = [TeamRanking::MatchPoints, TeamRanking::BoardPoints];
+
+    /// The name a curation file writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            TeamRanking::MatchPoints => "match-points",
+            TeamRanking::BoardPoints => "board-points",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TeamRanking> {
+        TeamRanking::ALL.into_iter().find(|t| t.name() == name)
     }
 }
 

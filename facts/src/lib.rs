@@ -26,7 +26,9 @@ pub use annotation::{
     XiangqiCaptures,
 };
 pub use codes::{is_finding_code, FINDING_CODES};
-pub use curation::{Curation, CurationError, RulesInForce, Scoring, Tiebreak, Verdict};
+pub use curation::{
+    Curation, CurationError, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
+};
 pub use forbidden::ForbiddenKind;
 pub use kind::{GameKind, UnknownName};
 pub use names::{closest, edit_distance, fold_name};

@@ -14,7 +14,7 @@ use kifu_facts::curation::{
 };
 use kifu_facts::{
     fold_name, is_finding_code, Curation, CurationError, GameKind, Outcome, RulesInForce, Scoring,
-    Tiebreak, Verdict,
+    TeamRanking, Tiebreak, Verdict,
 };
 use serde::Deserialize;
 use toml::Spanned;
@@ -43,6 +43,7 @@ struct RawPlayer {
     id: Option<String>,
     country: Option<String>,
     female: Option<bool>,
+    team: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -59,6 +60,9 @@ struct RawEvent {
     rules: Option<String>,
     dates: Option<String>,
     venue: Option<String>,
+    team_scoring: Option<RawScoring>,
+    team_ranking: Option<String>,
+    team_matches: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -280,6 +284,13 @@ impl Checker {
                 id: p.id,
                 country: p.country,
                 female: p.female,
+                team: p.team.filter(|t| {
+                    let empty = t.trim().is_empty();
+                    if empty {
+                        self.error(&at, "`team` is empty");
+                    }
+                    !empty
+                }),
             });
         }
         out
@@ -331,23 +342,23 @@ impl Checker {
                 ),
                 (None, true) => Sections::None,
             };
-            let scoring = e.scoring.map_or_else(Scoring::default, |s| Scoring {
-                win: s.win,
-                draw: s.draw,
-                loss: s.loss,
-            });
-            for (what, points) in [
-                ("win", scoring.win),
-                ("draw", scoring.draw),
-                ("loss", scoring.loss),
-            ] {
-                if !(points.is_finite() && points >= 0.0) {
+            let scoring = self.scoring(&at, "scoring", e.scoring, Scoring::default());
+            let team_scoring =
+                self.scoring(&at, "team_scoring", e.team_scoring, Scoring::TEAM_MATCH);
+            let team_ranking = match e.team_ranking {
+                None => TeamRanking::default(),
+                Some(name) => TeamRanking::from_name(&name).unwrap_or_else(|| {
+                    let known: Vec<&str> = TeamRanking::ALL.iter().map(|t| t.name()).collect();
                     self.error(
                         &at,
-                        format!("scoring: a {what} scores {points}: points are not negative"),
+                        format!(
+                            "unknown team_ranking {name:?} (known: {})",
+                            known.join(", ")
+                        ),
                     );
-                }
-            }
+                    TeamRanking::default()
+                }),
+            };
             let mut tiebreaks = Vec::new();
             for name in e.tiebreaks.unwrap_or_default() {
                 match Tiebreak::from_name(&name) {
@@ -393,9 +404,40 @@ impl Checker {
                 rules,
                 dates: e.dates,
                 venue: e.venue,
+                team_scoring,
+                team_ranking,
+                team_matches: e.team_matches,
             });
         }
         out
+    }
+
+    /// A `scoring` or `team_scoring` table (`default` when absent); points are not negative.
+    fn scoring(
+        &mut self,
+        at: &At,
+        field: &str,
+        raw: Option<RawScoring>,
+        default: Scoring,
+    ) -> Scoring {
+        let scoring = raw.map_or(default, |s| Scoring {
+            win: s.win,
+            draw: s.draw,
+            loss: s.loss,
+        });
+        for (what, points) in [
+            ("win", scoring.win),
+            ("draw", scoring.draw),
+            ("loss", scoring.loss),
+        ] {
+            if !(points.is_finite() && points >= 0.0) {
+                self.error(
+                    at,
+                    format!("{field}: a {what} scores {points}: points are not negative"),
+                );
+            }
+        }
+        scoring
     }
 
     fn results(&mut self, raw: Vec<Spanned<RawResult>>) -> Vec<ResultCorrection> {

@@ -6,6 +6,7 @@
 
 use kifu_analysis::standings::{
     chouchou_standings_by_section, points_tables, points_text, ChouChouTable, Line, Pairing, Table,
+    TeamTable,
 };
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Tiebreak};
@@ -228,7 +229,90 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         l.iter().map(|x| points_text(x.points)).collect(),
     ));
     out.push((format!("{head}: crosstable{note}"), frame(columns)?));
+    if let Some(teams) = &t.teams {
+        out.extend(team_frames(&head, teams)?);
+    }
     Ok(out)
+}
+
+/// A team table and its matches (`kifu standings --teams`).
+fn team_frames(head: &str, t: &TeamTable) -> Result<Vec<(String, DataFrame)>, Error> {
+    let l = &t.lines;
+    let left_out = if t.without_teams > 0 {
+        format!(
+            " ({} game(s) without a team for each seat, or between players of one team, left \
+             out)",
+            t.without_teams
+        )
+    } else {
+        String::new()
+    };
+    let table = frame(vec![
+        u32_col("place", l.iter().map(|x| x.place as u32).collect()),
+        text_col("team", l.iter().map(|x| x.team.clone()).collect()),
+        u32_col("matches", l.iter().map(|x| x.matches).collect()),
+        u32_col("wins", l.iter().map(|x| x.wins).collect()),
+        u32_col("draws", l.iter().map(|x| x.draws).collect()),
+        u32_col("losses", l.iter().map(|x| x.losses).collect()),
+        text_col(
+            "match points",
+            l.iter().map(|x| points_text(x.match_points)).collect(),
+        ),
+        text_col(
+            "board points",
+            l.iter().map(|x| points_text(x.board_points)).collect(),
+        ),
+        text_col(
+            "direct encounter",
+            l.iter()
+                .map(|x| x.direct_encounter.map(points_text).unwrap_or_default())
+                .collect(),
+        ),
+        text_col(
+            "decided by",
+            l.iter().map(|x| x.decided_by.to_string()).collect(),
+        ),
+        text_col(
+            "rounds without a match",
+            l.iter()
+                .map(|x| {
+                    let mut text = x.missing_rounds.join(", ");
+                    if !x.byes.is_empty() {
+                        text = format!("{text} bye: {}", x.byes.join(", "));
+                    }
+                    text.trim().to_owned()
+                })
+                .collect(),
+        ),
+    ])?;
+    let m = &t.matches;
+    let matches = frame(vec![
+        text_col(
+            "round",
+            m.iter()
+                .map(|x| x.round.clone().unwrap_or_default())
+                .collect(),
+        ),
+        text_col("team", m.iter().map(|x| x.teams[0].clone()).collect()),
+        text_col(
+            "score",
+            m.iter()
+                .map(|x| {
+                    format!(
+                        "{}–{}",
+                        points_text(x.board_points[0]),
+                        points_text(x.board_points[1])
+                    )
+                })
+                .collect(),
+        ),
+        text_col("opponent", m.iter().map(|x| x.teams[1].clone()).collect()),
+        u32_col("games", m.iter().map(|x| x.games).collect()),
+    ])?;
+    Ok(vec![
+        (format!("{head}: {}{left_out}", t.title()), table),
+        (format!("{head}: team matches"), matches),
+    ])
 }
 
 pub(crate) fn signed(p: i32) -> String {
@@ -348,7 +432,10 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
          that set each line apart from its neighbour. In the crosstable +n is a win against \
          line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a round of the \
          section in which the player has no game recorded, “bye” the round the one player \
-         left over of an odd number sat out. ChouChou: the \
+         left over of an odd number sat out. Where the games name each seat's team (the \
+         records' RedTeam/BlackTeam tags, or the curation's teams), a team table follows: \
+         the games two teams played in one round are a match, won by more board points and \
+         scored 2/1/0 (or the event's team scoring). ChouChou: the \
          federation's score sheet (wins/games and points per round) and standings, decided \
          by wins, points, best bonus, then worst penalty.",
     );

@@ -416,6 +416,10 @@ pub(super) enum Command {
         /// CSV (one table after another) instead of text tables.
         #[arg(long)]
         csv: bool,
+        /// Only the team tables (where the records' RedTeam/BlackTeam tags or the curation's
+        /// [[player]] team name each seat's team), with their matches.
+        #[arg(long)]
+        teams: bool,
     },
     /// Write legal generated games in the game's own notation, grouped into tournaments,
     /// reproducible from the seed.

@@ -118,7 +118,8 @@ pub fn run() -> Result<ExitCode> {
             filter,
             json,
             csv,
-        } => standings::run(&db.db, filter, json, csv),
+            teams,
+        } => standings::run(&db.db, filter, standings::Shape { json, csv, teams }),
         Command::Generate {
             game,
             games,

@@ -301,9 +301,9 @@ fn apply(
 
     for p in &curation.players {
         tx.execute(
-            "INSERT INTO curated_players (name, federation_id, country, female, line)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![p.name, p.id, p.country, p.female, p.line],
+            "INSERT INTO curated_players (name, federation_id, country, female, team, line)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![p.name, p.id, p.country, p.female, p.team, p.line],
         )?;
         let identity = tx.last_insert_rowid();
         for name in std::iter::once(&p.name).chain(&p.aliases) {
@@ -338,8 +338,8 @@ fn apply(
         let tiebreaks: Vec<&str> = e.tiebreaks.iter().map(|t| t.name()).collect();
         tx.execute(
             "INSERT INTO curated_events (name, key, sections, win, draw, loss, tiebreaks, rules,
-                 dates, venue, line)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                 dates, venue, line, team_win, team_draw, team_loss, team_ranking, team_matches)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
             params![
                 e.name,
                 fold_name(&e.name),
@@ -351,7 +351,12 @@ fn apply(
                 e.rules.as_ref().map(|r| r.name()),
                 e.dates,
                 e.venue,
-                e.line
+                e.line,
+                e.team_scoring.win,
+                e.team_scoring.draw,
+                e.team_scoring.loss,
+                e.team_ranking.name(),
+                e.team_matches
             ],
         )?;
         let event = tx.last_insert_rowid();
@@ -503,7 +508,6 @@ fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)
 fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), String> {
     let m = &e.matcher;
     let filter = GameFilter {
-        event: m.event.clone(),
         date: match &m.date {
             Some(d) => d
                 .parse::<DateRange>()
@@ -514,6 +518,18 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
         ..GameFilter::default()
     };
     let mut c = filter.game_condition();
+    // The record's own event (a first copy without one: its copy's, as it is shown), not
+    // any linked copy's: a copy filed under another event stays in its own.
+    if let Some(event) = &m.event {
+        let (matches, param) = key_match("e.key", event);
+        c.and(
+            &format!(
+                "{} IN (SELECT e.id FROM events e WHERE {matches})",
+                crate::copies::filled("g", "event_id")
+            ),
+            [param],
+        );
+    }
     if let Some(source) = &m.source {
         let glob = if source.starts_with('/') {
             source.clone()

@@ -1,6 +1,6 @@
 //! Read queries for the CLI and the analysis.
 
-use kifu_facts::curation::{Scoring, Sections, Tiebreak};
+use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak};
 use kifu_facts::{
     counted_result_under, GameKind, Outcome, RulesInForce, Ruleset, Severity, VariationMove,
 };
@@ -245,6 +245,38 @@ pub(crate) fn recorded_seats(
     seats_named(conn, id, "p.name")
 }
 
+/// The curated team of each seat of game `id` (its player's identity's `team`), in seat
+/// order.
+fn curated_teams(conn: &rusqlite::Connection, id: i64) -> Result<Vec<Option<String>>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT (SELECT cp.team FROM player_identity pi JOIN curated_players cp
+                 ON cp.id = pi.identity WHERE pi.player_id = gp.player_id)
+         FROM game_players gp WHERE gp.game_id = ?1 ORDER BY gp.seat",
+    )?;
+    let rows = stmt.query_map(params![id], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Each seat's team: the record's `<side>team` tag where it names one, else `curated`.
+fn seat_teams(
+    extra: &kifu_facts::Extra,
+    players: &[(String, String)],
+    curated: Vec<Option<String>>,
+) -> Vec<Option<String>> {
+    players
+        .iter()
+        .zip(curated.into_iter().chain(std::iter::repeat(None)))
+        .map(|((side, _), curated)| {
+            extra
+                .tag(&format!("{side}team"))
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .or(curated)
+        })
+        .collect()
+}
+
 fn seats_named(conn: &rusqlite::Connection, id: i64, name: &str) -> Result<Vec<(String, String)>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT gp.side, {name} FROM game_players gp JOIN players p ON p.id = gp.player_id
@@ -324,6 +356,9 @@ pub struct ResultRow {
     pub round: Option<String>,
     /// `(side, name)` in seat order, curated names where the curation gives them.
     pub players: Vec<(String, String)>,
+    /// Each seat's team, in seat order: the record's `<side>team` tag (`RedTeam`,
+    /// `BlackTeam`, `WhiteTeam`), else the curated player's `team`.
+    pub teams: Vec<Option<String>>,
     /// The result that counts ([`kifu_facts::counted_result_under`]: a correction first).
     pub result: Option<Outcome>,
     pub extra: kifu_facts::Extra,
@@ -350,6 +385,11 @@ pub struct EventTerms {
     pub venue: Option<String>,
     /// The entry's line in the curation file.
     pub line: u32,
+    /// Team standings: the points of a match won, drawn, lost, and what places teams first.
+    pub team_scoring: Scoring,
+    pub team_ranking: TeamRanking,
+    /// Whether its games between teams are team matches (`None`: as the games show).
+    pub team_matches: Option<bool>,
 }
 
 impl Store {
@@ -405,6 +445,7 @@ impl Store {
                 event: r.get(1)?,
                 round: r.get(2)?,
                 players: Vec::new(),
+                teams: Vec::new(),
                 result: counted.as_deref().and_then(Outcome::parse),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
                     .map_err(|e| Error::Corrupt(format!("game {game}: {e}")))?,
@@ -413,6 +454,7 @@ impl Store {
         }
         for (row, holder) in out.iter_mut().zip(seats_of) {
             row.players = seats(&self.conn, holder)?;
+            row.teams = seat_teams(&row.extra, &row.players, curated_teams(&self.conn, holder)?);
         }
         if filter.names_only_kind_and_event() {
             out.extend(self.curated_results(kind, filter.event.as_deref())?);
@@ -433,22 +475,26 @@ impl Store {
             })?
             .collect::<rusqlite::Result<_>>()?;
         let mut seats = self.conn.prepare_cached(
-            "SELECT side, name FROM curated_game_seats WHERE game = ?1 ORDER BY seat",
+            "SELECT s.side, s.name,
+                    (SELECT cp.team FROM curated_names n JOIN curated_players cp
+                     ON cp.id = n.identity WHERE n.key = kifu_fold(s.name))
+             FROM curated_game_seats s WHERE s.game = ?1 ORDER BY s.seat",
         )?;
         let mut out = Vec::new();
         for (id, event_name, round, result, forfeit) in rows {
             if event.is_some_and(|p| !crate::curation::name_matches(p, &event_name)) {
                 continue;
             }
-            let players = seats
-                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<rusqlite::Result<_>>()?;
+            let (players, teams) = seats
+                .query_map(params![id], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?
+                .collect::<rusqlite::Result<(Vec<(String, String)>, Vec<Option<String>>)>>()?;
             out.push(ResultRow {
                 game: -id,
                 kind,
                 event: Some(event_name),
                 round,
                 players,
+                teams,
                 result: Outcome::parse(&result).filter(|o| o.is_known()),
                 extra: kifu_facts::Extra::parse(kind, None)
                     .map_err(|e| Error::Corrupt(format!("curated game {id}: {e}")))?,
@@ -461,7 +507,8 @@ impl Store {
     /// The curated events' terms, by event name.
     pub fn event_terms(&self) -> Result<Vec<EventTerms>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, name, win, draw, loss, tiebreaks, sections, rules, dates, venue, line
+            "SELECT id, name, win, draw, loss, tiebreaks, sections, rules, dates, venue, line,
+                    team_win, team_draw, team_loss, team_ranking, team_matches
              FROM curated_events ORDER BY id",
         )?;
         let rows: Vec<(i64, EventTerms, Option<String>)> = stmt
@@ -488,6 +535,14 @@ impl Store {
                         dates: r.get(8)?,
                         venue: r.get(9)?,
                         line: r.get(10)?,
+                        team_scoring: Scoring {
+                            win: r.get(11)?,
+                            draw: r.get(12)?,
+                            loss: r.get(13)?,
+                        },
+                        team_ranking: TeamRanking::from_name(&r.get::<_, String>(14)?)
+                            .unwrap_or_default(),
+                        team_matches: r.get(15)?,
                     },
                     r.get(6)?,
                 ))

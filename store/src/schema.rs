@@ -54,6 +54,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_MARKS,
     MIGRATION_FOLD_CHINESE,
     MIGRATION_CURATION,
+    MIGRATION_TEAMS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -431,4 +432,15 @@ CREATE TABLE decisions (
     line    INTEGER NOT NULL,
     PRIMARY KEY (game_id, code)
 ) WITHOUT ROWID;
+"#;
+
+/// Teams: a curated player's team (where the records name none) and an event's team
+/// scoring and ranking.
+const MIGRATION_TEAMS: &str = r#"
+ALTER TABLE curated_players ADD COLUMN team TEXT;
+ALTER TABLE curated_events ADD COLUMN team_win REAL NOT NULL DEFAULT 2;
+ALTER TABLE curated_events ADD COLUMN team_draw REAL NOT NULL DEFAULT 1;
+ALTER TABLE curated_events ADD COLUMN team_loss REAL NOT NULL DEFAULT 0;
+ALTER TABLE curated_events ADD COLUMN team_ranking TEXT NOT NULL DEFAULT 'match-points';
+ALTER TABLE curated_events ADD COLUMN team_matches INTEGER;
 "#;

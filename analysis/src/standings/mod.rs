@@ -8,9 +8,11 @@
 
 mod chouchou;
 mod points;
+mod teams;
 
 pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_result, ChouChouTable};
 pub use points::{points_tables, points_text, Line, Pairing, Table, TiebreakValue};
+pub use teams::{TeamLine, TeamMatch, TeamTable};
 
 use kifu_store::query::ResultRow;
 

@@ -5,11 +5,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kifu_facts::curation::{Scoring, Sections, Tiebreak, DEFAULT_TIEBREAKS};
+use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak, DEFAULT_TIEBREAKS};
 use kifu_facts::{fold_name, GameKind, Outcome};
 use kifu_store::query::{EventTerms, ResultRow};
 use serde::Serialize;
 
+use super::teams::{team_table, TeamTable, TeamTerms};
 use super::{event_name, section_name, sorted_rounds};
 
 /// One game of a player, as the crosstable shows it.
@@ -83,6 +84,9 @@ pub struct Table {
     /// The tie-breaks after points, in order.
     #[serde(skip)]
     pub tiebreaks: Vec<Tiebreak>,
+    /// The teams' table, where the games name each seat's team.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teams: Option<TeamTable>,
 }
 
 impl Table {
@@ -101,7 +105,7 @@ impl Table {
 
 /// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
-fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
+pub(super) fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
     match result? {
         Outcome::Draw => Some(None),
         r if Some(r) == kind.seat_side(0) => Some(Some(0)),
@@ -116,6 +120,35 @@ fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
 /// record's `section` or `group` tag, win 1, draw ½, Sonneborn-Berger then wins.
 pub fn points_tables(rows: &[ResultRow], terms: &[EventTerms]) -> Vec<Table> {
     let terms: BTreeMap<&str, &EventTerms> = terms.iter().map(|t| (t.name.as_str(), t)).collect();
+    grouped(rows, &terms)
+        .into_iter()
+        .map(|((event, section), games)| {
+            let t = terms.get(event.as_str());
+            let scoring = t.map_or_else(Scoring::default, |t| t.scoring);
+            let tiebreaks = match t {
+                Some(t) if !t.tiebreaks.is_empty() => t.tiebreaks.clone(),
+                _ => DEFAULT_TIEBREAKS.to_vec(),
+            };
+            let mut table = table(event, section, &games, scoring, tiebreaks);
+            table.teams = team_table(
+                &games,
+                scoring,
+                TeamTerms {
+                    scoring: t.map_or(Scoring::TEAM_MATCH, |t| t.team_scoring),
+                    ranking: t.map_or_else(TeamRanking::default, |t| t.team_ranking),
+                    matches: t.and_then(|t| t.team_matches),
+                },
+            );
+            table
+        })
+        .collect()
+}
+
+/// The games of each event and section.
+fn grouped<'a>(
+    rows: &'a [ResultRow],
+    terms: &BTreeMap<&str, &EventTerms>,
+) -> BTreeMap<(String, Option<String>), Vec<&'a ResultRow>> {
     let mut groups: BTreeMap<(String, Option<String>), Vec<&ResultRow>> = BTreeMap::new();
     // A curated game without moves has no tags: it goes to its players' section.
     let mut sections_of: BTreeMap<(String, &str), String> = BTreeMap::new();
@@ -130,9 +163,11 @@ pub fn points_tables(rows: &[ResultRow], terms: &[EventTerms]) -> Vec<Table> {
             }
         }
     }
+    let mixing = events_whose_tag_mixes_players(rows, terms);
     for row in rows {
         let event = event_name(row);
         let section = match terms.get(event.as_str()).map(|t| &t.sections) {
+            None if mixing.contains(&event) => None,
             None => section_name(row),
             Some(Sections::None) => None,
             Some(Sections::Tag(tag)) => row
@@ -157,17 +192,38 @@ pub fn points_tables(rows: &[ResultRow], terms: &[EventTerms]) -> Vec<Table> {
         groups.entry((event, section)).or_default().push(row);
     }
     groups
-        .into_iter()
-        .map(|((event, section), games)| {
-            let t = terms.get(event.as_str());
-            let scoring = t.map_or_else(Scoring::default, |t| t.scoring);
-            let tiebreaks = match t {
-                Some(t) if !t.tiebreaks.is_empty() => t.tiebreaks.clone(),
-                _ => DEFAULT_TIEBREAKS.to_vec(),
-            };
-            table(event, section, &games, scoring, tiebreaks)
-        })
-        .collect()
+}
+
+/// The events (no curation describing them) whose records' section or group tag does not
+/// keep each player in one section: there it names something else (a team league's dpxq
+/// records write the match, `京冀联队-广东`, as the group), so the event is one table.
+fn events_whose_tag_mixes_players(
+    rows: &[ResultRow],
+    terms: &BTreeMap<&str, &EventTerms>,
+) -> BTreeSet<String> {
+    let mut section_of: BTreeMap<(String, &str), String> = BTreeMap::new();
+    let mut mixing = BTreeSet::new();
+    for row in rows {
+        let event = event_name(row);
+        if terms.contains_key(event.as_str()) {
+            continue;
+        }
+        let Some(section) = section_name(row) else {
+            continue;
+        };
+        for (_, name) in &row.players {
+            match section_of.get(&(event.clone(), name.as_str())) {
+                Some(s) if *s != section => {
+                    mixing.insert(event.clone());
+                }
+                Some(_) => {}
+                None => {
+                    section_of.insert((event.clone(), name.as_str()), section.clone());
+                }
+            }
+        }
+    }
+    mixing
 }
 
 fn table(
@@ -332,6 +388,7 @@ fn table(
         unscored,
         rounds,
         tiebreaks,
+        teams: None,
     }
 }
 
@@ -402,6 +459,7 @@ mod tests {
                 ("black".into(), black.into()),
                 ("white".into(), white.into()),
             ],
+            teams: vec![None, None],
             result: Outcome::parse(result).filter(|o| o.is_known()),
             extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
             forfeit: false,
@@ -418,6 +476,9 @@ mod tests {
             dates: None,
             venue: None,
             line: 1,
+            team_scoring: Scoring::TEAM_MATCH,
+            team_ranking: TeamRanking::default(),
+            team_matches: None,
         }
     }
 
@@ -592,6 +653,29 @@ mod tests {
         // An event the curation keeps whole is one table of the four players.
         let whole = terms(Sections::None, Scoring::default(), vec![]);
         assert_eq!(points_tables(&rows, &[whole])[0].lines.len(), 4);
+    }
+
+    #[test]
+    fn a_group_tag_that_moves_players_between_groups_is_no_section() {
+        // A league's records write each match as the group: A plays in "A-B" then "C-A".
+        let tagged = |mut row: ResultRow, group: &str| {
+            row.extra.tags.push(("group".into(), group.into()));
+            row
+        };
+        let rows = vec![
+            tagged(game(1, "A", "B", "draw"), "A-B"),
+            tagged(game(1, "C", "D", "draw"), "C-D"),
+            tagged(game(2, "C", "A", "draw"), "C-A"),
+        ];
+        let tables = points_tables(&rows, &[]);
+        assert_eq!(tables.len(), 1);
+        assert_eq!(
+            (tables[0].section.as_deref(), tables[0].lines.len()),
+            (None, 4)
+        );
+        // A curation naming the tag as the sections is followed even so.
+        let by_tag = terms(Sections::Tag("group".into()), Scoring::default(), vec![]);
+        assert_eq!(points_tables(&rows, &[by_tag]).len(), 3);
     }
 
     #[test]

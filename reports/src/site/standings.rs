@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
-    points_text, section_name, ChouChouTable, Table,
+    points_text, section_name, ChouChouTable, Table, TeamTable,
 };
 use kifu_analysis::Filter;
 use kifu_facts::GameKind;
@@ -100,7 +100,79 @@ fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow], terms: &[Ev
             );
         }
         crosstable_html(out, kind, &t);
+        if let Some(teams) = &t.teams {
+            teams_html(out, kind, &t.event, teams);
+        }
     }
+}
+
+/// A team table, as `kifu standings` prints it, then its matches with their board points.
+fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable) {
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"team-standings\" data-event=\"{}\" \
+         data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr><th class=\"num\">#</th>\
+         <th>team</th><th class=\"num\">matches</th><th class=\"num\">+</th>\
+         <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">match points</th>\
+         <th class=\"num\">board points</th><th class=\"num\">direct</th><th>decided by</th>\
+         </tr></thead>\n<tbody>\n",
+        escape(event),
+        escape(&t.title()),
+    );
+    for l in &t.lines {
+        let _ = writeln!(
+            out,
+            "<tr class=\"team-standing\" data-team=\"{team}\" data-place=\"{}\" \
+             data-match-points=\"{}\" data-board-points=\"{}\"><td class=\"num\">{}</td>\
+             <td>{team}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            l.place,
+            l.match_points,
+            l.board_points,
+            l.place,
+            l.matches,
+            l.wins,
+            l.draws,
+            l.losses,
+            points_text(l.match_points),
+            points_text(l.board_points),
+            l.direct_encounter.map(points_text).unwrap_or_default(),
+            escape(l.decided_by),
+            team = escape(&l.team),
+        );
+    }
+    out.push_str("</tbody></table></div>\n");
+    if t.without_teams > 0 {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{} game(s) without a team for each seat, or between players of \
+             one team, left out of the team table.</p>",
+            t.without_teams
+        );
+    }
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"team-matches\" data-event=\"{}\">\n\
+         <caption>Team matches</caption>\n<thead><tr><th>round</th><th>team</th>\
+         <th class=\"num\">score</th><th>opponent</th><th class=\"num\">games</th></tr>\
+         </thead>\n<tbody>\n",
+        escape(event)
+    );
+    for m in &t.matches {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}–{}</td><td>{}</td>\
+             <td class=\"num\">{}</td></tr>",
+            escape(m.round.as_deref().unwrap_or("")),
+            escape(&m.teams[0]),
+            points_text(m.board_points[0]),
+            points_text(m.board_points[1]),
+            escape(&m.teams[1]),
+            m.games
+        );
+    }
+    out.push_str("</tbody></table></div>\n");
 }
 
 /// One section's crosstable: `+n` a win against line n, `=n` a draw, `−n` a loss, each a

@@ -4,6 +4,7 @@
 
 mod chouchou;
 mod points;
+mod teams;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -13,7 +14,16 @@ use kifu_facts::GameKind;
 
 use super::args::FilterArgs;
 
-pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result<ExitCode> {
+/// How `kifu standings` prints.
+pub(super) struct Shape {
+    pub json: bool,
+    pub csv: bool,
+    /// Only the team tables.
+    pub teams: bool,
+}
+
+pub(super) fn run(db: &Path, flags: FilterArgs, shape: Shape) -> Result<ExitCode> {
+    let Shape { json, csv, teams } = shape;
     let (store, filter) = super::select::open(db, flags, false, "standings")?;
     let kinds: Vec<GameKind> = match filter.game {
         Some(g) => vec![g],
@@ -24,11 +34,19 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
     let terms = store.event_terms()?;
     // One header for all the two-player tables; ChouChou's sheets carry their own.
     if csv && kinds.iter().any(|&k| k != GameKind::ChouChou) {
-        out.push_str(points::CSV_HEADER);
+        out.push_str(if teams {
+            self::teams::CSV_HEADER
+        } else {
+            points::CSV_HEADER
+        });
     }
+    let mut team_tables = 0;
     for &kind in &kinds {
         let rows = store.results_of(kind, &filter)?;
         if kind == GameKind::ChouChou {
+            if teams {
+                continue;
+            }
             let sheets = kifu_analysis::standings::chouchou_standings(&rows);
             if json {
                 all_json.insert(kind.to_string(), chouchou::json(&sheets));
@@ -37,16 +55,46 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, csv: bool) -> Result
             } else {
                 out.push_str(&chouchou::text(&sheets));
             }
-        } else {
-            let tables = kifu_analysis::standings::points_tables(&rows, &terms);
-            if json {
-                all_json.insert(kind.to_string(), serde_json::to_value(&tables)?);
-            } else if csv {
-                out.push_str(&points::csv(kind, &tables));
-            } else {
-                out.push_str(&points::text(kind, &tables));
-            }
+            continue;
         }
+        let mut tables = kifu_analysis::standings::points_tables(&rows, &terms);
+        if teams {
+            tables.retain(|t| t.teams.is_some());
+            team_tables += tables.len();
+        }
+        if json {
+            let value = if teams {
+                let only: Vec<serde_json::Value> = tables
+                    .iter()
+                    .map(|t| {
+                        serde_json::json!({
+                            "event": t.event,
+                            "section": t.section,
+                            "teams": t.teams,
+                        })
+                    })
+                    .collect();
+                serde_json::Value::Array(only)
+            } else {
+                serde_json::to_value(&tables)?
+            };
+            all_json.insert(kind.to_string(), value);
+        } else if csv && teams {
+            out.push_str(&self::teams::csv(kind, &tables));
+        } else if csv {
+            out.push_str(&points::csv(kind, &tables));
+        } else {
+            out.push_str(&points::text(kind, &tables, teams));
+        }
+    }
+    if teams && team_tables == 0 {
+        eprintln!(
+            "no team table: no scored game of the selection names a team for each seat (the \
+             records' RedTeam/BlackTeam tags, or the curation's [[player]] team), or the \
+             teams' games are not team matches (a team meets several teams in a round; an \
+             [[event]] with team_matches = true says they are)"
+        );
+        return Ok(ExitCode::from(1));
     }
     if json {
         out = serde_json::Value::Object(all_json).to_string();

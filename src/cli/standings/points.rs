@@ -45,8 +45,9 @@ pub(super) fn csv(kind: GameKind, tables: &[Table]) -> String {
 }
 
 /// Each table as text, points as `1½`, its tie-breaks in columns; the rounds a player has
-/// no game in flagged, byes named.
-pub(super) fn text(kind: GameKind, tables: &[Table]) -> String {
+/// no game in flagged, byes named; then its team table. `teams_only`: the team tables
+/// with their matches.
+pub(super) fn text(kind: GameKind, tables: &[Table], teams_only: bool) -> String {
     let mut out = String::new();
     for t in tables {
         let section = t
@@ -59,6 +60,14 @@ pub(super) fn text(kind: GameKind, tables: &[Table]) -> String {
             .map(|s| format!(" (scoring {s})"))
             .unwrap_or_default();
         out.push_str(&format!("{kind}: {}{section}{scoring}\n", t.event));
+        if teams_only {
+            if let Some(teams) = &t.teams {
+                out.push_str(&super::teams::text(teams));
+                out.push_str(&super::teams::matches_text(teams));
+            }
+            out.push('\n');
+            continue;
+        }
         let mut head = String::from("  #  player                      games  +   =   -   points");
         for tb in &t.tiebreaks {
             head.push_str(&format!("  {}", tb.label()));
@@ -94,6 +103,10 @@ pub(super) fn text(kind: GameKind, tables: &[Table]) -> String {
                 "  ({} game(s) without a result left out)\n",
                 t.unscored
             ));
+        }
+        if let Some(teams) = &t.teams {
+            out.push('\n');
+            out.push_str(&super::teams::text(teams));
         }
         out.push('\n');
     }
