@@ -113,6 +113,26 @@ fn a_leagues_boards_make_team_matches_and_the_three_outputs_agree() {
         .collect();
     assert_eq!(of_league.len(), 1);
     assert!(of_league[0].get("section").is_none());
+    // An individual championship whose players sit in two groups at most (some move from
+    // 男子乙组 to 男子甲组) keeps its sections: the women's table stays apart.
+    let individual = "2016年全国象棋个人赛";
+    let v: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--json",
+        "--event",
+        individual,
+    ]))
+    .unwrap();
+    let sections: Vec<&str> = v["xiangqi"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["event"] == individual)
+        .map(|t| t["section"].as_str().unwrap())
+        .collect();
+    assert_eq!(sections, ["女子组", "男子乙组", "男子甲组"]);
 
     // The world championship's records name countries, but a country's players meet
     // several countries in a round: no team table, and `--teams` says so.

@@ -194,15 +194,16 @@ fn grouped<'a>(
     groups
 }
 
-/// The events (no curation describing them) whose records' section or group tag does not
-/// keep each player in one section: there it names something else (a team league's dpxq
-/// records write the match, `京冀联队-广东`, as the group), so the event is one table.
+/// The events (no curation describing them) whose records' section or group tag seats a
+/// player in more than [`MAX_SECTIONS_OF_A_PLAYER`] of its values: there it names something
+/// else than sections (a team league's dpxq records write each match, `京冀联队-广东`, as
+/// the group), so the event is one table. A player in two or three sections is an event's
+/// stages (a preliminary group, then the final), which stay apart.
 fn events_whose_tag_mixes_players(
     rows: &[ResultRow],
     terms: &BTreeMap<&str, &EventTerms>,
 ) -> BTreeSet<String> {
-    let mut section_of: BTreeMap<(String, &str), String> = BTreeMap::new();
-    let mut mixing = BTreeSet::new();
+    let mut sections_of: BTreeMap<(String, &str), BTreeSet<String>> = BTreeMap::new();
     for row in rows {
         let event = event_name(row);
         if terms.contains_key(event.as_str()) {
@@ -212,19 +213,21 @@ fn events_whose_tag_mixes_players(
             continue;
         };
         for (_, name) in &row.players {
-            match section_of.get(&(event.clone(), name.as_str())) {
-                Some(s) if *s != section => {
-                    mixing.insert(event.clone());
-                }
-                Some(_) => {}
-                None => {
-                    section_of.insert((event.clone(), name.as_str()), section.clone());
-                }
-            }
+            sections_of
+                .entry((event.clone(), name.as_str()))
+                .or_default()
+                .insert(section.clone());
         }
     }
-    mixing
+    sections_of
+        .into_iter()
+        .filter(|(_, sections)| sections.len() > MAX_SECTIONS_OF_A_PLAYER)
+        .map(|((event, _), _)| event)
+        .collect()
 }
+
+/// The most sections of one event a player plays in when the tag names sections (stages).
+const MAX_SECTIONS_OF_A_PLAYER: usize = 3;
 
 fn table(
     event: String,
@@ -656,17 +659,21 @@ mod tests {
     }
 
     #[test]
-    fn a_group_tag_that_moves_players_between_groups_is_no_section() {
-        // A league's records write each match as the group: A plays in "A-B" then "C-A".
+    fn a_group_tag_that_seats_a_player_in_four_groups_is_no_section() {
+        // A league's records write each match as the group.
         let tagged = |mut row: ResultRow, group: &str| {
             row.extra.tags.push(("group".into(), group.into()));
             row
         };
-        let rows = vec![
+        let mut rows = vec![
             tagged(game(1, "A", "B", "draw"), "A-B"),
             tagged(game(1, "C", "D", "draw"), "C-D"),
             tagged(game(2, "C", "A", "draw"), "C-A"),
         ];
+        // Two groups a player: stages, still tabled apart.
+        assert_eq!(points_tables(&rows, &[]).len(), 3);
+        rows.push(tagged(game(3, "A", "D", "draw"), "A-D"));
+        rows.push(tagged(game(4, "B", "A", "draw"), "B-A"));
         let tables = points_tables(&rows, &[]);
         assert_eq!(tables.len(), 1);
         assert_eq!(
@@ -675,7 +682,7 @@ mod tests {
         );
         // A curation naming the tag as the sections is followed even so.
         let by_tag = terms(Sections::Tag("group".into()), Scoring::default(), vec![]);
-        assert_eq!(points_tables(&rows, &[by_tag]).len(), 3);
+        assert_eq!(points_tables(&rows, &[by_tag]).len(), 5);
     }
 
     #[test]
