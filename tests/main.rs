@@ -18,6 +18,7 @@ mod generated;
 mod positions;
 mod renju_real;
 mod report_pages;
+mod results;
 mod robust;
 mod roundtrip;
 mod search;

@@ -38,8 +38,13 @@ impl Balance {
         })
     }
 
+    /// A played game that reached an opening, or a result of a results file (a game whose
+    /// moves were never recorded: it has no opening, so it counts in the tables by rule and
+    /// year but not by opening).
     pub(crate) fn counts(&self, g: &crate::Game) -> bool {
-        self.by_its_rules(g) && g.facts.plies >= 3 && !self.forfeits.contains(&g.id())
+        self.by_its_rules(g)
+            && (g.facts.plies >= 3 || g.facts.results_only)
+            && !self.forfeits.contains(&g.id())
     }
 
     /// Whether the game was replayed by the balance's rules (a Renju-board game stored
@@ -60,6 +65,8 @@ pub struct BalanceLeftOut {
     pub short: u64,
     /// Forfeits (a `forfeit-result` note) that reached an opening.
     pub forfeits: u64,
+    /// Results without moves (of a results file): counted, except in tables by opening.
+    pub without_moves: u64,
 }
 
 /// The Renju-board games under the filter that the balance tables leave out, and why.
@@ -75,6 +82,9 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
         })?;
     }
     for g in data.games(GameKind::Renju)? {
+        if balance.counts(g) && g.facts.results_only {
+            out.without_moves += 1;
+        }
         if balance.counts(g) || !balance.by_its_rules(g) {
             continue;
         }
@@ -95,7 +105,9 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
 /// `black_score` (f64: `(black_wins + draws/2) / results`), `wilson_low`, `wilson_high`
 /// (f64: the 95% Wilson score interval of `black_score`, z = 1.959964, n = `results`),
 /// `swap_rate` (f64: swapped / games recording a swap decision; null when none does),
-/// `mean_plies` (f64). With `opening` among `by`, unclassified games are left out; with
+/// `mean_plies` (f64: of the games with moves). Results without moves (of a results file)
+/// count where no opening is asked for. With `opening` among `by`, unclassified games are
+/// left out; with
 /// `year`, games without a year in their date. Rows are sorted by the `by` columns in the
 /// order given, openings in D1..D13, I1..I13 order. Free-style gomoku games are left out
 /// unless the filter asks for them.
@@ -144,7 +156,8 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
         scored.push(result.is_some() as u32);
         swap_known.push(swap.is_some() as u32);
         swap_yes.push((swap == Some(true)) as u32);
-        plies.push(facts.plies);
+        // A result without moves has no length.
+        plies.push((!facts.results_only).then_some(facts.plies));
     }
     let df = df!(
         "rule" => rule, "opening" => opening, "okey" => okey, "year" => year,

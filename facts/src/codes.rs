@@ -154,6 +154,7 @@ mod tests {
         "renju-idx8",
         "renju-lines",
         "renju-plain",
+        "renjunet-results",
         "rif-xml",
         "rotate-180",
         "rotate-270",

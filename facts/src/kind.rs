@@ -109,6 +109,17 @@ impl FromStr for GameKind {
     }
 }
 
+/// The stored format names (`games.format`) of files that hold results without moves: each
+/// of their records is a game whose moves were never recorded. They count where a result
+/// does (standings, result tables by rule, year or event) and never where moves are needed
+/// (openings, the position index).
+pub const RESULTS_ONLY_FORMATS: [&str; 1] = ["renjunet-results"];
+
+/// Whether records of the stored format `name` are results without moves.
+pub fn is_results_only_format(name: &str) -> bool {
+    RESULTS_ONLY_FORMATS.contains(&name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@ pub use curation::{
     Curation, CurationError, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
 pub use forbidden::ForbiddenKind;
-pub use kind::{GameKind, UnknownName};
+pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMATS};
 pub use names::{closest, edit_distance, fold_name};
 pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{

@@ -258,7 +258,11 @@ impl Checker {
             let p = entry.into_inner();
             let at = self.at(span, "player", &p.name);
             self.required(&at, "name", &p.name);
-            for name in std::iter::once(&p.name).chain(&p.aliases) {
+            // The id is a name the identity answers to (results files name players by it).
+            for name in std::iter::once(&p.name)
+                .chain(&p.aliases)
+                .chain(p.id.as_ref())
+            {
                 let key = fold_name(name);
                 match claimed.get(&key) {
                     Some((owner, line)) if *owner != p.name || *line != at.line => {

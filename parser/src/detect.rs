@@ -2,7 +2,8 @@
 //!
 //! [`detect`] looks at the content first, in this order: the RenLib magic; the 象棋桥
 //! magics (`CCBridgeLibrary` → CBL, `CCBridge Record` → CBR) and a `<ChineseChessRecord`
-//! root in the first KiB (CBF); the Xiangqi formats (XQF magic, a `[Game]` tag, DhtmlXQ,
+//! root in the first KiB (CBF); a first line that is a RenjuNet results row (`game<TAB>…`
+//! with its 8 fields); the Xiangqi formats (XQF magic, a `[Game]` tag, DhtmlXQ,
 //! WXF, … as [`detect_with_encoding`] orders them); `<?xml` or
 //! `<database` → RIF XML; `Piskvorky` → PSQ; a BDT record line; a first line starting with
 //! `black|white|draw|unknown` → RenjuLines; move-like text (tokens such as `h8`, `1.`,
@@ -141,6 +142,9 @@ pub fn detect_with_encoding(
     }
     if let Some(format) = game_tag_format(head) {
         return (Some(format), None);
+    }
+    if crate::renjunet::looks_like(strip_bom(head)) {
+        return (Some(Format::RenjuNetResults), None);
     }
     // The Xiangqi sniffers read the head decoded: detect its encoding and decode it once.
     let xq_encoding = crate::xq_text::detect_encoding(head);

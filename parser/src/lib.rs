@@ -20,6 +20,7 @@ mod move_tree;
 pub mod plain;
 pub mod psq;
 pub mod raw;
+pub mod renjunet;
 pub mod renlib;
 pub mod rif;
 pub mod tag;

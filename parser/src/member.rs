@@ -113,8 +113,8 @@ pub fn read<R: BufRead, S: RecordSink>(
     sink: &mut S,
 ) -> io::Result<()> {
     use crate::{
-        bdt, cbf, ccbridge, chouchou, dhtmlxq, plain, psq, renlib, rif, territorial, xiangqi_pgn,
-        xiangqi_wxf, xqf,
+        bdt, cbf, ccbridge, chouchou, dhtmlxq, plain, psq, renjunet, renlib, rif, territorial,
+        xiangqi_pgn, xiangqi_wxf, xqf,
     };
     match format {
         Format::RenjuLines => plain::LinesReader::new(reader).try_for_each(|i| sink.push_renju(i)),
@@ -141,7 +141,8 @@ pub fn read<R: BufRead, S: RecordSink>(
         | Format::Cbl
         | Format::Cbr
         | Format::Cbf
-        | Format::ChouChouSheet => {
+        | Format::ChouChouSheet
+        | Format::RenjuNetResults => {
             let (bytes, len) = read_capped(&mut reader, MAX_WHOLE_FILE)?;
             if len > bytes.len() as u64 {
                 return sink.push(Err(RawError {
@@ -173,6 +174,7 @@ pub fn read<R: BufRead, S: RecordSink>(
                     Err(e) => vec![Err(e)],
                 },
                 Format::Psq => renju(psq::parse(&bytes)),
+                Format::RenjuNetResults => renju(renjunet::parse(&bytes)),
                 Format::Xqf => xiangqi(xqf::parse(&bytes)),
                 Format::Cbl => xiangqi(ccbridge::parse_cbl(&bytes)),
                 Format::Cbr => xiangqi(ccbridge::parse_cbr(&bytes)),

@@ -104,10 +104,13 @@ pub enum Format {
     Cbr,
     /// 象棋桥 (CCBridge) XML record `.cbf`.
     Cbf,
+    /// RenjuNet results: tab-separated `game`, `player`, `tournament`, … rows (wind23's
+    /// supplement to the RenjuNet database): games without moves.
+    RenjuNetResults,
 }
 
 impl Format {
-    pub const ALL: [Format; 16] = [
+    pub const ALL: [Format; 17] = [
         Format::RenjuPlain,
         Format::RenjuLines,
         Format::Bdt,
@@ -124,6 +127,7 @@ impl Format {
         Format::Cbl,
         Format::Cbr,
         Format::Cbf,
+        Format::RenjuNetResults,
     ];
 
     /// The stable name used on the command line (`--format`) and in the database.
@@ -145,6 +149,7 @@ impl Format {
             Format::Cbl => "cbl",
             Format::Cbr => "cbr",
             Format::Cbf => "cbf",
+            Format::RenjuNetResults => "renjunet-results",
         }
     }
 
@@ -160,7 +165,8 @@ impl Format {
             | Format::Bdt
             | Format::RenLib
             | Format::Psq
-            | Format::RifXml => GameKind::Renju,
+            | Format::RifXml
+            | Format::RenjuNetResults => GameKind::Renju,
             Format::XiangqiPgn
             | Format::XiangqiWxf
             | Format::Xqf
@@ -193,6 +199,7 @@ impl Format {
             Format::ChouChouCcn | Format::ChouChouSheet => {
                 "digit column 1-4 from the left, letter row A-D from the far side"
             }
+            Format::RenjuNetResults => "none: results without moves",
         }
     }
 }

@@ -352,6 +352,12 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
             left.short, left.forfeits
         ));
     }
+    if left.without_moves > 0 {
+        intro.push_str(&format!(
+            " {} result(s) without moves (of a results file) count, except by opening.",
+            left.without_moves
+        ));
+    }
     Ok(Section {
         title: "Renju: opening balance".into(),
         intro: with_key(GameKind::Renju, &intro),

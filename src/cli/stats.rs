@@ -60,6 +60,13 @@ pub(super) fn run(
             eprintln!("kifu stats: {n} {what} are left out of the Renju balance tables");
         }
     }
+    if left.without_moves > 0 {
+        eprintln!(
+            "kifu stats: {} result(s) without moves (of a results file) count in the Renju \
+             balance tables, except those by opening",
+            left.without_moves
+        );
+    }
     for (name, df) in &tables {
         if df.height() == 0 && !tables.is_empty() {
             eprintln!(

@@ -306,7 +306,12 @@ fn apply(
             params![p.name, p.id, p.country, p.female, p.team, p.line],
         )?;
         let identity = tx.last_insert_rowid();
-        for name in std::iter::once(&p.name).chain(&p.aliases) {
+        // The federation's id is a name too: a results file names players by id
+        // (`renjunet:3557`).
+        for name in std::iter::once(&p.name)
+            .chain(&p.aliases)
+            .chain(p.id.as_ref())
+        {
             tx.execute(
                 "INSERT OR IGNORE INTO curated_names (key, identity) VALUES (?1, ?2)",
                 params![fold_name(name), identity],

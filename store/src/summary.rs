@@ -29,6 +29,9 @@ pub struct GameFacts {
     /// The result that counts, with the curation's correction and rules in force
     /// ([`kifu_facts::counted_result_under`]).
     pub counted: Option<Outcome>,
+    /// A record of a results file: a game whose moves were never recorded
+    /// ([`kifu_facts::RESULTS_ONLY_FORMATS`]).
+    pub results_only: bool,
 }
 
 /// One finding as the audit tables count it.
@@ -141,7 +144,7 @@ impl Store {
         let c = of_kind(kind, filter.game_condition());
         let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, {event}, g.rule, g.date, g.recorded_result, g.derived_result,
-                    g.termination, g.plies, g.opening, g.extra, g.ruleset, {counted}
+                    g.termination, g.plies, g.opening, g.extra, g.ruleset, {counted}, g.format
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE {} ORDER BY g.id",
             c.sql,
@@ -171,6 +174,7 @@ impl Store {
                     .get::<_, Option<String>>(11)?
                     .as_deref()
                     .and_then(Outcome::parse),
+                results_only: kifu_facts::is_results_only_format(&r.get::<_, String>(12)?),
             });
         }
         Ok(out)

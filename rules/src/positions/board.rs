@@ -348,6 +348,11 @@ pub fn stored_trail(g: &StoredGame<'_>) -> Result<Vec<PlyStep>, StoredError> {
     match g.kind {
         GameKind::Renju => {
             let moves = crate::renju::decode_moves(g.moves).ok_or_else(corrupt)?;
+            // A record without moves (a result, a forfeit) reached no position that tells
+            // anything: every Renju game starts on the empty board.
+            if moves.is_empty() {
+                return Ok(Vec::new());
+            }
             Ok(renju::trail(&moves))
         }
         GameKind::Xiangqi => {

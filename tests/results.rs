@@ -1,0 +1,173 @@
+//! Results without moves are records: the RenjuNet results file (wind23's supplement to the
+//! RenjuNet database) ingests as one game per `game` row, counts in the result tables by
+//! rule and in the standings, reaches no position, and a curated id names its players.
+
+use std::path::Path;
+
+use crate::common::{ingest_json, kifu, kifu_ok, shared};
+
+const RESULTS: &str = "renju/results/whr_renju_additional_input_2023-03-05.tsv";
+
+fn count(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+#[test]
+fn the_renjunet_results_file_is_games_without_moves() {
+    let Some(file) = shared(RESULTS) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let summary = ingest_json(&db, &[&file]);
+    assert_eq!(summary["games"], 22055, "{summary}");
+    assert_eq!(summary["quarantined"], 0, "{summary}");
+    // Its SOURCES.md counts: 1,753 players and 581 tournaments; no two rows are one game
+    // (24 pairs share tournament, round, players and result, but not their game id).
+    assert_eq!(count(&db, "SELECT count(*) FROM players"), 1753);
+    assert_eq!(count(&db, "SELECT count(*) FROM events"), 581);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL OR plies > 0"
+        ),
+        0
+    );
+    let d = db.to_str().unwrap();
+
+    // The result tables by rule count them (each count checked with awk on the file).
+    let out = kifu(&[
+        "stats", "--db", d, "--game", "renju", "--by", "rule", "--format", "json",
+    ]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "22055 result(s) without moves (of a results file) count in the Renju balance \
+             tables, except those by opening"
+        ),
+        "{stderr}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<(String, u64, u64, u64, u64, String)> = json["renju_balance_by_rule"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rule"].as_str().unwrap().to_owned(),
+                r["games"].as_u64().unwrap(),
+                r["black_wins"].as_u64().unwrap(),
+                r["white_wins"].as_u64().unwrap(),
+                r["draws"].as_u64().unwrap(),
+                format!("{:.3}", r["black_score"].as_f64().unwrap()),
+            )
+        })
+        .collect();
+    let row =
+        |rule: &str, n, b, w, dr, score: &str| (rule.to_owned(), n, b, w, dr, score.to_owned());
+    assert_eq!(
+        rows,
+        [
+            row("renjunet:1", 19119, 9592, 8033, 1494, "0.541"),
+            row("renjunet:10", 57, 24, 28, 5, "0.465"),
+            row("renjunet:2", 49, 31, 18, 0, "0.633"),
+            row("renjunet:24", 4, 3, 1, 0, "0.750"),
+            row("renjunet:5", 2715, 1387, 1018, 310, "0.568"),
+            row("renjunet:8", 111, 65, 36, 10, "0.631"),
+        ]
+    );
+    // Never in a table that needs moves: no opening, no position.
+    let by_opening = kifu_ok(&[
+        "stats", "--db", d, "--game", "renju", "--by", "opening", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&by_opening).unwrap();
+    assert_eq!(json["renju_balance_by_opening"], serde_json::json!([]));
+    let explored = kifu_ok(&["explore", "--db", d, "--game", "renju"]);
+    assert!(
+        explored.contains("no game reaches this position"),
+        "{explored}"
+    );
+    let verified = kifu_ok(&["index", "--db", d, "--verify"]);
+    assert!(
+        verified.contains("consistent with the 22055 games"),
+        "{verified}"
+    );
+
+    // The standings of a tournament, its players named by their ids until the curation
+    // names one (by the id the file uses).
+    let standings = kifu_ok(&["standings", "--db", d, "--event", "renjunet:2596"]);
+    assert!(
+        standings.contains("  1  renjunet:3556                   7   5   2   0       6"),
+        "{standings}"
+    );
+    let curation = dir.path().join("players.toml");
+    std::fs::write(
+        &curation,
+        "[[player]]\nname = \"Player 3556\"\nid = \"renjunet:3556\"\n",
+    )
+    .unwrap();
+    kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
+    let standings = kifu_ok(&["standings", "--db", d, "--event", "renjunet:2596"]);
+    assert!(
+        standings.contains("  1  Player 3556                     7   5   2   0       6"),
+        "{standings}"
+    );
+}
+
+#[test]
+fn a_bad_results_row_is_quarantined_with_its_place_and_the_rest_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("results.tsv");
+    std::fs::write(
+        &file,
+        "game\tG1\t7\t1\t1\t10\t11\tB\n\
+         game\tG2\t7\t1\t1\t12\t13\tX\n\
+         player\t10\tAna\tStepanova\tRUS\t1\n\
+         game\tG3\t7\t2\t1\t10\t12\n\
+         game\tG4\t7\t2\t1\t11\t13\tD\n",
+    )
+    .unwrap();
+    let db = dir.path().join("k.db");
+    let summary = ingest_json(&db, &[&file]);
+    assert_eq!(
+        (summary["games"].as_u64(), summary["quarantined"].as_u64()),
+        (Some(2), Some(2)),
+        "{summary}"
+    );
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT line, \"column\", offset, message FROM findings
+             WHERE quarantine_id IS NOT NULL ORDER BY line",
+        )
+        .unwrap();
+    let bad: Vec<(i64, i64, i64, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        bad,
+        [
+            (
+                2,
+                21,
+                22 + 20,
+                "'X' is not a result: expected B, W or D".to_owned()
+            ),
+            (
+                4,
+                1,
+                22 + 22 + 30,
+                "a game row has 8 tab-separated fields, this one 7".to_owned()
+            ),
+        ]
+    );
+    // The player row names player 10 in the games read.
+    let named = count(
+        &db,
+        "SELECT count(*) FROM game_players gp JOIN players p ON p.id = gp.player_id
+         WHERE p.name = 'Ana Stepanova'",
+    );
+    assert_eq!(named, 1);
+}
