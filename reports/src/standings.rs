@@ -238,15 +238,7 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
 /// A team table and its matches (`kifu standings --teams`).
 fn team_frames(head: &str, t: &TeamTable) -> Result<Vec<(String, DataFrame)>, Error> {
     let l = &t.lines;
-    let left_out = if t.without_teams > 0 {
-        format!(
-            " ({} game(s) without a team for each seat, or between players of one team, left \
-             out)",
-            t.without_teams
-        )
-    } else {
-        String::new()
-    };
+    let left_out = t.left_out().map(|n| format!(" ({n})")).unwrap_or_default();
     let table = frame(vec![
         u32_col("place", l.iter().map(|x| x.place as u32).collect()),
         text_col("team", l.iter().map(|x| x.team.clone()).collect()),

@@ -14,6 +14,8 @@ pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_resul
 pub use points::{points_tables, points_text, Line, Pairing, Table, TiebreakValue};
 pub use teams::{TeamLine, TeamMatch, TeamTable};
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use kifu_store::query::ResultRow;
 
 /// The event a game is tabled under: games without one go under "(no event)".
@@ -59,4 +61,70 @@ pub(crate) fn sorted_rounds<'a>(rounds: impl IntoIterator<Item = &'a str>) -> Ve
     v.sort_by(|a, b| round_order(a, b));
     v.dedup();
     v
+}
+
+/// The rounds of `rounds` each member of a table (a player, a team) has no game in, as
+/// `(byes, missing)`: a round that only it sat out, of an odd number of members, is its
+/// bye; any other is a game missing from the records. `played`: each member's rounds.
+pub(crate) fn absences(
+    rounds: &[String],
+    played: &BTreeMap<String, BTreeSet<String>>,
+) -> BTreeMap<String, (Vec<String>, Vec<String>)> {
+    let bye: BTreeMap<&str, &str> = if played.len() % 2 == 1 {
+        rounds
+            .iter()
+            .filter_map(|r| {
+                let mut out = played.iter().filter(|(_, s)| !s.contains(r));
+                match (out.next(), out.next()) {
+                    (Some((member, _)), None) => Some((r.as_str(), member.as_str())),
+                    _ => None,
+                }
+            })
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
+    played
+        .iter()
+        .map(|(member, have)| {
+            let absent = rounds
+                .iter()
+                .filter(|r| !have.contains(*r))
+                .cloned()
+                .partition(|r| bye.get(r.as_str()) == Some(&member.as_str()));
+            (member.clone(), absent)
+        })
+        .collect()
+}
+
+/// The places of `n` lines in their final order, and what set each apart from its
+/// neighbour: lines `same` on every criterion share a place (`tie (shared place)`), any
+/// other is `decide`d against the line above it (the first against the second; a lone
+/// line by `lone`).
+pub(crate) fn places(
+    n: usize,
+    same: impl Fn(usize, usize) -> bool,
+    decide: impl Fn(usize, usize) -> &'static str,
+    lone: &'static str,
+) -> Vec<(usize, &'static str)> {
+    let mut out = Vec::with_capacity(n);
+    let mut place = 0;
+    for i in 0..n {
+        let tied_above = i > 0 && same(i, i - 1);
+        let tied_below = i + 1 < n && same(i, i + 1);
+        if !tied_above {
+            place = i + 1;
+        }
+        let decided_by = if tied_above || tied_below {
+            "tie (shared place)"
+        } else if i > 0 {
+            decide(i, i - 1)
+        } else if n > 1 {
+            decide(0, 1)
+        } else {
+            lone
+        };
+        out.push((place, decided_by));
+    }
+    out
 }

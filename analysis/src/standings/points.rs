@@ -11,7 +11,7 @@ use kifu_store::query::{EventTerms, ResultRow};
 use serde::Serialize;
 
 use super::teams::{team_table, TeamTable, TeamTerms};
-use super::{event_name, section_name, sorted_rounds};
+use super::{absences, event_name, places, section_name, sorted_rounds};
 
 /// One game of a player, as the crosstable shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,30 +238,16 @@ fn table(
 ) -> Table {
     let rounds = sorted_rounds(games.iter().filter_map(|g| g.round.as_deref()));
     // The rounds each named player has a game in, scored or not.
-    let mut played: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    let mut played: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for g in games.iter().filter(|g| g.players.len() == 2) {
         for (_, name) in &g.players {
-            let set = played.entry(name.as_str()).or_default();
-            if let Some(r) = g.round.as_deref() {
-                set.insert(r);
+            let set = played.entry(name.clone()).or_default();
+            if let Some(r) = &g.round {
+                set.insert(r.clone());
             }
         }
     }
-    // A round of an odd number of players that only one of them sat out: their bye.
-    let bye: BTreeMap<&str, &str> = if played.len() % 2 == 1 {
-        rounds
-            .iter()
-            .filter_map(|r| {
-                let mut out = played.iter().filter(|(_, s)| !s.contains(r.as_str()));
-                match (out.next(), out.next()) {
-                    (Some((p, _)), None) => Some((r.as_str(), *p)),
-                    _ => None,
-                }
-            })
-            .collect()
-    } else {
-        BTreeMap::new()
-    };
+    let mut absent = absences(&rounds, &played);
     let mut lines: BTreeMap<String, Line> = BTreeMap::new();
     let mut unscored = 0;
     for g in games {
@@ -321,12 +307,7 @@ fn table(
             (Some(x), Some(y)) => super::round_order(x, y),
             (x, y) => x.is_none().cmp(&y.is_none()),
         });
-        let have = played.get(line.player.as_str());
-        let (byes, missing) = rounds
-            .iter()
-            .filter(|r| !have.is_some_and(|s| s.contains(r.as_str())))
-            .cloned()
-            .partition(|r| bye.get(r.as_str()) == Some(&line.player.as_str()));
+        let (byes, missing) = absent.remove(&line.player).unwrap_or_default();
         line.byes = byes;
         line.missing_rounds = missing;
     }
@@ -355,7 +336,6 @@ fn table(
             start = end;
         }
     }
-    let n = lines.len();
     let criteria = tiebreaks.len();
     let decide = |a: &Line, b: &Line| -> &'static str {
         if a.points != b.points {
@@ -365,23 +345,15 @@ fn table(
             .find(|&i| a.tiebreaks[i].value != b.tiebreaks[i].value)
             .map_or("tie (shared place)", |i| tiebreaks[i].label())
     };
-    let mut place = 0;
-    for i in 0..n {
-        let tied_above = i > 0 && same_so_far(&lines[i], &lines[i - 1], criteria);
-        let tied_below = i + 1 < n && same_so_far(&lines[i], &lines[i + 1], criteria);
-        if !tied_above {
-            place = i + 1;
-        }
-        lines[i].place = place;
-        lines[i].decided_by = if tied_above || tied_below {
-            "tie (shared place)"
-        } else if i > 0 {
-            decide(&lines[i], &lines[i - 1])
-        } else if n > 1 {
-            decide(&lines[0], &lines[1])
-        } else {
-            "points"
-        };
+    let placed = places(
+        lines.len(),
+        |i, j| same_so_far(&lines[i], &lines[j], criteria),
+        |i, j| decide(&lines[i], &lines[j]),
+        "points",
+    );
+    for (line, (place, decided_by)) in lines.iter_mut().zip(placed) {
+        line.place = place;
+        line.decided_by = decided_by;
     }
     Table {
         event,

@@ -12,7 +12,7 @@ use kifu_store::query::ResultRow;
 use serde::Serialize;
 
 use super::points::winner;
-use super::{round_order, sorted_rounds};
+use super::{absences, places, round_order, sorted_rounds};
 
 /// One team's line.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
@@ -72,6 +72,17 @@ impl TeamTable {
     /// The criteria in the order they place teams, as headings name them.
     pub fn criteria(&self) -> [&'static str; 3] {
         criteria(self.ranking)
+    }
+
+    /// What the table leaves out, as the three outputs say it (none: nothing).
+    pub fn left_out(&self) -> Option<String> {
+        (self.without_teams > 0).then(|| {
+            format!(
+                "{} game(s) without a team for each seat, or between players of one team, \
+                 left out",
+                self.without_teams
+            )
+        })
     }
 
     /// `Teams (matches 2/1/0; by match points, board points, direct encounter)`: the
@@ -245,36 +256,14 @@ pub fn team_table(
         }
     }
     let rounds = sorted_rounds(games.iter().filter_map(|g| g.round.as_deref()));
-    // A round of an odd number of teams that only one of them sat out: its bye.
-    let bye: BTreeMap<String, String> = if lines.len() % 2 == 1 {
-        rounds
-            .iter()
-            .filter_map(|r| {
-                let mut out = lines
-                    .keys()
-                    .filter(|t| !played.get(*t).is_some_and(|s| s.contains(r)));
-                match (out.next(), out.next()) {
-                    (Some(t), None) => Some((r.clone(), t.clone())),
-                    _ => None,
-                }
-            })
-            .collect()
-    } else {
-        BTreeMap::new()
-    };
-    let mut out: Vec<TeamLine> = Vec::new();
-    for (team, mut line) in lines {
-        let have = played.get(&team);
-        let (byes, missing) = rounds
-            .iter()
-            .filter(|r| !have.is_some_and(|s| s.contains(*r)))
-            .cloned()
-            .partition(|r| bye.get(r) == Some(&team));
-        line.byes = byes;
-        line.missing_rounds = missing;
-        out.push(line);
-    }
-    let mut lines = out;
+    let mut absent = absences(&rounds, &played);
+    let mut lines: Vec<TeamLine> = lines
+        .into_values()
+        .map(|mut line| {
+            (line.byes, line.missing_rounds) = absent.remove(&line.team).unwrap_or_default();
+            line
+        })
+        .collect();
     let primary = |l: &TeamLine| match ranking {
         TeamRanking::MatchPoints => (l.match_points, l.board_points),
         TeamRanking::BoardPoints => (l.board_points, l.match_points),
@@ -333,24 +322,15 @@ pub fn team_table(
             criteria[2]
         }
     };
-    let n = lines.len();
-    let mut place = 0;
-    for i in 0..n {
-        let tied_above = i > 0 && key(&lines[i]) == key(&lines[i - 1]);
-        let tied_below = i + 1 < n && key(&lines[i]) == key(&lines[i + 1]);
-        if !tied_above {
-            place = i + 1;
-        }
-        lines[i].place = place;
-        lines[i].decided_by = if tied_above || tied_below {
-            "tie (shared place)"
-        } else if i > 0 {
-            decide(&lines[i], &lines[i - 1])
-        } else if n > 1 {
-            decide(&lines[0], &lines[1])
-        } else {
-            criteria[0]
-        };
+    let placed = places(
+        lines.len(),
+        |i, j| key(&lines[i]) == key(&lines[j]),
+        |i, j| decide(&lines[i], &lines[j]),
+        criteria[0],
+    );
+    for (line, (place, decided_by)) in lines.iter_mut().zip(placed) {
+        line.place = place;
+        line.decided_by = decided_by;
     }
     Some(TeamTable {
         scoring,

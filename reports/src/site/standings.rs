@@ -143,13 +143,8 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable) {
         );
     }
     out.push_str("</tbody></table></div>\n");
-    if t.without_teams > 0 {
-        let _ = writeln!(
-            out,
-            "<p class=\"note\">{} game(s) without a team for each seat, or between players of \
-             one team, left out of the team table.</p>",
-            t.without_teams
-        );
+    if let Some(note) = t.left_out() {
+        let _ = writeln!(out, "<p class=\"note\">{}.</p>", escape(&note));
     }
     let _ = write!(
         out,

@@ -70,12 +70,8 @@ pub(super) fn text(teams: &TeamTable) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    if teams.without_teams > 0 {
-        out.push_str(&format!(
-            "  ({} game(s) without a team for each seat, or between players of one team, \
-             left out)\n",
-            teams.without_teams
-        ));
+    if let Some(note) = teams.left_out() {
+        out.push_str(&format!("  ({note})\n"));
     }
     out
 }
