@@ -51,6 +51,11 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let Some(ccpd) = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz") else {
         return;
     };
+    // Results without moves: counted in the balance by rule, by the contract's
+    // results_only_formats.
+    let Some(results) = shared("renju/results") else {
+        return;
+    };
     let Some(python) = python_with(&["pyspark", "duckdb"]) else {
         return;
     };
@@ -59,7 +64,7 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.db");
-    ingest_json(&db, &[&renju, &ccpd]);
+    ingest_json(&db, &[&renju, &ccpd, &results]);
     let d = db.to_str().unwrap();
     let uncurated: Value =
         serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
@@ -117,7 +122,11 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let out = dir.path().join("spark");
     let staging = dir.path().join("staging");
     let (out_s, staging_s) = (out.to_str().unwrap(), staging.to_str().unwrap());
-    let inputs = [renju.to_str().unwrap(), ccpd.to_str().unwrap()];
+    let inputs = [
+        renju.to_str().unwrap(),
+        ccpd.to_str().unwrap(),
+        results.to_str().unwrap(),
+    ];
     let facts_s = facts.to_str().unwrap();
     let mut args = vec![
         "--out",
@@ -141,8 +150,8 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let report: Value = serde_json::from_slice(&run.stdout).expect("the job's JSON report");
     eprintln!("Spark job: {report}");
 
-    // Seven files over three shards; every game, and copies linked across shards.
-    assert_eq!(report["files"], 7);
+    // Eight files over three shards; every game, and copies linked across shards.
+    assert_eq!(report["files"], 8);
     assert_eq!(report["shards"].as_array().unwrap().len(), 3);
     assert_eq!(report["games"], count(&db, "SELECT count(*) FROM games"));
     assert_eq!(

@@ -677,6 +677,8 @@ fn counting_rules() -> Value {
         "renju_opening_table": "SELECT opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'white') AS white_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws, avg(plies) AS mean_plies FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy AND opening IS NOT NULL GROUP BY opening",
         "xiangqi_results_table": "SELECT coalesce(opening, opening_name, '(none)') AS opening, count(*) AS games, count(counted_result) AS results, count(*) FILTER (WHERE counted_result = 'red') AS red_wins, count(*) FILTER (WHERE counted_result = 'black') AS black_wins, count(*) FILTER (WHERE counted_result = 'draw') AS draws FROM games WHERE kind = 'xiangqi' AND first_copy GROUP BY 1",
         "year": "Tables by year leave out games whose year is null.",
+        "balance": "The Renju balance tables count first copies by the Renju rules that reached an opening (plies >= 3) or are results without moves (format in results_only_formats), without a forfeit-result finding; mean_plies is over the games with moves; tables by opening leave out the games whose opening is null.",
+        "results_only_formats": kifu_facts::RESULTS_ONLY_FORMATS,
         "rules": "The Renju balance tables count Renju games only (ruleset = 'renju'): free-style gomoku (ruleset = 'freestyle') has other rules and its own balance (`kifu stats --ruleset freestyle`).",
     })
 }

@@ -24,7 +24,7 @@ from pyspark.sql import SparkSession, Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from kifu_summaries import KINDS_PRESENT, OMITTED_WHEN_EMPTY, SUMMARIES
+from kifu_summaries import KINDS_PRESENT, OMITTED_WHEN_EMPTY, summaries
 
 TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]
 SPARK_TYPES = {
@@ -410,7 +410,7 @@ def main(argv):
         spark.read.parquet(f"{tmp}/{name}").createOrReplaceTempView(name)
     kinds = {r[0] for r in spark.sql(KINDS_PRESENT).collect()}
     stats = {}
-    for name, kind, sql in SUMMARIES:
+    for name, kind, sql in summaries(schema_doc.get("counting_rules", {})):
         if kind is None or kind in kinds:
             rows = [r.asDict() for r in spark.sql(sql).collect()]
             if rows or name not in OMITTED_WHEN_EMPTY:

@@ -13,12 +13,19 @@ def or_none(column):
     return f"coalesce(nullif(trim({column}), ''), '(none)')"
 
 
-# The games the balance counts, as kifu does: played out by the Renju rules, at least 3
-# moves (they reached an opening), not forfeits (no `forfeit-result` finding).
-RENJU_GAMES = f"""
+def renju_games(results_only_formats):
+    """The games the balance counts, as kifu does: by the Renju rules, at least 3 moves (they
+    reached an opening) or a result without moves (a record of a results file: one of the
+    contract's `results_only_formats`, no length), not forfeits (no `forfeit-result`
+    finding)."""
+    formats = ", ".join("'" + f.replace("'", "''") + "'" for f in results_only_formats)
+    results_only = f"format IN ({formats})" if formats else "FALSE"
+    return f"""
     SELECT {or_none("rule")} AS rule, opening, CAST(year AS STRING) AS year,
-           counted_result AS r, swapped, plies
-    FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy AND plies >= 3
+           counted_result AS r, swapped,
+           CASE WHEN {results_only} THEN NULL ELSE plies END AS plies
+    FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy
+      AND (plies >= 3 OR {results_only})
       AND game_key NOT IN (
         SELECT record_key FROM findings WHERE code = 'forfeit-result' AND game_id IS NOT NULL)
 """
@@ -31,7 +38,7 @@ OPENING_ORDER = """
 """
 
 
-def renju_balance(keys, where="TRUE"):
+def renju_balance(results_only_formats, keys, where="TRUE"):
     """Black's score per group of `keys` (rule, opening, year): the games, results, wins,
     draws, the score with its 95% Wilson bounds, the swap rate and the mean length."""
     group = ", ".join(keys)
@@ -48,7 +55,7 @@ def renju_balance(keys, where="TRUE"):
                count(swapped) AS swap_known,
                count(CASE WHEN swapped THEN 1 END) AS swap_yes,
                avg(plies) AS mean_plies
-        FROM ({RENJU_GAMES}) WHERE {where}
+        FROM ({renju_games(results_only_formats)}) WHERE {where}
         {"GROUP BY " + group if keys else ""}
     ), s AS (
         SELECT *, CASE WHEN results > 0 THEN (black_wins + draws * 0.5D) / results END
@@ -140,23 +147,32 @@ FINDINGS_BY_EVENT = f"""
     GROUP BY event ORDER BY event
 """
 
-# (name, kind, SQL): the tables of `kifu stats --format json` the job computes. As kifu
-# does, a kind's tables are given only when games of that kind are present (first copies),
-# and the table by year only when some game has a year.
-SUMMARIES = [
-    ("renju_balance", "renju", renju_balance([])),
-    ("renju_balance_by_rule", "renju", renju_balance(["rule"])),
-    ("renju_balance_by_opening", "renju", renju_balance(["opening"], "opening IS NOT NULL")),
-    (
-        "renju_balance_by_rule_opening",
-        "renju",
-        renju_balance(["rule", "opening"], "opening IS NOT NULL"),
-    ),
-    ("renju_balance_by_year", "renju", renju_balance(["year"], "year IS NOT NULL")),
-    ("xiangqi_results", "xiangqi", xiangqi_results("opening", XIANGQI_OPENING)),
-    ("xiangqi_results_by_family", "xiangqi", xiangqi_results("family", XIANGQI_FAMILY)),
-    ("findings_overview", None, FINDINGS_OVERVIEW),
-    ("findings_by_event", None, FINDINGS_BY_EVENT),
-]
+def summaries(counting_rules):
+    """(name, kind, SQL): the tables of `kifu stats --format json` the job computes, under
+    the contract's counting rules (`_schema.json`). As kifu does, a kind's tables are given
+    only when games of that kind are present (first copies), and the table by year only
+    when some game has a year."""
+    formats = counting_rules.get("results_only_formats", [])
+    return [
+        ("renju_balance", "renju", renju_balance(formats, [])),
+        ("renju_balance_by_rule", "renju", renju_balance(formats, ["rule"])),
+        (
+            "renju_balance_by_opening",
+            "renju",
+            renju_balance(formats, ["opening"], "opening IS NOT NULL"),
+        ),
+        (
+            "renju_balance_by_rule_opening",
+            "renju",
+            renju_balance(formats, ["rule", "opening"], "opening IS NOT NULL"),
+        ),
+        ("renju_balance_by_year", "renju", renju_balance(formats, ["year"], "year IS NOT NULL")),
+        ("xiangqi_results", "xiangqi", xiangqi_results("opening", XIANGQI_OPENING)),
+        ("xiangqi_results_by_family", "xiangqi", xiangqi_results("family", XIANGQI_FAMILY)),
+        ("findings_overview", None, FINDINGS_OVERVIEW),
+        ("findings_by_event", None, FINDINGS_BY_EVENT),
+    ]
+
+
 OMITTED_WHEN_EMPTY = {"renju_balance_by_year"}
 KINDS_PRESENT = "SELECT DISTINCT kind FROM games WHERE first_copy"
