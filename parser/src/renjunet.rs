@@ -178,21 +178,20 @@ pub fn parse(bytes: &[u8]) -> Vec<RawItem> {
             b"rule" if !f[2].is_empty() => {
                 names.rules.insert(f[1].clone(), f[2].clone());
             }
-            b"game" => games.push(row),
+            b"game" => games.push((row, fields, f)),
             _ => {}
         }
     }
-    for row in games {
-        out.push((row.at.offset, game(row, &names)));
+    for (row, fields, f) in games {
+        out.push((row.at.offset, game(row, &fields, &f, &names)));
     }
     out.sort_by_key(|(at, _)| *at);
     out.into_iter().map(|(_, item)| item).collect()
 }
 
-/// A `game` row: `game id tournament round rule black white result`.
-fn game(row: &Row<'_>, names: &Names) -> RawItem {
-    let fields = row.fields();
-    let f: Vec<String> = fields.iter().map(|(v, _)| text(v)).collect();
+/// A `game` row: `game id tournament round rule black white result`, its `fields` (with
+/// their columns) and their trimmed text `f`, split once by [`parse`].
+fn game(row: &Row<'_>, fields: &[(&[u8], u32)], f: &[String], names: &Names) -> RawItem {
     for (i, what) in [
         (1, "game id"),
         (5, "black player id"),
