@@ -1,0 +1,19 @@
+//! Pure-math core of player ratings: Whole-History Rating, sequential Elo,
+//! the first mover's advantage, and the special functions they need.
+//!
+//! Internally every rating is in natural (logit) units, where
+//! `P(i beats j) = 1 / (1 + exp(r_j - r_i))`; everything public is in Elo.
+
+pub mod advantage;
+pub mod elo;
+pub mod pairing;
+pub mod special;
+pub mod whr;
+
+pub use advantage::{
+    compare, fit_advantage, AdvantageFit, Comparison, GroupAdvantage, GroupedPairing,
+};
+pub use elo::{elo, EloLine, EloParams};
+pub use pairing::{elo_from_natural, natural_from_elo, Pairing, ELO_PER_NATURAL};
+pub use special::{chi_square_1_survival, erfc, NORMAL_QUANTILE_975};
+pub use whr::{log_posterior, whole_history, RatedDay, WhrFit, WhrParams};
