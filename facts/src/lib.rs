@@ -15,6 +15,7 @@ pub mod names;
 pub mod opening_rules;
 pub mod outcome;
 pub mod position;
+pub mod rating;
 pub mod ruleset;
 pub mod severity;
 mod simplified;
@@ -37,6 +38,7 @@ pub use outcome::{
     board_decides, counted_result, counted_result_under, is_repetition_verdict, Outcome,
 };
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
+pub use rating::RatingSystem;
 pub use ruleset::Ruleset;
 pub use severity::Severity;
 pub use variation::{variation_lines, VariationLine, VariationMove};

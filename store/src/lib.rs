@@ -9,6 +9,7 @@ pub mod filter;
 mod functions;
 pub mod positions;
 pub mod query;
+pub mod ratings;
 pub mod record;
 pub mod schema;
 pub mod search;

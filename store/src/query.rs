@@ -361,6 +361,9 @@ pub struct ResultRow {
     pub teams: Vec<Option<String>>,
     /// The result that counts ([`kifu_facts::counted_result_under`]: a correction first).
     pub result: Option<Outcome>,
+    /// When it was played, as stored (`1997`, `1997-06`, `1997-06-03`): the record's date,
+    /// else its earliest linked copy's, else the last day of its curated event's `dates`.
+    pub date: Option<String>,
     pub extra: kifu_facts::Extra,
     /// A curated game scored without being played (a forfeit).
     pub forfeit: bool,
@@ -371,6 +374,14 @@ impl ResultRow {
     pub fn is_curated(&self) -> bool {
         self.game < 0
     }
+}
+
+/// The last day of a curated event's `dates` (`2015-08-22..2015-08-26`, or one date), the
+/// day its games without a date of their own are placed on (as the Renju rating site dates
+/// a tournament's games).
+fn last_day(dates: &str) -> Option<String> {
+    let last = dates.rsplit("..").next().unwrap_or(dates).trim();
+    (!last.is_empty()).then(|| last.to_owned())
 }
 
 /// What an `[[event]]` says of its tables: scoring, tie-breaks, how it divides.
@@ -418,7 +429,9 @@ impl Store {
         let covered = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round, {counted},
-                    g.extra, {seats}
+                    g.extra, {seats}, {date},
+                    (SELECT ce.dates FROM event_games eg JOIN curated_events ce
+                     ON ce.id = eg.event WHERE eg.game_id = g.id)
              FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE g.kind = ? AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
@@ -428,6 +441,7 @@ impl Store {
             event_name = crate::curation::event_name("g", "e.name"),
             counted = crate::curation::counted("g"),
             seats = crate::copies::seats_holder("g"),
+            date = crate::copies::filled("g", "date"),
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
         params.extend(covered.params);
@@ -439,6 +453,7 @@ impl Store {
             seats_of.push(r.get::<_, i64>(5)?);
             let counted: Option<String> = r.get(3)?;
             let extra: Option<String> = r.get(4)?;
+            let event_dates: Option<String> = r.get(7)?;
             out.push(ResultRow {
                 game,
                 kind,
@@ -447,6 +462,9 @@ impl Store {
                 players: Vec::new(),
                 teams: Vec::new(),
                 result: counted.as_deref().and_then(Outcome::parse),
+                date: r
+                    .get::<_, Option<String>>(6)?
+                    .or_else(|| event_dates.as_deref().and_then(last_day)),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
                     .map_err(|e| Error::Corrupt(format!("game {game}: {e}")))?,
                 forfeit: false,
@@ -465,13 +483,22 @@ impl Store {
     /// The curation's games without moves of one kind (in one event, a name pattern).
     fn curated_results(&self, kind: GameKind, event: Option<&str>) -> Result<Vec<ResultRow>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT cg.id, coalesce(ce.name, cg.event_name), cg.round, cg.result, cg.forfeit
+            "SELECT cg.id, coalesce(ce.name, cg.event_name), cg.round, cg.result, cg.forfeit,
+                    ce.dates
              FROM curated_games cg LEFT JOIN curated_events ce ON ce.id = cg.event
              WHERE cg.kind = ?1 ORDER BY cg.id",
         )?;
-        let rows: Vec<(i64, String, Option<String>, String, bool)> = stmt
+        type Row = (i64, String, Option<String>, String, bool, Option<String>);
+        let rows: Vec<Row> = stmt
             .query_map(params![kind.name()], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
             })?
             .collect::<rusqlite::Result<_>>()?;
         let mut seats = self.conn.prepare_cached(
@@ -481,7 +508,7 @@ impl Store {
              FROM curated_game_seats s WHERE s.game = ?1 ORDER BY s.seat",
         )?;
         let mut out = Vec::new();
-        for (id, event_name, round, result, forfeit) in rows {
+        for (id, event_name, round, result, forfeit, dates) in rows {
             if event.is_some_and(|p| !crate::curation::name_matches(p, &event_name)) {
                 continue;
             }
@@ -496,6 +523,7 @@ impl Store {
                 players,
                 teams,
                 result: Outcome::parse(&result).filter(|o| o.is_known()),
+                date: dates.as_deref().and_then(last_day),
                 extra: kifu_facts::Extra::parse(kind, None)
                     .map_err(|e| Error::Corrupt(format!("curated game {id}: {e}")))?,
                 forfeit,

@@ -55,6 +55,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_FOLD_CHINESE,
     MIGRATION_CURATION,
     MIGRATION_TEAMS,
+    MIGRATION_RATINGS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -443,4 +444,32 @@ ALTER TABLE curated_events ADD COLUMN team_draw REAL NOT NULL DEFAULT 1;
 ALTER TABLE curated_events ADD COLUMN team_loss REAL NOT NULL DEFAULT 0;
 ALTER TABLE curated_events ADD COLUMN team_ranking TEXT NOT NULL DEFAULT 'match-points';
 ALTER TABLE curated_events ADD COLUMN team_matches INTEGER;
+"#;
+
+/// Ratings: each player's rating per rating period, by game and rating system, as `kifu
+/// ratings` computes them with the default terms over the first copies (recomputed when an
+/// ingest or a curation changes the games). `date` is the period's date as the games write
+/// it (NULL: the one period of games without a date); `sd` is WHR's standard deviation
+/// (NULL for Elo); `games` the player's games in the period. `rating_runs` says what each
+/// was computed from.
+const MIGRATION_RATINGS: &str = r#"
+CREATE TABLE ratings (
+    kind    TEXT    NOT NULL,
+    system  TEXT    NOT NULL,
+    player  TEXT    NOT NULL,
+    period  INTEGER NOT NULL,
+    date    TEXT,
+    rating  REAL    NOT NULL,
+    sd      REAL,
+    games   INTEGER NOT NULL,
+    PRIMARY KEY (kind, system, player, period)
+) WITHOUT ROWID;
+CREATE TABLE rating_runs (
+    kind     TEXT    NOT NULL,
+    system   TEXT    NOT NULL,
+    terms    TEXT    NOT NULL,
+    games    INTEGER NOT NULL,
+    players  INTEGER NOT NULL,
+    PRIMARY KEY (kind, system)
+) WITHOUT ROWID;
 "#;

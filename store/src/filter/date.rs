@@ -73,12 +73,42 @@ impl PartialDate {
         )
     }
 
+    /// The first day it may be, counted in days from 1970-01-01 (the day numbers ratings
+    /// keep time in).
+    pub fn first_day_number(&self) -> i32 {
+        day_number(
+            i32::from(self.year),
+            self.month.unwrap_or(1),
+            self.day.unwrap_or(1),
+        )
+    }
+
+    /// The last day it may be, counted in days from 1970-01-01.
+    pub fn last_day_number(&self) -> i32 {
+        let month = self.month.unwrap_or(12);
+        let day = self.day.unwrap_or_else(|| days_in_month(self.year, month));
+        day_number(i32::from(self.year), month, day)
+    }
+
     /// The last day it may be, as `YYYY-MM-DD`.
     pub fn last_day(&self) -> String {
         let month = self.month.unwrap_or(12);
         let day = self.day.unwrap_or_else(|| days_in_month(self.year, month));
         format!("{:04}-{month:02}-{day:02}", self.year)
     }
+}
+
+/// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (negative before):
+/// the count of days in whole 400-year eras and the days into the era (H. Hinnant's
+/// `days_from_civil`).
+fn day_number(year: i32, month: u8, day: u8) -> i32 {
+    let (month, day) = (i32::from(month), i32::from(day));
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let day_of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
 }
 
 impl FromStr for PartialDate {
@@ -256,5 +286,21 @@ mod tests {
         assert_eq!(read("2001-02-30").as_deref(), Some("2001-02"));
         assert_eq!(read("unknown"), None);
         assert_eq!(read("85-06-01"), None);
+    }
+
+    #[test]
+    fn day_numbers_count_from_1970_in_the_gregorian_calendar() {
+        let n = |s: &str| s.parse::<PartialDate>().unwrap().first_day_number();
+        assert_eq!(n("1970-01-01"), 0);
+        assert_eq!(n("1970-01-02"), 1);
+        assert_eq!(n("1969-12-31"), -1);
+        assert_eq!(n("2000-03-01"), 11_017);
+        assert_eq!(n("2000-02-29"), 11_016);
+        assert_eq!(n("1997"), 9_862);
+        assert_eq!(n("2026-11"), 20_758);
+        assert_eq!(n("1600-01-01"), -135_140);
+        let last = |s: &str| s.parse::<PartialDate>().unwrap().last_day_number();
+        assert_eq!(last("1969"), -1);
+        assert_eq!(last("2000-02"), 11_016);
     }
 }

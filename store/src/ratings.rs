@@ -1,0 +1,171 @@
+//! The stored ratings (`ratings`, `rating_runs`): what `kifu ratings` computes with the
+//! default terms, kept so the data contract and the reports read them without recomputing.
+
+use kifu_facts::{GameKind, RatingSystem};
+use rusqlite::params;
+
+use crate::{Result, Store};
+
+/// One player's rating in one rating period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredRating {
+    pub player: String,
+    /// The period's place in the player's history, from 0.
+    pub period: u32,
+    /// The period's date as the games write it; `None`: the one period of undated games.
+    pub date: Option<String>,
+    pub rating: f64,
+    /// WHR's standard deviation; `None` for Elo.
+    pub sd: Option<f64>,
+    /// The player's games in the period.
+    pub games: u32,
+}
+
+/// What one stored rating list was computed from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRun {
+    /// The terms, as `kifu ratings` prints them (`w2 14 Elo²/day, prior 1 win 1 loss`).
+    pub terms: String,
+    pub games: u64,
+    pub players: u64,
+}
+
+impl Store {
+    /// Replaces the ratings of one game and system, in one transaction.
+    pub fn replace_ratings(
+        &mut self,
+        kind: GameKind,
+        system: RatingSystem,
+        run: &RatingRun,
+        rows: &[StoredRating],
+    ) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        let key = params![kind.name(), system.name()];
+        tx.execute("DELETE FROM ratings WHERE kind = ?1 AND system = ?2", key)?;
+        tx.execute(
+            "DELETE FROM rating_runs WHERE kind = ?1 AND system = ?2",
+            key,
+        )?;
+        tx.execute(
+            "INSERT INTO rating_runs (kind, system, terms, games, players)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                kind.name(),
+                system.name(),
+                run.terms,
+                run.games,
+                run.players
+            ],
+        )?;
+        {
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO ratings (kind, system, player, period, date, rating, sd, games)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?;
+            for r in rows {
+                insert.execute(params![
+                    kind.name(),
+                    system.name(),
+                    r.player,
+                    r.period,
+                    r.date,
+                    r.rating,
+                    r.sd,
+                    r.games
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The stored ratings of one game and system, by player then period.
+    pub fn stored_ratings(
+        &self,
+        kind: GameKind,
+        system: RatingSystem,
+    ) -> Result<Vec<StoredRating>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT player, period, date, rating, sd, games FROM ratings
+             WHERE kind = ?1 AND system = ?2 ORDER BY player, period",
+        )?;
+        let rows = stmt
+            .query_map(params![kind.name(), system.name()], |r| {
+                Ok(StoredRating {
+                    player: r.get(0)?,
+                    period: r.get(1)?,
+                    date: r.get(2)?,
+                    rating: r.get(3)?,
+                    sd: r.get(4)?,
+                    games: r.get(5)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// What the stored ratings of one game and system were computed from, if they are.
+    pub fn rating_run(&self, kind: GameKind, system: RatingSystem) -> Result<Option<RatingRun>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT terms, games, players FROM rating_runs WHERE kind = ?1 AND system = ?2",
+        )?;
+        let mut rows = stmt.query(params![kind.name(), system.name()])?;
+        Ok(match rows.next()? {
+            Some(r) => Some(RatingRun {
+                terms: r.get(0)?,
+                games: r.get(1)?,
+                players: r.get(2)?,
+            }),
+            None => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_are_replaced_whole_and_read_back_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+        let row = |player: &str, period, rating| StoredRating {
+            player: player.into(),
+            period,
+            date: Some("1997".into()),
+            rating,
+            sd: Some(50.0),
+            games: 3,
+        };
+        let run = RatingRun {
+            terms: "t".into(),
+            games: 3,
+            players: 2,
+        };
+        let (kind, system) = (GameKind::Renju, RatingSystem::Whr);
+        store
+            .replace_ratings(
+                kind,
+                system,
+                &run,
+                &[row("b", 0, 1510.0), row("a", 1, 1490.0)],
+            )
+            .unwrap();
+        store
+            .replace_ratings(
+                kind,
+                system,
+                &run,
+                &[row("b", 0, 1520.0), row("a", 0, 1480.0)],
+            )
+            .unwrap();
+        let stored = store.stored_ratings(kind, system).unwrap();
+        assert_eq!(stored, vec![row("a", 0, 1480.0), row("b", 0, 1520.0)]);
+        assert_eq!(store.rating_run(kind, system).unwrap(), Some(run));
+        assert_eq!(store.rating_run(kind, RatingSystem::Elo).unwrap(), None);
+        assert!(store
+            .stored_ratings(kind, RatingSystem::Elo)
+            .unwrap()
+            .is_empty());
+    }
+}
