@@ -16,6 +16,7 @@ mod curation;
 mod freestyle;
 mod generated;
 mod positions;
+mod ratings;
 mod renju_real;
 mod report_pages;
 mod results;

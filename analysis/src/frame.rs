@@ -22,6 +22,20 @@ pub(crate) fn year_of(date: &str) -> Option<String> {
     })
 }
 
+/// The decade of a date, as `1990s`.
+pub(crate) fn decade_of(date: &str) -> Option<String> {
+    year_of(date).map(|y| format!("{}0s", &y[..3]))
+}
+
+/// The period key `by` (`year` or `decade`) of a game's date, `None` without a year.
+pub(crate) fn period_of(by: &str, date: Option<&str>) -> Option<String> {
+    let date = date?;
+    match by {
+        "decade" => decade_of(date),
+        _ => year_of(date),
+    }
+}
+
 /// Sort key of a Renju opening code: D1..D13 then I1..I13, anything else after.
 pub(crate) fn opening_key(code: &str) -> i32 {
     let n: i32 = code.get(1..).and_then(|s| s.parse().ok()).unwrap_or(99);

@@ -3,30 +3,43 @@
 use kifu_facts::{Annotations, GameKind, Outcome};
 use polars::prelude::*;
 
-use crate::frame::{bins, or_none, ratio};
+use crate::frame::{bins, or_none, period_of, ratio};
 use crate::{Dataset, Error, Game, Result};
 
-/// Results of one game kind per `by` (`rule`, `opening`, `event`).
+/// The groupings of [`result_shares`].
+pub(crate) const SHARES_KEYS: [&str; 5] = ["rule", "opening", "event", "year", "decade"];
+
+/// Results of one game kind per `by` (`rule`, `opening`, `event`, `year`, `decade`).
 ///
 /// Columns: `<by>` (str), `games` (u32), `results` (u32: games with a result),
 /// `first_wins` (u32: wins of the side moving first — Renju Black, Xiangqi Red,
 /// Territorial White, ChouChou P1), `second_wins` (wins of any other side), `draws`,
-/// `first_share`, `second_share`, `draw_share` (f64, of `results`). Most games first.
+/// `first_share`, `second_share`, `draw_share` (f64, of `results`). Most games first; by
+/// year or decade, in time order, games without a year left out.
 pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFrame> {
-    if !["rule", "opening", "event"].contains(&by) {
+    if !SHARES_KEYS.contains(&by) {
         return Err(Error::Usage(format!(
-            "result shares: unknown grouping `{by}` (rule, opening, event)"
+            "result shares: unknown grouping `{by}` ({})",
+            SHARES_KEYS.join(", ")
         )));
     }
+    let by_period = by == "year" || by == "decade";
     let first = kind.first_side();
     let (mut key, mut fw, mut sw, mut dr, mut sc) = (vec![], vec![], vec![], vec![], vec![]);
     for g in data.games(kind)? {
         let r = g.result;
-        key.push(or_none(match by {
-            "rule" => &g.facts.rule,
-            "opening" => &g.facts.opening,
-            _ => &g.facts.event,
-        }));
+        if by_period {
+            let Some(period) = period_of(by, g.facts.date.as_deref()) else {
+                continue;
+            };
+            key.push(period);
+        } else {
+            key.push(or_none(match by {
+                "rule" => &g.facts.rule,
+                "opening" => &g.facts.opening,
+                _ => &g.facts.event,
+            }));
+        }
         fw.push((r == Some(first)) as u32);
         dr.push((r == Some(Outcome::Draw)) as u32);
         sw.push(r.is_some_and(|r| r != first && r != Outcome::Draw) as u32);
@@ -49,8 +62,16 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
             ratio(col("draws"), "results").alias("draw_share"),
         ])
         .sort_by_exprs(
-            [col("games"), col(by)],
-            SortMultipleOptions::default().with_order_descending_multi([true, false]),
+            if by_period {
+                vec![col(by)]
+            } else {
+                vec![col("games"), col(by)]
+            },
+            SortMultipleOptions::default().with_order_descending_multi(if by_period {
+                vec![false]
+            } else {
+                vec![true, false]
+            }),
         )
         .collect()?)
 }

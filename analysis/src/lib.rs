@@ -20,6 +20,7 @@
 //!   `white`/`black`/`draw`, ChouChou `P1`…`P4`.
 //! - A missing grouping value (no rule, no event, no opening) is the group `(none)`.
 
+mod adjusted;
 pub mod aliases;
 mod batch;
 mod chouchou;
@@ -33,6 +34,7 @@ mod games;
 mod opening_tree;
 mod output;
 pub mod positions;
+pub mod ratings;
 mod renju;
 mod shard;
 pub mod standings;
@@ -40,6 +42,9 @@ mod stats;
 mod territorial;
 mod xiangqi;
 
+pub use adjusted::{
+    adjusted_advantage, adjusted_keys, compare_groups, Adjusted, AdjustedGroup, GroupComparison,
+};
 pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
 pub use dataset::{Dataset, Game};
 pub use export::{
@@ -51,6 +56,7 @@ pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
 pub use output::{frame_cells, frames_to_json, write_frame, write_frame_to, TextCells};
+pub use polars::prelude::DataFrame;
 pub use renju::{renju_balance_left_out, renju_forbidden, renju_opening_balance, BalanceLeftOut};
 pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
 pub use stats::stats;

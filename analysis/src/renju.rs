@@ -5,10 +5,12 @@ use kifu_store::RulesetChoice;
 use polars::prelude::*;
 use std::collections::HashSet;
 
-use crate::frame::{f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE};
+use crate::frame::{
+    decade_of, f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE,
+};
 use crate::{Dataset, Error, Result};
 
-pub(crate) const BALANCE_KEYS: [&str; 3] = ["rule", "opening", "year"];
+pub(crate) const BALANCE_KEYS: [&str; 4] = ["rule", "opening", "year", "decade"];
 
 /// Which Renju-board games count in the opening balance: games that reached an opening (3
 /// moves) and were played (not forfeits: no `forfeit-result` note), by the Renju rules, or
@@ -97,8 +99,8 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
     Ok(out)
 }
 
-/// Renju opening balance: one row per group of `by` ⊆ {`rule`, `opening`, `year`} (empty:
-/// one overall row).
+/// Renju opening balance: one row per group of `by` ⊆ {`rule`, `opening`, `year`,
+/// `decade` (`1990s`)} (empty: one overall row).
 ///
 /// Columns: the `by` columns (str), `games` (u32: games in the group), `results` (u32:
 /// those with a result, see the crate docs), `black_wins`, `white_wins`, `draws` (u32),
@@ -108,23 +110,24 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
 /// `mean_plies` (f64: of the games with moves). Results without moves (of a results file)
 /// count where no opening is asked for. With `opening` among `by`, unclassified games are
 /// left out; with
-/// `year`, games without a year in their date. Rows are sorted by the `by` columns in the
+/// `year` or `decade`, games without a year in their date. Rows are sorted by the `by` columns in the
 /// order given, openings in D1..D13, I1..I13 order. Free-style gomoku games are left out
 /// unless the filter asks for them.
 pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
     for k in by {
         if !BALANCE_KEYS.contains(k) {
             return Err(Error::Usage(format!(
-                "renju opening balance: unknown grouping `{k}` (rule, opening, year)"
+                "renju opening balance: unknown grouping `{k}` (rule, opening, year, decade)"
             )));
         }
     }
     let by_opening = by.contains(&"opening");
-    let by_year = by.contains(&"year");
+    let by_year = by.contains(&"year") || by.contains(&"decade");
     let mut rule = Vec::new();
     let mut opening = Vec::new();
     let mut okey = Vec::new();
     let mut year = Vec::new();
+    let mut decade = Vec::new();
     let (mut black, mut white, mut draw, mut scored) = (vec![], vec![], vec![], vec![]);
     let (mut swap_known, mut swap_yes, mut plies) = (vec![], vec![], vec![]);
     let balance = Balance::of(data)?;
@@ -149,6 +152,13 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
         rule.push(or_none(&facts.rule));
         okey.push(facts.opening.as_deref().map_or(2000, opening_key));
         opening.push(or_none(&facts.opening));
+        decade.push(
+            facts
+                .date
+                .as_deref()
+                .and_then(decade_of)
+                .unwrap_or_else(|| NONE.to_owned()),
+        );
         year.push(y.unwrap_or_else(|| NONE.to_owned()));
         black.push((result == Some(Outcome::Black)) as u32);
         white.push((result == Some(Outcome::White)) as u32);
@@ -160,7 +170,7 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
         plies.push((!facts.results_only).then_some(facts.plies));
     }
     let df = df!(
-        "rule" => rule, "opening" => opening, "okey" => okey, "year" => year,
+        "rule" => rule, "opening" => opening, "okey" => okey, "year" => year, "decade" => decade,
         "b" => black, "w" => white, "d" => draw, "scored" => scored,
         "swap_known" => swap_known, "swap_yes" => swap_yes, "plies" => plies,
     )?;

@@ -3,6 +3,7 @@
 use kifu_facts::GameKind;
 use polars::prelude::*;
 
+use crate::games::SHARES_KEYS;
 use crate::renju::BALANCE_KEYS;
 use crate::{
     chouchou_captures_by_action, chouchou_summary, findings_by_event, findings_overview,
@@ -26,7 +27,8 @@ use crate::{
 ///
 /// With `by` (a comma-separated list for Renju, e.g. `rule,opening`): only the grouped
 /// tables — `renju_balance_by_<keys>` for Renju, `<kind>_results_by_<by>`
-/// ([`result_shares`]) for the other kinds when `by` is `rule`, `opening` or `event`,
+/// ([`result_shares`]) for the other kinds when `by` is `rule`, `opening`, `event`, `year`
+/// or `decade`,
 /// and `findings_by_event` when `by` is `event`.
 pub fn stats(data: &Dataset, by: Option<&str>) -> Result<Vec<(String, DataFrame)>> {
     let kinds = data.kinds_present()?;
@@ -37,13 +39,13 @@ pub fn stats(data: &Dataset, by: Option<&str>) -> Result<Vec<(String, DataFrame)
             .map(str::trim)
             .filter(|k| !k.is_empty())
             .collect();
-        let shares_key =
-            (keys.len() == 1 && ["rule", "opening", "event"].contains(&keys[0])).then(|| keys[0]);
+        let shares_key = (keys.len() == 1 && SHARES_KEYS.contains(&keys[0])).then(|| keys[0]);
         let balance_ok = !keys.is_empty() && keys.iter().all(|k| BALANCE_KEYS.contains(k));
         if shares_key.is_none() && !balance_ok {
-            const KEYS: [&str; 4] = ["rule", "opening", "year", "event"];
-            const HOW: &str = "Renju tables take any of rule, opening, year, comma-separated; \
-                               the others one of rule, opening, event";
+            const KEYS: [&str; 5] = ["rule", "opening", "year", "decade", "event"];
+            const HOW: &str = "Renju tables take any of rule, opening, year, decade, \
+                               comma-separated; the others one of rule, opening, event, year, \
+                               decade";
             // Name the key that is wrong, with the keys closest to it first.
             return Err(Error::Usage(
                 match keys.iter().find(|k| !KEYS.contains(k)) {

@@ -11,7 +11,7 @@ const XQ_PIECES: [&str; 7] = [
     "rook", "cannon", "horse", "advisor", "elephant", "pawn", "king",
 ];
 
-fn xq_opening(g: &Game) -> String {
+pub(crate) fn xq_opening(g: &Game) -> String {
     match g.facts.opening.as_deref().map(str::trim) {
         Some(o) if !o.is_empty() => o.to_owned(),
         _ => match g
@@ -28,7 +28,7 @@ fn xq_opening(g: &Game) -> String {
 }
 
 /// The ECCO family (`A`…`E`) of a game's opening, `(none)` when it has no ECCO code.
-fn xq_family(g: &Game) -> String {
+pub(crate) fn xq_family(g: &Game) -> String {
     g.facts
         .opening
         .as_deref()

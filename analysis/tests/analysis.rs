@@ -675,10 +675,17 @@ fn renju_forbidden_shares_and_lengths() {
         &[Some(0.0), Some(1.0)],
         "draw_share",
     );
+    // By period: a year or a decade; any other grouping is an error.
     assert!(result_shares(
         &Dataset::new(&store, &Filter::default()),
         GameKind::Renju,
-        "year"
+        "decade"
+    )
+    .is_ok());
+    assert!(result_shares(
+        &Dataset::new(&store, &Filter::default()),
+        GameKind::Renju,
+        "month"
     )
     .is_err());
 

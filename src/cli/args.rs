@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use kifu_facts::{Outcome, Ruleset, Severity};
+use kifu_facts::{Outcome, RatingSystem, Ruleset, Severity};
 use kifu_parser::Format;
 use kifu_rules::xiangqi;
 use kifu_store::filter::{
@@ -421,6 +421,17 @@ pub(super) enum Command {
         #[arg(long)]
         teams: bool,
     },
+    /// Rate the players of one game (Whole-History Rating or Elo) from their results: the
+    /// list (rank, player, rating, ±, games, last game), or one player's history.
+    Ratings {
+        #[command(flatten)]
+        db: DbArg,
+        /// The games rated (--player instead names the player whose line to show).
+        #[command(flatten)]
+        filter: FilterArgs,
+        #[command(flatten)]
+        request: RatingsRequest,
+    },
     /// Write legal generated games in the game's own notation, grouped into tournaments,
     /// reproducible from the seed.
     Generate {
@@ -458,10 +469,21 @@ pub(super) enum Command {
         db: DbArg,
         #[command(flatten)]
         filter: FilterArgs,
-        /// Only the tables grouped by these keys (Renju: rule, opening, year, event,
-        /// comma-separated; other games: rule, opening or event).
+        /// Only the tables grouped by these keys (Renju: rule, opening, year, decade,
+        /// comma-separated; other games: rule, opening, event, year or decade; with
+        /// --adjusted one key: Renju opening, rule, year, decade; Xiangqi family, opening,
+        /// rule, year, decade).
         #[arg(long)]
         by: Option<String>,
+        /// The first mover's advantage per group of --by adjusted for the players'
+        /// strengths (a Bradley–Terry model with an advantage per group), in rating points
+        /// with its 95% interval.
+        #[arg(long, requires = "by")]
+        adjusted: bool,
+        /// Compare two groups of --by (two openings, rules or periods): the difference of
+        /// their adjusted advantages and a likelihood-ratio test.
+        #[arg(long, num_args = 2, value_names = ["A", "B"], requires = "by")]
+        compare: Option<Vec<String>>,
         /// table, csv, json or parquet.
         #[arg(long, default_value = "table", value_parser = parse_stats_format)]
         format: kifu_analysis::Format,
@@ -574,6 +596,11 @@ pub(super) enum Command {
         /// of the results file is replaced, the rest kept.
         #[arg(long)]
         export: Option<usize>,
+        /// Only the ratings benchmark: `kifu ratings` (WHR, Elo) of this many generated
+        /// dated results among 1,000 players; its section of the results file is replaced,
+        /// the rest kept.
+        #[arg(long)]
+        ratings: Option<usize>,
     },
     /// The position index behind `position` and `explore`: its state and size;
     /// `--rebuild` makes it again, `--verify` checks it against the games.
@@ -672,6 +699,67 @@ pub(super) enum CheckGame {
 fn severity_parser() -> impl TypedValueParser<Value = Severity> {
     PossibleValuesParser::new(Severity::ALL.map(Severity::name))
         .map(|name| Severity::from_name(&name).expect("a listed severity name"))
+}
+
+/// What `kifu ratings` computes and prints.
+#[derive(Args, Clone, Debug)]
+pub(super) struct RatingsRequest {
+    /// whr (Whole-History Rating: each player's rating over time) or elo.
+    #[arg(long, default_value = "whr", value_parser = parse_rating_system)]
+    pub(super) system: RatingSystem,
+    /// Ratings as of this date: only the games played by then (YYYY, YYYY-MM, YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub(super) as_of: Option<String>,
+    /// With --player: the player's rating in each rating period.
+    #[arg(long)]
+    pub(super) history: bool,
+    /// WHR: the variance of a rating's drift, in Elo² per day (Coulom's 14).
+    #[arg(long, default_value_t = 14.0)]
+    pub(super) w2: f64,
+    /// WHR: the prior's virtual wins and losses (as many of each) against a 1500 player
+    /// on the player's first day.
+    #[arg(long, default_value_t = 1.0)]
+    pub(super) prior_games: f64,
+    /// Elo: the K factor (the most a game moves a rating, times two).
+    #[arg(long, default_value_t = 20.0)]
+    pub(super) k: f64,
+    /// Only the first N lines of the list (0: all).
+    #[arg(long, default_value_t = 0)]
+    pub(super) top: usize,
+    /// Also write the games rated, in the order rated, as CSV (first, second, score,
+    /// date, day), to check the ratings with another program.
+    #[arg(long, value_name = "FILE")]
+    pub(super) rated_games: Option<PathBuf>,
+    /// table, json or csv.
+    #[arg(long, default_value = "table", value_parser = parse_text_format)]
+    pub(super) format: TextFormat,
+}
+
+/// A listing's output: aligned text, JSON or CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TextFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+fn parse_text_format(s: &str) -> Result<TextFormat, String> {
+    match s {
+        "table" => Ok(TextFormat::Table),
+        "json" => Ok(TextFormat::Json),
+        "csv" => Ok(TextFormat::Csv),
+        _ => Err(unknown_name("format", s, ["table", "json", "csv"])),
+    }
+}
+
+fn parse_rating_system(s: &str) -> Result<RatingSystem, String> {
+    RatingSystem::from_name(s).ok_or_else(|| {
+        unknown_name(
+            "rating system",
+            s,
+            RatingSystem::ALL.map(RatingSystem::name),
+        )
+    })
 }
 
 fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {

@@ -12,6 +12,8 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
     if remove {
         let mut store = Store::open(db)?;
         if store.remove_curation()? {
+            drop(store);
+            super::ingest::refresh_ratings(db)?;
             println!("curation removed: every table is as the records alone make it");
         } else {
             println!("no curation was applied");
@@ -49,6 +51,10 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
         Ok(a) => a,
         Err(errors) => return Ok(failed(file, &errors)),
     };
+    if !check {
+        drop(store);
+        super::ingest::refresh_ratings(db)?;
+    }
     let verb = if check { "would apply" } else { "applied" };
     println!(
         "{verb} {}: {} identit(ies) taking {} stored name(s), {} event(s), {} correction(s), \

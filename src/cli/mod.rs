@@ -15,6 +15,7 @@ mod ingest;
 mod names;
 mod position;
 mod progress;
+mod ratings;
 mod report;
 mod select;
 mod show;
@@ -143,9 +144,26 @@ pub fn run() -> Result<ExitCode> {
             db,
             filter,
             by,
+            adjusted,
+            compare,
             format,
             out,
-        } => stats::run(&db.db, filter, by.as_deref(), format, out.as_deref()),
+        } => stats::run(
+            &db.db,
+            filter,
+            stats::Grouping {
+                by: by.as_deref(),
+                adjusted,
+                compare: compare.as_deref(),
+            },
+            format,
+            out.as_deref(),
+        ),
+        Command::Ratings {
+            db,
+            filter,
+            request,
+        } => ratings::run(&db.db, filter, request),
         Command::Export {
             db,
             filter,
@@ -217,6 +235,7 @@ pub fn run() -> Result<ExitCode> {
             out,
             positions,
             export,
+            ratings,
         } => crate::bench::run(&crate::bench::Request {
             games,
             only,
@@ -226,6 +245,7 @@ pub fn run() -> Result<ExitCode> {
             out,
             positions,
             export,
+            ratings,
         }),
         Command::BenchStage {
             stage,

@@ -10,13 +10,22 @@ use anyhow::{bail, Context, Result};
 use super::args::FilterArgs;
 use super::table::{named, render, Column};
 
+/// What the tables are grouped by, and whether the first mover's advantage is adjusted for
+/// the players' strengths (and two groups compared).
+pub(super) struct Grouping<'a> {
+    pub by: Option<&'a str>,
+    pub adjusted: bool,
+    pub compare: Option<&'a [String]>,
+}
+
 pub(super) fn run(
     db: &Path,
     flags: FilterArgs,
-    by: Option<&str>,
+    grouping: Grouping<'_>,
     format: kifu_analysis::Format,
     out: Option<&Path>,
 ) -> Result<ExitCode> {
+    let by = grouping.by;
     use kifu_analysis::Format as F;
     // What --out must be, checked before any work: a directory for csv and parquet (one
     // file per table), a file for table and json.
@@ -38,7 +47,10 @@ pub(super) fn run(
     }
     let (store, filter) = super::select::open(db, flags, false, "stats")?;
     let data = kifu_analysis::Dataset::new(&store, &filter);
-    let mut tables = kifu_analysis::stats(&data, by)?;
+    let mut tables = match (by, grouping.adjusted || grouping.compare.is_some()) {
+        (Some(by), true) => adjusted_tables(&store, &filter, &data, by, &grouping)?,
+        _ => kifu_analysis::stats(&data, by)?,
+    };
     if tables.is_empty() || store.count_games(&filter)? == 0 {
         eprintln!("kifu stats: no games match");
     }
@@ -120,6 +132,55 @@ pub(super) fn run(
         (F::Parquet, None) => bail!("--format parquet needs --out DIR"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first mover's advantage per group, adjusted for the players' strengths, and the
+/// comparison of two groups: for the one game with a first mover's advantage selected.
+fn adjusted_tables(
+    store: &kifu_store::Store,
+    filter: &kifu_store::GameFilter,
+    data: &kifu_analysis::Dataset,
+    by: &str,
+    grouping: &Grouping<'_>,
+) -> Result<Vec<(String, kifu_analysis::DataFrame)>> {
+    use kifu_facts::GameKind;
+    let kind = match filter.game {
+        Some(kind) => kind,
+        None => {
+            let present: Vec<GameKind> = store
+                .kinds()?
+                .into_iter()
+                .filter(|k| !kifu_analysis::adjusted_keys(*k).is_empty())
+                .collect();
+            match present.as_slice() {
+                [one] => *one,
+                _ => bail!(
+                    "--adjusted and --compare fit one game's first mover: give --game renju \
+                     or --game xiangqi"
+                ),
+            }
+        }
+    };
+    let adjusted = kifu_analysis::adjusted_advantage(data, kind, by)?;
+    eprintln!(
+        "kifu stats: {kind} first mover's advantage by {by}, adjusted for the strengths of \
+         {} players (a Bradley–Terry model: a strength per player, an advantage per {by}; \
+         advantages in rating points with 95% intervals)",
+        adjusted.players
+    );
+    for note in adjusted.left_out() {
+        eprintln!("kifu stats: {note} left out of the adjusted fit");
+    }
+    let mut tables = Vec::new();
+    if grouping.adjusted {
+        tables.push((format!("{kind}_adjusted_by_{by}"), adjusted.frame()?));
+    }
+    if let Some([a, b]) = grouping.compare {
+        let comparison = kifu_analysis::compare_groups(data, kind, by, a, b)?;
+        eprintln!("kifu stats: the test: {}", comparison.test);
+        tables.push((format!("{kind}_compare_by_{by}"), comparison.frame()?));
+    }
+    Ok(tables)
 }
 
 /// Why a table under the filter has no row (the games that match have no value to group by).

@@ -105,7 +105,7 @@ impl Table {
 
 /// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
-pub(super) fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
+pub(crate) fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
     match result? {
         Outcome::Draw => Some(None),
         r if Some(r) == kind.seat_side(0) => Some(Some(0)),
@@ -436,6 +436,7 @@ mod tests {
             ],
             teams: vec![None, None],
             result: Outcome::parse(result).filter(|o| o.is_known()),
+            date: None,
             extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
             forfeit: false,
         }

@@ -358,6 +358,7 @@ mod tests {
             ],
             teams: vec![Some(red.0.into()), Some(black.0.into())],
             result: Outcome::parse(result).filter(|o| o.is_known()),
+            date: None,
             extra: kifu_facts::Extra::parse(GameKind::Xiangqi, None).unwrap(),
             forfeit: false,
         }

@@ -1,0 +1,403 @@
+//! Players' ratings from their results (`kifu ratings`, the stored `ratings` table, the
+//! reports): the games of one kind turned into rated pairings, rated by Whole-History Rating
+//! or Elo ([`kifu_rating`]), and listed.
+//!
+//! Which games count: two seats, each named, with a result that counts (a draw is half a
+//! win); a forfeit (a curated game scored without play, or a record with a
+//! `forfeit-result` note) is left out, as rating lists leave unplayed games out. A date is
+//! read as its first day (`1997` is 1997-01-01): the games of one date are one rating
+//! period. When no game has a date, all are one period (Bradley–Terry with the prior); when
+//! some have one, those without are left out and counted, for they have no place in time.
+//!
+//! The scale: a player's rating is 1500 plus the model's rating, whose zero is the virtual
+//! opponent of WHR's prior (and Elo's start).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use kifu_facts::{GameKind, RatingSystem};
+use kifu_rating::{EloParams, Pairing, WhrParams};
+use kifu_store::filter::PartialDate;
+use kifu_store::query::ResultRow;
+use kifu_store::ratings::{RatingRun, StoredRating};
+use serde::Serialize;
+
+use crate::standings::winner;
+
+/// The rating of a newcomer (Elo's start, WHR's virtual opponent).
+pub const ANCHOR: f64 = 1500.0;
+
+/// How ratings are computed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RatingTerms {
+    pub system: RatingSystem,
+    pub whr: WhrParams,
+    pub elo: EloParams,
+}
+
+impl RatingTerms {
+    /// The terms in words, for headings and the `rating_runs` table.
+    pub fn describe(&self) -> String {
+        match self.system {
+            RatingSystem::Whr => format!(
+                "WHR: w² {} Elo² per day, prior {} virtual win(s) and loss(es) against {ANCHOR}",
+                self.whr.w2, self.whr.prior_games
+            ),
+            RatingSystem::Elo => format!(
+                "Elo: K {}, start {}, games in date order",
+                self.elo.k, self.elo.initial
+            ),
+        }
+    }
+}
+
+/// The games that were not rated, by reason.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct NotRated {
+    /// Not two seats (a ChouChou game of three or four).
+    pub not_two_players: u64,
+    /// A seat without a name.
+    pub unnamed: u64,
+    /// No result that counts.
+    pub no_result: u64,
+    /// Scored without being played.
+    pub forfeits: u64,
+    /// Without a date, among games with dates.
+    pub undated: u64,
+}
+
+impl NotRated {
+    pub fn total(&self) -> u64 {
+        self.not_two_players + self.unnamed + self.no_result + self.forfeits + self.undated
+    }
+
+    /// Each reason with its count, for notes (`3 without a result`).
+    pub fn reasons(&self) -> Vec<String> {
+        [
+            (self.no_result, "without a result"),
+            (self.unnamed, "with a seat that names no player"),
+            (self.not_two_players, "of more than two players"),
+            (self.forfeits, "forfeited (not played)"),
+            (
+                self.undated,
+                "without a date among dated games (no place in time)",
+            ),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, why)| format!("{n} {why}"))
+        .collect()
+    }
+}
+
+/// The rated games of one kind: players by index, pairings in date order (then in the order
+/// the store lists them), and each pairing's date as written.
+#[derive(Clone, Debug, Default)]
+pub struct RatedGames {
+    pub names: Vec<String>,
+    pub pairings: Vec<Pairing>,
+    pub dates: Vec<Option<String>>,
+    pub not_rated: NotRated,
+}
+
+impl RatedGames {
+    /// The games of `rows` that can be rated; `forfeits`: the ids of records with a
+    /// `forfeit-result` note.
+    pub fn of(rows: &[ResultRow], forfeits: &HashSet<i64>) -> RatedGames {
+        let mut out = RatedGames::default();
+        let mut index: HashMap<String, u32> = HashMap::new();
+        let mut taken: Vec<(&ResultRow, f64, Option<i32>)> = Vec::new();
+        for row in rows {
+            let not = &mut out.not_rated;
+            if row.players.len() != 2 {
+                not.not_two_players += 1;
+                continue;
+            }
+            if row.players.iter().any(|(_, name)| name.trim().is_empty()) {
+                not.unnamed += 1;
+                continue;
+            }
+            if row.forfeit || forfeits.contains(&row.game) {
+                not.forfeits += 1;
+                continue;
+            }
+            let Some(won) = winner(row.kind, row.result) else {
+                not.no_result += 1;
+                continue;
+            };
+            let score = match won {
+                Some(0) => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            let day = row
+                .date
+                .as_deref()
+                .and_then(PartialDate::read_stored)
+                .map(|d| d.first_day_number());
+            taken.push((row, score, day));
+        }
+        let dated = taken.iter().any(|(_, _, day)| day.is_some());
+        if dated {
+            let before = taken.len();
+            taken.retain(|(_, _, day)| day.is_some());
+            out.not_rated.undated = (before - taken.len()) as u64;
+        }
+        // Stable: games of one day keep the store's order (event, round, game).
+        taken.sort_by_key(|(_, _, day)| day.unwrap_or(0));
+        for (row, score, day) in taken {
+            let mut seat = |name: &str| -> u32 {
+                if let Some(&i) = index.get(name) {
+                    return i;
+                }
+                let i = out.names.len() as u32;
+                index.insert(name.to_owned(), i);
+                out.names.push(name.to_owned());
+                i
+            };
+            let first = seat(&row.players[0].1);
+            let second = seat(&row.players[1].1);
+            out.pairings.push(Pairing {
+                first,
+                second,
+                score,
+                day: day.unwrap_or(0),
+            });
+            out.dates.push(row.date.clone());
+        }
+        out
+    }
+
+    /// Keeps the games played by `last_day` (a day number): `--as-of`, which the filter's
+    /// date range alone does not ensure (it admits a game by any linked copy's date).
+    pub fn until(self, last_day: i32) -> RatedGames {
+        let (pairings, dates) = self
+            .pairings
+            .into_iter()
+            .zip(self.dates)
+            .filter(|(p, _)| p.day <= last_day)
+            .unzip();
+        RatedGames {
+            pairings,
+            dates,
+            ..self
+        }
+    }
+
+    /// Whether the games have dates (several periods) rather than one undated period.
+    pub fn dated(&self) -> bool {
+        self.dates.iter().any(Option::is_some)
+    }
+}
+
+/// One line of a rating list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingLine {
+    pub rank: usize,
+    pub player: String,
+    pub rating: f64,
+    /// WHR's standard deviation of the rating; `None` for Elo.
+    pub sd: Option<f64>,
+    pub games: u32,
+    /// The date of the player's last rated game (`None`: undated games).
+    pub last_game: Option<String>,
+}
+
+/// A player's rating in one period of the history.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HistoryPoint {
+    pub date: Option<String>,
+    pub rating: f64,
+    pub sd: Option<f64>,
+    /// The player's games in the period.
+    pub games: u32,
+}
+
+/// The ratings of one kind's players.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ratings {
+    #[serde(serialize_with = "kind_name")]
+    pub kind: GameKind,
+    pub system: RatingSystem,
+    /// The terms in words.
+    pub terms: String,
+    /// Highest first; players with no rated game are not listed.
+    pub lines: Vec<RatingLine>,
+    /// Each listed player's history, oldest period first.
+    #[serde(skip)]
+    pub histories: BTreeMap<String, Vec<HistoryPoint>>,
+    /// Games rated.
+    pub games: usize,
+    /// Rating periods (distinct dates; 1 when the games have none).
+    pub periods: usize,
+    pub not_rated: NotRated,
+    /// WHR's iterations, and whether they met the tolerance (Elo: 0, true).
+    pub iterations: u32,
+    pub converged: bool,
+}
+
+fn kind_name<S: serde::Serializer>(kind: &GameKind, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(kind.name())
+}
+
+impl Ratings {
+    /// The stored form: one row per player and period.
+    pub fn stored(&self) -> (RatingRun, Vec<StoredRating>) {
+        let rows = self
+            .histories
+            .iter()
+            .flat_map(|(player, points)| {
+                points.iter().enumerate().map(|(i, p)| StoredRating {
+                    player: player.clone(),
+                    period: i as u32,
+                    date: p.date.clone(),
+                    rating: p.rating,
+                    sd: p.sd,
+                    games: p.games,
+                })
+            })
+            .collect();
+        let run = RatingRun {
+            terms: self.terms.clone(),
+            games: self.games as u64,
+            players: self.lines.len() as u64,
+        };
+        (run, rows)
+    }
+
+    /// The line of `player` (as stored, or by folded name).
+    pub fn line(&self, player: &str) -> Option<&RatingLine> {
+        let folded = kifu_facts::fold_name(player);
+        self.lines.iter().find(|l| l.player == player).or_else(|| {
+            self.lines
+                .iter()
+                .find(|l| kifu_facts::fold_name(&l.player) == folded)
+        })
+    }
+}
+
+/// Rates the players of `games` (one kind's).
+pub fn rate(kind: GameKind, games: &RatedGames, terms: &RatingTerms) -> Ratings {
+    let players = games.names.len();
+    // The date each day number stands for, as the games write it (the first written).
+    let mut date_of_day: BTreeMap<i32, Option<String>> = BTreeMap::new();
+    for (p, date) in games.pairings.iter().zip(&games.dates) {
+        date_of_day.entry(p.day).or_insert_with(|| date.clone());
+    }
+    let mut histories: BTreeMap<String, Vec<HistoryPoint>> = BTreeMap::new();
+    let (iterations, converged) = match terms.system {
+        RatingSystem::Whr => {
+            let fit = kifu_rating::whole_history(players, &games.pairings, &terms.whr);
+            for (name, days) in games.names.iter().zip(fit.histories) {
+                let points = days
+                    .into_iter()
+                    .map(|d| HistoryPoint {
+                        date: date_of_day.get(&d.day).cloned().flatten(),
+                        rating: ANCHOR + d.rating,
+                        sd: Some(d.sd),
+                        games: d.games,
+                    })
+                    .collect();
+                histories.insert(name.clone(), points);
+            }
+            (fit.iterations, fit.converged)
+        }
+        RatingSystem::Elo => {
+            let lines = kifu_rating::elo(players, &games.pairings, &terms.elo);
+            for (name, line) in games.names.iter().zip(lines) {
+                // One point per date: the rating after the player's last game of it.
+                let mut points: Vec<HistoryPoint> = Vec::new();
+                let mut last_day = None;
+                for (game, rating) in line.history {
+                    let day = games.pairings[game].day;
+                    match points.last_mut() {
+                        Some(last) if last_day == Some(day) => {
+                            last.rating = rating;
+                            last.games += 1;
+                        }
+                        _ => points.push(HistoryPoint {
+                            date: date_of_day.get(&day).cloned().flatten(),
+                            rating,
+                            sd: None,
+                            games: 1,
+                        }),
+                    }
+                    last_day = Some(day);
+                }
+                histories.insert(name.clone(), points);
+            }
+            (0, true)
+        }
+    };
+    let mut lines: Vec<RatingLine> = histories
+        .iter()
+        .filter_map(|(player, points)| {
+            let last = points.last()?;
+            Some(RatingLine {
+                rank: 0,
+                player: player.clone(),
+                rating: last.rating,
+                sd: last.sd,
+                games: points.iter().map(|p| p.games).sum(),
+                last_game: last.date.clone(),
+            })
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        b.rating
+            .total_cmp(&a.rating)
+            .then_with(|| a.player.cmp(&b.player))
+    });
+    for (i, line) in lines.iter_mut().enumerate() {
+        line.rank = i + 1;
+    }
+    Ratings {
+        kind,
+        system: terms.system,
+        terms: terms.describe(),
+        lines,
+        histories,
+        games: games.pairings.len(),
+        periods: date_of_day.len(),
+        not_rated: games.not_rated,
+        iterations,
+        converged,
+    }
+}
+
+/// The rated games of `kind` under `filter`.
+pub fn rated_games(
+    store: &kifu_store::Store,
+    kind: GameKind,
+    filter: &crate::Filter,
+) -> crate::Result<RatedGames> {
+    let rows = store.results_of(kind, filter)?;
+    let forfeits = store.game_ids(&crate::Filter {
+        game: Some(kind),
+        codes: vec!["forfeit-result".to_owned()],
+        severity: None,
+        ..filter.clone()
+    })?;
+    Ok(RatedGames::of(&rows, &forfeits.into_iter().collect()))
+}
+
+/// Recomputes the stored ratings of every game, by both systems with the default terms,
+/// over the first copies (Renju-board games by the Renju rules, as every command's default):
+/// what an ingest or a curation calls once it has changed the games.
+pub fn refresh_ratings(store: &mut kifu_store::Store) -> crate::Result<()> {
+    let filter = crate::Filter {
+        ruleset: kifu_store::RulesetChoice::Renju,
+        ..crate::Filter::default()
+    };
+    for kind in GameKind::ALL {
+        let games = rated_games(store, kind, &filter)?;
+        for system in RatingSystem::ALL {
+            let terms = RatingTerms {
+                system,
+                ..RatingTerms::default()
+            };
+            let (run, rows) = rate(kind, &games, &terms).stored();
+            store.replace_ratings(kind, system, &run, &rows)?;
+        }
+    }
+    Ok(())
+}

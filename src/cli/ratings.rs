@@ -1,0 +1,261 @@
+//! `kifu ratings`: the players of one game rated by Whole-History Rating or Elo, as a list
+//! (rank, player, rating, ±, games, last game) or one player's history, in text, JSON or CSV.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use kifu_analysis::ratings::{rate, rated_games, RatingTerms, Ratings};
+use kifu_facts::RatingSystem;
+use kifu_store::filter::PartialDate;
+
+use super::args::{FilterArgs, RatingsRequest, TextFormat};
+use super::table::{capped, render, right};
+use super::text::{csv_line, print_out};
+
+pub(super) fn run(db: &Path, flags: FilterArgs, request: RatingsRequest) -> Result<ExitCode> {
+    let mut filter = flags.filter(false)?;
+    // `--player` names whose line to show: every player's games are rated.
+    let player = filter.player.take();
+    if request.history && player.is_none() {
+        bail!("--history shows one player's ratings over time: name them with --player");
+    }
+    let as_of: Option<PartialDate> = request.as_of.as_deref().map(str::parse).transpose()?;
+    if let Some(date) = as_of {
+        filter.date = filter.date.with_ends(None, Some(date));
+    }
+    let store = super::select::open_for(db, &filter, "ratings")?;
+    let kind = match filter.game {
+        Some(kind) => kind,
+        None => {
+            let kinds = store.kinds()?;
+            match kinds.as_slice() {
+                [one] => *one,
+                [] => bail!("no games in the database"),
+                many => bail!(
+                    "ratings are of one game's players: give --game ({} are present)",
+                    many.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        }
+    };
+    let terms = RatingTerms {
+        system: request.system,
+        whr: kifu_rating::WhrParams {
+            w2: request.w2,
+            prior_games: request.prior_games,
+            ..Default::default()
+        },
+        elo: kifu_rating::EloParams {
+            k: request.k,
+            ..Default::default()
+        },
+    };
+    if !(terms.whr.w2 > 0.0 && terms.whr.w2.is_finite()) {
+        bail!(
+            "--w2 must be a number above 0 (Elo² per day), not {}",
+            request.w2
+        );
+    }
+    if !(terms.whr.prior_games > 0.0 && terms.whr.prior_games.is_finite()) {
+        bail!(
+            "--prior-games must be a number above 0, not {}",
+            request.prior_games
+        );
+    }
+    if !(terms.elo.k > 0.0 && terms.elo.k.is_finite()) {
+        bail!("--k must be a number above 0, not {}", request.k);
+    }
+    let mut games = rated_games(&store, kind, &filter)?;
+    if let Some(date) = as_of {
+        games = games.until(date.last_day_number());
+    }
+    if let Some(path) = &request.rated_games {
+        write_rated_games(&games, path)?;
+    }
+    let ratings = rate(kind, &games, &terms);
+    for reason in ratings.not_rated.reasons() {
+        eprintln!("kifu ratings: {reason} game(s) not rated");
+    }
+    if ratings.lines.is_empty() {
+        eprintln!("kifu ratings: no {kind} game can be rated under the filter");
+        return Ok(ExitCode::from(1));
+    }
+    if !ratings.converged {
+        eprintln!(
+            "kifu ratings: WHR stopped after {} iterations without meeting its tolerance",
+            ratings.iterations
+        );
+    }
+    let text = match &player {
+        Some(name) => {
+            let Some(line) = ratings.line(name) else {
+                let names = ratings.lines.iter().map(|l| l.player.as_str());
+                bail!(
+                    "no rated {kind} player is named `{name}`; closest: {}",
+                    kifu_facts::closest(name, names, 5).join(", ")
+                );
+            };
+            if request.history {
+                history(&ratings, &line.player, request.format)?
+            } else {
+                list(&ratings, std::slice::from_ref(line), request.format)?
+            }
+        }
+        None => {
+            let top = if request.top == 0 {
+                ratings.lines.len()
+            } else {
+                request.top.min(ratings.lines.len())
+            };
+            list(&ratings, &ratings.lines[..top], request.format)?
+        }
+    };
+    print_out(&text);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The games rated, in the order rated: `first,second,score,date,day` (`day`: days from
+/// 1970-01-01 of the date's first day, 0 for undated games).
+fn write_rated_games(games: &kifu_analysis::ratings::RatedGames, path: &Path) -> Result<()> {
+    let mut out = csv_line(&["first", "second", "score", "date", "day"].map(String::from));
+    for (p, date) in games.pairings.iter().zip(&games.dates) {
+        out.push_str(&csv_line(&[
+            games.names[p.first as usize].clone(),
+            games.names[p.second as usize].clone(),
+            p.score.to_string(),
+            date.clone().unwrap_or_default(),
+            p.day.to_string(),
+        ]));
+    }
+    std::fs::write(path, out).with_context(|| format!("write {}", path.display()))
+}
+
+fn rounded(x: f64) -> String {
+    format!("{x:.0}")
+}
+
+fn list(
+    ratings: &Ratings,
+    lines: &[kifu_analysis::ratings::RatingLine],
+    format: TextFormat,
+) -> Result<String> {
+    let cells = |l: &kifu_analysis::ratings::RatingLine| {
+        vec![
+            l.rank.to_string(),
+            l.player.clone(),
+            rounded(l.rating),
+            l.sd.map(rounded).unwrap_or_default(),
+            l.games.to_string(),
+            l.last_game.clone().unwrap_or_default(),
+        ]
+    };
+    Ok(match format {
+        TextFormat::Json => {
+            let mut v = serde_json::to_value(ratings)?;
+            v["lines"] = serde_json::to_value(lines)?;
+            serde_json::to_string_pretty(&v)? + "\n"
+        }
+        TextFormat::Csv => {
+            let mut out = csv_line(
+                &["rank", "player", "rating", "sd", "games", "last_game"].map(String::from),
+            );
+            for l in lines {
+                let mut row = cells(l);
+                row[2] = format!("{:.3}", l.rating);
+                row[3] = l.sd.map(|s| format!("{s:.3}")).unwrap_or_default();
+                out.push_str(&csv_line(&row));
+            }
+            out
+        }
+        TextFormat::Table => {
+            let mut out = heading(ratings);
+            let rows: Vec<Vec<String>> = lines.iter().map(cells).collect();
+            out.push_str(&render(
+                &[
+                    right("rank"),
+                    capped("player", 32),
+                    right("rating"),
+                    right("±"),
+                    right("games"),
+                    capped("last game", 12),
+                ],
+                &rows,
+            ));
+            out
+        }
+    })
+}
+
+fn heading(ratings: &Ratings) -> String {
+    let periods = if ratings.periods == 1 && !ratings.lines.iter().any(|l| l.last_game.is_some()) {
+        "one period (no dates)".to_owned()
+    } else {
+        format!("{} rating periods", ratings.periods)
+    };
+    let spread = match ratings.system {
+        RatingSystem::Whr => "; ± is one standard deviation",
+        RatingSystem::Elo => "",
+    };
+    format!(
+        "{} ratings: {} players, {} games, {periods}\n{}{spread}\n\n",
+        ratings.kind,
+        ratings.lines.len(),
+        ratings.games,
+        ratings.terms
+    )
+}
+
+fn history(ratings: &Ratings, player: &str, format: TextFormat) -> Result<String> {
+    let points = ratings.histories.get(player).map_or(&[][..], Vec::as_slice);
+    Ok(match format {
+        TextFormat::Json => {
+            serde_json::to_string_pretty(&serde_json::json!({
+                "kind": ratings.kind.name(),
+                "system": ratings.system,
+                "terms": ratings.terms,
+                "player": player,
+                "history": points,
+            }))? + "\n"
+        }
+        TextFormat::Csv => {
+            let mut out = csv_line(&["date", "rating", "sd", "games"].map(String::from));
+            for p in points {
+                out.push_str(&csv_line(&[
+                    p.date.clone().unwrap_or_default(),
+                    format!("{:.3}", p.rating),
+                    p.sd.map(|s| format!("{s:.3}")).unwrap_or_default(),
+                    p.games.to_string(),
+                ]));
+            }
+            out
+        }
+        TextFormat::Table => {
+            let mut out = format!(
+                "{player}: {} ratings over time\n{}\n\n",
+                ratings.kind, ratings.terms
+            );
+            let rows: Vec<Vec<String>> = points
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.date.clone().unwrap_or_else(|| "(no date)".into()),
+                        rounded(p.rating),
+                        p.sd.map(rounded).unwrap_or_default(),
+                        p.games.to_string(),
+                    ]
+                })
+                .collect();
+            out.push_str(&render(
+                &[
+                    capped("date", 12),
+                    right("rating"),
+                    right("±"),
+                    right("games"),
+                ],
+                &rows,
+            ));
+            out
+        }
+    })
+}

@@ -1,0 +1,419 @@
+//! Ratings: kifu's Whole-History Rating against its peer, the PyPI package
+//! `whole-history-rating` (run in the project's venv), on the dated Renju BDT games and on
+//! the RenjuNet results file as one period; Elo against a straightforward computation; the
+//! stored `ratings` table; the first mover's advantage adjusted for strength.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::common::{ingest_json, kifu, kifu_ok, python_json, python_with, shared};
+
+const RESULTS: &str = "renju/results/whr_renju_additional_input_2023-03-05.tsv";
+const BDT: &str = "renju/games/bdt";
+
+/// Each player's stored WHR ratings (the default terms), oldest period first.
+fn stored_whr(db: &Path) -> BTreeMap<String, Vec<f64>> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT player, rating FROM ratings WHERE kind = 'renju' AND system = 'whr'
+             ORDER BY player, period",
+        )
+        .unwrap();
+    let mut out: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for row in stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, f64>(1)?)))
+        .unwrap()
+    {
+        let (player, rating) = row.unwrap();
+        out.entry(player).or_default().push(rating);
+    }
+    out
+}
+
+/// Ingests `input`, writes the games kifu rates, runs the peer on them, and checks every
+/// player's rating in every period against it: within 1 point (the peer rounds to whole
+/// points). Returns the players compared and both programs' times.
+fn equals_the_peer(input: &Path) -> Option<(usize, f64, f64)> {
+    let python = python_with(&["whr"])?;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[input]);
+    let games = dir.path().join("rated.csv");
+    let d = db.to_str().unwrap();
+    let started = std::time::Instant::now();
+    kifu_ok(&[
+        "ratings",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--rated-games",
+        games.to_str().unwrap(),
+    ]);
+    let kifu_seconds = started.elapsed().as_secs_f64();
+    let peer = python_json(
+        &python,
+        "tests/ratings/whr_peer.py",
+        &[&games, Path::new("14"), Path::new("1")],
+    );
+    assert_eq!(peer["converged"], true, "the peer did not converge");
+    let ours = stored_whr(&db);
+    let theirs = peer["ratings"].as_object().unwrap();
+    assert_eq!(ours.len(), theirs.len());
+    let mut worst = (0.0f64, String::new());
+    for (player, days) in theirs {
+        let mine = &ours[player];
+        let days = days.as_array().unwrap();
+        assert_eq!(mine.len(), days.len(), "{player}: periods");
+        for (m, day) in mine.iter().zip(days) {
+            let elo = 1500.0 + day[1].as_f64().unwrap();
+            let diff = (m - elo).abs();
+            if diff > worst.0 {
+                worst = (diff, player.clone());
+            }
+        }
+    }
+    assert!(
+        worst.0 <= 1.0,
+        "largest difference {} ({})",
+        worst.0,
+        worst.1
+    );
+    Some((ours.len(), kifu_seconds, peer["seconds"].as_f64().unwrap()))
+}
+
+#[test]
+fn whr_on_the_dated_bdt_games_equals_the_peer() {
+    let Some(bdt) = shared(BDT) else { return };
+    if let Some((players, ours, peer)) = equals_the_peer(&bdt) {
+        assert_eq!(players, 950);
+        eprintln!("BDT: {players} players; kifu ratings {ours:.2} s, peer fit {peer:.2} s");
+    }
+}
+
+#[test]
+fn whr_on_the_results_file_as_one_period_equals_the_peer() {
+    let Some(file) = shared(RESULTS) else { return };
+    if let Some((players, ours, peer)) = equals_the_peer(&file) {
+        assert_eq!(players, 1753);
+        eprintln!("results: {players} players; kifu ratings {ours:.2} s, peer fit {peer:.2} s");
+    }
+}
+
+/// Elo is one update per game in date order: K × (score − expected) with expected =
+/// 1 / (1 + 10^((Rb − Ra) / 400)), the second player losing what the first gains, both
+/// from their ratings before the game; computed here from the games kifu says it rated.
+#[test]
+fn elo_equals_a_straightforward_computation() {
+    let Some(bdt) = shared(BDT) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&bdt]);
+    let games = dir.path().join("rated.csv");
+    let out = kifu_ok(&[
+        "ratings",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "renju",
+        "--system",
+        "elo",
+        "--format",
+        "json",
+        "--rated-games",
+        games.to_str().unwrap(),
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let text = std::fs::read_to_string(&games).unwrap();
+    let mut rating: BTreeMap<String, f64> = BTreeMap::new();
+    let mut count: BTreeMap<String, u32> = BTreeMap::new();
+    let mut rated = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (a, b, score) = (f[0], f[1], f[2].parse::<f64>().unwrap());
+        let ra = *rating.get(a).unwrap_or(&1500.0);
+        let rb = *rating.get(b).unwrap_or(&1500.0);
+        let expected = 1.0 / (1.0 + 10f64.powf((rb - ra) / 400.0));
+        rating.insert(a.to_owned(), ra + 20.0 * (score - expected));
+        rating.insert(b.to_owned(), rb - 20.0 * (score - expected));
+        *count.entry(a.to_owned()).or_default() += 1;
+        *count.entry(b.to_owned()).or_default() += 1;
+        rated += 1;
+    }
+    assert_eq!(json["games"], rated);
+    let lines = json["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), rating.len());
+    for l in lines {
+        let player = l["player"].as_str().unwrap();
+        assert_eq!(l["rating"].as_f64().unwrap(), rating[player], "{player}");
+        assert_eq!(l["games"].as_u64().unwrap(), u64::from(count[player]));
+        assert!(l["sd"].is_null());
+    }
+    // The list is by rating, highest first, ranked from 1.
+    assert_eq!(lines[0]["rank"], 1);
+    let ratings: Vec<f64> = lines
+        .iter()
+        .map(|l| l["rating"].as_f64().unwrap())
+        .collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]));
+}
+
+#[test]
+fn a_players_history_and_the_lists_answers() {
+    let Some(bdt) = shared(BDT) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&bdt]);
+    let d = db.to_str().unwrap();
+    let top = kifu_ok(&["ratings", "--db", d, "--game", "renju", "--top", "3"]);
+    let lines: Vec<&str> = top.lines().collect();
+    assert!(
+        lines[0].starts_with("renju ratings: 950 players, "),
+        "{top}"
+    );
+    assert!(lines[1].starts_with("WHR: w² 14 Elo² per day"), "{top}");
+    assert_eq!(lines.len(), 3 + 1 + 3, "{top}");
+    // One player's history: a period per year played.
+    let history = kifu_ok(&[
+        "ratings",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--player",
+        "takagawa",
+        "--history",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&history).unwrap();
+    let points = json["history"].as_array().unwrap();
+    assert!(!points.is_empty());
+    let games: u64 = points.iter().map(|p| p["games"].as_u64().unwrap()).sum();
+    assert!(games > 0 && games <= 427, "{games}");
+    // --as-of rates the games played by then only.
+    let as_of = kifu_ok(&[
+        "ratings", "--db", d, "--game", "renju", "--as-of", "2000", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&as_of).unwrap();
+    for l in json["lines"].as_array().unwrap() {
+        assert!(l["last_game"].as_str().unwrap() <= "2000", "{l}");
+    }
+    // An unknown player is an error naming the closest; --history needs a player.
+    let out = kifu(&[
+        "ratings", "--db", d, "--game", "renju", "--player", "takagwa",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("takagawa"));
+    let out = kifu(&["ratings", "--db", d, "--game", "renju", "--history"]);
+    assert!(!out.status.success());
+    // A system that does not exist is named with the valid ones.
+    let out = kifu(&["ratings", "--db", d, "--system", "glicko"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("whr"));
+}
+
+/// The stats table `name` of `kifu stats … --format json`.
+fn stats_json(args: &[&str]) -> (serde_json::Value, String) {
+    let out = kifu(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        serde_json::from_slice(&out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Rounded to 4 decimals: the fit is deterministic, these are its values.
+fn r4(v: &serde_json::Value) -> f64 {
+    (v.as_f64().unwrap() * 1e4).round() / 1e4
+}
+
+/// On the RenjuNet results file: Black's advantage per rule id adjusted for the players'
+/// strengths, and rule 1 against rule 5.
+#[test]
+fn the_advantage_per_rule_adjusted_for_strength_and_rule_1_against_rule_5() {
+    let Some(file) = shared(RESULTS) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&file]);
+    let (json, stderr) = stats_json(&[
+        "stats",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--adjusted",
+        "--compare",
+        "renjunet:1",
+        "renjunet:5",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        stderr.contains("adjusted for the strengths of 1753 players"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("likelihood-ratio test"), "{stderr}");
+    let rows: Vec<(String, u64, f64, f64, f64, f64, f64)> = json["renju_adjusted_by_rule"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rule"].as_str().unwrap().to_owned(),
+                r["games"].as_u64().unwrap(),
+                r4(&r["score"]),
+                r4(&r["expected"]),
+                r4(&r["advantage"]),
+                r4(&r["advantage_low"]),
+                r4(&r["advantage_high"]),
+            )
+        })
+        .collect();
+    let row = |rule: &str, games, score, expected, a, low, high| {
+        (rule.to_owned(), games, score, expected, a, low, high)
+    };
+    assert_eq!(
+        rows,
+        vec![
+            row(
+                "renjunet:1",
+                19119,
+                0.5408,
+                0.5244,
+                15.7076,
+                9.6329,
+                21.7823
+            ),
+            row(
+                "renjunet:2",
+                49,
+                0.6327,
+                0.5842,
+                43.0557,
+                -71.8327,
+                157.9441
+            ),
+            row("renjunet:5", 2715, 0.568, 0.5277, 37.5366, 21.9853, 53.0879),
+            row(
+                "renjunet:8",
+                111,
+                0.6306,
+                0.5646,
+                73.9894,
+                -13.214,
+                161.1927
+            ),
+            row(
+                "renjunet:10",
+                57,
+                0.4649,
+                0.4965,
+                -32.211,
+                -144.3681,
+                79.9462
+            ),
+            row(
+                "renjunet:24",
+                4,
+                0.75,
+                0.6181,
+                108.3852,
+                -386.0442,
+                602.8147
+            ),
+        ]
+    );
+    let c = &json["renju_compare_by_rule"][0];
+    assert_eq!(
+        (
+            r4(&c["difference"]),
+            r4(&c["difference_low"]),
+            r4(&c["difference_high"]),
+            r4(&c["statistic"]),
+            r4(&c["p_value"]),
+        ),
+        (-21.8291, -38.5269, -5.1313, 6.5841, 0.0103)
+    );
+    // A group no game is in is an error naming the valid ones; so is a grouping that
+    // does not exist.
+    let d = db.to_str().unwrap();
+    let out = kifu(&[
+        "stats",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--compare",
+        "renjunet:1",
+        "renjunet:3",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("renjunet:1"));
+    let out = kifu(&[
+        "stats",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--by",
+        "event",
+        "--adjusted",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("opening"));
+}
+
+/// On train-2 (no players named) and the BDT games (players named): the per-opening table
+/// fits the games with players and says how many had none.
+#[test]
+fn the_per_opening_table_fits_the_games_with_players_and_counts_the_rest() {
+    let (Some(train), Some(bdt)) = (
+        shared("renju/games/dasimagin_renju_train-2.tar.xz"),
+        shared(BDT),
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&train, &bdt]);
+    let (json, stderr) = stats_json(&[
+        "stats",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "renju",
+        "--by",
+        "opening",
+        "--adjusted",
+        "--format",
+        "json",
+    ]);
+    let rows = json["renju_adjusted_by_opening"].as_array().unwrap();
+    assert_eq!(rows.len(), 26, "{json}");
+    let fitted: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    let note = stderr
+        .lines()
+        .find(|l| l.contains("without both players named"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let without: u64 = note
+        .trim_start_matches("kifu stats: ")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(without > 100_000, "{note}");
+    assert!(fitted > 5_000, "{fitted}");
+    // D3 is fitted on its BDT games: Black below what the strengths predict.
+    let d3 = rows.iter().find(|r| r["opening"] == "D3").unwrap();
+    assert!(d3["advantage"].as_f64().unwrap() < 0.0, "{d3}");
+}
