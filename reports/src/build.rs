@@ -6,6 +6,7 @@ use kifu_facts::GameKind;
 use kifu_store::Store;
 
 use crate::audit::serious_findings;
+use crate::ratings::ratings_section;
 use crate::sections::{explorer_section, findings_section, kind_section, overview_section};
 use crate::standings::standings_section;
 use crate::{Error, Report};
@@ -58,6 +59,9 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
     }
     if let Some(standings) = standings_section(store, f)? {
         sections.push(standings);
+    }
+    if let Some(ratings) = ratings_section(store, f, data)? {
+        sections.push(ratings);
     }
     let trees = analysis::opening_trees(store, f, options.explorer_depth)?;
     if !trees.is_empty() {

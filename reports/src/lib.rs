@@ -33,6 +33,7 @@ mod openings;
 mod plot;
 mod pooling;
 mod raster;
+mod ratings;
 pub mod replay;
 mod sections;
 mod sides;

@@ -40,7 +40,7 @@ fn tree_size(dir: &Path) -> Result<(u64, usize)> {
 }
 
 /// Runs kifu with `args` in its own process: its wall time (s) and peak RSS (bytes).
-fn measure(args: &[&str]) -> Result<(f64, u64)> {
+pub(super) fn measure(args: &[&str]) -> Result<(f64, u64)> {
     let exe = std::env::current_exe().context("locate the kifu binary")?;
     let started = Instant::now();
     let child = Command::new(exe)

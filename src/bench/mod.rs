@@ -15,6 +15,7 @@ use std::time::Instant;
 
 mod export;
 mod positions;
+mod ratings;
 mod stages;
 
 use anyhow::{bail, Context, Result};
@@ -244,6 +245,8 @@ pub struct Request {
     pub positions: Option<usize>,
     /// Only the export benchmark, on this many generated Renju games.
     pub export: Option<usize>,
+    /// Only the ratings benchmark, on this many generated dated results.
+    pub ratings: Option<usize>,
 }
 
 fn shared_data() -> Option<PathBuf> {
@@ -299,6 +302,11 @@ fn rate(n: u64, secs: f64) -> String {
 pub fn run(req: &Request) -> Result<ExitCode> {
     if let Some(games) = req.positions {
         print!("{}", positions::run(req, games)?);
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(games) = req.ratings {
+        print!("{}", ratings::run(req, games)?);
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }

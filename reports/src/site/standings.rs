@@ -3,7 +3,7 @@
 //! every result a link to its game page. The tables come from [`kifu_analysis::standings`],
 //! the cells from the report's [`round_cell`] and [`sheet_entry_text`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use kifu_analysis::standings::{
@@ -11,7 +11,7 @@ use kifu_analysis::standings::{
     points_text, section_name, ChouChouTable, Table, TeamTable,
 };
 use kifu_analysis::Filter;
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, RatingSystem};
 use kifu_rules::chouchou::entry_names;
 use kifu_store::query::{EventTerms, ResultRow};
 use kifu_store::Store;
@@ -42,10 +42,33 @@ pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, E
         if kind == GameKind::ChouChou {
             chouchou_html(&mut out, &rows);
         } else {
-            points_html(&mut out, kind, &rows, &terms);
+            let ratings = current_ratings(store, kind)?;
+            points_html(&mut out, kind, &rows, &terms, &ratings);
         }
     }
     Ok(out)
+}
+
+/// Each player's current stored rating (WHR, the default terms, over the whole database):
+/// the rating shown beside the name.
+fn current_ratings(store: &Store, kind: GameKind) -> Result<HashMap<String, f64>, Error> {
+    let mut out = HashMap::new();
+    // By player then period: the last row of each player is the current rating.
+    for r in store.stored_ratings(kind, RatingSystem::Whr)? {
+        out.insert(r.player, r.rating);
+    }
+    Ok(out)
+}
+
+/// A player's cell: the name, and the rating beside it where the player has one.
+fn player_cell(name: &str, ratings: &HashMap<String, f64>) -> String {
+    match ratings.get(name) {
+        Some(r) => format!(
+            "{} <span class=\"rating\" title=\"rating (WHR)\">{r:.0}</span>",
+            escape(name)
+        ),
+        None => escape(name),
+    }
 }
 
 fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
@@ -56,7 +79,13 @@ fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
 }
 
 /// Each event's (and section's) table, as `kifu standings` prints it, then its crosstable.
-fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow], terms: &[EventTerms]) {
+fn points_html(
+    out: &mut String,
+    kind: GameKind,
+    rows: &[ResultRow],
+    terms: &[EventTerms],
+    ratings: &HashMap<String, f64>,
+) {
     for t in points_tables(rows, terms) {
         let _ = write!(
             out,
@@ -75,12 +104,13 @@ fn points_html(out: &mut String, kind: GameKind, rows: &[ResultRow], terms: &[Ev
             let _ = writeln!(
                 out,
                 "<tr class=\"standing\" data-player=\"{p}\" data-place=\"{}\" data-points=\"{}\">\
-                 <td class=\"num\">{}</td><td>{p}</td><td class=\"num\">{}</td>\
+                 <td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td>\
                  <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
                  <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
                 l.place,
                 l.points,
                 l.place,
+                player_cell(&l.player, ratings),
                 l.games,
                 l.wins,
                 l.draws,
