@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use crate::frame::{opening_key, or_none, period_of};
 use crate::renju::Balance;
-use crate::standings::{round_order, winner};
+use crate::standings::{first_seat_score, round_order};
 use crate::{Dataset, Error, Game, Result, Z95};
 
 /// The groupings `--adjusted` takes, per game.
@@ -203,14 +203,9 @@ fn fit_games(data: &Dataset, kind: GameKind, by: &str) -> Result<Fit> {
             fit.without_players += 1;
             continue;
         };
-        let Some(won) = winner(kind, g.result) else {
+        let Some(score) = first_seat_score(kind, g.result) else {
             fit.without_result += 1;
             continue;
-        };
-        let score = match won {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
         };
         let next = group_index.len() as u32;
         group_index.entry(group.clone()).or_insert(next);

@@ -21,7 +21,7 @@ use kifu_store::query::ResultRow;
 use kifu_store::ratings::{RatingRun, StoredRating};
 use serde::Serialize;
 
-use crate::standings::winner;
+use crate::standings::first_seat_score;
 
 /// The rating of a newcomer (Elo's start, WHR's virtual opponent).
 pub const ANCHOR: f64 = 1500.0;
@@ -120,14 +120,9 @@ impl RatedGames {
                 not.forfeits += 1;
                 continue;
             }
-            let Some(won) = winner(row.kind, row.result) else {
+            let Some(score) = first_seat_score(row.kind, row.result) else {
                 not.no_result += 1;
                 continue;
-            };
-            let score = match won {
-                Some(0) => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
             };
             let day = row
                 .date

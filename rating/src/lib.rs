@@ -8,6 +8,8 @@ pub mod advantage;
 pub mod elo;
 pub mod pairing;
 pub mod special;
+#[cfg(test)]
+mod test_rng;
 pub mod whr;
 
 pub use advantage::{

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
+use kifu_generate::Rng;
 
 use super::export::measure;
 use super::{mb, rate, write_section, Request};
@@ -22,34 +23,13 @@ const TOURNAMENTS: u32 = 1_000;
 /// The target for 100,000 games on 2 cores (issue 29).
 const TARGET_SECONDS: f64 = 5.0;
 
-/// A small deterministic generator (SplitMix64): the same file for the same size.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % u64::from(n)) as u32
-    }
-}
-
 /// Writes `games` results among [`PLAYERS`] players as a RenjuNet results file.
 fn write_results(path: &Path, games: usize) -> Result<()> {
-    let mut rng = SplitMix(29);
+    let mut rng = Rng::new(29);
+    let unit = |rng: &mut Rng| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     // Hidden strengths, in rating points around 0 (sd about 200).
     let strength: Vec<f64> = (0..PLAYERS)
-        .map(|_| (0..4).map(|_| rng.unit() - 0.5).sum::<f64>() * 350.0)
+        .map(|_| (0..4).map(|_| unit(&mut rng) - 0.5).sum::<f64>() * 350.0)
         .collect();
     let mut text = String::new();
     for t in 0..TOURNAMENTS {
@@ -61,17 +41,16 @@ fn write_results(path: &Path, games: usize) -> Result<()> {
     }
     for g in 0..games {
         let t = (g as u64 * u64::from(TOURNAMENTS) / games.max(1) as u64) as u32;
-        let black = rng.below(PLAYERS);
-        let mut white = rng.below(PLAYERS - 1);
+        let black = rng.below(PLAYERS as usize);
+        let mut white = rng.below(PLAYERS as usize - 1);
         if white >= black {
             white += 1;
         }
-        let diff = strength[black as usize] - strength[white as usize] + 30.0;
+        let diff = strength[black] - strength[white] + 30.0;
         let p_black = 1.0 / (1.0 + 10f64.powf(-diff / 400.0));
-        let draw = rng.unit() < 0.08;
-        let result = if draw {
+        let result = if rng.chance(0.08) {
             "D"
-        } else if rng.unit() < p_black {
+        } else if rng.chance(p_black) {
             "B"
         } else {
             "W"

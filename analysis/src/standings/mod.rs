@@ -11,7 +11,7 @@ mod points;
 mod teams;
 
 pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_result, ChouChouTable};
-pub(crate) use points::winner;
+pub(crate) use points::first_seat_score;
 pub use points::{points_tables, points_text, Line, Pairing, Table, TiebreakValue};
 pub use teams::{TeamLine, TeamMatch, TeamTable};
 

@@ -105,13 +105,23 @@ impl Table {
 
 /// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
-pub(crate) fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
+pub(super) fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
     match result? {
         Outcome::Draw => Some(None),
         r if Some(r) == kind.seat_side(0) => Some(Some(0)),
         r if Some(r) == kind.seat_side(1) => Some(Some(1)),
         _ => None,
     }
+}
+
+/// The first seat's score in a two-player game (1 a win, ½ a draw, 0 a loss), from its
+/// result that counts; `None` without one. What ratings and the adjusted balance count.
+pub(crate) fn first_seat_score(kind: GameKind, result: Option<Outcome>) -> Option<f64> {
+    winner(kind, result).map(|won| match won {
+        Some(0) => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
 }
 
 /// The tables of `rows`, one per event and section, the one implementation `kifu

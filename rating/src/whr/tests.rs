@@ -1,4 +1,5 @@
 use super::*;
+use crate::test_rng::Lcg;
 use std::collections::BTreeMap;
 
 fn game(first: u32, second: u32, score: f64, day: i32) -> Pairing {
@@ -7,25 +8,6 @@ fn game(first: u32, second: u32, score: f64, day: i32) -> Pairing {
         second,
         score,
         day,
-    }
-}
-
-/// A small deterministic generator, so that tests need no dependency.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        self.0 >> 33
-    }
-    fn below(&mut self, bound: u32) -> u32 {
-        (self.next() % u64::from(bound)) as u32
-    }
-    fn unit(&mut self) -> f64 {
-        self.next() as f64 / (1u64 << 31) as f64
     }
 }
 
