@@ -112,6 +112,20 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
         count(&db, "SELECT count(*) FROM quarantine")
     );
     assert_eq!(c["sources"], 2);
+    // The derived ratings table: every stored row, and the top of `kifu ratings` from it.
+    assert_eq!(c["ratings"], count(&db, "SELECT count(*) FROM ratings"));
+    let top: Value = serde_json::from_str(&kifu_ok(&[
+        "ratings", "--db", d, "--game", "xiangqi", "--top", "1", "--format", "json",
+    ]))
+    .unwrap();
+    let duck_top = duck["top_rated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "xiangqi")
+        .expect("xiangqi ratings");
+    assert_eq!(duck_top["player"], top["lines"][0]["player"]);
+    assert_eq!(duck_top["rating"], top["lines"][0]["rating"]);
 
     // Renju codes decode in SQL to exactly the exported move texts, on every game.
     let r = &duck["renju_decode"];

@@ -417,3 +417,41 @@ fn the_per_opening_table_fits_the_games_with_players_and_counts_the_rest() {
     let d3 = rows.iter().find(|r| r["opening"] == "D3").unwrap();
     assert!(d3["advantage"].as_f64().unwrap() < 0.0, "{d3}");
 }
+
+/// The ratings are a derived table of the export: written whole, and on `--append` replaced
+/// (old parts removed) when new games came in, left as they were when none did.
+#[test]
+fn an_append_rewrites_the_ratings_when_the_games_changed() {
+    let Some(bdt) = shared(BDT) else { return };
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(&bdt)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bdt"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let out = dir.path().join("export");
+    let (d, o) = (db.to_str().unwrap(), out.to_str().unwrap());
+    let parts = |out: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(out.join("ratings"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    ingest_json(&db, &[&files[0]]);
+    kifu_ok(&["export", "--db", d, "--out", o]);
+    let first = parts(&out);
+    assert_eq!(first.len(), 1, "{first:?}");
+    // Nothing new: the ratings stay as written.
+    kifu_ok(&["export", "--db", d, "--out", o, "--append"]);
+    assert_eq!(parts(&out), first);
+    // New games: new ratings, the old part gone.
+    ingest_json(&db, &[&files[1]]);
+    let appended = kifu_ok(&["export", "--db", d, "--out", o, "--append"]);
+    let now = parts(&out);
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_ne!(now, first);
+    assert!(appended.contains(&now[0]), "{appended}");
+}

@@ -26,6 +26,7 @@ use crate::{Error, Format, Result};
 pub(crate) enum Cell {
     Text(Option<String>),
     Int(Option<i64>),
+    Float(Option<f64>),
     Bool(Option<bool>),
     Ints(Vec<i32>),
     Texts(Option<Vec<String>>),
@@ -35,7 +36,7 @@ impl Cell {
     fn bytes(&self) -> usize {
         match self {
             Cell::Text(t) => t.as_ref().map_or(0, String::len) + 8,
-            Cell::Int(_) => 8,
+            Cell::Int(_) | Cell::Float(_) => 8,
             Cell::Bool(_) => 1,
             Cell::Ints(v) => v.len() * 4 + 8,
             Cell::Texts(v) => v.iter().flatten().map(|t| t.len() + 8).sum::<usize>() + 8,
@@ -48,6 +49,7 @@ impl Cell {
 enum Buf {
     Text(Vec<Option<String>>),
     Int(Vec<Option<i64>>),
+    Float(Vec<Option<f64>>),
     Bool(Vec<Option<bool>>),
     Ints(ListPrimitiveChunkedBuilder<Int32Type>),
     Texts(ListStringChunkedBuilder),
@@ -77,6 +79,7 @@ impl Batch {
                     Buf::Text(Vec::new())
                 }
                 (ColumnType::Int, _) => Buf::Int(Vec::new()),
+                (ColumnType::Float, _) => Buf::Float(Vec::new()),
                 (ColumnType::Bool, _) => Buf::Bool(Vec::new()),
                 (ColumnType::IntList, true) => Buf::Ints(ListPrimitiveChunkedBuilder::new(
                     c.name.into(),
@@ -114,6 +117,7 @@ impl Batch {
             match (buf, cell) {
                 (Buf::Text(v), Cell::Text(t)) => v.push(t),
                 (Buf::Int(v), Cell::Int(i)) => v.push(i),
+                (Buf::Float(v), Cell::Float(x)) => v.push(x),
                 (Buf::Bool(v), Cell::Bool(b)) => v.push(b),
                 (Buf::Ints(b), Cell::Ints(v)) => b.append_slice(&v),
                 (Buf::Texts(b), Cell::Texts(Some(v))) => {
@@ -151,6 +155,7 @@ impl Batch {
             .map(|(buf, doc)| match buf {
                 Buf::Text(v) => Column::new(doc.name.into(), v),
                 Buf::Int(v) => Column::new(doc.name.into(), v),
+                Buf::Float(v) => Column::new(doc.name.into(), v),
                 Buf::Bool(v) => Column::new(doc.name.into(), v),
                 Buf::Ints(mut b) => b.finish().into_series().into_column(),
                 Buf::Texts(mut b) => b.finish().into_series().into_column(),

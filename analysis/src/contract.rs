@@ -21,12 +21,13 @@ pub const BYTES_PER_ROW_GROUP: usize = 16 << 20;
 /// A part file is closed once it holds this many bytes (a row group more at most).
 pub const BYTES_PER_PART: usize = 128 << 20;
 
-/// A column's type as written: Parquet `BYTE_ARRAY` (UTF-8), `INT64`, `BOOLEAN`, or a
-/// list of `INT32` or of UTF-8 strings.
+/// A column's type as written: Parquet `BYTE_ARRAY` (UTF-8), `INT64`, `DOUBLE`, `BOOLEAN`,
+/// or a list of `INT32` or of UTF-8 strings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColumnType {
     Text,
     Int,
+    Float,
     Bool,
     IntList,
     TextList,
@@ -37,6 +38,7 @@ impl ColumnType {
         match self {
             ColumnType::Text => "string",
             ColumnType::Int => "int64",
+            ColumnType::Float => "double",
             ColumnType::Bool => "boolean",
             ColumnType::IntList => "list<int32>",
             ColumnType::TextList => "list<string>",
@@ -84,7 +86,7 @@ const fn one_of(doc: ColumnDoc, values: &'static [&'static str]) -> ColumnDoc {
     ColumnDoc { values, ..doc }
 }
 
-use ColumnType::{Bool, Int, IntList, Text, TextList};
+use ColumnType::{Bool, Float, Int, IntList, Text, TextList};
 
 /// The game kinds (`kifu_facts::GameKind` names).
 pub const KINDS: &[&str] = &["renju", "xiangqi", "territorial", "chouchou"];
@@ -609,6 +611,53 @@ const CURATED_GAMES: TableDoc = TableDoc {
     ],
 };
 
+/// The stored ratings (`kifu ratings` with the default terms, recomputed by every ingest
+/// and curation): derived from the whole database, not per game, so `kifu export` writes
+/// them whole whatever its filter, and `ingest --to-parquet` (no database) writes none.
+const RATINGS: TableDoc = TableDoc {
+    name: "ratings",
+    about: "One row per player and rating period, by game and rating system: the ratings \
+            of every player of the database (first copies, the Renju rules, two named seats, \
+            a result, no forfeit), as `kifu ratings` computes them with the default terms \
+            (WHR: w² 14 Elo² per day, one virtual win and loss against 1500; Elo: K 20 from \
+            1500). A player's current rating is the row of the highest period.",
+    columns: &[
+        one_of(req("kind", Text, "The game."), KINDS),
+        one_of(req("system", Text, "The rating system."), &["whr", "elo"]),
+        req(
+            "player",
+            Text,
+            "The player's name (their curated identity's where the curation gives one).",
+        ),
+        req(
+            "period",
+            Int,
+            "The period's place in the player's history, from 0.",
+        ),
+        opt(
+            "date",
+            Text,
+            "The period's date as the games write it (1997, 1997-06, 1997-06-03); null: the \
+             one period of games without a date.",
+        ),
+        req(
+            "rating",
+            Float,
+            "The rating in the period (1500 is a newcomer's).",
+        ),
+        opt(
+            "sd",
+            Float,
+            "WHR: the rating's standard deviation; null for Elo.",
+        ),
+        req("games", Int, "The player's games in the period."),
+    ],
+};
+
+/// What `kifu export` writes besides the per-game [`TABLES`]: tables derived from the whole
+/// database, written whole (an `--append` rewrites them).
+pub const DERIVED_TABLES: &[TableDoc] = &[RATINGS];
+
 /// `curated_players` of `kifu curate --facts`.
 const CURATED_PLAYERS: TableDoc = TableDoc {
     name: "curated_players",
@@ -640,6 +689,7 @@ pub(crate) const SOURCES_TABLE: &TableDoc = &TABLES[6];
 pub(crate) const VARIATIONS_TABLE: &TableDoc = &TABLES[7];
 pub(crate) const MOVE_MARKS_TABLE: &TableDoc = &TABLES[8];
 pub(crate) const DECISIONS_TABLE: &TableDoc = &TABLES[9];
+pub(crate) const RATINGS_TABLE: &TableDoc = &DERIVED_TABLES[0];
 
 fn move_encodings() -> Value {
     json!({
@@ -718,8 +768,10 @@ pub fn schema_json() -> Value {
                    quarantine_id, source_id and duplicate_of numbered within the shard (from 1, \
                    in input order), first_copy and duplicate_of_key within the shard, and \
                    ingested_at the time the shard was begun. Across shards join on game_key \
-                   (record_key) and dedupe by kind and canonical_hash.",
+                   (record_key) and dedupe by kind and canonical_hash. A shard has no \
+                   derived_tables.",
         "tables": TABLES.iter().map(table_json).collect::<Vec<_>>(),
+        "derived_tables": DERIVED_TABLES.iter().map(table_json).collect::<Vec<_>>(),
         "move_encodings": move_encodings(),
         "counting_rules": counting_rules(),
     })

@@ -21,12 +21,14 @@ use sha2::{Digest, Sha256};
 
 use crate::batch::{Cell, TableWriter};
 use crate::contract::{
-    schema_json, TableDoc, COMMENTS_TABLE, DECISIONS_TABLE, FINDINGS_TABLE, GAMES_TABLE,
-    MOVES_TABLE, MOVE_MARKS_TABLE, PLAYERS_TABLE, QUARANTINE_TABLE, SCHEMA_VERSION, SOURCES_TABLE,
-    VARIATIONS_TABLE,
+    schema_json, TableDoc, COMMENTS_TABLE, DECISIONS_TABLE, DERIVED_TABLES, FINDINGS_TABLE,
+    GAMES_TABLE, MOVES_TABLE, MOVE_MARKS_TABLE, PLAYERS_TABLE, QUARANTINE_TABLE, RATINGS_TABLE,
+    SCHEMA_VERSION, SOURCES_TABLE, VARIATIONS_TABLE,
 };
 use crate::frame::year_of;
 use crate::{Error, Filter, Format, Result};
+use kifu_facts::RatingSystem;
+use kifu_store::ratings::StoredRating;
 
 /// How to write an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -420,11 +422,25 @@ fn append(
         // Only the new rows' parts move (no empty part for a table with nothing new); the
         // dataset keeps its _schema.json, of the same version.
         let rows: Vec<(&str, u64)> = summary.tables.clone();
+        let derived = |table: &str| DERIVED_TABLES.iter().any(|d| d.name == table);
+        // A derived table (the ratings) is written whole, and only when the games changed.
+        let games_changed = rows.iter().any(|(t, n)| !derived(t) && *n > 0);
         summary.files.retain(|f| {
             let table = f.iter().next().and_then(|t| t.to_str()).unwrap_or("");
             f.extension().is_some_and(|e| e == "parquet")
                 && rows.iter().any(|(t, n)| *t == table && *n > 0)
+                && (games_changed || !derived(table))
         });
+        for doc in DERIVED_TABLES {
+            let replaced = rows.iter().any(|(t, n)| *t == doc.name && *n > 0);
+            if games_changed && replaced {
+                if let Ok(parts) = std::fs::read_dir(dir.join(doc.name)) {
+                    for part in parts.flatten() {
+                        std::fs::remove_file(part.path())?;
+                    }
+                }
+            }
+        }
         for f in &summary.files {
             std::fs::rename(temp.join(f), dir.join(f))?;
         }
@@ -491,6 +507,17 @@ fn write_tables(
     })?;
     table(DECISIONS_TABLE, &mut |push| {
         store.each_export_decision(filter, window, |d| push(decision_row(d)))
+    })?;
+    // Derived from the whole database: written whole, whatever the filter and the window.
+    table(RATINGS_TABLE, &mut |push| {
+        for kind in GameKind::ALL {
+            for system in RatingSystem::ALL {
+                for r in store.stored_ratings(kind, system)? {
+                    push(rating_row(kind, system, r))?;
+                }
+            }
+        }
+        Ok(())
     })?;
     write_schema(dir)?;
     summary.files.push(PathBuf::from("_schema.json"));
@@ -582,6 +609,19 @@ pub(crate) fn seat_row(s: ExportSeat) -> Vec<Cell> {
         text(s.side),
         text(s.name),
         text(s.recorded_name),
+    ]
+}
+
+fn rating_row(kind: GameKind, system: RatingSystem, r: StoredRating) -> Vec<Cell> {
+    vec![
+        text(kind.name()),
+        text(system.name()),
+        text(r.player),
+        Cell::Int(Some(i64::from(r.period))),
+        Cell::Text(r.date),
+        Cell::Float(Some(r.rating)),
+        Cell::Float(r.sd),
+        Cell::Int(Some(i64::from(r.games))),
     ]
 }
 

@@ -5,6 +5,7 @@ using only the columns `_schema.json` documents, plus checks that the moves deco
 """
 
 import json
+import os
 import sys
 
 import duckdb
@@ -135,6 +136,27 @@ counts = {
     t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
     for t in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]
 }
+# The derived tables _schema.json lists (the stored ratings), read the same way: an export
+# (it has _export.json) writes them; a shard of `ingest --to-parquet` has no database to
+# derive them from.
+derived = []
+if os.path.exists(f"{root}/_export.json"):
+    with open(f"{root}/_schema.json", encoding="utf-8") as f:
+        derived = [t["name"] for t in json.load(f)["derived_tables"]]
+for table in derived:
+    con.execute(
+        f"CREATE VIEW {table} AS SELECT * FROM read_parquet('{root}/{table}/*.parquet')"
+    )
+    counts[table] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+# Each game's highest WHR rating now: a player's current rating is their last period's.
+top_rated = [] if "ratings" not in derived else rows(
+    """
+    SELECT kind, arg_max(player, rating) AS player, max(rating) AS rating FROM (
+        SELECT kind, player, arg_max(rating, period) AS rating FROM ratings
+        WHERE system = 'whr' GROUP BY kind, player
+    ) GROUP BY kind ORDER BY kind
+    """
+)
 
 print(
     json.dumps(
@@ -150,6 +172,7 @@ print(
             )["schema_version"],
             "reserved_columns": [r["name"] for r in reserved],
             "counts": counts,
+            "top_rated": top_rated,
         },
         default=float,
         ensure_ascii=False,
