@@ -539,6 +539,7 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
             "Chess Territorial: scores and territories",
             "ChouChou (珠取): captures and penalties",
             "Standings",
+            "Ratings and the balance adjusted for strength",
             "Opening explorer",
             "Findings"
         ]
@@ -592,7 +593,24 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
             ("Ito", "")
         ]
     );
-    let trees = &report.sections[6].tables;
+    let section = |title: &str| {
+        &report
+            .sections
+            .iter()
+            .find(|s| s.title == title)
+            .unwrap_or_else(|| panic!("{title}"))
+            .tables
+    };
+    // The samples' named players are rated; the list is headed by its game.
+    let ratings = section("Ratings and the balance adjusted for strength");
+    assert!(
+        ratings
+            .iter()
+            .any(|(caption, df)| caption == "renju: the top 20 players (WHR)" && df.height() > 0),
+        "{:?}",
+        ratings.iter().map(|(c, _)| c).collect::<Vec<_>>()
+    );
+    let trees = section("Opening explorer");
     assert!(
         trees[0].0.starts_with("Renju explorer from "),
         "{}",
