@@ -498,6 +498,7 @@ fn stored_variations<M, P>(
 /// Xiangqi fill theirs in full, with their own ids and result names).
 fn base_record(
     ctx: &MemberContext,
+    kind: GameKind,
     start: Location,
     span_len: u64,
     format: kifu_parser::Format,
@@ -517,7 +518,7 @@ fn base_record(
         date: h.date.clone(),
         rule: h.rule.clone(),
         result_text: h.result_text.clone(),
-        ..GameRecord::empty(format.game_kind())
+        ..GameRecord::empty(kind)
     }
 }
 
@@ -582,7 +583,14 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
             .collect(),
         marks: Vec::new(),
         findings,
-        ..base_record(ctx, game.start, game.span.len(), game.format, h)
+        ..base_record(
+            ctx,
+            GameKind::Territorial,
+            game.start,
+            game.span.len(),
+            game.format,
+            h,
+        )
     }
 }
 
@@ -687,7 +695,14 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             .collect(),
         marks: Vec::new(),
         findings,
-        ..base_record(ctx, game.start, game.span.len(), game.format, h)
+        ..base_record(
+            ctx,
+            GameKind::ChouChou,
+            game.start,
+            game.span.len(),
+            game.format,
+            h,
+        )
     }
 }
 
