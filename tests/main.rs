@@ -19,6 +19,7 @@ mod positions;
 mod renju_real;
 mod report_pages;
 mod results;
+mod results_csv;
 mod robust;
 mod roundtrip;
 mod search;
