@@ -20,6 +20,7 @@ mod ratings;
 mod renju_real;
 mod report_pages;
 mod results;
+mod results_csv;
 mod robust;
 mod roundtrip;
 mod search;

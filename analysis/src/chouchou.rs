@@ -9,7 +9,8 @@ use crate::{Dataset, Result};
 /// ChouChou per `variant` (`3x3`, `js`, `4x4`) × `players` (u32) × `pairs` (bool):
 /// `games`, `results` (u32: games with a winner), `first_player_wins` (u32: P1 won),
 /// `first_player_share` (f64, of `results`), `mean_plies` (f64), `captures_per_game`
-/// (f64: capture events per game), `simultaneous_share` (f64: capture events whose
+/// (f64: capture events per game; this and `mean_plies` over the games with moves: a
+/// result without moves, of a results file, counts in the results only), `simultaneous_share` (f64: capture events whose
 /// simultaneous step took more than one piece — the store keeps pieces per step, not the
 /// lines formed), `chain_share` (f64: capture events with at least one chain step),
 /// `penalties` (u32: penalty pieces received, all games), `penalty_games` (u32: games
@@ -17,6 +18,7 @@ use crate::{Dataset, Result};
 pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
     let (mut variant, mut players, mut pairs) = (vec![], vec![], vec![]);
     let (mut p1, mut sc, mut plies, mut caps) = (vec![], vec![], vec![], vec![]);
+    let mut moved = vec![];
     let (mut simul, mut chain, mut pen) = (vec![], vec![], vec![]);
     let empty = ChouChouAnnotations::default();
     for g in data.games(GameKind::ChouChou)? {
@@ -31,7 +33,8 @@ pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
         pairs.push(a.pairs);
         p1.push((r == Some(Outcome::Seat(1))) as u32);
         sc.push(r.is_some() as u32);
-        plies.push(g.facts.plies);
+        plies.push((!g.facts.results_only).then_some(g.facts.plies));
+        moved.push(!g.facts.results_only as u32);
         caps.push(a.captures.len() as u32);
         simul.push(
             a.captures
@@ -44,8 +47,8 @@ pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
     }
     let df = df!(
         "variant" => variant, "players" => players, "pairs" => pairs, "p1" => p1,
-        "sc" => sc, "plies" => plies, "caps" => caps, "simul" => simul, "chain" => chain,
-        "pen" => pen,
+        "sc" => sc, "plies" => plies, "moved" => moved, "caps" => caps, "simul" => simul,
+        "chain" => chain, "pen" => pen,
     )?;
     Ok(df
         .lazy()
@@ -58,6 +61,10 @@ pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
                 .cast(DataType::UInt32)
                 .alias("first_player_wins"),
             f64_col("plies").mean().alias("mean_plies"),
+            col("moved")
+                .sum()
+                .cast(DataType::UInt32)
+                .alias("with_moves"),
             col("caps")
                 .sum()
                 .cast(DataType::UInt32)
@@ -74,7 +81,7 @@ pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
         ])
         .with_columns([
             ratio(col("first_player_wins"), "results").alias("first_player_share"),
-            ratio(col("capture_events"), "games").alias("captures_per_game"),
+            ratio(col("capture_events"), "with_moves").alias("captures_per_game"),
             ratio(col("simul"), "capture_events").alias("simultaneous_share"),
             ratio(col("chain"), "capture_events").alias("chain_share"),
         ])

@@ -77,9 +77,15 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
 }
 
 /// Game lengths of one kind: columns `plies_from`, `plies_to` (u32, inclusive bin
-/// bounds, `bin` plies wide), `games` (u32); ascending, empty bins left out.
+/// bounds, `bin` plies wide), `games` (u32); ascending, empty bins left out. A result
+/// without moves (of a results file) has no length: it is left out.
 pub fn game_lengths(data: &Dataset, kind: GameKind, bin: u32) -> Result<DataFrame> {
-    let plies = data.games(kind)?.iter().map(|g| g.facts.plies).collect();
+    let plies = data
+        .games(kind)?
+        .iter()
+        .filter(|g| !g.facts.results_only)
+        .map(|g| g.facts.plies)
+        .collect();
     bins(plies, bin)
 }
 

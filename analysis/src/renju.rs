@@ -65,7 +65,8 @@ pub struct BalanceLeftOut {
     /// Games of the balance's rules that never reached an opening (fewer than 3 moves:
     /// move-less results among them).
     pub short: u64,
-    /// Forfeits (a `forfeit-result` note) that reached an opening.
+    /// Forfeits (a `forfeit-result` note) that reached an opening, or results without
+    /// moves scored as forfeits.
     pub forfeits: u64,
     /// Results without moves (of a results file): counted, except in tables by opening.
     pub without_moves: u64,
@@ -90,7 +91,8 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
         if balance.counts(g) || !balance.by_its_rules(g) {
             continue;
         }
-        if g.facts.plies < 3 {
+        // A result without moves is left out only as a forfeit.
+        if g.facts.plies < 3 && !g.facts.results_only {
             out.short += 1;
         } else {
             out.forfeits += 1;

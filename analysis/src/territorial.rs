@@ -6,13 +6,13 @@ use polars::prelude::*;
 use crate::frame::{f64_col, ratio};
 use crate::{Dataset, Result};
 
-/// Chess Territorial scores, one row per game with a score: `game` (i64), `white`,
-/// `black` (i64), `margin` (i64: white − black), `result` (str, see the crate docs; null
-/// when none). In game order.
+/// Chess Territorial scores, one row per game with a score (a result without moves, of a
+/// results file, has none): `game` (i64), `white`, `black` (i64), `margin` (i64: white −
+/// black), `result` (str, see the crate docs; null when none). In game order.
 pub fn territorial_scores(data: &Dataset) -> Result<DataFrame> {
     let (mut id, mut w, mut b, mut res) = (vec![], vec![], vec![], vec![]);
     for g in data.games(GameKind::Territorial)? {
-        let Some(a) = g.extra().annotations.territorial() else {
+        let Some(a) = score_of(g) else {
             continue;
         };
         id.push(g.id());
@@ -33,9 +33,19 @@ pub fn territorial_scores(data: &Dataset) -> Result<DataFrame> {
         .collect()?)
 }
 
+/// A game's territorial annotations, where it has a score: a result without moves (of a
+/// results file) was never placed on a board.
+fn score_of(g: &crate::Game) -> Option<&kifu_facts::TerritorialAnnotations> {
+    if g.facts.results_only {
+        return None;
+    }
+    g.extra().annotations.territorial()
+}
+
 /// Chess Territorial in one row: `games`, `results`, `white_wins`, `black_wins`, `draws`
 /// (u32), `white_score` (f64: White moves first; `(white_wins + draws/2) / results`),
-/// `white_mean`, `black_mean`, `margin_mean` (f64, over games with a score),
+/// `white_mean`, `black_mean`, `margin_mean` (f64, over games with a score: results
+/// without moves count in the results, not in the scores),
 /// `territories` (u32), `doubled_share` (f64: territories counting double, holding the
 /// king or the queen).
 pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
@@ -48,7 +58,7 @@ pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
         bw.push((r == Some(Outcome::Black)) as u32);
         dr.push((r == Some(Outcome::Draw)) as u32);
         sc.push(matches!(r, Some(Outcome::White | Outcome::Black | Outcome::Draw)) as u32);
-        let score = g.extra().annotations.territorial().map(|a| &a.score);
+        let score = score_of(g).map(|a| &a.score);
         ws.push(score.map(|s| f64::from(s.white)));
         bs.push(score.map(|s| f64::from(s.black)));
         for t in score.into_iter().flat_map(|s| &s.territories) {

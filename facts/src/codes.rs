@@ -155,6 +155,7 @@ mod tests {
         "renju-lines",
         "renju-plain",
         "renjunet-results",
+        "results-csv",
         "rif-xml",
         "rotate-180",
         "rotate-270",

@@ -113,7 +113,7 @@ impl FromStr for GameKind {
 /// of their records is a game whose moves were never recorded. They count where a result
 /// does (standings, result tables by rule, year or event) and never where moves are needed
 /// (openings, the position index).
-pub const RESULTS_ONLY_FORMATS: [&str; 1] = ["renjunet-results"];
+pub const RESULTS_ONLY_FORMATS: [&str; 2] = ["renjunet-results", "results-csv"];
 
 /// Whether records of the stored format `name` are results without moves.
 pub fn is_results_only_format(name: &str) -> bool {

@@ -210,6 +210,18 @@ fn finding_at(at: Location, f: &Finding) -> FindingRecord {
     }
 }
 
+/// The engine's findings on a record: none for a record of a results-only format
+/// ([`kifu_facts::is_results_only_format`]). Its moves were never recorded, so what an
+/// engine says of the empty board it replayed (a game unfinished at move 0, a winner who
+/// captured nothing) says nothing of the game that was played; the parser's notes stay.
+fn judged(format: kifu_parser::Format, findings: &[Finding]) -> &[Finding] {
+    if kifu_facts::is_results_only_format(format.name()) {
+        &[]
+    } else {
+        findings
+    }
+}
+
 /// A parser's remarks as findings, located where the parser said.
 fn note_records(notes: &[Note]) -> Vec<FindingRecord> {
     notes.iter().map(note_record).collect()
@@ -277,8 +289,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
     let node_at: Vec<Location> = nodes.iter().map(|n| n.mv.at).collect();
     let mut findings = note_records(&game.notes);
     findings.extend(
-        replay
-            .findings
+        judged(game.format, &replay.findings)
             .iter()
             .map(|f| tree_finding_record(game.start, &at, &node_at, f)),
     );
@@ -354,8 +365,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     let node_at: Vec<Location> = nodes.iter().map(|n| n.mv.at).collect();
     let mut findings = note_records(&game.notes);
     findings.extend(
-        replay
-            .findings
+        judged(game.format, &replay.findings)
             .iter()
             .map(|f| tree_finding_record(game.start, &at, &node_at, f)),
     );
@@ -363,8 +373,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
     // record whose code differs gets an info finding.
     let opening = xiangqi::ecco::of_record(h, &replay);
     findings.extend(
-        opening
-            .finding
+        judged(game.format, opening.finding.as_slice())
             .iter()
             .map(|f| finding_record(game.start, &at, f)),
     );
@@ -498,6 +507,7 @@ fn stored_variations<M, P>(
 /// Xiangqi fill theirs in full, with their own ids and result names).
 fn base_record(
     ctx: &MemberContext,
+    kind: GameKind,
     start: Location,
     span_len: u64,
     format: kifu_parser::Format,
@@ -517,7 +527,7 @@ fn base_record(
         date: h.date.clone(),
         rule: h.rule.clone(),
         result_text: h.result_text.clone(),
-        ..GameRecord::empty(format.game_kind())
+        ..GameRecord::empty(kind)
     }
 }
 
@@ -527,8 +537,7 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
     let at: Vec<Location> = game.moves.iter().map(|m| m.at).collect();
     let mut findings = note_records(&game.notes);
     findings.extend(
-        replay
-            .findings
+        judged(game.format, &replay.findings)
             .iter()
             .map(|f| finding_record(game.start, &at, f)),
     );
@@ -582,7 +591,14 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
             .collect(),
         marks: Vec::new(),
         findings,
-        ..base_record(ctx, game.start, game.span.len(), game.format, h)
+        ..base_record(
+            ctx,
+            GameKind::Territorial,
+            game.start,
+            game.span.len(),
+            game.format,
+            h,
+        )
     }
 }
 
@@ -592,8 +608,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
     let at: Vec<Location> = game.actions.iter().map(|m| m.at).collect();
     let mut findings = note_records(&game.notes);
     findings.extend(
-        replay
-            .findings
+        judged(game.format, &replay.findings)
             .iter()
             .map(|f| finding_record(game.start, &at, f)),
     );
@@ -687,7 +702,14 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             .collect(),
         marks: Vec::new(),
         findings,
-        ..base_record(ctx, game.start, game.span.len(), game.format, h)
+        ..base_record(
+            ctx,
+            GameKind::ChouChou,
+            game.start,
+            game.span.len(),
+            game.format,
+            h,
+        )
     }
 }
 

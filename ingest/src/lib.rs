@@ -1063,4 +1063,78 @@ mod tests {
         );
         assert!(matches!(verdict, convert::Verdict::Valid));
     }
+
+    /// A results CSV's rows are games of their own kinds, without moves: no engine finding
+    /// (the board they would judge was never recorded), no derived result, no position;
+    /// only the parser's notes (a forfeit). The same games in their own notations, without
+    /// moves, still get the engines' findings.
+    #[test]
+    fn results_without_moves_of_each_game_have_no_board_to_judge() {
+        use kifu_facts::GameKind;
+        let text = "game,player1,player2,player3,result,forfeit,ECCO\n\
+            renju,A,B,,1-0,,\n\
+            xiangqi,A,B,,0-1,,C20\n\
+            territorial,A,B,,1/2-1/2,yes,\n\
+            chouchou,A,B,C,P3,,\n\
+            go,A,B,,1-0,,\n";
+        let out = check_bytes(text.as_bytes(), Some("results.csv"), None);
+        let games: Vec<_> = out
+            .iter()
+            .filter_map(|(r, v)| match r {
+                Record::Game(g) => Some((g, v)),
+                Record::Quarantined(_) => None,
+            })
+            .collect();
+        assert_eq!(out.len(), 5);
+        let kinds: Vec<GameKind> = games.iter().map(|(g, _)| g.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                GameKind::Renju,
+                GameKind::Xiangqi,
+                GameKind::Territorial,
+                GameKind::ChouChou
+            ]
+        );
+        for (g, verdict) in &games {
+            assert_eq!(g.format, "results-csv");
+            assert_eq!((g.plies, g.derived_result.as_deref()), (0, None), "{g:?}");
+            assert!(g.moves.is_empty() && g.trail.is_empty() && g.opening.is_none());
+            let codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
+            let expected: &[&str] = if g.kind == GameKind::Territorial {
+                &["forfeit-result"]
+            } else {
+                &[]
+            };
+            assert_eq!(codes, expected, "{g:?}");
+            assert!(matches!(verdict, convert::Verdict::Valid));
+        }
+        let recorded: Vec<Option<&str>> = games
+            .iter()
+            .map(|(g, _)| g.recorded_result.as_deref())
+            .collect();
+        assert_eq!(
+            recorded,
+            [Some("black"), Some("black"), Some("draw"), Some("P3")]
+        );
+        assert_eq!(
+            games[3].0.players,
+            [("P1", "A"), ("P2", "B"), ("P3", "C")].map(|(s, n)| (s.to_owned(), n.to_owned()))
+        );
+        assert!(matches!(
+            &out[4],
+            (Record::Quarantined(_), convert::Verdict::Quarantined)
+        ));
+
+        // In their own notations, the engines judge what the records say.
+        let ccn = "[Game \"ChouChou\"]\n[P1 \"A\"]\n[P2 \"B\"]\n[Result \"P2\"]\n";
+        let out = check_bytes(ccn.as_bytes(), None, Some(Format::ChouChouCcn));
+        let (Record::Game(g), _) = &out[0] else {
+            panic!("{out:?}")
+        };
+        assert!(
+            g.findings.iter().any(|f| f.code == "capture-mismatch"),
+            "{g:?}"
+        );
+    }
 }

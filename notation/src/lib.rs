@@ -92,7 +92,12 @@ impl Notation {
 
     /// The game the notation records.
     pub fn kind(self) -> GameKind {
-        self.format().game_kind()
+        match self {
+            Notation::RenjuLines | Notation::RenjuPlain | Notation::RifXml => GameKind::Renju,
+            Notation::XiangqiPgn(_) | Notation::DhtmlXq => GameKind::Xiangqi,
+            Notation::TerritorialPgn => GameKind::Territorial,
+            Notation::ChouChouCcn => GameKind::ChouChou,
+        }
     }
 }
 

@@ -572,7 +572,7 @@ impl Checker {
 }
 
 /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, a real month and day.
-fn is_date(s: &str) -> bool {
+pub(crate) fn is_date(s: &str) -> bool {
     let parts: Vec<&str> = s.split('-').collect();
     let number = |p: &str, len: usize| -> Option<u32> {
         (p.len() == len && p.bytes().all(|b| b.is_ascii_digit())).then(|| p.parse().ok())?

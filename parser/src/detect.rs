@@ -3,7 +3,8 @@
 //! [`detect`] looks at the content first, in this order: the RenLib magic; the 象棋桥
 //! magics (`CCBridgeLibrary` → CBL, `CCBridge Record` → CBR) and a `<ChineseChessRecord`
 //! root in the first KiB (CBF); a first line that is a RenjuNet results row (`game<TAB>…`
-//! with its 8 fields); the Xiangqi formats (XQF magic, a `[Game]` tag, DhtmlXQ,
+//! with its 8 fields); a first line that is a results CSV header (comma-separated names
+//! among them `game`, `player1`, `player2` and `result`); the Xiangqi formats (XQF magic, a `[Game]` tag, DhtmlXQ,
 //! WXF, … as [`detect_with_encoding`] orders them); `<?xml` or
 //! `<database` → RIF XML; `Piskvorky` → PSQ; a BDT record line; a first line starting with
 //! `black|white|draw|unknown` → RenjuLines; move-like text (tokens such as `h8`, `1.`,
@@ -145,6 +146,12 @@ pub fn detect_with_encoding(
     }
     if crate::renjunet::looks_like(strip_bom(head)) {
         return (Some(Format::RenjuNetResults), None);
+    }
+    // Before the ChouChou spreadsheet export, also a CSV with a header: a results CSV
+    // names seats (`player1`, `player2`), a spreadsheet export a `move` column and one
+    // `player` per row; `chouchou::looks_like_sheet` refuses a results CSV header.
+    if crate::results_csv::looks_like(head) {
+        return (Some(Format::ResultsCsv), None);
     }
     // The Xiangqi sniffers read the head decoded: detect its encoding and decode it once.
     let xq_encoding = crate::xq_text::detect_encoding(head);

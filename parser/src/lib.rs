@@ -22,6 +22,7 @@ pub mod psq;
 pub mod raw;
 pub mod renjunet;
 pub mod renlib;
+pub mod results_csv;
 pub mod rif;
 pub mod tag;
 pub mod territorial;

@@ -13,7 +13,7 @@ use crate::{detect, xq_text, Format, GameKind, Location, RawError, Span};
 pub const HEAD: usize = 8192;
 
 /// Largest member read whole (formats whose records need the whole file: RenLib, PSQ,
-/// XieXie WXF, XQF, 象棋桥 CBL/CBR/CBF, DhtmlXQ, ChouChou spreadsheets).
+/// XieXie WXF, XQF, 象棋桥 CBL/CBR/CBF, DhtmlXQ, ChouChou spreadsheets, the results files).
 pub const MAX_WHOLE_FILE: u64 = 256 << 20;
 
 /// The format (`None`: not recognised) and text encoding of a member whose first bytes
@@ -51,7 +51,7 @@ pub fn encoding(format: Format, head: &[u8], xq_detected: Option<&'static str>) 
         // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
         // 象棋桥 CBL/CBR: UTF-16LE strings in binary records.
         Format::RenLib | Format::Xqf | Format::Cbl | Format::Cbr => "binary",
-        f if f.game_kind() == GameKind::Xiangqi => {
+        f if f.game_kind() == Some(GameKind::Xiangqi) => {
             xq_detected.unwrap_or_else(|| xq_text::detect_encoding(head))
         }
         _ => detect::detect_encoding(head),
@@ -113,8 +113,8 @@ pub fn read<R: BufRead, S: RecordSink>(
     sink: &mut S,
 ) -> io::Result<()> {
     use crate::{
-        bdt, cbf, ccbridge, chouchou, dhtmlxq, plain, psq, renjunet, renlib, rif, territorial,
-        xiangqi_pgn, xiangqi_wxf, xqf,
+        bdt, cbf, ccbridge, chouchou, dhtmlxq, plain, psq, renjunet, renlib, results_csv, rif,
+        territorial, xiangqi_pgn, xiangqi_wxf, xqf,
     };
     match format {
         Format::RenjuLines => plain::LinesReader::new(reader).try_for_each(|i| sink.push_renju(i)),
@@ -142,7 +142,8 @@ pub fn read<R: BufRead, S: RecordSink>(
         | Format::Cbr
         | Format::Cbf
         | Format::ChouChouSheet
-        | Format::RenjuNetResults => {
+        | Format::RenjuNetResults
+        | Format::ResultsCsv => {
             let (bytes, len) = read_capped(&mut reader, MAX_WHOLE_FILE)?;
             if len > bytes.len() as u64 {
                 return sink.push(Err(RawError {
@@ -175,6 +176,7 @@ pub fn read<R: BufRead, S: RecordSink>(
                 },
                 Format::Psq => renju(psq::parse(&bytes)),
                 Format::RenjuNetResults => renju(renjunet::parse(&bytes)),
+                Format::ResultsCsv => results_csv::parse(&bytes),
                 Format::Xqf => xiangqi(xqf::parse(&bytes)),
                 Format::Cbl => xiangqi(ccbridge::parse_cbl(&bytes)),
                 Format::Cbr => xiangqi(ccbridge::parse_cbr(&bytes)),

@@ -107,10 +107,13 @@ pub enum Format {
     /// RenjuNet results: tab-separated `game`, `player`, `tournament`, … rows (wind23's
     /// supplement to the RenjuNet database): games without moves.
     RenjuNetResults,
+    /// Results CSV: one game without moves per row, of any of the four games (its `game`
+    /// column), as a federation keeps them in a spreadsheet.
+    ResultsCsv,
 }
 
 impl Format {
-    pub const ALL: [Format; 17] = [
+    pub const ALL: [Format; 18] = [
         Format::RenjuPlain,
         Format::RenjuLines,
         Format::Bdt,
@@ -128,6 +131,7 @@ impl Format {
         Format::Cbr,
         Format::Cbf,
         Format::RenjuNetResults,
+        Format::ResultsCsv,
     ];
 
     /// The stable name used on the command line (`--format`) and in the database.
@@ -150,6 +154,7 @@ impl Format {
             Format::Cbr => "cbr",
             Format::Cbf => "cbf",
             Format::RenjuNetResults => "renjunet-results",
+            Format::ResultsCsv => "results-csv",
         }
     }
 
@@ -157,9 +162,10 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// The game these records belong to.
-    pub fn game_kind(self) -> GameKind {
-        match self {
+    /// The game these records belong to; `None` for a format whose records each name
+    /// their game (`results-csv`).
+    pub fn game_kind(self) -> Option<GameKind> {
+        Some(match self {
             Format::RenjuPlain
             | Format::RenjuLines
             | Format::Bdt
@@ -176,7 +182,8 @@ impl Format {
             | Format::Cbf => GameKind::Xiangqi,
             Format::TerritorialPgn => GameKind::Territorial,
             Format::ChouChouCcn | Format::ChouChouSheet => GameKind::ChouChou,
-        }
+            Format::ResultsCsv => return None,
+        })
     }
 
     /// The coordinate convention of the file, said in findings and `kifu show`.
@@ -199,7 +206,7 @@ impl Format {
             Format::ChouChouCcn | Format::ChouChouSheet => {
                 "digit column 1-4 from the left, letter row A-D from the far side"
             }
-            Format::RenjuNetResults => "none: results without moves",
+            Format::RenjuNetResults | Format::ResultsCsv => "none: results without moves",
         }
     }
 }

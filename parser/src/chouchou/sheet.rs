@@ -398,8 +398,12 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
 }
 
 /// Whether the start of a file looks like a ChouChou spreadsheet export: a header row with
-/// a move column and a round or player column.
+/// a move column and a round or player column, and not the header of a results CSV
+/// (`player1`, `player2`: one game a row, whatever other columns it keeps).
 pub fn looks_like_sheet(head: &[u8]) -> bool {
+    if crate::results_csv::looks_like(head) {
+        return false;
+    }
     let text = String::from_utf8_lossy(head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head));
     let Some(line) = text.lines().find(|l| !l.trim().is_empty()) else {
         return false;

@@ -343,13 +343,15 @@ fn chouchou_setup(setup: StoredSetup<'_>) -> chouchou::Setup {
 }
 
 /// The steps of a stored game through its positions: what the index holds for it.
+///
+/// A record without moves (a result, a forfeit) reached no position that tells anything:
+/// every game of its kind starts there. So it has no steps, unless it is a Xiangqi record
+/// of a start of its own (a diagram: that position is what the record is about).
 pub fn stored_trail(g: &StoredGame<'_>) -> Result<Vec<PlyStep>, StoredError> {
     let corrupt = || StoredError::Corrupt(g.kind);
     match g.kind {
         GameKind::Renju => {
             let moves = crate::renju::decode_moves(g.moves).ok_or_else(corrupt)?;
-            // A record without moves (a result, a forfeit) reached no position that tells
-            // anything: every Renju game starts on the empty board.
             if moves.is_empty() {
                 return Ok(Vec::new());
             }
@@ -357,14 +359,23 @@ pub fn stored_trail(g: &StoredGame<'_>) -> Result<Vec<PlyStep>, StoredError> {
         }
         GameKind::Xiangqi => {
             let (start, moves) = xiangqi_stored(g)?;
+            if moves.is_empty() && !matches!(g.setup, StoredSetup::XiangqiStart(Some(_))) {
+                return Ok(Vec::new());
+            }
             Ok(xiangqi::trail(&start, &moves))
         }
         GameKind::Territorial => {
             let moves = crate::territorial::decode_moves(g.moves).ok_or_else(corrupt)?;
+            if moves.is_empty() {
+                return Ok(Vec::new());
+            }
             Ok(territorial::trail(&moves))
         }
         GameKind::ChouChou => {
             let actions = crate::chouchou::decode_actions(g.moves).ok_or_else(corrupt)?;
+            if actions.is_empty() {
+                return Ok(Vec::new());
+            }
             Ok(chouchou::trail(chouchou_setup(g.setup), &actions))
         }
     }
@@ -543,6 +554,36 @@ mod tests {
             );
         }
         assert_eq!(stored_board(&g, 5), Err(StoredError::TooShort { ply: 5 }));
+    }
+
+    #[test]
+    fn a_stored_game_without_moves_is_in_no_position_but_a_start_of_its_own() {
+        let chouchou = StoredSetup::ChouChou(chouchou::Setup {
+            variant: crate::chouchou::Variant::Standard,
+            players: 3,
+            pairs: false,
+        });
+        for (kind, setup) in [
+            (GameKind::Renju, StoredSetup::None),
+            (GameKind::Xiangqi, StoredSetup::XiangqiStart(None)),
+            (GameKind::Xiangqi, StoredSetup::None),
+            (GameKind::Territorial, StoredSetup::None),
+            (GameKind::ChouChou, chouchou),
+        ] {
+            let g = StoredGame {
+                kind,
+                moves: &[],
+                setup,
+            };
+            assert_eq!(stored_trail(&g), Ok(Vec::new()), "{kind}");
+        }
+        // A Xiangqi diagram: its start is the position the record is about.
+        let diagram = StoredGame {
+            kind: GameKind::Xiangqi,
+            moves: &[],
+            setup: StoredSetup::XiangqiStart(Some("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1")),
+        };
+        assert_eq!(stored_trail(&diagram).unwrap().len(), 1);
     }
 
     #[test]
