@@ -46,6 +46,37 @@ impl<'a> Line<'a> {
     }
 }
 
+/// Byte offsets to lines and byte columns, for the readers that parse a whole buffer (the
+/// results CSV, the ChouChou spreadsheet): every line's start. Line 1 begins at `first`
+/// (after a byte-order mark the reader does not count in columns); the others after each
+/// line feed of `text`, whose first byte is at offset `base`.
+pub(crate) struct LineStarts {
+    starts: Vec<usize>,
+}
+
+impl LineStarts {
+    pub(crate) fn new(text: &[u8], base: usize, first: usize) -> LineStarts {
+        let mut starts = vec![first];
+        starts.extend(
+            text.iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\n')
+                .map(|(i, _)| base + i + 1),
+        );
+        LineStarts { starts }
+    }
+
+    /// The line and column of `offset`.
+    pub(crate) fn at(&self, offset: usize) -> Location {
+        let k = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
+        Location::new(
+            offset as u64,
+            k as u32 + 1,
+            (offset.saturating_sub(self.starts[k])) as u32 + 1,
+        )
+    }
+}
+
 /// Strips a trailing `\n`, then a trailing `\r`.
 pub fn chomp(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);

@@ -49,9 +49,10 @@ use std::borrow::Cow;
 
 use kifu_facts::{GameKind, Outcome, Severity};
 
+use crate::line::LineStarts;
 use crate::raw::{
-    raw_text, AnyGame, AnyItem, CcGame, CtGame, Format, Header, Location, Note, RawError, RawGame,
-    RawResult, Span, XqGame,
+    raw_text, AnyGame, AnyItem, CcGame, CtGame, Format, Header, Note, RawError, RawGame, RawResult,
+    Span, XqGame,
 };
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -279,35 +280,6 @@ impl<'a> Iterator for Records<'a> {
     }
 }
 
-/// Offsets to lines and byte columns (a byte-order mark is not in column 1's count).
-struct Lines {
-    starts: Vec<usize>,
-}
-
-impl Lines {
-    fn new(bytes: &[u8]) -> Lines {
-        let first = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
-        let mut starts = vec![first];
-        starts.extend(
-            bytes
-                .iter()
-                .enumerate()
-                .filter(|(_, &b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        Lines { starts }
-    }
-
-    fn at(&self, offset: usize) -> Location {
-        let k = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
-        Location::new(
-            offset as u64,
-            k as u32 + 1,
-            (offset.saturating_sub(self.starts[k])) as u32 + 1,
-        )
-    }
-}
-
 /// A field's text, trimmed (a record's bytes are checked to be UTF-8 when it is read).
 fn text<'t>(field: &'t Field<'_>) -> Cow<'t, str> {
     match String::from_utf8_lossy(&field.text) {
@@ -357,7 +329,9 @@ impl Columns {
 /// Reads a results CSV: one game per row, in file order, and an error for each row that
 /// is not one.
 pub fn parse(bytes: &[u8]) -> Vec<AnyItem> {
-    let lines = Lines::new(bytes);
+    // A byte-order mark is not in column 1's count.
+    let first = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+    let lines = LineStarts::new(bytes, 0, first);
     let mut records = Records::new(bytes).filter(|r| !is_blank_record(r));
     let error = |at: usize, start: usize, end: usize, message: String| RawError {
         format: Some(Format::ResultsCsv),
@@ -477,7 +451,7 @@ fn row_result(kind: GameKind, seats: usize, value: &str) -> Result<RowResult, St
 }
 
 /// One row: a game of its `game` column's kind, without moves.
-fn row(h: &Columns, record: &Record<'_>, lines: &Lines) -> Result<AnyGame, (usize, String)> {
+fn row(h: &Columns, record: &Record<'_>, lines: &LineStarts) -> Result<AnyGame, (usize, String)> {
     let fields = record.fields.as_ref().map_err(Clone::clone)?;
     if fields.len() != h.columns.len() {
         let at = fields.get(h.columns.len()).map_or(record.end, |f| f.at);

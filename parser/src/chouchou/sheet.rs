@@ -4,6 +4,7 @@ use kifu_facts::Severity;
 
 use super::actions::{normalize, read_moves, MoveState};
 use super::{is_pairs_value, new_game, note, result_code};
+use crate::line::LineStarts;
 use crate::plain::normalize_date;
 use crate::raw::{raw_text, CcGame, Format, Location, RawError, Span};
 
@@ -173,32 +174,6 @@ fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String
     Ok(out)
 }
 
-/// Offsets → locations (line and byte column).
-struct Lines {
-    starts: Vec<usize>,
-}
-
-impl Lines {
-    fn new(text: &str, base: usize) -> Lines {
-        let mut starts = vec![0];
-        for (i, c) in text.bytes().enumerate() {
-            if c == b'\n' {
-                starts.push(base + i + 1);
-            }
-        }
-        Lines { starts }
-    }
-
-    fn at(&self, offset: usize) -> Location {
-        let k = self.starts.partition_point(|&s| s <= offset).max(1) - 1;
-        Location::new(
-            offset as u64,
-            k as u32 + 1,
-            (offset - self.starts[k]) as u32 + 1,
-        )
-    }
-}
-
 fn sheet_error(at: Location, start: Location, span: Span, message: String, raw: &[u8]) -> RawError {
     RawError {
         format: Some(Format::ChouChouSheet),
@@ -232,7 +207,7 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
         }
     };
     let text = decoded.as_str();
-    let lines = Lines::new(text, bom);
+    let lines = LineStarts::new(text.as_bytes(), bom, 0);
     let whole = Span::new(0, bytes.len() as u64);
     let first = Location::new(bom as u64, 1, bom as u32 + 1);
     let header_line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");

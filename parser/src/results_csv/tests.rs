@@ -1,5 +1,6 @@
 use super::*;
 use crate::detect::detect;
+use crate::raw::Location;
 
 fn games(file: &[u8]) -> Vec<AnyGame> {
     parse(file).into_iter().map(Result::unwrap).collect()
