@@ -31,9 +31,11 @@ pub fn adjusted_keys(kind: GameKind) -> &'static [&'static str] {
     }
 }
 
-/// The prior on each player's strength: this many virtual wins and losses against an
-/// average player (as WHR's default), so a player who won every game has a finite strength.
-pub const PRIOR_GAMES: f64 = 1.0;
+/// The prior on each player's strength: WHR's default virtual wins and losses against an
+/// average player, so a player who won every game has a finite strength.
+fn prior_games() -> f64 {
+    kifu_rating::WhrParams::default().prior_games
+}
 
 /// One group's adjusted advantage.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -247,7 +249,7 @@ fn group_order(by: &str, a: &str, b: &str) -> std::cmp::Ordering {
 pub fn adjusted_advantage(data: &Dataset, kind: GameKind, by: &str) -> Result<Adjusted> {
     let fit = fit_games(data, kind, by)?;
     let model =
-        kifu_rating::fit_advantage(fit.players, fit.groups.len(), &fit.pairings, PRIOR_GAMES);
+        kifu_rating::fit_advantage(fit.players, fit.groups.len(), &fit.pairings, prior_games());
     let mut groups: Vec<AdjustedGroup> = fit
         .groups
         .iter()
@@ -309,7 +311,7 @@ pub fn compare_groups(
         fit.players,
         fit.groups.len(),
         &fit.pairings,
-        PRIOR_GAMES,
+        prior_games(),
         ia,
         ib,
     );

@@ -33,6 +33,13 @@ pub struct EloLine {
     pub history: Vec<(usize, f64)>,
 }
 
+/// The expected score of a player `difference` rating points above the opponent, by the
+/// textbook formula `1 / (1 + 10^(−difference / 400))` as federations compute it (so a
+/// reference computation agrees to the last bit); a huge difference gives 0 or 1.
+pub fn expected_score(difference: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-difference / 400.0))
+}
+
 /// Rates the games in the order given (the caller sorts by date): the
 /// expected score is `1 / (1 + 10^((Rb - Ra) / 400))`, both players are
 /// updated from the ratings before the game, and a draw scores 0.5.
@@ -55,9 +62,7 @@ pub fn elo(players: usize, games: &[Pairing], params: &EloParams) -> Vec<EloLine
         };
         let (first, second) = (game.first as usize, game.second as usize);
         let difference = lines[first].rating - lines[second].rating;
-        // The textbook formula, as federations compute it (so a reference computation
-        // agrees to the last bit); a huge difference gives 0 or 1, never a NaN.
-        let expected = 1.0 / (1.0 + 10f64.powf(-difference / 400.0));
+        let expected = expected_score(difference);
         let change = params.k * (score - expected);
         for (player, signed_change) in [(first, change), (second, -change)] {
             let line = &mut lines[player];

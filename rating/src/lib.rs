@@ -15,7 +15,7 @@ pub mod whr;
 pub use advantage::{
     compare, fit_advantage, AdvantageFit, Comparison, GroupAdvantage, GroupedPairing,
 };
-pub use elo::{elo, EloLine, EloParams};
+pub use elo::{elo, expected_score, EloLine, EloParams};
 pub use pairing::{elo_from_natural, natural_from_elo, Pairing, ELO_PER_NATURAL};
 pub use special::{chi_square_1_survival, erfc, NORMAL_QUANTILE_975};
 pub use whr::{log_posterior, whole_history, RatedDay, WhrFit, WhrParams};

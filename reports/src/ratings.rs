@@ -14,12 +14,6 @@ use crate::{Error, Section};
 /// Lines of each rating list the report shows.
 pub const TOP: usize = 20;
 
-/// The first mover's expected score between equal players given an advantage in rating
-/// points: what an advantage means on the score scale of the other charts.
-fn score_between_equals(advantage: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-advantage / 400.0))
-}
-
 /// A kind's top players: rank, player, rating, ± (one standard deviation), games, last game.
 fn top_players(store: &Store, filter: &Filter, kind: GameKind) -> Result<Option<DataFrame>, Error> {
     let games = rated_games(store, kind, filter)?;
@@ -49,9 +43,9 @@ fn adjusted_parts(
     let g = &adjusted.groups;
     let chart = df!(
         adjusted.by.as_str() => g.iter().map(|r| r.group.clone()).collect::<Vec<_>>(),
-        "score" => g.iter().map(|r| score_between_equals(r.advantage)).collect::<Vec<_>>(),
-        "low" => g.iter().map(|r| score_between_equals(r.low)).collect::<Vec<_>>(),
-        "high" => g.iter().map(|r| score_between_equals(r.high)).collect::<Vec<_>>(),
+        "score" => g.iter().map(|r| kifu_rating::expected_score(r.advantage)).collect::<Vec<_>>(),
+        "low" => g.iter().map(|r| kifu_rating::expected_score(r.low)).collect::<Vec<_>>(),
+        "high" => g.iter().map(|r| kifu_rating::expected_score(r.high)).collect::<Vec<_>>(),
     )?;
     Ok((
         adjusted.frame()?,
