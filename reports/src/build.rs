@@ -21,6 +21,8 @@ pub struct ReportOptions {
     pub audit_limit: usize,
     /// Moves deep of the opening explorer's trees (0: no explorer section).
     pub explorer_depth: u32,
+    /// Edition, language and branding.
+    pub presentation: crate::Presentation,
 }
 
 impl Default for ReportOptions {
@@ -30,6 +32,7 @@ impl Default for ReportOptions {
             filter: Filter::default(),
             audit_limit: 60,
             explorer_depth: 2,
+            presentation: Default::default(),
         }
     }
 }

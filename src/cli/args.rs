@@ -542,6 +542,8 @@ pub(super) enum Command {
         /// The report's directory (created if missing).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+        #[command(flatten)]
+        presentation: PresentationArgs,
     },
     /// Write a static event site (index and one replayable page per game) into a directory.
     ///
@@ -561,6 +563,8 @@ pub(super) enum Command {
         /// assets are replaced once the new site is built).
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+        #[command(flatten)]
+        presentation: PresentationArgs,
     },
     /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
     /// memory and thread and input-size scaling, and header search (player, event) on
@@ -813,4 +817,37 @@ mod tests {
         walk(&super::Cli::command(), "", &mut missing);
         assert!(missing.is_empty(), "arguments without help: {missing:#?}");
     }
+}
+
+/// How `kifu report` and `kifu site` present their pages: edition, language, branding.
+#[derive(Args, Clone, Debug)]
+pub(super) struct PresentationArgs {
+    /// public (the event as the public reads it: no audit, finding codes, source paths or
+    /// move classes) or audit (everything kifu knows, for the federation).
+    #[arg(long, default_value = "audit", value_parser = parse_edition, help_heading = "Presentation")]
+    pub(super) edition: kifu_reports::Edition,
+    /// The pages' language: en, ja, zh-Hans or zh-Hant.
+    #[arg(long, default_value = "en", value_parser = parse_lang, help_heading = "Presentation")]
+    pub(super) lang: kifu_reports::Lang,
+    /// An image (PNG, JPEG, GIF, WebP or SVG) shown in every page's header, embedded.
+    #[arg(long, value_name = "FILE", help_heading = "Presentation")]
+    pub(super) logo: Option<PathBuf>,
+    /// A CSS file setting the pages' custom properties (colours and fonts), applied after
+    /// the built-in style; it may not fetch anything (no @import, no remote url()).
+    #[arg(long, value_name = "FILE", help_heading = "Presentation")]
+    pub(super) theme: Option<PathBuf>,
+}
+
+fn parse_edition(s: &str) -> Result<kifu_reports::Edition, String> {
+    kifu_reports::Edition::parse(s).ok_or_else(|| unknown_name("edition", s, ["public", "audit"]))
+}
+
+fn parse_lang(s: &str) -> Result<kifu_reports::Lang, String> {
+    kifu_reports::Lang::parse(s).ok_or_else(|| {
+        unknown_name(
+            "language",
+            s,
+            kifu_reports::Lang::ALL.map(kifu_reports::Lang::tag),
+        )
+    })
 }

@@ -14,6 +14,7 @@ mod index;
 mod ingest;
 mod names;
 mod position;
+mod presentation;
 mod progress;
 mod ratings;
 mod report;
@@ -219,13 +220,29 @@ pub fn run() -> Result<ExitCode> {
             audit_limit,
             explorer_depth,
             out,
-        } => report::run(&db.db, filter, title, audit_limit, explorer_depth, &out),
+            presentation,
+        } => report::run(
+            &db.db,
+            filter,
+            title,
+            audit_limit,
+            explorer_depth,
+            &out,
+            presentation::presentation(presentation)?,
+        ),
         Command::Site {
             db,
             filter,
             title,
             out,
-        } => site::run(&db.db, filter, title, &out),
+            presentation,
+        } => site::run(
+            &db.db,
+            filter,
+            title,
+            &out,
+            presentation::presentation(presentation)?,
+        ),
         Command::Bench {
             games,
             no_real,

@@ -41,6 +41,7 @@ pub(super) fn run(
     audit_limit: usize,
     explorer_depth: u32,
     out: &Path,
+    presentation: kifu_reports::Presentation,
 ) -> Result<ExitCode> {
     // The report is a directory: a file in its place is an error before any work.
     if out.exists() && !out.is_dir() {
@@ -58,6 +59,7 @@ pub(super) fn run(
         filter,
         audit_limit,
         explorer_depth,
+        presentation,
         ..Default::default()
     };
     if let Some(t) = title {

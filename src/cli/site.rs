@@ -14,6 +14,7 @@ pub(super) fn run(
     flags: FilterArgs,
     title: Option<String>,
     out: &Path,
+    presentation: kifu_reports::Presentation,
 ) -> Result<ExitCode> {
     // The site is a directory: a file in its place is an error before any work.
     if out.exists() && !out.is_dir() {
@@ -28,7 +29,11 @@ pub(super) fn run(
         eprintln!("kifu site: no games match; no site written");
         return Ok(ExitCode::SUCCESS);
     }
-    let options = kifu_reports::site::SiteOptions { filter, title };
+    let options = kifu_reports::site::SiteOptions {
+        filter,
+        title,
+        presentation,
+    };
     let stages = super::progress::Stages::new(kifu_reports::site::SITE_STAGES.len() as u64);
     std::fs::create_dir_all(out)?;
     let files =

@@ -37,6 +37,8 @@ pub struct SiteOptions {
     pub filter: Filter,
     /// The site's title; by default the event (or events) of its games.
     pub title: Option<String>,
+    /// Edition, language and branding.
+    pub presentation: crate::Presentation,
 }
 
 /// What [`write_site`] wrote.
@@ -151,6 +153,7 @@ fn build(
             filter: filter.clone(),
             audit_limit: 0,
             explorer_depth: 0,
+            presentation: options.presentation.clone(),
         },
     )?;
     let mut chart_files = Vec::new();

@@ -1,0 +1,125 @@
+//! The languages of the published pages: [`Lang`] (`en`, `ja`, `zh-Hans`, `zh-Hant`) and
+//! one message table ([`Msg`], in `messages.rs`) that gives every label, caption, heading
+//! and message in each language. A row holds all four texts, so a label cannot exist in
+//! one language only; the tests check that no text is empty and that the Chinese and
+//! Japanese texts are not English left untranslated.
+//!
+//! Texts may hold `{name}` slots ([`Lang::fill`]) and, in English, a singular and a plural
+//! form split by `|` ([`Lang::count`]).
+
+mod messages;
+#[cfg(test)]
+mod tests;
+
+pub use messages::Msg;
+
+/// A language of the published pages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    #[default]
+    En,
+    Ja,
+    /// Simplified Chinese.
+    ZhHans,
+    /// Traditional Chinese.
+    ZhHant,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Ja, Lang::ZhHans, Lang::ZhHant];
+
+    /// The BCP 47 tag, as the pages' `lang` attribute and `--lang` write it.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ja => "ja",
+            Lang::ZhHans => "zh-Hans",
+            Lang::ZhHant => "zh-Hant",
+        }
+    }
+
+    /// A tag back (ASCII case ignored, as BCP 47 does; `zh-CN`/`zh-TW` are read as the
+    /// scripts they use); `None` for a language the pages are not written in.
+    pub fn parse(tag: &str) -> Option<Lang> {
+        Some(match tag.to_ascii_lowercase().replace('_', "-").as_str() {
+            "en" => Lang::En,
+            "ja" => Lang::Ja,
+            "zh-hans" | "zh-cn" | "zh-sg" => Lang::ZhHans,
+            "zh-hant" | "zh-tw" | "zh-hk" | "zh-mo" => Lang::ZhHant,
+            _ => return None,
+        })
+    }
+
+    /// Whether the language is Chinese (Xiangqi is then written with 九…一 and 1…9).
+    pub fn is_chinese(self) -> bool {
+        matches!(self, Lang::ZhHans | Lang::ZhHant)
+    }
+
+    /// The text of `msg`, slots unfilled (the plural form when English has two).
+    pub fn text(self, msg: Msg) -> &'static str {
+        let t = msg.texts()[self as usize];
+        t.rsplit('|').next().unwrap_or(t)
+    }
+
+    /// The text of `msg` with each `{name}` slot replaced by its value.
+    pub fn fill(self, msg: Msg, slots: &[(&str, &str)]) -> String {
+        fill_slots(self.text(msg), slots)
+    }
+
+    /// The text of `msg` for a count `n` (`{n}` filled; English's singular for 1).
+    pub fn count(self, msg: Msg, n: usize) -> String {
+        let t = msg.texts()[self as usize];
+        let form = match t.split_once('|') {
+            Some((one, _)) if n == 1 => one,
+            Some((_, many)) => many,
+            None => t,
+        };
+        fill_slots(form, &[("n", &n.to_string())])
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+fn fill_slots(text: &str, slots: &[(&str, &str)]) -> String {
+    let mut out = text.to_owned();
+    for (name, value) in slots {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// Who a page is written for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// The event as the public reads it: no audit, no finding codes, no source paths, no
+    /// move classes.
+    Public,
+    /// Everything kifu knows, for the federation.
+    #[default]
+    Audit,
+}
+
+impl Edition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Public => "public",
+            Edition::Audit => "audit",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Edition> {
+        match name {
+            "public" => Some(Edition::Public),
+            "audit" => Some(Edition::Audit),
+            _ => None,
+        }
+    }
+
+    pub fn is_public(self) -> bool {
+        self == Edition::Public
+    }
+}

@@ -1,0 +1,68 @@
+use super::*;
+
+/// Texts a Chinese or Japanese table may keep in Latin letters (abbreviations and names
+/// read the same in every language).
+const LATIN_EVERYWHERE: &[&str] = &["SB", "PNG", "SVG", "PDF", "ECCO", "WHR", "Elo", "kifu"];
+
+fn latin_only(text: &str) -> bool {
+    let mut rest = text.to_owned();
+    for keep in LATIN_EVERYWHERE {
+        rest = rest.replace(keep, "");
+    }
+    // Slots are names, not words.
+    while let (Some(a), Some(b)) = (rest.find('{'), rest.find('}')) {
+        if b < a {
+            break;
+        }
+        rest.replace_range(a..=b, "");
+    }
+    rest.chars().any(|c| c.is_ascii_alphabetic()) && !rest.chars().any(|c| c as u32 >= 0x3000)
+}
+
+#[test]
+fn every_message_has_a_text_in_every_language() {
+    let mut missing = Vec::new();
+    for &msg in Msg::ALL {
+        for lang in Lang::ALL {
+            let t = msg.texts()[lang as usize];
+            if t.trim().is_empty() {
+                missing.push(format!("{msg:?} has no {lang} text"));
+            } else if lang != Lang::En && latin_only(t) {
+                missing.push(format!("{msg:?} in {lang} is still English: {t:?}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn every_slot_is_in_every_language() {
+    let slots = |t: &str| {
+        let mut names: Vec<String> = t
+            .split('{')
+            .skip(1)
+            .filter_map(|s| s.split_once('}').map(|(n, _)| n.to_owned()))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    for &msg in Msg::ALL {
+        let en = slots(msg.texts()[0]);
+        for lang in Lang::ALL {
+            assert_eq!(slots(msg.texts()[lang as usize]), en, "{msg:?} in {lang}");
+        }
+    }
+}
+
+#[test]
+fn tags_read_back_and_counts_choose_their_form() {
+    for lang in Lang::ALL {
+        assert_eq!(Lang::parse(lang.tag()), Some(lang));
+    }
+    assert_eq!(Lang::parse("ZH-hans"), Some(Lang::ZhHans));
+    assert_eq!(Lang::parse("fr"), None);
+    assert_eq!(Lang::En.count(Msg::GameCount, 1), "1 game");
+    assert_eq!(Lang::En.count(Msg::GameCount, 3), "3 games");
+    assert_eq!(Lang::ZhHans.count(Msg::GameCount, 3), "3 局");
+}

@@ -1,0 +1,112 @@
+//! `--edition`, `--lang`, `--logo` and `--theme` of `kifu report` and `kifu site`, read into
+//! one [`kifu_reports::Presentation`]: the logo and theme files are read here, and a theme
+//! that would fetch anything when the pages are read is refused.
+
+use anyhow::{bail, Context, Result};
+use kifu_reports::{Logo, Presentation};
+
+use super::args::PresentationArgs;
+
+pub(super) fn presentation(args: PresentationArgs) -> Result<Presentation> {
+    let logo = match &args.logo {
+        None => None,
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("--logo {}", path.display()))?;
+            let Some(mime) = image_type(&bytes) else {
+                bail!(
+                    "--logo {}: not a PNG, JPEG, GIF, WebP or SVG image",
+                    path.display()
+                );
+            };
+            Some(Logo { mime, bytes })
+        }
+    };
+    let theme_css = match &args.theme {
+        None => None,
+        Some(path) => {
+            let css = std::fs::read_to_string(path)
+                .with_context(|| format!("--theme {}", path.display()))?;
+            if let Some(why) = fetches(&css) {
+                bail!(
+                    "--theme {}: {why}; the pages are read without a network, so a theme \
+                     sets colours and fonts the reader's machine has (or embeds them as data: URLs)",
+                    path.display()
+                );
+            }
+            Some(css)
+        }
+    };
+    Ok(Presentation {
+        edition: args.edition,
+        lang: args.lang,
+        logo,
+        theme_css,
+    })
+}
+
+/// The image type of a file, by its first bytes.
+fn image_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+        head.contains("<svg").then_some("image/svg+xml")
+    }
+}
+
+/// Why a style sheet would make a request when read, if it would.
+fn fetches(css: &str) -> Option<String> {
+    let lower = css.to_ascii_lowercase();
+    if lower.contains("@import") {
+        return Some("it has an @import".into());
+    }
+    let mut rest = lower.as_str();
+    while let Some(i) = rest.find("url(") {
+        let target = rest[i + 4..].trim_start_matches([' ', '"', '\'']);
+        if !target.starts_with("data:") && !target.starts_with('#') {
+            let shown: String = target
+                .chars()
+                .take_while(|c| !matches!(c, ')' | '"' | '\''))
+                .collect();
+            return Some(format!("url({shown}) would be fetched"));
+        }
+        rest = &rest[i + 4..];
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_theme_that_fetches_is_refused() {
+        assert_eq!(fetches(":root { --accent: #a00; }"), None);
+        assert_eq!(
+            fetches("h1 { background: url(data:image/png;base64,AA) }"),
+            None
+        );
+        assert!(fetches("@import 'x.css';").is_some());
+        assert_eq!(
+            fetches("body { background: url(\"https://x.org/a.png\") }").as_deref(),
+            Some("url(https://x.org/a.png) would be fetched")
+        );
+    }
+
+    #[test]
+    fn logos_are_known_by_their_bytes() {
+        assert_eq!(image_type(b"\x89PNG\r\n\x1a\nrest"), Some("image/png"));
+        assert_eq!(
+            image_type(b"<?xml version='1.0'?><svg/>"),
+            Some("image/svg+xml")
+        );
+        assert_eq!(image_type(b"hello"), None);
+    }
+}
