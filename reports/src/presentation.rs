@@ -24,3 +24,81 @@ pub struct Logo {
     pub mime: &'static str,
     pub bytes: Vec<u8>,
 }
+
+impl Presentation {
+    /// The `<style>` element that applies the theme after the built-in style sheet
+    /// (empty without a theme). Put it last in each page's `<head>`.
+    pub fn theme_style(&self) -> String {
+        match &self.theme_css {
+            // `</` would end the element early; CSS has no use for it outside strings.
+            Some(css) => format!(
+                "<style id=\"theme\">\n{}\n</style>\n",
+                css.replace("</", "<\\/")
+            ),
+            None => String::new(),
+        }
+    }
+
+    /// The logo as an `<img class="logo">` embedded in the page (empty without one).
+    pub fn logo_html(&self) -> String {
+        match &self.logo {
+            Some(logo) => format!(
+                "<img class=\"logo\" alt=\"\" src=\"data:{};base64,{}\">",
+                logo.mime,
+                base64(&logo.bytes)
+            ),
+            None => String::new(),
+        }
+    }
+}
+
+/// Standard base64 with padding (RFC 4648), for `data:` URLs.
+pub(crate) fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(ALPHABET[((n >> shift) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_follows_rfc_4648() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+    }
+
+    #[test]
+    fn a_theme_cannot_close_its_style_element() {
+        let p = Presentation {
+            theme_css: Some(":root{--accent:red}</style><script>".into()),
+            ..Default::default()
+        };
+        assert!(!p.theme_style().contains("</style><script>"));
+    }
+}
