@@ -6,6 +6,8 @@ use kifu_facts::GameKind;
 use kifu_store::Store;
 
 use crate::audit::serious_findings;
+use crate::lang::Msg;
+use crate::masthead::Masthead;
 use crate::ratings::ratings_section;
 use crate::sections::{explorer_section, findings_section, kind_section, overview_section};
 use crate::standings::standings_section;
@@ -14,7 +16,9 @@ use crate::{Error, Report};
 /// What goes into a report.
 #[derive(Clone, Debug)]
 pub struct ReportOptions {
-    pub title: String,
+    /// The organizer's title; by default the curated event's name, else the events the
+    /// records name ([`crate::Masthead`]).
+    pub title: Option<String>,
     /// The games covered: the one game filter every command takes.
     pub filter: Filter,
     /// Most serious findings shown with a diagram; the rest are counted.
@@ -28,7 +32,7 @@ pub struct ReportOptions {
 impl Default for ReportOptions {
     fn default() -> Self {
         ReportOptions {
-            title: "kifu statistics and audit report".into(),
+            title: None,
             filter: Filter::default(),
             audit_limit: 60,
             explorer_depth: 2,
@@ -42,6 +46,9 @@ impl Default for ReportOptions {
 /// most `options.audit_limit`, the rest counted in `audit_omitted`).
 pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Error> {
     let f = &options.filter;
+    let look = &options.presentation;
+    let lang = look.lang;
+    let public = look.edition.is_public();
     // Every table below reads each kind's games from this one dataset.
     let dataset = Dataset::new(store, f);
     let data = &dataset;
@@ -53,36 +60,61 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         .flatten()
         .map(str::to_owned)
         .collect();
-    let mut sections = vec![overview_section(overview)];
+    let masthead = Masthead::of(store, f, options.title.as_deref(), lang)?;
+    let mut sections = Vec::new();
+    let standings = standings_section(store, f, lang)?;
+    if public {
+        // The public edition leads with the standings.
+        sections.extend(standings.clone());
+    } else {
+        sections.push(overview_section(overview, lang));
+    }
     // The games in a fixed order, not the table's alphabetical one.
     for kind in GameKind::ALL {
         if kinds.iter().any(|k| k == kind.name()) {
-            sections.push(kind_section(kind, data)?);
+            let mut section = kind_section(kind, data, lang)?;
+            if public {
+                // The public reads the charts; the tables are the researchers'.
+                section.tables.clear();
+            }
+            sections.push(section);
         }
     }
-    if let Some(standings) = standings_section(store, f)? {
-        sections.push(standings);
+    if !public {
+        sections.extend(standings);
+        if let Some(ratings) = ratings_section(store, f, data, lang)? {
+            sections.push(ratings);
+        }
+        let trees = analysis::opening_trees(store, f, options.explorer_depth)?;
+        if !trees.is_empty() {
+            sections.push(explorer_section(trees, lang));
+        }
+        sections.push(findings_section(data, lang)?);
     }
-    if let Some(ratings) = ratings_section(store, f, data)? {
-        sections.push(ratings);
-    }
-    let trees = analysis::opening_trees(store, f, options.explorer_depth)?;
-    if !trees.is_empty() {
-        sections.push(explorer_section(trees));
-    }
-    sections.push(findings_section(data)?);
-    let (audit, omitted) = serious_findings(store, f, options.audit_limit)?;
+    let (audit, omitted) = if public {
+        (Vec::new(), 0)
+    } else {
+        serious_findings(store, f, options.audit_limit)?
+    };
 
     let scope = f.describe();
+    let subtitle = if public {
+        [masthead.dates.clone(), masthead.venue.clone()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ")
+    } else if scope.is_empty() {
+        lang.text(Msg::AllGamesInDatabase).to_owned()
+    } else {
+        scope.join(" · ")
+    };
     Ok(Report {
-        title: options.title.clone(),
-        subtitle: if scope.is_empty() {
-            "All games in the database".into()
-        } else {
-            scope.join(" · ")
-        },
+        title: masthead.title,
+        subtitle,
         sections,
         audit,
         audit_omitted: omitted,
+        presentation: look.clone(),
     })
 }

@@ -5,9 +5,10 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
+use crate::lang::{column_label, severity_label, Lang, Msg};
 use crate::model::{
-    header_text, info_summary, location, severity_class, severity_counts, split_info, svg_element,
-    table_cells, DrawnChart, SourceRoot,
+    info_summary, location, severity_class, severity_counts, split_info, svg_element, table_cells,
+    DrawnChart, SourceRoot,
 };
 use crate::standings::MISSING;
 use crate::Report;
@@ -40,31 +41,34 @@ const WIDE_COLUMNS: usize = 10;
 
 /// A captioned table, at most [`HTML_ROWS`] rows; a findings table's info rows folded
 /// away in a `<details>` under their count per code.
-fn html_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+fn html_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot, lang: Lang) {
     match split_info(df) {
         Some((serious, info, per_code)) if info.height() > 0 => {
             if serious.height() > 0 {
-                rows_table(out, caption, &serious, root);
+                rows_table(out, caption, &serious, root, lang);
             } else {
                 let _ = writeln!(
                     out,
-                    "<p class=\"note\"><b>{}</b>: no warning or error findings.</p>",
-                    escape(caption)
+                    "<p class=\"note\"><b>{}</b>: {}</p>",
+                    escape(caption),
+                    lang.text(Msg::NoSeriousRows)
                 );
             }
+            let summary = info_summary(&per_code, lang);
             let _ = write!(
                 out,
-                "<details class=\"info\"><summary>{} — folded; open to list them</summary>",
-                escape(&info_summary(&per_code))
+                "<details class=\"info\"><summary>{}</summary>",
+                escape(&lang.fill(Msg::InfoFolded, &[("summary", &summary)]))
             );
-            rows_table(out, &format!("{caption}: info level"), &info, root);
+            let caption = lang.fill(Msg::InfoLevel, &[("caption", caption)]);
+            rows_table(out, &caption, &info, root, lang);
             out.push_str("</details>\n");
         }
-        _ => rows_table(out, caption, df, root),
+        _ => rows_table(out, caption, df, root, lang),
     }
 }
 
-fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot, lang: Lang) {
     let (header, rows) = table_cells(df, HTML_ROWS, root);
     let _ = write!(
         out,
@@ -81,15 +85,16 @@ fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot
             out,
             "<th{}>{}</th>",
             if *numeric { " class=\"num\"" } else { "" },
-            escape(&header_text(name))
+            escape(&column_label(name, lang))
         );
     }
     out.push_str("</tr></thead><tbody>");
     if rows.is_empty() {
         let _ = write!(
             out,
-            "<tr><td class=\"empty\" colspan=\"{}\">no rows</td></tr>",
-            header.len().max(1)
+            "<tr><td class=\"empty\" colspan=\"{}\">{}</td></tr>",
+            header.len().max(1),
+            lang.text(Msg::NoRows)
         );
     }
     for row in &rows {
@@ -114,10 +119,11 @@ fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot
     }
     out.push_str("</tbody></table>");
     if df.height() > HTML_ROWS {
+        let more = lang.count(Msg::MoreRows, df.height() - HTML_ROWS);
         let _ = write!(
             out,
-            "<p class=\"note\">… and {} more rows (first {HTML_ROWS} shown).</p>",
-            df.height() - HTML_ROWS
+            "<p class=\"note\">{}</p>",
+            escape(&more.replace("{shown}", &HTML_ROWS.to_string()))
         );
     }
     out.push_str("</div>\n");
@@ -380,12 +386,16 @@ const CHECK_SCRIPT: &str = r#"
 })();
 "#;
 
-/// The page: contents, the sections with their tables and inlined charts, the audit.
+/// The page: contents, the sections with their tables and inlined charts, the audit (the
+/// audit edition's).
 pub(crate) fn render_html(
     report: &Report,
     drawn: &[Vec<DrawnChart>],
     diagrams: &[Option<String>],
 ) -> String {
+    let look = &report.presentation;
+    let lang = look.lang;
+    let public = look.edition.is_public();
     let total: usize = drawn.iter().map(|v| v.len()).sum::<usize>()
         + report
             .audit
@@ -396,17 +406,26 @@ pub(crate) fn render_html(
     let mut out = String::with_capacity(1 << 16);
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"kifu report\">\n<title>{}</title>\n\
-         <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n</head>\n\
-         <body data-charts=\"{total}\" data-charts-ok=\"0\" data-errors=\"0\">\n",
-        escape(&report.title)
+         <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n{}</head>\n\
+         <body data-charts=\"{total}\" data-charts-ok=\"0\" data-errors=\"0\" data-edition=\"{}\">\n",
+        lang.tag(),
+        escape(&report.title),
+        look.theme_style(),
+        look.edition.name(),
     );
     let _ = write!(
         out,
-        "<header class=\"top\"><div class=\"wrap\"><p class=\"kicker\">kifu report</p>\
+        "<header class=\"top\"><div class=\"wrap\">{}{}\
          <h1>{}</h1>{}</div></header>\n<main class=\"wrap\">\n",
+        look.logo_html(),
+        if public {
+            ""
+        } else {
+            "<p class=\"kicker\">kifu report</p>"
+        },
         escape(&report.title),
         if report.subtitle.is_empty() {
             String::new()
@@ -415,7 +434,11 @@ pub(crate) fn render_html(
         }
     );
     // Table of contents.
-    out.push_str("<nav class=\"toc\"><h2>Contents</h2><ol>");
+    let _ = write!(
+        out,
+        "<nav class=\"toc\"><h2>{}</h2><ol>",
+        lang.text(Msg::Contents)
+    );
     for (i, s) in report.sections.iter().enumerate() {
         let _ = write!(
             out,
@@ -424,12 +447,14 @@ pub(crate) fn render_html(
             escape(&s.title)
         );
     }
-    let _ = writeln!(
-        out,
-        "<li><a href=\"#audit\">Audit ({} finding{})</a></li></ol></nav>",
-        report.audit.len(),
-        if report.audit.len() == 1 { "" } else { "s" }
-    );
+    if !public {
+        let _ = write!(
+            out,
+            "<li><a href=\"#audit\">{}</a></li>",
+            escape(&lang.count(Msg::AuditFindings, report.audit.len()))
+        );
+    }
+    out.push_str("</ol></nav>\n");
     let mut figure = 0;
     for (i, s) in report.sections.iter().enumerate() {
         let _ = write!(
@@ -442,44 +467,75 @@ pub(crate) fn render_html(
             let _ = writeln!(out, "<p class=\"intro\">{}</p>", escape(&s.intro));
         }
         for (caption, df) in &s.tables {
-            html_table(&mut out, caption, df, &root);
+            html_table(&mut out, caption, df, &root, lang);
         }
         for c in &drawn[i] {
             figure += 1;
             let _ = writeln!(
                 out,
                 "<figure class=\"chart\" data-chart=\"{stem}\"><div class=\"plot\">{svg}</div>\
-                 <figcaption><b>Figure {figure}.</b> {title} — \
+                 <figcaption><b>{label}</b> {title} — \
                  <a href=\"charts/{stem}.svg\">SVG</a> · <a href=\"charts/{stem}.png\">PNG</a>\
                  </figcaption></figure>",
                 stem = escape(&c.stem),
                 svg = c.svg,
+                label = lang.fill(Msg::Figure, &[("n", &figure.to_string())]),
                 title = escape(&c.title),
             );
         }
         out.push_str("</section>\n");
     }
-    // Audit.
-    out.push_str("<section id=\"audit\">\n<h2>Audit</h2>\n");
+    if !public {
+        audit_html(&mut out, report, diagrams, &root);
+    }
+    out.push_str("</main>\n");
+    let charts = drawn.iter().map(|v| v.len()).sum::<usize>();
+    let mut footer = vec![
+        lang.text(Msg::GeneratedBy).to_owned(),
+        lang.count(Msg::ChartCount, charts),
+    ];
+    if !public {
+        footer.push(lang.count(Msg::FindingCount, report.audit.len()));
+    }
+    let _ = writeln!(out, "<footer>{}</footer>", escape(&footer.join(" · ")));
+    let _ = write!(out, "<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n");
+    out
+}
+
+/// The audit section: each serious finding with its diagram, rule and place.
+fn audit_html(out: &mut String, report: &Report, diagrams: &[Option<String>], root: &SourceRoot) {
+    let lang = report.presentation.lang;
+    let _ = write!(
+        out,
+        "<section id=\"audit\">\n<h2>{}</h2>\n",
+        lang.text(Msg::Audit)
+    );
     if report.audit.is_empty() {
-        out.push_str("<p class=\"intro\">No serious findings.</p>\n");
+        let _ = writeln!(
+            out,
+            "<p class=\"intro\">{}</p>",
+            lang.text(Msg::NoSeriousFindings)
+        );
     } else {
-        out.push_str(
-            "<p class=\"intro\">Each finding with the position at the move concerned \
-             (the move ringed in red) and the rule cited.</p>\n<div class=\"summary\">",
+        let _ = write!(
+            out,
+            "<p class=\"intro\">{}</p>\n<div class=\"summary\">",
+            lang.text(Msg::AuditIntro)
         );
         for (s, n) in severity_counts(&report.audit) {
-            let _ = write!(out, "<span class=\"pill {s}\">{n} {s}</span>");
+            let _ = write!(
+                out,
+                "<span class=\"pill {s}\">{n} {}</span>",
+                severity_label(s, lang)
+            );
         }
         out.push_str("</div>\n");
     }
     if report.audit_omitted > 0 {
         let _ = writeln!(
             out,
-            "<p class=\"note\">{} more warning/error finding{} not shown here: \
-             <code>kifu audit --severity warning</code> lists every one.</p>",
-            report.audit_omitted,
-            if report.audit_omitted == 1 { "" } else { "s" }
+            "<p class=\"note\">{}</p>",
+            code_spans(&lang.count(Msg::AuditOmitted, report.audit_omitted))
         );
     }
     for (i, item) in report.audit.iter().enumerate() {
@@ -498,20 +554,27 @@ pub(crate) fn render_html(
                     svg_element(svg)
                 );
             }
-            None => out.push_str("<div class=\"board none\">no diagram</div>"),
+            None => {
+                let _ = write!(
+                    out,
+                    "<div class=\"board none\">{}</div>",
+                    lang.text(Msg::NoDiagram)
+                );
+            }
         }
         let _ = write!(
             out,
             "<div class=\"text\"><h3><span class=\"badge {sev}\">{}</span><code>{}</code></h3>\
              <p class=\"message\">{}</p>",
-            escape(&item.severity),
+            severity_label(sev, lang),
             escape(&item.code),
             escape(&item.message)
         );
         if !item.rule.is_empty() {
             let _ = write!(
                 out,
-                "<blockquote class=\"rule\"><span>Rule cited</span>{}</blockquote>",
+                "<blockquote class=\"rule\"><span>{}</span>{}</blockquote>",
+                lang.text(Msg::RuleCited),
                 escape(&item.rule)
             );
         }
@@ -519,28 +582,36 @@ pub(crate) fn render_html(
         if item.game > 0 {
             let _ = write!(
                 out,
-                "<dt>Game</dt><dd>#{} {}</dd>",
+                "<dt>{}</dt><dd>#{} {}</dd>",
+                lang.text(Msg::Game),
                 item.game,
                 escape(&item.kind)
             );
         } else {
-            out.push_str("<dt>Record</dt><dd>quarantined (not readable as a game)</dd>");
+            let _ = write!(
+                out,
+                "<dt>{}</dt><dd>{}</dd>",
+                lang.text(Msg::Record),
+                lang.text(Msg::QuarantinedRecord)
+            );
         }
         if !item.players.is_empty() {
             let _ = write!(
                 out,
-                "<dt>Players</dt><dd class=\"players\">{}</dd>",
+                "<dt>{}</dt><dd class=\"players\">{}</dd>",
+                lang.text(Msg::Players),
                 escape(&item.players)
             );
         }
         if let Some(p) = item.ply {
-            let _ = write!(out, "<dt>Ply</dt><dd>{p}</dd>");
+            let _ = write!(out, "<dt>{}</dt><dd>{p}</dd>", lang.text(Msg::Ply));
         }
-        let loc = location(item, &root);
+        let loc = location(item, root);
         if !loc.is_empty() {
             let _ = write!(
                 out,
-                "<dt>Source</dt><dd><code title=\"{}\">{}</code></dd>",
+                "<dt>{}</dt><dd><code title=\"{}\">{}</code></dd>",
+                lang.text(Msg::Source),
                 escape(&item.source),
                 escape(&loc)
             );
@@ -548,25 +619,25 @@ pub(crate) fn render_html(
         if let Some(name) = &diagrams[i] {
             let _ = write!(
                 out,
-                "<dt>Diagram</dt><dd><a href=\"diagrams/{0}\">{0}</a></dd>",
+                "<dt>{}</dt><dd><a href=\"diagrams/{1}\">{1}</a></dd>",
+                lang.text(Msg::Diagram),
                 escape(name)
             );
         }
         out.push_str("</dl></div></article>\n");
     }
-    out.push_str("</section>\n</main>\n");
-    let _ = writeln!(
-        out,
-        "<footer>Generated by kifu · {} chart{} · {} finding{}</footer>",
-        drawn.iter().map(|v| v.len()).sum::<usize>(),
-        if drawn.iter().map(|v| v.len()).sum::<usize>() == 1 {
-            ""
+    out.push_str("</section>\n");
+}
+
+/// Escaped text whose `backticked` parts are set as code (a command to run).
+fn code_spans(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{}</code>", escape(part));
         } else {
-            "s"
-        },
-        report.audit.len(),
-        if report.audit.len() == 1 { "" } else { "s" }
-    );
-    let _ = write!(out, "<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n");
+            out.push_str(&escape(part));
+        }
+    }
     out
 }

@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
+use crate::lang::{column_label, severity_label, Lang, Msg};
 use crate::model::{
-    header_text, info_summary, location, severity_counts, split_info, table_cells, DrawnChart,
-    SourceRoot,
+    info_summary, location, severity_counts, split_info, table_cells, DrawnChart, SourceRoot,
 };
 use crate::Report;
 
@@ -36,29 +36,30 @@ const MD_ROWS: usize = 100;
 
 /// A captioned pipe table, at most [`MD_ROWS`] rows; a findings table's info rows left
 /// out, counted per code.
-fn md_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+fn md_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot, lang: Lang) {
     match split_info(df) {
         Some((serious, info, per_code)) if info.height() > 0 => {
             if serious.height() > 0 {
-                rows_table(out, caption, &serious, root);
+                rows_table(out, caption, &serious, root, lang);
             } else {
                 let _ = writeln!(
                     out,
-                    "**{}**: no warning or error findings.\n",
-                    md_escape(caption)
+                    "**{}**: {}\n",
+                    md_escape(caption),
+                    lang.text(Msg::NoSeriousRows)
                 );
             }
             let _ = writeln!(
                 out,
-                "_{} not listed here: `kifu audit --severity info` lists them._\n",
-                md_escape(&info_summary(&per_code))
+                "_{}_ — `kifu audit --severity info`\n",
+                md_escape(&info_summary(&per_code, lang))
             );
         }
-        _ => rows_table(out, caption, df, root),
+        _ => rows_table(out, caption, df, root, lang),
     }
 }
 
-fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot) {
+fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot, lang: Lang) {
     let (header, rows) = table_cells(df, MD_ROWS, root);
     let _ = writeln!(out, "**{}**\n", md_escape(caption));
     if header.is_empty() {
@@ -67,7 +68,7 @@ fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot
     }
     out.push('|');
     for (name, _) in &header {
-        let _ = write!(out, " {} |", md_escape(&header_text(name)));
+        let _ = write!(out, " {} |", md_escape(&column_label(name, lang)));
     }
     out.push_str("\n|");
     for (_, numeric) in &header {
@@ -82,19 +83,17 @@ fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot
         out.push('\n');
     }
     if rows.is_empty() {
-        out.push_str("\n_(no rows)_\n");
+        let _ = writeln!(out, "\n_({})_", lang.text(Msg::NoRows));
     }
     if rows.iter().flatten().any(|c| c.full.is_some()) {
-        out.push_str(
-            "\n_Source paths are relative to the folder the sources share (the HTML report \
-             shows each full path on hover)._\n",
-        );
+        let _ = writeln!(out, "\n_{}_", lang.text(Msg::SourcesRelative));
     }
     if df.height() > MD_ROWS {
+        let more = lang.count(Msg::MoreRows, df.height() - MD_ROWS);
         let _ = writeln!(
             out,
-            "\n_… and {} more rows (first {MD_ROWS} shown)._",
-            df.height() - MD_ROWS
+            "\n_{}_",
+            md_escape(&more.replace("{shown}", &MD_ROWS.to_string()))
         );
     }
     out.push('\n');
@@ -106,6 +105,7 @@ pub(crate) fn render_markdown(
     drawn: &[Vec<DrawnChart>],
     diagrams: &[Option<String>],
 ) -> String {
+    let lang = report.presentation.lang;
     let root = SourceRoot::of(report);
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", md_escape(&report.title));
@@ -118,45 +118,51 @@ pub(crate) fn render_markdown(
             let _ = writeln!(out, "{}\n", md_escape(&s.intro));
         }
         for (caption, df) in &s.tables {
-            md_table(&mut out, caption, df, &root);
+            md_table(&mut out, caption, df, &root, lang);
         }
         for c in &drawn[i] {
             let _ = writeln!(out, "![{}](charts/{}.png)\n", md_escape(&c.title), c.stem);
         }
     }
-    out.push_str("## Audit\n\n");
+    if report.presentation.edition.is_public() {
+        return out;
+    }
+    let _ = writeln!(out, "## {}\n", lang.text(Msg::Audit));
     if report.audit.is_empty() {
-        out.push_str("No serious findings.\n");
+        let _ = writeln!(out, "{}", lang.text(Msg::NoSeriousFindings));
     } else {
         let counts: Vec<String> = severity_counts(&report.audit)
             .into_iter()
-            .map(|(s, n)| format!("{n} {s}"))
+            .map(|(s, n)| format!("{n} {}", severity_label(s, lang)))
             .collect();
         let _ = writeln!(out, "{}.\n", counts.join(", "));
     }
     if report.audit_omitted > 0 {
         let _ = writeln!(
             out,
-            "{} more warning/error finding{} not shown here: `kifu audit --severity warning` \
-             lists every one.\n",
-            report.audit_omitted,
-            if report.audit_omitted == 1 { "" } else { "s" }
+            "{}\n",
+            lang.count(Msg::AuditOmitted, report.audit_omitted)
         );
     }
     for (i, item) in report.audit.iter().enumerate() {
         let _ = write!(
             out,
             "- **{}** `{}` — ",
-            md_escape(&item.severity),
+            severity_label(&item.severity, lang),
             item.code.replace('`', "'"),
         );
         if item.game > 0 {
-            let _ = write!(out, "game {} ({})", item.game, md_escape(&item.kind));
+            let game = lang.fill(Msg::GameNumber, &[("n", &item.game.to_string())]);
+            let _ = write!(out, "{game} ({})", md_escape(&item.kind));
         } else {
-            out.push_str("a quarantined record");
+            out.push_str(lang.text(Msg::QuarantinedRecord));
         }
         if let Some(p) = item.ply {
-            let _ = write!(out, ", ply {p}");
+            let _ = write!(
+                out,
+                ", {}",
+                lang.fill(Msg::PlyNumber, &[("n", &p.to_string())])
+            );
         }
         if !item.players.is_empty() {
             let _ = write!(out, ", {}", md_escape(&item.players));
@@ -170,7 +176,7 @@ pub(crate) fn render_markdown(
             let _ = write!(out, " — `{}`", loc.replace('`', "'"));
         }
         if let Some(name) = &diagrams[i] {
-            let _ = write!(out, " ([diagram](diagrams/{name}))");
+            let _ = write!(out, " ([{}](diagrams/{name}))", lang.text(Msg::Diagram));
         }
         out.push('\n');
     }

@@ -15,6 +15,8 @@ pub struct Report {
     pub audit: Vec<AuditItem>,
     /// Serious findings left out of `audit` (over the report's limit), counted in a note.
     pub audit_omitted: usize,
+    /// Edition, language and branding.
+    pub presentation: crate::Presentation,
 }
 
 /// One part of the report: an introduction, captioned tables and charts.
@@ -208,20 +210,12 @@ pub(crate) fn split_info(df: &DataFrame) -> Option<InfoSplit> {
     Some((serious, folded, per_code))
 }
 
-/// `26 info findings (ecco-differs 7, repetition-draw 4)`.
-pub(crate) fn info_summary(per_code: &[(String, u64)]) -> String {
+/// `26 info-level findings (ecco-differs 7, repetition-draw 4)`.
+pub(crate) fn info_summary(per_code: &[(String, u64)], lang: crate::Lang) -> String {
     let total: u64 = per_code.iter().map(|(_, n)| n).sum();
     let codes: Vec<String> = per_code.iter().map(|(c, n)| format!("{c} {n}")).collect();
-    format!(
-        "{total} info-level finding{} ({})",
-        if total == 1 { "" } else { "s" },
-        codes.join(", ")
-    )
-}
-
-/// Text that names the columns of a table in headers: `win_rate` → `win rate`.
-pub(crate) fn header_text(name: &str) -> String {
-    name.replace('_', " ")
+    lang.count(crate::Msg::InfoSummary, total as usize)
+        .replace("{codes}", &codes.join(", "))
 }
 
 /// `error`, `warning` or `info` for a severity name (anything else is `info`).

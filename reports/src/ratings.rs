@@ -9,6 +9,7 @@ use kifu_store::Store;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
+use crate::lang::{Lang, Msg};
 use crate::{Error, Section};
 
 /// Lines of each rating list the report shows.
@@ -69,6 +70,7 @@ pub(crate) fn ratings_section(
     store: &Store,
     filter: &Filter,
     data: &Dataset,
+    lang: Lang,
 ) -> Result<Option<Section>, Error> {
     let mut tables = Vec::new();
     let mut charts = Vec::new();
@@ -78,7 +80,11 @@ pub(crate) fn ratings_section(
             continue;
         }
         if let Some(top) = top_players(store, filter, kind)? {
-            tables.push((format!("{kind}: the top {TOP} players (WHR)"), top));
+            let caption = lang.fill(
+                Msg::TopPlayers,
+                &[("kind", lang.kind(kind)), ("n", &TOP.to_string())],
+            );
+            tables.push((caption, top));
         }
     }
     if tables.is_empty() {
@@ -97,10 +103,20 @@ pub(crate) fn ratings_section(
         if adjusted.groups.is_empty() {
             continue;
         }
-        let title = format!("{kind}: advantage by {by} adjusted for strength");
+        let by_label = crate::lang::column_label(by, lang);
+        let title = lang.fill(
+            Msg::AdjustedAdvantage,
+            &[("kind", lang.kind(kind)), ("by", &by_label)],
+        );
         let (table, chart) =
             adjusted_parts(&adjusted, side, &title, &format!("{kind}-adjusted-by-{by}"))?;
-        tables.push((format!("{title} ({} players)", adjusted.players), table));
+        tables.push((
+            format!(
+                "{title} ({})",
+                lang.count(Msg::PlayerCount, adjusted.players)
+            ),
+            table,
+        ));
         charts.push(chart);
         let left = adjusted.left_out();
         if !left.is_empty() {
@@ -113,7 +129,11 @@ pub(crate) fn ratings_section(
         if by_decade.height() > 1 {
             charts.push((
                 ChartSpec::ScoreBars {
-                    title: "Renju: Black's score per decade (95% Wilson interval)".into(),
+                    title: format!(
+                        "{} {}",
+                        lang.text(Msg::RenjuScoreByDecade),
+                        lang.text(Msg::WilsonInterval)
+                    ),
                     label: "decade".into(),
                     value: "black_score".into(),
                     low: "wilson_low".into(),
@@ -123,25 +143,16 @@ pub(crate) fn ratings_section(
                 by_decade.clone(),
                 "renju-score-by-decade".into(),
             ));
-            tables.push(("Renju: Black's score per decade".into(), by_decade));
+            tables.push((lang.text(Msg::RenjuScoreByDecade).into(), by_decade));
         }
     }
-    let mut intro = "Players rated by Whole-History Rating (Coulom 2008: a rating per period, \
-                     w² 14 Elo² per day, one virtual win and loss against 1500 on a player's \
-                     first day; ± is one standard deviation) from the games with both players \
-                     named and a result; a draw is half a win, forfeits are left out. The \
-                     adjusted advantage is fitted beside the players' strengths (a \
-                     Bradley–Terry model with one advantage per group): +35 points means the \
-                     first mover plays as if 35 points stronger, a 55% score between equals; \
-                     an interval containing 0 shows no advantage. The commands kifu ratings \
-                     and kifu stats --adjusted print the same."
-        .to_string();
+    let mut intro = lang.text(Msg::RatingsIntro).to_string();
     for n in notes {
         intro.push(' ');
         intro.push_str(&n);
     }
     Ok(Some(Section {
-        title: "Ratings and the balance adjusted for strength".into(),
+        title: lang.text(Msg::RatingsTitle).into(),
         intro,
         tables,
         charts,

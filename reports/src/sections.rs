@@ -8,6 +8,7 @@ use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::charts::ChartSpec;
+use crate::lang::{Lang, Msg};
 use crate::openings::with_opening_names;
 use crate::pooling::{
     at_least, drawn, largest, pool, share, FamilyOf, Pooling, MAX_BARS, MIN_CURVE_GAMES,
@@ -17,22 +18,19 @@ use crate::sides::{colour_key, sides};
 use crate::{Error, Section};
 
 /// The overview: records stored per game kind.
-pub(crate) fn overview_section(overview: DataFrame) -> Section {
+pub(crate) fn overview_section(overview: DataFrame, lang: Lang) -> Section {
     Section {
-        title: "Overview".into(),
-        intro: "Records stored per game kind. A game is valid when it has no warning or \
-                error finding; a linked copy is the same game as an earlier one up to a \
-                board symmetry. Unreadable records are kept in quarantine with their text."
-            .into(),
-        tables: vec![("Records".into(), overview)],
+        title: lang.text(Msg::Overview).into(),
+        intro: lang.text(Msg::OverviewIntro).into(),
+        tables: vec![(lang.text(Msg::RecordsCaption).into(), overview)],
         charts: Vec::new(),
     }
 }
 
 /// The opening explorer's trees (`kifu explore --depth`), one table each.
-pub(crate) fn explorer_section(trees: Vec<(String, DataFrame)>) -> Section {
+pub(crate) fn explorer_section(trees: Vec<(String, DataFrame)>, lang: Lang) -> Section {
     Section {
-        title: "Opening explorer".into(),
+        title: lang.text(Msg::OpeningExplorer).into(),
         intro: "The next moves seen from the most played Renju canonical openings and from \
                 the Xiangqi start position, read from the position index: every game that \
                 reaches the position under a symmetry of the board counts, its moves written \
@@ -46,12 +44,12 @@ pub(crate) fn explorer_section(trees: Vec<(String, DataFrame)>) -> Section {
 }
 
 /// The section of one game kind.
-pub(crate) fn kind_section(kind: GameKind, data: &Dataset) -> Result<Section, Error> {
+pub(crate) fn kind_section(kind: GameKind, data: &Dataset, lang: Lang) -> Result<Section, Error> {
     match kind {
-        GameKind::Renju => renju_section(data),
-        GameKind::Xiangqi => xiangqi_section(data),
-        GameKind::Territorial => territorial_section(data),
-        GameKind::ChouChou => chouchou_section(data),
+        GameKind::Renju => renju_section(data, lang),
+        GameKind::Xiangqi => xiangqi_section(data, lang),
+        GameKind::Territorial => territorial_section(data, lang),
+        GameKind::ChouChou => chouchou_section(data, lang),
     }
 }
 
@@ -72,13 +70,18 @@ fn hist(
     }
 }
 
-fn lengths_chart(df: DataFrame, kind: &str, stem: &str) -> (ChartSpec, DataFrame, String) {
+fn lengths_chart(
+    df: DataFrame,
+    kind: GameKind,
+    stem: &str,
+    lang: Lang,
+) -> (ChartSpec, DataFrame, String) {
     (
         hist(
-            &format!("{kind}: game length"),
+            &lang.fill(Msg::GameLengthChart, &[("kind", lang.kind(kind))]),
             "plies_from",
             "plies_to",
-            "plies",
+            lang.text(Msg::AxisPlies),
             None,
         ),
         df,
@@ -87,8 +90,8 @@ fn lengths_chart(df: DataFrame, kind: &str, stem: &str) -> (ChartSpec, DataFrame
 }
 
 /// A section's introduction followed by its chart colour key.
-fn with_key(kind: GameKind, intro: &str) -> String {
-    format!("{intro} {}", colour_key(kind))
+fn with_key(kind: GameKind, intro: &str, lang: Lang) -> String {
+    format!("{intro} {}", colour_key(kind, lang))
 }
 
 /// The first mover and the other side of a two-sided game.
@@ -99,16 +102,19 @@ fn two_sides(kind: GameKind) -> (Outcome, Outcome) {
 
 /// What a chart of shares or scores says about its minimum, and about the rows it left
 /// out when there were too many.
-fn chart_note(note: &str, cut: Option<String>) -> String {
+fn chart_note(note: &str, cut: Option<String>, lang: Lang) -> String {
     match cut {
-        Some(cut) => format!("{}; {cut}", drawn_note(note)),
-        None => drawn_note(note),
+        Some(cut) => format!("{}; {cut}", drawn_note(note, lang)),
+        None => drawn_note(note, lang),
     }
 }
 
 /// What every chart of shares or scores says about its minimum.
-fn drawn_note(note: &str) -> String {
-    format!("{note}; bars only for rows of at least {MIN_RESULTS} games with a result")
+fn drawn_note(note: &str, lang: Lang) -> String {
+    lang.fill(
+        Msg::ChartMinimumNote,
+        &[("note", note), ("min", &MIN_RESULTS.to_string())],
+    )
 }
 
 /// Result shares per group as a stacked bar, each share in its side's colour.
@@ -156,6 +162,7 @@ fn pooled_shares_chart(
     by: &str,
     pooled: &(DataFrame, String),
     stem: &str,
+    lang: Lang,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
     let (first, second) = two_sides(kind);
     let (frame, cut) = drawn(
@@ -167,7 +174,7 @@ fn pooled_shares_chart(
     )?;
     Ok((
         shares_chart(
-            &format!("{title} — {}", chart_note(&pooled.1, cut)),
+            &format!("{title} — {}", chart_note(&pooled.1, cut, lang)),
             by,
             [
                 ("first_share", first),
@@ -234,6 +241,7 @@ fn renju_score_chart(
     noun: &str,
     title: &str,
     stem: &str,
+    lang: Lang,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
     fn direct_or_indirect(code: &str) -> Option<String> {
         match code.as_bytes().first() {
@@ -267,8 +275,9 @@ fn renju_score_chart(
     Ok((
         ChartSpec::ScoreBars {
             title: format!(
-                "{title} (95% Wilson interval) — {}",
-                chart_note(&pooled.note, cut)
+                "{title} {} — {}",
+                lang.text(Msg::WilsonInterval),
+                chart_note(&pooled.note, cut, lang)
             ),
             label: by.into(),
             value: "black_score".into(),
@@ -281,7 +290,7 @@ fn renju_score_chart(
     ))
 }
 
-fn renju_section(data: &Dataset) -> Result<Section, Error> {
+fn renju_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let overall = analysis::renju_opening_balance(data, &[])?;
     let by_rule = analysis::renju_opening_balance(data, &["rule"])?;
     let by_opening = analysis::renju_opening_balance(data, &["opening"])?;
@@ -297,70 +306,71 @@ fn renju_section(data: &Dataset) -> Result<Section, Error> {
             &by_opening,
             "opening",
             "opening",
-            "Renju: Black's score per canonical opening",
+            lang.text(Msg::RenjuScoreByOpening),
             "renju-score-by-opening",
+            lang,
         )?,
         renju_score_chart(
             &by_rule,
             "rule",
             "rule",
-            "Renju: Black's score per opening rule",
+            lang.text(Msg::RenjuScoreByRule),
             "renju-score-by-rule",
+            lang,
         )?,
         pooled_shares_chart(
             GameKind::Renju,
-            "Renju: result shares per opening rule",
+            lang.text(Msg::RenjuSharesByRule),
             "rule",
             &shares,
             "renju-results-by-rule",
+            lang,
         )?,
-        lengths_chart(lengths, "Renju", "renju-lengths"),
+        lengths_chart(lengths, GameKind::Renju, "renju-lengths", lang),
     ];
-    let scored = format!("scores only where at least {MIN_RESULTS} games have a result");
+    let scored = lang.fill(Msg::ScoresOnlyWhere, &[("min", &MIN_RESULTS.to_string())]);
+    let scored = [("scored", scored.as_str())];
     let mut tables = vec![
-        ("All games".to_string(), overall),
+        (lang.text(Msg::AllGames).to_string(), overall),
         (
-            format!("By opening rule ({scored})"),
+            lang.fill(Msg::ByOpeningRule, &scored),
             blank_small_scores(by_rule)?,
         ),
         (
-            format!("By canonical opening (D1–D13 direct, I1–I13 indirect; {scored})"),
+            lang.fill(Msg::ByCanonicalOpening, &scored),
             with_opening_names(blank_small_scores(by_opening)?, GameKind::Renju, "opening")?,
         ),
     ];
     if by_year.height() > 0 {
-        tables.push((format!("By year ({scored})"), blank_small_scores(by_year)?));
-    }
-    tables.push(("Black's forbidden moves".to_string(), forbidden));
-    let mut intro = "Black's score is (Black wins + draws/2) / games with a result, with its \
-                     95% Wilson interval. A game counts with its recorded result unless the \
-                     board itself decided it otherwise (a five, two passes, a full board). \
-                     Copies of a game under a board symmetry are counted once."
-        .to_string();
-    let left = analysis::renju_balance_left_out(data)?;
-    if left.freestyle > 0 {
-        intro.push_str(&format!(
-            " {} free-style gomoku game(s) (no forbidden moves, an overline wins) \
-             are left out of the balance: other rules.",
-            left.freestyle
+        tables.push((
+            lang.fill(Msg::ByYear, &scored),
+            blank_small_scores(by_year)?,
         ));
     }
+    tables.push((lang.text(Msg::BlacksForbiddenMoves).to_string(), forbidden));
+    let mut intro = lang.text(Msg::RenjuIntro).to_string();
+    let left = analysis::renju_balance_left_out(data)?;
+    if left.freestyle > 0 {
+        intro.push(' ');
+        intro.push_str(&lang.count(Msg::RenjuFreestyleLeftOut, left.freestyle as usize));
+    }
     if left.short + left.forfeits > 0 {
-        intro.push_str(&format!(
-            " {} game(s) that never reached an opening (fewer than 3 moves) and {} \
-             forfeit(s) are left out: they were not played out.",
-            left.short, left.forfeits
+        intro.push(' ');
+        intro.push_str(&lang.fill(
+            Msg::RenjuShortLeftOut,
+            &[
+                ("short", &left.short.to_string()),
+                ("forfeits", &left.forfeits.to_string()),
+            ],
         ));
     }
     if left.without_moves > 0 {
-        intro.push_str(&format!(
-            " {} result(s) without moves (of a results file) count, except by opening.",
-            left.without_moves
-        ));
+        intro.push(' ');
+        intro.push_str(&lang.count(Msg::RenjuWithoutMovesCount, left.without_moves as usize));
     }
     Ok(Section {
-        title: "Renju: opening balance".into(),
-        intro: with_key(GameKind::Renju, &intro),
+        title: lang.text(Msg::RenjuTitle).into(),
+        intro: with_key(GameKind::Renju, &intro, lang),
         tables,
         charts,
     })
@@ -400,7 +410,7 @@ fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> 
     Ok((frame, pooled.note))
 }
 
-fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
+fn xiangqi_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let (results, note) = xiangqi_pooled_results(data)?;
     let (shares_frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS)?;
     let families = analysis::xiangqi_results_by_family(data)?;
@@ -424,36 +434,27 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
         "openings",
     ])?;
     Ok(Section {
-        title: "Xiangqi: results, repetition rulings, captures".into(),
-        intro: with_key(
-            GameKind::Xiangqi,
-            "Results by ECCO code (kifu's classifier; the opening tag for a game from \
-                another start) and by ECCO family A–E; repetition rulings of the World Xiangqi \
-                Federation rules (棋例) found in the replay, as an arbiter makes them: \
-                `games` decided by one (the record ends within the repeating cycle), \
-                `changed` the rulings play went past (a move left the cycle, so they \
-                decided nothing); pieces taken by type and side; the ply of the first \
-                capture and the mean material balance (Red − Black, half-pawn units) after \
-                each ply.",
-        ),
+        title: lang.text(Msg::XiangqiTitle).into(),
+        intro: with_key(GameKind::Xiangqi, lang.text(Msg::XiangqiIntro), lang),
         tables: vec![
             (
-                format!("Results by opening ({note})"),
+                lang.fill(Msg::ResultsByOpening, &[("note", &note)]),
                 with_opening_names(table, GameKind::Xiangqi, "opening")?,
             ),
             (
-                "Results by ECCO family".into(),
+                lang.text(Msg::ResultsByEccoFamily).into(),
                 with_opening_names(families, GameKind::Xiangqi, "family")?,
             ),
-            ("Repetition rulings".into(), rulings),
-            ("Pieces taken".into(), captures),
+            (lang.text(Msg::RepetitionRulings).into(), rulings),
+            (lang.text(Msg::PiecesTaken).into(), captures),
         ],
         charts: vec![
             (
                 shares_chart(
                     &format!(
-                        "Xiangqi: result shares per opening — {}",
-                        chart_note(&note, cut)
+                        "{} — {}",
+                        lang.text(Msg::XiangqiSharesByOpening),
+                        chart_note(&note, cut, lang)
                     ),
                     "opening",
                     [
@@ -467,10 +468,10 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
             ),
             (
                 hist(
-                    "Xiangqi: ply of the first capture",
+                    lang.text(Msg::XiangqiFirstCapture),
                     "plies_from",
                     "plies_to",
-                    "ply",
+                    lang.text(Msg::AxisPly),
                     None,
                 ),
                 first,
@@ -478,25 +479,22 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
             ),
             (
                 ChartSpec::Line {
-                    title: format!(
-                        "Xiangqi: mean material balance after each ply — plies reached by at \
-                         least {MIN_CURVE_GAMES} games"
-                    ),
+                    title: lang.count(Msg::XiangqiMaterial, MIN_CURVE_GAMES as usize),
                     x: "ply".into(),
                     y: "mean_balance".into(),
-                    x_desc: "ply".into(),
-                    y_desc: "Red − Black (half pawns)".into(),
+                    x_desc: lang.text(Msg::AxisPly).into(),
+                    y_desc: lang.text(Msg::RedMinusBlack).into(),
                     sides: Some((Outcome::Red, Outcome::Black)),
                 },
                 material,
                 "xiangqi-material".into(),
             ),
-            lengths_chart(lengths, "Xiangqi", "xiangqi-lengths"),
+            lengths_chart(lengths, GameKind::Xiangqi, "xiangqi-lengths", lang),
         ],
     })
 }
 
-fn territorial_section(data: &Dataset) -> Result<Section, Error> {
+fn territorial_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let summary = analysis::territorial_summary(data)?;
     let multipliers = analysis::territorial_multipliers(data)?;
     let margins = analysis::territorial_margins(data, 5)?;
@@ -506,23 +504,23 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
     )?;
     let lengths = analysis::game_lengths(data, GameKind::Territorial, 5)?;
     Ok(Section {
-        title: "Chess Territorial: scores and territories".into(),
+        title: lang.text(Msg::TerritorialTitle).into(),
         intro: with_key(
             GameKind::Territorial,
-            "Scores as the rules count them (territory cells, doubled for a territory \
-                holding the king or the queen); White places first.",
+            lang.text(Msg::TerritorialIntro),
+            lang,
         ),
         tables: vec![
-            ("Summary".into(), summary),
-            ("Territories by multiplier".into(), multipliers),
+            (lang.text(Msg::Summary).into(), summary),
+            (lang.text(Msg::TerritoriesByMultiplier).into(), multipliers),
         ],
         charts: vec![
             (
                 hist(
-                    "Chess Territorial: score margin (White − Black)",
+                    lang.text(Msg::TerritorialMargin),
                     "margin_from",
                     "margin_to",
-                    "points",
+                    lang.text(Msg::AxisPoints),
                     Some(two_sides(GameKind::Territorial)),
                 ),
                 margins,
@@ -530,17 +528,18 @@ fn territorial_section(data: &Dataset) -> Result<Section, Error> {
             ),
             pooled_shares_chart(
                 GameKind::Territorial,
-                "Chess Territorial: result shares per event",
+                lang.text(Msg::TerritorialSharesByEvent),
                 "event",
                 &shares,
                 "territorial-results-by-event",
+                lang,
             )?,
-            lengths_chart(lengths, "Chess Territorial", "territorial-lengths"),
+            lengths_chart(lengths, GameKind::Territorial, "territorial-lengths", lang),
         ],
     })
 }
 
-fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
+fn chouchou_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let summary = analysis::chouchou_summary(data)?;
     let by_action = analysis::chouchou_captures_by_action(data)?;
     let first = analysis::first_capture_plies(data, GameKind::ChouChou, 2)?;
@@ -560,10 +559,7 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
     }
     let seat_chart = (
         ChartSpec::StackedShares {
-            title: format!(
-                "ChouChou: wins by seat per table (P1 moves first) — tables of at least \
-                 {MIN_RESULTS} games with a result"
-            ),
+            title: lang.count(Msg::ChouChouWinsBySeat, MIN_RESULTS as usize),
             label: "table".into(),
             shares,
         },
@@ -571,22 +567,17 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
         "chouchou-wins-by-seat".to_string(),
     );
     Ok(Section {
-        title: "ChouChou (珠取): captures and penalties".into(),
-        intro: with_key(
-            GameKind::ChouChou,
-            "Per variant and number of players: the first player's share of the wins, \
-                capture events per game, how often a capture was simultaneous or a chain, \
-                and the penalties for consecutive moves.",
-        ),
+        title: lang.text(Msg::ChouChouTitle).into(),
+        intro: with_key(GameKind::ChouChou, lang.text(Msg::ChouChouIntro), lang),
         tables: vec![
-            ("Summary by variant and players".into(), summary),
-            ("Captures by action type".into(), by_action.clone()),
+            (lang.text(Msg::SummaryByVariant).into(), summary),
+            (lang.text(Msg::CapturesByAction).into(), by_action.clone()),
         ],
         charts: vec![
             seat_chart,
             (
                 ChartSpec::Bars {
-                    title: "ChouChou: captures by action type".into(),
+                    title: lang.text(Msg::ChouChouCapturesByAction).into(),
                     label: "action".into(),
                     value: "captures".into(),
                 },
@@ -595,22 +586,22 @@ fn chouchou_section(data: &Dataset) -> Result<Section, Error> {
             ),
             (
                 hist(
-                    "ChouChou: action of the first capture",
+                    lang.text(Msg::ChouChouFirstCapture),
                     "plies_from",
                     "plies_to",
-                    "action",
+                    lang.text(Msg::AxisAction),
                     None,
                 ),
                 first,
                 "chouchou-first-capture".into(),
             ),
-            lengths_chart(lengths, "ChouChou", "chouchou-lengths"),
+            lengths_chart(lengths, GameKind::ChouChou, "chouchou-lengths", lang),
         ],
     })
 }
 
 /// Findings per event and per code, and per source, code and severity.
-pub(crate) fn findings_section(data: &Dataset) -> Result<Section, Error> {
+pub(crate) fn findings_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let overview = analysis::findings_overview(data)?;
     let by_event = analysis::findings_by_event(data)?;
     let by_code = overview
@@ -625,17 +616,27 @@ pub(crate) fn findings_section(data: &Dataset) -> Result<Section, Error> {
         )
         .collect()?;
     Ok(Section {
-        title: "Findings".into(),
-        intro: "Every finding by source file, event, game kind, code and severity \
-                (`kifu audit` lists them one by one, with line, column and byte offset)."
-            .into(),
+        title: lang.text(Msg::Findings).into(),
+        intro: lang.text(Msg::FindingsIntro).into(),
         tables: vec![
-            ("Findings per event".into(), by_event.clone()),
-            ("Findings by source, code and severity".into(), overview),
+            (lang.text(Msg::FindingsPerEvent).into(), by_event.clone()),
+            (lang.text(Msg::FindingsBySource).into(), overview),
         ],
         charts: vec![
-            bars_chart(&by_event, "Findings per event", "event", "total", "event")?,
-            bars_chart(&by_code, "Findings per code", "code", "findings", "code")?,
+            bars_chart(
+                &by_event,
+                lang.text(Msg::FindingsPerEvent),
+                "event",
+                "total",
+                "event",
+            )?,
+            bars_chart(
+                &by_code,
+                lang.text(Msg::FindingsPerCode),
+                "code",
+                "findings",
+                "code",
+            )?,
         ],
     })
 }

@@ -2,6 +2,7 @@
 //! stones (Renju, Territorial), Red and Black pieces (Xiangqi), the ChouChou player
 //! colours; draws in a neutral grey. A chart's legend names them through [`legend`].
 
+use crate::lang::{Lang, Msg};
 use kifu_facts::{GameKind, Outcome};
 use plotters::style::RGBColor;
 
@@ -113,35 +114,29 @@ pub fn legend(side: Outcome, meaning: Meaning) -> (String, SideColour) {
 }
 
 /// How a colour reads in words, for the key under a section's title.
-fn colour_words(side: Outcome) -> &'static str {
-    match side {
-        Outcome::Black => "near-black",
-        Outcome::White => "white, outlined",
-        Outcome::Red => "red",
-        Outcome::Seat(1) => "red",
-        Outcome::Seat(2) => "blue",
-        Outcome::Seat(3) => "green",
-        Outcome::Seat(_) => "orange",
-        Outcome::Draw => "grey",
-        Outcome::Unknown => "light grey",
-    }
+fn colour_words(side: Outcome, lang: Lang) -> &'static str {
+    lang.text(match side {
+        Outcome::Black => Msg::ColourNearBlack,
+        Outcome::White => Msg::ColourWhiteOutlined,
+        Outcome::Red | Outcome::Seat(1) => Msg::ColourRed,
+        Outcome::Seat(2) => Msg::ColourBlue,
+        Outcome::Seat(3) => Msg::ColourGreen,
+        Outcome::Seat(_) => Msg::ColourOrange,
+        Outcome::Draw => Msg::ColourGrey,
+        Outcome::Unknown => Msg::ColourLightGrey,
+    })
 }
 
 /// The colour key of a game's charts in one sentence: every chart of the kind draws its
 /// sides in these colours (the legend under each chart repeats them).
-pub fn colour_key(kind: GameKind) -> String {
+pub fn colour_key(kind: GameKind, lang: Lang) -> String {
     let parts: Vec<String> = sides(kind)
         .into_iter()
         .chain([Outcome::Draw])
-        .map(|s| {
-            let name = match s {
-                Outcome::Draw => "draws".to_string(),
-                s => side_name(s),
-            };
-            format!("{name} {}", colour_words(s))
-        })
+        .map(|s| format!("{} {}", lang.side(s), colour_words(s, lang)))
         .collect();
-    format!("Chart colours: {}.", parts.join(", "))
+    let sep = if lang == Lang::En { ", " } else { "、" };
+    lang.fill(Msg::ChartColours, &[("parts", &parts.join(sep))])
 }
 
 #[cfg(test)]
@@ -170,7 +165,7 @@ mod tests {
         assert_eq!(legend(Outcome::Red, Meaning::Wins).0, "Red wins");
         assert_eq!(legend(Outcome::Draw, Meaning::Wins).0, "draw");
         assert_eq!(
-            colour_key(GameKind::Xiangqi),
+            colour_key(GameKind::Xiangqi, Lang::En),
             "Chart colours: Red red, Black near-black, draws grey."
         );
     }

@@ -13,6 +13,7 @@ use kifu_facts::{GameKind, Tiebreak};
 use kifu_store::Store;
 use polars::prelude::*;
 
+use crate::lang::{decided_label, Lang, Msg};
 use crate::{Error, Section};
 
 /// Most event tables shown per game kind; the rest are counted in the intro (`kifu
@@ -36,8 +37,8 @@ fn frame(columns: Vec<Column>) -> Result<DataFrame, Error> {
 }
 
 /// `event · section`.
-fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
-    let kind = kind.title();
+fn heading(kind: GameKind, event: &str, section: Option<&str>, lang: Lang) -> String {
+    let kind = lang.kind(kind);
     match section {
         Some(s) => format!("{kind} · {event} · {s}"),
         None => format!("{kind} · {event}"),
@@ -45,11 +46,19 @@ fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
 }
 
 /// `⚠ 3 of 54 players have no game in some round`, or empty.
-fn missing_note(incomplete: usize, players: usize) -> String {
+fn missing_note(incomplete: usize, players: usize, lang: Lang) -> String {
     if incomplete == 0 {
         String::new()
     } else {
-        format!(" — {MISSING} {incomplete} of {players} players have no game in some round")
+        let note = lang.fill(
+            Msg::MissingNote,
+            &[
+                ("missing", MISSING),
+                ("n", &incomplete.to_string()),
+                ("players", &players.to_string()),
+            ],
+        );
+        format!(" — {note}")
     }
 }
 
@@ -155,14 +164,15 @@ pub(crate) fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>)
 }
 
 /// A two-player event's table and crosstable.
-fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, Error> {
-    let mut head = heading(kind, &t.event, t.section.as_deref());
+fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
+    let mut head = heading(kind, &t.event, t.section.as_deref(), lang);
     if let Some(scoring) = t.scoring_note() {
-        head.push_str(&format!(" (scoring {scoring})"));
+        head.push(' ');
+        head.push_str(&lang.fill(Msg::ScoringNote, &[("scoring", &scoring.to_string())]));
     }
-    let note = missing_note(t.incomplete().count(), t.lines.len());
+    let note = missing_note(t.incomplete().count(), t.lines.len(), lang);
     let unscored = if t.unscored > 0 {
-        format!(" ({} game(s) without a result left out)", t.unscored)
+        format!(" {}", lang.count(Msg::UnscoredLeftOut, t.unscored as usize))
     } else {
         String::new()
     };
@@ -181,7 +191,9 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         ),
         text_col(
             "decided by",
-            l.iter().map(|x| x.decided_by.to_string()).collect(),
+            l.iter()
+                .map(|x| decided_label(x.decided_by, lang))
+                .collect(),
         ),
         text_col(
             "missing rounds",
@@ -209,7 +221,7 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         ));
     }
     let mut out = vec![(
-        format!("{head}: standings{note}{unscored}"),
+        format!("{head}: {}{note}{unscored}", lang.text(Msg::StandingsCaption)),
         frame(columns)?,
     )];
     if t.rounds.is_empty() {
@@ -228,15 +240,18 @@ fn points_frames(kind: GameKind, t: &Table) -> Result<Vec<(String, DataFrame)>, 
         "points",
         l.iter().map(|x| points_text(x.points)).collect(),
     ));
-    out.push((format!("{head}: crosstable{note}"), frame(columns)?));
+    out.push((
+        format!("{head}: {}{note}", lang.text(Msg::CrosstableCaption)),
+        frame(columns)?,
+    ));
     if let Some(teams) = &t.teams {
-        out.extend(team_frames(&head, teams)?);
+        out.extend(team_frames(&head, teams, lang)?);
     }
     Ok(out)
 }
 
 /// A team table and its matches (`kifu standings --teams`).
-fn team_frames(head: &str, t: &TeamTable) -> Result<Vec<(String, DataFrame)>, Error> {
+fn team_frames(head: &str, t: &TeamTable, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
     let l = &t.lines;
     let left_out = t.left_out().map(|n| format!(" ({n})")).unwrap_or_default();
     let table = frame(vec![
@@ -262,7 +277,9 @@ fn team_frames(head: &str, t: &TeamTable) -> Result<Vec<(String, DataFrame)>, Er
         ),
         text_col(
             "decided by",
-            l.iter().map(|x| x.decided_by.to_string()).collect(),
+            l.iter()
+                .map(|x| decided_label(x.decided_by, lang))
+                .collect(),
         ),
         text_col(
             "rounds without a match",
@@ -303,7 +320,7 @@ fn team_frames(head: &str, t: &TeamTable) -> Result<Vec<(String, DataFrame)>, Er
     ])?;
     Ok(vec![
         (format!("{head}: {}{left_out}", t.title()), table),
-        (format!("{head}: team matches"), matches),
+        (format!("{head}: {}", lang.text(Msg::TeamMatches)), matches),
     ])
 }
 
@@ -316,12 +333,12 @@ pub(crate) fn signed(p: i32) -> String {
 }
 
 /// A ChouChou event's score sheet and standings.
-fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error> {
-    let head = heading(GameKind::ChouChou, &t.event, t.section.as_deref());
+fn chouchou_frames(t: &ChouChouTable, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
+    let head = heading(GameKind::ChouChou, &t.event, t.section.as_deref(), lang);
     let st = &t.standings;
     let missing = t.missing_rounds();
     let incomplete = missing.iter().filter(|(_, m)| !m.is_empty()).count();
-    let note = missing_note(incomplete, st.sheet.len());
+    let note = missing_note(incomplete, st.sheet.len(), lang);
     let mut columns = vec![text_col(
         "player",
         st.sheet.iter().map(|r| r.player.clone()).collect(),
@@ -366,21 +383,32 @@ fn chouchou_frames(t: &ChouChouTable) -> Result<Vec<(String, DataFrame)>, Error>
         ),
         text_col(
             "decided by",
-            tb.iter().map(|r| r.decided_by.to_string()).collect(),
+            tb.iter()
+                .map(|r| decided_label(r.decided_by, lang))
+                .collect(),
         ),
     ])?;
     Ok(vec![
-        (format!("{head}: score sheet{note}"), sheet),
-        (format!("{head}: standings"), table),
+        (
+            format!("{head}: {}{note}", lang.text(Msg::ScoreSheet)),
+            sheet,
+        ),
+        (format!("{head}: {}", lang.text(Msg::StandingsCaption)), table),
     ])
 }
 
 /// The standings of every event under `filter`, or `None` when no game has two named
 /// players (nothing to table).
-pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option<Section>, Error> {
+pub(crate) fn standings_section(
+    store: &Store,
+    filter: &Filter,
+    lang: Lang,
+) -> Result<Option<Section>, Error> {
     let mut tables = Vec::new();
     let (mut events, mut left_out) = (0, Vec::new());
     let terms = store.event_terms()?;
+    // What the tables shown hold, so the introduction speaks of those only.
+    let (mut two_player, mut teams, mut chouchou) = (false, false, false);
     for kind in GameKind::ALL {
         let rows = store.results_of(kind, filter)?;
         if rows.is_empty() {
@@ -393,7 +421,8 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
                 total += 1;
                 if total <= MAX_TABLES {
                     shown += 1;
-                    tables.extend(chouchou_frames(&t)?);
+                    chouchou = true;
+                    tables.extend(chouchou_frames(&t, lang)?);
                 }
             }
         } else {
@@ -404,41 +433,37 @@ pub(crate) fn standings_section(store: &Store, filter: &Filter) -> Result<Option
                 total += 1;
                 if total <= MAX_TABLES {
                     shown += 1;
-                    tables.extend(points_frames(kind, t)?);
+                    two_player = true;
+                    teams |= t.teams.is_some();
+                    tables.extend(points_frames(kind, t, lang)?);
                 }
             }
         }
         events += total;
         if total > shown {
-            left_out.push(format!("{shown} of {total} {kind}"));
+            left_out.push(format!("{shown}/{total} {}", lang.kind(kind)));
         }
     }
     if events == 0 {
         return Ok(None);
     }
-    let mut intro = String::from(
-        "Per event and section (the record's section or group tag: a men's and a women's \
-         section are tabled apart). Two-player games score 1 for a win, ½ for a draw; \
-         places are decided by points, then Sonneborn-Berger (the points of the opponents \
-         beaten plus half those drawn with), then wins; “decided by” names the criterion \
-         that set each line apart from its neighbour. In the crosstable +n is a win against \
-         line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a round of the \
-         section in which the player has no game recorded, “bye” the round the one player \
-         left over of an odd number sat out. Where the games name each seat's team (the \
-         records' RedTeam/BlackTeam tags, or the curation's teams), a team table follows: \
-         the games two teams played in one round are a match, won by more board points and \
-         scored 2/1/0 (or the event's team scoring). ChouChou: the \
-         federation's score sheet (wins/games and points per round) and standings, decided \
-         by wins, points, best bonus, then worst penalty.",
-    );
+    let parts = [
+        (two_player, Msg::StandingsIntroPoints),
+        (teams, Msg::StandingsIntroTeams),
+        (chouchou, Msg::StandingsIntroChouChou),
+    ];
+    let mut intro = parts
+        .into_iter()
+        .filter(|(shown, _)| *shown)
+        .map(|(_, m)| lang.text(m))
+        .collect::<Vec<_>>()
+        .join(" ");
     if !left_out.is_empty() {
-        intro.push_str(&format!(
-            " Event tables shown: {}; kifu standings lists every one.",
-            left_out.join(", ")
-        ));
+        intro.push(' ');
+        intro.push_str(&lang.fill(Msg::StandingsShown, &[("shown", &left_out.join(", "))]));
     }
     Ok(Some(Section {
-        title: "Standings".into(),
+        title: lang.text(Msg::Standings).into(),
         intro,
         tables,
         charts: Vec::new(),

@@ -427,6 +427,7 @@ fn sample_report() -> Report {
             },
         ],
         audit_omitted: 3,
+        presentation: Default::default(),
     }
 }
 
@@ -606,7 +607,7 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     assert!(
         ratings
             .iter()
-            .any(|(caption, df)| caption == "renju: the top 20 players (WHR)" && df.height() > 0),
+            .any(|(caption, df)| caption == "Renju: the top 20 players (WHR)" && df.height() > 0),
         "{:?}",
         ratings.iter().map(|(c, _)| c).collect::<Vec<_>>()
     );

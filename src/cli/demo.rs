@@ -168,7 +168,7 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
     let files = write_report(
         &store,
         &kifu_reports::ReportOptions {
-            title: "kifu demo: statistics and audit".into(),
+            title: Some("kifu demo: statistics and audit".into()),
             ..Default::default()
         },
         report_dir,

@@ -55,16 +55,13 @@ pub(super) fn run(
     if games == 0 {
         eprintln!("kifu report: no games match; the report has no game sections");
     }
-    let mut options = kifu_reports::ReportOptions {
+    let options = kifu_reports::ReportOptions {
         filter,
         audit_limit,
         explorer_depth,
         presentation,
-        ..Default::default()
+        title,
     };
-    if let Some(t) = title {
-        options.title = t;
-    }
     let files = write_report(&store, &options, out)?;
     println!("{}", files.html.display());
     println!("{}", files.markdown.display());

@@ -263,6 +263,24 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The names of the curated events (`[[event]]`) that take games under `filter`, with
+    /// how many of its games each takes, most games first (ties by name).
+    pub fn curated_events_of(&self, filter: &GameFilter) -> Result<Vec<(String, u64)>> {
+        let c = filter.game_condition();
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT ce.name, count(*) FROM event_games eg
+             JOIN curated_events ce ON ce.id = eg.event
+             JOIN games g ON g.id = eg.game_id
+             WHERE {}
+             GROUP BY ce.id ORDER BY count(*) DESC, ce.name",
+            c.sql
+        ))?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(c.params), |r| {
+            Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The curated event game `id` belongs to, if any.
     pub fn curated_event_of(&self, id: i64) -> Result<Option<(String, u32)>> {
         Ok(self

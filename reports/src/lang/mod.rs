@@ -7,10 +7,12 @@
 //! Texts may hold `{name}` slots ([`Lang::fill`]) and, in English, a singular and a plural
 //! form split by `|` ([`Lang::count`]).
 
+mod columns;
 mod messages;
 #[cfg(test)]
 mod tests;
 
+pub use columns::{column_label, column_msg, decided_label, severity_label};
 pub use messages::Msg;
 
 /// A language of the published pages.
@@ -53,6 +55,30 @@ impl Lang {
     /// Whether the language is Chinese (Xiangqi is then written with 九…一 and 1…9).
     pub fn is_chinese(self) -> bool {
         matches!(self, Lang::ZhHans | Lang::ZhHant)
+    }
+
+    /// A game kind's name.
+    pub fn kind(self, kind: kifu_facts::GameKind) -> &'static str {
+        use kifu_facts::GameKind;
+        self.text(match kind {
+            GameKind::Renju => Msg::KindRenju,
+            GameKind::Xiangqi => Msg::KindXiangqi,
+            GameKind::Territorial => Msg::KindTerritorial,
+            GameKind::ChouChou => Msg::KindChouChou,
+        })
+    }
+
+    /// A side's name: `Black`, `Red`, `P1`…, `draws`.
+    pub fn side(self, side: kifu_facts::Outcome) -> String {
+        use kifu_facts::Outcome;
+        match side {
+            Outcome::Black => self.text(Msg::SideBlack).into(),
+            Outcome::White => self.text(Msg::SideWhite).into(),
+            Outcome::Red => self.text(Msg::SideRed).into(),
+            Outcome::Seat(n) => format!("P{n}"),
+            Outcome::Draw => self.text(Msg::SideDraws).into(),
+            Outcome::Unknown => self.text(Msg::NoResult).into(),
+        }
     }
 
     /// The text of `msg`, slots unfilled (the plural form when English has two).

@@ -66,3 +66,10 @@ fn tags_read_back_and_counts_choose_their_form() {
     assert_eq!(Lang::En.count(Msg::GameCount, 3), "3 games");
     assert_eq!(Lang::ZhHans.count(Msg::GameCount, 3), "3 局");
 }
+
+#[test]
+fn english_kind_names_are_the_kinds_titles() {
+    for kind in kifu_facts::GameKind::ALL {
+        assert_eq!(Lang::En.kind(kind), kind.title());
+    }
+}

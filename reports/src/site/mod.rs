@@ -149,7 +149,7 @@ fn build(
     let report = build_report(
         store,
         &ReportOptions {
-            title: title.clone(),
+            title: Some(title.clone()),
             filter: filter.clone(),
             audit_limit: 0,
             explorer_depth: 0,
