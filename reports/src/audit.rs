@@ -72,7 +72,7 @@ fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
 
 /// The board at the finding's move: Black's forbidden points shown for Renju when it is
 /// Black's move that is concerned.
-fn diagram(game: &GameRow, ply: u32) -> Option<String> {
+pub(crate) fn diagram(game: &GameRow, ply: u32) -> Option<String> {
     let extra = game.extra().ok()?;
     Some(match game.kind {
         GameKind::Renju => {

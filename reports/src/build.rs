@@ -6,6 +6,7 @@ use kifu_facts::GameKind;
 use kifu_store::Store;
 
 use crate::audit::serious_findings;
+use crate::games::game_sheets;
 use crate::lang::Msg;
 use crate::masthead::Masthead;
 use crate::ratings::ratings_section;
@@ -109,6 +110,11 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
     } else {
         scope.join(" · ")
     };
+    let (games, games_total) = if public {
+        game_sheets(store, f, lang)?
+    } else {
+        (Vec::new(), 0)
+    };
     Ok(Report {
         title: masthead.title,
         subtitle,
@@ -116,5 +122,7 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         audit,
         audit_omitted: omitted,
         presentation: look.clone(),
+        games,
+        games_total,
     })
 }

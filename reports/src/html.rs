@@ -242,14 +242,24 @@ dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; 
 dl.meta dt { color: var(--muted); }
 dl.meta dd { margin: 0; overflow-wrap: anywhere; }
 footer { color: var(--muted); font-size: .8rem; text-align: center; padding: 0 0 30px; }
+article.game-sheet { display: grid; grid-template-columns: minmax(200px, 300px) 1fr;
+                     grid-template-areas: "head head" "board moves"; gap: 4px 22px;
+                     border-top: 1px solid var(--line); padding: 14px 0; }
+article.game-sheet h3 { grid-area: head; margin: 0; font-size: 1rem; }
+article.game-sheet .players { grid-area: head; margin: 1.6em 0 6px; }
+article.game-sheet .board { grid-area: board; }
+article.game-sheet .board svg { display: block; max-width: 100%; height: auto; }
+article.game-sheet .moves { grid-area: moves; margin: 0; line-height: 1.7; }
+img.logo { max-height: 64px; max-width: 240px; display: block; margin: 0 0 8px; }
 @media (max-width: 760px) {
   article.finding { grid-template-columns: 1fr; }
+  article.game-sheet { grid-template-columns: 1fr; grid-template-areas: "head" "board" "moves"; }
   nav.toc ol { columns: 1; }
 }
 @media print {
   body { background: #fff; }
   section, nav.toc { border: 0; }
-  article.finding { break-inside: avoid; }
+  article.finding, article.game-sheet .board { break-inside: avoid; }
 }
 "#;
 
@@ -447,6 +457,13 @@ pub(crate) fn render_html(
             escape(&s.title)
         );
     }
+    if !report.games.is_empty() {
+        let _ = write!(
+            out,
+            "<li><a href=\"#games\">{}</a></li>",
+            lang.text(Msg::Games)
+        );
+    }
     if !public {
         let _ = write!(
             out,
@@ -484,6 +501,9 @@ pub(crate) fn render_html(
             );
         }
         out.push_str("</section>\n");
+    }
+    if !report.games.is_empty() {
+        games_html(&mut out, report);
     }
     if !public {
         audit_html(&mut out, report, diagrams, &root);
@@ -625,6 +645,52 @@ fn audit_html(out: &mut String, report: &Report, diagrams: &[Option<String>], ro
             );
         }
         out.push_str("</dl></div></article>\n");
+    }
+    out.push_str("</section>\n");
+}
+
+/// The public edition's games: each with its header, moves and final position.
+fn games_html(out: &mut String, report: &Report) {
+    let lang = report.presentation.lang;
+    let _ = write!(
+        out,
+        "<section id=\"games\">\n<h2>{}</h2>\n",
+        lang.text(Msg::Games)
+    );
+    if report.games_total > report.games.len() {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{}</p>",
+            escape(&lang.fill(
+                Msg::GamesPrintedLimit,
+                &[
+                    ("shown", &report.games.len().to_string()),
+                    ("n", &report.games_total.to_string()),
+                ],
+            ))
+        );
+    }
+    let events: std::collections::BTreeSet<&str> =
+        report.games.iter().map(|g| g.event.as_str()).collect();
+    for g in &report.games {
+        let mut head = vec![lang.fill(Msg::GameNumber, &[("n", &g.number.to_string())])];
+        if events.len() > 1 && !g.event.is_empty() {
+            head.insert(0, g.event.clone());
+        }
+        head.extend(g.round.clone());
+        head.extend(g.date.clone());
+        let _ = write!(
+            out,
+            "<article class=\"game-sheet\"><h3>{}</h3><p class=\"players\">{} \
+             <b class=\"result\">{}</b></p>",
+            escape(&head.join(" · ")),
+            escape(&g.players.join(" – ")),
+            escape(&g.result)
+        );
+        if let Some(svg) = &g.diagram_svg {
+            let _ = write!(out, "<div class=\"board\">{}</div>", svg_element(svg));
+        }
+        let _ = writeln!(out, "<p class=\"moves\">{}</p></article>", escape(&g.moves));
     }
     out.push_str("</section>\n");
 }

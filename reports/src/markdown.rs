@@ -124,6 +124,36 @@ pub(crate) fn render_markdown(
             let _ = writeln!(out, "![{}](charts/{}.png)\n", md_escape(&c.title), c.stem);
         }
     }
+    if !report.games.is_empty() {
+        let _ = writeln!(out, "## {}\n", lang.text(Msg::Games));
+        if report.games_total > report.games.len() {
+            let note = lang.fill(
+                Msg::GamesPrintedLimit,
+                &[
+                    ("shown", &report.games.len().to_string()),
+                    ("n", &report.games_total.to_string()),
+                ],
+            );
+            let _ = writeln!(out, "_{}_\n", md_escape(&note));
+        }
+        let events: std::collections::BTreeSet<&str> =
+            report.games.iter().map(|g| g.event.as_str()).collect();
+        for g in &report.games {
+            let mut head = vec![lang.fill(Msg::GameNumber, &[("n", &g.number.to_string())])];
+            if events.len() > 1 && !g.event.is_empty() {
+                head.insert(0, g.event.clone());
+            }
+            head.extend(g.round.clone());
+            let _ = writeln!(
+                out,
+                "**{}** — {} **{}**\n\n{}\n",
+                md_escape(&head.join(" · ")),
+                md_escape(&g.players.join(" – ")),
+                md_escape(&g.result),
+                md_escape(&g.moves)
+            );
+        }
+    }
     if report.presentation.edition.is_public() {
         return out;
     }

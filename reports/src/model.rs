@@ -17,6 +17,11 @@ pub struct Report {
     pub audit_omitted: usize,
     /// Edition, language and branding.
     pub presentation: crate::Presentation,
+    /// The public edition's games, as a bulletin prints them (at most
+    /// [`crate::PRINTED_GAMES`]).
+    pub games: Vec<crate::GameSheet>,
+    /// How many games the report covers (more than `games` holds when over the limit).
+    pub games_total: usize,
 }
 
 /// One part of the report: an introduction, captioned tables and charts.

@@ -108,6 +108,11 @@ pub(crate) enum RoundCell<'a> {
 
 impl RoundCell<'_> {
     pub(crate) fn text(&self) -> String {
+        self.text_in(Lang::En)
+    }
+
+    /// The cell's text with its words (`bye`) in `lang`.
+    pub(crate) fn text_in(&self, lang: Lang) -> String {
         match self {
             RoundCell::Games(games) => games
                 .iter()
@@ -115,7 +120,7 @@ impl RoundCell<'_> {
                 .collect::<Vec<_>>()
                 .join(" "),
             RoundCell::Missing => MISSING.to_string(),
-            RoundCell::Bye => "bye".to_string(),
+            RoundCell::Bye => lang.text(Msg::Bye).to_string(),
             RoundCell::Unscored => "?".to_string(),
         }
     }
@@ -221,7 +226,10 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
         ));
     }
     let mut out = vec![(
-        format!("{head}: {}{note}{unscored}", lang.text(Msg::StandingsCaption)),
+        format!(
+            "{head}: {}{note}{unscored}",
+            lang.text(Msg::StandingsCaption)
+        ),
         frame(columns)?,
     )];
     if t.rounds.is_empty() {
@@ -233,7 +241,10 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
         text_col("player", l.iter().map(|x| x.player.clone()).collect()),
     ];
     for round in &t.rounds {
-        let cells = l.iter().map(|x| round_cell(t, x, round).text()).collect();
+        let cells = l
+            .iter()
+            .map(|x| round_cell(t, x, round).text_in(lang))
+            .collect();
         columns.push(text_col(round, cells));
     }
     columns.push(text_col(
@@ -393,7 +404,10 @@ fn chouchou_frames(t: &ChouChouTable, lang: Lang) -> Result<Vec<(String, DataFra
             format!("{head}: {}{note}", lang.text(Msg::ScoreSheet)),
             sheet,
         ),
-        (format!("{head}: {}", lang.text(Msg::StandingsCaption)), table),
+        (
+            format!("{head}: {}", lang.text(Msg::StandingsCaption)),
+            table,
+        ),
     ])
 }
 

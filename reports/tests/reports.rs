@@ -427,7 +427,7 @@ fn sample_report() -> Report {
             },
         ],
         audit_omitted: 3,
-        presentation: Default::default(),
+        ..Default::default()
     }
 }
 
@@ -709,4 +709,53 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     assert_eq!(attr(&page.dom, "data-charts-ok"), Some(shown));
     // Names from the GBK and Big5 samples come out as text.
     assert!(page.dom.contains("示例邀请赛"), "GBK event name");
+}
+
+/// Every column a report's tables name has its label in every language (a column named by
+/// data, a round or a line number, holds a digit), and in Chinese or Japanese no section
+/// title, caption or column of the report is left in English.
+#[test]
+fn every_report_label_is_translated() {
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let work = tmp();
+    let db = work.path().join("samples.db");
+    kifu_ingest::ingest(&db, &[samples], &kifu_ingest::Options::default()).unwrap();
+    let store = kifu_store::Store::open_read_only(&db).unwrap();
+    let english = |text: &str| {
+        // Names from the records and abbreviations are not labels.
+        let mut rest = text.to_owned();
+        for keep in ["WHR", "ECCO", "SB", "P1", "P2", "P3", "P4", "D1", "I1", "D13", "I13"] {
+            rest = rest.replace(keep, "");
+        }
+        rest.split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w.len() > 2 && w.chars().all(|c| c.is_ascii_lowercase()))
+    };
+    for lang in Lang::ALL {
+        for edition in [Edition::Audit, Edition::Public] {
+            let options = ReportOptions {
+                explorer_depth: 0,
+                presentation: Presentation {
+                    lang,
+                    edition,
+                    ..Presentation::default()
+                },
+                ..ReportOptions::default()
+            };
+            let report = build_report(&store, &options).unwrap();
+            for section in &report.sections {
+                if lang != Lang::En {
+                    assert!(!english(&section.title), "{lang}: {}", section.title);
+                }
+                for (caption, df) in &section.tables {
+                    for name in df.get_column_names() {
+                        let name = name.as_str();
+                        assert!(
+                            column_msg(name).is_some() || name.chars().any(|c| c.is_ascii_digit()),
+                            "{lang}: column {name:?} of {caption:?} has no label"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -31,6 +31,7 @@ messages! {
     EventCount => ["{n} event|{n} events", "{n} 大会", "{n} 项赛事", "{n} 項賽事"],
     Draw => ["draw", "引き分け", "和棋", "和棋"],
     NoResult => ["no result", "結果なし", "无结果", "無結果"],
+    SeatWins => ["{seat} wins", "{seat} 勝ち", "{seat} 胜", "{seat} 勝"],
     Footer => [
         "Made with kifu",
         "kifu で作成",
@@ -448,6 +449,13 @@ messages! {
         "両対局者の名前と結果のある対局から Whole-History Rating（Coulom 2008：期間ごとのレーティング、w² は 1 日あたり 14 Elo²、初日に 1500 の相手への仮想の 1 勝 1 敗。± は標準偏差 1 つ分）で評価する。引き分けは半勝、不戦は除く。補正した優位は対局者の実力と同時に当てはめる（グループごとに一つの優位を持つ Bradley–Terry モデル）：+35 点は先手が 35 点強いかのように打つことを意味し、同じ実力同士なら 55% の得点率。0 を含む区間は優位がないことを示す。kifu ratings と kifu stats --adjusted も同じ値を出力する。",
         "根据双方棋手均有姓名且有结果的对局，用 Whole-History Rating 评定等级分（Coulom 2008：每个时段一个等级分，w² 为每天 14 Elo²，棋手首日对 1500 分对手虚拟一胜一负；± 为一个标准差）；和棋算半胜，弃权不计。校正后的优势与棋手实力一起拟合（每组一个优势的 Bradley–Terry 模型）：+35 分表示先手如同强 35 分，实力相当时得分率 55%；区间包含 0 表示没有优势。命令 kifu ratings 和 kifu stats --adjusted 输出相同结果。",
         "根據雙方棋手均有姓名且有結果的對局，用 Whole-History Rating 評定等級分（Coulom 2008：每個時段一個等級分，w² 為每天 14 Elo²，棋手首日對 1500 分對手虛擬一勝一負；± 為一個標準差）；和棋算半勝，棄權不計。校正後的優勢與棋手實力一起擬合（每組一個優勢的 Bradley–Terry 模型）：+35 分表示先手如同強 35 分，實力相當時得分率 55%；區間包含 0 表示沒有優勢。命令 kifu ratings 和 kifu stats --adjusted 輸出相同結果。",
+    ],
+
+    GamesPrintedLimit => [
+        "The first {shown} of {n} games are printed here; the event site has every game.",
+        "ここには全 {n} 局のうち最初の {shown} 局を載せる。大会サイトにはすべての対局がある。",
+        "此处刊出全部 {n} 局中的前 {shown} 局；赛事网站收录全部对局。",
+        "此處刊出全部 {n} 局中的前 {shown} 局；賽事網站收錄全部對局。",
     ],
 
     // ---- print and PDF --------------------------------------------------------------

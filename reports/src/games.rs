@@ -1,0 +1,282 @@
+//! The games of a public report, as a bulletin prints them: each game's round, players and
+//! customary result, its moves with the record's comments and variations (as written, in
+//! parentheses after the move they replace), and the final position. Games are in event,
+//! then round order (numbers in round names compared as numbers), then as stored.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use kifu_analysis::Filter;
+use kifu_facts::{GameKind, VariationMove};
+use kifu_store::query::GameRow;
+use kifu_store::search::{GameListing, GameOrder};
+use kifu_store::Store;
+
+use crate::lang::Lang;
+use crate::results::customary_result;
+use crate::site::frames::Frames;
+use crate::Error;
+
+/// The most games a report prints; more are counted (the site has every game).
+pub const PRINTED_GAMES: usize = 300;
+
+/// One game as the report prints it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameSheet {
+    pub event: String,
+    /// The game's number within its event, in the order printed.
+    pub number: usize,
+    pub round: Option<String>,
+    pub date: Option<String>,
+    /// The players in seat order.
+    pub players: Vec<String>,
+    pub result: String,
+    /// The moves, numbered, with comments in braces and variations in parentheses.
+    pub moves: String,
+    /// The final position (a board diagram as SVG).
+    pub diagram_svg: Option<String>,
+}
+
+/// Compares round names as people read them: `第9轮` before `第10轮`, `R2` before `R10`.
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
+    loop {
+        match (x.peek().copied(), y.peek().copied()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let mut n = String::new();
+                while let Some(c) = x.next_if(char::is_ascii_digit) {
+                    n.push(c);
+                }
+                let mut m = String::new();
+                while let Some(d) = y.next_if(char::is_ascii_digit) {
+                    m.push(d);
+                }
+                let (n, m) = (n.trim_start_matches('0'), m.trim_start_matches('0'));
+                let by_value = n.len().cmp(&m.len()).then_with(|| n.cmp(m));
+                if by_value != Ordering::Equal {
+                    return by_value;
+                }
+            }
+            (Some(c), Some(d)) => {
+                if c != d {
+                    return c.cmp(&d);
+                }
+                x.next();
+                y.next();
+            }
+        }
+    }
+}
+
+/// The games under `filter` as printed: at most [`PRINTED_GAMES`], and how many there are.
+pub(crate) fn game_sheets(
+    store: &Store,
+    filter: &Filter,
+    lang: Lang,
+) -> Result<(Vec<GameSheet>, usize), Error> {
+    let mut games = store.list_games(filter, GameOrder::Id, None)?;
+    let total = games.len();
+    games.sort_by(|a, b| {
+        a.event
+            .cmp(&b.event)
+            .then_with(|| {
+                natural_cmp(
+                    a.round.as_deref().unwrap_or(""),
+                    b.round.as_deref().unwrap_or(""),
+                )
+            })
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    let scoring: HashMap<String, kifu_facts::curation::Scoring> = store
+        .event_terms()?
+        .into_iter()
+        .map(|t| (t.name, t.scoring))
+        .collect();
+    let mut numbers: HashMap<Option<String>, usize> = HashMap::new();
+    let mut sheets = Vec::new();
+    for g in games.iter().take(PRINTED_GAMES) {
+        let number = numbers.entry(g.event.clone()).or_default();
+        *number += 1;
+        let row = store.game(g.id)?;
+        sheets.push(sheet(
+            g,
+            &row,
+            *number,
+            scoring.get(g.event.as_deref().unwrap_or("")),
+            lang,
+        ));
+    }
+    Ok((sheets, total))
+}
+
+fn sheet(
+    g: &GameListing,
+    row: &GameRow,
+    number: usize,
+    scoring: Option<&kifu_facts::curation::Scoring>,
+    lang: Lang,
+) -> GameSheet {
+    let frames = Frames::of(row).ok();
+    let moves = frames
+        .as_ref()
+        .map(|f| move_text(row, &f.moves))
+        .unwrap_or_default();
+    GameSheet {
+        event: g.event.clone().unwrap_or_default(),
+        number,
+        round: g.round.clone(),
+        date: g.date.clone(),
+        players: g.players.iter().map(|(_, n)| n.clone()).collect(),
+        result: customary_result(g.kind, g.counted, scoring, lang),
+        moves,
+        diagram_svg: crate::audit::diagram(row, row.plies),
+    }
+}
+
+/// A move as printed: Xiangqi's Chinese notation alone (the page's list adds ICCS).
+fn printed(kind: GameKind, text: &str) -> &str {
+    match kind {
+        GameKind::Xiangqi => text.split_whitespace().next().unwrap_or(text),
+        _ => text,
+    }
+}
+
+/// The number before move `ply` (1-based), when one is written there: by pairs for
+/// Xiangqi (`3.` before Red's, `3…` where a line starts with Black's), else per move.
+fn number_before(kind: GameKind, ply: u32, line_start: bool) -> Option<String> {
+    if kind != GameKind::Xiangqi {
+        return Some(format!("{ply}."));
+    }
+    let n = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        Some(format!("{n}."))
+    } else if line_start {
+        Some(format!("{n}…"))
+    } else {
+        None
+    }
+}
+
+/// The main line with its comments and variations.
+fn move_text(game: &GameRow, moves: &[String]) -> String {
+    let kind = game.kind;
+    let mut parts: Vec<String> = Vec::new();
+    let comments: HashMap<u32, Vec<&str>> =
+        game.comments
+            .iter()
+            .fold(HashMap::new(), |mut m, (ply, text)| {
+                m.entry(*ply).or_insert_with(Vec::new).push(text.as_str());
+                m
+            });
+    let comment = |ply: u32, parts: &mut Vec<String>| {
+        for c in comments.get(&ply).into_iter().flatten() {
+            parts.push(format!("{{{}}}", c.trim()));
+        }
+    };
+    comment(0, &mut parts);
+    let variations = &game.variations;
+    let mut after_break = true;
+    for (i, m) in moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        if let Some(n) = number_before(kind, ply, after_break) {
+            parts.push(n);
+        }
+        parts.push(printed(kind, m).to_owned());
+        after_break = false;
+        if comments.contains_key(&ply) {
+            comment(ply, &mut parts);
+            after_break = true;
+        }
+        for start in variations
+            .iter()
+            .filter(|v| v.parent.is_none() && v.ply == ply)
+        {
+            parts.push(format!("({})", variation_text(kind, variations, start)));
+            after_break = true;
+        }
+    }
+    parts.join(" ")
+}
+
+/// A variation from its first move, as written: each move's alternatives (the other
+/// moves that follow the same move) in parentheses after it, as PGN nests them.
+fn variation_text(kind: GameKind, all: &[VariationMove], first: &VariationMove) -> String {
+    let mut parts = Vec::new();
+    if let Some(b) = &first.before {
+        parts.push(format!("{{{}}}", b.trim()));
+    }
+    let mut line_start = true;
+    let write = |v: &VariationMove, line_start: &mut bool, parts: &mut Vec<String>| {
+        if let Some(n) = number_before(kind, v.ply, *line_start) {
+            parts.push(n);
+        }
+        parts.push(v.text.clone());
+        *line_start = false;
+        if let Some(c) = &v.comment {
+            parts.push(format!("{{{}}}", c.trim()));
+            *line_start = true;
+        }
+    };
+    write(first, &mut line_start, &mut parts);
+    let mut current = first;
+    loop {
+        let children: Vec<&VariationMove> = all
+            .iter()
+            .filter(|c| c.parent == Some(current.node))
+            .collect();
+        let Some((next, alternatives)) = children.split_first() else {
+            break;
+        };
+        write(next, &mut line_start, &mut parts);
+        for alternative in alternatives {
+            parts.push(format!("({})", variation_text(kind, all, alternative)));
+            line_start = true;
+        }
+        current = next;
+    }
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_compare_by_their_numbers() {
+        let mut rounds = vec!["第10轮", "第09轮", "第1轮", "R10", "R2", "final"];
+        rounds.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(rounds, ["R2", "R10", "final", "第1轮", "第09轮", "第10轮"]);
+    }
+
+    fn v(node: u32, parent: Option<u32>, ply: u32, text: &str) -> VariationMove {
+        VariationMove {
+            node,
+            parent,
+            ply,
+            code: None,
+            text: text.into(),
+            comment: None,
+            before: None,
+            mark: None,
+        }
+    }
+
+    #[test]
+    fn variations_nest_after_the_move_they_replace() {
+        // 2… 马2进3 3. 兵七进一 (3. 马二进三 {solid}) 3… 卒7进1
+        let mut all = vec![
+            v(1, None, 2, "马2进3"),
+            v(2, Some(1), 3, "兵七进一"),
+            v(3, Some(1), 3, "马二进三"),
+            v(4, Some(2), 4, "卒7进1"),
+        ];
+        all[2].comment = Some("solid".into());
+        assert_eq!(
+            variation_text(GameKind::Xiangqi, &all, &all[0]),
+            "1… 马2进3 2. 兵七进一 (2. 马二进三 {solid}) 2… 卒7进1"
+        );
+    }
+}
