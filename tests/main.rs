@@ -10,6 +10,7 @@ mod chromium;
 mod cli;
 mod cli_input;
 mod common;
+mod publish;
 mod contract;
 mod copies;
 mod curation;

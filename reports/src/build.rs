@@ -8,6 +8,7 @@ use kifu_store::Store;
 use crate::audit::serious_findings;
 use crate::games::game_sheets;
 use crate::lang::Msg;
+use crate::sides::colour_key;
 use crate::masthead::Masthead;
 use crate::ratings::ratings_section;
 use crate::sections::{explorer_section, findings_section, kind_section, overview_section};
@@ -75,8 +76,10 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         if kinds.iter().any(|k| k == kind.name()) {
             let mut section = kind_section(kind, data, lang)?;
             if public {
-                // The public reads the charts; the tables are the researchers'.
+                // The public reads the charts and their colours; the tables and the
+                // method are the researchers'.
                 section.tables.clear();
+                section.intro = colour_key(kind, lang);
             }
             sections.push(section);
         }
