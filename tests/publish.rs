@@ -28,7 +28,13 @@ fn championship_db() -> Option<&'static PathBuf> {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         let db = root.join("kifu.db");
-        kifu_ok(&["ingest", "-q", "--db", db.to_str().unwrap(), dpxq.to_str().unwrap()]);
+        kifu_ok(&[
+            "ingest",
+            "-q",
+            "--db",
+            db.to_str().unwrap(),
+            dpxq.to_str().unwrap(),
+        ]);
         Some(db)
     })
     .as_ref()
@@ -47,7 +53,12 @@ fn internal_words(db: &Path) -> Vec<String> {
     ]);
     let mut words: BTreeSet<String> = audit
         .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["code"].as_str().unwrap().to_owned())
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["code"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     assert!(words.contains("ecco-differs"), "{words:?}");
     for w in [
@@ -137,10 +148,16 @@ fn the_public_report_shows_the_event_not_the_audit_in_english_and_chinese() {
         let markdown = std::fs::read_to_string(out.join("report.md")).unwrap();
         for page in [text, markdown.as_str()] {
             for word in &internal {
-                assert!(!page.contains(word.as_str()), "{lang}: the public report shows {word:?}");
+                assert!(
+                    !page.contains(word.as_str()),
+                    "{lang}: the public report shows {word:?}"
+                );
             }
             for name in &players {
-                assert!(page.contains(name.as_str()), "{lang}: {name} is not in the report");
+                assert!(
+                    page.contains(name.as_str()),
+                    "{lang}: {name} is not in the report"
+                );
             }
         }
         // The header is the event's, the games are printed with their moves.
@@ -149,7 +166,10 @@ fn the_public_report_shows_the_event_not_the_audit_in_english_and_chinese() {
         let games = browser.eval("document.querySelectorAll('article.game-sheet').length");
         assert_eq!(games, 241, "{lang}");
         let first = browser.eval("document.querySelector('article.game-sheet .moves').textContent");
-        assert!(first.as_str().unwrap().starts_with("1. "), "{lang}: {first}");
+        assert!(
+            first.as_str().unwrap().starts_with("1. "),
+            "{lang}: {first}"
+        );
         if lang == "zh-Hans" {
             let left = english_words(text);
             assert!(left.is_empty(), "zh-Hans report keeps English: {left:?}");

@@ -8,10 +8,10 @@ use kifu_store::Store;
 use crate::audit::serious_findings;
 use crate::games::game_sheets;
 use crate::lang::Msg;
-use crate::sides::colour_key;
 use crate::masthead::Masthead;
 use crate::ratings::ratings_section;
 use crate::sections::{explorer_section, findings_section, kind_section, overview_section};
+use crate::sides::colour_key;
 use crate::standings::standings_section;
 use crate::{Error, Report};
 

@@ -724,7 +724,9 @@ fn every_report_label_is_translated() {
     let english = |text: &str| {
         // Names from the records and abbreviations are not labels.
         let mut rest = text.to_owned();
-        for keep in ["WHR", "ECCO", "SB", "P1", "P2", "P3", "P4", "D1", "I1", "D13", "I13"] {
+        for keep in [
+            "WHR", "ECCO", "SB", "P1", "P2", "P3", "P4", "D1", "I1", "D13", "I13",
+        ] {
             rest = rest.replace(keep, "");
         }
         rest.split(|c: char| !c.is_ascii_alphabetic())

@@ -16,6 +16,7 @@ use std::time::Instant;
 mod export;
 mod positions;
 mod ratings;
+mod site;
 mod stages;
 
 use anyhow::{bail, Context, Result};
@@ -247,6 +248,8 @@ pub struct Request {
     pub export: Option<usize>,
     /// Only the ratings benchmark, on this many generated dated results.
     pub ratings: Option<usize>,
+    /// Only the site benchmark (all of CCPD).
+    pub site: bool,
 }
 
 fn shared_data() -> Option<PathBuf> {
@@ -302,6 +305,11 @@ fn rate(n: u64, secs: f64) -> String {
 pub fn run(req: &Request) -> Result<ExitCode> {
     if let Some(games) = req.positions {
         print!("{}", positions::run(req, games)?);
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if req.site {
+        print!("{}", site::run(req)?);
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }

@@ -605,6 +605,11 @@ pub(super) enum Command {
         /// the rest kept.
         #[arg(long)]
         ratings: Option<usize>,
+        /// Only the site benchmark: `kifu site` of all of CCPD (from ../shared/data), its
+        /// time, memory and size; its section of the results file is replaced, the rest
+        /// kept.
+        #[arg(long)]
+        site: bool,
     },
     /// The position index behind `position` and `explore`: its state and size;
     /// `--rebuild` makes it again, `--verify` checks it against the games.

@@ -253,6 +253,7 @@ pub fn run() -> Result<ExitCode> {
             positions,
             export,
             ratings,
+            site,
         } => crate::bench::run(&crate::bench::Request {
             games,
             only,
@@ -263,6 +264,7 @@ pub fn run() -> Result<ExitCode> {
             positions,
             export,
             ratings,
+            site,
         }),
         Command::BenchStage {
             stage,
