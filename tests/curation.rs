@@ -161,32 +161,56 @@ aliases = ["郑惟桐"]
     assert_eq!(expected.len(), 2);
     let index = site(&db, &dir.path().join("site"), &filter);
     assert_eq!(index_standings(&index), expected);
-    let report = dir.path().join("report");
-    let mut args = vec!["report", "--db", d, "--out", report.to_str().unwrap()];
-    args.extend_from_slice(&filter);
-    kifu_ok(&args);
-    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
-    for ((_, event, lines), section) in expected.iter().zip(["女子组", "男子组"]) {
-        let caption = format!("**Xiangqi · {event} · {section} (scoring 2/1/0): standings");
-        let at = md
-            .find(&caption)
-            .unwrap_or_else(|| panic!("{caption}\n{md}"));
-        let rows: Vec<(String, u64, String)> = md[at..]
-            .lines()
-            .skip(4)
-            .take_while(|l| l.starts_with('|'))
-            .map(|l| {
-                let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
-                // place, player, games, wins, draws, losses, points (as `1½`)
-                let points = match cells[6].strip_suffix('½') {
-                    Some("") => "0.5".to_string(),
-                    Some(whole) => format!("{whole}.5"),
-                    None => cells[6].to_string(),
-                };
-                (cells[1].to_string(), cells[0].parse().unwrap(), points)
-            })
-            .collect();
-        assert_eq!(&rows, lines, "{section}");
+    // So do the public edition's pages, in Chinese.
+    let public = ["--edition", "public", "--lang", "zh-Hans"];
+    let index = site(
+        &db,
+        &dir.path().join("site-public"),
+        &[&filter[..], &public[..]].concat(),
+    );
+    assert_eq!(index_standings(&index), expected);
+    for (edition, caption) in [
+        (
+            &[][..],
+            "**Xiangqi · {event} · {section} (scoring 2/1/0): standings",
+        ),
+        (
+            &public[..],
+            "**象棋 · {event} · {section} （计分 2/1/0）: 排名",
+        ),
+    ] {
+        let report = dir.path().join("report");
+        let _ = std::fs::remove_dir_all(&report);
+        let mut args = vec!["report", "--db", d, "--out", report.to_str().unwrap()];
+        args.extend_from_slice(&filter);
+        args.extend_from_slice(edition);
+        kifu_ok(&args);
+        let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+        for ((_, event, lines), section) in expected.iter().zip(["女子组", "男子组"]) {
+            let caption = caption
+                .replace("{event}", event)
+                .replace("{section}", section);
+            let at = md
+                .find(&caption)
+                .unwrap_or_else(|| panic!("{caption}\n{md}"));
+            let rows: Vec<(String, u64, String)> = md[at..]
+                .lines()
+                .skip(4)
+                .take_while(|l| l.starts_with('|'))
+                .map(|l| {
+                    let cells: Vec<&str> =
+                        l.trim_matches('|').split(" | ").map(str::trim).collect();
+                    // place, player, games, wins, draws, losses, points (as `1½`)
+                    let points = match cells[6].strip_suffix('½') {
+                        Some("") => "0.5".to_string(),
+                        Some(whole) => format!("{whole}.5"),
+                        None => cells[6].to_string(),
+                    };
+                    (cells[1].to_string(), cells[0].parse().unwrap(), points)
+                })
+                .collect();
+            assert_eq!(&rows, lines, "{section}");
+        }
     }
 
     // A correction: it counts, `show` gives its reason, the standings change.
