@@ -147,7 +147,7 @@ impl Site {
 
 /// A generated tournament file of `game` (with `extra` generator flags), and the first
 /// event it holds.
-fn generated(dir: &Path, game: &str, extra: &[&str]) -> (PathBuf, String) {
+pub(crate) fn generated(dir: &Path, game: &str, extra: &[&str]) -> (PathBuf, String) {
     std::fs::create_dir_all(dir).unwrap();
     let file = dir.join(format!("{game}.txt"));
     let mut args = vec![
