@@ -13,6 +13,8 @@ use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
 
 use crate::lang::Lang;
+use crate::notation::xiangqi_move;
+use crate::replay;
 use crate::results::customary_result;
 use crate::site::frames::Frames;
 use crate::Error;
@@ -119,10 +121,8 @@ fn sheet(
     scoring: Option<&kifu_facts::curation::Scoring>,
     lang: Lang,
 ) -> GameSheet {
-    let frames = Frames::of(row).ok();
-    let moves = frames
-        .as_ref()
-        .map(|f| move_text(row, &f.moves))
+    let moves = moves_in(row, lang)
+        .map(|m| move_text(row, &m))
         .unwrap_or_default();
     GameSheet {
         event: g.event.clone().unwrap_or_default(),
@@ -136,12 +136,20 @@ fn sheet(
     }
 }
 
-/// A move as printed: Xiangqi's Chinese notation alone (the page's list adds ICCS).
-fn printed(kind: GameKind, text: &str) -> &str {
-    match kind {
-        GameKind::Xiangqi => text.split_whitespace().next().unwrap_or(text),
-        _ => text,
+/// The main line's moves as `lang`'s readers write them (Xiangqi: [`xiangqi_move`]; the
+/// other games: their notation); `None` when the moves cannot be replayed.
+fn moves_in(game: &GameRow, lang: Lang) -> Option<Vec<String>> {
+    if game.kind != GameKind::Xiangqi {
+        return Frames::of(game).ok().map(|f| f.moves);
     }
+    let moves = replay::xiangqi_moves(game).ok()?;
+    let mut position = replay::xiangqi_start(game).ok()?;
+    let mut written = Vec::with_capacity(moves.len());
+    for m in moves {
+        written.push(xiangqi_move(&position, m, lang));
+        position.make(m);
+    }
+    Some(written)
 }
 
 /// The number before move `ply` (1-based), when one is written there: by pairs for
@@ -184,7 +192,7 @@ fn move_text(game: &GameRow, moves: &[String]) -> String {
         if let Some(n) = number_before(kind, ply, after_break) {
             parts.push(n);
         }
-        parts.push(printed(kind, m).to_owned());
+        parts.push(m.clone());
         after_break = false;
         if comments.contains_key(&ply) {
             comment(ply, &mut parts);
