@@ -54,10 +54,10 @@ fn shown_moves(db: &Path, id: i64) -> Vec<String> {
 }
 
 /// The move list as numbered lines (`1. 炮二平五 马8进7`), from the page's `li.move`s:
-/// a line begins at each move that carries its number.
+/// a line begins at each move that carries its number (in bold).
 const MOVE_LINES: &str = "(() => { const lines = []; \
     for (const li of document.querySelectorAll('#moves > li.move')) { \
-      const n = li.querySelector('.n'); \
+      const n = li.querySelector('b'); \
       const text = li.lastChild.textContent.trim(); \
       if (n || !lines.length) lines.push((n ? n.textContent + ' ' : '') + text); \
       else lines[lines.length - 1] += ' ' + text; } \
@@ -92,11 +92,11 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
     ));
     // Red's move and Black's answer on one numbered line, in Chinese only.
     assert!(page.contains(
-        "<ol id=\"moves\" class=\"pairs\"><li class=move data-ply=1><span class=n>1.</span> 炮二平五\
-         <li class=\"move b\" data-ply=2>马8进7\
-         <li class=move data-ply=3><span class=n>2.</span> 马二进三\
-         <li class=\"move b\" data-ply=4>车9平8\
-         <li class=move data-ply=5><span class=n>3.</span> 车一平二</ol>"
+        "<ol id=\"moves\" class=\"pairs\"><li class=move data-ply=1><b>1.</b> 炮二平五\
+         <li class=move data-ply=2>马8进7\
+         <li class=move data-ply=3><b>2.</b> 马二进三\
+         <li class=move data-ply=4>车9平8\
+         <li class=move data-ply=5><b>3.</b> 车一平二</ol>"
     ));
     assert!(page.contains("data-board=\"xiangqi-zh\""));
     assert!(page.contains("<h2>棋谱</h2>"));
@@ -134,7 +134,7 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
     let page = std::fs::read_to_string(out.join("games/1.html")).unwrap();
     assert!(page.contains("<html lang=\"en\">"));
     assert!(page.contains("data-board=\"xiangqi\""));
-    assert!(page.contains("<li class=move data-ply=1><span class=n>1.</span> 炮二平五 h2e2"));
+    assert!(page.contains("<li class=move data-ply=1><b>1.</b> 炮二平五 h2e2"));
     assert!(
         page.contains("<dt>result</dt><dd>recorded red, counted red, board none (unfinished)</dd>")
     );

@@ -287,21 +287,21 @@ pub fn game_page(
     for (i, text) in frames.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         // Where the game alternates two players, a move pair is one numbered line (`1. 炮二平五
-        // 马8进7`): the first move carries the number, the second its own column (and
-        // `1…` when a branch or the start comes between).
+        // 马8进7`): the first move carries the number in bold; the second falls in the
+        // list's second column by itself, and is placed there (`second`, numbered `1…`) only
+        // when a branch or the start comes before it. A page is mostly this list: each
+        // byte a move saves counts.
         let (second, number) = match pairs {
             Some(offset) => {
                 let k = ply - 1 + offset;
                 let n = k / 2 + 1;
-                let second = k % 2 == 1;
-                let number = if !second {
-                    format!("<span class=n>{n}.</span> ")
+                if k.is_multiple_of(2) {
+                    (false, format!("<b>{n}.</b> "))
                 } else if after_branch || ply == 1 {
-                    format!("<span class=n>{n}…</span> ")
+                    (true, format!("<b>{n}…</b> "))
                 } else {
-                    String::new()
-                };
-                (second, number)
+                    (false, String::new())
+                }
             }
             None => (false, String::new()),
         };
@@ -309,8 +309,8 @@ pub fn game_page(
         let class = match (cycle.contains(&ply), second) {
             (false, false) => "move",
             (true, false) => "\"move cycle\"",
-            (false, true) => "\"move b\"",
-            (true, true) => "\"move b cycle\"",
+            (false, true) => "\"move second\"",
+            (true, true) => "\"move second cycle\"",
         };
         // A branch's item counts in the list's numbering: the move after it says its own.
         let value = if after_branch {
@@ -449,9 +449,11 @@ fn variations_summary(out: &mut String, variations: &VariationFrames, game: i64,
         ))
     );
     if shown < variations.total {
-        // The command is code in every language: the text around it is escaped.
+        // The command is code in every language. The table's text is kifu's own (no markup)
+        // and its slots are numbers, so it is written as it is.
         let command = format!("<code>kifu show {game} --variations</code>");
-        let text = escape(lang.text(Msg::VariationsCut))
+        let text = lang
+            .text(Msg::VariationsCut)
             .replace("{shown}", &shown.to_string())
             .replace("{total}", &variations.total.to_string())
             .replace("{command}", &command);
