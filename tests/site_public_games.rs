@@ -273,6 +273,12 @@ fn world_championship_public_pages_in_simplified_chinese() {
             .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
             .collect();
         assert_eq!(browser.eval(MOVE_LINES), json!(want), "game {id}");
+        // The board's caption at the last move, in Chinese.
+        assert_eq!(
+            browser.eval("document.getElementById('note-text').textContent"),
+            json!(format!("第 {} 步：{}", moves.len(), moves[moves.len() - 1])),
+            "game {id}"
+        );
         assert_eq!(
             audit_words_shown(&mut browser, &codes),
             Vec::<String>::new(),

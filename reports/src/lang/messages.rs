@@ -64,6 +64,7 @@ messages! {
     MoveAt => ["move {n}", "{n} 手目", "第 {n} 步", "第 {n} 步"],
     ActionAt => ["action {n}", "{n} 手目の操作", "第 {n} 手", "第 {n} 手"],
     VariationMoveAt => ["variation move {n}", "変化 {n} 手目", "变着第 {n} 步", "變著第 {n} 步"],
+    MoveNote => ["{at}: {move}", "{at}: {move}", "{at}：{move}", "{at}：{move}"],
     StartPosition => ["start position", "初期局面", "初始局面", "初始局面"],
     VariationWord => ["variation", "変化", "变着", "變著"],
     NotPlayableBoard => [

@@ -256,11 +256,11 @@
     var word = fill(kind === "chouchou" ? L.action : L.move, { n: n });
     if (v) {
       var li = document.querySelector('li.variation-move[data-node="' + v.node + '"] .t');
-      note.textContent = word + " (" + L.variation + "): " + (li ? li.textContent : "") +
+      note.textContent = fill(L.note, { at: word + " (" + L.variation + ")", move: li ? li.textContent : "" }) +
         (v.played ? "" : " \u2014 " + L.notPlayable);
     } else {
       var moveText = n > 0 ? moveTextOf(document.querySelector('li.move[data-ply="' + n + '"]')) : "";
-      note.textContent = n > 0 ? word + ": " + moveText : L.start;
+      note.textContent = n > 0 ? fill(L.note, { at: word, move: moveText }) : L.start;
     }
     // A finding is about a main-line move, or (data-node) a variation move.
     var listed = document.querySelectorAll("li.finding");

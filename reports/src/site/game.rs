@@ -694,6 +694,7 @@ fn script_labels() -> serde_json::Value {
                 json!({
                     "move": t(Msg::MoveAt),
                     "action": t(Msg::ActionAt),
+                    "note": t(Msg::MoveNote),
                     "start": t(Msg::StartPosition),
                     "variation": t(Msg::VariationWord),
                     "notPlayable": t(Msg::NotPlayableBoard),
