@@ -76,14 +76,33 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
         db.to_str().unwrap(),
         pgn.to_str().unwrap(),
     ]);
+    let logo = dir.join("logo.svg");
+    std::fs::write(&logo, "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+    let theme = dir.join("theme.css");
+    std::fs::write(&theme, ":root { --accent: #006400; }").unwrap();
     let out = site(
         &db,
         &dir,
         &[],
-        &["--edition", "public", "--lang", "zh-Hans"],
+        &[
+            "--edition",
+            "public",
+            "--lang",
+            "zh-Hans",
+            "--logo",
+            logo.to_str().unwrap(),
+            "--theme",
+            theme.to_str().unwrap(),
+        ],
     );
     let page = std::fs::read_to_string(out.join("games/1.html")).unwrap();
     assert!(page.contains("<html lang=\"zh-Hans\">"));
+    // The organizer's theme last in <head>, its logo first in the header.
+    assert!(page.contains(
+        "<link rel=\"stylesheet\" href=\"../assets/game.css\"><style id=\"theme\">\n\
+         :root { --accent: #006400; }\n</style>\n</head>"
+    ));
+    assert!(page.contains("<header><img class=\"logo\" alt=\"\" src=\"data:image/svg+xml;base64,"));
     // The header is the record's, in Chinese, the result as players write it.
     assert!(page.contains(
         "<dl class=\"meta\"><dt>红方</dt><dd>Lü Qin</dd><dt>黑方</dt><dd>Xu Yinchuan</dd>\
