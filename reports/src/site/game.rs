@@ -722,3 +722,34 @@ pub fn game_assets() -> Vec<(&'static str, &'static [u8])> {
         ("game.css", include_str!("game.css").as_bytes()),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xiangqi_moves_are_chinese_only_on_chinese_pages() {
+        let xq = GameKind::Xiangqi;
+        assert_eq!(move_text(xq, Lang::En, "马8进7 h9g7"), "马8进7 h9g7");
+        assert_eq!(move_text(xq, Lang::Ja, "马8进7 h9g7"), "马8进7 h9g7");
+        assert_eq!(move_text(xq, Lang::ZhHans, "马8进7 h9g7"), "马8进7");
+        assert_eq!(move_text(xq, Lang::ZhHant, "马8进7 h9g7"), "馬8進7");
+        assert_eq!(move_text(xq, Lang::ZhHant, "后车退1 c5c4"), "後車退1");
+        assert_eq!(move_text(xq, Lang::ZhHant, "帅五平四 e0f0"), "帥五平四");
+        // The other games' moves are not Chinese text.
+        assert_eq!(move_text(GameKind::Renju, Lang::ZhHans, "h8"), "h8");
+    }
+
+    #[test]
+    fn sides_are_named_in_the_pages_language() {
+        assert_eq!(side_label("red", Lang::ZhHans), "红方");
+        assert_eq!(side_label("black", Lang::ZhHant), "黑方");
+        assert_eq!(side_label("white", Lang::Ja), "白");
+        // A copy's note stays after the side; other seats as the record has them.
+        assert_eq!(
+            side_label("red (from its copy, game 4)", Lang::ZhHans),
+            "红方 (from its copy, game 4)"
+        );
+        assert_eq!(side_label("P2", Lang::ZhHans), "P2");
+    }
+}
