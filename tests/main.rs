@@ -27,6 +27,7 @@ mod roundtrip;
 mod search;
 mod site;
 mod site_pages;
+mod site_public_games;
 mod site_variations;
 mod spark;
 mod teams;

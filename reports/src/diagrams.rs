@@ -274,6 +274,31 @@ pub(crate) fn renju_board(out: &mut String) {
 /// characters, the move `ply` shown by a ring on its destination and a dashed ring on its
 /// origin.
 pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> String {
+    xiangqi_diagram_with(start_fen, moves, ply, XiangqiCoordinates::Iccs)
+}
+
+/// How a Xiangqi board's files and ranks are labelled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum XiangqiCoordinates {
+    /// ICCS: files `a`–`i` under the board, ranks `0`–`9` beside it (the report's default).
+    #[default]
+    Iccs,
+    /// As Chinese readers number the files, each side from its own right: Red's
+    /// 九…一 along Red's (bottom) edge, Black's 1…9 along Black's (top) edge; ranks are
+    /// not numbered.
+    Chinese,
+}
+
+/// Red's file numerals, from Red's left (file `a`, 九) to Red's right (file `i`, 一).
+const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+
+/// [`xiangqi_diagram`] with its coordinates labelled as `coordinates` says.
+pub fn xiangqi_diagram_with(
+    start_fen: Option<&str>,
+    moves: &[u8],
+    ply: u32,
+    coordinates: XiangqiCoordinates,
+) -> String {
     const CELL: f64 = XIANGQI_GRID.cell;
     const M: f64 = XIANGQI_GRID.margin;
     let (w, h) = xiangqi_size();
@@ -298,7 +323,7 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
         (M + file as f64 * CELL, M + (9 - rank) as f64 * CELL)
     };
     let mut out = open(w, h, &format!("Xiangqi position after move {upto}"));
-    xiangqi_board(&mut out);
+    xiangqi_board(&mut out, coordinates);
     let marked = if ply >= 1 {
         pairs.get(ply as usize - 1).copied()
     } else {
@@ -365,7 +390,7 @@ pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> Strin
 
 /// The empty Xiangqi board of [`xiangqi_diagram`]: background, lines, palaces, river,
 /// coordinates.
-pub(crate) fn xiangqi_board(out: &mut String) {
+pub(crate) fn xiangqi_board(out: &mut String, coordinates: XiangqiCoordinates) {
     const CELL: f64 = XIANGQI_GRID.cell;
     const M: f64 = XIANGQI_GRID.margin;
     let (w, h) = xiangqi_size();
@@ -436,12 +461,31 @@ pub(crate) fn xiangqi_board(out: &mut String) {
         "",
         "漢 界",
     );
+    let bottom = M + CELL * 9.6 + 10.0;
+    if coordinates == XiangqiCoordinates::Chinese {
+        let top = M - CELL * 0.6 - 10.0;
+        for (f, red) in RED_FILES.iter().enumerate() {
+            let (x, _) = xy(f);
+            // Red's files from Red's right; Black's from Black's right, which is Red's left.
+            text(out, x, bottom, 13.0, "#555", " class=\"file red\"", red);
+            text(
+                out,
+                x,
+                top,
+                13.0,
+                "#555",
+                " class=\"file black\"",
+                &(f + 1).to_string(),
+            );
+        }
+        return;
+    }
     for f in 0..9 {
         let (x, _) = xy(f);
         text(
             out,
             x,
-            M + CELL * 9.6 + 10.0,
+            bottom,
             11.0,
             "#555",
             "",
@@ -793,5 +837,56 @@ pub(crate) fn chouchou_board(out: &mut String, n: usize, placed: Option<(u8, u8)
             "",
             &((b'A' + i as u8) as char).to_string(),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The texts of the `<text>` elements of `svg` with `class`, in order.
+    fn texts_with_class(svg: &str, class: &str) -> Vec<String> {
+        let marker = format!("class=\"{class}\">");
+        svg.split(&marker)
+            .skip(1)
+            .filter_map(|rest| rest.split_once("</text>").map(|(t, _)| t.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_chinese_xiangqi_diagram_numbers_each_sides_files_from_its_right() {
+        let svg = xiangqi_diagram_with(None, &[], 0, XiangqiCoordinates::Chinese);
+        assert_eq!(
+            texts_with_class(&svg, "file red"),
+            ["九", "八", "七", "六", "五", "四", "三", "二", "一"]
+        );
+        assert_eq!(
+            texts_with_class(&svg, "file black"),
+            ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+        );
+        // Red's 九 and Black's 1 label the same file, Red's left: one above the other.
+        let x_of = |label: &str| {
+            let at = svg.find(&format!(">{label}</text>")).expect("the label");
+            let start = svg[..at].rfind("<text x=\"").expect("its element") + 9;
+            svg[start..start + 4].to_owned()
+        };
+        assert_eq!(x_of("九"), x_of("1"));
+        assert_eq!(x_of("一"), x_of("9"));
+        // No ICCS letters or rank digits: the only texts are the river, the files, the
+        // caption and the pieces.
+        for letter in 'a'..='i' {
+            assert!(!svg.contains(&format!(">{letter}</text>")), "{letter}");
+        }
+        assert!(!svg.contains(">0</text>"));
+        assert_eq!(svg.matches("<text").count(), 2 + 18 + 1 + 32);
+    }
+
+    #[test]
+    fn the_reports_xiangqi_diagram_keeps_iccs_coordinates() {
+        let svg = xiangqi_diagram(None, &[], 0);
+        assert!(svg.contains(">a</text>") && svg.contains(">i</text>"));
+        assert!(svg.contains(">0</text>") && svg.contains(">9</text>"));
+        assert!(!svg.contains("class=\"file"));
+        assert!(!svg.contains(">九</text>"));
     }
 }

@@ -12,6 +12,26 @@
   var M = geo.margin, C = geo.cell;
   var svg = document.getElementById("board");
   var current = -1;
+  // The page's language gives the texts the script writes (from kifu's message table).
+  var lang = document.documentElement.lang;
+  var L = KIFU_BOARDS.labels[lang] || KIFU_BOARDS.labels.en;
+  function fill(text, slots) {
+    for (var k in slots) text = text.split("{" + k + "}").join(String(slots[k]));
+    return text;
+  }
+  var moveList = document.getElementById("moves");
+  // A move's text without the pair number the list writes before it.
+  function moveTextOf(li) {
+    return li && li.lastChild ? li.lastChild.textContent.trim() : "";
+  }
+  // The current move scrolled into view inside the move list only: scrolling the window
+  // would take a phone's reader away from the board.
+  function showInList(li) {
+    if (!li || !moveList || moveList.scrollHeight <= moveList.clientHeight) return;
+    var item = li.getBoundingClientRect(), box = moveList.getBoundingClientRect();
+    if (item.top < box.top) moveList.scrollTop += item.top - box.top;
+    else if (item.bottom > box.bottom) moveList.scrollTop += item.bottom - box.bottom;
+  }
 
   // The state after ply n's changes to `prev`: the occupied cells, and (Renju) the ply
   // each stone was placed at.
@@ -109,7 +129,8 @@
     var p = xy(cell), x = p[0], y = p[1];
     var g = el("g", { "data-at": cell, "data-piece": content, "class": "piece" }, pieces);
     var t = el("title", {}, g);
-    t.textContent = cell + " " + content;
+    // A Chinese board names no cells: its files are numbered 九…一 and 1…9 around it.
+    t.textContent = data.board === "xiangqi-zh" ? pieceName(content) : cell + " " + content;
     if (kind === "renju") {
       var black = content === "X";
       el("circle", { cx: x, cy: y, r: (C * 0.46).toFixed(1),
@@ -121,7 +142,7 @@
       var ink = red ? colours.red : colours.black, rad = C * 0.42;
       el("circle", { cx: x, cy: y, r: rad.toFixed(1), fill: "#fdf3df", stroke: ink, "stroke-width": 2 }, g);
       el("circle", { cx: x, cy: y, r: (rad - 4).toFixed(1), fill: "none", stroke: ink, "stroke-width": 0.8 }, g);
-      label(g, x, y + 1, 20, ink, KIFU_BOARDS.chinese[content] || content, true);
+      label(g, x, y + 1, 20, ink, pieceName(content), true);
     } else if (kind === "territorial") {
       var white = content === content.toUpperCase();
       el("circle", { cx: x, cy: y, r: (C * 0.36).toFixed(1), fill: white ? colours.white : colours.black,
@@ -139,6 +160,12 @@
         label(g, cx, cy + 1, 14, "#fff", pc[1], true);
       });
     }
+  }
+
+  // A Xiangqi piece's character, Traditional on a zh-Hant page.
+  function pieceName(content) {
+    var name = KIFU_BOARDS.chinese[content] || content;
+    return lang === "zh-Hant" ? KIFU_BOARDS.traditional[name] || name : name;
   }
 
   function ring(parent, cell, r, cls, dashed) {
@@ -185,7 +212,7 @@
     list.forEach(function (f) {
       var p = xy(f[0]), d = C * 0.28, x = p[0], y = p[1];
       var g = el("g", { "class": "forbidden", "data-forbidden": f[0], "data-forbidden-kind": f[1] }, over);
-      el("title", {}, g).textContent = "forbidden: " + f[1];
+      el("title", {}, g).textContent = fill(L.forbidden, { kind: L.kinds[f[1]] || f[1] });
       el("line", { x1: x - d, y1: y - d, x2: x + d, y2: y + d, stroke: colours.mark, "stroke-width": 2 }, g);
       el("line", { x1: x - d, y1: y + d, x2: x + d, y2: y - d, stroke: colours.mark, "stroke-width": 2 }, g);
       var sym = { "double-three": "3", "double-four": "4", "overline": "6" }[f[1]] || "\u00d7";
@@ -193,8 +220,8 @@
     });
     var text = document.getElementById("forbidden");
     if (text) {
-      text.textContent = list.length ? "Black's forbidden points: " +
-        list.map(function (f) { return f[0] + " " + f[1]; }).join(", ") : "";
+      text.textContent = list.length ? fill(L.forbiddenList, { list:
+        list.map(function (f) { return f[0] + " " + (L.kinds[f[1]] || f[1]); }).join(", ") }) : "";
     }
   }
 
@@ -224,16 +251,16 @@
     if (kind === "renju" && !v) drawForbidden(n);
     var forbiddenText = document.getElementById("forbidden");
     if (kind === "renju" && v && forbiddenText) {
-      forbiddenText.textContent = "Black's forbidden points are marked on the main line's boards";
+      forbiddenText.textContent = L.forbiddenOnMainLine;
     }
-    var word = kind === "chouchou" ? "action " : "move ";
+    var word = fill(kind === "chouchou" ? L.action : L.move, { n: n });
     if (v) {
       var li = document.querySelector('li.variation-move[data-node="' + v.node + '"] .t');
-      note.textContent = word + n + " (variation): " + (li ? li.textContent : "") +
-        (v.played ? "" : " \u2014 not playable, the board before it");
+      note.textContent = fill(L.note, { at: word + " (" + L.variation + ")", move: li ? li.textContent : "" }) +
+        (v.played ? "" : " \u2014 " + L.notPlayable);
     } else {
-      var moveText = n > 0 ? (document.querySelector('li.move[data-ply="' + n + '"]') || {}).textContent : "";
-      note.textContent = n > 0 ? word + n + ": " + moveText : "start position";
+      var moveText = n > 0 ? moveTextOf(document.querySelector('li.move[data-ply="' + n + '"]')) : "";
+      note.textContent = n > 0 ? fill(L.note, { at: word, move: moveText }) : L.start;
     }
     // A finding is about a main-line move, or (data-node) a variation move.
     var listed = document.querySelectorAll("li.finding");
@@ -259,7 +286,7 @@
   function panels(n, v) {
     var at = document.getElementById("at");
     // A variation may go on past the main line's end: its ply alone.
-    if (at) at.textContent = v ? n + " \u00b7 variation" : n + " / " + plies;
+    if (at) at.textContent = v ? n + " \u00b7 " + L.variation : n + " / " + plies;
     var e;
     if (v) {
       // The side panels are the main line's; a variation's board speaks for itself.
@@ -268,7 +295,7 @@
       });
       return;
     }
-    if ((e = document.getElementById("classes"))) e.textContent = n > 0 && data.classes ? expand(data.classTexts[data.classes[n - 1]]) : "";
+    if ((e = document.getElementById("classes"))) e.textContent = n > 0 && data.classes && data.classTexts ? expand(data.classTexts[data.classes[n - 1]]) : "";
     // The two lines as `kifu show` prints them, one under the other (white-space: pre-line).
     if ((e = document.getElementById("hands"))) e.textContent = ((data.hands && data.hands[n]) || []).join("\n");
     if ((e = document.getElementById("score"))) e.textContent = n === plies ? data.score || "" : "";
@@ -304,7 +331,7 @@
       var li = document.querySelector('li.variation-move[data-node="' + id + '"]');
       if (li) {
         li.classList.add("current");
-        if (li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+        showInList(li);
       }
       var now = document.getElementById("comment-now");
       var said = document.querySelector('li.variation-comment[data-node="' + id + '"]:not(.before)');
@@ -328,7 +355,7 @@
       panels(n);
       byPly("li.move", n, function (li, here) {
         li.classList.toggle("current", here);
-        if (here && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+        if (here) showInList(li);
       });
       var said = [];
       byPly(".comment", n, function (c, here) {

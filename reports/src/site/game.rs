@@ -33,11 +33,13 @@ use super::frames::Frames;
 use super::variations::VariationFrames;
 use crate::diagrams::{
     chouchou_board, chouchou_size, renju_board, renju_size, territorial_board, territorial_size,
-    xiangqi_board, xiangqi_size, Grid, CHOUCHOU_GRID, MARK, RENJU_GRID, TERRITORIAL_GRID,
-    XIANGQI_GRID,
+    xiangqi_board, xiangqi_size, Grid, XiangqiCoordinates, CHOUCHOU_GRID, MARK, RENJU_GRID,
+    TERRITORIAL_GRID, XIANGQI_GRID,
 };
 use crate::escape;
+use crate::lang::{Lang, Msg};
 use crate::model::SourceRoot;
+use crate::presentation::Presentation;
 use crate::replay::opening_name;
 use crate::sides::side_colour;
 use crate::Error;
@@ -52,6 +54,8 @@ pub struct GameLinks {
     /// The folder the site's sources share: a page shows its source from there (the full
     /// path in a tooltip), as the report does, and no absolute path.
     pub(crate) sources: SourceRoot,
+    /// The edition and language the page is written in, and the organizer's branding.
+    pub presentation: Presentation,
 }
 
 impl GameLinks {
@@ -65,7 +69,14 @@ impl GameLinks {
             index: index.to_owned(),
             site_title: site_title.to_owned(),
             sources: SourceRoot::common(sources),
+            presentation: Presentation::default(),
         }
+    }
+
+    /// The same links, for pages written as `presentation` says.
+    pub fn presented(mut self, presentation: &Presentation) -> GameLinks {
+        self.presentation = presentation.clone();
+        self
     }
 }
 
@@ -80,9 +91,11 @@ pub fn kind_name(kind: GameKind) -> &'static str {
 }
 
 /// The board drawing a game uses: its key in the script's `BOARDS` table and its size.
-fn board_of(game: &GameRow) -> (String, (u32, u32)) {
+fn board_of(game: &GameRow, lang: Lang) -> (String, (u32, u32)) {
     match game.kind {
         GameKind::Renju => ("renju".into(), renju_size()),
+        // Chinese readers number the files from each side's right, not a–i and 0–9.
+        GameKind::Xiangqi if lang.is_chinese() => ("xiangqi-zh".into(), xiangqi_size()),
         GameKind::Xiangqi => ("xiangqi".into(), xiangqi_size()),
         GameKind::Territorial => ("territorial".into(), territorial_size()),
         GameKind::ChouChou => {
@@ -122,26 +135,34 @@ fn script_json(value: &serde_json::Value) -> String {
 }
 
 /// The HTML text of `games/ID.html` for `game`, with its `findings` (those whose `game` is
-/// this game's id).
+/// this game's id), in the edition and language of `links.presentation`.
 pub fn game_page(
     game: &GameRow,
     findings: &[FindingRow],
     links: &GameLinks,
 ) -> Result<String, Error> {
+    let presentation = &links.presentation;
+    let lang = presentation.lang;
+    let public = presentation.edition.is_public();
     // One game whose moves cannot be replayed (corrupt bytes, an unreadable start
     // position) gets a page saying so, not a site without pages.
-    let (frames, unreplayable) = match Frames::of(game) {
+    let (mut frames, unreplayable) = match Frames::of(game) {
         Ok(frames) => (frames, None),
         Err(e) => (Frames::start_only(), Some(e.to_string())),
     };
+    localize_frames(&mut frames, game.kind, lang);
     let plies = frames.plies();
-    let variations = VariationFrames::of(game, unreplayable.is_none());
-    let (board, (w, h)) = board_of(game);
+    let mut variations = VariationFrames::of(game, unreplayable.is_none());
+    variations.lang = lang;
+    for n in variations.nodes.iter_mut().filter(|n| n.played) {
+        n.text = move_text(game.kind, lang, &n.text);
+    }
+    let (board, (w, h)) = board_of(game, lang);
     let kind = kind_name(game.kind);
     let mut out = String::with_capacity(8192);
     let players: Vec<String> = game.players.iter().map(|(_, name)| name.clone()).collect();
     let title = if players.is_empty() {
-        format!("game {}", game.id)
+        lang.fill(Msg::GameNumbered, &[("n", &game.id.to_string())])
     } else {
         players.join(" – ")
     };
@@ -152,43 +173,54 @@ pub fn game_page(
     };
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{}</title>\
          <link rel=\"stylesheet\" href=\"../assets/site.css\">\
-         <link rel=\"stylesheet\" href=\"../assets/game.css\"></head>\n\
+         <link rel=\"stylesheet\" href=\"../assets/game.css\">{}</head>\n\
          <body data-game=\"{}\" data-kind=\"{kind}\" data-plies=\"{plies}\" data-ply=\"{plies}\">\n\
-         <header><p class=\"back\"><a href=\"{}\">← {}</a></p><h1>{}</h1>",
+         <header>{}<p class=\"back\"><a href=\"{}\">← {}</a></p><h1>{}</h1>",
+        lang.tag(),
         escape(&title),
+        presentation.theme_style(),
         game.id,
+        presentation.logo_html(),
         escape(index),
         escape(if links.site_title.is_empty() {
-            "index"
+            lang.text(Msg::SiteIndex)
         } else {
             &links.site_title
         }),
         escape(&title)
     );
-    header(&mut out, game, &links.sources);
+    header(&mut out, game, links);
     out.push_str("</header>\n<main>\n<section id=\"view\">");
     let _ = write!(
         out,
         "<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" \
-         data-board=\"{board}\" role=\"img\" aria-label=\"board\"></svg>\
-         <nav id=\"nav\"><button id=\"first\" type=\"button\" title=\"start (Home)\">«</button>\
-         <button id=\"prev\" type=\"button\" title=\"back (←)\">◀</button>\
+         data-board=\"{board}\" role=\"img\" aria-label=\"{}\"></svg>\
+         <nav id=\"nav\"><button id=\"first\" type=\"button\" title=\"{}\">«</button>\
+         <button id=\"prev\" type=\"button\" title=\"{}\">◀</button>\
          <span id=\"at\"></span>\
-         <button id=\"next\" type=\"button\" title=\"forward (→)\">▶</button>\
-         <button id=\"last\" type=\"button\" title=\"end (End)\">»</button></nav>"
+         <button id=\"next\" type=\"button\" title=\"{}\">▶</button>\
+         <button id=\"last\" type=\"button\" title=\"{}\">»</button></nav>",
+        escape(lang.text(Msg::BoardLabel)),
+        escape(lang.text(Msg::ToStart)),
+        escape(lang.text(Msg::StepBack)),
+        escape(lang.text(Msg::StepForward)),
+        escape(lang.text(Msg::ToEnd)),
     );
     if !variations.nodes.is_empty() {
-        out.push_str(
-            "<p id=\"variation-nav\"><button id=\"main-line\" type=\"button\" hidden>\
-             ← back to the main line</button></p>",
+        let _ = write!(
+            out,
+            "<p id=\"variation-nav\"><button id=\"main-line\" type=\"button\" hidden>{}</button></p>",
+            escape(lang.text(Msg::BackToMainLine))
         );
     }
     match game.kind {
         GameKind::Renju => out.push_str("<p id=\"forbidden\"></p>"),
+        // Move classes are the audit's reading of each move: the public page has none.
+        GameKind::Xiangqi if public => {}
         GameKind::Xiangqi => out.push_str("<div id=\"classes\"></div>"),
         GameKind::Territorial => out.push_str("<div id=\"hands\"></div><p id=\"score\"></p>"),
         GameKind::ChouChou => out.push_str("<div id=\"captured\"></div><p id=\"captures\"></p>"),
@@ -199,40 +231,86 @@ pub fn game_page(
     if let Some(e) = &unreplayable {
         let _ = write!(
             out,
-            "<p class=\"stopped\">the moves cannot be replayed: {}</p>",
-            escape(e)
+            "<p class=\"stopped\">{}</p>",
+            escape(&lang.fill(Msg::CannotReplay, &[("why", e)]))
         );
     }
-    if let Some((_, why)) = &frames.stopped {
-        let _ = write!(out, "<p class=\"stopped\">{}</p>", escape(why));
+    if let Some((ply, why)) = &frames.stopped {
+        let why = match lang {
+            Lang::En => why.clone(),
+            _ => lang.fill(Msg::BoardStopsAt, &[("n", &ply.to_string())]),
+        };
+        let _ = write!(out, "<p class=\"stopped\">{}</p>", escape(&why));
     }
     // The board's verdict, shown from the move that ended the game (as `kifu show` says
-    // it): a five, a forbidden move, a mate, the score at the last placement.
-    if game.termination != "unfinished" && unreplayable.is_none() {
+    // it): a five, a forbidden move, a mate, the score at the last placement. The public
+    // page gives the result in its header only: the verdict's words are the audit's.
+    if game.termination != "unfinished" && unreplayable.is_none() && !public {
         let end = frames
             .stopped
             .as_ref()
             .map_or(frames.moves.len() as u32, |(ply, _)| *ply);
+        let verdict = format!(
+            "{} ({})",
+            game.derived_result.as_deref().unwrap_or("none"),
+            game.termination
+        );
         let _ = write!(
             out,
-            "<p id=\"ending\" data-ply=\"{end}\" hidden>game over at move {end}: {} ({})</p>",
-            escape(game.derived_result.as_deref().unwrap_or("none")),
-            escape(&game.termination)
+            "<p id=\"ending\" data-ply=\"{end}\" hidden>{}</p>",
+            escape(&lang.fill(
+                Msg::GameOverAt,
+                &[("n", &end.to_string()), ("verdict", &verdict)]
+            ))
         );
     }
-    out.push_str("</section>\n<section id=\"record\"><h2>Moves</h2>");
-    variations_summary(&mut out, &variations, game.id);
-    out.push_str("<ol id=\"moves\">");
+    let _ = write!(
+        out,
+        "</section>\n<section id=\"record\"><h2>{}</h2>",
+        escape(lang.text(Msg::MovesHeading))
+    );
+    variations_summary(&mut out, &variations, game.id, lang);
+    let pairs = pair_offset(game);
+    out.push_str(if pairs.is_some() {
+        "<ol id=\"moves\" class=\"pairs\">"
+    } else {
+        "<ol id=\"moves\">"
+    });
     let tree = variations.tree();
-    let cycle: std::collections::HashSet<u32> = frames.cycle.iter().copied().collect();
+    // A repetition's cycle is the audit's reading of the moves, as the classes are.
+    let cycle: std::collections::HashSet<u32> = if public {
+        Default::default()
+    } else {
+        frames.cycle.iter().copied().collect()
+    };
     let mut after_branch = false;
     for (i, text) in frames.moves.iter().enumerate() {
         let ply = i as u32 + 1;
+        // Where the game alternates two players, a move pair is one numbered line (`1. 炮二平五
+        // 马8进7`): the first move carries the number in bold; the second falls in the
+        // list's second column by itself, and is placed there (`second`, numbered `1…`) only
+        // when a branch or the start comes before it. A page is mostly this list: each
+        // byte a move saves counts.
+        let (second, number) = match pairs {
+            Some(offset) => {
+                let k = ply - 1 + offset;
+                let n = k / 2 + 1;
+                if k.is_multiple_of(2) {
+                    (false, format!("<b>{n}.</b> "))
+                } else if after_branch || ply == 1 {
+                    (true, format!("<b>{n}…</b> "))
+                } else {
+                    (false, String::new())
+                }
+            }
+            None => (false, String::new()),
+        };
         // Unquoted attributes and no end tag: the list is most of a page's HTML.
-        let class = if cycle.contains(&ply) {
-            "\"move cycle\""
-        } else {
-            "move"
+        let class = match (cycle.contains(&ply), second) {
+            (false, false) => "move",
+            (true, false) => "\"move cycle\"",
+            (false, true) => "\"move second\"",
+            (true, true) => "\"move second cycle\"",
         };
         // A branch's item counts in the list's numbering: the move after it says its own.
         let value = if after_branch {
@@ -242,7 +320,7 @@ pub fn game_page(
         };
         let _ = write!(
             out,
-            "<li class={class} data-ply={ply}{value}>{}",
+            "<li class={class} data-ply={ply}{value}>{number}{}",
             escape(text)
         );
         after_branch = variations.write_off_main(ply, &tree, &mut out);
@@ -251,13 +329,25 @@ pub fn game_page(
         variations.write_off_main(ply, &tree, &mut out);
     }
     out.push_str("</ol>\n");
-    findings_list(&mut out, findings);
+    if !public {
+        findings_list(&mut out, findings, lang);
+    }
     if !game.comments.is_empty() {
-        out.push_str("<h2>Comments</h2><ul id=\"comments\">");
+        let _ = write!(
+            out,
+            "<h2>{}</h2><ul id=\"comments\">",
+            escape(lang.text(Msg::CommentsHeading))
+        );
+        let at = if game.kind == GameKind::ChouChou {
+            Msg::ActionAt
+        } else {
+            Msg::MoveAt
+        };
         for (ply, text) in &game.comments {
             let _ = write!(
                 out,
-                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">move {ply}</span> <span class=\"text\">{}</span></li>",
+                "<li class=\"comment\" data-ply=\"{ply}\"><span class=\"where\">{}</span> <span class=\"text\">{}</span></li>",
+                escape(&lang.fill(at, &[("n", &ply.to_string())])),
                 escape(text)
             );
         }
@@ -266,6 +356,13 @@ pub fn game_page(
     out.push_str("</section>\n</main>\n<script type=\"application/json\" id=\"game-data\">");
     let mut data = frames.to_json();
     data["board"] = json!(board);
+    if public {
+        if let Some(obj) = data.as_object_mut() {
+            for key in ["classTexts", "classes", "cycle"] {
+                obj.remove(key);
+            }
+        }
+    }
     if !variations.nodes.is_empty() {
         data["variations"] = variations.to_json();
     }
@@ -274,95 +371,210 @@ pub fn game_page(
     Ok(out)
 }
 
+/// Where move pairs are numbered, how many plies come before the first move in its pair
+/// (1 when a Xiangqi record starts with Black to move); `None` for the games that number
+/// every move (Renju's stones, ChouChou's turns among up to four seats).
+fn pair_offset(game: &GameRow) -> Option<u32> {
+    match game.kind {
+        GameKind::Xiangqi => {
+            let black_first = crate::replay::xiangqi_start(game)
+                .is_ok_and(|p| p.side_to_move() == xiangqi::Side::Black);
+            Some(u32::from(black_first))
+        }
+        GameKind::Territorial => Some(0),
+        GameKind::Renju | GameKind::ChouChou => None,
+    }
+}
+
+/// Simplified characters of Xiangqi move texts and pieces and their Traditional forms.
+const TRADITIONAL: [(char, char); 6] = [
+    ('马', '馬'),
+    ('车', '車'),
+    ('帅', '帥'),
+    ('将', '將'),
+    ('进', '進'),
+    ('后', '後'),
+];
+
+/// A move as the page lists it: a Xiangqi move in Chinese only on a Chinese page (the
+/// frames give `炮二平五 h2e2`), in Traditional characters on a `zh-Hant` one.
+fn move_text(kind: GameKind, lang: Lang, text: &str) -> String {
+    if kind != GameKind::Xiangqi || !lang.is_chinese() {
+        return text.to_owned();
+    }
+    let chinese = text.split(' ').next().unwrap_or(text);
+    if lang == Lang::ZhHant {
+        chinese
+            .chars()
+            .map(|c| TRADITIONAL.iter().find(|(s, _)| *s == c).map_or(c, |t| t.1))
+            .collect()
+    } else {
+        chinese.to_owned()
+    }
+}
+
+/// The frames' texts in the page's language: the moves, Territorial's hand lines.
+fn localize_frames(frames: &mut Frames, kind: GameKind, lang: Lang) {
+    for text in &mut frames.moves {
+        *text = move_text(kind, lang, text);
+    }
+    if lang == Lang::En {
+        return;
+    }
+    for [white, black] in &mut frames.hands {
+        if let Some(pieces) = white.strip_prefix("White hand: ") {
+            *white = lang.fill(Msg::WhiteHand, &[("pieces", pieces)]);
+        }
+        if let Some(pieces) = black.strip_prefix("Black hand: ") {
+            *black = lang.fill(Msg::BlackHand, &[("pieces", pieces)]);
+        }
+    }
+}
+
 /// What the move list holds of the variations: how many, how to play them, what is left
 /// out or not replayed.
-fn variations_summary(out: &mut String, variations: &VariationFrames, game: i64) {
+fn variations_summary(out: &mut String, variations: &VariationFrames, game: i64, lang: Lang) {
     if variations.nodes.is_empty() {
         return;
     }
-    let lines = variations.lines();
+    let lines = lang.count(Msg::VariationLines, variations.lines());
     let shown = variations.nodes.len();
+    let moves = lang.count(Msg::VariationMoves, shown);
     let _ = write!(
         out,
-        "<p id=\"variations-summary\">{lines} variation line{}, {shown} move{}, listed where \
-         they branch: click a variation move to see its board (◀ ▶ then walk along its line).</p>",
-        if lines == 1 { "" } else { "s" },
-        if shown == 1 { "" } else { "s" },
+        "<p id=\"variations-summary\">{}</p>",
+        escape(&lang.fill(
+            Msg::VariationsSummary,
+            &[("lines", &lines), ("moves", &moves)]
+        ))
     );
     if shown < variations.total {
-        let _ = write!(
-            out,
-            "<p id=\"variations-cut\" class=\"stopped\">the list shows the first {shown} of the \
-             record's {} variation moves, to keep the page small; <code>kifu show {game} \
-             --variations</code> lists them all.</p>",
-            variations.total
-        );
+        // The command is code in every language. The table's text is kifu's own (no markup)
+        // and its slots are numbers, so it is written as it is.
+        let command = format!("<code>kifu show {game} --variations</code>");
+        let text = lang
+            .text(Msg::VariationsCut)
+            .replace("{shown}", &shown.to_string())
+            .replace("{total}", &variations.total.to_string())
+            .replace("{command}", &command);
+        let _ = write!(out, "<p id=\"variations-cut\" class=\"stopped\">{text}</p>");
     }
     if let Some(why) = &variations.not_replayed {
         let _ = write!(
             out,
-            "<p class=\"stopped\">the variations are listed as written, not replayed: {}</p>",
-            escape(why)
+            "<p class=\"stopped\">{}</p>",
+            escape(&lang.fill(Msg::VariationsAsWritten, &[("why", why)]))
         );
     } else if variations.nodes.iter().any(|n| !n.played) {
-        out.push_str(
-            "<p class=\"variations-note\">moves marked “not playable” are ones kifu could not \
-             play (and those after them in their line): they are written as the record has \
-             them, and the board stays at the last move it could play.</p>",
+        let _ = write!(
+            out,
+            "<p class=\"variations-note\">{}</p>",
+            escape(lang.text(Msg::VariationsNotPlayableNote))
         );
     }
 }
 
-/// Players, event, round, date, results, opening, source (from the site's `sources`).
-fn header(out: &mut String, game: &GameRow, sources: &SourceRoot) {
+/// A seat's side as the page's language names it (`red` → `红方`); other names (ChouChou's
+/// `P1`, a copy's note) as the record has them.
+fn side_label(side: &str, lang: Lang) -> String {
+    let (name, rest) = match side.find(' ') {
+        Some(at) => side.split_at(at),
+        None => (side, ""),
+    };
+    let msg = match name {
+        "red" => Msg::RedSide,
+        "black" => Msg::BlackSide,
+        "white" => Msg::WhiteSide,
+        _ => return side.to_owned(),
+    };
+    format!("{}{rest}", lang.text(msg))
+}
+
+/// The result as players write it: `1–0` and `0–1` from the first mover's side (Xiangqi's
+/// Red, Renju's Black, Territorial's White), `½–½`, a ChouChou game's winning seat.
+fn customary_result(game: &GameRow, lang: Lang) -> String {
+    let first = match game.kind {
+        GameKind::Xiangqi => Outcome::Red,
+        GameKind::Renju => Outcome::Black,
+        GameKind::Territorial => Outcome::White,
+        GameKind::ChouChou => Outcome::Seat(1),
+    };
+    match game.counted_result() {
+        Some(Outcome::Draw) => "½–½".to_owned(),
+        Some(Outcome::Seat(n)) => lang.fill(Msg::SeatWins, &[("seat", &format!("P{n}"))]),
+        Some(Outcome::Unknown) | None => lang.text(Msg::NoResult).to_owned(),
+        Some(winner) if winner == first => "1–0".to_owned(),
+        Some(_) => "0–1".to_owned(),
+    }
+}
+
+/// Players, event, round, date, result, opening; in the audit edition the recorded,
+/// counted and board results side by side and the source (from the site's sources).
+fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
+    let lang = links.presentation.lang;
+    let public = links.presentation.edition.is_public();
     out.push_str("<dl class=\"meta\">");
     let mut item = |label: &str, value: &str| {
         let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(label), escape(value));
     };
     for (side, name) in &game.players {
-        item(side, name);
+        item(&side_label(side, lang), name);
     }
     for (label, value) in [
-        ("event", &game.event),
-        ("round", &game.round),
-        ("date", &game.date),
-        ("rule", &game.rule),
+        (Msg::EventLabel, &game.event),
+        (Msg::RoundLabel, &game.round),
+        (Msg::DateLabel, &game.date),
+        (Msg::RuleLabel, &game.rule),
     ] {
         if let Some(v) = value {
-            item(label, v);
+            item(lang.text(label), v);
         }
     }
-    let counted = game.counted_result();
-    item(
-        "result",
-        &format!(
-            "recorded {}, counted {}, board {} ({})",
-            game.recorded_result.as_deref().unwrap_or("?"),
-            counted
-                .map(|o| o.name().into_owned())
-                .unwrap_or_else(|| "none".into()),
-            game.derived_result.as_deref().unwrap_or("none"),
-            game.termination
-        ),
-    );
+    let result = if public {
+        customary_result(game, lang)
+    } else {
+        let counted = game.counted_result();
+        lang.fill(
+            Msg::ResultsCompared,
+            &[
+                ("recorded", game.recorded_result.as_deref().unwrap_or("?")),
+                (
+                    "counted",
+                    &counted
+                        .map(|o| o.name().into_owned())
+                        .unwrap_or_else(|| "none".into()),
+                ),
+                ("board", game.derived_result.as_deref().unwrap_or("none")),
+                ("termination", &game.termination),
+            ],
+        )
+    };
+    item(lang.text(Msg::ResultLabel), &result);
     if let Some(name) = opening_name(game.kind, game.opening.as_deref()) {
-        item("opening", &name);
+        item(lang.text(Msg::OpeningLabel), &name);
     }
-    let _ = write!(
-        out,
-        "<dt>source</dt><dd class=\"source\" title=\"{}\">{}:{}</dd>",
-        escape(&game.source),
-        escape(sources.relative(&game.source)),
-        game.line
-    );
+    if !public {
+        let _ = write!(
+            out,
+            "<dt>{}</dt><dd class=\"source\" title=\"{}\">{}:{}</dd>",
+            escape(lang.text(Msg::SourceLabel)),
+            escape(&game.source),
+            escape(links.sources.relative(&game.source)),
+            game.line
+        );
+    }
     out.push_str("</dl>");
 }
 
 /// `<ul id="findings">`: every finding with its ply, code, severity, message and rule.
-fn findings_list(out: &mut String, findings: &[FindingRow]) {
-    out.push_str("<h2>Findings</h2>");
+fn findings_list(out: &mut String, findings: &[FindingRow], lang: Lang) {
+    let _ = write!(out, "<h2>{}</h2>", escape(lang.text(Msg::FindingsHeading)));
     if findings.is_empty() {
-        out.push_str("<p id=\"no-findings\">no findings</p>\n");
+        let _ = writeln!(
+            out,
+            "<p id=\"no-findings\">{}</p>",
+            escape(lang.text(Msg::NoFindings))
+        );
         return;
     }
     out.push_str("<ul id=\"findings\">");
@@ -370,12 +582,17 @@ fn findings_list(out: &mut String, findings: &[FindingRow]) {
         let ply = f.ply.map(|p| p.to_string()).unwrap_or_default();
         // A finding about a variation move is shown with that move, not the main line's.
         let (node, line) = match f.variation_node {
-            Some(n) => (format!(" data-node=\"{n}\""), "variation move"),
-            None => (String::new(), "move"),
+            Some(n) => (format!(" data-node=\"{n}\""), Msg::VariationMoveAt),
+            None => (String::new(), Msg::MoveAt),
         };
         let at = f
             .ply
-            .map(|p| format!("<span class=\"where\">{line} {p}</span> "))
+            .map(|p| {
+                format!(
+                    "<span class=\"where\">{}</span> ",
+                    escape(&lang.fill(line, &[("n", &p.to_string())]))
+                )
+            })
             .unwrap_or_default();
         let rule = if f.rule.is_empty() {
             String::new()
@@ -413,9 +630,14 @@ fn boards_script() -> &'static str {
         let mut svg = String::new();
         renju_board(&mut svg);
         add("renju", renju_size(), RENJU_GRID, svg);
-        let mut svg = String::new();
-        xiangqi_board(&mut svg);
-        add("xiangqi", xiangqi_size(), XIANGQI_GRID, svg);
+        for (key, coordinates) in [
+            ("xiangqi", XiangqiCoordinates::Iccs),
+            ("xiangqi-zh", XiangqiCoordinates::Chinese),
+        ] {
+            let mut svg = String::new();
+            xiangqi_board(&mut svg, coordinates);
+            add(key, xiangqi_size(), XIANGQI_GRID, svg);
+        }
         let mut svg = String::new();
         territorial_board(&mut svg, None);
         add("territorial", territorial_size(), TERRITORIAL_GRID, svg);
@@ -441,9 +663,15 @@ fn boards_script() -> &'static str {
             "seats": (1..=4u8).map(|s| side_colour(Outcome::Seat(s)).hex()).collect::<Vec<_>>(),
             "mark": MARK,
         });
+        let traditional: serde_json::Map<String, serde_json::Value> = TRADITIONAL
+            .iter()
+            .map(|(s, t)| (s.to_string(), json!(t.to_string())))
+            .collect();
         let all = json!({
             "boards": boards,
             "chinese": chinese,
+            "traditional": traditional,
+            "labels": script_labels(),
             "colours": colours,
             "abbreviations": super::frames::CLASS_ABBREVIATIONS,
         });
@@ -454,6 +682,37 @@ fn boards_script() -> &'static str {
     })
 }
 
+/// The texts the script writes, in every language (`{n}`-style slots it fills), by the
+/// language tag the page's `<html lang>` gives.
+fn script_labels() -> serde_json::Value {
+    let labels: serde_json::Map<String, serde_json::Value> = Lang::ALL
+        .iter()
+        .map(|&lang| {
+            let t = |msg| json!(lang.text(msg));
+            (
+                lang.tag().to_owned(),
+                json!({
+                    "move": t(Msg::MoveAt),
+                    "action": t(Msg::ActionAt),
+                    "note": t(Msg::MoveNote),
+                    "start": t(Msg::StartPosition),
+                    "variation": t(Msg::VariationWord),
+                    "notPlayable": t(Msg::NotPlayableBoard),
+                    "forbiddenList": t(Msg::BlacksForbiddenPoints),
+                    "forbidden": t(Msg::ForbiddenPoint),
+                    "forbiddenOnMainLine": t(Msg::ForbiddenOnMainLine),
+                    "kinds": {
+                        "double-three": t(Msg::DoubleThree),
+                        "double-four": t(Msg::DoubleFour),
+                        "overline": t(Msg::Overline),
+                    },
+                }),
+            )
+        })
+        .collect();
+    serde_json::Value::Object(labels)
+}
+
 /// The shared files game pages use, as (path under the site's `assets/`, contents).
 pub fn game_assets() -> Vec<(&'static str, &'static [u8])> {
     static JS: OnceLock<String> = OnceLock::new();
@@ -462,4 +721,35 @@ pub fn game_assets() -> Vec<(&'static str, &'static [u8])> {
         ("game.js", js.as_bytes()),
         ("game.css", include_str!("game.css").as_bytes()),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xiangqi_moves_are_chinese_only_on_chinese_pages() {
+        let xq = GameKind::Xiangqi;
+        assert_eq!(move_text(xq, Lang::En, "马8进7 h9g7"), "马8进7 h9g7");
+        assert_eq!(move_text(xq, Lang::Ja, "马8进7 h9g7"), "马8进7 h9g7");
+        assert_eq!(move_text(xq, Lang::ZhHans, "马8进7 h9g7"), "马8进7");
+        assert_eq!(move_text(xq, Lang::ZhHant, "马8进7 h9g7"), "馬8進7");
+        assert_eq!(move_text(xq, Lang::ZhHant, "后车退1 c5c4"), "後車退1");
+        assert_eq!(move_text(xq, Lang::ZhHant, "帅五平四 e0f0"), "帥五平四");
+        // The other games' moves are not Chinese text.
+        assert_eq!(move_text(GameKind::Renju, Lang::ZhHans, "h8"), "h8");
+    }
+
+    #[test]
+    fn sides_are_named_in_the_pages_language() {
+        assert_eq!(side_label("red", Lang::ZhHans), "红方");
+        assert_eq!(side_label("black", Lang::ZhHant), "黑方");
+        assert_eq!(side_label("white", Lang::Ja), "白");
+        // A copy's note stays after the side; other seats as the record has them.
+        assert_eq!(
+            side_label("red (from its copy, game 4)", Lang::ZhHans),
+            "红方 (from its copy, game 4)"
+        );
+        assert_eq!(side_label("P2", Lang::ZhHans), "P2");
+    }
 }

@@ -183,7 +183,8 @@ fn build(
         "../index.html",
         &title,
         games.iter().map(|g| g.source.as_str()),
-    );
+    )
+    .presented(&options.presentation);
     for g in &games {
         // A field the record lacks and a linked copy gives is shown, and said to be the
         // copy's (as `kifu show` does).

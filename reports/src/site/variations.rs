@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 
 use super::frames::{changes_text, xiangqi_cells, Cells};
 use crate::escape;
+use crate::lang::{Lang, Msg};
 use crate::replay;
 
 /// The most variation moves a page lists and replays (in node order, so every parent of a
@@ -60,6 +61,8 @@ pub struct VariationFrames {
     pub not_replayed: Option<String>,
     /// Moves are numbered by pairs (Xiangqi: `3.` Red's, `3…` Black's), else by ply.
     pub numbered_by_pairs: bool,
+    /// The language the page lists them in (their marks and tooltips).
+    pub lang: Lang,
 }
 
 impl VariationFrames {
@@ -90,12 +93,14 @@ impl VariationFrames {
                 total,
                 not_replayed: None,
                 numbered_by_pairs,
+                lang: Lang::default(),
             },
             Err(why) => VariationFrames {
                 nodes: shown.iter().map(as_written).collect(),
                 total,
                 not_replayed: Some(why),
                 numbered_by_pairs,
+                lang: Lang::default(),
             },
         }
     }
@@ -182,10 +187,12 @@ impl VariationFrames {
             } else {
                 let _ = write!(
                     out,
-                    "<li class=\"variation-move unplayable\" data-node={} data-ply={} title=\"not playable: kifu could not play this move (or one before it in its line); it is written as the record has it\"><span class=n>{number}{dots}</span> <span class=t>{}</span> <span class=np>(not playable)</span>",
+                    "<li class=\"variation-move unplayable\" data-node={} data-ply={} title=\"{}\"><span class=n>{number}{dots}</span> <span class=t>{}</span> <span class=np>({})</span>",
                     n.node,
                     n.ply,
-                    escape(&n.text)
+                    escape(self.lang.text(Msg::NotPlayableTitle)),
+                    escape(&n.text),
+                    escape(self.lang.text(Msg::NotPlayable))
                 );
             }
             if let Some(c) = &n.comment {
