@@ -15,19 +15,22 @@ pub fn xiangqi_move(pos: &Position, m: Move, lang: Lang) -> String {
     }
 }
 
+/// The Simplified characters of Xiangqi move texts and pieces and their Traditional forms
+/// (the game pages' script converts variation texts with the same table).
+pub const TRADITIONAL: [(char, char); 6] = [
+    ('马', '馬'),
+    ('车', '車'),
+    ('帅', '帥'),
+    ('将', '將'),
+    ('进', '進'),
+    ('后', '後'),
+];
+
 /// A Simplified Chinese move text in Traditional characters (the characters of moves
 /// only).
 pub fn traditional(text: &str) -> String {
     text.chars()
-        .map(|c| match c {
-            '马' => '馬',
-            '车' => '車',
-            '帅' => '帥',
-            '将' => '將',
-            '进' => '進',
-            '后' => '後',
-            c => c,
-        })
+        .map(|c| TRADITIONAL.iter().find(|(s, _)| *s == c).map_or(c, |t| t.1))
         .collect()
 }
 

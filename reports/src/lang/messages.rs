@@ -202,10 +202,9 @@ messages! {
     ResultLabel => ["result", "結果", "结果", "結果"],
     OpeningLabel => ["opening", "序盤", "开局", "開局"],
     SourceLabel => ["source", "出典", "来源", "來源"],
-    RedSide => ["red", "赤", "红方", "紅方"],
+    RedSide => ["red", "紅", "红方", "紅方"],
     BlackSide => ["black", "黒", "黑方", "黑方"],
     WhiteSide => ["white", "白", "白方", "白方"],
-    SeatWins => ["{seat} wins", "{seat} の勝ち", "{seat} 胜", "{seat} 勝"],
     ResultsCompared => [
         "recorded {recorded}, counted {counted}, board {board} ({termination})",
         "記録 {recorded}、集計 {counted}、盤面 {board} ({termination})",

@@ -39,8 +39,10 @@ use crate::diagrams::{
 use crate::escape;
 use crate::lang::{Lang, Msg};
 use crate::model::SourceRoot;
+use crate::notation::{traditional, TRADITIONAL};
 use crate::presentation::Presentation;
 use crate::replay::opening_name;
+use crate::results::customary_result;
 use crate::sides::side_colour;
 use crate::Error;
 
@@ -386,16 +388,6 @@ fn pair_offset(game: &GameRow) -> Option<u32> {
     }
 }
 
-/// Simplified characters of Xiangqi move texts and pieces and their Traditional forms.
-const TRADITIONAL: [(char, char); 6] = [
-    ('马', '馬'),
-    ('车', '車'),
-    ('帅', '帥'),
-    ('将', '將'),
-    ('进', '進'),
-    ('后', '後'),
-];
-
 /// A move as the page lists it: a Xiangqi move in Chinese only on a Chinese page (the
 /// frames give `炮二平五 h2e2`), in Traditional characters on a `zh-Hant` one.
 fn move_text(kind: GameKind, lang: Lang, text: &str) -> String {
@@ -404,10 +396,7 @@ fn move_text(kind: GameKind, lang: Lang, text: &str) -> String {
     }
     let chinese = text.split(' ').next().unwrap_or(text);
     if lang == Lang::ZhHant {
-        chinese
-            .chars()
-            .map(|c| TRADITIONAL.iter().find(|(s, _)| *s == c).map_or(c, |t| t.1))
-            .collect()
+        traditional(chinese)
     } else {
         chinese.to_owned()
     }
@@ -490,24 +479,6 @@ fn side_label(side: &str, lang: Lang) -> String {
     format!("{}{rest}", lang.text(msg))
 }
 
-/// The result as players write it: `1–0` and `0–1` from the first mover's side (Xiangqi's
-/// Red, Renju's Black, Territorial's White), `½–½`, a ChouChou game's winning seat.
-fn customary_result(game: &GameRow, lang: Lang) -> String {
-    let first = match game.kind {
-        GameKind::Xiangqi => Outcome::Red,
-        GameKind::Renju => Outcome::Black,
-        GameKind::Territorial => Outcome::White,
-        GameKind::ChouChou => Outcome::Seat(1),
-    };
-    match game.counted_result() {
-        Some(Outcome::Draw) => "½–½".to_owned(),
-        Some(Outcome::Seat(n)) => lang.fill(Msg::SeatWins, &[("seat", &format!("P{n}"))]),
-        Some(Outcome::Unknown) | None => lang.text(Msg::NoResult).to_owned(),
-        Some(winner) if winner == first => "1–0".to_owned(),
-        Some(_) => "0–1".to_owned(),
-    }
-}
-
 /// Players, event, round, date, result, opening; in the audit edition the recorded,
 /// counted and board results side by side and the source (from the site's sources).
 fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
@@ -531,7 +502,7 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         }
     }
     let result = if public {
-        customary_result(game, lang)
+        customary_result(game.kind, game.counted_result(), None, lang)
     } else {
         let counted = game.counted_result();
         lang.fill(
