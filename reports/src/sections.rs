@@ -640,7 +640,7 @@ pub(crate) fn findings_section(data: &Dataset) -> Result<Section, Error> {
     })
 }
 
-/// A bar chart of at most [`MAX_BARS`] bars (the rest as one, the title saying so), its
+/// A bar chart of findings, at most [`MAX_BARS`] bars (the rest counted in the title), its
 /// file named `findings-by-<noun>`.
 fn bars_chart(
     df: &DataFrame,
@@ -649,7 +649,7 @@ fn bars_chart(
     value: &str,
     noun: &str,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
-    let (frame, note) = largest(df, label, value, MAX_BARS, noun)?;
+    let (frame, note) = largest(df, label, value, MAX_BARS, noun, "findings")?;
     let title = match note {
         Some(note) => format!("{title} — {note}"),
         None => title.to_string(),
