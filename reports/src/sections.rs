@@ -29,17 +29,27 @@ pub(crate) fn overview_section(overview: DataFrame) -> Section {
     }
 }
 
-/// The opening explorer's trees (`kifu explore --depth`), one table each.
+/// The opening explorer's trees (`kifu explore --depth`), one table each; the intro names
+/// the kinds that have a tree (their captions start with the kind's name).
 pub(crate) fn explorer_section(trees: Vec<(String, DataFrame)>) -> Section {
+    let has = |kind: &str| trees.iter().any(|(caption, _)| caption.starts_with(kind));
+    let from = match (has("Renju"), has("Xiangqi")) {
+        (true, true) => {
+            "the most played Renju canonical openings and from the Xiangqi start \
+                         position"
+        }
+        (true, false) => "the most played Renju canonical openings",
+        _ => "the Xiangqi start position",
+    };
     Section {
         title: "Opening explorer".into(),
-        intro: "The next moves seen from the most played Renju canonical openings and from \
-                the Xiangqi start position, read from the position index: every game that \
-                reaches the position under a symmetry of the board counts, its moves written \
-                in the position's orientation. Each line is the moves from the opening; the \
-                first mover's score is (wins + draws / 2) / decided games with its 95% Wilson \
-                interval; the continuation is the reply played most often."
-            .into(),
+        intro: format!(
+            "The next moves seen from {from}, read from the position index: every game that \
+             reaches the position under a symmetry of the board counts, its moves written in \
+             the position's orientation. Each line is the moves from the opening; the first \
+             mover's score is (wins + draws / 2) / decided games with its 95% Wilson \
+             interval; the continuation is the reply played most often."
+        ),
         tables: trees,
         charts: Vec::new(),
     }
@@ -663,4 +673,24 @@ fn bars_chart(
         frame,
         format!("findings-by-{noun}"),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_explorer_intro_names_only_the_kinds_it_shows() {
+        let tree = |caption: &str| (caption.to_string(), DataFrame::empty());
+        let xiangqi = explorer_section(vec![tree("Xiangqi explorer from the start position")]);
+        assert!(xiangqi
+            .intro
+            .starts_with("The next moves seen from the Xiangqi start position, read"));
+        assert!(!xiangqi.intro.contains("Renju"));
+        let renju = explorer_section(vec![tree("Renju explorer from D4 Kagetsu")]);
+        assert!(renju.intro.starts_with(
+            "The next moves seen from the most played Renju canonical openings, read"
+        ));
+        assert!(!renju.intro.contains("Xiangqi"));
+    }
 }
