@@ -498,7 +498,10 @@ pub(crate) fn render_html(
                     svg_element(svg)
                 );
             }
-            None => out.push_str("<div class=\"board none\">no diagram</div>"),
+            None => {
+                let why = item.no_diagram.as_deref().unwrap_or("no diagram");
+                let _ = write!(out, "<div class=\"board none\">{}</div>", escape(why));
+            }
         }
         let _ = write!(
             out,

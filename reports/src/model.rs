@@ -45,6 +45,9 @@ pub struct AuditItem {
     pub rule: String,
     /// The board diagram (from one of the `*_diagram` functions).
     pub diagram_svg: Option<String>,
+    /// Why there is no diagram, when the record's own position cannot be drawn (a start
+    /// position that cannot be read): shown in its place, never another position.
+    pub no_diagram: Option<String>,
 }
 
 /// One table cell as text (numbers are right-aligned).

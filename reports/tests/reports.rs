@@ -350,6 +350,7 @@ fn sample_report() -> Report {
                 message: "Black's g7 is a double-three".into(),
                 rule: "renju §8-9 b".into(),
                 diagram_svg: Some(renju_diagram(&blob, 7, &[(7 * 15 + 6, "double-three")])),
+                no_diagram: None,
             },
             AuditItem {
                 game: 40,
@@ -364,6 +365,7 @@ fn sample_report() -> Report {
                 message: "Red checks perpetually".into(),
                 rule: "xiangqi 棋例1".into(),
                 diagram_svg: Some(xiangqi_diagram(None, &xiangqi::encode_moves(&xq), 2)),
+                no_diagram: None,
             },
             AuditItem {
                 game: 77,
@@ -383,6 +385,7 @@ fn sample_report() -> Report {
                     ),
                     3,
                 )),
+                no_diagram: None,
             },
             AuditItem {
                 game: 78,
@@ -410,6 +413,7 @@ fn sample_report() -> Report {
                     .unwrap(),
                     5,
                 )),
+                no_diagram: None,
             },
             AuditItem {
                 game: 41,
@@ -424,6 +428,7 @@ fn sample_report() -> Report {
                 message: "no diagram here".into(),
                 rule: String::new(),
                 diagram_svg: None,
+                no_diagram: None,
             },
         ],
         audit_omitted: 3,
