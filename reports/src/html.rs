@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
+use crate::figures::inline_plots_html;
 use crate::model::{
     header_text, info_summary, location, severity_class, severity_counts, split_info, svg_element,
     table_cells, DrawnChart, SourceRoot,
@@ -236,14 +237,55 @@ dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; 
 dl.meta dt { color: var(--muted); }
 dl.meta dd { margin: 0; overflow-wrap: anywhere; }
 footer { color: var(--muted); font-size: .8rem; text-align: center; padding: 0 0 30px; }
+header.top img.logo { float: right; max-height: 64px; max-width: 30%; margin: 0 0 8px 16px; }
+/* Each chart is drawn twice: wide, and narrow for phones (its text keeps its size there). */
+.plot-narrow { display: none; }
 @media (max-width: 760px) {
   article.finding { grid-template-columns: 1fr; }
   nav.toc ol { columns: 1; }
 }
+/* Phones: the narrow drawing, shown at about its own 320 px, so the page's side padding
+   is cut to leave it that room at 375 px. */
+@media (max-width: 600px) {
+  .wrap { padding: 0 10px; }
+  header.top h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
+  section { padding: 4px 10px 14px; border-radius: 6px; }
+  nav.toc { padding: 10px 14px; }
+  figure.chart .plot { padding: 0; }
+  figure.chart .plot-wide { display: none; }
+  figure.chart .plot-narrow { display: block; }
+  article.finding { padding: 10px; gap: 12px; }
+  th, td { padding: 4px 6px; }
+}
+/* Paper: every table fits the page width (cells wrap, nothing scrolls or is cut) or
+   breaks across pages with its header row repeated; a row, a chart or a board is never
+   split. */
 @media print {
-  body { background: #fff; }
-  section, nav.toc { border: 0; }
-  article.finding { break-inside: avoid; }
+  @page { margin: 12mm 10mm; }
+  html { font-size: 10pt; }
+  body { background: #fff; line-height: 1.35; }
+  .wrap { max-width: none; padding: 0; }
+  header.top { background: none; color: var(--ink); padding: 0 0 6px;
+               border-bottom: 2px solid var(--ink); }
+  main { padding: 10px 0 0; }
+  section, nav.toc { border: 0; padding: 0; margin: 0 0 14px; border-radius: 0; }
+  section > h2, caption, h3 { break-after: avoid; }
+  a { color: inherit; text-decoration: none; }
+  .table-wrap { overflow: visible; max-width: 100%; }
+  table { width: 100%; min-width: 0; font-size: 8pt; }
+  table.wide { font-size: 7pt; }
+  thead { display: table-header-group; }
+  tr, figure, svg, article.finding, .board { break-inside: avoid; }
+  th, td, td.num, td.short, td.flag { white-space: normal; overflow-wrap: anywhere;
+                                      padding: 2px 4px; }
+  /* A header word or a number is never split: "games" does not read "game s". */
+  th, td.num { overflow-wrap: normal; }
+  details.info > summary { list-style: none; }
+  figure.chart .plot { border: 0; padding: 0; }
+  figure.chart .plot-wide { display: block; }
+  figure.chart .plot-narrow { display: none; }
+  article.finding { grid-template-columns: 40% 1fr; gap: 12px; padding: 8px; }
+  footer { padding: 8px 0 0; }
 }
 "#;
 
@@ -331,7 +373,11 @@ const CHECK_SCRIPT: &str = r#"
     var ok = 0, empty = [], neg = 0;
     for (var i = 0; i < figs.length; i++) {
       var f = figs[i], good = false;
-      var svg = f.querySelector('svg');
+      // A chart holds a wide and a narrow drawing, one of them hidden: check the shown one.
+      var svgs = f.querySelectorAll('svg'), svg = svgs[0] || null;
+      for (var k = 0; k < svgs.length; k++) {
+        if (svgs[k].getBoundingClientRect().width > 0) { svg = svgs[k]; break; }
+      }
       var img = f.querySelector('img');
       if (svg) {
         var r = svg.getBoundingClientRect();
@@ -487,12 +533,12 @@ pub(crate) fn render_html(
             figure += 1;
             let _ = writeln!(
                 out,
-                "<figure class=\"chart\" data-chart=\"{stem}\"><div class=\"plot\">{svg}</div>\
+                "<figure class=\"chart\" data-chart=\"{stem}\">{plots}\
                  <figcaption><b>Figure {figure}.</b> {title} — \
                  <a href=\"charts/{stem}.svg\">SVG</a> · <a href=\"charts/{stem}.png\">PNG</a>\
                  </figcaption></figure>",
                 stem = escape(&c.stem),
-                svg = c.svg,
+                plots = inline_plots_html(c),
                 title = escape(&c.title),
             );
         }

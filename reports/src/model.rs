@@ -266,11 +266,14 @@ pub(crate) fn severity_counts(audit: &[AuditItem]) -> Vec<(&'static str, usize)>
         .collect()
 }
 
-/// A chart drawn to files, its SVG kept for inlining.
+/// A chart drawn to files, wide and narrow, their SVG kept for inlining.
 pub(crate) struct DrawnChart {
     pub(crate) title: String,
     pub(crate) stem: String,
     pub(crate) svg: String,
+    /// The stem of the narrow drawing (for phones): `<stem>-narrow`.
+    pub(crate) narrow_stem: String,
+    pub(crate) narrow_svg: String,
 }
 
 /// The `<svg …>…</svg>` part of an SVG document (drops an XML prolog or doctype).

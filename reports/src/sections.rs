@@ -509,7 +509,8 @@ fn xiangqi_section(data: &Dataset) -> Result<Section, Error> {
 fn territorial_section(data: &Dataset) -> Result<Section, Error> {
     let summary = analysis::territorial_summary(data)?;
     let multipliers = analysis::territorial_multipliers(data)?;
-    let margins = analysis::territorial_margins(data, 5)?;
+    // Margins of 1 point: the chart widens the bins and splits each by the side ahead.
+    let margins = analysis::territorial_margins(data, 1)?;
     let shares = pooled_shares(
         &analysis::result_shares(data, GameKind::Territorial, "event")?,
         "event",

@@ -441,7 +441,8 @@ fn write_report_writes_html_markdown_charts_and_diagrams() {
     let files = write_report(&sample_report(), dir.path()).unwrap();
     assert_eq!(files.html, dir.path().join("index.html"));
     assert_eq!(files.markdown, dir.path().join("report.md"));
-    assert_eq!(files.charts.len(), 12);
+    // Six charts: wide SVG and PNG, narrow SVG.
+    assert_eq!(files.charts.len(), 18);
     assert!(files.charts.iter().all(|p| p.exists()));
     assert_eq!(files.diagrams.len(), 4);
     assert!(files.diagrams.iter().all(|p| p.exists()));
@@ -655,7 +656,7 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&out);
     let files = write_report(&report, &out).unwrap();
     let n_charts: usize = report.sections.iter().map(|s| s.charts.len()).sum();
-    assert_eq!(files.charts.len(), 2 * n_charts);
+    assert_eq!(files.charts.len(), 3 * n_charts);
     assert_eq!(files.diagrams.len(), with_diagram);
     for f in files.charts.iter().chain(&files.diagrams) {
         assert!(std::fs::metadata(f).unwrap().len() > 500, "{}", f.display());

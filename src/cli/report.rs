@@ -69,8 +69,8 @@ pub(super) fn run(
     println!("{}", files.html.display());
     println!("{}", files.markdown.display());
     summary!(
-        "kifu report: {games} games, {} charts (SVG and PNG) in {}, {} board diagrams",
-        files.charts.len() / 2,
+        "kifu report: {games} games, {} charts (SVG, PNG, narrow SVG) in {}, {} board diagrams",
+        files.charts.len() / 3,
         out.join("charts").display(),
         files.diagrams.len()
     );
