@@ -84,5 +84,6 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         sections,
         audit,
         audit_omitted: omitted,
+        presentation: options.presentation.clone(),
     })
 }

@@ -484,14 +484,16 @@ pub(crate) fn render_html(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"kifu report\">\n<title>{}</title>\n\
-         <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n</head>\n\
+         <style>{CSS}</style>\n{theme}<script>{HEAD_SCRIPT}</script>\n</head>\n\
          <body data-charts=\"{total}\" data-charts-ok=\"0\" data-errors=\"0\">\n",
-        escape(&report.title)
+        escape(&report.title),
+        theme = report.presentation.theme_style(),
     );
     let _ = write!(
         out,
-        "<header class=\"top\"><div class=\"wrap\"><p class=\"kicker\">kifu report</p>\
+        "<header class=\"top\"><div class=\"wrap\">{}<p class=\"kicker\">kifu report</p>\
          <h1>{}</h1>{}</div></header>\n<main class=\"wrap\">\n",
+        report.presentation.logo_html(),
         escape(&report.title),
         if report.subtitle.is_empty() {
             String::new()
@@ -656,6 +658,31 @@ pub(crate) fn render_html(
 mod tests {
     use super::*;
     use crate::{AuditItem, Section};
+
+    #[test]
+    fn the_theme_and_the_logo_are_in_the_page_and_so_in_its_pdf() {
+        let report = Report {
+            title: "Season".into(),
+            presentation: crate::Presentation {
+                theme_css: Some(":root { --accent: #8a1538; }".into()),
+                logo: Some(crate::Logo {
+                    mime: "image/png",
+                    bytes: b"png".to_vec(),
+                }),
+                ..Default::default()
+            },
+            ..Report::default()
+        };
+        let html = render_html(&report, &[], &[]);
+        let head = &html[..html.find("</head>").unwrap()];
+        // The theme after the built-in style sheet, so its custom properties win.
+        let theme = head
+            .find("<style id=\"theme\">\n:root { --accent: #8a1538; }")
+            .unwrap();
+        assert!(head.find("<style>").unwrap() < theme);
+        let header = &html[html.find("<header").unwrap()..html.find("</header>").unwrap()];
+        assert!(header.contains("<img class=\"logo\" alt=\"\" src=\"data:image/png;base64,cG5n\">"));
+    }
 
     #[test]
     fn the_footer_counts_the_findings_the_page_lists() {

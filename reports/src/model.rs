@@ -15,6 +15,8 @@ pub struct Report {
     pub audit: Vec<AuditItem>,
     /// Serious findings left out of `audit` (over the report's limit), counted in a note.
     pub audit_omitted: usize,
+    /// The theme and logo the pages (and so the PDF) carry.
+    pub presentation: crate::Presentation,
 }
 
 /// One part of the report: an introduction, captioned tables and charts.

@@ -432,6 +432,7 @@ fn sample_report() -> Report {
             },
         ],
         audit_omitted: 3,
+        presentation: Default::default(),
     }
 }
 
