@@ -19,6 +19,7 @@ mod positions;
 mod ratings;
 mod renju_real;
 mod report_pages;
+mod report_print;
 mod results;
 mod results_csv;
 mod robust;
