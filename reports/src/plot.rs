@@ -78,14 +78,14 @@ pub(crate) const WIDE: Layout = Layout {
 };
 
 /// For phones: a 375 px screen shows it at about 1:1 (the pages' narrow style leaves it
-/// 319 px or more), so its smallest text (14.5, an SVG font-size of 11.7 px) stays at 11
-/// CSS px or more there.
+/// 319 px or more), so its smallest text (15, an SVG font-size of 12.1 px) stays above 11
+/// CSS px there. Whole sizes: plotters cuts an axis label's size to an integer.
 pub(crate) const NARROW: Layout = Layout {
     width: 320,
     title_px: 19.0,
     note_px: 15.0,
-    text_px: 14.5,
-    value_px: 14.5,
+    text_px: 15.0,
+    value_px: 15.0,
     label_chars: 16,
     max_label_area: 130,
     ticks: 5,
