@@ -20,6 +20,7 @@ mod publish;
 mod ratings;
 mod renju_real;
 mod report_pages;
+mod report_print;
 mod results;
 mod results_csv;
 mod robust;

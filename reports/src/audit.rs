@@ -3,7 +3,7 @@
 
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Severity};
-use kifu_rules::renju;
+use kifu_rules::{renju, xiangqi};
 use kifu_store::query::{FindingRow, GameRow};
 use kifu_store::Store;
 
@@ -65,18 +65,25 @@ fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
             .map(|(_, name)| name.as_str())
             .collect::<Vec<_>>()
             .join(" – ");
-        item.diagram_svg = diagram(&game, f.ply.unwrap_or(game.plies));
+        match diagram(&game, f.ply.unwrap_or(game.plies)) {
+            Ok(svg) => item.diagram_svg = Some(svg),
+            Err(why) => item.no_diagram = Some(why),
+        }
     }
     Ok(item)
 }
 
 /// The board at the finding's move: Black's forbidden points shown for Renju when it is
-/// Black's move that is concerned.
-pub(crate) fn diagram(game: &GameRow, ply: u32) -> Option<String> {
-    let extra = game.extra().ok()?;
-    Some(match game.kind {
+/// Black's move that is concerned. Only the record's own position: when it cannot be
+/// drawn, the sentence saying why (no other position in its place).
+pub(crate) fn diagram(game: &GameRow, ply: u32) -> Result<String, String> {
+    let extra = game
+        .extra()
+        .map_err(|_| "No board: the record's stored details cannot be read.".to_string())?;
+    let unreadable_moves = || "No board: the record's moves cannot be read.".to_string();
+    Ok(match game.kind {
         GameKind::Renju => {
-            let moves = renju::decode_moves(&game.moves)?;
+            let moves = renju::decode_moves(&game.moves).ok_or_else(unreadable_moves)?;
             let before = (ply.max(1) as usize - 1).min(moves.len());
             let mut position = renju::Position::new();
             for &m in &moves[..before] {
@@ -96,12 +103,19 @@ pub(crate) fn diagram(game: &GameRow, ply: u32) -> Option<String> {
             renju_diagram(&game.moves, ply, &forbidden)
         }
         GameKind::Xiangqi => {
-            let start = extra.annotations.xiangqi()?.start_fen.as_deref();
+            let start = extra
+                .annotations
+                .xiangqi()
+                .and_then(|a| a.start_fen.as_deref());
+            xiangqi_start_readable(start)?;
             xiangqi_diagram(start, &game.moves, ply)
         }
         GameKind::Territorial => territorial_diagram(&game.moves, ply),
         GameKind::ChouChou => {
-            let a = extra.annotations.chouchou()?;
+            let a = extra.annotations.chouchou().ok_or_else(|| {
+                "No board: the record does not say which ChouChou board it was played on."
+                    .to_string()
+            })?;
             let variant = if a.variant.is_empty() {
                 "3x3"
             } else {
@@ -111,4 +125,36 @@ pub(crate) fn diagram(game: &GameRow, ply: u32) -> Option<String> {
             chouchou_diagram(variant, players, a.pairs, &game.moves, ply)
         }
     })
+}
+
+/// `Ok` when the record starts from the standard position or from a FEN that can be read;
+/// else the sentence saying why there is no board (a diagram from the standard start
+/// would show a position the record never had).
+fn xiangqi_start_readable(start_fen: Option<&str>) -> Result<(), String> {
+    match start_fen {
+        Some(fen) => xiangqi::Position::from_fen(fen).map(|_| ()).map_err(|e| {
+            let e = e.to_string();
+            let e = e.trim_end_matches('.');
+            format!("No board: the record's start position (FEN {fen:?}) cannot be read: {e}.")
+        }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unreadable_start_fen_gives_no_board_and_says_why() {
+        assert_eq!(xiangqi_start_readable(None), Ok(()));
+        assert_eq!(xiangqi_start_readable(Some(xiangqi::START_FEN)), Ok(()));
+        let why = xiangqi_start_readable(Some("rnbakabnr/9/9 w")).unwrap_err();
+        assert!(
+            why.starts_with(
+                "No board: the record's start position (FEN \"rnbakabnr/9/9 w\") cannot be read: "
+            ),
+            "{why}"
+        );
+    }
 }

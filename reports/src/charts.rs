@@ -16,7 +16,7 @@ use plotters::prelude::*;
 use polars::prelude::*;
 
 use crate::fonts::{chart_font, family_of, ChartFont, FAMILY};
-use crate::plot::render;
+use crate::plot::{header_height, header_lines, render, title_step, Layout, NARROW, WIDE};
 use crate::raster::PngBackend;
 use crate::Error;
 
@@ -91,12 +91,51 @@ pub(crate) struct ScoreRow {
     pub high: f64,
 }
 
-/// One histogram bin: `[start, end)` and its count.
+/// One histogram bin: `[start, end)`, its count, and how that count splits by the sign of
+/// the values it holds (what a balance chart colours by).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Bin {
     pub start: i64,
     pub end: i64,
     pub count: u64,
+    pub signs: Signs,
+}
+
+/// The values of a bin by sign: above zero, at zero, below zero. A row of the input that
+/// straddles zero (`-2..=2` binned by the analysis) cannot be split, so it counts as `zero`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Signs {
+    pub above: u64,
+    pub zero: u64,
+    pub below: u64,
+}
+
+impl Signs {
+    /// The signs of `count` values from `from` to `to` inclusive.
+    fn of(from: i64, to: i64, count: u64) -> Signs {
+        if from > 0 {
+            Signs {
+                above: count,
+                ..Signs::default()
+            }
+        } else if to < 0 {
+            Signs {
+                below: count,
+                ..Signs::default()
+            }
+        } else {
+            Signs {
+                zero: count,
+                ..Signs::default()
+            }
+        }
+    }
+
+    fn add(&mut self, other: Signs) {
+        self.above += other.above;
+        self.zero += other.zero;
+        self.below += other.below;
+    }
 }
 
 /// The rows of a chart, read from the DataFrame once and drawn on both backends.
@@ -167,12 +206,17 @@ pub(crate) fn integer_bins(rows: &[(i64, i64, u64)]) -> Vec<Bin> {
     let mut bins: Vec<Bin> = Vec::new();
     for r in rows {
         let start = r.0.div_euclid(width) * width;
+        let signs = Signs::of(r.0, r.1, r.2);
         match bins.iter_mut().find(|b| b.start == start) {
-            Some(b) => b.count += r.2,
+            Some(b) => {
+                b.count += r.2;
+                b.signs.add(signs);
+            }
             None => bins.push(Bin {
                 start,
                 end: start + width,
                 count: r.2,
+                signs,
             }),
         }
     }
@@ -290,18 +334,35 @@ pub(crate) fn rows(spec: &ChartSpec, df: &DataFrame) -> Result<Rows, Error> {
     read(spec, df)
 }
 
-const WIDTH: u32 = 900;
-
-/// The canvas of a chart: 900 wide, tall enough for its rows.
-pub(crate) fn size(rows: &Rows) -> (u32, u32) {
+/// The canvas of a chart in `layout`: the wide one 900 wide, tall enough for its rows;
+/// the narrow one 320 wide, its header as tall as its wrapped title and note need.
+pub(crate) fn size(rows: &Rows, title: &str, layout: &Layout) -> (u32, u32) {
     let n = |k: usize| k.min(400) as u32;
-    match rows {
-        Rows::Empty(_) => (WIDTH, 240),
-        Rows::Score(v) => (WIDTH, 170 + 30 * n(v.len())),
-        Rows::Stacked { labels, .. } => (WIDTH, 170 + 30 * n(labels.len())),
-        Rows::Bars(v) => (WIDTH, 140 + 28 * n(v.len())),
-        Rows::Hist(_) | Rows::Line(_) => (WIDTH, 460),
+    if layout.width >= WIDE.width {
+        // A title too long for one line takes room of its own, not the plot's.
+        let (title_lines, _) = header_lines(title, layout);
+        let extra = title_lines.saturating_sub(1) as u32 * title_step(layout);
+        return (
+            WIDE.width,
+            extra
+                + match rows {
+                    Rows::Empty(_) => 240,
+                    Rows::Score(v) => 170 + 30 * n(v.len()),
+                    Rows::Stacked { labels, .. } => 170 + 30 * n(labels.len()),
+                    Rows::Bars(v) => 140 + 28 * n(v.len()),
+                    Rows::Hist(_) | Rows::Line(_) => 460,
+                },
+        );
     }
+    // The body under the header: the plot, its axis and a legend of up to two rows.
+    let body = match rows {
+        Rows::Empty(_) => 190,
+        Rows::Score(v) => 150 + 26 * n(v.len()),
+        Rows::Stacked { labels, .. } => 150 + 26 * n(labels.len()),
+        Rows::Bars(v) => 70 + 26 * n(v.len()),
+        Rows::Hist(_) | Rows::Line(_) => 330,
+    };
+    (layout.width, header_height(title, layout) + body)
 }
 
 /// A file stem safe on every file system: letters, digits, `-`, `_`.
@@ -341,18 +402,44 @@ pub fn draw(
     let stem = safe_stem(name);
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
-    let dim = size(&rows);
+    let dim = size(&rows, spec.title(), &WIDE);
     {
         let root = SVGBackend::new(&svg, dim).into_drawing_area();
-        render(&root, spec, &rows, FAMILY).map_err(Error::Chart)?;
+        render(&root, spec, &rows, &WIDE, FAMILY).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     {
         let root = PngBackend::new(BitMapBackend::new(&png, dim)).into_drawing_area();
-        render(&root, spec, &rows, FAMILY).map_err(Error::Chart)?;
+        render(&root, spec, &rows, &WIDE, FAMILY).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     Ok((svg, png))
+}
+
+/// The stem of a chart's narrow drawing (for phones) beside the wide one.
+pub(crate) fn narrow_stem(stem: &str) -> String {
+    format!("{stem}-narrow")
+}
+
+/// Draws one chart as SVG in the narrow layout (320 px wide, for phones) into dir, named
+/// after `name` with [`narrow_stem`]; returns the path.
+pub fn draw_narrow(
+    spec: &ChartSpec,
+    df: &DataFrame,
+    dir: &Path,
+    name: &str,
+) -> Result<PathBuf, Error> {
+    chart_font()?;
+    std::fs::create_dir_all(dir).map_err(|err| Error::Io(dir.to_path_buf(), err))?;
+    let rows = rows(spec, df)?;
+    let svg = dir.join(format!("{}.svg", narrow_stem(&safe_stem(name))));
+    let layout: &Layout = &NARROW;
+    {
+        let root = SVGBackend::new(&svg, size(&rows, spec.title(), layout)).into_drawing_area();
+        render(&root, spec, &rows, layout, FAMILY).map_err(Error::Chart)?;
+        root.present().map_err(chart_err)?;
+    }
+    Ok(svg)
 }
 
 /// Draws one chart as PNG only, its text set in `font` whatever [`chart_font`] chose (to
@@ -365,8 +452,9 @@ pub fn draw_png_with(
 ) -> Result<(), Error> {
     let family = family_of(font)?;
     let rows = rows(spec, df)?;
-    let root = PngBackend::new(BitMapBackend::new(path, size(&rows))).into_drawing_area();
-    render(&root, spec, &rows, &family).map_err(Error::Chart)?;
+    let dim = size(&rows, spec.title(), &WIDE);
+    let root = PngBackend::new(BitMapBackend::new(path, dim)).into_drawing_area();
+    render(&root, spec, &rows, &WIDE, &family).map_err(Error::Chart)?;
     root.present().map_err(chart_err)
 }
 
@@ -381,7 +469,12 @@ mod tests {
             [Bin {
                 start: 60,
                 end: 65,
-                count: 1
+                count: 1,
+                signs: Signs {
+                    above: 1,
+                    zero: 0,
+                    below: 0
+                }
             }]
         );
     }
@@ -399,6 +492,36 @@ mod tests {
         assert!(bins.len() as i64 <= MAX_BINS);
         assert_eq!(bins.iter().map(|b| b.count).sum::<u64>(), 400);
         assert!(bins.iter().all(|b| (b.end - b.start) % 5 == 0));
+    }
+
+    #[test]
+    fn a_bin_counts_its_values_by_sign() {
+        // Margins in bins of 1 from -120 to 79 merge into 40 bins of 5. The bin [0, 5)
+        // holds 5 level games and 13 won by the side above (the user's 18 games).
+        let rows = [
+            (-120, -120, 1),
+            (-3, -3, 2),
+            (0, 0, 5),
+            (1, 1, 4),
+            (4, 4, 9),
+            (79, 79, 1),
+        ];
+        let bins = integer_bins(&rows);
+        let at = |start: i64| bins.iter().find(|b| b.start == start).copied();
+        let signs = |above, zero, below| Signs { above, zero, below };
+        assert_eq!(
+            at(0),
+            Some(Bin {
+                start: 0,
+                end: 5,
+                count: 18,
+                signs: signs(13, 5, 0)
+            })
+        );
+        assert_eq!(at(-5).map(|b| b.signs), Some(signs(0, 0, 2)));
+        assert_eq!(at(75).map(|b| b.signs), Some(signs(1, 0, 0)));
+        // A row the analysis binned across zero cannot be split: it counts as at zero.
+        assert_eq!(integer_bins(&[(-2, 2, 3)])[0].signs, signs(0, 3, 0));
     }
 
     #[test]

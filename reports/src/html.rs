@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
+use crate::figures::inline_plots_html;
 use crate::lang::{column_label, severity_label, Lang, Msg};
 use crate::model::{
     info_summary, location, severity_class, severity_counts, split_info, svg_element, table_cells,
@@ -250,16 +251,56 @@ article.game-sheet .players { grid-area: head; margin: 1.6em 0 6px; }
 article.game-sheet .board { grid-area: board; }
 article.game-sheet .board svg { display: block; max-width: 100%; height: auto; }
 article.game-sheet .moves { grid-area: moves; margin: 0; line-height: 1.7; }
-img.logo { max-height: 64px; max-width: 240px; display: block; margin: 0 0 8px; }
+header.top img.logo { float: right; max-height: 64px; max-width: 30%; margin: 0 0 8px 16px; }
+/* Each chart is drawn twice: wide, and narrow for phones (its text keeps its size there). */
+.plot-narrow { display: none; }
 @media (max-width: 760px) {
   article.finding { grid-template-columns: 1fr; }
   article.game-sheet { grid-template-columns: 1fr; grid-template-areas: "head" "board" "moves"; }
   nav.toc ol { columns: 1; }
 }
+/* Phones: the narrow drawing, shown at about its own 320 px, so the page's side padding
+   is cut to leave it that room at 375 px. */
+@media (max-width: 600px) {
+  .wrap { padding: 0 10px; }
+  header.top h1 { font-size: 1.5rem; overflow-wrap: anywhere; }
+  section { padding: 4px 10px 14px; border-radius: 6px; }
+  nav.toc { padding: 10px 14px; }
+  figure.chart .plot { padding: 0; }
+  figure.chart .plot-wide { display: none; }
+  figure.chart .plot-narrow { display: block; }
+  article.finding { padding: 10px; gap: 12px; }
+  th, td { padding: 4px 6px; }
+}
+/* Paper: every table fits the page width (cells wrap, nothing scrolls or is cut) or
+   breaks across pages with its header row repeated; a row, a chart or a board is never
+   split. */
 @media print {
-  body { background: #fff; }
-  section, nav.toc { border: 0; }
-  article.finding, article.game-sheet .board { break-inside: avoid; }
+  @page { margin: 12mm 10mm; }
+  html { font-size: 10pt; }
+  body { background: #fff; line-height: 1.35; }
+  .wrap { max-width: none; padding: 0; }
+  header.top { background: none; color: var(--ink); padding: 0 0 6px;
+               border-bottom: 2px solid var(--ink); }
+  main { padding: 10px 0 0; }
+  section, nav.toc { border: 0; padding: 0; margin: 0 0 14px; border-radius: 0; }
+  section > h2, caption, h3 { break-after: avoid; }
+  a { color: inherit; text-decoration: none; }
+  .table-wrap { overflow: visible; max-width: 100%; }
+  table { width: 100%; min-width: 0; font-size: 8pt; }
+  table.wide { font-size: 7pt; }
+  thead { display: table-header-group; }
+  tr, figure, svg, article.finding, .board { break-inside: avoid; }
+  th, td, td.num, td.short, td.flag { white-space: normal; overflow-wrap: anywhere;
+                                      padding: 2px 4px; }
+  /* A header word or a number is never split: "games" does not read "game s". */
+  th, td.num { overflow-wrap: normal; }
+  details.info > summary { list-style: none; }
+  figure.chart .plot { border: 0; padding: 0; }
+  figure.chart .plot-wide { display: block; }
+  figure.chart .plot-narrow { display: none; }
+  article.finding { grid-template-columns: 40% 1fr; gap: 12px; padding: 8px; }
+  footer { padding: 8px 0 0; }
 }
 "#;
 
@@ -347,7 +388,11 @@ const CHECK_SCRIPT: &str = r#"
     var ok = 0, empty = [], neg = 0;
     for (var i = 0; i < figs.length; i++) {
       var f = figs[i], good = false;
-      var svg = f.querySelector('svg');
+      // A chart holds a wide and a narrow drawing, one of them hidden: check the shown one.
+      var svgs = f.querySelectorAll('svg'), svg = svgs[0] || null;
+      for (var k = 0; k < svgs.length; k++) {
+        if (svgs[k].getBoundingClientRect().width > 0) { svg = svgs[k]; break; }
+      }
       var img = f.querySelector('img');
       if (svg) {
         var r = svg.getBoundingClientRect();
@@ -395,6 +440,43 @@ const CHECK_SCRIPT: &str = r#"
   });
 })();
 "#;
+
+/// The footer's counts, of what the page shows: its charts, the findings its tables count,
+/// and the findings its audit lists.
+fn footer_text(report: &Report, drawn: &[Vec<DrawnChart>]) -> String {
+    let lang = report.presentation.lang;
+    let charts = drawn.iter().map(Vec::len).sum::<usize>();
+    let mut parts = vec![
+        lang.text(Msg::GeneratedBy).to_string(),
+        lang.count(Msg::ChartCount, charts),
+    ];
+    // The public edition lists no finding.
+    if report.presentation.edition.is_public() {
+        return parts.join(" · ");
+    }
+    let counted = findings_in_tables(report) as usize;
+    if counted > 0 {
+        parts.push(lang.count(Msg::FindingsInTables, counted));
+    }
+    parts.push(lang.count(Msg::FindingsInAudit, report.audit.len()));
+    parts.join(" · ")
+}
+
+/// The findings a report's tables count: the `findings` column of its tables by severity
+/// (the findings section's table by source, code and severity).
+fn findings_in_tables(report: &Report) -> u64 {
+    report
+        .sections
+        .iter()
+        .flat_map(|s| &s.tables)
+        .filter(|(_, df)| df.column("severity").is_ok())
+        .filter_map(|(_, df)| {
+            let col = df.column("findings").ok()?.cast(&DataType::UInt64).ok()?;
+            let sum: u64 = col.u64().ok()?.iter().flatten().sum();
+            Some(sum)
+        })
+        .sum()
+}
 
 /// The page: contents, the sections with their tables and inlined charts, the audit (the
 /// audit edition's).
@@ -490,12 +572,12 @@ pub(crate) fn render_html(
             figure += 1;
             let _ = writeln!(
                 out,
-                "<figure class=\"chart\" data-chart=\"{stem}\"><div class=\"plot\">{svg}</div>\
+                "<figure class=\"chart\" data-chart=\"{stem}\">{plots}\
                  <figcaption><b>{label}</b> {title} — \
                  <a href=\"charts/{stem}.svg\">SVG</a> · <a href=\"charts/{stem}.png\">PNG</a>\
                  </figcaption></figure>",
                 stem = escape(&c.stem),
-                svg = c.svg,
+                plots = inline_plots_html(c),
                 label = lang.fill(Msg::Figure, &[("n", &figure.to_string())]),
                 title = escape(&c.title),
             );
@@ -509,15 +591,11 @@ pub(crate) fn render_html(
         audit_html(&mut out, report, diagrams, &root);
     }
     out.push_str("</main>\n");
-    let charts = drawn.iter().map(|v| v.len()).sum::<usize>();
-    let mut footer = vec![
-        lang.text(Msg::GeneratedBy).to_owned(),
-        lang.count(Msg::ChartCount, charts),
-    ];
-    if !public {
-        footer.push(lang.count(Msg::FindingCount, report.audit.len()));
-    }
-    let _ = writeln!(out, "<footer>{}</footer>", escape(&footer.join(" · ")));
+    let _ = writeln!(
+        out,
+        "<footer>{}</footer>",
+        escape(&footer_text(report, drawn))
+    );
     let _ = write!(out, "<script>{CHECK_SCRIPT}</script>\n</body>\n</html>\n");
     out
 }
@@ -575,11 +653,11 @@ fn audit_html(out: &mut String, report: &Report, diagrams: &[Option<String>], ro
                 );
             }
             None => {
-                let _ = write!(
-                    out,
-                    "<div class=\"board none\">{}</div>",
-                    lang.text(Msg::NoDiagram)
-                );
+                let why = item
+                    .no_diagram
+                    .as_deref()
+                    .unwrap_or(lang.text(Msg::NoDiagram));
+                let _ = write!(out, "<div class=\"board none\">{}</div>", escape(why));
             }
         }
         let _ = write!(
@@ -706,4 +784,66 @@ fn code_spans(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AuditItem, Section};
+
+    #[test]
+    fn the_theme_and_the_logo_are_in_the_page_and_so_in_its_pdf() {
+        let report = Report {
+            title: "Season".into(),
+            presentation: crate::Presentation {
+                theme_css: Some(":root { --accent: #8a1538; }".into()),
+                logo: Some(crate::Logo {
+                    mime: "image/png",
+                    bytes: b"png".to_vec(),
+                }),
+                ..Default::default()
+            },
+            ..Report::default()
+        };
+        let html = render_html(&report, &[], &[]);
+        let head = &html[..html.find("</head>").unwrap()];
+        // The theme after the built-in style sheet, so its custom properties win.
+        let theme = head
+            .find("<style id=\"theme\">\n:root { --accent: #8a1538; }")
+            .unwrap();
+        assert!(head.find("<style>").unwrap() < theme);
+        let header = &html[html.find("<header").unwrap()..html.find("</header>").unwrap()];
+        assert!(header.contains("<img class=\"logo\" alt=\"\" src=\"data:image/png;base64,cG5n\">"));
+    }
+
+    #[test]
+    fn the_footer_counts_the_findings_the_page_lists() {
+        // 26 findings counted in the findings table, none serious: the footer says both,
+        // not "0 findings" under a table of 26.
+        let overview = df!(
+            "source" => ["a.xqf", "b.xqf"],
+            "code" => ["ecco-differs", "repetition-draw"],
+            "severity" => ["info", "info"],
+            "findings" => [19u32, 7],
+        )
+        .unwrap();
+        let mut report = Report {
+            sections: vec![Section {
+                title: "Findings".into(),
+                tables: vec![("Findings by source, code and severity".into(), overview)],
+                ..Section::default()
+            }],
+            ..Report::default()
+        };
+        assert_eq!(
+            footer_text(&report, &[Vec::new()]),
+            "Generated by kifu · 0 charts · 26 findings in the tables · 0 findings in the audit"
+        );
+        report.audit.push(AuditItem::default());
+        report.sections[0].tables.clear();
+        assert_eq!(
+            footer_text(&report, &[Vec::new()]),
+            "Generated by kifu · 0 charts · 1 finding in the audit"
+        );
+    }
 }

@@ -25,6 +25,7 @@ mod audit;
 mod build;
 mod charts;
 mod diagrams;
+mod figures;
 mod fonts;
 mod games;
 mod html;
@@ -50,7 +51,7 @@ mod write;
 use std::path::PathBuf;
 
 pub use build::{build_report, ReportOptions};
-pub use charts::{draw, draw_png_with, ChartSpec};
+pub use charts::{draw, draw_narrow, draw_png_with, ChartSpec};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
 pub use fonts::{chart_font, system_cjk_font, ChartFont};
 pub use games::{natural_cmp, GameSheet, PRINTED_GAMES};

@@ -52,6 +52,9 @@ pub struct AuditItem {
     pub rule: String,
     /// The board diagram (from one of the `*_diagram` functions).
     pub diagram_svg: Option<String>,
+    /// Why there is no diagram, when the record's own position cannot be drawn (a start
+    /// position that cannot be read): shown in its place, never another position.
+    pub no_diagram: Option<String>,
 }
 
 /// One table cell as text (numbers are right-aligned).
@@ -262,11 +265,14 @@ pub(crate) fn severity_counts(audit: &[AuditItem]) -> Vec<(&'static str, usize)>
         .collect()
 }
 
-/// A chart drawn to files, its SVG kept for inlining.
+/// A chart drawn to files, wide and narrow, their SVG kept for inlining.
 pub(crate) struct DrawnChart {
     pub(crate) title: String,
     pub(crate) stem: String,
     pub(crate) svg: String,
+    /// The stem of the narrow drawing (for phones): `<stem>-narrow`.
+    pub(crate) narrow_stem: String,
+    pub(crate) narrow_svg: String,
 }
 
 /// The `<svg …>…</svg>` part of an SVG document (drops an XML prolog or doctype).

@@ -1,6 +1,10 @@
 //! Drawing a chart's rows on a plotters area, SVG or bitmap alike: the header (title and
 //! note), the plot, the legend of the sides, or the “no data” panel.
 //!
+//! Every chart is drawn in two [`Layout`]s: wide (900 px, for screens and print) and narrow
+//! (320 px, for phones: drawn at about the width a phone shows it, so its text keeps its
+//! size; titles and notes wrapped, labels cut shorter, fewer ticks).
+//!
 //! Rows sit on a continuous axis `0..n` (row `i` from `n - 1 - i` to `n - i`), their labels
 //! drawn beside the plot, so one row fills the plot and no size is ever negative.
 
@@ -23,7 +27,7 @@ const ACCENT: RGBColor = RGBColor(47, 110, 186);
 const INK: RGBColor = RGBColor(40, 44, 52);
 const MUTED: RGBColor = RGBColor(110, 116, 128);
 const GRID: RGBColor = RGBColor(225, 228, 234);
-/// Height of the legend strip under a plot.
+/// Height of one row of the legend strip under a plot.
 const LEGEND: u32 = 34;
 /// Score bars are light, so the interval drawn over them stays readable.
 const SCORE_ALPHA: f64 = 0.4;
@@ -33,26 +37,143 @@ const TINT_ALPHA: f64 = 0.1;
 /// The part of a row's height a bar leaves free above and below it.
 const ROW_PAD: f64 = 0.17;
 
-/// The title before ` — `, and the note after it in lines of at most ~110 characters.
-fn header_parts(title: &str) -> (String, Vec<String>) {
-    let Some((main, note)) = title.split_once(" — ") else {
-        return (title.to_string(), Vec::new());
-    };
+/// How large a chart's text is and how much room it has. Sizes are plotters' font sizes:
+/// its SVG writes `font-size` as the size / 1.24 (13 gives 10.5 CSS px), the PNG draws
+/// glyphs the size itself tall.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Layout {
+    /// Canvas width in pixels.
+    pub width: u32,
+    title_px: f64,
+    note_px: f64,
+    /// Axis, row and legend text.
+    text_px: f64,
+    /// The value written after a bar.
+    value_px: f64,
+    /// Characters of a row label before it is cut with `…`.
+    label_chars: usize,
+    /// Widest the row labels may be, in pixels.
+    max_label_area: u32,
+    /// Most ticks on an axis.
+    ticks: usize,
+    margin: u32,
+    margin_right: u32,
+    /// Width of the numbers left of a histogram's or a curve's plot.
+    y_axis: u32,
+}
+
+/// For screens and print.
+pub(crate) const WIDE: Layout = Layout {
+    width: 900,
+    title_px: 21.0,
+    note_px: 14.0,
+    text_px: 13.0,
+    value_px: 12.0,
+    label_chars: 34,
+    max_label_area: 340,
+    ticks: 12,
+    margin: 14,
+    margin_right: 34,
+    y_axis: 64,
+};
+
+/// For phones: a 375 px screen shows it at about 1:1 (the pages' narrow style leaves it
+/// 319 px or more), so its smallest text (15, an SVG font-size of 12.1 px) stays above 11
+/// CSS px there. Whole sizes: plotters cuts an axis label's size to an integer.
+pub(crate) const NARROW: Layout = Layout {
+    width: 320,
+    title_px: 19.0,
+    note_px: 15.0,
+    text_px: 15.0,
+    value_px: 15.0,
+    label_chars: 16,
+    max_label_area: 130,
+    ticks: 5,
+    margin: 6,
+    margin_right: 16,
+    y_axis: 46,
+};
+
+impl Layout {
+    /// The room a line of text has: the canvas less the header's margins.
+    fn line_room(&self) -> u32 {
+        self.width.saturating_sub(40)
+    }
+
+    fn title_step(&self) -> u32 {
+        (self.title_px + 8.0) as u32
+    }
+
+    fn note_step(&self) -> u32 {
+        (self.note_px + 5.0) as u32
+    }
+}
+
+/// `text` in lines no wider than `room` pixels at `px`: broken between words, and inside a
+/// word only when the word alone is too wide (CJK text has no spaces).
+fn wrap(text: &str, px: f64, room: u32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in note.split(' ') {
-        if !line.is_empty() && line.chars().count() + word.chars().count() > 110 {
-            lines.push(std::mem::take(&mut line));
+    for word in text.split(' ') {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&joined, px) <= room {
+            line = joined;
+            continue;
         }
         if !line.is_empty() {
-            line.push(' ');
+            lines.push(std::mem::take(&mut line));
         }
-        line.push_str(word);
+        for c in word.chars() {
+            line.push(c);
+            if text_width(&line, px) > room {
+                line.pop();
+                lines.push(std::mem::take(&mut line));
+                line.push(c);
+            }
+        }
     }
     if !line.is_empty() {
         lines.push(line);
     }
-    (main.to_string(), lines)
+    lines
+}
+
+/// The title before ` — ` and the note after it, each in lines that fit the layout.
+fn header_parts(title: &str, layout: &Layout) -> (Vec<String>, Vec<String>) {
+    let (main, note) = title.split_once(" — ").unwrap_or((title, ""));
+    let room = layout.line_room();
+    let note = if note.is_empty() {
+        Vec::new()
+    } else {
+        wrap(note, layout.note_px, room)
+    };
+    (wrap(main, layout.title_px, room), note)
+}
+
+/// How many lines the title and the note of a chart's header take in `layout`.
+pub(crate) fn header_lines(title: &str, layout: &Layout) -> (usize, usize) {
+    let (main, note) = header_parts(title, layout);
+    (main.len().max(1), note.len())
+}
+
+/// The height of one line of a chart's title in `layout`.
+pub(crate) fn title_step(layout: &Layout) -> u32 {
+    layout.title_step()
+}
+
+/// The height of a chart's header (title and note) in `layout`.
+pub(crate) fn header_height(title: &str, layout: &Layout) -> u32 {
+    let (main, note) = header_parts(title, layout);
+    let title_end = 14 + layout.title_step() * main.len().max(1) as u32;
+    if note.is_empty() {
+        title_end + 3
+    } else {
+        title_end + 1 + layout.note_step() * note.len() as u32 + 5
+    }
 }
 
 fn anchored<'a>(
@@ -71,51 +192,56 @@ fn anchored<'a>(
 fn header<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
+    layout: &Layout,
     family: &str,
 ) -> Result<u32, String> {
-    let (main, note) = header_parts(title);
-    root.draw(&Text::new(
-        main,
-        (20, 14),
-        anchored(family, 21.0, &INK, HPos::Left, VPos::Top),
-    ))
-    .map_err(e)?;
-    for (k, line) in note.iter().enumerate() {
+    let (main, note) = header_parts(title, layout);
+    let mut y = 14;
+    for line in main {
         root.draw(&Text::new(
-            line.clone(),
-            (20, 44 + 19 * k as i32),
-            anchored(family, 14.0, &MUTED, HPos::Left, VPos::Top),
+            line,
+            (20, y),
+            anchored(family, layout.title_px, &INK, HPos::Left, VPos::Top),
         ))
         .map_err(e)?;
+        y += layout.title_step() as i32;
     }
-    Ok(if note.is_empty() {
-        46
-    } else {
-        50 + 19 * note.len() as u32
-    })
+    y += 1;
+    for line in note {
+        root.draw(&Text::new(
+            line,
+            (20, y),
+            anchored(family, layout.note_px, &MUTED, HPos::Left, VPos::Top),
+        ))
+        .map_err(e)?;
+        y += layout.note_step() as i32;
+    }
+    Ok(header_height(title, layout))
 }
 
-/// Draws one chart: the header, then the plot (or the “no data” panel).
+/// Draws one chart in `layout`: the header, then the plot (or the “no data” panel).
 pub(crate) fn render<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     spec: &ChartSpec,
     rows: &Rows,
+    layout: &Layout,
     family: &str,
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
     root.fill(&WHITE).map_err(e)?;
-    let top = header(root, spec.title(), family)?;
+    let top = header(root, spec.title(), layout, family)?;
     let (_, body) = root.split_vertically(top);
+    let ctx = Ctx { layout, family };
     match (rows, spec) {
-        (Rows::Empty(why), _) => no_data(&body, why, family),
-        (Rows::Score(r), ChartSpec::ScoreBars { side, .. }) => score(root, &body, r, *side, family),
-        (Rows::Stacked { labels, series }, _) => stacked(root, &body, labels, series, family),
+        (Rows::Empty(why), _) => no_data(&body, why, &ctx),
+        (Rows::Score(r), ChartSpec::ScoreBars { side, .. }) => score(root, &body, r, *side, &ctx),
+        (Rows::Stacked { labels, series }, _) => stacked(root, &body, labels, series, &ctx),
         (Rows::Hist(bins), ChartSpec::Histogram { x_desc, sides, .. }) => {
-            hist(&body, bins, x_desc, *sides, family)
+            hist(&body, bins, x_desc, *sides, &ctx)
         }
-        (Rows::Bars(r), _) => bars(root, &body, r, family),
+        (Rows::Bars(r), _) => bars(root, &body, r, &ctx),
         (
             Rows::Line(points),
             ChartSpec::Line {
@@ -124,13 +250,25 @@ where
                 sides,
                 ..
             },
-        ) => line(&body, points, x_desc, y_desc, *sides, family),
+        ) => line(&body, points, x_desc, y_desc, *sides, &ctx),
         _ => Err(format!("{}: rows of another kind of chart", spec.title())),
     }
 }
 
+/// What every part of a chart draws with: the layout and the font family.
+struct Ctx<'a> {
+    layout: &'a Layout,
+    family: &'a str,
+}
+
+impl Ctx<'_> {
+    fn text(&self) -> (&str, f64) {
+        (self.family, self.layout.text_px)
+    }
+}
+
 /// A framed panel saying there is nothing to draw, and why.
-fn no_data<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, why: &str, family: &str) -> Res {
+fn no_data<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, why: &str, ctx: &Ctx) -> Res {
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     body.draw(&Rectangle::new(
@@ -146,96 +284,128 @@ fn no_data<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, why: &str, family:
     body.draw(&Text::new(
         "no data".to_string(),
         (w / 2, h / 2 - 14),
-        anchored(family, 28.0, &MUTED, HPos::Center, VPos::Center),
+        anchored(ctx.family, 28.0, &MUTED, HPos::Center, VPos::Center),
     ))
     .map_err(e)?;
-    body.draw(&Text::new(
-        why.to_string(),
-        (w / 2, h / 2 + 20),
-        anchored(family, 15.0, &MUTED, HPos::Center, VPos::Center),
-    ))
-    .map_err(e)?;
+    let px = 15.0;
+    for (k, line) in wrap(why, px, (w - 60).max(40) as u32)
+        .into_iter()
+        .enumerate()
+    {
+        body.draw(&Text::new(
+            line,
+            (w / 2, h / 2 + 20 + k as i32 * (px as i32 + 4)),
+            anchored(ctx.family, px, &MUTED, HPos::Center, VPos::Center),
+        ))
+        .map_err(e)?;
+    }
     Ok(())
 }
 
 /// Long labels are cut to keep the label area sane.
-fn short(label: &str) -> String {
-    const MAX: usize = 34;
-    if label.chars().count() <= MAX {
+fn short(label: &str, max: usize) -> String {
+    if label.chars().count() <= max {
         label.to_string()
     } else {
-        let mut s: String = label.chars().take(MAX - 1).collect();
+        let mut s: String = label.chars().take(max - 1).collect();
         s.push('…');
         s
     }
 }
 
-/// Pixel width of a label at 13 px: wide (CJK) characters count double.
-fn text_width(label: &str) -> u32 {
-    label
+/// Pixel width of a text at `px`: wide (CJK) characters count about double.
+fn text_width(label: &str, px: f64) -> u32 {
+    let w: f64 = label
         .chars()
-        .map(|c| if (c as u32) < 0x2E80 { 8 } else { 15 })
-        .sum()
+        .map(|c| if (c as u32) < 0x2E80 { 0.62 } else { 1.15 })
+        .sum();
+    (w * px).ceil() as u32
 }
 
 /// Width of the label area for horizontal rows.
-fn label_area<'a>(labels: impl Iterator<Item = &'a str>) -> u32 {
-    let w = labels.map(|l| text_width(&short(l))).max().unwrap_or(40);
-    (w + 24).clamp(60, 340)
+fn label_area<'a>(labels: impl Iterator<Item = &'a str>, layout: &Layout) -> u32 {
+    let w = labels
+        .map(|l| text_width(&short(l, layout.label_chars), layout.text_px))
+        .max()
+        .unwrap_or(40);
+    (w + 24).clamp(60, layout.max_label_area)
 }
 
-/// The plot and, under it, the strip for the legend.
+/// The rows a legend takes from `x` in a strip `width` wide, and where each entry starts.
+fn legend_places(
+    entries: &[(String, SideColour)],
+    x: i32,
+    width: u32,
+    layout: &Layout,
+) -> Vec<(i32, i32)> {
+    let (mut cx, mut row) = (x, 0);
+    let mut places = Vec::new();
+    for (text, _) in entries {
+        let w = 20 + text_width(text, layout.text_px) as i32;
+        if cx > x && cx + w > width as i32 - 8 {
+            // Not enough room left on this row: the entry starts the next one, at the
+            // strip's left edge.
+            cx = 8.min(x);
+            row += 1;
+        }
+        places.push((cx, row));
+        cx += w + 24;
+    }
+    places
+}
+
+/// The plot and, under it, the strip for `entries` of the legend starting at `x` (none:
+/// the whole body for the plot and an empty strip).
 fn split_legend<DB: DrawingBackend>(
     body: &DrawingArea<DB, Shift>,
+    entries: &[(String, SideColour)],
+    x: i32,
+    layout: &Layout,
 ) -> (DrawingArea<DB, Shift>, DrawingArea<DB, Shift>) {
-    let (_, h) = body.dim_in_pixel();
-    body.split_vertically(h.saturating_sub(LEGEND))
+    let (w, h) = body.dim_in_pixel();
+    let rows = legend_places(entries, x, w, layout)
+        .last()
+        .map_or(0, |&(_, row)| row as u32 + 1);
+    body.split_vertically(h.saturating_sub(LEGEND * rows))
 }
 
-/// [`split_legend`] when the chart has a legend; else the whole body for the plot and an
-/// empty strip.
-fn split_legend_if<DB: DrawingBackend>(
-    body: &DrawingArea<DB, Shift>,
-    legend: bool,
-) -> (DrawingArea<DB, Shift>, DrawingArea<DB, Shift>) {
-    if legend {
-        split_legend(body)
-    } else {
-        body.split_vertically(body.dim_in_pixel().1)
-    }
-}
-
-/// One legend row: a swatch (fill at the bars' `alpha`, and edge) and the text of each
-/// entry, from `x`.
+/// The legend: a swatch (fill at the bars' `alpha`, and edge) and the text of each entry,
+/// from `x`, wrapped into rows when the strip is too narrow.
 fn draw_legend<DB: DrawingBackend>(
     strip: &DrawingArea<DB, Shift>,
     x: i32,
     entries: &[(String, SideColour)],
     alpha: f64,
-    family: &str,
+    ctx: &Ctx,
 ) -> Res {
-    let mut x = x;
-    for (text, colour) in entries {
+    let places = legend_places(entries, x, strip.dim_in_pixel().0, ctx.layout);
+    for ((text, colour), (x, row)) in entries.iter().zip(places) {
+        let y = row * LEGEND as i32;
         strip
             .draw(&Rectangle::new(
-                [(x, 8), (x + 14, 22)],
+                [(x, y + 8), (x + 14, y + 22)],
                 colour.fill_rgb().mix(alpha).filled(),
             ))
             .map_err(e)?;
         strip
             .draw(&Rectangle::new(
-                [(x, 8), (x + 14, 22)],
+                [(x, y + 8), (x + 14, y + 22)],
                 ShapeStyle::from(&colour.edge_rgb()).stroke_width(1),
             ))
             .map_err(e)?;
         strip
             .draw(&Text::new(
                 text.clone(),
-                (x + 20, 15),
-                anchored(family, 13.0, &INK, HPos::Left, VPos::Center),
+                (x + 20, y + 15),
+                anchored(
+                    ctx.family,
+                    ctx.layout.text_px,
+                    &INK,
+                    HPos::Left,
+                    VPos::Center,
+                ),
             ))
             .map_err(e)?;
-        x += 44 + text_width(text) as i32;
     }
     Ok(())
 }
@@ -268,15 +438,21 @@ fn row_labels<DB: DrawingBackend, X: Ranged<ValueType = f64>>(
     chart: &ChartContext<'_, DB, Cartesian2d<X, plotters::coord::types::RangedCoordf64>>,
     labels: &[String],
     x0: f64,
-    family: &str,
+    ctx: &Ctx,
 ) -> Res {
     let n = labels.len();
     for (i, label) in labels.iter().enumerate() {
         let (px, py) = chart.backend_coord(&(x0, (n - 1 - i) as f64 + 0.5));
         root.draw(&Text::new(
-            short(label),
+            short(label, ctx.layout.label_chars),
             (px - 8, py),
-            anchored(family, 13.0, &INK, HPos::Right, VPos::Center),
+            anchored(
+                ctx.family,
+                ctx.layout.text_px,
+                &INK,
+                HPos::Right,
+                VPos::Center,
+            ),
         ))
         .map_err(e)?;
     }
@@ -290,14 +466,14 @@ fn share_rows_chart<'a, DB: DrawingBackend>(
     area: u32,
     n: usize,
     x_desc: &str,
-    family: &str,
+    ctx: &Ctx,
 ) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String>
 where
     DB::ErrorType: 'static,
 {
     let mut chart = ChartBuilder::on(plot)
-        .margin(14)
-        .margin_right(34)
+        .margin(ctx.layout.margin)
+        .margin_right(ctx.layout.margin_right)
         .x_label_area_size(40)
         .y_label_area_size(area)
         .build_cartesian_2d(0f64..1f64, 0f64..n as f64)
@@ -306,15 +482,26 @@ where
         .configure_mesh()
         .disable_y_mesh()
         .y_labels(0)
+        .x_labels(ctx.layout.ticks.min(11))
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .x_desc(x_desc)
-        .label_style((family, 13))
-        .axis_desc_style((family, 13))
+        .label_style(ctx.text())
+        .axis_desc_style(ctx.text())
         .draw()
         .map_err(e)?;
     Ok(chart)
+}
+
+/// Where the legend under a chart of rows starts: under the plot, or at the left edge in
+/// the narrow layout (where the label area leaves too little room beside it).
+fn rows_legend_x(area: u32, layout: &Layout) -> i32 {
+    if layout.width < WIDE.width {
+        8
+    } else {
+        area as i32 + 14
+    }
 }
 
 fn score<DB: DrawingBackend>(
@@ -322,15 +509,17 @@ fn score<DB: DrawingBackend>(
     body: &DrawingArea<DB, Shift>,
     rows: &[ScoreRow],
     side: Outcome,
-    family: &str,
+    ctx: &Ctx,
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
     let n = rows.len();
-    let (plot, strip) = split_legend(body);
-    let area = label_area(rows.iter().map(|r| r.label.as_str()));
-    let mut chart = share_rows_chart(&plot, area, n, "score, with its 95% interval", family)?;
+    let area = label_area(rows.iter().map(|r| r.label.as_str()), ctx.layout);
+    let entries = [legend(side, Meaning::Score)];
+    let legend_x = rows_legend_x(area, ctx.layout);
+    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
+    let mut chart = share_rows_chart(&plot, area, n, "score, with its 95% interval", ctx)?;
     // The 50 % line: an even score.
     chart
         .draw_series(std::iter::once(PathElement::new(
@@ -363,14 +552,8 @@ where
             .map_err(e)?;
     }
     let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    row_labels(root, &chart, &labels, 0.0, family)?;
-    draw_legend(
-        &strip,
-        area as i32 + 14,
-        &[legend(side, Meaning::Score)],
-        SCORE_ALPHA,
-        family,
-    )
+    row_labels(root, &chart, &labels, 0.0, ctx)?;
+    draw_legend(&strip, legend_x, &entries, SCORE_ALPHA, ctx)
 }
 
 fn stacked<DB: DrawingBackend>(
@@ -378,15 +561,20 @@ fn stacked<DB: DrawingBackend>(
     body: &DrawingArea<DB, Shift>,
     labels: &[String],
     series: &[(Outcome, Vec<f64>)],
-    family: &str,
+    ctx: &Ctx,
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
     let n = labels.len();
-    let (plot, strip) = split_legend(body);
-    let area = label_area(labels.iter().map(String::as_str));
-    let mut chart = share_rows_chart(&plot, area, n, "share of the games with a result", family)?;
+    let area = label_area(labels.iter().map(String::as_str), ctx.layout);
+    let entries: Vec<_> = series
+        .iter()
+        .map(|(side, _)| legend(*side, Meaning::Wins))
+        .collect();
+    let legend_x = rows_legend_x(area, ctx.layout);
+    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
+    let mut chart = share_rows_chart(&plot, area, n, "share of the games with a result", ctx)?;
     let mut start = vec![0f64; n];
     for (side, values) in series {
         let colour = side_colour(*side);
@@ -402,32 +590,51 @@ where
             }
         }
     }
-    row_labels(root, &chart, labels, 0.0, family)?;
-    let entries: Vec<_> = series
-        .iter()
-        .map(|(side, _)| legend(*side, Meaning::Wins))
-        .collect();
-    draw_legend(&strip, area as i32 + 14, &entries, 1.0, family)
+    row_labels(root, &chart, labels, 0.0, ctx)?;
+    draw_legend(&strip, legend_x, &entries, 1.0, ctx)
 }
 
-/// The colour of a balance bin: the side ahead, or the draw colour for the bin holding 0.
-fn bin_colour(bin: &Bin, sides: Option<(Outcome, Outcome)>) -> SideColour {
-    match sides {
-        None => SideColour {
-            fill: (ACCENT.0, ACCENT.1, ACCENT.2),
-            edge: (ACCENT.0, ACCENT.1, ACCENT.2),
-        },
-        Some((above, _)) if bin.start > 0 => side_colour(above),
-        Some((_, below)) if bin.end <= 0 => side_colour(below),
-        Some(_) => side_colour(Outcome::Draw),
+/// The colour of a histogram without sides.
+const PLAIN_BIN: SideColour = SideColour {
+    fill: (ACCENT.0, ACCENT.1, ACCENT.2),
+    edge: (ACCENT.0, ACCENT.1, ACCENT.2),
+};
+
+/// The parts of a bin's bar, bottom up, as (from, to, colour): in a balance chart the bin
+/// is split by what it holds — the games where the side below zero is ahead, the level
+/// ones, the games where the side above is ahead — so a bin's colour never hides which
+/// side its games went to; a plain histogram's bin is one part.
+pub(crate) fn bin_segments(
+    bin: &Bin,
+    sides: Option<(Outcome, Outcome)>,
+) -> Vec<(u64, u64, SideColour)> {
+    let Some((above, below)) = sides else {
+        return vec![(0, bin.count, PLAIN_BIN)];
+    };
+    let mut parts = Vec::new();
+    let mut y = 0;
+    for (n, side) in [
+        (bin.signs.below, below),
+        (bin.signs.zero, Outcome::Draw),
+        (bin.signs.above, above),
+    ] {
+        if n > 0 {
+            parts.push((y, y + n, side_colour(side)));
+            y += n;
+        }
     }
+    parts
 }
+
+/// What the grey part of a balance histogram holds.
+const LEVEL: &str = "level (0)";
 
 /// Ticks on bin edges from `lo` to `hi`: every edge, or every k-th when there would be
-/// more than 12.
-fn bin_ticks(lo: i64, hi: i64, width: i64) -> Vec<i64> {
+/// more than `most`.
+fn bin_ticks(lo: i64, hi: i64, width: i64, most: usize) -> Vec<i64> {
+    let most = most.max(2) as i64;
     let edges = (hi - lo) / width + 1;
-    let step = width * ((edges + 11) / 12).max(1);
+    let step = width * ((edges + most - 1) / most).max(1);
     (0..)
         .map(|k| lo + k * step)
         .take_while(|&x| x <= hi)
@@ -439,12 +646,21 @@ fn hist<DB: DrawingBackend>(
     bins: &[Bin],
     x_desc: &str,
     sides: Option<(Outcome, Outcome)>,
-    family: &str,
+    ctx: &Ctx,
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
-    let (plot, strip) = split_legend_if(body, sides.is_some());
+    let mut entries = Vec::new();
+    if let Some((above, below)) = sides {
+        entries.push(legend(above, Meaning::Ahead));
+        entries.push(legend(below, Meaning::Ahead));
+        if bins.iter().any(|b| b.signs.zero > 0) {
+            entries.push((LEVEL.to_string(), side_colour(Outcome::Draw)));
+        }
+    }
+    let legend_x = ctx.layout.y_axis as i32 + 14;
+    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
     let width = bins.iter().map(|b| b.end - b.start).min().unwrap_or(1);
     let mut lo = bins.iter().map(|b| b.start).min().unwrap_or(0);
     let mut hi = bins.iter().map(|b| b.end).max().unwrap_or(lo + 1);
@@ -460,12 +676,12 @@ where
     let most = bins.iter().map(|b| b.count).max().unwrap_or(1);
     let top = (most + 1).max((most as f64 * 1.1).ceil() as u64);
     let mut chart = ChartBuilder::on(&plot)
-        .margin(14)
-        .margin_right(34)
+        .margin(ctx.layout.margin)
+        .margin_right(ctx.layout.margin_right)
         .x_label_area_size(44)
-        .y_label_area_size(64)
+        .y_label_area_size(ctx.layout.y_axis)
         .build_cartesian_2d(
-            (lo..hi).with_key_points(bin_ticks(lo, hi, width)),
+            (lo..hi).with_key_points(bin_ticks(lo, hi, width, ctx.layout.ticks)),
             0u64..top,
         )
         .map_err(e)?;
@@ -474,36 +690,24 @@ where
         .disable_x_mesh()
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
-        .y_labels((top as usize + 1).min(10))
+        .y_labels((top as usize + 1).min(ctx.layout.ticks.min(10)))
         .x_desc(format!("{x_desc} (bins of {width})"))
         .y_desc("games")
-        .label_style((family, 13))
-        .axis_desc_style((family, 13))
+        .label_style(ctx.text())
+        .axis_desc_style(ctx.text())
         .draw()
         .map_err(e)?;
     for bin in bins {
-        let colour = bin_colour(bin, sides);
-        let mut r = side_bar((bin.start, 0), (bin.end, bin.count), colour, HIST_ALPHA);
-        // A hair of white between neighbouring bars.
-        r.iter_mut().for_each(|r| {
-            r.set_margin(0, 0, 1, 1);
-        });
-        chart.draw_series(r).map_err(e)?;
+        for (from, to, colour) in bin_segments(bin, sides) {
+            let mut r = side_bar((bin.start, from), (bin.end, to), colour, HIST_ALPHA);
+            // A hair of white between neighbouring bars.
+            r.iter_mut().for_each(|r| {
+                r.set_margin(0, 0, 1, 1);
+            });
+            chart.draw_series(r).map_err(e)?;
+        }
     }
-    if let Some((above, below)) = sides {
-        draw_legend(
-            &strip,
-            78,
-            &[
-                legend(above, Meaning::Ahead),
-                legend(below, Meaning::Ahead),
-                ("bin holding 0".to_string(), side_colour(Outcome::Draw)),
-            ],
-            HIST_ALPHA,
-            family,
-        )?;
-    }
-    Ok(())
+    draw_legend(&strip, legend_x, &entries, HIST_ALPHA, ctx)
 }
 
 /// `3`, `2.5`, `0.125`: numbers without trailing zeros.
@@ -520,19 +724,25 @@ fn bars<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     body: &DrawingArea<DB, Shift>,
     rows: &[(String, f64)],
-    family: &str,
+    ctx: &Ctx,
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
     let n = rows.len();
     let max = rows.iter().map(|r| r.1).fold(0.0, f64::max);
-    // Counts: an integer axis with room for the value written after the longest bar.
-    let top = (max * 1.15).ceil().max(max + 1.0).max(1.0);
-    let area = label_area(rows.iter().map(|r| r.0.as_str()));
+    // Counts: an integer axis with room for the value written after the longest bar (more
+    // room in the narrow layout, where the value takes a larger part of the plot).
+    let room = if ctx.layout.width < WIDE.width {
+        1.35
+    } else {
+        1.15
+    };
+    let top = (max * room).ceil().max(max + 1.0).max(1.0);
+    let area = label_area(rows.iter().map(|r| r.0.as_str()), ctx.layout);
     let mut chart = ChartBuilder::on(body)
-        .margin(14)
-        .margin_right(34)
+        .margin(ctx.layout.margin)
+        .margin_right(ctx.layout.margin_right)
         .x_label_area_size(36)
         .y_label_area_size(area)
         .build_cartesian_2d(0f64..top, 0f64..n as f64)
@@ -541,7 +751,7 @@ where
         .configure_mesh()
         .disable_y_mesh()
         .y_labels(0)
-        .x_labels((top as usize + 1).min(10))
+        .x_labels((top as usize + 1).min(ctx.layout.ticks.min(10)))
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .x_label_formatter(&|v| {
@@ -551,7 +761,7 @@ where
                 String::new()
             }
         })
-        .label_style((family, 13))
+        .label_style(ctx.text())
         .draw()
         .map_err(e)?;
     for (i, r) in rows.iter().enumerate() {
@@ -566,12 +776,18 @@ where
             .draw_series(std::iter::once(Text::new(
                 trim_num(r.1),
                 (r.1 + top * 0.01, (y0 + y1) / 2.0),
-                anchored(family, 12.0, &INK, HPos::Left, VPos::Center),
+                anchored(
+                    ctx.family,
+                    ctx.layout.value_px,
+                    &INK,
+                    HPos::Left,
+                    VPos::Center,
+                ),
             )))
             .map_err(e)?;
     }
     let labels: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-    row_labels(root, &chart, &labels, 0.0, family)
+    row_labels(root, &chart, &labels, 0.0, ctx)
 }
 
 fn line<DB: DrawingBackend>(
@@ -580,12 +796,16 @@ fn line<DB: DrawingBackend>(
     x_desc: &str,
     y_desc: &str,
     sides: Option<(Outcome, Outcome)>,
-    family: &str,
+    ctx: &Ctx,
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
-    let (plot, strip) = split_legend_if(body, sides.is_some());
+    let entries: Vec<_> = sides
+        .map(|(above, below)| vec![legend(above, Meaning::Ahead), legend(below, Meaning::Ahead)])
+        .unwrap_or_default();
+    let legend_x = ctx.layout.y_axis as i32 + 14;
+    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
     // x is a count (plies): an integer axis.
     let x0 = points[0].0.floor() as i64;
     let x1 = (points[points.len() - 1].0.ceil() as i64).max(x0 + 1);
@@ -599,10 +819,10 @@ where
     y0 -= if ymin < 0.0 { pad } else { 0.0 };
     y1 += pad;
     let mut chart = ChartBuilder::on(&plot)
-        .margin(14)
-        .margin_right(34)
+        .margin(ctx.layout.margin)
+        .margin_right(ctx.layout.margin_right)
         .x_label_area_size(44)
-        .y_label_area_size(64)
+        .y_label_area_size(ctx.layout.y_axis)
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(e)?;
     if let Some((above, below)) = sides {
@@ -624,12 +844,13 @@ where
         .configure_mesh()
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
-        .x_labels(((x1 - x0) as usize + 1).min(12))
+        .x_labels(((x1 - x0) as usize + 1).min(ctx.layout.ticks))
+        .y_labels(ctx.layout.ticks.min(10))
         .x_desc(x_desc)
         .y_desc(y_desc)
         .y_label_formatter(&|v| trim_num(*v))
-        .label_style((family, 13))
-        .axis_desc_style((family, 13))
+        .label_style(ctx.text())
+        .axis_desc_style(ctx.text())
         .draw()
         .map_err(e)?;
     chart
@@ -647,30 +868,94 @@ where
             .draw_series(pts.iter().map(|&p| Circle::new(p, 3, INK.filled())))
             .map_err(e)?;
     }
-    if let Some((above, below)) = sides {
-        draw_legend(
-            &strip,
-            78,
-            &[legend(above, Meaning::Ahead), legend(below, Meaning::Ahead)],
-            TINT_ALPHA,
-            family,
-        )?;
-    }
-    Ok(())
+    draw_legend(&strip, legend_x, &entries, TINT_ALPHA, ctx)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charts::Signs;
 
     #[test]
     fn a_note_after_the_dash_becomes_lines_under_the_title() {
-        let (main, note) = header_parts("Xiangqi: shares — openings with at least 5 games");
-        assert_eq!(main, "Xiangqi: shares");
+        let (main, note) = header_parts("Xiangqi: shares — openings with at least 5 games", &WIDE);
+        assert_eq!(main, ["Xiangqi: shares"]);
         assert_eq!(note, ["openings with at least 5 games"]);
         let long = format!("T — {}", "word ".repeat(40));
-        let (_, note) = header_parts(&long);
+        let (_, note) = header_parts(&long, &WIDE);
         assert_eq!(note.len(), 2);
-        assert!(note.iter().all(|l| l.chars().count() <= 110));
+        assert!(note
+            .iter()
+            .all(|l| text_width(l, WIDE.note_px) <= WIDE.line_room()));
+    }
+
+    #[test]
+    fn the_narrow_layout_wraps_the_title_and_cuts_cjk_words() {
+        let (main, note) = header_parts(
+            "Xiangqi: mean material balance after each ply — plies reached by at least 10 games",
+            &NARROW,
+        );
+        assert_eq!(main, ["Xiangqi: mean material", "balance after each ply"]);
+        assert_eq!(note, ["plies reached by at least 10", "games"]);
+        let lines = wrap(&"象".repeat(40), NARROW.title_px, NARROW.line_room());
+        assert_eq!(
+            lines.iter().map(|l| l.chars().count()).collect::<Vec<_>>(),
+            [12, 12, 12, 4]
+        );
+        assert!(lines
+            .iter()
+            .all(|l| text_width(l, NARROW.title_px) <= NARROW.line_room()));
+    }
+
+    #[test]
+    fn a_balance_bin_is_split_by_the_side_its_games_went_to() {
+        // The Territorial margin bin [0, 5): 5 level games and 13 White ahead, drawn as
+        // grey at the bottom and White above it, not grey as a whole.
+        let bin = Bin {
+            start: 0,
+            end: 5,
+            count: 18,
+            signs: Signs {
+                above: 13,
+                zero: 5,
+                below: 0,
+            },
+        };
+        let sides = Some((Outcome::White, Outcome::Black));
+        assert_eq!(
+            bin_segments(&bin, sides),
+            [
+                (0, 5, side_colour(Outcome::Draw)),
+                (5, 18, side_colour(Outcome::White))
+            ]
+        );
+        let below = Bin {
+            start: -5,
+            end: 0,
+            count: 4,
+            signs: Signs {
+                above: 0,
+                zero: 0,
+                below: 4,
+            },
+        };
+        assert_eq!(
+            bin_segments(&below, sides),
+            [(0, 4, side_colour(Outcome::Black))]
+        );
+        assert_eq!(bin_segments(&bin, None), [(0, 18, PLAIN_BIN)]);
+    }
+
+    #[test]
+    fn a_legend_too_wide_for_a_narrow_chart_wraps() {
+        let entries = [
+            legend(Outcome::White, Meaning::Ahead),
+            legend(Outcome::Black, Meaning::Ahead),
+            (LEVEL.to_string(), side_colour(Outcome::Draw)),
+        ];
+        let places = legend_places(&entries, 60, NARROW.width, &NARROW);
+        assert_eq!(places.iter().map(|p| p.1).max(), Some(1));
+        let places = legend_places(&entries, 78, WIDE.width, &WIDE);
+        assert!(places.iter().all(|p| p.1 == 0));
     }
 }

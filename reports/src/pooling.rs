@@ -173,18 +173,34 @@ pub(crate) fn at_least(df: &DataFrame, sample: &str, min: u32) -> Result<DataFra
         .collect()?)
 }
 
-/// Most bars a bar chart draws; the rest become one “other” bar.
+/// Most bars a bar chart draws; the rest are counted in its title.
 pub const MAX_BARS: usize = 30;
 
-/// For a bar chart: the `n` rows of `df` with the largest `value` (ties in label order),
-/// the rest summed into one `other (k <noun>s)` bar at the end, as `label` (str) and `value`
-/// (f64) columns; and the note saying so (`None` when nothing was cut).
+/// Thousands separated by commas: `11,592`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// For a bar chart: the `n` rows of `df` with the largest `value` (ties in label order), as
+/// `label` (str) and `value` (f64) columns; and the note counting the rest, with their sum
+/// of `value` (what it counts named by `counted`, plural: `findings`; `None` when nothing
+/// was cut). The rest is not a bar: a long tail summed into
+/// one would dwarf the bars it follows.
 pub(crate) fn largest(
     df: &DataFrame,
     label: &str,
     value: &str,
     n: usize,
     noun: &str,
+    counted: &str,
 ) -> Result<(DataFrame, Option<String>), Error> {
     let labels = df.column(label)?.cast(&DataType::String)?;
     let labels: Vec<String> = labels
@@ -198,11 +214,15 @@ pub(crate) fn largest(
     let note = if rows.len() > n {
         rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let rest: Vec<(String, f64)> = rows.split_off(n);
-        let sum = rest.iter().map(|r| r.1).sum();
-        rows.push((format!("{OTHER} ({})", plural(rest.len(), noun)), sum));
+        let sum: f64 = rest.iter().map(|r| r.1).sum();
+        let more = if rest.len() == 1 {
+            format!("1 more {noun}")
+        } else {
+            format!("{} more {noun}s", grouped(rest.len() as u64))
+        };
         Some(format!(
-            "the {n} {noun}s with the most, the other {} as one bar",
-            rest.len()
+            "the {n} {noun}s with the most; {more} with {} {counted} in all, not drawn",
+            grouped(sum.round() as u64)
         ))
     } else {
         None
@@ -344,15 +364,16 @@ mod tests {
     }
 
     #[test]
-    fn largest_keeps_the_top_bars_and_sums_the_rest() {
+    fn largest_keeps_the_top_bars_and_counts_the_rest() {
         let df = df!(
             "event" => ["a", "b", "c", "d"],
-            "total" => [3u32, 9, 1, 9],
+            "total" => [3u32, 9, 2, 9],
         )
         .unwrap();
-        let (top, note) = largest(&df, "event", "total", 2, "event").unwrap();
+        let (top, note) = largest(&df, "event", "total", 2, "event", "findings").unwrap();
+        // The long tail is no bar: it is counted in the note.
         let labels = texts(&top, "event");
-        assert_eq!(labels, ["b", "d", "other (2 events)"]);
+        assert_eq!(labels, ["b", "d"]);
         let totals: Vec<f64> = top
             .column("total")
             .unwrap()
@@ -361,14 +382,37 @@ mod tests {
             .iter()
             .flatten()
             .collect();
-        assert_eq!(totals, [9.0, 9.0, 4.0]);
+        assert_eq!(totals, [9.0, 9.0]);
         assert_eq!(
             note.unwrap(),
-            "the 2 events with the most, the other 2 as one bar"
+            "the 2 events with the most; 2 more events with 5 findings in all, not drawn"
         );
-        let (all, note) = largest(&df, "event", "total", 4, "event").unwrap();
+        let (_, note) = largest(&df, "event", "total", 3, "event", "findings").unwrap();
+        assert_eq!(
+            note.unwrap(),
+            "the 3 events with the most; 1 more event with 2 findings in all, not drawn"
+        );
+        let (all, note) = largest(&df, "event", "total", 4, "event", "findings").unwrap();
         assert_eq!(all.height(), 4);
         assert!(note.is_none());
+    }
+
+    #[test]
+    fn a_long_tail_is_counted_with_thousands_grouped() {
+        let events: Vec<String> = (0..11_622).map(|k| format!("e{k:05}")).collect();
+        let totals: Vec<u32> = (0..11_622u32)
+            .map(|k| if k < 30 { 500 } else { 2 })
+            .collect();
+        let df = df!("event" => events, "total" => totals).unwrap();
+        let (top, note) = largest(&df, "event", "total", MAX_BARS, "event", "findings").unwrap();
+        assert_eq!(top.height(), 30);
+        assert_eq!(
+            note.unwrap(),
+            "the 30 events with the most; 11,592 more events with 23,184 findings in all, not drawn"
+        );
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 
     #[test]

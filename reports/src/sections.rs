@@ -27,17 +27,18 @@ pub(crate) fn overview_section(overview: DataFrame, lang: Lang) -> Section {
     }
 }
 
-/// The opening explorer's trees (`kifu explore --depth`), one table each.
+/// The opening explorer's trees (`kifu explore --depth`), one table each; the intro names
+/// the kinds that have a tree (their captions start with the kind's name).
 pub(crate) fn explorer_section(trees: Vec<(String, DataFrame)>, lang: Lang) -> Section {
+    let has = |kind: &str| trees.iter().any(|(caption, _)| caption.starts_with(kind));
+    let from = lang.text(match (has("Renju"), has("Xiangqi")) {
+        (true, true) => Msg::ExplorerFromBoth,
+        (true, false) => Msg::ExplorerFromRenju,
+        _ => Msg::ExplorerFromXiangqi,
+    });
     Section {
         title: lang.text(Msg::OpeningExplorer).into(),
-        intro: "The next moves seen from the most played Renju canonical openings and from \
-                the Xiangqi start position, read from the position index: every game that \
-                reaches the position under a symmetry of the board counts, its moves written \
-                in the position's orientation. Each line is the moves from the opening; the \
-                first mover's score is (wins + draws / 2) / decided games with its 95% Wilson \
-                interval; the continuation is the reply played most often."
-            .into(),
+        intro: lang.fill(Msg::ExplorerIntro, &[("from", from)]),
         tables: trees,
         charts: Vec::new(),
     }
@@ -497,7 +498,8 @@ fn xiangqi_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
 fn territorial_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let summary = analysis::territorial_summary(data)?;
     let multipliers = analysis::territorial_multipliers(data)?;
-    let margins = analysis::territorial_margins(data, 5)?;
+    // Margins of 1 point: the chart widens the bins and splits each by the side ahead.
+    let margins = analysis::territorial_margins(data, 1)?;
     let shares = pooled_shares(
         &analysis::result_shares(data, GameKind::Territorial, "event")?,
         "event",
@@ -641,7 +643,7 @@ pub(crate) fn findings_section(data: &Dataset, lang: Lang) -> Result<Section, Er
     })
 }
 
-/// A bar chart of at most [`MAX_BARS`] bars (the rest as one, the title saying so), its
+/// A bar chart of findings, at most [`MAX_BARS`] bars (the rest counted in the title), its
 /// file named `findings-by-<noun>`.
 fn bars_chart(
     df: &DataFrame,
@@ -650,7 +652,7 @@ fn bars_chart(
     value: &str,
     noun: &str,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
-    let (frame, note) = largest(df, label, value, MAX_BARS, noun)?;
+    let (frame, note) = largest(df, label, value, MAX_BARS, noun, "findings")?;
     let title = match note {
         Some(note) => format!("{title} — {note}"),
         None => title.to_string(),
@@ -664,4 +666,27 @@ fn bars_chart(
         frame,
         format!("findings-by-{noun}"),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_explorer_intro_names_only_the_kinds_it_shows() {
+        let tree = |caption: &str| (caption.to_string(), DataFrame::empty());
+        let xiangqi = explorer_section(
+            vec![tree("Xiangqi explorer from the start position")],
+            Lang::En,
+        );
+        assert!(xiangqi
+            .intro
+            .starts_with("The next moves seen from the Xiangqi start position, read"));
+        assert!(!xiangqi.intro.contains("Renju"));
+        let renju = explorer_section(vec![tree("Renju explorer from D4 Kagetsu")], Lang::En);
+        assert!(renju.intro.starts_with(
+            "The next moves seen from the most played Renju canonical openings, read"
+        ));
+        assert!(!renju.intro.contains("Xiangqi"));
+    }
 }

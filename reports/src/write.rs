@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use crate::charts::{draw, safe_stem};
+use crate::charts::{draw, draw_narrow, narrow_stem, safe_stem};
 use crate::html::render_html;
 use crate::markdown::render_markdown;
 use crate::model::{svg_element, DrawnChart};
@@ -35,8 +35,9 @@ fn unique(stem: String, used: &mut HashSet<String>) -> String {
     }
 }
 
-/// Draws every section's charts into `charts_dir` as SVG and PNG (file stems made unique),
-/// adding the files to `written`; per section, the charts drawn with their SVG element.
+/// Draws every section's charts into `charts_dir` as SVG and PNG, and as a narrow SVG for
+/// phones (file stems made unique), adding the files to `written`; per section, the charts
+/// drawn with their SVG elements.
 pub(crate) fn draw_charts(
     report: &Report,
     charts_dir: &Path,
@@ -51,15 +52,24 @@ pub(crate) fn draw_charts(
     for section in &report.sections {
         let mut v = Vec::new();
         for (spec, df, stem) in &section.charts {
-            let stem = unique(safe_stem(stem), &mut used);
+            // The narrow drawing's name is taken too: no chart may be called like it.
+            let mut stem = unique(safe_stem(stem), &mut used);
+            while !used.insert(narrow_stem(&stem)) {
+                stem = unique(stem, &mut used);
+            }
             let (svg, png) = draw(spec, df, charts_dir, &stem)?;
+            let narrow = draw_narrow(spec, df, charts_dir, &stem)?;
             let doc = std::fs::read_to_string(&svg).map_err(io(&svg))?;
+            let narrow_doc = std::fs::read_to_string(&narrow).map_err(io(&narrow))?;
             written.push(svg);
             written.push(png);
+            written.push(narrow);
             v.push(DrawnChart {
                 title: spec.title().to_string(),
+                narrow_stem: narrow_stem(&stem),
                 stem,
                 svg: svg_element(&doc).to_string(),
+                narrow_svg: svg_element(&narrow_doc).to_string(),
             });
         }
         drawn.push(v);

@@ -255,6 +255,37 @@ fn every_chart_for_zero_one_and_many_rows_has_no_negative_size() {
 }
 
 #[test]
+fn every_narrow_chart_is_320_wide_and_its_text_readable_on_a_phone() {
+    // Shown at about 1:1 on a 375 px phone: no text under 11 CSS px (the SVG's font-size,
+    // with a margin), and zero, one or many rows draw as the wide chart does.
+    let dir = tmp();
+    for n in [0, 1, 2, 12, 150] {
+        for (name, spec, df) in charts(n) {
+            let what = format!("narrow {name} with {n} rows");
+            let path = draw_narrow(&spec, &df, dir.path(), &format!("{name}-{n}")).unwrap();
+            assert_eq!(path, dir.path().join(format!("{name}-{n}-narrow.svg")));
+            let svg = std::fs::read_to_string(path).unwrap();
+            assert_no_negative_size(&svg, &what);
+            let all = elements(&svg);
+            assert_eq!(all[0].name, "svg", "{what}");
+            assert_eq!(all[0].num("width"), Some(320.0), "{what}");
+            let sizes: Vec<f64> = all
+                .iter()
+                .filter(|e| e.name == "text")
+                .map(|e| e.num("font-size").unwrap())
+                .collect();
+            assert!(sizes.len() >= 2, "{what}: {sizes:?}");
+            assert!(sizes.iter().all(|&s| s >= 11.5), "{what}: {sizes:?}");
+            assert_eq!(
+                texts(&svg).iter().any(|t| t == "no data"),
+                n == 0,
+                "{what}: “no data” panel"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_single_event_draws_its_bar_with_a_positive_height() {
     // The bug of issue 16: the only bar of a one-event report had a negative height.
     let dir = tmp();

@@ -350,6 +350,7 @@ fn sample_report() -> Report {
                 message: "Black's g7 is a double-three".into(),
                 rule: "renju §8-9 b".into(),
                 diagram_svg: Some(renju_diagram(&blob, 7, &[(7 * 15 + 6, "double-three")])),
+                no_diagram: None,
             },
             AuditItem {
                 game: 40,
@@ -364,6 +365,7 @@ fn sample_report() -> Report {
                 message: "Red checks perpetually".into(),
                 rule: "xiangqi 棋例1".into(),
                 diagram_svg: Some(xiangqi_diagram(None, &xiangqi::encode_moves(&xq), 2)),
+                no_diagram: None,
             },
             AuditItem {
                 game: 77,
@@ -383,6 +385,7 @@ fn sample_report() -> Report {
                     ),
                     3,
                 )),
+                no_diagram: None,
             },
             AuditItem {
                 game: 78,
@@ -410,6 +413,7 @@ fn sample_report() -> Report {
                     .unwrap(),
                     5,
                 )),
+                no_diagram: None,
             },
             AuditItem {
                 game: 41,
@@ -424,6 +428,7 @@ fn sample_report() -> Report {
                 message: "no diagram here".into(),
                 rule: String::new(),
                 diagram_svg: None,
+                no_diagram: None,
             },
         ],
         audit_omitted: 3,
@@ -437,7 +442,8 @@ fn write_report_writes_html_markdown_charts_and_diagrams() {
     let files = write_report(&sample_report(), dir.path()).unwrap();
     assert_eq!(files.html, dir.path().join("index.html"));
     assert_eq!(files.markdown, dir.path().join("report.md"));
-    assert_eq!(files.charts.len(), 12);
+    // Six charts: wide SVG and PNG, narrow SVG.
+    assert_eq!(files.charts.len(), 18);
     assert!(files.charts.iter().all(|p| p.exists()));
     assert_eq!(files.diagrams.len(), 4);
     assert!(files.diagrams.iter().all(|p| p.exists()));
@@ -651,7 +657,7 @@ fn report_of_the_samples_database_opens_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&out);
     let files = write_report(&report, &out).unwrap();
     let n_charts: usize = report.sections.iter().map(|s| s.charts.len()).sum();
-    assert_eq!(files.charts.len(), 2 * n_charts);
+    assert_eq!(files.charts.len(), 3 * n_charts);
     assert_eq!(files.diagrams.len(), with_diagram);
     for f in files.charts.iter().chain(&files.diagrams) {
         assert!(std::fs::metadata(f).unwrap().len() > 500, "{}", f.display());

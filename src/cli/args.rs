@@ -544,6 +544,8 @@ pub(super) enum Command {
         out: PathBuf,
         #[command(flatten)]
         presentation: PresentationArgs,
+        #[command(flatten)]
+        pdf: super::pdf::PdfArgs,
     },
     /// Write a static event site (index and one replayable page per game) into a directory.
     ///

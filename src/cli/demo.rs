@@ -177,7 +177,7 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
         out,
         "\nreport: {} ({} charts as SVG and PNG, {} board diagrams; Markdown: {})",
         files.html.display(),
-        files.charts.len() / 2,
+        files.charts.len() / 3,
         files.diagrams.len(),
         files.markdown.display()
     )?;

@@ -13,6 +13,7 @@ mod games;
 mod index;
 mod ingest;
 mod names;
+mod pdf;
 mod position;
 mod presentation;
 mod progress;
@@ -221,6 +222,7 @@ pub fn run() -> Result<ExitCode> {
             explorer_depth,
             out,
             presentation,
+            pdf,
         } => report::run(
             &db.db,
             filter,
@@ -229,6 +231,7 @@ pub fn run() -> Result<ExitCode> {
             explorer_depth,
             &out,
             presentation::presentation(presentation)?,
+            &pdf,
         ),
         Command::Site {
             db,

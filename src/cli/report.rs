@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use kifu_store::Store;
 
 use super::args::FilterArgs;
+use super::pdf::{find_chromium, print_to_pdf, PdfArgs};
 use super::progress::summary;
 
 /// Builds and writes a report; replaces the charts and diagrams of an earlier one, once the
@@ -34,6 +35,7 @@ pub(super) fn write_report(
     written
 }
 
+#[allow(clippy::too_many_arguments)] // one per flag of `kifu report`
 pub(super) fn run(
     db: &Path,
     flags: FilterArgs,
@@ -42,6 +44,7 @@ pub(super) fn run(
     explorer_depth: u32,
     out: &Path,
     presentation: kifu_reports::Presentation,
+    pdf: &PdfArgs,
 ) -> Result<ExitCode> {
     // The report is a directory: a file in its place is an error before any work.
     if out.exists() && !out.is_dir() {
@@ -50,6 +53,11 @@ pub(super) fn run(
             out.display()
         );
     }
+    // Chromium is looked for before the work, so a missing one fails at once.
+    let chromium = match &pdf.pdf {
+        Some(_) => Some(find_chromium(pdf.chromium.as_deref())?),
+        None => None,
+    };
     let (store, filter) = super::select::open(db, flags, false, "report")?;
     let games = store.count_games(&filter)?;
     if games == 0 {
@@ -65,9 +73,13 @@ pub(super) fn run(
     let files = write_report(&store, &options, out)?;
     println!("{}", files.html.display());
     println!("{}", files.markdown.display());
+    if let (Some(file), Some(chromium)) = (&pdf.pdf, &chromium) {
+        print_to_pdf(chromium, &files.html, file)?;
+        println!("{}", file.display());
+    }
     summary!(
-        "kifu report: {games} games, {} charts (SVG and PNG) in {}, {} board diagrams",
-        files.charts.len() / 2,
+        "kifu report: {games} games, {} charts (SVG, PNG, narrow SVG) in {}, {} board diagrams",
+        files.charts.len() / 3,
         out.join("charts").display(),
         files.diagrams.len()
     );
