@@ -16,6 +16,7 @@ use plotters::prelude::*;
 use polars::prelude::*;
 
 use crate::fonts::{chart_font, family_of, ChartFont, FAMILY};
+use crate::lang::{Lang, Msg};
 use crate::plot::{header_height, header_lines, render, title_step, Layout, NARROW, WIDE};
 use crate::raster::PngBackend;
 use crate::Error;
@@ -324,14 +325,28 @@ fn read(spec: &ChartSpec, df: &DataFrame) -> Result<Rows, Error> {
 }
 
 /// The chart's rows, or the “no data” reason of an empty frame.
-pub(crate) fn rows(spec: &ChartSpec, df: &DataFrame) -> Result<Rows, Error> {
+pub(crate) fn rows(spec: &ChartSpec, df: &DataFrame, lang: Lang) -> Result<Rows, Error> {
+    let why = |english: &'static str, msg: Msg| {
+        if lang == Lang::En {
+            english
+        } else {
+            lang.text(msg)
+        }
+    };
     if df.height() == 0 {
         // The columns are still checked: a misnamed column is an error, not “no data”.
         read(spec, df)?;
         let noted = spec.title().contains(" — ");
-        return Ok(Rows::Empty(if noted { UNDER_MINIMUM } else { NO_ROWS }));
+        return Ok(Rows::Empty(if noted {
+            why(UNDER_MINIMUM, Msg::ChartUnderMinimum)
+        } else {
+            why(NO_ROWS, Msg::ChartNoRows)
+        }));
     }
-    read(spec, df)
+    Ok(match read(spec, df)? {
+        Rows::Empty(_) => Rows::Empty(why(NOTHING_TO_DRAW, Msg::ChartNothingToDraw)),
+        rows => rows,
+    })
 }
 
 /// The canvas of a chart in `layout`: the wide one 900 wide, tall enough for its rows;
@@ -396,21 +411,32 @@ pub fn draw(
     dir: &Path,
     name: &str,
 ) -> Result<(PathBuf, PathBuf), Error> {
+    draw_in(spec, df, dir, name, Lang::En)
+}
+
+/// [`draw`] with the chart's own words (legends, axes, “no data”) in `lang`.
+pub fn draw_in(
+    spec: &ChartSpec,
+    df: &DataFrame,
+    dir: &Path,
+    name: &str,
+    lang: Lang,
+) -> Result<(PathBuf, PathBuf), Error> {
     chart_font()?;
     std::fs::create_dir_all(dir).map_err(|err| Error::Io(dir.to_path_buf(), err))?;
-    let rows = rows(spec, df)?;
+    let rows = rows(spec, df, lang)?;
     let stem = safe_stem(name);
     let svg = dir.join(format!("{stem}.svg"));
     let png = dir.join(format!("{stem}.png"));
     let dim = size(&rows, spec.title(), &WIDE);
     {
         let root = SVGBackend::new(&svg, dim).into_drawing_area();
-        render(&root, spec, &rows, &WIDE, FAMILY).map_err(Error::Chart)?;
+        render(&root, spec, &rows, &WIDE, FAMILY, lang).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     {
         let root = PngBackend::new(BitMapBackend::new(&png, dim)).into_drawing_area();
-        render(&root, spec, &rows, &WIDE, FAMILY).map_err(Error::Chart)?;
+        render(&root, spec, &rows, &WIDE, FAMILY, lang).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     Ok((svg, png))
@@ -428,15 +454,16 @@ pub fn draw_narrow(
     df: &DataFrame,
     dir: &Path,
     name: &str,
+    lang: Lang,
 ) -> Result<PathBuf, Error> {
     chart_font()?;
     std::fs::create_dir_all(dir).map_err(|err| Error::Io(dir.to_path_buf(), err))?;
-    let rows = rows(spec, df)?;
+    let rows = rows(spec, df, lang)?;
     let svg = dir.join(format!("{}.svg", narrow_stem(&safe_stem(name))));
     let layout: &Layout = &NARROW;
     {
         let root = SVGBackend::new(&svg, size(&rows, spec.title(), layout)).into_drawing_area();
-        render(&root, spec, &rows, layout, FAMILY).map_err(Error::Chart)?;
+        render(&root, spec, &rows, layout, FAMILY, lang).map_err(Error::Chart)?;
         root.present().map_err(chart_err)?;
     }
     Ok(svg)
@@ -451,10 +478,10 @@ pub fn draw_png_with(
     path: &Path,
 ) -> Result<(), Error> {
     let family = family_of(font)?;
-    let rows = rows(spec, df)?;
+    let rows = rows(spec, df, Lang::En)?;
     let dim = size(&rows, spec.title(), &WIDE);
     let root = PngBackend::new(BitMapBackend::new(path, dim)).into_drawing_area();
-    render(&root, spec, &rows, &WIDE, &family).map_err(Error::Chart)?;
+    render(&root, spec, &rows, &WIDE, &family, Lang::En).map_err(Error::Chart)?;
     root.present().map_err(chart_err)
 }
 

@@ -15,7 +15,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::charts::{Bin, ChartSpec, Rows, ScoreRow};
-use crate::sides::{legend, side_colour, Meaning, SideColour};
+use crate::lang::{Lang, Msg};
+use crate::sides::{legend_in, side_colour, Meaning, SideColour};
 
 type Res = Result<(), String>;
 
@@ -226,6 +227,7 @@ pub(crate) fn render<DB: DrawingBackend>(
     rows: &Rows,
     layout: &Layout,
     family: &str,
+    lang: Lang,
 ) -> Res
 where
     DB::ErrorType: 'static,
@@ -233,7 +235,11 @@ where
     root.fill(&WHITE).map_err(e)?;
     let top = header(root, spec.title(), layout, family)?;
     let (_, body) = root.split_vertically(top);
-    let ctx = Ctx { layout, family };
+    let ctx = Ctx {
+        layout,
+        family,
+        lang,
+    };
     match (rows, spec) {
         (Rows::Empty(why), _) => no_data(&body, why, &ctx),
         (Rows::Score(r), ChartSpec::ScoreBars { side, .. }) => score(root, &body, r, *side, &ctx),
@@ -259,6 +265,7 @@ where
 struct Ctx<'a> {
     layout: &'a Layout,
     family: &'a str,
+    lang: Lang,
 }
 
 impl Ctx<'_> {
@@ -282,7 +289,7 @@ fn no_data<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, why: &str, ctx: &C
     ))
     .map_err(e)?;
     body.draw(&Text::new(
-        "no data".to_string(),
+        ctx.lang.text(Msg::NoData).to_string(),
         (w / 2, h / 2 - 14),
         anchored(ctx.family, 28.0, &MUTED, HPos::Center, VPos::Center),
     ))
@@ -516,10 +523,10 @@ where
 {
     let n = rows.len();
     let area = label_area(rows.iter().map(|r| r.label.as_str()), ctx.layout);
-    let entries = [legend(side, Meaning::Score)];
+    let entries = [legend_in(side, Meaning::Score, ctx.lang)];
     let legend_x = rows_legend_x(area, ctx.layout);
     let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
-    let mut chart = share_rows_chart(&plot, area, n, "score, with its 95% interval", ctx)?;
+    let mut chart = share_rows_chart(&plot, area, n, ctx.lang.text(Msg::ScoreWithInterval), ctx)?;
     // The 50 % line: an even score.
     chart
         .draw_series(std::iter::once(PathElement::new(
@@ -570,11 +577,17 @@ where
     let area = label_area(labels.iter().map(String::as_str), ctx.layout);
     let entries: Vec<_> = series
         .iter()
-        .map(|(side, _)| legend(*side, Meaning::Wins))
+        .map(|(side, _)| legend_in(*side, Meaning::Wins, ctx.lang))
         .collect();
     let legend_x = rows_legend_x(area, ctx.layout);
     let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
-    let mut chart = share_rows_chart(&plot, area, n, "share of the games with a result", ctx)?;
+    let mut chart = share_rows_chart(
+        &plot,
+        area,
+        n,
+        ctx.lang.text(Msg::ShareOfGamesWithResult),
+        ctx,
+    )?;
     let mut start = vec![0f64; n];
     for (side, values) in series {
         let colour = side_colour(*side);
@@ -629,6 +642,15 @@ pub(crate) fn bin_segments(
 /// What the grey part of a balance histogram holds.
 const LEVEL: &str = "level (0)";
 
+/// [`LEVEL`] in `lang`.
+fn level_text(lang: Lang) -> String {
+    if lang == Lang::En {
+        LEVEL.to_owned()
+    } else {
+        lang.text(Msg::LevelZero).to_owned()
+    }
+}
+
 /// Ticks on bin edges from `lo` to `hi`: every edge, or every k-th when there would be
 /// more than `most`.
 fn bin_ticks(lo: i64, hi: i64, width: i64, most: usize) -> Vec<i64> {
@@ -653,10 +675,10 @@ where
 {
     let mut entries = Vec::new();
     if let Some((above, below)) = sides {
-        entries.push(legend(above, Meaning::Ahead));
-        entries.push(legend(below, Meaning::Ahead));
+        entries.push(legend_in(above, Meaning::Ahead, ctx.lang));
+        entries.push(legend_in(below, Meaning::Ahead, ctx.lang));
         if bins.iter().any(|b| b.signs.zero > 0) {
-            entries.push((LEVEL.to_string(), side_colour(Outcome::Draw)));
+            entries.push((level_text(ctx.lang), side_colour(Outcome::Draw)));
         }
     }
     let legend_x = ctx.layout.y_axis as i32 + 14;
@@ -691,8 +713,15 @@ where
         .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
         .y_labels((top as usize + 1).min(ctx.layout.ticks.min(10)))
-        .x_desc(format!("{x_desc} (bins of {width})"))
-        .y_desc("games")
+        .x_desc(if ctx.lang == Lang::En {
+            format!("{x_desc} (bins of {width})")
+        } else {
+            ctx.lang.fill(
+                Msg::BinsOf,
+                &[("axis", x_desc), ("width", &width.to_string())],
+            )
+        })
+        .y_desc(ctx.lang.text(Msg::AxisGames))
         .label_style(ctx.text())
         .axis_desc_style(ctx.text())
         .draw()
@@ -802,7 +831,12 @@ where
     DB::ErrorType: 'static,
 {
     let entries: Vec<_> = sides
-        .map(|(above, below)| vec![legend(above, Meaning::Ahead), legend(below, Meaning::Ahead)])
+        .map(|(above, below)| {
+            vec![
+                legend_in(above, Meaning::Ahead, ctx.lang),
+                legend_in(below, Meaning::Ahead, ctx.lang),
+            ]
+        })
         .unwrap_or_default();
     let legend_x = ctx.layout.y_axis as i32 + 14;
     let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
@@ -949,8 +983,8 @@ mod tests {
     #[test]
     fn a_legend_too_wide_for_a_narrow_chart_wraps() {
         let entries = [
-            legend(Outcome::White, Meaning::Ahead),
-            legend(Outcome::Black, Meaning::Ahead),
+            legend_in(Outcome::White, Meaning::Ahead, Lang::En),
+            legend_in(Outcome::Black, Meaning::Ahead, Lang::En),
             (LEVEL.to_string(), side_colour(Outcome::Draw)),
         ];
         let places = legend_places(&entries, 60, NARROW.width, &NARROW);

@@ -6,6 +6,7 @@
 
 use polars::prelude::*;
 
+use crate::lang::{Lang, Msg};
 use crate::Error;
 
 /// Games with a result a group needs for its shares or score to be shown on their own.
@@ -31,6 +32,8 @@ pub(crate) struct Pooling<'a> {
     /// What one group is (`opening`, `rule`, `event`), for the column counting the groups
     /// in a row (`openings`) and the note.
     pub noun: &'a str,
+    /// The language of the labels of the pools and of the note.
+    pub lang: Lang,
 }
 
 /// A table after pooling, and the sentence that says how it was pooled.
@@ -41,6 +44,52 @@ pub(crate) struct Pooled {
 
 /// The name of the pool of small groups no family takes.
 pub const OTHER: &str = "other";
+
+/// A pooling noun (`opening`, `ECCO family`, `game`, `findings`) in `lang`: itself in
+/// English, else its message (the noun itself when it has none).
+fn noun_in(noun: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return noun.to_owned();
+    }
+    let msg = match noun.trim_end_matches('s') {
+        "opening" => Msg::NounOpening,
+        "rule" => Msg::NounRule,
+        "event" => Msg::NounEvent,
+        "code" => Msg::NounCode,
+        "ECCO family" => Msg::NounEccoFamily,
+        "direct and indirect opening" => Msg::NounDirectIndirect,
+        "finding" => Msg::NounFinding,
+        "decade" => Msg::NounDecade,
+        "year" => Msg::NounYear,
+        "table" => Msg::NounTable,
+        _ => return noun.to_owned(),
+    };
+    lang.text(msg).to_owned()
+}
+
+/// The pool of small groups no family takes, in `lang`.
+fn other_in(lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        OTHER
+    } else {
+        lang.text(Msg::PoolOther)
+    }
+}
+
+/// `{name} (pooled: 3 openings)` in `lang`.
+fn pooled_label(name: &str, groups: usize, noun: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return format!("{name} (pooled: {})", plural(groups, noun));
+    }
+    lang.fill(
+        Msg::PoolLabel,
+        &[
+            ("name", name),
+            ("n", &groups.to_string()),
+            ("noun", &noun_in(noun, lang)),
+        ],
+    )
+}
 
 fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
@@ -111,7 +160,7 @@ pub(crate) fn pool(df: &DataFrame, p: &Pooling) -> Result<Pooled, Error> {
     let mut family_rows = 0;
     for (fam, row, groups, fam_sample) in families {
         if fam_sample >= min {
-            let name = format!("{fam} (pooled: {})", plural(groups as usize, p.noun));
+            let name = pooled_label(&fam, groups as usize, p.noun, p.lang);
             rows.push((name, row, groups));
             family_rows += 1;
         } else {
@@ -120,7 +169,7 @@ pub(crate) fn pool(df: &DataFrame, p: &Pooling) -> Result<Pooled, Error> {
         }
     }
     if other.1 > 0 {
-        let name = format!("{OTHER} (pooled: {})", plural(other.1 as usize, p.noun));
+        let name = pooled_label(other_in(p.lang), other.1 as usize, p.noun, p.lang);
         rows.push((name, other.0, other.1));
     }
 
@@ -140,7 +189,33 @@ pub(crate) fn pool(df: &DataFrame, p: &Pooling) -> Result<Pooled, Error> {
     ));
     let frame = DataFrame::new(rows.len(), columns)?;
 
-    let note = if small == 0 {
+    let lang = p.lang;
+    let note = if lang != Lang::En {
+        let noun = noun_in(p.noun, lang);
+        let min = p.min.to_string();
+        match p.family {
+            _ if small == 0 => lang.fill(Msg::PoolEvery, &[("noun", &noun), ("min", &min)]),
+            Some((_, what)) if family_rows > 0 => lang.fill(
+                Msg::PoolByFamily,
+                &[
+                    ("n", &small.to_string()),
+                    ("noun", &noun),
+                    ("min", &min),
+                    ("family", &noun_in(what, lang)),
+                    ("other", other_in(lang)),
+                ],
+            ),
+            _ => lang.fill(
+                Msg::PoolIntoOther,
+                &[
+                    ("n", &small.to_string()),
+                    ("noun", &noun),
+                    ("min", &min),
+                    ("other", other_in(lang)),
+                ],
+            ),
+        }
+    } else if small == 0 {
         format!(
             "every {} has at least {} with a result",
             p.noun,
@@ -201,6 +276,7 @@ pub(crate) fn largest(
     n: usize,
     noun: &str,
     counted: &str,
+    lang: Lang,
 ) -> Result<(DataFrame, Option<String>), Error> {
     let labels = df.column(label)?.cast(&DataType::String)?;
     let labels: Vec<String> = labels
@@ -215,6 +291,19 @@ pub(crate) fn largest(
         rows.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let rest: Vec<(String, f64)> = rows.split_off(n);
         let sum: f64 = rest.iter().map(|r| r.1).sum();
+        if lang != Lang::En {
+            let note = lang.fill(
+                Msg::LongTail,
+                &[
+                    ("n", &n.to_string()),
+                    ("noun", &noun_in(noun, lang)),
+                    ("more", &grouped(rest.len() as u64)),
+                    ("sum", &grouped(sum.round() as u64)),
+                    ("counted", &noun_in(counted, lang)),
+                ],
+            );
+            return largest_frame(label, value, &rows).map(|f| (f, Some(note)));
+        }
         let more = if rest.len() == 1 {
             format!("1 more {noun}")
         } else {
@@ -227,7 +316,12 @@ pub(crate) fn largest(
     } else {
         None
     };
-    let frame = DataFrame::new(
+    Ok((largest_frame(label, value, &rows)?, note))
+}
+
+/// The `label` and `value` columns of the bars [`largest`] keeps.
+fn largest_frame(label: &str, value: &str, rows: &[(String, f64)]) -> Result<DataFrame, Error> {
+    Ok(DataFrame::new(
         rows.len(),
         vec![
             Column::new(
@@ -236,8 +330,7 @@ pub(crate) fn largest(
             ),
             Column::new(value.into(), rows.iter().map(|r| r.1).collect::<Vec<_>>()),
         ],
-    )?;
-    Ok((frame, note))
+    )?)
 }
 
 /// The rows of a pooled frame a chart draws: those whose `sample` reaches `min`, and of
@@ -249,6 +342,7 @@ pub(crate) fn drawn(
     groups: &str,
     min: u32,
     n: usize,
+    lang: Lang,
 ) -> Result<(DataFrame, Option<String>), Error> {
     let shown = at_least(df, sample, min)?;
     if shown.height() <= n {
@@ -271,12 +365,15 @@ pub(crate) fn drawn(
         .collect();
     let left_out = singles.saturating_sub(room);
     let frame = shown.filter(&keep)?;
-    Ok((
-        frame,
-        Some(format!(
-            "the {room} largest drawn, {left_out} more in the table"
-        )),
-    ))
+    let note = if lang == Lang::En {
+        format!("the {room} largest drawn, {left_out} more in the table")
+    } else {
+        lang.fill(
+            Msg::LargestDrawn,
+            &[("room", &room.to_string()), ("more", &left_out.to_string())],
+        )
+    };
+    Ok((frame, Some(note)))
 }
 
 /// `num / of` as f64, null where `of` is zero.
@@ -370,7 +467,7 @@ mod tests {
             "total" => [3u32, 9, 2, 9],
         )
         .unwrap();
-        let (top, note) = largest(&df, "event", "total", 2, "event", "findings").unwrap();
+        let (top, note) = largest(&df, "event", "total", 2, "event", "findings", Lang::En).unwrap();
         // The long tail is no bar: it is counted in the note.
         let labels = texts(&top, "event");
         assert_eq!(labels, ["b", "d"]);
@@ -387,12 +484,12 @@ mod tests {
             note.unwrap(),
             "the 2 events with the most; 2 more events with 5 findings in all, not drawn"
         );
-        let (_, note) = largest(&df, "event", "total", 3, "event", "findings").unwrap();
+        let (_, note) = largest(&df, "event", "total", 3, "event", "findings", Lang::En).unwrap();
         assert_eq!(
             note.unwrap(),
             "the 3 events with the most; 1 more event with 2 findings in all, not drawn"
         );
-        let (all, note) = largest(&df, "event", "total", 4, "event", "findings").unwrap();
+        let (all, note) = largest(&df, "event", "total", 4, "event", "findings", Lang::En).unwrap();
         assert_eq!(all.height(), 4);
         assert!(note.is_none());
     }
@@ -404,7 +501,16 @@ mod tests {
             .map(|k| if k < 30 { 500 } else { 2 })
             .collect();
         let df = df!("event" => events, "total" => totals).unwrap();
-        let (top, note) = largest(&df, "event", "total", MAX_BARS, "event", "findings").unwrap();
+        let (top, note) = largest(
+            &df,
+            "event",
+            "total",
+            MAX_BARS,
+            "event",
+            "findings",
+            Lang::En,
+        )
+        .unwrap();
         assert_eq!(top.height(), 30);
         assert_eq!(
             note.unwrap(),
@@ -424,10 +530,10 @@ mod tests {
         )
         .unwrap();
         // “other” has 3 results: under the minimum, not drawn.
-        let (all, cut) = drawn(&df, "results", "openings", 5, 10).unwrap();
+        let (all, cut) = drawn(&df, "results", "openings", 5, 10, Lang::En).unwrap();
         assert_eq!(all.height(), 4);
         assert!(cut.is_none());
-        let (some, cut) = drawn(&df, "results", "openings", 5, 3).unwrap();
+        let (some, cut) = drawn(&df, "results", "openings", 5, 3, Lang::En).unwrap();
         let labels = texts(&some, "opening");
         assert_eq!(labels, ["B05", "B07", "ECCO C (pooled: 3 openings)"]);
         assert_eq!(cut.unwrap(), "the 2 largest drawn, 1 more in the table");

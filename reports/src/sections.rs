@@ -132,7 +132,7 @@ fn shares_chart(title: &str, label: &str, shares: [(&str, Outcome); 3]) -> Chart
 
 /// `result_shares` by `by` with the groups under [`MIN_RESULTS`] pooled into “other”,
 /// the shares recomputed; and the note saying so.
-fn pooled_shares(df: &DataFrame, by: &str) -> Result<(DataFrame, String), Error> {
+fn pooled_shares(df: &DataFrame, by: &str, lang: Lang) -> Result<(DataFrame, String), Error> {
     let pooled = pool(
         df,
         &Pooling {
@@ -142,6 +142,7 @@ fn pooled_shares(df: &DataFrame, by: &str) -> Result<(DataFrame, String), Error>
             counts: &["games", "results", "first_wins", "second_wins", "draws"],
             family: None,
             noun: by,
+            lang,
         },
     )?;
     let frame = pooled
@@ -172,6 +173,7 @@ fn pooled_shares_chart(
         &format!("{by}s"),
         MIN_RESULTS,
         MAX_BARS,
+        lang,
     )?;
     Ok((
         shares_chart(
@@ -263,6 +265,7 @@ fn renju_score_chart(
                 "direct and indirect openings",
             )),
             noun,
+            lang,
         },
     )?;
     let scored = with_black_score(pooled.frame)?;
@@ -272,6 +275,7 @@ fn renju_score_chart(
         &format!("{noun}s"),
         MIN_RESULTS,
         MAX_BARS,
+        lang,
     )?;
     Ok((
         ChartSpec::ScoreBars {
@@ -299,6 +303,7 @@ fn renju_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let shares = pooled_shares(
         &analysis::result_shares(data, GameKind::Renju, "rule")?,
         "rule",
+        lang,
     )?;
     let forbidden = analysis::renju_forbidden(data)?;
     let lengths = analysis::game_lengths(data, GameKind::Renju, 10)?;
@@ -379,7 +384,7 @@ fn renju_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
 
 /// Xiangqi results per opening with the openings under [`MIN_RESULTS`] pooled by ECCO
 /// family, then into “other”; Red's score and the shares recomputed.
-fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> {
+fn xiangqi_pooled_results(data: &Dataset, lang: Lang) -> Result<(DataFrame, String), Error> {
     fn ecco_family(opening: &str) -> Option<String> {
         opening
             .trim()
@@ -396,6 +401,7 @@ fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> 
             counts: &["games", "results", "red_wins", "black_wins", "draws"],
             family: Some((ecco_family, "ECCO family")),
             noun: "opening",
+            lang,
         },
     )?;
     let frame = pooled
@@ -412,8 +418,8 @@ fn xiangqi_pooled_results(data: &Dataset) -> Result<(DataFrame, String), Error> 
 }
 
 fn xiangqi_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
-    let (results, note) = xiangqi_pooled_results(data)?;
-    let (shares_frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS)?;
+    let (results, note) = xiangqi_pooled_results(data, lang)?;
+    let (shares_frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS, lang)?;
     let families = analysis::xiangqi_results_by_family(data)?;
     let rulings = analysis::xiangqi_rulings(data)?;
     let captures = analysis::xiangqi_captures(data)?;
@@ -503,6 +509,7 @@ fn territorial_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let shares = pooled_shares(
         &analysis::result_shares(data, GameKind::Territorial, "event")?,
         "event",
+        lang,
     )?;
     let lengths = analysis::game_lengths(data, GameKind::Territorial, 5)?;
     Ok(Section {
@@ -631,6 +638,7 @@ pub(crate) fn findings_section(data: &Dataset, lang: Lang) -> Result<Section, Er
                 "event",
                 "total",
                 "event",
+                lang,
             )?,
             bars_chart(
                 &by_code,
@@ -638,6 +646,7 @@ pub(crate) fn findings_section(data: &Dataset, lang: Lang) -> Result<Section, Er
                 "code",
                 "findings",
                 "code",
+                lang,
             )?,
         ],
     })
@@ -651,8 +660,9 @@ fn bars_chart(
     label: &str,
     value: &str,
     noun: &str,
+    lang: Lang,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
-    let (frame, note) = largest(df, label, value, MAX_BARS, noun, "findings")?;
+    let (frame, note) = largest(df, label, value, MAX_BARS, noun, "findings", lang)?;
     let title = match note {
         Some(note) => format!("{title} — {note}"),
         None => title.to_string(),

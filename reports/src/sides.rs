@@ -102,13 +102,23 @@ pub enum Meaning {
 
 /// The legend entry of one side: its text and colour. Every chart that colours sides
 /// draws its legend from these.
-pub fn legend(side: Outcome, meaning: Meaning) -> (String, SideColour) {
-    let name = side_name(side);
+pub fn legend_in(side: Outcome, meaning: Meaning, lang: Lang) -> (String, SideColour) {
     let text = match (side, meaning) {
-        (Outcome::Draw | Outcome::Unknown, _) => name,
-        (_, Meaning::Wins) => format!("{name} wins"),
-        (_, Meaning::Score) => format!("{name}'s score"),
-        (_, Meaning::Ahead) => format!("{name} ahead"),
+        (Outcome::Draw, _) => lang.text(Msg::Draw).to_owned(),
+        (Outcome::Unknown, _) => lang.text(Msg::NoResult).to_owned(),
+        (_, meaning) => {
+            let name = if lang == Lang::En {
+                side_name(side)
+            } else {
+                lang.side(side)
+            };
+            let msg = match meaning {
+                Meaning::Wins => Msg::LegendWins,
+                Meaning::Score => Msg::LegendScore,
+                Meaning::Ahead => Msg::LegendAhead,
+            };
+            lang.fill(msg, &[("side", &name)])
+        }
     };
     (text, side_colour(side))
 }
@@ -162,8 +172,11 @@ mod tests {
         let (r, g, b) = side_colour(Outcome::Black).fill;
         assert!(r < 60 && g < 60 && b < 60);
         assert_eq!(side_colour(Outcome::Black).hex(), "#1b1b1b");
-        assert_eq!(legend(Outcome::Red, Meaning::Wins).0, "Red wins");
-        assert_eq!(legend(Outcome::Draw, Meaning::Wins).0, "draw");
+        assert_eq!(
+            legend_in(Outcome::Red, Meaning::Wins, Lang::En).0,
+            "Red wins"
+        );
+        assert_eq!(legend_in(Outcome::Draw, Meaning::Wins, Lang::En).0, "draw");
         assert_eq!(
             colour_key(GameKind::Xiangqi, Lang::En),
             "Chart colours: Red red, Black near-black, draws grey."

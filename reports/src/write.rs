@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use crate::charts::{draw, draw_narrow, narrow_stem, safe_stem};
+use crate::charts::{draw_in, draw_narrow, narrow_stem, safe_stem};
 use crate::html::render_html;
 use crate::markdown::render_markdown;
 use crate::model::{svg_element, DrawnChart};
@@ -57,8 +57,9 @@ pub(crate) fn draw_charts(
             while !used.insert(narrow_stem(&stem)) {
                 stem = unique(stem, &mut used);
             }
-            let (svg, png) = draw(spec, df, charts_dir, &stem)?;
-            let narrow = draw_narrow(spec, df, charts_dir, &stem)?;
+            let lang = report.presentation.lang;
+            let (svg, png) = draw_in(spec, df, charts_dir, &stem, lang)?;
+            let narrow = draw_narrow(spec, df, charts_dir, &stem, lang)?;
             let doc = std::fs::read_to_string(&svg).map_err(io(&svg))?;
             let narrow_doc = std::fs::read_to_string(&narrow).map_err(io(&narrow))?;
             written.push(svg);

@@ -262,7 +262,8 @@ fn every_narrow_chart_is_320_wide_and_its_text_readable_on_a_phone() {
     for n in [0, 1, 2, 12, 150] {
         for (name, spec, df) in charts(n) {
             let what = format!("narrow {name} with {n} rows");
-            let path = draw_narrow(&spec, &df, dir.path(), &format!("{name}-{n}")).unwrap();
+            let path =
+                draw_narrow(&spec, &df, dir.path(), &format!("{name}-{n}"), Lang::En).unwrap();
             assert_eq!(path, dir.path().join(format!("{name}-{n}-narrow.svg")));
             let svg = std::fs::read_to_string(path).unwrap();
             assert_no_negative_size(&svg, &what);
