@@ -7,7 +7,11 @@ use kifu_rules::{renju, xiangqi};
 use kifu_store::query::{FindingRow, GameRow};
 use kifu_store::Store;
 
-use crate::diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
+use crate::diagrams::{
+    chouchou_diagram_in, renju_diagram_in, territorial_diagram_in, xiangqi_diagram_with,
+    XiangqiCoordinates,
+};
+use crate::lang::Lang;
 use crate::{AuditItem, Error};
 
 /// The warning and error findings under `filter`, as `kifu audit` with the same filter
@@ -18,6 +22,7 @@ pub(crate) fn serious_findings(
     store: &Store,
     filter: &Filter,
     limit: usize,
+    lang: Lang,
 ) -> Result<(Vec<AuditItem>, usize), Error> {
     let serious_only = Filter {
         severity: Some(
@@ -36,13 +41,13 @@ pub(crate) fn serious_findings(
     let audit = serious
         .iter()
         .take(limit)
-        .map(|x| audit_item(store, x))
+        .map(|x| audit_item(store, x, lang))
         .collect::<Result<Vec<_>, Error>>()?;
     Ok((audit, omitted))
 }
 
 /// A finding with its game's kind, players and board diagram.
-fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
+fn audit_item(store: &Store, f: &FindingRow, lang: Lang) -> Result<AuditItem, Error> {
     let mut item = AuditItem {
         game: f.game.unwrap_or(0),
         kind: "unreadable".into(),
@@ -65,7 +70,7 @@ fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
             .map(|(_, name)| name.as_str())
             .collect::<Vec<_>>()
             .join(" – ");
-        match diagram(&game, f.ply.unwrap_or(game.plies)) {
+        match diagram(&game, f.ply.unwrap_or(game.plies), lang) {
             Ok(svg) => item.diagram_svg = Some(svg),
             Err(why) => item.no_diagram = Some(why),
         }
@@ -76,7 +81,7 @@ fn audit_item(store: &Store, f: &FindingRow) -> Result<AuditItem, Error> {
 /// The board at the finding's move: Black's forbidden points shown for Renju when it is
 /// Black's move that is concerned. Only the record's own position: when it cannot be
 /// drawn, the sentence saying why (no other position in its place).
-pub(crate) fn diagram(game: &GameRow, ply: u32) -> Result<String, String> {
+pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, String> {
     let extra = game
         .extra()
         .map_err(|_| "No board: the record's stored details cannot be read.".to_string())?;
@@ -100,7 +105,7 @@ pub(crate) fn diagram(game: &GameRow, ply: u32) -> Result<String, String> {
             } else {
                 Vec::new()
             };
-            renju_diagram(&game.moves, ply, &forbidden)
+            renju_diagram_in(&game.moves, ply, &forbidden, lang)
         }
         GameKind::Xiangqi => {
             let start = extra
@@ -108,9 +113,14 @@ pub(crate) fn diagram(game: &GameRow, ply: u32) -> Result<String, String> {
                 .xiangqi()
                 .and_then(|a| a.start_fen.as_deref());
             xiangqi_start_readable(start)?;
-            xiangqi_diagram(start, &game.moves, ply)
+            let coordinates = if lang.is_chinese() {
+                XiangqiCoordinates::Chinese
+            } else {
+                XiangqiCoordinates::Iccs
+            };
+            xiangqi_diagram_with(start, &game.moves, ply, coordinates, lang)
         }
-        GameKind::Territorial => territorial_diagram(&game.moves, ply),
+        GameKind::Territorial => territorial_diagram_in(&game.moves, ply, lang),
         GameKind::ChouChou => {
             let a = extra.annotations.chouchou().ok_or_else(|| {
                 "No board: the record does not say which ChouChou board it was played on."
@@ -122,7 +132,7 @@ pub(crate) fn diagram(game: &GameRow, ply: u32) -> Result<String, String> {
                 &a.variant
             };
             let players = if a.players == 0 { 2 } else { a.players as u8 };
-            chouchou_diagram(variant, players, a.pairs, &game.moves, ply)
+            chouchou_diagram_in(variant, players, a.pairs, &game.moves, ply, lang)
         }
     })
 }

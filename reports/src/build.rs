@@ -98,7 +98,7 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
     let (audit, omitted) = if public {
         (Vec::new(), 0)
     } else {
-        serious_findings(store, f, options.audit_limit)?
+        serious_findings(store, f, options.audit_limit, lang)?
     };
 
     let scope = f.describe();

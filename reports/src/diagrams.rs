@@ -8,9 +8,10 @@ use std::fmt::Write;
 use kifu_rules::chouchou;
 use kifu_rules::xiangqi;
 
-use kifu_facts::Outcome;
+use kifu_facts::{GameKind, Outcome};
 
 use crate::html::escape;
+use crate::lang::{Lang, Msg};
 use crate::sides::side_colour;
 
 const FONT_STACK: &str = "'DejaVu Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Microsoft YaHei', \
@@ -76,6 +77,56 @@ pub(crate) fn chouchou_size(n: usize) -> (u32, u32) {
     )
 }
 
+/// A diagram's own words (its title, the note under the board) in a language; English
+/// as the report always wrote them.
+#[derive(Clone, Copy)]
+struct Words(Lang);
+
+impl Words {
+    /// `Renju position after move 12`.
+    fn title(self, kind: GameKind, upto: usize) -> String {
+        match self.0 {
+            Lang::En => format!("{} position after move {upto}", kind.title()),
+            lang => lang.fill(
+                Msg::DiagramTitle,
+                &[("kind", lang.kind(kind)), ("n", &upto.to_string())],
+            ),
+        }
+    }
+
+    /// `after 12 moves` (ChouChou: actions).
+    fn after(self, upto: usize, actions: bool) -> String {
+        match (self.0, actions) {
+            (Lang::En, false) => format!("after {upto} moves"),
+            (Lang::En, true) => format!("after {upto} actions"),
+            (lang, false) => lang.fill(Msg::DiagramAfterMoves, &[("n", &upto.to_string())]),
+            (lang, true) => lang.fill(Msg::DiagramAfterActions, &[("n", &upto.to_string())]),
+        }
+    }
+
+    /// `move 12: h8` (ChouChou: `action 3: …`).
+    fn moved(self, ply: u32, text: &str, actions: bool) -> String {
+        match (self.0, actions) {
+            (Lang::En, false) => format!("move {ply}: {text}"),
+            (Lang::En, true) => format!("action {ply}: {text}"),
+            (lang, false) => {
+                lang.fill(Msg::DiagramMove, &[("n", &ply.to_string()), ("move", text)])
+            }
+            (lang, true) => lang.fill(
+                Msg::DiagramAction,
+                &[("n", &ply.to_string()), ("move", text)],
+            ),
+        }
+    }
+
+    fn pass(self) -> &'static str {
+        match self.0 {
+            Lang::En => "pass",
+            lang => lang.text(Msg::Pass),
+        }
+    }
+}
+
 fn open(w: u32, h: u32, title: &str) -> String {
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
@@ -104,6 +155,12 @@ pub(crate) fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, extr
 /// Black's forbidden points (`(point index, kind)`: `double-three`, `double-four`,
 /// `overline` or any text) crossed with their symbol 3 / 4 / 6.
 pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String {
+    renju_diagram_in(moves, ply, forbidden, Lang::En)
+}
+
+/// [`renju_diagram`] with its words in `lang`.
+pub fn renju_diagram_in(moves: &[u8], ply: u32, forbidden: &[(u8, &str)], lang: Lang) -> String {
+    let words = Words(lang);
     const N: usize = 15;
     const CELL: f64 = RENJU_GRID.cell;
     const M: f64 = RENJU_GRID.margin;
@@ -129,7 +186,7 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
             M + (N - 1 - row) as f64 * CELL, // row 15 on top
         )
     };
-    let mut out = open(w, h, &format!("Renju position after move {upto}"));
+    let mut out = open(w, h, &words.title(GameKind::Renju, upto));
     renju_board(&mut out);
     for &(p, kind) in forbidden {
         if (p as usize) < N * N && board[p as usize].is_none() {
@@ -185,7 +242,7 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
             text(&mut out, x, y, fs, ink, "", &n.to_string());
         }
     }
-    let mut note = format!("after {upto} moves");
+    let mut note = words.after(upto, false);
     if let Some(b) = marked {
         if (b as usize) < N * N {
             let (x, y) = xy(b as usize);
@@ -195,9 +252,9 @@ pub fn renju_diagram(moves: &[u8], ply: u32, forbidden: &[(u8, &str)]) -> String
                 r + 3.0
             );
             let name = format!("{}{}", (b'a' + (b % 15)) as char, b / 15 + 1);
-            note = format!("move {ply}: {name}");
+            note = words.moved(ply, &name, false);
         } else {
-            note = format!("move {ply}: pass");
+            note = words.moved(ply, words.pass(), false);
         }
     }
     caption(&mut out, size / 2.0, h as f64 - 14.0, &note);
@@ -274,7 +331,7 @@ pub(crate) fn renju_board(out: &mut String) {
 /// characters, the move `ply` shown by a ring on its destination and a dashed ring on its
 /// origin.
 pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> String {
-    xiangqi_diagram_with(start_fen, moves, ply, XiangqiCoordinates::Iccs)
+    xiangqi_diagram_with(start_fen, moves, ply, XiangqiCoordinates::Iccs, Lang::En)
 }
 
 /// How a Xiangqi board's files and ranks are labelled.
@@ -298,7 +355,9 @@ pub fn xiangqi_diagram_with(
     moves: &[u8],
     ply: u32,
     coordinates: XiangqiCoordinates,
+    lang: Lang,
 ) -> String {
+    let words = Words(lang);
     const CELL: f64 = XIANGQI_GRID.cell;
     const M: f64 = XIANGQI_GRID.margin;
     let (w, h) = xiangqi_size();
@@ -322,7 +381,7 @@ pub fn xiangqi_diagram_with(
         let (file, rank) = (s % 9, s / 9);
         (M + file as f64 * CELL, M + (9 - rank) as f64 * CELL)
     };
-    let mut out = open(w, h, &format!("Xiangqi position after move {upto}"));
+    let mut out = open(w, h, &words.title(GameKind::Xiangqi, upto));
     xiangqi_board(&mut out, coordinates);
     let marked = if ply >= 1 {
         pairs.get(ply as usize - 1).copied()
@@ -368,7 +427,7 @@ pub fn xiangqi_diagram_with(
             out.push_str("</g>");
         }
     }
-    let mut note = format!("after {upto} moves");
+    let mut note = words.after(upto, false);
     if let Some((f, t)) = marked {
         if f < 90 && t < 90 {
             let (x, y) = xy(t as usize);
@@ -377,10 +436,8 @@ pub fn xiangqi_diagram_with(
                 "<circle class=\"mark\" cx=\"{x}\" cy=\"{y}\" r=\"{:.1}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"3\"/>",
                 rad + 3.0
             );
-            note = format!(
-                "move {ply}: {}",
-                xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t)).iccs()
-            );
+            let iccs = xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t)).iccs();
+            note = words.moved(ply, &iccs, false);
         }
     }
     caption(&mut out, w as f64 / 2.0, h as f64 - 14.0, &note);
@@ -510,6 +567,12 @@ pub(crate) fn xiangqi_board(out: &mut String, coordinates: XiangqiCoordinates) {
 /// plies), pieces as discs with their letter (white discs White, dark discs Black), the
 /// placement `ply` on a highlighted square with a red ring.
 pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
+    territorial_diagram_in(moves, ply, Lang::En)
+}
+
+/// [`territorial_diagram`] with its words in `lang`.
+pub fn territorial_diagram_in(moves: &[u8], ply: u32, lang: Lang) -> String {
+    let words = Words(lang);
     const CELL: f64 = TERRITORIAL_GRID.cell;
     const M: f64 = TERRITORIAL_GRID.margin;
     let (w, h) = territorial_size();
@@ -530,11 +593,7 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
         let (file, rank) = (s % 8, s / 8);
         (M + file as f64 * CELL, M + (7 - rank) as f64 * CELL)
     };
-    let mut out = open(
-        w,
-        h,
-        &format!("Chess Territorial position after move {upto}"),
-    );
+    let mut out = open(w, h, &words.title(GameKind::Territorial, upto));
     territorial_board(&mut out, marked.map(|(_, sq)| sq as usize));
     let rad = CELL * 0.36;
     for (s, p) in board.iter().enumerate() {
@@ -561,7 +620,7 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
             );
         }
     }
-    let mut note = format!("after {upto} moves");
+    let mut note = words.after(upto, false);
     if let Some((letter, sq)) = marked {
         if sq < 64 {
             let (x, y) = xy(sq as usize);
@@ -578,9 +637,9 @@ pub fn territorial_diagram(moves: &[u8], ply: u32) -> String {
             } else {
                 "?".to_string()
             };
-            note = format!("move {ply}: {piece}@{name}");
+            note = words.moved(ply, &format!("{piece}@{name}"), false);
         } else {
-            note = format!("move {ply}: pass");
+            note = words.moved(ply, words.pass(), false);
         }
     }
     caption(&mut out, w as f64 / 2.0, h as f64 - 12.0, &note);
@@ -664,6 +723,19 @@ fn cc_colour(k: usize) -> String {
 /// each cell showing its pieces per colour as numbered discs; the action `ply` marked (a
 /// ring on a placed cell, an arrow for a move or swap).
 pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], ply: u32) -> String {
+    chouchou_diagram_in(variant, players, pairs, moves, ply, Lang::En)
+}
+
+/// [`chouchou_diagram`] with its words in `lang`.
+pub fn chouchou_diagram_in(
+    variant: &str,
+    players: u8,
+    pairs: bool,
+    moves: &[u8],
+    ply: u32,
+    lang: Lang,
+) -> String {
+    let words = Words(lang);
     let v = chouchou::Variant::from_id(variant).unwrap_or(chouchou::Variant::Standard);
     let n = v.size() as usize;
     let actions = chouchou::decode_actions(moves).unwrap_or_default();
@@ -679,7 +751,13 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
     let mut out = open(
         w,
         h,
-        &format!("ChouChou {} board after action {upto}", v.id()),
+        &match lang {
+            Lang::En => format!("ChouChou {} board after action {upto}", v.id()),
+            lang => lang.fill(
+                Msg::DiagramChouChouTitle,
+                &[("variant", v.id()), ("n", &upto.to_string())],
+            ),
+        },
     );
     let corner = |c: (u8, u8)| (M + c.0 as f64 * CELL, M + c.1 as f64 * CELL);
     let marked = if ply >= 1 {
@@ -731,7 +809,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
         let (x, y) = corner(c);
         (x + CELL / 2.0, y + CELL / 2.0)
     };
-    let mut note = format!("after {upto} actions");
+    let mut note = words.after(upto, true);
     if let Some(a) = marked {
         match a {
             chouchou::CcActionText::Place { cell } => {
@@ -762,7 +840,7 @@ pub fn chouchou_diagram(variant: &str, players: u8, pairs: bool, moves: &[u8], p
             .get(ply as usize - 1)
             .map(|m| format!("P{} ", m.seat + 1))
             .unwrap_or_default();
-        note = format!("action {ply}: {seat}{}", chouchou::action_text(&a));
+        note = words.moved(ply, &format!("{seat}{}", chouchou::action_text(&a)), true);
     }
     out.push_str(&pieces);
     // Legend: one disc per colour.
@@ -855,7 +933,7 @@ mod tests {
 
     #[test]
     fn a_chinese_xiangqi_diagram_numbers_each_sides_files_from_its_right() {
-        let svg = xiangqi_diagram_with(None, &[], 0, XiangqiCoordinates::Chinese);
+        let svg = xiangqi_diagram_with(None, &[], 0, XiangqiCoordinates::Chinese, Lang::En);
         assert_eq!(
             texts_with_class(&svg, "file red"),
             ["九", "八", "七", "六", "五", "四", "三", "二", "一"]

@@ -132,7 +132,7 @@ fn sheet(
         players: g.players.iter().map(|(_, n)| n.clone()).collect(),
         result: customary_result(g.kind, g.counted, scoring, lang),
         moves,
-        diagram_svg: crate::audit::diagram(row, row.plies).ok(),
+        diagram_svg: crate::audit::diagram(row, row.plies, lang).ok(),
     }
 }
 

@@ -652,5 +652,13 @@ messages! {
         "象棋初始局面",
     ],
 
+    DiagramTitle => ["{kind} position after move {n}", "{kind}：{n} 手目の後の局面", "{kind}：第 {n} 步后的局面", "{kind}：第 {n} 步後的局面"],
+    DiagramChouChouTitle => ["ChouChou {variant} board after action {n}", "珠取 {variant}：{n} 手目の後の盤", "珠取 {variant}：第 {n} 着后的棋盘", "珠取 {variant}：第 {n} 著後的棋盤"],
+    DiagramAfterMoves => ["after {n} moves", "{n} 手の後", "{n} 步之后", "{n} 步之後"],
+    DiagramAfterActions => ["after {n} actions", "{n} 手の後", "{n} 着之后", "{n} 著之後"],
+    DiagramMove => ["move {n}: {move}", "{n} 手目：{move}", "第 {n} 步：{move}", "第 {n} 步：{move}"],
+    DiagramAction => ["action {n}: {move}", "{n} 手目：{move}", "第 {n} 着：{move}", "第 {n} 著：{move}"],
+    Pass => ["pass", "パス", "弃权", "棄權"],
+
     // ---- print and PDF --------------------------------------------------------------
 }
