@@ -428,6 +428,7 @@ mod tests {
             counts: &["results", "red_wins"],
             family: Some((family, "ECCO family")),
             noun: "opening",
+            lang: Lang::En,
         }
     }
 
