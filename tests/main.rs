@@ -25,6 +25,7 @@ mod robust;
 mod roundtrip;
 mod search;
 mod site;
+mod site_archive;
 mod site_pages;
 mod site_variations;
 mod spark;
