@@ -178,7 +178,8 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
         lang.text(Msg::Standings),
         lang.text(Msg::Games)
     );
-    standings_section(&mut out, &g.kinds, &e.standings, lang);
+    // An event of one or two games has no crosstable worth a legend.
+    standings_section(&mut out, &g.kinds, &e.standings, g.games.len() < 3, lang);
     let mut games = g.games.clone();
     table_order(&mut games, e.seatings);
     games_html(

@@ -104,22 +104,17 @@ pub(crate) fn table_order(games: &mut [&GameListing], seatings: &HashMap<i64, Se
     });
 }
 
-/// The customary result of a two-player game: `1–0` (the first seat won), `0–1`, `½–½`;
-/// ChouChou keeps its winner's seat.
+/// The customary result of a two-player game: `1–0` (the first seat won: Black in Renju
+/// and Territorial, Red in Xiangqi), `0–1`, `½–½`; ChouChou keeps its winner's seat.
 pub(crate) fn customary_result(g: &GameListing) -> String {
-    match g.counted {
-        None | Some(Outcome::Unknown) => "–".to_string(),
-        Some(Outcome::Draw) => "½–½".to_string(),
-        Some(o) if g.kind == GameKind::ChouChou => o.name().into_owned(),
-        Some(o) => {
-            let winner = o.name();
-            match g.players.iter().position(|(side, _)| *side == winner) {
-                Some(0) => "1–0".to_string(),
-                Some(1) => "0–1".to_string(),
-                _ => winner.into_owned(),
-            }
-        }
-    }
+    let first_won = match (g.kind, g.counted) {
+        (_, None | Some(Outcome::Unknown)) => return "–".to_string(),
+        (_, Some(Outcome::Draw)) => return "½–½".to_string(),
+        (GameKind::ChouChou, Some(o)) => return o.name().into_owned(),
+        (GameKind::Xiangqi, Some(o)) => o == Outcome::Red,
+        (_, Some(o)) => o == Outcome::Black,
+    };
+    if first_won { "1–0" } else { "0–1" }.to_string()
 }
 
 /// The audit edition's result: the counted one, and the recorded one when it differs.

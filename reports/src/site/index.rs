@@ -189,11 +189,13 @@ pub(crate) fn charts_html(
     out.push_str("</section>\n");
 }
 
-/// The standings section: its intro (by the kinds of the games) and tables.
+/// The standings section: its intro (by the kinds of the games; left out for `terse`, an
+/// archive's event of a game or two, thousands of which would each repeat it) and tables.
 pub(crate) fn standings_section(
     out: &mut String,
     kinds: &BTreeSet<GameKind>,
     body: &str,
+    terse: bool,
     lang: Lang,
 ) {
     let _ = writeln!(
@@ -207,6 +209,8 @@ pub(crate) fn standings_section(
             "<p class=\"intro\">{}</p>",
             lang.text(Msg::NoStandings)
         );
+    } else if terse {
+        out.push_str(body);
     } else {
         let mut intro = Vec::new();
         if kinds.iter().any(|k| *k != GameKind::ChouChou) {
@@ -255,7 +259,7 @@ pub(crate) fn index_page(index: &Index) -> String {
     }
     out.push_str("</nav>\n");
     let kinds: BTreeSet<GameKind> = index.games.iter().map(|g| g.kind).collect();
-    standings_section(&mut out, &kinds, &index.standings, lang);
+    standings_section(&mut out, &kinds, &index.standings, false, lang);
     let mut games: Vec<&GameListing> = index.games.iter().collect();
     table_order(&mut games, index.seatings);
     let events: BTreeSet<Option<&str>> = games.iter().map(|g| g.event.as_deref()).collect();
