@@ -126,8 +126,11 @@ pub fn write_site(
         if old.is_dir() {
             std::fs::remove_dir_all(&old).map_err(io(&old))?;
         }
+        // A site of one event has no `events/`.
         let new = staging.join(part);
-        std::fs::rename(&new, &old).map_err(io(&new))?;
+        if new.is_dir() {
+            std::fs::rename(&new, &old).map_err(io(&new))?;
+        }
     }
     let index = dir.join("index.html");
     std::fs::rename(staging.join("index.html"), &index).map_err(io(&index))?;
@@ -257,6 +260,8 @@ fn build(
         )?;
         return Ok(files);
     }
+    let events_dir = root.join("events");
+    std::fs::remove_dir(&events_dir).map_err(io(&events_dir))?;
     let p = &options.presentation;
     let curated = curated_names(&source);
     let terms = groups.first().and_then(|g| {
