@@ -216,15 +216,22 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
         }
     }
     let player = chosen.expect("a player the search lists whole");
+    // `--player` also folds Traditional and Simplified forms and widths, which the box
+    // does not: the games that name the player exactly as written.
     let wanted: BTreeSet<i64> =
         kifu_ok(&["games", "--db", db, "--player", &player, "--format", "json"])
             .lines()
-            .map(|l| {
-                serde_json::from_str::<Value>(l).unwrap()["id"]
-                    .as_i64()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|g| {
+                g["players"]
+                    .as_array()
                     .unwrap()
+                    .iter()
+                    .any(|p| p["name"].as_str() == Some(player.as_str()))
             })
+            .map(|g| g["id"].as_i64().unwrap())
             .collect();
+    assert!(!wanted.is_empty(), "no game names {player} as written");
     assert!(browser.wait_for("document.querySelectorAll('tr.game').length > 0"));
     let rows: Vec<(i64, String)> = serde_json::from_value(browser.eval(
         "[...document.querySelectorAll('tr.game')].map(r => \
