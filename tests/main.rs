@@ -27,6 +27,7 @@ mod robust;
 mod roundtrip;
 mod search;
 mod site;
+mod site_archive;
 mod site_pages;
 mod site_public_games;
 mod site_variations;

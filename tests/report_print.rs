@@ -297,7 +297,6 @@ fn svg_text_sizes(path: &Path) -> (f64, f64) {
 }
 
 #[test]
-#[ignore = "needs the site's charts section (charts_html in site/index.rs) to show \
             figures::picture_html; another session owns that file, so it is called there \
             at merge time"]
 fn site_charts_keep_readable_text_on_a_phone() {

@@ -3,7 +3,6 @@
 //! parentheses after the move they replace), and the final position. Games are in event,
 //! then round order (numbers in round names compared as numbers), then as stored.
 
-use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use kifu_analysis::Filter;
@@ -14,6 +13,7 @@ use kifu_store::Store;
 
 use crate::lang::Lang;
 use crate::notation::xiangqi_move;
+use crate::order::natural_cmp;
 use crate::replay;
 use crate::results::customary_result;
 use crate::site::frames::Frames;
@@ -37,40 +37,6 @@ pub struct GameSheet {
     pub moves: String,
     /// The final position (a board diagram as SVG).
     pub diagram_svg: Option<String>,
-}
-
-/// Compares round names as people read them: `第9轮` before `第10轮`, `R2` before `R10`.
-pub fn natural_cmp(a: &str, b: &str) -> Ordering {
-    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
-    loop {
-        match (x.peek().copied(), y.peek().copied()) {
-            (None, None) => return Ordering::Equal,
-            (None, Some(_)) => return Ordering::Less,
-            (Some(_), None) => return Ordering::Greater,
-            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
-                let mut n = String::new();
-                while let Some(c) = x.next_if(char::is_ascii_digit) {
-                    n.push(c);
-                }
-                let mut m = String::new();
-                while let Some(d) = y.next_if(char::is_ascii_digit) {
-                    m.push(d);
-                }
-                let (n, m) = (n.trim_start_matches('0'), m.trim_start_matches('0'));
-                let by_value = n.len().cmp(&m.len()).then_with(|| n.cmp(m));
-                if by_value != Ordering::Equal {
-                    return by_value;
-                }
-            }
-            (Some(c), Some(d)) => {
-                if c != d {
-                    return c.cmp(&d);
-                }
-                x.next();
-                y.next();
-            }
-        }
-    }
 }
 
 /// The games under `filter` as printed: at most [`PRINTED_GAMES`], and how many there are.
@@ -251,13 +217,6 @@ fn variation_text(kind: GameKind, all: &[VariationMove], first: &VariationMove) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rounds_compare_by_their_numbers() {
-        let mut rounds = vec!["第10轮", "第09轮", "第1轮", "R10", "R2", "final"];
-        rounds.sort_by(|a, b| natural_cmp(a, b));
-        assert_eq!(rounds, ["R2", "R10", "final", "第1轮", "第09轮", "第10轮"]);
-    }
 
     fn v(node: u32, parent: Option<u32>, ply: u32, text: &str) -> VariationMove {
         VariationMove {

@@ -16,9 +16,33 @@ use polars::prelude::*;
 use crate::lang::{decided_label, Lang, Msg};
 use crate::{Error, Section};
 
-/// Most event tables shown per game kind; the rest are counted in the intro (`kifu
-/// standings` lists all).
+/// Most events whose tables are shown per game kind: the largest (most games, ties by
+/// name); the rest are counted in the intro (`kifu standings` lists all).
 const MAX_TABLES: usize = 8;
+
+/// The `most` largest of `events` (name, games), most games first, ties by name; and how
+/// many events there are.
+fn largest_events(events: &[(String, usize)], most: usize) -> Vec<&str> {
+    let mut sized: Vec<&(String, usize)> = events.iter().collect();
+    sized.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    sized.iter().take(most).map(|(n, _)| n.as_str()).collect()
+}
+
+/// Each event's games among `rows`, by its standings name.
+fn games_per_event(rows: &[kifu_store::query::ResultRow]) -> Vec<(String, usize)> {
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for r in rows {
+        *counts
+            .entry(kifu_analysis::standings::event_name(r))
+            .or_default() += 1;
+    }
+    counts.into_iter().collect()
+}
+
+/// The position of `event` among the events shown (largest first), if it is one.
+fn rank_of(shown: &[&str], event: &str) -> Option<usize> {
+    shown.iter().position(|e| *e == event)
+}
 
 /// The mark of a round without a game, in the tables and the crosstable.
 pub(crate) const MISSING: &str = "⚠";
@@ -413,6 +437,23 @@ fn chouchou_frames(t: &ChouChouTable, lang: Lang) -> Result<Vec<(String, DataFra
 
 /// The standings of every event under `filter`, or `None` when no game has two named
 /// players (nothing to table).
+/// The distinct events of `tabled` (in order) with their games from `sizes`.
+fn with_sizes<'a>(
+    tabled: impl Iterator<Item = &'a str>,
+    sizes: &[(String, usize)],
+) -> Vec<(String, usize)> {
+    let sizes: std::collections::HashMap<&str, usize> =
+        sizes.iter().map(|(e, n)| (e.as_str(), *n)).collect();
+    let mut seen = std::collections::HashSet::new();
+    tabled
+        .filter(|event| seen.insert(*event))
+        .map(|event| (event.to_string(), sizes.get(event).copied().unwrap_or(0)))
+        .collect()
+}
+
+/// The standings of the events under `filter` (the [`MAX_TABLES`] with the most games of
+/// each kind, largest first), or `None` when no game has two named players (nothing to
+/// table).
 pub(crate) fn standings_section(
     store: &Store,
     filter: &Filter,
@@ -428,34 +469,48 @@ pub(crate) fn standings_section(
         if rows.is_empty() {
             continue;
         }
-        let mut shown = 0;
-        let mut total = 0;
+        let sizes = games_per_event(&rows);
+        let tabled: Vec<(String, usize)>;
+        let mut frames: Vec<(usize, Vec<(String, DataFrame)>)> = Vec::new();
         if kind == GameKind::ChouChou {
-            for t in chouchou_standings_by_section(&rows) {
-                total += 1;
-                if total <= MAX_TABLES {
-                    shown += 1;
+            let all = chouchou_standings_by_section(&rows);
+            tabled = with_sizes(all.iter().map(|t| t.event.as_str()), &sizes);
+            let shown = largest_events(&tabled, MAX_TABLES);
+            for t in &all {
+                if let Some(rank) = rank_of(&shown, &t.event) {
                     chouchou = true;
-                    tables.extend(chouchou_frames(&t, lang)?);
+                    frames.push((rank, chouchou_frames(t, lang)?));
                 }
             }
         } else {
-            for t in points_tables(&rows, &terms)
-                .iter()
+            let all: Vec<Table> = points_tables(&rows, &terms)
+                .into_iter()
                 .filter(|t| !t.lines.is_empty())
-            {
-                total += 1;
-                if total <= MAX_TABLES {
-                    shown += 1;
+                .collect();
+            tabled = with_sizes(all.iter().map(|t| t.event.as_str()), &sizes);
+            let shown = largest_events(&tabled, MAX_TABLES);
+            for t in &all {
+                if let Some(rank) = rank_of(&shown, &t.event) {
                     two_player = true;
                     teams |= t.teams.is_some();
-                    tables.extend(points_frames(kind, t, lang)?);
+                    frames.push((rank, points_frames(kind, t, lang)?));
                 }
             }
         }
+        // Largest event first; an event's sections stay in their order.
+        frames.sort_by_key(|(rank, _)| *rank);
+        tables.extend(frames.into_iter().flat_map(|(_, f)| f));
+        let total = tabled.len();
         events += total;
-        if total > shown {
-            left_out.push(format!("{shown}/{total} {}", lang.kind(kind)));
+        if total > MAX_TABLES {
+            left_out.push(lang.fill(
+                Msg::LargestEventsShown,
+                &[
+                    ("n", &MAX_TABLES.to_string()),
+                    ("total", &total.to_string()),
+                    ("kind", lang.kind(kind)),
+                ],
+            ));
         }
     }
     if events == 0 {
@@ -497,5 +552,15 @@ mod tests {
             "⚠ 1–2, 5, 8–10, 12"
         );
         assert_eq!(missing_text(&[], &all), "");
+    }
+
+    #[test]
+    fn the_largest_events_are_shown_never_the_first_by_name() {
+        let events: Vec<(String, usize)> = [("A", 2), ("B", 9), ("C", 9), ("D", 1), ("E", 5)]
+            .iter()
+            .map(|(e, n)| (e.to_string(), *n))
+            .collect();
+        assert_eq!(largest_events(&events, 3), ["B", "C", "E"]);
+        assert_eq!(largest_events(&events, 9).len(), 5);
     }
 }

@@ -165,10 +165,115 @@ messages! {
     Crosstable => ["Crosstable", "対戦表", "对阵表", "對陣表"],
     Games => ["Games", "対局", "对局", "對局"],
     Search => ["Search", "検索", "搜索", "搜尋"],
+    /// The audit edition's line above an index's title.
+    SiteKicker => ["kifu event site", "kifu 大会サイト", "kifu 赛事网站", "kifu 賽事網站"],
+    Charts => ["Charts", "グラフ", "图表", "圖表"],
+    NoStandings => [
+        "No game has two named players to table.",
+        "順位表にできる、対局者が二人とも名のある対局はありません。",
+        "没有双方棋手都有姓名的对局可列排名。",
+        "沒有雙方棋手都有姓名的對局可列排名。",
+    ],
+    SiteStandingsIntroPoints => [
+        "Two-player games score 1 for a win, ½ for a draw; places by points, then Sonneborn-Berger, then wins. In a crosstable +n is a win against line n, =n a draw, −n a loss (each a link to the game), ? a game without a result, ⚠ a round without a game, “bye” a round sat out.",
+        "二人対局は勝ち 1 点、引き分け ½ 点。順位は得点、次に SB（ゾンネボルン・ベルガー）、次に勝数で決まります。対戦表の +n は n 行目の相手への勝ち、=n は引き分け、−n は負け（それぞれ対局へのリンク）、? は結果のない対局、⚠ は対局のない回戦、「不戦」は休みの回戦です。",
+        "双人对局胜得 1 分，和得 ½ 分；名次依积分，其次 SB（索内伯恩-伯格分），其次胜局数。对阵表中 +n 为胜第 n 行棋手，=n 为和，−n 为负（均链接至对局），? 为无结果的对局，⚠ 为无对局的轮次，“轮空”为轮空的轮次。",
+        "雙人對局勝得 1 分，和得 ½ 分；名次依積分，其次 SB（索內伯恩-伯格分），其次勝局數。對陣表中 +n 為勝第 n 行棋手，=n 為和，−n 為負（均連結至對局），? 為無結果的對局，⚠ 為無對局的輪次，「輪空」為輪空的輪次。",
+    ],
+    SiteStandingsIntroChouChou => [
+        "ChouChou: the federation's standings (wins, points, best bonus, worst penalty) and score sheet (○ won, × lost, the round's points; each a link to the game).",
+        "チョウチョウ：連盟の順位表（勝数、得点、最高ボーナス、最低ペナルティ）と得点表（○ 勝ち、× 負け、その回戦の得点。それぞれ対局へのリンク）。",
+        "丑丑棋：协会的排名（胜局、积分、最高奖分、最低罚分）与记分表（○ 胜，× 负，该轮积分；均链接至对局）。",
+        "丑丑棋：協會的排名（勝局、積分、最高獎分、最低罰分）與記分表（○ 勝，× 負，該輪積分；均連結至對局）。",
+    ],
+    NoFindings => [
+        "No findings in these games.",
+        "これらの対局に指摘事項はありません。",
+        "这些对局没有发现问题。",
+        "這些對局沒有發現問題。",
+    ],
+    FindingCode => ["code", "コード", "代码", "代碼"],
+    FindingSeverity => ["severity", "重大度", "严重程度", "嚴重程度"],
+    FindingsWord => ["findings", "指摘", "问题", "問題"],
+    /// A finding's place: its game and ply.
+    GameAtPly => ["game {game}, ply {ply}", "対局 {game}、{ply} 手目", "对局 {game}，第 {ply} 步", "對局 {game}，第 {ply} 步"],
+    FindingGame => ["game {game}", "対局 {game}", "对局 {game}", "對局 {game}"],
+    Quarantined => ["(quarantined)", "（隔離）", "（已隔离）", "（已隔離）"],
 
     // ---- site events index (whole archives) -----------------------------------------
+    Events => ["Events", "大会", "赛事", "賽事"],
+    EventColumn => ["event", "大会", "赛事", "賽事"],
+    DatesColumn => ["dates", "日程", "日期", "日期"],
+    GamesColumn => ["games", "対局数", "局数", "局數"],
+    PlayersColumn => ["players", "人数", "棋手数", "棋手數"],
+    KindColumn => ["kind", "種目", "棋种", "棋種"],
+    /// Where the events list of a page starts and ends.
+    EventsShown => [
+        "events {from}–{to} of {n}",
+        "大会 {from}–{to}（全 {n}）",
+        "赛事 {from}–{to}（共 {n} 项）",
+        "賽事 {from}–{to}（共 {n} 項）",
+    ],
+    Pages => ["Pages", "ページ", "页", "頁"],
+    AllEvents => ["All events", "すべての大会", "全部赛事", "全部賽事"],
+    SearchEveryGame => [
+        "player, event, round, opening or result",
+        "対局者、大会、回戦、布局、結果",
+        "棋手、赛事、轮次、布局或结果",
+        "棋手、賽事、輪次、佈局或結果",
+    ],
+    /// Said while the search's index of every game loads.
+    SearchLoading => ["Loading the games…", "対局を読み込み中…", "正在载入对局…", "正在載入對局…"],
+    /// More games match than the list shows.
+    SearchFirstShown => [
+        "The first {shown} are listed; add words to narrow the search.",
+        "最初の {shown} 局を表示しています。語を加えて絞り込んでください。",
+        "仅列出前 {shown} 局；请添加关键词缩小范围。",
+        "僅列出前 {shown} 局；請添加關鍵詞縮小範圍。",
+    ],
+    Venue => ["venue: {venue}", "会場：{venue}", "地点：{venue}", "地點：{venue}"],
 
     // ---- games table ----------------------------------------------------------------
+    GameColumn => ["game", "対局", "对局", "對局"],
+    RoundColumn => ["round", "回戦", "轮次", "輪次"],
+    BoardColumn => ["board", "台", "台次", "台次"],
+    TeamsColumn => ["teams", "チーム", "队伍", "隊伍"],
+    ResultColumn => ["result", "結果", "结果", "結果"],
+    OpeningColumn => ["opening", "布局", "布局", "佈局"],
+    PliesColumn => ["plies", "手数", "步数", "步數"],
+    FindingsColumn => ["e/w/i", "誤/警/情", "错/警/信", "錯/警/信"],
+    FindingsColumnTitle => [
+        "errors / warnings / info",
+        "エラー／警告／情報",
+        "错误／警告／信息",
+        "錯誤／警告／資訊",
+    ],
+    SearchGames => [
+        "player, round, opening or result",
+        "対局者、回戦、布局、結果",
+        "棋手、轮次、布局或结果",
+        "棋手、輪次、佈局或結果",
+    ],
+    /// `{shown}` is the count the search box updates.
+    GamesShown => [
+        "{shown} of {n} games shown",
+        "{n} 局中 {shown} 局を表示",
+        "显示 {shown} / {n} 局",
+        "顯示 {shown} / {n} 局",
+    ],
+    NoMatch => [
+        "No game matches the search.",
+        "検索に合う対局はありません。",
+        "没有符合搜索的对局。",
+        "沒有符合搜尋的對局。",
+    ],
+    /// The result that counts, and the recorded one that differs (the board decided).
+    RecordedResult => [
+        "{counted} (recorded {recorded})",
+        "{counted}（記録では {recorded}）",
+        "{counted}（记录为 {recorded}）",
+        "{counted}（記錄為 {recorded}）",
+    ],
 
     // ---- game pages -----------------------------------------------------------------
     GameNumbered => ["game {n}", "対局 {n}", "对局 {n}", "對局 {n}"],
@@ -182,7 +287,7 @@ messages! {
     MovesHeading => ["Moves", "棋譜", "棋谱", "棋譜"],
     CommentsHeading => ["Comments", "コメント", "评注", "評註"],
     FindingsHeading => ["Findings", "検出事項", "审核发现", "審核發現"],
-    NoFindings => ["no findings", "検出事項なし", "无审核发现", "無審核發現"],
+    GameNoFindings => ["no findings", "検出事項なし", "无审核发现", "無審核發現"],
     MoveAt => ["move {n}", "{n} 手目", "第 {n} 步", "第 {n} 步"],
     ActionAt => ["action {n}", "{n} 手目の操作", "第 {n} 手", "第 {n} 手"],
     VariationMoveAt => ["variation move {n}", "変化 {n} 手目", "变着第 {n} 步", "變著第 {n} 步"],
@@ -427,7 +532,6 @@ messages! {
         "数据库中的全部对局",
         "資料庫中的全部對局",
     ],
-    Venue => ["Venue", "会場", "地点", "地點"],
 
     SourcesRelative => [
         "Source paths are relative to the folder the sources share (the HTML report shows each full path on hover).",
@@ -601,6 +705,12 @@ messages! {
         "珠取：連盟の成績表（回戦ごとの勝ち/対局と得点）と順位表。勝ち数、得点、最高ボーナス、最大ペナルティの順に決める。",
         "珠取：联合会的成绩表（每轮的胜局/对局数和得分）与排名，依次按胜局数、得分、最佳奖励、最重罚分决定。",
         "珠取：聯合會的成績表（每輪的勝局/對局數和得分）與排名，依次按勝局數、得分、最佳獎勵、最重罰分決定。",
+    ],
+    LargestEventsShown => [
+        "the {n} largest (most games) of {total} {kind} events",
+        "{kind}の大会 {total} のうち対局数の多い {n} 大会",
+        "{kind}共 {total} 项赛事中对局最多的 {n} 项",
+        "{kind}共 {total} 項賽事中對局最多的 {n} 項",
     ],
     StandingsShown => [
         "Event tables shown: {shown}; kifu standings lists every one.",

@@ -544,7 +544,7 @@ fn findings_list(out: &mut String, findings: &[FindingRow], lang: Lang) {
         let _ = writeln!(
             out,
             "<p id=\"no-findings\">{}</p>",
-            escape(lang.text(Msg::NoFindings))
+            escape(lang.text(Msg::GameNoFindings))
         );
         return;
     }

@@ -1,27 +1,36 @@
 //! The event site (`kifu site`): a static, self-contained site for the games a filter
-//! selects: an index ([`index`]: header, standings and crosstables linking every game
-//! ([`standings`]), the games table with a search box, the audit summary, the report's
-//! charts) and one replayable page per game ([`game`]). Plain HTML, one shared style sheet
-//! and small scripts in `assets/`; no request leaves a page, so it works from `file://`.
+//! selects. Games of one event: an index ([`index`]: header, standings and crosstables
+//! linking every game ([`standings`]), the games table with a search box
+//! ([`games_table`]), the audit summary in the audit edition, the report's charts). Games
+//! of many events (a whole archive, [`events`]): an events index with a search over every
+//! game ([`search_index`]) and one page per event. Either way one replayable page per game
+//! ([`game`]). Plain HTML, one shared style sheet and small scripts in `assets/`; no
+//! request leaves a page, so it works from `file://`.
 //!
-//! Layout: `index.html`, `games/ID.html`, `assets/` (`site.css`, `index.js`, the game
-//! pages' files), `charts/` (SVG and PNG).
+//! Layout: `index.html`, `events/N.html` and `events/list-K.html` (archives),
+//! `games/ID.html`, `assets/` (`site.css`, the scripts, the search index, the game pages'
+//! files), `charts/` (SVG and PNG).
 
+mod events;
 pub mod frames;
 pub mod game;
+mod games_table;
 mod index;
+mod page;
+mod search_index;
 mod standings;
 pub mod variations;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use kifu_analysis::Filter;
 use kifu_store::query::FindingRow;
-use kifu_store::search::GameOrder;
+use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
 
 use crate::build::{build_report, ReportOptions};
+use crate::lang::Edition;
 use crate::write::draw_charts;
 use crate::Error;
 
@@ -29,6 +38,8 @@ use crate::Error;
 pub const SITE_CSS: &str = include_str!("site.css");
 /// The index's search box.
 pub const INDEX_JS: &str = include_str!("index.js");
+/// The events index's search over every game of an archive.
+pub const ARCHIVE_JS: &str = include_str!("archive.js");
 
 /// What a site covers.
 #[derive(Clone, Debug, Default)]
@@ -65,7 +76,7 @@ pub const SITE_STAGES: [&str; 4] = [
 const STAGING: &str = ".kifu-site-new";
 
 /// The parts of a site [`write_site`] replaces as a whole.
-const PARTS: [&str; 3] = ["games", "charts", "assets"];
+const PARTS: [&str; 4] = ["games", "events", "charts", "assets"];
 
 fn io(p: &Path) -> impl FnOnce(std::io::Error) -> Error {
     let p = p.to_path_buf();
@@ -78,12 +89,12 @@ fn write(path: &Path, bytes: &[u8], total: &mut u64) -> Result<(), Error> {
     Ok(())
 }
 
-/// The default title: the event of the games, or their events listed.
-fn default_title(events: &BTreeSet<&str>) -> String {
+/// The default title: the event of the games, or their events listed (or counted).
+fn default_title(events: &BTreeSet<&str>, lang: crate::Lang) -> String {
     match events.len() {
-        0 => "kifu event site".into(),
+        0 => lang.text(crate::lang::Msg::Games).into(),
         1..=3 => events.iter().copied().collect::<Vec<_>>().join(" · "),
-        n => format!("{n} events"),
+        n => lang.count(crate::lang::Msg::EventCount, n),
     }
 }
 
@@ -115,8 +126,11 @@ pub fn write_site(
         if old.is_dir() {
             std::fs::remove_dir_all(&old).map_err(io(&old))?;
         }
+        // A site of one event has no `events/`.
         let new = staging.join(part);
-        std::fs::rename(&new, &old).map_err(io(&new))?;
+        if new.is_dir() {
+            std::fs::rename(&new, &old).map_err(io(&new))?;
+        }
     }
     let index = dir.join("index.html");
     std::fs::rename(staging.join("index.html"), &index).map_err(io(&index))?;
@@ -143,7 +157,7 @@ fn build(
     let title = options
         .title
         .clone()
-        .unwrap_or_else(|| default_title(&events));
+        .unwrap_or_else(|| default_title(&events, options.presentation.lang));
 
     stage(1, SITE_STAGES[0]);
     let report = build_report(
@@ -210,21 +224,207 @@ fn build(
         write(&assets.join(name), bytes, &mut files.bytes)?;
     }
 
+    write(
+        &assets.join("archive.js"),
+        ARCHIVE_JS.as_bytes(),
+        &mut files.bytes,
+    )?;
+    if let Some(logo) = &options.presentation.logo {
+        write(&assets.join(logo_file(logo)), &logo.bytes, &mut files.bytes)?;
+    }
+
     stage(3, SITE_STAGES[2]);
-    let findings = store.findings(filter, None)?;
+    let charts: Vec<(String, Vec<crate::model::DrawnChart>)> = report
+        .sections
+        .iter()
+        .map(|s| s.title.clone())
+        .zip(drawn)
+        .collect();
+    let source = standings::StandingsSource::load(store, filter)?;
+    let seatings = games_table::seatings(source.rows());
+    let groups = events::group_events(&games);
+    let scope = filter.describe();
+    if groups.len() > 1 {
+        archive(
+            root,
+            options,
+            &Archive {
+                title: &title,
+                games: &games,
+                groups: &groups,
+                source: &source,
+                seatings: &seatings,
+                scope,
+                charts,
+            },
+            &mut files.bytes,
+        )?;
+        return Ok(files);
+    }
+    let events_dir = root.join("events");
+    std::fs::remove_dir(&events_dir).map_err(io(&events_dir))?;
+    let p = &options.presentation;
+    let curated = curated_names(&source);
+    let terms = groups.first().and_then(|g| {
+        let name = g.games.iter().find_map(|x| curated.get(&x.id).copied());
+        events::terms_of(&source.terms, name.or(g.name))
+    });
+    let title = match (&options.title, terms) {
+        (None, Some(t)) => t.name.clone(),
+        _ => title,
+    };
+    let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
+    let players: BTreeSet<&str> = games
+        .iter()
+        .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
+        .collect();
+    let kinds: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
+    let facts = events::event_facts(
+        terms,
+        page::dates_text(dates.first().copied(), dates.last().copied()),
+        games.len(),
+        players.len(),
+        &kinds,
+        p.lang,
+    );
+    let findings = match p.edition {
+        Edition::Audit => store.findings(filter, None)?,
+        Edition::Public => Vec::new(),
+    };
     let page = index::index_page(&index::Index {
         title: &title,
-        scope: filter.describe(),
+        facts,
+        seatings: &seatings,
+        presentation: p,
+        scope,
         games: &games,
         findings: &findings,
-        standings: standings::standings_html(store, filter)?,
-        charts: report
-            .sections
-            .iter()
-            .map(|s| s.title.clone())
-            .zip(drawn)
-            .collect(),
+        standings: source.whole().html("", p.lang),
+        charts,
     });
     write(&root.join("index.html"), page.as_bytes(), &mut files.bytes)?;
     Ok(files)
+}
+
+/// The logo's file in `assets/`, named by its type.
+fn logo_file(logo: &crate::presentation::Logo) -> String {
+    let ext = match logo.mime {
+        "image/svg+xml" => "svg",
+        "image/jpeg" => "jpg",
+        "image/gif" => "gif",
+        "image/webp" => "webp",
+        _ => "png",
+    };
+    format!("logo.{ext}")
+}
+
+/// Each stored game's event as the curation names it (where an `[[event]]` took it).
+fn curated_names(source: &standings::StandingsSource) -> HashMap<i64, &str> {
+    source
+        .rows()
+        .filter(|r| !r.is_curated())
+        .filter_map(|r| r.event.as_deref().map(|e| (r.game, e)))
+        .collect()
+}
+
+/// What an archive's pages are made of.
+struct Archive<'a> {
+    title: &'a str,
+    games: &'a [GameListing],
+    groups: &'a [events::EventGroup<'a>],
+    source: &'a standings::StandingsSource,
+    seatings: &'a HashMap<i64, games_table::Seating>,
+    scope: Vec<String>,
+    charts: Vec<(String, Vec<crate::model::DrawnChart>)>,
+}
+
+/// The pages of a site of many events: the events index, one page per event, the search
+/// index.
+fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> Result<(), Error> {
+    let p = &options.presentation;
+    let dir = root.join("events");
+    // Each result row goes to the page of its game's event (a curation's game without
+    // moves to the event of its name).
+    let mut page_of_game: HashMap<i64, usize> = HashMap::new();
+    let mut page_of_name: HashMap<&str, usize> = HashMap::new();
+    for (i, g) in a.groups.iter().enumerate() {
+        for game in &g.games {
+            page_of_game.insert(game.id, i);
+        }
+        if let Some(name) = g.name {
+            page_of_name.insert(name, i);
+        }
+    }
+    let parts = a.source.split(a.groups.len(), |row| {
+        if row.is_curated() {
+            row.event
+                .as_deref()
+                .and_then(|e| page_of_name.get(e).copied())
+        } else {
+            page_of_game.get(&row.game).copied()
+        }
+    });
+    let curated = curated_names(a.source);
+    let logo = match &p.logo {
+        Some(l) => format!(
+            "<img class=\"logo\" alt=\"\" src=\"../assets/{}\">",
+            logo_file(l)
+        ),
+        None => String::new(),
+    };
+    for (g, rows) in a.groups.iter().zip(&parts) {
+        let name = g.games.iter().find_map(|x| curated.get(&x.id).copied());
+        let terms = events::terms_of(&a.source.terms, name.or(g.name));
+        let page = events::event_page(
+            &events::EventPage {
+                group: g,
+                terms,
+                standings: rows.html("../", p.lang),
+                seatings: a.seatings,
+                site_title: a.title,
+                logo: &logo,
+            },
+            p,
+        );
+        write(
+            &dir.join(format!("{}.html", g.number)),
+            page.as_bytes(),
+            bytes,
+        )?;
+    }
+    let players: BTreeSet<&str> = a
+        .games
+        .iter()
+        .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
+        .collect();
+    let kinds: BTreeSet<kifu_facts::GameKind> = a.games.iter().map(|g| g.kind).collect();
+    let dates: BTreeSet<&str> = a.games.iter().filter_map(|g| g.date.as_deref()).collect();
+    let mut facts = vec![format!(
+        "<span class=\"count\" id=\"event-count\">{}</span>",
+        p.lang.count(crate::lang::Msg::EventCount, a.groups.len())
+    )];
+    facts.extend(events::event_facts(
+        None,
+        page::dates_text(dates.first().copied(), dates.last().copied()),
+        a.games.len(),
+        players.len(),
+        &kinds,
+        p.lang,
+    ));
+    let index = events::EventsIndex {
+        title: a.title,
+        groups: a.groups,
+        terms: &a.source.terms,
+        facts,
+        scope: a.scope.clone(),
+        charts: &a.charts,
+        shards: search_index::shard_count(a.games.len()),
+    };
+    for (path, html) in events::events_index_pages(&index, p) {
+        write(&root.join(path), html.as_bytes(), bytes)?;
+    }
+    for (name, text) in search_index::search_files(a.groups, p.edition, p.lang) {
+        write(&root.join("assets").join(name), text.as_bytes(), bytes)?;
+    }
+    Ok(())
 }

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
+use crate::lang::{Lang, Msg};
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
     points_text, section_name, ChouChouTable, Table, TeamTable,
@@ -20,33 +21,125 @@ use crate::html::escape;
 use crate::standings::{round_cell, sheet_entry_text, signed, RoundCell};
 use crate::Error;
 
-/// A game page's link, relative to the index.
-pub(crate) fn game_href(game: i64) -> String {
-    format!("games/{game}.html")
+/// A game page's link from a page `base` deep (`""` from the index, `"../"` from an event
+/// page).
+pub(crate) fn game_href(base: &str, game: i64) -> String {
+    format!("{base}games/{game}.html")
 }
 
-/// The standings section's body (empty when no game has named players to table).
-pub(crate) fn standings_html(store: &Store, filter: &Filter) -> Result<String, Error> {
-    // The kinds as `kifu standings` takes them.
-    let kinds = match filter.game {
-        Some(g) => vec![g],
-        None => store.kinds()?,
-    };
-    let mut out = String::new();
-    let terms = store.event_terms()?;
-    for kind in kinds {
-        let rows = store.results_of(kind, filter)?;
-        if rows.is_empty() {
-            continue;
+/// One kind's result rows with its players' current ratings.
+struct KindRows<'a> {
+    kind: GameKind,
+    rows: Vec<ResultRow>,
+    ratings: &'a HashMap<String, f64>,
+}
+
+/// What the standings of a site are drawn from, read once: per kind the result rows under
+/// the filter and the current ratings, and the curation's event terms.
+pub(crate) struct StandingsSource {
+    kinds: Vec<(GameKind, Vec<ResultRow>, HashMap<String, f64>)>,
+    pub(crate) terms: Vec<EventTerms>,
+}
+
+/// The rows of one page's standings (the whole site's, or one event's).
+pub(crate) struct StandingsRows<'a> {
+    kinds: Vec<KindRows<'a>>,
+    terms: &'a [EventTerms],
+}
+
+impl StandingsSource {
+    pub(crate) fn load(store: &Store, filter: &Filter) -> Result<StandingsSource, Error> {
+        // The kinds as `kifu standings` takes them.
+        let kinds = match filter.game {
+            Some(g) => vec![g],
+            None => store.kinds()?,
+        };
+        let mut out = Vec::new();
+        for kind in kinds {
+            let rows = store.results_of(kind, filter)?;
+            if rows.is_empty() {
+                continue;
+            }
+            let ratings = if kind == GameKind::ChouChou {
+                HashMap::new()
+            } else {
+                current_ratings(store, kind)?
+            };
+            out.push((kind, rows, ratings));
         }
-        if kind == GameKind::ChouChou {
-            chouchou_html(&mut out, &rows);
-        } else {
-            let ratings = current_ratings(store, kind)?;
-            points_html(&mut out, kind, &rows, &terms, &ratings);
+        Ok(StandingsSource {
+            kinds: out,
+            terms: store.event_terms()?,
+        })
+    }
+
+    /// Every result row, of every kind.
+    pub(crate) fn rows(&self) -> impl Iterator<Item = &ResultRow> {
+        self.kinds.iter().flat_map(|(_, rows, _)| rows)
+    }
+
+    /// All the rows: the standings of a one-page site.
+    pub(crate) fn whole(&self) -> StandingsRows<'_> {
+        StandingsRows {
+            kinds: self
+                .kinds
+                .iter()
+                .map(|(kind, rows, ratings)| KindRows {
+                    kind: *kind,
+                    rows: rows.clone(),
+                    ratings,
+                })
+                .collect(),
+            terms: &self.terms,
         }
     }
-    Ok(out)
+
+    /// The rows split into `pages` parts by `page_of` (a row it places nowhere is left
+    /// out): each event page's standings, read in one pass.
+    pub(crate) fn split(
+        &self,
+        pages: usize,
+        page_of: impl Fn(&ResultRow) -> Option<usize>,
+    ) -> Vec<StandingsRows<'_>> {
+        let mut out: Vec<StandingsRows> = (0..pages)
+            .map(|_| StandingsRows {
+                kinds: Vec::new(),
+                terms: &self.terms,
+            })
+            .collect();
+        for (kind, rows, ratings) in &self.kinds {
+            for row in rows {
+                let Some(page) = page_of(row).and_then(|p| out.get_mut(p)) else {
+                    continue;
+                };
+                match page.kinds.last_mut() {
+                    Some(k) if k.kind == *kind => k.rows.push(row.clone()),
+                    _ => page.kinds.push(KindRows {
+                        kind: *kind,
+                        rows: vec![row.clone()],
+                        ratings,
+                    }),
+                }
+            }
+        }
+        out
+    }
+}
+
+impl StandingsRows<'_> {
+    /// The standings section's body (empty when no game has named players to table), its
+    /// game links from a page `base` deep.
+    pub(crate) fn html(&self, base: &str, lang: Lang) -> String {
+        let mut out = String::new();
+        for k in &self.kinds {
+            if k.kind == GameKind::ChouChou {
+                chouchou_html(&mut out, &k.rows, base, lang);
+            } else {
+                points_html(&mut out, k.kind, &k.rows, self.terms, k.ratings, base, lang);
+            }
+        }
+        out
+    }
 }
 
 /// Each player's current stored rating (WHR, the default terms, over the whole database):
@@ -85,12 +178,14 @@ fn points_html(
     rows: &[ResultRow],
     terms: &[EventTerms],
     ratings: &HashMap<String, f64>,
+    base: &str,
+    lang: Lang,
 ) {
     for t in points_tables(rows, terms) {
         let _ = write!(
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
-             data-kind=\"{kind}\">\n<caption>Standings</caption>\n<thead><tr><th class=\"num\">#\
+             data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr><th class=\"num\">#\
              </th><th>player</th><th class=\"num\">games</th><th class=\"num\">+</th>\
              <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">points</th>\
              <th class=\"num\">SB</th><th>decided by</th></tr></thead>\n<tbody>\n",
@@ -99,6 +194,7 @@ fn points_html(
                     .map(|s| format!(" (scoring {s})"))
                     .unwrap_or_default(),
             escape(&t.event),
+            lang.text(Msg::Standings),
         );
         for l in &t.lines {
             let _ = writeln!(
@@ -129,7 +225,7 @@ fn points_html(
                 t.unscored
             );
         }
-        crosstable_html(out, kind, &t);
+        crosstable_html(out, kind, &t, base, lang);
         if let Some(teams) = &t.teams {
             teams_html(out, kind, &t.event, teams);
         }
@@ -202,13 +298,13 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable) {
 
 /// One section's crosstable: `+n` a win against line n, `=n` a draw, `−n` a loss, each a
 /// link to the game.
-fn crosstable_html(out: &mut String, kind: GameKind, t: &Table) {
+fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang: Lang) {
     if t.rounds.is_empty() || t.lines.is_empty() {
         return;
     }
     let caption = match &t.section {
-        Some(s) => format!("Crosstable · {}", escape(s)),
-        None => "Crosstable".into(),
+        Some(s) => format!("{} · {}", lang.text(Msg::Crosstable), escape(s)),
+        None => lang.text(Msg::Crosstable).into(),
     };
     let _ = write!(
         out,
@@ -250,7 +346,7 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table) {
                             write!(
                                 out,
                                 "<a class=\"result\" href=\"{}\">{}</a>",
-                                game_href(p.game),
+                                game_href(base, p.game),
                                 escape(text)
                             )
                         };
@@ -284,19 +380,20 @@ fn sheet_games(rows: &[ResultRow]) -> SheetGames {
     map
 }
 
-fn chouchou_html(out: &mut String, rows: &[ResultRow]) {
+fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
     let games = sheet_games(rows);
     let sections = chouchou_standings_by_section(rows);
     for t in chouchou_standings(rows) {
         let _ = write!(
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
-             data-kind=\"chouchou\">\n<caption>Standings</caption>\n<thead><tr>\
+             data-kind=\"chouchou\">\n<caption>{}</caption>\n<thead><tr>\
              <th class=\"num\">#</th><th>player</th><th class=\"num\">wins</th>\
              <th class=\"num\">points</th><th class=\"num\">best bonus</th>\
              <th class=\"num\">worst penalty</th><th>decided by</th></tr></thead>\n<tbody>\n",
             heading(GameKind::ChouChou, &t.event, None),
             escape(&t.event),
+            lang.text(Msg::Standings),
         );
         for r in &t.standings.table {
             let _ = writeln!(
@@ -318,14 +415,14 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow]) {
         }
         out.push_str("</tbody></table></div>\n");
         for s in sections.iter().filter(|s| s.event == t.event) {
-            score_sheet_html(out, s, &games);
+            score_sheet_html(out, s, &games, base);
         }
     }
 }
 
 /// A ChouChou score sheet: each round's entry (wins/games and points) links to the game
 /// (or games, numbered) the player played in that round.
-fn score_sheet_html(out: &mut String, t: &ChouChouTable, games: &SheetGames) {
+fn score_sheet_html(out: &mut String, t: &ChouChouTable, games: &SheetGames, base: &str) {
     let st = &t.standings;
     let caption = match &t.section {
         Some(s) => format!("Score sheet · {}", escape(s)),
@@ -358,7 +455,7 @@ fn score_sheet_html(out: &mut String, t: &ChouChouTable, games: &SheetGames) {
                     let _ = write!(
                         out,
                         "<td class=\"num\"><a class=\"result\" href=\"{}\">{text}</a></td>",
-                        game_href(*one)
+                        game_href(base, *one)
                     );
                 }
                 Some(many) => {
@@ -367,7 +464,7 @@ fn score_sheet_html(out: &mut String, t: &ChouChouTable, games: &SheetGames) {
                         let _ = write!(
                             out,
                             " <a class=\"result\" href=\"{}\">{}</a>",
-                            game_href(*id),
+                            game_href(base, *id),
                             k + 1
                         );
                     }

@@ -1,0 +1,110 @@
+//! What every page of the site's index and event pages shares: the `<head>` (language, the
+//! shared style sheet, scripts, the theme last), the header band (logo, kicker in the
+//! audit edition, title, facts line) and the footer, and the words for a game kind.
+
+use std::fmt::Write;
+
+use kifu_facts::GameKind;
+
+use crate::html::escape;
+use crate::lang::{Edition, Lang, Msg};
+use crate::Presentation;
+
+/// The name of a game kind in the page's language.
+pub(crate) fn kind_text(kind: GameKind, lang: Lang) -> &'static str {
+    lang.kind(kind)
+}
+
+/// A page's top: everything from the doctype to the header band's end.
+pub(crate) struct Top<'a> {
+    pub(crate) title: &'a str,
+    /// `""` for a page at the site's root, `"../"` one folder down.
+    pub(crate) base: &'a str,
+    /// Scripts in `assets/` the page loads (deferred).
+    pub(crate) scripts: &'a [&'a str],
+    pub(crate) body_class: &'a str,
+    /// The header's facts (HTML, each a `<span>`), joined by dots.
+    pub(crate) facts: &'a [String],
+    /// The filter in words (audit edition only; empty: every game).
+    pub(crate) scope: &'a [String],
+    /// The logo's HTML: embedded in the root page, a shared file's `<img>` on the many
+    /// event pages (an embedded image on each of thousands of pages would weigh more than
+    /// the pages).
+    pub(crate) logo: &'a str,
+    /// A link above the title back to the events index (event pages).
+    pub(crate) up: Option<&'a str>,
+}
+
+pub(crate) fn top(p: &Presentation, top: &Top) -> String {
+    let mut out = String::with_capacity(2048);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n\
+         <link rel=\"stylesheet\" href=\"{}assets/site.css\">\n",
+        p.lang.tag(),
+        escape(top.title),
+        top.base
+    );
+    for s in top.scripts {
+        let _ = writeln!(
+            out,
+            "<script src=\"{}assets/{s}\" defer></script>",
+            top.base
+        );
+    }
+    out.push_str(&p.theme_style());
+    let _ = write!(
+        out,
+        "</head>\n<body class=\"{}\">\n<header class=\"top\"><div class=\"wrap\">{}",
+        top.body_class, top.logo
+    );
+    if let Some(up) = top.up {
+        let _ = write!(
+            out,
+            "<p class=\"kicker\"><a href=\"{}index.html\">{}</a></p>",
+            top.base,
+            escape(up)
+        );
+    } else if p.edition == Edition::Audit {
+        let _ = write!(
+            out,
+            "<p class=\"kicker\">{}</p>",
+            p.lang.text(Msg::SiteKicker)
+        );
+    }
+    let _ = write!(
+        out,
+        "<h1>{}</h1><p class=\"sub\">{}</p>",
+        escape(top.title),
+        top.facts.join(" <span class=\"dot\">·</span> ")
+    );
+    if p.edition == Edition::Audit && !top.scope.is_empty() {
+        let _ = write!(
+            out,
+            "<p class=\"scope\">{}</p>",
+            escape(&top.scope.join(" · "))
+        );
+    }
+    out.push_str("</div></header>\n");
+    out
+}
+
+/// The footer and the document's end.
+pub(crate) fn bottom(lang: Lang) -> String {
+    format!(
+        "</main>\n<footer>{}</footer>\n</body>\n</html>\n",
+        lang.text(Msg::Footer)
+    )
+}
+
+/// `first – last`, one date alone, or nothing.
+pub(crate) fn dates_text(first: Option<&str>, last: Option<&str>) -> Option<String> {
+    match (first, last) {
+        (Some(a), Some(b)) if a == b => Some(a.to_string()),
+        (Some(a), Some(b)) => Some(format!("{a} – {b}")),
+        (Some(a), None) | (None, Some(a)) => Some(a.to_string()),
+        (None, None) => None,
+    }
+}

@@ -1,0 +1,73 @@
+//! The compact index of every game the events index's search box looks through. Pages are
+//! read from `file://`, where `fetch()` of a local file is refused, so the index is
+//! JavaScript: `assets/search-events.js` (each event's name and dates, by its page number)
+//! and `assets/search-K.js` shards of game rows, loaded by `assets/archive.js` as
+//! `<script>` elements the first time the box is used. A row is
+//! `[id, event page, round, players, result, opening]`.
+
+use kifu_store::search::GameListing;
+use serde_json::{json, Value};
+
+use crate::lang::{Edition, Lang};
+use crate::site::events::EventGroup;
+use crate::site::games_table::{opening_text, table_result};
+
+/// Games per shard: a few hundred kilobytes each, so a browser parses each quickly.
+const SHARD_GAMES: usize = 8000;
+
+/// The files of the search index: (file name in `assets/`, text).
+pub(crate) fn search_files(
+    groups: &[EventGroup],
+    edition: Edition,
+    lang: Lang,
+) -> Vec<(String, String)> {
+    let events: Vec<Value> = groups
+        .iter()
+        .map(|g| {
+            json!([
+                g.name.unwrap_or(""),
+                crate::site::page::dates_text(g.first_date, g.last_date).unwrap_or_default()
+            ])
+        })
+        .collect();
+    let mut files = vec![(
+        "search-events.js".to_string(),
+        format!("kifuSearch.events({});\n", Value::Array(events)),
+    )];
+    let rows: Vec<Value> = groups
+        .iter()
+        .flat_map(|g| {
+            g.games
+                .iter()
+                .map(move |game| row(game, g.number, edition, lang))
+        })
+        .collect();
+    for (k, chunk) in rows.chunks(SHARD_GAMES).enumerate() {
+        files.push((
+            format!("search-{}.js", k + 1),
+            format!("kifuSearch.games({});\n", Value::Array(chunk.to_vec())),
+        ));
+    }
+    files
+}
+
+/// The number of game shards [`search_files`] writes for `games` games.
+pub(crate) fn shard_count(games: usize) -> usize {
+    games.div_ceil(SHARD_GAMES)
+}
+
+fn row(g: &GameListing, event: usize, edition: Edition, lang: Lang) -> Value {
+    let players: Vec<&str> = g.players.iter().map(|(_, n)| n.as_str()).collect();
+    let result = match edition {
+        Edition::Public => table_result(g, lang),
+        Edition::Audit => g.counted.map(|c| c.to_string()).unwrap_or_default(),
+    };
+    json!([
+        g.id,
+        event,
+        g.round.as_deref().unwrap_or(""),
+        players.join(" – "),
+        result,
+        opening_text(g)
+    ])
+}

@@ -1,0 +1,363 @@
+//! The site of a whole archive (issue 30): CCPD's 27,050 events as an events index, one
+//! page per event and a search over every game loaded on demand, within the size and
+//! opening-time bounds; and the public edition of one event's page (the World
+//! Championship): games in round then board order, numbered, in customary results, with
+//! no finding code, source path or kicker.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::cdp::Browser;
+use crate::common::{audit_json, kifu_ok, shared};
+
+const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
+const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
+
+/// The longest a page may take to open (its load event) in Chromium.
+const OPEN_LIMIT: Duration = Duration::from_secs(2);
+
+fn out_root(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("site-archive")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    root
+}
+
+/// `kifu ingest` of `input` into `root/kifu.db`, then the public site with `filter` in
+/// `root/site`; the database and the site's directory.
+fn public_site(root: &Path, input: &Path, filter: &[&str]) -> (PathBuf, PathBuf) {
+    let db = root.join("kifu.db");
+    kifu_ok(&[
+        "ingest",
+        "-q",
+        "--db",
+        db.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    let dir = root.join("site");
+    let mut args = vec![
+        "site",
+        "-q",
+        "--db",
+        db.to_str().unwrap(),
+        "--edition",
+        "public",
+    ];
+    args.extend_from_slice(filter);
+    args.extend(["--out", dir.to_str().unwrap()]);
+    let start = Instant::now();
+    kifu_ok(&args);
+    eprintln!("site built in {:.1?}: {}", start.elapsed(), dir.display());
+    (db, dir)
+}
+
+fn size(p: &Path) -> u64 {
+    if p.is_dir() {
+        std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| size(&e.unwrap().path()))
+            .sum()
+    } else {
+        std::fs::metadata(p).unwrap().len()
+    }
+}
+
+/// Opens `page` and returns how long it took to load.
+fn open_timed(browser: &mut Browser, page: &Path) -> Duration {
+    let start = Instant::now();
+    browser.open(page);
+    let took = start.elapsed();
+    eprintln!("{}: opened in {took:.2?}", page.display());
+    took
+}
+
+/// What a public page must not show: the audit's finding codes, the records' source
+/// paths, the audit edition's kicker.
+fn assert_public(page: &Path, codes: &BTreeSet<String>, source: &str) {
+    let html = std::fs::read_to_string(page).unwrap();
+    let name = page.display();
+    assert!(!html.contains("kifu event site"), "{name}: the kicker");
+    assert!(!html.contains(source), "{name}: a source path");
+    assert!(!html.contains("id=\"audit\""), "{name}: an audit section");
+    for code in codes {
+        assert!(!html.contains(code.as_str()), "{name}: finding code {code}");
+    }
+}
+
+#[test]
+fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game() {
+    let Some(ccpd) = shared(CCPD) else {
+        return;
+    };
+    let root = out_root("ccpd");
+    let (db, dir) = public_site(&root, &ccpd, &[]);
+    let db = db.to_str().unwrap();
+
+    let index = dir.join("index.html");
+    let index_bytes = size(&index);
+    let games_bytes = size(&dir.join("games"));
+    let total = size(&dir);
+    eprintln!(
+        "index.html {index_bytes} bytes; site {total} bytes, of which game pages {games_bytes}"
+    );
+    assert!(index_bytes < 2_000_000, "index.html is {index_bytes} bytes");
+    // The game pages (about 9 KB each) are the game pages' own; the rest of the site (the
+    // events index, event pages, search index, charts, assets) is this site's part of
+    // the 150 MB bound.
+    let rest = total - games_bytes;
+    assert!(
+        rest < 100_000_000,
+        "the site without its game pages is {rest} bytes"
+    );
+
+    // Every event `kifu events` lists is listed once across the events index's pages,
+    // and the count the index states is theirs.
+    let events = kifu_ok(&["events", "--db", db, "--format", "json"])
+        .lines()
+        .count();
+    let mut listed = 0;
+    let mut pages = vec![index.clone()];
+    for k in 2.. {
+        let p = dir.join(format!("events/list-{k}.html"));
+        if !p.is_file() {
+            break;
+        }
+        pages.push(p);
+    }
+    for p in &pages {
+        let html = std::fs::read_to_string(p).unwrap();
+        assert!(
+            html.contains(&format!("data-events=\"{events}\"")),
+            "{}: the stated count",
+            p.display()
+        );
+        listed += html.matches("<tr class=\"event\">").count();
+    }
+    assert_eq!(listed, events, "events listed over {} pages", pages.len());
+    assert_eq!(events, 27_050);
+    for n in [1, events / 2, events] {
+        assert!(
+            dir.join(format!("events/{n}.html")).is_file(),
+            "event page {n}"
+        );
+    }
+
+    let codes: BTreeSet<String> = audit_json(Path::new(db), &[])
+        .iter()
+        .filter_map(|f| f["code"].as_str().map(str::to_owned))
+        .collect();
+    let sample: Vec<PathBuf> = [1, 2, events / 2, events]
+        .iter()
+        .map(|n| dir.join(format!("events/{n}.html")))
+        .collect();
+    for p in sample.iter().chain([&index]) {
+        assert_public(p, &codes, "ccpd_dataset_big5");
+    }
+
+    let Some(mut browser) = Browser::launch(1280, 900) else {
+        return;
+    };
+    for p in sample.iter().chain(&pages[1..2]).chain([&index]) {
+        let took = open_timed(&mut browser, p);
+        assert!(took < OPEN_LIMIT, "{} opened in {took:.2?}", p.display());
+    }
+    // An event page shows its standings and games linking to the game pages.
+    browser.open(&sample[0]);
+    let links: Vec<String> = serde_json::from_value(
+        browser
+            .eval("[...document.querySelectorAll('tr.game a')].map(a => a.getAttribute('href'))"),
+    )
+    .unwrap();
+    assert!(!links.is_empty(), "event 1 lists no game");
+    assert!(
+        links.iter().all(|h| h.starts_with("../games/")),
+        "{links:?}"
+    );
+
+    // The search: a player's games, as `kifu games --player` finds them.
+    let players: Vec<Value> = kifu_ok(&["players", "--db", db, "--format", "json"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // A player whose name the box matches in at most the 500 games it lists (a short name
+    // also matches inside longer ones).
+    browser.open(&index);
+    let mut chosen = None;
+    for p in players
+        .iter()
+        .filter(|p| p["games"].as_u64().is_some_and(|g| (20..=300).contains(&g)))
+        .filter_map(|p| p["player"].as_str())
+        .take(20)
+    {
+        browser.clear("#search");
+        browser.type_into("#search", p);
+        assert!(
+            browser.wait_for(
+                "document.body.dataset.searchReady === '1' && \
+                 document.getElementById('shown').textContent !== ''"
+            ),
+            "the search index did not load"
+        );
+        let shown: usize = browser
+            .eval("document.getElementById('shown').textContent")
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        if shown <= 500 {
+            chosen = Some(p.to_owned());
+            break;
+        }
+    }
+    let player = chosen.expect("a player the search lists whole");
+    // `--player` also folds Traditional and Simplified forms and widths, which the box
+    // does not: the games that name the player exactly as written.
+    let wanted: BTreeSet<i64> =
+        kifu_ok(&["games", "--db", db, "--player", &player, "--format", "json"])
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|g| {
+                g["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|p| p["name"].as_str() == Some(player.as_str()))
+            })
+            .map(|g| g["id"].as_i64().unwrap())
+            .collect();
+    assert!(!wanted.is_empty(), "no game names {player} as written");
+    assert!(browser.wait_for("document.querySelectorAll('tr.game').length > 0"));
+    let rows: Vec<(i64, String)> = serde_json::from_value(browser.eval(
+        "[...document.querySelectorAll('tr.game')].map(r => \
+           [+r.dataset.game, r.querySelector('td.players').textContent])",
+    ))
+    .unwrap();
+    // The box matches words inside names too; the player's own games are those naming
+    // the player in a seat.
+    let found: BTreeSet<i64> = rows
+        .iter()
+        .filter(|(_, names)| names.split(" – ").any(|n| n == player))
+        .map(|(id, _)| *id)
+        .collect();
+    assert_eq!(found, wanted, "searching {player}");
+    let shown: usize = browser
+        .eval("document.getElementById('shown').textContent")
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(shown, rows.len(), "#shown counts the rows listed");
+    let href = browser.eval(&format!(
+        "document.querySelector('tr.game[data-game=\"{}\"] a').getAttribute('href')",
+        found.first().unwrap()
+    ));
+    assert_eq!(
+        href,
+        json!(format!("games/{}.html", found.first().unwrap()))
+    );
+    browser.clear("#search");
+    browser.type_into("#search", "zq-no-such-thing-qz");
+    assert!(browser.wait_for(
+        "!document.getElementById('no-match').hidden && \
+         document.querySelectorAll('tr.game').length === 0"
+    ));
+    assert_eq!(browser.problems(), Vec::<String>::new());
+}
+
+/// Numbers inside a name compare as numbers (第08轮 before 第10轮).
+fn natural_key(s: &str) -> Vec<(u64, String)> {
+    let mut key = Vec::new();
+    let mut digits = String::new();
+    let mut text = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !text.is_empty() {
+                key.push((u64::MAX, std::mem::take(&mut text)));
+            }
+            digits.push(c);
+        } else {
+            if !digits.is_empty() {
+                key.push((digits.parse().unwrap(), String::new()));
+                digits.clear();
+            }
+            text.push(c);
+        }
+    }
+    if !digits.is_empty() {
+        key.push((digits.parse().unwrap(), String::new()));
+    }
+    if !text.is_empty() {
+        key.push((u64::MAX, text));
+    }
+    key
+}
+
+#[test]
+fn world_championship_public_page_lists_games_by_round_then_board() {
+    let Some(dpxq) = shared(DPXQ) else {
+        return;
+    };
+    let root = out_root("world-championship");
+    let (db, dir) = public_site(&root, &dpxq, &["--event", WORLD_CHAMPIONSHIP]);
+    let index = dir.join("index.html");
+    let codes: BTreeSet<String> = audit_json(&db, &["--event", WORLD_CHAMPIONSHIP])
+        .iter()
+        .filter_map(|f| f["code"].as_str().map(str::to_owned))
+        .collect();
+    assert!(
+        !codes.is_empty(),
+        "the championship has findings to leave out"
+    );
+    assert_public(&index, &codes, "dpxq_chess_manual");
+    assert!(
+        !dir.join("events").join("1.html").exists(),
+        "one event, one page"
+    );
+
+    let Some(mut browser) = Browser::launch(1280, 900) else {
+        return;
+    };
+    let took = open_timed(&mut browser, &index);
+    assert!(took < OPEN_LIMIT, "index opened in {took:.2?}");
+    assert_eq!(browser.eval("document.documentElement.lang"), json!("en"));
+    let rows: Vec<(String, String, String, String)> = serde_json::from_value(browser.eval(
+        "[...document.querySelectorAll('tr.game')].map(r => [r.cells[0].textContent, \
+           r.querySelector('td.round').textContent, r.querySelector('td.board').textContent, \
+           r.querySelector('td.result').textContent])",
+    ))
+    .unwrap();
+    assert_eq!(rows.len(), 241, "the championship's games");
+    let numbers: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+    let expected: Vec<String> = (1..=rows.len()).map(|n| n.to_string()).collect();
+    assert_eq!(numbers, expected, "the games are numbered in table order");
+    let keys: Vec<_> = rows
+        .iter()
+        .map(|r| (natural_key(&r.1), natural_key(&r.2)))
+        .collect();
+    assert!(
+        keys.windows(2).all(|w| w[0] <= w[1]),
+        "not in round then board order"
+    );
+    assert!(
+        rows.iter().all(|r| !r.2.is_empty()),
+        "a game without its board"
+    );
+    assert_eq!(rows.first().map(|r| r.2.as_str()), Some("第01台"));
+    let results: BTreeSet<&str> = rows.iter().map(|r| r.3.as_str()).collect();
+    assert!(
+        results.is_subset(&BTreeSet::from(["1–0", "0–1", "½–½", "–"])),
+        "{results:?}"
+    );
+    assert_eq!(
+        browser.eval("document.querySelectorAll('th[title], #audit').length"),
+        json!(0),
+        "the findings column or the audit"
+    );
+    assert_eq!(browser.problems(), Vec::<String>::new());
+}
