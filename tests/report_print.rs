@@ -297,8 +297,6 @@ fn svg_text_sizes(path: &Path) -> (f64, f64) {
 }
 
 #[test]
-            figures::picture_html; another session owns that file, so it is called there \
-            at merge time"]
 fn site_charts_keep_readable_text_on_a_phone() {
     let Some(p) = printed() else {
         return;
