@@ -686,6 +686,15 @@ messages! {
 
     StandingsCaption => ["standings", "順位表", "排名", "排名"],
     CrosstableCaption => ["crosstable", "対戦表", "对阵表", "對陣表"],
+    ScoreSheetHeading => ["Score sheet", "成績表", "成绩表", "成績表"],
+    Forfeit => ["forfeit", "不戦", "弃权", "棄權"],
+    NotRecorded => ["not recorded", "記録なし", "未记录", "未記錄"],
+    UnscoredSeatsLeftOut => [
+        "{n} game without a result or a named seat left out.|{n} games without a result or a named seat left out.",
+        "結果または対局者名のない対局 {n} 局を除く。",
+        "不计 {n} 局无结果或缺少棋手姓名的对局。",
+        "不計 {n} 局無結果或缺少棋手姓名的對局。",
+    ],
     TeamMatches => ["team matches", "チーム対戦", "团体对抗", "團體對抗"],
     ScoreSheet => ["score sheet", "成績表", "成绩表", "成績表"],
     StandingsIntroPoints => [

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
-use crate::lang::{Lang, Msg};
+use crate::lang::{column_label, decided_label, Lang, Msg};
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
     points_text, section_name, ChouChouTable, Table, TeamTable,
@@ -164,11 +164,17 @@ fn player_cell(name: &str, ratings: &HashMap<String, f64>) -> String {
     }
 }
 
-fn heading(kind: GameKind, event: &str, section: Option<&str>) -> String {
+fn heading(kind: GameKind, event: &str, section: Option<&str>, lang: Lang) -> String {
+    let kind = lang.kind(kind);
     match section {
-        Some(s) => format!("{} · {} · {}", kind.title(), escape(event), escape(s)),
-        None => format!("{} · {}", kind.title(), escape(event)),
+        Some(s) => format!("{kind} · {} · {}", escape(event), escape(s)),
+        None => format!("{kind} · {}", escape(event)),
     }
+}
+
+/// A column's header in `lang` (escaped).
+fn th(name: &str, lang: Lang) -> String {
+    escape(&column_label(name, lang))
 }
 
 /// Each event's (and section's) table, as `kifu standings` prints it, then its crosstable.
@@ -186,15 +192,22 @@ fn points_html(
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
              data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr><th class=\"num\">#\
-             </th><th>player</th><th class=\"num\">games</th><th class=\"num\">+</th>\
-             <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">points</th>\
-             <th class=\"num\">SB</th><th>decided by</th></tr></thead>\n<tbody>\n",
-            heading(kind, &t.event, t.section.as_deref())
+             </th><th>{}</th><th class=\"num\">{}</th><th class=\"num\">+</th>\
+             <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">{}</th>\
+             <th class=\"num\">SB</th><th>{}</th></tr></thead>\n<tbody>\n",
+            heading(kind, &t.event, t.section.as_deref(), lang)
                 + &t.scoring_note()
-                    .map(|s| format!(" (scoring {s})"))
+                    .map(|s| format!(
+                        " {}",
+                        lang.fill(Msg::ScoringNote, &[("scoring", &s.to_string())])
+                    ))
                     .unwrap_or_default(),
             escape(&t.event),
             lang.text(Msg::Standings),
+            th("player", lang),
+            th("games", lang),
+            th("points", lang),
+            th("decided by", lang),
         );
         for l in &t.lines {
             let _ = writeln!(
@@ -213,7 +226,7 @@ fn points_html(
                 l.losses,
                 points_text(l.points),
                 points_text(l.sonneborn_berger),
-                escape(l.decided_by),
+                escape(&decided_label(l.decided_by, lang)),
                 p = escape(&l.player),
             );
         }
@@ -221,29 +234,35 @@ fn points_html(
         if t.unscored > 0 {
             let _ = writeln!(
                 out,
-                "<p class=\"note\">{} game(s) without a result or a named seat left out.</p>",
-                t.unscored
+                "<p class=\"note\">{}</p>",
+                escape(&lang.count(Msg::UnscoredSeatsLeftOut, t.unscored as usize))
             );
         }
         crosstable_html(out, kind, &t, base, lang);
         if let Some(teams) = &t.teams {
-            teams_html(out, kind, &t.event, teams);
+            teams_html(out, kind, &t.event, teams, lang);
         }
     }
 }
 
 /// A team table, as `kifu standings` prints it, then its matches with their board points.
-fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable) {
+fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable, lang: Lang) {
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"team-standings\" data-event=\"{}\" \
          data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr><th class=\"num\">#</th>\
-         <th>team</th><th class=\"num\">matches</th><th class=\"num\">+</th>\
-         <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">match points</th>\
-         <th class=\"num\">board points</th><th class=\"num\">direct</th><th>decided by</th>\
+         <th>{}</th><th class=\"num\">{}</th><th class=\"num\">+</th>\
+         <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">{}</th>\
+         <th class=\"num\">{}</th><th class=\"num\">{}</th><th>{}</th>\
          </tr></thead>\n<tbody>\n",
         escape(event),
         escape(&t.title()),
+        th("team", lang),
+        th("matches", lang),
+        th("match points", lang),
+        th("board points", lang),
+        th("direct encounter", lang),
+        th("decided by", lang),
     );
     for l in &t.lines {
         let _ = writeln!(
@@ -264,7 +283,7 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable) {
             points_text(l.match_points),
             points_text(l.board_points),
             l.direct_encounter.map(points_text).unwrap_or_default(),
-            escape(l.decided_by),
+            escape(&decided_label(l.decided_by, lang)),
             team = escape(&l.team),
         );
     }
@@ -275,10 +294,16 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable) {
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"team-matches\" data-event=\"{}\">\n\
-         <caption>Team matches</caption>\n<thead><tr><th>round</th><th>team</th>\
-         <th class=\"num\">score</th><th>opponent</th><th class=\"num\">games</th></tr>\
+         <caption>{}</caption>\n<thead><tr><th>{}</th><th>{}</th>\
+         <th class=\"num\">{}</th><th>{}</th><th class=\"num\">{}</th></tr>\
          </thead>\n<tbody>\n",
-        escape(event)
+        escape(event),
+        lang.text(Msg::TeamMatches),
+        th("round", lang),
+        th("team", lang),
+        th("score", lang),
+        th("opponent", lang),
+        th("games", lang),
     );
     for m in &t.matches {
         let _ = writeln!(
@@ -309,14 +334,20 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"crosstable\" data-event=\"{}\" \
-         data-kind=\"{kind}\">\n<caption>{caption}</caption>\n<thead><tr><th class=\"num\">no\
-         </th><th>player</th>",
-        escape(&t.event)
+         data-kind=\"{kind}\">\n<caption>{caption}</caption>\n<thead><tr><th class=\"num\">{}\
+         </th><th>{}</th>",
+        escape(&t.event),
+        th("no", lang),
+        th("player", lang),
     );
     for r in &t.rounds {
         let _ = write!(out, "<th class=\"num\">{}</th>", escape(r));
     }
-    out.push_str("<th class=\"num\">points</th></tr></thead>\n<tbody>\n");
+    let _ = write!(
+        out,
+        "<th class=\"num\">{}</th></tr></thead>\n<tbody>\n",
+        th("points", lang)
+    );
     for (i, x) in t.lines.iter().enumerate() {
         let _ = write!(
             out,
@@ -339,7 +370,11 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
                             write!(
                                 out,
                                 "<span class=\"result curated\" title=\"{}\">{}</span>",
-                                if p.forfeit { "forfeit" } else { "not recorded" },
+                                lang.text(if p.forfeit {
+                                    Msg::Forfeit
+                                } else {
+                                    Msg::NotRecorded
+                                }),
                                 escape(text)
                             )
                         } else {
@@ -354,7 +389,11 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
                     out.push_str("</td>");
                 }
                 cell => {
-                    let _ = write!(out, "<td class=\"num\">{}</td>", escape(&cell.text()));
+                    let _ = write!(
+                        out,
+                        "<td class=\"num\">{}</td>",
+                        escape(&cell.text_in(lang))
+                    );
                 }
             }
         }
@@ -388,12 +427,18 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
              data-kind=\"chouchou\">\n<caption>{}</caption>\n<thead><tr>\
-             <th class=\"num\">#</th><th>player</th><th class=\"num\">wins</th>\
-             <th class=\"num\">points</th><th class=\"num\">best bonus</th>\
-             <th class=\"num\">worst penalty</th><th>decided by</th></tr></thead>\n<tbody>\n",
-            heading(GameKind::ChouChou, &t.event, None),
+             <th class=\"num\">#</th><th>{}</th><th class=\"num\">{}</th>\
+             <th class=\"num\">{}</th><th class=\"num\">{}</th>\
+             <th class=\"num\">{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+            heading(GameKind::ChouChou, &t.event, None, lang),
             escape(&t.event),
             lang.text(Msg::Standings),
+            th("player", lang),
+            th("wins", lang),
+            th("points", lang),
+            th("best bonus", lang),
+            th("worst penalty", lang),
+            th("decided by", lang),
         );
         for r in &t.standings.table {
             let _ = writeln!(
@@ -409,35 +454,47 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
                 signed(r.points_sum),
                 signed(r.best_bonus),
                 r.worst_penalty,
-                escape(r.decided_by),
+                escape(&decided_label(r.decided_by, lang)),
                 p = escape(&r.player),
             );
         }
         out.push_str("</tbody></table></div>\n");
         for s in sections.iter().filter(|s| s.event == t.event) {
-            score_sheet_html(out, s, &games, base);
+            score_sheet_html(out, s, &games, base, lang);
         }
     }
 }
 
 /// A ChouChou score sheet: each round's entry (wins/games and points) links to the game
 /// (or games, numbered) the player played in that round.
-fn score_sheet_html(out: &mut String, t: &ChouChouTable, games: &SheetGames, base: &str) {
+fn score_sheet_html(
+    out: &mut String,
+    t: &ChouChouTable,
+    games: &SheetGames,
+    base: &str,
+    lang: Lang,
+) {
     let st = &t.standings;
+    let sheet = lang.text(Msg::ScoreSheetHeading);
     let caption = match &t.section {
-        Some(s) => format!("Score sheet · {}", escape(s)),
-        None => "Score sheet".into(),
+        Some(s) => format!("{sheet} · {}", escape(s)),
+        None => sheet.into(),
     };
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"crosstable\" data-event=\"{}\" \
-         data-kind=\"chouchou\">\n<caption>{caption}</caption>\n<thead><tr><th>player</th>",
-        escape(&t.event)
+         data-kind=\"chouchou\">\n<caption>{caption}</caption>\n<thead><tr><th>{}</th>",
+        escape(&t.event),
+        th("player", lang),
     );
     for r in &st.rounds {
         let _ = write!(out, "<th class=\"num\">R{}</th>", escape(r));
     }
-    out.push_str("<th class=\"num\">total</th></tr></thead>\n<tbody>\n");
+    let _ = write!(
+        out,
+        "<th class=\"num\">{}</th></tr></thead>\n<tbody>\n",
+        th("total", lang)
+    );
     for row in &st.sheet {
         let _ = write!(out, "<tr><td>{}</td>", escape(&row.player));
         for (entry, round) in row.rounds.iter().zip(&st.rounds) {
