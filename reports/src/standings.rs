@@ -131,10 +131,6 @@ pub(crate) enum RoundCell<'a> {
 }
 
 impl RoundCell<'_> {
-    pub(crate) fn text(&self) -> String {
-        self.text_in(Lang::En)
-    }
-
     /// The cell's text with its words (`bye`) in `lang`.
     pub(crate) fn text_in(&self, lang: Lang) -> String {
         match self {
