@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::common::{ingest_json, kifu, kifu_ok, shared};
-use crate::site::{get, site, tags};
+use crate::site::{event_pages_html, get, site, tags};
 
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const LEAGUE: &str = "2016年天天象棋全国象棋甲级联赛";
@@ -149,7 +149,10 @@ fn a_leagues_boards_make_team_matches_and_the_three_outputs_agree() {
 
     // The site and the report print the same team table.
     let filter = ["--event", LEAGUE];
-    let index = site(&db, &dir.path().join("site"), &filter);
+    let out = dir.path().join("site");
+    let index = site(&db, &out, &filter);
+    // The league's linked copies bring two more events: its standings are on its page.
+    let index = event_pages_html(&out, &index);
     let at = index
         .find(&format!(
             "<table class=\"team-standings\" data-event=\"{LEAGUE}\""
