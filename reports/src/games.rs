@@ -11,7 +11,7 @@ use kifu_store::query::GameRow;
 use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
 
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 use crate::notation::xiangqi_move;
 use crate::order::natural_cmp;
 use crate::replay;
@@ -100,6 +100,24 @@ fn sheet(
         moves,
         diagram_svg: crate::audit::diagram(row, row.plies, lang).ok(),
     }
+}
+
+/// Each printed game's heading: `game 3 · 第01轮 · 2015-08-22`, its event first when the
+/// games are of several events.
+pub(crate) fn headings(games: &[GameSheet], lang: Lang) -> Vec<String> {
+    let events: std::collections::BTreeSet<&str> = games.iter().map(|g| g.event.as_str()).collect();
+    games
+        .iter()
+        .map(|g| {
+            let mut head = vec![lang.fill(Msg::GameNumber, &[("n", &g.number.to_string())])];
+            if events.len() > 1 && !g.event.is_empty() {
+                head.insert(0, g.event.clone());
+            }
+            head.extend(g.round.clone());
+            head.extend(g.date.clone());
+            head.join(" · ")
+        })
+        .collect()
 }
 
 /// The main line's moves as `lang`'s readers write them (Xiangqi: [`xiangqi_move`]; the

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use polars::prelude::*;
 
 use crate::figures::inline_plots_html;
+use crate::games::headings;
 use crate::lang::{column_label, severity_label, Lang, Msg};
 use crate::model::{
     info_summary, location, severity_class, severity_counts, split_info, svg_element, table_cells,
@@ -748,20 +749,12 @@ fn games_html(out: &mut String, report: &Report) {
             ))
         );
     }
-    let events: std::collections::BTreeSet<&str> =
-        report.games.iter().map(|g| g.event.as_str()).collect();
-    for g in &report.games {
-        let mut head = vec![lang.fill(Msg::GameNumber, &[("n", &g.number.to_string())])];
-        if events.len() > 1 && !g.event.is_empty() {
-            head.insert(0, g.event.clone());
-        }
-        head.extend(g.round.clone());
-        head.extend(g.date.clone());
+    for (g, head) in report.games.iter().zip(headings(&report.games, lang)) {
         let _ = write!(
             out,
             "<article class=\"game-sheet\"><h3>{}</h3><p class=\"players\">{} \
              <b class=\"result\">{}</b></p>",
-            escape(&head.join(" · ")),
+            escape(&head),
             escape(&g.players.join(" – ")),
             escape(&g.result)
         );

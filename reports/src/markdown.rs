@@ -136,18 +136,15 @@ pub(crate) fn render_markdown(
             );
             let _ = writeln!(out, "_{}_\n", md_escape(&note));
         }
-        let events: std::collections::BTreeSet<&str> =
-            report.games.iter().map(|g| g.event.as_str()).collect();
-        for g in &report.games {
-            let mut head = vec![lang.fill(Msg::GameNumber, &[("n", &g.number.to_string())])];
-            if events.len() > 1 && !g.event.is_empty() {
-                head.insert(0, g.event.clone());
-            }
-            head.extend(g.round.clone());
+        for (g, head) in report
+            .games
+            .iter()
+            .zip(crate::games::headings(&report.games, lang))
+        {
             let _ = writeln!(
                 out,
                 "**{}** — {} **{}**\n\n{}\n",
-                md_escape(&head.join(" · ")),
+                md_escape(&head),
                 md_escape(&g.players.join(" – ")),
                 md_escape(&g.result),
                 md_escape(&g.moves)
