@@ -11,7 +11,7 @@ use crate::diagrams::{
     chouchou_diagram_in, renju_diagram_in, territorial_diagram_in, xiangqi_diagram_with,
     XiangqiCoordinates,
 };
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 use crate::{AuditItem, Error};
 
 /// The warning and error findings under `filter`, as `kifu audit` with the same filter
@@ -82,10 +82,22 @@ fn audit_item(store: &Store, f: &FindingRow, lang: Lang) -> Result<AuditItem, Er
 /// Black's move that is concerned. Only the record's own position: when it cannot be
 /// drawn, the sentence saying why (no other position in its place).
 pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, String> {
-    let extra = game
-        .extra()
-        .map_err(|_| "No board: the record's stored details cannot be read.".to_string())?;
-    let unreadable_moves = || "No board: the record's moves cannot be read.".to_string();
+    let no_board = |english: &str, msg: Msg| match lang {
+        Lang::En => english.to_owned(),
+        lang => lang.text(msg).to_owned(),
+    };
+    let extra = game.extra().map_err(|_| {
+        no_board(
+            "No board: the record's stored details cannot be read.",
+            Msg::NoBoardDetails,
+        )
+    })?;
+    let unreadable_moves = || {
+        no_board(
+            "No board: the record's moves cannot be read.",
+            Msg::NoBoardMoves,
+        )
+    };
     Ok(match game.kind {
         GameKind::Renju => {
             let moves = renju::decode_moves(&game.moves).ok_or_else(unreadable_moves)?;
@@ -112,7 +124,7 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
                 .annotations
                 .xiangqi()
                 .and_then(|a| a.start_fen.as_deref());
-            xiangqi_start_readable(start)?;
+            xiangqi_start_readable(start, lang)?;
             let coordinates = if lang.is_chinese() {
                 XiangqiCoordinates::Chinese
             } else {
@@ -123,8 +135,10 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
         GameKind::Territorial => territorial_diagram_in(&game.moves, ply, lang),
         GameKind::ChouChou => {
             let a = extra.annotations.chouchou().ok_or_else(|| {
-                "No board: the record does not say which ChouChou board it was played on."
-                    .to_string()
+                no_board(
+                    "No board: the record does not say which ChouChou board it was played on.",
+                    Msg::NoBoardChouChouVariant,
+                )
             })?;
             let variant = if a.variant.is_empty() {
                 "3x3"
@@ -140,12 +154,18 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
 /// `Ok` when the record starts from the standard position or from a FEN that can be read;
 /// else the sentence saying why there is no board (a diagram from the standard start
 /// would show a position the record never had).
-fn xiangqi_start_readable(start_fen: Option<&str>) -> Result<(), String> {
+fn xiangqi_start_readable(start_fen: Option<&str>, lang: Lang) -> Result<(), String> {
     match start_fen {
         Some(fen) => xiangqi::Position::from_fen(fen).map(|_| ()).map_err(|e| {
             let e = e.to_string();
             let e = e.trim_end_matches('.');
-            format!("No board: the record's start position (FEN {fen:?}) cannot be read: {e}.")
+            match lang {
+                Lang::En => format!(
+                    "No board: the record's start position (FEN {fen:?}) cannot be read: {e}."
+                ),
+                // The engine's reason is English: the FEN is named, the reason left out.
+                lang => lang.fill(Msg::NoBoardFen, &[("fen", fen)]),
+            }
         }),
         None => Ok(()),
     }
@@ -157,9 +177,12 @@ mod tests {
 
     #[test]
     fn an_unreadable_start_fen_gives_no_board_and_says_why() {
-        assert_eq!(xiangqi_start_readable(None), Ok(()));
-        assert_eq!(xiangqi_start_readable(Some(xiangqi::START_FEN)), Ok(()));
-        let why = xiangqi_start_readable(Some("rnbakabnr/9/9 w")).unwrap_err();
+        assert_eq!(xiangqi_start_readable(None, Lang::En), Ok(()));
+        assert_eq!(
+            xiangqi_start_readable(Some(xiangqi::START_FEN), Lang::En),
+            Ok(())
+        );
+        let why = xiangqi_start_readable(Some("rnbakabnr/9/9 w"), Lang::En).unwrap_err();
         assert!(
             why.starts_with(
                 "No board: the record's start position (FEN \"rnbakabnr/9/9 w\") cannot be read: "

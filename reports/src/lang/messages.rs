@@ -779,5 +779,30 @@ messages! {
     DiagramAction => ["action {n}: {move}", "{n} 手目：{move}", "第 {n} 着：{move}", "第 {n} 著：{move}"],
     Pass => ["pass", "パス", "弃权", "棄權"],
 
+    NoBoardDetails => [
+        "No board: the record's stored details cannot be read.",
+        "盤面なし：棋譜の保存された詳細を読めない。",
+        "无局面图：无法读取棋谱存储的详细信息。",
+        "無局面圖：無法讀取棋譜儲存的詳細資訊。",
+    ],
+    NoBoardMoves => [
+        "No board: the record's moves cannot be read.",
+        "盤面なし：棋譜の手を読めない。",
+        "无局面图：无法读取棋谱的着法。",
+        "無局面圖：無法讀取棋譜的著法。",
+    ],
+    NoBoardChouChouVariant => [
+        "No board: the record does not say which ChouChou board it was played on.",
+        "盤面なし：棋譜がどの珠取の盤で打たれたかを示していない。",
+        "无局面图：棋谱未说明使用哪种珠取棋盘。",
+        "無局面圖：棋譜未說明使用哪種珠取棋盤。",
+    ],
+    NoBoardFen => [
+        "No board: the record's start position (FEN {fen}) cannot be read.",
+        "盤面なし：棋譜の初期局面（FEN {fen}）を読めない。",
+        "无局面图：无法读取棋谱的初始局面（FEN {fen}）。",
+        "無局面圖：無法讀取棋譜的初始局面（FEN {fen}）。",
+    ],
+
     // ---- print and PDF --------------------------------------------------------------
 }
