@@ -124,7 +124,9 @@ pub(crate) fn headings(games: &[GameSheet], lang: Lang) -> Vec<String> {
 /// other games: their notation); `None` when the moves cannot be replayed.
 fn moves_in(game: &GameRow, lang: Lang) -> Option<Vec<String>> {
     if game.kind != GameKind::Xiangqi {
-        return Frames::of(game).ok().map(|f| f.moves);
+        return Frames::of(game, crate::lang::Edition::Public)
+            .ok()
+            .map(|f| f.moves);
     }
     let moves = replay::xiangqi_moves(game).ok()?;
     let mut position = replay::xiangqi_start(game).ok()?;

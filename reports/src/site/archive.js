@@ -86,7 +86,9 @@
       tr.className = 'game';
       tr.setAttribute('data-game', String(g[0]));
       link(cell(tr, '', 'num'), 'games/' + g[0] + '.html', String(g[0]));
-      link(cell(tr, '', 'event'), 'events/' + g[1] + '.html', (events[g[1] - 1] || [''])[0]);
+      // An event without a page of its own (one game, nothing curated) links to that game.
+      var event = events[g[1] - 1] || [''];
+      link(cell(tr, '', 'event'), event[2] === 0 ? 'games/' + g[0] + '.html' : 'events/' + g[1] + '.html', event[0]);
       cell(tr, g[2], 'round');
       cell(tr, g[3], 'players');
       cell(tr, g[4], 'result');

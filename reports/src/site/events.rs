@@ -40,6 +40,15 @@ pub(crate) struct EventGroup<'a> {
 }
 
 impl EventGroup<'_> {
+    /// Where the event's name links from a page `base` deep: its own page, or the page of
+    /// its one game ([`own_page`]).
+    pub(crate) fn href(&self, base: &str, own_page: bool) -> String {
+        match (own_page, self.games.as_slice()) {
+            (false, [game]) => format!("{base}games/{}.html", game.id),
+            _ => format!("{base}events/{}.html", self.number),
+        }
+    }
+
     /// The event's name as its pages show it (the curated name where one matches).
     pub(crate) fn title(&self, terms: Option<&EventTerms>) -> String {
         match (terms, self.name) {
@@ -91,6 +100,14 @@ pub(crate) fn group_events(games: &[GameListing]) -> Vec<EventGroup<'_>> {
         g.number = i + 1;
     }
     groups
+}
+
+/// Whether an event has a page of its own. An event of one game that the curation adds
+/// nothing to (terms, a forfeit) links to that game's page instead: its standings would
+/// only repeat the game's result, and an archive such as CCPD has 26,000 of them (most of
+/// its events name one game), whose pages would double the site.
+pub(crate) fn own_page(group: &EventGroup, terms: Option<&EventTerms>, curated: bool) -> bool {
+    group.games.len() != 1 || terms.is_some() || curated
 }
 
 /// The curation's `[[event]]` entry of an event name, if one matches.
@@ -215,6 +232,8 @@ pub(crate) struct EventsIndex<'a> {
     pub(crate) charts: &'a [(String, Vec<DrawnChart>)],
     /// The search index's shard count ([`crate::site::search_index`]).
     pub(crate) shards: usize,
+    /// Per group, whether it has its own page ([`own_page`]).
+    pub(crate) own_pages: &'a [bool],
 }
 
 /// The pages of the events index: `index.html` first, then `events/list-K.html` (K from
@@ -291,14 +310,17 @@ fn events_index_page(x: &EventsIndex, p: &Presentation, k: usize, pages: usize) 
         lang.text(Msg::PlayersColumn),
         lang.text(Msg::KindColumn),
     );
-    for g in shown {
+    for (g, &own) in shown
+        .iter()
+        .zip(&x.own_pages[from.min(x.own_pages.len())..])
+    {
         let kinds: Vec<&str> = g.kinds.iter().map(|k| kind_text(*k, lang)).collect();
         // Kept terse: the first page of a large archive lists a thousand of these.
         let _ = writeln!(
             out,
-            "<tr class=\"event\"><td><a href=\"{base}events/{}.html\">{}</a></td><td>{}</td>\
+            "<tr class=\"event\"><td><a href=\"{}\">{}</a></td><td>{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
-            g.number,
+            g.href(base, own),
             escape(&g.title(terms_of(x.terms, g.name))),
             escape(&dates_text(g.first_date, g.last_date).unwrap_or_default()),
             g.games.len(),

@@ -14,6 +14,7 @@ use kifu_store::query::GameRow;
 use serde_json::{json, Value};
 
 use crate::diagrams::chouchou_colour_label;
+use crate::lang::Edition;
 use crate::replay::{self, captured_totals, classes_text, ChouChouSetup, RenjuReplay};
 use crate::Error;
 
@@ -57,11 +58,12 @@ pub struct Frames {
 }
 
 impl Frames {
-    /// Replays `game`.
-    pub fn of(game: &GameRow) -> Result<Frames, Error> {
+    /// Replays `game` for a page of `edition`: only the audit edition reads each Xiangqi
+    /// move's classes and the repetition cycles (most of a replay's time).
+    pub fn of(game: &GameRow, edition: Edition) -> Result<Frames, Error> {
         match game.kind {
             GameKind::Renju => renju_frames(game),
-            GameKind::Xiangqi => xiangqi_frames(game),
+            GameKind::Xiangqi => xiangqi_frames(game, edition == Edition::Audit),
             GameKind::Territorial => territorial_frames(game),
             GameKind::ChouChou => chouchou_frames(game),
         }
@@ -91,13 +93,32 @@ impl Frames {
         let pairs = |v: &[(String, String)]| -> Value {
             Value::Array(v.iter().map(|(a, b)| json!([a, b])).collect())
         };
-        // A ply's marked cells as one string, `h2 e2`.
-        let marks: Vec<String> = self.marks.iter().map(|m| m.join(" ")).collect();
-        let mut data = json!({
-            "changes": self.changes.iter().map(|c| changes_text(c)).collect::<Vec<_>>(),
-            "marks": marks,
-        });
+        // A page is mostly its plies: a ply that moves a piece is written as the move
+        // (`h2>e2`), and a ply's marks only where they are not the cells its change names
+        // (sparse, `h2 e2`).
+        let mut board = Cells::new();
+        let mut changes = Vec::with_capacity(self.changes.len());
+        let mut marks = serde_json::Map::new();
+        for (ply, change) in self.changes.iter().enumerate() {
+            let mut text = page_changes_text(&board, change);
+            if ply == 0 && text == xiangqi_start_text() {
+                text = STANDARD_START.to_owned();
+            }
+            let mark = self
+                .marks
+                .get(ply)
+                .map_or_else(String::new, |m| m.join(" "));
+            if mark != natural_marks(&text).join(" ") {
+                marks.insert(ply.to_string(), json!(mark));
+            }
+            apply(&mut board, change);
+            changes.push(text);
+        }
+        let mut data = json!({ "changes": changes });
         let obj = data.as_object_mut().expect("an object");
+        if !marks.is_empty() {
+            obj.insert("marks".into(), Value::Object(marks));
+        }
         if self.forbidden.iter().any(|f| !f.is_empty()) {
             let sparse: serde_json::Map<String, Value> = self
                 .forbidden
@@ -186,18 +207,86 @@ pub fn parse_changes(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A page's `changes[0]` when its game starts from Xiangqi's standard position: the
+/// script reads the cells from the shared `KIFU_BOARDS.xiangqiStart` ([`xiangqi_start_text`]).
+pub const STANDARD_START: &str = "*";
+
+/// Xiangqi's standard start as a page's changes from the empty board.
+pub fn xiangqi_start_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        changes_text(&diff(
+            &Cells::new(),
+            &xiangqi_cells(&xiangqi::Position::startpos()),
+        ))
+    })
+}
+
+/// A main-line ply's changes as the page's data writes them, from the board `before` it:
+/// a piece moved from one cell to another (a capture included) as `from>to`, anything
+/// else as [`changes_text`]. Cells never hold `>`.
+fn page_changes_text(before: &Cells, changes: &[(String, String)]) -> String {
+    if let [a, b] = changes {
+        let (from, to) = if a.1.is_empty() { (a, b) } else { (b, a) };
+        if from.1.is_empty() && !to.1.is_empty() && before.get(&from.0) == Some(&to.1) {
+            return format!("{}>{}", from.0, to.0);
+        }
+    }
+    changes_text(changes)
+}
+
+/// The cells a page marks at a ply unless its data says otherwise: a move's two cells, the
+/// one cell a placement fills.
+fn natural_marks(text: &str) -> Vec<&str> {
+    if let Some((from, to)) = text.split_once('>') {
+        return vec![from, to];
+    }
+    match text.split_once('=') {
+        Some((cell, content)) if !content.is_empty() && !text.contains(' ') => vec![cell],
+        _ => Vec::new(),
+    }
+}
+
+/// The boards at each ply from a page's `changes` (moves `from>to` and `cell=content`
+/// changes, as [`Frames::to_json`] writes them).
+pub fn page_boards(texts: &[&str]) -> Vec<Cells> {
+    let mut board = Cells::new();
+    let mut boards = Vec::with_capacity(texts.len());
+    for &text in texts {
+        let text = if text == STANDARD_START {
+            xiangqi_start_text()
+        } else {
+            text
+        };
+        match text.split_once('>') {
+            Some((from, to)) => {
+                if let Some(piece) = board.remove(from) {
+                    board.insert(to.to_owned(), piece);
+                }
+            }
+            None => apply(&mut board, &parse_changes(text)),
+        }
+        boards.push(board.clone());
+    }
+    boards
+}
+
+fn apply(board: &mut Cells, change: &[(String, String)]) {
+    for (cell, content) in change {
+        if content.is_empty() {
+            board.remove(cell);
+        } else {
+            board.insert(cell.clone(), content.clone());
+        }
+    }
+}
+
 /// The occupied cells at each ply from per-ply changes (`changes[0]` from the empty board).
 pub fn apply_changes(changes: &[Vec<(String, String)>]) -> Vec<Cells> {
     let mut board = Cells::new();
     let mut boards = Vec::with_capacity(changes.len());
     for change in changes {
-        for (cell, content) in change {
-            if content.is_empty() {
-                board.remove(cell);
-            } else {
-                board.insert(cell.clone(), content.clone());
-            }
-        }
+        apply(&mut board, change);
         boards.push(board.clone());
     }
     boards
@@ -309,12 +398,13 @@ pub fn xiangqi_cells(position: &xiangqi::Position) -> Cells {
         .collect()
 }
 
-fn xiangqi_frames(game: &GameRow) -> Result<Frames, Error> {
+fn xiangqi_frames(game: &GameRow, audit: bool) -> Result<Frames, Error> {
     let moves = replay::xiangqi_moves(game)?;
     let mut position = replay::xiangqi_start(game)?;
     let mut frames = Frames::default();
-    let mut recorder = Recorder::new();
-    recorder.push(xiangqi_cells(&position));
+    frames
+        .changes
+        .push(diff(&Cells::new(), &xiangqi_cells(&position)));
     frames.marks.push(Vec::new());
     let mut hashes = vec![position.hash()];
     for (i, &m) in moves.iter().enumerate() {
@@ -323,20 +413,30 @@ fn xiangqi_frames(game: &GameRow) -> Result<Frames, Error> {
             xiangqi::move_to_chinese(&position, m),
             m.iccs()
         ));
-        frames
-            .classes
-            .push(classes_text(&xiangqi::classify(&position, m)));
-        frames.marks.push(vec![m.from.iccs(), m.to.iccs()]);
-        position.make(m);
-        hashes.push(position.hash());
-        if let Some(verdict) = xiangqi::judge(&position, &moves[..=i], &hashes) {
-            frames.cycle.extend(verdict.cycle.iter().map(|c| c.ply));
+        if audit {
+            frames
+                .classes
+                .push(classes_text(&xiangqi::classify(&position, m)));
         }
-        recorder.push(xiangqi_cells(&position));
+        frames.marks.push(vec![m.from.iccs(), m.to.iccs()]);
+        // A move empties its origin and puts its piece on its destination (a capture
+        // included): the change is that, in cell order, as a diff of the boards gives it.
+        let piece = position
+            .piece_at(m.from)
+            .map_or_else(String::new, |p| p.fen_char().to_string());
+        let mut change = vec![(m.from.iccs(), String::new()), (m.to.iccs(), piece)];
+        change.sort();
+        position.make(m);
+        if audit {
+            hashes.push(position.hash());
+            if let Some(verdict) = xiangqi::judge(&position, &moves[..=i], &hashes) {
+                frames.cycle.extend(verdict.cycle.iter().map(|c| c.ply));
+            }
+        }
+        frames.changes.push(change);
     }
     frames.cycle.sort_unstable();
     frames.cycle.dedup();
-    frames.changes = recorder.changes;
     Ok(frames)
 }
 

@@ -20,6 +20,16 @@
     return text;
   }
   var moveList = document.getElementById("moves");
+  // The page writes the main line's items bare (most of its bytes): each gets its class
+  // and its ply here, in order; a `branch` item holds variations and is no move.
+  (function () {
+    var ply = 0;
+    for (var li = moveList && moveList.firstElementChild; li; li = li.nextElementSibling) {
+      if (li.classList.contains("branch")) continue;
+      li.classList.add("move");
+      li.setAttribute("data-ply", String(++ply));
+    }
+  })();
   // A move's text without the pair number the list writes before it.
   function moveTextOf(li) {
     return li && li.lastChild ? li.lastChild.textContent.trim() : "";
@@ -38,7 +48,14 @@
   function applied(prev, changes, n) {
     var cells = {}, placed = {}, k;
     for (k in prev.cells) { cells[k] = prev.cells[k]; placed[k] = prev.placed[k]; }
-    // "e2=C h2=": cell=content, an emptied cell with nothing after "=".
+    // "e2=C h2=": cell=content, an emptied cell with nothing after "="; "h2>e2": the piece
+    // on h2 moved to e2.
+    var move = changes.split(">");
+    if (move.length === 2) {
+      cells[move[1]] = cells[move[0]]; placed[move[1]] = n;
+      delete cells[move[0]]; delete placed[move[0]];
+      return { cells: cells, placed: placed };
+    }
     changes.split(" ").forEach(function (part) {
       if (!part) return;
       var c = part.split("=");
@@ -52,7 +69,8 @@
   (function () {
     var state = { cells: {}, placed: {} };
     for (var n = 0; n < data.changes.length; n++) {
-      state = applied(state, data.changes[n], n);
+      // "*": the game starts from Xiangqi's standard position.
+      state = applied(state, n === 0 && data.changes[0] === "*" ? KIFU_BOARDS.xiangqiStart : data.changes[n], n);
       states.push(state);
     }
   })();
@@ -182,8 +200,15 @@
     return el("rect", attrs, parent);
   }
 
+  // A ply's marks: as the data says where it says, else a move's two cells or the one
+  // cell a placement fills.
   function marksAt(n) {
-    return data.marks[n] ? data.marks[n].split(" ") : [];
+    var m = data.marks && data.marks[n];
+    if (m !== undefined) return m ? m.split(" ") : [];
+    var c = data.changes[n] || "";
+    if (c.indexOf(">") >= 0) return c.split(">");
+    var parts = c.split(" ");
+    return parts.length === 1 && /=./.test(parts[0]) ? [parts[0].split("=")[0]] : [];
   }
 
   function drawMarks(marks) {

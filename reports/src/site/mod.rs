@@ -28,6 +28,7 @@ use kifu_analysis::Filter;
 use kifu_store::query::FindingRow;
 use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
+use rayon::prelude::*;
 
 use crate::build::{build_report, ReportOptions};
 use crate::lang::Edition;
@@ -71,6 +72,9 @@ pub const SITE_STAGES: [&str; 4] = [
     "the index",
     "replacing the earlier site",
 ];
+
+/// Game pages read from the store before they are written in parallel.
+const PAGES_PER_CHUNK: usize = 256;
 
 /// The folder a site is built in, inside its directory, before it replaces the earlier one.
 const STAGING: &str = ".kifu-site-new";
@@ -199,15 +203,47 @@ fn build(
         games.iter().map(|g| g.source.as_str()),
     )
     .presented(&options.presentation);
-    for g in &games {
-        // A field the record lacks and a linked copy gives is shown, and said to be the
-        // copy's (as `kifu show` does).
-        let row = game::with_copies_header(store.game(g.id)?, store.filled_header(g.id)?);
-        let findings = by_game.get(&g.id).map_or(&[][..], Vec::as_slice);
-        let page = game::game_page(&row, findings, &links)?;
-        let path = root.join("games").join(format!("{}.html", g.id));
-        write(&path, page.as_bytes(), &mut files.bytes)?;
-        files.games += 1;
+    // The store is read by one thread, a chunk of games at a time; their pages (a replay
+    // each, most of a site's time) are written in parallel.
+    let games_dir = root.join("games");
+    // A field the record lacks and a linked copy gives is shown, and said to be the copy's
+    // (as `kifu show` does).
+    let read = |chunk: &[GameListing]| -> Result<Vec<kifu_store::query::GameRow>, Error> {
+        chunk
+            .iter()
+            .map(|g| {
+                Ok(game::with_copies_header(
+                    store.game(g.id)?,
+                    store.filled_header(g.id)?,
+                ))
+            })
+            .collect()
+    };
+    let render = |rows: Vec<kifu_store::query::GameRow>| -> Result<Vec<u64>, Error> {
+        rows.par_iter()
+            .map(|row| {
+                let findings = by_game.get(&row.id).map_or(&[][..], Vec::as_slice);
+                let page = game::game_page(row, findings, &links)?;
+                let path = games_dir.join(format!("{}.html", row.id));
+                let mut bytes = 0;
+                write(&path, page.as_bytes(), &mut bytes)?;
+                Ok(bytes)
+            })
+            .collect()
+    };
+    // This thread reads the next chunk while the pool renders the last one.
+    let mut chunks = games.chunks(PAGES_PER_CHUNK);
+    let mut next = chunks.next().map(read).transpose()?;
+    while let Some(rows) = next.take() {
+        let (written, read_next) = std::thread::scope(|scope| {
+            let rendering = scope.spawn(|| render(rows));
+            let read_next = chunks.next().map(read).transpose();
+            (rendering.join().expect("rendering game pages"), read_next)
+        });
+        let written = written?;
+        next = read_next?;
+        files.bytes += written.iter().sum::<u64>();
+        files.games += written.len();
     }
     let assets = root.join("assets");
     write(
@@ -372,9 +408,15 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
         ),
         None => String::new(),
     };
+    let mut own_pages = Vec::with_capacity(a.groups.len());
     for (g, rows) in a.groups.iter().zip(&parts) {
         let name = g.games.iter().find_map(|x| curated.get(&x.id).copied());
         let terms = events::terms_of(&a.source.terms, name.or(g.name));
+        let own = events::own_page(g, terms, rows.has_curated());
+        own_pages.push(own);
+        if !own {
+            continue;
+        }
         let page = events::event_page(
             &events::EventPage {
                 group: g,
@@ -419,11 +461,12 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
         scope: a.scope.clone(),
         charts: &a.charts,
         shards: search_index::shard_count(a.games.len()),
+        own_pages: &own_pages,
     };
     for (path, html) in events::events_index_pages(&index, p) {
         write(&root.join(path), html.as_bytes(), bytes)?;
     }
-    for (name, text) in search_index::search_files(a.groups, p.edition, p.lang) {
+    for (name, text) in search_index::search_files(a.groups, &own_pages, p.edition, p.lang) {
         write(&root.join("assets").join(name), text.as_bytes(), bytes)?;
     }
     Ok(())

@@ -3,7 +3,8 @@
 //! JavaScript: `assets/search-events.js` (each event's name and dates, by its page number)
 //! and `assets/search-K.js` shards of game rows, loaded by `assets/archive.js` as
 //! `<script>` elements the first time the box is used. A row is
-//! `[id, event page, round, players, result, opening]`.
+//! `[id, event page, round, players, result, opening]`; an event is `[name, dates]`, with
+//! a third item `0` when it has no page of its own.
 
 use kifu_store::search::GameListing;
 use serde_json::{json, Value};
@@ -18,16 +19,24 @@ const SHARD_GAMES: usize = 8000;
 /// The files of the search index: (file name in `assets/`, text).
 pub(crate) fn search_files(
     groups: &[EventGroup],
+    own_pages: &[bool],
     edition: Edition,
     lang: Lang,
 ) -> Vec<(String, String)> {
+    // `[name, dates]`, and a third item `0` for an event without a page of its own (its
+    // name links to its one game).
     let events: Vec<Value> = groups
         .iter()
-        .map(|g| {
-            json!([
-                g.name.unwrap_or(""),
-                crate::site::page::dates_text(g.first_date, g.last_date).unwrap_or_default()
-            ])
+        .zip(own_pages)
+        .map(|(g, &own)| {
+            let name = g.name.unwrap_or("");
+            let dates =
+                crate::site::page::dates_text(g.first_date, g.last_date).unwrap_or_default();
+            if own {
+                json!([name, dates])
+            } else {
+                json!([name, dates, 0])
+            }
         })
         .collect();
     let mut files = vec![(
