@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use kifu_facts::fold_name;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
@@ -232,8 +233,9 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
         }
     }
     let player = chosen.expect("a player the search lists whole");
-    // `--player` also folds Traditional and Simplified forms and widths, which the box
-    // does not: the games that name the player exactly as written.
+    let folded = fold_name(&player);
+    // The box folds as `--player` does (case, widths, Traditional and Simplified forms):
+    // the games naming the player in a seat, in any of those spellings.
     let wanted: BTreeSet<i64> =
         kifu_ok(&["games", "--db", db, "--player", &player, "--format", "json"])
             .lines()
@@ -243,25 +245,45 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
                     .as_array()
                     .unwrap()
                     .iter()
-                    .any(|p| p["name"].as_str() == Some(player.as_str()))
+                    .any(|p| p["name"].as_str().map(fold_name) == Some(folded.clone()))
             })
             .map(|g| g["id"].as_i64().unwrap())
             .collect();
-    assert!(!wanted.is_empty(), "no game names {player} as written");
-    assert!(browser.wait_for("document.querySelectorAll('tr.game').length > 0"));
-    let rows: Vec<(i64, String)> = serde_json::from_value(browser.eval(
-        "[...document.querySelectorAll('tr.game')].map(r => \
-           [+r.dataset.game, r.querySelector('td.players').textContent])",
-    ))
-    .unwrap();
-    // The box matches words inside names too; the player's own games are those naming
-    // the player in a seat.
-    let found: BTreeSet<i64> = rows
-        .iter()
-        .filter(|(_, names)| names.split(" – ").any(|n| n == player))
-        .map(|(id, _)| *id)
-        .collect();
+    assert!(!wanted.is_empty(), "no game names {player}");
+    let listed = |browser: &mut Browser| -> (BTreeSet<i64>, Vec<(i64, String)>) {
+        assert!(browser.wait_for("document.querySelectorAll('tr.game').length > 0"));
+        let rows: Vec<(i64, String)> = serde_json::from_value(browser.eval(
+            "[...document.querySelectorAll('tr.game')].map(r => \
+               [+r.dataset.game, r.querySelector('td.players').textContent])",
+        ))
+        .unwrap();
+        // The box matches words inside names too; the player's own games are those
+        // naming the player in a seat.
+        let found = rows
+            .iter()
+            .filter(|(_, names)| names.split(" – ").any(|n| fold_name(n) == folded))
+            .map(|(id, _)| *id)
+            .collect();
+        (found, rows)
+    };
+    let (found, rows) = listed(&mut browser);
     assert_eq!(found, wanted, "searching {player}");
+    // Typed in the other script (CCPD writes Traditional characters), the same games.
+    if folded != player.to_lowercase() {
+        browser.clear("#search");
+        browser.type_into("#search", &folded);
+        assert!(browser.wait_for(&format!(
+            "document.getElementById('shown').textContent === '{}'",
+            rows.len()
+        )));
+        assert_eq!(listed(&mut browser).0, wanted, "searching {folded}");
+        browser.clear("#search");
+        browser.type_into("#search", &player);
+        assert!(browser.wait_for(&format!(
+            "document.getElementById('shown').textContent === '{}'",
+            rows.len()
+        )));
+    }
     let shown: usize = browser
         .eval("document.getElementById('shown').textContent")
         .as_str()

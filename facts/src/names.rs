@@ -68,6 +68,12 @@ pub fn simplified(c: char) -> char {
     }
 }
 
+/// Every Traditional character [`simplified`] folds, with its Simplified form (for a
+/// search that folds in another language, such as a site's script).
+pub fn traditional_pairs() -> impl Iterator<Item = (char, char)> {
+    crate::simplified::TRADITIONAL_TO_SIMPLIFIED.iter().copied()
+}
+
 /// U+FF61–U+FF9F in their full-width forms, in code point order.
 const HALF_WIDTH_KANA: [char; 63] = [
     '。', '「', '」', '、', '・', 'ヲ', 'ァ', 'ィ', 'ゥ', 'ェ', 'ォ', 'ャ', 'ュ', 'ョ', 'ッ',

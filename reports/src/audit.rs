@@ -125,7 +125,7 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
                 .xiangqi()
                 .and_then(|a| a.start_fen.as_deref());
             xiangqi_start_readable(start, lang)?;
-            let coordinates = if lang.is_chinese() {
+            let coordinates = if lang.writes_xiangqi_in_chinese() {
                 XiangqiCoordinates::Chinese
             } else {
                 XiangqiCoordinates::Iccs

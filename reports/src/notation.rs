@@ -10,8 +10,8 @@ use crate::lang::Lang;
 pub fn xiangqi_move(pos: &Position, m: Move, lang: Lang) -> String {
     match lang {
         Lang::En => xiangqi::move_to_wxf(pos, m),
-        Lang::ZhHans => xiangqi::move_to_chinese(pos, m),
-        Lang::ZhHant | Lang::Ja => traditional(&xiangqi::move_to_chinese(pos, m)),
+        _ if lang.writes_traditional() => traditional(&xiangqi::move_to_chinese(pos, m)),
+        _ => xiangqi::move_to_chinese(pos, m),
     }
 }
 

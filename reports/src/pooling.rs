@@ -14,8 +14,9 @@ pub const MIN_RESULTS: u32 = 5;
 /// Games a curve's point must average over (the material balance after a ply).
 pub const MIN_CURVE_GAMES: u32 = 10;
 
-/// The family of a group's label (`ECCO B` for `B05`), `None` when it has none.
-pub(crate) type FamilyOf = fn(&str) -> Option<String>;
+/// The family of a group's label (`ECCO B` for `B05`) as `lang` names it, `None` when it
+/// has none.
+pub(crate) type FamilyOf = fn(&str, Lang) -> Option<String>;
 
 /// How the small groups of a table are pooled.
 pub(crate) struct Pooling<'a> {
@@ -135,7 +136,7 @@ pub(crate) fn pool(df: &DataFrame, p: &Pooling) -> Result<Pooled, Error> {
             continue;
         }
         small += 1;
-        let family = p.family.and_then(|(f, _)| f(&labels[i]));
+        let family = p.family.and_then(|(f, _)| f(&labels[i], p.lang));
         match family {
             Some(fam) => {
                 let at = match families.iter().position(|f| f.0 == fam) {
@@ -407,7 +408,7 @@ mod tests {
             .collect()
     }
 
-    fn family(code: &str) -> Option<String> {
+    fn family(code: &str, _: Lang) -> Option<String> {
         code.get(..1).map(str::to_owned)
     }
 

@@ -246,10 +246,10 @@ fn renju_score_chart(
     stem: &str,
     lang: Lang,
 ) -> Result<(ChartSpec, DataFrame, String), Error> {
-    fn direct_or_indirect(code: &str) -> Option<String> {
+    fn direct_or_indirect(code: &str, lang: Lang) -> Option<String> {
         match code.as_bytes().first() {
-            Some(b'D') => Some("direct (D)".into()),
-            Some(b'I') => Some("indirect (I)".into()),
+            Some(b'D') => Some(lang.text(Msg::DirectOpenings).into()),
+            Some(b'I') => Some(lang.text(Msg::IndirectOpenings).into()),
             _ => None,
         }
     }
@@ -385,7 +385,7 @@ fn renju_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
 /// Xiangqi results per opening with the openings under [`MIN_RESULTS`] pooled by ECCO
 /// family, then into “other”; Red's score and the shares recomputed.
 fn xiangqi_pooled_results(data: &Dataset, lang: Lang) -> Result<(DataFrame, String), Error> {
-    fn ecco_family(opening: &str) -> Option<String> {
+    fn ecco_family(opening: &str, _: Lang) -> Option<String> {
         opening
             .trim()
             .parse::<Code>()

@@ -922,8 +922,11 @@ fn a_game_page_shows_the_header_its_copy_gives() {
     let first = store.game(1).unwrap();
     assert!(first.players.is_empty() && first.event.is_none());
     assert_eq!(store.game(2).unwrap().duplicate_of, Some(1));
-    let filled =
-        kifu_reports::site::game::with_copies_header(first, store.filled_header(1).unwrap());
+    let filled = kifu_reports::site::game::with_copies_header(
+        first,
+        store.filled_header(1).unwrap(),
+        kifu_reports::Lang::En,
+    );
     let html = page(&store, &filled);
     for text in [
         "<dt>black (from its copy, game 2)</dt><dd>Ann</dd>",

@@ -380,6 +380,30 @@ messages! {
     ],
     WhiteHand => ["White hand: {pieces}", "白の持ち駒: {pieces}", "白方手中：{pieces}", "白方手中：{pieces}"],
     BlackHand => ["Black hand: {pieces}", "黒の持ち駒: {pieces}", "黑方手中：{pieces}", "黑方手中：{pieces}"],
+    TerritorialScoreLine => [
+        "{white_side} {white} ({white_parts}), {black_side} {black} ({black_parts}): {outcome}",
+        "{white_side} {white}（{white_parts}）、{black_side} {black}（{black_parts}）：{outcome}",
+        "{white_side} {white}（{white_parts}），{black_side} {black}（{black_parts}）：{outcome}",
+        "{white_side} {white}（{white_parts}），{black_side} {black}（{black_parts}）：{outcome}",
+    ],
+    WinsOnQueenTerritory => [
+        "{side} wins on the larger queen territory",
+        "{side}の勝ち（クイーンの陣地が大きい）",
+        "{side}胜（后所在的领地较大）",
+        "{side}勝（后所在的領地較大）",
+    ],
+    DirectOpenings => ["direct (D)", "直接打ち (D)", "直指开局 (D)", "直指開局 (D)"],
+    IndirectOpenings => ["indirect (I)", "間接打ち (I)", "斜指开局 (I)", "斜指開局 (I)"],
+    TeamNumbered => ["team {n}", "チーム {n}", "第 {n} 队", "第 {n} 隊"],
+    SeatCaptured => [
+        "{seat} captured {n} ({steps})",
+        "{seat} が {n} 個取った（{steps}）",
+        "{seat} 吃子 {n} 个（{steps}）",
+        "{seat} 吃子 {n} 個（{steps}）",
+    ],
+    VoidTakenBack => ["void (taken back)", "無効（取り消し）", "无效（已撤回）", "無效（已撤回）"],
+    ListSeparator => ["; ", "；", "；", "；"],
+    FromItsCopy => ["(from its copy, game {n})", "（写し、対局 {n} より）", "（取自副本，对局 {n}）", "（取自副本，對局 {n}）"],
 
     // ---- charts ---------------------------------------------------------------------
     NounOpening => ["opening", "序盤", "开局", "開局"],

@@ -52,9 +52,16 @@ impl Lang {
         })
     }
 
-    /// Whether the language is Chinese (Xiangqi is then written with 九…一 and 1…9).
-    pub fn is_chinese(self) -> bool {
-        matches!(self, Lang::ZhHans | Lang::ZhHant)
+    /// Whether the language's readers write Xiangqi moves and files in Chinese (`炮二平五`,
+    /// the files 九…一 and 1…9): every language but English, whose readers use WXF and ICCS.
+    pub fn writes_xiangqi_in_chinese(self) -> bool {
+        self != Lang::En
+    }
+
+    /// Whether Xiangqi's characters are written in their Traditional forms (馬, 車): in
+    /// Traditional Chinese and in Japanese.
+    pub fn writes_traditional(self) -> bool {
+        matches!(self, Lang::ZhHant | Lang::Ja)
     }
 
     /// A game kind's name.

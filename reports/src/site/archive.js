@@ -2,7 +2,7 @@
 // games is loaded only when the box is first used, as <script> elements (a page opened
 // from file:// may not fetch() local files): assets/search-events.js and the shards
 // assets/search-K.js call kifuSearch.events and kifuSearch.games. Each word typed must
-// occur (case-insensitive) in the game's event, round, players, result or opening; the
+// occur (folded: case, widths, Traditional or Simplified characters) in the game's event, round, players, result or opening; the
 // first matches fill table#games (tr.game[data-game]), #shown counts every match and
 // #no-match says when none is.
 (function () {
@@ -10,6 +10,9 @@
   var input = document.getElementById('search');
   var table = document.getElementById('games');
   if (!input || !table) { return; }
+  // Case, widths and Traditional/Simplified characters folded as kifu folds names
+  // (assets/fold.js); case alone without it.
+  var fold = typeof kifuFold === 'function' ? kifuFold : function (t) { return t.toLowerCase(); };
   var body = table.tBodies[0];
   var shown = document.getElementById('shown');
   var none = document.getElementById('no-match');
@@ -27,7 +30,7 @@
     if (pending === 0) {
       texts = games.map(function (g) {
         var e = events[g[1] - 1] || ['', ''];
-        return [e[0], g[2], g[3], g[4], g[5]].join('\n').toLowerCase();
+        return fold([e[0], g[2], g[3], g[4], g[5]].join('\n'));
       });
       if (loading) { loading.setAttribute('hidden', ''); }
       document.body.setAttribute('data-search-ready', '1');
@@ -66,7 +69,7 @@
   }
   function apply() {
     if (pending !== 0) { return; }
-    var words = input.value.toLowerCase().split(/\s+/).filter(function (w) { return w; });
+    var words = fold(input.value).split(/\s+/).filter(function (w) { return w; });
     body.textContent = '';
     if (words.length === 0) {
       table.setAttribute('hidden', '');

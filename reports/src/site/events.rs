@@ -180,7 +180,7 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
         &Top {
             title: &title,
             base: "../",
-            scripts: &["index.js"],
+            scripts: &["fold.js", "index.js"],
             body_class: "index event",
             facts: &facts,
             scope: &[],
@@ -270,7 +270,11 @@ fn events_index_page(x: &EventsIndex, p: &Presentation, k: usize, pages: usize) 
         &Top {
             title: x.title,
             base,
-            scripts: if k == 1 { &["archive.js"] } else { &[] },
+            scripts: if k == 1 {
+                &["fold.js", "archive.js"]
+            } else {
+                &[]
+            },
             body_class: "index events",
             facts: &x.facts,
             scope: &x.scope,

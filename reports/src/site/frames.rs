@@ -21,6 +21,14 @@ use crate::Error;
 /// Occupied cells: cell → content.
 pub type Cells = BTreeMap<String, String>;
 
+/// A ChouChou capture: the seat, the pieces it took, the steps (`2B + 3B`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Capture {
+    pub seat: String,
+    pub taken: u32,
+    pub steps: String,
+}
+
 /// A game replayed ply by ply.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Frames {
@@ -46,12 +54,19 @@ pub struct Frames {
     pub territories: Vec<(String, Vec<String>, u32)>,
     /// Territorial: the score line at the last ply, as `kifu show` prints it.
     pub score: Option<String>,
+    /// Territorial: that score, for pages in other languages.
+    pub territorial_score: Option<territorial::Score>,
     /// ChouChou: the captured totals at each ply (`P1 0, P2 1`).
     pub captured: Vec<String>,
     /// ChouChou: what each colour of the board stands for (`P1`…, or `team 1`… in pairs).
     pub legend: Vec<String>,
     /// ChouChou: what each action captured (`captures[n-1]` for action n; empty: nothing).
     pub captures: Vec<String>,
+    /// ChouChou: whether colours are teams (pairs) rather than seats; and per action its
+    /// captures (seat, pieces taken, steps) and whether it was void, for pages in other
+    /// languages.
+    pub pairs: bool,
+    pub capture_parts: Vec<(Vec<Capture>, bool)>,
     /// The ply from which the position no longer changes because the engine refused a
     /// move, and why (a Renju game going on after its end, an illegal placement).
     pub stopped: Option<(u32, String)>,
@@ -495,6 +510,7 @@ fn territorial_frames(game: &GameRow) -> Result<Frames, Error> {
         })
         .collect();
     frames.score = Some(score.to_string());
+    frames.territorial_score = Some(score);
     frames.changes = recorder.changes;
     Ok(frames)
 }
@@ -527,6 +543,7 @@ fn chouchou_frames(game: &GameRow) -> Result<Frames, Error> {
         frames.captured.push(captured_totals(&replayed.captured));
     }
     let whole = setup.replay(&actions);
+    frames.pairs = whole.pairs;
     frames.legend = (0..whole.board.colours() as usize)
         .map(|k| chouchou_colour_label(whole.pairs, k))
         .collect();
@@ -540,24 +557,29 @@ fn chouchou_frames(game: &GameRow) -> Result<Frames, Error> {
                 vec![chouchou::cell_name(from), chouchou::cell_name(to)]
             }
         });
-        let mut texts: Vec<String> = whole
+        let parts: Vec<Capture> = whole
             .captures
             .iter()
             .filter(|c| c.ply == ply)
             .map(|c| {
                 let steps: Vec<String> = c.steps.iter().map(|s| s.to_string()).collect();
-                format!(
-                    "{} captured {} ({})",
-                    chouchou::CcReplay::seat_label(c.player),
-                    c.taken,
-                    steps.join(" + ")
-                )
+                Capture {
+                    seat: chouchou::CcReplay::seat_label(c.player),
+                    taken: c.taken,
+                    steps: steps.join(" + "),
+                }
             })
             .collect();
-        if whole.moves.iter().any(|m| m.ply == ply && m.void) {
+        let void = whole.moves.iter().any(|m| m.ply == ply && m.void);
+        let mut texts: Vec<String> = parts
+            .iter()
+            .map(|c| format!("{} captured {} ({})", c.seat, c.taken, c.steps))
+            .collect();
+        if void {
             texts.push("void (taken back)".to_owned());
         }
         frames.captures.push(texts.join("; "));
+        frames.capture_parts.push((parts, void));
     }
     frames.changes = recorder.changes;
     Ok(frames)

@@ -180,10 +180,10 @@
     }
   }
 
-  // A Xiangqi piece's character, Traditional on a zh-Hant page.
+  // A Xiangqi piece's character, Traditional on a zh-Hant or Japanese page.
   function pieceName(content) {
     var name = KIFU_BOARDS.chinese[content] || content;
-    return lang === "zh-Hant" ? KIFU_BOARDS.traditional[name] || name : name;
+    return lang === "zh-Hant" || lang === "ja" ? KIFU_BOARDS.traditional[name] || name : name;
   }
 
   function ring(parent, cell, r, cls, dashed) {

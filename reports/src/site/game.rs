@@ -97,7 +97,9 @@ fn board_of(game: &GameRow, lang: Lang) -> (String, (u32, u32)) {
     match game.kind {
         GameKind::Renju => ("renju".into(), renju_size()),
         // Chinese readers number the files from each side's right, not a–i and 0–9.
-        GameKind::Xiangqi if lang.is_chinese() => ("xiangqi-zh".into(), xiangqi_size()),
+        GameKind::Xiangqi if lang.writes_xiangqi_in_chinese() => {
+            ("xiangqi-zh".into(), xiangqi_size())
+        }
         GameKind::Xiangqi => ("xiangqi".into(), xiangqi_size()),
         GameKind::Territorial => ("territorial".into(), territorial_size()),
         GameKind::ChouChou => {
@@ -111,10 +113,19 @@ fn board_of(game: &GameRow, lang: Lang) -> (String, (u32, u32)) {
 }
 
 /// `game` with the header fields its record lacks and a linked copy gives (`filled`), each
-/// marked with that copy: `(from its copy, game N)` after the seats' sides, the event and
-/// the date.
-pub fn with_copies_header(mut game: GameRow, filled: kifu_store::FilledHeader) -> GameRow {
-    let from = |id: i64| format!(" (from its copy, game {id})");
+/// marked with that copy (`(from its copy, game N)` in `lang`) after the seats' sides, the
+/// event and the date.
+pub fn with_copies_header(
+    mut game: GameRow,
+    filled: kifu_store::FilledHeader,
+    lang: Lang,
+) -> GameRow {
+    let from = |id: i64| {
+        format!(
+            " {}",
+            lang.fill(Msg::FromItsCopy, &[("n", &id.to_string())])
+        )
+    };
     if let Some((id, seats)) = filled.players.filter(|_| game.players.is_empty()) {
         game.players = seats
             .into_iter()
@@ -385,14 +396,15 @@ fn pair_offset(game: &GameRow) -> Option<u32> {
     }
 }
 
-/// A move as the page lists it: a Xiangqi move in Chinese only on a Chinese page (the
-/// frames give `炮二平五 h2e2`), in Traditional characters on a `zh-Hant` one.
+/// A move as the page lists it: a Xiangqi move in Chinese only on a page in a language
+/// whose readers write it so (the frames give `炮二平五 h2e2`), in Traditional characters
+/// where they write those.
 fn move_text(kind: GameKind, lang: Lang, text: &str) -> String {
-    if kind != GameKind::Xiangqi || !lang.is_chinese() {
+    if kind != GameKind::Xiangqi || !lang.writes_xiangqi_in_chinese() {
         return text.to_owned();
     }
     let chinese = text.split(' ').next().unwrap_or(text);
-    if lang == Lang::ZhHant {
+    if lang.writes_traditional() {
         traditional(chinese)
     } else {
         chinese.to_owned()
@@ -407,6 +419,33 @@ fn localize_frames(frames: &mut Frames, kind: GameKind, lang: Lang) {
     if lang == Lang::En {
         return;
     }
+    if let Some(score) = &frames.territorial_score {
+        frames.score = Some(territorial_score_text(score, lang));
+    }
+    if frames.pairs {
+        for (k, label) in frames.legend.iter_mut().enumerate() {
+            *label = lang.fill(Msg::TeamNumbered, &[("n", &(k + 1).to_string())]);
+        }
+    }
+    for (text, (parts, void)) in frames.captures.iter_mut().zip(&frames.capture_parts) {
+        let mut texts: Vec<String> = parts
+            .iter()
+            .map(|c| {
+                lang.fill(
+                    Msg::SeatCaptured,
+                    &[
+                        ("seat", &c.seat),
+                        ("n", &c.taken.to_string()),
+                        ("steps", &c.steps),
+                    ],
+                )
+            })
+            .collect();
+        if *void {
+            texts.push(lang.text(Msg::VoidTakenBack).to_owned());
+        }
+        *text = texts.join(lang.text(Msg::ListSeparator));
+    }
     for [white, black] in &mut frames.hands {
         if let Some(pieces) = white.strip_prefix("White hand: ") {
             *white = lang.fill(Msg::WhiteHand, &[("pieces", pieces)]);
@@ -415,6 +454,36 @@ fn localize_frames(frames: &mut Frames, kind: GameKind, lang: Lang) {
             *black = lang.fill(Msg::BlackHand, &[("pieces", pieces)]);
         }
     }
+}
+
+/// A Territorial score line in `lang` (`kifu show`'s, in English).
+fn territorial_score_text(score: &kifu_rules::territorial::Score, lang: Lang) -> String {
+    use kifu_rules::territorial::{DecidedBy, Side};
+    let side = |s: Side| {
+        lang.side(match s {
+            Side::White => Outcome::White,
+            Side::Black => Outcome::Black,
+        })
+    };
+    let outcome = match (score.winner, score.decided_by) {
+        (Some(w), DecidedBy::QueenTerritory) => {
+            lang.fill(Msg::WinsOnQueenTerritory, &[("side", &side(w))])
+        }
+        (Some(w), _) => lang.fill(Msg::SeatWins, &[("seat", &side(w))]),
+        (None, _) => lang.text(Msg::Draw).to_owned(),
+    };
+    lang.fill(
+        Msg::TerritorialScoreLine,
+        &[
+            ("white_side", &side(Side::White)),
+            ("white", &score.white.to_string()),
+            ("white_parts", &score.breakdown(Side::White)),
+            ("black_side", &side(Side::Black)),
+            ("black", &score.black.to_string()),
+            ("black_parts", &score.breakdown(Side::Black)),
+            ("outcome", &outcome),
+        ],
+    )
 }
 
 /// What the move list holds of the variations: how many, how to play them, what is left
@@ -697,10 +766,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn xiangqi_moves_are_chinese_only_on_chinese_pages() {
+    fn xiangqi_moves_are_chinese_on_every_page_but_english() {
         let xq = GameKind::Xiangqi;
         assert_eq!(move_text(xq, Lang::En, "马8进7 h9g7"), "马8进7 h9g7");
-        assert_eq!(move_text(xq, Lang::Ja, "马8进7 h9g7"), "马8进7 h9g7");
+        assert_eq!(move_text(xq, Lang::Ja, "马8进7 h9g7"), "馬8進7");
         assert_eq!(move_text(xq, Lang::ZhHans, "马8进7 h9g7"), "马8进7");
         assert_eq!(move_text(xq, Lang::ZhHant, "马8进7 h9g7"), "馬8進7");
         assert_eq!(move_text(xq, Lang::ZhHant, "后车退1 c5c4"), "後車退1");

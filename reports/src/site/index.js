@@ -1,5 +1,5 @@
 // kifu event site: the index's search box. Filters the games table in the page (no
-// request): each word typed must occur (case-insensitive) in the row's round, players,
+// request): each word typed must occur (folded: case, widths, Traditional or Simplified characters) in the row's round, players,
 // result or opening; rows that do not match get the `hidden` attribute. `#shown` counts
 // the rows shown, `#no-match` says when none is.
 (function () {
@@ -7,18 +7,21 @@
   var input = document.getElementById('search');
   var table = document.getElementById('games');
   if (!input || !table) { return; }
+  // Case, widths and Traditional/Simplified characters folded as kifu folds names
+  // (assets/fold.js); case alone without it.
+  var fold = typeof kifuFold === 'function' ? kifuFold : function (t) { return t.toLowerCase(); };
   var shown = document.getElementById('shown');
   var none = document.getElementById('no-match');
   var fields = ['round', 'players', 'result', 'opening'];
   var rows = Array.prototype.map.call(table.querySelectorAll('tr.game'), function (tr) {
-    var text = fields.map(function (f) {
+    var text = fold(fields.map(function (f) {
       var cell = tr.querySelector('td.' + f);
       return cell ? cell.textContent : '';
-    }).join('\n').toLowerCase();
+    }).join('\n'));
     return { tr: tr, text: text };
   });
   function apply() {
-    var words = input.value.toLowerCase().split(/\s+/).filter(function (w) { return w; });
+    var words = fold(input.value).split(/\s+/).filter(function (w) { return w; });
     var count = 0;
     rows.forEach(function (row) {
       var match = words.every(function (w) { return row.text.indexOf(w) >= 0; });

@@ -12,6 +12,7 @@
 //! files), `charts/` (SVG and PNG).
 
 mod events;
+mod fold;
 pub mod frames;
 pub mod game;
 mod games_table;
@@ -215,6 +216,7 @@ fn build(
                 Ok(game::with_copies_header(
                     store.game(g.id)?,
                     store.filled_header(g.id)?,
+                    options.presentation.lang,
                 ))
             })
             .collect()
@@ -260,6 +262,22 @@ fn build(
         write(&assets.join(name), bytes, &mut files.bytes)?;
     }
 
+    let openings: Vec<String> = games.iter().map(games_table::opening_text).collect();
+    let searched = games
+        .iter()
+        .flat_map(|g| {
+            let names = g.players.iter().map(|(_, n)| n.as_str());
+            [g.event.as_deref(), g.round.as_deref()]
+                .into_iter()
+                .flatten()
+                .chain(names)
+        })
+        .chain(openings.iter().map(String::as_str));
+    write(
+        &assets.join("fold.js"),
+        fold::fold_script(searched).as_bytes(),
+        &mut files.bytes,
+    )?;
     write(
         &assets.join("archive.js"),
         ARCHIVE_JS.as_bytes(),
