@@ -66,6 +66,26 @@ pub fn audit_json(db: &Path, extra: &[&str]) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The finding codes `kifu audit --json` lists for `db` under the filter `extra`.
+pub fn audit_codes(db: &Path, extra: &[&str]) -> std::collections::BTreeSet<String> {
+    audit_json(db, extra)
+        .iter()
+        .filter_map(|f| f["code"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The bytes of the files under `p` (a directory, or one file).
+pub fn bytes_under(p: &Path) -> u64 {
+    if p.is_dir() {
+        std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| bytes_under(&e.unwrap().path()))
+            .sum()
+    } else {
+        std::fs::metadata(p).unwrap().len()
+    }
+}
+
 pub fn count(db: &Path, sql: &str) -> i64 {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.query_row(sql, [], |r| r.get(0)).unwrap()

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::cdp::Browser;
-use crate::common::{kifu_ok, shared};
+use crate::common::{audit_codes, kifu_ok, shared};
 
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -43,23 +43,7 @@ fn championship_db() -> Option<&'static PathBuf> {
 /// What a published page must never show: the event's finding codes, its sources' paths,
 /// the replay's move classes and kifu's internal headings.
 fn internal_words(db: &Path) -> Vec<String> {
-    let audit = kifu_ok(&[
-        "audit",
-        "--db",
-        db.to_str().unwrap(),
-        "--event",
-        WORLD_CHAMPIONSHIP,
-        "--json",
-    ]);
-    let mut words: BTreeSet<String> = audit
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["code"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
-        .collect();
+    let mut words = audit_codes(db, &["--event", WORLD_CHAMPIONSHIP]);
     assert!(words.contains("ecco-differs"), "{words:?}");
     for w in [
         "dpxq",
@@ -326,16 +310,8 @@ fn published_sites_speak_the_public_and_fit_a_phone() {
         return;
     };
     for event in &events {
-        let audit = event.kifu("audit", &["--json"]);
-        let mut internal: BTreeSet<String> = audit
-            .lines()
-            .map(|l| {
-                serde_json::from_str::<Value>(l).unwrap()["code"]
-                    .as_str()
-                    .unwrap()
-                    .to_owned()
-            })
-            .collect();
+        let filter: Vec<&str> = event.filter.iter().map(String::as_str).collect();
+        let mut internal = audit_codes(&event.db, &filter);
         for g in event.kifu("games", &["--format", "json"]).lines() {
             let g: Value = serde_json::from_str(g).unwrap();
             let source = g["source"].as_str().unwrap();
@@ -386,6 +362,17 @@ fn published_sites_speak_the_public_and_fit_a_phone() {
                                 "{what}: {} shows {word:?}",
                                 page.display()
                             );
+                        }
+                        // A game page opens at its last move: the score line, the last
+                        // captures and the legend are in the page's language.
+                        if lang == "zh-Hans" {
+                            for word in ["wins", "captured", "team ", "White", "hand:", "draw"] {
+                                assert!(
+                                    !text.as_str().unwrap().contains(word),
+                                    "{what}: {} shows {word:?}",
+                                    page.display()
+                                );
+                            }
                         }
                     }
                     browser.set_viewport(375, 800);

@@ -12,7 +12,7 @@ use kifu_facts::fold_name;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_json, kifu_ok, shared};
+use crate::common::{audit_codes, bytes_under, kifu_ok, shared};
 
 const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -58,17 +58,6 @@ fn public_site(root: &Path, input: &Path, filter: &[&str]) -> (PathBuf, PathBuf)
     (db, dir)
 }
 
-fn size(p: &Path) -> u64 {
-    if p.is_dir() {
-        std::fs::read_dir(p)
-            .unwrap()
-            .map(|e| size(&e.unwrap().path()))
-            .sum()
-    } else {
-        std::fs::metadata(p).unwrap().len()
-    }
-}
-
 /// Opens `page` and returns how long it took to load.
 fn open_timed(browser: &mut Browser, page: &Path) -> Duration {
     let start = Instant::now();
@@ -101,9 +90,9 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
     let db = db.to_str().unwrap();
 
     let index = dir.join("index.html");
-    let index_bytes = size(&index);
-    let games_bytes = size(&dir.join("games"));
-    let total = size(&dir);
+    let index_bytes = bytes_under(&index);
+    let games_bytes = bytes_under(&dir.join("games"));
+    let total = bytes_under(&dir);
     eprintln!(
         "index.html {index_bytes} bytes; site {total} bytes, of which game pages {games_bytes}"
     );
@@ -164,10 +153,7 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
         );
     }
 
-    let codes: BTreeSet<String> = audit_json(Path::new(db), &[])
-        .iter()
-        .filter_map(|f| f["code"].as_str().map(str::to_owned))
-        .collect();
+    let codes = audit_codes(Path::new(db), &[]);
     let n = event_pages.len();
     let sample: Vec<PathBuf> = [0, 1, n / 2, n - 1]
         .iter()
@@ -344,10 +330,7 @@ fn world_championship_public_page_lists_games_by_round_then_board() {
     let root = out_root("world-championship");
     let (db, dir) = public_site(&root, &dpxq, &["--event", WORLD_CHAMPIONSHIP]);
     let index = dir.join("index.html");
-    let codes: BTreeSet<String> = audit_json(&db, &["--event", WORLD_CHAMPIONSHIP])
-        .iter()
-        .filter_map(|f| f["code"].as_str().map(str::to_owned))
-        .collect();
+    let codes = audit_codes(&db, &["--event", WORLD_CHAMPIONSHIP]);
     assert!(
         !codes.is_empty(),
         "the championship has findings to leave out"

@@ -803,17 +803,7 @@ fn check_site(site: &Site, kind: &str, extra: &[i64]) {
 
 /// The size bound: the whole site within 10 KB a game plus the shared parts' 2 MB.
 fn assert_site_size(site: &Site, games: usize) {
-    fn size(p: &Path) -> u64 {
-        if p.is_dir() {
-            std::fs::read_dir(p)
-                .unwrap()
-                .map(|e| size(&e.unwrap().path()))
-                .sum()
-        } else {
-            std::fs::metadata(p).unwrap().len()
-        }
-    }
-    let total = size(&site.dir);
+    let total = crate::common::bytes_under(&site.dir);
     eprintln!("{}: {games} games, site {total} bytes", site.name);
     assert!(
         total < 2_000_000 + 10_000 * games as u64,

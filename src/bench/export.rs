@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use super::{generated, mb, rate, wait_with_peak, write_section, Request};
+use super::{generated, ingest_once, mb, rate, wait_with_peak, write_section, Request};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Export";
@@ -68,12 +68,7 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
             no_index: true,
             ..Default::default()
         };
-        let partial = req.work.join(format!("export-{games}.db.partial"));
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-        }
-        kifu_ingest::ingest(&partial, &input.paths, &options)?;
-        std::fs::rename(&partial, &db)?;
+        ingest_once(&db, &input.paths, &options)?;
     }
     let stored = kifu_store::Store::open_read_only(&db)?.counts()?.games;
     let out = req.work.join("export-dataset");

@@ -289,6 +289,24 @@ fn extension(game: &str) -> &'static str {
     }
 }
 
+/// `db` ingested from `paths` once: built under another name and renamed when complete
+/// (checkpointed first, since the WAL is named by the path), so a run stopped half-way
+/// leaves no database a later run would take for a whole one. An existing `db` is kept.
+fn ingest_once(db: &Path, paths: &[PathBuf], options: &kifu_ingest::Options) -> Result<()> {
+    if db.exists() {
+        return Ok(());
+    }
+    let partial = PathBuf::from(format!("{}.partial", db.display()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
+    }
+    kifu_ingest::ingest(&partial, paths, options)?;
+    kifu_store::Store::open(&partial)?;
+    std::fs::rename(&partial, db)
+        .map_err(|e| anyhow::anyhow!("rename to {}: {e}", db.display()))?;
+    Ok(())
+}
+
 fn mb(bytes: u64) -> f64 {
     bytes as f64 / 1e6
 }

@@ -12,7 +12,7 @@ use anyhow::Result;
 use kifu_generate::Rng;
 
 use super::export::measure;
-use super::{mb, rate, write_section, Request};
+use super::{ingest_once, mb, rate, write_section, Request};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Ratings (`kifu bench --ratings N`)";
@@ -83,16 +83,11 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
     if !db.exists() {
         write_results(&file, games)?;
         eprintln!("kifu bench: ingest of {games} generated results (once per size)");
-        let partial = req.work.join(format!("ratings-{games}.db.partial"));
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-        }
-        kifu_ingest::ingest(
-            &partial,
+        ingest_once(
+            &db,
             std::slice::from_ref(&file),
             &kifu_ingest::Options::default(),
         )?;
-        std::fs::rename(&partial, &db)?;
     }
     let db_arg = db.to_string_lossy();
     let mut t = String::new();

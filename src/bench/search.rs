@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use kifu_facts::GameKind;
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{GameFilter, Store};
@@ -40,17 +40,8 @@ fn database(work: &Path, games: usize) -> Result<PathBuf> {
         notation: Some("plain".into()),
         out: file.clone(),
     })?;
-    // Built under another name and renamed when complete: a run stopped half-way leaves
-    // no database that a later run would take for a whole one.
-    let partial = work.join(format!("search-renju-{games}.partial.db"));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-    }
     eprintln!("kifu bench: ingesting {games} generated Renju games for the search benchmark");
-    kifu_ingest::ingest(&partial, &[file], &kifu_ingest::Options::default())?;
-    // Checkpointed into the main file before the rename (the WAL is named by the path).
-    Store::open(&partial)?;
-    std::fs::rename(&partial, &db).with_context(|| format!("rename to {}", db.display()))?;
+    super::ingest_once(&db, &[file], &kifu_ingest::Options::default())?;
     Ok(db)
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use super::export::measure;
-use super::{mb, shared_data, write_section, Request};
+use super::{ingest_once, mb, shared_data, write_section, Request};
 
 const HEADING: &str = "## Site of a whole archive (`kifu bench --site`)";
 const ARCHIVE: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
@@ -46,12 +46,7 @@ pub fn run(req: &Request) -> Result<String> {
     let db = req.work.join("site-ccpd.db");
     if !db.exists() {
         eprintln!("kifu bench: ingest of CCPD (once)");
-        let partial = req.work.join("site-ccpd.db.partial");
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-        }
-        kifu_ingest::ingest(&partial, &[archive], &kifu_ingest::Options::default())?;
-        std::fs::rename(&partial, &db)?;
+        ingest_once(&db, &[archive], &kifu_ingest::Options::default())?;
     }
     let out = req.work.join("site-ccpd");
     let mut t = String::new();

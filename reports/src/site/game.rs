@@ -469,7 +469,7 @@ fn territorial_score_text(score: &kifu_rules::territorial::Score, lang: Lang) ->
         (Some(w), DecidedBy::QueenTerritory) => {
             lang.fill(Msg::WinsOnQueenTerritory, &[("side", &side(w))])
         }
-        (Some(w), _) => lang.fill(Msg::SeatWins, &[("seat", &side(w))]),
+        (Some(w), _) => lang.fill(Msg::LegendWins, &[("side", &side(w))]),
         (None, _) => lang.text(Msg::Draw).to_owned(),
     };
     lang.fill(
