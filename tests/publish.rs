@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::cdp::Browser;
 use crate::common::{audit_codes, kifu_ok, shared};
@@ -382,6 +382,17 @@ fn published_sites_speak_the_public_and_fit_a_phone() {
                     assert!(
                         fit[0].as_f64().unwrap() <= fit[1].as_f64().unwrap(),
                         "{what}: {} is wider than a phone: {fit}",
+                        page.display()
+                    );
+                    // Nor is any table (one scrolled inside its frame would be): their
+                    // columns wrap, or a crosstable's lines stack.
+                    let wide = browser.eval(
+                        "[...document.querySelectorAll('table')].filter(t => t.getClientRects().length)                         .map(t => [t.id || t.className, Math.ceil(t.getBoundingClientRect().right)])                         .filter(t => t[1] > window.innerWidth)",
+                    );
+                    assert_eq!(
+                        wide,
+                        json!([]),
+                        "{what}: {} has tables wider than a phone",
                         page.display()
                     );
                     if let Some(px) = smallest_chart_text(&mut browser, &page) {

@@ -100,6 +100,8 @@
     }
     if (shown) { shown.textContent = String(count); }
     if (count === 0) { table.setAttribute('hidden', ''); } else { table.removeAttribute('hidden'); }
+    // The rows found may be wider than a phone's screen (assets/tables.js).
+    if (window.kifuFitTables) { window.kifuFitTables(); }
     if (none) {
       if (count === 0) { none.removeAttribute('hidden'); } else { none.setAttribute('hidden', ''); }
     }

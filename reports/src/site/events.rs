@@ -180,7 +180,7 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
         &Top {
             title: &title,
             base: "../",
-            scripts: &["fold.js", "index.js"],
+            scripts: &["fold.js", "index.js", "tables.js"],
             body_class: "index event",
             facts: &facts,
             scope: &[],
@@ -271,9 +271,9 @@ fn events_index_page(x: &EventsIndex, p: &Presentation, k: usize, pages: usize) 
             title: x.title,
             base,
             scripts: if k == 1 {
-                &["fold.js", "archive.js"]
+                &["fold.js", "archive.js", "tables.js"]
             } else {
-                &[]
+                &["tables.js"]
             },
             body_class: "index events",
             facts: &x.facts,

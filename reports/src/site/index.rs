@@ -236,7 +236,7 @@ pub(crate) fn index_page(index: &Index) -> String {
         &Top {
             title: index.title,
             base: "",
-            scripts: &["fold.js", "index.js"],
+            scripts: &["fold.js", "index.js", "tables.js"],
             body_class: "index",
             facts: &index.facts,
             scope: &index.scope,

@@ -42,6 +42,8 @@ pub const SITE_CSS: &str = include_str!("site.css");
 pub const INDEX_JS: &str = include_str!("index.js");
 /// The events index's search over every game of an archive.
 pub const ARCHIVE_JS: &str = include_str!("archive.js");
+/// Tables wider than a phone's screen stacked.
+pub const TABLES_JS: &str = include_str!("tables.js");
 
 /// What a site covers.
 #[derive(Clone, Debug, Default)]
@@ -276,6 +278,11 @@ fn build(
     write(
         &assets.join("fold.js"),
         fold::fold_script(searched).as_bytes(),
+        &mut files.bytes,
+    )?;
+    write(
+        &assets.join("tables.js"),
+        TABLES_JS.as_bytes(),
         &mut files.bytes,
     )?;
     write(

@@ -363,9 +363,11 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
             escape(&x.player)
         );
         for r in &t.rounds {
+            // A phone stacks each line's cells, each said with its round (`data-label`).
+            let label = escape(r);
             match round_cell(t, x, r) {
                 RoundCell::Games(games) => {
-                    out.push_str("<td class=\"num\">");
+                    let _ = write!(out, "<td class=\"num\" data-label=\"{label}\">");
                     for (k, (text, p)) in games.iter().enumerate() {
                         if k > 0 {
                             out.push(' ');
@@ -398,13 +400,18 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
                 cell => {
                     let _ = write!(
                         out,
-                        "<td class=\"num\">{}</td>",
+                        "<td class=\"num\" data-label=\"{label}\">{}</td>",
                         escape(&cell.text_in(lang))
                     );
                 }
             }
         }
-        let _ = writeln!(out, "<td class=\"num\">{}</td></tr>", points_text(x.points));
+        let _ = writeln!(
+            out,
+            "<td class=\"num points\" data-label=\"{}\">{}</td></tr>",
+            th("points", lang),
+            points_text(x.points)
+        );
     }
     out.push_str("</tbody></table></div>\n");
 }
@@ -506,6 +513,7 @@ fn score_sheet_html(
         let _ = write!(out, "<tr><td>{}</td>", escape(&row.player));
         for (entry, round) in row.rounds.iter().zip(&st.rounds) {
             let text = escape(&sheet_entry_text(entry.as_ref()));
+            let label = format!("R{}", escape(round));
             let ids = entry.and_then(|_| {
                 games.get(&(
                     t.event.clone(),
@@ -518,12 +526,12 @@ fn score_sheet_html(
                 Some([one]) => {
                     let _ = write!(
                         out,
-                        "<td class=\"num\"><a class=\"result\" href=\"{}\">{text}</a></td>",
+                        "<td class=\"num\" data-label=\"{label}\"><a class=\"result\" href=\"{}\">{text}</a></td>",
                         game_href(base, *one)
                     );
                 }
                 Some(many) => {
-                    let _ = write!(out, "<td class=\"num\">{text}");
+                    let _ = write!(out, "<td class=\"num\" data-label=\"{label}\">{text}");
                     for (k, id) in many.iter().enumerate() {
                         let _ = write!(
                             out,
@@ -535,12 +543,17 @@ fn score_sheet_html(
                     out.push_str("</td>");
                 }
                 None => {
-                    let _ = write!(out, "<td class=\"num\">{text}</td>");
+                    let _ = write!(out, "<td class=\"num\" data-label=\"{label}\">{text}</td>");
                 }
             }
         }
         let total: i32 = row.rounds.iter().flatten().map(|e| e.points).sum();
-        let _ = writeln!(out, "<td class=\"num\">{}</td></tr>", signed(total));
+        let _ = writeln!(
+            out,
+            "<td class=\"num\" data-label=\"{}\">{}</td></tr>",
+            th("total", lang),
+            signed(total)
+        );
     }
     out.push_str("</tbody></table></div>\n");
 }
