@@ -12,7 +12,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use super::{generated, ingest_once, mb, rate, wait_with_peak, write_section, Request};
+use super::{
+    build_and_cores, generated, ingest_once, mb, rate, wait_with_peak, write_section, Request,
+};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Export";
@@ -96,14 +98,9 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         t,
         "`kifu export` (Parquet, every table of the data contract) of {stored} generated \
          Renju games, and `kifu ingest --to-parquet` of the same file, each in its own \
-         process ({} build, {} cores); rows go out in batches of at most {} rows ({} MB of \
+         process ({}); rows go out in batches of at most {} rows ({} MB of \
          data), one Parquet row group each.\n",
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        },
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        build_and_cores(),
         kifu_analysis::contract::ROWS_PER_ROW_GROUP,
         kifu_analysis::contract::BYTES_PER_ROW_GROUP >> 20,
     )?;

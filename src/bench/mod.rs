@@ -307,6 +307,25 @@ fn ingest_once(db: &Path, paths: &[PathBuf], options: &kifu_ingest::Options) -> 
     Ok(())
 }
 
+/// The kind of build running (`debug` or `release`), as every results table says it.
+fn build_kind() -> &'static str {
+    if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    }
+}
+
+/// The cores the machine offers.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `release build, 2 cores`: what a table's figures were measured on.
+fn build_and_cores() -> String {
+    format!("{} build, {} cores", build_kind(), cores())
+}
+
 fn mb(bytes: u64) -> f64 {
     bytes as f64 / 1e6
 }
@@ -553,7 +572,7 @@ fn machine_line() -> String {
                 .map(|s| s.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = cores();
     let date = Command::new("date")
         .arg("-u")
         .arg("+%Y-%m-%d %H:%M UTC")
@@ -564,11 +583,7 @@ fn machine_line() -> String {
     format!(
         "{date} · {cores} cores · {cpu} · kifu {} ({} build)",
         env!("CARGO_PKG_VERSION"),
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        }
+        build_kind()
     )
 }
 

@@ -13,7 +13,7 @@ use kifu_facts::GameKind;
 use kifu_rules::positions::{stored_board, Board, StoredGame, StoredSetup};
 use kifu_store::Store;
 
-use super::{generated, write_section, Request};
+use super::{build_and_cores, generated, write_section, Request};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Position index";
@@ -122,15 +122,10 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
     writeln!(t, "{HEADING}\n")?;
     writeln!(
         t,
-        "{} generated Renju games ({} build, {} cores). Ingest with and without \
+        "{} generated Renju games ({}). Ingest with and without \
          the index, then queries on a warm read-only connection (median of 3).\n",
         stored,
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        },
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        build_and_cores(),
     )?;
     writeln!(t, "| measure | value |\n|---|---:|")?;
     writeln!(t, "| ingest without the index | {without:.2} s |")?;

@@ -12,7 +12,7 @@ use anyhow::Result;
 use kifu_generate::Rng;
 
 use super::export::measure;
-use super::{ingest_once, mb, rate, write_section, Request};
+use super::{build_and_cores, ingest_once, mb, rate, write_section, Request};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Ratings (`kifu bench --ratings N`)";
@@ -96,14 +96,9 @@ pub fn run(req: &Request, games: usize) -> Result<String> {
         t,
         "`kifu ratings --game renju` of {games} generated dated games among {PLAYERS} players \
          ({TOURNAMENTS} tournaments a week apart, results drawn from hidden strengths), each in \
-         its own process on a warm database ({} build, {} cores): reading the games from \
+         its own process on a warm database ({}): reading the games from \
          SQLite, the fit, and the list. Best of 3 runs.\n",
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        },
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        build_and_cores(),
     )?;
     writeln!(t, "| system | time | games/s | peak RSS | target |")?;
     writeln!(t, "|---|---:|---:|---:|---:|")?;

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use super::export::measure;
-use super::{ingest_once, mb, shared_data, write_section, Request};
+use super::{build_and_cores, ingest_once, mb, shared_data, write_section, Request};
 
 const HEADING: &str = "## Site of a whole archive (`kifu bench --site`)";
 const ARCHIVE: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
@@ -54,13 +54,8 @@ pub fn run(req: &Request) -> Result<String> {
     writeln!(
         t,
         "`kifu site` of all of CCPD ({ARCHIVE}), public and audit editions, each in its own \
-         process on a warm database ({} build, {} cores), into an emptied directory.\n",
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        },
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
+         process on a warm database ({}), into an emptied directory.\n",
+        build_and_cores(),
     )?;
     writeln!(
         t,

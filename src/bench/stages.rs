@@ -93,7 +93,7 @@ fn us(seconds_per_game: f64) -> String {
 /// The tables: busy time per stage on 1 and 2 threads, then the model against the
 /// measurements and its prediction for 8 and 16 cores.
 pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let cores = super::cores() as f64;
     let mut busy = String::new();
     writeln!(
         busy,
