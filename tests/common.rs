@@ -27,6 +27,13 @@ pub fn kifu_ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
+/// `kifu ingest -q --db DB INPUTS…`, which must succeed.
+pub fn ingest_ok(db: &Path, inputs: &[&Path]) {
+    let mut args = vec!["ingest", "-q", "--db", db.to_str().unwrap()];
+    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    kifu_ok(&args);
+}
+
 /// `kifu ingest --json`, parsed. Its exit status must be the one the summary calls for: 1
 /// when an input could not be read, was damaged or gave no game (the tests ingest such
 /// inputs on purpose), else 0.

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_codes, kifu_ok, shared};
+use crate::common::{audit_codes, ingest_ok, kifu_ok, shared};
 
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -28,13 +28,7 @@ fn championship_db() -> Option<&'static PathBuf> {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         let db = root.join("kifu.db");
-        kifu_ok(&[
-            "ingest",
-            "-q",
-            "--db",
-            db.to_str().unwrap(),
-            dpxq.to_str().unwrap(),
-        ]);
+        ingest_ok(&db, &[&dpxq]);
         Some(db)
     })
     .as_ref()
@@ -196,13 +190,7 @@ fn published_events() -> Option<Vec<Event>> {
     std::fs::create_dir_all(&root).unwrap();
     let bdt_db = root.join("bdt.db");
     if !bdt_db.exists() {
-        kifu_ok(&[
-            "ingest",
-            "-q",
-            "--db",
-            bdt_db.to_str().unwrap(),
-            pbem.to_str().unwrap(),
-        ]);
+        ingest_ok(&bdt_db, &[&pbem]);
     }
     let mut events = vec![
         Event {
@@ -227,13 +215,7 @@ fn published_events() -> Option<Vec<Event>> {
         let (file, event) = crate::site_pages::generated(&root.join(name), game, extra);
         let db = root.join(format!("{name}.db"));
         let _ = std::fs::remove_file(&db);
-        kifu_ok(&[
-            "ingest",
-            "-q",
-            "--db",
-            db.to_str().unwrap(),
-            file.to_str().unwrap(),
-        ]);
+        ingest_ok(&db, &[&file]);
         events.push(Event {
             name,
             db,

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{kifu_ok, shared};
+use crate::common::{ingest_ok, kifu_ok, shared};
 
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -45,12 +45,7 @@ fn printed() -> &'static Option<Printed> {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         let db = root.join("kifu.db");
-        kifu_ok(&[
-            "ingest",
-            "--db",
-            db.to_str().unwrap(),
-            dpxq.to_str().unwrap(),
-        ]);
+        ingest_ok(&db, &[&dpxq]);
         let report = root.join("report");
         let pdf = root.join("world-championship.pdf");
         let out = kifu_ok(&[

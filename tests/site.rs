@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use crate::common::{kifu, kifu_ok, shared};
+use crate::common::{ingest_ok, kifu, kifu_ok, shared};
 
 /// The attributes of each start tag of `html` that begins with `start` (e.g.
 /// `<tr class="standing"`), as (name, unescaped value) pairs.
@@ -62,13 +62,7 @@ fn generated_db(dir: &Path, game: &str, games: usize, more: &[&str]) -> PathBuf 
     ];
     args.extend_from_slice(more);
     kifu_ok(&args);
-    kifu_ok(&[
-        "ingest",
-        "--quiet",
-        "--db",
-        db.to_str().unwrap(),
-        records.to_str().unwrap(),
-    ]);
+    ingest_ok(&db, &[&records]);
     db
 }
 
@@ -423,13 +417,7 @@ fn hostile_record_strings_are_escaped() {
     )
     .unwrap();
     let db = dir.path().join("h.db");
-    kifu_ok(&[
-        "ingest",
-        "--quiet",
-        "--db",
-        db.to_str().unwrap(),
-        records.to_str().unwrap(),
-    ]);
+    ingest_ok(&db, &[&records]);
     let out = dir.path().join("site");
     let index = site(&db, &out, &[]);
     assert!(!index.contains("<script>alert"), "unescaped name");
@@ -493,13 +481,7 @@ fn world_championship_site_links_every_game_and_finding() {
     };
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("wc.db");
-    kifu_ok(&[
-        "ingest",
-        "--quiet",
-        "--db",
-        db.to_str().unwrap(),
-        archive.to_str().unwrap(),
-    ]);
+    ingest_ok(&db, &[&archive]);
     let filter = ["--event", "*第14届世界象棋锦标赛"];
     let out = dir.path().join("site");
     let index = site(&db, &out, &filter);

@@ -12,7 +12,7 @@ use kifu_facts::fold_name;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_codes, bytes_under, kifu_ok, shared};
+use crate::common::{audit_codes, bytes_under, ingest_ok, kifu_ok, shared};
 
 const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -34,13 +34,7 @@ fn out_root(name: &str) -> PathBuf {
 /// `root/site`; the database and the site's directory.
 fn public_site(root: &Path, input: &Path, filter: &[&str]) -> (PathBuf, PathBuf) {
     let db = root.join("kifu.db");
-    kifu_ok(&[
-        "ingest",
-        "-q",
-        "--db",
-        db.to_str().unwrap(),
-        input.to_str().unwrap(),
-    ]);
+    ingest_ok(&db, &[input]);
     let dir = root.join("site");
     let mut args = vec![
         "site",

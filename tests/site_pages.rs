@@ -85,7 +85,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{audit_json, kifu_ok, shared};
+use crate::common::{audit_json, ingest_ok, kifu_ok, shared};
 
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -111,9 +111,7 @@ impl Site {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         let db = root.join("kifu.db");
-        let mut args = vec!["ingest", "-q", "--db", db.to_str().unwrap()];
-        args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
-        kifu_ok(&args);
+        ingest_ok(&db, inputs);
         let dir = root.join("site");
         let mut args = vec!["site", "-q", "--db", db.to_str().unwrap()];
         args.extend_from_slice(filter);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_json, kifu_ok, shared};
+use crate::common::{audit_json, ingest_ok, kifu_ok, shared};
 
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -69,13 +69,7 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
     let pgn = dir.join("cup.pgn");
     std::fs::write(&pgn, SMALL_PGN).unwrap();
     let db = dir.join("kifu.db");
-    kifu_ok(&[
-        "ingest",
-        "-q",
-        "--db",
-        db.to_str().unwrap(),
-        pgn.to_str().unwrap(),
-    ]);
+    ingest_ok(&db, &[&pgn]);
     let logo = dir.join("logo.svg");
     std::fs::write(&logo, "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
     let theme = dir.join("theme.css");
@@ -193,13 +187,7 @@ fn world_championship_public_pages_in_simplified_chinese() {
     };
     let dir = fresh("world-championship");
     let db = dir.join("kifu.db");
-    kifu_ok(&[
-        "ingest",
-        "-q",
-        "--db",
-        db.to_str().unwrap(),
-        dpxq.to_str().unwrap(),
-    ]);
+    ingest_ok(&db, &[&dpxq]);
     let filter = ["--event", WORLD_CHAMPIONSHIP];
     let public = site(
         &db,
