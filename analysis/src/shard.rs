@@ -23,7 +23,6 @@ use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
     ExportSource, ExportVariation,
 };
-use kifu_store::positions::IndexState;
 use kifu_store::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, WriteStats};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
@@ -491,8 +490,8 @@ impl Sink for ShardWriter {
         Ok(())
     }
 
-    fn end(&mut self) -> IngestResult<Option<IndexState>> {
-        Ok(None)
+    fn end(&mut self) -> IngestResult<()> {
+        Ok(())
     }
 }
 
@@ -549,7 +548,6 @@ pub fn ingest_to_parquet(
         let _ = std::fs::remove_dir_all(&temp);
         return Err(e);
     }
-    summary.ingest.position_index.clear();
     for f in &mut summary.export.files {
         *f = dir.join(&*f);
     }

@@ -22,5 +22,5 @@ pub fn run(paths: &[PathBuf], options: &Options, stage: Stage) -> Result<Summary
         Stage::Parse => Mode::Parse,
         Stage::Replay => Mode::Replay,
     };
-    crate::run(paths, options, None, mode)
+    crate::run(paths, options, None, None, mode)
 }

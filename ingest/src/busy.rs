@@ -29,15 +29,16 @@ pub struct StageTimes {
     /// The writer's wall seconds at work, not waiting for the next batch: its CPU time
     /// plus what it waited on the disk. Near the ingest's wall time, the writer is the cap.
     pub writer_working: f64,
-    /// Freeing the written batches, on a thread of its own so the writer does not.
+    /// The thread after the writer: adding the written batches to the position index (its
+    /// own file) and freeing them, so the writer does neither.
     #[serde(default)]
-    pub release: f64,
+    pub index: f64,
 }
 
 impl StageTimes {
     /// All stages' CPU seconds.
     pub fn total(&self) -> f64 {
-        self.reader + self.dispatch + self.pool + self.writer + self.release
+        self.reader + self.dispatch + self.pool + self.writer + self.index
     }
 }
 

@@ -1,8 +1,10 @@
-//! `kifu index`: the position index made again from the stored games (`--rebuild`), and
-//! checked against them (`--verify`). Both replay every stored move blob through the
-//! engines (`kifu_rules::positions::stored_trail`, the function the ingest runs) on all
-//! cores, chunk by chunk, with a reader thread and a writer thread around the pool as in
-//! the ingest.
+//! The position index made from the stored games: caught up from its mark (the games it
+//! does not cover yet: [`catch_up`], which `kifu index`, the ingest and every command that
+//! reads the index run first), made again from nothing (`--rebuild`), and checked against
+//! them (`--verify`). Each replays the stored move blobs through the engines
+//! (`kifu_rules::positions::stored_trail`, the function the ingest runs) on all cores,
+//! chunk by chunk, with a reader thread and a writer thread around the pool as in the
+//! ingest.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -11,14 +13,14 @@ use std::time::Instant;
 use crossbeam_channel::bounded;
 use kifu_facts::PlyStep;
 use kifu_rules::positions::{stored_trail, with_stored};
-use kifu_store::positions::{GameDigest, IndexSource, REBUILD_GAMES};
+use kifu_store::positions::{GameDigest, IndexSource, PositionWriter, SEGMENT_GAMES};
 use kifu_store::Store;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::Error;
 
-/// What a rebuild did.
+/// What a catch-up or a rebuild did.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct RebuildSummary {
     pub games: u64,
@@ -32,7 +34,9 @@ pub struct RebuildSummary {
 pub struct VerifySummary {
     pub state: String,
     pub games: u64,
-    /// Entries the games' moves give.
+    /// Games after the index's mark: not indexed yet (a catch-up adds them).
+    pub not_indexed: u64,
+    /// Entries the games' moves give (of the games up to the mark).
     pub expected_entries: u64,
     /// Entries the index holds.
     pub stored_entries: u64,
@@ -72,7 +76,7 @@ fn for_each_chunk(
             let store = Store::open_read_only(db)?;
             let mut last = after;
             loop {
-                let chunk = store.index_sources(last, REBUILD_GAMES)?;
+                let chunk = store.index_sources(last, SEGMENT_GAMES)?;
                 let Some(end) = chunk.last() else {
                     return Ok(());
                 };
@@ -112,46 +116,69 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
         .map_err(|e| Error::Pipeline(e.to_string()))
 }
 
+/// Adds to the position index every game after its mark (none when it is complete).
+pub fn catch_up(db: &Path, threads: usize) -> Result<RebuildSummary, Error> {
+    let store = Store::open_read_only(db)?;
+    if store.games_not_indexed()? == 0 {
+        return Ok(RebuildSummary::default());
+    }
+    let writer = store.position_writer()?;
+    drop(store);
+    fill(db, threads, writer)
+}
+
 /// Empties the position index and makes it again from every stored game.
 pub fn rebuild(db: &Path, threads: usize) -> Result<RebuildSummary, Error> {
+    let mut writer = Store::open_read_only(db)?.position_writer()?;
+    writer.clear()?;
+    fill(db, threads, writer)
+}
+
+/// Indexes the stored games after the writer's mark, until none is left (an ingest may add
+/// games meanwhile: each pass takes those too).
+fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSummary, Error> {
     let started = Instant::now();
     let pool = pool(threads)?;
-    let mut store = Store::open(db)?;
-    store.begin_index_rebuild()?;
     let mut summary = RebuildSummary::default();
-    let mut last = 0;
+    let mut writer = Some(writer);
     loop {
-        // Chunks are written in the order read, each in its own transaction; the index
-        // stays `building` (readers refuse it) until the last one.
+        let mut w = writer.take().expect("the writer is back after each pass");
+        let from = w.through();
         let (to_writer, from_pool) = bounded::<Vec<(IndexSource, Vec<PlyStep>)>>(2);
-        let store_ref = &mut store;
-        let written = std::thread::scope(|scope| {
-            let writer = scope.spawn(move || -> Result<(u64, u64), Error> {
+        let passed = std::thread::scope(|scope| {
+            // Written in the order read, on a thread of its own while the pool replays the
+            // next chunk; each chunk follows on from the last.
+            let index_writer = scope.spawn(move || -> Result<(PositionWriter, u64, u64), Error> {
                 let (mut games, mut entries) = (0, 0);
                 for chunk in from_pool {
                     games += chunk.len() as u64;
                     entries += chunk.iter().map(|(_, t)| t.len() as u64).sum::<u64>();
-                    store_ref.write_index_chunk(&chunk)?;
+                    let after = w.through();
+                    w.add_stored(after, &chunk)?;
                 }
-                Ok((games, entries))
+                Ok((w, games, entries))
             });
-            let read = for_each_chunk(db, &pool, last, |chunk| {
+            let read = for_each_chunk(db, &pool, from, |chunk| {
                 to_writer
                     .send(chunk)
                     .map_err(|_| Error::Pipeline("the index writer stopped".into()))
             });
             drop(to_writer);
-            let counts = writer.join().expect("index writer panicked")?;
-            Ok::<_, Error>((read?, counts))
+            let written = index_writer.join().expect("index writer panicked");
+            match (read, written) {
+                (_, Err(e)) | (Err(e), _) => Err(e),
+                (Ok(_), Ok(w)) => Ok(w),
+            }
         })?;
-        let (read_to, (games, entries)) = written;
-        last = read_to;
+        let (w, games, entries) = passed;
         summary.games += games;
         summary.entries += entries;
-        // Games an ingest added meanwhile are indexed by another pass.
-        if store.finish_index_rebuild(last)? {
+        if games == 0 || w.stopped() {
+            // Nothing was left, or another writer moved the mark: it carries on from there.
+            w.finish()?;
             break;
         }
+        writer = Some(w);
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
@@ -162,6 +189,7 @@ pub fn verify(db: &Path, threads: usize) -> Result<VerifySummary, Error> {
     let pool = pool(threads)?;
     let store = Store::open_read_only(db)?;
     let state = store.position_index_state()?;
+    let through = store.index_mark()?.unwrap_or(0);
     let mut stored: HashMap<i64, GameDigest> = store.index_digests()?;
     drop(store);
     let mut summary = VerifySummary {
@@ -172,8 +200,14 @@ pub fn verify(db: &Path, threads: usize) -> Result<VerifySummary, Error> {
     for_each_chunk(db, &pool, 0, |chunk| {
         for (source, trail) in &chunk {
             summary.games += 1;
-            summary.expected_entries += trail.len() as u64;
-            let expected = GameDigest::of_trail(source, trail);
+            // A game after the mark has no entry yet.
+            let expected = if source.id <= through {
+                summary.expected_entries += trail.len() as u64;
+                GameDigest::of_trail(source, trail)
+            } else {
+                summary.not_indexed += 1;
+                GameDigest::default()
+            };
             let held = stored.remove(&source.id).unwrap_or_default();
             if held != expected {
                 summary.differing += 1;

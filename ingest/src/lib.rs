@@ -32,7 +32,7 @@ use kifu_facts::{RulesInForce, Ruleset};
 use kifu_parser::member::RecordSink;
 use kifu_parser::raw::{AnyGame, AnyItem};
 use kifu_parser::{Format, Location, RawError, Span};
-use kifu_store::positions::IndexState;
+use kifu_store::positions::{IndexedBatch, PositionWriter};
 use kifu_store::{NewSource, Record, Store, WriteStats};
 use rayon::iter::Either;
 use rayon::prelude::*;
@@ -62,8 +62,8 @@ pub struct Options {
     pub threads: usize,
     /// Draw a progress bar on stderr.
     pub progress: bool,
-    /// Leave the games out of the position index (it becomes `missing` until
-    /// `kifu index --rebuild`): a bulk load followed by one rebuild.
+    /// Leave the new games out of the position index: it stays behind until the next
+    /// command that needs it (or `kifu index`) catches it up, in segments of 65,536 games.
     pub no_index: bool,
     /// Replay every Renju-board record by these rules, whatever its rule tag or its file's
     /// name says (`--rule freestyle`).
@@ -126,8 +126,9 @@ pub struct Summary {
     /// now (the curation applied before stays as it was then). Empty without a curation.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub curation_errors: Vec<String>,
-    /// The position index after the ingest: `complete`, `missing` (build it with
-    /// `kifu index --rebuild`) or `building`; empty when nothing was written.
+    /// The position index after the ingest: `complete`, or `behind`/`missing` (the next
+    /// command that needs it, or `kifu index`, catches it up); empty when nothing was
+    /// written to a database.
     pub position_index: String,
     pub seconds: f64,
     pub games_per_second: f64,
@@ -250,12 +251,21 @@ struct Tally {
 /// Ingests files and directories into the database at `db`.
 pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
     let mut store = Store::open(db)?;
-    store.set_indexing(!options.no_index);
-    let mut summary = ingest_into(&mut store, paths, options)?;
+    let positions = if options.no_index {
+        None
+    } else {
+        // Games an earlier run left out of the index (killed, or `--no-index`) first, so
+        // the new games follow on from its mark.
+        index::catch_up(db, options.threads)?;
+        Some(store.position_writer()?)
+    };
+    store.set_indexing(positions.is_some());
+    let mut summary = run(paths, options, Some(&mut store), positions, Mode::Full)?;
     // Only new games can change what the curation matches.
     if summary.inserted > 0 {
         summary.curation_errors = reapply_curation(&mut store)?;
     }
+    summary.position_index = store.position_index_state()?.name().to_owned();
     Ok(summary)
 }
 
@@ -285,13 +295,16 @@ pub fn ingest_into(
     paths: &[PathBuf],
     options: &Options,
 ) -> Result<Summary, Error> {
-    run(paths, options, Some(sink), Mode::Full)
+    run(paths, options, Some(sink), None, Mode::Full)
 }
 
+/// The pipeline; `positions` (with a sink that keeps what the index needs of each batch)
+/// adds the written games to the position index on a thread of its own.
 fn run(
     paths: &[PathBuf],
     options: &Options,
     sink: Option<&mut dyn Sink>,
+    positions: Option<PositionWriter>,
     mode: Mode,
 ) -> Result<Summary, Error> {
     let started = Instant::now();
@@ -319,24 +332,24 @@ fn run(
     let (to_writer, writer_rx) = bounded::<ToWriter>(IN_FLIGHT);
     let (to_replay, replay_rx) = bounded::<ToReplay>(IN_FLIGHT);
 
-    let (to_release, release_rx) = bounded::<Vec<Record>>(IN_FLIGHT);
+    let (to_index, index_rx) = bounded::<Written>(IN_FLIGHT);
 
     let pool_before = busy::pool_cpu(&pool);
     let outcome = std::thread::scope(|scope| {
-        // Frees the written batches, off the writer: dropping a batch's strings and
-        // vectors was ~15% of the writer's time (measured on train-2), and the writer is
-        // the stage that caps a Renju ingest.
-        let releaser = std::thread::Builder::new()
-            .name("kifu-release".into())
+        // Adds the written batches to the position index (its own file, its own
+        // connection) and frees them, off the games writer, the stage that caps a Renju
+        // ingest: the index was a fifth of its work, freeing a batch ~15% (train-2).
+        let indexer = std::thread::Builder::new()
+            .name("kifu-index".into())
             .spawn_scoped(scope, move || {
-                busy::timed(|| release_rx.iter().for_each(drop))
+                busy::timed(|| index_and_release(positions, index_rx))
             })
             // As `scope.spawn` does: a thread the system cannot start is not an input error.
-            .expect("start the release thread");
+            .expect("start the index thread");
         let writer = std::thread::Builder::new()
             .name("kifu-writer".into())
             .spawn_scoped(scope, move || {
-                busy::timed(|| write_all(sink, writer_rx, to_release))
+                busy::timed(|| write_all(sink, writer_rx, to_index))
             })
             .expect("start the writer thread");
         let replay_to_writer = to_writer.clone();
@@ -381,10 +394,11 @@ fn run(
         let reader = busy::thread_cpu() - reader_before;
         let (replayed, dispatch) = replayer.join().expect("replay thread panicked");
         let (written, writer) = writer.join().expect("writer thread panicked");
-        let ((), release) = releaser.join().expect("release thread panicked");
+        let (indexed, index) = indexer.join().expect("index thread panicked");
         let (writer_end, writer_working) = written
             .as_ref()
             .map_or((0.0, 0.0), |w| (w.end_cpu, w.working));
+        let written = indexed.and(written);
         let stages = busy::StageTimes {
             reader,
             dispatch,
@@ -392,7 +406,7 @@ fn run(
             writer,
             writer_end,
             writer_working,
-            release,
+            index,
         };
         (read_result, replayed, written, stages)
     });
@@ -403,9 +417,7 @@ fn run(
     let (read_result, replayed, written, mut stages) = outcome;
     stages.pool = pool_busy;
     summary.stages = stages;
-    let Written {
-        stats, index_state, ..
-    } = written?;
+    let WriterTotals { stats, .. } = written?;
     let without_games = replayed?;
     read_result?;
     summary.files_without_games = without_games
@@ -429,7 +441,6 @@ fn run(
     summary.duplicates = stats.duplicates;
     summary.inserted = stats.games;
     summary.already_present = stats.already_present;
-    summary.position_index = index_state.map(|s| s.name().to_owned()).unwrap_or_default();
     summary.seconds = started.elapsed().as_secs_f64();
     summary.games_per_second = if summary.seconds > 0.0 {
         summary.games as f64 / summary.seconds
@@ -484,11 +495,32 @@ fn progress_bar(enabled: bool, total: u64) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// What the writer thread did: the counts, the position index's state at the end, and
-/// how long it worked.
-struct Written {
+/// A batch the writer committed, with what the position index needs of it.
+type Written = (Vec<Record>, IndexedBatch);
+
+/// The index thread: adds each written batch to the position index (when `positions`)
+/// and frees it. An index that cannot be written stops the ingest with its error once the
+/// games are written (the games are the truth; the index is caught up later).
+fn index_and_release(
+    mut positions: Option<PositionWriter>,
+    rx: Receiver<Written>,
+) -> Result<(), Error> {
+    let mut result = Ok(());
+    for (records, batch) in rx {
+        if let (Some(writer), Ok(())) = (positions.as_mut(), &result) {
+            result = writer.add_batch(&records, &batch).map_err(Error::from);
+        }
+        drop(records);
+    }
+    match positions {
+        Some(writer) if result.is_ok() => Ok(writer.finish()?),
+        _ => result,
+    }
+}
+
+/// What the writer thread did: the counts, and how long it worked.
+struct WriterTotals {
     stats: WriteStats,
-    index_state: Option<IndexState>,
     /// CPU seconds of the sink's end (the index builds after a bulk load).
     end_cpu: f64,
     /// Wall seconds at work (not waiting for the next message): CPU and the disk.
@@ -496,15 +528,14 @@ struct Written {
 }
 
 /// The writer thread: applies the messages in order, and hands each written batch to
-/// `release` to be freed.
+/// the index thread (which frees it).
 fn write_all(
     sink: Option<&mut dyn Sink>,
     rx: Receiver<ToWriter>,
-    release: Sender<Vec<Record>>,
-) -> Result<Written, Error> {
-    let mut written = Written {
+    index: Sender<Written>,
+) -> Result<WriterTotals, Error> {
+    let mut written = WriterTotals {
         stats: WriteStats::default(),
-        index_state: None,
         end_cpu: 0.0,
         working: 0.0,
     };
@@ -533,8 +564,9 @@ fn write_all(
             }
             ToWriter::Batch(records) => {
                 written.stats.add(store.write_batch(&records)?);
-                // A stopped release thread only means this one frees the batch.
-                let _ = release.send(records);
+                // A stopped index thread only means this one frees the batch (its error
+                // is reported at the end).
+                let _ = index.send((records, store.take_indexed()));
             }
             ToWriter::Finish {
                 source_id,
@@ -545,9 +577,9 @@ fn write_all(
         written.working += started.elapsed().as_secs_f64();
     }
     let started = Instant::now();
-    let (index_state, end_cpu) = busy::timed(|| store.end());
+    let (ended, end_cpu) = busy::timed(|| store.end());
     written.working += started.elapsed().as_secs_f64();
-    written.index_state = index_state?;
+    ended?;
     written.end_cpu = end_cpu;
     Ok(written)
 }

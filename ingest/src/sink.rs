@@ -2,7 +2,7 @@
 //! [`Sink`] (`kifu ingest --to-parquet` writes the data contract's part files through one
 //! defined in `kifu-analysis`, which depends on this crate, not this crate on it).
 
-use kifu_store::positions::IndexState;
+use kifu_store::positions::IndexedBatch;
 use kifu_store::{NewSource, Record, SourceState, Store, WriteStats};
 
 use crate::Error;
@@ -36,8 +36,14 @@ pub trait Sink: Send {
     /// Every record of file `id` has been written.
     fn finish_source(&mut self, id: i64, format: &str, encoding: &str) -> Result<(), Error>;
 
-    /// After the last file: the position index's state, for a sink that keeps one.
-    fn end(&mut self) -> Result<Option<IndexState>, Error>;
+    /// What the position index needs of the batch written last, for a sink that keeps it
+    /// (an ingest into the database adds it to the index on a thread of its own).
+    fn take_indexed(&mut self) -> IndexedBatch {
+        IndexedBatch::default()
+    }
+
+    /// After the last file.
+    fn end(&mut self) -> Result<(), Error>;
 }
 
 impl Sink for Store {
@@ -63,8 +69,11 @@ impl Sink for Store {
         Ok(Store::finish_source(self, id, format, encoding)?)
     }
 
-    fn end(&mut self) -> Result<Option<IndexState>, Error> {
-        self.end_bulk()?;
-        Ok(Some(self.position_index_state()?))
+    fn take_indexed(&mut self) -> IndexedBatch {
+        Store::take_indexed(self)
+    }
+
+    fn end(&mut self) -> Result<(), Error> {
+        Ok(self.end_bulk()?)
     }
 }

@@ -146,9 +146,7 @@ struct Run {
 
 /// Runs `kifu bench-stage` and reads its peak RSS.
 fn measure(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result<Run> {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    let _ = kifu_store::remove_database(db);
     let exe = std::env::current_exe().context("locate the kifu binary")?;
     let mut child = Command::new(exe)
         .arg("bench-stage")
@@ -297,11 +295,14 @@ fn ingest_once(db: &Path, paths: &[PathBuf], options: &kifu_ingest::Options) -> 
         return Ok(());
     }
     let partial = PathBuf::from(format!("{}.partial", db.display()));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-    }
+    let _ = kifu_store::remove_database(&partial);
     kifu_ingest::ingest(&partial, paths, options)?;
     kifu_store::Store::open(&partial)?;
+    // The index file first: the database's name is what says the load is whole.
+    let index = kifu_store::positions::index_path(&partial);
+    if index.exists() {
+        std::fs::rename(&index, kifu_store::positions::index_path(db))?;
+    }
     std::fs::rename(&partial, db)
         .map_err(|e| anyhow::anyhow!("rename to {}: {e}", db.display()))?;
     Ok(())

@@ -21,9 +21,7 @@ const HEADING: &str = "## Position index";
 const SEARCHES: usize = 20;
 
 fn fresh(db: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    let _ = kifu_store::remove_database(db);
 }
 
 fn ingest(db: &Path, input: &[std::path::PathBuf], no_index: bool) -> Result<f64> {

@@ -1,15 +1,16 @@
 //! `kifu bench --only stages`: how busy each pipeline stage is per game (the reader, the
-//! dispatch thread, the replay pool, the writer, the release thread), on 1 and 2 replay
-//! threads, a model of the pipeline from those costs that predicts the wall time on more
-//! cores, and what the position index costs (the same ingest with `--no-index`).
+//! dispatch thread, the replay pool, the writer, the index thread, which also frees the
+//! batches), on 1 and 2 replay threads, a model of the pipeline from those costs that
+//! predicts the wall time on more cores, and what the position index costs (the same
+//! ingest with `--no-index`).
 //!
-//! The model: a game passes through four serial stages (reader, dispatch, writer, release),
+//! The model: a game passes through four serial stages (reader, dispatch, writer, index),
 //! each a thread of its own, and one parallel stage (the pool of T threads). In a pipeline the
 //! slowest stage sets the pace, and all of them share C cores, so per game
 //!
 //! ```text
-//! wall = max(reader, dispatch, writer, release, pool / T,
-//!            (reader + dispatch + pool + writer + release) / C)
+//! wall = max(reader, dispatch, writer, index, pool / T,
+//!            (reader + dispatch + pool + writer + index) / C)
 //! ```
 //!
 //! where the writer's term is its time at work (its CPU and its waits on the disk, which
@@ -36,7 +37,8 @@ struct Costs {
     dispatch: f64,
     pool: f64,
     writer: f64,
-    release: f64,
+    /// The thread after the writer: the position index and freeing the batches.
+    index: f64,
     /// The writer's CPU per game (its pace, [`Costs::writer`], adds the disk waits).
     writer_cpu: f64,
     /// Work of the process outside the five stages, and the writer's work after the last
@@ -55,19 +57,19 @@ impl Costs {
             // The writer's pace is its time at work (CPU and disk waits), not its CPU.
             writer: (s.writer_working.max(s.writer) - s.writer_end) / g,
             writer_cpu: (s.writer - s.writer_end) / g,
-            release: s.release / g,
+            index: s.index / g,
             rest: ((run.cpu - s.total()).max(0.0) + s.writer_end) / g,
         }
     }
 
     /// The model's wall seconds for `games` on `cores` cores with `threads` pool threads.
     fn wall(&self, games: u64, cores: f64, threads: f64) -> f64 {
-        let total = self.reader + self.dispatch + self.pool + self.writer_cpu + self.release;
+        let total = self.reader + self.dispatch + self.pool + self.writer_cpu + self.index;
         let paced = self
             .reader
             .max(self.dispatch)
             .max(self.writer)
-            .max(self.release)
+            .max(self.index)
             .max(self.pool / threads)
             .max(total / cores);
         games as f64 * (paced + self.rest)
@@ -79,7 +81,7 @@ impl Costs {
             ("reader", self.reader),
             ("dispatch", self.dispatch),
             ("writer", self.writer),
-            ("release", self.release),
+            ("index", self.index),
         ]
         .into_iter()
         .fold(("reader", 0.0), |a, b| if b.1 > a.1 { b } else { a })
@@ -97,7 +99,7 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
     let mut busy = String::new();
     writeln!(
         busy,
-        "| input | threads | games | wall s | CPU s | cores busy | reader µs/game | dispatch µs/game | pool µs/game | writer µs/game | writer at work µs/game | release µs/game | rest µs/game | writer at work ÷ wall |"
+        "| input | threads | games | wall s | CPU s | cores busy | reader µs/game | dispatch µs/game | pool µs/game | writer µs/game | writer at work µs/game | index µs/game | rest µs/game | writer at work ÷ wall |"
     )?;
     writeln!(
         busy,
@@ -136,7 +138,7 @@ pub(super) fn run(inputs: &[Input], db: &Path) -> Result<String> {
                 us(c.pool),
                 us(c.writer_cpu),
                 us(c.writer),
-                us(c.release),
+                us(c.index),
                 us(c.rest),
                 run.stages.writer_working / run.seconds.max(1e-9)
             )?;
@@ -215,7 +217,7 @@ mod tests {
             pool,
             writer,
             writer_cpu: writer,
-            release: 0.0,
+            index: 0.0,
             rest: 0.0,
         }
     }

@@ -270,8 +270,8 @@ pub(super) enum Command {
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
-        /// Leave the new games out of the position index (a bulk load): the index is
-        /// then missing until `kifu index --rebuild`.
+        /// Leave the new games out of the position index (a bulk load): it stays behind
+        /// until the next `kifu position`, `explore` or `index` adds them.
         #[arg(long)]
         no_index: bool,
         /// Write the data contract's tables (as `kifu export` writes them) into this new
@@ -613,8 +613,9 @@ pub(super) enum Command {
         #[arg(long)]
         site: bool,
     },
-    /// The position index behind `position` and `explore`: its state and size;
-    /// `--rebuild` makes it again, `--verify` checks it against the games.
+    /// The position index behind `position` and `explore` (a file beside the database):
+    /// adds the games it does not cover yet and says its state and size; `--rebuild`
+    /// makes it again, `--verify` checks it against the games.
     Index(super::index::IndexArgs),
     /// Every game that reaches a position at any ply, under every symmetry of its board,
     /// with the ply, the symmetry, the players and the result.

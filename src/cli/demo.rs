@@ -103,15 +103,9 @@ fn samples_dir() -> Result<PathBuf> {
     bail!("cannot find the samples directory (run from the kifu source tree)")
 }
 
-/// Removes a database and its WAL files, so the demo starts from nothing.
+/// Removes a database and the files beside it, so the demo starts from nothing.
 fn remove_db(db: &Path) -> Result<()> {
-    for suffix in ["", "-wal", "-shm"] {
-        let p = PathBuf::from(format!("{}{suffix}", db.display()));
-        if p.exists() {
-            std::fs::remove_file(&p).with_context(|| format!("remove {}", p.display()))?;
-        }
-    }
-    Ok(())
+    kifu_store::remove_database(db).with_context(|| format!("remove {}", db.display()))
 }
 
 pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {

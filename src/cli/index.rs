@@ -1,6 +1,6 @@
-//! `kifu index`: the position index's state and size; `--rebuild` makes it again from the
-//! stored games, `--compact` merges its small segments, `--verify` checks it against the
-//! games.
+//! `kifu index`: catches the position index up with the stored games (the games after its
+//! mark) and says its state and size; `--rebuild` makes it again from nothing, `--compact`
+//! merges its small segments, `--verify` checks it against the games.
 
 use std::io::Write;
 use std::path::Path;
@@ -19,7 +19,7 @@ pub(super) struct IndexArgs {
     /// Empty the position index and make it again from every stored game.
     #[arg(long)]
     rebuild: bool,
-    /// Merge the small segments many ingests leave (one per batch) into large ones,
+    /// Merge the small segments many small ingests leave (one per ingest and kind) into large ones,
     /// without replaying any game: a lookup then reads one row per 65,536 games.
     #[arg(long)]
     compact: bool,
@@ -42,6 +42,21 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
         return Err(kifu_store::Error::NotFound(format!("database {}", db.display())).into());
     }
     let mut out = std::io::stdout().lock();
+    if !a.rebuild && !a.verify {
+        let s = kifu_ingest::index::catch_up(db, a.threads)
+            .with_context(|| format!("catch up the position index of {}", db.display()))?;
+        if s.games > 0 {
+            if a.json {
+                writeln!(out, "{}", serde_json::json!({ "caught_up": s }))?;
+            } else {
+                writeln!(
+                    out,
+                    "position index caught up: {} games, {} positions, {:.2} s",
+                    s.games, s.entries, s.seconds
+                )?;
+            }
+        }
+    }
     if a.rebuild {
         let s = kifu_ingest::index::rebuild(db, a.threads)
             .with_context(|| format!("rebuild the position index of {}", db.display()))?;
@@ -84,8 +99,17 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
             writeln!(
                 out,
                 "position index {}: consistent with the {} games ({} positions)",
-                v.state, v.games, v.expected_entries
+                v.state,
+                v.games - v.not_indexed,
+                v.expected_entries
             )?;
+            if v.not_indexed > 0 {
+                writeln!(
+                    out,
+                    "{} newer games are not indexed yet: `kifu index` adds them",
+                    v.not_indexed
+                )?;
+            }
         } else {
             writeln!(
                 out,
@@ -109,7 +133,9 @@ fn print_state(out: &mut impl Write, db: &Path, json: bool) -> Result<()> {
     let state = store.position_index_state()?;
     let size = store.position_index_size()?;
     let games = store.counts()?.games;
-    let file_bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    let file_bytes = std::fs::metadata(store.index_file())
+        .map(|m| m.len())
+        .unwrap_or(0);
     if json {
         let v = serde_json::json!({
             "state": state.name(),
@@ -118,12 +144,18 @@ fn print_state(out: &mut impl Write, db: &Path, json: bool) -> Result<()> {
             "rows": size.rows,
             "entries": size.entries,
             "data_bytes": size.data_bytes,
-            "database_bytes": file_bytes,
+            "file": store.index_file(),
+            "file_bytes": file_bytes,
         });
         writeln!(out, "{v}")?;
         return Ok(());
     }
-    writeln!(out, "position index {state}")?;
+    writeln!(
+        out,
+        "position index {state} ({}, {:.1} MB)",
+        store.index_file().display(),
+        file_bytes as f64 / 1e6
+    )?;
     writeln!(
         out,
         "{} games, {} positions in {} segments ({} rows), {:.1} MB of entries",

@@ -136,11 +136,11 @@ pub(super) fn print_summary(
     writeln!(out, "{:.2} s, {:.0} games/s", s.seconds, s.games_per_second)?;
     match s.position_index.as_str() {
         "" | "complete" => {}
-        "missing" => writeln!(
+        other => writeln!(
             out,
-            "position index   missing: build it with `kifu index --rebuild`"
+            "position index   {other}: the next `kifu position`, `explore` or `index` \
+             indexes the games it does not cover"
         )?,
-        other => writeln!(out, "position index   {other}")?,
     }
     Ok(())
 }

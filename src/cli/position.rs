@@ -261,6 +261,7 @@ pub(super) fn open(
         );
     };
     let board = query.board(kind)?;
+    select::catch_up_index(&db.db, command)?;
     let store = select::open_for(&db.db, &filter, command)?;
     Ok((store, filter, board))
 }

@@ -58,6 +58,12 @@ pub(super) fn run(
         Some(_) => Some(find_chromium(pdf.chromium.as_deref())?),
         None => None,
     };
+    if explorer_depth > 0 {
+        // Without the index the report leaves its opening trees out and says so.
+        if let Err(e) = super::select::catch_up_index(db, "report") {
+            eprintln!("kifu report: {e:#}");
+        }
+    }
     let (store, filter) = super::select::open(db, flags, false, "report")?;
     let games = store.count_games(&filter)?;
     if games == 0 {

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use kifu_facts::GameKind;
 use kifu_store::{GameFilter, RulesetChoice, Store};
 
@@ -46,6 +46,28 @@ pub(super) fn open_for(db: &Path, filter: &GameFilter, command: &str) -> Result<
         }
     }
     Ok(store)
+}
+
+/// Brings the position index up to the newest game before a command reads it (the games
+/// an ingest left behind its mark: killed, `--no-index`, or still writing), saying on
+/// standard error how many it indexes.
+pub(super) fn catch_up_index(db: &Path, command: &str) -> Result<()> {
+    if !db.exists() {
+        return Ok(()); // opening it says so
+    }
+    let behind = Store::open_read_only(db)?.games_not_indexed()?;
+    if behind == 0 {
+        return Ok(());
+    }
+    if !super::quiet() {
+        eprintln!(
+            "kifu {command}: indexing the positions of {behind} game(s) the position index \
+             does not cover yet"
+        );
+    }
+    kifu_ingest::index::catch_up(db, 0)
+        .with_context(|| format!("catch up the position index of {}", db.display()))?;
+    Ok(())
 }
 
 #[cfg(test)]

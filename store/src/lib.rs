@@ -17,10 +17,10 @@ pub mod summary;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use copies::FirstCopies;
-use kifu_facts::{counted_result, Ruleset, SeatResult};
+use kifu_facts::Ruleset;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 
 pub use copies::{
@@ -28,7 +28,7 @@ pub use copies::{
 };
 pub use filter::{FilterError, GameFilter, RulesetChoice};
 pub use functions::rule_key;
-use positions::{GameEntries, IndexState, Pending, INGEST_PART_BITS};
+use positions::{IndexState, IndexedBatch, IndexedGame};
 
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
 pub use summary::GameFacts;
@@ -80,12 +80,12 @@ impl fmt::Display for Error {
             Error::Corrupt(what) => write!(f, "database holds an unreadable value: {what}"),
             Error::Filter(e) => e.fmt(f),
             Error::PositionIndex(IndexState::Missing) => f.write_str(
-                "the position index of this database is not built (the database predates it, \
-                 or an ingest ran with --no-index): build it with `kifu index --rebuild`",
+                "the position index of this database is not built: `kifu index` builds it \
+                 (it needs write access beside the database)",
             ),
-            Error::PositionIndex(IndexState::Building) => f.write_str(
-                "the position index is being rebuilt, or a rebuild was interrupted: wait for \
-                 it, or run `kifu index --rebuild` again",
+            Error::PositionIndex(IndexState::Behind) => f.write_str(
+                "the position index does not cover the newest games yet: `kifu index` adds \
+                 them (it needs write access beside the database)",
             ),
             Error::PositionIndex(IndexState::Complete) => {
                 f.write_str("the position index is complete")
@@ -147,10 +147,32 @@ pub struct Store {
     events: HashMap<String, i64>,
     /// The first game of each identity: loaded once per kind, then kept up to date.
     first_copies: FirstCopies,
-    /// Whether batches add their games to the position index (when it is complete).
+    /// The position index's file beside the database ([`positions::index_path`]).
+    index_path: PathBuf,
+    /// Whether that file is attached (as the schema `positions`): always when the store
+    /// was opened for writing, when it exists when opened for reading.
+    index_attached: bool,
+    /// Whether each batch written keeps what the position index needs of it
+    /// ([`Store::take_indexed`]).
     indexing: bool,
-    /// The position index entries of the batch being written.
-    pending: Pending,
+    indexed: IndexedBatch,
+}
+
+/// Removes a database file and every file SQLite and kifu keep beside it (its WAL, the
+/// position index and its WAL): what is absent is no error.
+pub fn remove_database(db: &Path) -> std::io::Result<()> {
+    let index = positions::index_path(db);
+    for base in [db, index.as_path()] {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut name = base.as_os_str().to_owned();
+            name.push(suffix);
+            match std::fs::remove_file(&name) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The page size of a database file `Store::open` creates.
@@ -183,11 +205,18 @@ impl Store {
             players: HashMap::new(),
             events: HashMap::new(),
             first_copies: FirstCopies::default(),
-            indexing: true,
-            pending: Pending::new(INGEST_PART_BITS),
+            index_path: positions::index_path(path),
+            index_attached: false,
+            indexing: false,
+            indexed: IndexedBatch::default(),
         };
         store.migrate()?;
         store.ensure_indexes()?;
+        positions::prepare(&store.index_path, &store.identity()?, || {
+            store.newest_game()
+        })?;
+        positions::attach(&store.conn, &store.index_path)?;
+        store.index_attached = true;
         Ok(store)
     }
 
@@ -261,21 +290,34 @@ impl Store {
                 known,
             });
         }
+        let index_path = positions::index_path(path);
+        // Without its file there is no index to read: it is `missing`.
+        let index_attached = index_path.exists();
+        if index_attached {
+            positions::attach(&conn, &index_path)?;
+        }
         Ok(Store {
             conn,
             players: HashMap::new(),
             events: HashMap::new(),
             first_copies: FirstCopies::default(),
+            index_path,
+            index_attached,
             indexing: false,
-            pending: Pending::new(INGEST_PART_BITS),
+            indexed: IndexedBatch::default(),
         })
     }
 
-    /// Whether the batches written from now on add their games to the position index
-    /// (on by default). Writing games without indexing them leaves the index `missing`
-    /// until `kifu index --rebuild`.
+    /// Whether the batches written from now on keep what the position index needs of them
+    /// (off by default), for [`Store::take_indexed`].
     pub fn set_indexing(&mut self, on: bool) {
         self.indexing = on;
+    }
+
+    /// What the position index needs of the batch written last (its games' ids and copy
+    /// links), when indexing.
+    pub fn take_indexed(&mut self) -> IndexedBatch {
+        std::mem::take(&mut self.indexed)
     }
 
     pub fn schema_version(&self) -> Result<i64> {
@@ -380,14 +422,17 @@ impl Store {
                 }
             }
         }
-        let tx = self.conn.transaction()?;
-        // Read inside the transaction: a rebuild that starts or ends is seen by the next
-        // batch, never half-way through this one.
-        let index_complete: bool = tx.query_row(
-            "SELECT state = 'complete' FROM position_index WHERE id = 1",
-            [],
-            |r| r.get(0),
-        )?;
+        // The write lock from the start: a deferred transaction that read first could not
+        // take it after another writer's commit (SQLite fails that at once, unretried).
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        self.indexed.games.clear();
+        if self.indexing {
+            // Read inside the transaction: the games it inserts follow on from this one.
+            self.indexed.after =
+                tx.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+        }
         {
             let mut writer = BatchWriter {
                 tx: &tx,
@@ -395,24 +440,14 @@ impl Store {
                 players: &mut self.players,
                 events: &mut self.events,
                 first_copies: &mut self.first_copies,
-                pending: (index_complete && self.indexing).then_some(&mut self.pending),
+                indexed: self.indexing.then_some(&mut self.indexed.games),
             };
-            for record in records {
+            for (i, record) in records.iter().enumerate() {
                 match record {
-                    Record::Game(game) => writer.game(game, &mut stats)?,
+                    Record::Game(game) => writer.game(i, game, &mut stats)?,
                     Record::Quarantined(q) => writer.quarantined(q, &mut stats)?,
                 }
             }
-            if let Some(pending) = writer.pending {
-                pending.flush(&tx)?;
-            }
-        }
-        if index_complete && !self.indexing && stats.games > 0 {
-            // Games the index does not hold: it stays missing until rebuilt.
-            tx.execute(
-                "UPDATE position_index SET state = 'missing' WHERE id = 1",
-                [],
-            )?;
         }
         tx.commit()?;
         Ok(stats)
@@ -480,8 +515,8 @@ struct BatchWriter<'a> {
     players: &'a mut HashMap<String, i64>,
     events: &'a mut HashMap<String, i64>,
     first_copies: &'a mut FirstCopies,
-    /// Where the batch's position index entries go (`None`: not indexing).
-    pending: Option<&'a mut Pending>,
+    /// The games inserted, for the position index (`None`: not indexing).
+    indexed: Option<&'a mut Vec<IndexedGame>>,
 }
 
 impl BatchWriter<'_> {
@@ -535,7 +570,7 @@ impl BatchWriter<'_> {
         }
     }
 
-    fn game(&mut self, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
+    fn game(&mut self, record: usize, g: &GameRecord, stats: &mut WriteStats) -> Result<()> {
         let event_id = self.optional_name(Table::Events, &g.event)?;
         let header = copies::record_header_key(g);
         let duplicate_of = self.first_copy(g, header.as_ref())?;
@@ -615,20 +650,11 @@ impl BatchWriter<'_> {
         for f in &g.findings {
             self.finding(g.source_id, Some(game_id), None, f)?;
         }
-        if let Some(pending) = self.pending.as_deref_mut() {
-            let counted = counted_result(
-                g.kind,
-                g.recorded_result.as_deref(),
-                g.derived_result.as_deref(),
-                &g.termination,
-            );
-            pending.add(&GameEntries {
-                kind: g.kind,
-                game: game_id,
-                result: SeatResult::of(g.kind, counted),
+        if let Some(indexed) = self.indexed.as_deref_mut() {
+            indexed.push(IndexedGame {
+                record,
+                id: game_id,
                 duplicate: duplicate_of.is_some(),
-                length: g.plies,
-                trail: &g.trail,
             });
         }
         Ok(())

@@ -56,6 +56,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_CURATION,
     MIGRATION_TEAMS,
     MIGRATION_RATINGS,
+    MIGRATION_POSITIONS_APART,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -472,4 +473,21 @@ CREATE TABLE rating_runs (
     players  INTEGER NOT NULL,
     PRIMARY KEY (kind, system)
 ) WITHOUT ROWID;
+"#;
+
+/// The position index moves to a file of its own beside the database
+/// ([`crate::positions::index_path`]): it is data derived from the games, written by a
+/// second connection off the games writer's path, with a mark of the games it covers.
+/// What an older file held of it is dropped (the first command that needs it builds it
+/// again). `identity.token` names this file's games, so an index file is never read
+/// against another database's games.
+const MIGRATION_POSITIONS_APART: &str = r#"
+DROP TABLE position_postings;
+DROP TABLE position_segments;
+DROP TABLE position_index;
+CREATE TABLE identity (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    token TEXT    NOT NULL
+);
+INSERT INTO identity (id, token) VALUES (1, lower(hex(randomblob(16))));
 "#;

@@ -1,13 +1,13 @@
 //! Merging small segments (`kifu index --compact`): an index grown by many ingests has a
 //! segment per batch, and a lookup reads one row per segment; merging runs of them into
-//! segments of up to [`REBUILD_GAMES`] games, without replaying any game, brings a lookup
+//! segments of up to [`SEGMENT_GAMES`] games, without replaying any game, brings a lookup
 //! back to a row per 65,536 games.
 
 use kifu_facts::GameKind;
 use rusqlite::params;
 
 use super::format::{part_of, put_entry, BadRow, Entries, EntryFields};
-use super::{REBUILD_GAMES, REBUILD_PART_BITS};
+use super::{PART_BITS, SEGMENT_GAMES};
 use crate::summary::kind_of;
 use crate::{Error, Result, Store};
 
@@ -31,7 +31,7 @@ pub struct Compaction {
 
 impl Store {
     /// Merges each run of consecutive small segments of one kind (fewer than
-    /// [`REBUILD_GAMES`] games together, game ranges in order) into one segment, each
+    /// [`SEGMENT_GAMES`] games together, game ranges in order) into one segment, each
     /// merge in its own transaction: a kill leaves the old segments or the new one.
     pub fn compact_index(&mut self) -> Result<Compaction> {
         let mut stmt = self.conn.prepare(
@@ -60,7 +60,7 @@ impl Store {
             let joins = run.last().is_some_and(|last| {
                 last.kind == s.kind
                     && last.last_game < s.first_game
-                    && run.iter().map(|r| r.games).sum::<i64>() + s.games <= REBUILD_GAMES as i64
+                    && run.iter().map(|r| r.games).sum::<i64>() + s.games <= SEGMENT_GAMES as i64
             });
             if !joins && !run.is_empty() {
                 runs.push(std::mem::take(&mut run));
@@ -84,7 +84,7 @@ impl Store {
 
     fn merge(&mut self, run: &[&Segment]) -> Result<()> {
         let kind = run[0].kind;
-        let bits = REBUILD_PART_BITS;
+        let bits = PART_BITS;
         let first_game = run[0].first_game;
         let mut parts: Vec<(Vec<u8>, i64)> = vec![(Vec::new(), first_game); 1 << bits];
         let tx = self.conn.transaction()?;

@@ -1,15 +1,15 @@
 //! The position index: for every game, every position it reaches (at its first visit),
 //! keyed by the position's key under its board's symmetries
 //! ([`kifu_facts::PositionKey`]), with what the explorer counts. `kifu position` and
-//! `kifu explore` read it; the ingest adds to it batch by batch; `kifu index --rebuild`
-//! makes it again from the stored moves.
+//! `kifu explore` read it; the ingest adds to it as it writes the games; `kifu index
+//! --rebuild` makes it again from the stored moves.
 //!
 //! # Layout: segments of packed postings, split by key
 //!
-//! Each batch the writer commits adds, per game kind, one *segment*: a row of
-//! `position_segments` (the kind and the range of game ids) and up to 2^`part_bits` rows
-//! of `position_postings`, one per *part* (the top bits of the key), each packing the
-//! entries of the batch whose key falls in that part ([`format`]: 5 bytes of key, the
+//! Each write of the index adds, per game kind, one *segment* of up to [`SEGMENT_GAMES`]
+//! games: a row of `position_segments` (the kind and the range of game ids) and up to
+//! 2^`part_bits` rows of `position_postings`, one per *part* (the top bits of the key),
+//! each packing the segment's entries whose key falls in that part ([`format`]: 5 bytes of key, the
 //! game as a small gap, a flag byte with the symmetry, the result and whether the game is
 //! a linked copy, the next move and the reply in the canonical orientation, the game's
 //! length; about 10 bytes for a Renju entry). Looking a position up reads one row per
@@ -18,14 +18,14 @@
 //! # Sizes and costs (measured; `kifu index` prints them for any database)
 //!
 //! - **train-2** (147,229 Renju games, mean 33 positions a game): 4,938,493 entries,
-//!   10.0 bytes each, **336 bytes of entries per game** (49.4 MB), in 144 segments (one per
-//!   ingest batch of ~1,000 games) and 23,717 rows; the whole database is 97 MB.
+//!   10.0 bytes each, **336 bytes of entries per game** (49.4 MB); the whole database was
+//!   97 MB with the index inside it.
 //! - **Generated Renju** (~64 positions a game): ~650 bytes of entries per game, ~720 bytes
 //!   of database file per game with SQLite's pages (`kifu bench --positions`).
 //! - **Ingest cost**: the keys are computed in the replay pool, beside the replay (8 XORs
-//!   and a minimum per Renju move); the writer thread only appends ~10 bytes per position
-//!   to a part buffer and writes 256 rows per batch. The index about doubles the bytes
-//!   the writer stores (train-2: ~330 bytes a game without it, 336 more with it).
+//!   and a minimum per Renju move); the index thread appends ~10 bytes per position to a
+//!   part buffer and writes up to 4,096 rows per segment, to its own file, while the
+//!   games writer writes the games (train-2: ~330 bytes a game of games, 336 of index).
 //!   `kifu bench --positions 100000` on 2 shared, loaded
 //!   cores, in a dev build with kifu-store and kifu-analysis at opt-level 2 (as rules
 //!   and parser already are; without it the store's unoptimized encoding doubles the
@@ -48,15 +48,12 @@
 //!   lichess keeps) would need an upsert into a B-tree per position, and could not
 //!   answer a filtered query (a player's games) or list the games.
 //! - **Search**: a lookup reads one row per segment by its row id (`segment << 16 |
-//!   part`) and scans ~130 entries in it. An index built by ingest batches of ~1,000 games
-//!   has ~1,000 segments per million games; `kifu index --rebuild` writes segments of
-//!   [`REBUILD_GAMES`] games with [`REBUILD_PART_BITS`] (4,096 parts), so 10 M games
-//!   rebuilt are ~153 segments per kind and a lookup reads 153 rows of ~530 entries.
-//!   A database grown to 10 M games by many ingests (10,000 segments: a lookup reads
-//!   10,000 rows) is brought back to that by `kifu index --compact`
-//!   ([`Store::compact_index`]), which merges runs of small segments without replaying
-//!   any game, each merge in its own transaction. Ingest does not merge by itself, to
-//!   keep its cost; merging at the end of large ingests is a possible next step.
+//!   part`) and scans the entries in it. Every write gathers up to [`SEGMENT_GAMES`] games
+//!   (or [`SEGMENT_ENTRIES`] entries) with [`PART_BITS`] (4,096 parts), so 10 M games are
+//!   ~153 segments per kind and a lookup reads 153 rows of ~530 entries. A database grown
+//!   by many small ingests (a segment each) is brought back to that by `kifu index
+//!   --compact` ([`crate::Store::compact_index`]), which merges runs of small segments
+//!   without replaying any game, each merge in its own transaction.
 //! - **Explorer**: every field a move row needs (result, copy flag, next move, reply,
 //!   length) is in the entry, so the explorer reads no game: from the empty board it
 //!   decodes one entry per game (10 M entries, all in one part of each segment).
@@ -64,12 +61,24 @@
 //!   dropped by the position search, which replays each listed game and compares the full
 //!   key (at 330 M positions a given query meets one with probability ~1e-6).
 //!
-//! Consistency: a batch's entries are written in the batch's own transaction, so a kill
-//! leaves the index holding exactly the committed games. A rebuild marks the index
-//! `building` first and `complete` in the transaction that writes its last entries;
-//! readers refuse an index that is not complete ([`crate::Error::PositionIndex`]).
+//! # Derived data, off the games writer's path
+//!
+//! The games are the truth; the index is made from them. It lives in a file of its own
+//! beside the database ([`index_path`]: `<database>-positions`), written by its own
+//! connection ([`PositionWriter`]), so an ingest's games writer never waits on it and the
+//! two write at once. The file holds a mark (`coverage.through`): it has the entries of
+//! every game with an id up to the mark and of no other, and each write adds the entries
+//! of the games right after the mark and moves it in one transaction. So a killed ingest
+//! leaves the games whole and the index behind by at most what it had not written; the
+//! next command that needs the index (`kifu position`, `explore`, `report`, `site`, or
+//! `kifu index`) catches it up from the mark, and `kifu index --verify` checks it. The
+//! file names the database's games by their token (`identity.token`): a file that belongs
+//! to other games, or claims games the database does not hold, is emptied and made again.
+//! Readers refuse an index that does not reach the newest game
+//! ([`crate::Error::PositionIndex`]).
 
 mod compact;
+mod file;
 mod format;
 mod read;
 #[cfg(test)]
@@ -77,42 +86,41 @@ mod tests;
 mod write;
 
 pub use compact::Compaction;
+pub use file::index_path;
+pub(crate) use file::{attach, prepare};
 pub use format::Posting;
 pub use read::{GameDigest, IndexSize, IndexSource, PositionGame};
-pub(crate) use write::{GameEntries, Pending};
+pub use write::{IndexedBatch, IndexedGame, PositionWriter};
 
 use std::fmt;
 
-use kifu_facts::PlyStep;
-use rusqlite::{params, TransactionBehavior};
-
-use crate::{Result, Store};
-
-/// Part bits of the segments an ingest writes: 256 rows a batch, ~130 Renju entries each.
-pub const INGEST_PART_BITS: u32 = 8;
-/// Part bits of the segments a rebuild writes.
-pub const REBUILD_PART_BITS: u32 = 12;
-/// Games per segment a rebuild writes.
-pub const REBUILD_GAMES: usize = 65_536;
+/// Part bits of a segment: 4,096 rows, ~530 Renju entries each in a full segment.
+pub const PART_BITS: u32 = 12;
+/// Games a segment gathers at most (and a catch-up reads at once).
+pub const SEGMENT_GAMES: usize = 65_536;
+/// Entries a segment gathers at most (~40 MB of part buffers), so long games bound the
+/// index writer's memory as the games bound short ones.
+pub const SEGMENT_ENTRIES: u64 = 4_000_000;
 
 /// Whether the position index covers every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IndexState {
     /// Every game's positions are indexed.
     Complete,
-    /// Not built: the database was made before the index existed, or an ingest ran
-    /// without indexing.
+    /// The older games are indexed, not the newest (an ingest is writing, was killed, or
+    /// ran with `--no-index`).
+    Behind,
+    /// No game is indexed: never built, or the index file is absent or belongs to other
+    /// games.
     Missing,
-    /// A rebuild is running, or was interrupted.
-    Building,
 }
 
 impl IndexState {
     pub fn name(self) -> &'static str {
         match self {
             IndexState::Complete => "complete",
+            IndexState::Behind => "behind",
             IndexState::Missing => "missing",
-            IndexState::Building => "building",
         }
     }
 }
@@ -120,63 +128,5 @@ impl IndexState {
 impl fmt::Display for IndexState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl Store {
-    /// Starts a rebuild: marks the index `building` and empties it, in one transaction.
-    pub fn begin_index_rebuild(&mut self) -> Result<()> {
-        let tx = self.conn.transaction()?;
-        tx.execute(
-            "UPDATE position_index SET state = 'building' WHERE id = 1",
-            [],
-        )?;
-        tx.execute("DELETE FROM position_postings", [])?;
-        tx.execute("DELETE FROM position_segments", [])?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Writes the entries of a chunk of a rebuild (games in id order, each with its
-    /// trail) in one transaction: one segment per kind.
-    pub fn write_index_chunk(&mut self, games: &[(IndexSource, Vec<PlyStep>)]) -> Result<()> {
-        let mut pending = Pending::new(REBUILD_PART_BITS);
-        for (g, trail) in games {
-            pending.add(&GameEntries {
-                kind: g.kind,
-                game: g.id,
-                result: g.result,
-                duplicate: g.duplicate,
-                length: g.length,
-                trail,
-            });
-        }
-        let tx = self.conn.transaction()?;
-        pending.flush(&tx)?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Ends a rebuild that has indexed every game up to `last`: marks the index complete
-    /// and returns true, unless an ingest added games meanwhile (returns false: index
-    /// them and call again). The check and the mark are one write transaction, so no game
-    /// can slip in between.
-    pub fn finish_index_rebuild(&mut self, last: i64) -> Result<bool> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let newer: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM games WHERE id > ?1)",
-            params![last],
-            |r| r.get(0),
-        )?;
-        if !newer {
-            tx.execute(
-                "UPDATE position_index SET state = 'complete' WHERE id = 1",
-                [],
-            )?;
-        }
-        tx.commit()?;
-        Ok(!newer)
     }
 }

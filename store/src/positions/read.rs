@@ -75,22 +75,6 @@ impl GameDigest {
 }
 
 impl Store {
-    /// Whether the position index covers every game.
-    pub fn position_index_state(&self) -> Result<IndexState> {
-        let state: Option<String> = self
-            .conn
-            .query_row("SELECT state FROM position_index WHERE id = 1", [], |r| {
-                r.get(0)
-            })
-            .optional()?;
-        match state.as_deref() {
-            Some("complete") => Ok(IndexState::Complete),
-            Some("building") => Ok(IndexState::Building),
-            Some("missing") | None => Ok(IndexState::Missing),
-            Some(other) => Err(Error::Corrupt(format!("position index state `{other}`"))),
-        }
-    }
-
     /// The index entries of every game of `kind` that reaches the position with this key
     /// (any orientation), in game order. An index that does not cover every game is an
     /// error that says how to build it.
@@ -133,6 +117,9 @@ impl Store {
 
     /// Entries, segments and bytes of entry data in the index.
     pub fn position_index_size(&self) -> Result<IndexSize> {
+        if !self.index_attached {
+            return Ok(IndexSize::default());
+        }
         let (segments, entries): (i64, Option<i64>) = self.conn.query_row(
             "SELECT count(*), sum(entries) FROM position_segments",
             [],
@@ -181,6 +168,9 @@ impl Store {
 
     /// What the index holds per game (games without entries are absent).
     pub fn index_digests(&self) -> Result<HashMap<i64, GameDigest>> {
+        if !self.index_attached {
+            return Ok(HashMap::new());
+        }
         let mut segments = self
             .conn
             .prepare("SELECT id, kind, first_game, part_bits FROM position_segments ORDER BY id")?;

@@ -1,10 +1,11 @@
-//! The index through the store's API: batches add entries in their transaction, lookups
-//! find every game of a key, the state guards readers, a rebuild gives the same entries.
+//! The index through the store's API: the index writer adds the entries of the batches the
+//! games writer committed, lookups find every game of a key, the mark guards readers, a
+//! catch-up gives the same entries, and no entry is written twice or left out.
 
 use kifu_facts::{GameKind, MoveCode, PlyStep, PositionKey, SeatResult};
 use rusqlite::Connection;
 
-use super::{IndexState, Posting};
+use super::{IndexState, PositionWriter, Posting};
 use crate::record::{GameRecord, NewSource, Record};
 use crate::{schema, Error, Store};
 
@@ -63,21 +64,56 @@ fn source(store: &mut Store, hash: &str) -> i64 {
         .unwrap()
 }
 
+/// Writes a batch as an ingest does: the games, then their entries by `writer`.
+fn write(store: &mut Store, writer: &mut PositionWriter, records: &[Record]) {
+    store.set_indexing(true);
+    store.write_batch(records).unwrap();
+    let batch = store.take_indexed();
+    writer.add_batch(records, &batch).unwrap();
+}
+
+/// Writes a batch as its own segment.
+fn write_segment(store: &mut Store, records: &[Record]) {
+    let mut writer = store.position_writer().unwrap();
+    write(store, &mut writer, records);
+    writer.finish().unwrap();
+}
+
+/// The stored games after `after` with the trails the test makes up for them.
+fn stored_with_trails(store: &Store, after: i64) -> Vec<(super::IndexSource, Vec<PlyStep>)> {
+    store
+        .index_sources(after, 100)
+        .unwrap()
+        .into_iter()
+        .map(|s| {
+            let Record::Game(g) = game(0, 0, &s.moves, "black") else {
+                unreachable!()
+            };
+            (s, g.trail)
+        })
+        .collect()
+}
+
 #[test]
 fn batches_add_entries_that_lookups_find_with_their_facts() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join("k.db")).unwrap();
     assert_eq!(store.position_index_state().unwrap(), IndexState::Complete);
     let id = source(&mut store, "a");
-    store
-        .write_batch(&[
+    let mut writer = store.position_writer().unwrap();
+    write(
+        &mut store,
+        &mut writer,
+        &[
             game(id, 0, &[112, 113], "black"),
             game(id, 9, &[112, 113], "white"),
-        ])
-        .unwrap();
-    store
-        .write_batch(&[game(id, 20, &[112, 99], "draw")])
-        .unwrap();
+        ],
+    );
+    // The games are committed; their entries wait in the writer: readers refuse.
+    assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
+    writer.finish().unwrap();
+    assert_eq!(store.position_index_state().unwrap(), IndexState::Complete);
+    write_segment(&mut store, &[game(id, 20, &[112, 99], "draw")]);
     let root = store
         .postings(GameKind::Renju, PositionKey(1 << 60))
         .unwrap();
@@ -132,63 +168,41 @@ fn batches_add_entries_that_lookups_find_with_their_facts() {
 }
 
 #[test]
-fn games_written_without_indexing_leave_the_index_missing_until_rebuilt() {
+fn games_written_without_indexing_leave_the_index_behind_until_caught_up() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("k.db");
     let mut store = Store::open(&path).unwrap();
     let id = source(&mut store, "a");
-    store
-        .write_batch(&[game(id, 0, &[112, 113], "black")])
-        .unwrap();
+    write_segment(&mut store, &[game(id, 0, &[112, 113], "black")]);
     let indexed = store.index_digests().unwrap();
     store.set_indexing(false);
     store
         .write_batch(&[game(id, 5, &[112, 98], "white")])
         .unwrap();
-    assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
+    assert_eq!(store.position_index_state().unwrap(), IndexState::Behind);
+    assert_eq!(store.games_not_indexed().unwrap(), 1);
     let e = store
         .postings(GameKind::Renju, PositionKey(1 << 60))
         .unwrap_err();
-    assert!(
-        matches!(e, Error::PositionIndex(IndexState::Missing)),
-        "{e}"
-    );
-    assert!(e.to_string().contains("kifu index --rebuild"), "{e}");
-    // Indexing again does not repair it: the missing game is still missing.
-    store.set_indexing(true);
-    store
-        .write_batch(&[game(id, 9, &[112, 97], "white")])
-        .unwrap();
-    assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
+    assert!(matches!(e, Error::PositionIndex(IndexState::Behind)), "{e}");
+    assert!(e.to_string().contains("`kifu index`"), "{e}");
+    // A batch that does not follow on from the mark is not indexed: no hole.
+    let mut writer = store.position_writer().unwrap();
+    write(&mut store, &mut writer, &[game(id, 9, &[112, 97], "white")]);
+    assert!(writer.stopped());
+    writer.finish().unwrap();
+    assert_eq!(store.index_mark().unwrap(), Some(1));
 
-    // A rebuild from the stored games (here with the trails the test made up).
-    store.begin_index_rebuild().unwrap();
-    assert_eq!(store.position_index_state().unwrap(), IndexState::Building);
-    let sources = store.index_sources(0, 10).unwrap();
-    assert_eq!(sources.len(), 3);
-    let with_trails: Vec<_> = sources
-        .into_iter()
-        .map(|s| {
-            let Record::Game(g) = game(0, 0, &s.moves, "black") else {
-                unreachable!()
-            };
-            (s, g.trail)
-        })
-        .collect();
-    store.write_index_chunk(&with_trails[..2]).unwrap();
-    assert!(
-        !store.finish_index_rebuild(2).unwrap(),
-        "game 3 is not indexed yet"
-    );
-    store.write_index_chunk(&with_trails[2..]).unwrap();
-    assert!(store.finish_index_rebuild(3).unwrap());
+    // The catch-up from the mark (here with the trails the test made up).
+    let mut writer = store.position_writer().unwrap();
+    let games = stored_with_trails(&store, writer.through());
+    assert_eq!(games.len(), 2);
+    writer.add_stored(1, &games).unwrap();
+    writer.finish().unwrap();
     assert_eq!(store.position_index_state().unwrap(), IndexState::Complete);
     let digests = store.index_digests().unwrap();
-    assert_eq!(
-        digests[&1], indexed[&1],
-        "the rebuild gives game 1 the same entries"
-    );
-    for (s, trail) in &with_trails {
+    assert_eq!(digests[&1], indexed[&1], "game 1 kept its entries");
+    for (s, trail) in &games {
         assert_eq!(digests[&s.id], super::GameDigest::of_trail(s, trail));
     }
     assert_eq!(
@@ -198,6 +212,50 @@ fn games_written_without_indexing_leave_the_index_missing_until_rebuilt() {
             .len(),
         3
     );
+}
+
+#[test]
+fn two_writers_of_the_same_games_never_write_an_entry_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("k.db")).unwrap();
+    let id = source(&mut store, "a");
+    let records = [
+        game(id, 0, &[112, 113], "black"),
+        game(id, 5, &[112, 98], "white"),
+    ];
+    // An ingest's index writer holds the batch while a catch-up indexes the same games.
+    let mut ingest = store.position_writer().unwrap();
+    write(&mut store, &mut ingest, &records);
+    let mut catch_up = store.position_writer().unwrap();
+    catch_up
+        .add_stored(0, &stored_with_trails(&store, 0))
+        .unwrap();
+    catch_up.finish().unwrap();
+    ingest.finish().unwrap();
+    assert_eq!(store.position_index_state().unwrap(), IndexState::Complete);
+    let digests = store.index_digests().unwrap();
+    assert_eq!((digests[&1].entries, digests[&2].entries), (3, 3));
+}
+
+#[test]
+fn an_index_file_of_other_games_is_emptied_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.db"), dir.path().join("b.db"));
+    for path in [&a, &b] {
+        let mut store = Store::open(path).unwrap();
+        let id = source(&mut store, "a");
+        write_segment(&mut store, &[game(id, 0, &[112, 113], "black")]);
+        assert_eq!(store.position_index_state().unwrap(), IndexState::Complete);
+    }
+    // b's index file put beside a (a copy, a restore): a reader does not take it...
+    std::fs::copy(super::index_path(&b), super::index_path(&a)).unwrap();
+    let reader = Store::open_read_only(&a).unwrap();
+    assert_eq!(reader.position_index_state().unwrap(), IndexState::Missing);
+    drop(reader);
+    // ...and a writer empties it.
+    let store = Store::open(&a).unwrap();
+    assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
+    assert_eq!(store.position_index_size().unwrap().entries, 0);
 }
 
 #[test]
@@ -238,7 +296,7 @@ fn compaction_merges_small_segments_and_keeps_every_entry() {
                 game(id, offset, &moves, if i == 0 { "black" } else { "white" })
             })
             .collect();
-        store.write_batch(&games).unwrap();
+        write_segment(&mut store, &games);
     }
     let digests = store.index_digests().unwrap();
     let root = store

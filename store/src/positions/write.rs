@@ -1,22 +1,28 @@
-//! Writing segments: the entries of a batch of games, gathered by kind and by part in
-//! memory while the batch is written, then stored as one segment per kind, in the batch's
-//! own transaction.
+//! Writing the index: [`PositionWriter`], its own connection to the index file, gathers
+//! the entries of the games that follow its mark by kind and by part in memory
+//! ([`Pending`]), and stores them as one segment per kind, moving the mark, in one
+//! transaction.
 
-use kifu_facts::{GameKind, PlyStep, SeatResult};
-use rusqlite::{params, Transaction};
+use std::path::Path;
 
+use kifu_facts::{counted_result, GameKind, PlyStep, SeatResult};
+use rusqlite::{params, Connection, Transaction, TransactionBehavior};
+
+use super::file::open_for_writing;
 use super::format::{flags, part_of, put_entry, EntryFields, MIN_PART_BITS};
-use crate::Result;
+use super::read::IndexSource;
+use super::{PART_BITS, SEGMENT_ENTRIES, SEGMENT_GAMES};
+use crate::{Record, Result, Store};
 
 /// One game's entries to add: its trail and what every entry repeats.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct GameEntries<'a> {
-    pub kind: GameKind,
-    pub game: i64,
-    pub result: SeatResult,
-    pub duplicate: bool,
-    pub length: u32,
-    pub trail: &'a [PlyStep],
+struct GameEntries<'a> {
+    kind: GameKind,
+    game: i64,
+    result: SeatResult,
+    duplicate: bool,
+    length: u32,
+    trail: &'a [PlyStep],
 }
 
 /// A segment being gathered: one kind's games of a batch.
@@ -32,13 +38,13 @@ struct Segment {
 
 /// The segments of the batch being written, one per kind (the part buffers are kept from
 /// batch to batch, so a batch allocates nothing once they have grown).
-pub(crate) struct Pending {
+struct Pending {
     part_bits: u32,
     segments: Vec<Segment>,
 }
 
 impl Pending {
-    pub(crate) fn new(part_bits: u32) -> Pending {
+    fn new(part_bits: u32) -> Pending {
         assert!(
             (MIN_PART_BITS..=16).contains(&part_bits),
             "part bits {part_bits} out of range"
@@ -50,7 +56,7 @@ impl Pending {
     }
 
     /// Adds a game's entries. Games must come in increasing id order.
-    pub(crate) fn add(&mut self, g: &GameEntries<'_>) {
+    fn add(&mut self, g: &GameEntries<'_>) {
         if g.trail.is_empty() {
             return;
         }
@@ -99,8 +105,27 @@ impl Pending {
         }
     }
 
+    /// Games gathered since the last flush.
+    fn games(&self) -> u64 {
+        self.segments.iter().map(|s| s.games).sum()
+    }
+
+    /// Entries gathered since the last flush.
+    fn entries(&self) -> u64 {
+        self.segments.iter().map(|s| s.entries).sum()
+    }
+
+    /// Drops what was gathered.
+    fn discard(&mut self) {
+        for s in &mut self.segments {
+            s.games = 0;
+            s.entries = 0;
+            s.parts.iter_mut().for_each(|(data, _)| data.clear());
+        }
+    }
+
     /// Writes the gathered segments in `tx` and empties the buffers.
-    pub(crate) fn flush(&mut self, tx: &Transaction<'_>) -> Result<()> {
+    fn flush(&mut self, tx: &Transaction<'_>) -> Result<()> {
         let mut insert_segment = tx.prepare_cached(
             "INSERT INTO position_segments (kind, first_game, last_game, games, entries,
                 part_bits) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -130,5 +155,197 @@ impl Pending {
             s.entries = 0;
         }
         Ok(())
+    }
+}
+
+/// A game a batch of the games writer inserted: its place in the batch, its id and
+/// whether it is a linked copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexedGame {
+    pub record: usize,
+    pub id: i64,
+    pub duplicate: bool,
+}
+
+/// What the index needs of a written batch besides its records: the newest game before
+/// it (the games inserted follow on from it when no other writer came between) and the
+/// games it inserted, in id order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IndexedBatch {
+    pub after: i64,
+    pub games: Vec<IndexedGame>,
+}
+
+/// The index file's writer: adds the entries of the games that follow its mark.
+///
+/// Entries are gathered in memory and written, with the mark, when a segment is full
+/// ([`SEGMENT_GAMES`] games or [`SEGMENT_ENTRIES`] entries) and at [`PositionWriter::finish`].
+/// Games that do not follow on from what it holds (another writer moved the mark, or an
+/// ingest wrote games it was not given) stop it: it writes what it has and leaves the rest
+/// behind for a catch-up, never a hole or an entry twice.
+pub struct PositionWriter {
+    conn: Connection,
+    pending: Pending,
+    /// The newest game the file or the pending entries hold.
+    through: i64,
+    /// The mark as this writer last wrote or read it.
+    committed: i64,
+    stopped: bool,
+}
+
+impl Store {
+    /// A writer of this database's index file, made ready first (created, or emptied when it
+    /// belongs to other games). A store opened read-only will do: the index is another
+    /// file, and a reader that catches it up must not touch the games' file (a second
+    /// writer there would rebuild the indexes a bulk load dropped).
+    pub fn position_writer(&self) -> Result<PositionWriter> {
+        let token = self.identity()?;
+        super::file::prepare(&self.index_path, &token, || self.newest_game())?;
+        PositionWriter::open(&self.index_path, &token)
+    }
+}
+
+impl PositionWriter {
+    fn open(path: &Path, token: &str) -> Result<PositionWriter> {
+        let conn = open_for_writing(path)?;
+        let (database, through): (String, i64) = conn.query_row(
+            "SELECT database, through FROM coverage WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        if database != token {
+            return Err(crate::Error::Corrupt(format!(
+                "position index file {} belongs to another database",
+                path.display()
+            )));
+        }
+        Ok(PositionWriter {
+            conn,
+            pending: Pending::new(PART_BITS),
+            through,
+            committed: through,
+            stopped: false,
+        })
+    }
+
+    /// The newest game the index holds (or will hold once the pending entries are
+    /// written).
+    pub fn through(&self) -> i64 {
+        self.through
+    }
+
+    /// Whether games stopped following on, so the rest is left to a catch-up.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Empties the index (a rebuild starts from nothing).
+    pub fn clear(&mut self) -> Result<()> {
+        self.pending.discard();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let token: String =
+            tx.query_row("SELECT database FROM coverage WHERE id = 1", [], |r| {
+                r.get(0)
+            })?;
+        super::file::clear(&tx, &token)?;
+        tx.commit()?;
+        self.through = 0;
+        self.committed = 0;
+        self.stopped = false;
+        Ok(())
+    }
+
+    /// Adds the games of a batch the games writer committed (`records` as written).
+    pub fn add_batch(&mut self, records: &[Record], batch: &IndexedBatch) -> Result<()> {
+        let games = batch.games.iter().filter_map(|g| match &records[g.record] {
+            Record::Game(r) => Some(GameEntries {
+                kind: r.kind,
+                game: g.id,
+                result: SeatResult::of(
+                    r.kind,
+                    counted_result(
+                        r.kind,
+                        r.recorded_result.as_deref(),
+                        r.derived_result.as_deref(),
+                        &r.termination,
+                    ),
+                ),
+                duplicate: g.duplicate,
+                length: r.plies,
+                trail: &r.trail,
+            }),
+            Record::Quarantined(_) => None,
+        });
+        self.add(batch.after, games)
+    }
+
+    /// Adds stored games read after `after` (in id order, with their trails), as a
+    /// catch-up reads them.
+    pub fn add_stored(&mut self, after: i64, games: &[(IndexSource, Vec<PlyStep>)]) -> Result<()> {
+        let games = games.iter().map(|(g, trail)| GameEntries {
+            kind: g.kind,
+            game: g.id,
+            result: g.result,
+            duplicate: g.duplicate,
+            length: g.length,
+            trail,
+        });
+        self.add(after, games)
+    }
+
+    fn add<'a>(&mut self, after: i64, games: impl Iterator<Item = GameEntries<'a>>) -> Result<()> {
+        if self.stopped {
+            return Ok(());
+        }
+        if after != self.through {
+            // A hole before these games (or games held already): leave them to a catch-up.
+            self.flush()?;
+            self.stopped = true;
+            return Ok(());
+        }
+        for g in games {
+            self.pending.add(&g);
+            self.through = g.game;
+        }
+        if self.pending.games() >= SEGMENT_GAMES as u64 || self.pending.entries() >= SEGMENT_ENTRIES
+        {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the pending entries and moves the mark, in one transaction; when another
+    /// writer moved the mark meanwhile, drops them instead and stops.
+    fn flush(&mut self) -> Result<()> {
+        if self.through == self.committed {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mark: i64 = tx.query_row("SELECT through FROM coverage WHERE id = 1", [], |r| {
+            r.get(0)
+        })?;
+        if mark != self.committed {
+            drop(tx);
+            self.pending.discard();
+            self.stopped = true;
+            return Ok(());
+        }
+        self.pending.flush(&tx)?;
+        tx.execute(
+            "UPDATE coverage SET through = ?1 WHERE id = 1",
+            params![self.through],
+        )?;
+        tx.commit()?;
+        self.committed = self.through;
+        Ok(())
+    }
+
+    /// Writes what is pending.
+    pub fn finish(mut self) -> Result<()> {
+        self.flush()
     }
 }
