@@ -145,7 +145,11 @@ fn bit(s: u8) -> u128 {
 
 impl Position {
     pub fn startpos() -> Position {
-        Position::from_fen(START_FEN).expect("start FEN")
+        // Read once: every game's replay, opening and index trail start here.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| Position::from_fen(START_FEN).expect("start FEN"))
+            .clone()
     }
 
     /// Reads a FEN: placement, side (`w`/`r` Red, `b` Black; missing = Red), and the
