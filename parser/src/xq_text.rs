@@ -373,24 +373,25 @@ pub fn to_half_width(c: char) -> char {
 /// Normalizes a Chinese move: Traditional to Simplified, full-width digits to ASCII,
 /// spaces removed (`馬８進７` → `马8进7`, `俥一平二` → `车一平二`).
 pub fn normalize_chinese(s: &str) -> String {
-    s.chars()
-        .filter_map(|c| {
-            if let Some(d) = full_width_digit(c) {
-                return Some(d);
-            }
-            Some(match c {
-                ' ' | '\t' | '\u{3000}' => return None,
-                '馬' | '傌' | '瑪' => '马',
-                '車' | '俥' | '伡' => '车',
-                '砲' | '包' | '炮' => '炮',
-                '帥' => '帅',
-                '將' => '将',
-                '進' => '进',
-                '後' => '后',
-                c => c,
-            })
+    // Sized once: no character grows in the mapping (this runs on every move).
+    let mut out = String::with_capacity(s.len());
+    out.extend(s.chars().filter_map(|c| {
+        if let Some(d) = full_width_digit(c) {
+            return Some(d);
+        }
+        Some(match c {
+            ' ' | '\t' | '\u{3000}' => return None,
+            '馬' | '傌' | '瑪' => '马',
+            '車' | '俥' | '伡' => '车',
+            '砲' | '包' | '炮' => '炮',
+            '帥' => '帅',
+            '將' => '将',
+            '進' => '进',
+            '後' => '后',
+            c => c,
         })
-        .collect()
+    }));
+    out
 }
 
 const CN_PIECES: &str = "车马炮相象仕士帅将兵卒";

@@ -352,7 +352,13 @@ pub(crate) fn parse_movetext(
                 // Annotation glyphs on the word (`!?` before or after it), or a word that
                 // is one (`$14`, a lone `!`): marks of the line's last move.
                 let lead = w.len() - w.trim_start_matches(is_annotation).len();
-                let glyphs = format!("{}{}", &w[..lead.min(off)], &w[off + body.len()..]);
+                let (before, after) = (&w[..lead.min(off)], &w[off + body.len()..]);
+                // Almost every word has none: no string is made for them.
+                let glyphs = if before.is_empty() && after.is_empty() {
+                    String::new()
+                } else {
+                    [before, after].concat()
+                };
                 let nag = body.starts_with('$') && body.len() > 1;
                 if matches!(tok, Tok::Skip) && (nag || !glyphs.is_empty()) {
                     let text = if nag { body.to_string() } else { glyphs };

@@ -313,8 +313,10 @@ impl fmt::Display for StoredError {
 impl std::error::Error for StoredError {}
 
 fn xiangqi_start(fen: Option<&str>) -> Result<crate::xiangqi::Position, StoredError> {
-    crate::xiangqi::Position::from_fen(fen.unwrap_or(crate::xiangqi::START_FEN))
-        .map_err(StoredError::BadStart)
+    match fen {
+        Some(fen) => crate::xiangqi::Position::from_fen(fen).map_err(StoredError::BadStart),
+        None => Ok(crate::xiangqi::Position::startpos()),
+    }
 }
 
 /// A stored Xiangqi game's start position (its stored start, else the standard one) and

@@ -19,7 +19,7 @@
 //! - pawns stacked on two files: position + file, kind implied (`前七进一`, `后3平4`; WXF
 //!   `+7+1`, `-3=4`, or `27+1` for the second of three).
 
-use super::piece::{Kind, Side};
+use super::piece::{Kind, Piece, Side};
 use super::position::{MoveList, Position};
 use super::square::{chinese_numeral, Move, Square};
 use kifu_parser::raw::XqMoveText;
@@ -330,13 +330,13 @@ impl std::ops::DerefMut for Squares {
 
 /// Own pieces of `kind` on file `f`, front (most advanced) first.
 fn stack(pos: &Position, side: Side, kind: Kind, f: u8) -> Squares {
+    // Compared by code, not decoded square by square (this runs on every move).
+    let code = Piece::new(side, kind).code();
+    let board = &pos.board().sq;
     let mut v = Squares::new();
     for r in 0..10u8 {
         let s = Square(r * 9 + f);
-        if pos
-            .piece_at(s)
-            .is_some_and(|p| p.side() == side && p.kind() == kind)
-        {
+        if board[s.index()] == code {
             v.push(s);
         }
     }

@@ -145,7 +145,11 @@ fn bit(s: u8) -> u128 {
 
 impl Position {
     pub fn startpos() -> Position {
-        Position::from_fen(START_FEN).expect("start FEN")
+        // Read once: every game's replay, opening and index trail start here.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| Position::from_fen(START_FEN).expect("start FEN"))
+            .clone()
     }
 
     /// Reads a FEN: placement, side (`w`/`r` Red, `b` Black; missing = Red), and the
@@ -479,6 +483,22 @@ impl Position {
     /// squares of own pieces are included (attack maps).
     #[inline]
     fn gen_piece(&self, from: u8, p: Piece, list: &mut MoveList, protects: bool) {
+        self.visit_targets(from, p, protects, |to| {
+            list.push(from, to);
+            false
+        });
+    }
+
+    /// [`Position::gen_piece`]'s destinations, in its order, handed to `visit` until it
+    /// returns true (then true): a search for one legal move stops at the first.
+    #[inline]
+    fn visit_targets(
+        &self,
+        from: u8,
+        p: Piece,
+        protects: bool,
+        mut visit: impl FnMut(u8) -> bool,
+    ) -> bool {
         let b = &self.board.sq;
         let us = p.side();
         let usbit = (us as u8) << 3;
@@ -496,10 +516,12 @@ impl Position {
                         }
                         let c = b[t as usize];
                         if c == 0 {
-                            list.push(from, t);
+                            if visit(t) {
+                                return true;
+                            }
                         } else {
-                            if ok(t) {
-                                list.push(from, t);
+                            if ok(t) && visit(t) {
+                                return true;
                             }
                             break;
                         }
@@ -510,7 +532,9 @@ impl Position {
                 for ray in &RAYS[f] {
                     let mut i = 0;
                     while ray[i] != NONE && b[ray[i] as usize] == 0 {
-                        list.push(from, ray[i]);
+                        if visit(ray[i]) {
+                            return true;
+                        }
                         i += 1;
                     }
                     if ray[i] == NONE {
@@ -520,8 +544,8 @@ impl Position {
                     while ray[i] != NONE && b[ray[i] as usize] == 0 {
                         i += 1;
                     }
-                    if ray[i] != NONE && ok(ray[i]) {
-                        list.push(from, ray[i]);
+                    if ray[i] != NONE && ok(ray[i]) && visit(ray[i]) {
+                        return true;
                     }
                 }
             }
@@ -530,8 +554,8 @@ impl Position {
                     if t == NONE {
                         break;
                     }
-                    if b[leg as usize] == 0 && ok(t) {
-                        list.push(from, t);
+                    if b[leg as usize] == 0 && ok(t) && visit(t) {
+                        return true;
                     }
                 }
             }
@@ -540,8 +564,8 @@ impl Position {
                     if t == NONE {
                         break;
                     }
-                    if b[eye as usize] == 0 && ok(t) {
-                        list.push(from, t);
+                    if b[eye as usize] == 0 && ok(t) && visit(t) {
+                        return true;
                     }
                 }
             }
@@ -550,8 +574,8 @@ impl Position {
                     if t == NONE {
                         break;
                     }
-                    if ok(t) {
-                        list.push(from, t);
+                    if ok(t) && visit(t) {
+                        return true;
                     }
                 }
             }
@@ -560,8 +584,8 @@ impl Position {
                     if t == NONE {
                         break;
                     }
-                    if ok(t) {
-                        list.push(from, t);
+                    if ok(t) && visit(t) {
+                        return true;
                     }
                 }
             }
@@ -570,11 +594,62 @@ impl Position {
                     if t == NONE {
                         break;
                     }
-                    if ok(t) {
-                        list.push(from, t);
+                    if ok(t) && visit(t) {
+                        return true;
                     }
                 }
             }
+        }
+        false
+    }
+
+    /// Can the piece `p` on `from` move to `to` by its own way of moving (ignoring
+    /// checks)? The same answer as looking for the move among [`Position::gen_piece`]'s,
+    /// without generating them: a move's text is resolved this way on every ply.
+    #[inline]
+    fn reaches(&self, from: u8, to: u8, p: Piece) -> bool {
+        let b = &self.board.sq;
+        let target = b[to as usize];
+        if target != 0 && (target & 8) == (p.side() as u8) << 3 {
+            return false;
+        }
+        let f = from as usize;
+        match p.kind() {
+            Kind::Rook | Kind::Cannon => {
+                if from == to || (from % 9 != to % 9 && from / 9 != to / 9) {
+                    return false;
+                }
+                let Some(ray) = RAYS[f].iter().find(|ray| ray.contains(&to)) else {
+                    return false;
+                };
+                let between = ray
+                    .iter()
+                    .take_while(|&&s| s != to)
+                    .filter(|&&s| b[s as usize] != 0)
+                    .count();
+                match p.kind() {
+                    Kind::Rook => between == 0,
+                    // Moves to an empty square along a clear line, captures over one screen.
+                    _ => between == usize::from(target != 0),
+                }
+            }
+            Kind::Horse => HORSE[f]
+                .iter()
+                .take_while(|&&(t, _)| t != NONE)
+                .any(|&(t, leg)| t == to && b[leg as usize] == 0),
+            Kind::Elephant => ELEPHANT[f]
+                .iter()
+                .take_while(|&&(t, _)| t != NONE)
+                .any(|&(t, eye)| t == to && b[eye as usize] == 0),
+            Kind::Advisor => ADVISOR[f]
+                .iter()
+                .take_while(|&&t| t != NONE)
+                .any(|&t| t == to),
+            Kind::King => KING[f].iter().take_while(|&&t| t != NONE).any(|&t| t == to),
+            Kind::Pawn => PAWN[p.side().index()][f]
+                .iter()
+                .take_while(|&&t| t != NONE)
+                .any(|&t| t == to),
         }
     }
 
@@ -704,23 +779,25 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         // Piece by piece, stopping at the first legal move: after almost every ply of a
         // real game the first piece tried has one. The position is copied only for a move
-        // that must be played to be judged.
+        // that must be played to be judged: the side's most advanced pieces come first, as
+        // those on the back ranks share the general's rank or stand beside it.
         let mut copy: Option<Position> = None;
         let chk = self.in_check();
-        let mut list = MoveList::new();
         let mut occ = self.occ[self.side.index()];
         while occ != 0 {
-            let s = occ.trailing_zeros() as u8;
-            occ &= occ - 1;
+            let s = match self.side {
+                Side::Red => 127 - occ.leading_zeros() as u8,
+                Side::Black => occ.trailing_zeros() as u8,
+            };
+            occ &= !bit(s);
             let pc = Piece::from_code(self.board.sq[s as usize]).expect("occupancy");
-            list.clear();
-            self.gen_piece(s, pc, &mut list, false);
-            for &m in list.as_slice() {
-                if self.surely_legal(m, chk)
+            let found = self.visit_targets(s, pc, false, |to| {
+                let m = Move::new(Square(s), Square(to));
+                self.surely_legal(m, chk)
                     || copy.get_or_insert_with(|| self.clone()).leaves_king_safe(m)
-                {
-                    return true;
-                }
+            });
+            if found {
+                return true;
             }
         }
         false
@@ -734,12 +811,7 @@ impl Position {
         if pc.side() != self.side {
             return false;
         }
-        let mut list = MoveList::new();
-        self.gen_piece(m.from.0, pc, &mut list, false);
-        if !list.as_slice().contains(&m) {
-            return false;
-        }
-        self.pseudo_is_legal_ref(m, self.in_check())
+        self.reaches(m.from.0, m.to.0, pc) && self.pseudo_is_legal_ref(m, self.in_check())
     }
 
     /// Does the (legal) move `m` give check?

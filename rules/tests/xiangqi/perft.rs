@@ -129,3 +129,46 @@ fn rules_basics() {
     let text = st.render(Some(Move::new(sq("h2"), sq("e2"))));
     assert!(text.contains('帅') && text.contains('九'));
 }
+
+/// `is_legal` (which tests a move without generating the piece's moves) and
+/// `has_legal_move` (which tries the pieces in its own order) agree with the generated
+/// legal moves: every square pair, in every perft position and positions one and two plies from it.
+#[test]
+fn legality_tests_agree_with_generation() {
+    use kifu_rules::xiangqi::{Move, Square};
+    let Some(rows) = rows() else { return };
+    let mut fens: Vec<String> = rows.iter().map(|r| r.fen.clone()).collect();
+    fens.sort();
+    fens.dedup();
+    let mut checked = 0;
+    for fen in &fens {
+        let root = Position::from_fen(fen).unwrap();
+        let mut positions = vec![root.clone()];
+        // Every child; the grandchildren of every eighth (the test stays quick).
+        for (i, m) in root.legal_moves().into_iter().enumerate() {
+            let p = root.play(m);
+            if i % 8 == 0 {
+                positions.extend(p.legal_moves().into_iter().map(|m2| p.play(m2)));
+            }
+            positions.push(p);
+        }
+        for p in &positions {
+            let legal = p.legal_moves();
+            assert_eq!(p.has_legal_move(), !legal.is_empty(), "{}", p.to_fen());
+            for from in 0..90 {
+                for to in 0..90 {
+                    let m = Move::new(Square::from_index(from), Square::from_index(to));
+                    assert_eq!(
+                        p.is_legal(m),
+                        legal.contains(&m),
+                        "{} {}",
+                        p.to_fen(),
+                        m.iccs()
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("legality: {checked} positions, every square pair");
+}
