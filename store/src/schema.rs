@@ -40,6 +40,15 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
         "move_marks_game",
         "CREATE INDEX move_marks_game ON move_marks(game_id)",
     ),
+    (
+        "games_freestyle",
+        "CREATE INDEX games_freestyle ON games(duplicate_of) WHERE ruleset = 'freestyle'",
+    ),
+    ("games_date", "CREATE INDEX games_date ON games(date)"),
+    (
+        "findings_severity",
+        "CREATE INDEX findings_severity ON findings(severity, game_id)",
+    ),
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
@@ -56,6 +65,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_CURATION,
     MIGRATION_TEAMS,
     MIGRATION_RATINGS,
+    MIGRATION_FILTER_INDEXES,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -472,4 +482,14 @@ CREATE TABLE rating_runs (
     players  INTEGER NOT NULL,
     PRIMARY KEY (kind, system)
 ) WITHOUT ROWID;
+"#;
+
+/// Every filter fast on a million games (issue 31, `kifu bench --only filters`): the
+/// free-style games a partial index of their own (every command counts those its Renju
+/// default leaves out), the dates indexed for `--date`, `--from` and `--to`, and the
+/// findings by severity for `--severity` and `--status findings`.
+const MIGRATION_FILTER_INDEXES: &str = r#"
+CREATE INDEX IF NOT EXISTS games_freestyle ON games(duplicate_of) WHERE ruleset = 'freestyle';
+CREATE INDEX IF NOT EXISTS games_date ON games(date);
+CREATE INDEX IF NOT EXISTS findings_severity ON findings(severity, game_id);
 "#;
