@@ -375,6 +375,14 @@ fn each_condition_selects_its_games() {
             vec![3],
         ),
         (
+            "no result counts: every game has one",
+            GameFilter {
+                result: Some(Outcome::Unknown),
+                ..GameFilter::everything()
+            },
+            vec![],
+        ),
+        (
             "recorded result",
             GameFilter {
                 recorded: Some(Outcome::Black),
@@ -869,7 +877,9 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
                 format: "renju-plain".into(),
                 date: Some(d.to_string()),
                 recorded_result: Some("black".into()),
-                termination: "unfinished".into(),
+                // The first game's board says otherwise.
+                derived_result: (i == 0).then(|| "white".into()),
+                termination: if i == 0 { "five" } else { "unfinished" }.into(),
                 plies: 5,
                 canonical_key: vec![i as u8 + 1],
                 moves_encoding: "test".into(),
@@ -887,7 +897,7 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
             line: 100,
             column: 1,
             format: "renju-plain".into(),
-            recorded_result: Some("black".into()),
+            recorded_result: Some("unknown".into()),
             termination: "unfinished".into(),
             plies: 5,
             canonical_key: vec![200],
@@ -964,4 +974,48 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
         .filter(|id| !serious.contains(id))
         .collect();
     assert_eq!(status(Status::Valid), valid);
+    // Through the partial indexes of results: the undated game has none recorded and none
+    // counts; the first game's board differs from its record.
+    let undated = dates.len() as i64 + 1;
+    let results = |f: GameFilter| store.game_ids(&f).unwrap();
+    let all = GameFilter::default;
+    for (filter, want) in [
+        (
+            GameFilter {
+                result: Some(Outcome::Unknown),
+                ..all()
+            },
+            vec![undated],
+        ),
+        (
+            GameFilter {
+                recorded: Some(Outcome::Unknown),
+                ..all()
+            },
+            vec![undated],
+        ),
+        (
+            GameFilter {
+                result_differs: true,
+                ..all()
+            },
+            vec![1],
+        ),
+        (
+            GameFilter {
+                result: Some(Outcome::White),
+                ..all()
+            },
+            vec![1],
+        ),
+        (
+            GameFilter {
+                rule: Some("rif".into()),
+                ..all()
+            },
+            vec![],
+        ),
+    ] {
+        assert_eq!(results(filter.clone()), want, "{:?}", filter.describe());
+    }
 }

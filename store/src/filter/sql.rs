@@ -94,6 +94,16 @@ fn placeholders(n: usize) -> String {
 /// id order instead, as fast.
 pub(crate) const KIND: &str = "+g.kind = ?";
 
+/// The games `u` without a result recorded (nothing, `unknown` or text: seat results are
+/// left in, `kifu_recorded` decides), written as the partial index `games_unrecorded` is,
+/// so SQLite reads them from it.
+pub(crate) const UNRECORDED: &str =
+    "u.recorded_result IS NULL OR u.recorded_result NOT IN ('black', 'white', 'red', 'draw')";
+
+/// The games `u` whose board's result is not the recorded one, as the partial index
+/// `games_board_differs` is written.
+pub(crate) const BOARD_DIFFERS: &str = "u.derived_result <> u.recorded_result";
+
 /// A result as the SQL functions return it: its name, or NULL for none.
 fn result_value(o: Outcome) -> Value {
     if o.is_known() {
@@ -146,16 +156,36 @@ impl GameFilter {
             );
         }
         if let Some(r) = self.result {
+            if !r.is_known() {
+                // No result counts only where none is corrected in and none recorded.
+                c.and(
+                    &format!(
+                        "g.id IN (SELECT rc.game_id FROM result_corrections rc
+                                  UNION ALL SELECT u.id FROM games u WHERE {UNRECORDED})"
+                    ),
+                    [],
+                );
+            }
             let counted = crate::curation::counted("g");
             c.and(&format!("{counted} IS ?"), [result_value(r)]);
         }
         if let Some(r) = self.recorded {
+            if !r.is_known() {
+                c.and(
+                    &format!("g.id IN (SELECT u.id FROM games u WHERE {UNRECORDED})"),
+                    [],
+                );
+            }
             c.and("kifu_recorded(g.recorded_result) IS ?", [result_value(r)]);
         }
         if self.result_differs {
+            // The result that counts is another than the recorded one only where a
+            // correction says so or the board's differs.
             c.and(
                 &format!(
-                    "kifu_recorded(g.recorded_result) IS NOT NULL
+                    "g.id IN (SELECT rc.game_id FROM result_corrections rc
+                              UNION ALL SELECT u.id FROM games u WHERE {BOARD_DIFFERS})
+                     AND kifu_recorded(g.recorded_result) IS NOT NULL
                      AND {counted} IS NOT kifu_recorded(g.recorded_result)",
                     counted = crate::curation::counted("g")
                 ),
@@ -163,7 +193,17 @@ impl GameFilter {
             );
         }
         if let Some(rule) = &self.rule {
-            c.and("kifu_rule_key(g.rule) = ?", [text(rule_key(rule))]);
+            // The stored spellings of the rules (a few), read from the rule index one after
+            // the other, those that compare equal to the one given, and their games.
+            c.and(
+                "g.id IN (SELECT r.id FROM games r WHERE r.rule IN (
+                    WITH RECURSIVE spelling(rule) AS (
+                        SELECT min(rule) FROM games
+                        UNION ALL SELECT (SELECT min(s.rule) FROM games s WHERE s.rule > spelling.rule)
+                        FROM spelling WHERE spelling.rule IS NOT NULL)
+                    SELECT rule FROM spelling WHERE kifu_rule_key(rule) = ?))",
+                [text(rule_key(rule))],
+            );
         }
         // The ruleset written into the SQL, not bound: SQLite uses a partial index only for
         // a condition it can read as the index's own (`games_freestyle`), and every command
