@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod export;
+mod filters;
 mod positions;
 mod ratings;
 mod site;
@@ -214,6 +215,8 @@ pub enum Part {
     Search,
     /// Busy time per pipeline stage on 1 and 2 threads, and the scaling model.
     Stages,
+    /// Every filter option: `games --limit 20` and `stats` with it (alone).
+    Filters,
 }
 
 impl Part {
@@ -222,6 +225,7 @@ impl Part {
             "ingest" => Some(Part::Ingest),
             "search" => Some(Part::Search),
             "stages" => Some(Part::Stages),
+            "filters" => Some(Part::Filters),
             _ => None,
         }
     }
@@ -362,6 +366,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     std::fs::create_dir_all(&req.work).with_context(|| format!("create {}", req.work.display()))?;
+    if req.only == Some(Part::Filters) {
+        print!("{}", filters::run(req, req.search_games)?);
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut body = String::new();
     if req.only.is_none_or(|p| p == Part::Ingest) {
         writeln!(

@@ -22,7 +22,7 @@ const RUNS: usize = 7;
 const PAGE: u64 = 50;
 
 /// The database of `games` generated Renju games in `work`, built when missing.
-fn database(work: &Path, games: usize) -> Result<PathBuf> {
+pub(super) fn database(work: &Path, games: usize) -> Result<PathBuf> {
     let db = work.join(format!("search-renju-{games}.db"));
     // The generated file is named apart from the ingest bench's `lines` sets.
     if db.is_file() {

@@ -579,8 +579,8 @@ pub(super) enum Command {
         /// Leave out the real collections in ../shared/data.
         #[arg(long)]
         no_real: bool,
-        /// Only one part: ingest (the stages and scaling), stages (busy time per pipeline stage and the scaling model) or search (header search).
-        #[arg(long, value_parser = |s: &str| crate::bench::Part::from_name(s).ok_or("ingest, stages or search"))]
+        /// Only one part: ingest (the stages and scaling), stages (busy time per pipeline stage and the scaling model), search (header search) or filters (every filter option with `games` and `stats`, alone).
+        #[arg(long, value_parser = |s: &str| crate::bench::Part::from_name(s).ok_or("ingest, stages, search or filters"))]
         only: Option<crate::bench::Part>,
         /// Generated Renju games in the header-search database (built once per size in
         /// --work).

@@ -375,6 +375,14 @@ fn each_condition_selects_its_games() {
             vec![3],
         ),
         (
+            "no result counts: every game has one",
+            GameFilter {
+                result: Some(Outcome::Unknown),
+                ..GameFilter::everything()
+            },
+            vec![],
+        ),
+        (
             "recorded result",
             GameFilter {
                 recorded: Some(Outcome::Black),
@@ -809,4 +817,205 @@ fn keys_folded_before_chinese_folding_are_folded_again() {
         ..GameFilter::default()
     };
     assert_eq!(store.game_ids(&f).unwrap(), [1]);
+}
+
+/// The date ranges of `--date`, `--from` and `--to` go through the date index: they must
+/// select exactly the games whose stored date lies within (as `kifu_date_within` reads
+/// it), whatever the stored date looks like, and the severity and status conditions
+/// through the severity index the games the filter selected before.
+#[test]
+fn indexed_dates_and_severities_select_what_the_conditions_say() {
+    use kifu_store::filter::PartialDate;
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("d.db")).unwrap();
+    let source = store
+        .begin_source(&NewSource {
+            path: "dates.txt".into(),
+            bytes: 1,
+            content_hash: "d".into(),
+            format: "renju-plain".into(),
+            encoding: "utf-8".into(),
+            rules: None,
+        })
+        .unwrap();
+    let dates = [
+        "1985-06-03",
+        "1985-06",
+        "1985",
+        "1985/06/30",
+        "1985.07.01",
+        "c. 1985",
+        "(1986)",
+        "June 1984",
+        "0985",
+        "1984-12-31",
+        "1986-01-01",
+        "2004-02-29",
+        "9999-12-31",
+        "85-06-03",
+        "198506",
+        "someday",
+        "",
+        "二〇〇四 2004",
+    ];
+    let severities = [
+        None,
+        Some(Severity::Info),
+        Some(Severity::Warning),
+        Some(Severity::Error),
+    ];
+    let records: Vec<Record> = dates
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let severity = severities[i % severities.len()];
+            Record::Game(Box::new(GameRecord {
+                source_id: source,
+                offset: i as u64 * 10,
+                line: i as u32 + 1,
+                column: 1,
+                format: "renju-plain".into(),
+                date: Some(d.to_string()),
+                recorded_result: Some("black".into()),
+                // The first game's board says otherwise.
+                derived_result: (i == 0).then(|| "white".into()),
+                termination: if i == 0 { "five" } else { "unfinished" }.into(),
+                plies: 5,
+                canonical_key: vec![i as u8 + 1],
+                moves_encoding: "test".into(),
+                moves: vec![i as u8 + 1],
+                findings: severity
+                    .map(|s| finding("illegal-move", s))
+                    .into_iter()
+                    .collect(),
+                ..GameRecord::empty(GameKind::Renju)
+            }))
+        })
+        .chain(std::iter::once(Record::Game(Box::new(GameRecord {
+            source_id: source,
+            offset: 1000,
+            line: 100,
+            column: 1,
+            format: "renju-plain".into(),
+            recorded_result: Some("unknown".into()),
+            termination: "unfinished".into(),
+            plies: 5,
+            canonical_key: vec![200],
+            moves_encoding: "test".into(),
+            moves: vec![200],
+            ..GameRecord::empty(GameKind::Renju)
+        }))))
+        .collect();
+    store.write_batch(&records).unwrap();
+    let within = |stored: &str, range: &DateRange| -> bool {
+        PartialDate::read_stored(stored).is_some_and(|d| {
+            range.from.is_none_or(|f| d.first_day() >= f.first_day())
+                && range.to.is_none_or(|t| d.last_day() <= t.last_day())
+        })
+    };
+    for range in [
+        "1985",
+        "1985-06",
+        "1985-06-03",
+        "1984..1985",
+        "1985..",
+        "..1985",
+        "1986..",
+        "..1984-12",
+        "2004",
+        "0985",
+        "9999",
+        "9999..",
+        "..0985",
+    ] {
+        let range: DateRange = range.parse().unwrap();
+        let filter = GameFilter {
+            date: range,
+            ..GameFilter::default()
+        };
+        let want: Vec<i64> = dates
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| within(d, &range))
+            .map(|(i, _)| i as i64 + 1)
+            .collect();
+        assert_eq!(store.game_ids(&filter).unwrap(), want, "--date {range}");
+    }
+    let with_severity = |min: Option<Severity>| -> Vec<i64> {
+        (1..=dates.len() as i64)
+            .filter(|&id| {
+                let s = severities[(id as usize - 1) % severities.len()];
+                s.is_some() && s >= min
+            })
+            .collect()
+    };
+    for min in Severity::ALL {
+        let filter = GameFilter {
+            severity: Some(min),
+            ..GameFilter::default()
+        };
+        assert_eq!(
+            store.game_ids(&filter).unwrap(),
+            with_severity(Some(min)),
+            "{min}"
+        );
+    }
+    let serious = with_severity(Some(Severity::Warning));
+    let status = |s: Status| {
+        store
+            .game_ids(&GameFilter {
+                status: Some(s),
+                ..GameFilter::default()
+            })
+            .unwrap()
+    };
+    assert_eq!(status(Status::WithFindings), serious);
+    let valid: Vec<i64> = (1..=dates.len() as i64 + 1)
+        .filter(|id| !serious.contains(id))
+        .collect();
+    assert_eq!(status(Status::Valid), valid);
+    // Through the partial indexes of results: the undated game has none recorded and none
+    // counts; the first game's board differs from its record.
+    let undated = dates.len() as i64 + 1;
+    let results = |f: GameFilter| store.game_ids(&f).unwrap();
+    let all = GameFilter::default;
+    for (filter, want) in [
+        (
+            GameFilter {
+                result: Some(Outcome::Unknown),
+                ..all()
+            },
+            vec![undated],
+        ),
+        (
+            GameFilter {
+                recorded: Some(Outcome::Unknown),
+                ..all()
+            },
+            vec![undated],
+        ),
+        (
+            GameFilter {
+                result_differs: true,
+                ..all()
+            },
+            vec![1],
+        ),
+        (
+            GameFilter {
+                result: Some(Outcome::White),
+                ..all()
+            },
+            vec![1],
+        ),
+        (
+            GameFilter {
+                rule: Some("rif".into()),
+                ..all()
+            },
+            vec![],
+        ),
+    ] {
+        assert_eq!(results(filter.clone()), want, "{:?}", filter.describe());
+    }
 }
