@@ -393,12 +393,13 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             "Pipeline stages: CPU seconds per game of the reader thread (find, read, \
              decompress, split, detect), the dispatch thread, the replay pool (parse what is \
              left, replay, annotate; rayon's idle spinning included), the writer and the thread \
-             that frees the written batches (**release**), from \
+             after it that adds the written batches to the position index, its own file, and \
+             frees them (**index**), from \
              `kifu ingest` into a fresh database on 1 and 2 pool threads (the writer's \
              columns are its batches: its CPU, and its wall time at work, CPU and disk \
              waits); **rest** is the process's CPU outside the stages plus \
              the writer's after the last game (index builds). **Cores busy** = CPU ÷ wall. \
-             The model (see `src/bench/stages.rs`): per game, wall = max(reader, dispatch, writer, release, \
+             The model (see `src/bench/stages.rs`): per game, wall = max(reader, dispatch, writer, index, \
              pool ÷ threads, all stages ÷ cores) + rest, from the 1-thread costs.\n"
         )?;
         body.push_str(&stages_table(req)?);
