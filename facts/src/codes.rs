@@ -136,7 +136,7 @@ mod tests {
         "half-turn",
         // The ingest pipeline's thread names.
         "kifu-dispatch",
-        "kifu-release",
+        "kifu-index",
         "kifu-writer",
         "main-diagonal",
         "mate-threat",
