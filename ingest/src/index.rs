@@ -13,7 +13,7 @@ use std::time::Instant;
 use crossbeam_channel::bounded;
 use kifu_facts::PlyStep;
 use kifu_rules::positions::{stored_trail, with_stored};
-use kifu_store::positions::{GameDigest, IndexSource, PositionWriter, SEGMENT_GAMES};
+use kifu_store::positions::{GameDigest, IndexSource, IndexState, PositionWriter, SEGMENT_GAMES};
 use kifu_store::Store;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -119,7 +119,7 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
 /// Adds to the position index every game after its mark (none when it is complete).
 pub fn catch_up(db: &Path, threads: usize) -> Result<RebuildSummary, Error> {
     let store = Store::open_read_only(db)?;
-    if store.games_not_indexed()? == 0 {
+    if store.position_index_state()? == IndexState::Complete {
         return Ok(RebuildSummary::default());
     }
     let writer = store.position_writer()?;
@@ -140,12 +140,11 @@ fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSumm
     let started = Instant::now();
     let pool = pool(threads)?;
     let mut summary = RebuildSummary::default();
-    let mut writer = Some(writer);
+    let mut writer = writer;
     loop {
-        let mut w = writer.take().expect("the writer is back after each pass");
-        let from = w.through();
+        let from = writer.through();
         let (to_writer, from_pool) = bounded::<Vec<(IndexSource, Vec<PlyStep>)>>(2);
-        let passed = std::thread::scope(|scope| {
+        let (w, games, entries) = std::thread::scope(|scope| {
             // Written in the order read, on a thread of its own while the pool replays the
             // next chunk; each chunk follows on from the last.
             let index_writer = scope.spawn(move || -> Result<(PositionWriter, u64, u64), Error> {
@@ -153,10 +152,10 @@ fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSumm
                 for chunk in from_pool {
                     games += chunk.len() as u64;
                     entries += chunk.iter().map(|(_, t)| t.len() as u64).sum::<u64>();
-                    let after = w.through();
-                    w.add_stored(after, &chunk)?;
+                    let after = writer.through();
+                    writer.add_stored(after, &chunk)?;
                 }
-                Ok((w, games, entries))
+                Ok((writer, games, entries))
             });
             let read = for_each_chunk(db, &pool, from, |chunk| {
                 to_writer
@@ -164,13 +163,10 @@ fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSumm
                     .map_err(|_| Error::Pipeline("the index writer stopped".into()))
             });
             drop(to_writer);
+            // The writer's error first: the reader's is only that the writer stopped.
             let written = index_writer.join().expect("index writer panicked");
-            match (read, written) {
-                (_, Err(e)) | (Err(e), _) => Err(e),
-                (Ok(_), Ok(w)) => Ok(w),
-            }
+            written.and_then(|w| read.map(|_| w))
         })?;
-        let (w, games, entries) = passed;
         summary.games += games;
         summary.entries += entries;
         if games == 0 || w.stopped() {
@@ -178,7 +174,7 @@ fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSumm
             w.finish()?;
             break;
         }
-        writer = Some(w);
+        writer = w;
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)

@@ -19,9 +19,10 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use kifu_facts::{GameKind, Outcome, Severity};
 use kifu_store::filter::Status;
-use kifu_store::search::{GameOrder, NameOrder};
+use kifu_store::search::GameOrder;
 use kifu_store::{GameFilter, RulesetChoice, Store};
 
+use super::search::{prefix, QueryNames};
 use super::{write_section, Request};
 
 /// The section's heading in the results file.
@@ -112,16 +113,11 @@ fn filters(store: &Store) -> Result<Vec<(String, GameFilter)>> {
         ruleset: RulesetChoice::Renju,
         ..GameFilter::default()
     };
-    let renju = GameFilter::game(GameKind::Renju);
-    let players = store.list_players(&renju, NameOrder::Games, None)?;
-    let events = store.list_events(&renju, NameOrder::Name, None)?;
-    let (Some(first), Some(event)) = (players.first(), events.get(events.len() / 2)) else {
-        bail!("the generated database has no players or events");
-    };
-    let busiest = first.name.clone();
-    let middling = players[players.len() / 2].name.clone();
-    let event = event.name.clone();
-    let prefix = |name: &str| format!("{}*", name.chars().take(4).collect::<String>());
+    let QueryNames {
+        busiest,
+        middling,
+        event,
+    } = QueryNames::of(store)?;
     let middle_id = store.counts()?.games as i64 / 2;
     let with = |f: &dyn Fn(&mut GameFilter)| {
         let mut filter = base.clone();

@@ -74,25 +74,47 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
+/// The names the searches look for in the generated Renju games: the busiest and a median
+/// player, and the middle event by name.
+pub(super) struct QueryNames {
+    pub busiest: String,
+    pub middling: String,
+    pub event: String,
+}
+
+impl QueryNames {
+    pub(super) fn of(store: &Store) -> Result<QueryNames> {
+        let renju = GameFilter::game(GameKind::Renju);
+        let players = store.list_players(&renju, NameOrder::Games, None)?;
+        let events = store.list_events(&renju, NameOrder::Name, None)?;
+        let (Some(first), Some(event)) = (players.first(), events.get(events.len() / 2)) else {
+            bail!("the generated database has no players or events");
+        };
+        Ok(QueryNames {
+            busiest: first.name.clone(),
+            middling: players[players.len() / 2].name.clone(),
+            event: event.name.clone(),
+        })
+    }
+}
+
+/// A name's first four characters as a prefix pattern (`Ирин*`).
+pub(super) fn prefix(name: &str) -> String {
+    let cut: String = name.chars().take(4).collect();
+    format!("{cut}*")
+}
+
 /// The search table (Markdown) for `games` generated Renju games.
 pub fn run(work: &Path, games: usize) -> Result<String> {
     let db = database(work, games)?;
     let store = Store::open_read_only(&db)?;
     // The queries: the busiest and a median player, an event, and the same names as
     // patterns and in full-width form.
-    let renju = GameFilter::game(GameKind::Renju);
-    let players = store.list_players(&renju, NameOrder::Games, None)?;
-    let events = store.list_events(&renju, NameOrder::Name, None)?;
-    let (Some(first), Some(event)) = (players.first(), events.get(events.len() / 2)) else {
-        bail!("the generated database has no players or events");
-    };
-    let busiest = first.name.clone();
-    let middling = players[players.len() / 2].name.clone();
-    let event = event.name.clone();
-    let prefix = |name: &str| {
-        let cut: String = name.chars().take(4).collect();
-        format!("{cut}*")
-    };
+    let QueryNames {
+        busiest,
+        middling,
+        event,
+    } = QueryNames::of(&store)?;
     let player = |name: String| GameFilter {
         player: Some(name),
         ..GameFilter::game(GameKind::Renju)

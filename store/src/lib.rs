@@ -178,25 +178,32 @@ pub fn remove_database(db: &Path) -> std::io::Result<()> {
 /// The page size of a database file `Store::open` creates.
 pub const PAGE_SIZE: i64 = 16384;
 
+/// Opens (creating if needed) a database file to write, as kifu writes both its files (the
+/// games and the position index).
+pub(crate) fn open_for_writing(path: &Path) -> Result<Connection> {
+    let conn = Connection::open(path)?;
+    // A new file gets 16 KiB pages (SQLite's default is 4 KiB): a bulk ingest's writer,
+    // the stage that caps it, spends ~15% less time a game (train-2, measured against
+    // 4, 8, 32 and 64 KiB). The page size of an existing file stays as it is.
+    let pages: i64 = conn.pragma_query_value(None, "page_count", |r| r.get(0))?;
+    if pages == 0 {
+        conn.pragma_update(None, "page_size", PAGE_SIZE)?;
+    }
+    // WAL lets readers (stats, report, audit) work while an ingest writes; with
+    // synchronous=NORMAL a crash can lose the last transactions but never corrupt the
+    // file, and an interrupted ingest resumes from what was committed.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    Ok(conn)
+}
+
 impl Store {
     /// Opens (creating if needed) a database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path)?;
+        let conn = open_for_writing(path)?;
         functions::register(&conn)?;
-        // A new file gets 16 KiB pages (SQLite's default is 4 KiB): a bulk ingest's writer,
-        // the stage that caps it, spends ~15% less time a game (train-2, measured against
-        // 4, 8, 32 and 64 KiB). The page size of an existing file stays as it is.
-        let pages: i64 = conn.pragma_query_value(None, "page_count", |r| r.get(0))?;
-        if pages == 0 {
-            conn.pragma_update(None, "page_size", PAGE_SIZE)?;
-        }
-        // WAL lets readers (stats, report, audit) work while an ingest writes; with
-        // synchronous=NORMAL a crash can lose the last transactions but never corrupt the
-        // file, and an interrupted ingest resumes from what was committed.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(30))?;
         // 64 MiB of page cache: the unique and canonical-key indexes of a bulk load stay
         // in memory.
         conn.pragma_update(None, "cache_size", -65536)?;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::IndexState;
-use crate::{Error, Result, Store, PAGE_SIZE};
+use crate::{open_for_writing, Error, Result, Store};
 
 /// The index file of the database at `db`.
 pub fn index_path(db: &Path) -> PathBuf {
@@ -49,20 +49,6 @@ CREATE TABLE position_postings (
     data BLOB    NOT NULL
 );
 "#;
-
-/// Opens the index file for writing, as SQLite opens the database (WAL, 16 KiB pages for a
-/// new file).
-pub(super) fn open_for_writing(path: &Path) -> Result<Connection> {
-    let conn = Connection::open(path)?;
-    let pages: i64 = conn.pragma_query_value(None, "page_count", |r| r.get(0))?;
-    if pages == 0 {
-        conn.pragma_update(None, "page_size", PAGE_SIZE)?;
-    }
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.busy_timeout(std::time::Duration::from_secs(30))?;
-    Ok(conn)
-}
 
 /// Makes the index file of a database whose games carry `token` ready: created with its
 /// schema when absent; emptied when it belongs to other games (another database's, or a

@@ -8,11 +8,10 @@ use std::path::Path;
 use kifu_facts::{counted_result, GameKind, PlyStep, SeatResult};
 use rusqlite::{params, Connection, Transaction, TransactionBehavior};
 
-use super::file::open_for_writing;
 use super::format::{flags, part_of, put_entry, EntryFields, MIN_PART_BITS};
 use super::read::IndexSource;
 use super::{PART_BITS, SEGMENT_ENTRIES, SEGMENT_GAMES};
-use crate::{Record, Result, Store};
+use crate::{open_for_writing, Record, Result, Store};
 
 /// One game's entries to add: its trail and what every entry repeats.
 #[derive(Clone, Copy, Debug)]
