@@ -17,6 +17,7 @@ pub mod convert;
 mod damage;
 pub mod index;
 pub mod input;
+pub mod invariants;
 pub mod sink;
 
 use std::io;

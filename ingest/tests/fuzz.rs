@@ -51,8 +51,8 @@ use std::time::{Duration, Instant};
 
 use kifu_ingest::check_bytes;
 use kifu_ingest::convert::Verdict;
+use kifu_ingest::invariants::check_records;
 use kifu_parser::Format;
-use kifu_store::Record;
 
 /// Iterations of the brief run (each is two `check_bytes` calls).
 const BRIEF_ITERATIONS: u64 = 6_000;
@@ -1288,60 +1288,6 @@ fn format_label(format: Option<Format>) -> String {
     format.map_or("detected".to_string(), |f| f.name().to_string())
 }
 
-/// The properties every output must have.
-fn check_output(out: &[(Record, Verdict)]) -> Result<(), String> {
-    for (i, (record, verdict)) in out.iter().enumerate() {
-        match record {
-            Record::Quarantined(q) => {
-                if *verdict != Verdict::Quarantined {
-                    return Err(format!("record {i}: quarantined with verdict {verdict:?}"));
-                }
-                if q.error.message.trim().is_empty() {
-                    return Err(format!(
-                        "record {i}: quarantined with an empty error message"
-                    ));
-                }
-                if q.error.code.is_empty() {
-                    return Err(format!("record {i}: quarantined with an empty error code"));
-                }
-            }
-            Record::Game(g) => {
-                let serious = g.findings.iter().any(|f| f.severity.is_serious());
-                let expected = if serious {
-                    Verdict::WithFindings
-                } else {
-                    Verdict::Valid
-                };
-                if *verdict != expected {
-                    return Err(format!(
-                        "record {i}: game with verdict {verdict:?}, findings say {expected:?}"
-                    ));
-                }
-                // Kind and severity are typed: the compiler checks they are known ones.
-                for f in &g.findings {
-                    if f.code.is_empty() || f.message.trim().is_empty() {
-                        return Err(format!(
-                            "record {i}: finding {:?} with an empty code or message",
-                            f.code
-                        ));
-                    }
-                }
-                if let Some(extra) = &g.extra {
-                    match serde_json::from_str::<serde_json::Value>(extra) {
-                        Ok(v) if v.is_object() => {}
-                        _ => {
-                            return Err(format!(
-                                "record {i}: extra is not a JSON object: {extra:?}"
-                            ))
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Runs `check_bytes` once: the number of records read and how many were quarantined, or
 /// `Err((kind, place, message))` for a panic, a slow call or a broken invariant.
 fn run_one(
@@ -1371,7 +1317,7 @@ fn run_one(
             format!("[{label}] took {elapsed:.2?} (limit {:?})", slow_limit()),
         ));
     }
-    check_output(&out).map_err(|e| {
+    check_records(bytes.len() as u64, &out).map_err(|e| {
         (
             Kind::Invariant,
             format!("invariant {label}"),

@@ -411,7 +411,9 @@ fn library_game(
     mut notes: Vec<Note>,
 ) -> RawGame {
     let mut g = RawGame::new(Format::RenLib, loc(HEADER_LEN));
-    g.span = Span::new(0, end as u64);
+    // The record is the tree, which starts after the header where its location is: a span
+    // from 0 made the stored offset + length reach 20 bytes past the file's end.
+    g.span = Span::new(HEADER_LEN.min(end) as u64, end as u64);
     if let Some(text) = root.and_then(|r| r.board_text.clone()) {
         g.header.extra.push(("board-text@0".to_string(), text));
     }
@@ -608,7 +610,7 @@ mod tests {
                 text: "ab".into()
             }]
         );
-        assert_eq!(g.span, Span::new(0, bytes.len() as u64));
+        assert_eq!(g.span, Span::new(HEADER_LEN as u64, bytes.len() as u64));
         let (s, e) = stats(&bytes).unwrap();
         assert!(e.is_none());
         assert_eq!(s.bytes_used, bytes.len());

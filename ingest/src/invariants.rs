@@ -1,0 +1,161 @@
+//! What every output of [`crate::check_bytes`] must satisfy, whatever the input: the
+//! properties the fuzz harnesses (the blind one in `tests/fuzz.rs` and the coverage-guided
+//! targets of `kifu-fuzz`) check after each call. One home, so the two check the same.
+
+use std::fmt;
+
+use crate::convert::Verdict;
+use kifu_store::{FindingRecord, Record};
+
+/// A broken property: which record (by its place in the output) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    pub record: usize,
+    pub what: String,
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record {}: {}", self.record, self.what)
+    }
+}
+
+impl std::error::Error for Broken {}
+
+/// Checks the records `check_bytes` made of an input of `input_len` bytes:
+/// - a quarantined record has the verdict `Quarantined` and an error with a code and a
+///   message;
+/// - a game's verdict agrees with its findings (`WithFindings` exactly when one is a
+///   warning or an error), and each finding has a code and a message;
+/// - a game's `extra` is a JSON object;
+/// - every record, and every finding, is placed inside the input (its byte offset and
+///   length), at a line and column counted from 1 (both 0 in a binary format): a record
+///   that cannot be found in its file is not accounted for.
+pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Broken> {
+    for (i, (record, verdict)) in out.iter().enumerate() {
+        let broken = |what: String| Broken { record: i, what };
+        match record {
+            Record::Quarantined(q) => {
+                if *verdict != Verdict::Quarantined {
+                    return Err(broken(format!("quarantined with verdict {verdict:?}")));
+                }
+                if q.error.message.trim().is_empty() {
+                    return Err(broken("quarantined with an empty error message".into()));
+                }
+                if q.error.code.is_empty() {
+                    return Err(broken("quarantined with an empty error code".into()));
+                }
+                let frame = frame(input_len, q.format.as_deref().unwrap_or(""));
+                frame
+                    .record(q.offset, q.length, q.line, q.column)
+                    .map_err(broken)?;
+                frame.finding(&q.error).map_err(broken)?;
+            }
+            Record::Game(g) => {
+                let serious = g.findings.iter().any(|f| f.severity.is_serious());
+                let expected = if serious {
+                    Verdict::WithFindings
+                } else {
+                    Verdict::Valid
+                };
+                if *verdict != expected {
+                    return Err(broken(format!(
+                        "game with verdict {verdict:?}, findings say {expected:?}"
+                    )));
+                }
+                // Kind and severity are typed: the compiler checks they are known ones.
+                for f in &g.findings {
+                    if f.code.is_empty() || f.message.trim().is_empty() {
+                        return Err(broken(format!(
+                            "finding {:?} with an empty code or message",
+                            f.code
+                        )));
+                    }
+                    frame(input_len, &g.format).finding(f).map_err(broken)?;
+                }
+                if let Some(extra) = &g.extra {
+                    match serde_json::from_str::<serde_json::Value>(extra) {
+                        Ok(v) if v.is_object() => {}
+                        _ => return Err(broken(format!("extra is not a JSON object: {extra:?}"))),
+                    }
+                }
+                frame(input_len, &g.format)
+                    .record(g.offset, g.length, g.line, g.column)
+                    .map_err(broken)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `format` (by name) is a binary one, read without lines: its places are byte
+/// offsets with line and column 0 ([`kifu_parser::Location`]).
+fn is_binary(format: &str) -> bool {
+    is_format(format, |f| {
+        kifu_parser::member::encoding(f, b"", None) == "binary"
+    })
+}
+
+/// Whether `format` (by name) passes `test`.
+fn is_format(format: &str, test: impl Fn(kifu_parser::Format) -> bool) -> bool {
+    kifu_parser::Format::from_name(format).is_some_and(test)
+}
+
+/// How a record of `format` (by name) is placed in an input of `input_len` bytes.
+fn frame(input_len: u64, format: &str) -> Frame {
+    Frame {
+        binary: is_binary(format),
+        // A ChouChou spreadsheet that is not UTF-8 is read as Shift_JIS and places its
+        // records in the decoded text (its `encoding-guess` note says so), which can be
+        // longer than the input: its places are not held to the input's length until that
+        // reader keeps source offsets.
+        bound: (!is_format(format, |f| f == kifu_parser::Format::ChouChouSheet))
+            .then_some(input_len),
+    }
+}
+
+/// What a place must fit: line and column 0 allowed (binary), the input's length.
+#[derive(Clone, Copy)]
+struct Frame {
+    binary: bool,
+    bound: Option<u64>,
+}
+
+impl Frame {
+    /// Line and column counted from 1, or both 0 in a binary format.
+    fn line_and_column(self, line: u32, column: u32) -> Result<(), String> {
+        if (line >= 1 && column >= 1) || (self.binary && line == 0 && column == 0) {
+            Ok(())
+        } else {
+            Err(format!(
+                "placed at line {line}, column {column} (counted from 1)"
+            ))
+        }
+    }
+
+    /// A record's span `offset..offset + length` inside the input.
+    fn record(self, offset: u64, length: u64, line: u32, column: u32) -> Result<(), String> {
+        if let Some(bound) = self.bound {
+            if offset.checked_add(length).is_none_or(|end| end > bound) {
+                return Err(format!(
+                    "span {offset}+{length} reaches past the input's {bound} bytes"
+                ));
+            }
+        }
+        self.line_and_column(line, column)
+    }
+
+    /// A finding's place inside the input.
+    fn finding(self, f: &FindingRecord) -> Result<(), String> {
+        if let Some(bound) = self.bound {
+            if f.offset > bound {
+                return Err(format!(
+                    "finding {:?} at byte {} of an input of {bound} bytes",
+                    f.code, f.offset
+                ));
+            }
+        }
+        self.line_and_column(f.line, f.column)
+            .map_err(|e| format!("finding {:?} {e}", f.code))
+    }
+}
