@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs one fuzz target under AFL++ (cargo-afl, stable Rust):
+#
+#   fuzz/run.sh TARGET [MINUTES]     # default 30 minutes; `fuzz/run.sh list` names the targets
+#
+# Installs cargo-afl when it is missing and builds AFL++ once (`cargo afl config --build`),
+# builds the instrumented `kifu-fuzz` (release, in target/afl), writes the target's seeds
+# from the real files (samples/ and ../shared/data) and the corpus kept so far
+# (fuzz/corpus/TARGET/) into fuzz/out/TARGET/in, and fuzzes with the format's dictionary.
+# A run that was stopped resumes (AFL_AUTORESUME). Crashes and hangs are left in
+# fuzz/out/TARGET/default/{crashes,hangs}; `fuzz/keep.sh TARGET` keeps the new finds.
+#
+# Environment: CORES=N runs N instances (one main, the rest secondaries; default 1),
+# AFL_ARGS adds options to afl-fuzz.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:?usage: fuzz/run.sh TARGET [MINUTES] (fuzz/run.sh list names the targets)}
+minutes=${2:-30}
+cores=${CORES:-1}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target/afl}
+
+if [ "$target" = list ]; then
+  cargo run -q -p kifu-fuzz --bin kifu-fuzz-corpus -- targets
+  exit 0
+fi
+
+if ! cargo afl --version >/dev/null 2>&1; then
+  cargo install --locked cargo-afl
+fi
+# AFL++ itself, built once per cargo-afl version (it says when it is there already).
+cargo afl config --build >/dev/null 2>&1 || cargo afl config --build --force
+
+cargo afl build --release -q -p kifu-fuzz --features afl --bin kifu-fuzz
+fuzzer="$CARGO_TARGET_DIR/release/kifu-fuzz"
+
+out="fuzz/out/$target"
+in="$out/in"
+rm -rf "$in"
+mkdir -p "$in"
+cargo run -q --release -p kifu-fuzz --bin kifu-fuzz-corpus -- seeds "$target" "$in"
+if [ -d "fuzz/corpus/$target" ]; then
+  cp fuzz/corpus/"$target"/* "$in"/ 2>/dev/null || true
+fi
+
+dict=()
+case "$target" in
+  detect|ingest)
+    cat fuzz/dict/*.dict > "$out/all.dict"
+    dict=(-x "$out/all.dict")
+    ;;
+  *)
+    [ -f "fuzz/dict/$target.dict" ] && dict=(-x "fuzz/dict/$target.dict")
+    ;;
+esac
+
+export KIFU_FUZZ_TARGET=$target
+export AFL_AUTORESUME=1
+export AFL_SKIP_CPUFREQ=1
+export AFL_NO_UI=1
+export AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
+# A bad input may take a while in the replay (a 10,000-node tree): 2 s before a hang.
+common=(-i "$in" -o "$out" -t 2000 -V $((minutes * 60)) "${dict[@]}" ${AFL_ARGS:-})
+pids=()
+for ((i = 1; i < cores; i++)); do
+  cargo afl fuzz "${common[@]}" -S "s$i" -- "$fuzzer" > "$out/s$i.log" 2>&1 &
+  pids+=($!)
+done
+cargo afl fuzz "${common[@]}" -M main -- "$fuzzer" | tee "$out/main.log" | grep -E "^\[|crash|hang|exec" || true
+for pid in "${pids[@]}"; do wait "$pid" || true; done
+
+stats="$out/main/fuzzer_stats"
+if [ -f "$stats" ]; then
+  grep -E "^(run_time|execs_done|execs_per_sec|corpus_count|edges_found|total_edges|saved_crashes|saved_hangs) " "$stats"
+fi
+echo "crashes: $(ls "$out"/*/crashes 2>/dev/null | grep -c id: || true), hangs: $(ls "$out"/*/hangs 2>/dev/null | grep -c id: || true) (in $out/*/{crashes,hangs})"

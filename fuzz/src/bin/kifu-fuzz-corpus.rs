@@ -1,0 +1,91 @@
+//! The fuzz targets' inputs without AFL++:
+//!
+//! ```sh
+//! kifu-fuzz-corpus targets               # the targets' names
+//! kifu-fuzz-corpus seeds TARGET DIR      # writes the target's seeds from the real files into DIR
+//! kifu-fuzz-corpus run TARGET FILE...    # runs files through the target (a crash, to see it again)
+//! ```
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use kifu_fuzz::budget::Budgeted;
+use kifu_fuzz::{seeds, Target};
+
+#[global_allocator]
+static ALLOCATOR: Budgeted = Budgeted;
+
+const USAGE: &str = "usage: kifu-fuzz-corpus targets | seeds TARGET DIR | run TARGET FILE...";
+
+fn target(name: Option<&String>) -> Result<Target, String> {
+    let name = name.ok_or(USAGE)?;
+    Target::from_name(name).ok_or_else(|| {
+        format!("no target is named {name:?} (`kifu-fuzz-corpus targets` lists them)")
+    })
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    match args.first().map(String::as_str) {
+        Some("targets") => {
+            for t in Target::all() {
+                println!("{}", t.name());
+            }
+            Ok(())
+        }
+        Some("seeds") => {
+            let target = target(args.get(1))?;
+            let dir = Path::new(args.get(2).ok_or(USAGE)?);
+            std::fs::create_dir_all(dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+            let inputs = seeds::for_target(target, &seeds::real_files());
+            if inputs.is_empty() {
+                return Err(format!("no real file seeds {}", target.name()));
+            }
+            for (i, input) in inputs.iter().enumerate() {
+                let path = dir.join(format!("seed-{i:03}"));
+                std::fs::write(&path, input)
+                    .map_err(|e| format!("write {}: {e}", path.display()))?;
+            }
+            eprintln!(
+                "{} seeds of {} written to {}",
+                inputs.len(),
+                target.name(),
+                dir.display()
+            );
+            Ok(())
+        }
+        Some("run") => {
+            let target = target(args.get(1))?;
+            let files = &args[2.min(args.len())..];
+            if files.is_empty() {
+                return Err(USAGE.into());
+            }
+            let mut failed = 0;
+            for file in files {
+                let data = std::fs::read(file).map_err(|e| format!("read {file}: {e}"))?;
+                match target.run(&data) {
+                    Ok(report) => println!("{file}: {report:?}"),
+                    Err(failure) => {
+                        failed += 1;
+                        println!("{file}: FAILED: {failure}");
+                    }
+                }
+            }
+            if failed > 0 {
+                return Err(format!("{failed} of {} inputs failed", files.len()));
+            }
+            Ok(())
+        }
+        _ => Err(USAGE.into()),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kifu-fuzz-corpus: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
