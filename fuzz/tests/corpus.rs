@@ -21,13 +21,14 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The files of `dir`, in name order (none when it does not exist).
-fn files(dir: &Path) -> Vec<PathBuf> {
+/// The files (or, with `folders`, the folders) in `dir`, in name order (none when it does
+/// not exist).
+fn entries(dir: &Path, folders: bool) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| {
             d.flatten()
                 .map(|e| e.path())
-                .filter(|p| p.is_file())
+                .filter(|p| if folders { p.is_dir() } else { p.is_file() })
                 .collect()
         })
         .unwrap_or_default();
@@ -59,7 +60,7 @@ fn every_target_holds_on_its_seeds_corpus_and_regressions() {
             workspace().join("fuzz/corpus").join(target.name()),
             workspace().join("testdata/fuzz").join(target.name()),
         ] {
-            for path in files(&dir) {
+            for path in entries(&dir, false) {
                 let bytes = std::fs::read(&path).expect("read a corpus file");
                 inputs.push((path.display().to_string(), bytes));
             }
@@ -96,8 +97,8 @@ fn every_target_holds_on_its_seeds_corpus_and_regressions() {
 fn the_saved_corpus_stays_under_its_bound() {
     let root = workspace().join("fuzz/corpus");
     let mut total = 0;
-    for dir in files_and_dirs(&root) {
-        for f in files(&dir) {
+    for dir in entries(&root, true) {
+        for f in entries(&dir, false) {
             total += std::fs::metadata(&f).map(|m| m.len()).unwrap_or(0);
         }
     }
@@ -105,24 +106,11 @@ fn the_saved_corpus_stays_under_its_bound() {
         total < CORPUS_BOUND,
         "fuzz/corpus holds {total} bytes, more than {CORPUS_BOUND}: minimize it (fuzz/keep.sh)"
     );
-    for dir in files_and_dirs(&root) {
+    for dir in entries(&root, true) {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         assert!(
             Target::from_name(&name).is_some(),
             "fuzz/corpus/{name} names no target"
         );
     }
-}
-
-fn files_and_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_dir())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
 }
