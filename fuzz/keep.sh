@@ -8,9 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz/keep.sh TARGET}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target/afl}
+afl_target=${AFL_TARGET_DIR:-$PWD/target/afl}
 out="fuzz/out/$target"
-fuzzer="$CARGO_TARGET_DIR/release/kifu-fuzz"
+fuzzer="$afl_target/release/kifu-fuzz"
 test -x "$fuzzer" || { echo "fuzz/keep.sh: build and run the target first (fuzz/run.sh $target)" >&2; exit 1; }
 
 found="$out/found"

@@ -17,7 +17,9 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz/run.sh TARGET [MINUTES] (fuzz/run.sh list names the targets)}
 minutes=${2:-30}
 cores=${CORES:-1}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target/afl}
+# The instrumented build has a target folder of its own: cargo-afl's flags would otherwise
+# rebuild the workspace's ordinary artifacts, and these, back and forth.
+afl_target=${AFL_TARGET_DIR:-$PWD/target/afl}
 
 if [ "$target" = list ]; then
   cargo run -q -p kifu-fuzz --bin kifu-fuzz-corpus -- targets
@@ -27,17 +29,30 @@ fi
 if ! cargo afl --version >/dev/null 2>&1; then
   cargo install --locked cargo-afl
 fi
-# AFL++ itself, built once per cargo-afl version (it says when it is there already).
-cargo afl config --build >/dev/null 2>&1 || cargo afl config --build --force
+# AFL++'s runtime, built once per compiler (cargo-afl's install may have built it already).
+if ! config=$(cargo afl config --build 2>&1); then
+  case "$config" in
+    *"already built"*) ;;
+    *) echo "$config" >&2; exit 1 ;;
+  esac
+fi
+# Fuzzing wants checks, not the shipped profile: overflow and debug assertions on (an
+# overflow in a reader is a crash to find), no LTO (builds in minutes), debug info for
+# the crashes' stacks.
+export CARGO_PROFILE_RELEASE_LTO=false
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+export CARGO_PROFILE_RELEASE_DEBUG=1
+export CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true
+export CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true
 
-cargo afl build --release -q -p kifu-fuzz --features afl --bin kifu-fuzz
-fuzzer="$CARGO_TARGET_DIR/release/kifu-fuzz"
+CARGO_TARGET_DIR=$afl_target cargo afl build --release -q -p kifu-fuzz --features afl --bin kifu-fuzz
+fuzzer="$afl_target/release/kifu-fuzz"
 
 out="fuzz/out/$target"
 in="$out/in"
 rm -rf "$in"
 mkdir -p "$in"
-cargo run -q --release -p kifu-fuzz --bin kifu-fuzz-corpus -- seeds "$target" "$in"
+cargo run -q -p kifu-fuzz --bin kifu-fuzz-corpus -- seeds "$target" "$in"
 if [ -d "fuzz/corpus/$target" ]; then
   cp fuzz/corpus/"$target"/* "$in"/ 2>/dev/null || true
 fi
