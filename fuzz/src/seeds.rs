@@ -89,8 +89,7 @@ fn add_file(path: &Path, seeds: &mut Vec<Seed>) {
     let Ok(file) = std::fs::File::open(path) else {
         return;
     };
-    if let Some(inner) = name.strip_suffix(".tar.xz") {
-        let _ = inner;
+    if name.ends_with(".tar.xz") {
         let mut archive = tar::Archive::new(xz2::read::XzDecoder::new(file));
         let Ok(entries) = archive.entries() else {
             return;

@@ -169,16 +169,8 @@ fn read(bytes: &[u8], name: Option<&str>, format: Option<Format>) -> Result<Repo
     let out = kifu_ingest::check_bytes(bytes, name, format);
     check_records(bytes.len() as u64, &out).map_err(Failure::Invariant)?;
     let mut report = tally(&out);
-    if let Some(format) = format.or_else(|| detected(bytes, name)) {
-        report.round_trips = round_trip::check(format, &out).map_err(Failure::RoundTrip)?;
-    }
+    report.round_trips = round_trip::check(&out).map_err(Failure::RoundTrip)?;
     Ok(report)
-}
-
-/// The format detection gives `bytes` named `name`.
-fn detected(bytes: &[u8], name: Option<&str>) -> Option<Format> {
-    let head = &bytes[..bytes.len().min(kifu_parser::member::HEAD)];
-    kifu_parser::member::identify(head, name, None).0
 }
 
 fn tally(out: &[(Record, Verdict)]) -> Report {
