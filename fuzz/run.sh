@@ -2,6 +2,7 @@
 # Runs one fuzz target under AFL++ (cargo-afl, stable Rust):
 #
 #   fuzz/run.sh TARGET [MINUTES]     # default 30 minutes; `fuzz/run.sh list` names the targets
+#   fuzz/run.sh build                # builds what a run needs, and stops
 #
 # Installs cargo-afl when it is missing and builds AFL++ once (`cargo afl config --build`),
 # builds the instrumented `kifu-fuzz` (release, in target/afl), writes the target's seeds
@@ -47,6 +48,8 @@ export CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true
 
 CARGO_TARGET_DIR=$afl_target cargo afl build --release -q -p kifu-fuzz --features afl --bin kifu-fuzz
 fuzzer="$afl_target/release/kifu-fuzz"
+cargo build -q -p kifu-fuzz --bin kifu-fuzz-corpus
+[ "$target" = build ] && exit 0
 
 out="fuzz/out/$target"
 in="$out/in"

@@ -3,7 +3,8 @@
 //! A [`Target`] is one entry point into kifu with the properties that must hold after it,
 //! whatever the bytes:
 //! - **a reader** (one per [`kifu_parser::Format`]): the bytes read as that format, every
-//!   record replayed ([`kifu_ingest::check_bytes`]);
+//!   record replayed ([`kifu_ingest::check_bytes`]); a 象棋桥 library without its 64 KiB
+//!   of remarks, which the target puts back ([`library`]);
 //! - **`detect`**: the format and encoding told from the bytes and a file name (the
 //!   input's first byte picks the name from [`NAMES`]), then that format's reader;
 //! - **`ingest`**: the whole ingest of the bytes as one file (named as for `detect`, which
@@ -21,6 +22,7 @@
 //! (`tests/corpus.rs`). `fuzz/run.sh TARGET [MINUTES]` runs one target under AFL++.
 
 pub mod budget;
+pub mod library;
 pub mod round_trip;
 pub mod seeds;
 mod target;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use kifu_parser::Format;
 
+use crate::library;
 use crate::target::{name_byte, Target, NAMES};
 
 /// Bytes of a file kept as a seed (a longer file gives its first bytes).
@@ -89,7 +90,25 @@ fn add_file(path: &Path, seeds: &mut Vec<Seed>) {
     let Ok(file) = std::fs::File::open(path) else {
         return;
     };
-    if name.ends_with(".tar.xz") {
+    if name.to_ascii_lowercase().ends_with(".cbl") {
+        // A library's first record is about 100 KB in: its seeds are the library cut down
+        // to its first records, in the `cbl` target's form (see [`crate::library`]).
+        let Ok(library) = std::fs::read(path) else {
+            return;
+        };
+        for entries in [1, 2, 3, 5] {
+            if let Some(bytes) = library::compact(&library, entries) {
+                if bytes.len() <= MAX_SEED {
+                    seeds.push(Seed {
+                        origin: format!("{origin} (first {entries} records)"),
+                        name: name.clone(),
+                        bytes,
+                        format: Some(Format::Cbl),
+                    });
+                }
+            }
+        }
+    } else if name.ends_with(".tar.xz") {
         let mut archive = tar::Archive::new(xz2::read::XzDecoder::new(file));
         let Ok(entries) = archive.entries() else {
             return;

@@ -10,6 +10,7 @@ use kifu_parser::Format;
 use kifu_store::Record;
 
 use crate::budget::Budget;
+use crate::library;
 use crate::round_trip::{self, RoundTripError};
 
 /// The file names `detect` and `ingest` give their input, picked by its first byte
@@ -136,6 +137,7 @@ impl Target {
     pub fn run(self, data: &[u8]) -> Result<Report, Failure> {
         let _budget = Budget::start(data.len());
         match self {
+            Target::Reader(Format::Cbl) => read(&library::expand(data), None, Some(Format::Cbl)),
             Target::Reader(format) => read(data, None, Some(format)),
             Target::Detect => {
                 let (name, bytes) = split_name(data);

@@ -105,12 +105,7 @@ fn is_format(format: &str, test: impl Fn(kifu_parser::Format) -> bool) -> bool {
 fn frame(input_len: u64, format: &str) -> Frame {
     Frame {
         binary: is_binary(format),
-        // A ChouChou spreadsheet that is not UTF-8 is read as Shift_JIS and places its
-        // records in the decoded text (its `encoding-guess` note says so), which can be
-        // longer than the input: its places are not held to the input's length until that
-        // reader keeps source offsets.
-        bound: (!is_format(format, |f| f == kifu_parser::Format::ChouChouSheet))
-            .then_some(input_len),
+        bound: input_len,
     }
 }
 
@@ -118,7 +113,7 @@ fn frame(input_len: u64, format: &str) -> Frame {
 #[derive(Clone, Copy)]
 struct Frame {
     binary: bool,
-    bound: Option<u64>,
+    bound: u64,
 }
 
 impl Frame {
@@ -135,25 +130,22 @@ impl Frame {
 
     /// A record's span `offset..offset + length` inside the input.
     fn record(self, offset: u64, length: u64, line: u32, column: u32) -> Result<(), String> {
-        if let Some(bound) = self.bound {
-            if offset.checked_add(length).is_none_or(|end| end > bound) {
-                return Err(format!(
-                    "span {offset}+{length} reaches past the input's {bound} bytes"
-                ));
-            }
+        let bound = self.bound;
+        if offset.checked_add(length).is_none_or(|end| end > bound) {
+            return Err(format!(
+                "span {offset}+{length} reaches past the input's {bound} bytes"
+            ));
         }
         self.line_and_column(line, column)
     }
 
     /// A finding's place inside the input.
     fn finding(self, f: &FindingRecord) -> Result<(), String> {
-        if let Some(bound) = self.bound {
-            if f.offset > bound {
-                return Err(format!(
-                    "finding {:?} at byte {} of an input of {bound} bytes",
-                    f.code, f.offset
-                ));
-            }
+        if f.offset > self.bound {
+            return Err(format!(
+                "finding {:?} at byte {} of an input of {} bytes",
+                f.code, f.offset, self.bound
+            ));
         }
         self.line_and_column(f.line, f.column)
             .map_err(|e| format!("finding {:?} {e}", f.code))

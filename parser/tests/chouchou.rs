@@ -231,10 +231,47 @@ fn sheet_errors() {
         .remove(0)
         .unwrap_err();
     assert_eq!((e.at.line, e.at.column), (2, 5));
+    // After a byte-order mark, a file-wide error covers the text, not the mark.
+    let e = parse_sheet(b"\xEF\xBB\xBFround,player,move\n1,A,\"1A\n")
+        .remove(0)
+        .unwrap_err();
+    assert_eq!((e.at.line, e.at.column), (2, 5));
+    assert_eq!((e.start.offset, e.span.start, e.span.end), (3, 3, 29));
     let e = parse_sheet(b"round,player,move\n1,A,1A 2B\n")
         .remove(0)
         .unwrap_err();
     assert_eq!((e.at.line, e.at.column), (2, 8));
+}
+
+/// A sheet that is not UTF-8 is read as Shift_JIS, and its games, actions and errors are
+/// placed in the file's bytes (a kanji is two bytes there, three in the decoded text).
+#[test]
+fn sheet_shift_jis_places_in_the_file() {
+    let text = "回戦,対局者,指し手\n1,佐藤,1A\n1,鈴木,\"3C→1A\"\n2,佐藤,2B\n";
+    let (sjis, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(!unmappable);
+    assert_eq!(sjis.len(), 55);
+    let games = parse_sheet(&sjis);
+    assert_eq!(games.len(), 2);
+    // The count is missing right after `1A` inside the quoted field: line 3 starts at byte
+    // 29 (`1,鈴木,"3C→` is 12 bytes, then `1A`).
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!((e.at.offset, e.at.line, e.at.column), (43, 3, 15));
+    assert_eq!((e.start.offset, e.start.line), (19, 2));
+    assert_eq!((e.span.start, e.span.end), (19, 44));
+    // The quarantine keeps the rows as decoded text.
+    assert_eq!(e.raw, "1,佐藤,1A\n1,鈴木,\"3C→1A\"");
+    let g = games[1].as_ref().unwrap();
+    assert_eq!(g.header.players, vec!["佐藤"]);
+    assert_eq!((g.span.start, g.span.end), (45, 54));
+    assert_eq!((g.actions[0].at.offset, g.actions[0].at.column), (52, 8));
+    assert_eq!(g.notes[0].code, "encoding-guess");
+    // A lead byte without its trail byte is U+FFFD, and the next byte is read on its own.
+    let mut broken = b"round,player,move\n1,\x82".to_vec();
+    broken.extend_from_slice(b",1A\n");
+    let g = parse_sheet(&broken).remove(0).unwrap();
+    assert_eq!(g.header.players, vec!["\u{fffd}"]);
+    assert_eq!((g.actions[0].at.offset, g.actions[0].at.column), (22, 5));
 }
 
 #[test]

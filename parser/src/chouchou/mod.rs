@@ -24,8 +24,8 @@
 //! `captured`, `variant`, `players`, `teams`, `date`, `result`/`winner`, `termination`;
 //! other columns are ignored. Rows are grouped into games by (event, round, game); seats
 //! are the players in order of first appearance. Quoted fields (with `""` escapes and line
-//! breaks) are read. Files that are not UTF-8 are read as Shift_JIS (locations then refer
-//! to the decoded text).
+//! breaks) are read. Files that are not UTF-8 are read as Shift_JIS; locations stay in the
+//! file's bytes.
 //!
 //! The move text both read is in `actions`; `ccn` reads `.ccn`, `sheet` the spreadsheet
 //! exports and `write` writes `.ccn`.

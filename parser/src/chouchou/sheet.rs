@@ -92,9 +92,91 @@ struct Row {
     end: usize,
 }
 
-/// Splits the text into rows of fields. An unterminated quote is an error at the quote.
-fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String)> {
+/// The sheet's text and, where it was decoded from Shift_JIS, the source offset of every
+/// decoded byte: rows, fields and findings are placed in the file's bytes, not the text.
+struct SheetText {
+    text: String,
+    /// `source[i]` is the offset in the body of the character holding decoded byte `i`, and
+    /// `source[text.len()]` the body's length; `None` when the text is the body itself.
+    source: Option<Vec<usize>>,
+    /// The body's offset in the file (a byte-order mark before it).
+    base: usize,
+}
+
+impl SheetText {
+    fn new(body: &[u8], base: usize) -> (SheetText, bool) {
+        match std::str::from_utf8(body) {
+            Ok(t) => (
+                SheetText {
+                    text: t.to_string(),
+                    source: None,
+                    base,
+                },
+                false,
+            ),
+            Err(_) => {
+                let (text, source) = decode_shift_jis(body);
+                (
+                    SheetText {
+                        text,
+                        source: Some(source),
+                        base,
+                    },
+                    true,
+                )
+            }
+        }
+    }
+
+    /// The file offset of decoded byte `i`.
+    fn at(&self, i: usize) -> usize {
+        self.base
+            + match &self.source {
+                Some(map) => map[i.min(map.len() - 1)],
+                None => i,
+            }
+    }
+}
+
+/// Decodes Shift_JIS one character at a time, keeping where each character starts. A lead
+/// byte without a valid trail byte becomes U+FFFD and the next byte is read on its own, as
+/// the WHATWG decoder does; so does an unmapped pair whose trail byte is ASCII.
+fn decode_shift_jis(body: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::with_capacity(body.len() + body.len() / 2);
+    let mut source = Vec::with_capacity(body.len() + body.len() / 2 + 1);
+    let mut i = 0;
+    while i < body.len() {
+        let b = body[i];
+        if b < 0x80 {
+            text.push(b as char);
+            source.push(i);
+            i += 1;
+            continue;
+        }
+        let lead = matches!(b, 0x81..=0x9F | 0xE0..=0xFC);
+        let trail = body
+            .get(i + 1)
+            .is_some_and(|&t| matches!(t, 0x40..=0x7E | 0x80..=0xFC));
+        let len = if lead && trail { 2 } else { 1 };
+        let (unit, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&body[i..i + len]);
+        for (k, c) in unit.chars().enumerate() {
+            // A second character is the pair's trail byte read again on its own.
+            let from = if k == 0 { i } else { i + len - 1 };
+            text.push(c);
+            source.extend(std::iter::repeat_n(from, c.len_utf8()));
+        }
+        i += len;
+    }
+    source.push(body.len());
+    (text, source)
+}
+
+/// Splits the text into rows of fields, placed in the file. An unterminated quote is an
+/// error at the quote.
+fn rows(sheet: &SheetText, delim: char) -> Result<Vec<Row>, (usize, String)> {
     let mut out = Vec::new();
+    let text = sheet.text.as_str();
+    let src = |i: usize| sheet.at(i);
     let b = text.as_bytes();
     let d = delim as u8;
     let mut i = 0;
@@ -110,12 +192,12 @@ fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String
                 let mut map = Vec::new();
                 loop {
                     if i >= b.len() {
-                        return Err((base + q, "unterminated quoted field".to_string()));
+                        return Err((src(q), "unterminated quoted field".to_string()));
                     }
                     if b[i] == b'"' {
                         if i + 1 < b.len() && b[i + 1] == b'"' {
                             t.push(b'"');
-                            map.push(base + i);
+                            map.push(src(i));
                             i += 2;
                             continue;
                         }
@@ -123,7 +205,7 @@ fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String
                         break;
                     }
                     t.push(b[i]);
-                    map.push(base + i);
+                    map.push(src(i));
                     i += 1;
                 }
                 // The content ends at the closing quote, or after anything between the
@@ -131,14 +213,14 @@ fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String
                 let mut content_end = i - 1;
                 while i < b.len() && b[i] != d && b[i] != b'\n' && b[i] != b'\r' {
                     t.push(b[i]);
-                    map.push(base + i);
+                    map.push(src(i));
                     i += 1;
                     content_end = i;
                 }
-                map.push(base + content_end);
+                map.push(src(content_end));
                 fields.push(Field {
                     text: String::from_utf8_lossy(&t).into_owned(),
-                    start: base + q + 1,
+                    start: src(q + 1),
                     map,
                 });
             } else {
@@ -148,8 +230,8 @@ fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String
                 }
                 fields.push(Field {
                     text: text[s..i].to_string(),
-                    start: base + s,
-                    map: (base + s..=base + i).collect(),
+                    start: src(s),
+                    map: (s..=i).map(src).collect(),
                 });
             }
             if i < b.len() && b[i] == d {
@@ -167,8 +249,8 @@ fn rows(text: &str, base: usize, delim: char) -> Result<Vec<Row>, (usize, String
         }
         out.push(Row {
             fields,
-            start: base + row_start,
-            end: base + end,
+            start: src(row_start),
+            end: src(end),
         });
     }
     Ok(out)
@@ -192,27 +274,22 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
         None => (0, bytes),
     };
     let mut notes = Vec::new();
-    let decoded: String = match std::str::from_utf8(body) {
-        Ok(t) => t.to_string(),
-        Err(_) => {
-            let (t, _, _) = encoding_rs::SHIFT_JIS.decode(body);
-            notes.push(note(
-                "encoding-guess",
-                Severity::Info,
-                "the file is not UTF-8: read as Shift_JIS (locations refer to the decoded text)"
-                    .to_string(),
-                Location::new(0, 1, 1),
-            ));
-            t.into_owned()
-        }
-    };
-    let text = decoded.as_str();
-    let lines = LineStarts::new(text.as_bytes(), bom, 0);
-    let whole = Span::new(0, bytes.len() as u64);
+    let (sheet, guessed) = SheetText::new(body, bom);
+    if guessed {
+        notes.push(note(
+            "encoding-guess",
+            Severity::Info,
+            "the file is not UTF-8: read as Shift_JIS".to_string(),
+            Location::new(0, 1, 1),
+        ));
+    }
+    let text = sheet.text.as_str();
+    let lines = LineStarts::new(body, bom, 0);
+    let whole = Span::new(bom as u64, bytes.len() as u64);
     let first = Location::new(bom as u64, 1, bom as u32 + 1);
     let header_line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let delim = delimiter(header_line);
-    let all = match rows(text, bom, delim) {
+    let all = match rows(&sheet, delim) {
         Ok(r) => r,
         Err((off, m)) => return vec![Err(sheet_error(lines.at(off), first, whole, m, bytes))],
     };
@@ -280,10 +357,6 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
         let end_off = rows.iter().map(|r| r.end).max().unwrap_or(0);
         let start = lines.at(start_off);
         let span = Span::new(start_off as u64, end_off as u64);
-        let raw = text
-            .get(start_off.saturating_sub(bom)..end_off.saturating_sub(bom))
-            .unwrap_or("")
-            .as_bytes();
         let mut game = new_game(Format::ChouChouSheet, start);
         game.span = span;
         game.notes = notes.clone();
@@ -365,7 +438,20 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
             }
         }
         out.push(match error {
-            Some((at, m)) => Err(sheet_error(at, start, span, m, raw)),
+            Some((at, m)) => {
+                // The quarantine keeps the game's rows as text (decoded when not UTF-8).
+                let rows = &bytes[start_off.min(bytes.len())..end_off.min(bytes.len())];
+                let raw = match sheet.source {
+                    None => std::borrow::Cow::Borrowed(rows),
+                    Some(_) => encoding_rs::SHIFT_JIS
+                        .decode_without_bom_handling(rows)
+                        .0
+                        .into_owned()
+                        .into_bytes()
+                        .into(),
+                };
+                Err(sheet_error(at, start, span, m, &raw))
+            }
             None => Ok(game),
         });
     }
