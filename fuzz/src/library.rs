@@ -2,7 +2,7 @@
 //!
 //! A library's records start after its header, a remarks field of 65,536 bytes and its
 //! index ([`kifu_parser::ccbridge::cbl_first_record`]): about 100 KB before the first
-//! record, which AFL++ would mutate byte by byte to no effect, and which its 32 KiB seeds
+//! record, which AFL++ would mutate byte by byte to no effect, and which its 8 KiB seeds
 //! would cut off. So the target puts the remarks back (zeros: the reader takes them as an
 //! empty text) and reads the result; the seeds are real libraries cut down the other way
 //! ([`compact`]): the header, the first entries of the index and their records.

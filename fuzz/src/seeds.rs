@@ -12,8 +12,12 @@ use kifu_parser::Format;
 use crate::library;
 use crate::target::{name_byte, Target, NAMES};
 
-/// Bytes of a file kept as a seed (a longer file gives its first bytes).
-pub const MAX_SEED: usize = 32 << 10;
+/// Bytes of a file kept as a seed (a longer file gives its first bytes): small inputs run
+/// fast, and a few records of a collection reach what all of them would.
+pub const MAX_SEED: usize = 8 << 10;
+/// Bytes of a library seed ([`crate::library::compact`]: the header, the index and whole
+/// records, which a cut would break).
+pub const MAX_LIBRARY_SEED: usize = 16 << 10;
 /// Members taken from each archive (its first ones).
 pub const MEMBERS_PER_ARCHIVE: usize = 40;
 /// Seeds given to one target.
@@ -37,9 +41,10 @@ fn workspace() -> PathBuf {
 }
 
 /// Every seed: the samples, then the shared data's files and archive members, in path
-/// order. The shared data is left out when it is missing (the caller decides whether that
-/// is an error: [`kifu_testdata::shared`]).
-pub fn real_files() -> Vec<Seed> {
+/// order, then a few games of each notation kifu generates ([`generated`]). The shared
+/// data is left out when it is missing (the caller decides whether that is an error:
+/// [`kifu_testdata::shared`]).
+pub fn all() -> Vec<Seed> {
     let mut seeds = Vec::new();
     for root in [
         workspace().join("samples"),
@@ -49,7 +54,63 @@ pub fn real_files() -> Vec<Seed> {
             add_file(&path, &mut seeds);
         }
     }
+    seeds.extend(generated());
     seeds
+}
+
+/// Games the engines play (`kifu-generate`), three of each notation and ChouChou board and
+/// seating: the shared data holds few files of some formats (one Renju plain file, one
+/// Territorial PGN, one ChouChou `.ccn`), and generated games are legal to the end, so
+/// mutations start from deep positions.
+pub fn generated() -> Vec<Seed> {
+    use kifu_generate::{write_set, GameSpec, RenjuNotation, SetSpec, XqNotation};
+    use kifu_rules::chouchou::Variant;
+    let mut specs = vec![
+        (
+            "renju-plain",
+            "games.txt",
+            GameSpec::Renju(RenjuNotation::Plain),
+        ),
+        (
+            "renju-lines",
+            "games.renju",
+            GameSpec::Renju(RenjuNotation::Lines),
+        ),
+        ("territorial", "game.pgn", GameSpec::Territorial),
+    ];
+    for (name, notation) in [
+        ("xiangqi-chinese", XqNotation::Chinese),
+        ("xiangqi-wxf", XqNotation::Wxf),
+        ("xiangqi-iccs", XqNotation::Iccs),
+    ] {
+        specs.push((name, "game.pgn", GameSpec::Xiangqi(notation)));
+    }
+    for (name, variant, players, pairs) in [
+        ("chouchou-3x3-2", Variant::Standard, 2, false),
+        ("chouchou-js-3", Variant::JuniorSenior, 3, false),
+        ("chouchou-4x4-4-pairs", Variant::FourByFour, 4, true),
+        ("chouchou-4x4-4", Variant::FourByFour, 4, false),
+    ] {
+        let game = GameSpec::ChouChou {
+            variant,
+            players,
+            pairs,
+        };
+        specs.push((name, "game.ccn", game));
+    }
+    specs
+        .into_iter()
+        .filter_map(|(origin, name, game)| {
+            let mut bytes = Vec::new();
+            let spec = SetSpec {
+                game,
+                games: 3,
+                seed: 1,
+            };
+            write_set(&spec, &mut bytes).ok()?;
+            Some(seed(format!("generated/{origin}"), name, bytes))
+        })
+        .collect()
 }
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -98,7 +159,7 @@ fn add_file(path: &Path, seeds: &mut Vec<Seed>) {
         };
         for entries in [1, 2, 3, 5] {
             if let Some(bytes) = library::compact(&library, entries) {
-                if bytes.len() <= MAX_SEED {
+                if bytes.len() <= MAX_LIBRARY_SEED {
                     seeds.push(Seed {
                         origin: format!("{origin} (first {entries} records)"),
                         name: name.clone(),

@@ -40,7 +40,7 @@ fn entries(dir: &Path, folders: bool) -> Vec<PathBuf> {
 fn every_target_holds_on_its_seeds_corpus_and_regressions() {
     // The shared data is required in CI; without it the samples still seed the targets.
     let shared = kifu_testdata::shared("data");
-    let real = seeds::real_files();
+    let real = seeds::all();
     let mut failures = Vec::new();
     let mut summary = Vec::new();
     for target in Target::all() {

@@ -36,7 +36,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let target = target(args.get(1))?;
             let dir = Path::new(args.get(2).ok_or(USAGE)?);
             std::fs::create_dir_all(dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
-            let inputs = seeds::for_target(target, &seeds::real_files());
+            let inputs = seeds::for_target(target, &seeds::all());
             if inputs.is_empty() {
                 return Err(format!("no real file seeds {}", target.name()));
             }
