@@ -10,7 +10,8 @@
 //!
 //! It carries players, event, date, round, result, opening, comments and variations; no
 //! other tags (the
-//! viewer's fields are its own). A `[DhtmlXQ` inside a text is written `(DhtmlXQ`. A start
+//! viewer's fields are its own). A `[` inside a text that would end its field or block
+//! (`[/DhtmlXQ_key]`, `[/DhtmlXQ]`) is written `(`. A start
 //! position is written as `fen` (read first by kifu's reader: `binit` has no side to move
 //! or move number) and, for the viewer, as `binit` when the standard set can make it: the
 //! 32 pieces on their squares or off the board (`99`, a missing king too); a board with
@@ -50,27 +51,22 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Field text: a `[` that would open or close a field (`[DhtmlXQ…`, `[/DhtmlXQ…`, any
-/// case) becomes `(`; other brackets stay.
-fn plain(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for (i, c) in s.char_indices() {
-        let opens_field = c == '[' && {
-            let rest = &s[i + 1..];
-            let rest = rest.strip_prefix('/').unwrap_or(rest);
-            rest.get(..7)
-                .is_some_and(|w| w.eq_ignore_ascii_case("dhtmlxq"))
-        };
-        out.push(if opens_field { '(' } else { c });
-    }
-    out
-}
-
+/// Writes `[DhtmlXQ_key]value[/DhtmlXQ_key]`. The reader ends a field at its own closing
+/// tag and a block at `[/DhtmlXQ]`, wherever they are, so a `[` that would start either
+/// inside the value is written `(`; every other text, other fields' tags included, is read
+/// back as it is.
 fn field(out: &mut String, key: &str, value: &str) {
+    let own = format!("/DhtmlXQ_{key}]");
     out.push_str("[DhtmlXQ_");
     out.push_str(key);
     out.push(']');
-    out.push_str(value);
+    for (i, c) in value.char_indices() {
+        let closes = c == '[' && {
+            let rest = &value[i + 1..];
+            rest.starts_with("/DhtmlXQ]") || rest.starts_with(&own)
+        };
+        out.push(if closes { '(' } else { c });
+    }
     out.push_str("[/DhtmlXQ_");
     out.push_str(key);
     out.push_str("]\n");
@@ -119,7 +115,7 @@ fn binit(pos: &Board) -> Result<String, String> {
 
 /// A comment as a field's text: HTML-escaped, `||` for a line break.
 fn comment_text(text: &str) -> String {
-    plain(&escape(text.trim())).replace('\n', "||")
+    escape(text.trim()).replace('\n', "||")
 }
 
 /// The variations as `move_A_B_C` fields (variation `C` replaces move `B` of line `A`, 0
@@ -207,7 +203,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     };
     out.push_str("[DhtmlXQ]\n");
     if let Some(e) = record.event {
-        field(out, "event", &plain(&escape(e)));
+        field(out, "event", &escape(e));
     }
     for (k, v) in [
         ("round", record.round),
@@ -216,7 +212,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         ("black", record.player("black")),
     ] {
         if let Some(v) = v {
-            field(out, k, &plain(v));
+            field(out, k, v);
         }
     }
     let result = match record.result {
@@ -243,20 +239,16 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         (c, n) => c.or(n).map(str::to_owned),
     };
     if let Some(open) = &open {
-        field(out, "open", &plain(open));
+        field(out, "open", open);
     }
     if open.is_some() || record_open.is_some() {
-        field(
-            out,
-            RECORD_OPEN,
-            &plain(record_open.as_deref().unwrap_or("")),
-        );
+        field(out, RECORD_OPEN, record_open.as_deref().unwrap_or(""));
     }
     if let Some((fen, binit)) = start {
         if let Some(b) = binit {
             field(out, "binit", &b);
         }
-        field(out, "fen", &plain(fen));
+        field(out, "fen", fen);
     }
     let mut list = String::with_capacity(4 * moves.len());
     for m in moves {
@@ -266,10 +258,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     field(out, "movelist", &list);
     let last = moves.len() as u32;
     for ply in 0..=last {
-        let texts: Vec<String> = record
-            .notes_at(ply)
-            .map(|t| plain(&escape(t.trim())).replace('\n', "||"))
-            .collect();
+        let texts: Vec<String> = record.notes_at(ply).map(comment_text).collect();
         if !texts.is_empty() {
             field(out, &format!("comment{ply}"), &texts.join("||"));
         }
