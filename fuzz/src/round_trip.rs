@@ -129,17 +129,10 @@ fn one(record: usize, notation: Notation, game: &GameRecord) -> Result<bool, Rou
         }
         GameKind::ChouChou => {
             decoded = Decoded::ChouChou(chouchou::decode_actions(&game.moves));
-            let c = extra.annotations.chouchou();
             match &decoded {
-                Decoded::ChouChou(Some(actions)) => GameMoves::ChouChou {
-                    variant: c
-                        .and_then(|c| chouchou::Variant::from_id(&c.variant))
-                        .unwrap_or(chouchou::Variant::Standard),
-                    players: c.map_or(2, |c| if c.players == 0 { 2 } else { c.players as u8 }),
-                    pairs: c.is_some_and(|c| c.pairs),
-                    actions,
-                    termination: c.and_then(|c| c.termination_tag.as_deref()),
-                },
+                Decoded::ChouChou(Some(actions)) => {
+                    GameMoves::chouchou(extra.annotations.chouchou(), actions)
+                }
                 _ => return Ok(false),
             }
         }

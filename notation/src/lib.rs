@@ -20,7 +20,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use kifu_facts::{GameKind, Outcome, RenjuAnnotations, VariationMove};
+use kifu_facts::{ChouChouAnnotations, GameKind, Outcome, RenjuAnnotations, VariationMove};
 use kifu_parser::raw::Format;
 use kifu_parser::CcActionText;
 use kifu_rules::chouchou::Variant;
@@ -132,7 +132,25 @@ pub enum GameMoves<'a> {
     },
 }
 
-impl GameMoves<'_> {
+impl<'a> GameMoves<'a> {
+    /// A ChouChou game's actions with the board, seating and termination its annotations
+    /// record (a 3×3 board and two players where they record none).
+    pub fn chouchou(
+        annotations: Option<&'a ChouChouAnnotations>,
+        actions: &'a [CcActionText],
+    ) -> GameMoves<'a> {
+        let c = annotations;
+        GameMoves::ChouChou {
+            variant: c
+                .and_then(|c| Variant::from_id(&c.variant))
+                .unwrap_or(Variant::Standard),
+            players: c.map_or(2, |c| if c.players == 0 { 2 } else { c.players as u8 }),
+            pairs: c.is_some_and(|c| c.pairs),
+            actions,
+            termination: c.and_then(|c| c.termination_tag.as_deref()),
+        }
+    }
+
     pub fn kind(&self) -> GameKind {
         match self {
             GameMoves::Renju(_) => GameKind::Renju,

@@ -301,23 +301,10 @@ fn record_out<'a>(
             )
         }
         StoredMoves::Territorial(m) => (GameMoves::Territorial(m), OpeningOut::default()),
-        StoredMoves::ChouChou(actions) => {
-            let c = a.chouchou();
-            let variant = c
-                .and_then(|c| chouchou::Variant::from_id(&c.variant))
-                .unwrap_or(chouchou::Variant::Standard);
-            let players = c.map_or(2, |c| if c.players == 0 { 2 } else { c.players as u8 });
-            (
-                GameMoves::ChouChou {
-                    variant,
-                    players,
-                    pairs: c.is_some_and(|c| c.pairs),
-                    actions,
-                    termination: c.and_then(|c| c.termination_tag.as_deref()),
-                },
-                OpeningOut::default(),
-            )
-        }
+        StoredMoves::ChouChou(actions) => (
+            GameMoves::chouchou(a.chouchou(), actions),
+            OpeningOut::default(),
+        ),
     };
     let mut record = RecordOut::new(moves);
     record.players = game
