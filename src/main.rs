@@ -3,6 +3,7 @@
 mod bench;
 mod cli;
 mod generate;
+mod stdout;
 
 use std::process::ExitCode;
 

@@ -9,6 +9,7 @@ mod cdp;
 mod chromium;
 mod cli;
 mod cli_input;
+mod closed_pipe;
 mod common;
 mod contract;
 mod copies;

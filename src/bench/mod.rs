@@ -23,6 +23,8 @@ mod stages;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::stdout;
+
 mod search;
 
 /// A stage of the ingest measured alone.
@@ -96,7 +98,7 @@ pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> 
         seconds: started.elapsed().as_secs_f64(),
         stages,
     };
-    println!("{}", serde_json::to_string(&output)?);
+    stdout::line(serde_json::to_string(&output)?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -346,28 +348,28 @@ fn rate(n: u64, secs: f64) -> String {
 /// `kifu bench`.
 pub fn run(req: &Request) -> Result<ExitCode> {
     if let Some(games) = req.positions {
-        print!("{}", positions::run(req, games)?);
+        stdout::print(&positions::run(req, games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
     if req.site {
-        print!("{}", site::run(req)?);
+        stdout::print(&site::run(req)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(games) = req.ratings {
-        print!("{}", ratings::run(req, games)?);
+        stdout::print(&ratings::run(req, games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(games) = req.export {
-        print!("{}", export::run(req, games)?);
+        stdout::print(&export::run(req, games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
     std::fs::create_dir_all(&req.work).with_context(|| format!("create {}", req.work.display()))?;
     if req.only == Some(Part::Filters) {
-        print!("{}", filters::run(req, req.search_games)?);
+        stdout::print(&filters::run(req, req.search_games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
@@ -411,7 +413,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
                 &body[start..]
             );
             write_section(&req.out, STAGES_HEADING, &section)?;
-            print!("{section}");
+            stdout::print(&section)?;
             eprintln!("kifu bench: written to {}", req.out.display());
             return Ok(ExitCode::SUCCESS);
         }
@@ -604,7 +606,7 @@ fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
     writeln!(doc, "# kifu bench results\n")?;
     writeln!(doc, "{}\n", machine_line())?;
     doc.push_str(body);
-    print!("{doc}");
+    stdout::print(&doc)?;
     if let Some(dir) = req.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }

@@ -11,6 +11,7 @@ use kifu_store::query::FindingRow;
 use serde_json::json;
 
 use super::args::FilterArgs;
+use crate::stdout::Stdout;
 
 pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, open: bool) -> Result<ExitCode> {
     // Every record by default: a linked copy's findings point at its own text.
@@ -29,16 +30,14 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, open: bool) -> Resul
     if findings.is_empty() {
         eprintln!("kifu audit: no findings match");
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::lock();
     for f in &findings {
         let line = if json {
             finding_json(f).to_string()
         } else {
             finding_line(f)
         };
-        if writeln!(out, "{line}").is_err() {
-            break; // a closed pipe (`| head`) is not an error
-        }
+        writeln!(out, "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

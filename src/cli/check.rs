@@ -10,6 +10,7 @@ use serde_json::json;
 
 use super::args::CheckGame;
 use super::text::finding_text;
+use crate::stdout;
 use kifu_reports::replay::{captured_totals, classes_text};
 
 pub(super) fn run(game: CheckGame) -> Result<ExitCode> {
@@ -45,7 +46,7 @@ fn check_renju(moves: &str, json: bool) -> Result<ExitCode> {
             "last_move_forbidden": position.last_move_forbidden().map(|k| k.name()),
             "plies": position.ply(),
         });
-        println!("{value}");
+        stdout::line(&value)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = position.render(&Marks::standard());
@@ -63,7 +64,7 @@ fn check_renju(moves: &str, json: bool) -> Result<ExitCode> {
         None if position.is_over() => out.push_str("game over: draw\n"),
         None => out.push_str("not yet won\n"),
     }
-    print!("{out}");
+    stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -128,7 +129,7 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
             "passed": passed,
             "fen": analysis.position.to_fen(),
         });
-        println!("{value}");
+        stdout::line(&value)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = analysis.position.render(parsed.last().copied());
@@ -174,7 +175,7 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
         )),
         None => out.push_str("no repetition verdict\n"),
     }
-    print!("{out}");
+    stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -212,7 +213,7 @@ fn check_territorial(moves: &str, json: bool) -> Result<ExitCode> {
             "to_move": if replay.position.is_over() { None } else { Some(replay.position.side_to_move().name()) },
             "winner": winner,
         });
-        println!("{value}");
+        stdout::line(&value)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = replay.position.to_text();
@@ -234,7 +235,7 @@ fn check_territorial(moves: &str, json: bool) -> Result<ExitCode> {
     if winner.is_none() {
         out.push_str("the game is not over: the score above is the current count\n");
     }
-    print!("{out}");
+    stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -257,7 +258,7 @@ fn check_chouchou(
     let actions = chouchou::parse_moves(moves).map_err(|e| anyhow!("--moves: {e}"))?;
     let replay = chouchou::check_annotated(variant, players, pairs, &actions);
     if json {
-        println!("{}", replay.check_json());
+        stdout::line(replay.check_json())?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut out = replay.board.render();
@@ -289,6 +290,6 @@ fn check_chouchou(
         Some(w) => out.push_str(&format!("winner: {}\n", chouchou::CcReplay::seat_label(w))),
         None => out.push_str("no winner yet\n"),
     }
-    print!("{out}");
+    stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,15 +8,19 @@ use anyhow::{Context, Result};
 use kifu_facts::CurationError;
 use kifu_store::Store;
 
+use crate::stdout;
+
 pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> Result<ExitCode> {
     if remove {
         let mut store = Store::open(db)?;
         if store.remove_curation()? {
             drop(store);
             super::ingest::refresh_ratings(db)?;
-            println!("curation removed: every table is as the records alone make it");
+            stdout::line(format_args!(
+                "curation removed: every table is as the records alone make it"
+            ))?;
         } else {
-            println!("no curation was applied");
+            stdout::line(format_args!("no curation was applied"))?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -32,7 +36,7 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
     };
     // `--check` without a database checks the file alone.
     if check && !db.exists() {
-        println!(
+        stdout::line(format_args!(
             "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s): the \
              file is well formed (no database to check it against)",
             file.display(),
@@ -41,7 +45,7 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
             curation.results.len(),
             curation.games.len(),
             curation.decisions.len()
-        );
+        ))?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut store = Store::open(db)?;
@@ -56,7 +60,7 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
         super::ingest::refresh_ratings(db)?;
     }
     let verb = if check { "would apply" } else { "applied" };
-    println!(
+    stdout::line(format_args!(
         "{verb} {}: {} identit(ies) taking {} stored name(s), {} event(s), {} correction(s), \
          {} game(s) without moves, {} decision(s)",
         file.display(),
@@ -66,18 +70,18 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
         applied.corrections,
         applied.games,
         applied.decisions
-    );
+    ))?;
     for (name, games) in &applied.events {
-        println!("  event {name}: {games} game(s)");
+        stdout::line(format_args!("  event {name}: {games} game(s)"))?;
     }
     for note in &applied.notes {
-        println!("  note: {note}");
+        stdout::line(format_args!("  note: {note}"))?;
     }
     if applied.corrections > 0 && !check {
-        println!(
+        stdout::line(format_args!(
             "  (the position index keeps the results it was built with: `kifu index --rebuild` \
              counts the corrections in `position` and `explore`)"
-        );
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -95,7 +99,7 @@ pub(super) fn facts(db: &Path, dir: &Path) -> Result<ExitCode> {
         anyhow::bail!("{}: exists and is not empty", dir.display());
     }
     for (table, rows) in kifu_analysis::curation_facts::write_curation_facts(&store, dir)? {
-        println!("{table:<16}{rows:>10} rows");
+        stdout::line(format_args!("{table:<16}{rows:>10} rows"))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -14,6 +14,7 @@ use kifu_store::Store;
 use super::audit::finding_line;
 use super::ingest::print_summary;
 use super::report::write_report;
+use crate::stdout::Stdout;
 
 /// One file of games the demo generates (the arguments of `kifu generate`).
 struct DemoSet {
@@ -134,7 +135,7 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
             ..Default::default()
         },
     )?;
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::lock();
     writeln!(
         out,
         "kifu demo: ingested {} and the generated games in {}",

@@ -15,6 +15,7 @@ use kifu_facts::{GameKind, SeatResult};
 use super::args::{DbArg, FilterArgs};
 use super::position::{counts_line, QueryArgs};
 use super::table::{left, named, render, right};
+use crate::stdout::Stdout;
 
 #[derive(Args)]
 pub(super) struct ExploreArgs {
@@ -48,7 +49,7 @@ pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
         a.depth.max(1),
         a.min_games,
     )?;
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::lock();
     if a.json {
         writeln!(out, "{}", json(&found))?;
         return Ok(ExitCode::SUCCESS);

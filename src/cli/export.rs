@@ -9,6 +9,7 @@ use kifu_analysis::{ExportOptions, Format};
 
 use super::args::FilterArgs;
 use super::progress::summary;
+use crate::stdout;
 
 pub(super) fn run(
     db: &Path,
@@ -38,7 +39,7 @@ pub(super) fn run(
     }
     let summary = summary?;
     for f in &summary.files {
-        println!("{}", f.display());
+        stdout::line(f.display())?;
     }
     let counts: Vec<String> = summary
         .tables

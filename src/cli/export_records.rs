@@ -27,6 +27,7 @@ use kifu_store::{GameFilter, Store};
 
 use super::args::FilterArgs;
 use super::progress::summary;
+use crate::stdout;
 
 /// What `kifu export --format` takes: the analysis tables, or a record notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,12 +132,17 @@ pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Resul
         let _ = fs::remove_file(&tmp);
         format!("cannot rename {} to {}", tmp.display(), opts.out.display())
     })?;
-    report(&opts, notation, written, &skipped);
+    report(&opts, notation, written, &skipped)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &Skipped) {
-    println!("{}", opts.out.display());
+fn report(
+    opts: &RecordExport<'_>,
+    notation: Notation,
+    written: u64,
+    skipped: &Skipped,
+) -> std::io::Result<()> {
+    stdout::line(opts.out.display())?;
     summary!(
         "kifu export: {written} games written in {notation} to {}{}",
         opts.out.display(),
@@ -152,6 +158,7 @@ fn report(opts: &RecordExport<'_>, notation: Notation, written: u64, skipped: &S
             eprintln!("  {n} × {reason}");
         }
     }
+    Ok(())
 }
 
 /// Writes the games `ids` to `path`; returns how many were written.

@@ -15,7 +15,8 @@ use serde_json::json;
 use super::args::{FilterArgs, ListFormat};
 use super::progress::summary;
 use super::table::{capped, left, render, right};
-use super::text::{csv_line, print_out};
+use super::text::csv_line;
+use crate::stdout;
 
 /// Display cap of the event and players columns (JSON and CSV have the whole text).
 const NAME_CAP: usize = 36;
@@ -43,7 +44,7 @@ pub(super) fn run(
         ListFormat::Json => games.iter().map(|g| json_line(g) + "\n").collect(),
         ListFormat::Csv => csv(&games),
     };
-    print_out(&text);
+    stdout::print(&text)?;
     if games.is_empty() {
         eprintln!("kifu games: {}", nothing_matches(&store, &filter)?);
     } else if total > games.len() as u64 {
@@ -240,7 +241,7 @@ fn quarantined(
             out
         }
     };
-    print_out(&text);
+    stdout::print(&text)?;
     if records.is_empty() {
         eprintln!("kifu games: no quarantined records match");
     }

@@ -11,6 +11,7 @@ use clap::Args;
 use kifu_store::Store;
 
 use super::args::DbArg;
+use crate::stdout::Stdout;
 
 #[derive(Args)]
 pub(super) struct IndexArgs {
@@ -41,7 +42,7 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     if !db.exists() {
         return Err(kifu_store::Error::NotFound(format!("database {}", db.display())).into());
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::lock();
     if !a.rebuild && !a.verify {
         let s = kifu_ingest::index::catch_up(db, a.threads)
             .with_context(|| format!("catch up the position index of {}", db.display()))?;

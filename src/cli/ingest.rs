@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
+use crate::stdout::Stdout;
+
 /// Ingests `paths` into `db`; the exit code is [`exit_code`]'s.
 pub(super) fn run(
     db: &Path,
@@ -20,7 +22,7 @@ pub(super) fn run(
         refresh_ratings(db)?;
     }
     if !super::quiet() {
-        let mut out = std::io::stdout().lock();
+        let mut out = Stdout::lock();
         if json {
             writeln!(out, "{}", serde_json::to_string(&summary)?)?;
         } else {
@@ -72,7 +74,7 @@ pub(super) fn run_to_parquet(
     if super::quiet() {
         return Ok(exit_code(s));
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::lock();
     if json {
         let mut value = serde_json::to_value(s)?;
         value["tables"] = summary

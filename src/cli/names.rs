@@ -12,7 +12,8 @@ use serde_json::json;
 
 use super::args::{FilterArgs, ListFormat};
 use super::table::{left, render, right};
-use super::text::{csv_line, print_out};
+use super::text::csv_line;
+use crate::stdout;
 
 fn kinds(kinds: &[GameKind]) -> String {
     let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
@@ -70,7 +71,7 @@ pub(super) fn players(
                 .collect()
         }
     };
-    print_out(&text);
+    stdout::print(&text)?;
     if rows.is_empty() {
         eprintln!("kifu players: no players in the games that match");
     }
@@ -84,7 +85,7 @@ pub(super) fn suggest_aliases(db: &Path, flags: FilterArgs) -> Result<ExitCode> 
     if suggestions.is_empty() {
         eprintln!("kifu players: no likely identities among the names not curated yet");
     } else {
-        print_out(&kifu_analysis::aliases::as_toml(&suggestions));
+        stdout::print(&kifu_analysis::aliases::as_toml(&suggestions))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -136,7 +137,7 @@ pub(super) fn events(
             .chain(rows.iter().map(|e| csv_line(&fields(e))))
             .collect(),
     };
-    print_out(&text);
+    stdout::print(&text)?;
     if rows.is_empty() {
         eprintln!("kifu events: no events in the games that match");
     }

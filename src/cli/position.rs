@@ -15,6 +15,7 @@ use kifu_store::{GameFilter, Store};
 use super::args::{DbArg, FilterArgs};
 use super::select;
 use super::table::{left, render, right};
+use crate::stdout::Stdout;
 
 /// A position of the game `--game` names: its moves from the start (or, for Renju, its stone sets; for
 /// Xiangqi, a FEN and moves from it).
@@ -127,7 +128,7 @@ pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
             with_duplicates: filter.with_duplicates,
         },
     )?;
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::lock();
     if a.json {
         writeln!(out, "{}", json(&found, a.limit))?;
         return Ok(ExitCode::SUCCESS);

@@ -11,7 +11,8 @@ use kifu_store::filter::PartialDate;
 
 use super::args::{FilterArgs, RatingsRequest, TextFormat};
 use super::table::{capped, render, right};
-use super::text::{csv_line, print_out};
+use super::text::csv_line;
+use crate::stdout;
 
 pub(super) fn run(db: &Path, flags: FilterArgs, request: RatingsRequest) -> Result<ExitCode> {
     let mut filter = flags.filter(false)?;
@@ -111,7 +112,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, request: RatingsRequest) -> Resu
             list(&ratings, &ratings.lines[..top], request.format)?
         }
     };
-    print_out(&text);
+    stdout::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -10,6 +10,7 @@ use kifu_store::Store;
 use super::args::FilterArgs;
 use super::pdf::{find_chromium, print_to_pdf, PdfArgs};
 use super::progress::summary;
+use crate::stdout;
 
 /// Builds and writes a report; replaces the charts and diagrams of an earlier one, once the
 /// new report is built (a report that cannot be built leaves the earlier one whole).
@@ -77,11 +78,11 @@ pub(super) fn run(
         title,
     };
     let files = write_report(&store, &options, out)?;
-    println!("{}", files.html.display());
-    println!("{}", files.markdown.display());
+    stdout::line(files.html.display())?;
+    stdout::line(files.markdown.display())?;
     if let (Some(file), Some(chromium)) = (&pdf.pdf, &chromium) {
         print_to_pdf(chromium, &files.html, file)?;
-        println!("{}", file.display());
+        stdout::line(file.display())?;
     }
     summary!(
         "kifu report: {games} games, {} charts (SVG, PNG, narrow SVG) in {}, {} board diagrams",

@@ -17,6 +17,7 @@ use kifu_store::GameFilter;
 use kifu_store::Store;
 
 use super::audit::finding_line;
+use crate::stdout;
 
 pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
@@ -123,7 +124,7 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
             }
         }
     }
-    print!("{out}");
+    stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 

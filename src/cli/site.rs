@@ -8,6 +8,7 @@ use anyhow::Result;
 
 use super::args::FilterArgs;
 use super::progress::summary;
+use crate::stdout;
 
 pub(super) fn run(
     db: &Path,
@@ -40,7 +41,7 @@ pub(super) fn run(
         kifu_reports::site::write_site(&store, &options, out, &mut |n, what| stages.start(n, what));
     stages.finish();
     let files = files?;
-    println!("{}", files.index.display());
+    stdout::line(files.index.display())?;
     summary!(
         "kifu site: {games} game{}, {} game pages, {} chart files, {:.1} MB in {}",
         if games == 1 { "" } else { "s" },

@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 
 use super::args::FilterArgs;
 use super::table::{named, render, Column};
+use crate::stdout::{self, Stdout};
 
 /// What the tables are grouped by, and whether the first mover's advantage is adjusted for
 /// the players' strengths (and two groups compared).
@@ -115,12 +116,12 @@ pub(super) fn run(
             for (name, df) in tables.iter_mut() {
                 let path = dir.join(format!("{name}.{}", format.extension()));
                 kifu_analysis::write_frame(df, format, &path)?;
-                println!("{}", path.display());
+                stdout::line(path.display())?;
             }
         }
         (F::Csv, None) => {
             // Several CSV tables on one stream: each under a `# name` line.
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = Stdout::lock();
             for (i, (name, df)) in tables.iter_mut().enumerate() {
                 if i > 0 {
                     writeln!(stdout)?;
@@ -217,7 +218,7 @@ fn write_text(out: Option<&Path>, text: &str) -> Result<()> {
         Some(path) => {
             std::fs::write(path, text).with_context(|| format!("write {}", path.display()))?
         }
-        None => super::text::print_out(text),
+        None => stdout::print(text)?,
     }
     Ok(())
 }

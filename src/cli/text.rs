@@ -1,5 +1,5 @@
 //! Text more than one command writes (a Xiangqi move's classes and ChouChou captured totals
-//! live in `kifu_reports::replay`, shared with the site): an engine finding's line, a CSV field and line; and text written to standard output.
+//! live in `kifu_reports::replay`, shared with the site): an engine finding's line, a CSV field and line.
 
 use kifu_rules::Finding;
 
@@ -26,9 +26,4 @@ pub(super) fn csv_field(s: &str) -> String {
 pub(super) fn csv_line(fields: &[String]) -> String {
     let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
     fields.join(",") + "\n"
-}
-
-/// `text` on standard output; a closed pipe (`| head`) is not an error.
-pub(super) fn print_out(text: &str) {
-    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
 }

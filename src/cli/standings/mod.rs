@@ -13,6 +13,7 @@ use anyhow::Result;
 use kifu_facts::GameKind;
 
 use super::args::FilterArgs;
+use crate::stdout;
 
 /// How `kifu standings` prints.
 pub(super) struct Shape {
@@ -100,6 +101,6 @@ pub(super) fn run(db: &Path, flags: FilterArgs, shape: Shape) -> Result<ExitCode
         out = serde_json::Value::Object(all_json).to_string();
         out.push('\n');
     }
-    print!("{out}");
+    stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
