@@ -18,16 +18,24 @@ use kifu_facts::Outcome;
 use crate::renju_text::push_point;
 use crate::{GameMoves, RecordOut};
 
-/// Ids by name for one table, in first-seen order.
-#[derive(Default)]
-struct Table {
-    ids: HashMap<String, usize>,
-    rows: Vec<String>,
+/// Ids by row for one table, in first-seen order.
+struct Table<Row = String> {
+    ids: HashMap<Row, usize>,
+    rows: Vec<Row>,
 }
 
-impl Table {
+impl<Row> Default for Table<Row> {
+    fn default() -> Self {
+        Table {
+            ids: HashMap::new(),
+            rows: Vec::new(),
+        }
+    }
+}
+
+impl<Row: Clone + Eq + std::hash::Hash> Table<Row> {
     /// The id of `row` (1-based), added when new.
-    fn id(&mut self, row: String) -> usize {
+    fn id(&mut self, row: Row) -> usize {
         if let Some(&id) = self.ids.get(&row) {
             return id;
         }
@@ -42,8 +50,8 @@ impl Table {
 #[derive(Default)]
 pub struct RifDatabase {
     players: Table,
-    /// `name\0date`.
-    tournaments: Table,
+    /// (event, date): a text may hold any character, so the two are kept apart.
+    tournaments: Table<(String, String)>,
     rules: Table,
     openings: Table,
     games: String,
@@ -86,10 +94,9 @@ impl RifDatabase {
         g.push_str("<game");
         attr(g, "id", &self.count.to_string());
         if record.event.is_some() || record.date.is_some() {
-            let key = format!(
-                "{}\0{}",
-                record.event.unwrap_or_default(),
-                record.date.unwrap_or_default()
+            let key = (
+                record.event.unwrap_or_default().to_owned(),
+                record.date.unwrap_or_default().to_owned(),
             );
             attr(g, "tournament", &self.tournaments.id(key).to_string());
         }
@@ -158,8 +165,7 @@ impl RifDatabase {
             out.push_str("/>\n");
         }
         out.push_str("</players>\n<tournaments>\n");
-        for (i, key) in self.tournaments.rows.iter().enumerate() {
-            let (name, date) = key.split_once('\0').unwrap_or((key, ""));
+        for (i, (name, date)) in self.tournaments.rows.iter().enumerate() {
             out.push_str("<tournament");
             attr(out, "id", &(i + 1).to_string());
             attr(out, "name", name);

@@ -86,8 +86,10 @@ type Attr = (String, String, u64);
 /// Streams the games of a RenjuNet/RIF XML export as [`RawItem`]s.
 pub struct RifReader<R: BufRead> {
     reader: Option<Reader<Source<R>>>,
-    /// Offset of the current quick-xml reader's position 0 (it is replaced after a resync).
+    /// Where the current quick-xml reader started in the input (it is replaced after a
+    /// resync) and the bytes of made-up prefix it read first, which are not in the input.
     base: u64,
+    prefix: u64,
     encoding: &'static Encoding,
     tables: Tables,
     /// Names of the open elements.
@@ -122,6 +124,7 @@ impl<R: BufRead> RifReader<R> {
         RifReader {
             reader: Some(Self::xml_reader(Source::new(input))),
             base: 0,
+            prefix: 0,
             encoding: encoding_rs::UTF_8,
             tables: Tables::default(),
             stack: Vec::new(),
@@ -146,7 +149,12 @@ impl<R: BufRead> RifReader<R> {
     }
 
     fn offset_now(&self) -> u64 {
-        self.base + self.reader().buffer_position()
+        self.offset(self.reader().buffer_position())
+    }
+
+    /// The input offset of the current reader's position `at`.
+    fn offset(&self, at: u64) -> u64 {
+        (self.base + at).saturating_sub(self.prefix)
     }
 
     fn location(&self, offset: u64) -> Location {
@@ -502,7 +510,7 @@ impl<R: BufRead> RifReader<R> {
     /// A syntax error: reports it and skips to the next `<game`.
     fn syntax_error(&mut self, message: String) -> RawItem {
         let reader = self.reader.take().expect("reader present");
-        let err_at = self.base + reader.error_position();
+        let err_at = self.offset(reader.error_position());
         let source = reader.into_inner();
         let at = source.location(err_at.max(source.mark));
         let (start, start_offset) = match self.game.take() {
@@ -731,7 +739,9 @@ impl<R: BufRead> RifReader<R> {
             Ok(true) => {
                 source.set_mark(source.pos);
                 source.prefix = b"<database><games>".to_vec();
-                self.base = source.pos - source.prefix.len() as u64;
+                // A `<game` in the input's first bytes is as far in as the prefix is long.
+                self.base = source.pos;
+                self.prefix = source.prefix.len() as u64;
                 self.stack.clear();
             }
             _ => self.done = true,
