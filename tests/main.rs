@@ -16,6 +16,7 @@ mod copies;
 mod curation;
 mod freestyle;
 mod generated;
+mod module_cycles;
 mod positions;
 mod publish;
 mod ratings;
