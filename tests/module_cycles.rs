@@ -103,10 +103,8 @@ fn modules(src: &Path) -> Modules {
 
 /// The module a path names from module `from`, as the longest prefix that is a module.
 fn resolve(modules: &Modules, from: &[String], path: &[&str]) -> Option<Vec<String>> {
-    let mut at: Vec<String> = match path.first()? {
-        &"crate" => Vec::new(),
-        &"self" => from.to_vec(),
-        &"super" => from.to_vec(),
+    let mut at: Vec<String> = match *path.first()? {
+        "crate" => Vec::new(),
         _ => from.to_vec(),
     };
     let mut rest = path;
