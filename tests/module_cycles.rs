@@ -316,7 +316,6 @@ const KNOWN: &[&str] = &[
      positions::read ↔ positions::write ↔ query ↔ summary",
     "analysis/src: standings::points ↔ standings::teams",
     "reports/src: audit ↔ diagrams ↔ figures ↔ games ↔ html ↔ site::frames",
-    "reports/src: charts ↔ plot",
 ];
 
 #[test]

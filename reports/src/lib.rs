@@ -23,6 +23,7 @@
 
 mod audit;
 mod build;
+mod chart_spec;
 mod charts;
 mod diagrams;
 mod figures;
@@ -52,7 +53,8 @@ mod write;
 use std::path::PathBuf;
 
 pub use build::{build_report, ReportOptions};
-pub use charts::{draw, draw_narrow, draw_png_with, ChartSpec};
+pub use chart_spec::ChartSpec;
+pub use charts::{draw, draw_narrow, draw_png_with};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
 pub use fonts::{chart_font, system_cjk_font, ChartFont};
 pub use games::{GameSheet, PRINTED_GAMES};

@@ -4,7 +4,7 @@
 
 use polars::prelude::*;
 
-use crate::charts::ChartSpec;
+use crate::chart_spec::ChartSpec;
 
 /// A report: sections of tables and charts, then the audit.
 #[derive(Clone, Debug, Default)]

@@ -14,7 +14,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::charts::{Bin, ChartSpec, Rows, ScoreRow};
+use crate::chart_spec::{Bin, ChartSpec, Rows, ScoreRow};
 use crate::lang::{Lang, Msg};
 use crate::sides::{legend_in, side_colour, Meaning, SideColour};
 
@@ -908,7 +908,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::charts::Signs;
+    use crate::chart_spec::Signs;
 
     #[test]
     fn a_note_after_the_dash_becomes_lines_under_the_title() {

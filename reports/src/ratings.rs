@@ -8,7 +8,7 @@ use kifu_facts::{GameKind, Outcome};
 use kifu_store::Store;
 use polars::prelude::*;
 
-use crate::charts::ChartSpec;
+use crate::chart_spec::ChartSpec;
 use crate::lang::{Lang, Msg};
 use crate::{Error, Section};
 

@@ -7,7 +7,7 @@ use kifu_facts::{GameKind, Outcome};
 use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
-use crate::charts::ChartSpec;
+use crate::chart_spec::ChartSpec;
 use crate::lang::{Lang, Msg};
 use crate::openings::with_opening_names;
 use crate::pooling::{
