@@ -28,11 +28,13 @@ use kifu_rules::{renju, territorial, xiangqi};
 
 pub mod chouchou;
 pub mod dhtmlxq;
+mod renju_comment;
 pub mod renju_text;
 mod renju_variations;
 pub mod rif;
 pub mod territorial_pgn;
 mod variation_tree;
+mod xiangqi_move;
 pub mod xiangqi_pgn;
 mod xiangqi_variations;
 

@@ -16,6 +16,7 @@ use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
 use kifu_rules::renju::{Move, Outcome, Point};
 
+use crate::renju_comment::comment_lines;
 use crate::renju_variations::Variations;
 use crate::{GameMoves, RecordOut};
 
@@ -112,18 +113,6 @@ const OWN_TAGS: [&str; 13] = [
     "WhiteTime",
     "Game",
 ];
-
-/// Appends `# text` lines (a line break in the text starts another comment line).
-pub(crate) fn comment_lines(out: &mut String, text: &str) {
-    for line in text.lines() {
-        out.push_str("# ");
-        out.push_str(line.trim_start());
-        out.push('\n');
-    }
-    if text.lines().next().is_none() {
-        out.push_str("#\n");
-    }
-}
 
 /// Appends one RenjuPlain game: tags `Event`, `Round`, `Date`, `Black`, `White`, `Result`
 /// (those the record has), `Opening`, `Rule` and its other tags, then `1. h8 2. h9 …` (ten

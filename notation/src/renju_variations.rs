@@ -83,6 +83,6 @@ fn space(out: &mut String) {
 /// Ends the text line and writes `text` as `#` comment lines.
 fn comment_lines(out: &mut String, text: &str, on_line: &mut usize) {
     out.push('\n');
-    crate::renju_text::comment_lines(out, text);
+    crate::renju_comment::comment_lines(out, text);
     *on_line = 0;
 }

@@ -7,60 +7,18 @@
 //! the record's other tags; then one numbered move pair a line (`1. 炮二平五 马8进7`),
 //! comments as `{…}` after the move they follow, the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
 //!
-//! Moves in Simplified Chinese ([`move_to_chinese`], the default), WXF ([`move_to_wxf`]) or
-//! ICCS (`h2e2`). Variations follow the move they replace, `( … )`, nested
+//! Moves in Simplified Chinese (the default), WXF or ICCS (`h2e2`): [`XqNotation`]. Variations follow the move they replace, `( … )`, nested
 //! ([`crate::xiangqi_variations`]): it carries everything kifu keeps of a game.
 
 use kifu_facts::Outcome as Recorded;
 use kifu_parser::tag::write_tag;
 use kifu_parser::xiangqi_pgn::{RECORD_ECCO, RECORD_OPENING};
-use kifu_rules::xiangqi::{move_to_chinese, move_to_wxf, Move, Position, Square};
+use kifu_rules::xiangqi::Position;
 
+pub use crate::xiangqi_move::XqNotation;
+use crate::xiangqi_move::{push_iccs, push_move};
 use crate::xiangqi_variations::Variations;
 use crate::{brace, GameMoves, Notation, RecordOut, WriteError};
-
-/// How moves are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum XqNotation {
-    /// `h2e2` (`[Format "ICCS"]`).
-    Iccs,
-    /// `炮二平五` / `马8进7` (`[Format "Chinese"]`).
-    Chinese,
-    /// `C2.5` / `H8+7` (`[Format "WXF"]`).
-    Wxf,
-}
-
-impl XqNotation {
-    pub const ALL: [XqNotation; 3] = [XqNotation::Chinese, XqNotation::Wxf, XqNotation::Iccs];
-
-    /// `chinese` / `iccs` / `wxf`, as `--notation` takes them.
-    pub fn from_name(name: &str) -> Option<XqNotation> {
-        match name {
-            "chinese" => Some(XqNotation::Chinese),
-            "iccs" => Some(XqNotation::Iccs),
-            "wxf" => Some(XqNotation::Wxf),
-            _ => None,
-        }
-    }
-
-    /// The name `--notation` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            XqNotation::Iccs => "iccs",
-            XqNotation::Chinese => "chinese",
-            XqNotation::Wxf => "wxf",
-        }
-    }
-
-    /// The `Format` tag value.
-    pub fn tag(self) -> &'static str {
-        match self {
-            XqNotation::Iccs => "ICCS",
-            XqNotation::Chinese => "Chinese",
-            XqNotation::Wxf => "WXF",
-        }
-    }
-}
 
 /// The token of a stated result (`*` for a stated unknown one).
 fn token(result: Recorded) -> &'static str {
@@ -70,17 +28,6 @@ fn token(result: Recorded) -> &'static str {
         Recorded::Draw => "1/2-1/2",
         _ => "*",
     }
-}
-
-/// `h2e2`.
-pub(crate) fn push_iccs(out: &mut String, m: Move) {
-    push_square(out, m.from);
-    push_square(out, m.to);
-}
-
-fn push_square(out: &mut String, s: Square) {
-    out.push((b'a' + s.file()) as char);
-    out.push((b'0' + s.rank()) as char);
 }
 
 /// Tags written here (or read as something else by the reader: `Variant` and a `Site`
@@ -198,11 +145,7 @@ pub fn write_record(
                         text: m.iccs(),
                     });
                 }
-                if notation == XqNotation::Chinese {
-                    out.push_str(&move_to_chinese(p, m));
-                } else {
-                    out.push_str(&move_to_wxf(p, m));
-                }
+                push_move(out, notation, p, m);
                 p.make(m);
             }
             // Not reached: without a position there is no move to write.

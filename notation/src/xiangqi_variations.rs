@@ -6,11 +6,11 @@
 //! wrote it, so the reader meets it again and says the same of it.
 
 use kifu_facts::VariationMove;
-use kifu_rules::xiangqi::{decode_moves, move_to_chinese, move_to_wxf, Move, Position};
+use kifu_rules::xiangqi::{decode_moves, Move, Position};
 
 use crate::brace;
 use crate::variation_tree::VariationTree;
-use crate::xiangqi_pgn::{push_iccs, XqNotation};
+use crate::xiangqi_move::{push_move, XqNotation};
 
 /// The variations of one record, ready to be written beside its main line.
 pub(crate) struct Variations<'a> {
@@ -61,11 +61,7 @@ impl<'a> Variations<'a> {
             };
             match (played(m), pos.as_mut()) {
                 (Some(mv), Some(p)) if playable(p, mv) => {
-                    match self.notation {
-                        XqNotation::Iccs => push_iccs(out, mv),
-                        XqNotation::Chinese => out.push_str(&move_to_chinese(p, mv)),
-                        XqNotation::Wxf => out.push_str(&move_to_wxf(p, mv)),
-                    }
+                    push_move(out, self.notation, p, mv);
                     p.make(mv);
                 }
                 _ => {
