@@ -320,7 +320,6 @@ const KNOWN: &[&str] = &[
      cli::names ↔ cli::position ↔ cli::presentation ↔ cli::ratings ↔ cli::report ↔ \
      cli::select ↔ cli::show ↔ cli::site ↔ cli::standings ↔ cli::stats ↔ generate",
     "store/src: copies ↔ curation ↔ filter::sql ↔ query ↔ summary",
-    "analysis/src: standings::points ↔ standings::teams",
     "reports/src: audit ↔ diagrams ↔ figures ↔ games ↔ html ↔ site::frames",
 ];
 

@@ -17,7 +17,19 @@ pub use teams::{TeamLine, TeamMatch, TeamTable};
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use kifu_facts::{GameKind, Outcome};
 use kifu_store::query::ResultRow;
+
+/// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
+/// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
+fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
+    match result? {
+        Outcome::Draw => Some(None),
+        r if Some(r) == kind.seat_side(0) => Some(Some(0)),
+        r if Some(r) == kind.seat_side(1) => Some(Some(1)),
+        _ => None,
+    }
+}
 
 /// The event a game is tabled under: games without one go under "(no event)".
 pub fn event_name(row: &ResultRow) -> String {

@@ -11,7 +11,7 @@ use kifu_store::query::{EventTerms, ResultRow};
 use serde::Serialize;
 
 use super::teams::{team_table, TeamTable, TeamTerms};
-use super::{absences, event_name, places, section_name, sorted_rounds};
+use super::{absences, event_name, places, section_name, sorted_rounds, winner};
 
 /// One game of a player, as the crosstable shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,17 +100,6 @@ impl Table {
         let s = self.scoring;
         ((s.win, s.draw, s.loss) != (1.0, 0.5, 0.0))
             .then(|| format!("{}/{}/{}", s.win, s.draw, s.loss))
-    }
-}
-
-/// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
-/// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
-pub(super) fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
-    match result? {
-        Outcome::Draw => Some(None),
-        r if Some(r) == kind.seat_side(0) => Some(Some(0)),
-        r if Some(r) == kind.seat_side(1) => Some(Some(1)),
-        _ => None,
     }
 }
 

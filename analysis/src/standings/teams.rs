@@ -11,8 +11,7 @@ use kifu_facts::curation::{Scoring, TeamRanking};
 use kifu_store::query::ResultRow;
 use serde::Serialize;
 
-use super::points::winner;
-use super::{absences, places, round_order, sorted_rounds};
+use super::{absences, places, round_order, sorted_rounds, winner};
 
 /// One team's line.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
