@@ -319,7 +319,6 @@ const KNOWN: &[&str] = &[
      cli::demo ↔ cli::explore ↔ cli::export ↔ cli::export_records ↔ cli::games ↔ cli::index ↔ \
      cli::names ↔ cli::position ↔ cli::presentation ↔ cli::ratings ↔ cli::report ↔ \
      cli::select ↔ cli::show ↔ cli::site ↔ cli::standings ↔ cli::stats ↔ generate",
-    "store/src: copies ↔ curation ↔ filter::sql ↔ query ↔ summary",
     "reports/src: audit ↔ diagrams ↔ figures ↔ games ↔ html ↔ site::frames",
 ];
 

@@ -233,27 +233,6 @@ impl FirstCopies {
     }
 }
 
-/// SQL: the id of the game whose seats stand for the game `{g}` (a `games` alias): its own
-/// when it names any player, else those of its earliest linked copy that does (a first
-/// copy without names shows the names a copy gives; what each record said stays its own).
-pub(crate) fn seats_holder(g: &str) -> String {
-    format!(
-        "CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = {g}.id) THEN {g}.id
-         ELSE coalesce((SELECT min(hc.id) FROM games hc WHERE hc.duplicate_of = {g}.id
-                        AND EXISTS (SELECT 1 FROM game_players WHERE game_id = hc.id)), {g}.id)
-         END"
-    )
-}
-
-/// SQL: the value of the column `column` for the game `{g}`: its own, else that of its
-/// earliest linked copy that has one.
-pub(crate) fn filled(g: &str, column: &str) -> String {
-    format!(
-        "coalesce({g}.{column}, (SELECT hc.{column} FROM games hc WHERE hc.duplicate_of = {g}.id
-                                 AND hc.{column} IS NOT NULL ORDER BY hc.id LIMIT 1))"
-    )
-}
-
 fn ruleset_of(stored: Option<String>) -> Result<Option<Ruleset>> {
     stored
         .map(|name| {
@@ -385,7 +364,10 @@ impl Store {
     /// What the linked copies of game `id` give that it lacks (nothing for a copy itself).
     pub fn filled_header(&self, id: i64) -> Result<FilledHeader> {
         let holder: i64 = self.conn.query_row(
-            &format!("SELECT {} FROM games g WHERE g.id = ?1", seats_holder("g")),
+            &format!(
+                "SELECT {} FROM games g WHERE g.id = ?1",
+                crate::shown::seats_holder("g")
+            ),
             params![id],
             |r| r.get(0),
         )?;

@@ -9,86 +9,17 @@
 //! - `curated_events` and `event_games`: the games each `[[event]]` matched;
 //! - `result_corrections`, `curated_games` with `curated_game_seats`, and `decisions`.
 //!
-//! The SQL every query shares for a curated fact is here too: the result that counts
-//! ([`counted`]), a seat's shown name ([`player_name`]) and a game's event ([`event_name`]).
+//! The SQL every query shares for a curated fact (the result that counts, a seat's shown
+//! name, a game's event) is in [`crate::shown`].
 
 use kifu_facts::curation::{parse_game_key, CuratedGame, EventEntry, Provenance, Sections};
 use kifu_facts::{fold_name, Curation, CurationError, GameKind, Outcome, Verdict};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
-use crate::filter::sql::key_match;
 use crate::filter::DateRange;
+use crate::shown::{key_match, player_name};
 use crate::{GameFilter, Result, Store};
-
-/// SQL: the result that counts for the game `{g}`, with its correction and its event's
-/// rules in force ([`kifu_facts::counted_result_under`]).
-pub(crate) fn counted(g: &str) -> String {
-    format!(
-        "kifu_counted({g}.kind, {g}.recorded_result, {g}.derived_result, {g}.termination,
-                     (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = {g}.id),
-                     {rules})",
-        rules = rules(g)
-    )
-}
-
-/// SQL: the rules in force for the game `{g}`: its curated event's, else those its file was
-/// ingested under (`--xiangqi-rules`); NULL: the world rules.
-pub(crate) fn rules(g: &str) -> String {
-    format!(
-        "coalesce((SELECT ce.rules FROM event_games eg JOIN curated_events ce
-                   ON ce.id = eg.event WHERE eg.game_id = {g}.id),
-                  (SELECT rs.rules FROM sources rs WHERE rs.id = {g}.source_id))"
-    )
-}
-
-/// The findings a world-rules repetition verdict makes: under other rules in force they
-/// are information only (kifu judges repetition by the world rules alone).
-const REPETITION_CODES: &str = "'perpetual-check', 'perpetual-chase', 'repetition-draw', \
-     'perpetual-check-changed', 'perpetual-chase-changed', 'repetition-draw-changed', \
-     'result-contradicts-repetition-ruling'";
-
-/// SQL: the severity a finding `{x}` of the game `{g}` is shown with: `info` for a
-/// repetition verdict under rules in force that are not the world rules, else its own.
-pub(crate) fn shown_severity(x: &str, g: &str) -> String {
-    format!(
-        "CASE WHEN {x}.code IN ({REPETITION_CODES}) AND {g}.id IS NOT NULL
-                   AND {rules} = 'chinese' THEN 'info' ELSE {x}.severity END",
-        rules = rules(g)
-    )
-}
-
-/// SQL: the name a `players` row `{p}` is shown by: its curated identity's, else its own.
-pub(crate) fn player_name(p: &str) -> String {
-    format!(
-        "coalesce((SELECT cp.name FROM player_identity pi JOIN curated_players cp
-                   ON cp.id = pi.identity WHERE pi.player_id = {p}.id), {p}.name)"
-    )
-}
-
-/// SQL: the event name of the game `{g}`: its curated event's, else `{recorded}` (an SQL
-/// expression for the recorded name).
-pub(crate) fn event_name(g: &str, recorded: &str) -> String {
-    format!(
-        "coalesce((SELECT ce.name FROM event_games eg JOIN curated_events ce ON ce.id = eg.event
-                   WHERE eg.game_id = {g}.id), {recorded})"
-    )
-}
-
-/// SQL: the `players` rows whose folded key matches `pattern`, or whose curated identity
-/// answers to a name that does: every spelling of one person finds all of their games.
-pub(crate) fn players_matching(p: &str, pattern: &str) -> (String, Vec<Value>) {
-    let (own, v1) = key_match(&format!("{p}.key"), pattern);
-    let (alias, v2) = key_match("cn.key", pattern);
-    (
-        format!(
-            "({own} OR {p}.id IN (SELECT pi.player_id FROM player_identity pi
-                                  JOIN curated_names cn ON cn.identity = pi.identity
-                                  WHERE {alias}))"
-        ),
-        vec![v1, v2],
-    )
-}
 
 /// What applying a curation did, for `kifu curate` to report.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -548,7 +479,7 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
         c.and(
             &format!(
                 "{} IN (SELECT e.id FROM events e WHERE {matches})",
-                crate::copies::filled("g", "event_id")
+                crate::shown::filled("g", "event_id")
             ),
             [param],
         );

@@ -306,8 +306,8 @@ impl Store {
             c.sql,
             key = record_key_sql("s", "g"),
             dkey = record_key_sql("ds", "d"),
-            counted = crate::curation::counted("g"),
-            event = crate::curation::event_name("g", "e.name"),
+            counted = crate::shown::counted("g"),
+            event = crate::shown::event_name("g", "e.name"),
         );
         self.each_row(
             &sql,
@@ -430,10 +430,7 @@ impl Store {
         self.each_game_row(
             filter,
             window,
-            &format!(
-                "t.seat, t.side, {}, p.name",
-                crate::curation::player_name("p")
-            ),
+            &format!("t.seat, t.side, {}, p.name", crate::shown::player_name("p")),
             "game_players t JOIN players p ON p.id = t.player_id",
             "t.game_id, t.seat",
             |game_id, game_key, kind, r| {
@@ -475,8 +472,8 @@ impl Store {
                 OR rc.game_id IS NOT NULL OR s.rules IS NOT NULL
              ORDER BY g.id",
             key = record_key_sql("s", "g"),
-            event = crate::curation::event_name("g", "e.name"),
-            counted = crate::curation::counted("g"),
+            event = crate::shown::event_name("g", "e.name"),
+            counted = crate::shown::counted("g"),
         );
         self.each_row(
             &sql,

@@ -13,6 +13,7 @@ pub mod ratings;
 pub mod record;
 pub mod schema;
 pub mod search;
+mod shown;
 pub mod summary;
 
 use std::collections::HashMap;

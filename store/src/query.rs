@@ -146,7 +146,7 @@ impl Store {
             src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
                    ELSE s.path || '!' || coalesce(g.member, q.member) END",
             covered = covered.sql,
-            severity = crate::curation::shown_severity("x", "g"),
+            severity = crate::shown::shown_severity("x", "g"),
             decision = crate::curation::DECISION_COLUMNS,
         );
         let mut params = covered.params;
@@ -199,8 +199,8 @@ impl Store {
              LEFT JOIN moves m ON m.game_id = g.id
              WHERE g.id = ?1",
             src = SOURCE_NAME.replace("{t}", "g"),
-            event = crate::curation::event_name("g", "e.name"),
-            rules = crate::curation::rules("g"),
+            event = crate::shown::event_name("g", "e.name"),
+            rules = crate::shown::rules("g"),
         );
         let row = self
             .conn
@@ -234,7 +234,7 @@ impl Store {
 /// The seats of game `id` as `(side, name)`, in seat order, each name its curated
 /// identity's where the curation gives one (a seat without a name is not stored).
 pub(crate) fn seats(conn: &rusqlite::Connection, id: i64) -> Result<Vec<(String, String)>> {
-    seats_named(conn, id, &crate::curation::player_name("p"))
+    seats_named(conn, id, &crate::shown::player_name("p"))
 }
 
 /// The seats of game `id` with the names its record gives (what links copies by header).
@@ -436,12 +436,12 @@ impl Store {
              WHERE g.kind = ? AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
             covered.sql,
-            round = crate::copies::filled("g", "round"),
-            event = crate::copies::filled("g", "event_id"),
-            event_name = crate::curation::event_name("g", "e.name"),
-            counted = crate::curation::counted("g"),
-            seats = crate::copies::seats_holder("g"),
-            date = crate::copies::filled("g", "date"),
+            round = crate::shown::filled("g", "round"),
+            event = crate::shown::filled("g", "event_id"),
+            event_name = crate::shown::event_name("g", "e.name"),
+            counted = crate::shown::counted("g"),
+            seats = crate::shown::seats_holder("g"),
+            date = crate::shown::filled("g", "date"),
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
         params.extend(covered.params);

@@ -9,10 +9,10 @@ use kifu_facts::{closest, is_finding_code, GameKind, Outcome, RENJU_OPENING_RULE
 use rusqlite::params_from_iter;
 use rusqlite::types::Value;
 
-use crate::copies;
-use crate::filter::sql::{key_match, Condition};
+use crate::filter::sql::Condition;
 use crate::filter::{FilterError, GameFilter};
 use crate::functions::rule_key;
+use crate::shown::key_match;
 use crate::summary::kind_of;
 use crate::{Result, Store};
 
@@ -308,11 +308,11 @@ impl Store {
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = {event}
              WHERE {cond} ORDER BY {order} LIMIT ?",
-            date = copies::filled("g", "date"),
-            event = copies::filled("g", "event_id"),
-            seats = copies::seats_holder("g"),
-            counted = crate::curation::counted("g"),
-            event_name = crate::curation::event_name("g", "e.name"),
+            date = crate::shown::filled("g", "date"),
+            event = crate::shown::filled("g", "event_id"),
+            seats = crate::shown::seats_holder("g"),
+            counted = crate::shown::counted("g"),
+            event_name = crate::shown::event_name("g", "e.name"),
             info = count("info"),
             warning = count("warning"),
             error = count("error"),
@@ -416,7 +416,7 @@ impl Store {
     ) -> Result<Vec<PlayerListing>> {
         let mut c = filter.game_condition();
         if let Some(pattern) = &filter.player {
-            let (m, v) = crate::curation::players_matching("p", pattern);
+            let (m, v) = crate::shown::players_matching("p", pattern);
             c.and(&m, v);
             if let Some(side) = filter.side {
                 c.and("gp.side = ?", [Value::Text(side.name())]);
@@ -448,7 +448,7 @@ impl Store {
                    GROUP BY id, who) gp
              GROUP BY who ORDER BY {order} LIMIT ?",
             cond = c.sql,
-            counted = crate::curation::counted("g"),
+            counted = crate::shown::counted("g"),
         );
         let mut params = c.params;
         params.push(limit_value(limit));

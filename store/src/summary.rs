@@ -148,8 +148,8 @@ impl Store {
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE {} ORDER BY g.id",
             c.sql,
-            event = crate::curation::event_name("g", "e.name"),
-            counted = crate::curation::counted("g"),
+            event = crate::shown::event_name("g", "e.name"),
+            counted = crate::shown::counted("g"),
         ))?;
         let mut rows = stmt.query(params_from_iter(c.params))?;
         let mut out = Vec::new();
@@ -253,7 +253,7 @@ impl Store {
              LEFT JOIN events e ON e.id = g.event_id
              WHERE {}",
             c.sql,
-            event = crate::curation::event_name("g", "e.name"),
+            event = crate::shown::event_name("g", "e.name"),
         ))?;
         let rows = stmt.query_map(params_from_iter(c.params), |r| {
             Ok(FindingFacts {

@@ -148,7 +148,7 @@ impl Store {
                     g.duplicate_of IS NOT NULL, g.plies
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
              WHERE g.id > ?1 ORDER BY g.id LIMIT ?2",
-            counted = crate::curation::counted("g")
+            counted = crate::shown::counted("g")
         ))?;
         let rows = stmt.query_map(params![after, limit as i64], |r| {
             let kind = kind_of(r, 1)?;
@@ -236,8 +236,8 @@ impl Store {
                     g.derived_result, g.termination, g.duplicate_of, {counted}
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
              LEFT JOIN events e ON e.id = g.event_id WHERE g.id = ?1",
-            event = crate::curation::event_name("g", "e.name"),
-            counted = crate::curation::counted("g"),
+            event = crate::shown::event_name("g", "e.name"),
+            counted = crate::shown::counted("g"),
         ))?;
         let mut out = Vec::with_capacity(ids.len());
         for &id in ids {

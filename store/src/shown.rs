@@ -1,0 +1,118 @@
+//! The SQL every query shares for what a game shows: the result that counts and the rules
+//! in force, a finding's shown severity, a seat's shown name, its event (the curation's,
+//! [`crate::curation`], over the records'), a value and the seats filled
+//! from a linked copy ([`crate::copies`]), and how a name pattern matches a folded key.
+//!
+//! Expressions only, over the tables' aliases the caller names: the queries, the filter
+//! and the curation all build on them, and this module on none of theirs.
+
+use kifu_facts::fold_name;
+use rusqlite::types::Value;
+
+/// SQL: the result that counts for the game `{g}`, with its correction and its event's
+/// rules in force ([`kifu_facts::counted_result_under`]).
+pub(crate) fn counted(g: &str) -> String {
+    format!(
+        "kifu_counted({g}.kind, {g}.recorded_result, {g}.derived_result, {g}.termination,
+                     (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = {g}.id),
+                     {rules})",
+        rules = rules(g)
+    )
+}
+
+/// SQL: the rules in force for the game `{g}`: its curated event's, else those its file was
+/// ingested under (`--xiangqi-rules`); NULL: the world rules.
+pub(crate) fn rules(g: &str) -> String {
+    format!(
+        "coalesce((SELECT ce.rules FROM event_games eg JOIN curated_events ce
+                   ON ce.id = eg.event WHERE eg.game_id = {g}.id),
+                  (SELECT rs.rules FROM sources rs WHERE rs.id = {g}.source_id))"
+    )
+}
+
+/// The findings a world-rules repetition verdict makes: under other rules in force they
+/// are information only (kifu judges repetition by the world rules alone).
+const REPETITION_CODES: &str = "'perpetual-check', 'perpetual-chase', 'repetition-draw', \
+     'perpetual-check-changed', 'perpetual-chase-changed', 'repetition-draw-changed', \
+     'result-contradicts-repetition-ruling'";
+
+/// SQL: the severity a finding `{x}` of the game `{g}` is shown with: `info` for a
+/// repetition verdict under rules in force that are not the world rules, else its own.
+pub(crate) fn shown_severity(x: &str, g: &str) -> String {
+    format!(
+        "CASE WHEN {x}.code IN ({REPETITION_CODES}) AND {g}.id IS NOT NULL
+                   AND {rules} = 'chinese' THEN 'info' ELSE {x}.severity END",
+        rules = rules(g)
+    )
+}
+
+/// SQL: the name a `players` row `{p}` is shown by: its curated identity's, else its own.
+pub(crate) fn player_name(p: &str) -> String {
+    format!(
+        "coalesce((SELECT cp.name FROM player_identity pi JOIN curated_players cp
+                   ON cp.id = pi.identity WHERE pi.player_id = {p}.id), {p}.name)"
+    )
+}
+
+/// SQL: the event name of the game `{g}`: its curated event's, else `{recorded}` (an SQL
+/// expression for the recorded name).
+pub(crate) fn event_name(g: &str, recorded: &str) -> String {
+    format!(
+        "coalesce((SELECT ce.name FROM event_games eg JOIN curated_events ce ON ce.id = eg.event
+                   WHERE eg.game_id = {g}.id), {recorded})"
+    )
+}
+
+/// SQL: the `players` rows whose folded key matches `pattern`, or whose curated identity
+/// answers to a name that does: every spelling of one person finds all of their games.
+pub(crate) fn players_matching(p: &str, pattern: &str) -> (String, Vec<Value>) {
+    let (own, v1) = key_match(&format!("{p}.key"), pattern);
+    let (alias, v2) = key_match("cn.key", pattern);
+    (
+        format!(
+            "({own} OR {p}.id IN (SELECT pi.player_id FROM player_identity pi
+                                  JOIN curated_names cn ON cn.identity = pi.identity
+                                  WHERE {alias}))"
+        ),
+        vec![v1, v2],
+    )
+}
+
+/// SQL: the value of the column `column` for the game `{g}`: its own, else that of its
+/// earliest linked copy that has one.
+pub(crate) fn filled(g: &str, column: &str) -> String {
+    format!(
+        "coalesce({g}.{column}, (SELECT hc.{column} FROM games hc WHERE hc.duplicate_of = {g}.id
+                                 AND hc.{column} IS NOT NULL ORDER BY hc.id LIMIT 1))"
+    )
+}
+
+/// SQL: the id of the game whose seats stand for the game `{g}` (a `games` alias): its own
+/// when it names any player, else those of its earliest linked copy that does (a first
+/// copy without names shows the names a copy gives; what each record said stays its own).
+pub(crate) fn seats_holder(g: &str) -> String {
+    format!(
+        "CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = {g}.id) THEN {g}.id
+         ELSE coalesce((SELECT min(hc.id) FROM games hc WHERE hc.duplicate_of = {g}.id
+                        AND EXISTS (SELECT 1 FROM game_players WHERE game_id = hc.id)), {g}.id)
+         END"
+    )
+}
+
+/// How a folded `key` column matches a name pattern: `= ?` for a plain name, `GLOB ?` for
+/// one with `*` (every other GLOB special escaped, so it stands for itself).
+pub(crate) fn key_match(column: &str, pattern: &str) -> (String, Value) {
+    let folded = fold_name(pattern.trim());
+    if !folded.contains('*') {
+        return (format!("{column} = ?"), Value::Text(folded));
+    }
+    let mut glob = String::with_capacity(folded.len() + 8);
+    for c in folded.chars() {
+        match c {
+            '?' => glob.push_str("[?]"),
+            '[' => glob.push_str("[[]"),
+            c => glob.push(c),
+        }
+    }
+    (format!("{column} GLOB ?"), Value::Text(glob))
+}
