@@ -667,14 +667,13 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             captures,
         }),
     );
+    // The stated result by its stored name (`P2`, `draw`, `unknown`); a text naming none
+    // (the reader's `unknown-result` says so) is no result, kept as `result_text`.
     let recorded = h
         .result_text
         .as_deref()
-        .map(str::trim)
-        .and_then(|r| match r {
-            "" | "*" => None,
-            other => Some(other.to_owned()),
-        });
+        .and_then(kifu_parser::chouchou::stated_result)
+        .map(|r| r.name().into_owned());
     GameRecord {
         players: seats_named,
         recorded_result: recorded,

@@ -59,9 +59,12 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         return;
     };
     let taken = taken_per_action(variant, players, pairs, actions);
+    // The result token has no word for an unknown result: the tag says `unknown` and the
+    // token `*` (the reader takes the tag first).
     let result = match record.result {
         Some(Outcome::Seat(n)) => format!("P{n}"),
         Some(Outcome::Draw) => "draw".to_owned(),
+        Some(Outcome::Unknown) => "unknown".to_owned(),
         _ => "*".to_owned(),
     };
     write_tag(out, "Game", "ChouChou");
@@ -104,7 +107,11 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         wrap.token(&w);
         notes(i as u32 + 1).for_each(|c| wrap.token(&c));
     }
-    wrap.token(&result);
+    wrap.token(if record.result == Some(Outcome::Unknown) {
+        "*"
+    } else {
+        &result
+    });
     wrap.finish();
     out.push('\n');
 }

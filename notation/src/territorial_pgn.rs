@@ -3,9 +3,10 @@
 //! `Round`, `White`, `Black`, `Result` and the record's other tags (`WhiteScore`,
 //! `BlackScore`, …), a blank line, numbered move text (`1. K@e1 K@d8 …`, `--` a pass)
 //! with comments as `{…}`, wrapped before 80 columns, the result token (`1-0` White wins,
-//! `0-1`, `1/2-1/2`, `*` when the record states none) and a blank line.
+//! `0-1`, `1/2-1/2`, `*` for a stated unknown result) and a blank line.
 //!
-//! A game stating no result is written `*`, so it reads back as an unknown result.
+//! A game stating no result has neither the `Result` tag nor a result token, so it reads
+//! back as stating none (as Xiangqi PGN writes it), not as an unknown result.
 
 use kifu_facts::Outcome;
 use kifu_parser::tag::{write_tag, Wrap};
@@ -21,12 +22,12 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         return;
     };
     write_tag(out, "Game", "Chess Territorial");
-    let result = match record.result {
-        Some(Outcome::White) => "1-0",
-        Some(Outcome::Black) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
+    let result = record.result.map(|r| match r {
+        Outcome::White => "1-0",
+        Outcome::Black => "0-1",
+        Outcome::Draw => "1/2-1/2",
         _ => "*",
-    };
+    });
     for (k, v) in [
         ("Event", record.event),
         ("Date", record.date),
@@ -38,7 +39,9 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
             write_tag(out, k, v);
         }
     }
-    write_tag(out, "Result", result);
+    if let Some(r) = result {
+        write_tag(out, "Result", r);
+    }
     for (k, v) in record.extra_tags(&OWN_TAGS) {
         write_tag(out, k, &v);
     }
@@ -53,7 +56,9 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         wrap.token(&move_text(m.to_text()));
         notes(i as u32 + 1).for_each(|c| wrap.token(&c));
     }
-    wrap.token(result);
+    if let Some(r) = result {
+        wrap.token(r);
+    }
     wrap.finish();
     out.push('\n');
 }

@@ -9,7 +9,7 @@ use nom::multi::many1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::{new_game, result_code};
+use super::{new_game, set_result};
 use crate::raw::{
     raw_text, CcAction, CcActionText, CcGame, Comment, Format, Location, RawError, Span,
 };
@@ -277,8 +277,7 @@ pub(super) fn read_moves(
             Token::PlyNumber => {}
             Token::Result(r) => {
                 if !st.result_from_tag {
-                    game.header.result = result_code(&r);
-                    game.header.result_text = Some(r);
+                    set_result(game, r, tok_at);
                 }
                 st.ended = true;
             }

@@ -4,7 +4,7 @@ use kifu_facts::Severity;
 use std::io::BufRead;
 
 use super::actions::{pieces, read_moves, read_token, MoveState, Piece, Token};
-use super::{is_pairs_value, new_game, note, result_code};
+use super::{is_pairs_value, new_game, note, set_result};
 use crate::block::RecordText;
 use crate::line::{chomp, LineError, LineReader};
 use crate::plain::normalize_date;
@@ -56,8 +56,7 @@ fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: 
             h.players[i] = value;
         }
         "result" => {
-            h.result = result_code(&value);
-            h.result_text = Some(value);
+            set_result(game, value, at);
             st.result_from_tag = true;
         }
         "termination" => game.termination = Some(value),

@@ -32,7 +32,7 @@
 //!
 //! [`RawError`]: crate::RawError
 
-use kifu_facts::Severity;
+use kifu_facts::{Outcome, Severity};
 
 use crate::raw::{CcGame, Format, Header, Location, Note, RawResult, Span};
 
@@ -52,6 +52,50 @@ fn result_code(text: &str) -> Option<RawResult> {
         "*" | "?" | "unknown" => Some(RawResult::Unknown),
         _ => None,
     }
+}
+
+/// The result a ChouChou record states, from its text (tag, sheet column or result token,
+/// any case): `P1`…`P4` a seat's win, `draw`, `?` or `unknown` an unknown result; `*`,
+/// nothing, or a text that names no result ([`names_a_result`]) state none.
+pub fn stated_result(text: &str) -> Option<Outcome> {
+    read_result(text).flatten()
+}
+
+/// Whether a result text is one [`stated_result`] reads (`*` and nothing included).
+pub fn names_a_result(text: &str) -> bool {
+    read_result(text).is_some()
+}
+
+/// `None`: the text names no result; `Some(None)`: it states none.
+fn read_result(text: &str) -> Option<Option<Outcome>> {
+    let t = text.trim().to_ascii_lowercase();
+    Some(match t.as_str() {
+        "" | "*" => None,
+        "draw" => Some(Outcome::Draw),
+        "?" | "unknown" => Some(Outcome::Unknown),
+        _ => match t.strip_prefix('p')?.parse::<u8>().ok()? {
+            n @ 1..=4 => Some(Outcome::Seat(n)),
+            _ => return None,
+        },
+    })
+}
+
+/// Keeps a stated result's text and what it means; a text that names no result is kept
+/// with a warning `unknown-result` and counts as none.
+fn set_result(game: &mut CcGame, text: String, at: Location) {
+    game.header.result = result_code(&text);
+    if !names_a_result(&text) {
+        game.notes.push(note(
+            "unknown-result",
+            Severity::Warning,
+            format!(
+                "result '{}' is not P1–P4, draw or unknown; no result taken",
+                text.trim()
+            ),
+            at,
+        ));
+    }
+    game.header.result_text = Some(text);
 }
 
 /// An empty record.

@@ -3,7 +3,7 @@
 use kifu_facts::Severity;
 
 use super::actions::{normalize, read_moves, MoveState};
-use super::{is_pairs_value, new_game, note, result_code};
+use super::{is_pairs_value, new_game, note, set_result};
 use crate::line::LineStarts;
 use crate::plain::normalize_date;
 use crate::raw::{raw_text, CcGame, Format, Location, RawError, Span};
@@ -379,8 +379,7 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
             .unwrap_or(false);
         game.header.date = first_value(Col::Date).map(|d| normalize_date(&d));
         if let Some(r) = first_value(Col::Result) {
-            game.header.result = result_code(&r);
-            game.header.result_text = Some(r);
+            set_result(&mut game, r, start);
         }
         game.termination = first_value(Col::Termination);
         let mut error = None;
