@@ -227,6 +227,11 @@ fn sheet_errors() {
         .remove(0)
         .unwrap_err();
     assert!(e.message.contains("no move column"));
+    // The error covers the file from its header row, where it starts.
+    let e = parse_sheet(b"\n\nround,player\n1,A\n")
+        .remove(0)
+        .unwrap_err();
+    assert_eq!((e.start.offset, e.span.start, e.span.end), (2, 2, 19));
     let e = parse_sheet(b"round,player,move\n1,A,\"1A\n")
         .remove(0)
         .unwrap_err();

@@ -305,7 +305,7 @@ pub fn parse_sheet(bytes: &[u8]) -> Vec<Result<CcGame, RawError>> {
         return vec![Err(sheet_error(
             lines.at(header.start),
             lines.at(header.start),
-            whole,
+            Span::new(header.start as u64, bytes.len() as u64),
             "no move column in the header row (expected columns such as round, player, move)"
                 .to_string(),
             bytes,
