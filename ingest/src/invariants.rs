@@ -64,6 +64,7 @@ pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Br
                     )));
                 }
                 // Kind and severity are typed: the compiler checks they are known ones.
+                let frame = frame(input_len, &g.format);
                 for f in &g.findings {
                     if f.code.is_empty() || f.message.trim().is_empty() {
                         return Err(broken(format!(
@@ -71,7 +72,7 @@ pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Br
                             f.code
                         )));
                     }
-                    frame(input_len, &g.format).finding(f).map_err(broken)?;
+                    frame.finding(f).map_err(broken)?;
                 }
                 if let Some(extra) = &g.extra {
                     match serde_json::from_str::<serde_json::Value>(extra) {
@@ -79,7 +80,7 @@ pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Br
                         _ => return Err(broken(format!("extra is not a JSON object: {extra:?}"))),
                     }
                 }
-                frame(input_len, &g.format)
+                frame
                     .record(g.offset, g.length, g.line, g.column)
                     .map_err(broken)?;
             }
