@@ -53,8 +53,8 @@ fn escape(s: &str) -> String {
 
 /// Writes `[DhtmlXQ_key]value[/DhtmlXQ_key]`. The reader ends a field at its own closing
 /// tag and a block at `[/DhtmlXQ]`, wherever they are, so a `[` that would start either
-/// inside the value is written `(`; every other text, other fields' tags included, is read
-/// back as it is.
+/// inside the value is written `&#91;`, which the reader decodes in every text field
+/// ([`text_field`]); other fields (moves, positions, results) hold no `[`.
 fn field(out: &mut String, key: &str, value: &str) {
     let own = format!("/DhtmlXQ_{key}]");
     out.push_str("[DhtmlXQ_");
@@ -65,11 +65,21 @@ fn field(out: &mut String, key: &str, value: &str) {
             let rest = &value[i + 1..];
             rest.starts_with("/DhtmlXQ]") || rest.starts_with(&own)
         };
-        out.push(if closes { '(' } else { c });
+        if closes {
+            out.push_str("&#91;");
+        } else {
+            out.push(c);
+        }
     }
     out.push_str("[/DhtmlXQ_");
     out.push_str(key);
     out.push_str("]\n");
+}
+
+/// A field of free text (names, event, round, openings): HTML-escaped, as the reader
+/// unescapes them.
+fn text_field(out: &mut String, key: &str, value: &str) {
+    field(out, key, &escape(value));
 }
 
 /// The two digits of a square: file from Red's left, row from the top.
@@ -203,7 +213,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
     };
     out.push_str("[DhtmlXQ]\n");
     if let Some(e) = record.event {
-        field(out, "event", &escape(e));
+        text_field(out, "event", e);
     }
     for (k, v) in [
         ("round", record.round),
@@ -212,7 +222,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         ("black", record.player("black")),
     ] {
         if let Some(v) = v {
-            field(out, k, v);
+            text_field(out, k, v);
         }
     }
     let result = match record.result {
@@ -239,10 +249,10 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         (c, n) => c.or(n).map(str::to_owned),
     };
     if let Some(open) = &open {
-        field(out, "open", open);
+        text_field(out, "open", open);
     }
     if open.is_some() || record_open.is_some() {
-        field(out, RECORD_OPEN, record_open.as_deref().unwrap_or(""));
+        text_field(out, RECORD_OPEN, record_open.as_deref().unwrap_or(""));
     }
     if let Some((fen, binit)) = start {
         if let Some(b) = binit {

@@ -235,21 +235,29 @@ fn dhtmlxq_blocks_and_start_positions() {
         }
     );
     assert_eq!(g.comments[0].text, "line one\nline two");
-    // Tags inside a text: only what would end the field or the block is changed.
-    r.event = Some("Cup [DhtmlXQ_date]2024 [/DhtmlXQ_event] [/DhtmlXQ] 象[x]");
-    r.players = vec![("red", "A [/DhtmlXQ_black]"), ("black", "B")];
+    // Tags inside a text: only what would end the field or the block is changed, to a
+    // character reference the reader decodes; every text field reads back as it was.
+    r.event = Some("Cup [DhtmlXQ_date]2024 [/DhtmlXQ_event] [/DhtmlXQ] 象[x] &#91;");
+    r.players = vec![
+        ("red", "A [/DhtmlXQ_black] [/DhtmlXQ]"),
+        ("black", "B &amp; C"),
+    ];
+    r.round = Some("R [/DhtmlXQ_round]");
     let (text, _) = write_all(Notation::DhtmlXq, [r.clone()]);
     assert!(text.contains(
-        "[DhtmlXQ_event]Cup [DhtmlXQ_date]2024 (/DhtmlXQ_event] (/DhtmlXQ] 象[x][/DhtmlXQ_event]"
+        "[DhtmlXQ_event]Cup [DhtmlXQ_date]2024 &#91;/DhtmlXQ_event] &#91;/DhtmlXQ] 象[x] \
+         &amp;#91;[/DhtmlXQ_event]"
     ));
     let AnyGame::Xiangqi(g) = &read(Format::DhtmlXq, &text)[0] else {
         panic!()
     };
+    assert_eq!(g.header.event.as_deref(), r.event);
     assert_eq!(
-        g.header.event.as_deref(),
-        Some("Cup [DhtmlXQ_date]2024 (/DhtmlXQ_event] (/DhtmlXQ] 象[x]")
+        g.header.red.as_deref(),
+        Some("A [/DhtmlXQ_black] [/DhtmlXQ]")
     );
-    assert_eq!(g.header.red.as_deref(), Some("A [/DhtmlXQ_black]"));
+    assert_eq!(g.header.black.as_deref(), Some("B &amp; C"));
+    assert_eq!(g.header.round.as_deref(), r.round);
     // A king-and-rook ending, Black to move: binit, read back to the same board.
     let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
     let ending = xq_moves(&["e9d9"]);

@@ -147,7 +147,16 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
             from = (e + "[/DhtmlXQ]".len()).min(text.len());
         }
         if blocks.is_empty() {
-            blocks.push((lead, lead, text.len()));
+            // Fields without a `[DhtmlXQ]` opener: each `[/DhtmlXQ]` still closes the
+            // block before it, so that no field's value runs across a block's end.
+            let mut s = lead;
+            while let Some(q) = text[s..].find("[/DhtmlXQ]") {
+                blocks.push((s, s, s + q));
+                s += q + "[/DhtmlXQ]".len();
+            }
+            if s < text.len() || blocks.is_empty() {
+                blocks.push((s, s, text.len()));
+            }
         }
         for (s, body, e) in blocks {
             let mut fields = block_fields(&text, body, e);
@@ -228,16 +237,53 @@ fn with_notes(game: Result<XqGame, RawError>, notes: Vec<Note>) -> Result<XqGame
     })
 }
 
+/// A field's text with HTML's character references decoded: the named ones writers use
+/// (`&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;` `&amp;`) and numeric ones (`&#91;`, `&#x5B;`),
+/// in one pass, so that `&amp;lt;` stays `&lt;`. Anything else is kept as written.
 fn html_unescape(s: &str) -> String {
     if !s.contains('&') {
         return s.to_string();
     }
-    s.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&nbsp;", " ")
-        .replace("&amp;", "&")
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        rest = &rest[p..];
+        match character_reference(rest) {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The character `text` (starting at `&`) refers to, and the reference's length.
+fn character_reference(text: &str) -> Option<(char, usize)> {
+    let end = text[1..].find(';').filter(|&e| e <= 10)? + 1;
+    let name = &text[1..end];
+    let c = match name {
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => ' ',
+        "amp" => '&',
+        _ => {
+            let code = match name.strip_prefix('#')? {
+                hex if hex.starts_with(['x', 'X']) => u32::from_str_radix(&hex[1..], 16).ok()?,
+                dec => dec.parse().ok()?,
+            };
+            char::from_u32(code).filter(|&c| c != '\0')?
+        }
+    };
+    Some((c, end + 1))
 }
 
 /// Where the closing tags `[/DhtmlXQ_key]` of `text[from..to]` start: all of them, and by
@@ -833,16 +879,16 @@ fn build(
     }
     // Header.
     let h = &mut game.header;
-    h.red = get("redname").or(get("red")).map(str::to_string);
-    h.black = get("blackname").or(get("black")).map(str::to_string);
+    h.red = get("redname").or(get("red")).map(html_unescape);
+    h.black = get("blackname").or(get("black")).map(html_unescape);
     h.event = get("event").map(html_unescape);
-    h.round = get("round").map(str::to_string);
+    h.round = get("round").map(html_unescape);
     h.opening = if fields.iter().any(|f| f.key == RECORD_OPEN) {
         get(RECORD_OPEN)
     } else {
         get("open")
     }
-    .map(str::to_string);
+    .map(html_unescape);
     h.id = get("dpid").map(str::to_string);
     if let Some(d) = get("date") {
         match xq_text::normalize_date(d) {
@@ -962,6 +1008,48 @@ mod tests {
     fn binit() {
         let std = "8979695949392919097717866646260600102030405060708012720323436383";
         assert_eq!(binit_to_fen(std, None).as_deref(), Some(""));
+    }
+
+    #[test]
+    fn character_references() {
+        assert_eq!(html_unescape("A &amp; B &lt;c&gt;"), "A & B <c>");
+        assert_eq!(
+            html_unescape("&#91;/DhtmlXQ] &#x5B; &#X5b;"),
+            "[/DhtmlXQ] [ ["
+        );
+        // One pass: an escaped ampersand is not read again.
+        assert_eq!(html_unescape("&amp;lt; &amp;#91;"), "&lt; &#91;");
+        // Not references: kept as written.
+        assert_eq!(
+            html_unescape("A&B &#; &#x; &#0; &unknown; &#99999999;"),
+            "A&B &#; &#x; &#0; &unknown; &#99999999;"
+        );
+        assert_eq!(html_unescape("&"), "&");
+    }
+
+    #[test]
+    fn without_an_opener_each_block_closer_still_ends_a_block() {
+        // Found by fuzzing: the value of `red` ran across `[/DhtmlXQ]` into the next block,
+        // so the record written back could not hold it.
+        let t = "[DhtmlXQ_red]A[/DhtmlXQ_red][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]\n\
+                 [DhtmlXQ_red]B[/DhtmlXQ][DhtmlXQ_black]C[/DhtmlXQ_black]\
+                 [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]";
+        let games: Vec<XqGame> = parse(t.as_bytes())
+            .into_iter()
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].header.red.as_deref(), Some("A"));
+        assert_eq!(games[0].moves.len(), 1);
+        assert_eq!(
+            &t[games[0].span.start as usize..games[0].span.end as usize],
+            &t[..t.find('\n').unwrap()]
+        );
+        // The second block's `red` is unclosed and ends at the closer: its own block
+        // (`[DhtmlXQ_black]…`) holds the moves.
+        assert_eq!(games[1].header.red, None);
+        assert_eq!(games[1].header.black.as_deref(), Some("C"));
+        assert_eq!(games[1].moves.len(), 2);
     }
 
     #[test]
