@@ -659,3 +659,39 @@ fn a_rerun_removes_what_killed_exports_to_the_same_file_left() {
     expected.sort();
     assert_eq!(left, expected);
 }
+
+/// A ChouChou record's entries the replay does not apply (a void second piece move, entries
+/// after the win or after a cell off the board) and the capture counts the board does not
+/// imply (forgotten, `x0` included) are written back where they were: every game comes
+/// back with the same moves, result and findings.
+#[test]
+fn chouchou_entries_not_applied_and_stated_counts_are_written_back() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "testdata/fuzz/chouchou-ccn/void-moves-entries-after-the-end-and-forgotten-counts.ccn",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&file]);
+    let out = dir.path().join("back.ccn");
+    kifu_ok(&[
+        "export",
+        "--db",
+        db.to_str().unwrap(),
+        "--format",
+        "chouchou-ccn",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&out).unwrap();
+    for entries in [
+        "16. 1C 17. 1A→1C② x2 18. 1B",
+        "21. 1A x1 22. 2B x3 23. 3B P1",
+        "4. 1F x1 5. 1D x2 6. 2C *",
+        "3. 2B x0 4. 2A 5. 1A",
+        "4. 3B x2 5. 1A 6. 1C 7. 1B x1 8. 1C x2",
+    ] {
+        assert!(text.contains(entries), "{entries}:\n{text}");
+    }
+    let tallies = collection("chouchou-not-applied", GameKind::ChouChou, &[&file]);
+    assert_all_survive(&tallies, 5);
+}

@@ -192,6 +192,30 @@ pub struct ChouChouAnnotations {
     pub termination_tag: Option<String>,
     #[serde(default)]
     pub captures: Vec<ChouChouCapture>,
+    /// The record's entries the replay did not apply, which the stored moves (the applied
+    /// actions) leave out: moves void under rule 7(1) and entries after the game ended.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_applied: Vec<ChouChouEntry>,
+    /// The capture counts the record states (`x2`) that the board does not imply: below
+    /// or above the mover's entitlement, or on an entry not applied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stated_counts: Vec<ChouChouStatedCount>,
+}
+
+/// A ChouChou record entry by its ply (the record's entry number, from 1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChouChouEntry {
+    pub ply: u32,
+    /// The action in the record notation (`2B`, `3C→1A②`), which also holds what the
+    /// stored moves' encoding cannot: a cell off every board (`1F`).
+    pub action: String,
+}
+
+/// A capture count a ChouChou record states for the entry at `ply`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChouChouStatedCount {
+    pub ply: u32,
+    pub count: u32,
 }
 
 /// The annotations of one game, by kind.
@@ -376,7 +400,10 @@ fn optional_field(kind: GameKind, key: &str) -> bool {
             "opening_name" | "ecco_name" | "start_fen" | "variations"
         ),
         GameKind::Territorial => false,
-        GameKind::ChouChou => matches!(key, "winner" | "termination_tag"),
+        GameKind::ChouChou => matches!(
+            key,
+            "winner" | "termination_tag" | "not_applied" | "stated_counts"
+        ),
     }
 }
 

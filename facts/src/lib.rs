@@ -22,9 +22,9 @@ mod simplified;
 pub mod variation;
 
 pub use annotation::{
-    Annotations, BadExtra, ChouChouAnnotations, ChouChouCapture, Extra, PieceCounts,
-    RenjuAnnotations, TerritorialAnnotations, TerritorialScore, Territory, XiangqiAnnotations,
-    XiangqiCaptures,
+    Annotations, BadExtra, ChouChouAnnotations, ChouChouCapture, ChouChouEntry,
+    ChouChouStatedCount, Extra, PieceCounts, RenjuAnnotations, TerritorialAnnotations,
+    TerritorialScore, Territory, XiangqiAnnotations, XiangqiCaptures,
 };
 pub use codes::{is_finding_code, FINDING_CODES};
 pub use curation::{

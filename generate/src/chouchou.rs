@@ -103,6 +103,8 @@ pub fn write_ccn_for(
         players,
         pairs,
         actions,
+        not_applied: &[],
+        stated_counts: &[],
         termination: None,
     });
     record.result = r.winner.map(|w| Recorded::Seat(w as u8 + 1));

@@ -2,9 +2,9 @@
 //! plain record, with every finding located in the source.
 
 use kifu_facts::{
-    Annotations, ChouChouAnnotations, ChouChouCapture, Extra, GameKind, PieceCounts,
-    RenjuAnnotations, Ruleset, Severity, TerritorialAnnotations, TerritorialScore, Territory,
-    VariationMove, XiangqiAnnotations, XiangqiCaptures,
+    Annotations, ChouChouAnnotations, ChouChouCapture, ChouChouEntry, ChouChouStatedCount, Extra,
+    GameKind, PieceCounts, RenjuAnnotations, Ruleset, Severity, TerritorialAnnotations,
+    TerritorialScore, Territory, VariationMove, XiangqiAnnotations, XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
 use kifu_parser::variation::{variation_nodes, VariationNode};
@@ -652,6 +652,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             }
         })
         .collect();
+    let (not_applied, stated_counts) = chouchou_entries_beyond_moves(game, &replay);
     let extra = extra_json(
         &h.extra,
         Annotations::ChouChou(ChouChouAnnotations {
@@ -665,6 +666,8 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             winner: replay.winner.map(chouchou::CcReplay::seat_label),
             termination_tag: game.termination.clone(),
             captures,
+            not_applied,
+            stated_counts,
         }),
     );
     // The stated result by its stored name (`P2`, `draw`, `unknown`); a text naming none
@@ -710,6 +713,42 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             h,
         )
     }
+}
+
+/// What a ChouChou record holds beyond its applied actions (the stored moves), so that
+/// the record can be written back whole: the entries not applied (void moves, entries
+/// after the end) and the stated counts the board does not imply.
+fn chouchou_entries_beyond_moves(
+    game: &CcGame,
+    replay: &chouchou::CcReplay,
+) -> (Vec<ChouChouEntry>, Vec<ChouChouStatedCount>) {
+    // A setup the engine cannot play (5 players, an unknown board) replays nothing, and
+    // no writer can state that setup again: its entries stay in the source only.
+    if replay.termination == chouchou::CcTermination::BadSetup {
+        return (Vec::new(), Vec::new());
+    }
+    let mut applied = replay.moves.iter().filter(|m| !m.void).peekable();
+    let mut not_applied = Vec::new();
+    let mut stated = Vec::new();
+    for (i, entry) in game.actions.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let entitled = match applied.next_if(|m| m.ply == ply) {
+            Some(m) => Some(m.entitled),
+            None => {
+                not_applied.push(ChouChouEntry {
+                    ply,
+                    action: chouchou::action_text(&entry.text),
+                });
+                None
+            }
+        };
+        if let Some(count) = entry.annotated_captures {
+            if entitled != Some(count) {
+                stated.push(ChouChouStatedCount { ply, count });
+            }
+        }
+    }
+    (not_applied, stated)
 }
 
 #[cfg(test)]

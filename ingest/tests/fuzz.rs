@@ -1112,11 +1112,13 @@ fn chouchou_record(rng: &mut Rng) -> (Vec<u8>, &'static str, Format) {
     let mut g = kifu_generate::Rng::new(rng.next());
     let mut actions = generate(&mut g, variant, players, pairs);
     actions.truncate(rng.scaled(&[10, 80, 401]));
-    let taken = kifu_notation::chouchou::taken_per_action(variant, players, pairs, &actions);
+    let entries: Vec<_> = actions.iter().map(|&a| (a, None)).collect();
+    let counts = kifu_notation::chouchou::counts_per_entry(variant, players, pairs, &entries);
     let mut moves: Vec<String> = actions
         .iter()
-        .zip(taken)
-        .map(|(a, taken)| {
+        .zip(counts)
+        .map(|(a, count)| {
+            let taken = count.unwrap_or(0);
             let mut t = chouchou::action_text(a);
             if rng.chance(10) {
                 t = t.replace('→', rng.word(&["->", ">", "-", "⇒"]));

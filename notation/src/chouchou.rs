@@ -1,14 +1,16 @@
 //! ChouChou `.ccn` (`chouchou-ccn`, read back by `kifu_parser::chouchou`): tags `Game`,
 //! `Variant`, `Players`, `Teams` (pairs), `Event`, `Round`, `Date`, `P1`…`P4`, `Result`
 //! (the winning seat `P1`…, `draw`, or `*`), `Termination` and the record's other tags; a
-//! blank line; numbered actions (`1. 2B 2. 3C→1A② x3 …`) each annotated with the pieces it
-//! took (as the rules engine counts them), comments as `{…}`, lines of at most about 80
-//! bytes, the result and a blank line.
+//! blank line; numbered entries (`1. 2B 2. 3C→1A② x3 …`), the void ones and those after
+//! the end included, each annotated with the pieces it took (as the rules engine counts
+//! them, or as the record stated where the board does not imply it), comments as `{…}`,
+//! lines of at most about 80 bytes, the result and a blank line.
 
 use kifu_facts::Outcome;
+use kifu_facts::{ChouChouEntry, ChouChouStatedCount};
 use kifu_parser::chouchou::action_text;
 use kifu_parser::tag::{write_tag, Wrap};
-use kifu_rules::chouchou::{check, CcActionText, Variant};
+use kifu_rules::chouchou::{check_annotated, parse_moves, CcActionText, Variant};
 
 use crate::{brace, GameMoves, RecordOut};
 
@@ -28,22 +30,51 @@ const OWN_TAGS: [&str; 13] = [
     "Termination",
 ];
 
-/// The pieces each action took (0 for none), as the rules engine counts them: the `x3`
-/// annotations of the record.
-pub fn taken_per_action(
+/// The record's entries in order, each with the count it states: the applied actions with
+/// the entries not applied put back at their plies. An entry whose stored text no longer
+/// reads as an action is left out.
+pub fn record_entries(
+    actions: &[CcActionText],
+    not_applied: &[ChouChouEntry],
+    stated_counts: &[ChouChouStatedCount],
+) -> Vec<(CcActionText, Option<u32>)> {
+    let total = actions.len() + not_applied.len();
+    let mut applied = actions.iter();
+    let mut others = not_applied.iter().peekable();
+    let mut out = Vec::with_capacity(total);
+    let parse = |e: &ChouChouEntry| parse_moves(&e.action).ok()?.first().map(|&(a, _)| a);
+    for ply in 1..=total as u32 {
+        let action = match others.next_if(|e| e.ply == ply) {
+            Some(e) => parse(e),
+            None => applied.next().copied().or_else(|| {
+                // Plies out of step (a hand-made annotation): keep the rest in order.
+                others.next().and_then(parse)
+            }),
+        };
+        let stated = stated_counts.iter().find(|c| c.ply == ply).map(|c| c.count);
+        if let Some(a) = action {
+            out.push((a, stated));
+        }
+    }
+    out
+}
+
+/// The count to write after each entry: the one the record states where the board does
+/// not imply it, else the pieces the rules engine counts it took (0 for none).
+pub fn counts_per_entry(
     variant: Variant,
     players: u8,
     pairs: bool,
-    actions: &[CcActionText],
-) -> Vec<u32> {
-    let replay = check(variant, players, pairs, actions);
-    let mut taken = vec![0u32; actions.len()];
+    entries: &[(CcActionText, Option<u32>)],
+) -> Vec<Option<u32>> {
+    let replay = check_annotated(variant, players, pairs, entries);
+    let mut counts: Vec<Option<u32>> = entries.iter().map(|&(_, stated)| stated).collect();
     for c in &replay.captures {
-        if let Some(t) = taken.get_mut((c.ply as usize).wrapping_sub(1)) {
-            *t = c.taken;
+        if let Some(n) = counts.get_mut((c.ply as usize).wrapping_sub(1)) {
+            n.get_or_insert(c.taken);
         }
     }
-    taken
+    counts
 }
 
 /// Appends one game.
@@ -53,12 +84,15 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         players,
         pairs,
         actions,
+        not_applied,
+        stated_counts,
         termination,
     } = record.moves
     else {
         return;
     };
-    let taken = taken_per_action(variant, players, pairs, actions);
+    let entries = record_entries(actions, not_applied, stated_counts);
+    let counts = counts_per_entry(variant, players, pairs, &entries);
     // The result token has no word for an unknown result: the tag says `unknown` and the
     // token `*` (the reader takes the tag first).
     let result = match record.result {
@@ -99,10 +133,10 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
     let notes = |ply: u32| record.notes_at(ply).map(brace);
     let mut wrap = Wrap::new(out, 80);
     notes(0).for_each(|c| wrap.token(&c));
-    for (i, (a, &t)) in actions.iter().zip(&taken).enumerate() {
+    for (i, ((a, _), &count)) in entries.iter().zip(&counts).enumerate() {
         let mut w = format!("{}. {}", i + 1, action_text(a));
-        if t > 0 {
-            w.push_str(&format!(" x{t}"));
+        if let Some(n) = count {
+            w.push_str(&format!(" x{n}"));
         }
         wrap.token(&w);
         notes(i as u32 + 1).for_each(|c| wrap.token(&c));

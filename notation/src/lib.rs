@@ -20,7 +20,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use kifu_facts::{ChouChouAnnotations, GameKind, Outcome, RenjuAnnotations, VariationMove};
+use kifu_facts::{
+    ChouChouAnnotations, ChouChouEntry, ChouChouStatedCount, GameKind, Outcome, RenjuAnnotations,
+    VariationMove,
+};
 use kifu_parser::raw::Format;
 use kifu_parser::CcActionText;
 use kifu_rules::chouchou::Variant;
@@ -128,7 +131,12 @@ pub enum GameMoves<'a> {
         /// 2, 3 or 4.
         players: u8,
         pairs: bool,
+        /// The actions the replay applied (the stored moves).
         actions: &'a [CcActionText],
+        /// The record's other entries (void moves, entries after the end), by ply.
+        not_applied: &'a [ChouChouEntry],
+        /// Capture counts the record states that the board does not imply, by ply.
+        stated_counts: &'a [ChouChouStatedCount],
         /// The record's own `[Termination]` text.
         termination: Option<&'a str>,
     },
@@ -149,6 +157,8 @@ impl<'a> GameMoves<'a> {
             players: c.map_or(2, |c| if c.players == 0 { 2 } else { c.players as u8 }),
             pairs: c.is_some_and(|c| c.pairs),
             actions,
+            not_applied: c.map_or(&[], |c| &c.not_applied[..]),
+            stated_counts: c.map_or(&[], |c| &c.stated_counts[..]),
             termination: c.and_then(|c| c.termination_tag.as_deref()),
         }
     }
@@ -269,7 +279,11 @@ impl<'a> RecordOut<'a> {
             GameMoves::Renju(m) => m.len() as u32,
             GameMoves::Xiangqi { moves, .. } => moves.len() as u32,
             GameMoves::Territorial(m) => m.len() as u32,
-            GameMoves::ChouChou { actions, .. } => actions.len() as u32,
+            GameMoves::ChouChou {
+                actions,
+                not_applied,
+                ..
+            } => (actions.len() + not_applied.len()) as u32,
         }
     }
 

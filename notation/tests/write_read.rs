@@ -406,6 +406,8 @@ fn territorial_and_chouchou_read_back() {
         players: 3,
         pairs: false,
         actions: &actions,
+        not_applied: &[],
+        stated_counts: &[],
         termination: Some("time"),
     });
     r.players = vec![("P1", "Ann"), ("P3", "Cy")];

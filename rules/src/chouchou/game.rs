@@ -99,6 +99,9 @@ pub struct CcPly {
     /// Void under rule 7(1) (taken back, penalty given).
     pub void: bool,
     pub taken: u32,
+    /// The pieces the board entitled the mover to (more than `taken` when the record's
+    /// count forgot some, rule 7(5)); 0 for a void move.
+    pub entitled: u32,
 }
 
 /// The audit of one record.
@@ -561,6 +564,7 @@ pub fn run(
                     action: e.action,
                     void: true,
                     taken: 0,
+                    entitled: 0,
                 });
                 if st.winner.is_some() && win_ply.is_none() {
                     win_ply = Some(ply);
@@ -650,6 +654,7 @@ pub fn run(
             action: e.action,
             void: false,
             taken,
+            entitled: applied.entitlement,
         });
         if st.winner.is_some() && win_ply.is_none() {
             win_ply = Some(ply);
