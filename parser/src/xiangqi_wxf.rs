@@ -99,7 +99,13 @@ pub fn parse(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
                     match rest.find('}') {
                         Some(q) => {
                             moves.push(line.slice(from, from + q));
-                            let end = line.loc(from + q + 1).offset + 3;
+                            let after = from + q + 1;
+                            let end = line.loc(after).offset
+                                + if line.text[after..].starts_with("END") {
+                                    3
+                                } else {
+                                    0
+                                };
                             out.push(build(
                                 &moves,
                                 &tags,
@@ -257,4 +263,25 @@ pub(crate) fn looks_like_text(text: &str) -> bool {
         }
     }
     wxf >= 4 && wxf > other * 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A one-line `START{…}` ends at its `}`, and at `END` only where `END` follows (found
+    /// by fuzzing: the span always took 3 bytes more, past the end of the file).
+    #[test]
+    fn a_one_line_move_block_ends_at_its_end_marker_only_where_there_is_one() {
+        for (text, end) in [
+            ("START{C2.5}END\n", 14),
+            ("START{C2.5}\n", 11),
+            ("START{C2.5}", 11),
+            ("START{C2.5}EN", 11),
+        ] {
+            let games = parse(text.as_bytes());
+            let g = games[0].as_ref().unwrap();
+            assert_eq!((g.span.start, g.span.end), (0, end), "{text:?}");
+        }
+    }
 }
