@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Keeps what a fuzz run found for the test suite's replay: the run's queue, minimized by
-# afl-cmin to the inputs that reach new edges and without the seeds (the real files stay
-# in ../shared/data and samples/; the suite reads them from there), into
-# fuzz/corpus/TARGET/. The whole saved corpus stays under 20 MB (checked by the suite).
+# Keeps what fuzz runs found for the test suite's replay: the runs' queues and the corpus
+# kept before, minimized together by afl-cmin to the smallest inputs that reach every edge
+# they reach, without the seeds (the real files stay in ../shared/data and samples/; the
+# suite reads them from there), into fuzz/corpus/TARGET/ (replaced). A target keeps at
+# most KEEP_BYTES (default 1,000,000) bytes, smallest inputs first, so that the 20 targets
+# stay under the suite's bound of 20 MiB.
 #
 #   fuzz/keep.sh TARGET
 set -euo pipefail
@@ -20,16 +22,28 @@ mkdir -p "$found"
 for queue in "$out"/*/queue; do
   find "$queue" -maxdepth 1 -type f -name 'id:*' ! -name '*orig:*' -exec cp {} "$found"/ \;
 done
+if [ -d "fuzz/corpus/$target" ]; then
+  cp fuzz/corpus/"$target"/* "$found"/ 2>/dev/null || true
+fi
 if [ -z "$(ls -A "$found")" ]; then
   echo "fuzz/keep.sh: the run found nothing new for $target"
   exit 0
 fi
 KIFU_FUZZ_TARGET=$target AFL_SKIP_CPUFREQ=1 cargo afl cmin -i "$found" -o "$out/min" -t 2000 -- "$fuzzer" >/dev/null
+budget=${KEEP_BYTES:-1000000}
+rm -rf "fuzz/corpus/$target"
 mkdir -p "fuzz/corpus/$target"
 n=0
-for f in "$out"/min/*; do
+bytes=0
+left=0
+while read -r size f; do
+  if [ $((bytes + size)) -gt "$budget" ]; then
+    left=$((left + 1))
+    continue
+  fi
   sum=$(sha256sum "$f" | cut -c1-16)
   cp "$f" "fuzz/corpus/$target/$sum"
   n=$((n + 1))
-done
-echo "fuzz/keep.sh: $n inputs kept in fuzz/corpus/$target ($(du -sh fuzz/corpus | cut -f1) in all)"
+  bytes=$((bytes + size))
+done < <(find "$out/min" -maxdepth 1 -type f -printf '%s %p\n' | sort -n)
+echo "fuzz/keep.sh: $n inputs ($bytes bytes) kept in fuzz/corpus/$target, $left over the budget left out ($(du -sb fuzz/corpus | cut -f1) bytes in all)"
