@@ -319,7 +319,6 @@ const KNOWN: &[&str] = &[
      cli::demo ↔ cli::explore ↔ cli::export ↔ cli::export_records ↔ cli::games ↔ cli::index ↔ \
      cli::names ↔ cli::position ↔ cli::presentation ↔ cli::ratings ↔ cli::report ↔ \
      cli::select ↔ cli::show ↔ cli::site ↔ cli::standings ↔ cli::stats ↔ generate",
-    "reports/src: audit ↔ diagrams ↔ figures ↔ games ↔ html ↔ site::frames",
 ];
 
 #[test]

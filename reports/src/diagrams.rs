@@ -10,7 +10,7 @@ use kifu_rules::xiangqi;
 
 use kifu_facts::{GameKind, Outcome};
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::lang::{Lang, Msg};
 use crate::sides::side_colour;
 

@@ -3,7 +3,7 @@
 //! site links the files in a `<picture>`; the self-contained report inlines both drawings
 //! and lets its style sheet show one.
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::model::DrawnChart;
 
 /// The media query under which the narrow drawing shows.

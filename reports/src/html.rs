@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
+use crate::escape::escape;
 use crate::figures::inline_plots_html;
 use crate::games::headings;
 use crate::lang::{column_label, severity_label, Lang, Msg};
@@ -14,22 +15,6 @@ use crate::model::{
 };
 use crate::standings::MISSING;
 use crate::Report;
-
-/// HTML-escapes text for element content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// Most table rows shown; the rest are counted in a note.
 const HTML_ROWS: usize = 500;

@@ -13,7 +13,7 @@ use kifu_facts::GameKind;
 use kifu_store::query::EventTerms;
 use kifu_store::search::GameListing;
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::lang::{Lang, Msg};
 use crate::model::DrawnChart;
 use crate::order::natural_cmp;

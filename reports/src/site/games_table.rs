@@ -13,7 +13,7 @@ use kifu_facts::Outcome;
 use kifu_store::query::ResultRow;
 use kifu_store::search::GameListing;
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
 use crate::openings::opening_name;
 use crate::order::natural_cmp;

@@ -13,7 +13,7 @@ use kifu_facts::{GameKind, Severity};
 use kifu_store::query::FindingRow;
 use kifu_store::search::GameListing;
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
 use crate::model::{DrawnChart, SourceRoot};
 use crate::site::games_table::{games_html, table_order, GamesTable, Seating};

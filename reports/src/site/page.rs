@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use kifu_facts::GameKind;
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
 use crate::Presentation;
 

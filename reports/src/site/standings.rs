@@ -17,7 +17,7 @@ use kifu_rules::chouchou::entry_names;
 use kifu_store::query::{EventTerms, ResultRow};
 use kifu_store::Store;
 
-use crate::html::escape;
+use crate::escape::escape;
 use crate::standings::{round_cell, sheet_entry_text, signed, RoundCell};
 use crate::Error;
 
