@@ -12,7 +12,7 @@ use kifu_facts::GameKind;
 use kifu_generate::{GameSpec, RenjuNotation, SetSpec, XqNotation};
 use kifu_rules::chouchou::Variant;
 
-use crate::cli::unknown_name;
+use crate::choice::unknown_name;
 
 pub struct Request {
     pub game: String,
@@ -38,7 +38,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         kifu_generate::write_set(&spec, &mut out)?;
     }
     out.flush()?;
-    if !crate::cli::quiet() {
+    if !crate::cli::progress::quiet() {
         eprintln!(
             "kifu generate: {} {} game(s) written to {}",
             req.games,

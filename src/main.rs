@@ -1,6 +1,7 @@
 //! `kifu`: a record database and analytics pipeline for board-game records.
 
 mod bench;
+mod choice;
 mod cli;
 mod generate;
 mod stdout;

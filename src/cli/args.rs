@@ -15,6 +15,8 @@ use kifu_store::filter::{
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{GameFilter, RulesetChoice, DEFAULT_DB};
 
+use crate::choice::unknown_name;
+
 /// The exit codes, as `kifu --help` lists them (and the README).
 pub(super) const EXIT_CODES: &str = "\
 Exit codes:
@@ -213,16 +215,6 @@ pub(super) enum ListFormat {
     Table,
     Json,
     Csv,
-}
-
-/// The error for a name that is none of `valid`: the valid names, closest first (the
-/// one form every unknown name takes, as the filter's do).
-pub fn unknown_name<'a>(
-    what: &'static str,
-    given: &str,
-    valid: impl IntoIterator<Item = &'a str>,
-) -> String {
-    FilterError::unknown(what, given, valid).to_string()
 }
 
 fn parse_list_format(s: &str) -> Result<ListFormat, String> {
@@ -503,8 +495,8 @@ pub(super) enum Command {
         /// parquet (a directory of part files per table), csv or json (JSON lines); or a
         /// record notation: renju-lines, renju-plain, rif-xml, xiangqi-pgn, dhtmlxq,
         /// territorial-pgn, chouchou-ccn (one file).
-        #[arg(long, default_value = "parquet", value_parser = super::export_records::parse_export_format)]
-        format: super::export_records::ExportFormat,
+        #[arg(long, default_value = "parquet", value_parser = super::export_format::parse_export_format)]
+        format: super::export_format::ExportFormat,
         /// The dataset's directory, or the record file: written under a temporary name,
         /// then renamed.
         #[arg(long)]
@@ -520,7 +512,7 @@ pub(super) enum Command {
         #[arg(long)]
         annotate: bool,
         /// xiangqi-pgn: the move notation, chinese (Simplified, the default), wxf or iccs.
-        #[arg(long, value_parser = super::export_records::parse_xq_notation)]
+        #[arg(long, value_parser = super::export_format::parse_xq_notation)]
         notation: Option<kifu_notation::XqNotation>,
     },
     /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
@@ -616,13 +608,13 @@ pub(super) enum Command {
     /// The position index behind `position` and `explore` (a file beside the database):
     /// adds the games it does not cover yet and says its state and size; `--rebuild`
     /// makes it again, `--verify` checks it against the games.
-    Index(super::index::IndexArgs),
+    Index(IndexArgs),
     /// Every game that reaches a position at any ply, under every symmetry of its board,
     /// with the ply, the symmetry, the players and the result.
-    Position(super::position::PositionArgs),
+    Position(PositionArgs),
     /// The next moves seen from a position (in its orientation, transpositions merged)
     /// with their games, results and the first mover's score; --depth prints the tree.
-    Explore(super::explore::ExploreArgs),
+    Explore(ExploreArgs),
     /// One stage of `kifu bench`, run in its own process (prints one JSON line).
     #[command(hide = true)]
     BenchStage {
@@ -799,6 +791,94 @@ fn parse_xiangqi_rules(s: &str) -> Result<kifu_facts::RulesInForce, String> {
 fn parse_format(s: &str) -> Result<Format, String> {
     Format::from_name(s)
         .ok_or_else(|| unknown_name("format", s, Format::ALL.iter().map(|f| f.name())))
+}
+
+/// `kifu index`.
+#[derive(Args)]
+pub(super) struct IndexArgs {
+    #[command(flatten)]
+    pub(super) db: DbArg,
+    /// Empty the position index and make it again from every stored game.
+    #[arg(long)]
+    pub(super) rebuild: bool,
+    /// Merge the small segments many small ingests leave (one per ingest and kind) into large ones,
+    /// without replaying any game: a lookup then reads one row per 65,536 games.
+    #[arg(long)]
+    pub(super) compact: bool,
+    /// Check that the index holds exactly the entries the stored games' moves give
+    /// (exit code 1 when it does not).
+    #[arg(long)]
+    pub(super) verify: bool,
+    /// Replay threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub(super) threads: usize,
+    /// Print one JSON object per step.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+/// A position of the game `--game` names: its moves from the start (or, for Renju, its stone sets; for
+/// Xiangqi, a FEN and moves from it).
+#[derive(Args)]
+pub(super) struct QueryArgs {
+    /// Moves from the start: Renju `h8 h9 i9`, Xiangqi ICCS `h2e2`, Chinese `炮二平五` or
+    /// WXF, Territorial `K@e1 K@d8`, ChouChou `1A 2B 1A→2A②`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub(super) moves: Option<String>,
+    /// Renju: Black's stones (`h8 i9`), with --white; the side to move follows from the
+    /// counts.
+    #[arg(long)]
+    pub(super) black: Option<String>,
+    /// Renju: White's stones.
+    #[arg(long)]
+    pub(super) white: Option<String>,
+    /// Xiangqi: the position as a FEN (--moves are played from it).
+    #[arg(long)]
+    pub(super) fen: Option<String>,
+    /// ChouChou: the board (3x3, js, 4x4).
+    #[arg(long, default_value = "3x3")]
+    pub(super) variant: String,
+    /// ChouChou: players (2-4).
+    #[arg(long, default_value_t = 2)]
+    pub(super) players: u8,
+    /// ChouChou: players play in pairs.
+    #[arg(long)]
+    pub(super) pairs: bool,
+}
+
+#[derive(Args)]
+pub(super) struct PositionArgs {
+    #[command(flatten)]
+    pub(super) db: DbArg,
+    #[command(flatten)]
+    pub(super) query: QueryArgs,
+    #[command(flatten)]
+    pub(super) filter: FilterArgs,
+    /// List at most this many games (the counts cover all).
+    #[arg(long, default_value_t = 200)]
+    pub(super) limit: usize,
+    /// Print one JSON object: the matches and the counts.
+    #[arg(long)]
+    pub(super) json: bool,
+}
+
+#[derive(Args)]
+pub(super) struct ExploreArgs {
+    #[command(flatten)]
+    pub(super) db: DbArg,
+    #[command(flatten)]
+    pub(super) query: QueryArgs,
+    /// Levels of next moves to print (1 = the next moves only).
+    #[arg(long, default_value_t = 1)]
+    pub(super) depth: u32,
+    /// Below the first level, expand only moves played in at least this many games.
+    #[arg(long, default_value_t = 1)]
+    pub(super) min_games: u64,
+    #[command(flatten)]
+    pub(super) filter: FilterArgs,
+    /// Print one JSON object (the tree).
+    #[arg(long)]
+    pub(super) json: bool,
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, open: bool) -> Resul
     if open {
         let all = findings.len();
         findings.retain(|f| f.decision.is_none());
-        if all > findings.len() && !super::quiet() {
+        if all > findings.len() && !super::progress::quiet() {
             eprintln!(
                 "kifu audit: {} decided finding(s) left out (--open)",
                 all - findings.len()

@@ -249,7 +249,7 @@ fn check_chouchou(
     json: bool,
 ) -> Result<ExitCode> {
     let variant = chouchou::Variant::from_id(variant).ok_or_else(|| {
-        anyhow!(super::args::unknown_name(
+        anyhow!(crate::choice::unknown_name(
             "variant",
             variant,
             chouchou::Variant::ALL.map(chouchou::Variant::id)

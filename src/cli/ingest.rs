@@ -21,7 +21,7 @@ pub(super) fn run(
     if summary.games > 0 {
         refresh_ratings(db)?;
     }
-    if !super::quiet() {
+    if !super::progress::quiet() {
         let mut out = Stdout::lock();
         if json {
             writeln!(out, "{}", serde_json::to_string(&summary)?)?;
@@ -71,7 +71,7 @@ pub(super) fn run_to_parquet(
     let summary = kifu_analysis::ingest_to_parquet(dir, paths, options, overwrite)
         .with_context(|| format!("ingest into {}", dir.display()))?;
     let s = &summary.ingest;
-    if super::quiet() {
+    if super::progress::quiet() {
         return Ok(exit_code(s));
     }
     let mut out = Stdout::lock();

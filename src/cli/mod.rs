@@ -8,6 +8,7 @@ mod curate;
 mod demo;
 mod explore;
 mod export;
+mod export_format;
 mod export_records;
 mod games;
 mod index;
@@ -16,7 +17,7 @@ mod names;
 mod pdf;
 mod position;
 mod presentation;
-mod progress;
+pub(crate) mod progress;
 mod ratings;
 mod report;
 mod select;
@@ -32,9 +33,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 
-pub use args::unknown_name;
 use args::{Cli, Command};
-pub use progress::quiet;
 
 pub fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
@@ -176,7 +175,7 @@ pub fn run() -> Result<ExitCode> {
             annotate,
             notation,
         } => match format {
-            export_records::ExportFormat::Tables(format) => {
+            export_format::ExportFormat::Tables(format) => {
                 if annotate || notation.is_some() {
                     anyhow::bail!(
                         "--annotate and --notation are for record notations, not {}",
@@ -194,7 +193,7 @@ pub fn run() -> Result<ExitCode> {
                     },
                 )
             }
-            export_records::ExportFormat::Records(format) => {
+            export_format::ExportFormat::Records(format) => {
                 if append {
                     anyhow::bail!(
                         "--append adds to a Parquet export; a {} file is written whole",

@@ -38,7 +38,7 @@ pub(super) fn open_for(db: &Path, filter: &GameFilter, command: &str) -> Result<
             ruleset: RulesetChoice::Freestyle,
             ..filter.clone()
         })?;
-        if left_out > 0 && !super::quiet() {
+        if left_out > 0 && !super::progress::quiet() {
             eprintln!(
                 "kifu {command}: {left_out} free-style gomoku game(s) left out (Renju rules by \
                  default: --ruleset freestyle selects them, --ruleset all both)"
@@ -59,7 +59,7 @@ pub(super) fn catch_up_index(db: &Path, command: &str) -> Result<()> {
     if behind == 0 {
         return Ok(());
     }
-    if !super::quiet() {
+    if !super::progress::quiet() {
         eprintln!(
             "kifu {command}: indexing the positions of {behind} game(s) the position index \
              does not cover yet"
