@@ -3,6 +3,7 @@
 mod bench;
 mod choice;
 mod cli;
+mod failure;
 mod generate;
 mod stdout;
 
@@ -18,18 +19,10 @@ fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
         // The reader went away (`kifu games | head`): what it read was written; no error.
-        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if failure::broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("kifu: {e:#}");
+            eprintln!("kifu: {}", failure::message(&e));
             ExitCode::from(2)
         }
     }
-}
-
-fn broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }

@@ -181,7 +181,14 @@ impl std::fmt::Display for SearchError {
     }
 }
 
-impl std::error::Error for SearchError {}
+impl std::error::Error for SearchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SearchError::Store(e) => Some(e),
+            SearchError::Replay { .. } => None,
+        }
+    }
+}
 
 impl From<kifu_store::Error> for SearchError {
     fn from(e: kifu_store::Error) -> SearchError {

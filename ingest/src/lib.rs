@@ -158,7 +158,16 @@ impl std::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(e) => Some(e),
+            Error::Store(e) => Some(e),
+            Error::Sink(e) => Some(e.as_ref()),
+            Error::Pipeline(_) => None,
+        }
+    }
+}
 
 impl From<kifu_store::Error> for Error {
     fn from(e: kifu_store::Error) -> Error {

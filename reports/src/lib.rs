@@ -74,10 +74,26 @@ pub use write::{write_report, ReportFiles};
 
 use polars::prelude::*;
 
+/// Why a report, a site or a chart could not be made.
 #[derive(Debug)]
 pub enum Error {
+    /// Plotters could not draw a chart, or no usable font was found.
     Chart(String),
-    Data(String),
+    /// The games could not be read from the database.
+    Store(kifu_store::Error),
+    /// A summary could not be computed.
+    Analysis(kifu_analysis::Error),
+    /// A table could not be computed.
+    Polars(PolarsError),
+    /// A stored game's move list does not decode.
+    CorruptMoves {
+        game: i64,
+    },
+    /// A stored Xiangqi game's start position is not a position.
+    StartPosition {
+        game: i64,
+        error: kifu_rules::xiangqi::FenError,
+    },
     Io(PathBuf, std::io::Error),
 }
 
@@ -85,7 +101,15 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::Chart(e) => write!(f, "chart error: {e}"),
-            Error::Data(e) => write!(f, "report data error: {e}"),
+            Error::Store(e) => write!(f, "report data error: {e}"),
+            Error::Analysis(e) => write!(f, "report data error: {e}"),
+            Error::Polars(e) => write!(f, "report data error: {e}"),
+            Error::CorruptMoves { game } => {
+                write!(f, "report data error: game {game} has a corrupt move list")
+            }
+            Error::StartPosition { game, error } => {
+                write!(f, "report data error: game {game}: start position: {error}")
+            }
             Error::Io(p, e) => write!(f, "{}: {e}", p.display()),
         }
     }
@@ -94,26 +118,30 @@ impl std::fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
+            Error::Store(e) => Some(e),
+            Error::Analysis(e) => Some(e),
+            Error::Polars(e) => Some(e),
+            Error::StartPosition { error, .. } => Some(error),
             Error::Io(_, e) => Some(e),
-            _ => None,
+            Error::Chart(_) | Error::CorruptMoves { .. } => None,
         }
     }
 }
 
 impl From<PolarsError> for Error {
     fn from(e: PolarsError) -> Error {
-        Error::Data(e.to_string())
+        Error::Polars(e)
     }
 }
 
 impl From<kifu_analysis::Error> for Error {
     fn from(e: kifu_analysis::Error) -> Error {
-        Error::Data(e.to_string())
+        Error::Analysis(e)
     }
 }
 
 impl From<kifu_store::Error> for Error {
     fn from(e: kifu_store::Error) -> Error {
-        Error::Data(e.to_string())
+        Error::Store(e)
     }
 }

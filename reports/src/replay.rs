@@ -13,7 +13,7 @@ use kifu_store::query::GameRow;
 use crate::Error;
 
 fn corrupt(game: &GameRow) -> Error {
-    Error::Data(format!("game {} has a corrupt move list", game.id))
+    Error::CorruptMoves { game: game.id }
 }
 
 /// How many of a game's `len` moves to play for `--ply` (default: all of them).
@@ -82,8 +82,10 @@ pub fn xiangqi_start(game: &GameRow) -> Result<xiangqi::Position, Error> {
         .xiangqi()
         .and_then(|a| a.start_fen.clone())
         .unwrap_or_else(|| xiangqi::START_FEN.to_owned());
-    xiangqi::Position::from_fen(&start_fen)
-        .map_err(|e| Error::Data(format!("game {}: start position: {e}", game.id)))
+    xiangqi::Position::from_fen(&start_fen).map_err(|error| Error::StartPosition {
+        game: game.id,
+        error,
+    })
 }
 
 /// A Chess Territorial game's moves.

@@ -62,7 +62,7 @@ pub(super) fn run(
     if explorer_depth > 0 {
         // Without the index the report leaves its opening trees out and says so.
         if let Err(e) = super::select::catch_up_index(db, "report") {
-            eprintln!("kifu report: {e:#}");
+            eprintln!("kifu report: {}", crate::failure::message(&e));
         }
     }
     let (store, filter) = super::select::open(db, flags, false, "report")?;

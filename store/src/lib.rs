@@ -95,7 +95,19 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Sqlite(e) => Some(e),
+            Error::Filter(e) => Some(e),
+            Error::TooNew { .. }
+            | Error::NotFound(_)
+            | Error::NeedsMigration { .. }
+            | Error::Corrupt(_)
+            | Error::PositionIndex(_) => None,
+        }
+    }
+}
 
 impl From<FilterError> for Error {
     fn from(e: FilterError) -> Error {
