@@ -229,6 +229,8 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         Some(Outcome::Red) => Some("红胜"),
         Some(Outcome::Black) => Some("黑胜"),
         Some(Outcome::Draw) => Some("和棋"),
+        // A result the record states as unknown, which the reader takes `未知` for.
+        Some(Outcome::Unknown) => Some("未知"),
         _ => None,
     };
     if let Some(r) = result {

@@ -258,6 +258,17 @@ fn dhtmlxq_blocks_and_start_positions() {
     );
     assert_eq!(g.header.black.as_deref(), Some("B &amp; C"));
     assert_eq!(g.header.round.as_deref(), r.round);
+    // A result stated as unknown stays one (no field would read back as none stated).
+    r.result = Some(Outcome::Unknown);
+    let (text, _) = write_all(Notation::DhtmlXq, [r.clone()]);
+    assert!(
+        text.contains("[DhtmlXQ_result]未知[/DhtmlXQ_result]"),
+        "{text}"
+    );
+    let AnyGame::Xiangqi(g) = &read(Format::DhtmlXq, &text)[0] else {
+        panic!()
+    };
+    assert_eq!(g.header.result, Some(RawResult::Unknown));
     // A king-and-rook ending, Black to move: binit, read back to the same board.
     let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
     let ending = xq_moves(&["e9d9"]);
