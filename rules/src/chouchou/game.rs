@@ -499,7 +499,7 @@ pub fn run(
                 CcActionText::Place { .. } => RULE_PLACE,
                 _ => RULE_MOVE,
             };
-            let rule = if reason.contains("off the") {
+            let rule = if reason.is_off_board() {
                 RULE_NOTATION
             } else {
                 rule

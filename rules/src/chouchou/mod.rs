@@ -17,6 +17,7 @@
 pub mod action;
 pub mod board;
 pub mod game;
+mod illegal;
 pub mod standings;
 mod state;
 
@@ -28,6 +29,7 @@ pub use game::{
     check, check_annotated, game_points, replay, run, setup_of, CaptureEvent, CcPly, CcReplay,
     CcTermination, Entry, Setup,
 };
+pub use illegal::IllegalAction;
 pub use standings::{
     entry_names, standings, GameResult, RoundEntry, SheetRow, Standings, TableRow,
 };

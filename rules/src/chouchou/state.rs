@@ -2,7 +2,8 @@
 //! board, move tokens, the NEXT-zone rule, captured totals and the winner.
 
 use super::action::{action_text, is_piece_move, CcActionText};
-use super::board::{cell_index, cell_name, is_level, Board, Variant, MAX_SEATS};
+use super::board::{cell_index, cell_name, is_level, Board, Cell, Variant, MAX_SEATS};
+use super::illegal::IllegalAction;
 
 /// Piece moves each player may make (rule 3 moving(3)).
 pub const MOVE_TOKENS: u8 = 9;
@@ -108,77 +109,57 @@ impl State {
 
     /// Whether the action is possible on the board for `seat` (move tokens and the
     /// NEXT-zone rule aside); the reason when not.
-    pub fn board_legality(&self, seat: usize, a: &CcActionText) -> Result<(), String> {
+    pub fn board_legality(&self, seat: usize, a: &CcActionText) -> Result<(), IllegalAction> {
         let size = self.variant.size();
         let cap = self.variant.capacity();
         let own = self.colour(seat);
-        let on_board = |c: (u8, u8)| {
-            cell_index(c, size).ok_or_else(|| {
-                format!(
-                    "{} is off the {} board (rule 7(3))",
-                    cell_name(c),
-                    self.variant.id()
-                )
-            })
-        };
+        let variant = self.variant;
+        let on_board =
+            |cell: Cell| cell_index(cell, size).ok_or(IllegalAction::OffBoard { cell, variant });
         match *a {
             CcActionText::Place { cell } => {
                 let i = on_board(cell)?;
-                let t = self.board.total_at(i);
-                if t >= cap {
-                    return Err(format!(
-                        "{} already holds {t} pieces, the capacity of the {} board (rule 3 placing(3))",
-                        cell_name(cell),
-                        self.variant.id()
-                    ));
+                let pieces = self.board.total_at(i);
+                if pieces >= cap {
+                    return Err(IllegalAction::CellFull {
+                        cell,
+                        pieces,
+                        variant,
+                    });
                 }
             }
             CcActionText::MoveTwo { from, to } => {
                 let (f, t) = (on_board(from)?, on_board(to)?);
                 if f == t {
-                    return Err(
-                        "moves two pieces to the cell they stand on (rule 3 moving(1)①)"
-                            .to_string(),
-                    );
+                    return Err(IllegalAction::MoveToItsOwnCell);
                 }
                 let n = self.board.at(f)[own];
                 if n < 2 {
-                    return Err(format!(
-                        "{} holds {n} own piece{}, two are needed (rule 3 moving(1)①)",
-                        cell_name(from),
-                        if n == 1 { "" } else { "s" }
-                    ));
+                    return Err(IllegalAction::TooFewOwnPieces { cell: from, own: n });
                 }
                 let dest = self.board.total_at(t);
                 if dest + 2 > cap {
-                    return Err(format!(
-                        "{} holds {dest} pieces: two more exceed the capacity {cap} (rule 3 moving(1)①)",
-                        cell_name(to)
-                    ));
+                    return Err(IllegalAction::OverCapacity {
+                        cell: to,
+                        pieces: dest,
+                        capacity: cap,
+                    });
                 }
             }
             CcActionText::SwapOne { from, to } => {
                 let (f, t) = (on_board(from)?, on_board(to)?);
                 if f == t {
-                    return Err(
-                        "swaps a piece with one on the same cell (rule 3 moving(1)②)".to_string(),
-                    );
+                    return Err(IllegalAction::SwapInItsOwnCell);
                 }
                 if self.board.at(f)[own] == 0 {
-                    return Err(format!(
-                        "{} holds no own piece to swap (rule 3 moving(1)②)",
-                        cell_name(from)
-                    ));
+                    return Err(IllegalAction::NoOwnPieceToSwap { cell: from });
                 }
                 if self
                     .opponent_colours(seat)
                     .iter()
                     .all(|&c| self.board.at(t)[c] == 0)
                 {
-                    return Err(format!(
-                        "{} holds no opponent piece to swap with (rule 3 moving(1)②)",
-                        cell_name(to)
-                    ));
+                    return Err(IllegalAction::NoOpponentPieceToSwap { cell: to });
                 }
             }
         }

@@ -6,6 +6,7 @@ use std::fmt;
 
 use kifu_facts::{Annotations, GameKind, MoveCode, PlyStep, PositionKey};
 
+use super::move_error::MoveError;
 use super::{chouchou, renju, territorial, xiangqi};
 use crate::renju::{PlayError, Symmetry};
 use crate::territorial::PlaceError;
@@ -204,7 +205,7 @@ impl Board {
     }
 
     /// The position after a move (in this position's orientation).
-    pub fn play(&self, c: MoveCode) -> Result<Board, String> {
+    pub fn play(&self, c: MoveCode) -> Result<Board, MoveError> {
         Ok(match self {
             Board::Renju(b) => Board::Renju(b.play(c)?),
             Board::Xiangqi(b) => Board::Xiangqi(b.play(c)?),

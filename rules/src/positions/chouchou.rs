@@ -8,8 +8,9 @@
 
 use std::sync::LazyLock;
 
-use kifu_facts::{MoveCode, PlyStep, PositionKey};
+use kifu_facts::{GameKind, MoveCode, PlyStep, PositionKey};
 
+use super::move_error::MoveError;
 use super::{build_trail, smallest, SplitMix};
 use crate::chouchou::board::{cell_index, index_cell, CELLS, MAX_SEATS};
 use crate::chouchou::{check_annotated, Board, CcActionText, CcReplay, State, Variant};
@@ -264,15 +265,20 @@ impl Snapshot {
 
     /// The position after an action by the seat to move (board legality only: the move
     /// tokens and the NEXT-zone rule depend on the history, which a position leaves out).
-    pub fn play(&self, c: MoveCode) -> Result<Snapshot, String> {
-        let a = code_action(c).ok_or_else(|| format!("move code {} is no action", c.0))?;
+    pub fn play(&self, c: MoveCode) -> Result<Snapshot, MoveError> {
+        let a = code_action(c).ok_or(MoveError::NotAMove {
+            kind: GameKind::ChouChou,
+            code: c,
+        })?;
         let mut state = State::new(
             self.setup.variant,
             self.setup.players as usize,
             self.setup.pairs,
         );
         state.board = self.board.clone();
-        state.board_legality(self.to_move, &a)?;
+        state
+            .board_legality(self.to_move, &a)
+            .map_err(MoveError::Action)?;
         state.apply(self.to_move, &a, None);
         let to_move = state.next_seat(self.to_move);
         Ok(Snapshot {

@@ -31,11 +31,14 @@ pub mod renju;
 pub mod territorial;
 pub mod xiangqi;
 
+mod move_error;
+
 pub use board::{
     apply_symmetry, compose, inverse, stored_board, stored_move_codes, stored_move_texts,
     stored_trail, symmetry_by_name, symmetry_count, symmetry_name, with_stored, Board, QueryError,
     StoredError, StoredGame, StoredSetup,
 };
+pub use move_error::MoveError;
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -4,8 +4,9 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use kifu_facts::{MoveCode, PlyStep, PositionKey};
+use kifu_facts::{GameKind, MoveCode, PlyStep, PositionKey};
 
+use super::move_error::MoveError;
 use super::{build_trail, smallest, SplitMix, MAX_TRAIL_PLIES};
 use crate::renju::point::{move_text, AREA};
 use crate::renju::{Move, PlayError, Point, Position, Stone, Symmetry};
@@ -286,12 +287,15 @@ impl Stones {
     }
 
     /// The position after a move (a point must be empty).
-    pub fn play(&self, c: MoveCode) -> Result<Stones, String> {
-        let m = code_move(c).ok_or_else(|| format!("move code {} is no Renju move", c.0))?;
+    pub fn play(&self, c: MoveCode) -> Result<Stones, MoveError> {
+        let m = code_move(c).ok_or(MoveError::NotAMove {
+            kind: GameKind::Renju,
+            code: c,
+        })?;
         let mut next = self.clone();
         if let Some(p) = m {
             if self.get(p).is_some() {
-                return Err(format!("{p} is already occupied"));
+                return Err(MoveError::Occupied(p));
             }
             next.cells[p.index() as usize] = Some(self.to_move);
         }

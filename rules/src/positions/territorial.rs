@@ -3,8 +3,9 @@
 
 use std::sync::LazyLock;
 
-use kifu_facts::{MoveCode, PlyStep, PositionKey};
+use kifu_facts::{GameKind, MoveCode, PlyStep, PositionKey};
 
+use super::move_error::MoveError;
 use super::{build_trail, smallest, SplitMix};
 use crate::territorial::{Kind, Move, PlaceError, Position, Side, Square, Symmetry};
 
@@ -156,10 +157,14 @@ impl Snapshot {
         }
     }
 
-    pub fn play(&self, c: MoveCode) -> Result<Snapshot, String> {
-        let m = code_move(c).ok_or_else(|| format!("move code {} is no placement", c.0))?;
+    pub fn play(&self, c: MoveCode) -> Result<Snapshot, MoveError> {
+        let m = code_move(c).ok_or(MoveError::NotAMove {
+            kind: GameKind::Territorial,
+            code: c,
+        })?;
         let mut next = self.position.clone();
-        next.play(m).map_err(|e| e.reason())?;
+        next.play(m)
+            .map_err(|e| MoveError::Placement(Box::new(e)))?;
         Ok(Snapshot { position: next })
     }
 

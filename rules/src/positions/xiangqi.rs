@@ -4,10 +4,11 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use kifu_facts::{MoveCode, PlyStep, PositionKey};
+use kifu_facts::{GameKind, MoveCode, PlyStep, PositionKey};
 use kifu_parser::raw::XqMoveText;
 use kifu_parser::xq_text;
 
+use super::move_error::MoveError;
 use super::{build_trail, smallest, SplitMix};
 use crate::xiangqi::{move_to_chinese, resolve, Board, FenError, Move, Position, Side, Square};
 
@@ -217,10 +218,13 @@ impl Snapshot {
         }
     }
 
-    pub fn play(&self, c: MoveCode) -> Result<Snapshot, String> {
-        let m = code_move(c).ok_or_else(|| format!("move code {} is no Xiangqi move", c.0))?;
+    pub fn play(&self, c: MoveCode) -> Result<Snapshot, MoveError> {
+        let m = code_move(c).ok_or(MoveError::NotAMove {
+            kind: GameKind::Xiangqi,
+            code: c,
+        })?;
         if !self.position.is_legal(m) {
-            return Err(format!("{} is not legal here", m.iccs()));
+            return Err(MoveError::NotLegal(m));
         }
         Ok(Snapshot {
             position: self.position.play(m),
