@@ -228,16 +228,41 @@ pub struct Setup {
     pub pairs: bool,
 }
 
+/// Why a record's setup cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// ChouChou is for 2 to 4 players.
+    PlayerCount(usize),
+    /// Pairs are 2 against 2.
+    PairsNeedFour(usize),
+    /// A `[Variant]` that names no board (as the record writes it).
+    UnknownVariant(String),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::PlayerCount(n) => write!(f, "{n} players: ChouChou is for 2 to 4 players"),
+            SetupError::PairsNeedFour(n) => {
+                write!(f, "pairs need 4 players (2 vs 2), the record has {n}")
+            }
+            SetupError::UnknownVariant(v) => {
+                write!(f, "unknown variant '{v}': expected 3x3, js or 4x4")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 impl Setup {
     /// Checks the player count (2-4) and pairs (exactly 4).
-    pub fn new(variant: Variant, players: usize, pairs: bool) -> Result<Setup, String> {
+    pub fn new(variant: Variant, players: usize, pairs: bool) -> Result<Setup, SetupError> {
         if !(2..=4).contains(&players) {
-            return Err(format!("{players} players: ChouChou is for 2 to 4 players"));
+            return Err(SetupError::PlayerCount(players));
         }
         if pairs && players != 4 {
-            return Err(format!(
-                "pairs need 4 players (2 vs 2), the record has {players}"
-            ));
+            return Err(SetupError::PairsNeedFour(players));
         }
         Ok(Setup {
             variant,
@@ -249,12 +274,11 @@ impl Setup {
 
 /// The setup a record declares: `[Variant]` (default `3x3`), `[Players]` (else the named
 /// seats, else 2; pairs imply 4), `[Teams "pairs"]`.
-pub fn setup_of(game: &CcGame) -> Result<Setup, String> {
+pub fn setup_of(game: &CcGame) -> Result<Setup, SetupError> {
     let variant = match game.variant.as_deref() {
         None => Variant::Standard,
         Some(v) if v.trim().is_empty() => Variant::Standard,
-        Some(v) => Variant::from_id(v)
-            .ok_or_else(|| format!("unknown variant '{v}': expected 3x3, js or 4x4"))?,
+        Some(v) => Variant::from_id(v).ok_or_else(|| SetupError::UnknownVariant(v.to_owned()))?,
     };
     let named = game.header.players.len();
     let players = match game.player_count {
@@ -339,8 +363,13 @@ pub fn check_annotated(
             let mut r = run(setup, &[], &[], None, None);
             r.plies = entries.len() as u32;
             r.termination = CcTermination::BadSetup;
-            r.findings
-                .push(finding(None, "bad-setup", Severity::Error, RULE_SEATS, msg));
+            r.findings.push(finding(
+                None,
+                "bad-setup",
+                Severity::Error,
+                RULE_SEATS,
+                msg.to_string(),
+            ));
             r
         }
     }

@@ -27,7 +27,7 @@ pub use action::{
 pub use board::{cell_name, lines, Board, Cell, Variant};
 pub use game::{
     check, check_annotated, game_points, replay, run, setup_of, CaptureEvent, CcPly, CcReplay,
-    CcTermination, Entry, Setup,
+    CcTermination, Entry, Setup, SetupError,
 };
 pub use illegal::IllegalAction;
 pub use standings::{

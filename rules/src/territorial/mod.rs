@@ -17,7 +17,9 @@ pub mod symmetry;
 
 pub use game::{replay, replay_from, replay_moves, CtReplay, Outcome, Termination};
 pub use piece::{Hand, Kind, Piece, Side};
-pub use placement::{decode_moves, encode_moves, parse_move, parse_moves, Move, Placement};
+pub use placement::{
+    decode_moves, encode_moves, parse_move, parse_moves, Move, MoveTextError, Placement,
+};
 pub use position::{clause, DiagramError, End, PlaceError, Position};
 pub use score::{claimant, claims, render_claims, score, DecidedBy, Score, Territory};
 pub use square::Square;

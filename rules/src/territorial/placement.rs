@@ -42,6 +42,32 @@ pub enum Move {
     Pass,
 }
 
+/// Why a parsed record's move is no move of Chess Territorial.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// A piece letter other than `K Q R B N P` (the byte as written).
+    NotAPiece(u8),
+    /// A square off the 8×8 board (file, rank from 0).
+    OffBoard(u8, u8),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveTextError::NotAPiece(piece) => write!(
+                f,
+                "'{}' is not a piece letter (K Q R B N P)",
+                (piece as char).escape_default()
+            ),
+            MoveTextError::OffBoard(file, rank) => {
+                write!(f, "({file}, {rank}) is not a square of the 8×8 board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
 impl Move {
     pub fn place(kind: Kind, square: Square) -> Move {
         Move::Place(Placement { kind, square })
@@ -49,22 +75,13 @@ impl Move {
 
     /// The move a parsed record holds. Errors say why it is no move of this game (a
     /// piece letter other than `K Q R B N P`, a square off the 8×8 board).
-    pub fn from_text(t: CtMoveText) -> Result<Move, String> {
+    pub fn from_text(t: CtMoveText) -> Result<Move, MoveTextError> {
         match t {
             CtMoveText::Pass => Ok(Move::Pass),
             CtMoveText::Drop { piece, square } => {
-                let kind = Kind::from_letter(piece).ok_or_else(|| {
-                    format!(
-                        "'{}' is not a piece letter (K Q R B N P)",
-                        (piece as char).escape_default()
-                    )
-                })?;
-                let sq = Square::new(square.0, square.1).ok_or_else(|| {
-                    format!(
-                        "({}, {}) is not a square of the 8×8 board",
-                        square.0, square.1
-                    )
-                })?;
+                let kind = Kind::from_letter(piece).ok_or(MoveTextError::NotAPiece(piece))?;
+                let sq = Square::new(square.0, square.1)
+                    .ok_or(MoveTextError::OffBoard(square.0, square.1))?;
                 Ok(Move::place(kind, sq))
             }
         }
