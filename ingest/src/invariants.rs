@@ -11,7 +11,95 @@ use kifu_store::{FindingRecord, Record};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broken {
     pub record: usize,
-    pub what: String,
+    pub what: Violation,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A quarantined record whose verdict says otherwise.
+    QuarantineVerdict(Verdict),
+    EmptyQuarantineMessage,
+    EmptyQuarantineCode,
+    /// A game whose verdict is not the one its findings give.
+    GameVerdict {
+        verdict: Verdict,
+        expected: Verdict,
+    },
+    /// A finding (by code) with an empty code or message.
+    EmptyFinding(String),
+    /// The stored `extra` as it is.
+    ExtraNotAnObject(String),
+    /// A line or column not counted from 1 (or both 0 in a binary format).
+    Place {
+        line: u32,
+        column: u32,
+    },
+    /// A span reaching past the input.
+    SpanPastInput {
+        offset: u64,
+        length: u64,
+        bound: u64,
+    },
+    /// A finding placed past the input.
+    FindingPastInput {
+        code: String,
+        offset: u64,
+        bound: u64,
+    },
+    /// A finding (by code) at a line or column not counted from 1.
+    FindingPlace {
+        code: String,
+        line: u32,
+        column: u32,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::QuarantineVerdict(v) => write!(f, "quarantined with verdict {v:?}"),
+            Violation::EmptyQuarantineMessage => {
+                f.write_str("quarantined with an empty error message")
+            }
+            Violation::EmptyQuarantineCode => f.write_str("quarantined with an empty error code"),
+            Violation::GameVerdict { verdict, expected } => {
+                write!(
+                    f,
+                    "game with verdict {verdict:?}, findings say {expected:?}"
+                )
+            }
+            Violation::EmptyFinding(code) => {
+                write!(f, "finding {code:?} with an empty code or message")
+            }
+            Violation::ExtraNotAnObject(extra) => {
+                write!(f, "extra is not a JSON object: {extra:?}")
+            }
+            Violation::Place { line, column } => {
+                write!(f, "placed at line {line}, column {column} (counted from 1)")
+            }
+            Violation::SpanPastInput {
+                offset,
+                length,
+                bound,
+            } => write!(
+                f,
+                "span {offset}+{length} reaches past the input's {bound} bytes"
+            ),
+            Violation::FindingPastInput {
+                code,
+                offset,
+                bound,
+            } => write!(
+                f,
+                "finding {code:?} at byte {offset} of an input of {bound} bytes"
+            ),
+            Violation::FindingPlace { code, line, column } => write!(
+                f,
+                "finding {code:?} placed at line {line}, column {column} (counted from 1)"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for Broken {
@@ -33,17 +121,17 @@ impl std::error::Error for Broken {}
 ///   that cannot be found in its file is not accounted for.
 pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Broken> {
     for (i, (record, verdict)) in out.iter().enumerate() {
-        let broken = |what: String| Broken { record: i, what };
+        let broken = |what: Violation| Broken { record: i, what };
         match record {
             Record::Quarantined(q) => {
                 if *verdict != Verdict::Quarantined {
-                    return Err(broken(format!("quarantined with verdict {verdict:?}")));
+                    return Err(broken(Violation::QuarantineVerdict(*verdict)));
                 }
                 if q.error.message.trim().is_empty() {
-                    return Err(broken("quarantined with an empty error message".into()));
+                    return Err(broken(Violation::EmptyQuarantineMessage));
                 }
                 if q.error.code.is_empty() {
-                    return Err(broken("quarantined with an empty error code".into()));
+                    return Err(broken(Violation::EmptyQuarantineCode));
                 }
                 let frame = frame(input_len, q.format.as_deref().unwrap_or(""));
                 frame
@@ -59,25 +147,23 @@ pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Br
                     Verdict::Valid
                 };
                 if *verdict != expected {
-                    return Err(broken(format!(
-                        "game with verdict {verdict:?}, findings say {expected:?}"
-                    )));
+                    return Err(broken(Violation::GameVerdict {
+                        verdict: *verdict,
+                        expected,
+                    }));
                 }
                 // Kind and severity are typed: the compiler checks they are known ones.
                 let frame = frame(input_len, &g.format);
                 for f in &g.findings {
                     if f.code.is_empty() || f.message.trim().is_empty() {
-                        return Err(broken(format!(
-                            "finding {:?} with an empty code or message",
-                            f.code
-                        )));
+                        return Err(broken(Violation::EmptyFinding(f.code.clone())));
                     }
                     frame.finding(f).map_err(broken)?;
                 }
                 if let Some(extra) = &g.extra {
                     match serde_json::from_str::<serde_json::Value>(extra) {
                         Ok(v) if v.is_object() => {}
-                        _ => return Err(broken(format!("extra is not a JSON object: {extra:?}"))),
+                        _ => return Err(broken(Violation::ExtraNotAnObject(extra.clone()))),
                     }
                 }
                 frame
@@ -119,36 +205,41 @@ struct Frame {
 
 impl Frame {
     /// Line and column counted from 1, or both 0 in a binary format.
-    fn line_and_column(self, line: u32, column: u32) -> Result<(), String> {
+    fn line_and_column(self, line: u32, column: u32) -> Result<(), Violation> {
         if (line >= 1 && column >= 1) || (self.binary && line == 0 && column == 0) {
             Ok(())
         } else {
-            Err(format!(
-                "placed at line {line}, column {column} (counted from 1)"
-            ))
+            Err(Violation::Place { line, column })
         }
     }
 
     /// A record's span `offset..offset + length` inside the input.
-    fn record(self, offset: u64, length: u64, line: u32, column: u32) -> Result<(), String> {
+    fn record(self, offset: u64, length: u64, line: u32, column: u32) -> Result<(), Violation> {
         let bound = self.bound;
         if offset.checked_add(length).is_none_or(|end| end > bound) {
-            return Err(format!(
-                "span {offset}+{length} reaches past the input's {bound} bytes"
-            ));
+            return Err(Violation::SpanPastInput {
+                offset,
+                length,
+                bound,
+            });
         }
         self.line_and_column(line, column)
     }
 
     /// A finding's place inside the input.
-    fn finding(self, f: &FindingRecord) -> Result<(), String> {
+    fn finding(self, f: &FindingRecord) -> Result<(), Violation> {
         if f.offset > self.bound {
-            return Err(format!(
-                "finding {:?} at byte {} of an input of {} bytes",
-                f.code, f.offset, self.bound
-            ));
+            return Err(Violation::FindingPastInput {
+                code: f.code.clone(),
+                offset: f.offset,
+                bound: self.bound,
+            });
         }
         self.line_and_column(f.line, f.column)
-            .map_err(|e| format!("finding {:?} {e}", f.code))
+            .map_err(|_| Violation::FindingPlace {
+                code: f.code.clone(),
+                line: f.line,
+                column: f.column,
+            })
     }
 }
