@@ -52,6 +52,7 @@ use crate::raw::{Format, RawError, XqGame};
 use crate::xq_tree::note;
 use kifu_facts::Severity;
 use std::collections::HashMap;
+use std::fmt;
 
 /// Magic of a CBL library.
 pub const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -162,17 +163,106 @@ fn records_by_guid(bytes: &[u8]) -> HashMap<[u8; 16], usize> {
     out
 }
 
+/// Why a library's index cannot be followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum IndexError {
+    /// The capacity is 0 or too large for any file.
+    Capacity(usize),
+    /// The file ends inside its index.
+    CutShort {
+        len: usize,
+        capacity: usize,
+        first: usize,
+    },
+    /// An entry's record length does not fit its slots.
+    Length {
+        number: usize,
+        at: usize,
+        length: usize,
+        slots: usize,
+    },
+    /// An entry's slots run past any file size.
+    Slots { number: usize, at: usize },
+    /// An entry names a record that lies elsewhere.
+    Elsewhere {
+        number: usize,
+        at: usize,
+        guid: String,
+        elsewhere: usize,
+        start: usize,
+    },
+    /// An entry names a record, and its place holds another.
+    Another {
+        number: usize,
+        at: usize,
+        guid: String,
+        start: usize,
+    },
+}
+
+impl fmt::Display for IndexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IndexError::Capacity(capacity) => {
+                write!(f, "its capacity (byte {CAPACITY_AT}) is {capacity} entries")
+            }
+            IndexError::CutShort {
+                len,
+                capacity,
+                first,
+            } => write!(
+                f,
+                "the file ends at byte {len} inside its index of {capacity} entries (up to byte {first})"
+            ),
+            IndexError::Length {
+                number,
+                at,
+                length,
+                slots,
+            } => write!(
+                f,
+                "entry {number} (byte {at}) gives a record of {length} bytes in {slots} slot(s)"
+            ),
+            IndexError::Slots { number, at } => {
+                write!(f, "entry {number} (byte {at}) runs past any file size")
+            }
+            IndexError::Elsewhere {
+                number,
+                at,
+                guid,
+                elsewhere,
+                start,
+            } => write!(
+                f,
+                "entry {number} (byte {at}) names record {guid}, which is at byte \
+                 {elsewhere}, not at byte {start} where the index places it"
+            ),
+            IndexError::Another {
+                number,
+                at,
+                guid,
+                start,
+            } => write!(
+                f,
+                "entry {number} (byte {at}) names record {guid}, the record at byte \
+                 {start} is another"
+            ),
+        }
+    }
+}
+
 /// Reads the index of library `bytes`, or says why it cannot be followed.
-fn read_index(bytes: &[u8]) -> Result<Layout, String> {
+fn read_index(bytes: &[u8]) -> Result<Layout, IndexError> {
     let capacity = u32_at(bytes, CAPACITY_AT) as usize;
     let first = cbl_first_record(capacity)
         .filter(|_| capacity > 0)
-        .ok_or_else(|| format!("its capacity (byte {CAPACITY_AT}) is {capacity} entries"))?;
+        .ok_or(IndexError::Capacity(capacity))?;
     if first > bytes.len() {
-        return Err(format!(
-            "the file ends at byte {} inside its index of {capacity} entries (up to byte {first})",
-            bytes.len()
-        ));
+        return Err(IndexError::CutShort {
+            len: bytes.len(),
+            capacity,
+            first,
+        });
     }
     let held = records_by_guid(bytes);
     let mut records = Vec::new();
@@ -190,15 +280,18 @@ fn read_index(bytes: &[u8]) -> Result<Layout, String> {
             .checked_mul(CBL_SLOT)
             .is_some_and(|room| (CBR_HEADER_LEN..=room).contains(&length));
         if !fits {
-            return Err(format!(
-                "entry {number} (byte {at}) gives a record of {length} bytes in {slots} slot(s)"
-            ));
+            return Err(IndexError::Length {
+                number,
+                at,
+                length,
+                slots,
+            });
         }
         let start = free;
         free = slots
             .checked_mul(CBL_SLOT)
             .and_then(|run| start.checked_add(run))
-            .ok_or_else(|| format!("entry {number} (byte {at}) runs past any file size"))?;
+            .ok_or(IndexError::Slots { number, at })?;
         let (guid, _) = utf16(&entry[GUID_TEXT.0..GUID_TEXT.0 + GUID_TEXT.1]);
         // [decision] An entry without a readable GUID is placed by its slots alone. One
         // whose record is neither at its place nor anywhere else is read at its place
@@ -206,17 +299,22 @@ fn read_index(bytes: &[u8]) -> Result<Layout, String> {
         if let Some((text, guid)) = guid.and_then(|t| guid_bytes(&t).map(|g| (t, g))) {
             let here = record_guid(bytes, start);
             if here != Some(guid) {
-                if let Some(elsewhere) = held.get(&guid) {
-                    return Err(format!(
-                        "entry {number} (byte {at}) names record {text}, which is at byte \
-                         {elsewhere}, not at byte {start} where the index places it"
-                    ));
+                if let Some(&elsewhere) = held.get(&guid) {
+                    return Err(IndexError::Elsewhere {
+                        number,
+                        at,
+                        guid: text,
+                        elsewhere,
+                        start,
+                    });
                 }
                 if here.is_some() {
-                    return Err(format!(
-                        "entry {number} (byte {at}) names record {text}, the record at byte \
-                         {start} is another"
-                    ));
+                    return Err(IndexError::Another {
+                        number,
+                        at,
+                        guid: text,
+                        start,
+                    });
                 }
             }
         }
