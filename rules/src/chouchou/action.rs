@@ -85,12 +85,31 @@ pub fn decode_action(bytes: [u8; 2]) -> Option<CcActionText> {
 
 /// Parses a move list as typed on the command line (`"1A 2A 3C→1A② x3 …"`, every spelling
 /// the `.ccn` reader takes) into actions and their annotated capture counts.
-pub fn parse_moves(text: &str) -> Result<Vec<(CcActionText, Option<u32>)>, String> {
+pub fn parse_moves(text: &str) -> Result<Vec<(CcActionText, Option<u32>)>, MoveListError> {
     kifu_parser::chouchou::parse_action_list(text)
         .map(|v| {
             v.into_iter()
                 .map(|a| (a.text, a.annotated_captures))
                 .collect()
         })
-        .map_err(|e| format!("column {}: {}", e.at.column, e.message))
+        .map_err(|e| MoveListError {
+            column: e.at.column,
+            error: e,
+        })
 }
+
+/// A move list that does not read: where, and the reader's error.
+#[derive(Clone, Debug)]
+pub struct MoveListError {
+    /// The column of the text, from 1.
+    pub column: u32,
+    pub error: kifu_parser::RawError,
+}
+
+impl std::fmt::Display for MoveListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {}", self.column, self.error.message)
+    }
+}
+
+impl std::error::Error for MoveListError {}

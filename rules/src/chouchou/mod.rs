@@ -23,6 +23,7 @@ mod state;
 
 pub use action::{
     action_text, decode_actions, encode_actions, is_piece_move, parse_moves, CcActionText,
+    MoveListError,
 };
 pub use board::{cell_name, lines, Board, Cell, Variant};
 pub use game::{

@@ -152,7 +152,8 @@ impl Board {
 
     /// A ChouChou position from actions (`1A 2A 3C→1A②`) on a setup.
     pub fn chouchou(setup: chouchou::Setup, text: &str) -> Result<Board, QueryError> {
-        let actions = crate::chouchou::parse_moves(text).map_err(QueryError::Unreadable)?;
+        let actions = crate::chouchou::parse_moves(text)
+            .map_err(|e| QueryError::Unreadable(e.to_string()))?;
         chouchou::Snapshot::from_actions(setup, &actions)
             .map(Board::ChouChou)
             .map_err(|(ply, reason)| QueryError::ChouChou { ply, reason })
