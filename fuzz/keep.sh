@@ -18,8 +18,10 @@ test -x "$fuzzer" || { echo "fuzz/keep.sh: build and run the target first (fuzz/
 found="$out/found"
 rm -rf "$found" "$out/min"
 mkdir -p "$found"
-# Every queue entry that is not a seed itself (AFL names those `orig:`).
-for queue in "$out"/*/queue; do
+# Every queue entry that is not a seed itself (AFL names those `orig:`), also those of a
+# queue AFL++ set aside to resume from (`_resume`).
+for queue in "$out"/*/queue "$out"/*/_resume; do
+  [ -d "$queue" ] || continue
   find "$queue" -maxdepth 1 -type f -name 'id:*' ! -name '*orig:*' -exec cp {} "$found"/ \;
 done
 if [ -d "fuzz/corpus/$target" ]; then
