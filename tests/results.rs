@@ -171,3 +171,78 @@ fn a_bad_results_row_is_quarantined_with_its_place_and_the_rest_read() {
     );
     assert_eq!(named, 1);
 }
+
+/// Xiangqi's first seat is Red from the record to the standings and back out: a `1-0`
+/// counts for the player the `Red` tag names, the side filter finds Red's games under
+/// `red`, and every notation kifu writes the game in names Red first and the win Red's.
+#[test]
+fn xiangqis_first_seat_is_red_in_the_standings_and_the_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cup.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Cup\"]\n[Round \"1\"]\n[Red \"Li\"]\n[Black \"Zhang\"]\n[Result \"1-0\"]\n\n\
+         1. 炮二平五 马8进7 1-0\n\n\
+         [Event \"Cup\"]\n[Round \"2\"]\n[Red \"Li\"]\n[Black \"Zhang\"]\n[Result \"0-1\"]\n\n\
+         1. 炮二平五 炮8平5 0-1\n\n\
+         [Event \"Cup\"]\n[Round \"3\"]\n[Red \"Zhang\"]\n[Black \"Li\"]\n[Result \"1-0\"]\n\n\
+         1. 马二进三 马8进7 1-0\n",
+    )
+    .unwrap();
+    let db = dir.path().join("cup.db");
+    let d = db.to_str().unwrap();
+    ingest_json(&db, &[&pgn]);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE recorded_result = 'red' AND derived_result IS NULL"
+        ),
+        2
+    );
+    let standings = kifu_ok(&["standings", "--db", d, "--event", "Cup"]);
+    let line = |name: &str| {
+        standings
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("{name} in {standings}"))
+            .split_whitespace()
+            .skip(2)
+            .take(5)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // games, wins, draws, losses, points: Li won round 1 as Red and lost the other two.
+    assert_eq!(line("Li"), "3 1 0 2 1", "{standings}");
+    assert_eq!(line("Zhang"), "3 2 0 1 2", "{standings}");
+    let red = kifu_ok(&["games", "--db", d, "--player", "Li", "--side", "red"]);
+    assert_eq!(
+        red.lines().filter(|l| l.contains("Cup")).count(),
+        2,
+        "{red}"
+    );
+
+    for (format, red_first, red_win) in [
+        ("xiangqi-pgn", "[Red \"Li\"]", "[Result \"1-0\"]"),
+        (
+            "dhtmlxq",
+            "[DhtmlXQ_red]Li[/DhtmlXQ_red]",
+            "[DhtmlXQ_result]红胜[/DhtmlXQ_result]",
+        ),
+    ] {
+        let out = dir.path().join(format);
+        kifu_ok(&[
+            "export",
+            "--db",
+            d,
+            "--format",
+            format,
+            "--out",
+            out.to_str().unwrap(),
+            "--game",
+            "1",
+        ]);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains(red_first), "{format}: {text}");
+        assert!(text.contains(red_win), "{format}: {text}");
+    }
+}

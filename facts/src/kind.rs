@@ -68,24 +68,14 @@ impl GameKind {
     /// The side (or seat) that moves first: its wins are the "first" column of the
     /// result-share tables.
     pub fn first_side(self) -> Outcome {
-        match self {
-            GameKind::Renju => Outcome::Black,
-            GameKind::Xiangqi => Outcome::Red,
-            GameKind::Territorial => Outcome::White,
-            GameKind::ChouChou => Outcome::Seat(1),
-        }
+        self.win(crate::Seat::FIRST)
     }
 
     /// The side seat `seat` (0-based, in moving order) plays, as `game_players.side` names
     /// it; `None` past the kind's seats (two, or four in ChouChou).
     pub fn seat_side(self, seat: usize) -> Option<Outcome> {
-        let two = |a, b| [a, b].get(seat).copied();
-        match self {
-            GameKind::Renju => two(Outcome::Black, Outcome::White),
-            GameKind::Xiangqi => two(Outcome::Red, Outcome::Black),
-            GameKind::Territorial => two(Outcome::White, Outcome::Black),
-            GameKind::ChouChou => (seat < 4).then(|| Outcome::Seat(seat as u8 + 1)),
-        }
+        let seat = crate::Seat::at(seat).filter(|s| self.seats().contains(s))?;
+        Some(self.win(seat))
     }
 }
 

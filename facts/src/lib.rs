@@ -17,6 +17,7 @@ pub mod outcome;
 pub mod position;
 pub mod rating;
 pub mod ruleset;
+pub mod seat;
 pub mod severity;
 mod simplified;
 pub mod variation;
@@ -40,5 +41,6 @@ pub use outcome::{
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use rating::RatingSystem;
 pub use ruleset::Ruleset;
+pub use seat::{BySeat, Seat};
 pub use severity::Severity;
 pub use variation::{variation_lines, VariationLine, VariationMove};

@@ -3,7 +3,7 @@
 //! carries. The engines (`kifu_rules::positions`) compute them, the store keeps them, the
 //! explorer and the position search read them back.
 
-use crate::{GameKind, Outcome};
+use crate::{GameKind, Outcome, Seat};
 
 /// A position (board and side to move; Chess Territorial's hands follow from its board,
 /// ChouChou's setup is part of it) up to the symmetries of its game's board: a position and
@@ -74,17 +74,10 @@ impl SeatResult {
     /// The result that counts, by seat: Renju Black, Xiangqi Red and Territorial White are
     /// seat 1 (they move first).
     pub fn of(kind: GameKind, counted: Option<Outcome>) -> SeatResult {
-        let seat = |o: Outcome| -> Option<u8> {
-            match (kind, o) {
-                (_, Outcome::Seat(n)) => Some(n),
-                (GameKind::Renju, Outcome::Black) => Some(1),
-                (GameKind::Renju, Outcome::White) => Some(2),
-                (GameKind::Xiangqi, Outcome::Red) => Some(1),
-                (GameKind::Xiangqi, Outcome::Black) => Some(2),
-                (GameKind::Territorial, Outcome::White) => Some(1),
-                (GameKind::Territorial, Outcome::Black) => Some(2),
-                _ => None,
-            }
+        // A seat's own name (`P2`) counts in any game, as it always has.
+        let seat = |o: Outcome| match o {
+            Outcome::Seat(n) => Some(n),
+            side => kind.winner(side).map(Seat::number),
         };
         match counted {
             Some(Outcome::Draw) => SeatResult::Draw,
@@ -97,14 +90,9 @@ impl SeatResult {
 
     /// The outcome a seat's win is in its game's names (the inverse of [`SeatResult::of`]).
     pub fn seat_outcome(kind: GameKind, seat: u8) -> Outcome {
-        match (kind, seat) {
-            (GameKind::Renju, 1) => Outcome::Black,
-            (GameKind::Renju, 2) => Outcome::White,
-            (GameKind::Xiangqi, 1) => Outcome::Red,
-            (GameKind::Xiangqi, 2) => Outcome::Black,
-            (GameKind::Territorial, 1) => Outcome::White,
-            (GameKind::Territorial, 2) => Outcome::Black,
-            (_, n) => Outcome::Seat(n),
+        match Seat::new(seat) {
+            Some(s) if kind.seats().contains(&s) => kind.win(s),
+            _ => Outcome::Seat(seat),
         }
     }
 

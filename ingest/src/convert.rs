@@ -6,7 +6,7 @@ use kifu_facts::{
     GameKind, PieceCounts, RenjuAnnotations, Ruleset, Severity, TerritorialAnnotations,
     TerritorialScore, Territory, VariationMove, XiangqiAnnotations, XiangqiCaptures,
 };
-use kifu_parser::raw::{AnyGame, CcGame, CtGame, Note, RawError, RawGame, RawResult, XqGame};
+use kifu_parser::raw::{AnyGame, CcGame, CtGame, Header, Note, RawError, RawGame, XqGame};
 use kifu_parser::variation::{variation_nodes, VariationNode};
 use kifu_parser::Location;
 use kifu_rules::positions::{self, StoredGame, StoredSetup};
@@ -268,14 +268,17 @@ fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>
     key
 }
 
-/// Players in seat order; a seat whose name the record does not give has an empty name
-/// (the store leaves it out but keeps the other seats' numbers).
-fn seats(sides: &[(&str, &Option<String>)]) -> Vec<(String, String)> {
-    sides
+/// The first `count` seats' players of a game of `kind`, under their sides' names, in
+/// seat order; a seat whose name the record does not give has an empty name (the store
+/// leaves it out but keeps the other seats' numbers).
+fn seats(kind: GameKind, h: &Header, count: usize) -> Vec<(String, String)> {
+    kind.seats()
         .iter()
-        .map(|(side, name)| {
-            let name = name.as_deref().map(str::trim).unwrap_or_default();
-            ((*side).to_owned(), name.to_owned())
+        .take(count)
+        .map(|&seat| {
+            let name = h.seat_name(kind, seat).map(str::trim).unwrap_or_default();
+            let side = kind.side_name(seat).unwrap_or_default();
+            (side.to_owned(), name.to_owned())
         })
         .collect()
 }
@@ -327,10 +330,12 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         event: h.event.clone(),
         round: h.round.clone(),
         date: h.date.clone(),
-        players: seats(&[("black", &h.black), ("white", &h.white)]),
+        players: seats(GameKind::Renju, h, 2),
         rule: h.rule.clone(),
         ruleset: Some(ruleset),
-        recorded_result: h.result.map(|r| r.name().to_owned()),
+        recorded_result: h
+            .result
+            .map(|r| r.outcome(GameKind::Renju).name().into_owned()),
         result_text: h.result_text.clone(),
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
         termination: replay.termination.name().into(),
@@ -436,7 +441,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         event: h.event.clone(),
         round: h.round.clone(),
         date: h.date.clone(),
-        players: seats(&[("red", &h.red), ("black", &h.black)]),
+        players: seats(GameKind::Xiangqi, h, 2),
         rule: h.rule.clone(),
         ruleset: None,
         recorded_result: h
@@ -564,13 +569,10 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         }),
     );
     GameRecord {
-        players: seats(&[("white", &h.white), ("black", &h.black)]),
-        recorded_result: h.result.map(|r| match r {
-            RawResult::WhiteWin => "white".to_owned(),
-            RawResult::BlackWin => "black".to_owned(),
-            RawResult::Draw => "draw".to_owned(),
-            RawResult::Unknown => "unknown".to_owned(),
-        }),
+        players: seats(GameKind::Territorial, h, 2),
+        recorded_result: h
+            .result
+            .map(|r| r.outcome(GameKind::Territorial).name().into_owned()),
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
@@ -619,16 +621,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
         .map(|p| p.action)
         .collect();
     let moves = chouchou::encode_actions(&applied).unwrap_or_default();
-    let seats_named: Vec<(String, String)> = (0..replay.players)
-        .map(|i| {
-            let name = h
-                .players
-                .get(i)
-                .map(|n| n.trim().to_owned())
-                .unwrap_or_default();
-            (chouchou::CcReplay::seat_label(i), name)
-        })
-        .collect();
+    let seats_named = seats(GameKind::ChouChou, h, replay.players);
     let captures = replay
         .captures
         .iter()

@@ -72,7 +72,10 @@ fn renju_plain_carries_the_header_moves_and_comments() {
         (h.event.as_deref(), h.round.as_deref(), h.date.as_deref()),
         (Some("Cup <A>"), Some("3"), Some("2001-05-03"))
     );
-    assert_eq!(h.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        h.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
     let plies: Vec<u32> = g.comments.iter().map(|c| c.ply).collect();
     assert_eq!(plies, [0, 2, 5]);
@@ -108,7 +111,10 @@ fn renju_lines_and_rif_read_back() {
     assert_eq!(h.event.as_deref(), Some("Cup <A>"));
     assert_eq!(h.date.as_deref(), Some("2001-05-03"));
     assert_eq!(h.round.as_deref(), Some("3"));
-    assert_eq!(h.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        h.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
     assert_eq!(h.rule.as_deref(), Some("rif"));
     assert_eq!(h.black_time.as_deref(), Some("29"));
@@ -226,7 +232,10 @@ fn dhtmlxq_blocks_and_start_positions() {
         panic!()
     };
     assert_eq!(g.header.event.as_deref(), Some("E & F"));
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+    );
     assert_eq!(
         g.moves[0].text,
         XqMoveText::Coord {
@@ -405,7 +414,10 @@ fn territorial_and_chouchou_read_back() {
     let back: Vec<CtMoveText> = g.moves.iter().map(|m| m.text).collect();
     let want: Vec<CtMoveText> = moves.iter().map(|m| m.to_text()).collect();
     assert_eq!(back, want);
-    assert_eq!(g.header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Territorial, "black")
+    );
     assert_eq!(g.comments[0].ply, 1);
 
     let actions = [

@@ -17,6 +17,7 @@
 //!   both read; the second gets a `records-run-together` warning note.
 //! - Names are UTF-8 when valid, else windows-1252 (an `encoding-guess` info note).
 
+use kifu_facts::GameKind;
 use kifu_facts::Severity;
 use std::io::BufRead;
 
@@ -178,17 +179,17 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
     h.extra.push(("F6".to_string(), f6));
     let res_at = at.advance(pos(f.result));
     match f.result {
-        b"+" => h.result = Some(RawResult::BlackWin),
-        b"-" => h.result = Some(RawResult::WhiteWin),
+        b"+" => h.result = RawResult::side_win(GameKind::Renju, "black"),
+        b"-" => h.result = RawResult::side_win(GameKind::Renju, "white"),
         b"=" => h.result = Some(RawResult::Draw),
         b"" => {}
         b"F" | b"f" => {
             let (r, who) = if f.result == b"F" {
-                (RawResult::BlackWin, "Black")
+                (RawResult::side_win(GameKind::Renju, "black"), "Black")
             } else {
-                (RawResult::WhiteWin, "White")
+                (RawResult::side_win(GameKind::Renju, "white"), "White")
             };
-            h.result = Some(r);
+            h.result = r;
             g.notes.push(Note {
                 code: "forfeit-result",
                 severity: Severity::Warning,
@@ -421,7 +422,10 @@ mod tests {
         let g = parse_record(b"1999,    3=[a b,c,F,8889AA,?,-]", Location::new(0, 1, 1)).unwrap();
         assert_eq!(g.header.id.as_deref(), Some("3"));
         assert_eq!(g.header.black.as_deref(), Some("a b"));
-        assert_eq!(g.header.result, Some(RawResult::BlackWin));
+        assert_eq!(
+            g.header.result,
+            RawResult::side_win(GameKind::Renju, "black")
+        );
         assert_eq!(g.notes[0].code, "forfeit-result");
         let pts: Vec<_> = g.moves.iter().map(|m| m.point).collect();
         assert_eq!(pts, vec![Some((7, 7)), Some((7, 8)), Some((9, 9))]);

@@ -39,6 +39,7 @@ use crate::move_tree::{TreeReader, MAX_VARIATION_DEPTH};
 use crate::raw::{
     raw_text, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
 };
+use kifu_facts::GameKind;
 use kifu_facts::Severity;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
@@ -183,13 +184,33 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
     Ok(game)
 }
 
-fn attr(e: &BytesStart<'_>, name: &[u8]) -> Result<Option<String>, String> {
+/// Why an element's attribute cannot be read.
+#[derive(Debug)]
+enum AttrError {
+    Malformed(quick_xml::events::attributes::AttrError),
+    NotUtf8(std::str::Utf8Error),
+    /// An escape in the value of the attribute named.
+    Escape(String, quick_xml::escape::EscapeError),
+}
+
+impl std::fmt::Display for AttrError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AttrError::Malformed(err) => write!(f, "malformed attribute: {err}"),
+            AttrError::NotUtf8(err) => write!(f, "{err}"),
+            AttrError::Escape(name, err) => write!(f, "attribute {name}: {err}"),
+        }
+    }
+}
+
+fn attr(e: &BytesStart<'_>, name: &[u8]) -> Result<Option<String>, AttrError> {
     for a in e.attributes() {
-        let a = a.map_err(|err| format!("malformed attribute: {err}"))?;
+        let a = a.map_err(AttrError::Malformed)?;
         if a.key.as_ref() == name {
-            let raw = std::str::from_utf8(&a.value).map_err(|err| err.to_string())?;
-            let value = quick_xml::escape::unescape(raw)
-                .map_err(|err| format!("attribute {}: {err}", String::from_utf8_lossy(name)))?;
+            let raw = std::str::from_utf8(&a.value).map_err(AttrError::NotUtf8)?;
+            let value = quick_xml::escape::unescape(raw).map_err(|err| {
+                AttrError::Escape(String::from_utf8_lossy(name).into_owned(), err)
+            })?;
             return Ok(Some(value.into_owned()));
         }
     }
@@ -239,8 +260,11 @@ fn read_doc(src: &Source) -> Result<Doc, (usize, String)> {
                 }
                 let parent = open.last().map(|(n, _)| n.as_slice());
                 if name == b"Move" && parent == Some(b"MoveList") {
-                    let value = attr(e, b"value").map_err(|m| (at, m))?.unwrap_or_default();
-                    let end = attr(e, b"end").map_err(|m| (at, m))?.as_deref() == Some("1");
+                    let value = attr(e, b"value")
+                        .map_err(|m| (at, m.to_string()))?
+                        .unwrap_or_default();
+                    let end =
+                        attr(e, b"end").map_err(|m| (at, m.to_string()))?.as_deref() == Some("1");
                     if empty {
                         doc.moves.push((value, end, None, at));
                     } else {
@@ -354,8 +378,8 @@ fn header(doc: &Doc, src: &Source, fen: &mut Option<String>, notes: &mut Vec<Not
                 h.result_text = v;
                 h.result = match value.as_str() {
                     "0" => Some(RawResult::Unknown),
-                    "1" => Some(RawResult::WhiteWin),
-                    "2" => Some(RawResult::BlackWin),
+                    "1" => RawResult::side_win(GameKind::Xiangqi, "red"),
+                    "2" => RawResult::side_win(GameKind::Xiangqi, "black"),
                     "3" => Some(RawResult::Draw),
                     _ => {
                         notes.push(Note {
@@ -470,7 +494,10 @@ mod tests {
         let g = parse(DOC.as_bytes()).remove(0).unwrap();
         assert_eq!(g.header.red.as_deref(), Some("甲"));
         assert_eq!(g.header.black, None);
-        assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+        assert_eq!(
+            g.header.result,
+            RawResult::side_win(GameKind::Xiangqi, "red")
+        );
         let m: Vec<_> = g.moves.iter().map(|m| m.text.clone()).collect();
         assert_eq!(
             m,

@@ -980,7 +980,10 @@ mod tests {
         assert_eq!(g.moves[1].at.offset, 18);
         assert_eq!(g.header.red.as_deref(), Some("甲"));
         assert_eq!(g.header.id.as_deref(), Some("5"));
-        assert_eq!(g.header.result, Some(crate::raw::RawResult::WhiteWin));
+        assert_eq!(
+            g.header.result,
+            crate::raw::RawResult::side_win(kifu_facts::GameKind::Xiangqi, "red")
+        );
     }
 
     #[test]

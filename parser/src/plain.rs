@@ -29,6 +29,7 @@
 //!
 //! Both readers stream: they read line by line into a reused buffer.
 
+use kifu_facts::GameKind;
 use kifu_facts::Severity;
 use std::io::BufRead;
 
@@ -43,24 +44,25 @@ use crate::tag;
 
 /// A result word of the RenjuLines format.
 pub fn result_word(word: &[u8]) -> Option<RawResult> {
-    match word.to_ascii_lowercase().as_slice() {
-        b"black" => Some(RawResult::BlackWin),
-        b"white" => Some(RawResult::WhiteWin),
-        b"draw" => Some(RawResult::Draw),
-        b"unknown" => Some(RawResult::Unknown),
-        _ => None,
+    let word = std::str::from_utf8(word).ok()?;
+    match word.to_ascii_lowercase().as_str() {
+        "draw" => Some(RawResult::Draw),
+        "unknown" => Some(RawResult::Unknown),
+        side => RawResult::side_win(GameKind::Renju, side),
     }
 }
 
 /// A result as written in a `Result` tag or at the end of a move list.
 pub fn result_value(text: &str) -> Option<RawResult> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "1-0" | "black" | "b" | "b+" | "+" => Some(RawResult::BlackWin),
-        "0-1" | "white" | "w" | "w+" | "-" => Some(RawResult::WhiteWin),
-        "1/2-1/2" | "½-½" | "0.5-0.5" | "draw" | "d" | "=" => Some(RawResult::Draw),
-        "*" | "?" | "unknown" => Some(RawResult::Unknown),
-        _ => None,
-    }
+    let side = |name: &str| RawResult::side_win(GameKind::Renju, name);
+    let lower = text.trim().to_ascii_lowercase();
+    RawResult::from_score(text).or_else(|| match lower.as_str() {
+        "b" | "b+" | "+" => side("black"),
+        "w" | "w+" | "-" => side("white"),
+        "0.5-0.5" | "draw" | "d" | "=" => Some(RawResult::Draw),
+        "?" | "unknown" => Some(RawResult::Unknown),
+        name => side(name),
+    })
 }
 
 fn is_result_token(tok: &[u8]) -> bool {
@@ -587,7 +589,10 @@ mod tests {
     #[test]
     fn line() {
         let g = parse_line(b"black h8 h9 i9 --\r", Location::new(10, 2, 1)).unwrap();
-        assert_eq!(g.header.result, Some(RawResult::BlackWin));
+        assert_eq!(
+            g.header.result,
+            RawResult::side_win(GameKind::Renju, "black")
+        );
         assert_eq!(g.moves.len(), 4);
         assert_eq!(g.moves[3].point, None);
         assert_eq!(g.moves[1].at, Location::new(19, 2, 10));

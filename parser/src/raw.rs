@@ -218,24 +218,43 @@ impl fmt::Display for Format {
 }
 
 pub use kifu_facts::GameKind;
+use kifu_facts::{Outcome, Seat};
 
-/// A result as the record states it.
+/// A result as the record states it, by seat: a Xiangqi record's `1-0` is
+/// `Win(Seat::FIRST)`, Red's win, as a Renju record's is Black's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RawResult {
-    BlackWin,
-    WhiteWin,
+    /// The seat that won.
+    Win(Seat),
     Draw,
     /// The record says explicitly that the result is unknown.
     Unknown,
 }
 
 impl RawResult {
-    pub fn name(self) -> &'static str {
+    /// The result in the score notation every format with one shares, first seat first:
+    /// `1-0`, `0-1`, `1/2-1/2` or `½-½`, `*`.
+    pub fn from_score(text: &str) -> Option<RawResult> {
+        Some(match text.trim() {
+            "1-0" => RawResult::Win(Seat::FIRST),
+            "0-1" => RawResult::Win(Seat::SECOND),
+            "1/2-1/2" | "½-½" => RawResult::Draw,
+            "*" => RawResult::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// The win of the side `kind` calls `name` (`black`, `White`, `red`, `P2`; any case).
+    pub fn side_win(kind: GameKind, name: &str) -> Option<RawResult> {
+        kind.seat_named(name).map(RawResult::Win)
+    }
+
+    /// The result in the names of `kind`: `black`, `red`, `P1`…, `draw`, `unknown`.
+    pub fn outcome(self, kind: GameKind) -> Outcome {
         match self {
-            RawResult::BlackWin => "black",
-            RawResult::WhiteWin => "white",
-            RawResult::Draw => "draw",
-            RawResult::Unknown => "unknown",
+            RawResult::Win(seat) => kind.win(seat),
+            RawResult::Draw => Outcome::Draw,
+            RawResult::Unknown => Outcome::Unknown,
         }
     }
 }
@@ -307,6 +326,20 @@ pub struct Header {
     pub white_time: Option<String>,
     /// Anything else worth keeping, in file order.
     pub extra: Vec<(String, String)>,
+}
+
+impl Header {
+    /// The name the record gives the player of `seat` in a game of `kind`: the tag its
+    /// side is named by (`Red` is Xiangqi's first seat, `Black` Renju's), or for ChouChou
+    /// the seat's place in `players`.
+    pub fn seat_name(&self, kind: GameKind, seat: Seat) -> Option<&str> {
+        match kind.side_name(seat)? {
+            "black" => self.black.as_deref(),
+            "white" => self.white.as_deref(),
+            "red" => self.red.as_deref(),
+            _ => self.players.get(seat.index()).map(String::as_str),
+        }
+    }
 }
 
 /// Opening-procedure data a record may carry (RIF `alt` and `swap`, Yamaguchi counts).

@@ -20,6 +20,7 @@
 //! game without a result is a [`RawError`] at the field it concerns; the other rows still
 //! read.
 
+use kifu_facts::GameKind;
 use std::collections::HashMap;
 
 use crate::raw::{raw_text, Format, Location, RawError, RawGame, RawItem, RawResult, Span};
@@ -202,15 +203,16 @@ fn game(row: &Row<'_>, fields: &[(&[u8], u32)], f: &[String], names: &Names) -> 
         }
     }
     let result = match f[7].as_str() {
-        "B" => RawResult::BlackWin,
-        "W" => RawResult::WhiteWin,
-        "D" => RawResult::Draw,
-        other => {
-            return Err(row.error(
-                fields[7].1,
-                format!("'{other}' is not a result: expected B, W or D"),
-            ))
-        }
+        "B" => RawResult::side_win(GameKind::Renju, "black"),
+        "W" => RawResult::side_win(GameKind::Renju, "white"),
+        "D" => Some(RawResult::Draw),
+        _ => None,
+    };
+    let Some(result) = result else {
+        return Err(row.error(
+            fields[7].1,
+            format!("'{}' is not a result: expected B, W or D", f[7]),
+        ));
     };
     let mut g = RawGame::new(Format::RenjuNetResults, row.at);
     g.span = Span::new(row.at.offset, row.at.offset + row.text.len() as u64);
@@ -275,7 +277,7 @@ mod tests {
         assert_eq!(h.rule.as_deref(), Some("renjunet:1"));
         assert_eq!(h.black.as_deref(), Some("renjunet:3557"));
         assert_eq!(h.white.as_deref(), Some("renjunet:3556"));
-        assert_eq!(h.result, Some(RawResult::WhiteWin));
+        assert_eq!(h.result, RawResult::side_win(GameKind::Renju, "white"));
         assert!(games[0].moves.is_empty());
         assert_eq!(games[0].span, Span::new(0, 28));
         // Named by the file's own rows, which may follow the game; dated by the

@@ -47,7 +47,7 @@
 
 use std::borrow::Cow;
 
-use kifu_facts::{GameKind, Outcome, Severity};
+use kifu_facts::{GameKind, Seat, Severity};
 
 use crate::line::LineStarts;
 use crate::raw::{
@@ -315,14 +315,23 @@ fn is_blank_record(r: &Record<'_>) -> bool {
     matches!(&r.fields, Ok(fields) if fields.iter().all(|f| f.text.trim_ascii().is_empty()))
 }
 
-/// The header: each column's meaning (`Err`: a column kept as a tag, with its name).
+/// A header column: one kifu reads, or another, kept as a tag of its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum HeaderColumn {
+    Read(Column),
+    Tag(String),
+}
+
+/// The header: each column's meaning.
 struct Columns {
-    columns: Vec<Result<Column, String>>,
+    columns: Vec<HeaderColumn>,
 }
 
 impl Columns {
     fn find(&self, c: Column) -> Option<usize> {
-        self.columns.iter().position(|k| *k == Ok(c))
+        self.columns
+            .iter()
+            .position(|k| *k == HeaderColumn::Read(c))
     }
 }
 
@@ -366,7 +375,7 @@ fn header(record: &Record<'_>) -> Result<Columns, (usize, String)> {
         let name = text(f);
         match Column::of(&name) {
             Some(c) => {
-                if let Some(j) = columns.iter().position(|k| *k == Ok(c)) {
+                if let Some(j) = columns.iter().position(|k| *k == HeaderColumn::Read(c)) {
                     return Err((
                         f.at,
                         format!(
@@ -377,10 +386,10 @@ fn header(record: &Record<'_>) -> Result<Columns, (usize, String)> {
                         ),
                     ));
                 }
-                columns.push(Ok(c));
+                columns.push(HeaderColumn::Read(c));
             }
-            None if name.is_empty() => columns.push(Err(format!("column{}", i + 1))),
-            None => columns.push(Err(name.into_owned())),
+            None if name.is_empty() => columns.push(HeaderColumn::Tag(format!("column{}", i + 1))),
+            None => columns.push(HeaderColumn::Tag(name.into_owned())),
         }
     }
     let h = Columns { columns };
@@ -403,13 +412,11 @@ fn header(record: &Record<'_>) -> Result<Columns, (usize, String)> {
     ))
 }
 
-/// The result of a seat's win as the records of `kind` state it (`RawResult::WhiteWin` is
-/// Red's in Xiangqi).
+/// The result of a seat's win (0-based); unknown for a seat `kind` does not have.
 fn seat_win(kind: GameKind, seat: usize) -> RawResult {
-    match kind.seat_side(seat) {
-        Some(Outcome::Black) => RawResult::BlackWin,
-        Some(Outcome::White | Outcome::Red) => RawResult::WhiteWin,
-        _ => RawResult::Unknown,
+    match Seat::at(seat).filter(|s| kind.seats().contains(s)) {
+        Some(seat) => RawResult::Win(seat),
+        None => RawResult::Unknown,
     }
 }
 
@@ -420,7 +427,34 @@ enum RowResult {
     Unknown,
 }
 
-fn row_result(kind: GameKind, seats: usize, value: &str) -> Result<RowResult, String> {
+/// A `result` that is none of the game's: what the row says.
+#[derive(Debug)]
+struct NotAResult<'a> {
+    value: &'a str,
+    kind: GameKind,
+    seats: usize,
+}
+
+impl std::fmt::Display for NotAResult<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (value, seats) = (self.value, self.seats);
+        if self.kind == GameKind::ChouChou {
+            let two = if seats == 2 { ", 1-0, 0-1" } else { "" };
+            return write!(
+                f,
+                "'{value}' is not a result of this {seats}-seat chouchou game: expected the \
+                 winning seat P1…P{seats}{two}, 1/2-1/2 (no winner) or * (not known)"
+            );
+        }
+        write!(
+            f,
+            "'{value}' is not a result: expected 1-0 (player1 won), 0-1 (player2 won), 1/2-1/2 \
+             or ½-½ (a draw) or * (not known)"
+        )
+    }
+}
+
+fn row_result(kind: GameKind, seats: usize, value: &str) -> Result<RowResult, NotAResult<'_>> {
     let lower = value.to_lowercase();
     match lower.as_str() {
         "1-0" if seats == 2 => return Ok(RowResult::Seat(0)),
@@ -438,16 +472,8 @@ fn row_result(kind: GameKind, seats: usize, value: &str) -> Result<RowResult, St
                 return Ok(RowResult::Seat(n - 1));
             }
         }
-        let two = if seats == 2 { ", 1-0, 0-1" } else { "" };
-        return Err(format!(
-            "'{value}' is not a result of this {seats}-seat chouchou game: expected the \
-             winning seat P1…P{seats}{two}, 1/2-1/2 (no winner) or * (not known)"
-        ));
     }
-    Err(format!(
-        "'{value}' is not a result: expected 1-0 (player1 won), 0-1 (player2 won), 1/2-1/2 or \
-         ½-½ (a draw) or * (not known)"
-    ))
+    Err(NotAResult { value, kind, seats })
 }
 
 /// One row: a game of its `game` column's kind, without moves.
@@ -514,7 +540,7 @@ fn row(h: &Columns, record: &Record<'_>, lines: &LineStarts) -> Result<AnyGame, 
         players.push(name.to_owned());
     }
     let (result, result_at) = value(Column::Result).expect("a required column");
-    let result = row_result(kind, players.len(), result).map_err(|m| (result_at, m))?;
+    let result = row_result(kind, players.len(), result).map_err(|e| (result_at, e.to_string()))?;
     let date = match value(Column::Date) {
         Some((d, at)) if !d.is_empty() => {
             let stored = crate::plain::normalize_date(d);
@@ -560,10 +586,10 @@ fn row(h: &Columns, record: &Record<'_>, lines: &LineStarts) -> Result<AnyGame, 
     };
     for (i, c) in h.columns.iter().enumerate() {
         let tag = match c {
-            Ok(Column::Board) => "board",
-            Ok(Column::Forfeit) => "forfeit",
-            Ok(_) => continue,
-            Err(name) => name.as_str(),
+            HeaderColumn::Read(Column::Board) => "board",
+            HeaderColumn::Read(Column::Forfeit) => "forfeit",
+            HeaderColumn::Read(_) => continue,
+            HeaderColumn::Tag(name) => name.as_str(),
         };
         if !values[i].is_empty() {
             header.extra.push((tag.to_owned(), values[i].to_string()));

@@ -28,6 +28,7 @@
 //! [`RawError`] located at the offending byte (line, column, offset), and reading goes on
 //! with the next game. The reader streams: one line at a time into a reused buffer.
 
+use kifu_facts::GameKind;
 use kifu_facts::Severity;
 use std::io::BufRead;
 
@@ -41,13 +42,12 @@ use crate::tag;
 
 /// A result as written in a `Result` tag or as a result token (chess convention).
 pub fn result_value(text: &str) -> Option<RawResult> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "1-0" | "white" => Some(RawResult::WhiteWin),
-        "0-1" | "black" => Some(RawResult::BlackWin),
-        "1/2-1/2" | "½-½" | "draw" => Some(RawResult::Draw),
-        "*" | "?" | "unknown" => Some(RawResult::Unknown),
+    RawResult::from_score(text).or_else(|| match text.trim().to_ascii_lowercase().as_str() {
+        "draw" => Some(RawResult::Draw),
+        "?" | "unknown" => Some(RawResult::Unknown),
+        side @ ("white" | "black") => RawResult::side_win(GameKind::Territorial, side),
         _ => None,
-    }
+    })
 }
 
 fn is_result_token(tok: &[u8]) -> bool {

@@ -23,6 +23,7 @@
 //! become `H` and `E`.
 
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
+use kifu_facts::GameKind;
 
 use crate::raw::RawResult;
 
@@ -578,18 +579,24 @@ pub fn parse_san(tok: &str) -> Option<Vec<u8>> {
     Some(ranks)
 }
 
-/// A result as written in a tag or in move text: `1-0` / `红胜` / `W` (Red wins) →
-/// `WhiteWin`, `0-1` / `黑胜` / `L` → `BlackWin`, `1/2-1/2` / `和棋` / `D` → `Draw`,
-/// `*` → `Unknown`.
+/// A result as written in a tag or in move text: `1-0` / `红胜` / `W` (Red wins) → Red's
+/// win, `0-1` / `黑胜` / `L` → Black's, `1/2-1/2` / `和棋` / `D` → `Draw`, `*` → `Unknown`.
 pub fn result_from_text(text: &str) -> Option<RawResult> {
+    if let Some(r) = RawResult::from_score(text) {
+        return Some(r);
+    }
+    let side = |name| RawResult::side_win(GameKind::Xiangqi, name);
     let t = text.trim();
     Some(match t {
-        "1-0" | "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "黑負" | "红方胜" | "W" | "w"
-        | "2-0" => RawResult::WhiteWin,
-        "0-1" | "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" | "黑方胜" | "L" | "l"
-        | "0-2" => RawResult::BlackWin,
-        "1/2-1/2" | "½-½" | "0.5-0.5" | "1-1" | "和棋" | "和" | "红先和" | "紅先和" | "和局"
-        | "D" | "d" => RawResult::Draw,
+        "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "黑負" | "红方胜" | "W" | "w" | "2-0" => {
+            side("red")?
+        }
+        "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" | "黑方胜" | "L" | "l" | "0-2" => {
+            side("black")?
+        }
+        "0.5-0.5" | "1-1" | "和棋" | "和" | "红先和" | "紅先和" | "和局" | "D" | "d" => {
+            RawResult::Draw
+        }
         "*" | "?" | "未知" | "" => RawResult::Unknown,
         _ => return None,
     })

@@ -2,6 +2,7 @@
 //! byte locations and notes. Their move tree is [`crate::move_tree`].
 
 use crate::raw::{Location, Note, RawResult};
+use kifu_facts::GameKind;
 use kifu_facts::Severity;
 
 /// The result byte both binary formats share (XQF and 象棋桥 use the same codes): 0
@@ -10,8 +11,8 @@ use kifu_facts::Severity;
 pub(crate) fn result_code(code: u8) -> Option<RawResult> {
     match code {
         0 => Some(RawResult::Unknown),
-        1 => Some(RawResult::WhiteWin),
-        2 => Some(RawResult::BlackWin),
+        1 => Some(RawResult::side_win(GameKind::Xiangqi, "red")?),
+        2 => Some(RawResult::side_win(GameKind::Xiangqi, "black")?),
         3 => Some(RawResult::Draw),
         _ => None,
     }

@@ -712,7 +712,10 @@ mod tests {
         assert_eq!(g.moves[0].written, "h2e2");
         assert_eq!(g.moves[1].written, "h9g7");
         assert_eq!(g.header.red.as_deref(), Some("红方"));
-        assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+        assert_eq!(
+            g.header.result,
+            RawResult::side_win(kifu_facts::GameKind::Xiangqi, "red")
+        );
         assert_eq!(
             g.comments,
             vec![Comment {

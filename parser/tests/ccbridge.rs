@@ -128,7 +128,10 @@ fn the_two_libraries_give_93_and_38_records() {
                 (g.header.red.as_deref(), g.header.black.as_deref()),
                 (Some("保定邓裕如"), Some("哈尔滨王嘉良"))
             );
-            assert_eq!(g.header.result, Some(RawResult::BlackWin));
+            assert_eq!(
+                g.header.result,
+                RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+            );
             assert_eq!(g.moves.len(), 82);
         }
     }

@@ -70,8 +70,14 @@ fn dasimagin_train2_all_lines() {
         }
         assert_eq!(errors, 0);
         assert_eq!(n, 147_229);
-        assert_eq!(results[&RawResult::BlackWin], 94_935);
-        assert_eq!(results[&RawResult::WhiteWin], 45_976);
+        assert_eq!(
+            results[&RawResult::side_win(kifu_parser::GameKind::Renju, "black").unwrap()],
+            94_935
+        );
+        assert_eq!(
+            results[&RawResult::side_win(kifu_parser::GameKind::Renju, "white").unwrap()],
+            45_976
+        );
         assert_eq!(results[&RawResult::Draw], 120);
         assert_eq!(results[&RawResult::Unknown], 6_198);
         assert_eq!(with_pass, 222);
@@ -186,7 +192,10 @@ fn bdt_record_values() {
     assert_eq!(g.header.id.as_deref(), Some("0"));
     assert_eq!(g.header.black.as_deref(), Some("virag"));
     assert_eq!(g.header.white.as_deref(), Some("sydsad"));
-    assert_eq!(g.header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(names(&g)[..4], ["h8", "h9", "j9", "g8"]);
     assert_eq!(g.moves[0].at, Location::new(27, 1, 28));
     assert_eq!(
@@ -490,7 +499,10 @@ fn sample_games_renju() {
         plain::LinesReader::new(BufReader::new(File::open(&path).unwrap())).collect();
     let gs = games(&items);
     assert_eq!(gs.len(), 4);
-    assert_eq!(gs[0].header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        gs[0].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(
         names(gs[0]),
         ["h8", "h9", "i9", "g10", "j10", "g8", "k11", "l12", "g7"]
@@ -520,7 +532,10 @@ fn sample_game_txt() {
     assert_eq!(h.black.as_deref(), Some("Alice Example"));
     assert_eq!(h.rule.as_deref(), Some("RIF"));
     assert_eq!(h.opening.as_deref(), Some("D4"));
-    assert_eq!(h.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        h.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(h.result_text.as_deref(), Some("1-0"));
     assert_eq!(
         names(gs[0]),
@@ -531,7 +546,10 @@ fn sample_game_txt() {
         "kifu sample: two numbered RenjuPlain games"
     );
     assert_eq!(gs[0].moves[0].at, Location::new(202, 10, 4));
-    assert_eq!(gs[1].header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        gs[1].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+    );
     assert_eq!(gs[1].moves.len(), 10);
     assert_eq!(
         gs[1].comments,
@@ -558,8 +576,14 @@ fn sample_club_bdt() {
         names(gs[0]),
         ["h8", "h9", "i9", "g10", "j10", "g8", "k11", "l12", "g7"]
     );
-    assert_eq!(gs[1].header.result, Some(RawResult::WhiteWin));
-    assert_eq!(gs[2].header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        gs[1].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+    );
+    assert_eq!(
+        gs[2].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(gs[2].notes[0].code, "forfeit-result");
     assert_eq!(gs[2].notes[0].at, Location::new(132, 3, 24));
     assert!(gs[3].moves.is_empty());

@@ -79,7 +79,10 @@ fn game_1_every_field() {
     assert_eq!(h.black.as_deref(), Some("Ando Meritee"));
     assert_eq!(h.white.as_deref(), Some("Дмитрий Ушаков"));
     assert_eq!(h.rule.as_deref(), Some("rif"));
-    assert_eq!(h.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        h.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+    );
     assert_eq!(h.result_text.as_deref(), Some("1"));
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
     assert_eq!(h.black_time.as_deref(), Some("25"));
@@ -242,7 +245,10 @@ fn game_6_soosorv_declared_count_white_win() {
     let g = game(&items, "6");
     assert_eq!(g.header.rule.as_deref(), Some("soosorv-8"));
     assert_eq!(extra(&g, "rule_name"), Some("Soosõrv-8"));
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+    );
     assert_eq!(g.opening.declared_proposals, Some(3));
     assert!(g.opening.proposals.is_empty());
     assert_eq!(g.opening.swap.as_deref(), Some("2"));
@@ -272,7 +278,10 @@ fn malformed_xml_resyncs_at_next_game() {
     let g = items[1].as_ref().unwrap();
     assert_eq!(g.header.id.as_deref(), Some("2"));
     assert_eq!(g.header.black.as_deref(), Some("A B"));
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+    );
     assert_eq!(g.start, locate(text, "<game id=\"2\"", 0));
     assert_eq!(g.moves[1].at, locate(text, "i9", 0));
 }

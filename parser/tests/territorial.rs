@@ -39,7 +39,10 @@ fn pgn_game_with_exact_locations() {
     assert_eq!(g.span, Span::new(0, PGN.len() as u64));
     assert_eq!(g.header.white.as_deref(), Some("Sato"));
     assert_eq!(g.header.black.as_deref(), Some("Ito"));
-    assert_eq!(g.header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Territorial, "black")
+    );
     assert_eq!(g.header.result_text.as_deref(), Some("0-1"));
     assert_eq!(
         g.header.extra,
@@ -96,7 +99,10 @@ fn one_game_per_line_and_errors_located() {
     );
     let g = items[3].as_ref().unwrap();
     assert_eq!(moves(g), ["K@h1", "K@a8", "Q@g1"]);
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Territorial, "white")
+    );
     assert_eq!(g.moves[2].at, Location::new(54, 4, 11));
 }
 
@@ -219,7 +225,10 @@ fn tags_notes_dates() {
             ("BlackScore".to_string(), "58".to_string()),
         ]
     );
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Territorial, "white")
+    );
     let codes: Vec<&str> = g.notes.iter().map(|n| n.code).collect();
     assert_eq!(codes, ["other-game", "result-disagrees"]);
     assert_eq!(g.notes[0].at, Location::new(0, 1, 1));
@@ -289,6 +298,9 @@ fn sample_file() {
     let rounds: Vec<_> = games.iter().map(|g| g.header.round.as_deref()).collect();
     assert_eq!(rounds, [Some("1"), Some("2"), Some("3"), Some("4"), None]);
     assert_eq!(games[3].comments[0].ply, 0);
-    assert_eq!(games[4].header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        games[4].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Territorial, "white")
+    );
     assert_eq!(games[4].header.white, None);
 }

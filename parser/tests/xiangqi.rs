@@ -138,7 +138,10 @@ fn ccpd_all_files_big5() {
                     assert_eq!(g.header.black.as_deref(), Some("上海胡榮華"));
                     assert_eq!(g.header.date.as_deref(), Some("1963-08-15"));
                     assert_eq!(extra(g, "Site"), Some("哈爾濱"));
-                    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+                    assert_eq!(
+                        g.header.result,
+                        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+                    );
                     assert_eq!(g.moves.len(), 101);
                     assert_eq!(g.moves[0].written, "炮八平五");
                     assert_eq!(g.moves[1].text, XqMoveText::Chinese("炮2平5".into()));
@@ -294,7 +297,10 @@ fn xqbase_sample_pgn_comments() {
     assert_eq!(g.header.red.as_deref(), Some("许银川"));
     assert_eq!(g.header.black.as_deref(), Some("聂卫平"));
     assert_eq!(g.header.date.as_deref(), Some("1999-12-09"));
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+    );
     assert_eq!(g.moves.len(), 75);
     assert_eq!(g.moves[4].written, "炮二平五");
     assert_eq!(g.moves[5].written, "马８进７");
@@ -355,7 +361,10 @@ fn san_winboard_and_pychess() {
     assert_eq!(games[0].header.red.as_deref(), Some("davide2022"));
     assert_eq!(games[0].moves[0].written, "Cbe3");
     assert_eq!(games[0].moves.len(), 80);
-    assert_eq!(games[0].header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        games[0].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+    );
 }
 
 #[test]
@@ -388,7 +397,10 @@ fn iccs_ranks_one_to_ten() {
     let g = &ok(xiangqi_pgn::parse(b"[Red \"a\"]\n1. H2-E2 H9-G7 1-0\n"))[0];
     assert!(!g.ranks_from_one);
     assert_eq!(coords(g), ["h2e2", "h9g7"]);
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+    );
     // Both 0 and 10: an error at the token.
     let r = xiangqi_pgn::parse(b"[Red \"a\"]\n1. h0g2 h10g8\n");
     let e = r[0].as_ref().unwrap_err();
@@ -414,11 +426,17 @@ fn pgn_errors_and_quirks() {
     assert_eq!(g.variations[0].from_ply, 3);
     assert_eq!(g.variations[0].variations.len(), 1);
     assert_eq!(g.variations[0].variations[0].from_ply, 3);
-    assert_eq!(g.header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+    );
     // Result mismatch is a note.
     let g = &ok(xiangqi_pgn::parse(b"[Result \"1-0\"]\n1. h2e2 0-1\n"))[0];
     assert!(g.notes.iter().any(|n| n.code == "result-mismatch"));
-    assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -566,7 +584,10 @@ fn wxfca_html_pages() {
         assert!(g.header.result.is_some(), "{name}");
         if name.ends_with("/73.html") {
             assert_eq!(g.header.red.as_deref(), Some("KONG Vong"));
-            assert_eq!(g.header.result, Some(RawResult::WhiteWin));
+            assert_eq!(
+                g.header.result,
+                RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+            );
             assert_eq!(g.header.result_text.as_deref(), Some("W"));
             assert_eq!(&coords(g)[..2], ["h2e2", "h9g7"]);
             assert_eq!(g.moves[0].at.line, 17);
@@ -611,7 +632,10 @@ fn dhtmlxq_variations_binit_and_errors() {
             text: "v".into()
         }]
     );
-    assert_eq!(g.header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+    );
     let r = dhtmlxq::parse(b"[DhtmlXQ_movelist]77479x67[/DhtmlXQ_movelist]");
     let e = r[0].as_ref().unwrap_err();
     assert_eq!(e.at.offset, 18 + 5);
@@ -643,7 +667,10 @@ fn own_samples() {
     assert!(g[0].notes.iter().any(|n| n.code == "trailer-skipped"));
     assert_eq!(g[1].header.red.as_deref(), Some("陳一"));
     assert_eq!(g[1].moves[0].text, XqMoveText::Chinese("车5平4".into()));
-    assert_eq!(g[1].header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g[1].header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+    );
     let wxf = ok(xiangqi_pgn::parse(&read("wxf.pgn")));
     let iccs = ok(xiangqi_pgn::parse(&read("iccs.pgn")));
     assert_eq!(wxf.len(), 1);

@@ -181,7 +181,15 @@ fn collection_counts() {
         *kinds
             .entry(extra(&g, "GameType").unwrap().to_string())
             .or_insert(0) += 1;
-        *results.entry(g.header.result.unwrap().name()).or_insert(0) += 1;
+        *results
+            .entry(
+                g.header
+                    .result
+                    .unwrap()
+                    .outcome(kifu_parser::GameKind::Xiangqi)
+                    .name(),
+            )
+            .or_insert(0) += 1;
         assert_eq!(g.header.result_text.as_deref().map(|t| t.len()), Some(1));
         plies_all += g.moves.len();
         if !g.variations.is_empty() {
@@ -230,7 +238,7 @@ fn collection_counts() {
     assert_eq!(kinds["残局"], 260);
     assert_eq!(kinds.len(), 4);
     assert_eq!(results["unknown"], 1147);
-    assert_eq!(results["white"], 479);
+    assert_eq!(results["red"], 479);
     assert_eq!(results["black"], 150);
     assert_eq!(results["draw"], 31);
     // SOURCES.md's 74,006 is the main-line total over all 1,807 files; the 1,805
@@ -313,7 +321,10 @@ fn cchess_fixtures() {
     let g = cchess("test1.xqf");
     assert_eq!(g.fen.as_deref(), Some(lines[0]));
     assert_eq!(g.moves.len(), lines.len() - 2);
-    assert_eq!(g.header.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        g.header.result,
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+    );
     assert_eq!(lines[lines.len() - 1], "黑胜");
     // 兵七进一 马８进７
     assert_eq!(g.moves[0].written, "c3c4");

@@ -72,32 +72,71 @@ fn audit_item(store: &Store, f: &FindingRow, lang: Lang) -> Result<AuditItem, Er
             .join(" – ");
         match diagram(&game, f.ply.unwrap_or(game.plies), lang) {
             Ok(svg) => item.diagram_svg = Some(svg),
-            Err(why) => item.no_diagram = Some(why),
+            Err(why) => item.no_diagram = Some(why.sentence(lang)),
         }
     }
     Ok(item)
 }
 
+/// Why a record's board cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NoBoard {
+    /// The stored details (`extra`) cannot be read.
+    Details,
+    Moves,
+    /// The record's start position is a FEN that is no position.
+    StartFen {
+        fen: String,
+        error: xiangqi::FenError,
+    },
+    /// A ChouChou record that does not say its board.
+    ChouChouVariant,
+}
+
+impl NoBoard {
+    /// The sentence saying why there is no board, in `lang`.
+    pub(crate) fn sentence(&self, lang: Lang) -> String {
+        let (english, msg) = match self {
+            NoBoard::Details => (
+                "No board: the record's stored details cannot be read.",
+                Msg::NoBoardDetails,
+            ),
+            NoBoard::Moves => (
+                "No board: the record's moves cannot be read.",
+                Msg::NoBoardMoves,
+            ),
+            NoBoard::ChouChouVariant => (
+                "No board: the record does not say which ChouChou board it was played on.",
+                Msg::NoBoardChouChouVariant,
+            ),
+            NoBoard::StartFen { fen, error } => {
+                return match lang {
+                    Lang::En => {
+                        let e = error.to_string();
+                        let e = e.trim_end_matches('.');
+                        format!(
+                            "No board: the record's start position (FEN {fen:?}) cannot be \
+                             read: {e}."
+                        )
+                    }
+                    // The engine's reason is English: the FEN is named, the reason left out.
+                    lang => lang.fill(Msg::NoBoardFen, &[("fen", fen)]),
+                };
+            }
+        };
+        match lang {
+            Lang::En => english.to_owned(),
+            lang => lang.text(msg).to_owned(),
+        }
+    }
+}
+
 /// The board at the finding's move: Black's forbidden points shown for Renju when it is
 /// Black's move that is concerned. Only the record's own position: when it cannot be
-/// drawn, the sentence saying why (no other position in its place).
-pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, String> {
-    let no_board = |english: &str, msg: Msg| match lang {
-        Lang::En => english.to_owned(),
-        lang => lang.text(msg).to_owned(),
-    };
-    let extra = game.extra().map_err(|_| {
-        no_board(
-            "No board: the record's stored details cannot be read.",
-            Msg::NoBoardDetails,
-        )
-    })?;
-    let unreadable_moves = || {
-        no_board(
-            "No board: the record's moves cannot be read.",
-            Msg::NoBoardMoves,
-        )
-    };
+/// drawn, why (no other position in its place).
+pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, NoBoard> {
+    let extra = game.extra().map_err(|_| NoBoard::Details)?;
+    let unreadable_moves = || NoBoard::Moves;
     Ok(match game.kind {
         GameKind::Renju => {
             let moves = renju::decode_moves(&game.moves).ok_or_else(unreadable_moves)?;
@@ -124,7 +163,7 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
                 .annotations
                 .xiangqi()
                 .and_then(|a| a.start_fen.as_deref());
-            xiangqi_start_readable(start, lang)?;
+            xiangqi_start_readable(start)?;
             let coordinates = if lang.writes_xiangqi_in_chinese() {
                 XiangqiCoordinates::Chinese
             } else {
@@ -134,12 +173,10 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
         }
         GameKind::Territorial => territorial_diagram_in(&game.moves, ply, lang),
         GameKind::ChouChou => {
-            let a = extra.annotations.chouchou().ok_or_else(|| {
-                no_board(
-                    "No board: the record does not say which ChouChou board it was played on.",
-                    Msg::NoBoardChouChouVariant,
-                )
-            })?;
+            let a = extra
+                .annotations
+                .chouchou()
+                .ok_or(NoBoard::ChouChouVariant)?;
             let variant = if a.variant.is_empty() {
                 "3x3"
             } else {
@@ -151,22 +188,16 @@ pub(crate) fn diagram(game: &GameRow, ply: u32, lang: Lang) -> Result<String, St
     })
 }
 
-/// `Ok` when the record starts from the standard position or from a FEN that can be read;
-/// else the sentence saying why there is no board (a diagram from the standard start
-/// would show a position the record never had).
-fn xiangqi_start_readable(start_fen: Option<&str>, lang: Lang) -> Result<(), String> {
+/// `Ok` when the record starts from the standard position or from a FEN that can be read
+/// (a diagram from the standard start would show a position the record never had).
+fn xiangqi_start_readable(start_fen: Option<&str>) -> Result<(), NoBoard> {
     match start_fen {
-        Some(fen) => xiangqi::Position::from_fen(fen).map(|_| ()).map_err(|e| {
-            let e = e.to_string();
-            let e = e.trim_end_matches('.');
-            match lang {
-                Lang::En => format!(
-                    "No board: the record's start position (FEN {fen:?}) cannot be read: {e}."
-                ),
-                // The engine's reason is English: the FEN is named, the reason left out.
-                lang => lang.fill(Msg::NoBoardFen, &[("fen", fen)]),
-            }
-        }),
+        Some(fen) => xiangqi::Position::from_fen(fen)
+            .map(|_| ())
+            .map_err(|error| NoBoard::StartFen {
+                fen: fen.to_owned(),
+                error,
+            }),
         None => Ok(()),
     }
 }
@@ -177,12 +208,11 @@ mod tests {
 
     #[test]
     fn an_unreadable_start_fen_gives_no_board_and_says_why() {
-        assert_eq!(xiangqi_start_readable(None, Lang::En), Ok(()));
-        assert_eq!(
-            xiangqi_start_readable(Some(xiangqi::START_FEN), Lang::En),
-            Ok(())
-        );
-        let why = xiangqi_start_readable(Some("rnbakabnr/9/9 w"), Lang::En).unwrap_err();
+        assert_eq!(xiangqi_start_readable(None), Ok(()));
+        assert_eq!(xiangqi_start_readable(Some(xiangqi::START_FEN)), Ok(()));
+        let why = xiangqi_start_readable(Some("rnbakabnr/9/9 w"))
+            .unwrap_err()
+            .sentence(Lang::En);
         assert!(
             why.starts_with(
                 "No board: the record's start position (FEN \"rnbakabnr/9/9 w\") cannot be read: "

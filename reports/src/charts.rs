@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 use polars::prelude::*;
 
+use crate::chart_error::ChartError;
 use crate::chart_spec::{Bin, ChartSpec, Rows, ScoreRow, Signs};
 use crate::fonts::{chart_font, family_of, ChartFont, FAMILY};
 use crate::lang::{Lang, Msg};
@@ -268,8 +269,8 @@ pub(crate) fn safe_stem(name: &str) -> String {
     }
 }
 
-fn chart_err<E: std::fmt::Display>(e: E) -> Error {
-    Error::Chart(e.to_string())
+fn chart_err<E: std::error::Error + Send + Sync + 'static>(e: E) -> Error {
+    Error::Chart(ChartError::draw(e))
 }
 
 /// Draw one chart as SVG and PNG (same name, .svg/.png) into dir; returns the two paths.

@@ -12,6 +12,9 @@
 //! platform's CJK fonts behind the generic `sans-serif`, so viewers without per-glyph
 //! fallback still find one.
 
+use std::sync::Arc;
+
+use crate::chart_error::ChartError;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
@@ -54,11 +57,14 @@ pub enum ChartFont {
 
 impl ChartFont {
     /// The font's bytes, read once and kept for the process (plotters wants `'static`).
-    fn bytes(&self) -> Result<&'static [u8], Error> {
+    fn bytes(&self) -> Result<&'static [u8], ChartError> {
         match self {
             ChartFont::Bundled => Ok(BUNDLED),
             ChartFont::System { path, .. } => {
-                let bytes = std::fs::read(path).map_err(|e| Error::Io(path.clone(), e))?;
+                let bytes = std::fs::read(path).map_err(|error| ChartError::FontFile {
+                    path: path.clone(),
+                    error: Arc::new(error),
+                })?;
                 Ok(Box::leak(bytes.into_boxed_slice()))
             }
         }
@@ -151,15 +157,18 @@ pub(crate) fn registered(family: &str) -> Option<Registered> {
     fonts.iter().find(|(f, _)| f == family).map(|(_, r)| *r)
 }
 
-fn register(family: &str, font: Registered) -> Result<(), Error> {
+fn register(family: &str, font: Registered) -> Result<(), ChartError> {
     for style in [
         FontStyle::Normal,
         FontStyle::Bold,
         FontStyle::Oblique,
         FontStyle::Italic,
     ] {
-        plotters::style::register_font(family, style, font.bytes)
-            .map_err(|_| Error::Chart(format!("{family}: not a font plotters can read")))?;
+        plotters::style::register_font(family, style, font.bytes).map_err(|_| {
+            ChartError::UnreadableFont {
+                family: family.to_owned(),
+            }
+        })?;
     }
     REGISTRY
         .lock()
@@ -169,7 +178,7 @@ fn register(family: &str, font: Registered) -> Result<(), Error> {
 }
 
 /// The font chosen from `KIFU_CHART_FONT` or fontconfig, with its bytes.
-fn choose() -> Result<(ChartFont, Registered), String> {
+fn choose() -> Result<(ChartFont, Registered), ChartError> {
     let font = match std::env::var_os("KIFU_CHART_FONT") {
         Some(v) if v == "bundled" => ChartFont::Bundled,
         Some(v) => {
@@ -178,16 +187,16 @@ fn choose() -> Result<(ChartFont, Registered), String> {
                 face: 0,
             };
             if !font.draws_cjk() {
-                return Err(format!(
-                    "KIFU_CHART_FONT: {font} is not a readable font with CJK glyphs ({})",
-                    PROBE.iter().collect::<String>()
-                ));
+                return Err(ChartError::ChartFontVariable {
+                    font: font.to_string(),
+                    probe: PROBE.iter().collect(),
+                });
             }
             font
         }
         None => fontconfig_font().unwrap_or(ChartFont::Bundled),
     };
-    let bytes = font.bytes().map_err(|e| e.to_string())?;
+    let bytes = font.bytes()?;
     let face = font.face();
     Ok((font, Registered { bytes, face }))
 }
@@ -195,11 +204,11 @@ fn choose() -> Result<(ChartFont, Registered), String> {
 /// The font of chart text, chosen and registered with plotters under [`FAMILY`] once per
 /// process.
 pub fn chart_font() -> Result<&'static ChartFont, Error> {
-    static CHOSEN: OnceLock<Result<ChartFont, String>> = OnceLock::new();
+    static CHOSEN: OnceLock<Result<ChartFont, ChartError>> = OnceLock::new();
     CHOSEN
         .get_or_init(|| {
             let (font, registered) = choose()?;
-            register(FAMILY, registered).map_err(|e| e.to_string())?;
+            register(FAMILY, registered)?;
             Ok(font)
         })
         .as_ref()
@@ -214,16 +223,19 @@ pub(crate) fn family_of(font: &ChartFont) -> Result<String, Error> {
     let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
     if !done.contains(&family) {
         if !font.draws_cjk() {
-            return Err(Error::Chart(format!("{font}: no CJK glyphs")));
+            return Err(Error::Chart(ChartError::NoCjk {
+                font: font.to_string(),
+            }));
         }
-        let bytes = font.bytes()?;
+        let bytes = font.bytes().map_err(Error::Chart)?;
         register(
             &family,
             Registered {
                 bytes,
                 face: font.face(),
             },
-        )?;
+        )
+        .map_err(Error::Chart)?;
         done.push(family.clone());
     }
     Ok(family)

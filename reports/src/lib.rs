@@ -23,6 +23,7 @@
 
 mod audit;
 mod build;
+mod chart_error;
 mod chart_spec;
 mod charts;
 mod diagrams;
@@ -54,6 +55,7 @@ mod write;
 use std::path::PathBuf;
 
 pub use build::{build_report, ReportOptions};
+pub use chart_error::ChartError;
 pub use chart_spec::ChartSpec;
 pub use charts::{draw, draw_narrow, draw_png_with};
 pub use diagrams::{chouchou_diagram, renju_diagram, territorial_diagram, xiangqi_diagram};
@@ -78,7 +80,7 @@ use polars::prelude::*;
 #[derive(Debug)]
 pub enum Error {
     /// Plotters could not draw a chart, or no usable font was found.
-    Chart(String),
+    Chart(ChartError),
     /// The games could not be read from the database.
     Store(kifu_store::Error),
     /// A summary could not be computed.
@@ -123,7 +125,8 @@ impl std::error::Error for Error {
             Error::Polars(e) => Some(e),
             Error::StartPosition { error, .. } => Some(error),
             Error::Io(_, e) => Some(e),
-            Error::Chart(_) | Error::CorruptMoves { .. } => None,
+            Error::Chart(e) => Some(e),
+            Error::CorruptMoves { .. } => None,
         }
     }
 }

@@ -14,14 +14,15 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::chart_error::ChartError;
 use crate::chart_spec::{Bin, ChartSpec, Rows, ScoreRow};
 use crate::lang::{Lang, Msg};
 use crate::sides::{legend_in, side_colour, Meaning, SideColour};
 
-type Res = Result<(), String>;
+type Res = Result<(), ChartError>;
 
-fn e<T: std::fmt::Display>(err: T) -> String {
-    err.to_string()
+fn e<E: std::error::Error + Send + Sync + 'static>(err: E) -> ChartError {
+    ChartError::draw(err)
 }
 
 const ACCENT: RGBColor = RGBColor(47, 110, 186);
@@ -190,12 +191,12 @@ fn anchored<'a>(
 }
 
 /// Draws the title and its note; returns the height they take.
-fn header<DB: DrawingBackend>(
+fn header<DB: DrawingBackend<ErrorType: 'static>>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     layout: &Layout,
     family: &str,
-) -> Result<u32, String> {
+) -> Result<u32, ChartError> {
     let (main, note) = header_parts(title, layout);
     let mut y = 14;
     for line in main {
@@ -257,7 +258,9 @@ where
                 ..
             },
         ) => line(&body, points, x_desc, y_desc, *sides, &ctx),
-        _ => Err(format!("{}: rows of another kind of chart", spec.title())),
+        _ => Err(ChartError::RowsOfAnotherChart {
+            title: spec.title().to_owned(),
+        }),
     }
 }
 
@@ -275,7 +278,11 @@ impl Ctx<'_> {
 }
 
 /// A framed panel saying there is nothing to draw, and why.
-fn no_data<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, why: &str, ctx: &Ctx) -> Res {
+fn no_data<DB: DrawingBackend<ErrorType: 'static>>(
+    body: &DrawingArea<DB, Shift>,
+    why: &str,
+    ctx: &Ctx,
+) -> Res {
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     body.draw(&Rectangle::new(
@@ -363,7 +370,7 @@ fn legend_places(
 
 /// The plot and, under it, the strip for `entries` of the legend starting at `x` (none:
 /// the whole body for the plot and an empty strip).
-fn split_legend<DB: DrawingBackend>(
+fn split_legend<DB: DrawingBackend<ErrorType: 'static>>(
     body: &DrawingArea<DB, Shift>,
     entries: &[(String, SideColour)],
     x: i32,
@@ -378,7 +385,7 @@ fn split_legend<DB: DrawingBackend>(
 
 /// The legend: a swatch (fill at the bars' `alpha`, and edge) and the text of each entry,
 /// from `x`, wrapped into rows when the strip is too narrow.
-fn draw_legend<DB: DrawingBackend>(
+fn draw_legend<DB: DrawingBackend<ErrorType: 'static>>(
     strip: &DrawingArea<DB, Shift>,
     x: i32,
     entries: &[(String, SideColour)],
@@ -440,7 +447,7 @@ fn row_span(i: usize, n: usize) -> (f64, f64) {
 }
 
 /// Labels beside the rows, right-aligned against the plot, drawn on the root area.
-fn row_labels<DB: DrawingBackend, X: Ranged<ValueType = f64>>(
+fn row_labels<DB: DrawingBackend<ErrorType: 'static>, X: Ranged<ValueType = f64>>(
     root: &DrawingArea<DB, Shift>,
     chart: &ChartContext<'_, DB, Cartesian2d<X, plotters::coord::types::RangedCoordf64>>,
     labels: &[String],
@@ -474,7 +481,7 @@ fn share_rows_chart<'a, DB: DrawingBackend>(
     n: usize,
     x_desc: &str,
     ctx: &Ctx,
-) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String>
+) -> Result<ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>, ChartError>
 where
     DB::ErrorType: 'static,
 {

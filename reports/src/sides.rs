@@ -81,12 +81,7 @@ pub fn side_name(side: Outcome) -> String {
 
 /// The sides of a game kind, the first mover first (ChouChou: up to four seats).
 pub fn sides(kind: GameKind) -> Vec<Outcome> {
-    match kind {
-        GameKind::Renju => vec![Outcome::Black, Outcome::White],
-        GameKind::Xiangqi => vec![Outcome::Red, Outcome::Black],
-        GameKind::Territorial => vec![Outcome::White, Outcome::Black],
-        GameKind::ChouChou => (1..=4).map(Outcome::Seat).collect(),
-    }
+    kind.seats().iter().map(|&seat| kind.win(seat)).collect()
 }
 
 /// What a legend entry says about a side in a chart of results.

@@ -803,7 +803,7 @@ fn a_record_stopping_where_neither_can_place_is_scored() {
 
     // The result and score tags are audited as at any other end.
     let wrong = if derived == Outcome::Draw {
-        RawResult::WhiteWin
+        RawResult::side_win(kifu_parser::GameKind::Territorial, "white").unwrap()
     } else {
         RawResult::Draw
     };

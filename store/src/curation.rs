@@ -324,8 +324,8 @@ fn apply(
         }
         let (cond, params) = match event_condition(e) {
             Ok(c) => c,
-            Err(message) => {
-                fail(e.line, entry, message);
+            Err(err) => {
+                fail(e.line, entry, err.to_string());
                 continue;
             }
         };
@@ -392,10 +392,10 @@ fn apply(
     for g in &curation.games {
         match curated_game(tx, g)? {
             Ok(()) => applied.games += 1,
-            Err(message) => fail(
+            Err(err) => fail(
                 g.line,
                 format!("[[game]] {:?}", g.players.join(" – ")),
-                message,
+                err.to_string(),
             ),
         }
     }
@@ -439,7 +439,7 @@ fn apply(
 
 /// Whether `result` is one a game of `kind` can have.
 fn fits(kind: GameKind, result: Outcome) -> bool {
-    result == Outcome::Draw || (0..4).any(|seat| kind.seat_side(seat) == Some(result))
+    result == Outcome::Draw || kind.winner(result).is_some()
 }
 
 /// The game a contract game key names, with its kind.
@@ -458,14 +458,54 @@ fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)
     Ok(row.and_then(|(id, kind)| GameKind::from_name(&kind).map(|k| (id, k))))
 }
 
+/// Why an `[[event]]` or `[[game]]` entry of a curation cannot be applied.
+#[derive(Debug)]
+enum EntryError {
+    /// The event's `match.date` is no date range.
+    Date(crate::filter::FilterError),
+    /// A `[[game]]` names an event nothing describes.
+    UnknownEvent(String),
+    /// The stored games of the event are of a kind kifu does not know.
+    StoredKind(String),
+    SeveralKinds,
+    Seats {
+        kind: GameKind,
+        seats: usize,
+    },
+    NotAResult {
+        result: Outcome,
+        kind: GameKind,
+    },
+}
+
+impl std::fmt::Display for EntryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EntryError::Date(err) => write!(f, "match.date: {err}"),
+            EntryError::UnknownEvent(event) => {
+                write!(
+                    f,
+                    "no [[event]] and no stored game names the event {event:?}"
+                )
+            }
+            EntryError::StoredKind(kind) => write!(f, "the event's games are of kind {kind:?}"),
+            EntryError::SeveralKinds => {
+                f.write_str("the event holds games of several kinds (or none): give `kind`")
+            }
+            EntryError::Seats { kind, seats } => write!(f, "a {kind} game has no {seats} seats"),
+            EntryError::NotAResult { result, kind } => {
+                write!(f, "{result} is not a result of a {kind} game")
+            }
+        }
+    }
+}
+
 /// The SQL condition (on `g` and its source `s`) an `[[event]]`'s `match` makes.
-fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), String> {
+fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), EntryError> {
     let m = &e.matcher;
     let filter = GameFilter {
         date: match &m.date {
-            Some(d) => d
-                .parse::<DateRange>()
-                .map_err(|err| format!("match.date: {err}"))?,
+            Some(d) => d.parse::<DateRange>().map_err(EntryError::Date)?,
             None => DateRange::default(),
         },
         with_duplicates: true,
@@ -512,7 +552,10 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
 
 /// Stores a `[[game]]`: its event (a curated one by name, else a recorded one) gives its
 /// kind where the entry does not.
-fn curated_game(tx: &Transaction<'_>, g: &CuratedGame) -> Result<std::result::Result<(), String>> {
+fn curated_game(
+    tx: &Transaction<'_>,
+    g: &CuratedGame,
+) -> Result<std::result::Result<(), EntryError>> {
     let key = fold_name(&g.event);
     let curated: Option<i64> = tx
         .query_row(
@@ -538,22 +581,15 @@ fn curated_game(tx: &Transaction<'_>, g: &CuratedGame) -> Result<std::result::Re
         rows.collect::<rusqlite::Result<_>>()?
     };
     if curated.is_none() && kinds.is_empty() {
-        return Ok(Err(format!(
-            "no [[event]] and no stored game names the event {:?}",
-            g.event
-        )));
+        return Ok(Err(EntryError::UnknownEvent(g.event.clone())));
     }
     let kind = match (g.kind, kinds.as_slice()) {
         (Some(k), _) => k,
         (None, [one]) => match GameKind::from_name(one) {
             Some(k) => k,
-            None => return Ok(Err(format!("the event's games are of kind {one:?}"))),
+            None => return Ok(Err(EntryError::StoredKind(one.clone()))),
         },
-        (None, _) => {
-            return Ok(Err(
-                "the event holds games of several kinds (or none): give `kind`".into(),
-            ))
-        }
+        (None, _) => return Ok(Err(EntryError::SeveralKinds)),
     };
     let seats = g.players.len();
     let fits_seats = match kind {
@@ -561,13 +597,13 @@ fn curated_game(tx: &Transaction<'_>, g: &CuratedGame) -> Result<std::result::Re
         _ => seats == 2,
     };
     if !fits_seats {
-        return Ok(Err(format!("a {kind} game has no {seats} seats")));
+        return Ok(Err(EntryError::Seats { kind, seats }));
     }
     if !fits(kind, g.result) {
-        return Ok(Err(format!(
-            "{} is not a result of a {kind} game",
-            g.result
-        )));
+        return Ok(Err(EntryError::NotAResult {
+            result: g.result,
+            kind,
+        }));
     }
     tx.execute(
         "INSERT INTO curated_games (event, event_name, kind, round, date, result, forfeit,

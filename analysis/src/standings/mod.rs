@@ -25,9 +25,10 @@ use kifu_store::query::ResultRow;
 fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
     match result? {
         Outcome::Draw => Some(None),
-        r if Some(r) == kind.seat_side(0) => Some(Some(0)),
-        r if Some(r) == kind.seat_side(1) => Some(Some(1)),
-        _ => None,
+        r => kind
+            .winner(r)
+            .filter(|seat| seat.index() < 2)
+            .map(|seat| Some(seat.index())),
     }
 }
 

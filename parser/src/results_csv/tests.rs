@@ -48,7 +48,10 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
         (h.black.as_deref(), h.white.as_deref()),
         (Some("Ana"), Some("Ben"))
     );
-    assert_eq!(h.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        h.result,
+        RawResult::side_win(kifu_facts::GameKind::Renju, "black")
+    );
     assert_eq!(h.result_text.as_deref(), Some("1-0"));
     assert_eq!(h.date.as_deref(), Some("2024-05-03"));
     assert_eq!(h.event.as_deref(), Some("Open Cup"));
@@ -97,7 +100,10 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
         (h.white.as_deref(), h.black.as_deref()),
         (Some("Cleo"), Some("Dan"))
     );
-    assert_eq!(h.result, Some(RawResult::BlackWin));
+    assert_eq!(
+        h.result,
+        RawResult::side_win(kifu_facts::GameKind::Territorial, "black")
+    );
     assert_eq!(h.result_text.as_deref(), Some("0-1"));
     assert_eq!(h.date, None);
     assert_eq!(
@@ -149,14 +155,15 @@ fn results_name_seats_in_moving_order() {
         })
         .collect();
     let r = |r: Option<RawResult>, t: &str| (r, Some(t.to_owned()));
+    use kifu_facts::Seat;
     use RawResult::*;
     assert_eq!(
         results,
         [
-            r(Some(WhiteWin), "0-1"),
-            r(Some(WhiteWin), "1-0"),
-            r(Some(BlackWin), "0-1"),
-            r(Some(WhiteWin), "1-0"),
+            r(Some(Win(Seat::SECOND)), "0-1"),
+            r(Some(Win(Seat::FIRST)), "1-0"),
+            r(Some(Win(Seat::SECOND)), "0-1"),
+            r(Some(Win(Seat::FIRST)), "1-0"),
             r(Some(Draw), "½-½"),
             r(None, "P4"),
             r(None, "P2"),

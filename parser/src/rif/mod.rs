@@ -58,6 +58,7 @@
 //! the XML declaration names (UTF-8 when it names none), via encoding_rs. Move text must be
 //! ASCII-compatible, so UTF-16 files are refused.
 
+use kifu_facts::GameKind;
 use kifu_facts::Severity;
 use std::io::BufRead;
 
@@ -166,13 +167,10 @@ impl<R: BufRead> RifReader<R> {
         text.into_owned()
     }
 
-    /// Decodes and unescapes an attribute value or text; `Err` names the problem.
-    fn text_value(&self, raw: &[u8]) -> Result<String, String> {
+    /// Decodes and unescapes an attribute value or text.
+    fn text_value(&self, raw: &[u8]) -> Result<String, quick_xml::escape::EscapeError> {
         let decoded = self.decode(raw);
-        match quick_xml::escape::unescape(&decoded) {
-            Ok(text) => Ok(text.into_owned()),
-            Err(e) => Err(format!("bad character or entity reference: {e}")),
-        }
+        quick_xml::escape::unescape(&decoded).map(|text| text.into_owned())
     }
 
     /// Attributes of a start tag whose text starts at `tag_start` (the `<`), with the
@@ -201,9 +199,10 @@ impl<R: BufRead> RifReader<R> {
                 std::borrow::Cow::Owned(_) => tag_start,
             };
             let key = self.decode(attr.key.as_ref());
-            let value = self
-                .text_value(&attr.value)
-                .map_err(|m| (value_at, format!("attribute {key}: {m}")))?;
+            let value = self.text_value(&attr.value).map_err(|e| {
+                let m = format!("attribute {key}: bad character or entity reference: {e}");
+                (value_at, m)
+            })?;
             out.push((key, value.trim().to_string(), value_at));
         }
         Ok(out)
@@ -380,9 +379,9 @@ impl<R: BufRead> RifReader<R> {
                     header.result_text = Some(value.clone());
                     let score = value.parse::<f64>().ok();
                     header.result = if score == Some(1.0) {
-                        Some(RawResult::BlackWin)
+                        RawResult::side_win(GameKind::Renju, "black")
                     } else if score == Some(0.0) {
-                        Some(RawResult::WhiteWin)
+                        RawResult::side_win(GameKind::Renju, "white")
                     } else if score == Some(0.5) {
                         Some(RawResult::Draw)
                     } else {

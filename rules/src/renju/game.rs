@@ -34,6 +34,7 @@ use super::opening::{classify, validate, Opening, OpeningRule};
 use super::point::{encode_moves, move_text, Move, Point, PASS_BYTE};
 use super::symmetry::Symmetry;
 use crate::finding::{finding, Finding, Severity};
+use kifu_facts::GameKind;
 use kifu_facts::Ruleset;
 use kifu_parser::raw::{RawGame, RawResult};
 use kifu_parser::variation::count_nodes;
@@ -67,8 +68,11 @@ impl Outcome {
     /// The outcome a recorded result names; `None` for `unknown`.
     pub fn from_raw(r: RawResult) -> Option<Outcome> {
         match r {
-            RawResult::BlackWin => Some(Outcome::BlackWin),
-            RawResult::WhiteWin => Some(Outcome::WhiteWin),
+            RawResult::Win(seat) => match GameKind::Renju.win(seat) {
+                kifu_facts::Outcome::Black => Some(Outcome::BlackWin),
+                kifu_facts::Outcome::White => Some(Outcome::WhiteWin),
+                _ => None,
+            },
             RawResult::Draw => Some(Outcome::Draw),
             RawResult::Unknown => None,
         }

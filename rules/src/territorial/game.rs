@@ -33,6 +33,7 @@ use super::placement::{Move, Placement};
 use super::position::{clause, End, Position};
 use super::score::{score, DecidedBy, Score};
 use crate::finding::{finding, Finding, Severity};
+use kifu_facts::GameKind;
 use kifu_parser::raw::{CtGame, CtMoveText, Header, RawResult};
 use std::fmt;
 
@@ -72,8 +73,11 @@ impl Outcome {
     /// The outcome a recorded result names; `None` for `unknown`.
     pub fn from_raw(r: RawResult) -> Option<Outcome> {
         match r {
-            RawResult::WhiteWin => Some(Outcome::WhiteWin),
-            RawResult::BlackWin => Some(Outcome::BlackWin),
+            RawResult::Win(seat) => match GameKind::Territorial.win(seat) {
+                kifu_facts::Outcome::White => Some(Outcome::WhiteWin),
+                kifu_facts::Outcome::Black => Some(Outcome::BlackWin),
+                _ => None,
+            },
             RawResult::Draw => Some(Outcome::Draw),
             RawResult::Unknown => None,
         }

@@ -2,6 +2,7 @@
 //! repetition verdict rules.
 
 use super::piece::Side;
+use kifu_facts::GameKind;
 use kifu_parser::raw::RawResult;
 use std::fmt;
 
@@ -36,12 +37,14 @@ impl XqOutcome {
         }
     }
 
-    /// The recorded result: `WhiteWin` is **Red** wins (Xiangqi convention of
-    /// `kifu_parser::raw`), `BlackWin` Black wins; `None` for `unknown`.
+    /// The recorded result (the first seat is Red); `None` for `unknown`.
     pub fn from_raw(r: RawResult) -> Option<XqOutcome> {
         match r {
-            RawResult::WhiteWin => Some(XqOutcome::RedWin),
-            RawResult::BlackWin => Some(XqOutcome::BlackWin),
+            RawResult::Win(seat) => match GameKind::Xiangqi.win(seat) {
+                kifu_facts::Outcome::Red => Some(XqOutcome::RedWin),
+                kifu_facts::Outcome::Black => Some(XqOutcome::BlackWin),
+                _ => None,
+            },
             RawResult::Draw => Some(XqOutcome::Draw),
             RawResult::Unknown => None,
         }

@@ -27,8 +27,7 @@ fn parse_line(line: &str) -> RawGame {
     let mut g = RawGame::new(Format::RenjuLines, Location::default());
     let mut tokens = line.split_ascii_whitespace();
     g.header.result = match tokens.next() {
-        Some("black") => Some(RawResult::BlackWin),
-        Some("white") => Some(RawResult::WhiteWin),
+        Some(side @ ("black" | "white")) => RawResult::side_win(kifu_parser::GameKind::Renju, side),
         Some("draw") => Some(RawResult::Draw),
         Some("unknown") => Some(RawResult::Unknown),
         other => panic!("bad result {other:?} in {line:?}"),
@@ -83,15 +82,16 @@ fn dasimagin_train2() {
             }
         }
         let five = matches!(r.termination, Termination::Five | Termination::Overline);
-        match (g.header.result, r.derived_result) {
-            (Some(RawResult::BlackWin), Some(Outcome::WhiteWin)) if five => {
+        let recorded = g.header.result.and_then(Outcome::from_raw);
+        match (recorded, r.derived_result) {
+            (Some(Outcome::BlackWin), Some(Outcome::WhiteWin)) if five => {
                 if r.end_ply == Some(r.plies) {
                     black_recorded_white_five += 1
                 } else {
                     black_recorded_white_five_then_moves += 1
                 }
             }
-            (Some(RawResult::WhiteWin), Some(Outcome::BlackWin)) if five => {
+            (Some(Outcome::WhiteWin), Some(Outcome::BlackWin)) if five => {
                 white_recorded_black_five += 1
             }
             _ => {}

@@ -41,7 +41,10 @@ fn only(r: &Replay, code: &str) -> kifu_rules::Finding {
     v[0].clone()
 }
 
-use RawResult::{BlackWin as B, Draw as D, WhiteWin as W};
+use RawResult::Draw as D;
+/// Black's win (Black, Renju's first seat) and White's.
+const B: RawResult = RawResult::Win(kifu_facts::Seat::FIRST);
+const W: RawResult = RawResult::Win(kifu_facts::Seat::SECOND);
 
 // Black h8 i8 j8 k8 + l8: exact five at move 9; white plays along row 1 far away.
 const BLACK_FIVE: &str = "h8 h9 i8 i9 j8 a1 k8 a3 l8";

@@ -53,8 +53,8 @@ fn run(limit: usize) -> Option<Tally> {
             .collect();
         let mut game = xq_game(g.tag("FEN"), moves, &g.moves);
         game.header.result = match g.tag("Result") {
-            Some("1-0") => Some(RawResult::WhiteWin),
-            Some("0-1") => Some(RawResult::BlackWin),
+            Some("1-0") => RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"),
+            Some("0-1") => RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black"),
             Some("1/2-1/2") => Some(RawResult::Draw),
             _ => None,
         };

@@ -282,7 +282,7 @@ fn replay_ends_at_the_ruling() {
         .any(|f| f.code == "result-contradicts-repetition-ruling"
             && f.severity == Severity::Error
             && f.rule == RULE_1));
-    g.header.result = Some(RawResult::BlackWin);
+    g.header.result = RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black");
     assert_eq!(replay(&g).findings.len(), 1);
     // the record goes on after the ruling and leaves the cycle: not decided there (the
     // cases are in rulings.rs)

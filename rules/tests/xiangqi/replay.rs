@@ -54,7 +54,7 @@ fn mate_contradiction_and_moves_after() {
     assert_eq!(r.termination, Termination::Checkmate);
     assert_eq!(r.derived_result, Some(XqOutcome::RedWin));
     assert!(r.findings.is_empty());
-    g.header.result = Some(RawResult::WhiteWin); // Red wins
+    g.header.result = RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"); // Red wins
     assert!(replay(&g).findings.is_empty());
     g.header.result = Some(RawResult::Draw);
     let r = replay(&g);

@@ -76,7 +76,7 @@ fn a_game_that_ends_in_a_perpetual_check_is_decided_by_it() {
     let g = coord_game(
         CHECKS,
         &line(&CHECK_CYCLE, 3, &["b8b9"]),
-        Some(RawResult::BlackWin),
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black"),
     );
     let r = replay(&g);
     assert_eq!(r.moves.len(), 13);
@@ -130,7 +130,7 @@ fn a_game_that_goes_on_after_a_perpetual_check_is_not_decided_by_it() {
     let g = coord_game(
         "3k5/1R7/9/9/9/9/9/9/R8/4K4 w",
         &line(&CHECK_CYCLE, 2, &["a1a9"]),
-        Some(RawResult::WhiteWin),
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"),
     );
     let r = replay(&g);
     assert_eq!(
@@ -188,7 +188,7 @@ fn drawn_repetitions_and_chases_play_went_past() {
     let r = replay(&coord_game(
         "3k5/9/9/9/9/9/9/9/9/1R2K4 w",
         &line(&["b0b9", "d9d8", "b9b0", "d8d9"], 2, &["b0b1"]),
-        Some(RawResult::WhiteWin),
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"),
     ));
     assert_eq!(
         (r.termination, r.derived_result),
@@ -207,7 +207,11 @@ fn drawn_repetitions_and_chases_play_went_past() {
     let chase = [
         "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2",
     ];
-    let r = replay(&coord_game(fen, &moves(&chase), Some(RawResult::BlackWin)));
+    let r = replay(&coord_game(
+        fen,
+        &moves(&chase),
+        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black"),
+    ));
     assert_eq!(r.termination, Termination::PerpetualChase);
     assert_eq!(codes(&r), [("perpetual-chase", Some(9))]);
     let mut ms = moves(&chase);

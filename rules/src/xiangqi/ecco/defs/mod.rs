@@ -137,21 +137,15 @@ fn expand(text: &str, fragments: &[(String, String)], table: char) -> Result<Str
 }
 
 /// A `不包括` list's codes: single codes and `X~Y` ranges, separated by `，`, `,` or `和`.
-fn excluded(text: &str, assigned: &[Code]) -> Result<Vec<Code>, String> {
+fn excluded(text: &str, assigned: &[Code]) -> Result<Vec<Code>, super::code::BadCode> {
     let mut out = Vec::new();
     for part in text.split(['，', ',', '和']).map(str::trim) {
         if part.is_empty() {
             continue;
         }
         let (lo, hi) = part.split_once('~').unwrap_or((part, part));
-        let lo: Code = lo
-            .trim()
-            .parse()
-            .map_err(|e: super::code::BadCode| e.to_string())?;
-        let hi: Code = hi
-            .trim()
-            .parse()
-            .map_err(|e: super::code::BadCode| e.to_string())?;
+        let lo: Code = lo.trim().parse()?;
+        let hi: Code = hi.trim().parse()?;
         out.extend(assigned.iter().filter(|c| (lo..=hi).contains(c)));
     }
     Ok(out)
