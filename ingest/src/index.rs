@@ -113,7 +113,7 @@ fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Error::Pipeline(e.to_string()))
+        .map_err(Error::Threads)
 }
 
 /// Adds to the position index every game after its mark (none when it is complete).
@@ -160,7 +160,7 @@ fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSumm
             let read = for_each_chunk(db, &pool, from, |chunk| {
                 to_writer
                     .send(chunk)
-                    .map_err(|_| Error::Pipeline("the index writer stopped".into()))
+                    .map_err(|_| Error::Stopped(crate::Stage::IndexWriter))
             });
             drop(to_writer);
             // The writer's error first: the reader's is only that the writer stopped.

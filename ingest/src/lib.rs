@@ -143,8 +143,31 @@ pub enum Error {
     Io(io::Error),
     /// The sink (other than the database) failed.
     Sink(Box<dyn std::error::Error + Send + Sync>),
+    /// The replay threads could not be started.
+    Threads(rayon::ThreadPoolBuildError),
     /// A stage stopped early (its error is reported separately).
-    Pipeline(String),
+    Stopped(Stage),
+    /// The writer could not register a source (the store's error went to the reader that
+    /// asked).
+    SourceNotRegistered,
+}
+
+/// A stage of the ingest, which runs in a thread of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Replay,
+    DatabaseWriter,
+    IndexWriter,
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stage::Replay => "the replay stage",
+            Stage::DatabaseWriter => "the database writer",
+            Stage::IndexWriter => "the index writer",
+        })
+    }
 }
 
 impl std::fmt::Display for Error {
@@ -153,7 +176,11 @@ impl std::fmt::Display for Error {
             Error::Store(e) => e.fmt(f),
             Error::Io(e) => write!(f, "I/O error: {e}"),
             Error::Sink(e) => e.fmt(f),
-            Error::Pipeline(e) => write!(f, "ingest stopped: {e}"),
+            Error::Threads(e) => write!(f, "ingest stopped: {e}"),
+            Error::Stopped(stage) => write!(f, "ingest stopped: {stage} stopped"),
+            Error::SourceNotRegistered => {
+                f.write_str("ingest stopped: could not register a source")
+            }
         }
     }
 }
@@ -164,7 +191,8 @@ impl std::error::Error for Error {
             Error::Io(e) => Some(e),
             Error::Store(e) => Some(e),
             Error::Sink(e) => Some(e.as_ref()),
-            Error::Pipeline(_) => None,
+            Error::Threads(e) => Some(e),
+            Error::Stopped(_) | Error::SourceNotRegistered => None,
         }
     }
 }
@@ -336,7 +364,7 @@ fn run(
         .num_threads(options.threads)
         .thread_name(|i| format!("kifu-replay-{i}"))
         .build()
-        .map_err(|e| Error::Pipeline(e.to_string()))?;
+        .map_err(Error::Threads)?;
     let tally = Tally::default();
 
     let (to_writer, writer_rx) = bounded::<ToWriter>(IN_FLIGHT);
@@ -386,7 +414,7 @@ fn run(
             ) {
                 match e {
                     // A stage downstream has stopped: its own error explains why.
-                    Error::Pipeline(_) => {
+                    Error::Threads(_) | Error::Stopped(_) | Error::SourceNotRegistered => {
                         read_result = Err(e);
                         break;
                     }
@@ -569,7 +597,7 @@ fn write_all(
                 let failed = answer.is_err();
                 let _ = reply.send(answer);
                 if failed {
-                    return Err(Error::Pipeline("could not register a source".into()));
+                    return Err(Error::SourceNotRegistered);
                 }
             }
             ToWriter::Batch(records) => {
@@ -604,7 +632,7 @@ fn replay_all(
     tally: &Tally,
     mode: Mode,
 ) -> Result<Vec<(usize, u64)>, Error> {
-    let stopped = || Error::Pipeline("the database writer stopped".into());
+    let stopped = || Error::Stopped(Stage::DatabaseWriter);
     let mut without_games = Vec::new();
     // The records and games of the file being read.
     let (mut records, mut games) = (0u64, 0u64);
@@ -692,7 +720,7 @@ fn read_file(
     bytes_read: &Arc<AtomicU64>,
     summary: &mut Summary,
 ) -> Result<(), Error> {
-    let stopped = || Error::Pipeline("the replay stage stopped".into());
+    let stopped = || Error::Stopped(Stage::Replay);
     let (hash, size) = input::hash_file(path)?;
     let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let (reply_tx, reply_rx) = bounded(1);

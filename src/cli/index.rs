@@ -16,7 +16,9 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     let db = &a.db.db;
     // Every step works on a database that exists: none creates an empty one.
     if !db.exists() {
-        return Err(kifu_store::Error::NotFound(format!("database {}", db.display())).into());
+        return Err(
+            kifu_store::Error::NotFound(kifu_store::Missing::Database(db.to_owned())).into(),
+        );
     }
     let mut out = Stdout::lock();
     if !a.rebuild && !a.verify {

@@ -37,6 +37,29 @@ pub use summary::GameFacts;
 /// The database file used when none is named.
 pub const DEFAULT_DB: &str = "kifu.db";
 
+/// What was looked for and is not there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missing {
+    Database(std::path::PathBuf),
+    Game(i64),
+    /// A position index file whose path SQLite cannot be given (not UTF-8).
+    IndexPath(std::path::PathBuf),
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Missing::Database(path) => write!(f, "database {}", path.display()),
+            Missing::Game(id) => write!(f, "game {id}"),
+            Missing::IndexPath(path) => write!(
+                f,
+                "position index file {} (its path is not UTF-8)",
+                path.display()
+            ),
+        }
+    }
+}
+
 #[derive(Debug)]
 pub enum Error {
     Sqlite(rusqlite::Error),
@@ -45,7 +68,7 @@ pub enum Error {
         found: i64,
         known: i64,
     },
-    NotFound(String),
+    NotFound(Missing),
     /// The file's schema is older than this build's and could not be migrated.
     NeedsMigration {
         found: i64,
@@ -68,7 +91,7 @@ impl fmt::Display for Error {
                 f,
                 "database schema version {found} is newer than this kifu knows ({known})"
             ),
-            Error::NotFound(what) => write!(f, "not found: {what}"),
+            Error::NotFound(missing) => write!(f, "not found: {missing}"),
             Error::NeedsMigration {
                 found,
                 known,
@@ -287,7 +310,7 @@ impl Store {
     /// Opens an existing database for reading only.
     pub fn open_read_only(path: &Path) -> Result<Store> {
         if !path.exists() {
-            return Err(Error::NotFound(format!("database {}", path.display())));
+            return Err(Error::NotFound(Missing::Database(path.to_owned())));
         }
         // An older schema is brought up to date first (migrations only add), so a reader
         // never queries a column the file does not have yet.

@@ -206,7 +206,7 @@ impl Store {
             .conn
             .query_row(&sql, params![id], game_row)
             .optional()?
-            .ok_or_else(|| Error::NotFound(format!("game {id}")))?;
+            .ok_or(Error::NotFound(crate::Missing::Game(id)))?;
         let mut stmt = self
             .conn
             .prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")?;

@@ -101,12 +101,9 @@ pub(super) fn clear(conn: &Connection, token: &str) -> Result<()> {
 
 /// Attaches the index file to `conn` as the schema `positions`.
 pub(crate) fn attach(conn: &Connection, path: &Path) -> Result<()> {
-    let name = path.to_str().ok_or_else(|| {
-        Error::NotFound(format!(
-            "position index file {} (its path is not UTF-8)",
-            path.display()
-        ))
-    })?;
+    let name = path
+        .to_str()
+        .ok_or_else(|| Error::NotFound(crate::Missing::IndexPath(path.to_owned())))?;
     conn.execute("ATTACH DATABASE ?1 AS positions", params![name])?;
     Ok(())
 }
