@@ -20,6 +20,7 @@ pub mod ruleset;
 pub mod seat;
 pub mod severity;
 mod simplified;
+pub mod termination;
 pub mod variation;
 
 pub use annotation::{
@@ -43,4 +44,5 @@ pub use rating::RatingSystem;
 pub use ruleset::Ruleset;
 pub use seat::{BySeat, Seat};
 pub use severity::Severity;
+pub use termination::Termination;
 pub use variation::{variation_lines, VariationLine, VariationMove};

@@ -7,13 +7,14 @@
 //! result; when nothing (or `unknown`) is recorded, the board's result counts.**
 //!
 //! "The board decided the game" means the replay ended on a terminal position of the rules
-//! themselves (see [`board_decides`]): a five, checkmate, a repetition verdict that ends the
+//! themselves (see [`board_decides`] and [`Termination::board_decides`]): a five, checkmate, a repetition verdict that ends the
 //! record, the last placement. A record that stops early, breaks off at an illegal move or
 //! ends on a claim (Renju's forbidden-move claim) is decided by what was recorded.
 
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::termination::{Termination, XiangqiTermination};
 use crate::GameKind;
 
 /// A result as stored: a side's win, a draw, or `unknown`.
@@ -75,23 +76,10 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// True when the replay's termination is a position the rules themselves end the game on,
-/// so the board's result overrides a recorded one.
+/// True when the replay's termination (as stored) is a position the rules themselves end
+/// the game on, so the board's result overrides a recorded one.
 pub fn board_decides(kind: GameKind, termination: &str) -> bool {
-    match kind {
-        GameKind::Renju => matches!(
-            termination,
-            "five" | "overline" | "two-passes" | "board-full"
-        ),
-        GameKind::Xiangqi => matches!(
-            termination,
-            "checkmate" | "stalemate" | "perpetual-check" | "perpetual-chase" | "repetition-draw"
-        ),
-        GameKind::Territorial => {
-            matches!(termination, "all-placed" | "two-passes" | "no-placement")
-        }
-        GameKind::ChouChou => matches!(termination, "threshold" | "no-legal-action"),
-    }
+    Termination::parse(kind, termination).is_some_and(|t| t.board_decides())
 }
 
 /// The result that counts (see the module documentation). `recorded` and `derived` are the
@@ -108,10 +96,7 @@ pub fn counted_result(
 
 /// Whether the replay ended on a repetition verdict of the (Xiangqi world) rules.
 pub fn is_repetition_verdict(termination: &str) -> bool {
-    matches!(
-        termination,
-        "perpetual-check" | "perpetual-chase" | "repetition-draw"
-    )
+    XiangqiTermination::from_name(termination).is_some_and(|t| t.is_repetition())
 }
 
 /// The result that counts once a curation is applied:

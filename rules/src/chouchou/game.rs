@@ -45,38 +45,7 @@ pub const RULE_SWAP_SILENT: &str = "chouchou rule 3 capturing(1) [decision]";
 pub const RULE_NOTATION: &str = "chouchou rule 7(3)";
 pub const RULE_SEATS: &str = "chouchou rule 6(1)";
 
-/// How the record ends, as the replay sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CcTermination {
-    /// A player reached the threshold.
-    Threshold,
-    /// Every player in turn was left without a legal action [decision].
-    NoLegalAction,
-    /// An illegal action stopped the replay.
-    IllegalAction,
-    /// A 10th piece move stopped the replay.
-    MoveLimit,
-    /// The header could not be played.
-    BadSetup,
-    /// The record's `[Termination]` (`time`, …), when the board decided nothing.
-    Recorded(String),
-    /// Nothing ends the game (unfinished record, or a result the board does not show).
-    Unfinished,
-}
-
-impl CcTermination {
-    pub fn name(&self) -> &str {
-        match self {
-            CcTermination::Threshold => "threshold",
-            CcTermination::NoLegalAction => "no-legal-action",
-            CcTermination::IllegalAction => "illegal-action",
-            CcTermination::MoveLimit => "move-limit",
-            CcTermination::BadSetup => "bad-setup",
-            CcTermination::Recorded(t) => t,
-            CcTermination::Unfinished => "unfinished",
-        }
-    }
-}
+pub use kifu_facts::termination::ChouChouTermination as CcTermination;
 
 /// One capture: the pieces a mover took at one ply.
 #[derive(Clone, Debug, PartialEq, Eq)]

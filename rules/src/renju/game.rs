@@ -85,64 +85,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// How the record ends, as the board shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// A five (Black exact five, or White five).
-    Five,
-    /// An overline (six or more) that wins: White's in Renju, either side's in free-style.
-    Overline,
-    /// White wins by claiming Black's forbidden move (the last move, or an overline still
-    /// on the board when the record says White won).
-    ForbiddenMove,
-    /// Two passes in a row: draw (§8-7).
-    TwoPasses,
-    /// All 225 points filled: draw (§8-10).
-    BoardFull,
-    /// An off-board or occupied point stopped the replay.
-    IllegalMove,
-    /// The record is not on a 15×15 board.
-    NotRenju,
-    /// Nothing on the board ends the game (resignation, time, agreement, or unfinished).
-    Unfinished,
-}
-
-impl Termination {
-    pub const ALL: [Termination; 8] = [
-        Termination::Five,
-        Termination::Overline,
-        Termination::ForbiddenMove,
-        Termination::TwoPasses,
-        Termination::BoardFull,
-        Termination::IllegalMove,
-        Termination::NotRenju,
-        Termination::Unfinished,
-    ];
-
-    /// Kebab-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Termination::Five => "five",
-            Termination::Overline => "overline",
-            Termination::ForbiddenMove => "forbidden-move",
-            Termination::TwoPasses => "two-passes",
-            Termination::BoardFull => "board-full",
-            Termination::IllegalMove => "illegal-move",
-            Termination::NotRenju => "not-renju",
-            Termination::Unfinished => "unfinished",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Termination> {
-        Termination::ALL.into_iter().find(|t| t.name() == s)
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use kifu_facts::termination::RenjuTermination as Termination;
 
 /// The audit of one record.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -99,52 +99,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// How the record ends, as the board shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// Both sides placed every piece.
-    AllPlaced,
-    /// Two passes in a row.
-    TwoPasses,
-    /// The record stops where neither side can place any more, its closing passes not
-    /// written.
-    NoPlacement,
-    /// An illegal move stopped the replay.
-    IllegalMove,
-    /// The record stops before the end of the game.
-    Unfinished,
-}
-
-impl Termination {
-    pub const ALL: [Termination; 5] = [
-        Termination::AllPlaced,
-        Termination::TwoPasses,
-        Termination::NoPlacement,
-        Termination::IllegalMove,
-        Termination::Unfinished,
-    ];
-
-    /// Kebab-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Termination::AllPlaced => "all-placed",
-            Termination::TwoPasses => "two-passes",
-            Termination::NoPlacement => "no-placement",
-            Termination::IllegalMove => "illegal-move",
-            Termination::Unfinished => "unfinished",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Termination> {
-        Termination::ALL.into_iter().find(|t| t.name() == s)
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use kifu_facts::termination::TerritorialTermination as Termination;
 
 /// The audit of one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
