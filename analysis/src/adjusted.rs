@@ -20,6 +20,7 @@ use serde::Serialize;
 use crate::frame::{opening_key, or_none, period_of};
 use crate::renju::Balance;
 use crate::standings::{first_seat_score, round_order};
+use crate::usage::Usage;
 use crate::{Dataset, Error, Game, Result, Z95};
 
 /// The groupings `--adjusted` takes, per game.
@@ -158,12 +159,13 @@ fn fit_games(data: &Dataset, kind: GameKind, by: &str) -> Result<Fit> {
     let keys = adjusted_keys(kind);
     if !keys.contains(&by) {
         return Err(Error::Usage(if keys.is_empty() {
-            format!("stats --adjusted: {kind} has no first mover's advantage to fit (Renju and Xiangqi have)")
+            Usage::NoAdvantage { kind }
         } else {
-            format!(
-                "stats --adjusted: unknown grouping `{by}` for {kind}; valid, closest first: {}",
-                kifu_facts::closest(by, keys.iter().copied(), keys.len()).join(", ")
-            )
+            Usage::AdjustedGrouping {
+                by: by.to_owned(),
+                kind,
+                valid: keys,
+            }
         }));
     }
     let players_of: HashMap<i64, (String, String)> = data
@@ -290,17 +292,20 @@ pub fn compare_groups(
     let index = |name: &str| -> Result<u32> {
         match fit.groups.iter().position(|g| g == name) {
             Some(i) => Ok(i as u32),
-            None => Err(Error::Usage(format!(
-                "stats --compare: no game of {kind} is in the {by} `{name}`; valid, closest first: {}",
-                kifu_facts::closest(name, fit.groups.iter().map(String::as_str), 8).join(", ")
-            ))),
+            None => Err(Error::Usage(Usage::NoGameInGroup {
+                kind,
+                by: by.to_owned(),
+                name: name.to_owned(),
+                groups: fit.groups.clone(),
+            })),
         }
     };
     let (ia, ib) = (index(a)?, index(b)?);
     if ia == ib {
-        return Err(Error::Usage(format!(
-            "stats --compare: `{a}` and `{b}` are one group"
-        )));
+        return Err(Error::Usage(Usage::OneGroup {
+            a: a.to_owned(),
+            b: b.to_owned(),
+        }));
     }
     let Comparison {
         difference,

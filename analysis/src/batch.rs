@@ -19,6 +19,7 @@ use crate::contract::{
     schema_json, ColumnType, TableDoc, BYTES_PER_PART, BYTES_PER_ROW_GROUP, KIFU_VERSION,
     ROWS_PER_ROW_GROUP, SCHEMA_VERSION,
 };
+use crate::usage::Usage;
 use crate::{Error, Format, Result};
 
 /// One value of a row, of its column's [`ColumnType`].
@@ -55,10 +56,8 @@ enum Buf {
     Texts(ListStringChunkedBuilder),
 }
 
-fn bad_cell(table: &str, column: &str) -> Error {
-    Error::Usage(format!(
-        "export: a value of {table}.{column} does not have the column's type"
-    ))
+fn bad_cell(table: &'static str, column: &'static str) -> Error {
+    Error::Usage(Usage::BadCell { table, column })
 }
 
 struct Batch {
@@ -105,12 +104,11 @@ impl Batch {
 
     fn push(&mut self, row: Vec<Cell>) -> Result<()> {
         if row.len() != self.bufs.len() {
-            return Err(Error::Usage(format!(
-                "export: a {} row has {} values for {} columns",
-                self.table.name,
-                row.len(),
-                self.bufs.len()
-            )));
+            return Err(Error::Usage(Usage::RowWidth {
+                table: self.table.name,
+                values: row.len(),
+                columns: self.bufs.len(),
+            }));
         }
         for ((buf, cell), doc) in self.bufs.iter_mut().zip(row).zip(self.table.columns) {
             self.bytes += cell.bytes();
@@ -285,7 +283,9 @@ impl TableWriter {
 
     /// The error of an output thread that is gone without one of its own.
     fn stopped(&self) -> Error {
-        Error::Usage(format!("export: the writer of {} stopped", self.table.name))
+        Error::Usage(Usage::WriterStopped {
+            table: self.table.name,
+        })
     }
 
     /// Waits for the output thread to write all it was sent: the files it wrote.
@@ -382,11 +382,7 @@ impl Output {
                         .finish(&mut df)?;
                 }
             }
-            Format::Table => {
-                return Err(Error::Usage(
-                    "export: the format is parquet, csv or json".into(),
-                ))
-            }
+            Format::Table => return Err(Error::Usage(Usage::NotADataFormat)),
         }
         Ok(())
     }

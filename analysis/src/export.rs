@@ -26,6 +26,7 @@ use crate::contract::{
     SCHEMA_VERSION, SOURCES_TABLE, VARIATIONS_TABLE,
 };
 use crate::frame::year_of;
+use crate::usage::{Refusal, Usage, STATE_FILE};
 use crate::{Error, Filter, Format, Result};
 use kifu_facts::RatingSystem;
 use kifu_store::ratings::StoredRating;
@@ -50,9 +51,6 @@ impl ExportOptions {
         }
     }
 }
-
-/// The file beside `_schema.json` that says what an export covered, for `--append`.
-const STATE_FILE: &str = "_export.json";
 
 /// What [`export`] wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -120,9 +118,7 @@ fn export_with(
     check: &mut dyn FnMut(&str, u64) -> Result<()>,
 ) -> Result<ExportSummary> {
     if options.format == Format::Table {
-        return Err(Error::Usage(
-            "export: the format is parquet, csv or json".into(),
-        ));
+        return Err(Error::Usage(Usage::NotADataFormat));
     }
     if options.append {
         return append(store, filter, options.format, dir, check);
@@ -131,11 +127,9 @@ fn export_with(
         return Err(Error::OutputExists(dir.to_owned()));
     }
     if dir.exists() && !replaceable(dir) {
-        return Err(Error::Usage(format!(
-            "export: {} is not a kifu export (no _schema.json in it): --overwrite replaces \
-             only an export or an empty directory",
-            dir.display()
-        )));
+        return Err(Error::Usage(Usage::NotAnExport {
+            dir: dir.to_owned(),
+        }));
     }
     remove_leftovers(dir);
     let temp = sibling(dir, "tmp")?;
@@ -183,9 +177,11 @@ pub(crate) fn replaceable(dir: &Path) -> bool {
 /// being written (`tag` "tmp") or what it replaces ("old"), unique to this process and
 /// moment: `.NAME.kifu-TAG-PID-NANOS`, which [`remove_leftovers`] knows.
 pub fn sibling(dir: &Path, tag: &str) -> Result<PathBuf> {
-    let name = dir
-        .file_name()
-        .ok_or_else(|| Error::Usage(format!("export: {} names no directory", dir.display())))?;
+    let name = dir.file_name().ok_or_else(|| {
+        Error::Usage(Usage::NoDirectory {
+            dir: dir.to_owned(),
+        })
+    })?;
     let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -316,33 +312,31 @@ fn write_state(
     Ok(())
 }
 
-fn refuse(dir: &Path, why: &str) -> Error {
-    Error::Usage(format!("export --append to {}: {why}", dir.display()))
+fn refuse(dir: &Path, refusal: Refusal) -> Error {
+    Error::Usage(Usage::Append {
+        dir: dir.to_owned(),
+        refusal,
+    })
 }
 
 /// What an earlier export of `dir` covered, checked to be one `--append` can add to.
 fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Result<ExportMarks> {
     if format != Format::Parquet {
-        return Err(refuse(dir, "only a Parquet export can be appended to"));
+        return Err(refuse(dir, Refusal::NotParquet));
     }
     if *filter != Filter::everything() {
-        return Err(refuse(
-            dir,
-            "an append adds every record ingested since the last export, so it takes no filter",
-        ));
+        return Err(refuse(dir, Refusal::Filtered));
     }
     let text = std::fs::read_to_string(dir.join(STATE_FILE))
-        .map_err(|e| refuse(dir, &format!("no {STATE_FILE} to append after ({e})")))?;
-    let state: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| refuse(dir, &format!("{STATE_FILE} is not JSON ({e})")))?;
+        .map_err(|e| refuse(dir, Refusal::NoState(e)))?;
+    let state: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| refuse(dir, Refusal::StateNotJson(e)))?;
     if state["schema_version"] != SCHEMA_VERSION {
         return Err(refuse(
             dir,
-            &format!(
-                "it has schema version {}, this kifu writes {SCHEMA_VERSION} (export it again \
-                 with --overwrite)",
-                state["schema_version"]
-            ),
+            Refusal::SchemaVersion {
+                found: state["schema_version"].clone(),
+            },
         ));
     }
     // A column added since (the contract's version stays) would make the new parts
@@ -351,22 +345,23 @@ fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Res
         .ok()
         .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
     if written.as_ref().map(columns) != Some(columns(&schema_json())) {
-        return Err(refuse(
-            dir,
-            "its tables have other columns than this kifu writes (export it again with \
-             --overwrite)",
-        ));
+        return Err(refuse(dir, Refusal::OtherColumns));
     }
     if state["format"] != "parquet" || state["every_record"] != true {
-        return Err(refuse(dir, "it is not a Parquet export of every record"));
+        return Err(refuse(dir, Refusal::NotEveryRecord));
     }
     if state["database"] != json!(store.database_identity()?) {
-        return Err(refuse(dir, "it was exported from another database"));
+        return Err(refuse(dir, Refusal::OtherDatabase));
     }
     let mark = |table: &str| {
-        state["exported_through"][table]
-            .as_i64()
-            .ok_or_else(|| refuse(dir, &format!("{STATE_FILE} has no mark for {table}")))
+        state["exported_through"][table].as_i64().ok_or_else(|| {
+            refuse(
+                dir,
+                Refusal::NoMark {
+                    table: table.to_owned(),
+                },
+            )
+        })
     };
     Ok(ExportMarks {
         games: mark("games")?,
@@ -535,8 +530,7 @@ fn hex(bytes: &[u8]) -> String {
 /// The games columns, in [`crate::contract`] order.
 /// Writes the contract as `_schema.json` into `dir`.
 pub(crate) fn write_schema(dir: &Path) -> Result<()> {
-    let schema = serde_json::to_string_pretty(&schema_json())
-        .map_err(|e| Error::Usage(format!("export: _schema.json: {e}")))?;
+    let schema = serde_json::to_string_pretty(&schema_json()).map_err(Error::Schema)?;
     std::fs::write(dir.join("_schema.json"), schema + "\n")?;
     Ok(())
 }
@@ -774,14 +768,17 @@ mod tests {
         // Fail at the third row of the moves table: games and players are written by then.
         let mut fail = |table: &str, rows: u64| {
             if table == "moves" && rows == 3 {
-                Err(Error::Usage("stopped".into()))
+                Err(Error::Usage(Usage::WriterStopped { table: "moves" }))
             } else {
                 Ok(())
             }
         };
         let options = ExportOptions::new(Format::Parquet);
         let err = export_with(&store, &Filter::everything(), options, &out, &mut fail);
-        assert_eq!(err.unwrap_err().to_string(), "stopped");
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "export: the writer of moves stopped"
+        );
         assert!(!out.exists());
         // Nor is the temporary directory left behind.
         // Only the database and the files SQLite and kifu keep beside it remain.

@@ -4,6 +4,7 @@ use kifu_facts::{Annotations, GameKind, Outcome};
 use polars::prelude::*;
 
 use crate::frame::{bins, or_none, period_of, ratio};
+use crate::usage::Usage;
 use crate::{Dataset, Error, Game, Result};
 
 /// The groupings of [`result_shares`].
@@ -18,10 +19,10 @@ pub(crate) const SHARES_KEYS: [&str; 5] = ["rule", "opening", "event", "year", "
 /// year or decade, in time order, games without a year left out.
 pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFrame> {
     if !SHARES_KEYS.contains(&by) {
-        return Err(Error::Usage(format!(
-            "result shares: unknown grouping `{by}` ({})",
-            SHARES_KEYS.join(", ")
-        )));
+        return Err(Error::Usage(Usage::SharesGrouping {
+            by: by.to_owned(),
+            valid: &SHARES_KEYS,
+        }));
     }
     let by_period = by == "year" || by == "decade";
     let first = kind.first_side();

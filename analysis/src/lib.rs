@@ -40,6 +40,7 @@ mod shard;
 pub mod standings;
 mod stats;
 mod territorial;
+mod usage;
 mod xiangqi;
 
 pub use adjusted::{
@@ -63,6 +64,7 @@ pub use stats::stats;
 pub use territorial::{
     territorial_margins, territorial_multipliers, territorial_scores, territorial_summary,
 };
+pub use usage::{Refusal, Usage};
 pub use xiangqi::{
     xiangqi_captures, xiangqi_material_curve, xiangqi_results, xiangqi_results_by_family,
     xiangqi_rulings,
@@ -76,7 +78,9 @@ pub enum Error {
     Polars(PolarsError),
     Io(std::io::Error),
     /// A request the analysis cannot serve (an unknown `by` key, format…).
-    Usage(String),
+    Usage(Usage),
+    /// The contract's `_schema.json` could not be written as JSON.
+    Schema(serde_json::Error),
     /// An export's destination exists and the export may not replace it.
     OutputExists(std::path::PathBuf),
     /// `ingest --to-parquet` failed to read its inputs.
@@ -89,7 +93,8 @@ impl std::fmt::Display for Error {
             Error::Store(e) => e.fmt(f),
             Error::Polars(e) => write!(f, "analysis error: {e}"),
             Error::Io(e) => write!(f, "analysis output: {e}"),
-            Error::Usage(m) => f.write_str(m),
+            Error::Usage(u) => u.fmt(f),
+            Error::Schema(e) => write!(f, "export: _schema.json: {e}"),
             Error::OutputExists(p) => write!(
                 f,
                 "export: {} exists (--overwrite replaces it)",
@@ -107,7 +112,10 @@ impl std::error::Error for Error {
             Error::Store(e) => Some(e),
             Error::Polars(e) => Some(e),
             Error::Ingest(e) => Some(e),
-            Error::Usage(_) | Error::OutputExists(_) => None,
+            // The usage's own text is this error's: its cause, if any, comes next.
+            Error::Usage(u) => std::error::Error::source(u),
+            Error::Schema(e) => Some(e),
+            Error::OutputExists(_) => None,
         }
     }
 }

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use crate::frame::{
     decade_of, f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE,
 };
+use crate::usage::Usage;
 use crate::{Dataset, Error, Result};
 
 pub(crate) const BALANCE_KEYS: [&str; 4] = ["rule", "opening", "year", "decade"];
@@ -118,9 +119,9 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
 pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
     for k in by {
         if !BALANCE_KEYS.contains(k) {
-            return Err(Error::Usage(format!(
-                "renju opening balance: unknown grouping `{k}` (rule, opening, year, decade)"
-            )));
+            return Err(Error::Usage(Usage::BalanceGrouping {
+                key: (*k).to_owned(),
+            }));
         }
     }
     let by_opening = by.contains(&"opening");

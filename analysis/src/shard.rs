@@ -34,6 +34,7 @@ use crate::export::{
     remove_leftovers, replaceable, run_id, seat_row, sibling, source_row, variation_row,
     write_schema,
 };
+use crate::usage::Usage;
 use crate::{Error, ExportSummary, Format, Result};
 
 /// A file of the shard.
@@ -160,7 +161,7 @@ impl ShardWriter {
         usize::try_from(id - 1)
             .ok()
             .and_then(|i| self.sources.get(i))
-            .ok_or_else(|| Error::Usage(format!("ingest --to-parquet: no source {id}")))
+            .ok_or(Error::Usage(Usage::NoSource { id }))
     }
 
     /// `moves`: the game's [`move_lists`].
@@ -512,17 +513,14 @@ pub fn ingest_to_parquet(
     overwrite: bool,
 ) -> Result<ShardSummary> {
     if dir.exists() && !overwrite {
-        return Err(Error::Usage(format!(
-            "ingest --to-parquet: {} exists (--overwrite replaces it)",
-            dir.display()
-        )));
+        return Err(Error::Usage(Usage::DatasetExists {
+            dir: dir.to_owned(),
+        }));
     }
     if dir.exists() && !replaceable(dir) {
-        return Err(Error::Usage(format!(
-            "ingest --to-parquet: {} is not a kifu dataset (no _schema.json in it): \
-             --overwrite replaces only a dataset or an empty directory",
-            dir.display()
-        )));
+        return Err(Error::Usage(Usage::NotADataset {
+            dir: dir.to_owned(),
+        }));
     }
     remove_leftovers(dir);
     let temp = sibling(dir, "tmp")?;

@@ -5,6 +5,7 @@ use polars::prelude::*;
 
 use crate::games::SHARES_KEYS;
 use crate::renju::BALANCE_KEYS;
+use crate::usage::{Usage, STATS_KEYS};
 use crate::{
     chouchou_captures_by_action, chouchou_summary, findings_by_event, findings_overview,
     first_capture_plies, game_lengths, renju_forbidden, renju_opening_balance, result_shares,
@@ -42,21 +43,14 @@ pub fn stats(data: &Dataset, by: Option<&str>) -> Result<Vec<(String, DataFrame)
         let shares_key = (keys.len() == 1 && SHARES_KEYS.contains(&keys[0])).then(|| keys[0]);
         let balance_ok = !keys.is_empty() && keys.iter().all(|k| BALANCE_KEYS.contains(k));
         if shares_key.is_none() && !balance_ok {
-            const KEYS: [&str; 5] = ["rule", "opening", "year", "decade", "event"];
-            const HOW: &str = "Renju tables take any of rule, opening, year, decade, \
-                               comma-separated; the others one of rule, opening, event, year, \
-                               decade";
             // Name the key that is wrong, with the keys closest to it first.
             return Err(Error::Usage(
-                match keys.iter().find(|k| !KEYS.contains(k)) {
-                    Some(wrong) => format!(
-                        "stats: unknown grouping `{wrong}`; valid, closest first: {} ({HOW})",
-                        kifu_facts::closest(wrong, KEYS, KEYS.len()).join(", ")
-                    ),
-                    None if keys.is_empty() => {
-                        format!("stats: `--by {by}` names no grouping ({HOW})")
-                    }
-                    None => format!("stats: the groupings `{by}` do not go together ({HOW})"),
+                match keys.iter().find(|k| !STATS_KEYS.contains(k)) {
+                    Some(wrong) => Usage::StatsGrouping {
+                        wrong: (*wrong).to_owned(),
+                    },
+                    None if keys.is_empty() => Usage::NoStatsGrouping { by: by.to_owned() },
+                    None => Usage::StatsGroupingsApart { by: by.to_owned() },
                 },
             ));
         }
