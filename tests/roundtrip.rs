@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_store::{GameFilter, Store};
 
 use crate::common::{generate, ingest_json, kifu_ok, shared};
@@ -32,7 +32,7 @@ const FORMAT_SPECIFIC: [&str; 1] = ["nonstandard-notation"];
 struct Facts {
     moves: Vec<u8>,
     key: Vec<u8>,
-    result: Option<Outcome>,
+    result: Option<ResultName>,
     players: Vec<(String, String)>,
     event: Option<String>,
     /// The engines' findings, (code, ply), sorted.
@@ -65,7 +65,7 @@ fn facts(db: &Path, kind: GameKind) -> Vec<Facts> {
                 result: g
                     .recorded_result
                     .as_deref()
-                    .and_then(Outcome::parse)
+                    .and_then(ResultName::parse)
                     .filter(|o| o.is_known()),
                 moves: g.moves,
                 key: g.canonical_key,

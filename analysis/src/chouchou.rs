@@ -1,6 +1,6 @@
 //! ChouChou: variants, players, captures and penalties.
 
-use kifu_facts::{ChouChouAnnotations, GameKind, Outcome};
+use kifu_facts::{ChouChouAnnotations, GameKind, ResultName};
 use polars::prelude::*;
 
 use crate::frame::{f64_col, ratio, NONE};
@@ -31,7 +31,7 @@ pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
         });
         players.push(a.players);
         pairs.push(a.pairs);
-        p1.push((r == Some(Outcome::Seat(1))) as u32);
+        p1.push((r == Some(ResultName::Seat(1))) as u32);
         sc.push(r.is_some() as u32);
         plies.push((!g.facts.results_only).then_some(g.facts.plies));
         moved.push(!g.facts.results_only as u32);
@@ -158,11 +158,11 @@ pub fn chouchou_seat_wins(data: &Dataset) -> Result<DataFrame> {
         let row = tables.entry((variant, a.players, a.pairs)).or_default();
         row[0] += 1;
         match g.result {
-            Some(Outcome::Seat(n @ 1..=4)) => {
+            Some(ResultName::Seat(n @ 1..=4)) => {
                 row[1] += 1;
                 row[1 + usize::from(n)] += 1;
             }
-            Some(Outcome::Draw) => {
+            Some(ResultName::Draw) => {
                 row[1] += 1;
                 row[6] += 1;
             }

@@ -90,7 +90,7 @@ use ColumnType::{Bool, Float, Int, IntList, Text, TextList};
 
 /// The game kinds (`kifu_facts::GameKind` names).
 pub const KINDS: &[&str] = &["renju", "xiangqi", "territorial", "chouchou"];
-/// Results as kifu names them (`kifu_facts::Outcome`), `unknown` left out of `counted_result`.
+/// Results as kifu names them (`kifu_facts::ResultName`), `unknown` left out of `counted_result`.
 const RESULTS: &[&str] = &["black", "white", "red", "draw", "P1", "P2", "P3", "P4"];
 const STORED_RESULTS: &[&str] = &[
     "black", "white", "red", "draw", "P1", "P2", "P3", "P4", "unknown",
@@ -780,14 +780,14 @@ pub fn schema_json() -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kifu_facts::{GameKind, Outcome, Severity};
+    use kifu_facts::{GameKind, ResultName, Severity};
 
     #[test]
     fn enumerations_match_the_typed_facts() {
         let kinds: Vec<String> = GameKind::ALL.iter().map(|k| k.name().to_owned()).collect();
         assert_eq!(kinds, KINDS);
         for r in RESULTS {
-            let o = Outcome::parse(r).unwrap();
+            let o = ResultName::parse(r).unwrap();
             assert!(o.is_known() && o.name() == *r, "{r}");
         }
         for s in SEVERITIES {

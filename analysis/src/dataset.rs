@@ -2,7 +2,7 @@
 
 use std::cell::OnceCell;
 
-use kifu_facts::{Extra, GameKind, Outcome};
+use kifu_facts::{Extra, GameKind, ResultName};
 use kifu_store::{GameFacts, Store};
 
 use crate::{Filter, Result};
@@ -12,7 +12,7 @@ use crate::{Filter, Result};
 pub struct Game {
     pub facts: GameFacts,
     /// [`kifu_facts::counted_result`] of the game.
-    pub result: Option<Outcome>,
+    pub result: Option<ResultName>,
 }
 
 impl Game {

@@ -1,6 +1,6 @@
 //! Tables every game kind has: result shares, game lengths, first captures.
 
-use kifu_facts::{Annotations, GameKind, Outcome};
+use kifu_facts::{Annotations, GameKind, ResultName};
 use polars::prelude::*;
 
 use crate::frame::{bins, or_none, period_of, ratio};
@@ -42,8 +42,8 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
             }));
         }
         fw.push((r == Some(first)) as u32);
-        dr.push((r == Some(Outcome::Draw)) as u32);
-        sw.push(r.is_some_and(|r| r != first && r != Outcome::Draw) as u32);
+        dr.push((r == Some(ResultName::Draw)) as u32);
+        sw.push(r.is_some_and(|r| r != first && r != ResultName::Draw) as u32);
         sc.push(r.is_some() as u32);
     }
     let df = df!(by => key, "f" => fw, "s" => sw, "d" => dr, "r" => sc)?;

@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use kifu_facts::{GameKind, MoveCode, Outcome, PositionKey, SeatResult};
+use kifu_facts::{GameKind, MoveCode, PositionKey, ResultName, SeatResult};
 use kifu_rules::positions::{
     compose, inverse, stored_board, stored_trail, symmetry_name, with_stored, Board,
 };
@@ -114,13 +114,13 @@ impl ResultCounts {
                 out.push((
                     SeatResult::seat_outcome(kind, i as u8 + 1)
                         .name()
-                        .into_owned(),
+                        .to_owned(),
                     n,
                 ));
             }
         }
-        out.push((Outcome::Draw.name().into_owned(), self.draws));
-        out.push((Outcome::Unknown.name().into_owned(), self.unknown));
+        out.push((ResultName::Draw.name().to_owned(), self.draws));
+        out.push((ResultName::Unknown.name().to_owned(), self.unknown));
         out
     }
 }

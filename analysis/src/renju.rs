@@ -1,6 +1,6 @@
 //! Renju: the opening balance and the forbidden moves.
 
-use kifu_facts::{ForbiddenKind, GameKind, Outcome, RenjuAnnotations, Ruleset};
+use kifu_facts::{ForbiddenKind, GameKind, RenjuAnnotations, ResultName, Ruleset};
 use kifu_store::RulesetChoice;
 use polars::prelude::*;
 use std::collections::HashSet;
@@ -163,9 +163,9 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
                 .unwrap_or_else(|| NONE.to_owned()),
         );
         year.push(y.unwrap_or_else(|| NONE.to_owned()));
-        black.push((result == Some(Outcome::Black)) as u32);
-        white.push((result == Some(Outcome::White)) as u32);
-        draw.push((result == Some(Outcome::Draw)) as u32);
+        black.push((result == Some(ResultName::Black)) as u32);
+        white.push((result == Some(ResultName::White)) as u32);
+        draw.push((result == Some(ResultName::Draw)) as u32);
         scored.push(result.is_some() as u32);
         swap_known.push(swap.is_some() as u32);
         swap_yes.push((swap == Some(true)) as u32);
@@ -279,7 +279,7 @@ pub fn renju_forbidden(data: &Dataset) -> Result<DataFrame> {
             claimed.push(0);
         }
         for g in data.games(GameKind::Renju)? {
-            if g.facts.termination != "forbidden-move" || g.result != Some(Outcome::White) {
+            if g.facts.termination != "forbidden-move" || g.result != Some(ResultName::White) {
                 continue;
             }
             kind.push(name(claimed_kind(&data.store().moves_of(g.id())?)));

@@ -268,7 +268,7 @@ impl ShardWriter {
                 None,
                 repetition_decides,
             )
-            .map(|o| o.name().into_owned()),
+            .map(|o| o.name().to_owned()),
             correction: None,
         });
         self.tables[0].push(row)?;

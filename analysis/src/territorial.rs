@@ -1,6 +1,6 @@
 //! Chess Territorial: scores, territories and margins.
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use polars::prelude::*;
 
 use crate::frame::{f64_col, ratio};
@@ -18,7 +18,7 @@ pub fn territorial_scores(data: &Dataset) -> Result<DataFrame> {
         id.push(g.id());
         w.push(i64::from(a.score.white));
         b.push(i64::from(a.score.black));
-        res.push(g.result.map(|r| r.name().into_owned()));
+        res.push(g.result.map(|r| r.name().to_owned()));
     }
     let df = df!("game" => id, "white" => w, "black" => b, "result" => res)?;
     Ok(df
@@ -54,10 +54,13 @@ pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
     let (mut terr, mut doubled) = (0u32, 0u32);
     for g in data.games(GameKind::Territorial)? {
         let r = g.result;
-        ww.push((r == Some(Outcome::White)) as u32);
-        bw.push((r == Some(Outcome::Black)) as u32);
-        dr.push((r == Some(Outcome::Draw)) as u32);
-        sc.push(matches!(r, Some(Outcome::White | Outcome::Black | Outcome::Draw)) as u32);
+        ww.push((r == Some(ResultName::White)) as u32);
+        bw.push((r == Some(ResultName::Black)) as u32);
+        dr.push((r == Some(ResultName::Draw)) as u32);
+        sc.push(matches!(
+            r,
+            Some(ResultName::White | ResultName::Black | ResultName::Draw)
+        ) as u32);
         let score = score_of(g).map(|a| &a.score);
         ws.push(score.map(|s| f64::from(s.white)));
         bs.push(score.map(|s| f64::from(s.black)));

@@ -1,6 +1,6 @@
 //! Xiangqi: results per opening, repetition rulings, captures and material.
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
@@ -55,10 +55,13 @@ fn results_by(data: &Dataset, label: &str, key: fn(&Game) -> String) -> Result<D
     for g in data.games(GameKind::Xiangqi)? {
         let r = g.result;
         op.push(key(g));
-        rw.push((r == Some(Outcome::Red)) as u32);
-        bw.push((r == Some(Outcome::Black)) as u32);
-        dr.push((r == Some(Outcome::Draw)) as u32);
-        sc.push(matches!(r, Some(Outcome::Red | Outcome::Black | Outcome::Draw)) as u32);
+        rw.push((r == Some(ResultName::Red)) as u32);
+        bw.push((r == Some(ResultName::Black)) as u32);
+        dr.push((r == Some(ResultName::Draw)) as u32);
+        sc.push(matches!(
+            r,
+            Some(ResultName::Red | ResultName::Black | ResultName::Draw)
+        ) as u32);
     }
     let df = df!(label => op, "r" => rw, "b" => bw, "d" => dr, "s" => sc)?;
     Ok(df

@@ -1437,8 +1437,8 @@ fn standings_and_stats_count_the_same_result() {
     assert_eq!(
         counted,
         [
-            Some(kifu_facts::Outcome::White),
-            Some(kifu_facts::Outcome::White)
+            Some(kifu_facts::ResultName::White),
+            Some(kifu_facts::ResultName::White)
         ]
     );
 

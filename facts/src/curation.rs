@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::{GameKind, Outcome};
+use crate::{GameKind, ResultName};
 
 /// One curation file, read and checked on its own (game keys and event matches are checked
 /// against a database when it is applied).
@@ -251,7 +251,7 @@ pub struct ResultCorrection {
     pub line: u32,
     /// The data contract's `game_key`.
     pub game: String,
-    pub result: Outcome,
+    pub result: ResultName,
     pub provenance: Provenance,
 }
 
@@ -276,7 +276,7 @@ pub struct CuratedGame {
     pub date: Option<String>,
     /// In seat order: Red/Black, Black/White, P1….
     pub players: Vec<String>,
-    pub result: Outcome,
+    pub result: ResultName,
     pub forfeit: bool,
     pub provenance: Provenance,
 }

@@ -37,7 +37,7 @@ pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMA
 pub use names::{closest, edit_distance, fold_name};
 pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{
-    board_decides, counted_result, counted_result_under, is_repetition_verdict, Outcome,
+    board_decides, counted_result, counted_result_under, is_repetition_verdict, Outcome, ResultName,
 };
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use rating::RatingSystem;

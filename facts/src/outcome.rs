@@ -11,15 +11,60 @@
 //! record, the last placement. A record that stops early, breaks off at an illegal move or
 //! ends on a claim (Renju's forbidden-move claim) is decided by what was recorded.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use crate::termination::{Termination, XiangqiTermination};
-use crate::GameKind;
+use crate::{GameKind, Seat};
+
+/// The names of ChouChou's seats' wins.
+const SEAT_NAMES: [&str; 4] = ["P1", "P2", "P3", "P4"];
+
+/// What a game came to: a seat's win, a draw, or unknown. The one outcome of the engines,
+/// the readers and the tables; [`ResultName`] is how it is written and stored, which takes
+/// the game's kind (Xiangqi's first seat is `red`, Renju's `black`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Seat),
+    Draw,
+    Unknown,
+}
+
+impl Outcome {
+    /// The result's stored name in `kind`'s words.
+    pub fn name(self, kind: GameKind) -> ResultName {
+        match self {
+            Outcome::Win(seat) => kind.win(seat),
+            Outcome::Draw => ResultName::Draw,
+            Outcome::Unknown => ResultName::Unknown,
+        }
+    }
+
+    /// A stored name read in `kind`'s words; `None` for a side the game does not have.
+    pub fn of(kind: GameKind, name: ResultName) -> Option<Outcome> {
+        Some(match name {
+            ResultName::Draw => Outcome::Draw,
+            ResultName::Unknown => Outcome::Unknown,
+            side => Outcome::Win(kind.winner(side)?),
+        })
+    }
+
+    /// The winning seat; `None` for a draw or an unknown result.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Outcome::Win(seat) => Some(seat),
+            Outcome::Draw | Outcome::Unknown => None,
+        }
+    }
+
+    /// A win or a draw: a result a table can count.
+    pub fn is_known(self) -> bool {
+        self != Outcome::Unknown
+    }
+}
 
 /// A result as stored: a side's win, a draw, or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum ResultName {
     /// Renju Black, Xiangqi Black, Territorial Black.
     Black,
     /// Renju White, Territorial White.
@@ -33,46 +78,49 @@ pub enum Outcome {
     Unknown,
 }
 
-impl Outcome {
+impl ResultName {
     /// The stored name: `black`, `white`, `red`, `P1`…, `draw`, `unknown`.
-    pub fn name(self) -> Cow<'static, str> {
+    pub fn name(self) -> &'static str {
         match self {
-            Outcome::Black => "black".into(),
-            Outcome::White => "white".into(),
-            Outcome::Red => "red".into(),
-            Outcome::Seat(n) => format!("P{n}").into(),
-            Outcome::Draw => "draw".into(),
-            Outcome::Unknown => "unknown".into(),
+            ResultName::Black => "black",
+            ResultName::White => "white",
+            ResultName::Red => "red",
+            ResultName::Seat(n) => SEAT_NAMES
+                .get(usize::from(n).wrapping_sub(1))
+                .copied()
+                .unwrap_or("unknown"),
+            ResultName::Draw => "draw",
+            ResultName::Unknown => "unknown",
         }
     }
 
     /// A stored name back; `None` for anything else (free text some records carry).
-    pub fn parse(name: &str) -> Option<Outcome> {
+    pub fn parse(name: &str) -> Option<ResultName> {
         Some(match name {
-            "black" => Outcome::Black,
-            "white" => Outcome::White,
-            "red" => Outcome::Red,
-            "draw" => Outcome::Draw,
-            "unknown" => Outcome::Unknown,
+            "black" => ResultName::Black,
+            "white" => ResultName::White,
+            "red" => ResultName::Red,
+            "draw" => ResultName::Draw,
+            "unknown" => ResultName::Unknown,
             _ => {
                 let n: u8 = name.strip_prefix('P')?.parse().ok()?;
                 if !(1..=4).contains(&n) {
                     return None;
                 }
-                Outcome::Seat(n)
+                ResultName::Seat(n)
             }
         })
     }
 
     /// A win or a draw: a result a table can count.
     pub fn is_known(self) -> bool {
-        self != Outcome::Unknown
+        self != ResultName::Unknown
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for ResultName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        f.write_str(self.name())
     }
 }
 
@@ -90,7 +138,7 @@ pub fn counted_result(
     recorded: Option<&str>,
     derived: Option<&str>,
     termination: &str,
-) -> Option<Outcome> {
+) -> Option<ResultName> {
     counted_result_under(kind, recorded, derived, termination, None, true)
 }
 
@@ -111,14 +159,16 @@ pub fn counted_result_under(
     recorded: Option<&str>,
     derived: Option<&str>,
     termination: &str,
-    correction: Option<Outcome>,
+    correction: Option<ResultName>,
     repetition_decides: bool,
-) -> Option<Outcome> {
+) -> Option<ResultName> {
     if let Some(c) = correction {
         return c.is_known().then_some(c);
     }
-    let recorded = recorded.and_then(Outcome::parse).filter(|o| o.is_known());
-    let mut derived = derived.and_then(Outcome::parse).filter(|o| o.is_known());
+    let recorded = recorded
+        .and_then(ResultName::parse)
+        .filter(|o| o.is_known());
+    let mut derived = derived.and_then(ResultName::parse).filter(|o| o.is_known());
     if !repetition_decides && kind == GameKind::Xiangqi && is_repetition_verdict(termination) {
         derived = None;
     }
@@ -138,19 +188,19 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for o in [
-            Outcome::Black,
-            Outcome::White,
-            Outcome::Red,
-            Outcome::Seat(1),
-            Outcome::Seat(4),
-            Outcome::Draw,
-            Outcome::Unknown,
+            ResultName::Black,
+            ResultName::White,
+            ResultName::Red,
+            ResultName::Seat(1),
+            ResultName::Seat(4),
+            ResultName::Draw,
+            ResultName::Unknown,
         ] {
-            assert_eq!(Outcome::parse(&o.name()), Some(o));
+            assert_eq!(ResultName::parse(&o.name()), Some(o));
         }
-        assert_eq!(Outcome::parse("P0"), None);
-        assert_eq!(Outcome::parse("P5"), None);
-        assert_eq!(Outcome::parse("Ann"), None);
+        assert_eq!(ResultName::parse("P0"), None);
+        assert_eq!(ResultName::parse("P5"), None);
+        assert_eq!(ResultName::parse("Ann"), None);
     }
 
     #[test]
@@ -159,39 +209,39 @@ mod tests {
         // A five on the board beats a recorded contrary result.
         assert_eq!(
             counted_result(Renju, Some("black"), Some("white"), "five"),
-            Some(Outcome::White)
+            Some(ResultName::White)
         );
         // A record that stops early keeps its result.
         assert_eq!(
             counted_result(Renju, Some("black"), None, "unfinished"),
-            Some(Outcome::Black)
+            Some(ResultName::Black)
         );
         // White's forbidden-move claim is a recorded decision.
         assert_eq!(
             counted_result(Renju, Some("white"), Some("black"), "forbidden-move"),
-            Some(Outcome::White)
+            Some(ResultName::White)
         );
         // Nothing or `unknown` recorded: the board's.
         assert_eq!(
             counted_result(Renju, Some("unknown"), Some("draw"), "board-full"),
-            Some(Outcome::Draw)
+            Some(ResultName::Draw)
         );
         assert_eq!(counted_result(Renju, None, None, "unfinished"), None);
         assert_eq!(
             counted_result(Xiangqi, Some("draw"), Some("red"), "checkmate"),
-            Some(Outcome::Red)
+            Some(ResultName::Red)
         );
         assert_eq!(
             counted_result(Xiangqi, Some("draw"), Some("red"), "illegal-move"),
-            Some(Outcome::Draw)
+            Some(ResultName::Draw)
         );
         assert_eq!(
             counted_result(ChouChou, Some("P2"), Some("P1"), "threshold"),
-            Some(Outcome::Seat(1))
+            Some(ResultName::Seat(1))
         );
         assert_eq!(
             counted_result(ChouChou, Some("Ann wins"), Some("P1"), "unfinished"),
-            Some(Outcome::Seat(1))
+            Some(ResultName::Seat(1))
         );
         // A correction counts over the board; under other rules than the world rules a
         // repetition verdict decides nothing.
@@ -199,25 +249,25 @@ mod tests {
             counted_result_under(Xiangqi, rec, Some("red"), term, corr, world)
         };
         assert_eq!(
-            under(Some("black"), "checkmate", Some(Outcome::Draw), true),
-            Some(Outcome::Draw)
+            under(Some("black"), "checkmate", Some(ResultName::Draw), true),
+            Some(ResultName::Draw)
         );
         assert_eq!(
             under(Some("black"), "perpetual-chase", None, true),
-            Some(Outcome::Red)
+            Some(ResultName::Red)
         );
         assert_eq!(
             under(Some("black"), "perpetual-chase", None, false),
-            Some(Outcome::Black)
+            Some(ResultName::Black)
         );
         assert_eq!(under(None, "perpetual-check", None, false), None);
         assert_eq!(
             under(Some("black"), "checkmate", None, false),
-            Some(Outcome::Red)
+            Some(ResultName::Red)
         );
         assert_eq!(
             counted_result(ChouChou, Some("Ann wins"), Some("P1"), "unfinished"),
-            Some(Outcome::Seat(1))
+            Some(ResultName::Seat(1))
         );
     }
 }

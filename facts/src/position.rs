@@ -3,7 +3,7 @@
 //! carries. The engines (`kifu_rules::positions`) compute them, the store keeps them, the
 //! explorer and the position search read them back.
 
-use crate::{GameKind, Outcome, Seat};
+use crate::{GameKind, ResultName, Seat};
 
 /// A position (board and side to move; Chess Territorial's hands follow from its board,
 /// ChouChou's setup is part of it) up to the symmetries of its game's board: a position and
@@ -73,14 +73,14 @@ impl SeatResult {
 
     /// The result that counts, by seat: Renju Black, Xiangqi Red and Territorial White are
     /// seat 1 (they move first).
-    pub fn of(kind: GameKind, counted: Option<Outcome>) -> SeatResult {
+    pub fn of(kind: GameKind, counted: Option<ResultName>) -> SeatResult {
         // A seat's own name (`P2`) counts in any game, as it always has.
-        let seat = |o: Outcome| match o {
-            Outcome::Seat(n) => Some(n),
+        let seat = |o: ResultName| match o {
+            ResultName::Seat(n) => Some(n),
             side => kind.winner(side).map(Seat::number),
         };
         match counted {
-            Some(Outcome::Draw) => SeatResult::Draw,
+            Some(ResultName::Draw) => SeatResult::Draw,
             Some(o) => seat(o)
                 .filter(|s| (1..=Self::MAX_SEATS).contains(s))
                 .map_or(SeatResult::Unknown, SeatResult::Win),
@@ -89,18 +89,18 @@ impl SeatResult {
     }
 
     /// The outcome a seat's win is in its game's names (the inverse of [`SeatResult::of`]).
-    pub fn seat_outcome(kind: GameKind, seat: u8) -> Outcome {
+    pub fn seat_outcome(kind: GameKind, seat: u8) -> ResultName {
         match Seat::new(seat) {
             Some(s) if kind.seats().contains(&s) => kind.win(s),
-            _ => Outcome::Seat(seat),
+            _ => ResultName::Seat(seat),
         }
     }
 
     /// The result as an outcome in its game's names (`unknown` for no result).
-    pub fn outcome(self, kind: GameKind) -> Outcome {
+    pub fn outcome(self, kind: GameKind) -> ResultName {
         match self {
-            SeatResult::Unknown => Outcome::Unknown,
-            SeatResult::Draw => Outcome::Draw,
+            SeatResult::Unknown => ResultName::Unknown,
+            SeatResult::Draw => ResultName::Draw,
             SeatResult::Win(seat) => Self::seat_outcome(kind, seat),
         }
     }
@@ -132,23 +132,23 @@ mod tests {
     fn results_by_seat_round_trip_their_codes() {
         use GameKind::*;
         assert_eq!(
-            SeatResult::of(Renju, Some(Outcome::Black)),
+            SeatResult::of(Renju, Some(ResultName::Black)),
             SeatResult::Win(1)
         );
         assert_eq!(
-            SeatResult::of(Xiangqi, Some(Outcome::Black)),
+            SeatResult::of(Xiangqi, Some(ResultName::Black)),
             SeatResult::Win(2)
         );
         assert_eq!(
-            SeatResult::of(Territorial, Some(Outcome::White)),
+            SeatResult::of(Territorial, Some(ResultName::White)),
             SeatResult::Win(1)
         );
         assert_eq!(
-            SeatResult::of(ChouChou, Some(Outcome::Seat(4))),
+            SeatResult::of(ChouChou, Some(ResultName::Seat(4))),
             SeatResult::Win(4)
         );
         assert_eq!(
-            SeatResult::of(Renju, Some(Outcome::Red)),
+            SeatResult::of(Renju, Some(ResultName::Red)),
             SeatResult::Unknown
         );
         assert_eq!(SeatResult::of(Renju, None), SeatResult::Unknown);
@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(SeatResult::from_code(6), None);
         for kind in GameKind::ALL {
             for o in [
-                Outcome::Draw,
+                ResultName::Draw,
                 SeatResult::seat_outcome(kind, 1),
                 SeatResult::seat_outcome(kind, 2),
             ] {

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-use crate::{GameKind, Outcome};
+use crate::{GameKind, ResultName};
 
 /// A seat at the board, in moving order: seat 1 moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,12 +49,17 @@ impl fmt::Display for Seat {
     }
 }
 
-/// The side names of the two-seat games, first seat first, as stored
-/// (`game_players.side`, a win's name).
-const RENJU_SIDES: [&str; 2] = ["black", "white"];
-const XIANGQI_SIDES: [&str; 2] = ["red", "black"];
-const TERRITORIAL_SIDES: [&str; 2] = ["white", "black"];
-const CHOUCHOU_SIDES: [&str; 4] = ["P1", "P2", "P3", "P4"];
+/// What each game calls its seats, first seat first, as stored (`game_players.side`, a
+/// win's name).
+const RENJU_SIDES: [ResultName; 2] = [ResultName::Black, ResultName::White];
+const XIANGQI_SIDES: [ResultName; 2] = [ResultName::Red, ResultName::Black];
+const TERRITORIAL_SIDES: [ResultName; 2] = [ResultName::White, ResultName::Black];
+const CHOUCHOU_SIDES: [ResultName; 4] = [
+    ResultName::Seat(1),
+    ResultName::Seat(2),
+    ResultName::Seat(3),
+    ResultName::Seat(4),
+];
 
 impl GameKind {
     /// The game's seats in moving order (ChouChou: all four a game may have).
@@ -65,7 +70,7 @@ impl GameKind {
         }
     }
 
-    fn side_names(self) -> &'static [&'static str] {
+    fn side_names(self) -> &'static [ResultName] {
         match self {
             GameKind::Renju => &RENJU_SIDES,
             GameKind::Xiangqi => &XIANGQI_SIDES,
@@ -77,7 +82,7 @@ impl GameKind {
     /// What the game calls `seat`, as stored: `black`, `white`, `red`, `P1`…; `None` for a
     /// seat the game does not have.
     pub fn side_name(self, seat: Seat) -> Option<&'static str> {
-        self.side_names().get(seat.index()).copied()
+        self.side_names().get(seat.index()).map(|n| n.name())
     }
 
     /// The seat the game calls `name` (a stored side name, any case): Xiangqi's `black`
@@ -86,29 +91,24 @@ impl GameKind {
         let i = self
             .side_names()
             .iter()
-            .position(|n| n.eq_ignore_ascii_case(name))?;
+            .position(|n| n.name().eq_ignore_ascii_case(name))?;
         Seat::at(i)
     }
 
-    /// A win of `seat` in the game's names (`Outcome::Red` for Xiangqi's first seat).
-    pub fn win(self, seat: Seat) -> Outcome {
-        match self.side_name(seat) {
-            Some("black") => Outcome::Black,
-            Some("white") => Outcome::White,
-            Some("red") => Outcome::Red,
-            _ => Outcome::Seat(seat.number()),
-        }
+    /// A win of `seat` in the game's names (`ResultName::Red` for Xiangqi's first seat); a
+    /// seat the game does not have is named by its number (`P3`).
+    pub fn win(self, seat: Seat) -> ResultName {
+        self.side_names()
+            .get(seat.index())
+            .copied()
+            .unwrap_or(ResultName::Seat(seat.number()))
     }
 
-    /// The seat whose win `outcome` is in this game; `None` for a draw, an unknown result
+    /// The seat whose win `name` is in this game; `None` for a draw, an unknown result
     /// or a side the game does not have.
-    pub fn winner(self, outcome: Outcome) -> Option<Seat> {
-        match outcome {
-            Outcome::Draw | Outcome::Unknown => None,
-            Outcome::Seat(n) if self == GameKind::ChouChou => Seat::new(n),
-            Outcome::Seat(_) => None,
-            side => self.seat_named(&side.name()),
-        }
+    pub fn winner(self, name: ResultName) -> Option<Seat> {
+        let i = self.side_names().iter().position(|&n| n == name)?;
+        Seat::at(i)
     }
 }
 
@@ -201,12 +201,12 @@ mod tests {
             for &seat in kind.seats() {
                 assert_eq!(kind.winner(kind.win(seat)), Some(seat), "{kind} {seat}");
             }
-            assert_eq!(kind.winner(Outcome::Draw), None);
+            assert_eq!(kind.winner(ResultName::Draw), None);
         }
-        assert_eq!(GameKind::Xiangqi.win(Seat::FIRST), Outcome::Red);
-        assert_eq!(GameKind::Territorial.win(Seat::FIRST), Outcome::White);
-        assert_eq!(GameKind::Renju.winner(Outcome::Red), None);
-        assert_eq!(GameKind::Renju.winner(Outcome::Seat(1)), None);
+        assert_eq!(GameKind::Xiangqi.win(Seat::FIRST), ResultName::Red);
+        assert_eq!(GameKind::Territorial.win(Seat::FIRST), ResultName::White);
+        assert_eq!(GameKind::Renju.winner(ResultName::Red), None);
+        assert_eq!(GameKind::Renju.winner(ResultName::Seat(1)), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use kifu_facts::{Extra, GameKind, Outcome};
+use kifu_facts::{Extra, GameKind, ResultName};
 use kifu_ingest::convert::Verdict;
 use kifu_notation::{GameMoves, Notation, RecordOut, Writer, XqNotation};
 use kifu_parser::Format;
@@ -147,7 +147,7 @@ fn one(record: usize, notation: Notation, game: &GameRecord) -> Result<bool, Rou
     out.round = game.round.as_deref();
     out.date = game.date.as_deref();
     out.rule = game.rule.as_deref();
-    out.result = game.recorded_result.as_deref().and_then(Outcome::parse);
+    out.result = game.recorded_result.as_deref().and_then(ResultName::parse);
     let mut writer = Writer::new(notation);
     let mut text = String::new();
     if writer.write(&out, &mut text).is_err() {

@@ -13,7 +13,7 @@
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_facts::Outcome as Recorded;
+use kifu_facts::ResultName as Recorded;
 use kifu_notation::{GameMoves, RecordOut};
 use kifu_rules::chouchou::{check, is_piece_move, CcActionText, Setup, State, Variant};
 

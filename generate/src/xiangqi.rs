@@ -29,7 +29,7 @@
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_facts::Outcome as Recorded;
+use kifu_facts::ResultName as Recorded;
 use kifu_notation::{GameMoves, RecordOut};
 use kifu_rules::xiangqi::game::material;
 use kifu_rules::xiangqi::{Kind, Move, MoveList, Position, XqOutcome};

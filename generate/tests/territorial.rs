@@ -2,7 +2,7 @@
 //! audit cleanly with the board's scores (and are caught with wrong ones), and keep their
 //! legality verdicts and scores under the colour-preserving symmetries.
 
-use kifu_facts::Outcome as Recorded;
+use kifu_facts::ResultName as Recorded;
 use kifu_generate::random::Rng;
 use kifu_generate::territorial::generate;
 use kifu_notation::{GameMoves, RecordOut};

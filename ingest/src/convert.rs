@@ -335,7 +335,7 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         ruleset: Some(ruleset),
         recorded_result: h
             .result
-            .map(|r| r.outcome(GameKind::Renju).name().into_owned()),
+            .map(|r| r.outcome(GameKind::Renju).name().to_owned()),
         result_text: h.result_text.clone(),
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
         termination: replay.termination.name().into(),
@@ -572,7 +572,7 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         players: seats(GameKind::Territorial, h, 2),
         recorded_result: h
             .result
-            .map(|r| r.outcome(GameKind::Territorial).name().into_owned()),
+            .map(|r| r.outcome(GameKind::Territorial).name().to_owned()),
         derived_result: replay.derived_result.map(|o| o.name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
@@ -669,7 +669,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
         .result_text
         .as_deref()
         .and_then(kifu_parser::chouchou::stated_result)
-        .map(|r| r.name().into_owned());
+        .map(|r| r.name().to_owned());
     GameRecord {
         players: seats_named,
         recorded_result: recorded,

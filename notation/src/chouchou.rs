@@ -6,7 +6,7 @@
 //! them, or as the record stated where the board does not imply it), comments as `{…}`,
 //! lines of at most about 80 bytes, the result and a blank line.
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 use kifu_facts::{ChouChouEntry, ChouChouStatedCount};
 use kifu_parser::chouchou::action_text;
 use kifu_parser::tag::{write_tag, Wrap};
@@ -96,9 +96,9 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
     // The result token has no word for an unknown result: the tag says `unknown` and the
     // token `*` (the reader takes the tag first).
     let result = match record.result {
-        Some(Outcome::Seat(n)) => format!("P{n}"),
-        Some(Outcome::Draw) => "draw".to_owned(),
-        Some(Outcome::Unknown) => "unknown".to_owned(),
+        Some(ResultName::Seat(n)) => format!("P{n}"),
+        Some(ResultName::Draw) => "draw".to_owned(),
+        Some(ResultName::Unknown) => "unknown".to_owned(),
         _ => "*".to_owned(),
     };
     write_tag(out, "Game", "ChouChou");
@@ -141,7 +141,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         wrap.token(&w);
         notes(i as u32 + 1).for_each(|c| wrap.token(&c));
     }
-    wrap.token(if record.result == Some(Outcome::Unknown) {
+    wrap.token(if record.result == Some(ResultName::Unknown) {
         "*"
     } else {
         &result

@@ -17,7 +17,7 @@
 //! 32 pieces on their squares or off the board (`99`, a missing king too); a board with
 //! more pieces of a kind than the standard set has no `binit`.
 
-use kifu_facts::{variation_lines, Outcome, VariationMove};
+use kifu_facts::{variation_lines, ResultName, VariationMove};
 use kifu_parser::dhtmlxq::RECORD_OPEN;
 use kifu_rules::xiangqi::ecco::Code;
 use kifu_rules::xiangqi::{decode_moves, Board, Kind, Move, Side, Square, START_FEN};
@@ -221,11 +221,11 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         }
     }
     let result = match record.result {
-        Some(Outcome::Red) => Some("红胜"),
-        Some(Outcome::Black) => Some("黑胜"),
-        Some(Outcome::Draw) => Some("和棋"),
+        Some(ResultName::Red) => Some("红胜"),
+        Some(ResultName::Black) => Some("黑胜"),
+        Some(ResultName::Draw) => Some("和棋"),
         // A result the record states as unknown, which the reader takes `未知` for.
-        Some(Outcome::Unknown) => Some("未知"),
+        Some(ResultName::Unknown) => Some("未知"),
         _ => None,
     };
     if let Some(r) = result {

@@ -21,8 +21,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 use kifu_facts::{
-    ChouChouAnnotations, ChouChouEntry, ChouChouStatedCount, GameKind, Outcome, RenjuAnnotations,
-    VariationMove,
+    ChouChouAnnotations, ChouChouEntry, ChouChouStatedCount, GameKind, RenjuAnnotations,
+    ResultName, VariationMove,
 };
 use kifu_parser::raw::Format;
 use kifu_parser::CcActionText;
@@ -200,7 +200,7 @@ pub struct RecordOut<'a> {
     /// The opening rule (Renju: `rif`, `yamaguchi`, …).
     pub rule: Option<&'a str>,
     /// The result the record states (`None`: it states none).
-    pub result: Option<Outcome>,
+    pub result: Option<ResultName>,
     pub opening: OpeningOut<'a>,
     pub moves: GameMoves<'a>,
     /// Comments at plies (0 = before the first move), in order.

@@ -12,7 +12,7 @@
 //!   `*`), a blank line. Variations that replace a move past the last one written have no
 //!   move to follow and are left out.
 
-use kifu_facts::Outcome as Recorded;
+use kifu_facts::ResultName as Recorded;
 use kifu_parser::tag::write_tag;
 use kifu_rules::renju::{Move, Outcome, Point};
 

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 
 use crate::renju_text::push_point;
 use crate::{GameMoves, RecordOut};
@@ -112,9 +112,9 @@ impl RifDatabase {
             }
         }
         let bresult = match record.result {
-            Some(Outcome::Black) => Some("1"),
-            Some(Outcome::White) => Some("0"),
-            Some(Outcome::Draw) => Some("0.5"),
+            Some(ResultName::Black) => Some("1"),
+            Some(ResultName::White) => Some("0"),
+            Some(ResultName::Draw) => Some("0.5"),
             _ => None,
         };
         if let Some(b) = bresult {

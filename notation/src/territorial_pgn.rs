@@ -8,7 +8,7 @@
 //! A game stating no result has neither the `Result` tag nor a result token, so it reads
 //! back as stating none (as Xiangqi PGN writes it), not as an unknown result.
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 use kifu_parser::tag::{write_tag, Wrap};
 use kifu_parser::territorial::move_text;
 
@@ -23,9 +23,9 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
     };
     write_tag(out, "Game", "Chess Territorial");
     let result = record.result.map(|r| match r {
-        Outcome::White => "1-0",
-        Outcome::Black => "0-1",
-        Outcome::Draw => "1/2-1/2",
+        ResultName::White => "1-0",
+        ResultName::Black => "0-1",
+        ResultName::Draw => "1/2-1/2",
         _ => "*",
     });
     for (k, v) in [

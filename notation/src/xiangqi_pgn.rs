@@ -10,7 +10,7 @@
 //! Moves in Simplified Chinese (the default), WXF or ICCS (`h2e2`): [`XqNotation`]. Variations follow the move they replace, `( … )`, nested
 //! ([`crate::xiangqi_variations`]): it carries everything kifu keeps of a game.
 
-use kifu_facts::Outcome as Recorded;
+use kifu_facts::ResultName as Recorded;
 use kifu_parser::tag::write_tag;
 use kifu_parser::xiangqi_pgn::{RECORD_ECCO, RECORD_OPENING};
 use kifu_rules::xiangqi::Position;

@@ -1,7 +1,7 @@
 //! Each writer's text is recognised by format detection and read back by the parser of the
 //! same name to the same header facts and moves; games a notation cannot hold are refused.
 
-use kifu_facts::{GameKind, Outcome, RenjuAnnotations};
+use kifu_facts::{GameKind, RenjuAnnotations, ResultName};
 use kifu_notation::{
     write_all, GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer, XqNotation,
 };
@@ -35,7 +35,7 @@ fn renju_record<'a>(
     r.round = Some("3");
     r.date = Some("2001-05-03");
     r.rule = Some("rif");
-    r.result = Some(Outcome::Black);
+    r.result = Some(ResultName::Black);
     r.opening = OpeningOut {
         code: Some("D4"),
         name: Some("Kagetsu"),
@@ -152,7 +152,7 @@ fn xiangqi_pgn_in_each_notation() {
     r.players = vec![("red", "胡荣华"), ("black", "杨官璘")];
     r.event = Some("全国赛");
     r.date = Some("1960-10-01");
-    r.result = Some(Outcome::Draw);
+    r.result = Some(ResultName::Draw);
     // kifu's pair, and the record's own text naming another code.
     r.opening = OpeningOut {
         code: Some("B00"),
@@ -216,7 +216,7 @@ fn dhtmlxq_blocks_and_start_positions() {
     });
     r.players = vec![("red", "A"), ("black", "B")];
     r.event = Some("E & F");
-    r.result = Some(Outcome::Red);
+    r.result = Some(ResultName::Red);
     let comments = vec![(2, "line one\nline two".to_owned())];
     r.comments = &comments;
     let (text, _) = write_all(Notation::DhtmlXq, [r.clone()]);
@@ -268,7 +268,7 @@ fn dhtmlxq_blocks_and_start_positions() {
     assert_eq!(g.header.black.as_deref(), Some("B &amp; C"));
     assert_eq!(g.header.round.as_deref(), r.round);
     // A result stated as unknown stays one (no field would read back as none stated).
-    r.result = Some(Outcome::Unknown);
+    r.result = Some(ResultName::Unknown);
     let (text, _) = write_all(Notation::DhtmlXq, [r.clone()]);
     assert!(
         text.contains("[DhtmlXQ_result]未知[/DhtmlXQ_result]"),
@@ -400,7 +400,7 @@ fn territorial_and_chouchou_read_back() {
     let mut r = RecordOut::new(GameMoves::Territorial(&moves));
     r.players = vec![("white", "W"), ("black", "B")];
     r.event = Some("Club");
-    r.result = Some(Outcome::Black);
+    r.result = Some(ResultName::Black);
     r.comments = &comments;
     let (text, _) = write_all(Notation::TerritorialPgn, [r]);
     assert_eq!(
@@ -434,7 +434,7 @@ fn territorial_and_chouchou_read_back() {
         termination: Some("time"),
     });
     r.players = vec![("P1", "Ann"), ("P3", "Cy")];
-    r.result = Some(Outcome::Seat(3));
+    r.result = Some(ResultName::Seat(3));
     let (text, _) = write_all(Notation::ChouChouCcn, [r]);
     assert_eq!(
         text,

@@ -13,8 +13,8 @@ use kifu_facts::curation::{
     ResultCorrection, SectionList, Sections,
 };
 use kifu_facts::{
-    fold_name, is_finding_code, Curation, CurationError, GameKind, Outcome, RulesInForce, Scoring,
-    TeamRanking, Tiebreak, Verdict,
+    fold_name, is_finding_code, Curation, CurationError, GameKind, ResultName, RulesInForce,
+    Scoring, TeamRanking, Tiebreak, Verdict,
 };
 use serde::Deserialize;
 use toml::Spanned;
@@ -557,15 +557,15 @@ impl Checker {
         }
     }
 
-    fn outcome(&mut self, at: &At, name: &str) -> Outcome {
-        match Outcome::parse(name).filter(|o| o.is_known()) {
+    fn outcome(&mut self, at: &At, name: &str) -> ResultName {
+        match ResultName::parse(name).filter(|o| o.is_known()) {
             Some(o) => o,
             None => {
                 self.error(
                     at,
                     format!("result {name:?} is none of black, white, red, draw, P1…P4"),
                 );
-                Outcome::Unknown
+                ResultName::Unknown
             }
         }
     }
@@ -667,7 +667,7 @@ reason = "the score sheet"
         );
         assert_eq!(e.tiebreaks.len(), 4);
         assert_eq!(e.rules, Some(RulesInForce::XiangqiWorld));
-        assert_eq!(c.results[0].result, Outcome::Draw);
+        assert_eq!(c.results[0].result, ResultName::Draw);
         assert_eq!(c.results[0].provenance.by.as_deref(), Some("chief arbiter"));
         assert_eq!(c.games[0].players, ["郑惟桐", "谢靖"]);
         assert_eq!(

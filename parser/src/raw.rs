@@ -218,7 +218,7 @@ impl fmt::Display for Format {
 }
 
 pub use kifu_facts::GameKind;
-use kifu_facts::{Outcome, Seat};
+use kifu_facts::{ResultName, Seat};
 
 /// A result as the record states it, by seat: a Xiangqi record's `1-0` is
 /// `Win(Seat::FIRST)`, Red's win, as a Renju record's is Black's.
@@ -250,11 +250,11 @@ impl RawResult {
     }
 
     /// The result in the names of `kind`: `black`, `red`, `P1`…, `draw`, `unknown`.
-    pub fn outcome(self, kind: GameKind) -> Outcome {
+    pub fn outcome(self, kind: GameKind) -> ResultName {
         match self {
             RawResult::Win(seat) => kind.win(seat),
-            RawResult::Draw => Outcome::Draw,
-            RawResult::Unknown => Outcome::Unknown,
+            RawResult::Draw => ResultName::Draw,
+            RawResult::Unknown => ResultName::Unknown,
         }
     }
 }

@@ -7,7 +7,7 @@ use kifu_parser::member::records;
 use kifu_parser::raw::{AnyGame, Header, RawResult};
 use kifu_parser::{Format, GameKind};
 
-use kifu_facts::{Outcome, Seat};
+use kifu_facts::{ResultName, Seat};
 
 /// The kind and header of the one game `text` holds, read as `format`.
 fn one_game(format: Format, text: &str) -> (GameKind, Header) {
@@ -110,7 +110,7 @@ fn xiangqis_first_seat_is_red() {
         .collect();
     assert_eq!(xiangqi.len(), 5);
     for (kind, h) in xiangqi {
-        assert_eq!(h.result.map(|r| r.outcome(kind)), Some(Outcome::Red));
+        assert_eq!(h.result.map(|r| r.outcome(kind)), Some(ResultName::Red));
         assert_eq!(h.seat_name(kind, Seat::FIRST), h.red.as_deref());
     }
 }
@@ -122,12 +122,12 @@ fn the_second_seats_win_and_a_draw() {
         "[Red \"Li\"]\n[Black \"Zhang\"]\n[Result \"0-1\"]\n\n1. 炮二平五 马8进7 0-1\n",
     );
     assert_eq!(h.result, Some(RawResult::Win(Seat::SECOND)));
-    assert_eq!(h.result.map(|r| r.outcome(kind)), Some(Outcome::Black));
+    assert_eq!(h.result.map(|r| r.outcome(kind)), Some(ResultName::Black));
     let (kind, h) = one_game(
         Format::RenjuPlain,
         "[Black \"Ann\"]\n[White \"Bo\"]\n[Result \"0-1\"]\n1. h8 2. h9 0-1\n",
     );
-    assert_eq!(h.result.map(|r| r.outcome(kind)), Some(Outcome::White));
+    assert_eq!(h.result.map(|r| r.outcome(kind)), Some(ResultName::White));
     let (_, h) = one_game(
         Format::TerritorialPgn,
         "[Game \"Chess Territorial\"]\n[White \"Wu\"]\n[Black \"Bea\"]\n\

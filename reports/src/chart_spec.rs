@@ -1,7 +1,7 @@
 //! What a chart shows: the request ([`ChartSpec`]) and the rows read for it ([`Rows`]),
 //! which [`crate::charts`] reads from a DataFrame and [`crate::plot`] draws.
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 
 /// A chart request. Column names refer to the DataFrame given.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,15 +15,15 @@ pub enum ChartSpec {
         low: String,
         high: String,
         /// Whose score it is (its colour and legend).
-        side: Outcome,
+        side: ResultName,
     },
     /// Stacked result shares per group: the label column, then each share column (0..1)
-    /// with the side it counts (a win of that side, or `Outcome::Draw`). Rows without any
+    /// with the side it counts (a win of that side, or `ResultName::Draw`). Rows without any
     /// share (no result) are left out.
     StackedShares {
         title: String,
         label: String,
-        shares: Vec<(String, Outcome)>,
+        shares: Vec<(String, ResultName)>,
     },
     /// Histogram from pre-binned integer rows: `from`, `to` (inclusive bounds) and `count`
     /// columns. The chart widens the bins to a round multiple when there are many.
@@ -34,7 +34,7 @@ pub enum ChartSpec {
         count: String,
         x_desc: String,
         /// For a balance (e.g. White − Black): the sides of bins above and below zero.
-        sides: Option<(Outcome, Outcome)>,
+        sides: Option<(ResultName, ResultName)>,
     },
     /// Horizontal bars: label and value columns (findings per event/code).
     Bars {
@@ -50,7 +50,7 @@ pub enum ChartSpec {
         x_desc: String,
         y_desc: String,
         /// For a balance: the sides ahead above and below zero (shaded and named).
-        sides: Option<(Outcome, Outcome)>,
+        sides: Option<(ResultName, ResultName)>,
     },
 }
 
@@ -126,7 +126,7 @@ pub(crate) enum Rows {
     Score(Vec<ScoreRow>),
     Stacked {
         labels: Vec<String>,
-        series: Vec<(Outcome, Vec<f64>)>,
+        series: Vec<(ResultName, Vec<f64>)>,
     },
     Hist(Vec<Bin>),
     Bars(Vec<(String, f64)>),

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use kifu_rules::chouchou;
 use kifu_rules::xiangqi;
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
@@ -230,9 +230,9 @@ pub fn renju_diagram_in(moves: &[u8], ply: u32, forbidden: &[(u8, &str)], lang: 
         if let Some((black, n)) = stone {
             let (x, y) = xy(p);
             let (fill, ink) = if *black {
-                (side_colour(Outcome::Black).hex(), "#fff")
+                (side_colour(ResultName::Black).hex(), "#fff")
             } else {
-                (side_colour(Outcome::White).hex(), "#1b1b1b")
+                (side_colour(ResultName::White).hex(), "#1b1b1b")
             };
             let _ = write!(
                 out,
@@ -403,9 +403,9 @@ pub fn xiangqi_diagram_with(
         if let Some(p) = p {
             let (x, y) = xy(s);
             let ink = side_colour(if p.side() == xiangqi::Side::Red {
-                Outcome::Red
+                ResultName::Red
             } else {
-                Outcome::Black
+                ResultName::Black
             })
             .hex();
             let _ = write!(
@@ -601,9 +601,9 @@ pub fn territorial_diagram_in(moves: &[u8], ply: u32, lang: Lang) -> String {
             let (x, y) = xy(s);
             let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
             let (fill, ink) = if *white {
-                (side_colour(Outcome::White).hex(), "#1b1b1b")
+                (side_colour(ResultName::White).hex(), "#1b1b1b")
             } else {
-                (side_colour(Outcome::Black).hex(), "#ffffff")
+                (side_colour(ResultName::Black).hex(), "#ffffff")
             };
             let _ = write!(
                 out,
@@ -716,7 +716,7 @@ pub(crate) fn chouchou_colour_label(pairs: bool, k: usize) -> String {
 /// The colours of ChouChou seats (or teams in pairs).
 /// The colour of ChouChou colour `k` (0-based: a seat, or a team in pairs games).
 fn cc_colour(k: usize) -> String {
-    side_colour(Outcome::Seat((k % 4) as u8 + 1)).hex()
+    side_colour(ResultName::Seat((k % 4) as u8 + 1)).hex()
 }
 
 /// ChouChou: the board after `ply` actions as the engine replays them (captures applied),

@@ -8,7 +8,7 @@
 //! Rows sit on a continuous axis `0..n` (row `i` from `n - 1 - i` to `n - i`), their labels
 //! drawn beside the plot, so one row fills the plot and no size is ever negative.
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -522,7 +522,7 @@ fn score<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     body: &DrawingArea<DB, Shift>,
     rows: &[ScoreRow],
-    side: Outcome,
+    side: ResultName,
     ctx: &Ctx,
 ) -> Res
 where
@@ -574,7 +574,7 @@ fn stacked<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     body: &DrawingArea<DB, Shift>,
     labels: &[String],
-    series: &[(Outcome, Vec<f64>)],
+    series: &[(ResultName, Vec<f64>)],
     ctx: &Ctx,
 ) -> Res
 where
@@ -626,7 +626,7 @@ const PLAIN_BIN: SideColour = SideColour {
 /// side its games went to; a plain histogram's bin is one part.
 pub(crate) fn bin_segments(
     bin: &Bin,
-    sides: Option<(Outcome, Outcome)>,
+    sides: Option<(ResultName, ResultName)>,
 ) -> Vec<(u64, u64, SideColour)> {
     let Some((above, below)) = sides else {
         return vec![(0, bin.count, PLAIN_BIN)];
@@ -635,7 +635,7 @@ pub(crate) fn bin_segments(
     let mut y = 0;
     for (n, side) in [
         (bin.signs.below, below),
-        (bin.signs.zero, Outcome::Draw),
+        (bin.signs.zero, ResultName::Draw),
         (bin.signs.above, above),
     ] {
         if n > 0 {
@@ -674,7 +674,7 @@ fn hist<DB: DrawingBackend>(
     body: &DrawingArea<DB, Shift>,
     bins: &[Bin],
     x_desc: &str,
-    sides: Option<(Outcome, Outcome)>,
+    sides: Option<(ResultName, ResultName)>,
     ctx: &Ctx,
 ) -> Res
 where
@@ -685,7 +685,7 @@ where
         entries.push(legend_in(above, Meaning::Ahead, ctx.lang));
         entries.push(legend_in(below, Meaning::Ahead, ctx.lang));
         if bins.iter().any(|b| b.signs.zero > 0) {
-            entries.push((level_text(ctx.lang), side_colour(Outcome::Draw)));
+            entries.push((level_text(ctx.lang), side_colour(ResultName::Draw)));
         }
     }
     let legend_x = ctx.layout.y_axis as i32 + 14;
@@ -831,7 +831,7 @@ fn line<DB: DrawingBackend>(
     points: &[(f64, f64)],
     x_desc: &str,
     y_desc: &str,
-    sides: Option<(Outcome, Outcome)>,
+    sides: Option<(ResultName, ResultName)>,
     ctx: &Ctx,
 ) -> Res
 where
@@ -962,12 +962,12 @@ mod tests {
                 below: 0,
             },
         };
-        let sides = Some((Outcome::White, Outcome::Black));
+        let sides = Some((ResultName::White, ResultName::Black));
         assert_eq!(
             bin_segments(&bin, sides),
             [
-                (0, 5, side_colour(Outcome::Draw)),
-                (5, 18, side_colour(Outcome::White))
+                (0, 5, side_colour(ResultName::Draw)),
+                (5, 18, side_colour(ResultName::White))
             ]
         );
         let below = Bin {
@@ -982,7 +982,7 @@ mod tests {
         };
         assert_eq!(
             bin_segments(&below, sides),
-            [(0, 4, side_colour(Outcome::Black))]
+            [(0, 4, side_colour(ResultName::Black))]
         );
         assert_eq!(bin_segments(&bin, None), [(0, 18, PLAIN_BIN)]);
     }
@@ -990,9 +990,9 @@ mod tests {
     #[test]
     fn a_legend_too_wide_for_a_narrow_chart_wraps() {
         let entries = [
-            legend_in(Outcome::White, Meaning::Ahead, Lang::En),
-            legend_in(Outcome::Black, Meaning::Ahead, Lang::En),
-            (LEVEL.to_string(), side_colour(Outcome::Draw)),
+            legend_in(ResultName::White, Meaning::Ahead, Lang::En),
+            legend_in(ResultName::Black, Meaning::Ahead, Lang::En),
+            (LEVEL.to_string(), side_colour(ResultName::Draw)),
         ];
         let places = legend_places(&entries, 60, NARROW.width, &NARROW);
         assert_eq!(places.iter().map(|p| p.1).max(), Some(1));

@@ -4,7 +4,7 @@
 
 use kifu_analysis::ratings::{rate, rated_games, RatingTerms};
 use kifu_analysis::{self as analysis, Adjusted, Dataset, Filter};
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_store::Store;
 use polars::prelude::*;
 
@@ -37,7 +37,7 @@ fn top_players(store: &Store, filter: &Filter, kind: GameKind) -> Result<Option<
 /// interval, per group.
 fn adjusted_parts(
     adjusted: &Adjusted,
-    side: Outcome,
+    side: ResultName,
     title: &str,
     stem: &str,
 ) -> Result<(DataFrame, (ChartSpec, DataFrame, String)), Error> {
@@ -90,10 +90,10 @@ pub(crate) fn ratings_section(
     if tables.is_empty() {
         return Ok(None);
     }
-    let fits: [(GameKind, &str, Outcome); 3] = [
-        (GameKind::Renju, "rule", Outcome::Black),
-        (GameKind::Renju, "opening", Outcome::Black),
-        (GameKind::Xiangqi, "family", Outcome::Red),
+    let fits: [(GameKind, &str, ResultName); 3] = [
+        (GameKind::Renju, "rule", ResultName::Black),
+        (GameKind::Renju, "opening", ResultName::Black),
+        (GameKind::Xiangqi, "family", ResultName::Red),
     ];
     for (kind, by, side) in fits {
         if filter.game.is_some_and(|k| k != kind) || data.games(kind)?.is_empty() {
@@ -138,7 +138,7 @@ pub(crate) fn ratings_section(
                     value: "black_score".into(),
                     low: "wilson_low".into(),
                     high: "wilson_high".into(),
-                    side: Outcome::Black,
+                    side: ResultName::Black,
                 },
                 by_decade.clone(),
                 "renju-score-by-decade".into(),

@@ -3,7 +3,7 @@
 //! and a ChouChou game's winning seat. The public pages show results only in this form.
 
 use kifu_facts::curation::Scoring;
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 
 use crate::lang::{Lang, Msg};
 use crate::sides::sides;
@@ -12,23 +12,23 @@ use crate::sides::sides;
 /// 1/½/0 when `None`).
 pub fn customary_result(
     kind: GameKind,
-    counted: Option<Outcome>,
+    counted: Option<ResultName>,
     scoring: Option<&Scoring>,
     lang: Lang,
 ) -> String {
-    let Some(outcome) = counted.filter(|o| *o != Outcome::Unknown) else {
+    let Some(outcome) = counted.filter(|o| *o != ResultName::Unknown) else {
         return lang.text(Msg::NoResult).to_owned();
     };
     if kind == GameKind::ChouChou {
         return match outcome {
-            Outcome::Seat(n) => lang.fill(Msg::SeatWins, &[("seat", &format!("P{n}"))]),
+            ResultName::Seat(n) => lang.fill(Msg::SeatWins, &[("seat", &format!("P{n}"))]),
             _ => lang.text(Msg::Draw).to_owned(),
         };
     }
     let scoring = scoring.copied().unwrap_or_default();
     let first = sides(kind)[0];
     let (a, b) = match outcome {
-        Outcome::Draw => (scoring.draw, scoring.draw),
+        ResultName::Draw => (scoring.draw, scoring.draw),
         o if o == first => (scoring.win, scoring.loss),
         _ => (scoring.loss, scoring.win),
     };
@@ -58,23 +58,23 @@ mod tests {
     #[test]
     fn two_player_results_are_written_from_the_first_seat() {
         let r = |kind, o, s: Option<&Scoring>| customary_result(kind, Some(o), s, Lang::En);
-        assert_eq!(r(GameKind::Xiangqi, Outcome::Red, None), "1–0");
-        assert_eq!(r(GameKind::Xiangqi, Outcome::Black, None), "0–1");
-        assert_eq!(r(GameKind::Renju, Outcome::Black, None), "1–0");
-        assert_eq!(r(GameKind::Territorial, Outcome::White, None), "1–0");
-        assert_eq!(r(GameKind::Renju, Outcome::Draw, None), "½–½");
+        assert_eq!(r(GameKind::Xiangqi, ResultName::Red, None), "1–0");
+        assert_eq!(r(GameKind::Xiangqi, ResultName::Black, None), "0–1");
+        assert_eq!(r(GameKind::Renju, ResultName::Black, None), "1–0");
+        assert_eq!(r(GameKind::Territorial, ResultName::White, None), "1–0");
+        assert_eq!(r(GameKind::Renju, ResultName::Draw, None), "½–½");
         let two = Scoring {
             win: 2.0,
             draw: 1.0,
             loss: 0.0,
         };
-        assert_eq!(r(GameKind::Xiangqi, Outcome::Black, Some(&two)), "0:2");
-        assert_eq!(r(GameKind::Xiangqi, Outcome::Draw, Some(&two)), "1:1");
-        assert_eq!(r(GameKind::ChouChou, Outcome::Seat(3), None), "P3 wins");
+        assert_eq!(r(GameKind::Xiangqi, ResultName::Black, Some(&two)), "0:2");
+        assert_eq!(r(GameKind::Xiangqi, ResultName::Draw, Some(&two)), "1:1");
+        assert_eq!(r(GameKind::ChouChou, ResultName::Seat(3), None), "P3 wins");
         assert_eq!(
             customary_result(
                 GameKind::ChouChou,
-                Some(Outcome::Seat(2)),
+                Some(ResultName::Seat(2)),
                 None,
                 Lang::ZhHans
             ),

@@ -3,7 +3,7 @@
 
 use kifu_analysis::positions::wilson;
 use kifu_analysis::{self as analysis, Dataset};
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
@@ -59,7 +59,7 @@ fn hist(
     from: &str,
     to: &str,
     x_desc: &str,
-    sides: Option<(Outcome, Outcome)>,
+    sides: Option<(ResultName, ResultName)>,
 ) -> ChartSpec {
     ChartSpec::Histogram {
         title: title.into(),
@@ -96,7 +96,7 @@ fn with_key(kind: GameKind, intro: &str, lang: Lang) -> String {
 }
 
 /// The first mover and the other side of a two-sided game.
-fn two_sides(kind: GameKind) -> (Outcome, Outcome) {
+fn two_sides(kind: GameKind) -> (ResultName, ResultName) {
     let s = sides(kind);
     (s[0], s[1])
 }
@@ -119,7 +119,7 @@ fn drawn_note(note: &str, lang: Lang) -> String {
 }
 
 /// Result shares per group as a stacked bar, each share in its side's colour.
-fn shares_chart(title: &str, label: &str, shares: [(&str, Outcome); 3]) -> ChartSpec {
+fn shares_chart(title: &str, label: &str, shares: [(&str, ResultName); 3]) -> ChartSpec {
     ChartSpec::StackedShares {
         title: title.into(),
         label: label.into(),
@@ -181,7 +181,7 @@ fn pooled_shares_chart(
             by,
             [
                 ("first_share", first),
-                ("draw_share", Outcome::Draw),
+                ("draw_share", ResultName::Draw),
                 ("second_share", second),
             ],
         ),
@@ -288,7 +288,7 @@ fn renju_score_chart(
             value: "black_score".into(),
             low: "wilson_low".into(),
             high: "wilson_high".into(),
-            side: Outcome::Black,
+            side: ResultName::Black,
         },
         frame,
         stem.into(),
@@ -465,9 +465,9 @@ fn xiangqi_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
                     ),
                     "opening",
                     [
-                        ("red_share", Outcome::Red),
-                        ("draw_share", Outcome::Draw),
-                        ("black_share", Outcome::Black),
+                        ("red_share", ResultName::Red),
+                        ("draw_share", ResultName::Draw),
+                        ("black_share", ResultName::Black),
                     ],
                 ),
                 shares_frame,
@@ -491,7 +491,7 @@ fn xiangqi_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
                     y: "mean_balance".into(),
                     x_desc: lang.text(Msg::AxisPly).into(),
                     y_desc: lang.text(Msg::RedMinusBlack).into(),
-                    sides: Some((Outcome::Red, Outcome::Black)),
+                    sides: Some((ResultName::Red, ResultName::Black)),
                 },
                 material,
                 "xiangqi-material".into(),
@@ -556,9 +556,12 @@ fn chouchou_section(data: &Dataset, lang: Lang) -> Result<Section, Error> {
     let seats = analysis::chouchou_seat_wins(data)?;
     // The seats and the draw, each in its colour; a column nobody won is left out.
     let mut shares = Vec::new();
-    for side in sides(GameKind::ChouChou).into_iter().chain([Outcome::Draw]) {
+    for side in sides(GameKind::ChouChou)
+        .into_iter()
+        .chain([ResultName::Draw])
+    {
         let (wins, share) = match side {
-            Outcome::Seat(n) => (format!("p{n}_wins"), format!("p{n}_share")),
+            ResultName::Seat(n) => (format!("p{n}_wins"), format!("p{n}_share")),
             _ => ("draws".to_string(), "draw_share".to_string()),
         };
         let total = seats.column(&wins)?.as_materialized_series().sum::<u64>()?;

@@ -3,7 +3,7 @@
 //! colours; draws in a neutral grey. A chart's legend names them through [`legend`].
 
 use crate::lang::{Lang, Msg};
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use plotters::style::RGBColor;
 
 /// How a side is drawn: its fill, and the edge that keeps a white fill visible on paper.
@@ -56,31 +56,31 @@ const SEATS: [SideColour; 4] = [
 ];
 
 /// The colour of a side (or of a draw, or an unknown result).
-pub fn side_colour(side: Outcome) -> SideColour {
+pub fn side_colour(side: ResultName) -> SideColour {
     match side {
-        Outcome::Black => BLACK,
-        Outcome::White => WHITE,
-        Outcome::Red => RED,
-        Outcome::Seat(n) => SEATS[usize::from(n.clamp(1, 4)) - 1],
-        Outcome::Draw => DRAW,
-        Outcome::Unknown => UNKNOWN,
+        ResultName::Black => BLACK,
+        ResultName::White => WHITE,
+        ResultName::Red => RED,
+        ResultName::Seat(n) => SEATS[usize::from(n.clamp(1, 4)) - 1],
+        ResultName::Draw => DRAW,
+        ResultName::Unknown => UNKNOWN,
     }
 }
 
 /// A side's name in a legend: `Black`, `White`, `Red`, `P1`…, `draw`.
-pub fn side_name(side: Outcome) -> String {
+pub fn side_name(side: ResultName) -> String {
     match side {
-        Outcome::Black => "Black".into(),
-        Outcome::White => "White".into(),
-        Outcome::Red => "Red".into(),
-        Outcome::Seat(n) => format!("P{n}"),
-        Outcome::Draw => "draw".into(),
-        Outcome::Unknown => "unknown".into(),
+        ResultName::Black => "Black".into(),
+        ResultName::White => "White".into(),
+        ResultName::Red => "Red".into(),
+        ResultName::Seat(n) => format!("P{n}"),
+        ResultName::Draw => "draw".into(),
+        ResultName::Unknown => "unknown".into(),
     }
 }
 
 /// The sides of a game kind, the first mover first (ChouChou: up to four seats).
-pub fn sides(kind: GameKind) -> Vec<Outcome> {
+pub fn sides(kind: GameKind) -> Vec<ResultName> {
     kind.seats().iter().map(|&seat| kind.win(seat)).collect()
 }
 
@@ -97,10 +97,10 @@ pub enum Meaning {
 
 /// The legend entry of one side: its text and colour. Every chart that colours sides
 /// draws its legend from these.
-pub fn legend_in(side: Outcome, meaning: Meaning, lang: Lang) -> (String, SideColour) {
+pub fn legend_in(side: ResultName, meaning: Meaning, lang: Lang) -> (String, SideColour) {
     let text = match (side, meaning) {
-        (Outcome::Draw, _) => lang.text(Msg::Draw).to_owned(),
-        (Outcome::Unknown, _) => lang.text(Msg::NoResult).to_owned(),
+        (ResultName::Draw, _) => lang.text(Msg::Draw).to_owned(),
+        (ResultName::Unknown, _) => lang.text(Msg::NoResult).to_owned(),
         (_, meaning) => {
             let name = if lang == Lang::En {
                 side_name(side)
@@ -119,16 +119,16 @@ pub fn legend_in(side: Outcome, meaning: Meaning, lang: Lang) -> (String, SideCo
 }
 
 /// How a colour reads in words, for the key under a section's title.
-fn colour_words(side: Outcome, lang: Lang) -> &'static str {
+fn colour_words(side: ResultName, lang: Lang) -> &'static str {
     lang.text(match side {
-        Outcome::Black => Msg::ColourNearBlack,
-        Outcome::White => Msg::ColourWhiteOutlined,
-        Outcome::Red | Outcome::Seat(1) => Msg::ColourRed,
-        Outcome::Seat(2) => Msg::ColourBlue,
-        Outcome::Seat(3) => Msg::ColourGreen,
-        Outcome::Seat(_) => Msg::ColourOrange,
-        Outcome::Draw => Msg::ColourGrey,
-        Outcome::Unknown => Msg::ColourLightGrey,
+        ResultName::Black => Msg::ColourNearBlack,
+        ResultName::White => Msg::ColourWhiteOutlined,
+        ResultName::Red | ResultName::Seat(1) => Msg::ColourRed,
+        ResultName::Seat(2) => Msg::ColourBlue,
+        ResultName::Seat(3) => Msg::ColourGreen,
+        ResultName::Seat(_) => Msg::ColourOrange,
+        ResultName::Draw => Msg::ColourGrey,
+        ResultName::Unknown => Msg::ColourLightGrey,
     })
 }
 
@@ -137,7 +137,7 @@ fn colour_words(side: Outcome, lang: Lang) -> &'static str {
 pub fn colour_key(kind: GameKind, lang: Lang) -> String {
     let parts: Vec<String> = sides(kind)
         .into_iter()
-        .chain([Outcome::Draw])
+        .chain([ResultName::Draw])
         .map(|s| format!("{} {}", lang.side(s), colour_words(s, lang)))
         .collect();
     let sep = if lang == Lang::En { ", " } else { "、" };
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn every_side_of_every_kind_has_its_own_colour() {
         for kind in GameKind::ALL {
-            let mut seen: Vec<SideColour> = vec![side_colour(Outcome::Draw)];
+            let mut seen: Vec<SideColour> = vec![side_colour(ResultName::Draw)];
             for side in sides(kind) {
                 let c = side_colour(side);
                 assert!(!seen.contains(&c), "{kind}: {side:?} repeats a colour");
@@ -162,16 +162,19 @@ mod tests {
 
     #[test]
     fn xiangqi_red_is_red_and_renju_black_is_dark() {
-        let (r, g, b) = side_colour(Outcome::Red).fill;
+        let (r, g, b) = side_colour(ResultName::Red).fill;
         assert!(r > 150 && g < 80 && b < 80);
-        let (r, g, b) = side_colour(Outcome::Black).fill;
+        let (r, g, b) = side_colour(ResultName::Black).fill;
         assert!(r < 60 && g < 60 && b < 60);
-        assert_eq!(side_colour(Outcome::Black).hex(), "#1b1b1b");
+        assert_eq!(side_colour(ResultName::Black).hex(), "#1b1b1b");
         assert_eq!(
-            legend_in(Outcome::Red, Meaning::Wins, Lang::En).0,
+            legend_in(ResultName::Red, Meaning::Wins, Lang::En).0,
             "Red wins"
         );
-        assert_eq!(legend_in(Outcome::Draw, Meaning::Wins, Lang::En).0, "draw");
+        assert_eq!(
+            legend_in(ResultName::Draw, Meaning::Wins, Lang::En).0,
+            "draw"
+        );
         assert_eq!(
             colour_key(GameKind::Xiangqi, Lang::En),
             "Chart colours: Red red, Black near-black, draws grey."

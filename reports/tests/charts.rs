@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_reports::*;
 use polars::prelude::*;
 
@@ -137,7 +137,7 @@ fn charts(n: usize) -> Vec<(&'static str, ChartSpec, DataFrame)> {
                 value: "score".into(),
                 low: "low".into(),
                 high: "high".into(),
-                side: Outcome::Black,
+                side: ResultName::Black,
             },
             df!(
                 "opening" => labels.clone(),
@@ -153,9 +153,9 @@ fn charts(n: usize) -> Vec<(&'static str, ChartSpec, DataFrame)> {
                 title: "Result shares".into(),
                 label: "opening".into(),
                 shares: vec![
-                    ("red".into(), Outcome::Red),
-                    ("draw".into(), Outcome::Draw),
-                    ("black".into(), Outcome::Black),
+                    ("red".into(), ResultName::Red),
+                    ("draw".into(), ResultName::Draw),
+                    ("black".into(), ResultName::Black),
                 ],
             },
             df!(
@@ -204,7 +204,7 @@ fn charts(n: usize) -> Vec<(&'static str, ChartSpec, DataFrame)> {
                 y: "balance".into(),
                 x_desc: "ply".into(),
                 y_desc: "Red − Black".into(),
-                sides: Some((Outcome::Red, Outcome::Black)),
+                sides: Some((ResultName::Red, ResultName::Black)),
             },
             df!(
                 "ply" => (1..=n as u32).collect::<Vec<_>>(),
@@ -384,7 +384,7 @@ fn a_one_value_histogram_has_one_integer_bin_and_integer_ticks() {
 
 // ---- colours -----------------------------------------------------------------------
 
-fn upper_hex(side: Outcome) -> String {
+fn upper_hex(side: ResultName) -> String {
     side_colour(side).hex().to_ascii_uppercase()
 }
 
@@ -399,7 +399,7 @@ fn result_shares_are_drawn_in_each_games_side_colours() {
             label: "group".into(),
             shares: vec![
                 ("first".into(), first),
-                ("draw".into(), Outcome::Draw),
+                ("draw".into(), ResultName::Draw),
                 ("second".into(), second),
             ],
         };
@@ -413,7 +413,7 @@ fn result_shares_are_drawn_in_each_games_side_colours() {
         .unwrap();
         let (svg, _) = draw(&spec, &df, dir.path(), kind.name()).unwrap();
         let svg = std::fs::read_to_string(svg).unwrap();
-        let widths: Vec<f64> = [first, Outcome::Draw, second]
+        let widths: Vec<f64> = [first, ResultName::Draw, second]
             .iter()
             .map(|&side| {
                 let bars = filled(&svg, &upper_hex(side));
@@ -436,9 +436,9 @@ fn result_shares_are_drawn_in_each_games_side_colours() {
     }
     // Xiangqi red is red, Renju and Xiangqi black is near black, White is white with an
     // edge so it shows on paper.
-    let red = side_colour(Outcome::Red).fill;
+    let red = side_colour(ResultName::Red).fill;
     assert!(red.0 > 150 && red.1 < 80 && red.2 < 80, "{red:?}");
-    let white = side_colour(Outcome::White);
+    let white = side_colour(ResultName::White);
     assert!(white.fill.0 > 240 && white.edge.0 < 60);
 }
 
@@ -447,7 +447,7 @@ fn board_diagrams_share_the_side_colours() {
     let svg = chouchou_diagram("2x2", 2, false, &[], 0);
     for seat in 1..=2 {
         assert!(
-            svg.contains(&side_colour(Outcome::Seat(seat)).hex()),
+            svg.contains(&side_colour(ResultName::Seat(seat)).hex()),
             "P{seat} colour missing"
         );
     }
@@ -802,7 +802,7 @@ fn chouchou_wins_by_seat_are_drawn_in_the_player_colours() {
     let rows = store.results(GameKind::ChouChou, None).unwrap();
     let mut wins = [0u32; 5];
     for r in &rows {
-        if let Some(Outcome::Seat(n)) = r.result {
+        if let Some(ResultName::Seat(n)) = r.result {
             wins[usize::from(n)] += 1;
         }
     }
@@ -818,10 +818,10 @@ fn chouchou_wins_by_seat_are_drawn_in_the_player_colours() {
     let ChartSpec::StackedShares { shares, .. } = spec else {
         panic!("{spec:?}");
     };
-    let seats: Vec<Outcome> = shares.iter().map(|s| s.1).collect();
-    let expected: Vec<Outcome> = (1..=4u8)
+    let seats: Vec<ResultName> = shares.iter().map(|s| s.1).collect();
+    let expected: Vec<ResultName> = (1..=4u8)
         .filter(|&n| wins[usize::from(n)] > 0)
-        .map(Outcome::Seat)
+        .map(ResultName::Seat)
         .collect();
     assert_eq!(&seats[..expected.len()], &expected[..]);
     // The tables of the chart reach the minimum; their wins add up to at most the store's.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use chromium::{attr, open_in_chromium, pixel_stats};
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 use kifu_reports::*;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use polars::prelude::*;
@@ -70,7 +70,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 value: "score".into(),
                 low: "low".into(),
                 high: "high".into(),
-                side: Outcome::Black,
+                side: ResultName::Black,
             },
             score_frame(),
             "score",
@@ -80,9 +80,9 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 title: "Results per opening rule".into(),
                 label: "rule".into(),
                 shares: vec![
-                    ("black".into(), Outcome::Black),
-                    ("draw".into(), Outcome::Draw),
-                    ("white".into(), Outcome::White),
+                    ("black".into(), ResultName::Black),
+                    ("draw".into(), ResultName::Draw),
+                    ("white".into(), ResultName::White),
                 ],
             },
             shares_frame(),
@@ -116,7 +116,7 @@ fn specs() -> Vec<(ChartSpec, DataFrame, &'static str)> {
                 y: "material".into(),
                 x_desc: "ply".into(),
                 y_desc: "material (Red − Black)".into(),
-                sides: Some((Outcome::Red, Outcome::Black)),
+                sides: Some((ResultName::Red, ResultName::Black)),
             },
             line_frame(),
             "material",

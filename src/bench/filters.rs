@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use kifu_facts::{GameKind, Outcome, Severity};
+use kifu_facts::{GameKind, ResultName, Severity};
 use kifu_store::filter::Status;
 use kifu_store::search::GameOrder;
 use kifu_store::{GameFilter, RulesetChoice, Store};
@@ -184,23 +184,23 @@ fn filters(store: &Store) -> Result<Vec<(String, GameFilter)>> {
         ("--round 3".into(), with(&|f| f.round = Some("3".into()))),
         (
             "--result black".into(),
-            with(&|f| f.result = Some(Outcome::Black)),
+            with(&|f| f.result = Some(ResultName::Black)),
         ),
         (
             "--result draw".into(),
-            with(&|f| f.result = Some(Outcome::Draw)),
+            with(&|f| f.result = Some(ResultName::Draw)),
         ),
         (
             "--result unknown".into(),
-            with(&|f| f.result = Some(Outcome::Unknown)),
+            with(&|f| f.result = Some(ResultName::Unknown)),
         ),
         (
             "--recorded white".into(),
-            with(&|f| f.recorded = Some(Outcome::White)),
+            with(&|f| f.recorded = Some(ResultName::White)),
         ),
         (
             "--recorded unknown".into(),
-            with(&|f| f.recorded = Some(Outcome::Unknown)),
+            with(&|f| f.recorded = Some(ResultName::Unknown)),
         ),
         (
             "--result-differs".into(),
@@ -288,7 +288,7 @@ fn filters(store: &Store) -> Result<Vec<(String, GameFilter)>> {
             with(&|f| {
                 f.player = Some(busiest.clone());
                 f.date = date("2010..");
-                f.result = Some(Outcome::Black);
+                f.result = Some(ResultName::Black);
             }),
         ),
         (
@@ -303,7 +303,7 @@ fn filters(store: &Store) -> Result<Vec<(String, GameFilter)>> {
             "--date 2000..2009 --result white --status valid".into(),
             with(&|f| {
                 f.date = date("2000..2009");
-                f.result = Some(Outcome::White);
+                f.result = Some(ResultName::White);
                 f.status = Some(Status::Valid);
             }),
         ),

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use kifu_facts::{Outcome, RatingSystem, Ruleset, Severity};
+use kifu_facts::{RatingSystem, ResultName, Ruleset, Severity};
 use kifu_parser::Format;
 use kifu_rules::xiangqi;
 use kifu_store::filter::{
@@ -86,10 +86,10 @@ pub(super) struct FilterArgs {
     round: Option<String>,
     /// The result that counts: black, white, red, draw, P1…P4, or unknown (none counts).
     #[arg(long, value_parser = parse_result, value_name = "RESULT", help_heading = "Filter")]
-    result: Option<Outcome>,
+    result: Option<ResultName>,
     /// The recorded result (unknown: nothing, or no result, recorded).
     #[arg(long, value_parser = parse_result, value_name = "RESULT", help_heading = "Filter")]
-    recorded: Option<Outcome>,
+    recorded: Option<ResultName>,
     /// Only games whose recorded result is not the one that counts (the board decided).
     #[arg(long, help_heading = "Filter")]
     result_differs: bool,

@@ -13,7 +13,7 @@
 //! name, a game's event) is in [`crate::shown`].
 
 use kifu_facts::curation::{parse_game_key, CuratedGame, EventEntry, Provenance, Sections};
-use kifu_facts::{fold_name, Curation, CurationError, GameKind, Outcome, Verdict};
+use kifu_facts::{fold_name, Curation, CurationError, GameKind, ResultName, Verdict};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
@@ -49,7 +49,7 @@ pub struct StoredCuration {
 /// A correction of a game's result as `kifu show` lists it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CorrectionRow {
-    pub result: Outcome,
+    pub result: ResultName,
     pub provenance: Provenance,
     pub line: u32,
 }
@@ -168,7 +168,8 @@ impl Store {
                 params![id],
                 |r| {
                     Ok(CorrectionRow {
-                        result: Outcome::parse(&r.get::<_, String>(0)?).unwrap_or(Outcome::Unknown),
+                        result: ResultName::parse(&r.get::<_, String>(0)?)
+                            .unwrap_or(ResultName::Unknown),
                         provenance: Provenance {
                             reason: r.get(1)?,
                             by: r.get(2)?,
@@ -438,8 +439,8 @@ fn apply(
 }
 
 /// Whether `result` is one a game of `kind` can have.
-fn fits(kind: GameKind, result: Outcome) -> bool {
-    result == Outcome::Draw || kind.winner(result).is_some()
+fn fits(kind: GameKind, result: ResultName) -> bool {
+    result == ResultName::Draw || kind.winner(result).is_some()
 }
 
 /// The game a contract game key names, with its kind.
@@ -473,7 +474,7 @@ enum EntryError {
         seats: usize,
     },
     NotAResult {
-        result: Outcome,
+        result: ResultName,
         kind: GameKind,
     },
 }
@@ -624,7 +625,7 @@ fn curated_game(
     )?;
     let id = tx.last_insert_rowid();
     for (seat, name) in g.players.iter().enumerate() {
-        let side = kind.seat_side(seat).map(|s| s.name().into_owned());
+        let side = kind.seat_side(seat).map(|s| s.name().to_owned());
         tx.execute(
             "INSERT INTO curated_game_seats (game, seat, side, name) VALUES (?1, ?2, ?3, ?4)",
             params![id, seat as i64 + 1, side, name],

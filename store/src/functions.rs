@@ -14,7 +14,7 @@
 //!
 //! Each is deterministic, so SQLite may use it in an index or call it once per value.
 
-use kifu_facts::{counted_result_under, fold_name, GameKind, Outcome, RulesInForce};
+use kifu_facts::{counted_result_under, fold_name, GameKind, ResultName, RulesInForce};
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::Connection;
 
@@ -35,7 +35,7 @@ pub(crate) fn register(conn: &Connection) -> rusqlite::Result<()> {
         };
         let (recorded, derived) = (text(ctx, 1)?, text(ctx, 2)?);
         let termination = text(ctx, 3)?.unwrap_or_default();
-        let correction = text(ctx, 4)?.as_deref().and_then(Outcome::parse);
+        let correction = text(ctx, 4)?.as_deref().and_then(ResultName::parse);
         let repetition_decides = text(ctx, 5)?
             .as_deref()
             .and_then(RulesInForce::from_name)
@@ -48,14 +48,14 @@ pub(crate) fn register(conn: &Connection) -> rusqlite::Result<()> {
             correction,
             repetition_decides,
         )
-        .map(|o| o.name().into_owned()))
+        .map(|o| o.name().to_owned()))
     })?;
     conn.create_scalar_function("kifu_recorded", 1, flags, |ctx| {
         Ok(text(ctx, 0)?
             .as_deref()
-            .and_then(Outcome::parse)
+            .and_then(ResultName::parse)
             .filter(|o| o.is_known())
-            .map(|o| o.name().into_owned()))
+            .map(|o| o.name().to_owned()))
     })?;
     conn.create_scalar_function("kifu_rule_key", 1, flags, |ctx| {
         Ok(text(ctx, 0)?.map(|s| rule_key(&s)))

@@ -2,7 +2,7 @@
 
 use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak};
 use kifu_facts::{
-    counted_result_under, GameKind, Outcome, RulesInForce, Ruleset, Severity, VariationMove,
+    counted_result_under, GameKind, ResultName, RulesInForce, Ruleset, Severity, VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -68,7 +68,7 @@ pub struct GameRow {
     /// The moves of the record's variations, in node order.
     pub variations: Vec<VariationMove>,
     /// The curation's correction of the result ([`crate::curation`]).
-    pub correction: Option<Outcome>,
+    pub correction: Option<ResultName>,
     /// The rules in force the curation names for the game's event.
     pub rules: Option<RulesInForce>,
 }
@@ -94,7 +94,7 @@ impl GameRow {
     }
 
     /// The result that counts ([`kifu_facts::counted_result`]).
-    pub fn counted_result(&self) -> Option<Outcome> {
+    pub fn counted_result(&self) -> Option<ResultName> {
         counted_result_under(
             self.kind,
             self.recorded_result.as_deref(),
@@ -336,7 +336,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         correction: r
             .get::<_, Option<String>>(23)?
             .as_deref()
-            .and_then(Outcome::parse),
+            .and_then(ResultName::parse),
         rules: r
             .get::<_, Option<String>>(24)?
             .as_deref()
@@ -360,7 +360,7 @@ pub struct ResultRow {
     /// `BlackTeam`, `WhiteTeam`), else the curated player's `team`.
     pub teams: Vec<Option<String>>,
     /// The result that counts ([`kifu_facts::counted_result_under`]: a correction first).
-    pub result: Option<Outcome>,
+    pub result: Option<ResultName>,
     /// When it was played, as stored (`1997`, `1997-06`, `1997-06-03`): the record's date,
     /// else its earliest linked copy's, else the last day of its curated event's `dates`.
     pub date: Option<String>,
@@ -461,7 +461,7 @@ impl Store {
                 round: r.get(2)?,
                 players: Vec::new(),
                 teams: Vec::new(),
-                result: counted.as_deref().and_then(Outcome::parse),
+                result: counted.as_deref().and_then(ResultName::parse),
                 date: r
                     .get::<_, Option<String>>(6)?
                     .or_else(|| event_dates.as_deref().and_then(last_day)),
@@ -522,7 +522,7 @@ impl Store {
                 round,
                 players,
                 teams,
-                result: Outcome::parse(&result).filter(|o| o.is_known()),
+                result: ResultName::parse(&result).filter(|o| o.is_known()),
                 date: dates.as_deref().and_then(last_day),
                 extra: kifu_facts::Extra::parse(kind, None)
                     .map_err(|e| Error::Corrupt(format!("curated game {id}: {e}")))?,

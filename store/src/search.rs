@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use kifu_facts::{closest, is_finding_code, GameKind, Outcome, RENJU_OPENING_RULES};
+use kifu_facts::{closest, is_finding_code, GameKind, ResultName, RENJU_OPENING_RULES};
 use rusqlite::params_from_iter;
 use rusqlite::types::Value;
 
@@ -29,7 +29,7 @@ pub struct GameListing {
     /// The recorded result as stored (`unknown`, a name, or nothing).
     pub recorded: Option<String>,
     /// The result that counts.
-    pub counted: Option<Outcome>,
+    pub counted: Option<ResultName>,
     /// The recorded result is a result and not the one that counts: the board decided the
     /// game otherwise.
     pub differs: bool,
@@ -325,7 +325,7 @@ impl Store {
         let rows = stmt.query_map(params_from_iter(params), |r| {
             let counted: Option<String> = r.get(6)?;
             let recorded_result: Option<String> = r.get(7)?;
-            let counted = counted.as_deref().and_then(Outcome::parse);
+            let counted = counted.as_deref().and_then(ResultName::parse);
             Ok(GameListing {
                 id: r.get(0)?,
                 kind: kind_of(r, 1)?,
@@ -335,7 +335,7 @@ impl Store {
                 players: Vec::new(),
                 recorded: r.get(5)?,
                 differs: recorded_result.is_some()
-                    && recorded_result.as_deref().and_then(Outcome::parse) != counted,
+                    && recorded_result.as_deref().and_then(ResultName::parse) != counted,
                 counted,
                 opening: r.get(8)?,
                 plies: r.get(9)?,

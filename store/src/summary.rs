@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use kifu_facts::{Extra, ForbiddenKind, GameKind, Outcome, Ruleset, Severity};
+use kifu_facts::{Extra, ForbiddenKind, GameKind, ResultName, Ruleset, Severity};
 use rusqlite::types::{Type, Value};
 use rusqlite::{params, params_from_iter, Row};
 
@@ -28,7 +28,7 @@ pub struct GameFacts {
     pub extra: Extra,
     /// The result that counts, with the curation's correction and rules in force
     /// ([`kifu_facts::counted_result_under`]).
-    pub counted: Option<Outcome>,
+    pub counted: Option<ResultName>,
     /// A record of a results file: a game whose moves were never recorded
     /// ([`kifu_facts::RESULTS_ONLY_FORMATS`]).
     pub results_only: bool,
@@ -173,7 +173,7 @@ impl Store {
                 counted: r
                     .get::<_, Option<String>>(11)?
                     .as_deref()
-                    .and_then(Outcome::parse),
+                    .and_then(ResultName::parse),
                 results_only: kifu_facts::is_results_only_format(&r.get::<_, String>(12)?),
             });
         }

@@ -3,7 +3,7 @@
 //! case, partial dates, opening codes, ranges and prefixes, the recorded and the counted
 //! result, and the checks that tell an unknown value from a name that matches nothing.
 
-use kifu_facts::{GameKind, Outcome, Severity};
+use kifu_facts::{GameKind, ResultName, Severity};
 use kifu_store::filter::{parse_result, DateRange, GameSelector, PliesRange, Side, Status};
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{
@@ -353,7 +353,7 @@ fn each_condition_selects_its_games() {
         (
             "counted result: the board's five",
             GameFilter {
-                result: Some(Outcome::White),
+                result: Some(ResultName::White),
                 ..all()
             },
             vec![1, 2],
@@ -361,7 +361,7 @@ fn each_condition_selects_its_games() {
         (
             "counted draw",
             GameFilter {
-                result: Some(Outcome::Draw),
+                result: Some(ResultName::Draw),
                 ..all()
             },
             vec![4],
@@ -369,7 +369,7 @@ fn each_condition_selects_its_games() {
         (
             "counted from the board when nothing is recorded",
             GameFilter {
-                result: Some(Outcome::Black),
+                result: Some(ResultName::Black),
                 ..GameFilter::everything()
             },
             vec![3],
@@ -377,7 +377,7 @@ fn each_condition_selects_its_games() {
         (
             "no result counts: every game has one",
             GameFilter {
-                result: Some(Outcome::Unknown),
+                result: Some(ResultName::Unknown),
                 ..GameFilter::everything()
             },
             vec![],
@@ -385,7 +385,7 @@ fn each_condition_selects_its_games() {
         (
             "recorded result",
             GameFilter {
-                recorded: Some(Outcome::Black),
+                recorded: Some(ResultName::Black),
                 ..all()
             },
             vec![1],
@@ -393,7 +393,7 @@ fn each_condition_selects_its_games() {
         (
             "nothing recorded",
             GameFilter {
-                recorded: Some(Outcome::Unknown),
+                recorded: Some(ResultName::Unknown),
                 ..GameFilter::everything()
             },
             vec![3],
@@ -578,13 +578,16 @@ fn listings_show_both_results_findings_players_and_events() {
     assert_eq!(ids, [2, 1, 3, 4, 5], "by date, undated last");
     let first = games.iter().find(|g| g.id == 1).unwrap();
     assert_eq!(first.recorded.as_deref(), Some("black"));
-    assert_eq!(first.counted, Some(Outcome::White));
+    assert_eq!(first.counted, Some(ResultName::White));
     assert!(first.differs);
     assert_eq!(first.findings, [0, 0, 1]);
     assert_eq!(first.players[1], ("white".into(), "Ｌｉ Ｎａ".into()));
     assert_eq!((first.source.as_str(), first.line), ("games.txt", 1));
     let copy = games.iter().find(|g| g.id == 3).unwrap();
-    assert_eq!((copy.counted, copy.differs), (Some(Outcome::Black), false));
+    assert_eq!(
+        (copy.counted, copy.differs),
+        (Some(ResultName::Black), false)
+    );
     assert_eq!(copy.duplicate_of, Some(2));
 
     let hu = store
@@ -735,7 +738,7 @@ fn unknown_values_are_errors_and_unmatched_names_get_suggestions() {
 #[test]
 fn flag_values_parse_into_the_filter_types() {
     assert_eq!("xiangqi".parse(), Ok(GameSelector::Kind(GameKind::Xiangqi)));
-    assert_eq!(parse_result("White"), Ok(Outcome::White));
+    assert_eq!(parse_result("White"), Ok(ResultName::White));
     assert!("1985-13".parse::<DateRange>().is_err());
 }
 
@@ -982,14 +985,14 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
     for (filter, want) in [
         (
             GameFilter {
-                result: Some(Outcome::Unknown),
+                result: Some(ResultName::Unknown),
                 ..all()
             },
             vec![undated],
         ),
         (
             GameFilter {
-                recorded: Some(Outcome::Unknown),
+                recorded: Some(ResultName::Unknown),
                 ..all()
             },
             vec![undated],
@@ -1003,7 +1006,7 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
         ),
         (
             GameFilter {
-                result: Some(Outcome::White),
+                result: Some(ResultName::White),
                 ..all()
             },
             vec![1],

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use kifu_facts::{ChouChouAnnotations, Outcome};
+use kifu_facts::{ChouChouAnnotations, ResultName};
 use kifu_rules::chouchou::{self, GameResult, Standings};
 use kifu_store::query::ResultRow;
 
@@ -97,7 +97,7 @@ pub fn game_result(row: &ResultRow, event: &str) -> GameResult {
     // The result that counts (the recorded winner unless the board decided the game
     // otherwise: a time loss is not on the board).
     let winner = match row.result {
-        Some(Outcome::Seat(n)) => seat_of(&format!("P{n}")),
+        Some(ResultName::Seat(n)) => seat_of(&format!("P{n}")),
         _ => None,
     };
     let captured: Vec<u32> = if extra.captured.is_empty() {

@@ -17,14 +17,14 @@ pub use teams::{TeamLine, TeamMatch, TeamTable};
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_store::query::ResultRow;
 
 /// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
-fn winner(kind: GameKind, result: Option<Outcome>) -> Option<Option<usize>> {
+fn winner(kind: GameKind, result: Option<ResultName>) -> Option<Option<usize>> {
     match result? {
-        Outcome::Draw => Some(None),
+        ResultName::Draw => Some(None),
         r => kind
             .winner(r)
             .filter(|seat| seat.index() < 2)

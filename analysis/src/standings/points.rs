@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak, DEFAULT_TIEBREAKS};
-use kifu_facts::{fold_name, GameKind, Outcome};
+use kifu_facts::{fold_name, GameKind, ResultName};
 use kifu_store::query::{EventTerms, ResultRow};
 use serde::Serialize;
 
@@ -105,7 +105,7 @@ impl Table {
 
 /// The first seat's score in a two-player game (1 a win, ½ a draw, 0 a loss), from its
 /// result that counts; `None` without one. What ratings and the adjusted balance count.
-pub(crate) fn first_seat_score(kind: GameKind, result: Option<Outcome>) -> Option<f64> {
+pub(crate) fn first_seat_score(kind: GameKind, result: Option<ResultName>) -> Option<f64> {
     winner(kind, result).map(|won| match won {
         Some(0) => 1.0,
         Some(_) => 0.0,
@@ -434,7 +434,7 @@ mod tests {
                 ("white".into(), white.into()),
             ],
             teams: vec![None, None],
-            result: Outcome::parse(result).filter(|o| o.is_known()),
+            result: ResultName::parse(result).filter(|o| o.is_known()),
             date: None,
             extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
             forfeit: false,

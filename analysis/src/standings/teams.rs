@@ -343,7 +343,7 @@ pub fn team_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kifu_facts::{GameKind, Outcome};
+    use kifu_facts::{GameKind, ResultName};
 
     fn board(round: &str, red: (&str, &str), black: (&str, &str), result: &str) -> ResultRow {
         ResultRow {
@@ -356,7 +356,7 @@ mod tests {
                 ("black".into(), black.1.into()),
             ],
             teams: vec![Some(red.0.into()), Some(black.0.into())],
-            result: Outcome::parse(result).filter(|o| o.is_known()),
+            result: ResultName::parse(result).filter(|o| o.is_known()),
             date: None,
             extra: kifu_facts::Extra::parse(GameKind::Xiangqi, None).unwrap(),
             forfeit: false,

@@ -32,7 +32,7 @@
 //!
 //! [`RawError`]: crate::RawError
 
-use kifu_facts::{Outcome, Severity};
+use kifu_facts::{ResultName, Severity};
 
 use crate::raw::{CcGame, Format, Header, Location, Note, RawResult, Span};
 
@@ -57,7 +57,7 @@ fn result_code(text: &str) -> Option<RawResult> {
 /// The result a ChouChou record states, from its text (tag, sheet column or result token,
 /// any case): `P1`…`P4` a seat's win, `draw`, `?` or `unknown` an unknown result; `*`,
 /// nothing, or a text that names no result ([`names_a_result`]) state none.
-pub fn stated_result(text: &str) -> Option<Outcome> {
+pub fn stated_result(text: &str) -> Option<ResultName> {
     read_result(text).flatten()
 }
 
@@ -67,14 +67,14 @@ pub fn names_a_result(text: &str) -> bool {
 }
 
 /// `None`: the text names no result; `Some(None)`: it states none.
-fn read_result(text: &str) -> Option<Option<Outcome>> {
+fn read_result(text: &str) -> Option<Option<ResultName>> {
     let t = text.trim().to_ascii_lowercase();
     Some(match t.as_str() {
         "" | "*" => None,
-        "draw" => Some(Outcome::Draw),
-        "?" | "unknown" => Some(Outcome::Unknown),
+        "draw" => Some(ResultName::Draw),
+        "?" | "unknown" => Some(ResultName::Unknown),
         _ => match t.strip_prefix('p')?.parse::<u8>().ok()? {
-            n @ 1..=4 => Some(Outcome::Seat(n)),
+            n @ 1..=4 => Some(ResultName::Seat(n)),
             _ => return None,
         },
     })

@@ -76,15 +76,15 @@ impl Lang {
     }
 
     /// A side's name: `Black`, `Red`, `P1`…, `draws`.
-    pub fn side(self, side: kifu_facts::Outcome) -> String {
-        use kifu_facts::Outcome;
+    pub fn side(self, side: kifu_facts::ResultName) -> String {
+        use kifu_facts::ResultName;
         match side {
-            Outcome::Black => self.text(Msg::SideBlack).into(),
-            Outcome::White => self.text(Msg::SideWhite).into(),
-            Outcome::Red => self.text(Msg::SideRed).into(),
-            Outcome::Seat(n) => format!("P{n}"),
-            Outcome::Draw => self.text(Msg::SideDraws).into(),
-            Outcome::Unknown => self.text(Msg::NoResult).into(),
+            ResultName::Black => self.text(Msg::SideBlack).into(),
+            ResultName::White => self.text(Msg::SideWhite).into(),
+            ResultName::Red => self.text(Msg::SideRed).into(),
+            ResultName::Seat(n) => format!("P{n}"),
+            ResultName::Draw => self.text(Msg::SideDraws).into(),
+            ResultName::Unknown => self.text(Msg::NoResult).into(),
         }
     }
 

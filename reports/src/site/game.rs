@@ -24,7 +24,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use kifu_facts::{GameKind, Outcome};
+use kifu_facts::{GameKind, ResultName};
 use kifu_rules::xiangqi;
 use kifu_store::query::{FindingRow, GameRow};
 use serde_json::json;
@@ -461,8 +461,8 @@ fn territorial_score_text(score: &kifu_rules::territorial::Score, lang: Lang) ->
     use kifu_rules::territorial::{DecidedBy, Side};
     let side = |s: Side| {
         lang.side(match s {
-            Side::White => Outcome::White,
-            Side::Black => Outcome::Black,
+            Side::White => ResultName::White,
+            Side::Black => ResultName::Black,
         })
     };
     let outcome = match (score.winner, score.decided_by) {
@@ -578,7 +578,7 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
                 (
                     "counted",
                     &counted
-                        .map(|o| o.name().into_owned())
+                        .map(|o| o.name().to_owned())
                         .unwrap_or_else(|| "none".into()),
                 ),
                 ("board", game.derived_result.as_deref().unwrap_or("none")),
@@ -694,10 +694,10 @@ fn boards_script() -> &'static str {
             .map(|p| (p.fen_char().to_string(), json!(p.chinese().to_string())))
             .collect();
         let colours = json!({
-            "black": side_colour(Outcome::Black).hex(),
-            "white": side_colour(Outcome::White).hex(),
-            "red": side_colour(Outcome::Red).hex(),
-            "seats": (1..=4u8).map(|s| side_colour(Outcome::Seat(s)).hex()).collect::<Vec<_>>(),
+            "black": side_colour(ResultName::Black).hex(),
+            "white": side_colour(ResultName::White).hex(),
+            "red": side_colour(ResultName::Red).hex(),
+            "seats": (1..=4u8).map(|s| side_colour(ResultName::Seat(s)).hex()).collect::<Vec<_>>(),
             "mark": MARK,
         });
         let traditional: serde_json::Map<String, serde_json::Value> = TRADITIONAL

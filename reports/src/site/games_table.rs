@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use kifu_facts::Outcome;
+use kifu_facts::ResultName;
 use kifu_store::query::ResultRow;
 use kifu_store::search::GameListing;
 
@@ -77,7 +77,7 @@ pub(crate) fn table_order(games: &mut [&GameListing], seatings: &HashMap<i64, Se
 /// dash when none counts.
 pub(crate) fn table_result(g: &GameListing, lang: Lang) -> String {
     match g.counted {
-        None | Some(Outcome::Unknown) => "–".to_string(),
+        None | Some(ResultName::Unknown) => "–".to_string(),
         counted => customary_result(g.kind, counted, None, lang),
     }
 }
@@ -262,7 +262,7 @@ mod tests {
     use super::*;
     use kifu_facts::GameKind;
 
-    fn listing(kind: GameKind, sides: [&str; 2], counted: Option<Outcome>) -> GameListing {
+    fn listing(kind: GameKind, sides: [&str; 2], counted: Option<ResultName>) -> GameListing {
         GameListing {
             id: 1,
             kind,
@@ -289,19 +289,19 @@ mod tests {
     fn results_read_from_the_first_seat() {
         let en = Lang::En;
         let xq = |o| table_result(&listing(GameKind::Xiangqi, ["red", "black"], o), en);
-        assert_eq!(xq(Some(Outcome::Red)), "1–0");
-        assert_eq!(xq(Some(Outcome::Black)), "0–1");
-        assert_eq!(xq(Some(Outcome::Draw)), "½–½");
+        assert_eq!(xq(Some(ResultName::Red)), "1–0");
+        assert_eq!(xq(Some(ResultName::Black)), "0–1");
+        assert_eq!(xq(Some(ResultName::Draw)), "½–½");
         assert_eq!(xq(None), "–");
         let renju = |o| table_result(&listing(GameKind::Renju, ["black", "white"], o), en);
-        assert_eq!(renju(Some(Outcome::White)), "0–1");
-        assert_eq!(renju(Some(Outcome::Black)), "1–0");
+        assert_eq!(renju(Some(ResultName::White)), "0–1");
+        assert_eq!(renju(Some(ResultName::Black)), "1–0");
         // Territorial: White places first and is listed first.
         let terr = |o| table_result(&listing(GameKind::Territorial, ["white", "black"], o), en);
-        assert_eq!(terr(Some(Outcome::White)), "1–0");
-        assert_eq!(terr(Some(Outcome::Black)), "0–1");
+        assert_eq!(terr(Some(ResultName::White)), "1–0");
+        assert_eq!(terr(Some(ResultName::Black)), "0–1");
         let chou = table_result(
-            &listing(GameKind::ChouChou, ["P1", "P2"], Some(Outcome::Seat(2))),
+            &listing(GameKind::ChouChou, ["P1", "P2"], Some(ResultName::Seat(2))),
             en,
         );
         assert_eq!(chou, "P2 wins");

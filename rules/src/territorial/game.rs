@@ -74,8 +74,8 @@ impl Outcome {
     pub fn from_raw(r: RawResult) -> Option<Outcome> {
         match r {
             RawResult::Win(seat) => match GameKind::Territorial.win(seat) {
-                kifu_facts::Outcome::White => Some(Outcome::WhiteWin),
-                kifu_facts::Outcome::Black => Some(Outcome::BlackWin),
+                kifu_facts::ResultName::White => Some(Outcome::WhiteWin),
+                kifu_facts::ResultName::Black => Some(Outcome::BlackWin),
                 _ => None,
             },
             RawResult::Draw => Some(Outcome::Draw),

@@ -41,8 +41,8 @@ impl XqOutcome {
     pub fn from_raw(r: RawResult) -> Option<XqOutcome> {
         match r {
             RawResult::Win(seat) => match GameKind::Xiangqi.win(seat) {
-                kifu_facts::Outcome::Red => Some(XqOutcome::RedWin),
-                kifu_facts::Outcome::Black => Some(XqOutcome::BlackWin),
+                kifu_facts::ResultName::Red => Some(XqOutcome::RedWin),
+                kifu_facts::ResultName::Black => Some(XqOutcome::BlackWin),
                 _ => None,
             },
             RawResult::Draw => Some(XqOutcome::Draw),

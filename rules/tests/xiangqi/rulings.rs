@@ -381,7 +381,7 @@ fn world_championship_2015_no_result_from_a_ruling_play_went_past() {
                     r.derived_result.map(|o| o.name()),
                     r.termination.name()
                 ),
-                Some(kifu_facts::Outcome::Draw)
+                Some(kifu_facts::ResultName::Draw)
             );
         }
     }

@@ -24,7 +24,7 @@ pub(crate) mod sql;
 use std::fmt;
 use std::str::FromStr;
 
-use kifu_facts::{closest, GameKind, Outcome, Ruleset, Severity};
+use kifu_facts::{closest, GameKind, ResultName, Ruleset, Severity};
 
 pub use date::{DateRange, PartialDate};
 pub use opening::OpeningSelector;
@@ -185,8 +185,8 @@ impl FromStr for Side {
 }
 
 /// A result a game's record or board may have: a side's win, a draw, or none
-/// ([`Outcome::Unknown`]: nothing, `unknown` or free text recorded; no result counts).
-pub fn parse_result(s: &str) -> Result<Outcome, FilterError> {
+/// ([`ResultName::Unknown`]: nothing, `unknown` or free text recorded; no result counts).
+pub fn parse_result(s: &str) -> Result<ResultName, FilterError> {
     const NAMES: [&str; 9] = [
         "black", "white", "red", "draw", "P1", "P2", "P3", "P4", "unknown",
     ];
@@ -196,7 +196,7 @@ pub fn parse_result(s: &str) -> Result<Outcome, FilterError> {
         p if p.starts_with('p') => p.to_ascii_uppercase(),
         other => other.to_owned(),
     };
-    Outcome::parse(&name).ok_or_else(|| FilterError::unknown("result", s, NAMES))
+    ResultName::parse(&name).ok_or_else(|| FilterError::unknown("result", s, NAMES))
 }
 
 /// Valid games, games with findings, or quarantined records.
@@ -381,9 +381,9 @@ pub struct GameFilter {
     /// The round, compared folded.
     pub round: Option<String>,
     /// The result that counts ([`kifu_facts::counted_result`]); `Unknown`: none counts.
-    pub result: Option<Outcome>,
+    pub result: Option<ResultName>,
     /// The recorded result; `Unknown`: nothing (or no result) recorded.
-    pub recorded: Option<Outcome>,
+    pub recorded: Option<ResultName>,
     /// Only games whose recorded result is not the one that counts (the board decided the
     /// game otherwise).
     pub result_differs: bool,
@@ -609,8 +609,8 @@ mod tests {
         assert_eq!("Red".parse(), Ok(Side::Red));
         let e = "whte".parse::<Side>().unwrap_err().to_string();
         assert!(e.contains("`whte`; valid, closest first: white, "), "{e}");
-        assert_eq!(parse_result("p2"), Ok(Outcome::Seat(2)));
-        assert_eq!(parse_result("none"), Ok(Outcome::Unknown));
+        assert_eq!(parse_result("p2"), Ok(ResultName::Seat(2)));
+        assert_eq!(parse_result("none"), Ok(ResultName::Unknown));
         assert!(parse_result("1-0").is_err());
         assert_eq!("findings".parse(), Ok(Status::WithFindings));
         assert_eq!(

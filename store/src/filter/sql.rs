@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use kifu_facts::{fold_name, GameKind, Outcome, Ruleset, Severity};
+use kifu_facts::{fold_name, GameKind, ResultName, Ruleset, Severity};
 use rusqlite::types::Value;
 
 use super::{GameFilter, RulesetChoice, Status};
@@ -88,7 +88,7 @@ pub(crate) const UNRECORDED: &str =
 pub(crate) const BOARD_DIFFERS: &str = "u.derived_result <> u.recorded_result";
 
 /// A result as the SQL functions return it: its name, or NULL for none.
-fn result_value(o: Outcome) -> Value {
+fn result_value(o: ResultName) -> Value {
     if o.is_known() {
         text(o.name())
     } else {

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kifu_facts::{GameKind, Outcome, PlyStep, PositionKey, SeatResult};
+use kifu_facts::{GameKind, PlyStep, PositionKey, ResultName, SeatResult};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension};
 
@@ -158,7 +158,7 @@ impl Store {
                 kind,
                 moves: r.get::<_, Option<Vec<u8>>>(2)?.unwrap_or_default(),
                 extra: r.get(3)?,
-                result: SeatResult::of(kind, counted.as_deref().and_then(Outcome::parse)),
+                result: SeatResult::of(kind, counted.as_deref().and_then(ResultName::parse)),
                 duplicate: r.get(5)?,
                 length: r.get(6)?,
             })
@@ -225,7 +225,7 @@ pub struct PositionGame {
     pub termination: String,
     pub duplicate_of: Option<i64>,
     /// The result that counts, the curation's correction and rules in force applied.
-    pub counted: Option<Outcome>,
+    pub counted: Option<ResultName>,
 }
 
 impl Store {
@@ -258,7 +258,7 @@ impl Store {
                         counted: r
                             .get::<_, Option<String>>(10)?
                             .as_deref()
-                            .and_then(Outcome::parse),
+                            .and_then(ResultName::parse),
                     })
                 })
                 .optional()?;
