@@ -48,6 +48,35 @@ impl Outcome {
         })
     }
 
+    /// The result in the score notation the formats with one share, first seat first:
+    /// `1-0`, `0-1`, `1/2-1/2` or `½-½`, `*`.
+    pub fn from_score(text: &str) -> Option<Outcome> {
+        Some(match text.trim() {
+            "1-0" => Outcome::Win(Seat::FIRST),
+            "0-1" => Outcome::Win(Seat::SECOND),
+            "1/2-1/2" | "½-½" => Outcome::Draw,
+            "*" => Outcome::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// The result in the score notation (`1-0`, `0-1`, `1/2-1/2`, `*`); `None` for the win
+    /// of a seat past the second, which the notation cannot write.
+    pub fn score(self) -> Option<&'static str> {
+        match self {
+            Outcome::Win(Seat::FIRST) => Some("1-0"),
+            Outcome::Win(Seat::SECOND) => Some("0-1"),
+            Outcome::Win(_) => None,
+            Outcome::Draw => Some("1/2-1/2"),
+            Outcome::Unknown => Some("*"),
+        }
+    }
+
+    /// The win of the side `kind` calls `name` (`black`, `White`, `red`, `P2`; any case).
+    pub fn side_win(kind: GameKind, name: &str) -> Option<Outcome> {
+        kind.seat_named(name).map(Outcome::Win)
+    }
+
     /// The winning seat; `None` for a draw or an unknown result.
     pub fn winner(self) -> Option<Seat> {
         match self {
@@ -186,6 +215,47 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_outcome_is_named_in_its_games_words() {
+        use GameKind::*;
+        let first = Outcome::Win(Seat::FIRST);
+        assert_eq!(first.name(Renju), ResultName::Black);
+        assert_eq!(first.name(Xiangqi), ResultName::Red);
+        assert_eq!(first.name(Territorial), ResultName::White);
+        assert_eq!(first.name(ChouChou), ResultName::Seat(1));
+        assert_eq!(Outcome::Win(Seat::SECOND).name(Xiangqi), ResultName::Black);
+        for kind in GameKind::ALL {
+            for &seat in kind.seats() {
+                let o = Outcome::Win(seat);
+                assert_eq!(Outcome::of(kind, o.name(kind)), Some(o), "{kind} {seat}");
+            }
+            assert_eq!(Outcome::of(kind, ResultName::Draw), Some(Outcome::Draw));
+            assert_eq!(
+                Outcome::of(kind, ResultName::Unknown),
+                Some(Outcome::Unknown)
+            );
+        }
+        assert_eq!(Outcome::of(Renju, ResultName::Red), None);
+        assert_eq!(Outcome::of(Xiangqi, ResultName::White), None);
+        assert_eq!(Outcome::of(Renju, ResultName::Seat(3)), None);
+    }
+
+    #[test]
+    fn the_score_notation_reads_and_writes_first_seat_first() {
+        for text in ["1-0", "0-1", "1/2-1/2", "*"] {
+            let o = Outcome::from_score(text).unwrap();
+            assert_eq!(o.score(), Some(text));
+        }
+        assert_eq!(Outcome::from_score(" ½-½ "), Some(Outcome::Draw));
+        assert_eq!(Outcome::from_score("1-1"), None);
+        assert_eq!(Outcome::Win(Seat::ALL[2]).score(), None);
+        assert_eq!(
+            Outcome::side_win(GameKind::Xiangqi, "Black"),
+            Some(Outcome::Win(Seat::SECOND))
+        );
+        assert_eq!(Outcome::side_win(GameKind::Renju, "red"), None);
+    }
+
+    #[test]
     fn names_round_trip() {
         for o in [
             ResultName::Black,
@@ -196,7 +266,7 @@ mod tests {
             ResultName::Draw,
             ResultName::Unknown,
         ] {
-            assert_eq!(ResultName::parse(&o.name()), Some(o));
+            assert_eq!(ResultName::parse(o.name()), Some(o));
         }
         assert_eq!(ResultName::parse("P0"), None);
         assert_eq!(ResultName::parse("P5"), None);

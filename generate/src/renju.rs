@@ -318,7 +318,7 @@ pub fn generate_game(rng: &mut Rng) -> GeneratedRenju {
             } else {
                 Termination::Five
             };
-            break (Outcome::win_for(colour), t);
+            break (Outcome::Win(colour.seat()), t);
         }
         if g.board.is_full() {
             break (Outcome::Draw, Termination::BoardFull);
@@ -340,11 +340,7 @@ pub fn write_lines(result: Outcome, moves: &[Point]) -> String {
 
 /// The stated result of a generated game.
 fn stated(result: Outcome) -> Recorded {
-    match result {
-        Outcome::BlackWin => Recorded::Black,
-        Outcome::WhiteWin => Recorded::White,
-        Outcome::Draw => Recorded::Draw,
-    }
+    result.name(kifu_facts::GameKind::Renju)
 }
 
 /// Appends one RenjuPlain game ([`kifu_notation::renju_text::write_plain_record`]): tags

@@ -13,7 +13,6 @@
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_facts::ResultName as Recorded;
 use kifu_notation::{GameMoves, RecordOut};
 use kifu_parser::raw::{CtMoveText, Header};
 use kifu_rules::territorial::{
@@ -118,12 +117,12 @@ pub fn write_pgn(slot: &Scheduled, moves: &[CtMoveText]) -> String {
     .into_iter()
     .filter_map(|(side, name)| Some((side, name?.as_str())))
     .collect();
-    record.result = Some(match replay.derived_result {
-        Some(Outcome::WhiteWin) => Recorded::White,
-        Some(Outcome::BlackWin) => Recorded::Black,
-        Some(Outcome::Draw) => Recorded::Draw,
-        None => Recorded::Unknown,
-    });
+    record.result = Some(
+        replay
+            .derived_result
+            .unwrap_or(Outcome::Unknown)
+            .name(kifu_facts::GameKind::Territorial),
+    );
     record.tags = &tags;
     let mut out = String::new();
     kifu_notation::territorial_pgn::write_record(&record, &mut out);

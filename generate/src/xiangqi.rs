@@ -29,10 +29,9 @@
 
 use crate::random::Rng;
 use crate::tournament::Scheduled;
-use kifu_facts::ResultName as Recorded;
 use kifu_notation::{GameMoves, RecordOut};
 use kifu_rules::xiangqi::game::material;
-use kifu_rules::xiangqi::{Kind, Move, MoveList, Position, XqOutcome};
+use kifu_rules::xiangqi::{Kind, Move, MoveList, Outcome, Position, Side};
 
 /// The default ply cap (100 moves each).
 pub const DEFAULT_MAX_PLIES: u32 = 200;
@@ -61,7 +60,7 @@ impl XqEnd {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GeneratedXiangqi {
     pub moves: Vec<Move>,
-    pub result: XqOutcome,
+    pub result: Outcome,
     pub end: XqEnd,
 }
 
@@ -80,7 +79,7 @@ pub fn generate_game(rng: &mut Rng, max_plies: u32) -> GeneratedXiangqi {
     let (result, end) = loop {
         pos.legal_moves_into(&mut list);
         if list.is_empty() {
-            let winner = XqOutcome::win_for(pos.side_to_move().opp());
+            let winner = Outcome::Win(pos.side_to_move().opp().seat());
             let how = if pos.in_check() {
                 XqEnd::Checkmate
             } else {
@@ -139,7 +138,7 @@ pub fn generate_game(rng: &mut Rng, max_plies: u32) -> GeneratedXiangqi {
             .or(capture)
             .or_else(|| pick_random(&mut pos, rng, list.as_slice(), &mut pool, &seen));
         let Some(m) = chosen else {
-            break (XqOutcome::Draw, XqEnd::Agreement);
+            break (Outcome::Draw, XqEnd::Agreement);
         };
         let u = pos.make(m);
         if u.captured().is_some() {
@@ -187,14 +186,14 @@ fn pick_random(
 }
 
 /// The result at the ply cap: resignation of the side a rook behind, else a draw.
-fn adjudicate(pos: &Position) -> (XqOutcome, XqEnd) {
+fn adjudicate(pos: &Position) -> (Outcome, XqEnd) {
     let m = material(pos);
     if m >= RESIGN_MARGIN {
-        (XqOutcome::RedWin, XqEnd::Resignation)
+        (Outcome::Win(Side::Red.seat()), XqEnd::Resignation)
     } else if m <= -RESIGN_MARGIN {
-        (XqOutcome::BlackWin, XqEnd::Resignation)
+        (Outcome::Win(Side::Black.seat()), XqEnd::Resignation)
     } else {
-        (XqOutcome::Draw, XqEnd::Agreement)
+        (Outcome::Draw, XqEnd::Agreement)
     }
 }
 
@@ -221,11 +220,7 @@ pub fn write_pgn_into(
         ("red", s.players.first().map_or("?", |p| p.as_str())),
         ("black", s.players.get(1).map_or("?", |p| p.as_str())),
     ];
-    record.result = Some(match game.result {
-        XqOutcome::RedWin => Recorded::Red,
-        XqOutcome::BlackWin => Recorded::Black,
-        XqOutcome::Draw => Recorded::Draw,
-    });
+    record.result = Some(game.result.name(kifu_facts::GameKind::Xiangqi));
     kifu_notation::xiangqi_pgn::write_record(&record, notation, out)
         .expect("generated moves are legal from the standard start");
 }

@@ -2,7 +2,7 @@
 //! audit cleanly with the board's scores (and are caught with wrong ones), and keep their
 //! legality verdicts and scores under the colour-preserving symmetries.
 
-use kifu_facts::ResultName as Recorded;
+use kifu_facts::GameKind;
 use kifu_generate::random::Rng;
 use kifu_generate::territorial::generate;
 use kifu_notation::{GameMoves, RecordOut};
@@ -56,11 +56,7 @@ fn audit_of_a_correct_record() {
         ];
         let mut record = RecordOut::new(GameMoves::Territorial(&typed));
         record.players = vec![("white", "A"), ("black", "B")];
-        record.result = Some(match result {
-            Outcome::WhiteWin => Recorded::White,
-            Outcome::BlackWin => Recorded::Black,
-            Outcome::Draw => Recorded::Draw,
-        });
+        record.result = Some(result.name(GameKind::Territorial));
         record.tags = &tags;
         let mut text = String::new();
         kifu_notation::territorial_pgn::write_record(&record, &mut text);
@@ -77,7 +73,7 @@ fn audit_of_a_correct_record() {
     ));
     // Now a wrong WhiteScore and a wrong result.
     let other = if derived == Outcome::Draw {
-        Outcome::WhiteWin
+        Outcome::Win(Side::White.seat())
     } else {
         Outcome::Draw
     };
@@ -95,9 +91,9 @@ fn audit_of_a_correct_record() {
     assert_eq!(mismatches.len(), 2);
     assert!(mismatches[1].message.starts_with(&format!(
         "the record gives {} ({}) but the board gives {}",
-        other.pgn(),
-        other.name(),
-        derived.pgn()
+        other.score().unwrap(),
+        other.name(GameKind::Territorial),
+        derived.score().unwrap()
     )));
     assert!(mismatches[0].message.starts_with(&format!(
         "WhiteScore is {} but White scores {}",

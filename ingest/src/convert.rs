@@ -333,11 +333,11 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         players: seats(GameKind::Renju, h, 2),
         rule: h.rule.clone(),
         ruleset: Some(ruleset),
-        recorded_result: h
-            .result
-            .map(|r| r.outcome(GameKind::Renju).name().to_owned()),
+        recorded_result: h.result.map(|r| r.name(GameKind::Renju).name().to_owned()),
         result_text: h.result_text.clone(),
-        derived_result: replay.derived_result.map(|o| o.name().to_owned()),
+        derived_result: replay
+            .derived_result
+            .map(|o| o.name(GameKind::Renju).name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
         opening: replay.opening.map(|o| o.code.to_owned()),
@@ -446,11 +446,11 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         ruleset: None,
         recorded_result: h
             .result
-            .and_then(xiangqi::XqOutcome::from_raw)
-            .map(|o| o.name().to_owned())
-            .or_else(|| h.result.map(|_| "unknown".to_owned())),
+            .map(|r| r.name(GameKind::Xiangqi).name().to_owned()),
         result_text: h.result_text.clone(),
-        derived_result: replay.derived_result.map(|o| o.name().to_owned()),
+        derived_result: replay
+            .derived_result
+            .map(|o| o.name(GameKind::Xiangqi).name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
         opening: opening.ecco.map(|e| e.code.to_string()),
@@ -572,8 +572,10 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         players: seats(GameKind::Territorial, h, 2),
         recorded_result: h
             .result
-            .map(|r| r.outcome(GameKind::Territorial).name().to_owned()),
-        derived_result: replay.derived_result.map(|o| o.name().to_owned()),
+            .map(|r| r.name(GameKind::Territorial).name().to_owned()),
+        derived_result: replay
+            .derived_result
+            .map(|o| o.name(GameKind::Territorial).name().to_owned()),
         termination: replay.termination.name().into(),
         plies: replay.plies,
         canonical_key: whole_record_key(

@@ -50,7 +50,11 @@ fn push_line(out: &mut String, word: &str, moves: impl Iterator<Item = Move>) {
 
 /// Appends one RenjuLines record: `black h8 h9 i9 …` and a newline.
 pub fn write_line_into(out: &mut String, result: Outcome, moves: &[Point]) {
-    push_line(out, result.name(), moves.iter().map(|&p| Some(p)));
+    push_line(
+        out,
+        result.name(kifu_facts::GameKind::Renju).name(),
+        moves.iter().map(|&p| Some(p)),
+    );
 }
 
 /// One RenjuLines record (`RESULT mv mv …`, `RESULT` = `black` / `white` / `draw`),

@@ -5,7 +5,7 @@ use kifu_facts::{GameKind, RenjuAnnotations, ResultName};
 use kifu_notation::{
     write_all, GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer, XqNotation,
 };
-use kifu_parser::raw::{AnyGame, CcActionText, CtMoveText, Format, RawResult, XqMoveText};
+use kifu_parser::raw::{AnyGame, CcActionText, CtMoveText, Format, Outcome, XqMoveText};
 use kifu_parser::{detect::detect, member::records};
 use kifu_rules::renju::Point;
 use kifu_rules::{chouchou::Variant, territorial, xiangqi};
@@ -74,7 +74,7 @@ fn renju_plain_carries_the_header_moves_and_comments() {
     );
     assert_eq!(
         h.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
     let plies: Vec<u32> = g.comments.iter().map(|c| c.ply).collect();
@@ -113,7 +113,7 @@ fn renju_lines_and_rif_read_back() {
     assert_eq!(h.round.as_deref(), Some("3"));
     assert_eq!(
         h.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
     assert_eq!(h.rule.as_deref(), Some("rif"));
@@ -194,7 +194,7 @@ fn xiangqi_pgn_in_each_notation() {
             panic!()
         };
         assert_eq!(g.header.red.as_deref(), Some("胡荣华"));
-        assert_eq!(g.header.result, Some(RawResult::Draw));
+        assert_eq!(g.header.result, Some(Outcome::Draw));
         // The record's own opening comes back as its own; kifu's pair is not kept.
         assert_eq!(g.header.opening.as_deref(), Some("B05 中炮对进左马"));
         let tags: Vec<&str> = g.header.extra.iter().map(|(k, _)| k.as_str()).collect();
@@ -234,7 +234,7 @@ fn dhtmlxq_blocks_and_start_positions() {
     assert_eq!(g.header.event.as_deref(), Some("E & F"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
     );
     assert_eq!(
         g.moves[0].text,
@@ -277,7 +277,7 @@ fn dhtmlxq_blocks_and_start_positions() {
     let AnyGame::Xiangqi(g) = &read(Format::DhtmlXq, &text)[0] else {
         panic!()
     };
-    assert_eq!(g.header.result, Some(RawResult::Unknown));
+    assert_eq!(g.header.result, Some(Outcome::Unknown));
     // A king-and-rook ending, Black to move: binit, read back to the same board.
     let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
     let ending = xq_moves(&["e9d9"]);
@@ -416,7 +416,7 @@ fn territorial_and_chouchou_read_back() {
     assert_eq!(back, want);
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Territorial, "black")
+        Outcome::side_win(kifu_parser::GameKind::Territorial, "black")
     );
     assert_eq!(g.comments[0].ply, 1);
 

@@ -37,7 +37,7 @@
 
 use crate::move_tree::{TreeReader, MAX_VARIATION_DEPTH};
 use crate::raw::{
-    raw_text, Format, Header, Location, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
+    raw_text, Format, Header, Location, Note, Outcome, RawError, Span, XqGame, XqMove, XqMoveText,
 };
 use kifu_facts::GameKind;
 use kifu_facts::Severity;
@@ -377,10 +377,10 @@ fn header(doc: &Doc, src: &Source, fen: &mut Option<String>, notes: &mut Vec<Not
             "RecordResult" => {
                 h.result_text = v;
                 h.result = match value.as_str() {
-                    "0" => Some(RawResult::Unknown),
-                    "1" => RawResult::side_win(GameKind::Xiangqi, "red"),
-                    "2" => RawResult::side_win(GameKind::Xiangqi, "black"),
-                    "3" => Some(RawResult::Draw),
+                    "0" => Some(Outcome::Unknown),
+                    "1" => Outcome::side_win(GameKind::Xiangqi, "red"),
+                    "2" => Outcome::side_win(GameKind::Xiangqi, "black"),
+                    "3" => Some(Outcome::Draw),
                     _ => {
                         notes.push(Note {
                             code: "cbf-unknown-result",
@@ -494,10 +494,7 @@ mod tests {
         let g = parse(DOC.as_bytes()).remove(0).unwrap();
         assert_eq!(g.header.red.as_deref(), Some("甲"));
         assert_eq!(g.header.black, None);
-        assert_eq!(
-            g.header.result,
-            RawResult::side_win(GameKind::Xiangqi, "red")
-        );
+        assert_eq!(g.header.result, Outcome::side_win(GameKind::Xiangqi, "red"));
         let m: Vec<_> = g.moves.iter().map(|m| m.text.clone()).collect();
         assert_eq!(
             m,

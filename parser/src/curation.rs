@@ -27,7 +27,7 @@ struct File {
     #[serde(default)]
     event: Vec<Spanned<RawEvent>>,
     #[serde(default)]
-    result: Vec<Spanned<RawResult>>,
+    result: Vec<Spanned<Outcome>>,
     #[serde(default)]
     game: Vec<Spanned<RawGame>>,
     #[serde(default)]
@@ -92,7 +92,7 @@ struct RawScoring {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawResult {
+struct Outcome {
     game: String,
     result: String,
     reason: Option<String>,
@@ -444,7 +444,7 @@ impl Checker {
         scoring
     }
 
-    fn results(&mut self, raw: Vec<Spanned<RawResult>>) -> Vec<ResultCorrection> {
+    fn results(&mut self, raw: Vec<Spanned<Outcome>>) -> Vec<ResultCorrection> {
         let mut games: HashMap<String, u32> = HashMap::new();
         let mut out = Vec::new();
         for entry in raw {

@@ -32,8 +32,8 @@
 //! Header: `red`/`black` are the players (dpxq: `redname`/`blackname` when given — `red`
 //! there is "team name", kept in `extra` as `red`); `event`, `round`, `date` (normalized),
 //! `open` → `opening` (`recordopen` when there is one, even empty: kifu's export writes
-//! the record's own there and its own in `open`), `dpid` → `id`, `result` (`W`/`红胜` → `WhiteWin` i.e. Red wins,
-//! `L`/`黑胜` → `BlackWin`, `D`/`和棋` → `Draw`), other non-empty fields (except viewer
+//! the record's own there and its own in `open`), `dpid` → `id`, `result` (`W`/`红胜` → `Win(Seat::FIRST)`, Red's win,
+//! `L`/`黑胜` → Black's `Win(Seat::SECOND)`, `D`/`和棋` → `Draw`), other non-empty fields (except viewer
 //! settings such as `init`, `ver`, `hits`) in `extra`. `binit` (64 digits, 32 pieces in
 //! the order `RNBAKABNRCCPPPPP` then Black's, `99` = off the board) becomes a FEN in
 //! [`XqGame::fen`], side to move from the piece on the first move's square; a `binit`
@@ -982,7 +982,7 @@ mod tests {
         assert_eq!(g.header.id.as_deref(), Some("5"));
         assert_eq!(
             g.header.result,
-            crate::raw::RawResult::side_win(kifu_facts::GameKind::Xiangqi, "red")
+            crate::raw::Outcome::side_win(kifu_facts::GameKind::Xiangqi, "red")
         );
     }
 

@@ -37,30 +37,30 @@ use crate::block::RecordText;
 use crate::coord::{self, Tokens};
 use crate::line::{chomp, LineError, LineReader};
 use crate::raw::{
-    raw_text, Comment, Format, Location, MoveMark, Note, RawError, RawGame, RawItem, RawResult,
+    raw_text, Comment, Format, Location, MoveMark, Note, Outcome, RawError, RawGame, RawItem,
     RenjuVariation, Span,
 };
 use crate::tag;
 
 /// A result word of the RenjuLines format.
-pub fn result_word(word: &[u8]) -> Option<RawResult> {
+pub fn result_word(word: &[u8]) -> Option<Outcome> {
     let word = std::str::from_utf8(word).ok()?;
     match word.to_ascii_lowercase().as_str() {
-        "draw" => Some(RawResult::Draw),
-        "unknown" => Some(RawResult::Unknown),
-        side => RawResult::side_win(GameKind::Renju, side),
+        "draw" => Some(Outcome::Draw),
+        "unknown" => Some(Outcome::Unknown),
+        side => Outcome::side_win(GameKind::Renju, side),
     }
 }
 
 /// A result as written in a `Result` tag or at the end of a move list.
-pub fn result_value(text: &str) -> Option<RawResult> {
-    let side = |name: &str| RawResult::side_win(GameKind::Renju, name);
+pub fn result_value(text: &str) -> Option<Outcome> {
+    let side = |name: &str| Outcome::side_win(GameKind::Renju, name);
     let lower = text.trim().to_ascii_lowercase();
-    RawResult::from_score(text).or_else(|| match lower.as_str() {
+    Outcome::from_score(text).or_else(|| match lower.as_str() {
         "b" | "b+" | "+" => side("black"),
         "w" | "w+" | "-" => side("white"),
-        "0.5-0.5" | "draw" | "d" | "=" => Some(RawResult::Draw),
-        "?" | "unknown" => Some(RawResult::Unknown),
+        "0.5-0.5" | "draw" | "d" | "=" => Some(Outcome::Draw),
+        "?" | "unknown" => Some(Outcome::Unknown),
         name => side(name),
     })
 }
@@ -589,10 +589,7 @@ mod tests {
     #[test]
     fn line() {
         let g = parse_line(b"black h8 h9 i9 --\r", Location::new(10, 2, 1)).unwrap();
-        assert_eq!(
-            g.header.result,
-            RawResult::side_win(GameKind::Renju, "black")
-        );
+        assert_eq!(g.header.result, Outcome::side_win(GameKind::Renju, "black"));
         assert_eq!(g.moves.len(), 4);
         assert_eq!(g.moves[3].point, None);
         assert_eq!(g.moves[1].at, Location::new(19, 2, 10));

@@ -218,46 +218,10 @@ impl fmt::Display for Format {
 }
 
 pub use kifu_facts::GameKind;
-use kifu_facts::{ResultName, Seat};
-
-/// A result as the record states it, by seat: a Xiangqi record's `1-0` is
-/// `Win(Seat::FIRST)`, Red's win, as a Renju record's is Black's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RawResult {
-    /// The seat that won.
-    Win(Seat),
-    Draw,
-    /// The record says explicitly that the result is unknown.
-    Unknown,
-}
-
-impl RawResult {
-    /// The result in the score notation every format with one shares, first seat first:
-    /// `1-0`, `0-1`, `1/2-1/2` or `½-½`, `*`.
-    pub fn from_score(text: &str) -> Option<RawResult> {
-        Some(match text.trim() {
-            "1-0" => RawResult::Win(Seat::FIRST),
-            "0-1" => RawResult::Win(Seat::SECOND),
-            "1/2-1/2" | "½-½" => RawResult::Draw,
-            "*" => RawResult::Unknown,
-            _ => return None,
-        })
-    }
-
-    /// The win of the side `kind` calls `name` (`black`, `White`, `red`, `P2`; any case).
-    pub fn side_win(kind: GameKind, name: &str) -> Option<RawResult> {
-        kind.seat_named(name).map(RawResult::Win)
-    }
-
-    /// The result in the names of `kind`: `black`, `red`, `P1`…, `draw`, `unknown`.
-    pub fn outcome(self, kind: GameKind) -> ResultName {
-        match self {
-            RawResult::Win(seat) => kind.win(seat),
-            RawResult::Draw => ResultName::Draw,
-            RawResult::Unknown => ResultName::Unknown,
-        }
-    }
-}
+/// A result as the record states it is an [`Outcome`], by seat: a Xiangqi record's `1-0`
+/// is `Win(Seat::FIRST)`, Red's win, as a Renju record's is Black's.
+pub use kifu_facts::Outcome;
+use kifu_facts::Seat;
 
 /// One move as written: a point or a pass, and where its text is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,7 +281,7 @@ pub struct Header {
     pub players: Vec<String>,
     /// Opening rule as written (RIF rule name, `rif`, `yamaguchi`, …).
     pub rule: Option<String>,
-    pub result: Option<RawResult>,
+    pub result: Option<Outcome>,
     /// The result text exactly as written (`+`, `F`, `0.5`, `black`).
     pub result_text: Option<String>,
     /// An opening the record names (RIF opening name or code).

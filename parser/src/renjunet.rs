@@ -23,7 +23,7 @@
 use kifu_facts::GameKind;
 use std::collections::HashMap;
 
-use crate::raw::{raw_text, Format, Location, RawError, RawGame, RawItem, RawResult, Span};
+use crate::raw::{raw_text, Format, Location, Outcome, RawError, RawGame, RawItem, Span};
 
 /// The row types and their field counts (type included).
 const ROWS: [(&[u8], usize); 6] = [
@@ -203,9 +203,9 @@ fn game(row: &Row<'_>, fields: &[(&[u8], u32)], f: &[String], names: &Names) -> 
         }
     }
     let result = match f[7].as_str() {
-        "B" => RawResult::side_win(GameKind::Renju, "black"),
-        "W" => RawResult::side_win(GameKind::Renju, "white"),
-        "D" => Some(RawResult::Draw),
+        "B" => Outcome::side_win(GameKind::Renju, "black"),
+        "W" => Outcome::side_win(GameKind::Renju, "white"),
+        "D" => Some(Outcome::Draw),
         _ => None,
     };
     let Some(result) = result else {
@@ -277,7 +277,7 @@ mod tests {
         assert_eq!(h.rule.as_deref(), Some("renjunet:1"));
         assert_eq!(h.black.as_deref(), Some("renjunet:3557"));
         assert_eq!(h.white.as_deref(), Some("renjunet:3556"));
-        assert_eq!(h.result, RawResult::side_win(GameKind::Renju, "white"));
+        assert_eq!(h.result, Outcome::side_win(GameKind::Renju, "white"));
         assert!(games[0].moves.is_empty());
         assert_eq!(games[0].span, Span::new(0, 28));
         // Named by the file's own rows, which may follow the game; dated by the
@@ -290,7 +290,7 @@ mod tests {
         assert_eq!(g.header.date.as_deref(), Some("2019-05-03"));
         assert_eq!(g.header.round, None);
         assert_eq!(g.header.rule.as_deref(), Some("Yamaguchi"));
-        assert_eq!(g.header.result, Some(RawResult::Draw));
+        assert_eq!(g.header.result, Some(Outcome::Draw));
         assert!(g
             .header
             .extra

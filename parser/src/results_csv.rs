@@ -51,7 +51,7 @@ use kifu_facts::{GameKind, Seat, Severity};
 
 use crate::line::LineStarts;
 use crate::raw::{
-    raw_text, AnyGame, AnyItem, CcGame, CtGame, Format, Header, Note, RawError, RawGame, RawResult,
+    raw_text, AnyGame, AnyItem, CcGame, CtGame, Format, Header, Note, Outcome, RawError, RawGame,
     Span, XqGame,
 };
 
@@ -413,10 +413,10 @@ fn header(record: &Record<'_>) -> Result<Columns, (usize, String)> {
 }
 
 /// The result of a seat's win (0-based); unknown for a seat `kind` does not have.
-fn seat_win(kind: GameKind, seat: usize) -> RawResult {
+fn seat_win(kind: GameKind, seat: usize) -> Outcome {
     match Seat::at(seat).filter(|s| kind.seats().contains(s)) {
-        Some(seat) => RawResult::Win(seat),
-        None => RawResult::Unknown,
+        Some(seat) => Outcome::Win(seat),
+        None => Outcome::Unknown,
     }
 }
 
@@ -608,8 +608,8 @@ fn row(h: &Columns, record: &Record<'_>, lines: &LineStarts) -> Result<AnyGame, 
             });
             header.result = match result {
                 RowResult::Seat(_) => None,
-                RowResult::Draw => Some(RawResult::Draw),
-                RowResult::Unknown => Some(RawResult::Unknown),
+                RowResult::Draw => Some(Outcome::Draw),
+                RowResult::Unknown => Some(Outcome::Unknown),
             };
             header.players = players.clone();
             AnyGame::ChouChou(CcGame {
@@ -629,8 +629,8 @@ fn row(h: &Columns, record: &Record<'_>, lines: &LineStarts) -> Result<AnyGame, 
         two => {
             header.result = Some(match result {
                 RowResult::Seat(s) => seat_win(two, s),
-                RowResult::Draw => RawResult::Draw,
-                RowResult::Unknown => RawResult::Unknown,
+                RowResult::Draw => Outcome::Draw,
+                RowResult::Unknown => Outcome::Unknown,
             });
             header.result_text = Some(written.to_owned());
             match two {

@@ -36,16 +36,16 @@ use crate::block::RecordText;
 use crate::line::{chomp, LineError, LineReader};
 use crate::plain::normalize_date;
 use crate::raw::{
-    Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, RawError, RawResult, Span,
+    Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, Outcome, RawError, Span,
 };
 use crate::tag;
 
 /// A result as written in a `Result` tag or as a result token (chess convention).
-pub fn result_value(text: &str) -> Option<RawResult> {
-    RawResult::from_score(text).or_else(|| match text.trim().to_ascii_lowercase().as_str() {
-        "draw" => Some(RawResult::Draw),
-        "?" | "unknown" => Some(RawResult::Unknown),
-        side @ ("white" | "black") => RawResult::side_win(GameKind::Territorial, side),
+pub fn result_value(text: &str) -> Option<Outcome> {
+    Outcome::from_score(text).or_else(|| match text.trim().to_ascii_lowercase().as_str() {
+        "draw" => Some(Outcome::Draw),
+        "?" | "unknown" => Some(Outcome::Unknown),
+        side @ ("white" | "black") => Outcome::side_win(GameKind::Territorial, side),
         _ => None,
     })
 }
@@ -411,7 +411,7 @@ impl Block {
                 let r = result_value(&text);
                 if self.result_from_tag {
                     let tagged = self.game.header.result;
-                    if r != tagged && r != Some(RawResult::Unknown) {
+                    if r != tagged && r != Some(Outcome::Unknown) {
                         self.game.notes.push(Note {
                             code: "result-disagrees",
                             severity: Severity::Warning,

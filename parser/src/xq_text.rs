@@ -25,7 +25,7 @@
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
 use kifu_facts::GameKind;
 
-use crate::raw::RawResult;
+use crate::raw::Outcome;
 
 /// Characters that are common in Xiangqi records, Simplified and Traditional.
 const XQ_CHARS: &str = "马馬车車进進退平炮砲兵卒帅帥将將士仕相象俥傌前后後红紅黑胜勝负負和先\
@@ -581,11 +581,11 @@ pub fn parse_san(tok: &str) -> Option<Vec<u8>> {
 
 /// A result as written in a tag or in move text: `1-0` / `红胜` / `W` (Red wins) → Red's
 /// win, `0-1` / `黑胜` / `L` → Black's, `1/2-1/2` / `和棋` / `D` → `Draw`, `*` → `Unknown`.
-pub fn result_from_text(text: &str) -> Option<RawResult> {
-    if let Some(r) = RawResult::from_score(text) {
+pub fn result_from_text(text: &str) -> Option<Outcome> {
+    if let Some(r) = Outcome::from_score(text) {
         return Some(r);
     }
-    let side = |name| RawResult::side_win(GameKind::Xiangqi, name);
+    let side = |name| Outcome::side_win(GameKind::Xiangqi, name);
     let t = text.trim();
     Some(match t {
         "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "黑負" | "红方胜" | "W" | "w" | "2-0" => {
@@ -595,9 +595,9 @@ pub fn result_from_text(text: &str) -> Option<RawResult> {
             side("black")?
         }
         "0.5-0.5" | "1-1" | "和棋" | "和" | "红先和" | "紅先和" | "和局" | "D" | "d" => {
-            RawResult::Draw
+            Outcome::Draw
         }
-        "*" | "?" | "未知" | "" => RawResult::Unknown,
+        "*" | "?" | "未知" | "" => Outcome::Unknown,
         _ => return None,
     })
 }

@@ -1,19 +1,19 @@
 //! Helpers the Xiangqi binary readers share (XQF, 象棋桥 CBR/CBL): their result byte,
 //! byte locations and notes. Their move tree is [`crate::move_tree`].
 
-use crate::raw::{Location, Note, RawResult};
+use crate::raw::{Location, Note, Outcome};
 use kifu_facts::GameKind;
 use kifu_facts::Severity;
 
 /// The result byte both binary formats share (XQF and 象棋桥 use the same codes): 0
 /// unknown, 1 Red won, 2 Black won, 3 draw; `None` for any other code, which each
 /// reader judges on its own.
-pub(crate) fn result_code(code: u8) -> Option<RawResult> {
+pub(crate) fn result_code(code: u8) -> Option<Outcome> {
     match code {
-        0 => Some(RawResult::Unknown),
-        1 => Some(RawResult::side_win(GameKind::Xiangqi, "red")?),
-        2 => Some(RawResult::side_win(GameKind::Xiangqi, "black")?),
-        3 => Some(RawResult::Draw),
+        0 => Some(Outcome::Unknown),
+        1 => Some(Outcome::side_win(GameKind::Xiangqi, "red")?),
+        2 => Some(Outcome::side_win(GameKind::Xiangqi, "black")?),
+        3 => Some(Outcome::Draw),
         _ => None,
     }
 }

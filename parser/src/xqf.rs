@@ -50,7 +50,7 @@
 //! colour, that colour is used instead (as ElephantEye does) with an info note.
 //! Header: `red`, `black`, `event`, `date` (normalized `YYYY[-MM[-DD]]` when the text
 //! allows, the text itself in extra `Date` when it differs), `result` (Red wins →
-//! `WhiteWin`) with `result_text` = the result byte in decimal; extra `Title`, `Site`,
+//! `Win(Seat::FIRST)`) with `result_text` = the result byte in decimal; extra `Title`, `Site`,
 //! `TimeRule`, `RedTime`, `BlackTime`, `Commentator`, `Author`, `GameType`
 //! (全局/布局/中局/残局) and `XqfVersion` (`0x12`).
 //!
@@ -63,7 +63,7 @@
 use crate::move_tree::TreeReader;
 pub use crate::move_tree::MAX_VARIATION_DEPTH;
 use crate::raw::{
-    raw_hex, Format, Header, Note, RawError, RawResult, Span, XqGame, XqMove, XqMoveText,
+    raw_hex, Format, Header, Note, Outcome, RawError, Span, XqGame, XqMove, XqMoveText,
 };
 use crate::xq_tree::{loc, note, result_code};
 use kifu_facts::Severity;
@@ -490,7 +490,7 @@ fn parse_one(bytes: &[u8]) -> Result<XqGame, RawError> {
                 "result code 4 read as a draw".into(),
                 0x33,
             ));
-            Some(RawResult::Draw)
+            Some(Outcome::Draw)
         }
         None => {
             notes.push(note(
@@ -714,7 +714,7 @@ mod tests {
         assert_eq!(g.header.red.as_deref(), Some("红方"));
         assert_eq!(
             g.header.result,
-            RawResult::side_win(kifu_facts::GameKind::Xiangqi, "red")
+            Outcome::side_win(kifu_facts::GameKind::Xiangqi, "red")
         );
         assert_eq!(
             g.comments,

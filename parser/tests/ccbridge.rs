@@ -4,7 +4,7 @@
 
 use kifu_facts::Severity;
 use kifu_parser::ccbridge::{cbl_first_record, CBL_INDEX_ENTRY, CBL_INDEX_START, CBL_SLOT};
-use kifu_parser::raw::{RawResult, XqGame, XqMoveText};
+use kifu_parser::raw::{Outcome, XqGame, XqMoveText};
 use kifu_parser::{detect, member, AnyGame, Format, RawError};
 
 const LIB_1956: &str = "1956年全国象棋锦标赛93局.CBL";
@@ -117,7 +117,7 @@ fn the_two_libraries_give_93_and_38_records() {
             for g in &games {
                 assert!(g.header.red.is_some() && g.header.black.is_some());
                 assert!(g.moves.len() >= 40, "{:?}", extra(g, "Title"));
-                assert_ne!(g.header.result, Some(RawResult::Unknown));
+                assert_ne!(g.header.result, Some(Outcome::Unknown));
             }
             let g = &games[0];
             assert_eq!(
@@ -130,7 +130,7 @@ fn the_two_libraries_give_93_and_38_records() {
             );
             assert_eq!(
                 g.header.result,
-                RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+                Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
             );
             assert_eq!(g.moves.len(), 82);
         }
@@ -149,7 +149,7 @@ fn the_1989_library_holds_35_games_two_section_cards_and_a_copy() {
             .unwrap()
             .ends_with(&format!("（{section}）")));
         assert!(g.moves.is_empty() && g.header.red.is_none() && g.header.black.is_none());
-        assert_eq!(g.header.result, Some(RawResult::Unknown));
+        assert_eq!(g.header.result, Some(Outcome::Unknown));
     }
     // Record 37 repeats record 36 (same game, same moves; its title is indented less),
     // and only its index entry lacks the live flag: 象棋桥 marks it deleted.
@@ -243,7 +243,7 @@ fn cbr_fixtures_read_with_their_headers() {
         Some("黄丹青讲座004-破解新式弃马局的攻防要领")
     );
     assert_eq!(extra(&g, "Created"), Some("2024-08-22 6:45:25"));
-    assert_eq!(g.header.result, Some(RawResult::Unknown));
+    assert_eq!(g.header.result, Some(Outcome::Unknown));
     assert_eq!(g.fen.as_deref(), Some(STANDARD));
     assert_eq!(g.moves.len(), 28);
     assert_eq!(written(&g)[..2], ["h2e2", "h9g7"]);
@@ -281,14 +281,14 @@ fn cbf_fixtures_read_with_their_headers() {
             "第一局 屏风马巡河炮抵当头炮局(和)",
             Some("居荣鑫《象棋古谱全局三种》"),
             "C03",
-            RawResult::Unknown,
+            Outcome::Unknown,
         ),
         (
             "test2.cbf",
             "第十局 当头炮抵当头炮局(和)",
             None,
             "D04",
-            RawResult::Draw,
+            Outcome::Draw,
         ),
     ] {
         let Some(bytes) = fixture(name) else { return };

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::PathBuf;
 
-use kifu_parser::raw::{Comment, RawResult};
+use kifu_parser::raw::{Comment, Outcome};
 use kifu_parser::renlib::{self, TreeNode};
 use kifu_parser::{bdt, detect, plain, psq, Format, Location, RawItem};
 
@@ -47,7 +47,7 @@ fn dasimagin_train2_all_lines() {
             continue;
         }
         seen += 1;
-        let mut results: HashMap<RawResult, usize> = HashMap::new();
+        let mut results: HashMap<Outcome, usize> = HashMap::new();
         let (mut n, mut errors, mut with_pass, mut moves) = (0, 0, 0, 0usize);
         let mut last_line = 0;
         for item in plain::LinesReader::new(BufReader::new(entry)) {
@@ -71,15 +71,15 @@ fn dasimagin_train2_all_lines() {
         assert_eq!(errors, 0);
         assert_eq!(n, 147_229);
         assert_eq!(
-            results[&RawResult::side_win(kifu_parser::GameKind::Renju, "black").unwrap()],
+            results[&Outcome::side_win(kifu_parser::GameKind::Renju, "black").unwrap()],
             94_935
         );
         assert_eq!(
-            results[&RawResult::side_win(kifu_parser::GameKind::Renju, "white").unwrap()],
+            results[&Outcome::side_win(kifu_parser::GameKind::Renju, "white").unwrap()],
             45_976
         );
-        assert_eq!(results[&RawResult::Draw], 120);
-        assert_eq!(results[&RawResult::Unknown], 6_198);
+        assert_eq!(results[&Outcome::Draw], 120);
+        assert_eq!(results[&Outcome::Unknown], 6_198);
         assert_eq!(with_pass, 222);
         assert_eq!(last_line, 147_229);
         eprintln!("train-2.renju: {n} games, {moves} moves");
@@ -194,7 +194,7 @@ fn bdt_record_values() {
     assert_eq!(g.header.white.as_deref(), Some("sydsad"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(names(&g)[..4], ["h8", "h9", "j9", "g8"]);
     assert_eq!(g.moves[0].at, Location::new(27, 1, 28));
@@ -501,15 +501,15 @@ fn sample_games_renju() {
     assert_eq!(gs.len(), 4);
     assert_eq!(
         gs[0].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(
         names(gs[0]),
         ["h8", "h9", "i9", "g10", "j10", "g8", "k11", "l12", "g7"]
     );
-    assert_eq!(gs[2].header.result, Some(RawResult::Draw));
+    assert_eq!(gs[2].header.result, Some(Outcome::Draw));
     assert_eq!(gs[2].moves.iter().filter(|m| m.point.is_none()).count(), 2);
-    assert_eq!(gs[3].header.result, Some(RawResult::Unknown));
+    assert_eq!(gs[3].header.result, Some(Outcome::Unknown));
     assert_eq!(gs[1].start, Location::new(37, 2, 1));
     let head = std::fs::read(&path).unwrap();
     assert_eq!(
@@ -534,7 +534,7 @@ fn sample_game_txt() {
     assert_eq!(h.opening.as_deref(), Some("D4"));
     assert_eq!(
         h.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(h.result_text.as_deref(), Some("1-0"));
     assert_eq!(
@@ -548,7 +548,7 @@ fn sample_game_txt() {
     assert_eq!(gs[0].moves[0].at, Location::new(202, 10, 4));
     assert_eq!(
         gs[1].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
     );
     assert_eq!(gs[1].moves.len(), 10);
     assert_eq!(
@@ -578,11 +578,11 @@ fn sample_club_bdt() {
     );
     assert_eq!(
         gs[1].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
     );
     assert_eq!(
         gs[2].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(gs[2].notes[0].code, "forfeit-result");
     assert_eq!(gs[2].notes[0].at, Location::new(132, 3, 24));
@@ -644,7 +644,7 @@ fn plain_reader_errors_and_forms() {
     assert_eq!(items.len(), 4, "{items:#?}");
     let g = items[0].as_ref().unwrap();
     assert_eq!(g.moves.len(), 3);
-    assert_eq!(g.header.result, Some(RawResult::Unknown));
+    assert_eq!(g.header.result, Some(Outcome::Unknown));
     assert_eq!(g.span, kifu_parser::Span::new(0, 32));
     let e = items[1].as_ref().unwrap_err();
     assert_eq!(e.at, Location::new(59, 8, 8));

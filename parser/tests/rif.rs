@@ -1,6 +1,6 @@
 //! RenjuNet/RIF XML reader: fixture `tests/fixtures/rif/sample.rif`.
 
-use kifu_parser::raw::{Format, Location, RawError, RawGame, RawItem, RawResult};
+use kifu_parser::raw::{Format, Location, Outcome, RawError, RawGame, RawItem};
 use kifu_parser::rif::{parse_bytes, RifReader};
 
 const SAMPLE: &[u8] = include_bytes!("fixtures/rif/sample.rif");
@@ -81,7 +81,7 @@ fn game_1_every_field() {
     assert_eq!(h.rule.as_deref(), Some("rif"));
     assert_eq!(
         h.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
     );
     assert_eq!(h.result_text.as_deref(), Some("1"));
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
@@ -144,7 +144,7 @@ fn game_1_every_field() {
 fn game_2_draw_pass_info_and_comma_alt() {
     let items = items();
     let g = game(&items, "2");
-    assert_eq!(g.header.result, Some(RawResult::Draw));
+    assert_eq!(g.header.result, Some(Outcome::Draw));
     assert_eq!(g.header.result_text.as_deref(), Some("0.5"));
     assert_eq!(g.header.black.as_deref(), Some("Дмитрий Ушаков"));
     assert_eq!(g.header.white.as_deref(), Some("茂 中村"));
@@ -247,7 +247,7 @@ fn game_6_soosorv_declared_count_white_win() {
     assert_eq!(extra(&g, "rule_name"), Some("Soosõrv-8"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
     );
     assert_eq!(g.opening.declared_proposals, Some(3));
     assert!(g.opening.proposals.is_empty());
@@ -280,7 +280,7 @@ fn malformed_xml_resyncs_at_next_game() {
     assert_eq!(g.header.black.as_deref(), Some("A B"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
     );
     assert_eq!(g.start, locate(text, "<game id=\"2\"", 0));
     assert_eq!(g.moves[1].at, locate(text, "i9", 0));

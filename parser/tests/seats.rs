@@ -4,7 +4,7 @@
 //! for that side.
 
 use kifu_parser::member::records;
-use kifu_parser::raw::{AnyGame, Header, RawResult};
+use kifu_parser::raw::{AnyGame, Header, Outcome};
 use kifu_parser::{Format, GameKind};
 
 use kifu_facts::{ResultName, Seat};
@@ -89,13 +89,10 @@ fn a_first_seat_win_reads_as_the_first_seats_in_every_reader() {
         let (kind, h) = one_game(format, text);
         assert_eq!(
             h.result,
-            Some(RawResult::Win(Seat::FIRST)),
+            Some(Outcome::Win(Seat::FIRST)),
             "{format}: {text}"
         );
-        assert_eq!(
-            h.result.map(|r| r.outcome(kind)),
-            Some(kind.win(Seat::FIRST))
-        );
+        assert_eq!(h.result.map(|r| r.name(kind)), Some(kind.win(Seat::FIRST)));
         assert_eq!(h.seat_name(kind, Seat::FIRST), Some(first), "{format}");
         assert_eq!(h.seat_name(kind, Seat::SECOND), Some(second), "{format}");
     }
@@ -110,7 +107,7 @@ fn xiangqis_first_seat_is_red() {
         .collect();
     assert_eq!(xiangqi.len(), 5);
     for (kind, h) in xiangqi {
-        assert_eq!(h.result.map(|r| r.outcome(kind)), Some(ResultName::Red));
+        assert_eq!(h.result.map(|r| r.name(kind)), Some(ResultName::Red));
         assert_eq!(h.seat_name(kind, Seat::FIRST), h.red.as_deref());
     }
 }
@@ -121,17 +118,17 @@ fn the_second_seats_win_and_a_draw() {
         Format::XiangqiPgn,
         "[Red \"Li\"]\n[Black \"Zhang\"]\n[Result \"0-1\"]\n\n1. 炮二平五 马8进7 0-1\n",
     );
-    assert_eq!(h.result, Some(RawResult::Win(Seat::SECOND)));
-    assert_eq!(h.result.map(|r| r.outcome(kind)), Some(ResultName::Black));
+    assert_eq!(h.result, Some(Outcome::Win(Seat::SECOND)));
+    assert_eq!(h.result.map(|r| r.name(kind)), Some(ResultName::Black));
     let (kind, h) = one_game(
         Format::RenjuPlain,
         "[Black \"Ann\"]\n[White \"Bo\"]\n[Result \"0-1\"]\n1. h8 2. h9 0-1\n",
     );
-    assert_eq!(h.result.map(|r| r.outcome(kind)), Some(ResultName::White));
+    assert_eq!(h.result.map(|r| r.name(kind)), Some(ResultName::White));
     let (_, h) = one_game(
         Format::TerritorialPgn,
         "[Game \"Chess Territorial\"]\n[White \"Wu\"]\n[Black \"Bea\"]\n\
          [Result \"1/2-1/2\"]\n\n1. K@e1 K@e8 1/2-1/2\n",
     );
-    assert_eq!(h.result, Some(RawResult::Draw));
+    assert_eq!(h.result, Some(Outcome::Draw));
 }

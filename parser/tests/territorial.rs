@@ -4,7 +4,7 @@
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use kifu_parser::raw::{Comment, CtGame, CtMoveText, RawError, RawResult};
+use kifu_parser::raw::{Comment, CtGame, CtMoveText, Outcome, RawError};
 use kifu_parser::territorial::{looks_like, move_text, parse_str, PgnReader};
 use kifu_parser::{Format, Location, Span};
 
@@ -41,7 +41,7 @@ fn pgn_game_with_exact_locations() {
     assert_eq!(g.header.black.as_deref(), Some("Ito"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Territorial, "black")
+        Outcome::side_win(kifu_parser::GameKind::Territorial, "black")
     );
     assert_eq!(g.header.result_text.as_deref(), Some("0-1"));
     assert_eq!(
@@ -101,7 +101,7 @@ fn one_game_per_line_and_errors_located() {
     assert_eq!(moves(g), ["K@h1", "K@a8", "Q@g1"]);
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Territorial, "white")
+        Outcome::side_win(kifu_parser::GameKind::Territorial, "white")
     );
     assert_eq!(g.moves[2].at, Location::new(54, 4, 11));
 }
@@ -194,7 +194,7 @@ fn games_split_on_tags_blank_lines_and_results() {
     assert_eq!(moves(games[1]), ["K@h1", "K@a8"]);
     // After a blank line following move text, a new (tagless) game: one line.
     assert_eq!(moves(games[2]), ["Q@g1"]);
-    assert_eq!(games[2].header.result, Some(RawResult::Unknown));
+    assert_eq!(games[2].header.result, Some(Outcome::Unknown));
     assert!(games[3].moves.is_empty());
     assert_eq!(moves(games[4]), ["K@a1", "K@h8", "Q@b2"]);
     assert_eq!(games[4].moves[2].written, "Q@b2");
@@ -205,7 +205,7 @@ fn games_split_on_tags_blank_lines_and_results() {
             text: "note".into()
         }]
     );
-    assert_eq!(games[4].header.result, Some(RawResult::Draw));
+    assert_eq!(games[4].header.result, Some(Outcome::Draw));
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn tags_notes_dates() {
     );
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Territorial, "white")
+        Outcome::side_win(kifu_parser::GameKind::Territorial, "white")
     );
     let codes: Vec<&str> = g.notes.iter().map(|n| n.code).collect();
     assert_eq!(codes, ["other-game", "result-disagrees"]);
@@ -300,7 +300,7 @@ fn sample_file() {
     assert_eq!(games[3].comments[0].ply, 0);
     assert_eq!(
         games[4].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Territorial, "white")
+        Outcome::side_win(kifu_parser::GameKind::Territorial, "white")
     );
     assert_eq!(games[4].header.white, None);
 }

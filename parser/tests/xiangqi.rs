@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use kifu_parser::raw::{Comment, RawError, RawResult, XqGame, XqMoveText};
+use kifu_parser::raw::{Comment, Outcome, RawError, XqGame, XqMoveText};
 use kifu_parser::{dhtmlxq, xiangqi_pgn, xiangqi_wxf, xq_text};
 
 fn data(rel: &str) -> Option<PathBuf> {
@@ -140,7 +140,7 @@ fn ccpd_all_files_big5() {
                     assert_eq!(extra(g, "Site"), Some("哈爾濱"));
                     assert_eq!(
                         g.header.result,
-                        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+                        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
                     );
                     assert_eq!(g.moves.len(), 101);
                     assert_eq!(g.moves[0].written, "炮八平五");
@@ -299,7 +299,7 @@ fn xqbase_sample_pgn_comments() {
     assert_eq!(g.header.date.as_deref(), Some("1999-12-09"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
     );
     assert_eq!(g.moves.len(), 75);
     assert_eq!(g.moves[4].written, "炮二平五");
@@ -317,8 +317,8 @@ fn cchess_gbk_pgns() {
         return;
     };
     for (name, plies, result) in [
-        ("test.pgn", 25, Some(RawResult::Unknown)),
-        ("中炮对列炮黑先平士角炮.pgn", 23, Some(RawResult::Unknown)),
+        ("test.pgn", 25, Some(Outcome::Unknown)),
+        ("中炮对列炮黑先平士角炮.pgn", 23, Some(Outcome::Unknown)),
     ] {
         let games = pgn_file(&dir.join(name));
         assert_eq!(games.len(), 1, "{name}");
@@ -363,7 +363,7 @@ fn san_winboard_and_pychess() {
     assert_eq!(games[0].moves.len(), 80);
     assert_eq!(
         games[0].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
     );
 }
 
@@ -399,7 +399,7 @@ fn iccs_ranks_one_to_ten() {
     assert_eq!(coords(g), ["h2e2", "h9g7"]);
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
     );
     // Both 0 and 10: an error at the token.
     let r = xiangqi_pgn::parse(b"[Red \"a\"]\n1. h0g2 h10g8\n");
@@ -428,14 +428,14 @@ fn pgn_errors_and_quirks() {
     assert_eq!(g.variations[0].variations[0].from_ply, 3);
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
     );
     // Result mismatch is a note.
     let g = &ok(xiangqi_pgn::parse(b"[Result \"1-0\"]\n1. h2e2 0-1\n"))[0];
     assert!(g.notes.iter().any(|n| n.code == "result-mismatch"));
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
     );
 }
 
@@ -540,7 +540,7 @@ fn dpxq_dict_literals() {
                     );
                     assert_eq!(g.header.date.as_deref(), Some("2016-08-20"));
                     assert_eq!(g.header.id.as_deref(), Some("74481"));
-                    assert_eq!(g.header.result, Some(RawResult::Draw));
+                    assert_eq!(g.header.result, Some(Outcome::Draw));
                     assert_eq!(g.header.opening.as_deref(), Some("A13 飞相对进左马"));
                     assert_eq!(extra(&g, "redteam"), Some("杭州市象棋协会"));
                     assert_eq!(&coords(&g)[..2], ["g0e2", "h9g7"]);
@@ -586,7 +586,7 @@ fn wxfca_html_pages() {
             assert_eq!(g.header.red.as_deref(), Some("KONG Vong"));
             assert_eq!(
                 g.header.result,
-                RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red")
+                Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
             );
             assert_eq!(g.header.result_text.as_deref(), Some("W"));
             assert_eq!(&coords(g)[..2], ["h2e2", "h9g7"]);
@@ -634,7 +634,7 @@ fn dhtmlxq_variations_binit_and_errors() {
     );
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
     );
     let r = dhtmlxq::parse(b"[DhtmlXQ_movelist]77479x67[/DhtmlXQ_movelist]");
     let e = r[0].as_ref().unwrap_err();
@@ -658,7 +658,7 @@ fn own_samples() {
     assert_eq!(g[0].header.red.as_deref(), Some("李明"));
     assert_eq!(g[0].header.opening.as_deref(), Some("中炮过河车对屏风马"));
     assert_eq!(extra(&g[0], "RedTeam"), Some("东队"));
-    assert_eq!(g[0].header.result, Some(RawResult::Draw));
+    assert_eq!(g[0].header.result, Some(Outcome::Draw));
     assert_eq!(g[0].variations.len(), 1);
     assert_eq!(g[0].variations[0].from_ply, 10);
     assert_eq!(g[0].variations[0].variations[0].from_ply, 11);
@@ -669,7 +669,7 @@ fn own_samples() {
     assert_eq!(g[1].moves[0].text, XqMoveText::Chinese("车5平4".into()));
     assert_eq!(
         g[1].header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
     );
     let wxf = ok(xiangqi_pgn::parse(&read("wxf.pgn")));
     let iccs = ok(xiangqi_pgn::parse(&read("iccs.pgn")));
@@ -682,7 +682,7 @@ fn own_samples() {
     let d = ok(dhtmlxq::parse(&html));
     assert_eq!(coords(&d[0]), coords(&iccs[0]));
     assert_eq!(d[0].header.red, iccs[0].header.red);
-    assert_eq!(d[0].header.result, Some(RawResult::Draw));
+    assert_eq!(d[0].header.result, Some(Outcome::Draw));
     assert_eq!(d[0].variations[0].from_ply, 12);
     assert_eq!(d[0].comments[1].text, "Or\nthe cannon stays.");
     // WXF and Chinese say the same moves.

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use kifu_parser::raw::{RawResult, XqGame, XqMoveText, XqVariation};
+use kifu_parser::raw::{Outcome, XqGame, XqMoveText, XqVariation};
 use kifu_parser::xqf;
 
 /// `data/xiangqi` of the shared folder (see [`kifu_testdata::root`]).
@@ -186,7 +186,7 @@ fn collection_counts() {
                 g.header
                     .result
                     .unwrap()
-                    .outcome(kifu_parser::GameKind::Xiangqi)
+                    .name(kifu_parser::GameKind::Xiangqi)
                     .name(),
             )
             .or_insert(0) += 1;
@@ -323,7 +323,7 @@ fn cchess_fixtures() {
     assert_eq!(g.moves.len(), lines.len() - 2);
     assert_eq!(
         g.header.result,
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
     );
     assert_eq!(lines[lines.len() - 1], "黑胜");
     // 兵七进一 马８进７
@@ -419,7 +419,7 @@ fn own_sample() {
     assert_eq!(extra(&g, "Title"), Some("kifu 自制样例"));
     assert_eq!(extra(&g, "Site"), Some("本地"));
     assert_eq!(extra(&g, "GameType"), Some("全局"));
-    assert_eq!(g.header.result, Some(RawResult::Draw));
+    assert_eq!(g.header.result, Some(Outcome::Draw));
     assert_eq!(g.comments.len(), 2);
     assert_eq!(g.comments[1].ply, 6);
     assert_eq!(first_bad_ply(&g), None);

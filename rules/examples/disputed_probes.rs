@@ -66,7 +66,7 @@ fn main() -> ExitCode {
         let kifu = match &a.verdict {
             Some(v) => format!(
                 "{} ({}; loser {}; {} at ply {}; cycle {})",
-                v.result,
+                v.result.name(kifu_facts::GameKind::Xiangqi),
                 v.kind,
                 v.loser.map_or("none", |s| s.name()),
                 v.rule,

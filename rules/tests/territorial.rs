@@ -5,11 +5,12 @@
 //! Diagrams: rank 8 on top, `K Q R B N P` White, `k q r b n p` Black, `.` empty. Colours:
 //! a1 is dark; a square is light (White's) when file + rank is odd (a = 0, rank 1 = 0).
 
-use kifu_parser::raw::{CtGame, CtMoveText, Header, RawResult};
+use kifu_facts::Seat;
+use kifu_parser::raw::{CtGame, CtMoveText, Header, Outcome};
 use kifu_rules::territorial::{
     decode_moves, encode_moves, parse_move, parse_moves, render_claims, replay, replay_from,
-    replay_moves, score, DecidedBy, End, Kind, Move, Outcome, PlaceError, Placement, Position,
-    Side, Square, Symmetry, Termination,
+    replay_moves, score, DecidedBy, End, Kind, Move, PlaceError, Placement, Position, Side, Square,
+    Symmetry, Termination,
 };
 use kifu_rules::Severity;
 
@@ -729,7 +730,7 @@ fn pass() -> (CtMoveText, &'static str) {
     (CtMoveText::Pass, "--")
 }
 
-fn result_header(result: RawResult) -> Header {
+fn result_header(result: Outcome) -> Header {
     Header {
         result: Some(result),
         ..Header::default()
@@ -748,8 +749,8 @@ fn a_record_stopping_where_neither_can_place_is_scored() {
     // a1-d1 a2 b2 (queen) with c2 b3: 8×2; f1 g1 h1 with g2: 4. White 40: White wins.
     assert_eq!((sc.white, sc.black), (40, 16));
     assert_eq!(sc.breakdown(Side::White), "10×2 + 8×2 + 4");
-    let derived = Outcome::of_winner(sc.winner);
-    assert_eq!(derived, Outcome::WhiteWin);
+    assert_eq!(sc.winner, Some(Side::White));
+    let derived = Outcome::Win(Seat::FIRST);
 
     // The record stops here, both closing passes left out: scored, and noted.
     let r = replay_from(p.clone(), [], &Header::default());
@@ -803,9 +804,9 @@ fn a_record_stopping_where_neither_can_place_is_scored() {
 
     // The result and score tags are audited as at any other end.
     let wrong = if derived == Outcome::Draw {
-        RawResult::side_win(kifu_parser::GameKind::Territorial, "white").unwrap()
+        Outcome::side_win(kifu_parser::GameKind::Territorial, "white").unwrap()
     } else {
-        RawResult::Draw
+        Outcome::Draw
     };
     let r = replay_from(p.clone(), [], &result_header(wrong));
     let codes: Vec<_> = r.findings.iter().map(|f| (f.code, f.ply)).collect();

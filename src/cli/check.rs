@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
+use kifu_facts::GameKind;
 use kifu_rules::renju::{self, Marks, Position, Stone};
 use kifu_rules::{chouchou, territorial, xiangqi};
 use serde_json::json;
@@ -84,7 +85,7 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
     let analysis = xiangqi::analyze(fen, &parsed).map_err(|e| anyhow!("{e}"))?;
     let verdict = analysis.verdict.as_ref().map(|v| {
         json!({
-            "result": v.result.name(),
+            "result": v.result.name(GameKind::Xiangqi).name(),
             "loser": v.loser.map(|s| s.name()),
             "rule": v.rule,
             "kind": v.kind.name(),
@@ -99,7 +100,7 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
         .map(|p| {
             let v = &p.ruling.verdict;
             json!({
-                "result": v.result.name(),
+                "result": v.result.name(GameKind::Xiangqi).name(),
                 "loser": v.loser.map(|s| s.name()),
                 "rule": v.rule,
                 "kind": v.kind.name(),
@@ -167,7 +168,7 @@ fn check_xiangqi(fen: &str, moves: &str, json: bool) -> Result<ExitCode> {
     match &analysis.verdict {
         Some(v) => out.push_str(&format!(
             "verdict: {} ({}) at move {}, {}; cycle: {}\n",
-            v.result.name(),
+            v.result.name(GameKind::Xiangqi),
             v.kind.name(),
             v.ply,
             v.rule,

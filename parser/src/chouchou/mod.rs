@@ -34,7 +34,7 @@
 
 use kifu_facts::{ResultName, Severity};
 
-use crate::raw::{CcGame, Format, Header, Location, Note, RawResult, Span};
+use crate::raw::{CcGame, Format, Header, Location, Note, Outcome, Span};
 
 mod actions;
 mod ccn;
@@ -46,10 +46,10 @@ pub use ccn::{looks_like_ccn, parse_ccn, CcnReader};
 pub use sheet::{looks_like_sheet, parse_sheet};
 pub use write::action_text;
 
-fn result_code(text: &str) -> Option<RawResult> {
+fn result_code(text: &str) -> Option<Outcome> {
     match text.trim().to_ascii_lowercase().as_str() {
-        "draw" => Some(RawResult::Draw),
-        "*" | "?" | "unknown" => Some(RawResult::Unknown),
+        "draw" => Some(Outcome::Draw),
+        "*" | "?" | "unknown" => Some(Outcome::Unknown),
         _ => None,
     }
 }

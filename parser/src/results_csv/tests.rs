@@ -50,7 +50,7 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
     );
     assert_eq!(
         h.result,
-        RawResult::side_win(kifu_facts::GameKind::Renju, "black")
+        Outcome::side_win(kifu_facts::GameKind::Renju, "black")
     );
     assert_eq!(h.result_text.as_deref(), Some("1-0"));
     assert_eq!(h.date.as_deref(), Some("2024-05-03"));
@@ -60,7 +60,7 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
     assert_eq!(tags(h), [("board", "1"), ("Section", "A")]);
     assert!(g.notes.is_empty());
 
-    // Xiangqi: seat 1 is Red, whose win RawResult calls WhiteWin; dots in the date
+    // Xiangqi: seat 1 is Red, whose win is `Win(Seat::FIRST)`; dots in the date
     // read as the other readers read them; `no` is kept as the forfeit tag.
     let AnyGame::Xiangqi(g) = &gs[1] else {
         panic!("{:?}", gs[1])
@@ -70,7 +70,7 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
         (h.red.as_deref(), h.black.as_deref()),
         (Some("Lee \"Tiger\" Wu"), Some("Mei"))
     );
-    assert_eq!(h.result, Some(RawResult::Draw));
+    assert_eq!(h.result, Some(Outcome::Draw));
     assert_eq!(h.date.as_deref(), Some("2024-05"));
     assert_eq!(h.event.as_deref(), Some("City League, Spring"));
     assert_eq!(tags(h), [("forfeit", "no")]);
@@ -102,7 +102,7 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
     );
     assert_eq!(
         h.result,
-        RawResult::side_win(kifu_facts::GameKind::Territorial, "black")
+        Outcome::side_win(kifu_facts::GameKind::Territorial, "black")
     );
     assert_eq!(h.result_text.as_deref(), Some("0-1"));
     assert_eq!(h.date, None);
@@ -125,7 +125,7 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
     let AnyGame::Renju(g) = &gs[4] else {
         panic!("{:?}", gs[4])
     };
-    assert_eq!(g.header.result, Some(RawResult::Unknown));
+    assert_eq!(g.header.result, Some(Outcome::Unknown));
     assert_eq!(g.header.rule.as_deref(), Some("gomoku"));
     assert_eq!(g.span.end, file.len() as u64);
 }
@@ -142,7 +142,7 @@ fn results_name_seats_in_moving_order() {
                  chouchou,A,B,,,0-1\n\
                  chouchou,A,B,C,,1/2-1/2\n\
                  chouchou,A,B,C,,*\n";
-    let results: Vec<(Option<RawResult>, Option<String>)> = games(file)
+    let results: Vec<(Option<Outcome>, Option<String>)> = games(file)
         .into_iter()
         .map(|g| {
             let h = match g {
@@ -154,9 +154,9 @@ fn results_name_seats_in_moving_order() {
             (h.result, h.result_text)
         })
         .collect();
-    let r = |r: Option<RawResult>, t: &str| (r, Some(t.to_owned()));
+    let r = |r: Option<Outcome>, t: &str| (r, Some(t.to_owned()));
     use kifu_facts::Seat;
-    use RawResult::*;
+    use Outcome::*;
     assert_eq!(
         results,
         [

@@ -31,7 +31,7 @@
 //! | `round`      | round as text                                     | `round`                                 |
 //! | `rule`       | rule id (`<rules>`; category 1 renju, 2 gomoku)   | `rule` = normalized name (see [`normalize_rule`]); `rule_id`, `rule_name` in extra |
 //! | `black`/`white` | player ids                                     | `"Name Surname"`; `black_id`/`white_id` in extra |
-//! | `bresult`    | Black's score: `1`, `0.5`, `0`                    | `result` BlackWin / Draw / WhiteWin; `result_text` as written |
+//! | `bresult`    | Black's score: `1`, `0.5`, `0`                    | `result` Black's win / draw / White's; `result_text` as written |
 //! | `btime`/`wtime` | time used (number, unit not documented)        | `black_time` / `white_time` as written  |
 //! | `opening`    | opening id (`<openings>`, the 26 canonical names) | `opening` = its name; `opening_id` in extra |
 //! | `alt`        | the 5th-move proposals (提示珠), a point list     | `OpeningData.proposals`; a bare number is taken as a declared count |
@@ -68,7 +68,7 @@ use quick_xml::Reader;
 
 use crate::coord;
 use crate::raw::{
-    raw_text, Format, Location, Note, RawError, RawGame, RawItem, RawMove, RawResult, Span,
+    raw_text, Format, Location, Note, Outcome, RawError, RawGame, RawItem, RawMove, Span,
 };
 
 mod alt;
@@ -379,11 +379,11 @@ impl<R: BufRead> RifReader<R> {
                     header.result_text = Some(value.clone());
                     let score = value.parse::<f64>().ok();
                     header.result = if score == Some(1.0) {
-                        RawResult::side_win(GameKind::Renju, "black")
+                        Outcome::side_win(GameKind::Renju, "black")
                     } else if score == Some(0.0) {
-                        RawResult::side_win(GameKind::Renju, "white")
+                        Outcome::side_win(GameKind::Renju, "white")
                     } else if score == Some(0.5) {
-                        Some(RawResult::Draw)
+                        Some(Outcome::Draw)
                     } else {
                         note(
                             "unknown-result",

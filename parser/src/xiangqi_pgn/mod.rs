@@ -13,8 +13,8 @@
 //! [`RECORD_OPENING`], kifu's export, those two are read as `ECCO` and `Opening` and kifu's
 //! own `ECCO` and `Opening` are left out); every other non-empty tag (`Game`, `Site`,
 //! `RedTeam`, `BlackTeam`, `ECCO`, `Opening`, `Variation`, `Format`, `Variant`, `SetUp`, …)
-//! is kept in `header.extra` in file order. Results: `1-0` Red wins → `WhiteWin`, `0-1` →
-//! `BlackWin`, `1/2-1/2` → `Draw`, `*` → `Unknown`; `result_text` keeps the text as written.
+//! is kept in `header.extra` in file order. Results: `1-0` → Red's `Win(Seat::FIRST)`, `0-1` →
+//! Black's `Win(Seat::SECOND)`, `1/2-1/2` → `Draw`, `*` → `Unknown`; `result_text` keeps the text as written.
 //!
 //! **Move text.** Move numbers (`1.`, `1...`, `3.          马８进７`, full-width digits) are
 //! skipped and moves are emitted in the order written (so CCPD's `1. 車５平８` for a Black

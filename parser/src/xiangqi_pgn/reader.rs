@@ -101,7 +101,7 @@ pub(crate) fn apply_result_token(game: &mut XqGame, token: Option<(String, Locat
             game.header.result_text = Some(text);
         }
         Some(tagged) => {
-            if r.is_some() && r != Some(tagged) && r != Some(crate::raw::RawResult::Unknown) {
+            if r.is_some() && r != Some(tagged) && r != Some(crate::raw::Outcome::Unknown) {
                 game.notes.push(Note {
                     code: "result-mismatch",
                     severity: Severity::Warning,

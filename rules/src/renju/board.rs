@@ -29,6 +29,23 @@ pub enum Stone {
 }
 
 impl Stone {
+    /// The seat the colour sits in: Black moves first.
+    pub fn seat(self) -> kifu_facts::Seat {
+        match self {
+            Stone::Black => kifu_facts::Seat::FIRST,
+            Stone::White => kifu_facts::Seat::SECOND,
+        }
+    }
+
+    /// Who sits in `seat`; `None` past the second.
+    pub fn of_seat(seat: kifu_facts::Seat) -> Option<Stone> {
+        match seat {
+            kifu_facts::Seat::FIRST => Some(Stone::Black),
+            kifu_facts::Seat::SECOND => Some(Stone::White),
+            _ => None,
+        }
+    }
+
     pub fn opponent(self) -> Stone {
         match self {
             Stone::Black => Stone::White,

@@ -35,55 +35,12 @@ use super::point::{encode_moves, move_text, Move, Point, PASS_BYTE};
 use super::symmetry::Symmetry;
 use crate::finding::{finding, Finding, Severity};
 use kifu_facts::GameKind;
-use kifu_facts::Ruleset;
-use kifu_parser::raw::{RawGame, RawResult};
+use kifu_facts::{Ruleset, Seat};
+use kifu_parser::raw::RawGame;
 use kifu_parser::variation::count_nodes;
-use std::fmt;
 
-/// A game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    BlackWin,
-    WhiteWin,
-    Draw,
-}
-
-impl Outcome {
-    /// `black` / `white` / `draw`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::BlackWin => "black",
-            Outcome::WhiteWin => "white",
-            Outcome::Draw => "draw",
-        }
-    }
-
-    pub fn win_for(s: Stone) -> Outcome {
-        match s {
-            Stone::Black => Outcome::BlackWin,
-            Stone::White => Outcome::WhiteWin,
-        }
-    }
-
-    /// The outcome a recorded result names; `None` for `unknown`.
-    pub fn from_raw(r: RawResult) -> Option<Outcome> {
-        match r {
-            RawResult::Win(seat) => match GameKind::Renju.win(seat) {
-                kifu_facts::ResultName::Black => Some(Outcome::BlackWin),
-                kifu_facts::ResultName::White => Some(Outcome::WhiteWin),
-                _ => None,
-            },
-            RawResult::Draw => Some(Outcome::Draw),
-            RawResult::Unknown => None,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// A game's result: a seat's win (Black is the first seat), a draw or unknown.
+pub use kifu_facts::Outcome;
 
 pub use kifu_facts::termination::RenjuTermination as Termination;
 
@@ -332,7 +289,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
                         } else {
                             Termination::Five
                         };
-                        end = Some((ply, Outcome::win_for(colour), t, m));
+                        end = Some((ply, Outcome::Win(colour.seat()), t, m));
                     } else if let Some(k) = forbidden {
                         forbidden_played.push((ply, p, k));
                     }
@@ -412,7 +369,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
         }
     }
 
-    let recorded = game.header.result.and_then(Outcome::from_raw);
+    let recorded = game.header.result.filter(|o| o.is_known());
 
     if let Some((ply, outcome, t, m)) = end {
         r.derived_result = Some(outcome);
@@ -492,17 +449,17 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
                     rule,
                     format!(
                         "the record gives the result `{}`, but {how}, so the board says `{}`",
-                        rec.name(),
-                        outcome.name()
+                        rec.name(GameKind::Renju),
+                        outcome.name(GameKind::Renju)
                     ),
                 ));
             }
         }
     } else if let Some((ply, p, k)) = last_forbidden {
-        r.derived_result = Some(Outcome::WhiteWin);
+        r.derived_result = Some(Outcome::Win(Seat::SECOND));
         r.termination = Termination::ForbiddenMove;
         r.end_ply = Some(ply);
-        if let Some(rec) = recorded.filter(|&o| o != Outcome::WhiteWin) {
+        if let Some(rec) = recorded.filter(|&o| o != Outcome::Win(Seat::SECOND)) {
             r.findings.push(
                 finding(
                     Some(ply),
@@ -517,7 +474,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
                     "the last move, move {ply} (black {p}), is {} {k}, a forbidden move that White \
                      can claim as a win, but the record gives `{}`: the claim was not made",
                     article(k),
-                    rec.name()
+                    rec.name(GameKind::Renju)
                 ),
                 )
                 .about_forbidden(k),
@@ -525,9 +482,9 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
         }
     } else if stopped {
         r.termination = Termination::IllegalMove;
-    } else if let (Some(_), Some(Outcome::WhiteWin)) = (overline_on_board, recorded) {
+    } else if let (Some(_), Some(Outcome::Win(Seat::SECOND))) = (overline_on_board, recorded) {
         // White's win is explained by a late claim of the overline (§8-9 a).
-        r.derived_result = Some(Outcome::WhiteWin);
+        r.derived_result = Some(Outcome::Win(Seat::SECOND));
         r.termination = Termination::ForbiddenMove;
         r.end_ply = Some(applied); // the claim comes after the last recorded move
     }

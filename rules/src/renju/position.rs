@@ -146,7 +146,7 @@ impl Position {
                     } else {
                         Termination::Five
                     };
-                    self.end = Some((ply, Outcome::win_for(colour), t));
+                    self.end = Some((ply, Outcome::Win(colour.seat()), t));
                 } else if let Some(k) = forbidden {
                     self.forbidden_played.push((ply, p, k));
                 }
@@ -186,8 +186,7 @@ impl Position {
     /// [`Position::last_move_forbidden`].
     pub fn winner(&self) -> Option<Stone> {
         match self.end {
-            Some((_, Outcome::BlackWin, _)) => Some(Stone::Black),
-            Some((_, Outcome::WhiteWin, _)) => Some(Stone::White),
+            Some((_, Outcome::Win(seat), _)) => Stone::of_seat(seat),
             _ => None,
         }
     }
@@ -292,7 +291,7 @@ impl Position {
                 legend = format!(
                     "move {}; game over at move {ply}: {} ({})",
                     self.ply(),
-                    outcome.name(),
+                    outcome.name(kifu_facts::GameKind::Renju),
                     t.name()
                 );
             }

@@ -34,70 +34,10 @@ use super::position::{clause, End, Position};
 use super::score::{score, DecidedBy, Score};
 use crate::finding::{finding, Finding, Severity};
 use kifu_facts::GameKind;
-use kifu_parser::raw::{CtGame, CtMoveText, Header, RawResult};
-use std::fmt;
+use kifu_parser::raw::{CtGame, CtMoveText, Header};
 
-/// A game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    WhiteWin,
-    BlackWin,
-    Draw,
-}
-
-impl Outcome {
-    /// `white` / `black` / `draw`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::WhiteWin => "white",
-            Outcome::BlackWin => "black",
-            Outcome::Draw => "draw",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Outcome> {
-        [Outcome::WhiteWin, Outcome::BlackWin, Outcome::Draw]
-            .into_iter()
-            .find(|o| o.name() == s)
-    }
-
-    /// The outcome of a winner (`None`: a draw).
-    pub fn of_winner(w: Option<Side>) -> Outcome {
-        match w {
-            Some(Side::White) => Outcome::WhiteWin,
-            Some(Side::Black) => Outcome::BlackWin,
-            None => Outcome::Draw,
-        }
-    }
-
-    /// The outcome a recorded result names; `None` for `unknown`.
-    pub fn from_raw(r: RawResult) -> Option<Outcome> {
-        match r {
-            RawResult::Win(seat) => match GameKind::Territorial.win(seat) {
-                kifu_facts::ResultName::White => Some(Outcome::WhiteWin),
-                kifu_facts::ResultName::Black => Some(Outcome::BlackWin),
-                _ => None,
-            },
-            RawResult::Draw => Some(Outcome::Draw),
-            RawResult::Unknown => None,
-        }
-    }
-
-    /// PGN result text: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::WhiteWin => "1-0",
-            Outcome::BlackWin => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// A game's result: a seat's win (White is the first seat), a draw or unknown.
+pub use kifu_facts::Outcome;
 
 pub use kifu_facts::termination::TerritorialTermination as Termination;
 
@@ -353,7 +293,7 @@ pub fn replay_from<'a>(
                     ),
                 ));
             }
-            let derived = Outcome::of_winner(sc.winner);
+            let derived = sc.winner.map_or(Outcome::Draw, |w| Outcome::Win(w.seat()));
             derived_result = Some(derived);
             audit_score(&pos, &sc, header, derived, &mut findings);
         }
@@ -432,7 +372,7 @@ fn audit_score(
             )),
         }
     }
-    if let Some(recorded) = header.result.and_then(Outcome::from_raw) {
+    if let Some(recorded) = header.result.filter(|o| o.is_known()) {
         if recorded != derived {
             findings.push(finding(
                 end_ply,
@@ -441,9 +381,9 @@ fn audit_score(
                 clause::SCORING,
                 format!(
                     "the record gives {} ({}) but the board gives {} ({sc})",
-                    recorded.pgn(),
-                    recorded.name(),
-                    derived.pgn()
+                    recorded.score().unwrap_or("*"),
+                    recorded.name(GameKind::Territorial),
+                    derived.score().unwrap_or("*")
                 ),
             ));
         }

@@ -21,8 +21,8 @@
 //! - No legal move for the side to move is a loss (checkmate and stalemate alike,
 //!   `xiangqi §play: no legal move = loss`): the derived result is a win for the other side.
 //!   Further moves in the record: `moves-after-mate` (warning), not applied.
-//! - Recorded results: [`XqOutcome::from_raw`] — for Xiangqi `RawResult::WhiteWin` means
-//!   **Red** wins (Red has White's role: the first player, not Black), `BlackWin` Black wins.
+//! - Recorded results are [`Outcome`]s by seat: Red is the first seat, so a recorded
+//!   `Win(Seat::FIRST)` (`1-0`) is **Red**'s win and `Win(Seat::SECOND)` Black's.
 //!   When the board decided (mate/stalemate) and the record names another result (including
 //!   a draw): `result-contradicts-board` (error). A result the board does not show
 //!   (resignation, time, agreement) is accepted.
@@ -57,12 +57,12 @@
 
 use super::arbiter::Arbiter;
 use super::notation::{move_to_chinese, resolve, resolve_self_check, NotationError, Resolved};
-use super::outcome::XqOutcome;
 use super::piece::{Kind, Side};
 use super::position::Position;
 use super::repetition::RepetitionIndex;
 use super::square::Move;
 use crate::finding::{finding, Finding, Severity};
+use kifu_facts::{GameKind, Outcome};
 use kifu_parser::raw::{XqGame, XqMove, XqMoveText, XqVariation};
 use kifu_parser::variation::count_nodes;
 
@@ -112,7 +112,7 @@ pub struct XqReplay {
     /// The position after the applied moves, as FEN (empty for a bad FEN).
     pub final_fen: String,
     /// What the board shows (mate/stalemate: the side to move loses).
-    pub derived_result: Option<XqOutcome>,
+    pub derived_result: Option<Outcome>,
     pub termination: Termination,
     /// The ply at which the board ended the game (0 = the start position has no move).
     pub end_ply: Option<u32>,
@@ -395,8 +395,10 @@ pub fn replay(game: &XqGame) -> XqReplay {
         }
     }
     // Recorded result against the board.
-    let recorded = game.header.result.and_then(XqOutcome::from_raw);
+    let recorded = game.header.result.filter(|o| o.is_known());
     if let (Some(rec), Some(der)) = (recorded, r.derived_result) {
+        // In the stored names (`red`, `black`, `draw`) the messages have always used.
+        let (rec_name, der_name) = (rec.name(GameKind::Xiangqi), der.name(GameKind::Xiangqi));
         if rec != der
             && matches!(
                 r.termination,
@@ -409,7 +411,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 Severity::Error,
                 RULE_NO_MOVE,
                 format!(
-                    "recorded result {rec} but the board shows {} (the side to move has no legal move): {der} wins",
+                    "recorded result {rec_name} but the board shows {} (the side to move has no legal move): {der_name} wins",
                     r.termination
                 ),
             ));
@@ -421,7 +423,7 @@ pub fn replay(game: &XqGame) -> XqReplay {
                 Severity::Error,
                 ruling_rule,
                 format!(
-                    "recorded result {rec} but the repetition ruling ({}) at ply {} gives {der}",
+                    "recorded result {rec_name} but the repetition ruling ({}) at ply {} gives {der_name}",
                     r.termination,
                     r.end_ply.unwrap_or(0)
                 ),
@@ -498,7 +500,7 @@ fn disambiguate_by_continuation(
 }
 
 /// Mate or stalemate of the side to move.
-fn end_state(pos: &Position, _ply: u32) -> Option<(Termination, XqOutcome)> {
+fn end_state(pos: &Position, _ply: u32) -> Option<(Termination, Outcome)> {
     if pos.has_legal_move() {
         return None;
     }
@@ -507,7 +509,7 @@ fn end_state(pos: &Position, _ply: u32) -> Option<(Termination, XqOutcome)> {
     } else {
         Termination::Stalemate
     };
-    Some((t, XqOutcome::win_for(pos.side_to_move().opp())))
+    Some((t, Outcome::Win(pos.side_to_move().opp().seat())))
 }
 
 /// Plies of recorded lines replayed to reach the variations' branch points, over a whole

@@ -20,7 +20,7 @@ pub mod ecco;
 pub mod game;
 mod geometry;
 pub mod notation;
-pub mod outcome;
+
 pub mod perft;
 pub mod piece;
 pub mod position;
@@ -33,11 +33,11 @@ pub use arbiter::{Arbiter, OpenRuling, PassedRuling};
 pub use board::{Board, FenError};
 pub use classes::{classify, Chase, Class, MoveClasses};
 pub use game::{replay, CaptureStats, Termination, XqReplay};
+pub use kifu_facts::Outcome;
 pub use notation::{
     move_to_chinese, move_to_wxf, parse_chinese, parse_wxf, resolve, resolve_chinese, resolve_iccs,
     resolve_san, resolve_wxf, NotationError, Resolved,
 };
-pub use outcome::XqOutcome;
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use piece::{Kind, Piece, Side};
 pub use position::{MoveList, Position, Undo, START_FEN};

@@ -10,6 +10,23 @@ pub enum Side {
 }
 
 impl Side {
+    /// The seat the side sits in: Red moves first.
+    pub fn seat(self) -> kifu_facts::Seat {
+        match self {
+            Side::Red => kifu_facts::Seat::FIRST,
+            Side::Black => kifu_facts::Seat::SECOND,
+        }
+    }
+
+    /// Who sits in `seat`; `None` past the second.
+    pub fn of_seat(seat: kifu_facts::Seat) -> Option<Side> {
+        match seat {
+            kifu_facts::Seat::FIRST => Some(Side::Red),
+            kifu_facts::Seat::SECOND => Some(Side::Black),
+            _ => None,
+        }
+    }
+
     pub const BOTH: [Side; 2] = [Side::Red, Side::Black];
 
     #[inline]

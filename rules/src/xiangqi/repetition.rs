@@ -20,10 +20,10 @@
 use super::classes::{
     classify, Class, MoveClasses, RULE_1, RULE_10, RULE_2, RULE_3, RULE_4, RULE_5, RULE_8,
 };
-use super::outcome::XqOutcome;
 use super::piece::Side;
 use super::position::Position;
 use super::square::{Move, Square};
+use kifu_facts::Outcome;
 use std::fmt;
 
 /// Settings of the repetition rulings.
@@ -98,7 +98,7 @@ pub struct CycleMove {
 /// A repetition verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    pub result: XqOutcome,
+    pub result: Outcome,
     pub loser: Option<Side>,
     /// `xiangqi 棋例N`.
     pub rule: &'static str,
@@ -370,7 +370,7 @@ pub fn judge_cycle(
     if chk(a) || chk(b) {
         return Some(if chk(a) && chk(b) {
             mk(
-                XqOutcome::Draw,
+                Outcome::Draw,
                 None,
                 RULE_1,
                 VerdictKind::MutualCheck,
@@ -379,7 +379,7 @@ pub fn judge_cycle(
         } else {
             let loser = if chk(a) { a } else { b };
             mk(
-                XqOutcome::win_for(loser.opp()),
+                Outcome::Win(loser.opp().seat()),
                 Some(loser),
                 RULE_1,
                 VerdictKind::PerpetualCheck,
@@ -391,7 +391,7 @@ pub fn judge_cycle(
         return Some(if chasing(a) && chasing(b) {
             let mut t = squares_of(a);
             t.extend(squares_of(b));
-            mk(XqOutcome::Draw, None, RULE_5, VerdictKind::MutualChase, t)
+            mk(Outcome::Draw, None, RULE_5, VerdictKind::MutualChase, t)
         } else {
             let loser = if chasing(a) { a } else { b };
             let l = &lines[loser.index()];
@@ -403,7 +403,7 @@ pub fn judge_cycle(
                 l.reason.unwrap_or(RULE_3)
             };
             mk(
-                XqOutcome::win_for(loser.opp()),
+                Outcome::Win(loser.opp().seat()),
                 Some(loser),
                 rule,
                 VerdictKind::PerpetualChase,
@@ -431,5 +431,5 @@ pub fn judge_cycle(
     } else {
         RULE_10
     };
-    Some(mk(XqOutcome::Draw, None, rule, VerdictKind::Draw, vec![]))
+    Some(mk(Outcome::Draw, None, rule, VerdictKind::Draw, vec![]))
 }

@@ -1,8 +1,9 @@
 //! The real collection `dasimagin_renju_train-2.tar.xz` (147,229 games, one per line:
 //! `RESULT mv mv …`, `--` = pass): opening counts from SOURCES.md and result audit.
 
-use kifu_parser::raw::{Format, Location, RawGame, RawMove, RawResult};
-use kifu_rules::renju::{replay, Outcome, Termination};
+use kifu_facts::Seat;
+use kifu_parser::raw::{Format, Location, Outcome, RawGame, RawMove};
+use kifu_rules::renju::{replay, Termination};
 use std::collections::HashMap;
 use std::io::Read;
 
@@ -27,9 +28,9 @@ fn parse_line(line: &str) -> RawGame {
     let mut g = RawGame::new(Format::RenjuLines, Location::default());
     let mut tokens = line.split_ascii_whitespace();
     g.header.result = match tokens.next() {
-        Some(side @ ("black" | "white")) => RawResult::side_win(kifu_parser::GameKind::Renju, side),
-        Some("draw") => Some(RawResult::Draw),
-        Some("unknown") => Some(RawResult::Unknown),
+        Some(side @ ("black" | "white")) => Outcome::side_win(kifu_parser::GameKind::Renju, side),
+        Some("draw") => Some(Outcome::Draw),
+        Some("unknown") => Some(Outcome::Unknown),
         other => panic!("bad result {other:?} in {line:?}"),
     };
     for t in tokens {
@@ -82,16 +83,16 @@ fn dasimagin_train2() {
             }
         }
         let five = matches!(r.termination, Termination::Five | Termination::Overline);
-        let recorded = g.header.result.and_then(Outcome::from_raw);
+        let recorded = g.header.result.filter(|o| o.is_known());
         match (recorded, r.derived_result) {
-            (Some(Outcome::BlackWin), Some(Outcome::WhiteWin)) if five => {
+            (Some(Outcome::Win(Seat::FIRST)), Some(Outcome::Win(Seat::SECOND))) if five => {
                 if r.end_ply == Some(r.plies) {
                     black_recorded_white_five += 1
                 } else {
                     black_recorded_white_five_then_moves += 1
                 }
             }
-            (Some(Outcome::WhiteWin), Some(Outcome::BlackWin)) if five => {
+            (Some(Outcome::Win(Seat::SECOND)), Some(Outcome::Win(Seat::FIRST))) if five => {
                 white_recorded_black_five += 1
             }
             _ => {}

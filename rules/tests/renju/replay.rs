@@ -1,7 +1,8 @@
 //! Unit tests of the record audit.
 
-use kifu_parser::raw::{Format, Location, RawGame, RawMove, RawResult};
-use kifu_rules::renju::{replay, Outcome, Replay, Termination, OPENINGS};
+use kifu_facts::Seat;
+use kifu_parser::raw::{Format, Location, Outcome, RawGame, RawMove};
+use kifu_rules::renju::{replay, Replay, Termination, OPENINGS};
 use kifu_rules::Severity;
 
 fn raw_point(t: &str) -> Option<(u8, u8)> {
@@ -24,7 +25,7 @@ fn raw_moves(moves: &str) -> Vec<RawMove> {
         .collect()
 }
 
-fn game(moves: &str, result: Option<RawResult>) -> RawGame {
+fn game(moves: &str, result: Option<Outcome>) -> RawGame {
     let mut g = RawGame::new(Format::RenjuLines, Location::default());
     g.moves = raw_moves(moves);
     g.header.result = result;
@@ -41,10 +42,10 @@ fn only(r: &Replay, code: &str) -> kifu_rules::Finding {
     v[0].clone()
 }
 
-use RawResult::Draw as D;
+use Outcome::Draw as D;
 /// Black's win (Black, Renju's first seat) and White's.
-const B: RawResult = RawResult::Win(kifu_facts::Seat::FIRST);
-const W: RawResult = RawResult::Win(kifu_facts::Seat::SECOND);
+const B: Outcome = Outcome::Win(kifu_facts::Seat::FIRST);
+const W: Outcome = Outcome::Win(kifu_facts::Seat::SECOND);
 
 // Black h8 i8 j8 k8 + l8: exact five at move 9; white plays along row 1 far away.
 const BLACK_FIVE: &str = "h8 h9 i8 i9 j8 a1 k8 a3 l8";
@@ -52,7 +53,7 @@ const BLACK_FIVE: &str = "h8 h9 i8 i9 j8 a1 k8 a3 l8";
 #[test]
 fn black_five() {
     let r = replay(&game(BLACK_FIVE, Some(B)));
-    assert_eq!(r.derived_result, Some(Outcome::BlackWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::FIRST)));
     assert_eq!(r.termination, Termination::Five);
     assert_eq!(r.end_ply, Some(9));
     assert_eq!(r.plies, 9);
@@ -60,7 +61,7 @@ fn black_five() {
     assert_eq!(r.opening.map(|o| o.code), Some("D6"));
     assert_eq!(codes(&r), Vec::<&str>::new());
     assert_eq!(r.termination.name(), "five");
-    assert_eq!(r.derived_result.unwrap().name(), "black");
+    assert_eq!(r.derived_result.unwrap(), Outcome::Win(Seat::FIRST));
 }
 
 #[test]
@@ -76,7 +77,7 @@ fn result_contradicts_board() {
          the board says `black`"
     );
     // Unknown / no result: no contradiction.
-    for res in [None, Some(RawResult::Unknown)] {
+    for res in [None, Some(Outcome::Unknown)] {
         assert!(!codes(&replay(&game(BLACK_FIVE, res))).contains(&"result-contradicts-board"));
     }
     // A result the board does not show is accepted.
@@ -92,7 +93,7 @@ fn black_overline_is_not_a_win() {
     let moves = "h8 h9 i8 i9 j8 a1 l8 a3 m8 a5 k8";
     let r = replay(&game(moves, Some(W)));
     assert_eq!(r.termination, Termination::ForbiddenMove);
-    assert_eq!(r.derived_result, Some(Outcome::WhiteWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::SECOND)));
     assert!(r.findings.is_empty(), "won by claim: {:?}", r.findings);
     let r = replay(&game(moves, Some(B)));
     let f = only(&r, "forbidden-move");
@@ -109,7 +110,7 @@ fn black_overline_is_not_a_win() {
     // … and a White result is then explained by a late claim.
     let r = replay(&game(&format!("{moves} a7 o15 a9"), Some(W)));
     assert_eq!(r.termination, Termination::ForbiddenMove);
-    assert_eq!(r.derived_result, Some(Outcome::WhiteWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::SECOND)));
 }
 
 #[test]
@@ -118,7 +119,7 @@ fn white_overline_wins() {
     let moves = "h8 h9 a1 i9 a3 j9 a5 l9 a7 m9 a9 k9";
     let r = replay(&game(moves, Some(W)));
     assert_eq!(r.termination, Termination::Overline);
-    assert_eq!(r.derived_result, Some(Outcome::WhiteWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::SECOND)));
     assert_eq!(r.end_ply, Some(12));
     let r = replay(&game(moves, Some(B)));
     assert_eq!(
@@ -139,7 +140,7 @@ fn moves_after_five() {
         "Black completes five at move 9 (l8), but the record goes on for 2 more moves; the \
          result is fixed at move 9"
     );
-    assert_eq!(r.derived_result, Some(Outcome::BlackWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::FIRST)));
     assert_eq!(r.moves.len(), 11);
 }
 
@@ -370,7 +371,7 @@ mod freestyle {
     use kifu_facts::Ruleset;
     use kifu_rules::renju::replay_with;
 
-    fn freestyle(moves: &str, result: Option<RawResult>) -> Replay {
+    fn freestyle(moves: &str, result: Option<Outcome>) -> Replay {
         replay_with(&game(moves, result), Ruleset::Freestyle)
     }
 
@@ -380,7 +381,7 @@ mod freestyle {
         let moves = "h8 h9 i8 i9 j8 a1 l8 a3 m8 a5 k8";
         let r = freestyle(moves, Some(B));
         assert_eq!(r.termination, Termination::Overline);
-        assert_eq!(r.derived_result, Some(Outcome::BlackWin));
+        assert_eq!(r.derived_result, Some(Outcome::Win(Seat::FIRST)));
         assert_eq!(r.end_ply, Some(11));
         assert_eq!(codes(&r), Vec::<&str>::new());
         // A White result is then contradicted by the board, citing free-style's rule.
@@ -398,10 +399,10 @@ mod freestyle {
     fn white_overline_and_fives_win_as_in_renju() {
         let r = freestyle("h8 h9 a1 i9 a3 j9 a5 l9 a7 m9 a9 k9", Some(W));
         assert_eq!(r.termination, Termination::Overline);
-        assert_eq!(r.derived_result, Some(Outcome::WhiteWin));
+        assert_eq!(r.derived_result, Some(Outcome::Win(Seat::SECOND)));
         let r = freestyle(BLACK_FIVE, Some(B));
         assert_eq!(r.termination, Termination::Five);
-        assert_eq!(r.derived_result, Some(Outcome::BlackWin));
+        assert_eq!(r.derived_result, Some(Outcome::Win(Seat::FIRST)));
         // No Renju opening: not classified, no non-canonical-opening note.
         assert_eq!(r.opening, None);
         assert_eq!(codes(&r), Vec::<&str>::new());

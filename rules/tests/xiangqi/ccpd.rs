@@ -1,7 +1,7 @@
 //! CCPD (Big5 Chinese PGN, tar.xz): full games under `Dataset/對局/`.
 
 use crate::{shared_file, tokenize_pgn, xq_game};
-use kifu_parser::raw::{RawResult, XqMoveText};
+use kifu_parser::raw::{Outcome, XqMoveText};
 use kifu_rules::xiangqi::{replay, Termination};
 use std::collections::HashSet;
 use std::io::Read;
@@ -53,9 +53,9 @@ fn run(limit: usize) -> Option<Tally> {
             .collect();
         let mut game = xq_game(g.tag("FEN"), moves, &g.moves);
         game.header.result = match g.tag("Result") {
-            Some("1-0") => RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"),
-            Some("0-1") => RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black"),
-            Some("1/2-1/2") => Some(RawResult::Draw),
+            Some("1-0") => Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red"),
+            Some("0-1") => Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black"),
+            Some("1/2-1/2") => Some(Outcome::Draw),
             _ => None,
         };
         let t0 = Instant::now();

@@ -4,13 +4,14 @@
 //! prints kifu's verdicts next to the reported ones.
 
 use crate::{shared_file, xq_game};
-use kifu_parser::raw::{RawResult, XqMoveText};
+use kifu_facts::{GameKind, Seat};
+use kifu_parser::raw::{Outcome, XqMoveText};
 use kifu_rules::xiangqi::classes::{
     RULE_1, RULE_2, RULE_3, RULE_4, RULE_6, RULE_7, RULE_8, RULE_9,
 };
 use kifu_rules::xiangqi::{
     analyze, analyze_with, classify, replay, Class, Move, Position, RepetitionRules, Side, Square,
-    Termination, VerdictKind, XqOutcome,
+    Termination, VerdictKind,
 };
 use kifu_rules::Severity;
 
@@ -141,7 +142,7 @@ fn perpetual_check_mutual_check_one_check_one_idle() {
     assert_eq!(v.kind, VerdictKind::PerpetualCheck);
     assert_eq!(
         (v.result, v.loser, v.rule, v.ply),
-        (XqOutcome::BlackWin, Some(Side::Red), RULE_1, 8)
+        (Outcome::Win(Seat::SECOND), Some(Side::Red), RULE_1, 8)
     );
     assert_eq!(v.cycle.len(), 4);
     assert_eq!(VerdictKind::PerpetualCheck.name(), "perpetual-check");
@@ -154,7 +155,7 @@ fn perpetual_check_mutual_check_one_check_one_idle() {
     let v = a.verdict.unwrap();
     assert_eq!(
         (v.kind, v.result, v.loser, v.rule),
-        (VerdictKind::MutualCheck, XqOutcome::Draw, None, RULE_1)
+        (VerdictKind::MutualCheck, Outcome::Draw, None, RULE_1)
     );
     // one check, one idle: draw (棋例2)
     let a = analyze(
@@ -165,7 +166,7 @@ fn perpetual_check_mutual_check_one_check_one_idle() {
     let v = a.verdict.unwrap();
     assert_eq!(
         (v.kind, v.result, v.rule),
-        (VerdictKind::Draw, XqOutcome::Draw, RULE_2)
+        (VerdictKind::Draw, Outcome::Draw, RULE_2)
     );
     // the threshold is a setting: a second occurrence already rules
     let a = analyze_with(
@@ -194,7 +195,7 @@ fn chase_verdicts_rules_4_5_8() {
     let v = a.verdict.unwrap();
     assert_eq!(
         (v.kind, v.result, v.rule),
-        (VerdictKind::Draw, XqOutcome::Draw, RULE_4),
+        (VerdictKind::Draw, Outcome::Draw, RULE_4),
         "{}",
         v.cycle_text()
     );
@@ -260,7 +261,7 @@ fn replay_ends_at_the_ruling() {
     );
     assert_eq!(
         (r.derived_result, r.end_ply),
-        (Some(XqOutcome::BlackWin), Some(8))
+        (Some(Outcome::Win(Seat::SECOND)), Some(8))
     );
     assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
     let f = &r.findings[0];
@@ -274,7 +275,7 @@ fn replay_ends_at_the_ruling() {
         f.message
     );
     // a recorded draw contradicts the ruling
-    g.header.result = Some(RawResult::Draw);
+    g.header.result = Some(Outcome::Draw);
     let r = replay(&g);
     assert!(r
         .findings
@@ -282,14 +283,14 @@ fn replay_ends_at_the_ruling() {
         .any(|f| f.code == "result-contradicts-repetition-ruling"
             && f.severity == Severity::Error
             && f.rule == RULE_1));
-    g.header.result = RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black");
+    g.header.result = Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black");
     assert_eq!(replay(&g).findings.len(), 1);
     // the record goes on after the ruling and leaves the cycle: not decided there (the
     // cases are in rulings.rs)
     let mut ms = cycle(&["b8b9", "d9d8", "b9b8", "d8d9"], 2);
     ms.push(mv("b8b7"));
     let mut g = coord_game(fen, &ms);
-    g.header.result = Some(RawResult::Draw);
+    g.header.result = Some(Outcome::Draw);
     let r = replay(&g);
     assert_eq!(r.moves.len(), 9);
     assert_eq!(
@@ -383,7 +384,10 @@ fn fairy_stockfish_chasing_cases() {
         let fen = c["fen"].as_str().unwrap();
         let ms = moves(&strs(&c["moves_iccs_rank0to9"]));
         let a = analyze(fen, &ms).unwrap();
-        let got = a.verdict.as_ref().map_or("none", |v| v.result.name());
+        let got = a
+            .verdict
+            .as_ref()
+            .map_or("none", |v| v.result.name(GameKind::Xiangqi).name());
         let fsf = c["expected_winner"].as_str();
         let pika = c["pikafish_verdict_winner"].as_str();
         let want = match DECIDED.iter().find(|(i, _)| *i == id) {

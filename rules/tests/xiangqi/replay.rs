@@ -1,9 +1,10 @@
 //! Replay and audit: wxfca games, mates, contradictions, bad FEN, encodings.
 
 use crate::{move_text, shared_file, tokenize_pgn, xq_game};
-use kifu_parser::raw::{Location, RawResult, XqMove, XqMoveText, XqVariation};
+use kifu_facts::Seat;
+use kifu_parser::raw::{Location, Outcome, XqMove, XqMoveText, XqVariation};
 use kifu_rules::xiangqi::{
-    decode_moves, encode_moves, replay, CaptureStats, Kind, Side, Termination, XqOutcome,
+    decode_moves, encode_moves, replay, CaptureStats, Kind, Side, Termination,
 };
 use kifu_rules::Severity;
 
@@ -52,11 +53,11 @@ fn mate_contradiction_and_moves_after() {
     let mut g = xq_game(Some(fen), texts(&toks), &toks);
     let r = replay(&g);
     assert_eq!(r.termination, Termination::Checkmate);
-    assert_eq!(r.derived_result, Some(XqOutcome::RedWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::FIRST)));
     assert!(r.findings.is_empty());
-    g.header.result = RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"); // Red wins
+    g.header.result = Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red"); // Red wins
     assert!(replay(&g).findings.is_empty());
-    g.header.result = Some(RawResult::Draw);
+    g.header.result = Some(Outcome::Draw);
     let r = replay(&g);
     assert_eq!(r.findings.len(), 1);
     assert_eq!(r.findings[0].code, "result-contradicts-board");
@@ -72,7 +73,7 @@ fn mate_contradiction_and_moves_after() {
     let g = xq_game(Some("3k5/2P6/9/9/9/9/9/9/9/4K4 b"), vec![], &[]);
     let r = replay(&g);
     assert_eq!(r.termination, Termination::Stalemate);
-    assert_eq!(r.derived_result, Some(XqOutcome::RedWin));
+    assert_eq!(r.derived_result, Some(Outcome::Win(Seat::FIRST)));
     assert_eq!(r.end_ply, Some(0));
 }
 

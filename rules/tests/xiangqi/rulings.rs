@@ -3,9 +3,10 @@
 //! leaves the cycle is an info finding, and the result comes from how the record ends.
 
 use crate::{shared_file, xq_game};
-use kifu_parser::raw::{RawResult, XqGame, XqMoveText};
+use kifu_facts::{GameKind, Seat};
+use kifu_parser::raw::{Outcome, XqGame, XqMoveText};
 use kifu_rules::xiangqi::classes::RULE_1;
-use kifu_rules::xiangqi::{analyze, replay, Move, Side, Termination, VerdictKind, XqOutcome};
+use kifu_rules::xiangqi::{analyze, replay, Move, Side, Termination, VerdictKind};
 use kifu_rules::Severity;
 use std::io::Read;
 
@@ -25,7 +26,7 @@ fn line(c: &[&str], times: usize, tail: &[&str]) -> Vec<Move> {
     v
 }
 
-fn coord_game(fen: &str, ms: &[Move], result: Option<RawResult>) -> XqGame {
+fn coord_game(fen: &str, ms: &[Move], result: Option<Outcome>) -> XqGame {
     let texts: Vec<XqMoveText> = ms
         .iter()
         .map(|m| XqMoveText::Coord {
@@ -51,13 +52,13 @@ const CHECK_CYCLE: [&str; 4] = ["b8b9", "d9d8", "b9b8", "d8d9"];
 #[test]
 fn a_game_that_ends_in_a_perpetual_check_is_decided_by_it() {
     // The record stops at the third occurrence.
-    let g = coord_game(CHECKS, &line(&CHECK_CYCLE, 2, &[]), Some(RawResult::Draw));
+    let g = coord_game(CHECKS, &line(&CHECK_CYCLE, 2, &[]), Some(Outcome::Draw));
     let r = replay(&g);
     assert_eq!(
         (r.termination, r.derived_result, r.end_ply),
         (
             Termination::PerpetualCheck,
-            Some(XqOutcome::BlackWin),
+            Some(Outcome::Win(Seat::SECOND)),
             Some(8)
         )
     );
@@ -76,7 +77,7 @@ fn a_game_that_ends_in_a_perpetual_check_is_decided_by_it() {
     let g = coord_game(
         CHECKS,
         &line(&CHECK_CYCLE, 3, &["b8b9"]),
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black"),
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black"),
     );
     let r = replay(&g);
     assert_eq!(r.moves.len(), 13);
@@ -84,7 +85,7 @@ fn a_game_that_ends_in_a_perpetual_check_is_decided_by_it() {
         (r.termination, r.derived_result, r.end_ply),
         (
             Termination::PerpetualCheck,
-            Some(XqOutcome::BlackWin),
+            Some(Outcome::Win(Seat::SECOND)),
             Some(8)
         )
     );
@@ -107,7 +108,7 @@ fn a_game_that_goes_on_after_a_perpetual_check_is_not_decided_by_it() {
     let g = coord_game(
         CHECKS,
         &line(&CHECK_CYCLE, 2, &["b8a8", "d9e9"]),
-        Some(RawResult::Draw),
+        Some(Outcome::Draw),
     );
     let r = replay(&g);
     assert_eq!(r.moves.len(), 10);
@@ -130,12 +131,16 @@ fn a_game_that_goes_on_after_a_perpetual_check_is_not_decided_by_it() {
     let g = coord_game(
         "3k5/1R7/9/9/9/9/9/9/R8/4K4 w",
         &line(&CHECK_CYCLE, 2, &["a1a9"]),
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"),
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red"),
     );
     let r = replay(&g);
     assert_eq!(
         (r.termination, r.derived_result, r.end_ply),
-        (Termination::Checkmate, Some(XqOutcome::RedWin), Some(9))
+        (
+            Termination::Checkmate,
+            Some(Outcome::Win(Seat::FIRST)),
+            Some(9)
+        )
     );
     assert_eq!(codes(&r), [("perpetual-check-changed", Some(9))]);
     // `check xiangqi`: no verdict decides; the one play went past is listed.
@@ -188,7 +193,7 @@ fn drawn_repetitions_and_chases_play_went_past() {
     let r = replay(&coord_game(
         "3k5/9/9/9/9/9/9/9/9/1R2K4 w",
         &line(&["b0b9", "d9d8", "b9b0", "d8d9"], 2, &["b0b1"]),
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "red"),
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red"),
     ));
     assert_eq!(
         (r.termination, r.derived_result),
@@ -210,13 +215,13 @@ fn drawn_repetitions_and_chases_play_went_past() {
     let r = replay(&coord_game(
         fen,
         &moves(&chase),
-        RawResult::side_win(kifu_parser::GameKind::Xiangqi, "black"),
+        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black"),
     ));
     assert_eq!(r.termination, Termination::PerpetualChase);
     assert_eq!(codes(&r), [("perpetual-chase", Some(9))]);
     let mut ms = moves(&chase);
     ms.extend(moves(&["a7b7", "a2c2"]));
-    let r = replay(&coord_game(fen, &ms, Some(RawResult::Draw)));
+    let r = replay(&coord_game(fen, &ms, Some(Outcome::Draw)));
     assert_eq!(
         (r.termination, r.derived_result),
         (Termination::Unfinished, None)
@@ -233,7 +238,7 @@ fn drawn_repetitions_and_chases_play_went_past() {
 fn a_record_that_breaks_off_inside_the_cycle_goes_on_past_it() {
     // kifu's decision: an unreadable move after the verdict is no repetition of the
     // cycle; the record does not end within it, so the ruling is passed at that ply.
-    let mut g = coord_game(CHECKS, &line(&CHECK_CYCLE, 2, &[]), Some(RawResult::Draw));
+    let mut g = coord_game(CHECKS, &line(&CHECK_CYCLE, 2, &[]), Some(Outcome::Draw));
     g.moves.push(kifu_parser::raw::XqMove {
         text: XqMoveText::Coord {
             from: (0, 0),
@@ -364,7 +369,9 @@ fn world_championship_2015_no_result_from_a_ruling_play_went_past() {
         if rulings.is_empty() {
             continue;
         }
-        let derived = r.derived_result.map_or("-", |o| o.name());
+        let derived = r
+            .derived_result
+            .map_or("-", |o| o.name(GameKind::Xiangqi).name());
         seen.push((
             id.to_owned(),
             r.termination.name(),
@@ -373,12 +380,12 @@ fn world_championship_2015_no_result_from_a_ruling_play_went_past() {
         ));
         // The game whose record says draw, judged a Black win before: the draw counts.
         if id == "72535" {
-            assert_eq!(g.header.result, Some(RawResult::Draw));
+            assert_eq!(g.header.result, Some(Outcome::Draw));
             assert_eq!(
                 kifu_facts::counted_result(
                     kifu_facts::GameKind::Xiangqi,
                     Some("draw"),
-                    r.derived_result.map(|o| o.name()),
+                    r.derived_result.map(|o| o.name(GameKind::Xiangqi).name()),
                     r.termination.name()
                 ),
                 Some(kifu_facts::ResultName::Draw)
