@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{counted_result_under, GameKind, RulesInForce, Ruleset};
+use kifu_facts::{count_result, GameKind, RulesInForce, Ruleset};
 use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
@@ -245,10 +245,10 @@ impl ShardWriter {
             round: g.round.clone(),
             date: g.date.clone(),
             rule: g.rule.clone(),
-            recorded_result: g.recorded_result.clone(),
+            recorded_result: g.recorded_result.map(|r| r.name().to_owned()),
             result_text: g.result_text.clone(),
-            derived_result: g.derived_result.clone(),
-            termination: g.termination.clone(),
+            derived_result: g.derived_result.map(|r| r.name().to_owned()),
+            termination: g.termination.name().to_owned(),
             plies: g.plies.into(),
             opening: g.opening.clone(),
             // As the store keeps it, so an export and a shard agree.
@@ -260,11 +260,10 @@ impl ShardWriter {
             ruleset: g.ruleset,
             // A shard has no curation: the result that counts is the record's and board's,
             // under the rules its file was ingested by.
-            counted: counted_result_under(
-                g.kind,
-                g.recorded_result.as_deref(),
-                g.derived_result.as_deref(),
-                &g.termination,
+            counted: count_result(
+                g.recorded_result,
+                g.derived_result,
+                Some(&g.termination),
                 None,
                 repetition_decides,
             )

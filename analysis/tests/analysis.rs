@@ -2,7 +2,7 @@
 //! value worked out by hand), on the bundled samples and on the real Renju collection.
 
 use kifu_analysis::*;
-use kifu_facts::{ForbiddenKind, GameKind, Severity};
+use kifu_facts::{ForbiddenKind, GameKind, ResultName, Severity, Termination};
 use kifu_store::{FindingRecord, GameRecord, NewSource, Record, Store};
 use polars::prelude::*;
 use std::path::{Path, PathBuf};
@@ -82,9 +82,10 @@ fn game(
         format: "hand".into(),
         rule: rule.map(Into::into),
         opening: opening.map(Into::into),
-        recorded_result: recorded.map(Into::into),
-        derived_result: derived.map(Into::into),
-        termination: termination.into(),
+        recorded_result: recorded.map(|r| ResultName::parse(r).expect("a result name")),
+        derived_result: derived.map(|r| ResultName::parse(r).expect("a result name")),
+        termination: Termination::parse(kind.parse().unwrap(), termination)
+            .expect("a termination of the game"),
         plies,
         // A distinct key per game unless a test sets one: no accidental duplicates.
         canonical_key: offset.to_be_bytes().to_vec(),
@@ -294,7 +295,7 @@ fn balance_db(dir: &Path) -> Store {
     let mut copy = games[0].clone();
     copy.offset = 11;
     copy.canonical_key = games[0].canonical_key.clone();
-    copy.recorded_result = Some("white".into());
+    copy.recorded_result = Some(ResultName::White);
     games.push(copy);
     write(&mut store, src, games);
     assert_eq!(store.counts().unwrap().duplicates, 1);
@@ -881,7 +882,7 @@ fn territorial_tables() {
         None,
         Some("white"),
         Some("white"),
-        "board-full",
+        "all-placed",
         30,
     );
     g1.extra = score(20, 8, &[t("white", 10, 2), t("black", 8, 1)].join(","));
@@ -892,7 +893,7 @@ fn territorial_tables() {
         None,
         None,
         Some("black"),
-        "board-full",
+        "all-placed",
         32,
     );
     g2.extra = score(6, 12, &[t("white", 6, 1), t("black", 6, 2)].join(","));

@@ -20,6 +20,8 @@ pub mod ruleset;
 pub mod seat;
 pub mod severity;
 mod simplified;
+#[cfg(feature = "sql")]
+mod sql;
 pub mod termination;
 pub mod variation;
 
@@ -37,7 +39,8 @@ pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMA
 pub use names::{closest, edit_distance, fold_name};
 pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{
-    board_decides, counted_result, counted_result_under, is_repetition_verdict, Outcome, ResultName,
+    board_decides, count_result, counted_result, counted_result_under, is_repetition_verdict,
+    NotAResultName, Outcome, ResultName,
 };
 pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
 pub use rating::RatingSystem;

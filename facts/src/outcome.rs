@@ -147,6 +147,22 @@ impl ResultName {
     }
 }
 
+/// A stored result that is none of the names [`ResultName::parse`] reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAResultName(pub String);
+
+impl fmt::Display for NotAResultName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a result name (black, white, red, P1-P4, draw or unknown)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NotAResultName {}
+
 impl fmt::Display for ResultName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -191,19 +207,36 @@ pub fn counted_result_under(
     correction: Option<ResultName>,
     repetition_decides: bool,
 ) -> Option<ResultName> {
+    count_result(
+        recorded.and_then(ResultName::parse),
+        derived.and_then(ResultName::parse),
+        Termination::parse(kind, termination).as_ref(),
+        correction,
+        repetition_decides,
+    )
+}
+
+/// [`counted_result_under`]'s rule on typed values: the results recorded and derived,
+/// how the replay ended (`None`: a termination the game's replay never gives), the
+/// curation's correction and whether a repetition verdict decides.
+pub fn count_result(
+    recorded: Option<ResultName>,
+    derived: Option<ResultName>,
+    termination: Option<&Termination>,
+    correction: Option<ResultName>,
+    repetition_decides: bool,
+) -> Option<ResultName> {
     if let Some(c) = correction {
         return c.is_known().then_some(c);
     }
-    let recorded = recorded
-        .and_then(ResultName::parse)
-        .filter(|o| o.is_known());
-    let mut derived = derived.and_then(ResultName::parse).filter(|o| o.is_known());
-    if !repetition_decides && kind == GameKind::Xiangqi && is_repetition_verdict(termination) {
+    let recorded = recorded.filter(|o| o.is_known());
+    let mut derived = derived.filter(|o| o.is_known());
+    if !repetition_decides && termination.is_some_and(Termination::is_repetition_verdict) {
         derived = None;
     }
     match recorded {
         Some(r) => match derived {
-            Some(d) if d != r && board_decides(kind, termination) => Some(d),
+            Some(d) if d != r && termination.is_some_and(Termination::board_decides) => Some(d),
             _ => Some(r),
         },
         None => derived,

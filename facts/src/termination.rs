@@ -285,6 +285,30 @@ pub enum Termination {
     ChouChou(ChouChouTermination),
 }
 
+impl From<RenjuTermination> for Termination {
+    fn from(t: RenjuTermination) -> Termination {
+        Termination::Renju(t)
+    }
+}
+
+impl From<XiangqiTermination> for Termination {
+    fn from(t: XiangqiTermination) -> Termination {
+        Termination::Xiangqi(t)
+    }
+}
+
+impl From<TerritorialTermination> for Termination {
+    fn from(t: TerritorialTermination) -> Termination {
+        Termination::Territorial(t)
+    }
+}
+
+impl From<ChouChouTermination> for Termination {
+    fn from(t: ChouChouTermination) -> Termination {
+        Termination::ChouChou(t)
+    }
+}
+
 impl Termination {
     /// The termination a game of `kind` stores as `name`; `None` for a name the game's
     /// replay never gives (ChouChou keeps any name: a recorded termination).
@@ -297,6 +321,26 @@ impl Termination {
             }
             GameKind::ChouChou => Termination::ChouChou(ChouChouTermination::from_name(name)),
         })
+    }
+
+    /// A game of `kind` that nothing ends: an unfinished record.
+    pub fn unfinished(kind: GameKind) -> Termination {
+        match kind {
+            GameKind::Renju => Termination::Renju(RenjuTermination::Unfinished),
+            GameKind::Xiangqi => Termination::Xiangqi(XiangqiTermination::Unfinished),
+            GameKind::Territorial => Termination::Territorial(TerritorialTermination::Unfinished),
+            GameKind::ChouChou => Termination::ChouChou(ChouChouTermination::Unfinished),
+        }
+    }
+
+    /// The stored name (`five`, `checkmate`, `threshold`, a recorded ChouChou one…).
+    pub fn name(&self) -> &str {
+        match self {
+            Termination::Renju(t) => t.name(),
+            Termination::Xiangqi(t) => t.name(),
+            Termination::Territorial(t) => t.name(),
+            Termination::ChouChou(t) => t.name(),
+        }
     }
 
     /// Whether the rules themselves end the game here.

@@ -73,7 +73,7 @@ fn facts(g: &GameRecord) -> Facts<'_> {
     Facts {
         moves_encoding: &g.moves_encoding,
         moves: &g.moves,
-        recorded_result: g.recorded_result.as_deref(),
+        recorded_result: g.recorded_result.map(ResultName::name),
         players: g
             .players
             .iter()
@@ -147,7 +147,7 @@ fn one(record: usize, notation: Notation, game: &GameRecord) -> Result<bool, Rou
     out.round = game.round.as_deref();
     out.date = game.date.as_deref();
     out.rule = game.rule.as_deref();
-    out.result = game.recorded_result.as_deref().and_then(ResultName::parse);
+    out.result = game.recorded_result;
     let mut writer = Writer::new(notation);
     let mut text = String::new();
     if writer.write(&out, &mut text).is_err() {

@@ -3,8 +3,9 @@
 
 use kifu_facts::{
     Annotations, ChouChouAnnotations, ChouChouCapture, ChouChouEntry, ChouChouStatedCount, Extra,
-    GameKind, PieceCounts, RenjuAnnotations, Ruleset, Severity, TerritorialAnnotations,
-    TerritorialScore, Territory, VariationMove, XiangqiAnnotations, XiangqiCaptures,
+    GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat, Severity,
+    TerritorialAnnotations, TerritorialScore, Territory, VariationMove, XiangqiAnnotations,
+    XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Header, Note, RawError, RawGame, XqGame};
 use kifu_parser::variation::{variation_nodes, VariationNode};
@@ -333,12 +334,10 @@ fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {
         players: seats(GameKind::Renju, h, 2),
         rule: h.rule.clone(),
         ruleset: Some(ruleset),
-        recorded_result: h.result.map(|r| r.name(GameKind::Renju).name().to_owned()),
+        recorded_result: h.result.map(|r| r.name(GameKind::Renju)),
         result_text: h.result_text.clone(),
-        derived_result: replay
-            .derived_result
-            .map(|o| o.name(GameKind::Renju).name().to_owned()),
-        termination: replay.termination.name().into(),
+        derived_result: replay.derived_result.map(|o| o.name(GameKind::Renju)),
+        termination: replay.termination.into(),
         plies: replay.plies,
         opening: replay.opening.map(|o| o.code.to_owned()),
         canonical_key: replay.canonical_key,
@@ -444,14 +443,10 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         players: seats(GameKind::Xiangqi, h, 2),
         rule: h.rule.clone(),
         ruleset: None,
-        recorded_result: h
-            .result
-            .map(|r| r.name(GameKind::Xiangqi).name().to_owned()),
+        recorded_result: h.result.map(|r| r.name(GameKind::Xiangqi)),
         result_text: h.result_text.clone(),
-        derived_result: replay
-            .derived_result
-            .map(|o| o.name(GameKind::Xiangqi).name().to_owned()),
-        termination: replay.termination.name().into(),
+        derived_result: replay.derived_result.map(|o| o.name(GameKind::Xiangqi)),
+        termination: replay.termination.into(),
         plies: replay.plies,
         opening: opening.ecco.map(|e| e.code.to_string()),
         canonical_key,
@@ -570,13 +565,9 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
     );
     GameRecord {
         players: seats(GameKind::Territorial, h, 2),
-        recorded_result: h
-            .result
-            .map(|r| r.name(GameKind::Territorial).name().to_owned()),
-        derived_result: replay
-            .derived_result
-            .map(|o| o.name(GameKind::Territorial).name().to_owned()),
-        termination: replay.termination.name().into(),
+        recorded_result: h.result.map(|r| r.name(GameKind::Territorial)),
+        derived_result: replay.derived_result.map(|o| o.name(GameKind::Territorial)),
+        termination: replay.termination.into(),
         plies: replay.plies,
         canonical_key: whole_record_key(
             moves.clone(),
@@ -670,13 +661,15 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
     let recorded = h
         .result_text
         .as_deref()
-        .and_then(kifu_parser::chouchou::stated_result)
-        .map(|r| r.name().to_owned());
+        .and_then(kifu_parser::chouchou::stated_result);
     GameRecord {
         players: seats_named,
         recorded_result: recorded,
-        derived_result: replay.winner.map(chouchou::CcReplay::seat_label),
-        termination: replay.termination.name().into(),
+        derived_result: replay
+            .winner
+            .and_then(Seat::at)
+            .map(|s| Outcome::Win(s).name(GameKind::ChouChou)),
+        termination: replay.termination.clone().into(),
         plies: replay.plies,
         canonical_key: Vec::new(),
         moves_encoding: "chouchou-act16".into(),

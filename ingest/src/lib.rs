@@ -1117,10 +1117,10 @@ mod tests {
         let (Record::Game(g), verdict) = &out[0] else {
             panic!("quarantined: {out:?}");
         };
-        assert_eq!(g.termination, "no-placement");
-        assert!(kifu_facts::board_decides(g.kind, &g.termination));
-        assert_eq!(g.derived_result.as_deref(), Some("white"));
-        assert_eq!(g.recorded_result.as_deref(), Some("white"));
+        assert_eq!(g.termination.name(), "no-placement");
+        assert!(g.termination.board_decides());
+        assert_eq!(g.derived_result, Some(kifu_facts::ResultName::White));
+        assert_eq!(g.recorded_result, Some(kifu_facts::ResultName::White));
         assert_eq!(g.plies, 31);
         let codes: Vec<_> = g
             .findings
@@ -1168,7 +1168,7 @@ mod tests {
         );
         for (g, verdict) in &games {
             assert_eq!(g.format, "results-csv");
-            assert_eq!((g.plies, g.derived_result.as_deref()), (0, None), "{g:?}");
+            assert_eq!((g.plies, g.derived_result), (0, None), "{g:?}");
             assert!(g.moves.is_empty() && g.trail.is_empty() && g.opening.is_none());
             let codes: Vec<&str> = g.findings.iter().map(|f| f.code.as_str()).collect();
             let expected: &[&str] = if g.kind == GameKind::Territorial {
@@ -1181,7 +1181,7 @@ mod tests {
         }
         let recorded: Vec<Option<&str>> = games
             .iter()
-            .map(|(g, _)| g.recorded_result.as_deref())
+            .map(|(g, _)| g.recorded_result.map(kifu_facts::ResultName::name))
             .collect();
         assert_eq!(
             recorded,

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use kifu_facts::{fold_name, GameKind, Ruleset};
+use kifu_facts::{fold_name, GameKind, ResultName, Ruleset};
 use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
 
 use crate::record::GameRecord;
@@ -67,7 +67,7 @@ pub fn record_header_key(g: &GameRecord) -> Option<String> {
         g.date.as_deref(),
         g.event.as_deref(),
         g.round.as_deref(),
-        g.recorded_result.as_deref(),
+        g.recorded_result.map(ResultName::name),
     )
 }
 
@@ -519,7 +519,7 @@ mod tests {
         let g = GameRecord {
             source_id: id,
             date: Some("2002".into()),
-            recorded_result: Some("white".into()),
+            recorded_result: Some(ResultName::White),
             ruleset: Some(Ruleset::Renju),
             players: vec![
                 ("black".into(), "ANN".into()),

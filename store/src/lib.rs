@@ -789,7 +789,7 @@ mod tests {
                 ("black".into(), "中村 茂".into()),
                 ("white".into(), "O'Brien \"x\"".into()),
             ],
-            termination: "five".into(),
+            termination: kifu_facts::termination::RenjuTermination::Five.into(),
             plies: key.len() as u32,
             canonical_key: key.to_vec(),
             moves_encoding: "renju-idx8".into(),

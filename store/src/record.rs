@@ -1,6 +1,8 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
-use kifu_facts::{ForbiddenKind, GameKind, PlyStep, Ruleset, Severity, VariationMove};
+use kifu_facts::{
+    ForbiddenKind, GameKind, PlyStep, ResultName, Ruleset, Severity, Termination, VariationMove,
+};
 
 /// A file about to be ingested.
 #[derive(Clone, Debug)]
@@ -54,10 +56,12 @@ pub struct GameRecord {
     pub rule: Option<String>,
     /// The rules a Renju-board game was replayed by; `None` for the other kinds.
     pub ruleset: Option<Ruleset>,
-    pub recorded_result: Option<String>,
+    /// The result the record states, in the game's names.
+    pub recorded_result: Option<ResultName>,
     pub result_text: Option<String>,
-    pub derived_result: Option<String>,
-    pub termination: String,
+    /// The result the replay shows, when the board decided one.
+    pub derived_result: Option<ResultName>,
+    pub termination: Termination,
     pub plies: u32,
     pub opening: Option<String>,
     /// Empty when the game has no moves (nothing to compare).
@@ -100,7 +104,7 @@ impl GameRecord {
             recorded_result: None,
             result_text: None,
             derived_result: None,
-            termination: String::new(),
+            termination: Termination::unfinished(kind),
             plies: 0,
             opening: None,
             canonical_key: Vec::new(),

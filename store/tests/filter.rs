@@ -3,7 +3,8 @@
 //! case, partial dates, opening codes, ranges and prefixes, the recorded and the counted
 //! result, and the checks that tell an unknown value from a name that matches nothing.
 
-use kifu_facts::{GameKind, ResultName, Severity};
+use kifu_facts::termination::RenjuTermination;
+use kifu_facts::{GameKind, ResultName, Severity, Termination};
 use kifu_store::filter::{parse_result, DateRange, GameSelector, PliesRange, Side, Status};
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{
@@ -153,9 +154,9 @@ fn database(dir: &std::path::Path) -> Store {
                     .map(|(s, n)| (s.to_string(), n.to_string()))
                     .collect(),
                 rule: g.rule.map(Into::into),
-                recorded_result: Some(g.recorded.into()),
-                derived_result: g.derived.map(Into::into),
-                termination: g.termination.into(),
+                recorded_result: ResultName::parse(g.recorded),
+                derived_result: g.derived.and_then(ResultName::parse),
+                termination: Termination::parse(g.kind, g.termination).unwrap(),
                 plies: g.plies,
                 opening: Some(g.opening.into()),
                 canonical_key: g.key.to_vec(),
@@ -879,10 +880,15 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
                 column: 1,
                 format: "renju-plain".into(),
                 date: Some(d.to_string()),
-                recorded_result: Some("black".into()),
+                recorded_result: Some(ResultName::Black),
                 // The first game's board says otherwise.
-                derived_result: (i == 0).then(|| "white".into()),
-                termination: if i == 0 { "five" } else { "unfinished" }.into(),
+                derived_result: (i == 0).then_some(ResultName::White),
+                termination: if i == 0 {
+                    RenjuTermination::Five
+                } else {
+                    RenjuTermination::Unfinished
+                }
+                .into(),
                 plies: 5,
                 canonical_key: vec![i as u8 + 1],
                 moves_encoding: "test".into(),
@@ -900,8 +906,7 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
             line: 100,
             column: 1,
             format: "renju-plain".into(),
-            recorded_result: Some("unknown".into()),
-            termination: "unfinished".into(),
+            recorded_result: Some(ResultName::Unknown),
             plies: 5,
             canonical_key: vec![200],
             moves_encoding: "test".into(),

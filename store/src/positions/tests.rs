@@ -40,12 +40,11 @@ fn game(source_id: i64, offset: u64, moves: &[u8], result: &str) -> Record {
         line: 1,
         column: 1,
         format: "renju-lines".into(),
-        termination: "unfinished".into(),
         plies: moves.len() as u32,
         canonical_key: moves.to_vec(),
         moves_encoding: "renju-idx8".into(),
         moves: moves.to_vec(),
-        recorded_result: Some(result.into()),
+        recorded_result: kifu_facts::ResultName::parse(result),
         trail,
         ..GameRecord::empty(GameKind::Renju)
     }))

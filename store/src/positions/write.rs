@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use kifu_facts::{counted_result, GameKind, PlyStep, SeatResult};
+use kifu_facts::{count_result, GameKind, PlyStep, SeatResult};
 use rusqlite::{params, Connection, Transaction, TransactionBehavior};
 
 use super::format::{flags, part_of, put_entry, EntryFields, MIN_PART_BITS};
@@ -264,11 +264,12 @@ impl PositionWriter {
                 game: g.id,
                 result: SeatResult::of(
                     r.kind,
-                    counted_result(
-                        r.kind,
-                        r.recorded_result.as_deref(),
-                        r.derived_result.as_deref(),
-                        &r.termination,
+                    count_result(
+                        r.recorded_result,
+                        r.derived_result,
+                        Some(&r.termination),
+                        None,
+                        true,
                     ),
                 ),
                 duplicate: g.duplicate,
