@@ -361,14 +361,6 @@ impl Block {
         let h = &mut self.game.header;
         let key_s = String::from_utf8_lossy(key).into_owned();
         let slot = match key_s.to_ascii_lowercase().as_str() {
-            "event" => &mut h.event,
-            "round" => &mut h.round,
-            "date" => {
-                h.date = Some(normalize_date(&value));
-                return;
-            }
-            "black" => &mut h.black,
-            "white" => &mut h.white,
             "rule" => &mut h.rule,
             "opening" => &mut h.opening,
             "id" | "gameid" => &mut h.id,
@@ -390,7 +382,9 @@ impl Block {
                 return;
             }
             _ => {
-                h.extra.push((key_s, value));
+                if let Some(value) = h.apply_tag(GameKind::Renju, &key_s, value) {
+                    h.extra.push((key_s, value));
+                }
                 return;
             }
         };
