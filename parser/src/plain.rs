@@ -29,8 +29,7 @@
 //!
 //! Both readers stream: they read line by line into a reused buffer.
 
-use kifu_facts::Severity;
-use kifu_facts::{GameKind, PartialDate};
+use kifu_facts::{GameKind, PartialDate, Severity};
 use std::io::BufRead;
 
 use crate::block::RecordText;
@@ -181,7 +180,7 @@ pub fn normalize_date(value: &str) -> String {
     let written = value.trim();
     match PartialDate::from_dotted(written) {
         Some(date) => date.to_string(),
-        // Stored so since the first version; the store reads them leniently.
+        // Not a date (`2001.5.3`): kept in the shape this reader has always stored.
         None => dashed_digit_groups(written).unwrap_or_else(|| written.to_string()),
     }
 }

@@ -341,12 +341,11 @@ impl Header {
         }
     }
 
-    /// Puts a tag the tag-pair readers of every game read alike into its field: `Event`,
-    /// `Round`, `Date` and the names of the game's sides (`Black`/`White`, `Red`/`Black`,
-    /// `White`/`Black`, `P1`…`P4`), the key in any case. Gives the value back for any other
-    /// tag, for the reader's own tags and its extras, and for a Xiangqi date that is none
-    /// (Xiangqi readers keep it as written among the extras; the others store any date
-    /// text, normalized where it is a date).
+    /// Puts a tag every tag-pair reader reads alike into its field: `Event`, `Round`,
+    /// `Date` and the names of the game's sides (`Black`/`White`, `Red`/`Black`,
+    /// `White`/`Black`, `P1`…`P4`), the key in any case. Any other tag's value comes back
+    /// for the reader to keep, and so does a Xiangqi date that is none: Xiangqi readers
+    /// keep it among the extras, where the others store the text as their date.
     pub fn apply_tag(&mut self, kind: GameKind, key: &str, value: String) -> Option<String> {
         let lower = key.to_ascii_lowercase();
         match lower.as_str() {
