@@ -9,6 +9,7 @@
 pub mod annotation;
 pub mod codes;
 pub mod curation;
+pub mod date;
 pub mod forbidden;
 pub mod kind;
 pub mod names;
@@ -34,6 +35,7 @@ pub use codes::{is_finding_code, FINDING_CODES};
 pub use curation::{
     Curation, CurationError, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
+pub use date::{DateError, PartialDate};
 pub use forbidden::ForbiddenKind;
 pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMATS};
 pub use names::{closest, edit_distance, fold_name};

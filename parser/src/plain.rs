@@ -29,8 +29,7 @@
 //!
 //! Both readers stream: they read line by line into a reused buffer.
 
-use kifu_facts::GameKind;
-use kifu_facts::Severity;
+use kifu_facts::{GameKind, PartialDate, Severity};
 use std::io::BufRead;
 
 use crate::block::RecordText;
@@ -174,20 +173,31 @@ pub fn is_not_utf8(line: &[u8]) -> bool {
     std::str::from_utf8(line).is_err()
 }
 
-/// `2001.05.03` / `2001/05/03` → `2001-05-03`; unknown parts (`??`) end the date.
+/// `2001.05.03` / `2001/05/03` → `2001-05-03`; unknown parts (`??`) end the date
+/// ([`PartialDate::from_dotted`]). A text that is no such date is kept: its leading digit
+/// groups joined by `-` (`2001.5.3` → `2001-5-3`), else the text as written.
 pub fn normalize_date(value: &str) -> String {
-    let parts: Vec<&str> = value.trim().split(['.', '/', '-']).collect();
-    if parts.len() > 1 && parts.iter().all(|p| !p.is_empty()) {
-        let known: Vec<&str> = parts
-            .iter()
-            .take_while(|p| p.chars().all(|c| c.is_ascii_digit()))
-            .copied()
-            .collect();
-        if !known.is_empty() {
-            return known.join("-");
-        }
+    let written = value.trim();
+    match PartialDate::from_dotted(written) {
+        Some(date) => date.to_string(),
+        // Not a date (`2001.5.3`): kept in the shape this reader has always stored.
+        None => dashed_digit_groups(written).unwrap_or_else(|| written.to_string()),
     }
-    value.trim().to_string()
+}
+
+/// The leading all-digit groups of `2001.5.3`-like text joined by `-`; `None` for a text of
+/// one group, with an empty one, or not starting with digits.
+fn dashed_digit_groups(written: &str) -> Option<String> {
+    let parts: Vec<&str> = written.split(['.', '/', '-']).collect();
+    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let known: Vec<&str> = parts
+        .iter()
+        .take_while(|p| p.bytes().all(|b| b.is_ascii_digit()))
+        .copied()
+        .collect();
+    (!known.is_empty()).then(|| known.join("-"))
 }
 
 /// A RenjuPlain move-text token taken apart: `(`s opening variations, the word (a move,
@@ -350,14 +360,6 @@ impl Block {
         let h = &mut self.game.header;
         let key_s = String::from_utf8_lossy(key).into_owned();
         let slot = match key_s.to_ascii_lowercase().as_str() {
-            "event" => &mut h.event,
-            "round" => &mut h.round,
-            "date" => {
-                h.date = Some(normalize_date(&value));
-                return;
-            }
-            "black" => &mut h.black,
-            "white" => &mut h.white,
             "rule" => &mut h.rule,
             "opening" => &mut h.opening,
             "id" | "gameid" => &mut h.id,
@@ -379,7 +381,9 @@ impl Block {
                 return;
             }
             _ => {
-                h.extra.push((key_s, value));
+                if let Some(value) = h.apply_tag(GameKind::Renju, &key_s, value) {
+                    h.extra.push((key_s, value));
+                }
                 return;
             }
         };
@@ -676,5 +680,11 @@ mod tests {
     fn dates() {
         assert_eq!(normalize_date("2001.05.??"), "2001-05");
         assert_eq!(normalize_date("2001"), "2001");
+        // Texts that are no date keep the shape this reader has always stored.
+        assert_eq!(normalize_date(" 2001.5.3 "), "2001-5-3");
+        assert_eq!(normalize_date("3/5/2001"), "3-5-2001");
+        assert_eq!(normalize_date("2001.13.01"), "2001-13-01");
+        assert_eq!(normalize_date("2001..05"), "2001..05");
+        assert_eq!(normalize_date("2001年"), "2001年");
     }
 }

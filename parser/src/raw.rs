@@ -304,6 +304,41 @@ impl Header {
             _ => self.players.get(seat.index()).map(String::as_str),
         }
     }
+
+    /// Puts a tag every tag-pair reader reads alike into its field: `Event`, `Round`,
+    /// `Date` and the names of the game's sides (`Black`/`White`, `Red`/`Black`,
+    /// `White`/`Black`, `P1`…`P4`), the key in any case. Any other tag's value comes back
+    /// for the reader to keep, and so does a Xiangqi date that is none: Xiangqi readers
+    /// keep it among the extras, where the others store the text as their date.
+    pub fn apply_tag(&mut self, kind: GameKind, key: &str, value: String) -> Option<String> {
+        let lower = key.to_ascii_lowercase();
+        match lower.as_str() {
+            "event" => self.event = Some(value),
+            "round" => self.round = Some(value),
+            "date" if kind == GameKind::Xiangqi => match crate::xq_text::normalize_date(&value) {
+                Some(date) => self.date = Some(date),
+                None => return Some(value),
+            },
+            "date" => self.date = Some(crate::plain::normalize_date(&value)),
+            _ => {
+                let Some(seat) = kind.seat_named(&lower) else {
+                    return Some(value);
+                };
+                match kind.side_name(seat) {
+                    Some("black") => self.black = Some(value),
+                    Some("white") => self.white = Some(value),
+                    Some("red") => self.red = Some(value),
+                    _ => {
+                        if self.players.len() <= seat.index() {
+                            self.players.resize(seat.index() + 1, String::new());
+                        }
+                        self.players[seat.index()] = value;
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 /// Opening-procedure data a record may carry (RIF `alt` and `swap`, Yamaguchi counts).
@@ -614,4 +649,75 @@ pub fn raw_hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_tags_fill_the_header_and_others_come_back() {
+        let mut h = Header::default();
+        assert_eq!(h.apply_tag(GameKind::Renju, "EVENT", "Cup".into()), None);
+        assert_eq!(h.apply_tag(GameKind::Renju, "Round", "3".into()), None);
+        assert_eq!(
+            h.apply_tag(GameKind::Renju, "Date", "2001.05.??".into()),
+            None
+        );
+        assert_eq!(h.apply_tag(GameKind::Renju, "Black", "A".into()), None);
+        assert_eq!(h.apply_tag(GameKind::Renju, "white", "B".into()), None);
+        assert_eq!(
+            h.apply_tag(GameKind::Renju, "Red", "C".into()).as_deref(),
+            Some("C")
+        );
+        assert_eq!(
+            h.apply_tag(GameKind::Renju, "Result", "1-0".into())
+                .as_deref(),
+            Some("1-0")
+        );
+        assert_eq!(
+            (h.event.as_deref(), h.round.as_deref(), h.date.as_deref()),
+            (Some("Cup"), Some("3"), Some("2001-05"))
+        );
+        assert_eq!(
+            (h.black.as_deref(), h.white.as_deref()),
+            (Some("A"), Some("B"))
+        );
+
+        // Xiangqi: Red and Black are its sides; a date that is none comes back.
+        let mut x = Header::default();
+        assert_eq!(x.apply_tag(GameKind::Xiangqi, "Red", "R".into()), None);
+        assert_eq!(
+            x.apply_tag(GameKind::Xiangqi, "White", "W".into())
+                .as_deref(),
+            Some("W")
+        );
+        assert_eq!(
+            x.apply_tag(GameKind::Xiangqi, "Date", "民国时期".into())
+                .as_deref(),
+            Some("民国时期")
+        );
+        assert_eq!(
+            x.apply_tag(GameKind::Xiangqi, "Date", "24-12-2022".into()),
+            None
+        );
+        assert_eq!(
+            (x.red.as_deref(), x.date.as_deref()),
+            (Some("R"), Some("2022-12-24"))
+        );
+
+        // ChouChou: seats by number, filled in order with blanks between.
+        let mut c = Header::default();
+        assert_eq!(c.apply_tag(GameKind::ChouChou, "p3", "Z".into()), None);
+        assert_eq!(c.apply_tag(GameKind::ChouChou, "P1", "X".into()), None);
+        assert_eq!(c.players, ["X", "", "Z"]);
+        assert_eq!(
+            c.apply_tag(GameKind::ChouChou, "Black", "B".into())
+                .as_deref(),
+            Some("B")
+        );
+        // The RenjuPlain readers keep a date text that is none.
+        assert_eq!(c.apply_tag(GameKind::ChouChou, "Date", "soon".into()), None);
+        assert_eq!(c.date.as_deref(), Some("soon"));
+    }
 }

@@ -20,7 +20,7 @@
 //! game without a result is a [`RawError`] at the field it concerns; the other rows still
 //! read.
 
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, PartialDate};
 use std::collections::HashMap;
 
 use crate::raw::{raw_text, Format, Location, Outcome, RawError, RawGame, RawItem, Span};
@@ -99,17 +99,11 @@ struct Names {
     rules: HashMap<String, String>,
 }
 
-/// A `YYYY-MM-DD` date that is one (RenjuNet writes `0000-00-00` for none).
+/// A `YYYY-MM-DD` date, kept as written (RenjuNet writes `0000-00-00` for none). Unlike
+/// the RIF export's reader this one has never read a `00` month or day as unknown: a
+/// `2019-00-00` is stored so.
 fn date(value: &str) -> Option<String> {
-    let b = value.as_bytes();
-    let ok = b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
-        && !value.starts_with("0000");
-    ok.then(|| value.to_owned())
+    (PartialDate::is_iso_shaped(value) && !value.starts_with("0000")).then(|| value.to_owned())
 }
 
 /// Reads every row: the games, in file order, and an error for each row that is not one.

@@ -34,7 +34,6 @@ use std::io::BufRead;
 
 use crate::block::RecordText;
 use crate::line::{chomp, LineError, LineReader};
-use crate::plain::normalize_date;
 use crate::raw::{
     Comment, CtGame, CtMove, CtMoveText, Format, Header, Location, Note, Outcome, RawError, Span,
 };
@@ -250,15 +249,7 @@ impl Block {
     fn set_tag(&mut self, key: &[u8], value: String, at: Location) {
         let h = &mut self.game.header;
         let key_s = String::from_utf8_lossy(key).into_owned();
-        let slot = match key_s.to_ascii_lowercase().as_str() {
-            "white" => &mut h.white,
-            "black" => &mut h.black,
-            "event" => &mut h.event,
-            "round" => &mut h.round,
-            "date" => {
-                h.date = Some(normalize_date(&value));
-                return;
-            }
+        match key_s.to_ascii_lowercase().as_str() {
             "result" => {
                 h.result = result_value(&value);
                 if h.result.is_none() {
@@ -272,7 +263,6 @@ impl Block {
                 }
                 h.result_text = Some(value);
                 self.result_from_tag = true;
-                return;
             }
             "game" => {
                 let v = value.to_ascii_lowercase();
@@ -292,16 +282,15 @@ impl Block {
                     });
                 }
                 h.extra.push((key_s, value));
-                return;
             }
             _ => {
-                if !value.is_empty() {
-                    h.extra.push((key_s, value));
+                if let Some(value) = h.apply_tag(GameKind::Territorial, &key_s, value) {
+                    if !value.is_empty() {
+                        h.extra.push((key_s, value));
+                    }
                 }
-                return;
             }
-        };
-        *slot = Some(value);
+        }
     }
 
     /// A line of tags `[A "x"] [B "y"]`.

@@ -23,7 +23,7 @@
 //! become `H` and `E`.
 
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, PartialDate};
 
 use crate::raw::Outcome;
 
@@ -603,46 +603,13 @@ pub fn result_from_text(text: &str) -> Option<Outcome> {
 }
 
 /// Normalizes a date as written: `1999.12.09`, `1999-12-09`, `1963年8月15日`,
-/// `2014-06-05 13:00`, `24-12-2022` (day first), `1999.??.??` → `YYYY[-MM[-DD]]`.
-/// `None` when no year can be read.
+/// `2014-06-05 13:00`, `24-12-2022` (day first), `1999.??.??` → `YYYY[-MM[-DD]]`
+/// ([`PartialDate::from_digit_runs`]). `None` when no year can be read, or the year is
+/// outside 1000–2999 (a number such records hold that is no year).
 pub fn normalize_date(text: &str) -> Option<String> {
-    let nums: Vec<&str> = text
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|s| !s.is_empty())
-        .collect();
-    let first = nums.first()?;
-    let (y, rest): (u32, Vec<u32>) = if first.len() == 4 {
-        (
-            first.parse().ok()?,
-            nums[1..]
-                .iter()
-                .take(2)
-                .filter_map(|s| s.parse().ok())
-                .collect(),
-        )
-    } else if nums.len() >= 3 && nums[2].len() == 4 {
-        // Day-month-year.
-        let d: u32 = nums[0].parse().ok()?;
-        let m: u32 = nums[1].parse().ok()?;
-        (nums[2].parse().ok()?, vec![m, d])
-    } else {
-        return None;
-    };
-    if !(1000..=2999).contains(&y) {
-        return None;
-    }
-    let mut out = format!("{y:04}");
-    if let Some(&m) = rest.first() {
-        if (1..=12).contains(&m) {
-            out.push_str(&format!("-{m:02}"));
-            if let Some(&d) = rest.get(1) {
-                if (1..=31).contains(&d) {
-                    out.push_str(&format!("-{d:02}"));
-                }
-            }
-        }
-    }
-    Some(out)
+    PartialDate::from_digit_runs(text)
+        .filter(|date| (1000..=2999).contains(&date.year()))
+        .map(|date| date.to_string())
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ use crate::raw::{
     raw_hex, Format, Header, Note, Outcome, RawError, Span, XqGame, XqMove, XqMoveText,
 };
 use crate::xq_tree::{loc, note, result_code};
-use kifu_facts::Severity;
+use kifu_facts::{PartialDate, Severity};
 
 /// Header length; move records start here.
 pub const HEADER_LEN: usize = 0x400;
@@ -182,44 +182,10 @@ fn field(h: &[u8], off: usize, size: usize, name: &str, notes: &mut Vec<Note>) -
 }
 
 /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` from texts like `1997年11月16日`, `2006-11-15`,
-/// `2007.3.2`, `1939年`; `None` when the text does not start with a 4-digit year.
+/// `2007.3.2`, `1939年` ([`PartialDate::from_leading_numbers`]); `None` when the text
+/// does not start with a 4-digit year.
 pub fn normalize_date(text: &str) -> Option<String> {
-    let mut nums: Vec<(u32, usize)> = Vec::new(); // (value, digit count)
-    let mut seps = Vec::new();
-    let mut cur: Option<(u32, usize)> = None;
-    for c in text.chars() {
-        if let Some(d) = c.to_digit(10) {
-            let (v, n) = cur.unwrap_or((0, 0));
-            cur = Some((v.saturating_mul(10).saturating_add(d), n + 1));
-        } else {
-            if let Some(x) = cur.take() {
-                nums.push(x);
-                seps.push(c);
-            } else if nums.is_empty() {
-                return None;
-            } else {
-                break;
-            }
-            if !matches!(c, '年' | '月' | '-' | '.' | '/') {
-                break;
-            }
-        }
-    }
-    if let Some(x) = cur {
-        nums.push(x);
-    }
-    let &(year, n) = nums.first()?;
-    if n != 4 {
-        return None;
-    }
-    let month = nums.get(1).filter(|m| m.1 <= 2 && (1..=12).contains(&m.0));
-    match month {
-        None => Some(format!("{year:04}")),
-        Some(&(m, _)) => match nums.get(2).filter(|d| d.1 <= 2 && (1..=31).contains(&d.0)) {
-            None => Some(format!("{year:04}-{m:02}")),
-            Some(&(d, _)) => Some(format!("{year:04}-{m:02}-{d:02}")),
-        },
-    }
+    PartialDate::from_leading_numbers(text).map(|date| date.to_string())
 }
 
 /// FEN board and side from the piece array.

@@ -1,20 +1,17 @@
 //! The `.ccn` reader.
 
-use kifu_facts::Severity;
+use kifu_facts::{GameKind, Severity};
 use std::io::BufRead;
 
 use super::actions::{pieces, read_moves, read_token, MoveState, Piece, Token};
 use super::{is_pairs_value, new_game, note, set_result};
 use crate::block::RecordText;
 use crate::line::{chomp, LineError, LineReader};
-use crate::plain::normalize_date;
 use crate::raw::{CcGame, Comment, Format, Location, RawError};
 use crate::tag;
 
 fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: Location) {
-    let lower = key.to_ascii_lowercase();
-    let h = &mut game.header;
-    match lower.as_str() {
+    match key.to_ascii_lowercase().as_str() {
         "game" => {
             let v = value.to_lowercase().replace([' ', '-', '_'], "");
             if !matches!(v.as_str(), "chouchou" | "珠取" | "シュシュ" | "shushu") {
@@ -45,22 +42,17 @@ fn set_tag(game: &mut CcGame, st: &mut MoveState, key: &str, value: String, at: 
                 at,
             )),
         },
-        "event" => h.event = Some(value),
-        "round" => h.round = Some(value),
-        "date" => h.date = Some(normalize_date(&value)),
-        "p1" | "p2" | "p3" | "p4" => {
-            let i = (lower.as_bytes()[1] - b'1') as usize;
-            if h.players.len() <= i {
-                h.players.resize(i + 1, String::new());
-            }
-            h.players[i] = value;
-        }
         "result" => {
             set_result(game, value, at);
             st.result_from_tag = true;
         }
         "termination" => game.termination = Some(value),
-        _ => h.extra.push((key.to_string(), value)),
+        _ => {
+            let h = &mut game.header;
+            if let Some(value) = h.apply_tag(GameKind::ChouChou, key, value) {
+                h.extra.push((key.to_string(), value));
+            }
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use kifu_facts::PartialDate;
+
 #[derive(Default)]
 pub(super) struct Tables {
     pub(super) players: HashMap<String, String>,
@@ -22,32 +24,25 @@ pub(super) struct Tournament {
     pub(super) rule: String,
 }
 
-/// `YYYY-MM-DD` from `start` when it is a real date, else `YYYY-MM` / `YYYY` from
-/// `start`, `year` and `month`, whichever says more.
+/// `YYYY-MM-DD` from `start` when it has that shape, else `YYYY-MM` / `YYYY` from `year`
+/// and `month`, whichever says more.
 pub(super) fn tournament_date(start: &str, year: &str, month: &str) -> Option<String> {
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let parts: Vec<&str> = start.split('-').collect();
-    if parts.len() == 3
-        && parts[0].len() == 4
-        && parts[1].len() == 2
-        && parts[2].len() == 2
-        && parts.iter().all(|p| digits(p))
-        && parts[0] != "0000"
-    {
-        return Some(match (parts[1], parts[2]) {
-            ("00", _) => parts[0].to_string(),
-            (_, "00") => format!("{}-{}", parts[0], parts[1]),
+    if PartialDate::is_iso_shaped(start) && !start.starts_with("0000") {
+        // `00` is an unknown month or day, and the date ends before it; other numbers
+        // are kept as written, as they always were, even when no month has them.
+        return Some(match (&start[5..7], &start[8..10]) {
+            ("00", _) => start[..4].to_string(),
+            (_, "00") => start[..7].to_string(),
             _ => start.to_string(),
         });
     }
     let year = year.trim();
-    if year.len() != 4 || !digits(year) || year == "0000" {
+    if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) || year == "0000" {
         return None;
     }
-    match month.trim().parse::<u32>() {
-        Ok(m) if (1..=12).contains(&m) => Some(format!("{year}-{m:02}")),
-        _ => Some(year.to_string()),
-    }
+    // A month outside 1–12 (`0` for none) leaves the year alone.
+    let date = PartialDate::known_part(year.parse().ok()?, month.trim().parse().ok(), None)?;
+    Some(date.to_string())
 }
 
 /// Maps a RenjuNet rule name to kifu's rule id: `rif`, `yamaguchi`, `soosorv`,
@@ -129,5 +124,18 @@ mod tests {
         );
         assert_eq!(tournament_date("", "1989", "0").as_deref(), Some("1989"));
         assert_eq!(tournament_date("", "", ""), None);
+        assert_eq!(
+            tournament_date("2019-05-00", "", "").as_deref(),
+            Some("2019-05")
+        );
+        assert_eq!(
+            tournament_date("2019-13-45", "", "").as_deref(),
+            Some("2019-13-45")
+        );
+        assert_eq!(
+            tournament_date("", "1989", "+7").as_deref(),
+            Some("1989-07")
+        );
+        assert_eq!(tournament_date("", "1989", "13").as_deref(), Some("1989"));
     }
 }

@@ -1,6 +1,6 @@
 //! Splitting a Xiangqi PGN stream into games, and reading their tags.
 
-use kifu_facts::Severity;
+use kifu_facts::{GameKind, Severity};
 use std::io::BufRead;
 
 use super::movetext::{parse_movetext, Hints};
@@ -36,15 +36,7 @@ pub(crate) fn apply_tags(game: &mut XqGame, tags: &[(String, String, Location)])
         };
         let key = &key;
         match lower {
-            "red" => h.red = Some(value.clone()),
             "white" => white = Some(value.clone()),
-            "black" => h.black = Some(value.clone()),
-            "event" => h.event = Some(value.clone()),
-            "round" => h.round = Some(value.clone()),
-            "date" => match xq_text::normalize_date(value) {
-                Some(d) => h.date = Some(d),
-                None => h.extra.push((key.clone(), value.clone())),
-            },
             "result" => {
                 h.result_text = Some(value.clone());
                 match xq_text::result_from_text(value) {
@@ -64,16 +56,20 @@ pub(crate) fn apply_tags(game: &mut XqGame, tags: &[(String, String, Location)])
                 h.extra.push((key.clone(), value.clone()));
             }
             other => {
+                // `Event` is the header's before this: a PyChess event was never a hint.
+                let Some(value) = h.apply_tag(GameKind::Xiangqi, other, value.clone()) else {
+                    continue;
+                };
                 match other {
                     "ecco" => ecco = Some(value.clone()),
                     "format" => hints.iccs = value.eq_ignore_ascii_case("iccs"),
                     "variant" => hints.iccs_from_one = true,
-                    "site" | "event" if value.to_ascii_lowercase().contains("pychess") => {
+                    "site" if value.to_ascii_lowercase().contains("pychess") => {
                         hints.san_from_one = true
                     }
                     _ => {}
                 }
-                h.extra.push((key.clone(), value.clone()));
+                h.extra.push((key.clone(), value));
             }
         }
     }

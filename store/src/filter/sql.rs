@@ -218,12 +218,12 @@ impl GameFilter {
     /// ranges only spare it the dates of other years (`--date 2004` on 1M games: the games
     /// of 2004 read through the index instead of every game).
     fn date_years(&self) -> (String, Vec<Value>) {
-        let from = self.date.from.map(|d| format!("{:04}", d.year));
+        let from = self.date.from.map(|d| format!("{:04}", d.year()));
         let to = self
             .date
             .to
-            .filter(|d| d.year < 9999)
-            .map(|d| format!("{:04}", d.year + 1));
+            .filter(|d| d.year() < 9999)
+            .map(|d| format!("{:04}", d.year() + 1));
         let mut params = Vec::new();
         let years = match (from, to) {
             (Some(from), Some(to)) => {
