@@ -1,7 +1,7 @@
 //! The explorer's tree as tables, for the report: the most played Renju canonical
 //! openings and the Xiangqi start position, a few moves deep.
 
-use kifu_facts::{GameKind, SeatResult};
+use kifu_facts::{GameKind, Seat};
 use kifu_rules::positions::Board;
 use kifu_rules::renju::opening::OPENINGS;
 use kifu_store::positions::IndexState;
@@ -89,8 +89,8 @@ pub fn explorer_frame(
     let kind = board.kind();
     let mut out = Vec::new();
     grow(store, board, select, depth.max(1), "", &mut out)?;
-    let first = format!("{}_wins", SeatResult::seat_outcome(kind, 1).name());
-    let second = format!("{}_wins", SeatResult::seat_outcome(kind, 2).name());
+    let first = format!("{}_wins", kind.win(Seat::FIRST).name());
+    let second = format!("{}_wins", kind.win(Seat::SECOND).name());
     Ok(df!(
         "line" => out.iter().map(|r| r.line.clone()).collect::<Vec<_>>(),
         "games" => out.iter().map(|r| r.games).collect::<Vec<_>>(),

@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use kifu_facts::{GameKind, MoveCode, PositionKey, ResultName, SeatResult};
+use kifu_facts::{GameKind, MoveCode, Outcome, PositionKey, ResultName, Seat};
 use kifu_rules::positions::{
     compose, inverse, stored_board, stored_trail, symmetry_name, with_stored, Board,
 };
@@ -63,18 +63,18 @@ pub fn filtered_games(
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ResultCounts {
     pub games: u64,
-    pub wins: [u64; SeatResult::MAX_SEATS as usize],
+    pub wins: [u64; Seat::MAX as usize],
     pub draws: u64,
     pub unknown: u64,
 }
 
 impl ResultCounts {
-    pub fn add(&mut self, r: SeatResult) {
+    pub fn add(&mut self, r: Outcome) {
         self.games += 1;
         match r {
-            SeatResult::Unknown => self.unknown += 1,
-            SeatResult::Draw => self.draws += 1,
-            SeatResult::Win(seat) => self.wins[seat as usize - 1] += 1,
+            Outcome::Unknown => self.unknown += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Win(seat) => self.wins[seat.index()] += 1,
         }
     }
 
@@ -109,14 +109,9 @@ impl ResultCounts {
     /// of seats past the second are left out.
     pub fn named(&self, kind: GameKind) -> Vec<(String, u64)> {
         let mut out = Vec::new();
-        for (i, &n) in self.wins.iter().enumerate() {
-            if i < 2 || n > 0 {
-                out.push((
-                    SeatResult::seat_outcome(kind, i as u8 + 1)
-                        .name()
-                        .to_owned(),
-                    n,
-                ));
+        for (seat, &n) in Seat::ALL.into_iter().zip(&self.wins) {
+            if seat <= Seat::SECOND || n > 0 {
+                out.push((kind.win(seat).name().to_owned(), n));
             }
         }
         out.push((ResultName::Draw.name().to_owned(), self.draws));
@@ -143,7 +138,7 @@ pub struct PositionMatch {
     /// The symmetry that maps the game's board at `ply` onto the query's orientation.
     pub symmetry: u8,
     pub symmetry_name: &'static str,
-    pub result: SeatResult,
+    pub result: Outcome,
 }
 
 /// Every game reaching a position, in game order, with the results counted.
@@ -486,10 +481,10 @@ mod tests {
         assert!((high - 0.5962).abs() < 1e-4, "{high}");
         let mut c = ResultCounts::default();
         for r in [
-            SeatResult::Win(1),
-            SeatResult::Draw,
-            SeatResult::Win(2),
-            SeatResult::Unknown,
+            Outcome::Win(Seat::FIRST),
+            Outcome::Draw,
+            Outcome::Win(Seat::SECOND),
+            Outcome::Unknown,
         ] {
             c.add(r);
         }

@@ -44,7 +44,7 @@ pub use outcome::{
     board_decides, count_result, counted_result, counted_result_under, is_repetition_verdict,
     NotAResultName, Outcome, ResultName,
 };
-pub use position::{MoveCode, PlyStep, PositionKey, SeatResult};
+pub use position::{MoveCode, PlyStep, PositionKey};
 pub use rating::RatingSystem;
 pub use ruleset::Ruleset;
 pub use seat::{BySeat, Seat};

@@ -3,7 +3,7 @@
 //! carries. The engines (`kifu_rules::positions`) compute them, the store keeps them, the
 //! explorer and the position search read them back.
 
-use crate::{GameKind, ResultName, Seat};
+use crate::{GameKind, Outcome, ResultName, Seat};
 
 /// A position (board and side to move; Chess Territorial's hands follow from its board,
 /// ChouChou's setup is part of it) up to the symmetries of its game's board: a position and
@@ -56,69 +56,34 @@ pub struct PlyStep {
     pub reply: MoveCode,
 }
 
-/// A game's result as an index entry keeps it: the result that counts
-/// ([`crate::counted_result`]) by seat, seat 1 moving first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SeatResult {
-    /// Nothing recorded and nothing on the board: counted in games, not in results.
-    Unknown,
-    Draw,
-    /// The seat (1-based, 1 = the first mover) that won.
-    Win(u8),
-}
-
-impl SeatResult {
-    /// The seats a result can name (ChouChou has up to 4 players).
-    pub const MAX_SEATS: u8 = 4;
-
-    /// The result that counts, by seat: Renju Black, Xiangqi Red and Territorial White are
-    /// seat 1 (they move first).
-    pub fn of(kind: GameKind, counted: Option<ResultName>) -> SeatResult {
-        // A seat's own name (`P2`) counts in any game, as it always has.
-        let seat = |o: ResultName| match o {
-            ResultName::Seat(n) => Some(n),
-            side => kind.winner(side).map(Seat::number),
-        };
+impl Outcome {
+    /// The result that counts ([`crate::counted_result`]) by seat, as an index entry keeps
+    /// it: Renju Black, Xiangqi Red and Territorial White are seat 1 (they move first). A
+    /// seat's own name (`P2`) counts in any game, as it always has; no result, or a side
+    /// the game does not have, is `Unknown` (counted in games, not in results).
+    pub fn counted(kind: GameKind, counted: Option<ResultName>) -> Outcome {
         match counted {
-            Some(ResultName::Draw) => SeatResult::Draw,
-            Some(o) => seat(o)
-                .filter(|s| (1..=Self::MAX_SEATS).contains(s))
-                .map_or(SeatResult::Unknown, SeatResult::Win),
-            None => SeatResult::Unknown,
+            Some(ResultName::Seat(n)) => Seat::new(n).map_or(Outcome::Unknown, Outcome::Win),
+            Some(name) => Outcome::of(kind, name).unwrap_or(Outcome::Unknown),
+            None => Outcome::Unknown,
         }
     }
 
-    /// The outcome a seat's win is in its game's names (the inverse of [`SeatResult::of`]).
-    pub fn seat_outcome(kind: GameKind, seat: u8) -> ResultName {
-        match Seat::new(seat) {
-            Some(s) if kind.seats().contains(&s) => kind.win(s),
-            _ => ResultName::Seat(seat),
-        }
-    }
-
-    /// The result as an outcome in its game's names (`unknown` for no result).
-    pub fn outcome(self, kind: GameKind) -> ResultName {
-        match self {
-            SeatResult::Unknown => ResultName::Unknown,
-            SeatResult::Draw => ResultName::Draw,
-            SeatResult::Win(seat) => Self::seat_outcome(kind, seat),
-        }
-    }
-
-    /// Three bits: 0 unknown, 1 draw, 2–5 a seat's win.
+    /// The position index's three bits: 0 unknown, 1 draw, 2–5 a seat's win.
     pub fn code(self) -> u8 {
         match self {
-            SeatResult::Unknown => 0,
-            SeatResult::Draw => 1,
-            SeatResult::Win(seat) => 1 + seat,
+            Outcome::Unknown => 0,
+            Outcome::Draw => 1,
+            Outcome::Win(seat) => 1 + seat.number(),
         }
     }
 
-    pub fn from_code(code: u8) -> Option<SeatResult> {
+    /// An index entry's result back from its bits.
+    pub fn from_code(code: u8) -> Option<Outcome> {
         match code {
-            0 => Some(SeatResult::Unknown),
-            1 => Some(SeatResult::Draw),
-            c @ 2..=5 => Some(SeatResult::Win(c - 1)),
+            0 => Some(Outcome::Unknown),
+            1 => Some(Outcome::Draw),
+            c @ 2..=5 => Seat::new(c - 1).map(Outcome::Win),
             _ => None,
         }
     }
@@ -131,43 +96,34 @@ mod tests {
     #[test]
     fn results_by_seat_round_trip_their_codes() {
         use GameKind::*;
+        let win = |n| Outcome::Win(Seat::new(n).unwrap());
+        assert_eq!(Outcome::counted(Renju, Some(ResultName::Black)), win(1));
+        assert_eq!(Outcome::counted(Xiangqi, Some(ResultName::Black)), win(2));
         assert_eq!(
-            SeatResult::of(Renju, Some(ResultName::Black)),
-            SeatResult::Win(1)
+            Outcome::counted(Territorial, Some(ResultName::White)),
+            win(1)
         );
         assert_eq!(
-            SeatResult::of(Xiangqi, Some(ResultName::Black)),
-            SeatResult::Win(2)
+            Outcome::counted(ChouChou, Some(ResultName::Seat(4))),
+            win(4)
         );
+        assert_eq!(Outcome::counted(Renju, Some(ResultName::Seat(2))), win(2));
         assert_eq!(
-            SeatResult::of(Territorial, Some(ResultName::White)),
-            SeatResult::Win(1)
+            Outcome::counted(Renju, Some(ResultName::Red)),
+            Outcome::Unknown
         );
-        assert_eq!(
-            SeatResult::of(ChouChou, Some(ResultName::Seat(4))),
-            SeatResult::Win(4)
-        );
-        assert_eq!(
-            SeatResult::of(Renju, Some(ResultName::Red)),
-            SeatResult::Unknown
-        );
-        assert_eq!(SeatResult::of(Renju, None), SeatResult::Unknown);
-        for r in [
-            SeatResult::Unknown,
-            SeatResult::Draw,
-            SeatResult::Win(1),
-            SeatResult::Win(4),
-        ] {
-            assert_eq!(SeatResult::from_code(r.code()), Some(r));
+        assert_eq!(Outcome::counted(Renju, None), Outcome::Unknown);
+        for r in [Outcome::Unknown, Outcome::Draw, win(1), win(4)] {
+            assert_eq!(Outcome::from_code(r.code()), Some(r));
         }
-        assert_eq!(SeatResult::from_code(6), None);
+        assert_eq!(Outcome::from_code(6), None);
         for kind in GameKind::ALL {
             for o in [
                 ResultName::Draw,
-                SeatResult::seat_outcome(kind, 1),
-                SeatResult::seat_outcome(kind, 2),
+                kind.win(Seat::FIRST),
+                kind.win(Seat::SECOND),
             ] {
-                assert_eq!(SeatResult::of(kind, Some(o)).outcome(kind), o);
+                assert_eq!(Outcome::counted(kind, Some(o)).name(kind), o);
             }
         }
     }

@@ -221,7 +221,7 @@ pub use kifu_facts::GameKind;
 /// A result as the record states it is an [`Outcome`], by seat: a Xiangqi record's `1-0`
 /// is `Win(Seat::FIRST)`, Red's win, as a Renju record's is Black's.
 pub use kifu_facts::Outcome;
-use kifu_facts::Seat;
+use kifu_facts::{ResultName, Seat};
 
 /// One move as written: a point or a pass, and where its text is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,10 +297,11 @@ impl Header {
     /// side is named by (`Red` is Xiangqi's first seat, `Black` Renju's), or for ChouChou
     /// the seat's place in `players`.
     pub fn seat_name(&self, kind: GameKind, seat: Seat) -> Option<&str> {
-        match kind.side_name(seat)? {
-            "black" => self.black.as_deref(),
-            "white" => self.white.as_deref(),
-            "red" => self.red.as_deref(),
+        kind.side_name(seat)?;
+        match kind.win(seat) {
+            ResultName::Black => self.black.as_deref(),
+            ResultName::White => self.white.as_deref(),
+            ResultName::Red => self.red.as_deref(),
             _ => self.players.get(seat.index()).map(String::as_str),
         }
     }
@@ -324,10 +325,10 @@ impl Header {
                 let Some(seat) = kind.seat_named(&lower) else {
                     return Some(value);
                 };
-                match kind.side_name(seat) {
-                    Some("black") => self.black = Some(value),
-                    Some("white") => self.white = Some(value),
-                    Some("red") => self.red = Some(value),
+                match kind.win(seat) {
+                    ResultName::Black => self.black = Some(value),
+                    ResultName::White => self.white = Some(value),
+                    ResultName::Red => self.red = Some(value),
                     _ => {
                         if self.players.len() <= seat.index() {
                             self.players.resize(seat.index() + 1, String::new());

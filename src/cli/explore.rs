@@ -9,7 +9,7 @@ use anyhow::Result;
 use kifu_analysis::positions::{
     explore, filtered_games, Explored, ExploredMove, ResultCounts, Selection,
 };
-use kifu_facts::{GameKind, SeatResult};
+use kifu_facts::{GameKind, Seat};
 
 use super::args::ExploreArgs;
 use super::position::counts_line;
@@ -47,8 +47,8 @@ pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
         counts_line(found.kind, &found.counts),
         found.ended
     )?;
-    let first = SeatResult::seat_outcome(found.kind, 1).name();
-    let second = SeatResult::seat_outcome(found.kind, 2).name();
+    let first = found.kind.win(Seat::FIRST).name();
+    let second = found.kind.win(Seat::SECOND).name();
     // Aligned in display columns: a Chinese move (炮二平五) takes two per character.
     let mut rows = Vec::new();
     for m in &found.moves {

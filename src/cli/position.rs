@@ -120,7 +120,7 @@ pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
                 players.join(" - "),
                 format!(
                     "{}{}",
-                    m.result.outcome(found.kind).name(),
+                    m.result.name(found.kind).name(),
                     if m.game.duplicate_of.is_some() {
                         " (copy)"
                     } else {
@@ -184,7 +184,7 @@ fn json(found: &PositionSearch, limit: usize) -> serde_json::Value {
                 }).collect::<Vec<_>>(),
                 "date": g.date,
                 "event": g.event,
-                "result": m.result.outcome(found.kind).name(),
+                "result": m.result.name(found.kind).name(),
                 "recorded_result": g.recorded_result,
                 "counted_result": g.counted.map(|o| o.name()),
                 "duplicate_of": g.duplicate_of,

@@ -7,14 +7,14 @@
 //!   game, the others from the previous entry's game (entries are in game order, so the
 //!   gaps are small: one byte for most);
 //! - one flag byte: the symmetry onto the canonical orientation (bits 0–2), the result by
-//!   seat (bits 3–5, [`SeatResult::code`]), a linked copy (bit 6);
+//!   seat (bits 3–5, [`Outcome::code`]), a linked copy (bit 6);
 //! - the next move and the reply in the canonical orientation, 1 byte each for Renju
 //!   (a point index, 225 a pass, 255 none), 2 bytes little-endian for the other games;
 //! - the game's length in plies, a varint.
 //!
 //! A Renju entry is about 10 bytes.
 
-use kifu_facts::{GameKind, MoveCode, PositionKey, SeatResult};
+use kifu_facts::{GameKind, MoveCode, Outcome, PositionKey};
 
 /// Bytes of key stored per entry.
 const KEY_BYTES: usize = 5;
@@ -34,7 +34,7 @@ pub struct Posting {
     /// canonical orientation.
     pub symmetry: u8,
     /// The result that counts, by seat.
-    pub result: SeatResult,
+    pub result: Outcome,
     /// The game is a linked copy (`duplicate_of` set).
     pub duplicate: bool,
     /// The move the game played from the position, in the canonical orientation.
@@ -62,7 +62,7 @@ fn move_width(kind: GameKind) -> usize {
 }
 
 /// The flag byte.
-pub(crate) fn flags(symmetry: u8, result: SeatResult, duplicate: bool) -> u8 {
+pub(crate) fn flags(symmetry: u8, result: Outcome, duplicate: bool) -> u8 {
     (symmetry & 7) | (result.code() << 3) | (u8::from(duplicate) << 6)
 }
 
@@ -241,7 +241,7 @@ pub(crate) fn posting(game: i64, f: &EntryFields) -> Result<Posting, BadRow> {
     Ok(Posting {
         game,
         symmetry: f.flags & 7,
-        result: SeatResult::from_code((f.flags >> 3) & 7).ok_or(BadRow)?,
+        result: Outcome::from_code((f.flags >> 3) & 7).ok_or(BadRow)?,
         duplicate: f.flags & 0x40 != 0,
         next: f.next,
         reply: f.reply,
@@ -261,7 +261,7 @@ mod tests {
             let key_b = 0xAB00_0000_0001;
             assert_eq!(part_of(key_a, bits), 0xAB);
             let fields = |n: u16| EntryFields {
-                flags: flags(5, SeatResult::Win(2), true),
+                flags: flags(5, Outcome::Win(kifu_facts::Seat::SECOND), true),
                 next: MoveCode(n),
                 reply: MoveCode::NONE,
                 length: 300,
@@ -280,7 +280,7 @@ mod tests {
                 Posting {
                     game: 103,
                     symmetry: 5,
-                    result: SeatResult::Win(2),
+                    result: Outcome::Win(kifu_facts::Seat::SECOND),
                     duplicate: true,
                     next: MoveCode(17),
                     reply: MoveCode::NONE,

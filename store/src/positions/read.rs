@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kifu_facts::{GameKind, PlyStep, PositionKey, ResultName, SeatResult};
+use kifu_facts::{GameKind, Outcome, PlyStep, PositionKey, ResultName};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension};
 
@@ -26,7 +26,7 @@ pub struct IndexSource {
     pub moves: Vec<u8>,
     /// The stored annotations (JSON), for a Xiangqi start position or a ChouChou setup.
     pub extra: Option<String>,
-    pub result: SeatResult,
+    pub result: Outcome,
     pub duplicate: bool,
     pub length: u32,
 }
@@ -158,7 +158,7 @@ impl Store {
                 kind,
                 moves: r.get::<_, Option<Vec<u8>>>(2)?.unwrap_or_default(),
                 extra: r.get(3)?,
-                result: SeatResult::of(kind, counted.as_deref().and_then(ResultName::parse)),
+                result: Outcome::counted(kind, counted.as_deref().and_then(ResultName::parse)),
                 duplicate: r.get(5)?,
                 length: r.get(6)?,
             })

@@ -2,7 +2,7 @@
 //! games writer committed, lookups find every game of a key, the mark guards readers, a
 //! catch-up gives the same entries, and no entry is written twice or left out.
 
-use kifu_facts::{GameKind, MoveCode, PlyStep, PositionKey, SeatResult};
+use kifu_facts::{GameKind, MoveCode, Outcome, PlyStep, PositionKey, Seat};
 use rusqlite::Connection;
 
 use super::{IndexState, PositionWriter, Posting};
@@ -119,9 +119,9 @@ fn batches_add_entries_that_lookups_find_with_their_facts() {
     assert_eq!(
         root.iter().map(|p| (p.game, p.result)).collect::<Vec<_>>(),
         [
-            (1, SeatResult::Win(1)),
-            (2, SeatResult::Win(2)),
-            (3, SeatResult::Draw)
+            (1, Outcome::Win(Seat::FIRST)),
+            (2, Outcome::Win(Seat::SECOND)),
+            (3, Outcome::Draw)
         ]
     );
     // Game 2 is a linked copy of game 1 (same canonical key).
@@ -138,7 +138,7 @@ fn batches_add_entries_that_lookups_find_with_their_facts() {
             Posting {
                 game: 1,
                 symmetry: 1,
-                result: SeatResult::Win(1),
+                result: Outcome::Win(Seat::FIRST),
                 duplicate: false,
                 next: MoveCode(113),
                 reply: MoveCode::NONE,
@@ -147,12 +147,12 @@ fn batches_add_entries_that_lookups_find_with_their_facts() {
             Posting {
                 game: 2,
                 duplicate: true,
-                result: SeatResult::Win(2),
+                result: Outcome::Win(Seat::SECOND),
                 ..after[0]
             },
             Posting {
                 game: 3,
-                result: SeatResult::Draw,
+                result: Outcome::Draw,
                 next: MoveCode(99),
                 ..after[0]
             }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use kifu_facts::{count_result, GameKind, PlyStep, SeatResult};
+use kifu_facts::{count_result, GameKind, Outcome, PlyStep};
 use rusqlite::{params, Connection, Transaction, TransactionBehavior};
 
 use super::format::{flags, part_of, put_entry, EntryFields, MIN_PART_BITS};
@@ -18,7 +18,7 @@ use crate::{open_for_writing, Record, Result, Store};
 struct GameEntries<'a> {
     kind: GameKind,
     game: i64,
-    result: SeatResult,
+    result: Outcome,
     duplicate: bool,
     length: u32,
     trail: &'a [PlyStep],
@@ -262,7 +262,7 @@ impl PositionWriter {
             Record::Game(r) => Some(GameEntries {
                 kind: r.kind,
                 game: g.id,
-                result: SeatResult::of(
+                result: Outcome::counted(
                     r.kind,
                     count_result(
                         r.recorded_result,
