@@ -4,10 +4,12 @@
 //! kifu-fuzz-corpus targets               # the targets' names
 //! kifu-fuzz-corpus seeds TARGET DIR      # writes the target's seeds from the real files into DIR
 //! kifu-fuzz-corpus run TARGET FILE...    # runs files through the target (a crash, to see it again)
+//! kifu-fuzz-corpus time TARGET FILE...   # runs files through the target: runs a second, the slowest
 //! ```
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use kifu_fuzz::budget::Budgeted;
 use kifu_fuzz::{seeds, Target};
@@ -15,7 +17,11 @@ use kifu_fuzz::{seeds, Target};
 #[global_allocator]
 static ALLOCATOR: Budgeted = Budgeted;
 
-const USAGE: &str = "usage: kifu-fuzz-corpus targets | seeds TARGET DIR | run TARGET FILE...";
+const USAGE: &str =
+    "usage: kifu-fuzz-corpus targets | seeds TARGET DIR | run TARGET FILE... | time TARGET FILE...";
+
+/// How many of the slowest inputs `time` names.
+const SLOWEST: usize = 10;
 
 fn target(name: Option<&String>) -> Result<Target, String> {
     let name = name.ok_or(USAGE)?;
@@ -75,8 +81,53 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
+        Some("time") => {
+            let target = target(args.get(1))?;
+            let files = &args[2.min(args.len())..];
+            if files.is_empty() {
+                return Err(USAGE.into());
+            }
+            let inputs = files
+                .iter()
+                .map(|file| {
+                    std::fs::read(file)
+                        .map(|data| (file.as_str(), data))
+                        .map_err(|e| format!("read {file}: {e}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            time(target, &inputs);
+            Ok(())
+        }
         _ => Err(USAGE.into()),
     }
+}
+
+/// Runs each input once through the target (a broken property counts like any run) and
+/// prints the runs a second over all, the median run and the slowest inputs: where a
+/// target's executions go, without AFL++.
+fn time(target: Target, inputs: &[(&str, Vec<u8>)]) {
+    let mut runs = Vec::with_capacity(inputs.len());
+    let mut total = Duration::ZERO;
+    for (file, data) in inputs {
+        let start = Instant::now();
+        let _ = target.run(data);
+        let took = start.elapsed();
+        total += took;
+        runs.push((took, data.len(), file));
+    }
+    runs.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for (took, len, file) in runs.iter().rev().take(SLOWEST) {
+        println!("{:>10.3} ms {len:>9} bytes  {file}", ms(*took));
+    }
+    println!(
+        "{}: {} runs in {:.3} s, {:.1} a second; median {:.3} ms",
+        target.name(),
+        runs.len(),
+        total.as_secs_f64(),
+        runs.len() as f64 / total.as_secs_f64(),
+        ms(runs[runs.len() / 2].0)
+    );
 }
 
 fn main() -> ExitCode {

@@ -498,16 +498,20 @@ pub fn resolve_wxf(pos: &Position, text: &str) -> Result<Resolved, NotationError
     resolve_spec(pos, &parse_wxf(text)?, text)
 }
 
-fn check_legal(pos: &Position, m: Move, text: &str) -> Result<Resolved, NotationError> {
+/// The move, when legal. The text is made only for the error: formatting it for every
+/// move was a tenth of reading a DhtmlXQ record, whose moves are all coordinates.
+fn check_legal(
+    pos: &Position,
+    m: Move,
+    text: impl FnOnce() -> String,
+) -> Result<Resolved, NotationError> {
     if pos.is_legal(m) {
         Ok(Resolved {
             mv: m,
             nonstandard: None,
         })
     } else {
-        Err(NotationError::Illegal {
-            text: text.to_string(),
-        })
+        Err(NotationError::Illegal { text: text() })
     }
 }
 
@@ -519,7 +523,7 @@ pub fn resolve_iccs(
 ) -> Result<Resolved, NotationError> {
     let m = Move::parse_iccs(&fullwidth_to_ascii(text), ranks_from_one)
         .ok_or_else(|| unreadable(text, "not an ICCS move"))?;
-    check_legal(pos, m, text)
+    check_legal(pos, m, || text.to_owned())
 }
 
 /// Resolves WinBoard / pychess SAN (`Cbe2`, `Rxb9`, `exe5`, `Pc5`, `A10e9`; ranks 1-10 with
@@ -569,15 +573,21 @@ pub fn resolve_san(
             r
         });
     }
-    let found: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
+    // Legality is tested last, on the few moves the text can name, as for Chinese and
+    // WXF, not on every move generated.
+    let mut pseudo = MoveList::new();
+    pos.pseudo_moves_into(&mut pseudo);
+    let found: Vec<Move> = pseudo
+        .as_slice()
+        .iter()
+        .copied()
         .filter(|m| {
             m.to == to
                 && pos.piece_at(m.from).is_some_and(|p| p.kind() == kind)
                 && dfile.is_none_or(|f| m.from.file() == f)
                 && drank.is_none_or(|r| m.from.rank() == r)
         })
+        .filter(|&m| pos.is_legal(m))
         .collect();
     match found.len() {
         0 => Err(NotationError::Illegal {
@@ -610,7 +620,7 @@ pub fn resolve(
                 ));
             };
             let m = Move::new(f, t);
-            check_legal(pos, m, &m.iccs())
+            check_legal(pos, m, || m.iccs())
         }
         XqMoveText::Chinese(s) => resolve_chinese(pos, s),
         XqMoveText::Wxf(s) => resolve_wxf(pos, s),

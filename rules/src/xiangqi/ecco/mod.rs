@@ -46,6 +46,8 @@ pub use pattern::MAX_SIDE_MOVES;
 pub use record::{of_record, RecordOpening, DIFFERS};
 pub use word::{Word, WordError};
 
+use pattern::SideMoves;
+
 use super::piece::Side;
 use super::position::Position;
 use super::square::Move;
@@ -109,12 +111,13 @@ pub struct Candidate {
 
 /// Every code with a line matching the words, in code order.
 pub fn candidates(red: &[Word], black: &[Word]) -> Vec<Candidate> {
+    let (red, black) = (SideMoves::new(red), SideMoves::new(black));
     definitions()
         .iter()
         .filter_map(|d| {
             d.lines
                 .iter()
-                .filter(|l| l.red.matches(red) && l.black.matches(black))
+                .filter(|l| l.red.matches_side(&red) && l.black.matches_side(&black))
                 .map(|l| l.red.weight() + l.black.weight())
                 .max()
                 .map(|weight| Candidate {

@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use super::word::{Word, WordError};
+use super::word::{Word, WordError, KEYS};
 
 /// The most moves of one side a pattern looks at. The definitions name moves up to a
 /// side's 9th (B56, C25, C46), and their `此前可走` lists let a few more come earlier; a
@@ -120,12 +120,53 @@ pub enum Elem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     elems: Vec<Elem>,
-    /// The words a matching side's first move can be ([`first_words`]): most patterns
-    /// are ruled out by it before the matcher runs (every game is tried on every line).
-    first: Option<Vec<Word>>,
-    /// Per required move of the pattern's phases outside alternatives, the words it can
-    /// be: a matching side plays one of each among its first [`MAX_SIDE_MOVES`] moves.
-    required: Vec<Vec<Word>>,
+    /// The keys ([`Word::key`]) of the words a matching side's first move can be
+    /// ([`first_words`]): most patterns are ruled out by it before the matcher runs (every
+    /// game is tried on every line).
+    first: Option<Vec<usize>>,
+    /// Per required move of the pattern's phases outside alternatives, the keys of the
+    /// words it can be: a matching side plays one of each among its first
+    /// [`MAX_SIDE_MOVES`] moves.
+    required: Vec<Vec<usize>>,
+}
+
+/// Keys of words; a word without one is no move's ([`Word::key`]).
+fn keys(words: &[Word]) -> Vec<usize> {
+    words.iter().filter_map(|w| w.key()).collect()
+}
+
+/// A set of words, a bit per key.
+struct WordSet([u64; KEYS / 64]);
+
+impl WordSet {
+    fn has(&self, key: usize) -> bool {
+        self.0[key / 64] & (1 << (key % 64)) != 0
+    }
+}
+
+/// One side's moves, readied once for trying many patterns on them (every game is tried
+/// on every line): the filters ask of the first move's key and of the set of the first
+/// [`MAX_SIDE_MOVES`], bits instead of words compared field by field (which took a
+/// quarter more to classify a game).
+pub struct SideMoves<'a> {
+    moves: &'a [Word],
+    first: Option<usize>,
+    played: WordSet,
+}
+
+impl<'a> SideMoves<'a> {
+    pub fn new(moves: &'a [Word]) -> SideMoves<'a> {
+        let moves = &moves[..moves.len().min(MAX_SIDE_MOVES)];
+        let mut played = WordSet([0; KEYS / 64]);
+        for k in moves.iter().filter_map(|w| w.key()) {
+            played.0[k / 64] |= 1 << (k % 64);
+        }
+        SideMoves {
+            moves,
+            first: moves.first().and_then(|w| w.key()),
+            played,
+        }
+    }
 }
 
 /// See [`Pattern::required`].
@@ -204,8 +245,8 @@ impl Pattern {
         let elems = p.seq()?;
         match p.peek() {
             None => Ok(Pattern {
-                first: first_words(&elems),
-                required: required_words(&elems),
+                first: first_words(&elems).as_deref().map(keys),
+                required: required_words(&elems).iter().map(|ws| keys(ws)).collect(),
                 elems,
             }),
             Some(c) => Err(p.unexpected(c)),
@@ -219,20 +260,24 @@ impl Pattern {
 
     /// Whether the pattern consumes a prefix of `moves`.
     pub fn matches(&self, moves: &[Word]) -> bool {
+        self.matches_side(&SideMoves::new(moves))
+    }
+
+    /// [`Pattern::matches`] on moves readied for many patterns.
+    pub fn matches_side(&self, side: &SideMoves) -> bool {
         if let Some(first) = &self.first {
-            if !moves.first().is_some_and(|w| first.contains(w)) {
+            if !side.first.is_some_and(|k| first.contains(&k)) {
                 return false;
             }
         }
-        let moves = &moves[..moves.len().min(MAX_SIDE_MOVES)];
         if !self
             .required
             .iter()
-            .all(|ws| moves.iter().any(|m| ws.contains(m)))
+            .all(|ks| ks.iter().any(|&k| side.played.has(k)))
         {
             return false;
         }
-        seq(&self.elems, moves, 0, &mut |_| true)
+        seq(&self.elems, side.moves, 0, &mut |_| true)
     }
 
     /// Every word the pattern names, for checks of the table.

@@ -21,6 +21,9 @@ pub struct Word {
     pub number: u8,
 }
 
+/// How many keys words have ([`Word::key`]): kinds, files, directions, numbers.
+pub const KEYS: usize = 8 * 16 * 4 * 16;
+
 /// Why a definition's move text is not a word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WordError {
@@ -97,6 +100,15 @@ impl Word {
             direction,
             number,
         }
+    }
+
+    /// A number of the word's own below [`KEYS`], for sets of words as bits; `None` for a
+    /// file or number past 15, which no move and no definition has.
+    pub fn key(self) -> Option<usize> {
+        (self.from < 16 && self.number < 16).then(|| {
+            ((self.kind.index() * 16 + usize::from(self.from)) * 4 + self.direction as usize) * 16
+                + usize::from(self.number)
+        })
     }
 
     /// Whether `number` is a file (and so mirrors with the board).
