@@ -85,6 +85,8 @@ pub enum Error {
     OutputExists(std::path::PathBuf),
     /// `ingest --to-parquet` failed to read its inputs.
     Ingest(kifu_ingest::Error),
+    /// A game the position index lists does not replay.
+    Search(positions::SearchError),
 }
 
 impl std::fmt::Display for Error {
@@ -101,6 +103,7 @@ impl std::fmt::Display for Error {
                 p.display()
             ),
             Error::Ingest(e) => e.fmt(f),
+            Error::Search(e) => e.fmt(f),
         }
     }
 }
@@ -116,6 +119,8 @@ impl std::error::Error for Error {
             Error::Usage(u) => std::error::Error::source(u),
             Error::Schema(e) => Some(e),
             Error::OutputExists(_) => None,
+            // The search error's own text is this error's.
+            Error::Search(e) => std::error::Error::source(e),
         }
     }
 }

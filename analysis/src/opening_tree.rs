@@ -19,7 +19,7 @@ const BRANCHES: usize = 5;
 fn search_error(e: SearchError) -> Error {
     match e {
         SearchError::Store(e) => Error::Store(e),
-        other => Error::Store(kifu_store::Error::Corrupt(other.to_string())),
+        other => Error::Search(other),
     }
 }
 
@@ -132,7 +132,7 @@ pub fn opening_trees(
                 for o in &OPENINGS {
                     let moves: Vec<String> = o.moves.iter().map(|p| p.to_string()).collect();
                     let board = Board::renju_moves(&moves.join(" "))
-                        .map_err(|e| Error::Store(kifu_store::Error::Corrupt(e.to_string())))?;
+                        .expect("each canonical opening is a position");
                     let e = explore(store, &board, select, 1, 1).map_err(search_error)?;
                     if e.counts.games > 0 {
                         played.push((e.counts.games, o, board));
@@ -151,7 +151,7 @@ pub fn opening_trees(
             }
             _ => {
                 let board = Board::xiangqi(kifu_rules::xiangqi::START_FEN, "")
-                    .map_err(|e| Error::Store(kifu_store::Error::Corrupt(e.to_string())))?;
+                    .expect("the start position reads");
                 let frame = explorer_frame(store, &board, select, depth)?;
                 if frame.height() > 0 {
                     out.push((

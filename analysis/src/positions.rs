@@ -159,7 +159,7 @@ pub enum SearchError {
     /// kifu's back, or a stored move blob is unreadable).
     Replay {
         game: i64,
-        reason: String,
+        reason: kifu_rules::positions::StoredError,
     },
 }
 
@@ -180,7 +180,7 @@ impl std::error::Error for SearchError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SearchError::Store(e) => Some(e),
-            SearchError::Replay { .. } => None,
+            SearchError::Replay { reason, .. } => Some(reason),
         }
     }
 }
@@ -222,9 +222,9 @@ pub fn search(
         let found = with_stored(game.kind, &game.moves, game.extra.as_deref(), |g| {
             stored_trail(g).map(|t| t.into_iter().find(|s| s.key == key))
         })
-        .map_err(|e| SearchError::Replay {
+        .map_err(|reason| SearchError::Replay {
             game: game.id,
-            reason: e.to_string(),
+            reason,
         })?;
         // Another position sharing the key's stored bits: not a match.
         let Some(step) = found else { continue };
@@ -254,10 +254,7 @@ pub fn board_of_match(m: &PositionMatch) -> Result<Board, SearchError> {
         stored_board(s, m.ply)
     })
     .map(|b| b.transformed(m.symmetry))
-    .map_err(|e| SearchError::Replay {
-        game: g.id,
-        reason: e.to_string(),
-    })
+    .map_err(|reason| SearchError::Replay { game: g.id, reason })
 }
 
 /// One next move from an explored position, written in the query's orientation, with

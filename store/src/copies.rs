@@ -237,7 +237,7 @@ fn ruleset_of(stored: Option<String>) -> Result<Option<Ruleset>> {
     stored
         .map(|name| {
             Ruleset::from_name(&name)
-                .ok_or_else(|| crate::Error::Corrupt(format!("ruleset `{name}`")))
+                .ok_or_else(|| crate::Error::Corrupt(crate::Unreadable::Ruleset(name.clone())))
         })
         .transpose()
 }
@@ -307,7 +307,7 @@ pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
             let id: i64 = r.get(0)?;
             let kind: String = r.get(1)?;
             let kind = GameKind::from_name(&kind)
-                .ok_or_else(|| crate::Error::Corrupt(format!("kind `{kind}`")))?;
+                .ok_or_else(|| crate::Error::Corrupt(crate::Unreadable::Kind(kind.clone())))?;
             let players = crate::query::recorded_seats(tx, id)?;
             let date: Option<String> = r.get(4)?;
             let event: Option<String> = r.get(5)?;

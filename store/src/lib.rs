@@ -15,6 +15,7 @@ pub mod schema;
 pub mod search;
 mod shown;
 pub mod summary;
+mod unreadable;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -33,6 +34,7 @@ use positions::{IndexState, IndexedBatch, IndexedGame};
 
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
 pub use summary::GameFacts;
+pub use unreadable::Unreadable;
 
 /// The database file used when none is named.
 pub const DEFAULT_DB: &str = "kifu.db";
@@ -75,8 +77,9 @@ pub enum Error {
         known: i64,
         cause: String,
     },
-    /// A stored value this build cannot read (a kind, severity or annotation).
-    Corrupt(String),
+    /// A stored value this build cannot read (a kind, a rule set, annotations, the
+    /// position index).
+    Corrupt(Unreadable),
     /// A filter value that is not one (an unknown finding code or rule).
     Filter(FilterError),
     /// The position index does not cover every game (it is in this state).
@@ -123,10 +126,10 @@ impl std::error::Error for Error {
         match self {
             Error::Sqlite(e) => Some(e),
             Error::Filter(e) => Some(e),
+            Error::Corrupt(e) => Some(e),
             Error::TooNew { .. }
             | Error::NotFound(_)
             | Error::NeedsMigration { .. }
-            | Error::Corrupt(_)
             | Error::PositionIndex(_) => None,
         }
     }

@@ -7,6 +7,7 @@ use kifu_facts::{
 use rusqlite::{params, OptionalExtension, Row};
 
 use crate::summary::{kind_of, severity_of};
+use crate::Unreadable;
 use crate::{Error, GameFilter, Result, Store};
 
 /// A finding with where it is, as `kifu audit` prints it.
@@ -89,8 +90,12 @@ pub struct Counts {
 impl GameRow {
     /// The header tags and the replay's annotations, typed.
     pub fn extra(&self) -> Result<kifu_facts::Extra> {
-        kifu_facts::Extra::parse(self.kind, self.extra.as_deref())
-            .map_err(|e| Error::Corrupt(format!("game {}: {e}", self.id)))
+        kifu_facts::Extra::parse(self.kind, self.extra.as_deref()).map_err(|source| {
+            Error::Corrupt(Unreadable::Extra {
+                game: self.id,
+                source,
+            })
+        })
     }
 
     /// The result that counts ([`kifu_facts::counted_result`]).
@@ -466,7 +471,7 @@ impl Store {
                     .get::<_, Option<String>>(6)?
                     .or_else(|| event_dates.as_deref().and_then(last_day)),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
-                    .map_err(|e| Error::Corrupt(format!("game {game}: {e}")))?,
+                    .map_err(|source| Error::Corrupt(Unreadable::Extra { game, source }))?,
                 forfeit: false,
             });
         }
@@ -524,8 +529,9 @@ impl Store {
                 teams,
                 result: ResultName::parse(&result).filter(|o| o.is_known()),
                 date: dates.as_deref().and_then(last_day),
-                extra: kifu_facts::Extra::parse(kind, None)
-                    .map_err(|e| Error::Corrupt(format!("curated game {id}: {e}")))?,
+                extra: kifu_facts::Extra::parse(kind, None).map_err(|source| {
+                    Error::Corrupt(Unreadable::CuratedExtra { game: id, source })
+                })?,
                 forfeit,
             });
         }

@@ -102,7 +102,8 @@ pub(crate) fn forbidden_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<For
 }
 
 fn extra_of(kind: GameKind, game: i64, json: Option<String>) -> Result<Extra> {
-    Extra::parse(kind, json.as_deref()).map_err(|e| Error::Corrupt(format!("game {game}: {e}")))
+    Extra::parse(kind, json.as_deref())
+        .map_err(|source| Error::Corrupt(crate::Unreadable::Extra { game, source }))
 }
 
 /// `condition` with `g.kind = kind` in front.

@@ -99,7 +99,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<(CcActionText, Option<u32>)>, MoveL
 }
 
 /// A move list that does not read: where, and the reader's error.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveListError {
     /// The column of the text, from 1.
     pub column: u32,

@@ -24,39 +24,54 @@ pub enum Board {
 /// engines' own errors, each naming the move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryError {
-    /// A move or point that is not written in the game's notation.
-    Unreadable(String),
+    /// A Renju move or point that is not written in RIF notation.
+    RenjuPoint(crate::renju::point::ParsePointError),
     /// A Renju move the board refuses (an occupied point, a move after the end).
     Renju(PlayError),
     /// Renju stone sets that are no position.
     Stones(renju::StonesError),
     Xiangqi(xiangqi::XiangqiQueryError),
+    /// A Chess Territorial placement that is not written as one.
+    TerritorialMove(crate::territorial::placement::ParseMoveError),
     Territorial(PlaceError),
-    /// A ChouChou action the rules refuse, at its ply.
-    ChouChou {
-        ply: Option<u32>,
-        reason: String,
-    },
+    /// ChouChou actions that are not written as such.
+    ChouChouMoves(crate::chouchou::MoveListError),
+    /// A ChouChou action the rules refuse: the engine's error finding, at its ply.
+    ChouChou(Box<crate::finding::Finding>),
 }
 
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QueryError::Unreadable(why) => f.write_str(why),
+            QueryError::RenjuPoint(e) => e.fmt(f),
             QueryError::Renju(e) => e.fmt(f),
             QueryError::Stones(e) => e.fmt(f),
             QueryError::Xiangqi(e) => e.fmt(f),
+            QueryError::TerritorialMove(e) => e.fmt(f),
             QueryError::Territorial(e) => e.fmt(f),
-            QueryError::ChouChou {
-                ply: Some(ply),
-                reason,
-            } => write!(f, "move {ply}: {reason}"),
-            QueryError::ChouChou { ply: None, reason } => f.write_str(reason),
+            QueryError::ChouChouMoves(e) => e.fmt(f),
+            QueryError::ChouChou(finding) => match finding.ply {
+                Some(ply) => write!(f, "move {ply}: {}", finding.message),
+                None => f.write_str(&finding.message),
+            },
         }
     }
 }
 
-impl std::error::Error for QueryError {}
+impl std::error::Error for QueryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            QueryError::RenjuPoint(e) => Some(e),
+            QueryError::Renju(e) => Some(e),
+            QueryError::Stones(e) => Some(e),
+            QueryError::Xiangqi(e) => Some(e),
+            QueryError::TerritorialMove(e) => Some(e),
+            QueryError::Territorial(e) => Some(e),
+            QueryError::ChouChouMoves(e) => Some(e),
+            QueryError::ChouChou(_) => None,
+        }
+    }
+}
 
 /// Symmetries per game: Renju and ChouChou 8, Chess Territorial 4, Xiangqi 2.
 pub fn symmetry_count(kind: GameKind) -> u8 {
@@ -109,8 +124,7 @@ pub fn inverse(kind: GameKind, s: u8) -> u8 {
 impl Board {
     /// A Renju position from moves in RIF notation (`h8 h9 i9`, `--` for a pass).
     pub fn renju_moves(text: &str) -> Result<Board, QueryError> {
-        let moves =
-            crate::renju::parse_moves(text).map_err(|e| QueryError::Unreadable(e.to_string()))?;
+        let moves = crate::renju::parse_moves(text).map_err(QueryError::RenjuPoint)?;
         renju::Stones::from_moves(&moves)
             .map(Board::Renju)
             .map_err(QueryError::Renju)
@@ -121,12 +135,7 @@ impl Board {
         let points = |t: &str| -> Result<Vec<crate::renju::Point>, QueryError> {
             t.split(|c: char| c.is_whitespace() || c == ',')
                 .filter(|s| !s.is_empty())
-                .map(|s| {
-                    s.parse()
-                        .map_err(|e: crate::renju::point::ParsePointError| {
-                            QueryError::Unreadable(e.to_string())
-                        })
-                })
+                .map(|s| s.parse().map_err(QueryError::RenjuPoint))
                 .collect()
         };
         renju::Stones::from_sets(&points(black)?, &points(white)?)
@@ -143,8 +152,7 @@ impl Board {
 
     /// A Chess Territorial position from placements (`K@e1 K@d8 Q@e2`, `--` a pass).
     pub fn territorial(text: &str) -> Result<Board, QueryError> {
-        let moves = crate::territorial::parse_moves(text)
-            .map_err(|e| QueryError::Unreadable(e.to_string()))?;
+        let moves = crate::territorial::parse_moves(text).map_err(QueryError::TerritorialMove)?;
         territorial::Snapshot::from_moves(&moves)
             .map(Board::Territorial)
             .map_err(QueryError::Territorial)
@@ -152,11 +160,10 @@ impl Board {
 
     /// A ChouChou position from actions (`1A 2A 3C→1A②`) on a setup.
     pub fn chouchou(setup: chouchou::Setup, text: &str) -> Result<Board, QueryError> {
-        let actions = crate::chouchou::parse_moves(text)
-            .map_err(|e| QueryError::Unreadable(e.to_string()))?;
+        let actions = crate::chouchou::parse_moves(text).map_err(QueryError::ChouChouMoves)?;
         chouchou::Snapshot::from_actions(setup, &actions)
             .map(Board::ChouChou)
-            .map_err(|(ply, reason)| QueryError::ChouChou { ply, reason })
+            .map_err(|f| QueryError::ChouChou(Box::new(f)))
     }
 
     pub fn kind(&self) -> GameKind {

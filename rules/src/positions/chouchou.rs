@@ -218,10 +218,10 @@ impl Snapshot {
     pub fn from_actions(
         setup: Setup,
         actions: &[(CcActionText, Option<u32>)],
-    ) -> Result<Snapshot, (Option<u32>, String)> {
+    ) -> Result<Snapshot, crate::finding::Finding> {
         let r = check_annotated(setup.variant, setup.players, setup.pairs, actions);
         if let Some(f) = r.findings.iter().find(|f| f.severity == Severity::Error) {
-            return Err((f.ply, f.message.clone()));
+            return Err(f.clone());
         }
         let (snapshots, _) = positions(setup, &r);
         Ok(snapshots.last().cloned().expect("the start position"))
@@ -379,8 +379,8 @@ mod tests {
             pairs: false,
         };
         let moves = parse_moves("1A 1A 1A 1A").unwrap();
-        let (ply, msg) = Snapshot::from_actions(setup, &moves).unwrap_err();
-        assert_eq!(ply, Some(4));
-        assert!(msg.starts_with("1A by P2"), "{msg}");
+        let refused = Snapshot::from_actions(setup, &moves).unwrap_err();
+        assert_eq!(refused.ply, Some(4));
+        assert!(refused.message.starts_with("1A by P2"), "{refused:?}");
     }
 }

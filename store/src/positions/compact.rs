@@ -105,10 +105,7 @@ impl Store {
                     Entries::new(&data, kind, (id & 0xFFFF) as u64, s.part_bits, s.first_game)
                         .all(&mut append)
                         .map_err(|BadRow| {
-                            Error::Corrupt(format!(
-                                "position index segment {} has an unreadable row",
-                                s.id
-                            ))
+                            Error::Corrupt(crate::Unreadable::IndexRow { segment: s.id })
                         })?;
                 }
             }

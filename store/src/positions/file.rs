@@ -79,10 +79,10 @@ pub(crate) fn prepare(path: &Path, token: &str, newest: impl Fn() -> Result<i64>
             }
         }
         found => {
-            return Err(Error::Corrupt(format!(
-                "position index file {} has schema version {found}, this kifu knows 1",
-                path.display()
-            )))
+            return Err(Error::Corrupt(crate::Unreadable::IndexFileVersion {
+                path: path.to_path_buf(),
+                found,
+            }))
         }
     }
     tx.commit()?;

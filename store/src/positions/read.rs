@@ -13,9 +13,7 @@ use crate::summary::kind_of;
 use crate::{Error, Result, Store};
 
 fn bad_row(segment: i64) -> Error {
-    Error::Corrupt(format!(
-        "position index segment {segment} has an unreadable row"
-    ))
+    Error::Corrupt(crate::Unreadable::IndexRow { segment })
 }
 
 /// A stored game as the index replays it.
@@ -199,9 +197,8 @@ impl Store {
             self.conn
                 .query_row("SELECT count(*) FROM position_postings", [], |r| r.get(0))?;
         if total as u64 != seen_rows {
-            return Err(Error::Corrupt(format!(
-                "{} position index rows belong to no segment",
-                total as u64 - seen_rows
+            return Err(Error::Corrupt(crate::Unreadable::OrphanIndexRows(
+                total as u64 - seen_rows,
             )));
         }
         Ok(out)

@@ -213,9 +213,8 @@ impl PositionWriter {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
         if database != token {
-            return Err(crate::Error::Corrupt(format!(
-                "position index file {} belongs to another database",
-                path.display()
+            return Err(crate::Error::Corrupt(crate::Unreadable::ForeignIndexFile(
+                path.to_path_buf(),
             )));
         }
         Ok(PositionWriter {
