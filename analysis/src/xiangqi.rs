@@ -174,9 +174,11 @@ fn passed_rulings(data: &Dataset) -> Result<Vec<(usize, u32)>> {
 /// piece, Red first, pieces by value.
 pub fn xiangqi_captures(data: &Dataset) -> Result<DataFrame> {
     let (mut side, mut piece, mut key, mut taken) = (vec![], vec![], vec![], vec![]);
-    for (si, s) in ["red", "black"].into_iter().enumerate() {
+    let sides = GameKind::Xiangqi.seats();
+    let side_name = |seat| GameKind::Xiangqi.win(seat).name();
+    for (si, &seat) in sides.iter().enumerate() {
         for (pi, p) in XQ_PIECES[..6].iter().enumerate() {
-            side.push(s.to_owned());
+            side.push(side_name(seat).to_owned());
             piece.push((*p).to_owned());
             key.push((si * 10 + pi) as u32);
             taken.push(0u32);
@@ -186,13 +188,13 @@ pub fn xiangqi_captures(data: &Dataset) -> Result<DataFrame> {
         let Some(a) = g.extra().annotations.xiangqi() else {
             continue;
         };
-        for (si, (s, m)) in [("red", &a.captures.red), ("black", &a.captures.black)]
-            .into_iter()
-            .enumerate()
-        {
+        for (si, &seat) in sides.iter().enumerate() {
+            let Some(m) = a.captures.by(seat) else {
+                continue;
+            };
             for (p, n) in &m.0 {
                 let pi = XQ_PIECES.iter().position(|x| x == p).unwrap_or(9);
-                side.push(s.to_owned());
+                side.push(side_name(seat).to_owned());
                 piece.push(p.clone());
                 key.push((si * 10 + pi) as u32);
                 taken.push(*n);

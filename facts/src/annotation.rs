@@ -107,6 +107,17 @@ pub struct XiangqiCaptures {
     pub material: Vec<i32>,
 }
 
+impl XiangqiCaptures {
+    /// The pieces the side in `seat` took (Red is the first seat); `None` past the second.
+    pub fn by(&self, seat: crate::Seat) -> Option<&PieceCounts> {
+        match seat {
+            crate::Seat::FIRST => Some(&self.red),
+            crate::Seat::SECOND => Some(&self.black),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XiangqiAnnotations {
     /// The opening the record names (its `Opening` tag, DhtmlXQ's `open` text).

@@ -179,15 +179,21 @@ fn build(f: &Fields<'_>, line: &[u8], at: Location) -> RawItem {
     h.extra.push(("F6".to_string(), f6));
     let res_at = at.advance(pos(f.result));
     match f.result {
-        b"+" => h.result = Outcome::side_win(GameKind::Renju, "black"),
-        b"-" => h.result = Outcome::side_win(GameKind::Renju, "white"),
+        b"+" => h.result = Outcome::of(GameKind::Renju, kifu_facts::ResultName::Black),
+        b"-" => h.result = Outcome::of(GameKind::Renju, kifu_facts::ResultName::White),
         b"=" => h.result = Some(Outcome::Draw),
         b"" => {}
         b"F" | b"f" => {
             let (r, who) = if f.result == b"F" {
-                (Outcome::side_win(GameKind::Renju, "black"), "Black")
+                (
+                    Outcome::of(GameKind::Renju, kifu_facts::ResultName::Black),
+                    "Black",
+                )
             } else {
-                (Outcome::side_win(GameKind::Renju, "white"), "White")
+                (
+                    Outcome::of(GameKind::Renju, kifu_facts::ResultName::White),
+                    "White",
+                )
             };
             h.result = r;
             g.notes.push(Note {
@@ -422,7 +428,10 @@ mod tests {
         let g = parse_record(b"1999,    3=[a b,c,F,8889AA,?,-]", Location::new(0, 1, 1)).unwrap();
         assert_eq!(g.header.id.as_deref(), Some("3"));
         assert_eq!(g.header.black.as_deref(), Some("a b"));
-        assert_eq!(g.header.result, Outcome::side_win(GameKind::Renju, "black"));
+        assert_eq!(
+            g.header.result,
+            Outcome::of(GameKind::Renju, kifu_facts::ResultName::Black)
+        );
         assert_eq!(g.notes[0].code, "forfeit-result");
         let pts: Vec<_> = g.moves.iter().map(|m| m.point).collect();
         assert_eq!(pts, vec![Some((7, 7)), Some((7, 8)), Some((9, 9))]);

@@ -378,8 +378,8 @@ fn header(doc: &Doc, src: &Source, fen: &mut Option<String>, notes: &mut Vec<Not
                 h.result_text = v;
                 h.result = match value.as_str() {
                     "0" => Some(Outcome::Unknown),
-                    "1" => Outcome::side_win(GameKind::Xiangqi, "red"),
-                    "2" => Outcome::side_win(GameKind::Xiangqi, "black"),
+                    "1" => Outcome::of(GameKind::Xiangqi, kifu_facts::ResultName::Red),
+                    "2" => Outcome::of(GameKind::Xiangqi, kifu_facts::ResultName::Black),
                     "3" => Some(Outcome::Draw),
                     _ => {
                         notes.push(Note {
@@ -494,7 +494,10 @@ mod tests {
         let g = parse(DOC.as_bytes()).remove(0).unwrap();
         assert_eq!(g.header.red.as_deref(), Some("甲"));
         assert_eq!(g.header.black, None);
-        assert_eq!(g.header.result, Outcome::side_win(GameKind::Xiangqi, "red"));
+        assert_eq!(
+            g.header.result,
+            Outcome::of(GameKind::Xiangqi, kifu_facts::ResultName::Red)
+        );
         let m: Vec<_> = g.moves.iter().map(|m| m.text.clone()).collect();
         assert_eq!(
             m,

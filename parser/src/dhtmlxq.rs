@@ -982,7 +982,7 @@ mod tests {
         assert_eq!(g.header.id.as_deref(), Some("5"));
         assert_eq!(
             g.header.result,
-            crate::raw::Outcome::side_win(kifu_facts::GameKind::Xiangqi, "red")
+            crate::raw::Outcome::of(kifu_facts::GameKind::Xiangqi, kifu_facts::ResultName::Red)
         );
     }
 

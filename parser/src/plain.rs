@@ -593,7 +593,10 @@ mod tests {
     #[test]
     fn line() {
         let g = parse_line(b"black h8 h9 i9 --\r", Location::new(10, 2, 1)).unwrap();
-        assert_eq!(g.header.result, Outcome::side_win(GameKind::Renju, "black"));
+        assert_eq!(
+            g.header.result,
+            Outcome::of(GameKind::Renju, kifu_facts::ResultName::Black)
+        );
         assert_eq!(g.moves.len(), 4);
         assert_eq!(g.moves[3].point, None);
         assert_eq!(g.moves[1].at, Location::new(19, 2, 10));

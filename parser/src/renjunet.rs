@@ -197,8 +197,8 @@ fn game(row: &Row<'_>, fields: &[(&[u8], u32)], f: &[String], names: &Names) -> 
         }
     }
     let result = match f[7].as_str() {
-        "B" => Outcome::side_win(GameKind::Renju, "black"),
-        "W" => Outcome::side_win(GameKind::Renju, "white"),
+        "B" => Outcome::of(GameKind::Renju, kifu_facts::ResultName::Black),
+        "W" => Outcome::of(GameKind::Renju, kifu_facts::ResultName::White),
         "D" => Some(Outcome::Draw),
         _ => None,
     };
@@ -271,7 +271,10 @@ mod tests {
         assert_eq!(h.rule.as_deref(), Some("renjunet:1"));
         assert_eq!(h.black.as_deref(), Some("renjunet:3557"));
         assert_eq!(h.white.as_deref(), Some("renjunet:3556"));
-        assert_eq!(h.result, Outcome::side_win(GameKind::Renju, "white"));
+        assert_eq!(
+            h.result,
+            Outcome::of(GameKind::Renju, kifu_facts::ResultName::White)
+        );
         assert!(games[0].moves.is_empty());
         assert_eq!(games[0].span, Span::new(0, 28));
         // Named by the file's own rows, which may follow the game; dated by the

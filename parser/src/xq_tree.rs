@@ -11,8 +11,11 @@ use kifu_facts::Severity;
 pub(crate) fn result_code(code: u8) -> Option<Outcome> {
     match code {
         0 => Some(Outcome::Unknown),
-        1 => Some(Outcome::side_win(GameKind::Xiangqi, "red")?),
-        2 => Some(Outcome::side_win(GameKind::Xiangqi, "black")?),
+        1 => Some(Outcome::of(GameKind::Xiangqi, kifu_facts::ResultName::Red)?),
+        2 => Some(Outcome::of(
+            GameKind::Xiangqi,
+            kifu_facts::ResultName::Black,
+        )?),
         3 => Some(Outcome::Draw),
         _ => None,
     }

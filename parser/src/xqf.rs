@@ -680,7 +680,7 @@ mod tests {
         assert_eq!(g.header.red.as_deref(), Some("红方"));
         assert_eq!(
             g.header.result,
-            Outcome::side_win(kifu_facts::GameKind::Xiangqi, "red")
+            Outcome::of(kifu_facts::GameKind::Xiangqi, kifu_facts::ResultName::Red)
         );
         assert_eq!(
             g.comments,

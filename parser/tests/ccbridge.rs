@@ -130,7 +130,10 @@ fn the_two_libraries_give_93_and_38_records() {
             );
             assert_eq!(
                 g.header.result,
-                Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
+                Outcome::of(
+                    kifu_parser::GameKind::Xiangqi,
+                    kifu_facts::ResultName::Black
+                )
             );
             assert_eq!(g.moves.len(), 82);
         }

@@ -71,11 +71,13 @@ fn dasimagin_train2_all_lines() {
         assert_eq!(errors, 0);
         assert_eq!(n, 147_229);
         assert_eq!(
-            results[&Outcome::side_win(kifu_parser::GameKind::Renju, "black").unwrap()],
+            results[&Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::Black)
+                .unwrap()],
             94_935
         );
         assert_eq!(
-            results[&Outcome::side_win(kifu_parser::GameKind::Renju, "white").unwrap()],
+            results[&Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::White)
+                .unwrap()],
             45_976
         );
         assert_eq!(results[&Outcome::Draw], 120);
@@ -194,7 +196,7 @@ fn bdt_record_values() {
     assert_eq!(g.header.white.as_deref(), Some("sydsad"));
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::Black)
     );
     assert_eq!(names(&g)[..4], ["h8", "h9", "j9", "g8"]);
     assert_eq!(g.moves[0].at, Location::new(27, 1, 28));
@@ -501,7 +503,7 @@ fn sample_games_renju() {
     assert_eq!(gs.len(), 4);
     assert_eq!(
         gs[0].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::Black)
     );
     assert_eq!(
         names(gs[0]),
@@ -534,7 +536,7 @@ fn sample_game_txt() {
     assert_eq!(h.opening.as_deref(), Some("D4"));
     assert_eq!(
         h.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::Black)
     );
     assert_eq!(h.result_text.as_deref(), Some("1-0"));
     assert_eq!(
@@ -548,7 +550,7 @@ fn sample_game_txt() {
     assert_eq!(gs[0].moves[0].at, Location::new(202, 10, 4));
     assert_eq!(
         gs[1].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::White)
     );
     assert_eq!(gs[1].moves.len(), 10);
     assert_eq!(
@@ -578,11 +580,11 @@ fn sample_club_bdt() {
     );
     assert_eq!(
         gs[1].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::White)
     );
     assert_eq!(
         gs[2].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::Black)
     );
     assert_eq!(gs[2].notes[0].code, "forfeit-result");
     assert_eq!(gs[2].notes[0].at, Location::new(132, 3, 24));

@@ -81,7 +81,7 @@ fn game_1_every_field() {
     assert_eq!(h.rule.as_deref(), Some("rif"));
     assert_eq!(
         h.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "black")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::Black)
     );
     assert_eq!(h.result_text.as_deref(), Some("1"));
     assert_eq!(h.opening.as_deref(), Some("Kagetsu"));
@@ -247,7 +247,7 @@ fn game_6_soosorv_declared_count_white_win() {
     assert_eq!(extra(&g, "rule_name"), Some("Soosõrv-8"));
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::White)
     );
     assert_eq!(g.opening.declared_proposals, Some(3));
     assert!(g.opening.proposals.is_empty());
@@ -280,7 +280,7 @@ fn malformed_xml_resyncs_at_next_game() {
     assert_eq!(g.header.black.as_deref(), Some("A B"));
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Renju, "white")
+        Outcome::of(kifu_parser::GameKind::Renju, kifu_facts::ResultName::White)
     );
     assert_eq!(g.start, locate(text, "<game id=\"2\"", 0));
     assert_eq!(g.moves[1].at, locate(text, "i9", 0));

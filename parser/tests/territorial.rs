@@ -41,7 +41,10 @@ fn pgn_game_with_exact_locations() {
     assert_eq!(g.header.black.as_deref(), Some("Ito"));
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Territorial, "black")
+        Outcome::of(
+            kifu_parser::GameKind::Territorial,
+            kifu_facts::ResultName::Black
+        )
     );
     assert_eq!(g.header.result_text.as_deref(), Some("0-1"));
     assert_eq!(
@@ -101,7 +104,10 @@ fn one_game_per_line_and_errors_located() {
     assert_eq!(moves(g), ["K@h1", "K@a8", "Q@g1"]);
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Territorial, "white")
+        Outcome::of(
+            kifu_parser::GameKind::Territorial,
+            kifu_facts::ResultName::White
+        )
     );
     assert_eq!(g.moves[2].at, Location::new(54, 4, 11));
 }
@@ -227,7 +233,10 @@ fn tags_notes_dates() {
     );
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Territorial, "white")
+        Outcome::of(
+            kifu_parser::GameKind::Territorial,
+            kifu_facts::ResultName::White
+        )
     );
     let codes: Vec<&str> = g.notes.iter().map(|n| n.code).collect();
     assert_eq!(codes, ["other-game", "result-disagrees"]);
@@ -300,7 +309,10 @@ fn sample_file() {
     assert_eq!(games[3].comments[0].ply, 0);
     assert_eq!(
         games[4].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Territorial, "white")
+        Outcome::of(
+            kifu_parser::GameKind::Territorial,
+            kifu_facts::ResultName::White
+        )
     );
     assert_eq!(games[4].header.white, None);
 }

@@ -140,7 +140,7 @@ fn ccpd_all_files_big5() {
                     assert_eq!(extra(g, "Site"), Some("哈爾濱"));
                     assert_eq!(
                         g.header.result,
-                        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
+                        Outcome::of(kifu_parser::GameKind::Xiangqi, kifu_facts::ResultName::Red)
                     );
                     assert_eq!(g.moves.len(), 101);
                     assert_eq!(g.moves[0].written, "炮八平五");
@@ -299,7 +299,7 @@ fn xqbase_sample_pgn_comments() {
     assert_eq!(g.header.date.as_deref(), Some("1999-12-09"));
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::of(kifu_parser::GameKind::Xiangqi, kifu_facts::ResultName::Red)
     );
     assert_eq!(g.moves.len(), 75);
     assert_eq!(g.moves[4].written, "炮二平五");
@@ -363,7 +363,10 @@ fn san_winboard_and_pychess() {
     assert_eq!(games[0].moves.len(), 80);
     assert_eq!(
         games[0].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::of(
+            kifu_parser::GameKind::Xiangqi,
+            kifu_facts::ResultName::Black
+        )
     );
 }
 
@@ -399,7 +402,7 @@ fn iccs_ranks_one_to_ten() {
     assert_eq!(coords(g), ["h2e2", "h9g7"]);
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::of(kifu_parser::GameKind::Xiangqi, kifu_facts::ResultName::Red)
     );
     // Both 0 and 10: an error at the token.
     let r = xiangqi_pgn::parse(b"[Red \"a\"]\n1. h0g2 h10g8\n");
@@ -428,14 +431,17 @@ fn pgn_errors_and_quirks() {
     assert_eq!(g.variations[0].variations[0].from_ply, 3);
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::of(
+            kifu_parser::GameKind::Xiangqi,
+            kifu_facts::ResultName::Black
+        )
     );
     // Result mismatch is a note.
     let g = &ok(xiangqi_pgn::parse(b"[Result \"1-0\"]\n1. h2e2 0-1\n"))[0];
     assert!(g.notes.iter().any(|n| n.code == "result-mismatch"));
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
+        Outcome::of(kifu_parser::GameKind::Xiangqi, kifu_facts::ResultName::Red)
     );
 }
 
@@ -586,7 +592,7 @@ fn wxfca_html_pages() {
             assert_eq!(g.header.red.as_deref(), Some("KONG Vong"));
             assert_eq!(
                 g.header.result,
-                Outcome::side_win(kifu_parser::GameKind::Xiangqi, "red")
+                Outcome::of(kifu_parser::GameKind::Xiangqi, kifu_facts::ResultName::Red)
             );
             assert_eq!(g.header.result_text.as_deref(), Some("W"));
             assert_eq!(&coords(g)[..2], ["h2e2", "h9g7"]);
@@ -634,7 +640,10 @@ fn dhtmlxq_variations_binit_and_errors() {
     );
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::of(
+            kifu_parser::GameKind::Xiangqi,
+            kifu_facts::ResultName::Black
+        )
     );
     let r = dhtmlxq::parse(b"[DhtmlXQ_movelist]77479x67[/DhtmlXQ_movelist]");
     let e = r[0].as_ref().unwrap_err();
@@ -669,7 +678,10 @@ fn own_samples() {
     assert_eq!(g[1].moves[0].text, XqMoveText::Chinese("车5平4".into()));
     assert_eq!(
         g[1].header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::of(
+            kifu_parser::GameKind::Xiangqi,
+            kifu_facts::ResultName::Black
+        )
     );
     let wxf = ok(xiangqi_pgn::parse(&read("wxf.pgn")));
     let iccs = ok(xiangqi_pgn::parse(&read("iccs.pgn")));

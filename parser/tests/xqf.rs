@@ -323,7 +323,10 @@ fn cchess_fixtures() {
     assert_eq!(g.moves.len(), lines.len() - 2);
     assert_eq!(
         g.header.result,
-        Outcome::side_win(kifu_parser::GameKind::Xiangqi, "black")
+        Outcome::of(
+            kifu_parser::GameKind::Xiangqi,
+            kifu_facts::ResultName::Black
+        )
     );
     assert_eq!(lines[lines.len() - 1], "黑胜");
     // 兵七进一 马８进７

@@ -147,7 +147,7 @@ fn filters(store: &Store) -> Result<Vec<(String, GameFilter)>> {
             format!("--player '{middling}' --side white"),
             with(&|f| {
                 f.player = Some(middling.clone());
-                f.side = Some(kifu_store::filter::Side::White);
+                f.side = Some(kifu_store::filter::Side::WHITE);
             }),
         ),
         (

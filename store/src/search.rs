@@ -419,7 +419,7 @@ impl Store {
             let (m, v) = crate::shown::players_matching("p", pattern);
             c.and(&m, v);
             if let Some(side) = filter.side {
-                c.and("gp.side = ?", [Value::Text(side.name())]);
+                c.and("gp.side = ?", [Value::Text(side.name().to_owned())]);
             }
         }
         let order = match order {

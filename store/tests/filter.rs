@@ -231,7 +231,7 @@ fn each_condition_selects_its_games() {
             "side",
             GameFilter {
                 player: Some("li na".into()),
-                side: Some(Side::White),
+                side: Some(Side::WHITE),
                 ..all()
             },
             vec![1, 2],
@@ -248,7 +248,7 @@ fn each_condition_selects_its_games() {
             "wildcard and side",
             GameFilter {
                 player: Some("*胡榮華".into()),
-                side: Some(Side::Red),
+                side: Some(Side::RED),
                 ..all()
             },
             vec![4],

@@ -50,7 +50,7 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
     );
     assert_eq!(
         h.result,
-        Outcome::side_win(kifu_facts::GameKind::Renju, "black")
+        Outcome::of(kifu_facts::GameKind::Renju, kifu_facts::ResultName::Black)
     );
     assert_eq!(h.result_text.as_deref(), Some("1-0"));
     assert_eq!(h.date.as_deref(), Some("2024-05-03"));
@@ -102,7 +102,10 @@ fn every_column_of_the_four_games_with_quotes_a_bom_and_crlf() {
     );
     assert_eq!(
         h.result,
-        Outcome::side_win(kifu_facts::GameKind::Territorial, "black")
+        Outcome::of(
+            kifu_facts::GameKind::Territorial,
+            kifu_facts::ResultName::Black
+        )
     );
     assert_eq!(h.result_text.as_deref(), Some("0-1"));
     assert_eq!(h.date, None);

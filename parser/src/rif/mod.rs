@@ -379,9 +379,9 @@ impl<R: BufRead> RifReader<R> {
                     header.result_text = Some(value.clone());
                     let score = value.parse::<f64>().ok();
                     header.result = if score == Some(1.0) {
-                        Outcome::side_win(GameKind::Renju, "black")
+                        Outcome::of(GameKind::Renju, kifu_facts::ResultName::Black)
                     } else if score == Some(0.0) {
-                        Outcome::side_win(GameKind::Renju, "white")
+                        Outcome::of(GameKind::Renju, kifu_facts::ResultName::White)
                     } else if score == Some(0.5) {
                         Some(Outcome::Draw)
                     } else {

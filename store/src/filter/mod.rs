@@ -143,27 +143,25 @@ impl FromStr for GameSelector {
     }
 }
 
-/// The side a player sat on, named as the game names it (and as a win on it is named).
+/// The side a player sat on, named as the game names it (and as a win on it is named):
+/// a [`ResultName`] that is a side's, never `draw` or `unknown`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    Black,
-    White,
-    Red,
-    /// A ChouChou seat, 1–4.
-    Seat(u8),
-}
+pub struct Side(ResultName);
 
 impl Side {
     const NAMES: [&'static str; 7] = ["black", "white", "red", "P1", "P2", "P3", "P4"];
+    pub const BLACK: Side = Side(ResultName::Black);
+    pub const WHITE: Side = Side(ResultName::White);
+    pub const RED: Side = Side(ResultName::Red);
+
+    /// ChouChou's seat `n` (1–4).
+    pub fn seat(n: u8) -> Option<Side> {
+        (1..=4).contains(&n).then_some(Side(ResultName::Seat(n)))
+    }
 
     /// The stored name (`game_players.side`).
-    pub fn name(self) -> String {
-        match self {
-            Side::Black => "black".into(),
-            Side::White => "white".into(),
-            Side::Red => "red".into(),
-            Side::Seat(n) => format!("P{n}"),
-        }
+    pub fn name(self) -> &'static str {
+        self.0.name()
     }
 }
 
@@ -171,16 +169,17 @@ impl FromStr for Side {
     type Err = FilterError;
 
     fn from_str(s: &str) -> Result<Side, FilterError> {
-        Ok(match s.trim().to_ascii_lowercase().as_str() {
-            "black" => Side::Black,
-            "white" => Side::White,
-            "red" => Side::Red,
-            "p1" => Side::Seat(1),
-            "p2" => Side::Seat(2),
-            "p3" => Side::Seat(3),
-            "p4" => Side::Seat(4),
-            _ => return Err(FilterError::unknown("side", s, Side::NAMES)),
-        })
+        let folded = s.trim().to_ascii_lowercase();
+        let name = match folded.strip_prefix('p') {
+            Some(n) => format!("P{n}"),
+            None => folded,
+        };
+        match ResultName::parse(&name) {
+            Some(ResultName::Draw | ResultName::Unknown) | None => {
+                Err(FilterError::unknown("side", s, Side::NAMES))
+            }
+            Some(side) => Ok(Side(side)),
+        }
     }
 }
 
@@ -605,8 +604,9 @@ mod tests {
             "{e}"
         );
         assert!(e.ends_with(", a game id (a number)"), "{e}");
-        assert_eq!("P3".parse(), Ok(Side::Seat(3)));
-        assert_eq!("Red".parse(), Ok(Side::Red));
+        assert_eq!("P3".parse(), Ok(Side::seat(3).unwrap()));
+        assert_eq!("Red".parse(), Ok(Side::RED));
+        assert!("draw".parse::<Side>().is_err() && "P5".parse::<Side>().is_err());
         let e = "whte".parse::<Side>().unwrap_err().to_string();
         assert!(e.contains("`whte`; valid, closest first: white, "), "{e}");
         assert_eq!(parse_result("p2"), Ok(ResultName::Seat(2)));
@@ -627,7 +627,7 @@ mod tests {
     #[test]
     fn cross_checks_and_what_quarantined_records_match() {
         let side_alone = GameFilter {
-            side: Some(Side::Red),
+            side: Some(Side::RED),
             ..GameFilter::default()
         };
         assert!(side_alone
@@ -656,7 +656,7 @@ mod tests {
         assert_eq!(
             GameFilter {
                 player: Some("胡榮華".into()),
-                side: Some(Side::Red),
+                side: Some(Side::RED),
                 ..GameFilter::game(GameKind::Xiangqi)
             }
             .describe(),

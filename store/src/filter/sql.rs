@@ -267,7 +267,7 @@ impl GameFilter {
 
     /// `player` (in `side`) and `opponent` in another seat of the same game.
     fn players_condition(&self, c: &mut Condition) {
-        let side = self.side.map(|s| s.name());
+        let side = self.side.map(|s| s.name().to_owned());
         let seat_of = |pattern: &str, side: Option<&String>| -> Condition {
             let (m, v) = crate::shown::players_matching("p", pattern);
             let mut c = Condition {
