@@ -338,7 +338,8 @@ pub enum WriteError {
     StartPosition {
         notation: Notation,
         fen: String,
-        reason: String,
+        /// The FEN's own error; `None`: there is no position to name the moves from.
+        reason: Option<kifu_rules::xiangqi::FenError>,
     },
     /// A stored move that is no legal move of its position (the notation needs the
     /// position to write it).
@@ -361,10 +362,17 @@ impl fmt::Display for WriteError {
                 notation,
                 fen,
                 reason,
-            } => write!(
-                f,
-                "{notation} cannot state the start position {fen}: {reason}"
-            ),
+            } => match reason {
+                Some(reason) => write!(
+                    f,
+                    "{notation} cannot state the start position {fen}: {reason}"
+                ),
+                None => write!(
+                    f,
+                    "{notation} cannot state the start position {fen}: no position to name \
+                     the moves from"
+                ),
+            },
             WriteError::IllegalMove {
                 notation,
                 ply,
@@ -377,7 +385,16 @@ impl fmt::Display for WriteError {
     }
 }
 
-impl std::error::Error for WriteError {}
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteError::StartPosition {
+                reason: Some(e), ..
+            } => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Writes games in one notation, one after another.
 pub struct Writer {

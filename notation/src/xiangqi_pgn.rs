@@ -73,7 +73,7 @@ pub fn write_record(
                 return Err(WriteError::StartPosition {
                     notation: this,
                     fen: fen.to_owned(),
-                    reason: e.to_string(),
+                    reason: Some(e),
                 })
             }
         },
@@ -153,7 +153,7 @@ pub fn write_record(
                 return Err(WriteError::StartPosition {
                     notation: this,
                     fen: start_fen.unwrap_or_default().to_owned(),
-                    reason: "no position to name the moves from".to_owned(),
+                    reason: None,
                 })
             }
         }

@@ -10,7 +10,9 @@ use kifu_parser::xq_text;
 
 use super::move_error::MoveError;
 use super::{build_trail, smallest, SplitMix};
-use crate::xiangqi::{move_to_chinese, resolve, Board, FenError, Move, Position, Side, Square};
+use crate::xiangqi::{
+    move_to_chinese, resolve, Board, FenError, Move, NotationError, Position, Side, Square,
+};
 
 /// The symmetries: 0 the identity, 1 the mirror (file `f` ↔ `8 − f`).
 pub const SYMMETRY_NAMES: [&str; 2] = ["identity", "mirror"];
@@ -130,7 +132,8 @@ pub enum XiangqiQueryError {
     Move {
         ply: u32,
         written: String,
-        reason: String,
+        /// `None`: the text is a move in none of the notations.
+        reason: Option<NotationError>,
     },
 }
 
@@ -142,12 +145,27 @@ impl fmt::Display for XiangqiQueryError {
                 ply,
                 written,
                 reason,
-            } => write!(f, "move {ply} ({written}): {reason}"),
+            } => match reason {
+                Some(reason) => write!(f, "move {ply} ({written}): {reason}"),
+                None => write!(
+                    f,
+                    "move {ply} ({written}): not a move in ICCS, Chinese or WXF notation"
+                ),
+            },
         }
     }
 }
 
-impl std::error::Error for XiangqiQueryError {}
+impl std::error::Error for XiangqiQueryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            XiangqiQueryError::Fen(e) => Some(e),
+            XiangqiQueryError::Move { reason, .. } => reason
+                .as_ref()
+                .map(|e| e as &(dyn std::error::Error + 'static)),
+        }
+    }
+}
 
 /// One token as the engine's notations read it: ICCS, Chinese or WXF.
 fn move_text(token: &str) -> Option<XqMoveText> {
@@ -174,14 +192,13 @@ impl Snapshot {
     pub fn from_query(fen: &str, moves: &str) -> Result<Snapshot, XiangqiQueryError> {
         let mut position = Position::from_fen(fen).map_err(XiangqiQueryError::Fen)?;
         for (i, token) in moves.split_whitespace().enumerate() {
-            let err = |reason: String| XiangqiQueryError::Move {
+            let err = |reason: Option<NotationError>| XiangqiQueryError::Move {
                 ply: i as u32 + 1,
                 written: token.to_owned(),
                 reason,
             };
-            let text = move_text(token)
-                .ok_or_else(|| err("not a move in ICCS, Chinese or WXF notation".into()))?;
-            let resolved = resolve(&position, &text, false).map_err(|e| err(e.to_string()))?;
+            let text = move_text(token).ok_or_else(|| err(None))?;
+            let resolved = resolve(&position, &text, false).map_err(|e| err(Some(e)))?;
             position.make(resolved.mv);
         }
         Ok(Snapshot { position })

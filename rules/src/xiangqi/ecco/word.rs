@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::super::notation::{parse_chinese, Direction, Source};
+use super::super::notation::{parse_chinese, Direction, NotationError, Source};
 use super::super::piece::{Kind, Side};
 use super::super::square::{chinese_numeral, Move};
 
@@ -28,7 +28,7 @@ pub const KEYS: usize = 8 * 16 * 4 * 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WordError {
     /// The engine's Chinese notation reader refused it.
-    Unreadable { text: String, reason: String },
+    Unreadable { text: String, reason: NotationError },
     /// 前/后 and the like: the definitions name every piece by its file.
     NoFile { text: String },
 }
@@ -49,7 +49,14 @@ impl fmt::Display for WordError {
     }
 }
 
-impl std::error::Error for WordError {}
+impl std::error::Error for WordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WordError::Unreadable { reason, .. } => Some(reason),
+            WordError::NoFile { .. } => None,
+        }
+    }
+}
 
 /// The same move on the other wing: every file number `n` becomes `10 - n`.
 fn flip(n: u8) -> u8 {
@@ -59,9 +66,9 @@ fn flip(n: u8) -> u8 {
 impl Word {
     /// Reads a definition's move text (`马八进七`, `炮８平５`).
     pub fn parse(text: &str) -> Result<Word, WordError> {
-        let spec = parse_chinese(text).map_err(|e| WordError::Unreadable {
+        let spec = parse_chinese(text).map_err(|reason| WordError::Unreadable {
             text: text.to_owned(),
-            reason: e.to_string(),
+            reason,
         })?;
         let (Some(kind), Source::File(from)) = (spec.kind, spec.source) else {
             return Err(WordError::NoFile {
