@@ -11,6 +11,7 @@ pub mod ccbridge;
 pub mod chouchou;
 pub mod coord;
 pub mod curation;
+pub mod dates;
 pub mod detect;
 pub mod dhtmlxq;
 pub mod field_text;

@@ -29,7 +29,7 @@
 //!
 //! Both readers stream: they read line by line into a reused buffer.
 
-use kifu_facts::{GameKind, PartialDate, Severity};
+use kifu_facts::{GameKind, Severity};
 use std::io::BufRead;
 
 use crate::block::RecordText;
@@ -173,32 +173,7 @@ pub fn is_not_utf8(line: &[u8]) -> bool {
     std::str::from_utf8(line).is_err()
 }
 
-/// `2001.05.03` / `2001/05/03` → `2001-05-03`; unknown parts (`??`) end the date
-/// ([`PartialDate::from_dotted`]). A text that is no such date is kept: its leading digit
-/// groups joined by `-` (`2001.5.3` → `2001-5-3`), else the text as written.
-pub fn normalize_date(value: &str) -> String {
-    let written = value.trim();
-    match PartialDate::from_dotted(written) {
-        Some(date) => date.to_string(),
-        // Not a date (`2001.5.3`): kept in the shape this reader has always stored.
-        None => dashed_digit_groups(written).unwrap_or_else(|| written.to_string()),
-    }
-}
-
-/// The leading all-digit groups of `2001.5.3`-like text joined by `-`; `None` for a text of
-/// one group, with an empty one, or not starting with digits.
-fn dashed_digit_groups(written: &str) -> Option<String> {
-    let parts: Vec<&str> = written.split(['.', '/', '-']).collect();
-    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
-        return None;
-    }
-    let known: Vec<&str> = parts
-        .iter()
-        .take_while(|p| p.bytes().all(|b| b.is_ascii_digit()))
-        .copied()
-        .collect();
-    (!known.is_empty()).then(|| known.join("-"))
-}
+pub use crate::dates::tag_date as normalize_date;
 
 /// A RenjuPlain move-text token taken apart: `(`s opening variations, the word (a move,
 /// a move number, a result, a numeric glyph `$14`), annotation glyphs after it (`!?`),

@@ -316,11 +316,11 @@ impl Header {
         match lower.as_str() {
             "event" => self.event = Some(value),
             "round" => self.round = Some(value),
-            "date" if kind == GameKind::Xiangqi => match crate::xq_text::normalize_date(&value) {
+            "date" if kind == GameKind::Xiangqi => match crate::dates::xiangqi_date(&value) {
                 Some(date) => self.date = Some(date),
                 None => return Some(value),
             },
-            "date" => self.date = Some(crate::plain::normalize_date(&value)),
+            "date" => self.date = Some(crate::dates::tag_date(&value)),
             _ => {
                 let Some(seat) = kind.seat_named(&lower) else {
                     return Some(value);

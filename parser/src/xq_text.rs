@@ -23,7 +23,7 @@
 //! become `H` and `E`.
 
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
-use kifu_facts::{GameKind, PartialDate};
+use kifu_facts::GameKind;
 
 use crate::raw::Outcome;
 
@@ -602,15 +602,7 @@ pub fn result_from_text(text: &str) -> Option<Outcome> {
     })
 }
 
-/// Normalizes a date as written: `1999.12.09`, `1999-12-09`, `1963年8月15日`,
-/// `2014-06-05 13:00`, `24-12-2022` (day first), `1999.??.??` → `YYYY[-MM[-DD]]`
-/// ([`PartialDate::from_digit_runs`]). `None` when no year can be read, or the year is
-/// outside 1000–2999 (a number such records hold that is no year).
-pub fn normalize_date(text: &str) -> Option<String> {
-    PartialDate::from_digit_runs(text)
-        .filter(|date| (1000..=2999).contains(&date.year()))
-        .map(|date| date.to_string())
-}
+pub use crate::dates::xiangqi_date as normalize_date;
 
 #[cfg(test)]
 mod tests {
