@@ -1,6 +1,6 @@
 //! Tables every game kind has: result shares, game lengths, first captures.
 
-use kifu_facts::{Annotations, GameKind, ResultName};
+use kifu_facts::{Annotations, GameKind, ResultName, Seat};
 use polars::prelude::*;
 
 use crate::frame::{bins, or_none, period_of, ratio};
@@ -25,7 +25,7 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
         }));
     }
     let by_period = by == "year" || by == "decade";
-    let first = kind.first_side();
+    let first = kind.win(Seat::FIRST);
     let (mut key, mut fw, mut sw, mut dr, mut sc) = (vec![], vec![], vec![], vec![], vec![]);
     for g in data.games(kind)? {
         let r = g.result;

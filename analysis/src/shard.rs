@@ -271,7 +271,7 @@ impl ShardWriter {
             correction: None,
         });
         self.tables[0].push(row)?;
-        for (seat, (side, name)) in g.players.iter().enumerate() {
+        for ((seat, name), (side, _)) in g.players.iter().zip(g.players_by_side()) {
             let name = name.trim();
             if name.is_empty() {
                 continue;
@@ -280,8 +280,8 @@ impl ShardWriter {
                 game_id: id,
                 game_key: game_key.clone(),
                 kind: g.kind,
-                seat: seat as i64 + 1,
-                side: side.clone(),
+                seat: i64::from(seat.number()),
+                side: side.to_owned(),
                 name: name.to_owned(),
                 recorded_name: name.to_owned(),
             }))?;

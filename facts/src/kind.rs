@@ -64,22 +64,7 @@ impl GameKind {
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
-
-    /// The side (or seat) that moves first: its wins are the "first" column of the
-    /// result-share tables.
-    pub fn first_side(self) -> ResultName {
-        self.win(crate::Seat::FIRST)
-    }
-
-    /// The side seat `seat` (0-based, in moving order) plays, as `game_players.side` names
-    /// it; `None` past the kind's seats (two, or four in ChouChou).
-    pub fn seat_side(self, seat: usize) -> Option<ResultName> {
-        let seat = crate::Seat::at(seat).filter(|s| self.seats().contains(s))?;
-        Some(self.win(seat))
-    }
 }
-
-use crate::ResultName;
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

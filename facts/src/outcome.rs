@@ -16,9 +16,6 @@ use std::fmt;
 use crate::termination::{Termination, XiangqiTermination};
 use crate::{GameKind, Seat};
 
-/// The names of ChouChou's seats' wins.
-const SEAT_NAMES: [&str; 4] = ["P1", "P2", "P3", "P4"];
-
 /// What a game came to: a seat's win, a draw, or unknown. The one outcome of the engines,
 /// the readers and the tables; [`ResultName`] is how it is written and stored, which takes
 /// the game's kind (Xiangqi's first seat is `red`, Renju's `black`).
@@ -77,14 +74,6 @@ impl Outcome {
         kind.seat_named(name).map(Outcome::Win)
     }
 
-    /// The winning seat; `None` for a draw or an unknown result.
-    pub fn winner(self) -> Option<Seat> {
-        match self {
-            Outcome::Win(seat) => Some(seat),
-            Outcome::Draw | Outcome::Unknown => None,
-        }
-    }
-
     /// A win or a draw: a result a table can count.
     pub fn is_known(self) -> bool {
         self != Outcome::Unknown
@@ -108,16 +97,48 @@ pub enum ResultName {
 }
 
 impl ResultName {
+    /// ChouChou's seats' names, seat 1 first.
+    pub const SEATS: [ResultName; 4] = [
+        ResultName::Seat(1),
+        ResultName::Seat(2),
+        ResultName::Seat(3),
+        ResultName::Seat(4),
+    ];
+    /// Every side's name: the colours of the two-seat games, then ChouChou's seats.
+    pub const SIDES: [ResultName; 7] = [
+        ResultName::Black,
+        ResultName::White,
+        ResultName::Red,
+        ResultName::Seat(1),
+        ResultName::Seat(2),
+        ResultName::Seat(3),
+        ResultName::Seat(4),
+    ];
+    /// Every stored result, in the order a list of them is shown.
+    pub const ALL: [ResultName; 9] = [
+        ResultName::Black,
+        ResultName::White,
+        ResultName::Red,
+        ResultName::Draw,
+        ResultName::Seat(1),
+        ResultName::Seat(2),
+        ResultName::Seat(3),
+        ResultName::Seat(4),
+        ResultName::Unknown,
+    ];
+
     /// The stored name: `black`, `white`, `red`, `P1`…, `draw`, `unknown`.
     pub fn name(self) -> &'static str {
         match self {
             ResultName::Black => "black",
             ResultName::White => "white",
             ResultName::Red => "red",
-            ResultName::Seat(n) => SEAT_NAMES
-                .get(usize::from(n).wrapping_sub(1))
-                .copied()
-                .unwrap_or("unknown"),
+            ResultName::Seat(1) => "P1",
+            ResultName::Seat(2) => "P2",
+            ResultName::Seat(3) => "P3",
+            ResultName::Seat(4) => "P4",
+            // No such seat: `Seat` holds 1–4, and a stored name reads only those.
+            ResultName::Seat(_) => "unknown",
             ResultName::Draw => "draw",
             ResultName::Unknown => "unknown",
         }

@@ -54,12 +54,6 @@ impl fmt::Display for Seat {
 const RENJU_SIDES: [ResultName; 2] = [ResultName::Black, ResultName::White];
 const XIANGQI_SIDES: [ResultName; 2] = [ResultName::Red, ResultName::Black];
 const TERRITORIAL_SIDES: [ResultName; 2] = [ResultName::White, ResultName::Black];
-const CHOUCHOU_SIDES: [ResultName; 4] = [
-    ResultName::Seat(1),
-    ResultName::Seat(2),
-    ResultName::Seat(3),
-    ResultName::Seat(4),
-];
 
 impl GameKind {
     /// The game's seats in moving order (ChouChou: all four a game may have).
@@ -75,7 +69,7 @@ impl GameKind {
             GameKind::Renju => &RENJU_SIDES,
             GameKind::Xiangqi => &XIANGQI_SIDES,
             GameKind::Territorial => &TERRITORIAL_SIDES,
-            GameKind::ChouChou => &CHOUCHOU_SIDES,
+            GameKind::ChouChou => &ResultName::SEATS,
         }
     }
 
@@ -161,6 +155,25 @@ impl<T> BySeat<T> {
     }
 }
 
+/// No seat: a record that names no one.
+impl<T> Default for BySeat<T> {
+    fn default() -> BySeat<T> {
+        BySeat { values: Vec::new() }
+    }
+}
+
+/// The values of the first `N` seats, seat 1 first: as many seats as a game may have.
+macro_rules! by_seat_from_array {
+    ($($n:literal)*) => {$(
+        impl<T> From<[T; $n]> for BySeat<T> {
+            fn from(values: [T; $n]) -> BySeat<T> {
+                BySeat { values: values.into() }
+            }
+        }
+    )*};
+}
+by_seat_from_array!(1 2 3 4);
+
 impl<T> Index<Seat> for BySeat<T> {
     type Output = T;
 
@@ -219,5 +232,9 @@ mod tests {
         assert_eq!(by[Seat::SECOND], 20);
         assert_eq!(by.len(), 2);
         assert_eq!(BySeat::first(3, |s| s.number()).len(), 3);
+        let named = BySeat::from(["A", "B", "C"]);
+        assert_eq!(named[Seat::ALL[2]], "C");
+        assert_eq!(named.get(Seat::ALL[3]), None);
+        assert!(BySeat::<u8>::default().is_empty());
     }
 }

@@ -74,11 +74,7 @@ fn facts(g: &GameRecord) -> Facts<'_> {
         moves_encoding: &g.moves_encoding,
         moves: &g.moves,
         recorded_result: g.recorded_result.map(ResultName::name),
-        players: g
-            .players
-            .iter()
-            .map(|(side, name)| (side.as_str(), name.as_str()))
-            .collect(),
+        players: g.players_by_side().collect(),
         event: g.event.as_deref(),
         round: g.round.as_deref(),
         date: g.date.as_deref(),
@@ -138,11 +134,7 @@ fn one(record: usize, notation: Notation, game: &GameRecord) -> Result<bool, Rou
         }
     };
     let mut out = RecordOut::new(moves);
-    out.players = game
-        .players
-        .iter()
-        .map(|(side, name)| (side.as_str(), name.as_str()))
-        .collect();
+    out.players = game.players_by_side().collect();
     out.event = game.event.as_deref();
     out.round = game.round.as_deref();
     out.date = game.date.as_deref();

@@ -2,8 +2,8 @@
 //! plain record, with every finding located in the source.
 
 use kifu_facts::{
-    Annotations, ChouChouAnnotations, ChouChouCapture, ChouChouEntry, ChouChouStatedCount, Extra,
-    GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat, Severity,
+    Annotations, BySeat, ChouChouAnnotations, ChouChouCapture, ChouChouEntry, ChouChouStatedCount,
+    Extra, GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat, Severity,
     TerritorialAnnotations, TerritorialScore, Territory, VariationMove, XiangqiAnnotations,
     XiangqiCaptures,
 };
@@ -269,19 +269,17 @@ fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>
     key
 }
 
-/// The first `count` seats' players of a game of `kind`, under their sides' names, in
-/// seat order; a seat whose name the record does not give has an empty name (the store
-/// leaves it out but keeps the other seats' numbers).
-fn seats(kind: GameKind, h: &Header, count: usize) -> Vec<(String, String)> {
-    kind.seats()
-        .iter()
-        .take(count)
-        .map(|&seat| {
-            let name = h.seat_name(kind, seat).map(str::trim).unwrap_or_default();
-            let side = kind.side_name(seat).unwrap_or_default();
-            (side.to_owned(), name.to_owned())
-        })
-        .collect()
+/// The players of the first `count` seats of a game of `kind`; a seat whose name the
+/// record does not give has an empty name (the store leaves it out but keeps the other
+/// seats' numbers).
+fn seats(kind: GameKind, h: &Header, count: usize) -> BySeat<String> {
+    let count = count.min(kind.seats().len());
+    BySeat::first(count, |seat| {
+        h.seat_name(kind, seat)
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned()
+    })
 }
 
 fn renju_record(ctx: &MemberContext, game: &RawGame) -> GameRecord {

@@ -1188,8 +1188,8 @@ mod tests {
             [Some("black"), Some("black"), Some("draw"), Some("P3")]
         );
         assert_eq!(
-            games[3].0.players,
-            [("P1", "A"), ("P2", "B"), ("P3", "C")].map(|(s, n)| (s.to_owned(), n.to_owned()))
+            games[3].0.players_by_side().collect::<Vec<_>>(),
+            [("P1", "A"), ("P2", "B"), ("P3", "C")]
         );
         assert!(matches!(
             &out[4],

@@ -62,8 +62,12 @@ pub fn record_header_key(g: &GameRecord) -> Option<String> {
     if g.plies > 0 || !g.canonical_key.is_empty() {
         return None;
     }
+    let players: Vec<(String, String)> = g
+        .players_by_side()
+        .map(|(side, name)| (side.to_owned(), name.to_owned()))
+        .collect();
     header_key(
-        &g.players,
+        &players,
         g.date.as_deref(),
         g.event.as_deref(),
         g.round.as_deref(),
@@ -402,6 +406,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu_facts::BySeat;
 
     fn seats(black: &str, white: &str) -> Vec<(String, String)> {
         vec![
@@ -521,10 +526,7 @@ mod tests {
             date: Some("2002".into()),
             recorded_result: Some(ResultName::White),
             ruleset: Some(Ruleset::Renju),
-            players: vec![
-                ("black".into(), "ANN".into()),
-                ("white".into(), "bob".into()),
-            ],
+            players: BySeat::from(["ANN".into(), "bob".into()]),
             ..GameRecord::empty(GameKind::Renju)
         };
         let stats = store

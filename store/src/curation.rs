@@ -13,7 +13,7 @@
 //! name, a game's event) is in [`crate::shown`].
 
 use kifu_facts::curation::{parse_game_key, CuratedGame, EventEntry, Provenance, Sections};
-use kifu_facts::{fold_name, Curation, CurationError, GameKind, ResultName, Verdict};
+use kifu_facts::{fold_name, Curation, CurationError, GameKind, ResultName, Seat, Verdict};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
@@ -625,7 +625,7 @@ fn curated_game(
     )?;
     let id = tx.last_insert_rowid();
     for (seat, name) in g.players.iter().enumerate() {
-        let side = kind.seat_side(seat).map(|s| s.name().to_owned());
+        let side = Seat::at(seat).and_then(|s| kind.side_name(s));
         tx.execute(
             "INSERT INTO curated_game_seats (game, seat, side, name) VALUES (?1, ?2, ?3, ?4)",
             params![id, seat as i64 + 1, side, name],

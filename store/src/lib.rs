@@ -664,7 +664,7 @@ impl BatchWriter<'_> {
         let game_id = self.tx.last_insert_rowid();
         stats.games += 1;
         self.first_copies.add(g, header, game_id, duplicate_of);
-        for (seat, (side, name)) in g.players.iter().enumerate() {
+        for ((seat, name), (side, _)) in g.players.iter().zip(g.players_by_side()) {
             let name = name.trim();
             if name.is_empty() {
                 continue;
@@ -672,7 +672,7 @@ impl BatchWriter<'_> {
             let player_id = self.name_id(Table::Players, name)?;
             self.statements.insert_seat.execute(params![
                 game_id,
-                seat as i64 + 1,
+                seat.number(),
                 side,
                 player_id
             ])?;
@@ -768,7 +768,7 @@ enum Table {
 mod tests {
     use super::*;
     use crate::query::Counts;
-    use kifu_facts::{GameKind, Severity};
+    use kifu_facts::{BySeat, GameKind, Severity};
 
     fn source(hash: &str) -> NewSource {
         NewSource {
@@ -788,10 +788,7 @@ mod tests {
             line: 1,
             column: 1,
             format: "renju-lines".into(),
-            players: vec![
-                ("black".into(), "中村 茂".into()),
-                ("white".into(), "O'Brien \"x\"".into()),
-            ],
+            players: BySeat::from(["中村 茂".into(), "O'Brien \"x\"".into()]),
             termination: kifu_facts::termination::RenjuTermination::Five.into(),
             plies: key.len() as u32,
             canonical_key: key.to_vec(),

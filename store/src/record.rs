@@ -1,7 +1,8 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
 use kifu_facts::{
-    ForbiddenKind, GameKind, PlyStep, ResultName, Ruleset, Severity, Termination, VariationMove,
+    BySeat, ForbiddenKind, GameKind, PlyStep, ResultName, Ruleset, Severity, Termination,
+    VariationMove,
 };
 
 /// A file about to be ingested.
@@ -51,8 +52,9 @@ pub struct GameRecord {
     pub event: Option<String>,
     pub round: Option<String>,
     pub date: Option<String>,
-    /// Players in seat order (seat 1 moves first): `(side, name)`, e.g. `("black", "Ann")`.
-    pub players: Vec<(String, String)>,
+    /// The players' names by seat (seat 1 moves first); an empty name is a seat the record
+    /// names no one for. Their sides are the kind's ([`GameRecord::players_by_side`]).
+    pub players: BySeat<String>,
     pub rule: Option<String>,
     /// The rules a Renju-board game was replayed by; `None` for the other kinds.
     pub ruleset: Option<Ruleset>,
@@ -83,6 +85,13 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The players under their sides' stored names (`("black", "Ann")`), in seat order.
+    pub fn players_by_side(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.players
+            .iter()
+            .map(|(seat, name)| (self.kind.side_name(seat).unwrap_or_default(), name.as_str()))
+    }
+
     /// A game of `kind` with every other field empty, to fill in.
     pub fn empty(kind: GameKind) -> GameRecord {
         GameRecord {
@@ -98,7 +107,7 @@ impl GameRecord {
             event: None,
             round: None,
             date: None,
-            players: Vec::new(),
+            players: BySeat::default(),
             rule: None,
             ruleset: None,
             recorded_result: None,

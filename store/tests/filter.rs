@@ -4,7 +4,7 @@
 //! result, and the checks that tell an unknown value from a name that matches nothing.
 
 use kifu_facts::termination::RenjuTermination;
-use kifu_facts::{GameKind, ResultName, Severity, Termination};
+use kifu_facts::{BySeat, GameKind, ResultName, Seat, Severity, Termination};
 use kifu_store::filter::{parse_result, DateRange, GameSelector, PliesRange, Side, Status};
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{
@@ -139,6 +139,10 @@ fn database(dir: &std::path::Path) -> Store {
         .into_iter()
         .enumerate()
         .map(|(i, g)| {
+            // The table names each seat's side, seat 1 first, as the kind does.
+            for (seat, (side, _)) in g.players.iter().enumerate() {
+                assert_eq!(g.kind.seat_named(side), Seat::at(seat), "{side}");
+            }
             Record::Game(Box::new(GameRecord {
                 source_id: source,
                 offset: i as u64 * 100,
@@ -148,11 +152,7 @@ fn database(dir: &std::path::Path) -> Store {
                 event: g.event.map(Into::into),
                 round: g.round.map(Into::into),
                 date: g.date.map(Into::into),
-                players: g
-                    .players
-                    .iter()
-                    .map(|(s, n)| (s.to_string(), n.to_string()))
-                    .collect(),
+                players: BySeat::from(g.players.map(|(_, name)| name.to_owned())),
                 rule: g.rule.map(Into::into),
                 recorded_result: ResultName::parse(g.recorded),
                 derived_result: g.derived.and_then(ResultName::parse),

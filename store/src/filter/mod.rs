@@ -149,7 +149,6 @@ impl FromStr for GameSelector {
 pub struct Side(ResultName);
 
 impl Side {
-    const NAMES: [&'static str; 7] = ["black", "white", "red", "P1", "P2", "P3", "P4"];
     pub const BLACK: Side = Side(ResultName::Black);
     pub const WHITE: Side = Side(ResultName::White);
     pub const RED: Side = Side(ResultName::Red);
@@ -175,9 +174,11 @@ impl FromStr for Side {
             None => folded,
         };
         match ResultName::parse(&name) {
-            Some(ResultName::Draw | ResultName::Unknown) | None => {
-                Err(FilterError::unknown("side", s, Side::NAMES))
-            }
+            Some(ResultName::Draw | ResultName::Unknown) | None => Err(FilterError::unknown(
+                "side",
+                s,
+                ResultName::SIDES.map(ResultName::name),
+            )),
             Some(side) => Ok(Side(side)),
         }
     }
@@ -186,16 +187,14 @@ impl FromStr for Side {
 /// A result a game's record or board may have: a side's win, a draw, or none
 /// ([`ResultName::Unknown`]: nothing, `unknown` or free text recorded; no result counts).
 pub fn parse_result(s: &str) -> Result<ResultName, FilterError> {
-    const NAMES: [&str; 9] = [
-        "black", "white", "red", "draw", "P1", "P2", "P3", "P4", "unknown",
-    ];
     let folded = s.trim().to_ascii_lowercase();
     let name = match folded.as_str() {
         "none" => "unknown".to_owned(),
         p if p.starts_with('p') => p.to_ascii_uppercase(),
         other => other.to_owned(),
     };
-    ResultName::parse(&name).ok_or_else(|| FilterError::unknown("result", s, NAMES))
+    ResultName::parse(&name)
+        .ok_or_else(|| FilterError::unknown("result", s, ResultName::ALL.map(ResultName::name)))
 }
 
 /// Valid games, games with findings, or quarantined records.
