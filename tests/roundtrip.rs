@@ -62,11 +62,7 @@ fn facts(db: &Path, kind: GameKind) -> Vec<Facts> {
             let mut findings = by_game.remove(&id).unwrap_or_default();
             findings.sort();
             Facts {
-                result: g
-                    .recorded_result
-                    .as_deref()
-                    .and_then(ResultName::parse)
-                    .filter(|o| o.is_known()),
+                result: g.recorded_result.filter(|o| o.is_known()),
                 moves: g.moves,
                 key: g.canonical_key,
                 players: g.players,

@@ -1,5 +1,6 @@
 //! Renju: the opening balance and the forbidden moves.
 
+use kifu_facts::termination::RenjuTermination;
 use kifu_facts::{ForbiddenKind, GameKind, RenjuAnnotations, ResultName, Ruleset};
 use kifu_store::RulesetChoice;
 use polars::prelude::*;
@@ -279,7 +280,8 @@ pub fn renju_forbidden(data: &Dataset) -> Result<DataFrame> {
             claimed.push(0);
         }
         for g in data.games(GameKind::Renju)? {
-            if g.facts.termination != "forbidden-move" || g.result != Some(ResultName::White) {
+            let on_claim = g.facts.termination == RenjuTermination::ForbiddenMove.into();
+            if !on_claim || g.result != Some(ResultName::White) {
                 continue;
             }
             kind.push(name(claimed_kind(&data.store().moves_of(g.id())?)));

@@ -245,10 +245,10 @@ impl ShardWriter {
             round: g.round.clone(),
             date: g.date.clone(),
             rule: g.rule.clone(),
-            recorded_result: g.recorded_result.map(|r| r.name().to_owned()),
+            recorded_result: g.recorded_result,
             result_text: g.result_text.clone(),
-            derived_result: g.derived_result.map(|r| r.name().to_owned()),
-            termination: g.termination.name().to_owned(),
+            derived_result: g.derived_result,
+            termination: g.termination.clone(),
             plies: g.plies.into(),
             opening: g.opening.clone(),
             // As the store keeps it, so an export and a shard agree.

@@ -1,6 +1,7 @@
 //! Xiangqi: results per opening, repetition rulings, captures and material.
 
-use kifu_facts::{GameKind, ResultName};
+use kifu_facts::termination::XiangqiTermination;
+use kifu_facts::{GameKind, ResultName, Termination};
 use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
@@ -91,7 +92,12 @@ fn results_by(data: &Dataset, label: &str, key: fn(&Game) -> String) -> Result<D
 /// move left the cycle, so they decided nothing: findings `<kind>-changed`). All three
 /// kinds, always.
 pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
-    let kinds = ["perpetual-check", "perpetual-chase", "repetition-draw"];
+    let rulings = [
+        XiangqiTermination::PerpetualCheck,
+        XiangqiTermination::PerpetualChase,
+        XiangqiTermination::RepetitionDraw,
+    ];
+    let kinds = rulings.map(XiangqiTermination::name);
     let mut kind: Vec<&str> = kinds.to_vec();
     let mut key: Vec<u32> = vec![0, 1, 2];
     let mut one: Vec<u32> = vec![0; 3];
@@ -108,7 +114,10 @@ pub fn xiangqi_rulings(data: &Dataset) -> Result<DataFrame> {
         )?
     };
     for g in games {
-        let Some(i) = kinds.iter().position(|k| *k == g.facts.termination) else {
+        let Termination::Xiangqi(ended) = g.facts.termination else {
+            continue;
+        };
+        let Some(i) = rulings.iter().position(|&r| r == ended) else {
             continue;
         };
         kind.push(kinds[i]);

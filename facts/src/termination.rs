@@ -285,6 +285,13 @@ pub enum Termination {
     ChouChou(ChouChouTermination),
 }
 
+/// The stored name (`five`, `perpetual-check`, a ChouChou record's own).
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl From<RenjuTermination> for Termination {
     fn from(t: RenjuTermination) -> Termination {
         Termination::Renju(t)

@@ -18,7 +18,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use kifu_facts::{Extra, GameKind, ResultName};
+use kifu_facts::{Extra, GameKind};
 use kifu_notation::{GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer, XqNotation};
 use kifu_parser::raw::Format;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
@@ -291,7 +291,7 @@ fn record_out<'a>(
     record.round = game.round.as_deref();
     record.date = game.date.as_deref();
     record.rule = game.rule.as_deref();
-    record.result = game.recorded_result.as_deref().and_then(ResultName::parse);
+    record.result = game.recorded_result;
     record.opening = opening;
     record.comments = &game.comments;
     record.variations = &game.variations;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use kifu_analysis::positions::{filtered_games, search, PositionSearch, ResultCounts, Selection};
-use kifu_facts::GameKind;
+use kifu_facts::{GameKind, ResultName};
 use kifu_rules::chouchou::Variant;
 use kifu_rules::positions::{chouchou::Setup, Board};
 use kifu_store::{GameFilter, Store};
@@ -185,7 +185,7 @@ fn json(found: &PositionSearch, limit: usize) -> serde_json::Value {
                 "date": g.date,
                 "event": g.event,
                 "result": m.result.name(found.kind).name(),
-                "recorded_result": g.recorded_result,
+                "recorded_result": g.recorded_result.map(ResultName::name),
                 "counted_result": g.counted.map(|o| o.name()),
                 "duplicate_of": g.duplicate_of,
             })

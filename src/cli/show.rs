@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use kifu_facts::{variation_lines, GameKind, Ruleset, VariationLine, VariationMove};
+use kifu_facts::{variation_lines, GameKind, ResultName, Ruleset, VariationLine, VariationMove};
 use kifu_reports::replay::{
     self, captured_totals, classes_text, opening_name, upto, ChouChouSetup,
 };
@@ -25,7 +25,6 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
     // What the record lacks and a linked copy gives, marked with the copy that gives it.
     let filled = store.filled_header(id)?;
     let mut out = String::new();
-    let names = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".into());
     out.push_str(&format!(
         "game {} ({} {}) from {} line {} byte {}\n",
         game.id, game.kind, game.format, game.source, game.line, game.offset
@@ -64,8 +63,8 @@ pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Res
     }
     out.push_str(&format!(
         "result: recorded {}, board {} ({}), {} moves\n",
-        names(&game.recorded_result),
-        game.derived_result.as_deref().unwrap_or("none"),
+        game.recorded_result.map_or("?", ResultName::name),
+        game.derived_result.map_or("none", ResultName::name),
         game.termination,
         game.plies
     ));

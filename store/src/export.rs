@@ -7,13 +7,15 @@
 //! the record's first byte there: the unique key of `games` and of `quarantine`), built
 //! once in [`record_key_sql`].
 
-use kifu_facts::{ForbiddenKind, GameKind, Ruleset, Severity, VariationMove};
+use kifu_facts::{
+    ForbiddenKind, GameKind, ResultName, Ruleset, Severity, Termination, VariationMove,
+};
 use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Row};
 
 use crate::filter::sql::Condition;
 use crate::query::variation_move;
-use crate::summary::{forbidden_of, kind_of, optional_kind_of, severity_of};
+use crate::summary::{forbidden_of, kind_of, optional_kind_of, severity_of, termination_of};
 use crate::{Error, GameFilter, Store};
 
 /// The SQL of a record's stable key, given the aliases of its `sources` row and of the
@@ -94,10 +96,10 @@ pub struct ExportGame {
     pub round: Option<String>,
     pub date: Option<String>,
     pub rule: Option<String>,
-    pub recorded_result: Option<String>,
+    pub recorded_result: Option<ResultName>,
     pub result_text: Option<String>,
-    pub derived_result: Option<String>,
-    pub termination: String,
+    pub derived_result: Option<ResultName>,
+    pub termination: Termination,
     pub plies: i64,
     pub opening: Option<String>,
     pub canonical_key: Option<Vec<u8>>,
@@ -313,10 +315,11 @@ impl Store {
             &sql,
             c.params,
             |r| {
+                let kind = kind_of(r, 2)?;
                 Ok(ExportGame {
                     id: r.get(0)?,
                     game_key: r.get(1)?,
-                    kind: kind_of(r, 2)?,
+                    kind,
                     source_sha256: r.get(3)?,
                     member: r.get(4)?,
                     record_id: r.get(5)?,
@@ -333,7 +336,7 @@ impl Store {
                     recorded_result: r.get(15)?,
                     result_text: r.get(16)?,
                     derived_result: r.get(17)?,
-                    termination: r.get(18)?,
+                    termination: termination_of(r, 18, kind)?,
                     plies: r.get(19)?,
                     opening: r.get(20)?,
                     canonical_key: r.get(21)?,

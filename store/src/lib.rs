@@ -392,7 +392,7 @@ impl Store {
             if *sql == schema::MIGRATION_COPIES {
                 copies::relink(&tx)?;
             }
-            if *sql == schema::MIGRATION_FOLD_CHINESE {
+            if *sql == schema::MIGRATION_FOLD_CHINESE || *sql == schema::MIGRATION_RESULT_NAMES {
                 copies::relink_headers(&tx)?;
             }
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
@@ -768,7 +768,7 @@ enum Table {
 mod tests {
     use super::*;
     use crate::query::Counts;
-    use kifu_facts::{BySeat, GameKind, Severity};
+    use kifu_facts::{BySeat, GameKind, ResultName, Severity};
 
     fn source(hash: &str) -> NewSource {
         NewSource {
@@ -856,6 +856,50 @@ mod tests {
             rows[0].forbidden_kind,
             Some(kifu_facts::ForbiddenKind::DoubleFour)
         );
+    }
+
+    #[test]
+    fn results_an_older_build_stored_as_written_are_read_back_as_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            let mut store = Store::open(&path).unwrap();
+            let id = store.begin_source(&source("abc")).unwrap();
+            let batch: Vec<Record> = (0..5).map(|i| game(id, i * 10, &[i as u8, 7])).collect();
+            store.write_batch(&batch).unwrap();
+        }
+        {
+            // As the build before MIGRATION_RESULT_NAMES left them: a ChouChou result as
+            // written, free text, a board's name in another case.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "UPDATE games SET recorded_result = 'Draw' WHERE id = 1;
+                 UPDATE games SET recorded_result = '?' WHERE id = 2;
+                 UPDATE games SET recorded_result = 'p3' WHERE id = 3;
+                 UPDATE games SET recorded_result = 'j1', result_text = NULL WHERE id = 4;
+                 UPDATE games SET recorded_result = 'black', derived_result = 'White' WHERE id = 5;",
+            )
+            .unwrap();
+            let old = schema::MIGRATIONS.len() as i64 - 1;
+            conn.pragma_update(None, "user_version", old).unwrap();
+        }
+        let store = Store::open_read_only(&path).unwrap();
+        let read = |id: i64| {
+            let g = store.game(id).unwrap();
+            let text: Option<String> = store
+                .conn
+                .query_row("SELECT result_text FROM games WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })
+                .unwrap();
+            (g.recorded_result, text, g.derived_result)
+        };
+        assert_eq!(read(1).0, Some(ResultName::Draw));
+        assert_eq!(read(2).0, Some(ResultName::Unknown));
+        assert_eq!(read(3).0, Some(ResultName::Seat(3)));
+        assert_eq!(read(4), (None, Some("j1".into()), None));
+        assert_eq!(read(5).0, Some(ResultName::Black));
+        assert_eq!(read(5).2, Some(ResultName::White));
     }
 
     #[test]

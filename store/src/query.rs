@@ -2,11 +2,11 @@
 
 use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak};
 use kifu_facts::{
-    counted_result_under, GameKind, ResultName, RulesInForce, Ruleset, Severity, VariationMove,
+    count_result, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination, VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 
-use crate::summary::{kind_of, severity_of};
+use crate::summary::{kind_of, severity_of, termination_of};
 use crate::Unreadable;
 use crate::{Error, GameFilter, Result, Store};
 
@@ -51,9 +51,9 @@ pub struct GameRow {
     pub rule: Option<String>,
     /// The rules a Renju-board game was replayed by (`None` for the other kinds).
     pub ruleset: Option<Ruleset>,
-    pub recorded_result: Option<String>,
-    pub derived_result: Option<String>,
-    pub termination: String,
+    pub recorded_result: Option<ResultName>,
+    pub derived_result: Option<ResultName>,
+    pub termination: Termination,
     pub plies: u32,
     pub opening: Option<String>,
     pub duplicate_of: Option<i64>,
@@ -100,11 +100,10 @@ impl GameRow {
 
     /// The result that counts ([`kifu_facts::counted_result`]).
     pub fn counted_result(&self) -> Option<ResultName> {
-        counted_result_under(
-            self.kind,
-            self.recorded_result.as_deref(),
-            self.derived_result.as_deref(),
-            &self.termination,
+        count_result(
+            self.recorded_result,
+            self.derived_result,
+            Some(&self.termination),
             self.correction,
             self.rules
                 .as_ref()
@@ -307,6 +306,7 @@ pub(crate) fn variation_move(r: &Row<'_>, at: usize) -> rusqlite::Result<Variati
 }
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+    let kind = kind_of(r, 6)?;
     Ok(GameRow {
         id: r.get(0)?,
         source: r.get(1)?,
@@ -314,7 +314,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         offset: r.get::<_, i64>(3)? as u64,
         line: r.get(4)?,
         column: r.get(5)?,
-        kind: kind_of(r, 6)?,
+        kind,
         format: r.get(7)?,
         event: r.get(8)?,
         round: r.get(9)?,
@@ -323,7 +323,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         rule: r.get(11)?,
         recorded_result: r.get(12)?,
         derived_result: r.get(13)?,
-        termination: r.get(14)?,
+        termination: termination_of(r, 14, kind)?,
         plies: r.get(15)?,
         opening: r.get(16)?,
         duplicate_of: r.get(17)?,

@@ -76,6 +76,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_RATINGS,
     MIGRATION_POSITIONS_APART,
     MIGRATION_FILTER_INDEXES,
+    MIGRATION_RESULT_NAMES,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -525,4 +526,34 @@ CREATE INDEX IF NOT EXISTS findings_severity ON findings(severity, game_id);
 CREATE INDEX IF NOT EXISTS games_rule ON games(rule);
 CREATE INDEX IF NOT EXISTS games_unrecorded ON games(duplicate_of) WHERE recorded_result IS NULL OR recorded_result NOT IN ('black', 'white', 'red', 'draw');
 CREATE INDEX IF NOT EXISTS games_board_differs ON games(duplicate_of) WHERE derived_result <> recorded_result;
+"#;
+
+/// Results are read back typed ([`kifu_facts::ResultName`]), so every stored result is one
+/// of the names kifu writes. Older builds stored a ChouChou record's stated result as
+/// written (`Draw`, `?`): a name in another case becomes the name, `?` is `unknown`, and
+/// any other text is no result, kept in `result_text` (where the record's own text is
+/// kept) when that holds nothing yet, as a new ingest keeps it. A board's result is only
+/// ever a name: anything else there is no result.
+pub const MIGRATION_RESULT_NAMES: &str = r#"
+UPDATE games SET
+    result_text = CASE
+        WHEN lower(recorded_result) IN ('black', 'white', 'red', 'draw', 'unknown')
+          OR upper(recorded_result) IN ('P1', 'P2', 'P3', 'P4')
+          OR recorded_result = '?'
+        THEN result_text
+        ELSE coalesce(result_text, recorded_result) END,
+    recorded_result = CASE
+        WHEN lower(recorded_result) IN ('black', 'white', 'red', 'draw', 'unknown')
+        THEN lower(recorded_result)
+        WHEN upper(recorded_result) IN ('P1', 'P2', 'P3', 'P4') THEN upper(recorded_result)
+        WHEN recorded_result = '?' THEN 'unknown'
+        END
+WHERE recorded_result NOT IN ('black', 'white', 'red', 'draw', 'unknown', 'P1', 'P2', 'P3', 'P4');
+UPDATE games SET
+    derived_result = CASE
+        WHEN lower(derived_result) IN ('black', 'white', 'red', 'draw', 'unknown')
+        THEN lower(derived_result)
+        WHEN upper(derived_result) IN ('P1', 'P2', 'P3', 'P4') THEN upper(derived_result)
+        END
+WHERE derived_result NOT IN ('black', 'white', 'red', 'draw', 'unknown', 'P1', 'P2', 'P3', 'P4');
 "#;

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use kifu_facts::{Extra, ForbiddenKind, GameKind, ResultName, Ruleset, Severity};
+use kifu_facts::{Extra, ForbiddenKind, GameKind, ResultName, Ruleset, Severity, Termination};
 use rusqlite::types::{Type, Value};
 use rusqlite::{params, params_from_iter, Row};
 
@@ -20,9 +20,9 @@ pub struct GameFacts {
     /// The rules a Renju-board game was replayed by (`None` for the other kinds).
     pub ruleset: Option<Ruleset>,
     pub date: Option<String>,
-    pub recorded_result: Option<String>,
-    pub derived_result: Option<String>,
-    pub termination: String,
+    pub recorded_result: Option<ResultName>,
+    pub derived_result: Option<ResultName>,
+    pub termination: Termination,
     pub plies: u32,
     pub opening: Option<String>,
     pub extra: Extra,
@@ -87,6 +87,16 @@ pub(crate) fn optional_kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option
     let s: Option<String> = r.get(i)?;
     s.map(|s| GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s)))
         .transpose()
+}
+
+/// Column `i` as how a game of `kind` ended.
+pub(crate) fn termination_of(
+    r: &Row<'_>,
+    i: usize,
+    kind: GameKind,
+) -> rusqlite::Result<Termination> {
+    let s: String = r.get(i)?;
+    Termination::parse(kind, &s).ok_or_else(|| corrupt(i, "termination", &s))
 }
 
 /// Column `i` as a severity.
@@ -163,7 +173,7 @@ impl Store {
                 date: r.get(3)?,
                 recorded_result: r.get(4)?,
                 derived_result: r.get(5)?,
-                termination: r.get(6)?,
+                termination: termination_of(r, 6, kind)?,
                 plies: r.get(7)?,
                 opening: r.get(8)?,
                 extra: extra_of(kind, id, r.get(9)?)?,
@@ -171,10 +181,7 @@ impl Store {
                     .get::<_, Option<String>>(10)?
                     .as_deref()
                     .and_then(Ruleset::from_name),
-                counted: r
-                    .get::<_, Option<String>>(11)?
-                    .as_deref()
-                    .and_then(ResultName::parse),
+                counted: r.get(11)?,
                 results_only: kifu_facts::is_results_only_format(&r.get::<_, String>(12)?),
             });
         }

@@ -24,7 +24,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use kifu_facts::{GameKind, ResultName};
+use kifu_facts::{GameKind, ResultName, Termination};
 use kifu_rules::xiangqi;
 use kifu_store::query::{FindingRow, GameRow};
 use serde_json::json;
@@ -258,14 +258,14 @@ pub fn game_page(
     // The board's verdict, shown from the move that ended the game (as `kifu show` says
     // it): a five, a forbidden move, a mate, the score at the last placement. The public
     // page gives the result in its header only: the verdict's words are the audit's.
-    if game.termination != "unfinished" && unreplayable.is_none() && !public {
+    if game.termination != Termination::unfinished(game.kind) && unreplayable.is_none() && !public {
         let end = frames
             .stopped
             .as_ref()
             .map_or(frames.moves.len() as u32, |(ply, _)| *ply);
         let verdict = format!(
             "{} ({})",
-            game.derived_result.as_deref().unwrap_or("none"),
+            game.derived_result.map_or("none", ResultName::name),
             game.termination
         );
         let _ = write!(
@@ -574,15 +574,21 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         lang.fill(
             Msg::ResultsCompared,
             &[
-                ("recorded", game.recorded_result.as_deref().unwrap_or("?")),
+                (
+                    "recorded",
+                    game.recorded_result.map_or("?", ResultName::name),
+                ),
                 (
                     "counted",
                     &counted
                         .map(|o| o.name().to_owned())
                         .unwrap_or_else(|| "none".into()),
                 ),
-                ("board", game.derived_result.as_deref().unwrap_or("none")),
-                ("termination", &game.termination),
+                (
+                    "board",
+                    game.derived_result.map_or("none", ResultName::name),
+                ),
+                ("termination", game.termination.name()),
             ],
         )
     };

@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
-use kifu_facts::{GameKind, Outcome, PlyStep, PositionKey, ResultName};
+use kifu_facts::{GameKind, Outcome, PlyStep, PositionKey, ResultName, Termination};
 use rusqlite::types::Type;
 use rusqlite::{params, OptionalExtension};
 
 use super::format::{part_of, BadRow, Entries, EntryFields, Posting};
 use super::IndexState;
-use crate::summary::kind_of;
+use crate::summary::{kind_of, termination_of};
 use crate::{Error, Result, Store};
 
 fn bad_row(segment: i64) -> Error {
@@ -217,9 +217,9 @@ pub struct PositionGame {
     pub players: Vec<(String, String)>,
     pub date: Option<String>,
     pub event: Option<String>,
-    pub recorded_result: Option<String>,
-    pub derived_result: Option<String>,
-    pub termination: String,
+    pub recorded_result: Option<ResultName>,
+    pub derived_result: Option<ResultName>,
+    pub termination: Termination,
     pub duplicate_of: Option<i64>,
     /// The result that counts, the curation's correction and rules in force applied.
     pub counted: Option<ResultName>,
@@ -240,9 +240,10 @@ impl Store {
         for &id in ids {
             let row = game
                 .query_row(params![id], |r| {
+                    let kind = kind_of(r, 1)?;
                     Ok(PositionGame {
                         id: r.get(0)?,
-                        kind: kind_of(r, 1)?,
+                        kind,
                         moves: r.get::<_, Option<Vec<u8>>>(2)?.unwrap_or_default(),
                         extra: r.get(3)?,
                         players: Vec::new(),
@@ -250,12 +251,9 @@ impl Store {
                         event: r.get(5)?,
                         recorded_result: r.get(6)?,
                         derived_result: r.get(7)?,
-                        termination: r.get(8)?,
+                        termination: termination_of(r, 8, kind)?,
                         duplicate_of: r.get(9)?,
-                        counted: r
-                            .get::<_, Option<String>>(10)?
-                            .as_deref()
-                            .and_then(ResultName::parse),
+                        counted: r.get(10)?,
                     })
                 })
                 .optional()?;
