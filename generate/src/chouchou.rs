@@ -112,7 +112,7 @@ pub fn write_ccn_for(
         Some(s) => s.players.iter().map(String::as_str).collect(),
         None => seats.iter().map(String::as_str).collect(),
     };
-    record.players = seats.iter().map(String::as_str).zip(names).collect();
+    record.seat_players(names.into_iter().take(seats.len()).map(Some));
     if let Some(s) = slot {
         record.event = Some(&s.event);
         record.round = round.as_deref();

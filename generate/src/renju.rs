@@ -353,10 +353,7 @@ pub fn write_plain_into(out: &mut String, s: &Scheduled, game: &GeneratedRenju) 
     record.event = Some(&s.event);
     record.round = Some(&round);
     record.date = Some(&s.date);
-    record.players = vec![
-        ("black", s.players.first().map_or("?", |p| p.as_str())),
-        ("white", s.players.get(1).map_or("?", |p| p.as_str())),
-    ];
+    record.seat_players((0..2).map(|i| Some(s.players.get(i).map_or("?", String::as_str))));
     record.result = Some(stated(game.result));
     kifu_notation::renju_text::write_plain_record(&record, out);
 }

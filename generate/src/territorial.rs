@@ -110,13 +110,7 @@ pub fn write_pgn(slot: &Scheduled, moves: &[CtMoveText]) -> String {
     record.event = Some(&slot.event);
     record.round = Some(&round);
     record.date = Some(&slot.date);
-    record.players = [
-        ("white", slot.players.first()),
-        ("black", slot.players.get(1)),
-    ]
-    .into_iter()
-    .filter_map(|(side, name)| Some((side, name?.as_str())))
-    .collect();
+    record.seat_players((0..2).map(|i| slot.players.get(i).map(String::as_str)));
     record.result = Some(
         replay
             .derived_result

@@ -216,10 +216,7 @@ pub fn write_pgn_into(
     record.event = Some(&s.event);
     record.round = Some(&round);
     record.date = Some(&s.date);
-    record.players = vec![
-        ("red", s.players.first().map_or("?", |p| p.as_str())),
-        ("black", s.players.get(1).map_or("?", |p| p.as_str())),
-    ];
+    record.seat_players((0..2).map(|i| Some(s.players.get(i).map_or("?", String::as_str))));
     record.result = Some(game.result.name(kifu_facts::GameKind::Xiangqi));
     kifu_notation::xiangqi_pgn::write_record(&record, notation, out)
         .expect("generated moves are legal from the standard start");

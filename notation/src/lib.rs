@@ -245,6 +245,18 @@ impl<'a> RecordOut<'a> {
         self.moves.kind()
     }
 
+    /// Names the players seat by seat, seat 1 first, under the sides' names of the record's
+    /// kind: `None` leaves a seat unnamed, and names past the kind's seats are left out.
+    pub fn seat_players(&mut self, names: impl IntoIterator<Item = Option<&'a str>>) {
+        let kind = self.kind();
+        self.players = kind
+            .seats()
+            .iter()
+            .zip(names)
+            .filter_map(|(&seat, name)| Some((kind.side_name(seat)?, name?)))
+            .collect();
+    }
+
     /// The name of the player on `side`.
     pub fn player(&self, side: &str) -> Option<&'a str> {
         self.players

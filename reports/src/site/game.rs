@@ -536,10 +536,10 @@ fn side_label(side: &str, lang: Lang) -> String {
         Some(at) => side.split_at(at),
         None => (side, ""),
     };
-    let msg = match name {
-        "red" => Msg::RedSide,
-        "black" => Msg::BlackSide,
-        "white" => Msg::WhiteSide,
+    let msg = match ResultName::parse(name) {
+        Some(ResultName::Red) => Msg::RedSide,
+        Some(ResultName::Black) => Msg::BlackSide,
+        Some(ResultName::White) => Msg::WhiteSide,
         _ => return side.to_owned(),
     };
     format!("{}{rest}", lang.text(msg))
