@@ -104,16 +104,6 @@ impl ResultName {
         ResultName::Seat(3),
         ResultName::Seat(4),
     ];
-    /// Every side's name: the colours of the two-seat games, then ChouChou's seats.
-    pub const SIDES: [ResultName; 7] = [
-        ResultName::Black,
-        ResultName::White,
-        ResultName::Red,
-        ResultName::Seat(1),
-        ResultName::Seat(2),
-        ResultName::Seat(3),
-        ResultName::Seat(4),
-    ];
     /// Every stored result, in the order a list of them is shown.
     pub const ALL: [ResultName; 9] = [
         ResultName::Black,
@@ -126,6 +116,14 @@ impl ResultName {
         ResultName::Seat(4),
         ResultName::Unknown,
     ];
+
+    /// Every side's name, in [`ResultName::ALL`]'s order: the colours of the two-seat
+    /// games, then ChouChou's seats.
+    pub fn sides() -> impl Iterator<Item = ResultName> {
+        ResultName::ALL
+            .into_iter()
+            .filter(|r| !matches!(r, ResultName::Draw | ResultName::Unknown))
+    }
 
     /// The stored name: `black`, `white`, `red`, `P1`…, `draw`, `unknown`.
     pub fn name(self) -> &'static str {

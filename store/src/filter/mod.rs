@@ -177,7 +177,7 @@ impl FromStr for Side {
             Some(ResultName::Draw | ResultName::Unknown) | None => Err(FilterError::unknown(
                 "side",
                 s,
-                ResultName::SIDES.map(ResultName::name),
+                ResultName::sides().map(ResultName::name),
             )),
             Some(side) => Ok(Side(side)),
         }
@@ -608,6 +608,16 @@ mod tests {
         assert!("draw".parse::<Side>().is_err() && "P5".parse::<Side>().is_err());
         let e = "whte".parse::<Side>().unwrap_err().to_string();
         assert!(e.contains("`whte`; valid, closest first: white, "), "{e}");
+        // Every side is offered, and neither a draw nor `unknown` is a side.
+        let Err(FilterError::Unknown { mut valid, .. }) = "whte".parse::<Side>() else {
+            panic!("not an unknown side");
+        };
+        valid.sort();
+        assert_eq!(valid, ["P1", "P2", "P3", "P4", "black", "red", "white"]);
+        let Err(FilterError::Unknown { valid, .. }) = parse_result("1-0") else {
+            panic!("not an unknown result");
+        };
+        assert_eq!(valid.len(), 9);
         assert_eq!(parse_result("p2"), Ok(ResultName::Seat(2)));
         assert_eq!(parse_result("none"), Ok(ResultName::Unknown));
         assert!(parse_result("1-0").is_err());
