@@ -144,20 +144,7 @@ impl ResultName {
 
     /// A stored name back; `None` for anything else (free text some records carry).
     pub fn parse(name: &str) -> Option<ResultName> {
-        Some(match name {
-            "black" => ResultName::Black,
-            "white" => ResultName::White,
-            "red" => ResultName::Red,
-            "draw" => ResultName::Draw,
-            "unknown" => ResultName::Unknown,
-            _ => {
-                let n: u8 = name.strip_prefix('P')?.parse().ok()?;
-                if !(1..=4).contains(&n) {
-                    return None;
-                }
-                ResultName::Seat(n)
-            }
-        })
+        ResultName::ALL.into_iter().find(|r| r.name() == name)
     }
 
     /// A win or a draw: a result a table can count.
@@ -323,6 +310,13 @@ mod tests {
         assert_eq!(ResultName::parse("P0"), None);
         assert_eq!(ResultName::parse("P5"), None);
         assert_eq!(ResultName::parse("Ann"), None);
+        // Only the names themselves: not another spelling of a seat's number or case.
+        assert_eq!(ResultName::parse("P01"), None);
+        assert_eq!(ResultName::parse("P+1"), None);
+        assert_eq!(ResultName::parse("Draw"), None);
+        for r in ResultName::ALL {
+            assert_eq!(ResultName::parse(r.name()), Some(r));
+        }
     }
 
     #[test]
