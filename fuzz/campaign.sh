@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes several targets in turn, WORKERS at a time (default: the machine's cores), each for
 # MINUTES (resuming its earlier runs), at the lowest CPU priority so that builds and tests
-# beside it keep the machine. After each run, the target's cumulative statistics (AFL++
+# beside it keep the machine (nice 19, and the fuzzed processes' sessions lowered to 19:
+# TARGET_NICE in fuzz/run.sh). After each run, the target's cumulative statistics (AFL++
 # restores them on resume) are appended to fuzz/out/ledger.tsv.
 #
 #   fuzz/campaign.sh MINUTES TARGET...      # `all` for every target
@@ -26,7 +27,7 @@ fuzz/run.sh build
 stat() { grep -E "^$2 " "$1" | sed 's/.*: //'; }
 one() {
   local t=$1 s=fuzz/out/$1/main/fuzzer_stats
-  CORES=1 nice -n 19 fuzz/run.sh "$t" "$minutes" > "fuzz/out/$t.campaign.log" 2>&1 || true
+  CORES=1 TARGET_NICE=19 nice -n 19 fuzz/run.sh "$t" "$minutes" > "fuzz/out/$t.campaign.log" 2>&1 || true
   if [ -f "$s" ]; then
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" \
       "$(stat "$s" run_time)" "$(stat "$s" execs_done)" "$(stat "$s" edges_found)" \

@@ -12,7 +12,8 @@
 # fuzz/out/TARGET/default/{crashes,hangs}; `fuzz/keep.sh TARGET` keeps the new finds.
 #
 # Environment: CORES=N runs N instances (one main, the rest secondaries; default 1),
-# AFL_ARGS adds options to afl-fuzz.
+# AFL_ARGS adds options to afl-fuzz, TARGET_NICE=N lowers the fuzzed processes' weight
+# (what fuzz/campaign.sh sets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz/run.sh TARGET [MINUTES] (fuzz/run.sh list names the targets)}
@@ -79,11 +80,28 @@ export AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
 # A bad input may take a while in the replay (a 10,000-node tree): 2 s before a hang.
 common=(-i "$in" -o "$out" -t 2000 -V $((minutes * 60)) "${dict[@]}" ${AFL_ARGS:-})
 pids=()
+# AFL++ starts the target in a session of its own, and where the kernel groups the scheduling
+# by session (autogroup, the default of most distributions) a process's nice value weighs only
+# within its session: a target at nice 19 would still take a whole core from a build. So the
+# target's session is lowered as a whole, as soon as it appears (a crash restarts it).
+if [ -n "${TARGET_NICE:-}" ] && [ -e /proc/self/autogroup ]; then
+  (
+    while sleep 2; do
+      for p in $(pgrep -x kifu-fuzz); do
+        [ "$(readlink -f "/proc/$p/exe" 2>/dev/null)" = "$(readlink -f "$fuzzer")" ] || continue
+        echo "$TARGET_NICE" > "/proc/$p/autogroup" 2>/dev/null || true
+      done
+    done
+  ) &
+  pids+=($!)
+  lowering=$!
+fi
 for ((i = 1; i < cores; i++)); do
   cargo afl fuzz "${common[@]}" -S "s$i" -- "$fuzzer" > "$out/s$i.log" 2>&1 &
   pids+=($!)
 done
 cargo afl fuzz "${common[@]}" -M main -- "$fuzzer" | tee "$out/main.log" | grep -E "^\[|crash|hang|exec" || true
+[ -n "${lowering:-}" ] && kill "$lowering" 2>/dev/null || true
 for pid in "${pids[@]}"; do wait "$pid" || true; done
 
 stats="$out/main/fuzzer_stats"
