@@ -271,7 +271,8 @@ impl ShardWriter {
             correction: None,
         });
         self.tables[0].push(row)?;
-        for ((seat, name), (side, _)) in g.players.iter().zip(g.players_by_side()) {
+        for (seat, name) in g.players.iter() {
+            let side = g.kind.side_name(seat).unwrap_or_default();
             let name = name.trim();
             if name.is_empty() {
                 continue;

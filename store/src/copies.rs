@@ -31,19 +31,22 @@ const SEAT: char = '\u{1e}';
 /// order), date, folded event and round, and recorded result, or `None` when the record
 /// names no player (a header that names no one identifies no game).
 pub fn header_key(
-    players: &[(String, String)],
+    players: &[(impl AsRef<str>, impl AsRef<str>)],
     date: Option<&str>,
     event: Option<&str>,
     round: Option<&str>,
     recorded_result: Option<&str>,
 ) -> Option<String> {
-    if players.iter().all(|(_, name)| name.trim().is_empty()) {
+    if players
+        .iter()
+        .all(|(_, name)| name.as_ref().trim().is_empty())
+    {
         return None;
     }
     let folded = |v: Option<&str>| v.map(|s| fold_name(s.trim())).unwrap_or_default();
     let seats: Vec<String> = players
         .iter()
-        .map(|(side, name)| format!("{side}={}", fold_name(name.trim())))
+        .map(|(side, name)| format!("{}={}", side.as_ref(), fold_name(name.as_ref().trim())))
         .collect();
     Some(
         [
@@ -62,10 +65,7 @@ pub fn record_header_key(g: &GameRecord) -> Option<String> {
     if g.plies > 0 || !g.canonical_key.is_empty() {
         return None;
     }
-    let players: Vec<(String, String)> = g
-        .players_by_side()
-        .map(|(side, name)| (side.to_owned(), name.to_owned()))
-        .collect();
+    let players: Vec<(&str, &str)> = g.players_by_side().collect();
     header_key(
         &players,
         g.date.as_deref(),

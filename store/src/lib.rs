@@ -664,7 +664,8 @@ impl BatchWriter<'_> {
         let game_id = self.tx.last_insert_rowid();
         stats.games += 1;
         self.first_copies.add(g, header, game_id, duplicate_of);
-        for ((seat, name), (side, _)) in g.players.iter().zip(g.players_by_side()) {
+        for (seat, name) in g.players.iter() {
+            let side = g.kind.side_name(seat).unwrap_or_default();
             let name = name.trim();
             if name.is_empty() {
                 continue;
