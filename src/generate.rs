@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -14,6 +14,7 @@ use kifu_rules::chouchou::Variant;
 
 use crate::choice::unknown_name;
 
+/// `kifu generate`'s arguments as given; [`run`] checks them into a [`SetSpec`].
 pub struct Request {
     pub game: String,
     pub games: usize,
@@ -32,21 +33,28 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         games: req.games,
         seed: req.seed,
     };
-    let file = File::create(&req.out).with_context(|| format!("create {}", req.out.display()))?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    if req.games > 0 {
-        kifu_generate::write_set(&spec, &mut out)?;
+    write(&spec, &req.out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the set into the file `out` (replacing it), and says so unless quiet. The demo
+/// and the benchmarks generate their inputs through this, with sets they name by type.
+pub fn write(spec: &SetSpec, out: &Path) -> Result<()> {
+    let file = File::create(out).with_context(|| format!("create {}", out.display()))?;
+    let mut writer = BufWriter::with_capacity(1 << 20, file);
+    if spec.games > 0 {
+        kifu_generate::write_set(spec, &mut writer)?;
     }
-    out.flush()?;
+    writer.flush()?;
     if !crate::cli::progress::quiet() {
         eprintln!(
             "kifu generate: {} {} game(s) written to {}",
-            req.games,
-            req.game,
-            req.out.display()
+            spec.games,
+            spec.game.kind(),
+            out.display()
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The game, with the ChouChou player count checked.
@@ -74,11 +82,13 @@ fn game_spec(req: &Request, kind: GameKind) -> Result<GameSpec> {
     Ok(match kind {
         GameKind::Renju => {
             let name = req.notation.as_deref().unwrap_or("plain");
-            GameSpec::Renju(
-                RenjuNotation::from_name(name).ok_or_else(|| {
-                    anyhow!(unknown_name("Renju notation", name, ["plain", "lines"]))
-                })?,
-            )
+            GameSpec::Renju(RenjuNotation::from_name(name).ok_or_else(|| {
+                anyhow!(unknown_name(
+                    "Renju notation",
+                    name,
+                    RenjuNotation::ALL.map(RenjuNotation::name)
+                ))
+            })?)
         }
         GameKind::Xiangqi => {
             let name = req.notation.as_deref().unwrap_or("chinese");
@@ -86,7 +96,7 @@ fn game_spec(req: &Request, kind: GameKind) -> Result<GameSpec> {
                 anyhow!(unknown_name(
                     "Xiangqi notation",
                     name,
-                    ["chinese", "iccs", "wxf"]
+                    XqNotation::ALL.map(XqNotation::name)
                 ))
             })?)
         }

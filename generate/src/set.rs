@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use kifu_facts::GameKind;
 use kifu_rules::chouchou::Variant;
 use rayon::prelude::*;
 
@@ -21,13 +22,18 @@ pub enum RenjuNotation {
 }
 
 impl RenjuNotation {
+    pub const ALL: [RenjuNotation; 2] = [RenjuNotation::Plain, RenjuNotation::Lines];
+
     /// `plain` / `lines`, as `--notation` takes them.
-    pub fn from_name(name: &str) -> Option<RenjuNotation> {
-        match name {
-            "plain" => Some(RenjuNotation::Plain),
-            "lines" => Some(RenjuNotation::Lines),
-            _ => None,
+    pub fn name(self) -> &'static str {
+        match self {
+            RenjuNotation::Plain => "plain",
+            RenjuNotation::Lines => "lines",
         }
+    }
+
+    pub fn from_name(name: &str) -> Option<RenjuNotation> {
+        RenjuNotation::ALL.into_iter().find(|n| n.name() == name)
     }
 }
 
@@ -47,6 +53,24 @@ pub enum GameSpec {
 }
 
 impl GameSpec {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameSpec::Renju(_) => GameKind::Renju,
+            GameSpec::Xiangqi(_) => GameKind::Xiangqi,
+            GameSpec::Territorial => GameKind::Territorial,
+            GameSpec::ChouChou { .. } => GameKind::ChouChou,
+        }
+    }
+
+    /// The extension a file of the set usually has, by which the ingest detects its format.
+    pub fn extension(&self) -> &'static str {
+        match self {
+            GameSpec::Renju(_) => "renju",
+            GameSpec::Xiangqi(_) | GameSpec::Territorial => "pgn",
+            GameSpec::ChouChou { .. } => "ccn",
+        }
+    }
+
     /// Players per game: 2, or the ChouChou player count.
     pub fn seats(&self) -> usize {
         match self {

@@ -19,12 +19,7 @@ impl XqNotation {
 
     /// `chinese` / `iccs` / `wxf`, as `--notation` takes them.
     pub fn from_name(name: &str) -> Option<XqNotation> {
-        match name {
-            "chinese" => Some(XqNotation::Chinese),
-            "iccs" => Some(XqNotation::Iccs),
-            "wxf" => Some(XqNotation::Wxf),
-            _ => None,
-        }
+        XqNotation::ALL.into_iter().find(|n| n.name() == name)
     }
 
     /// The name `--notation` takes.

@@ -11,6 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use kifu_generate::{GameSpec, RenjuNotation};
 
 use super::{
     build_and_cores, generated, ingest_once, mb, rate, wait_with_peak, write_section, Request,
@@ -62,7 +63,7 @@ pub(super) fn measure(args: &[&str]) -> Result<(f64, u64)> {
 /// Runs the benchmark and writes its section into `req.out`.
 pub fn run(req: &Request, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
-    let input = generated(req, "renju", Some("lines"), games)?;
+    let input = generated(req, GameSpec::Renju(RenjuNotation::Lines), games)?;
     let db = req.work.join(format!("export-{games}.db"));
     if !db.exists() {
         eprintln!("kifu bench: ingest of {games} Renju games (once per size)");

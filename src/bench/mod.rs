@@ -21,6 +21,8 @@ mod site;
 mod stages;
 
 use anyhow::{bail, Context, Result};
+use kifu_generate::{GameSpec, RenjuNotation, SetSpec, XqNotation};
+use kifu_rules::chouchou::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::stdout;
@@ -264,33 +266,25 @@ fn shared_data() -> Option<PathBuf> {
     data.is_dir().then_some(data)
 }
 
-fn generated(req: &Request, game: &str, notation: Option<&str>, games: usize) -> Result<Input> {
-    let name = format!("generated {game} ×{games}");
-    let file = req.work.join(format!("{game}-{games}.{}", extension(game)));
+/// `games` games of `game` from seed 2026, generated into the work folder when missing.
+fn generated(req: &Request, game: GameSpec, games: usize) -> Result<Input> {
+    let kind = game.kind();
+    let name = format!("generated {kind} ×{games}");
+    let file = req
+        .work
+        .join(format!("{kind}-{games}.{}", game.extension()));
     if !file.exists() {
-        crate::generate::run(&crate::generate::Request {
-            game: game.into(),
+        let spec = SetSpec {
+            game,
             games,
             seed: 2026,
-            players: 2,
-            pairs: false,
-            variant: "3x3".into(),
-            notation: notation.map(Into::into),
-            out: file.clone(),
-        })?;
+        };
+        crate::generate::write(&spec, &file)?;
     }
     Ok(Input {
         name,
         paths: vec![file],
     })
-}
-
-fn extension(game: &str) -> &'static str {
-    match game {
-        "renju" => "renju",
-        "xiangqi" | "territorial" => "pgn",
-        _ => "ccn",
-    }
 }
 
 /// `db` ingested from `paths` once: built under another name and renamed when complete
@@ -477,11 +471,15 @@ const STAGES_HEADING: &str =
     "## Pipeline stages, the scaling model and the index's cost (`kifu bench --only stages`)";
 
 /// The generated sets of each kind, `games` games each.
-const GENERATED: [(&str, Option<&str>); 4] = [
-    ("renju", Some("lines")),
-    ("xiangqi", Some("chinese")),
-    ("territorial", None),
-    ("chouchou", None),
+const GENERATED: [GameSpec; 4] = [
+    GameSpec::Renju(RenjuNotation::Lines),
+    GameSpec::Xiangqi(XqNotation::Chinese),
+    GameSpec::Territorial,
+    GameSpec::ChouChou {
+        variant: Variant::Standard,
+        players: 2,
+        pairs: false,
+    },
 ];
 
 /// The pipeline stages' busy times on the two largest real collections (train-2, CCPD)
@@ -491,8 +489,8 @@ fn stages_table(req: &Request) -> Result<String> {
         .into_iter()
         .filter(|i| i.name.contains("train-2") || i.name.contains("CCPD"))
         .collect();
-    for (game, notation) in GENERATED {
-        inputs.push(generated(req, game, notation, req.games)?);
+    for game in GENERATED {
+        inputs.push(generated(req, game, req.games)?);
     }
     stages::run(&inputs, &req.work.join("bench.db"))
 }
@@ -502,10 +500,10 @@ fn ingest_tables(req: &Request) -> Result<String> {
     let mut inputs = real_inputs(req);
     let small = (req.games / 10).max(1);
     let mut scaling = Vec::new();
-    for (game, notation) in GENERATED {
-        let a = generated(req, game, notation, small)?;
-        let b = generated(req, game, notation, req.games)?;
-        scaling.push((game, inputs.len(), inputs.len() + 1));
+    for game in GENERATED {
+        let a = generated(req, game, small)?;
+        let b = generated(req, game, req.games)?;
+        scaling.push((game.kind(), inputs.len(), inputs.len() + 1));
         inputs.push(a);
         inputs.push(b);
     }

@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::Result;
 use kifu_analysis::positions::{explore, search, Selection};
 use kifu_facts::GameKind;
+use kifu_generate::{GameSpec, RenjuNotation};
 use kifu_rules::positions::{stored_board, Board, StoredGame, StoredSetup};
 use kifu_store::Store;
 
@@ -81,7 +82,7 @@ fn time_searches(store: &Store, stored: u64) -> Result<(Vec<f64>, usize)> {
 /// Runs the benchmark and writes its section into `req.out`.
 pub fn run(req: &Request, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
-    let input = generated(req, "renju", Some("lines"), games)?;
+    let input = generated(req, GameSpec::Renju(RenjuNotation::Lines), games)?;
     let indexed = req.work.join("positions.db");
     let plain = req.work.join("positions-no-index.db");
     eprintln!("kifu bench: ingest of {games} Renju games without and with the index");

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use kifu_facts::GameKind;
+use kifu_generate::{GameSpec, RenjuNotation, SetSpec};
 use kifu_store::search::{GameOrder, NameOrder};
 use kifu_store::{GameFilter, Store};
 
@@ -29,17 +30,13 @@ pub(super) fn database(work: &Path, games: usize) -> Result<PathBuf> {
         return Ok(db);
     }
     let file = work.join(format!("search-renju-{games}.renju"));
-    crate::generate::run(&crate::generate::Request {
-        game: "renju".into(),
+    let spec = SetSpec {
+        // RenjuPlain: with Event, Round, Date, Black and White tags.
+        game: GameSpec::Renju(RenjuNotation::Plain),
         games,
         seed: 2026,
-        players: 2,
-        pairs: false,
-        variant: "3x3".into(),
-        // RenjuPlain: with Event, Round, Date, Black and White tags.
-        notation: Some("plain".into()),
-        out: file.clone(),
-    })?;
+    };
+    crate::generate::write(&spec, &file)?;
     eprintln!("kifu bench: ingesting {games} generated Renju games for the search benchmark");
     super::ingest_once(&db, &[file], &kifu_ingest::Options::default())?;
     Ok(db)

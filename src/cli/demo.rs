@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use kifu_facts::Severity;
+use kifu_generate::{GameSpec, RenjuNotation, SetSpec, XqNotation};
+use kifu_rules::chouchou::Variant;
 use kifu_store::GameFilter;
 use kifu_store::Store;
 
@@ -16,78 +18,53 @@ use super::ingest::print_summary;
 use super::report::write_report;
 use crate::stdout::Stdout;
 
-/// One file of games the demo generates (the arguments of `kifu generate`).
+/// One file of games the demo generates.
 struct DemoSet {
-    game: &'static str,
+    game: GameSpec,
     games: usize,
-    /// ChouChou: 2, 3 or 4 players.
-    players: u8,
-    /// ChouChou: four players as two pairs.
-    pairs: bool,
-    /// ChouChou: 3x3, js or 4x4.
-    variant: &'static str,
-    /// The notation, or the game's default when `None`.
-    notation: Option<&'static str>,
     /// The file name in the generated directory.
     file: &'static str,
 }
 
-/// What the sets below leave unsaid: two players, no pairs, the 3x3 board, the game's
-/// default notation.
-const DEFAULTS: DemoSet = DemoSet {
-    game: "",
-    games: 0,
-    players: 2,
-    pairs: false,
-    variant: "3x3",
-    notation: None,
-    file: "",
-};
+const fn chouchou(variant: Variant, players: u8, pairs: bool) -> GameSpec {
+    GameSpec::ChouChou {
+        variant,
+        players,
+        pairs,
+    }
+}
 
 /// The games the demo generates; set `i` is generated from seed 2026 + `i`.
 const DEMO_SETS: [DemoSet; 6] = [
     DemoSet {
-        game: "renju",
+        game: GameSpec::Renju(RenjuNotation::Plain),
         games: 240,
-        notation: Some("plain"),
         file: "renju-club.renju",
-        ..DEFAULTS
     },
     DemoSet {
-        game: "xiangqi",
+        game: GameSpec::Xiangqi(XqNotation::Chinese),
         games: 90,
-        notation: Some("chinese"),
         file: "xiangqi-open.pgn",
-        ..DEFAULTS
     },
     DemoSet {
-        game: "territorial",
+        game: GameSpec::Territorial,
         games: 60,
         file: "territorial-cup.pgn",
-        ..DEFAULTS
     },
     DemoSet {
-        game: "chouchou",
+        game: chouchou(Variant::Standard, 2, false),
         games: 40,
         file: "chouchou-3x3.ccn",
-        ..DEFAULTS
     },
     DemoSet {
-        game: "chouchou",
+        game: chouchou(Variant::JuniorSenior, 3, false),
         games: 30,
-        players: 3,
-        variant: "js",
         file: "chouchou-js.ccn",
-        ..DEFAULTS
     },
     DemoSet {
-        game: "chouchou",
+        game: chouchou(Variant::FourByFour, 4, true),
         games: 24,
-        players: 4,
-        pairs: true,
-        variant: "4x4",
         file: "chouchou-pairs.ccn",
-        ..DEFAULTS
     },
 ];
 
@@ -116,16 +93,12 @@ pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
     std::fs::create_dir_all(&generated)
         .with_context(|| format!("create {}", generated.display()))?;
     for (i, set) in DEMO_SETS.iter().enumerate() {
-        crate::generate::run(&crate::generate::Request {
-            game: set.game.into(),
+        let spec = SetSpec {
+            game: set.game,
             games: set.games,
             seed: 2026 + i as u64,
-            players: set.players,
-            pairs: set.pairs,
-            variant: set.variant.into(),
-            notation: set.notation.map(Into::into),
-            out: generated.join(set.file),
-        })?;
+        };
+        crate::generate::write(&spec, &generated.join(set.file))?;
     }
     let summary = kifu_ingest::ingest(
         db,

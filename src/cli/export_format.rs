@@ -33,5 +33,6 @@ pub fn parse_export_format(s: &str) -> Result<ExportFormat, String> {
 
 /// `chinese`, `wxf` or `iccs`.
 pub fn parse_xq_notation(s: &str) -> Result<XqNotation, String> {
-    XqNotation::from_name(s).ok_or_else(|| unknown_name("notation", s, ["chinese", "wxf", "iccs"]))
+    XqNotation::from_name(s)
+        .ok_or_else(|| unknown_name("notation", s, XqNotation::ALL.map(XqNotation::name)))
 }
