@@ -48,6 +48,28 @@ fn ccpd_big5_corpus_replays_with_names_intact() {
         .unwrap();
     assert!(finding.1.contains("own general in check"), "{finding:?}");
     assert_eq!(finding.0, 70, "{finding:?}");
+    // Eight set-ups no game reaches, all typing errors in their FEN (checked by hand): six
+    // without a general, and two opening records with a piece off its points (00000242's
+    // Red elephant on g0 typed as a Black advisor, 00000306's on g1). None is replayed.
+    let setups = strings(
+        &db,
+        "SELECT substr(g.member, 9) || ' ' || substr(f.message, instr(f.message, '\": ') + 3)
+         FROM findings f JOIN games g ON g.id = f.game_id
+         WHERE f.code = 'bad-fen' AND g.termination = 'bad-fen' ORDER BY g.member",
+    );
+    assert_eq!(
+        setups,
+        [
+            "中局/00002096.pgn black has 0 kings, expected 1",
+            "開局/00000068.pgn red has 0 kings, expected 1",
+            "開局/00000100.pgn red has 0 kings, expected 1",
+            "開局/00000207.pgn red has 0 kings, expected 1",
+            "開局/00000226.pgn red has 0 kings, expected 1",
+            "開局/00000240.pgn red has 0 kings, expected 1",
+            "開局/00000242.pgn black advisor on g0: advisors stay on their palace's five points",
+            "開局/00000306.pgn red elephant on g1: elephants stay on their side's seven points",
+        ]
+    );
     // Moves written without 前/后 where only one piece can make them: resolved, noted.
     assert!(
         count(

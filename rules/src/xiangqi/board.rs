@@ -23,6 +23,21 @@ pub enum FenError {
     KingOutsidePalace(Side),
     /// The side not to move is in check (its king could be taken).
     OpponentInCheck,
+    /// A piece on a point its moves never reach from where it starts
+    /// ([`crate::xiangqi::setup::reachable`]).
+    Unreachable {
+        side: Side,
+        kind: Kind,
+        square: Square,
+    },
+    /// Two pawns of a side on one file before the river.
+    PawnsOnOneFile { side: Side, file: u8 },
+    /// More pieces of a kind than a side's set has.
+    TooMany {
+        side: Side,
+        kind: Kind,
+        count: usize,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -40,6 +55,27 @@ impl fmt::Display for FenError {
             }
             FenError::KingOutsidePalace(s) => write!(f, "{s} king outside its palace"),
             FenError::OpponentInCheck => f.write_str("the side not to move is in check"),
+            FenError::Unreachable { side, kind, square } => {
+                let why = match kind {
+                    Kind::Advisor => "advisors stay on their palace's five points",
+                    Kind::Elephant => "elephants stay on their side's seven points",
+                    Kind::Pawn => "pawns never step back, nor sideways before the river",
+                    _ => "it cannot get there",
+                };
+                write!(f, "{side} {} on {}: {why}", kind.name(), square.iccs())
+            }
+            FenError::PawnsOnOneFile { side, file } => write!(
+                f,
+                "{side} has two pawns on file {} before the river: only the one that starts on \
+                 it can be there",
+                (b'a' + file) as char
+            ),
+            FenError::TooMany { side, kind, count } => write!(
+                f,
+                "{side} has {count} {}s: a set has {}",
+                kind.name(),
+                kind.set_count()
+            ),
         }
     }
 }

@@ -25,6 +25,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod repetition;
+pub mod setup;
 pub mod square;
 pub mod termination;
 

@@ -107,6 +107,15 @@ impl Kind {
         Kind::ALL[i]
     }
 
+    /// How many pieces of the kind a side's set has (there is no promotion).
+    pub fn set_count(self) -> usize {
+        match self {
+            Kind::King => 1,
+            Kind::Pawn => 5,
+            Kind::Advisor | Kind::Elephant | Kind::Horse | Kind::Rook | Kind::Cannon => 2,
+        }
+    }
+
     /// Lower-case English name (`king`, `advisor`, …).
     pub fn name(self) -> &'static str {
         match self {

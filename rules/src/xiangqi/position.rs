@@ -27,6 +27,7 @@ use super::geometry::{
     RAYS, ZOBRIST, ZOBRIST_BLACK,
 };
 use super::piece::{Kind, Piece, Side};
+use super::setup;
 use super::square::{chinese_numeral, Move, Square};
 
 /// The standard start position.
@@ -177,8 +178,9 @@ impl Position {
         Position::from_board(board, side, halfmove, fullmove)
     }
 
-    /// A position from a board; checks one king per side, in its palace, and that the side
-    /// not to move is not in check.
+    /// A position from a board; checks one king per side, in its palace, every other piece
+    /// where a game can put it ([`setup::check_placement`]), and that the side not to move
+    /// is not in check.
     pub fn from_board(
         board: Board,
         side: Side,
@@ -216,6 +218,7 @@ impl Position {
                 return Err(FenError::KingOutsidePalace(sd));
             }
         }
+        setup::check_placement(&board)?;
         if side == Side::Black {
             hash ^= ZOBRIST_BLACK;
         }

@@ -113,10 +113,11 @@ fn fen_round_trip_and_variants() {
 fn rules_basics() {
     use kifu_rules::xiangqi::{Move, Square};
     let sq = |s: &str| Square::parse(s, false).unwrap();
-    // Flying general: the e-file pawn of Red can't leave when kings would face.
-    let p = Position::from_fen("4k4/9/9/9/9/9/9/9/4P4/4K4 w").unwrap();
-    assert!(!p.is_legal(Move::new(sq("e1"), sq("d1"))));
-    assert!(p.is_legal(Move::new(sq("e1"), sq("e2"))));
+    // Flying general: the e-file pawn of Red (across the river) can't leave when kings
+    // would face.
+    let p = Position::from_fen("4k4/9/9/9/4P4/9/9/9/9/4K4 w").unwrap();
+    assert!(!p.is_legal(Move::new(sq("e5"), sq("d5"))));
+    assert!(p.is_legal(Move::new(sq("e5"), sq("e6"))));
     // Stalemate = loss: Black king d9 boxed; no legal move.
     let s = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b").unwrap();
     assert!(!s.has_legal_move());
