@@ -117,6 +117,11 @@ mod tests {
             err("3ak4/9/9/9/9/9/9/4a4/9/4K4 w"),
             "black advisor on e2: advisors stay on their palace's five points"
         );
+        // Inside its own palace but off the diagonal points.
+        assert_eq!(
+            err("3ak4/9/4a4/9/9/9/9/9/9/4K4 w"),
+            "black advisor on e7: advisors stay on their palace's five points"
+        );
     }
 
     #[test]
