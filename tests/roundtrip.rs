@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use kifu_facts::{GameKind, ResultName};
+use kifu_facts::{CanonicalKey, GameKind, ResultName};
 use kifu_store::{GameFilter, Store};
 
 use crate::common::{generate, ingest_json, kifu_ok, shared};
@@ -31,7 +31,7 @@ const FORMAT_SPECIFIC: [&str; 1] = ["nonstandard-notation"];
 #[derive(Debug, PartialEq, Eq)]
 struct Facts {
     moves: Vec<u8>,
-    key: Vec<u8>,
+    key: CanonicalKey,
     result: Option<ResultName>,
     players: Vec<(String, String)>,
     event: Option<String>,

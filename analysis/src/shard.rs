@@ -183,9 +183,9 @@ impl ShardWriter {
         let id = self.games;
         let game_key = record_key(&sha256, &g.member, g.offset);
         // Games with moves are linked by their moves, records without by their headers.
-        let canonical_key = (!g.canonical_key.is_empty()).then(|| g.canonical_key.clone());
+        let moves_key = (!g.canonical_key.is_empty()).then_some(&g.canonical_key);
         let header_key = kifu_store::record_header_key(g);
-        let first = match &canonical_key {
+        let first = match moves_key {
             None => match &header_key {
                 None => None,
                 Some(key) => {
@@ -205,7 +205,7 @@ impl ShardWriter {
                 }
             },
             Some(key) => {
-                let hash: [u8; 32] = Sha256::digest(key).into();
+                let hash: [u8; 32] = Sha256::digest(key.as_bytes()).into();
                 match self.first_copies.get(&(g.kind, g.ruleset, hash)) {
                     Some(&(first, first_at)) => Some((first, self.key_of(first_at)?)),
                     None => {
@@ -253,7 +253,7 @@ impl ShardWriter {
             opening: g.opening.clone(),
             // As the store keeps it, so an export and a shard agree.
             header_key,
-            canonical_key,
+            canonical_key: g.canonical_key.clone(),
             duplicate_of,
             duplicate_of_key,
             extra: g.extra.clone(),

@@ -88,7 +88,7 @@ fn game(
             .expect("a termination of the game"),
         plies,
         // A distinct key per game unless a test sets one: no accidental duplicates.
-        canonical_key: offset.to_be_bytes().to_vec(),
+        canonical_key: offset.to_be_bytes().to_vec().into(),
         moves_encoding: "renju-idx8".into(),
         moves: vec![112],
         ..GameRecord::empty(GameKind::from_name(kind).unwrap())

@@ -1,11 +1,11 @@
-//! Results, terminations and game kinds as SQLite values (the `sql` feature, which the
+//! Results, terminations, game kinds and copy keys as SQLite values (the `sql` feature, which the
 //! store turns on): written by their stored names, read back typed, so that no result
 //! crosses the store boundary as text.
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use crate::outcome::NotAResultName;
-use crate::{GameKind, ResultName, Termination, UnknownName};
+use crate::{CanonicalKey, GameKind, ResultName, Termination, UnknownName};
 
 impl ToSql for ResultName {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
@@ -41,6 +41,26 @@ impl FromSql for GameKind {
     }
 }
 
+/// A key as a blob; no key (a record without moves) as `NULL`, which no key equals.
+impl ToSql for CanonicalKey {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(if self.is_empty() {
+            ToSqlOutput::from(rusqlite::types::Null)
+        } else {
+            ToSqlOutput::from(self.as_bytes())
+        })
+    }
+}
+
+impl FromSql for CanonicalKey {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        match value {
+            ValueRef::Null => Ok(CanonicalKey::default()),
+            other => Ok(CanonicalKey::from_bytes(other.as_blob()?.to_vec())),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +84,24 @@ mod tests {
         let bad = db.query_row("SELECT 'Ann wins'", [], |r| r.get::<_, ResultName>(0));
         let err = bad.unwrap_err().to_string();
         assert!(err.contains("`Ann wins` is not a result name"), "{err}");
+    }
+
+    #[test]
+    fn a_key_is_a_blob_and_no_key_is_null() {
+        let db = Connection::open_in_memory().unwrap();
+        let key = CanonicalKey::from_bytes(vec![112, 97, 0]);
+        let (kind, back): (String, CanonicalKey) = db
+            .query_row("SELECT typeof(?1), ?1", [&key], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((kind.as_str(), &back), ("blob", &key));
+        let none = CanonicalKey::default();
+        let (kind, back): (String, CanonicalKey) = db
+            .query_row("SELECT typeof(?1), ?1", [&none], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((kind.as_str(), back.is_empty()), ("null", true));
     }
 }

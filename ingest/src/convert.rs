@@ -2,10 +2,10 @@
 //! plain record, with every finding located in the source.
 
 use kifu_facts::{
-    Annotations, BySeat, ChouChouAnnotations, ChouChouCapture, ChouChouEntry, ChouChouStatedCount,
-    Extra, GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat, Severity,
-    TerritorialAnnotations, TerritorialScore, Territory, VariationMove, XiangqiAnnotations,
-    XiangqiCaptures,
+    Annotations, BySeat, CanonicalKey, ChouChouAnnotations, ChouChouCapture, ChouChouEntry,
+    ChouChouStatedCount, Extra, GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat,
+    Severity, TerritorialAnnotations, TerritorialScore, Territory, VariationMove,
+    XiangqiAnnotations, XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Header, Note, RawError, RawGame, XqGame};
 use kifu_parser::variation::{variation_nodes, VariationNode};
@@ -253,10 +253,10 @@ fn extra_json(tags: &[(String, String)], annotations: Annotations) -> Option<Str
 /// moves it did not apply as written, so records cut short alike are copies only if they
 /// go on alike. Such a key starts with 0xFE (no applied-moves key does: theirs start with
 /// a square or a FEN letter) and the applied key's length, so the two parts never blur.
-fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>) -> Vec<u8> {
+fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>) -> CanonicalKey {
     let mut unplayed = unplayed.peekable();
     if unplayed.peek().is_none() {
-        return played;
+        return CanonicalKey::from_bytes(played);
     }
     let mut key = Vec::with_capacity(played.len() + 64);
     key.push(0xFE);
@@ -266,7 +266,7 @@ fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>
         key.extend_from_slice(text.as_bytes());
         key.push(0);
     }
-    key
+    CanonicalKey::from_bytes(key)
 }
 
 /// The players of the first `count` seats of a game of `kind`; a seat whose name the
@@ -669,7 +669,7 @@ fn chouchou_record(ctx: &MemberContext, game: &CcGame) -> GameRecord {
             .map(|s| Outcome::Win(s).name(GameKind::ChouChou)),
         termination: replay.termination.clone().into(),
         plies: replay.plies,
-        canonical_key: Vec::new(),
+        canonical_key: CanonicalKey::default(),
         moves_encoding: "chouchou-act16".into(),
         trail: trail(
             ctx,
@@ -745,7 +745,7 @@ mod tests {
     fn a_record_cut_short_keys_on_what_it_did_not_play_too() {
         assert_eq!(whole_record_key(vec![1, 2], std::iter::empty()), [1, 2]);
         assert_eq!(
-            whole_record_key(vec![1, 2], ["炮二平五", "h9g7"].into_iter()),
+            whole_record_key(vec![1, 2], ["炮二平五", "h9g7"].into_iter()).as_bytes(),
             [
                 [0xFE, 2, 0, 0, 0, 1, 2].as_slice(),
                 "炮二平五".as_bytes(),

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use kifu_facts::{fold_name, GameKind, ResultName, Ruleset};
+use kifu_facts::{fold_name, CanonicalKey, GameKind, ResultName, Ruleset};
 use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
 
 use crate::record::GameRecord;
@@ -77,7 +77,7 @@ pub fn record_header_key(g: &GameRecord) -> Option<String> {
 
 /// A 64-bit hash of a move key with its kind and ruleset (`DefaultHasher::new` has fixed
 /// keys: the same in every run).
-pub(crate) fn key_hash(kind: GameKind, ruleset: Option<Ruleset>, key: &[u8]) -> u64 {
+pub(crate) fn key_hash(kind: GameKind, ruleset: Option<Ruleset>, key: &CanonicalKey) -> u64 {
     let mut h = std::hash::DefaultHasher::new();
     kind.name().hash(&mut h);
     ruleset.map(Ruleset::name).hash(&mut h);
@@ -160,7 +160,7 @@ impl FirstCopies {
         let mut rows = stmt.query(params![kind.name()])?;
         while let Some(row) = rows.next()? {
             let ruleset = ruleset_of(row.get(0)?)?;
-            let key: Vec<u8> = row.get(1)?;
+            let key: CanonicalKey = row.get(1)?;
             // On a (never seen) collision the earlier game stays the one found: the
             // confirmation in `BatchWriter::first_copy` then falls back to a search.
             self.by_moves
@@ -217,7 +217,7 @@ impl FirstCopies {
         let Some(&id) = self.by_moves.get(&hash) else {
             return Ok(None);
         };
-        let (kind, ruleset, key): (String, Option<String>, Vec<u8>) =
+        let (kind, ruleset, key): (String, Option<String>, CanonicalKey) =
             stored_key.query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         if kind == g.kind.name()
             && ruleset.as_deref() == g.ruleset.map(Ruleset::name)

@@ -8,7 +8,8 @@
 //! once in [`record_key_sql`].
 
 use kifu_facts::{
-    ForbiddenKind, GameKind, ResultName, Ruleset, Severity, Termination, VariationMove,
+    CanonicalKey, ForbiddenKind, GameKind, ResultName, Ruleset, Severity, Termination,
+    VariationMove,
 };
 use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Row};
@@ -102,7 +103,8 @@ pub struct ExportGame {
     pub termination: Termination,
     pub plies: i64,
     pub opening: Option<String>,
-    pub canonical_key: Option<Vec<u8>>,
+    /// The key two copies of one game share (empty when the game has none).
+    pub canonical_key: CanonicalKey,
     /// The header a record without moves is linked by (`None` for a record with moves).
     pub header_key: Option<String>,
     pub duplicate_of: Option<i64>,

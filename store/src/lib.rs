@@ -645,11 +645,7 @@ impl BatchWriter<'_> {
             g.termination,
             g.plies,
             g.opening,
-            if g.canonical_key.is_empty() {
-                None
-            } else {
-                Some(&g.canonical_key)
-            },
+            g.canonical_key,
             duplicate_of,
             g.extra,
             g.ruleset.map(Ruleset::name),
@@ -769,7 +765,7 @@ enum Table {
 mod tests {
     use super::*;
     use crate::query::Counts;
-    use kifu_facts::{BySeat, GameKind, ResultName, Severity};
+    use kifu_facts::{BySeat, CanonicalKey, GameKind, ResultName, Severity};
 
     fn source(hash: &str) -> NewSource {
         NewSource {
@@ -792,7 +788,7 @@ mod tests {
             players: BySeat::from(["中村 茂".into(), "O'Brien \"x\"".into()]),
             termination: kifu_facts::termination::RenjuTermination::Five.into(),
             plies: key.len() as u32,
-            canonical_key: key.to_vec(),
+            canonical_key: CanonicalKey::from_bytes(key.to_vec()),
             moves_encoding: "renju-idx8".into(),
             moves: key.to_vec(),
             findings: vec![FindingRecord {
@@ -969,10 +965,10 @@ mod tests {
         let id = store.begin_source(&source("c")).unwrap();
         store.write_batch(&[game(id, 0, &[1, 2, 3])]).unwrap();
         // Pretend the hash of another key points at game 1.
-        store
-            .first_copies
-            .by_moves
-            .insert(copies::key_hash(GameKind::Renju, None, &[9, 9]), 1);
+        store.first_copies.by_moves.insert(
+            copies::key_hash(GameKind::Renju, None, &CanonicalKey::from_bytes(vec![9, 9])),
+            1,
+        );
         let stats = store
             .write_batch(&[
                 game(id, 10, &[9, 9]),

@@ -2,7 +2,8 @@
 
 use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak};
 use kifu_facts::{
-    count_result, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination, VariationMove,
+    count_result, CanonicalKey, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination,
+    VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -58,7 +59,7 @@ pub struct GameRow {
     pub opening: Option<String>,
     pub duplicate_of: Option<i64>,
     /// The key two copies of one game share (empty when the game has none).
-    pub canonical_key: Vec<u8>,
+    pub canonical_key: CanonicalKey,
     /// The stored annotations: read them with [`GameRow::extra`].
     pub extra: Option<String>,
     pub moves_encoding: String,
@@ -330,7 +331,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         moves_encoding: r.get::<_, Option<String>>(18)?.unwrap_or_default(),
         moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
         extra: r.get(20)?,
-        canonical_key: r.get::<_, Option<Vec<u8>>>(21)?.unwrap_or_default(),
+        canonical_key: r.get(21)?,
         ruleset: r
             .get::<_, Option<String>>(22)?
             .as_deref()

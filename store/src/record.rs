@@ -1,8 +1,8 @@
 //! What the ingest hands the store: plain data, independent of any parser or engine.
 
 use kifu_facts::{
-    BySeat, ForbiddenKind, GameKind, PlyStep, ResultName, Ruleset, Severity, Termination,
-    VariationMove,
+    BySeat, CanonicalKey, ForbiddenKind, GameKind, PlyStep, ResultName, Ruleset, Severity,
+    Termination, VariationMove,
 };
 
 /// A file about to be ingested.
@@ -66,8 +66,8 @@ pub struct GameRecord {
     pub termination: Termination,
     pub plies: u32,
     pub opening: Option<String>,
-    /// Empty when the game has no moves (nothing to compare).
-    pub canonical_key: Vec<u8>,
+    /// The key its copies share; empty when the game has no moves (nothing to compare).
+    pub canonical_key: CanonicalKey,
     pub moves_encoding: String,
     pub moves: Vec<u8>,
     /// The header tags without a column and the replay's annotations: the JSON of a
@@ -116,7 +116,7 @@ impl GameRecord {
             termination: Termination::unfinished(kind),
             plies: 0,
             opening: None,
-            canonical_key: Vec::new(),
+            canonical_key: CanonicalKey::default(),
             moves_encoding: String::new(),
             moves: Vec::new(),
             extra: None,

@@ -159,7 +159,7 @@ fn database(dir: &std::path::Path) -> Store {
                 termination: Termination::parse(g.kind, g.termination).unwrap(),
                 plies: g.plies,
                 opening: Some(g.opening.into()),
-                canonical_key: g.key.to_vec(),
+                canonical_key: g.key.to_vec().into(),
                 moves_encoding: "test".into(),
                 moves: g.key.to_vec(),
                 findings: g.findings.iter().map(|(c, s)| finding(c, *s)).collect(),
@@ -890,7 +890,7 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
                 }
                 .into(),
                 plies: 5,
-                canonical_key: vec![i as u8 + 1],
+                canonical_key: vec![i as u8 + 1].into(),
                 moves_encoding: "test".into(),
                 moves: vec![i as u8 + 1],
                 findings: severity
@@ -908,7 +908,7 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
             format: "renju-plain".into(),
             recorded_result: Some(ResultName::Unknown),
             plies: 5,
-            canonical_key: vec![200],
+            canonical_key: vec![200].into(),
             moves_encoding: "test".into(),
             moves: vec![200],
             ..GameRecord::empty(GameKind::Renju)

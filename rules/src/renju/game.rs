@@ -34,7 +34,7 @@ use super::opening::{classify, validate, Opening, OpeningRule};
 use super::point::{encode_moves, move_text, Move, Point, PASS_BYTE};
 use super::symmetry::Symmetry;
 use crate::finding::{finding, Finding, Severity};
-use kifu_facts::GameKind;
+use kifu_facts::{CanonicalKey, GameKind};
 use kifu_facts::{Ruleset, Seat};
 use kifu_parser::raw::RawGame;
 use kifu_parser::variation::count_nodes;
@@ -63,7 +63,7 @@ pub struct Replay {
     /// The record's identity among its copies ([`record_key`]): every recorded move, not
     /// only the applied prefix, so records cut short by the same illegal move are not
     /// copies unless they go on alike.
-    pub canonical_key: Vec<u8>,
+    pub canonical_key: CanonicalKey,
     pub findings: Vec<Finding>,
     /// The move each variation node plays, by node number − 1 (see
     /// [`super::variations`]); `None` where it could not be played.
@@ -72,7 +72,7 @@ pub struct Replay {
 
 /// The smallest encoding of `moves` over the 8 board symmetries: equal for games that are
 /// rotations or mirror images of each other.
-pub fn canonical_key(moves: &[Move]) -> Vec<u8> {
+pub fn canonical_key(moves: &[Move]) -> CanonicalKey {
     let mut best: Option<Vec<u8>> = None;
     let mut buf = Vec::with_capacity(moves.len());
     for s in Symmetry::ALL {
@@ -86,7 +86,7 @@ pub fn canonical_key(moves: &[Move]) -> Vec<u8> {
             best = Some(buf.clone());
         }
     }
-    best.unwrap_or_else(|| encode_moves(moves))
+    CanonicalKey::from_bytes(best.unwrap_or_else(|| encode_moves(moves)))
 }
 
 /// The first byte of a [`record_key`] that is not a [`canonical_key`]: no point index
@@ -98,9 +98,9 @@ const AS_WRITTEN: u8 = 0xFE;
 /// prefix the replay applied). A record that cannot be put on the 15×15 board (another
 /// board size, a move off the board) keys on its moves as written, `(column, row)` pairs
 /// after its board size, with no symmetry. Empty for a record without moves.
-pub fn record_key(game: &RawGame) -> Vec<u8> {
+pub fn record_key(game: &RawGame) -> CanonicalKey {
     if game.moves.is_empty() {
-        return Vec::new();
+        return CanonicalKey::default();
     }
     let on_board: Option<Vec<Move>> = (game.board_width == 15 && game.board_height == 15)
         .then(|| {
@@ -121,7 +121,7 @@ pub fn record_key(game: &RawGame) -> Vec<u8> {
     for m in &game.moves {
         key.extend(m.point.map_or([PASS_BYTE, PASS_BYTE], |(c, r)| [c, r]));
     }
-    key
+    CanonicalKey::from_bytes(key)
 }
 
 fn plies_list(plies: &[u32]) -> String {
@@ -172,7 +172,7 @@ pub fn replay_with(game: &RawGame, rules: Ruleset) -> Replay {
         end_ply: None,
         opening: None,
         opening_symmetry: None,
-        canonical_key: Vec::new(),
+        canonical_key: CanonicalKey::default(),
         findings: Vec::new(),
         variation_moves: vec![None; count_nodes(&game.variations)],
     };

@@ -41,7 +41,7 @@ fn game(source_id: i64, offset: u64, moves: &[u8], result: &str) -> Record {
         column: 1,
         format: "renju-lines".into(),
         plies: moves.len() as u32,
-        canonical_key: moves.to_vec(),
+        canonical_key: moves.to_vec().into(),
         moves_encoding: "renju-idx8".into(),
         moves: moves.to_vec(),
         recorded_result: kifu_facts::ResultName::parse(result),

@@ -1,0 +1,50 @@
+//! The key that tells a record's copies apart from other games.
+
+/// What a record is keyed on among its copies: the same bytes for two records of one game
+/// (in Renju, also for its rotations and mirror images), and different bytes for different
+/// games. Each engine makes its own (`kifu_rules`' `record_key`s); the store only compares
+/// and keeps them. Empty for a record with nothing to key on (no moves): such a record is
+/// nobody's copy, and is stored as `NULL`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CanonicalKey(Vec<u8>);
+
+impl CanonicalKey {
+    pub fn from_bytes(bytes: Vec<u8>) -> CanonicalKey {
+        CanonicalKey(bytes)
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// No key: the record has no moves to key on.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl From<Vec<u8>> for CanonicalKey {
+    fn from(bytes: Vec<u8>) -> CanonicalKey {
+        CanonicalKey(bytes)
+    }
+}
+
+impl PartialEq<[u8]> for CanonicalKey {
+    fn eq(&self, other: &[u8]) -> bool {
+        self.0 == other
+    }
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for CanonicalKey {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        self.0 == other
+    }
+}
