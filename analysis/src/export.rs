@@ -581,9 +581,7 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
         Cell::Text(g.opening),
         Cell::Text(opening_name),
         Cell::Bool(swapped),
-        Cell::Text(
-            (!g.canonical_key.is_empty()).then(|| hex(&Sha256::digest(g.canonical_key.as_bytes()))),
-        ),
+        Cell::Text(g.canonical_key.bytes().map(|k| hex(&Sha256::digest(k)))),
         Cell::Bool(Some(g.duplicate_of.is_none())),
         Cell::Int(g.duplicate_of),
         Cell::Text(g.duplicate_of_key),

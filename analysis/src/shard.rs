@@ -183,7 +183,7 @@ impl ShardWriter {
         let id = self.games;
         let game_key = record_key(&sha256, &g.member, g.offset);
         // Games with moves are linked by their moves, records without by their headers.
-        let moves_key = (!g.canonical_key.is_empty()).then_some(&g.canonical_key);
+        let moves_key = g.canonical_key.bytes();
         let header_key = kifu_store::record_header_key(g);
         let first = match moves_key {
             None => match &header_key {
@@ -205,7 +205,7 @@ impl ShardWriter {
                 }
             },
             Some(key) => {
-                let hash: [u8; 32] = Sha256::digest(key.as_bytes()).into();
+                let hash: [u8; 32] = Sha256::digest(key).into();
                 match self.first_copies.get(&(g.kind, g.ruleset, hash)) {
                     Some(&(first, first_at)) => Some((first, self.key_of(first_at)?)),
                     None => {

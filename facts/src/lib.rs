@@ -3,6 +3,9 @@
 //! copies, result names with the one rule for the result that counts, the per-game
 //! annotations stored beside each game, and the one way names are folded for search (with
 //! the closest names to a misspelt one).
+//!
+//! This crate sits at the bottom of the dependency graph (parser → rules → ingest/store →
+//! analysis → reports → CLI all build on it) and knows nothing of files, engines or SQL.
 
 pub mod annotation;
 pub mod codes;

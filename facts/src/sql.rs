@@ -1,6 +1,6 @@
-//! Results, terminations, game kinds and copy keys as SQLite values (the `sql` feature, which the
-//! store turns on): written by their stored names, read back typed, so that no result
-//! crosses the store boundary as text.
+//! Results, terminations, game kinds and copy keys as SQLite values (the `sql` feature,
+//! which the store turns on): written by their stored names (a key as its bytes), read
+//! back typed, so that no result crosses the store boundary as text.
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
@@ -44,10 +44,9 @@ impl FromSql for GameKind {
 /// A key as a blob; no key (a record without moves) as `NULL`, which no key equals.
 impl ToSql for CanonicalKey {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(if self.is_empty() {
-            ToSqlOutput::from(rusqlite::types::Null)
-        } else {
-            ToSqlOutput::from(self.as_bytes())
+        Ok(match self.bytes() {
+            Some(bytes) => ToSqlOutput::from(bytes),
+            None => ToSqlOutput::from(rusqlite::types::Null),
         })
     }
 }
@@ -56,7 +55,7 @@ impl FromSql for CanonicalKey {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
         match value {
             ValueRef::Null => Ok(CanonicalKey::default()),
-            other => Ok(CanonicalKey::from_bytes(other.as_blob()?.to_vec())),
+            other => Ok(CanonicalKey::from(other.as_blob()?.to_vec())),
         }
     }
 }
@@ -89,7 +88,7 @@ mod tests {
     #[test]
     fn a_key_is_a_blob_and_no_key_is_null() {
         let db = Connection::open_in_memory().unwrap();
-        let key = CanonicalKey::from_bytes(vec![112, 97, 0]);
+        let key = CanonicalKey::from(vec![112, 97, 0]);
         let (kind, back): (String, CanonicalKey) = db
             .query_row("SELECT typeof(?1), ?1", [&key], |r| {
                 Ok((r.get(0)?, r.get(1)?))

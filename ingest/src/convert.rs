@@ -256,7 +256,7 @@ fn extra_json(tags: &[(String, String)], annotations: Annotations) -> Option<Str
 fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>) -> CanonicalKey {
     let mut unplayed = unplayed.peekable();
     if unplayed.peek().is_none() {
-        return CanonicalKey::from_bytes(played);
+        return CanonicalKey::from(played);
     }
     let mut key = Vec::with_capacity(played.len() + 64);
     key.push(0xFE);
@@ -266,7 +266,7 @@ fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>
         key.extend_from_slice(text.as_bytes());
         key.push(0);
     }
-    CanonicalKey::from_bytes(key)
+    CanonicalKey::from(key)
 }
 
 /// The players of the first `count` seats of a game of `kind`; a seat whose name the

@@ -788,7 +788,7 @@ mod tests {
             players: BySeat::from(["中村 茂".into(), "O'Brien \"x\"".into()]),
             termination: kifu_facts::termination::RenjuTermination::Five.into(),
             plies: key.len() as u32,
-            canonical_key: CanonicalKey::from_bytes(key.to_vec()),
+            canonical_key: CanonicalKey::from(key.to_vec()),
             moves_encoding: "renju-idx8".into(),
             moves: key.to_vec(),
             findings: vec![FindingRecord {
@@ -966,7 +966,7 @@ mod tests {
         store.write_batch(&[game(id, 0, &[1, 2, 3])]).unwrap();
         // Pretend the hash of another key points at game 1.
         store.first_copies.by_moves.insert(
-            copies::key_hash(GameKind::Renju, None, &CanonicalKey::from_bytes(vec![9, 9])),
+            copies::key_hash(GameKind::Renju, None, &CanonicalKey::from(vec![9, 9])),
             1,
         );
         let stats = store

@@ -86,7 +86,7 @@ pub fn canonical_key(moves: &[Move]) -> CanonicalKey {
             best = Some(buf.clone());
         }
     }
-    CanonicalKey::from_bytes(best.unwrap_or_else(|| encode_moves(moves)))
+    CanonicalKey::from(best.unwrap_or_else(|| encode_moves(moves)))
 }
 
 /// The first byte of a [`record_key`] that is not a [`canonical_key`]: no point index
@@ -121,7 +121,7 @@ pub fn record_key(game: &RawGame) -> CanonicalKey {
     for m in &game.moves {
         key.extend(m.point.map_or([PASS_BYTE, PASS_BYTE], |(c, r)| [c, r]));
     }
-    CanonicalKey::from_bytes(key)
+    CanonicalKey::from(key)
 }
 
 fn plies_list(plies: &[u32]) -> String {
