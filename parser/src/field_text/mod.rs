@@ -28,6 +28,7 @@
 //! A field kept in the file's encoding stays as the file's reading, errors included.
 
 mod frequency;
+mod repertoire;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -37,6 +38,8 @@ use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
 use kifu_facts::Severity;
 
 use crate::raw::{Location, Note};
+
+use repertoire::{in_big5, in_gb2312};
 
 /// The least a reading of another encoding must gain over the file's, in nats.
 pub const MIN_GAIN: f64 = 7.0;
@@ -155,20 +158,6 @@ fn is_cjk(c: char) -> bool {
 
 fn is_punctuation(c: char) -> bool {
     ('\u{3000}'..='\u{3011}').contains(&c) || ('\u{FF01}'..='\u{FF5E}').contains(&c)
-}
-
-/// Whether GBK writes `c` in its GB2312 part (lead and trail bytes 0xA1 and up).
-fn in_gb2312(c: char) -> bool {
-    let mut buf = [0u8; 4];
-    let (bytes, _, unmappable) = GBK.encode(c.encode_utf8(&mut buf));
-    !unmappable && bytes.len() == 2 && bytes[0] >= 0xA1 && bytes[1] >= 0xA1
-}
-
-/// Whether Big5 writes `c` (and so reads it back).
-fn in_big5(c: char) -> bool {
-    let mut buf = [0u8; 4];
-    let (_, _, unmappable) = BIG5.encode(c.encode_utf8(&mut buf));
-    !unmappable
 }
 
 /// Whether `text`, read in `encoding`, holds only characters that encoding's text would.
