@@ -39,7 +39,7 @@ use kifu_facts::Severity;
 
 use crate::raw::{Location, Note};
 
-use repertoire::{in_big5, in_gb2312};
+use repertoire::{in_big5, in_gb2312, is_cjk};
 
 /// The least a reading of another encoding must gain over the file's, in nats.
 pub const MIN_GAIN: f64 = 7.0;
@@ -150,10 +150,6 @@ pub fn read_field(bytes: &[u8], file_encoding: &str) -> FieldReading {
 /// `bytes` in `encoding`, and whether some could not be read.
 fn read<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> (Cow<'a, str>, bool) {
     encoding.decode_without_bom_handling(bytes)
-}
-
-fn is_cjk(c: char) -> bool {
-    ('\u{4E00}'..='\u{9FFF}').contains(&c)
 }
 
 fn is_punctuation(c: char) -> bool {

@@ -12,6 +12,11 @@ use encoding_rs::{BIG5, GBK};
 const FIRST: u32 = 0x4E00;
 const COUNT: usize = 0x9FFF - 0x4E00 + 1;
 
+/// Whether `c` is of the block: the characters the frequency table and these answers cover.
+pub fn is_cjk(c: char) -> bool {
+    (c as u32).wrapping_sub(FIRST) < COUNT as u32
+}
+
 const NOT_ASKED: u8 = 0;
 const NO: u8 = 1;
 const YES: u8 = 2;
@@ -80,6 +85,12 @@ mod tests {
                 assert_eq!(in_big5(c), big5_writes(c), "Big5 {c:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_block_is_u4e00_to_u9fff() {
+        assert!(is_cjk('\u{4E00}') && is_cjk('\u{9FFF}') && is_cjk('第'));
+        assert!(!is_cjk('\u{4DFF}') && !is_cjk('\u{A000}') && !is_cjk('a'));
     }
 
     #[test]
