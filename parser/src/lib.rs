@@ -16,6 +16,7 @@ pub mod detect;
 pub mod dhtmlxq;
 pub mod field_text;
 pub mod line;
+pub mod mapped_text;
 pub mod member;
 mod move_tree;
 pub mod plain;

@@ -25,6 +25,7 @@
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
 use kifu_facts::GameKind;
 
+use crate::mapped_text::{self, unit_len};
 use crate::raw::Outcome;
 
 /// Characters that are common in Xiangqi records, Simplified and Traditional.
@@ -199,99 +200,11 @@ pub fn decode(bytes: &[u8], encoding: &str) -> (String, bool) {
     (text.into_owned(), errors)
 }
 
-/// Length in UTF-8 bytes of the character whose first byte is `b`.
-#[inline]
-pub(crate) fn utf8_len(b: u8) -> usize {
-    match b {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
-}
-
-/// Length in source bytes of the character starting at `bytes[i]`.
-#[inline]
-pub(crate) fn unit_len(bytes: &[u8], i: usize, enc: &'static Encoding) -> usize {
-    let b = bytes[i];
-    if b < 0x80 {
-        return 1;
-    }
-    let rest = bytes.len() - i;
-    if enc == UTF_8 {
-        let n = if b >= 0xF0 {
-            4
-        } else if b >= 0xE0 {
-            3
-        } else if b >= 0xC0 {
-            2
-        } else {
-            1
-        };
-        return n.min(rest);
-    }
-    if !(0x81..=0xFE).contains(&b) || rest < 2 {
-        return 1;
-    }
-    if enc == GBK && (0x30..=0x39).contains(&bytes[i + 1]) && rest >= 4 {
-        return 4;
-    }
-    2
-}
-
-/// Decodes `bytes` and maps every byte of the decoded text back to the source:
-/// `map[k]` is the source offset (relative to `bytes`) of decoded byte `k`, and
-/// `map[text.len()] == bytes.len()`. A UTF-8 BOM is not stripped (callers do that).
+/// Decodes `bytes` and maps every byte of the decoded text back to the source, as
+/// [`mapped_text::decode`] does (the text is [`decode`]'s, but for a UTF-8 BOM, which is
+/// kept).
 pub fn decode_mapped(bytes: &[u8], encoding: &str) -> (String, Vec<u32>, bool) {
-    let enc = encoding_for(encoding);
-    if enc == UTF_8 {
-        if let Ok(s) = std::str::from_utf8(bytes) {
-            let map = (0..=bytes.len() as u32).collect();
-            return (s.to_string(), map, false);
-        }
-    } else if bytes.is_ascii() {
-        let map = (0..=bytes.len() as u32).collect();
-        return (String::from_utf8_lossy(bytes).into_owned(), map, false);
-    }
-    let (whole, errors) = enc.decode_without_bom_handling(bytes);
-    // Fast path: one decoded character per source unit (character boundaries in the
-    // source found by their lead bytes), walked side by side.
-    let mut map = Vec::with_capacity(whole.len() + 1);
-    let mut i = 0;
-    let mut in_step = true;
-    for c in whole.chars() {
-        if i >= bytes.len() {
-            in_step = false;
-            break;
-        }
-        for _ in 0..c.len_utf8() {
-            map.push(i as u32);
-        }
-        i += unit_len(bytes, i, enc);
-    }
-    if in_step && i == bytes.len() {
-        map.push(bytes.len() as u32);
-        return (whole.into_owned(), map, errors);
-    }
-    // Slow path: decode unit by unit.
-    map.clear();
-    let mut units = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        units.push(i);
-        i += unit_len(bytes, i, enc);
-    }
-    let mut text = String::with_capacity(whole.len());
-    for (k, &u) in units.iter().enumerate() {
-        let end = units.get(k + 1).copied().unwrap_or(bytes.len());
-        let (piece, _) = enc.decode_without_bom_handling(&bytes[u..end]);
-        for _ in 0..piece.len() {
-            map.push(u as u32);
-        }
-        text.push_str(&piece);
-    }
-    map.push(bytes.len() as u32);
-    (text, map, errors)
+    mapped_text::decode(bytes, encoding_for(encoding))
 }
 
 /// How [`decode_line`] maps a decoded line back to its source bytes.
@@ -299,8 +212,8 @@ pub fn decode_mapped(bytes: &[u8], encoding: &str) -> (String, Vec<u32>, bool) {
 pub(crate) enum LineDecoding {
     /// Decoded byte `k` is source byte `k`.
     Same,
-    /// One decoded character per source character (found by [`unit_len`]): the offsets
-    /// are counted by walking both.
+    /// One decoded character per source character (found by [`unit_len`]) in well-formed
+    /// text: the offsets are counted by walking both.
     Units,
     /// Neither: the map ([`decode_mapped`]'s) was appended to the caller's table.
     Table,
@@ -327,7 +240,9 @@ pub(crate) fn decode_line(
     if let Some(room) = decoder.max_utf8_buffer_length(bytes.len()) {
         text.reserve(room);
         let (_, read, errors) = decoder.decode_to_string(bytes, text, true);
-        if read == bytes.len() {
+        // Walking is exact only in well-formed text of an encoding `unit_len` knows: past
+        // a malformed sequence the walk and the text can fall out of step and back in.
+        if read == bytes.len() && !errors && mapped_text::knows_units(enc) {
             let mut i = 0;
             let mut in_step = true;
             for _ in text[start..].chars() {
@@ -338,7 +253,7 @@ pub(crate) fn decode_line(
                 i += unit_len(bytes, i, enc);
             }
             if in_step && i == bytes.len() {
-                return (LineDecoding::Units, errors);
+                return (LineDecoding::Units, false);
             }
         }
     }
@@ -622,6 +537,22 @@ mod tests {
         assert_eq!(d, t);
         assert_eq!(m.len(), d.len() + 1);
         assert_eq!(m[d.find('馬').unwrap()] as usize, b.len() - 9);
+    }
+
+    #[test]
+    fn a_damaged_line_is_mapped_not_walked() {
+        // A cut character then a two-byte one: walking by lead bytes takes the cut one as
+        // three bytes and comes out in step, one byte late for the second character.
+        let (mut text, mut map) = (String::new(), Vec::new());
+        let line = b"\xE4\xAC\xD7\xBA";
+        let (how, errors) = decode_line(line, "utf-8", &mut text, &mut map);
+        assert_eq!((how, errors), (LineDecoding::Table, true));
+        assert_eq!(text, "\u{FFFD}\u{5FA}");
+        assert_eq!(map, [0, 0, 0, 2, 3, 4]);
+        // Well-formed GBK is walked.
+        let (gbk, _, _) = GBK.encode("炮二平五");
+        let (how, errors) = decode_line(&gbk, "gbk", &mut text, &mut map);
+        assert_eq!((how, errors), (LineDecoding::Units, false));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use kifu_facts::Severity;
 use super::actions::{normalize, read_moves, MoveState};
 use super::{is_pairs_value, new_game, note, set_result};
 use crate::line::LineStarts;
+use crate::mapped_text;
 use crate::plain::normalize_date;
 use crate::raw::{raw_text, CcGame, Format, Location, RawError, Span};
 
@@ -98,7 +99,7 @@ struct SheetText {
     text: String,
     /// `source[i]` is the offset in the body of the character holding decoded byte `i`, and
     /// `source[text.len()]` the body's length; `None` when the text is the body itself.
-    source: Option<Vec<usize>>,
+    source: Option<Vec<u32>>,
     /// The body's offset in the file (a byte-order mark before it).
     base: usize,
 }
@@ -115,7 +116,7 @@ impl SheetText {
                 false,
             ),
             Err(_) => {
-                let (text, source) = decode_shift_jis(body);
+                let (text, source, _) = mapped_text::decode(body, encoding_rs::SHIFT_JIS);
                 (
                     SheetText {
                         text,
@@ -132,43 +133,10 @@ impl SheetText {
     fn at(&self, i: usize) -> usize {
         self.base
             + match &self.source {
-                Some(map) => map[i.min(map.len() - 1)],
+                Some(map) => map[i.min(map.len() - 1)] as usize,
                 None => i,
             }
     }
-}
-
-/// Decodes Shift_JIS one character at a time, keeping where each character starts. A lead
-/// byte without a valid trail byte becomes U+FFFD and the next byte is read on its own, as
-/// the WHATWG decoder does; so does an unmapped pair whose trail byte is ASCII.
-fn decode_shift_jis(body: &[u8]) -> (String, Vec<usize>) {
-    let mut text = String::with_capacity(body.len() + body.len() / 2);
-    let mut source = Vec::with_capacity(body.len() + body.len() / 2 + 1);
-    let mut i = 0;
-    while i < body.len() {
-        let b = body[i];
-        if b < 0x80 {
-            text.push(b as char);
-            source.push(i);
-            i += 1;
-            continue;
-        }
-        let lead = matches!(b, 0x81..=0x9F | 0xE0..=0xFC);
-        let trail = body
-            .get(i + 1)
-            .is_some_and(|&t| matches!(t, 0x40..=0x7E | 0x80..=0xFC));
-        let len = if lead && trail { 2 } else { 1 };
-        let (unit, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&body[i..i + len]);
-        for (k, c) in unit.chars().enumerate() {
-            // A second character is the pair's trail byte read again on its own.
-            let from = if k == 0 { i } else { i + len - 1 };
-            text.push(c);
-            source.extend(std::iter::repeat_n(from, c.len_utf8()));
-        }
-        i += len;
-    }
-    source.push(body.len());
-    (text, source)
 }
 
 /// Splits the text into rows of fields, placed in the file. An unterminated quote is an

@@ -66,6 +66,7 @@ pub const RECORD_ECCO: &str = "RecordECCO";
 /// The tag kifu's writer gives the record's own opening text, beside its own `Opening`.
 pub const RECORD_OPENING: &str = "RecordOpening";
 
+use crate::mapped_text;
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;
 
@@ -130,12 +131,12 @@ impl<'a> TextLine<'a> {
                 let (mut dec, mut at) = (dec as usize, at as usize);
                 let bytes = self.text.as_bytes();
                 while dec < i {
-                    let len = xq_text::utf8_len(bytes[dec]);
+                    let len = mapped_text::utf8_len(bytes[dec]);
                     if dec + len > i {
                         break;
                     }
                     dec += len;
-                    at += xq_text::unit_len(src, at, encoding);
+                    at += mapped_text::unit_len(src, at, encoding);
                 }
                 self.cursor.set((dec as u32, at as u32));
                 at
