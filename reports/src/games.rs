@@ -58,35 +58,18 @@ pub(crate) fn game_sheets(
             })
             .then_with(|| a.id.cmp(&b.id))
     });
-    let scoring: HashMap<String, kifu_facts::curation::Scoring> = store
-        .event_terms()?
-        .into_iter()
-        .map(|t| (t.name, t.scoring))
-        .collect();
     let mut numbers: HashMap<Option<String>, usize> = HashMap::new();
     let mut sheets = Vec::new();
     for g in games.iter().take(PRINTED_GAMES) {
         let number = numbers.entry(g.event.clone()).or_default();
         *number += 1;
         let row = store.game(g.id)?;
-        sheets.push(sheet(
-            g,
-            &row,
-            *number,
-            scoring.get(g.event.as_deref().unwrap_or("")),
-            lang,
-        ));
+        sheets.push(sheet(g, &row, *number, lang));
     }
     Ok((sheets, total))
 }
 
-fn sheet(
-    g: &GameListing,
-    row: &GameRow,
-    number: usize,
-    scoring: Option<&kifu_facts::curation::Scoring>,
-    lang: Lang,
-) -> GameSheet {
+fn sheet(g: &GameListing, row: &GameRow, number: usize, lang: Lang) -> GameSheet {
     let moves = moves_in(row, lang)
         .map(|m| move_text(row, &m))
         .unwrap_or_default();
@@ -96,7 +79,7 @@ fn sheet(
         round: g.round.clone(),
         date: g.date.clone(),
         players: g.players.iter().map(|(_, n)| n.clone()).collect(),
-        result: customary_result(g.kind, g.counted, scoring, lang),
+        result: customary_result(g.kind, g.counted, lang),
         moves,
         diagram_svg: crate::audit::diagram(row, row.plies, lang).ok(),
     }

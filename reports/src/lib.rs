@@ -49,7 +49,7 @@ mod results;
 mod sections;
 mod sides;
 pub mod site;
-mod standings;
+pub mod standings;
 mod write;
 
 use std::path::PathBuf;

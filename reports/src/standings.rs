@@ -5,15 +5,15 @@
 //! [`kifu_analysis::standings`].
 
 use kifu_analysis::standings::{
-    chouchou_standings_by_section, points_tables, points_text, ChouChouTable, Line, Pairing, Table,
-    TeamTable,
+    chouchou_standings_by_section, points_tables, points_text, Cell, ChouChouTable, Decider, Duel,
+    Line, PlayerOutcome, StandingsColumn, Table, TeamTable, MISSING_MARK,
 };
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Tiebreak};
 use kifu_store::Store;
 use polars::prelude::*;
 
-use crate::lang::{decided_label, Lang, Msg};
+use crate::lang::{column_label, decided_label, Lang, Msg};
 use crate::{Error, Section};
 
 /// Most events whose tables are shown per game kind: the largest (most games, ties by
@@ -45,7 +45,7 @@ fn rank_of(shown: &[&str], event: &str) -> Option<usize> {
 }
 
 /// The mark of a round without a game, in the tables and the crosstable.
-pub(crate) const MISSING: &str = "⚠";
+pub(crate) const MISSING: &str = MISSING_MARK;
 
 fn text_col(name: &str, v: Vec<String>) -> Column {
     Column::new(name.into(), v)
@@ -117,69 +117,6 @@ pub(crate) fn missing_text(rounds: &[String], all: &[String]) -> String {
     format!("{MISSING} {}", parts.join(", "))
 }
 
-/// One crosstable cell: a player's games of one round, or why there is none.
-pub(crate) enum RoundCell<'a> {
-    /// Each game as `+n`, `=n` or `−n` (a win, draw or loss against line n) with its
-    /// pairing (which names the game).
-    Games(Vec<(String, &'a Pairing)>),
-    /// No game recorded in a round of the section.
-    Missing,
-    /// The round the one player left over of an odd number sat out.
-    Bye,
-    /// A game without a result: recorded, not scored.
-    Unscored,
-}
-
-impl RoundCell<'_> {
-    /// The cell's text with its words (`bye`) in `lang`.
-    pub(crate) fn text_in(&self, lang: Lang) -> String {
-        match self {
-            RoundCell::Games(games) => games
-                .iter()
-                .map(|(t, _)| t.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            RoundCell::Missing => MISSING.to_string(),
-            RoundCell::Bye => lang.text(Msg::Bye).to_string(),
-            RoundCell::Unscored => "?".to_string(),
-        }
-    }
-}
-
-/// Line `x`'s cell of `round` in table `t`'s crosstable (opponents by their line number).
-pub(crate) fn round_cell<'a>(t: &Table, x: &'a Line, round: &str) -> RoundCell<'a> {
-    let number = |name: &str| {
-        t.lines
-            .iter()
-            .position(|y| y.player == name)
-            .map_or(0, |i| i + 1)
-    };
-    let games: Vec<(String, &Pairing)> = x
-        .pairings
-        .iter()
-        .filter(|p| p.round.as_deref() == Some(round))
-        .map(|p| {
-            let mark = if p.points == 1.0 {
-                "+"
-            } else if p.points == 0.0 {
-                "−"
-            } else {
-                "="
-            };
-            (format!("{mark}{}", number(&p.opponent)), p)
-        })
-        .collect();
-    if !games.is_empty() {
-        RoundCell::Games(games)
-    } else if x.missing_rounds.iter().any(|r| r == round) {
-        RoundCell::Missing
-    } else if x.byes.iter().any(|r| r == round) {
-        RoundCell::Bye
-    } else {
-        RoundCell::Unscored
-    }
-}
-
 /// A ChouChou score sheet's entry: `2/3 +5`, or the missing mark.
 pub(crate) fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>) -> String {
     match entry {
@@ -188,12 +125,127 @@ pub(crate) fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>)
     }
 }
 
-/// A two-player event's table and crosstable.
-fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
+/// A tie-break's name in `lang`.
+pub fn tiebreak_label(tb: Tiebreak, lang: Lang) -> String {
+    lang.text(match tb {
+        Tiebreak::SonnebornBerger => Msg::ColSonnebornBerger,
+        Tiebreak::Buchholz => Msg::TiebreakBuchholz,
+        Tiebreak::BuchholzCut1 => Msg::TiebreakBuchholzCut1,
+        Tiebreak::Wins => Msg::ColWins,
+        Tiebreak::DirectEncounter => Msg::TiebreakDirectEncounter,
+    })
+    .to_owned()
+}
+
+/// What set a line apart, in `lang`.
+pub fn decider_label(d: Decider, lang: Lang) -> String {
+    match d {
+        Decider::Points => lang.text(Msg::ColPoints).to_owned(),
+        Decider::Tiebreak(tb) => tiebreak_label(tb, lang),
+        Decider::SharedPlace => lang.text(Msg::TieSharedPlace).to_owned(),
+    }
+}
+
+/// A points table's column heading in `lang`.
+pub fn column_heading(c: StandingsColumn, lang: Lang) -> String {
+    match c {
+        StandingsColumn::Tiebreak(tb) => tiebreak_label(tb, lang),
+        c => column_label(c.name(), lang),
+    }
+}
+
+/// A line's cell of column `c` as text in `lang`: points as `1½`, a tie-break that does
+/// not apply as `–`, missing rounds as `⚠` ranges of the table's rounds.
+pub fn cell_text(t: &Table, line: &Line, c: StandingsColumn, lang: Lang) -> String {
+    match line.cell(c) {
+        Cell::Count(n) => n.to_string(),
+        Cell::Text(s) => s.to_owned(),
+        Cell::Points(Some(p)) => points_text(p),
+        Cell::Points(None) => "–".to_owned(),
+        Cell::Decider(d) => decider_label(d, lang),
+        Cell::Rounds(r) if c == StandingsColumn::MissingRounds => missing_text(r, &t.rounds),
+        Cell::Rounds(r) => r.join(", "),
+    }
+}
+
+/// The legend of a table, made from its event's terms in `lang`: the scoring, the
+/// tie-breaks in order with what each counts, and the forfeit mark where one was scored;
+/// a match's score.
+pub fn legend(t: &Table, lang: Lang) -> String {
+    if let Some(d) = &t.duel {
+        return lang.fill(
+            Msg::MatchIntro,
+            &[
+                ("a", &d.players[0]),
+                ("score", &duel_score(d)),
+                ("b", &d.players[1]),
+            ],
+        );
+    }
+    let s = t.scoring;
+    let mut parts = vec![lang.fill(
+        Msg::LegendScoring,
+        &[
+            ("win", &points_text(s.win)),
+            ("draw", &points_text(s.draw)),
+            ("loss", &points_text(s.loss)),
+        ],
+    )];
+    let order: Vec<String> = t
+        .tiebreaks
+        .iter()
+        .map(|tb| tiebreak_label(*tb, lang))
+        .collect();
+    parts.push(lang.fill(
+        Msg::LegendPlaces,
+        &[("tiebreaks", &order.join(lang.text(Msg::LegendThen)))],
+    ));
+    for tb in &t.tiebreaks {
+        let explained = match tb {
+            Tiebreak::SonnebornBerger => Msg::LegendSonnebornBerger,
+            Tiebreak::Buchholz => Msg::LegendBuchholz,
+            Tiebreak::BuchholzCut1 => Msg::LegendBuchholzCut1,
+            Tiebreak::DirectEncounter => Msg::LegendDirectEncounter,
+            Tiebreak::Wins => continue,
+        };
+        parts.push(lang.text(explained).to_owned());
+    }
+    if t.forfeits {
+        parts.push(lang.text(Msg::LegendForfeit).to_owned());
+    }
+    // English sentences are spaced; Chinese and Japanese ones are not.
+    parts.join(if lang == Lang::En { " " } else { "" })
+}
+
+/// A match's score, `3–1`, the leader's first.
+pub fn duel_score(d: &Duel) -> String {
+    format!("{}–{}", points_text(d.score[0]), points_text(d.score[1]))
+}
+
+/// A match game's result from the first player's seat of the match: `1–0`, `½–½`, `0–1`.
+pub fn duel_result(outcome: PlayerOutcome) -> &'static str {
+    match outcome {
+        PlayerOutcome::Win => "1–0",
+        PlayerOutcome::Draw => "½–½",
+        PlayerOutcome::Loss => "0–1",
+    }
+}
+
+/// The caption of a table: `Xiangqi · event · section (scoring 2/1/0)`.
+fn table_heading(kind: GameKind, t: &Table, lang: Lang) -> String {
     let mut head = heading(kind, &t.event, t.section.as_deref(), lang);
     if let Some(scoring) = t.scoring_note() {
         head.push(' ');
         head.push_str(&lang.fill(Msg::ScoringNote, &[("scoring", &scoring.to_string())]));
+    }
+    head
+}
+
+/// A two-player event's table and crosstable (a match's score and games).
+fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
+    let head = table_heading(kind, t, lang);
+    if let Some(duel) = &t.duel {
+        return duel_frames(&head, duel, lang);
     }
     let note = missing_note(t.incomplete().count(), t.lines.len(), lang);
     let unscored = if t.unscored > 0 {
@@ -202,49 +254,27 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
         String::new()
     };
     let l = &t.lines;
-    let mut columns = vec![
-        u32_col("place", l.iter().map(|x| x.place as u32).collect()),
-        text_col("player", l.iter().map(|x| x.player.clone()).collect()),
-        u32_col("games", l.iter().map(|x| x.games).collect()),
-        u32_col("wins", l.iter().map(|x| x.wins).collect()),
-        u32_col("draws", l.iter().map(|x| x.draws).collect()),
-        u32_col("losses", l.iter().map(|x| x.losses).collect()),
-        text_col("points", l.iter().map(|x| points_text(x.points)).collect()),
-        text_col(
-            "Sonneborn-Berger",
-            l.iter().map(|x| points_text(x.sonneborn_berger)).collect(),
-        ),
-        text_col(
-            "decided by",
-            l.iter()
-                .map(|x| decided_label(x.decided_by, lang))
-                .collect(),
-        ),
-        text_col(
-            "missing rounds",
-            l.iter()
-                .map(|x| missing_text(&x.missing_rounds, &t.rounds))
-                .collect(),
-        ),
-    ];
-    if l.iter().any(|x| !x.byes.is_empty()) {
-        columns.push(text_col(
-            "byes",
-            l.iter().map(|x| x.byes.join(", ")).collect(),
-        ));
-    }
-    // The event's other tie-breaks (Sonneborn-Berger and wins have their columns).
-    for (i, tb) in t.tiebreaks.iter().enumerate() {
-        if matches!(tb, Tiebreak::SonnebornBerger | Tiebreak::Wins) {
-            continue;
-        }
-        columns.push(text_col(
-            tb.label(),
-            l.iter()
-                .map(|x| points_text(x.tiebreaks[i].value))
-                .collect(),
-        ));
-    }
+    // Counts are numbers in the frame; every other cell is its text in `lang`.
+    let columns: Vec<Column> = t
+        .columns()
+        .into_iter()
+        .map(|c| {
+            let counts: Option<Vec<u32>> = l
+                .iter()
+                .map(|x| match x.cell(c) {
+                    Cell::Count(n) => Some(n),
+                    _ => None,
+                })
+                .collect();
+            match counts {
+                Some(counts) if !l.is_empty() => u32_col(c.name(), counts),
+                _ => text_col(
+                    c.name(),
+                    l.iter().map(|x| cell_text(t, x, c, lang)).collect(),
+                ),
+            }
+        })
+        .collect();
     let mut out = vec![(
         format!(
             "{head}: {}{note}{unscored}",
@@ -256,15 +286,13 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
         return Ok(out);
     }
     // The crosstable: one column per round, the opponent by their line number.
+    let bye = lang.text(Msg::Bye);
     let mut columns = vec![
         u32_col("no", (1..=l.len() as u32).collect()),
         text_col("player", l.iter().map(|x| x.player.clone()).collect()),
     ];
-    for round in &t.rounds {
-        let cells = l
-            .iter()
-            .map(|x| round_cell(t, x, round).text_in(lang))
-            .collect();
+    for (i, round) in t.rounds.iter().enumerate() {
+        let cells = l.iter().map(|x| x.crosstable[i].text(bye)).collect();
         columns.push(text_col(round, cells));
     }
     columns.push(text_col(
@@ -279,6 +307,64 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
         out.extend(team_frames(&head, teams, lang)?);
     }
     Ok(out)
+}
+
+/// A match: its score line per player, then its games.
+fn duel_frames(head: &str, d: &Duel, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
+    let count = |o: PlayerOutcome| d.games.iter().filter(|g| g.outcome == o).count() as u32;
+    let (won, drawn, lost) = (
+        count(PlayerOutcome::Win),
+        count(PlayerOutcome::Draw),
+        count(PlayerOutcome::Loss),
+    );
+    let score = frame(vec![
+        text_col("player", d.players.to_vec()),
+        u32_col("wins", vec![won, lost]),
+        u32_col("draws", vec![drawn, drawn]),
+        u32_col("losses", vec![lost, won]),
+        text_col("score", d.score.iter().map(|p| points_text(*p)).collect()),
+    ])?;
+    let games = frame(vec![
+        u32_col("no", (1..=d.games.len() as u32).collect()),
+        text_col(
+            "round",
+            d.games
+                .iter()
+                .map(|g| g.round.clone().unwrap_or_default())
+                .collect(),
+        ),
+        text_col(
+            "result",
+            d.games
+                .iter()
+                .map(|g| {
+                    let forfeit = if g.forfeit { " F" } else { "" };
+                    format!("{}{forfeit}", duel_result(g.outcome))
+                })
+                .collect(),
+        ),
+    ])?;
+    Ok(vec![
+        (
+            format!(
+                "{head}: {} {} {} {}",
+                lang.text(Msg::MatchCaption),
+                d.players[0],
+                duel_score(d),
+                d.players[1]
+            ),
+            score,
+        ),
+        (
+            format!(
+                "{head}: {} ({} – {})",
+                lang.text(Msg::MatchGames),
+                d.players[0],
+                d.players[1]
+            ),
+            games,
+        ),
+    ])
 }
 
 /// A team table and its matches (`kifu standings --teams`).
@@ -460,6 +546,8 @@ pub(crate) fn standings_section(
     let terms = store.event_terms()?;
     // What the tables shown hold, so the introduction speaks of those only.
     let (mut two_player, mut teams, mut chouchou) = (false, false, false);
+    // Each shown table's legend, under its heading.
+    let mut legends: Vec<(String, String)> = Vec::new();
     for kind in GameKind::ALL {
         let rows = store.results_of(kind, filter)?;
         if rows.is_empty() {
@@ -489,6 +577,7 @@ pub(crate) fn standings_section(
                 if let Some(rank) = rank_of(&shown, &t.event) {
                     two_player = true;
                     teams |= t.teams.is_some();
+                    legends.push((table_heading(kind, t, lang), legend(t, lang)));
                     frames.push((rank, points_frames(kind, t, lang)?));
                 }
             }
@@ -523,6 +612,18 @@ pub(crate) fn standings_section(
         .map(|(_, m)| lang.text(m))
         .collect::<Vec<_>>()
         .join(" ");
+    // The legends: one when every table shown has the same terms, else one per table.
+    if let Some((_, first)) = legends
+        .first()
+        .filter(|(_, first)| legends.iter().all(|(_, l)| l == first))
+    {
+        intro.push(' ');
+        intro.push_str(first);
+    } else {
+        for (head, text) in &legends {
+            intro.push_str(&format!(" {head}: {text}"));
+        }
+    }
     if !left_out.is_empty() {
         intro.push(' ');
         intro.push_str(&lang.fill(Msg::StandingsShown, &[("shown", &left_out.join(", "))]));

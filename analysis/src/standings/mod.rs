@@ -7,10 +7,18 @@
 //! the tie-break that placed it and the rounds of its section it has no game in.
 
 mod chouchou;
+mod columns;
+mod crosstable;
+mod decider;
+mod duel;
 mod points;
 mod teams;
 
 pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_result, ChouChouTable};
+pub use columns::{Cell, StandingsColumn};
+pub use crosstable::{CrossCell, CrossGame, PlayerOutcome, MISSING_MARK, UNSCORED_MARK};
+pub use decider::Decider;
+pub use duel::{Duel, DuelGame};
 pub(crate) use points::first_seat_score;
 pub use points::{points_tables, points_text, Line, Pairing, Table, TiebreakValue};
 pub use teams::{TeamLine, TeamMatch, TeamTable};
@@ -112,15 +120,16 @@ pub(crate) fn absences(
 }
 
 /// The places of `n` lines in their final order, and what set each apart from its
-/// neighbour: lines `same` on every criterion share a place (`tie (shared place)`), any
-/// other is `decide`d against the line above it (the first against the second; a lone
-/// line by `lone`).
-pub(crate) fn places(
+/// neighbour: lines `same` on every criterion share a place (`shared`), any other is
+/// `decide`d against the line above it (the first against the second; a lone line by
+/// `lone`).
+pub(crate) fn places<D: Copy>(
     n: usize,
     same: impl Fn(usize, usize) -> bool,
-    decide: impl Fn(usize, usize) -> &'static str,
-    lone: &'static str,
-) -> Vec<(usize, &'static str)> {
+    decide: impl Fn(usize, usize) -> D,
+    lone: D,
+    shared: D,
+) -> Vec<(usize, D)> {
     let mut out = Vec::with_capacity(n);
     let mut place = 0;
     for i in 0..n {
@@ -130,7 +139,7 @@ pub(crate) fn places(
             place = i + 1;
         }
         let decided_by = if tied_above || tied_below {
-            "tie (shared place)"
+            shared
         } else if i > 0 {
             decide(i, i - 1)
         } else if n > 1 {

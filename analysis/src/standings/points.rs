@@ -10,6 +10,9 @@ use kifu_facts::{fold_name, GameKind, ResultName};
 use kifu_store::query::{EventTerms, ResultRow};
 use serde::Serialize;
 
+use super::crosstable::{self, CrossCell, PlayerOutcome};
+use super::decider::Decider;
+use super::duel::{duel, Duel};
 use super::teams::{team_table, TeamTable, TeamTerms};
 use super::{absences, event_name, places, section_name, sorted_rounds, winner};
 
@@ -18,6 +21,8 @@ use super::{absences, event_name, places, section_name, sorted_rounds, winner};
 pub struct Pairing {
     pub round: Option<String>,
     pub opponent: String,
+    /// The game's outcome for the player.
+    pub outcome: PlayerOutcome,
     /// The points the game scored (1, ½ or 0, or the event's scoring).
     pub points: f64,
     /// The game's id (a site links each crosstable entry to its game); negative for a
@@ -30,12 +35,15 @@ pub struct Pairing {
 /// A tie-break's value on a line.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TiebreakValue {
+    #[serde(skip)]
+    pub tiebreak: Tiebreak,
+    /// The tie-break's curation name (`sonneborn-berger`).
     pub name: &'static str,
-    pub value: f64,
+    /// `None` where it does not apply: direct encounter for a player alone on their points.
+    pub value: Option<f64>,
 }
 
-/// One player's line in an event's table. (The fields after `tiebreaks` are not
-/// serialized: `kifu standings --json` keeps its shape.)
+/// One player's line in an event's table.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Line {
     pub place: usize,
@@ -51,17 +59,15 @@ pub struct Line {
     pub sonneborn_berger: f64,
     /// The table's tie-breaks in order, with this line's values.
     pub tiebreaks: Vec<TiebreakValue>,
-    /// What set this line apart from its neighbour: `points`, a tie-break's label, or
-    /// `tie (shared place)`.
-    #[serde(skip)]
-    pub decided_by: &'static str,
+    /// What set this line apart from its neighbour.
+    pub decided_by: Decider,
     /// The rounds of the table in which this player has no game recorded (a bye left out).
-    #[serde(skip)]
     pub missing_rounds: Vec<String>,
     /// The rounds this player sat out as the one player without a game of a section with an
     /// odd number of players: a bye, not a game missing from the records.
-    #[serde(skip)]
     pub byes: Vec<String>,
+    /// The crosstable's cells of this line, one per round of the table.
+    pub crosstable: Vec<CrossCell>,
     /// The scored games, in round order.
     #[serde(skip)]
     pub pairings: Vec<Pairing>,
@@ -78,15 +84,24 @@ pub struct Table {
     pub lines: Vec<Line>,
     /// Games left out: no result, or a seat without a name.
     pub unscored: u32,
-    /// The rounds recorded in the table's games, in order.
-    #[serde(skip)]
+    /// The rounds recorded in the table's games, in order (the crosstable's columns).
     pub rounds: Vec<String>,
     /// The tie-breaks after points, in order.
-    #[serde(skip)]
+    #[serde(serialize_with = "tiebreak_names")]
     pub tiebreaks: Vec<Tiebreak>,
+    /// Whether a game of the table was scored without being played.
+    pub forfeits: bool,
+    /// The table as a match, when it has two players.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub duel: Option<Duel>,
     /// The teams' table, where the games name each seat's team.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub teams: Option<TeamTable>,
+}
+
+/// The tie-breaks by their curation names.
+fn tiebreak_names<S: serde::Serializer>(tbs: &[Tiebreak], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(tbs.iter().map(|tb| tb.name()))
 }
 
 impl Table {
@@ -261,24 +276,25 @@ fn table(
                 ..Line::default()
             });
             line.games += 1;
-            let points = match w {
+            let (outcome, points) = match w {
                 None => {
                     line.draws += 1;
-                    scoring.draw
+                    (PlayerOutcome::Draw, scoring.draw)
                 }
                 Some(s) if s == seat => {
                     line.wins += 1;
-                    scoring.win
+                    (PlayerOutcome::Win, scoring.win)
                 }
                 Some(_) => {
                     line.losses += 1;
-                    scoring.loss
+                    (PlayerOutcome::Loss, scoring.loss)
                 }
             };
             line.points += points;
             line.pairings.push(Pairing {
                 round: g.round.clone(),
                 opponent: names[1 - seat].clone(),
+                outcome,
                 points,
                 game: g.game,
                 forfeit: g.forfeit,
@@ -312,8 +328,17 @@ fn table(
     }
     let mut lines: Vec<Line> = lines.into_values().collect();
     lines.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.player.cmp(&b.player)));
-    // Each tie-break orders the runs of lines still equal on everything before it (direct
-    // encounter counts only the games among the players of one run).
+    // [decision] Direct encounter is the points scored against the others on the same
+    // points: shown for every tie (not only where it came to decide), and what orders the
+    // players still level when its turn comes, so the order follows the column printed.
+    let mut on_points: BTreeMap<u64, BTreeSet<String>> = BTreeMap::new();
+    for line in &lines {
+        on_points
+            .entry(line.points.to_bits())
+            .or_default()
+            .insert(line.player.clone());
+    }
+    // Each tie-break orders the runs of lines still equal on everything before it.
     for (i, &tb) in tiebreaks.iter().enumerate() {
         let mut start = 0;
         while start < lines.len() {
@@ -321,47 +346,53 @@ fn table(
             while end < lines.len() && same_so_far(&lines[start], &lines[end], i) {
                 end += 1;
             }
-            let run: BTreeSet<String> =
-                lines[start..end].iter().map(|l| l.player.clone()).collect();
             for line in &mut lines[start..end] {
+                let tied = &on_points[&line.points.to_bits()];
                 // `+ 0.0`: an empty sum is -0.0, which would print as "-0".
-                let value = tiebreak_value(tb, line, &run, &totals) + 0.0;
+                let value = tiebreak_value(tb, line, tied, &totals).map(|v| v + 0.0);
                 line.tiebreaks.push(TiebreakValue {
+                    tiebreak: tb,
                     name: tb.name(),
                     value,
                 });
             }
-            lines[start..end].sort_by(|a, b| b.tiebreaks[i].value.total_cmp(&a.tiebreaks[i].value));
+            let key = |l: &Line| l.tiebreaks[i].value.unwrap_or(f64::NEG_INFINITY);
+            lines[start..end].sort_by(|a, b| key(b).total_cmp(&key(a)));
             start = end;
         }
     }
     let criteria = tiebreaks.len();
-    let decide = |a: &Line, b: &Line| -> &'static str {
+    let decide = |a: &Line, b: &Line| -> Decider {
         if a.points != b.points {
-            return "points";
+            return Decider::Points;
         }
         (0..criteria)
             .find(|&i| a.tiebreaks[i].value != b.tiebreaks[i].value)
-            .map_or("tie (shared place)", |i| tiebreaks[i].label())
+            .map_or(Decider::SharedPlace, |i| Decider::Tiebreak(tiebreaks[i]))
     };
     let placed = places(
         lines.len(),
         |i, j| same_so_far(&lines[i], &lines[j], criteria),
         |i, j| decide(&lines[i], &lines[j]),
-        "points",
+        Decider::Points,
+        Decider::SharedPlace,
     );
     for (line, (place, decided_by)) in lines.iter_mut().zip(placed) {
         line.place = place;
         line.decided_by = decided_by;
     }
+    crosstable::fill(&mut lines, &rounds);
+    let forfeits = lines.iter().any(|l| l.pairings.iter().any(|p| p.forfeit));
     Table {
         event,
         section,
         scoring,
+        duel: duel(&lines),
         lines,
         unscored,
         rounds,
         tiebreaks,
+        forfeits,
         teams: None,
     }
 }
@@ -371,15 +402,16 @@ fn same_so_far(a: &Line, b: &Line, criteria: usize) -> bool {
     a.points == b.points && (0..criteria).all(|i| a.tiebreaks[i].value == b.tiebreaks[i].value)
 }
 
-/// A tie-break's value for `line`, `run` the players still tied with it.
+/// A tie-break's value for `line`, `tied` the players on its points (itself included);
+/// `None` for direct encounter when no one else is on its points.
 fn tiebreak_value(
     tb: Tiebreak,
     line: &Line,
-    run: &BTreeSet<String>,
+    tied: &BTreeSet<String>,
     totals: &BTreeMap<String, f64>,
-) -> f64 {
+) -> Option<f64> {
     let total = |name: &str| totals.get(name).copied().unwrap_or(0.0);
-    match tb {
+    Some(match tb {
         Tiebreak::SonnebornBerger => line.sonneborn_berger,
         Tiebreak::Buchholz => line.pairings.iter().map(|p| total(&p.opponent)).sum(),
         Tiebreak::BuchholzCut1 => {
@@ -392,13 +424,14 @@ fn tiebreak_value(
             }
         }
         Tiebreak::Wins => f64::from(line.wins),
+        Tiebreak::DirectEncounter if tied.len() < 2 => return None,
         Tiebreak::DirectEncounter => line
             .pairings
             .iter()
-            .filter(|p| run.len() > 1 && run.contains(&p.opponent))
+            .filter(|p| p.opponent != line.player && tied.contains(&p.opponent))
             .map(|p| p.points)
             .sum(),
-    }
+    })
 }
 
 /// `1½` style points; Sonneborn-Berger's quarters (half a draw's half point) as `¼`, `¾`.
@@ -486,7 +519,7 @@ mod tests {
         let got: Vec<(&str, f64, usize, &str)> = t
             .lines
             .iter()
-            .map(|l| (l.player.as_str(), l.points, l.place, l.decided_by))
+            .map(|l| (l.player.as_str(), l.points, l.place, l.decided_by.label()))
             .collect();
         // Everyone has one win: all tie on wins, then direct encounter among all four is
         // their points again: a shared place.
@@ -505,7 +538,7 @@ mod tests {
                 vec![Tiebreak::DirectEncounter, Tiebreak::Buchholz],
             )],
         )[0];
-        let got: Vec<(&str, f64, Vec<f64>, &str)> = t
+        let got: Vec<(&str, f64, Vec<Option<f64>>, &str)> = t
             .lines
             .iter()
             .map(|l| {
@@ -513,18 +546,19 @@ mod tests {
                     l.player.as_str(),
                     l.points,
                     l.tiebreaks.iter().map(|v| v.value).collect(),
-                    l.decided_by,
+                    l.decided_by.label(),
                 )
             })
             .collect();
         assert_eq!(
             got,
             [
-                // Buchholz: A's C 3 + B 3 + D 3 + D 3; D's B 3 + C 3 + A 5 + A 5.
-                ("A", 5.0, vec![0.0, 12.0], "points"),
-                ("C", 3.0, vec![3.0, 11.0], "points"),
-                ("B", 3.0, vec![2.0, 11.0], "direct encounter"),
-                ("D", 3.0, vec![1.0, 16.0], "direct encounter"),
+                // Buchholz: A's C 3 + B 3 + D 3 + D 3; D's B 3 + C 3 + A 5 + A 5. A is alone
+                // on 5 points: no direct encounter.
+                ("A", 5.0, vec![None, Some(12.0)], "points"),
+                ("C", 3.0, vec![Some(3.0), Some(11.0)], "points"),
+                ("B", 3.0, vec![Some(2.0), Some(11.0)], "direct encounter"),
+                ("D", 3.0, vec![Some(1.0), Some(16.0)], "direct encounter"),
             ]
         );
     }
@@ -548,7 +582,7 @@ mod tests {
                     l.points,
                     l.sonneborn_berger,
                     l.place,
-                    l.decided_by,
+                    l.decided_by.label(),
                 )
             })
             .collect();
@@ -605,7 +639,7 @@ mod tests {
                     t.section.as_deref(),
                     t.lines
                         .iter()
-                        .map(|l| (l.player.as_str(), l.decided_by))
+                        .map(|l| (l.player.as_str(), l.decided_by.label()))
                         .collect(),
                 )
             })
@@ -696,6 +730,113 @@ mod tests {
         assert_eq!(
             (d.byes.clone(), d.missing_rounds.clone()),
             (v(&["2"]), v(&[]))
+        );
+    }
+
+    #[test]
+    fn crosstable_marks_are_outcomes_whatever_the_scoring() {
+        // Under 2/1/0 a win scores 2 and a draw 1: the marks must still read + and =.
+        let rows = vec![
+            game(1, "A", "B", "black"),
+            game(2, "B", "C", "draw"),
+            game(3, "C", "A", "black"),
+        ];
+        let two = Scoring {
+            win: 2.0,
+            draw: 1.0,
+            loss: 0.0,
+        };
+        let t = &points_tables(&rows, &[terms(Sections::None, two, vec![])])[0];
+        assert_eq!(t.rounds, ["1", "2", "3"]);
+        let marks: Vec<(&str, Vec<String>)> = t
+            .lines
+            .iter()
+            .map(|l| {
+                (
+                    l.player.as_str(),
+                    l.crosstable.iter().map(|c| c.text("bye")).collect(),
+                )
+            })
+            .collect();
+        // A 2, C 3, B 1: C first (beat A, drew B), then A (beat B, lost to C), then B.
+        let v = |r: &[&str]| r.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            marks,
+            [
+                ("C", v(&["bye", "=3", "+2"])),
+                ("A", v(&["+3", "bye", "−1"])),
+                ("B", v(&["−2", "=1", "bye"])),
+            ]
+        );
+        // No game of the table was a forfeit; three players are no match.
+        assert!(!t.forfeits);
+        assert!(t.duel.is_none());
+    }
+
+    #[test]
+    fn direct_encounter_counts_the_games_against_those_on_the_same_points() {
+        // A and B both on 1½ (A beat C, drew B; B beat D, drew A), separated by
+        // Sonneborn-Berger before direct encounter's turn: each still shows ½ from their
+        // draw; C and D are alone on their points: none.
+        let rows = vec![
+            game(1, "A", "C", "black"),
+            game(2, "B", "D", "black"),
+            game(3, "A", "B", "draw"),
+            game(4, "C", "D", "black"),
+        ];
+        let t = &points_tables(
+            &rows,
+            &[terms(
+                Sections::None,
+                Scoring::default(),
+                vec![Tiebreak::SonnebornBerger, Tiebreak::DirectEncounter],
+            )],
+        )[0];
+        let got: Vec<(&str, f64, Option<f64>, &str)> = t
+            .lines
+            .iter()
+            .map(|l| {
+                (
+                    l.player.as_str(),
+                    l.points,
+                    l.tiebreak(Tiebreak::DirectEncounter),
+                    l.decided_by.label(),
+                )
+            })
+            .collect();
+        // SB: A beat C (1) + ½ × B (1½) = 1¾; B beat D (0) + ½ × A (1½) = ¾.
+        assert_eq!(
+            got,
+            [
+                ("A", 1.5, Some(0.5), "Sonneborn-Berger"),
+                ("B", 1.5, Some(0.5), "Sonneborn-Berger"),
+                ("C", 1.0, None, "points"),
+                ("D", 0.0, None, "points"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_table_of_two_players_is_a_match() {
+        let rows = vec![
+            game(1, "A", "B", "white"),
+            game(2, "B", "A", "black"),
+            game(3, "A", "B", "black"),
+            game(4, "B", "A", "draw"),
+        ];
+        let t = &points_tables(&rows, &[])[0];
+        let duel = t.duel.as_ref().unwrap();
+        assert_eq!(duel.players, ["B".to_string(), "A".to_string()]);
+        assert_eq!(duel.score, [2.5, 1.5]);
+        let outcomes: Vec<PlayerOutcome> = duel.games.iter().map(|g| g.outcome).collect();
+        assert_eq!(
+            outcomes,
+            [
+                PlayerOutcome::Win,
+                PlayerOutcome::Win,
+                PlayerOutcome::Loss,
+                PlayerOutcome::Draw
+            ]
         );
     }
 

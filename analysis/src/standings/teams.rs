@@ -326,6 +326,7 @@ pub fn team_table(
         |i, j| key(&lines[i]) == key(&lines[j]),
         |i, j| decide(&lines[i], &lines[j]),
         criteria[0],
+        "tie (shared place)",
     );
     for (line, (place, decided_by)) in lines.iter_mut().zip(placed) {
         line.place = place;

@@ -160,6 +160,60 @@ messages! {
         "{missing} {players} 名棋手中有 {n} 名在某些輪次沒有對局",
     ],
 
+    // ---- standings legend: made from each event's terms ------------------------------
+    LegendScoring => [
+        "A win scores {win}, a draw {draw}, a loss {loss}.",
+        "勝ち {win} 点、引き分け {draw} 点、負け {loss} 点。",
+        "胜得 {win} 分，和得 {draw} 分，负得 {loss} 分。",
+        "勝得 {win} 分，和得 {draw} 分，負得 {loss} 分。",
+    ],
+    LegendPlaces => [
+        "Places by points, then {tiebreaks}.",
+        "順位は得点、次に{tiebreaks}で決める。",
+        "名次依积分，其次{tiebreaks}。",
+        "名次依積分，其次{tiebreaks}。",
+    ],
+    /// What joins the tie-breaks of a legend, in order.
+    LegendThen => [", then ", "、次に", "，其次", "，其次"],
+    LegendSonnebornBerger => [
+        "Sonneborn-Berger: the points of the opponents beaten plus half the points of those drawn with.",
+        "ゾンネボーン・ベルガー：勝った相手の得点と、引き分けた相手の得点の半分の和。",
+        "索伯分：所胜对手的积分加上所和对手积分的一半。",
+        "索伯分：所勝對手的積分加上所和對手積分的一半。",
+    ],
+    LegendBuchholz => [
+        "Buchholz: the sum of the opponents' points.",
+        "ブッフホルツ：対戦相手の得点の合計。",
+        "布赫霍尔茨分：所有对手积分之和。",
+        "布赫霍爾茨分：所有對手積分之和。",
+    ],
+    LegendBuchholzCut1 => [
+        "Buchholz cut 1: Buchholz less the lowest opponent's points.",
+        "ブッフホルツ（最低 1 除外）：ブッフホルツから最も得点の低い相手の得点を除いたもの。",
+        "布赫霍尔茨分（去掉最低 1）：布赫霍尔茨分减去积分最低的对手的积分。",
+        "布赫霍爾茨分（去掉最低 1）：布赫霍爾茨分減去積分最低的對手的積分。",
+    ],
+    LegendDirectEncounter => [
+        "Direct encounter: the points scored against the others on the same points (– for a player alone on their points).",
+        "直接対決：同じ得点の他の対局者から得た得点（同点者のいない対局者は –）。",
+        "直接对局：对同积分其他棋手所得的积分（无同分者为 –）。",
+        "直接對局：對同積分其他棋手所得的積分（無同分者為 –）。",
+    ],
+    LegendForfeit => [
+        "F after a crosstable mark: a game scored without being played (a forfeit).",
+        "対戦表の記号の後の F：指されずに得点がついた対局（不戦）。",
+        "对阵表记号后的 F：未实际对弈而计分的对局（弃权）。",
+        "對陣表記號後的 F：未實際對弈而計分的對局（棄權）。",
+    ],
+    MatchCaption => ["match", "番勝負", "对抗赛", "對抗賽"],
+    MatchGames => ["match games", "番勝負の対局", "对抗赛对局", "對抗賽對局"],
+    MatchIntro => [
+        "{a} {score} {b} (a win 1, a draw ½ to each).",
+        "{a} {score} {b}（勝ち 1、引き分けは各 ½）。",
+        "{a} {score} {b}（胜 1 分，和各 ½ 分）。",
+        "{a} {score} {b}（勝 1 分，和各 ½ 分）。",
+    ],
+
     // ---- site index -----------------------------------------------------------------
     Standings => ["Standings", "順位表", "排名", "排名"],
     Crosstable => ["Crosstable", "対戦表", "对阵表", "對陣表"],
@@ -175,10 +229,10 @@ messages! {
         "沒有雙方棋手都有姓名的對局可列排名。",
     ],
     SiteStandingsIntroPoints => [
-        "Two-player games score 1 for a win, ½ for a draw; places by points, then Sonneborn-Berger, then wins. In a crosstable +n is a win against line n, =n a draw, −n a loss (each a link to the game), ? a game without a result, ⚠ a round without a game, “bye” a round sat out.",
-        "二人対局は勝ち 1 点、引き分け ½ 点。順位は得点、次に SB（ゾンネボルン・ベルガー）、次に勝数で決まります。対戦表の +n は n 行目の相手への勝ち、=n は引き分け、−n は負け（それぞれ対局へのリンク）、? は結果のない対局、⚠ は対局のない回戦、「不戦」は休みの回戦です。",
-        "双人对局胜得 1 分，和得 ½ 分；名次依积分，其次 SB（索内伯恩-伯格分），其次胜局数。对阵表中 +n 为胜第 n 行棋手，=n 为和，−n 为负（均链接至对局），? 为无结果的对局，⚠ 为无对局的轮次，“轮空”为轮空的轮次。",
-        "雙人對局勝得 1 分，和得 ½ 分；名次依積分，其次 SB（索內伯恩-伯格分），其次勝局數。對陣表中 +n 為勝第 n 行棋手，=n 為和，−n 為負（均連結至對局），? 為無結果的對局，⚠ 為無對局的輪次，「輪空」為輪空的輪次。",
+        "Each table's legend gives its event's scoring and tie-breaks; a mark in bold is what decided the place. In a crosstable +n is a win against line n, =n a draw, −n a loss (each a link to the game), ? a game without a result, ⚠ a round without a game, “bye” a round sat out. An event of two players is shown as a match.",
+        "各表の凡例に大会の得点と同点時の基準を示す。太字はその順位を決めた値。対戦表の +n は n 行目の相手への勝ち、=n は引き分け、−n は負け（それぞれ対局へのリンク）、? は結果のない対局、⚠ は対局のない回戦、「休み」は休みの回戦。二人だけの大会は番勝負として示す。",
+        "各表的图例给出该赛事的计分与同分时的比较标准；粗体为决定名次的数值。对阵表中 +n 为胜第 n 行棋手，=n 为和，−n 为负（均链接至对局），? 为无结果的对局，⚠ 为无对局的轮次，“轮空”为轮空的轮次。只有两名棋手的赛事以对抗赛显示。",
+        "各表的圖例給出該賽事的計分與同分時的比較標準；粗體為決定名次的數值。對陣表中 +n 為勝第 n 行棋手，=n 為和，−n 為負（均連結至對局），? 為無結果的對局，⚠ 為無對局的輪次，「輪空」為輪空的輪次。只有兩名棋手的賽事以對抗賽顯示。",
     ],
     SiteStandingsIntroChouChou => [
         "ChouChou: the federation's standings (wins, points, best bonus, worst penalty) and score sheet (○ won, × lost, the round's points; each a link to the game).",
@@ -722,10 +776,10 @@ messages! {
     TeamMatches => ["team matches", "チーム対戦", "团体对抗", "團體對抗"],
     ScoreSheet => ["score sheet", "成績表", "成绩表", "成績表"],
     StandingsIntroPoints => [
-        "Per event and section (the record's section or group tag: a men's and a women's section are tabled apart). Two-player games score 1 for a win, ½ for a draw; places are decided by points, then Sonneborn-Berger (the points of the opponents beaten plus half those drawn with), then wins; “decided by” names the criterion that set each line apart from its neighbour. In the crosstable +n is a win against line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a round of the section in which the player has no game recorded, “bye” the round the one player left over of an odd number sat out.",
-        "大会・部門ごと（棋譜の部門・組のタグにより、男子の部と女子の部は別の表）。二人対局は勝ち 1、引き分け ½。順位は勝ち点、次にゾンネボーン・ベルガー（勝った相手の勝ち点と引き分けた相手の勝ち点の半分の和）、次に勝ち数で決める。「決め手」はその行を隣の行と分けた基準。対戦表で +n は n 行目への勝ち、=n は引き分け、−n は負け、? は結果のない対局。⚠ は記録された対局のない回戦、「不戦（bye）」は奇数のため余った一人が休んだ回戦。",
-        "按赛事和组别（依据棋谱的组别标签：男子组与女子组分别列表）。二人对局胜得 1 分、和得 ½ 分；名次依次按积分、索伯分（所胜对手积分加上所和对手积分的一半）、胜局数决定；“决定依据”给出使该行与相邻行分开的标准。对阵表中 +n 表示胜第 n 行，=n 表示和，−n 表示负，? 表示无结果的对局；⚠ 表示该棋手在该轮没有记录的对局，“轮空”表示人数为奇数时多出的一人休息的轮次。",
-        "按賽事和組別（依據棋譜的組別標籤：男子組與女子組分別列表）。二人對局勝得 1 分、和得 ½ 分；名次依次按積分、索伯分（所勝對手積分加上所和對手積分的一半）、勝局數決定；「決定依據」給出使該行與相鄰行分開的標準。對陣表中 +n 表示勝第 n 行，=n 表示和，−n 表示負，? 表示無結果的對局；⚠ 表示該棋手在該輪沒有記錄的對局，「輪空」表示人數為奇數時多出的一人休息的輪次。",
+        "Per event and section (the record's section or group tag: a men's and a women's section are tabled apart). Each table's scoring and tie-breaks are its event's, as its legend says; “decided by” names the criterion that set each line apart from its neighbour. In the crosstable +n is a win against line n, =n a draw, −n a loss, ? a game without a result; ⚠ marks a round of the section in which the player has no game recorded, “bye” the round the one player left over of an odd number sat out. An event of two players is shown as a match.",
+        "大会・部門ごと（棋譜の部門・組のタグにより、男子の部と女子の部は別の表）。各表の得点と同点時の基準はその大会のもので、凡例に示す。「決め手」はその行を隣の行と分けた基準。対戦表で +n は n 行目への勝ち、=n は引き分け、−n は負け、? は結果のない対局。⚠ は記録された対局のない回戦、「休み」は奇数のため余った一人が休んだ回戦。二人だけの大会は番勝負として示す。",
+        "按赛事和组别（依据棋谱的组别标签：男子组与女子组分别列表）。各表的计分与同分比较标准均依该赛事，见其图例；“决定依据”给出使该行与相邻行分开的标准。对阵表中 +n 表示胜第 n 行，=n 表示和，−n 表示负，? 表示无结果的对局；⚠ 表示该棋手在该轮没有记录的对局，“轮空”表示人数为奇数时多出的一人休息的轮次。只有两名棋手的赛事以对抗赛显示。",
+        "按賽事和組別（依據棋譜的組別標籤：男子組與女子組分別列表）。各表的計分與同分比較標準均依該賽事，見其圖例；「決定依據」給出使該行與相鄰行分開的標準。對陣表中 +n 表示勝第 n 行，=n 表示和，−n 表示負，? 表示無結果的對局；⚠ 表示該棋手在該輪沒有記錄的對局，「輪空」表示人數為奇數時多出的一人休息的輪次。只有兩名棋手的賽事以對抗賽顯示。",
     ],
     StandingsIntroTeams => [
         "Where the games name each seat's team (the records' RedTeam/BlackTeam tags, or the curation's teams), a team table follows: the games two teams played in one round are a match, won by more board points and scored 2/1/0 (or the event's team scoring).",

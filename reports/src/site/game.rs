@@ -568,7 +568,7 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         }
     }
     let result = if public {
-        customary_result(game.kind, game.counted_result(), None, lang)
+        customary_result(game.kind, game.counted_result(), lang)
     } else {
         let counted = game.counted_result();
         lang.fill(

@@ -78,7 +78,7 @@ pub(crate) fn table_order(games: &mut [&GameListing], seatings: &HashMap<i64, Se
 pub(crate) fn table_result(g: &GameListing, lang: Lang) -> String {
     match g.counted {
         None | Some(ResultName::Unknown) => "–".to_string(),
-        counted => customary_result(g.kind, counted, None, lang),
+        counted => customary_result(g.kind, counted, lang),
     }
 }
 

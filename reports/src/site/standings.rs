@@ -9,7 +9,7 @@ use std::fmt::Write;
 use crate::lang::{column_label, decided_label, Lang, Msg};
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
-    points_text, section_name, ChouChouTable, Table, TeamTable,
+    points_text, section_name, ChouChouTable, CrossCell, Duel, StandingsColumn, Table, TeamTable,
 };
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, RatingSystem};
@@ -18,7 +18,9 @@ use kifu_store::query::{EventTerms, ResultRow};
 use kifu_store::Store;
 
 use crate::escape::escape;
-use crate::standings::{round_cell, sheet_entry_text, signed, RoundCell};
+use crate::standings::{
+    cell_text, column_heading, duel_result, duel_score, legend, sheet_entry_text, signed,
+};
 use crate::Error;
 
 /// A game page's link from a page `base` deep (`""` from the index, `"../"` from an event
@@ -184,7 +186,8 @@ fn th(name: &str, lang: Lang) -> String {
     escape(&column_label(name, lang))
 }
 
-/// Each event's (and section's) table, as `kifu standings` prints it, then its crosstable.
+/// Each event's (and section's) table, as `kifu standings` prints it, with its legend,
+/// then its crosstable; a match's score and games instead where the table has two players.
 fn points_html(
     out: &mut String,
     kind: GameKind,
@@ -195,13 +198,9 @@ fn points_html(
     lang: Lang,
 ) {
     for t in points_tables(rows, terms) {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
-             data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr><th class=\"num\">#\
-             </th><th>{}</th><th class=\"num\">{}</th><th class=\"num\">+</th>\
-             <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">{}</th>\
-             <th class=\"num\">SB</th><th>{}</th></tr></thead>\n<tbody>\n",
+            "<h3>{}</h3>\n<p class=\"legend\">{}</p>",
             heading(kind, &t.event, t.section.as_deref(), lang)
                 + &t.scoring_note()
                     .map(|s| format!(
@@ -209,33 +208,59 @@ fn points_html(
                         lang.fill(Msg::ScoringNote, &[("scoring", &s.to_string())])
                     ))
                     .unwrap_or_default(),
+            escape(&legend(&t, lang)),
+        );
+        if let Some(duel) = &t.duel {
+            duel_html(out, kind, &t, duel, ratings, base, lang);
+            continue;
+        }
+        let columns = t.columns();
+        let _ = write!(
+            out,
+            "<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
+             data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr>",
             escape(&t.event),
             lang.text(Msg::Standings),
-            th("player", lang),
-            th("games", lang),
-            th("points", lang),
-            th("decided by", lang),
         );
-        for l in &t.lines {
-            let _ = writeln!(
+        for &c in &columns {
+            let _ = write!(
                 out,
-                "<tr class=\"standing\" data-player=\"{p}\" data-place=\"{}\" data-points=\"{}\">\
-                 <td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td>\
-                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+                "<th{}>{}</th>",
+                num_class(c),
+                escape(&column_heading(c, lang))
+            );
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for l in &t.lines {
+            let _ = write!(
+                out,
+                "<tr class=\"standing\" data-player=\"{}\" data-place=\"{}\" \
+                 data-points=\"{}\" data-decided-by=\"{}\">",
+                escape(&l.player),
                 l.place,
                 l.points,
-                l.place,
-                player_cell(&l.player, ratings),
-                l.games,
-                l.wins,
-                l.draws,
-                l.losses,
-                points_text(l.points),
-                points_text(l.sonneborn_berger),
-                escape(&decided_label(l.decided_by, lang)),
-                p = escape(&l.player),
+                l.decided_by.name(),
             );
+            for &c in &columns {
+                let text = if c == StandingsColumn::Player {
+                    player_cell(&l.player, ratings)
+                } else {
+                    escape(&cell_text(&t, l, c, lang))
+                };
+                // The value that decided the place is set in bold.
+                let text = if l.decided_in(c) && l.place > 1 {
+                    format!("<strong>{text}</strong>")
+                } else {
+                    text
+                };
+                let _ = write!(
+                    out,
+                    "<td{} data-label=\"{}\">{text}</td>",
+                    num_class(c),
+                    escape(&column_heading(c, lang))
+                );
+            }
+            out.push_str("</tr>\n");
         }
         out.push_str("</tbody></table></div>\n");
         if t.unscored > 0 {
@@ -250,6 +275,91 @@ fn points_html(
             teams_html(out, kind, &t.event, teams, lang);
         }
     }
+}
+
+/// ` class="num"` for a column of numbers.
+fn num_class(c: StandingsColumn) -> &'static str {
+    if c.is_numeric() {
+        " class=\"num\""
+    } else {
+        ""
+    }
+}
+
+/// A match: the two players with their score (a standings table of two lines, as `kifu
+/// standings --json` lists them), then its games, each a link to the game.
+fn duel_html(
+    out: &mut String,
+    kind: GameKind,
+    t: &Table,
+    d: &Duel,
+    ratings: &HashMap<String, f64>,
+    base: &str,
+    lang: Lang,
+) {
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"standings\" data-view=\"match\" \
+         data-event=\"{}\" data-kind=\"{kind}\">\n<caption>{}: {} {} {}</caption>\n\
+         <thead><tr><th>{}</th><th class=\"num\">+</th><th class=\"num\">=</th>\
+         <th class=\"num\">−</th><th class=\"num\">{}</th></tr></thead>\n<tbody>\n",
+        escape(&t.event),
+        lang.text(Msg::MatchCaption),
+        escape(&d.players[0]),
+        duel_score(d),
+        escape(&d.players[1]),
+        th("player", lang),
+        th("score", lang),
+    );
+    for (i, l) in t.lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<tr class=\"standing\" data-player=\"{}\" data-place=\"{}\" data-points=\"{}\">\
+             <td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            escape(&l.player),
+            l.place,
+            l.points,
+            player_cell(&l.player, ratings),
+            l.wins,
+            l.draws,
+            l.losses,
+            points_text(d.score[i]),
+        );
+    }
+    out.push_str("</tbody></table></div>\n");
+    let _ = write!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"match-games\" data-event=\"{}\">\n\
+         <caption>{}</caption>\n<thead><tr><th class=\"num\">{}</th><th>{}</th>\
+         <th>{} – {}</th></tr></thead>\n<tbody>\n",
+        escape(&t.event),
+        lang.text(Msg::MatchGames),
+        th("no", lang),
+        th("round", lang),
+        escape(&d.players[0]),
+        escape(&d.players[1]),
+    );
+    for (i, g) in d.games.iter().enumerate() {
+        let forfeit = if g.forfeit { " F" } else { "" };
+        let result = format!("{}{forfeit}", duel_result(g.outcome));
+        let result = if g.game < 0 {
+            escape(&result)
+        } else {
+            format!(
+                "<a class=\"result\" href=\"{}\">{}</a>",
+                game_href(base, g.game),
+                escape(&result)
+            )
+        };
+        let _ = writeln!(
+            out,
+            "<tr><td class=\"num\">{}</td><td>{}</td><td>{result}</td></tr>",
+            i + 1,
+            escape(g.round.as_deref().unwrap_or("")),
+        );
+    }
+    out.push_str("</tbody></table></div>\n");
 }
 
 /// A team table, as `kifu standings` prints it, then its matches with their board points.
@@ -362,36 +472,36 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
             i + 1,
             escape(&x.player)
         );
-        for r in &t.rounds {
+        for (r, cell) in t.rounds.iter().zip(&x.crosstable) {
             // A phone stacks each line's cells, each said with its round (`data-label`).
             let label = escape(r);
-            match round_cell(t, x, r) {
-                RoundCell::Games(games) => {
+            match cell {
+                CrossCell::Games(games) => {
                     let _ = write!(out, "<td class=\"num\" data-label=\"{label}\">");
-                    for (k, (text, p)) in games.iter().enumerate() {
+                    for (k, g) in games.iter().enumerate() {
                         if k > 0 {
                             out.push(' ');
                         }
                         // No title: the row and the line number name both players, and a
                         // 2,000-game site keeps its index small.
                         // A curated game without moves has no page of its own.
-                        let _ = if p.game < 0 {
+                        let _ = if g.game < 0 {
                             write!(
                                 out,
                                 "<span class=\"result curated\" title=\"{}\">{}</span>",
-                                lang.text(if p.forfeit {
+                                lang.text(if g.forfeit {
                                     Msg::Forfeit
                                 } else {
                                     Msg::NotRecorded
                                 }),
-                                escape(text)
+                                escape(&g.mark())
                             )
                         } else {
                             write!(
                                 out,
                                 "<a class=\"result\" href=\"{}\">{}</a>",
-                                game_href(base, p.game),
-                                escape(text)
+                                game_href(base, g.game),
+                                escape(&g.mark())
                             )
                         };
                     }
@@ -401,7 +511,7 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
                     let _ = write!(
                         out,
                         "<td class=\"num\" data-label=\"{label}\">{}</td>",
-                        escape(&cell.text_in(lang))
+                        escape(&cell.text(lang.text(Msg::Bye)))
                     );
                 }
             }

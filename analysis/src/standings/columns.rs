@@ -1,0 +1,139 @@
+//! The columns of a points table, listed once: which columns a table has (its event's
+//! tie-breaks among them) and each line's typed cell. The CLI's text, the report and the
+//! site print these columns in this order; CSV and JSON carry the same values by name.
+
+use kifu_facts::Tiebreak;
+
+use super::decider::Decider;
+use super::points::{Line, Table};
+
+/// A column of a points table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StandingsColumn {
+    Place,
+    Player,
+    Games,
+    Wins,
+    Draws,
+    Losses,
+    Points,
+    /// One of the event's tie-breaks (wins has its own column).
+    Tiebreak(Tiebreak),
+    /// The criterion that set the line apart from its neighbour.
+    DecidedBy,
+    /// The rounds of the section without a game of the player.
+    MissingRounds,
+    /// The rounds the player sat out as the one left over of an odd number.
+    Byes,
+}
+
+impl StandingsColumn {
+    /// The column's name, as CSV headers and the reports' column labels know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StandingsColumn::Place => "place",
+            StandingsColumn::Player => "player",
+            StandingsColumn::Games => "games",
+            StandingsColumn::Wins => "wins",
+            StandingsColumn::Draws => "draws",
+            StandingsColumn::Losses => "losses",
+            StandingsColumn::Points => "points",
+            StandingsColumn::Tiebreak(tb) => tb.label(),
+            StandingsColumn::DecidedBy => "decided by",
+            StandingsColumn::MissingRounds => "missing rounds",
+            StandingsColumn::Byes => "byes",
+        }
+    }
+
+    /// Whether the column holds numbers (right-aligned).
+    pub fn is_numeric(self) -> bool {
+        !matches!(
+            self,
+            StandingsColumn::Player
+                | StandingsColumn::DecidedBy
+                | StandingsColumn::MissingRounds
+                | StandingsColumn::Byes
+        )
+    }
+}
+
+/// One line's value in a column.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell<'a> {
+    Count(u32),
+    Text(&'a str),
+    /// Points or a tie-break value; `None` where the tie-break does not apply (direct
+    /// encounter for a player alone on their points).
+    Points(Option<f64>),
+    Decider(Decider),
+    /// Rounds, in the table's order.
+    Rounds(&'a [String]),
+}
+
+impl Table {
+    /// The table's columns in the order every output prints them: place, player, games,
+    /// wins, draws, losses, points, the event's tie-breaks in order (wins excepted: it has
+    /// its column), decided by, then missing rounds and byes where a line has any.
+    pub fn columns(&self) -> Vec<StandingsColumn> {
+        let mut out = vec![
+            StandingsColumn::Place,
+            StandingsColumn::Player,
+            StandingsColumn::Games,
+            StandingsColumn::Wins,
+            StandingsColumn::Draws,
+            StandingsColumn::Losses,
+            StandingsColumn::Points,
+        ];
+        out.extend(
+            self.tiebreaks
+                .iter()
+                .filter(|tb| **tb != Tiebreak::Wins)
+                .map(|tb| StandingsColumn::Tiebreak(*tb)),
+        );
+        out.push(StandingsColumn::DecidedBy);
+        if self.lines.iter().any(|l| !l.missing_rounds.is_empty()) {
+            out.push(StandingsColumn::MissingRounds);
+        }
+        if self.lines.iter().any(|l| !l.byes.is_empty()) {
+            out.push(StandingsColumn::Byes);
+        }
+        out
+    }
+}
+
+impl Line {
+    /// The line's value in `column`.
+    pub fn cell(&self, column: StandingsColumn) -> Cell<'_> {
+        match column {
+            StandingsColumn::Place => Cell::Count(self.place as u32),
+            StandingsColumn::Player => Cell::Text(&self.player),
+            StandingsColumn::Games => Cell::Count(self.games),
+            StandingsColumn::Wins => Cell::Count(self.wins),
+            StandingsColumn::Draws => Cell::Count(self.draws),
+            StandingsColumn::Losses => Cell::Count(self.losses),
+            StandingsColumn::Points => Cell::Points(Some(self.points)),
+            StandingsColumn::Tiebreak(tb) => Cell::Points(self.tiebreak(tb)),
+            StandingsColumn::DecidedBy => Cell::Decider(self.decided_by),
+            StandingsColumn::MissingRounds => Cell::Rounds(&self.missing_rounds),
+            StandingsColumn::Byes => Cell::Rounds(&self.byes),
+        }
+    }
+
+    /// The line's value of tie-break `tb` (`None`: not among the table's, or not applying).
+    pub fn tiebreak(&self, tb: Tiebreak) -> Option<f64> {
+        self.tiebreaks
+            .iter()
+            .find(|v| v.tiebreak == tb)
+            .and_then(|v| v.value)
+    }
+
+    /// Whether `column` holds the criterion that placed this line (the cell to mark).
+    pub fn decided_in(&self, column: StandingsColumn) -> bool {
+        match (self.decided_by, column) {
+            (Decider::Points, StandingsColumn::Points) => true,
+            (Decider::Tiebreak(Tiebreak::Wins), StandingsColumn::Wins) => true,
+            (Decider::Tiebreak(a), StandingsColumn::Tiebreak(b)) => a == b,
+            _ => false,
+        }
+    }
+}
