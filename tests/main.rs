@@ -34,6 +34,7 @@ mod site_pages;
 mod site_public_games;
 mod site_variations;
 mod spark;
+mod standings_views;
 mod teams;
 mod variations;
 mod xiangqi_real;
