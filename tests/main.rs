@@ -14,6 +14,7 @@ mod common;
 mod contract;
 mod copies;
 mod curation;
+mod docs;
 mod freestyle;
 mod generated;
 mod module_cycles;
