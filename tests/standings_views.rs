@@ -111,7 +111,11 @@ struct Terms {
 /// those beaten plus the draw's share of those drawn with), Buchholz, wins, direct
 /// encounter (the points against the others on the same points), ordered on them in turn,
 /// then by name; the crosstable's marks from each game's outcome.
-fn expected(all: &[Game], members: &BTreeSet<String>, terms: &Terms) -> (Vec<String>, Vec<Expected>) {
+fn expected(
+    all: &[Game],
+    members: &BTreeSet<String>,
+    terms: &Terms,
+) -> (Vec<String>, Vec<Expected>) {
     let [win, draw, loss] = terms.scoring;
     let games: Vec<&Game> = all
         .iter()
@@ -124,21 +128,25 @@ fn expected(all: &[Game], members: &BTreeSet<String>, terms: &Terms) -> (Vec<Str
     let mut played: Vec<(String, String, String, i8)> = Vec::new();
     for g in games.iter().filter(|g| g.first.is_some()) {
         let o = g.first.unwrap();
-        played.push((g.players[0].clone(), g.round.clone(), g.players[1].clone(), o));
-        played.push((g.players[1].clone(), g.round.clone(), g.players[0].clone(), -o));
+        played.push((
+            g.players[0].clone(),
+            g.round.clone(),
+            g.players[1].clone(),
+            o,
+        ));
+        played.push((
+            g.players[1].clone(),
+            g.round.clone(),
+            g.players[0].clone(),
+            -o,
+        ));
     }
     let score = |o: i8| match o {
         1 => win,
         0 => draw,
         _ => loss,
     };
-    let total = |p: &str| -> f64 {
-        played
-            .iter()
-            .filter(|x| x.0 == p)
-            .map(|x| score(x.3))
-            .sum()
-    };
+    let total = |p: &str| -> f64 { played.iter().filter(|x| x.0 == p).map(|x| score(x.3)).sum() };
     let scored: BTreeSet<String> = played.iter().map(|x| x.0.clone()).collect();
     let mut lines: Vec<Expected> = scored
         .iter()
@@ -146,7 +154,10 @@ fn expected(all: &[Game], members: &BTreeSet<String>, terms: &Terms) -> (Vec<Str
             let mine: Vec<_> = played.iter().filter(|x| &x.0 == p).collect();
             let count = |o: i8| mine.iter().filter(|x| x.3 == o).count() as u32;
             let pts = total(p);
-            let tied: Vec<&String> = scored.iter().filter(|q| *q != p && total(q) == pts).collect();
+            let tied: Vec<&String> = scored
+                .iter()
+                .filter(|q| *q != p && total(q) == pts)
+                .collect();
             let share = |o: i8| (score(o) - loss) / (win - loss);
             let tiebreaks = terms
                 .tiebreaks
@@ -167,7 +178,8 @@ fn expected(all: &[Game], members: &BTreeSet<String>, terms: &Terms) -> (Vec<Str
                         ),
                         other => panic!("{other}"),
                     };
-                    (tb, value)
+                    // An empty sum is −0.
+                    (tb, value.map(|v| v + 0.0))
                 })
                 .collect();
             Expected {
@@ -252,8 +264,10 @@ fn expected(all: &[Game], members: &BTreeSet<String>, terms: &Terms) -> (Vec<Str
                 if present.contains(line.player.as_str()) {
                     return "?".into();
                 }
-                let out: Vec<&String> =
-                    scored.iter().filter(|p| !present.contains(p.as_str())).collect();
+                let out: Vec<&String> = scored
+                    .iter()
+                    .filter(|p| !present.contains(p.as_str()))
+                    .collect();
                 if scored.len() % 2 == 1 && out.len() == 1 {
                     "bye".into()
                 } else {
@@ -302,7 +316,11 @@ fn json_marks(cell: &Value) -> String {
                     "draw" => "=",
                     _ => "−",
                 };
-                let f = if g["forfeit"].as_bool().unwrap() { "F" } else { "" };
+                let f = if g["forfeit"].as_bool().unwrap() {
+                    "F"
+                } else {
+                    ""
+                };
                 format!("{sign}{}{f}", g["opponent"])
             })
             .collect::<Vec<_>>()
@@ -537,10 +555,23 @@ fn pages(db: &Path, dir: &Path, event: &str) -> Pages {
     ];
     let chromium = crate::chromium::chromium();
     if let Some(c) = chromium {
-        args.extend(["--pdf", pdf.to_str().unwrap(), "--chromium", c.to_str().unwrap()]);
+        args.extend([
+            "--pdf",
+            pdf.to_str().unwrap(),
+            "--chromium",
+            c.to_str().unwrap(),
+        ]);
     }
     kifu_ok(&args);
-    kifu_ok(&["site", "--db", d, "--event", event, "--out", site.to_str().unwrap()]);
+    kifu_ok(&[
+        "site",
+        "--db",
+        d,
+        "--event",
+        event,
+        "--out",
+        site.to_str().unwrap(),
+    ]);
     let read = |p: PathBuf| std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
     let pdf_text = chromium.and_then(|_| {
         let out = std::process::Command::new("pdftotext")
@@ -568,12 +599,18 @@ fn check_every_output(
     legend: &str,
 ) -> BTreeMap<String, Vec<Expected>> {
     let d = db.to_str().unwrap();
-    let json: Value =
-        serde_json::from_str(&kifu_ok(&["standings", "--db", d, "--event", event, "--json"]))
-            .unwrap();
+    let json: Value = serde_json::from_str(&kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--event",
+        event,
+        "--json",
+    ]))
+    .unwrap();
     let csv = kifu_ok(&["standings", "--db", d, "--event", event, "--csv"]);
     let text = kifu_ok(&["standings", "--db", d, "--event", event]);
-    let text_rows = text_rows(&text);
+    let cli_rows = text_rows(&text);
     let pages = pages(db, dir, event);
     let report_tables = html_tables(&pages.report_html);
     let site_tables = html_tables(&pages.site_html);
@@ -595,17 +632,19 @@ fn check_every_output(
         // The CLI's text: the legend under the heading, each line's cells, each
         // crosstable row.
         let at = text
-            .find(&format!("xiangqi: {event} · {section}{scoring_note}\n  {legend}\n"))
+            .find(&format!(
+                "xiangqi: {event} · {section}{scoring_note}\n  {legend}\n"
+            ))
             .unwrap_or_else(|| panic!("{section}: heading and legend\n{text}"));
         assert!(at < text.len());
         for (i, e) in lines.iter().enumerate() {
             let cells = table_cells(e, decided_label(e.decided_by));
             assert!(
-                text_rows.iter().any(|r| r.starts_with(&cells)),
+                cli_rows.iter().any(|r| r.starts_with(&cells)),
                 "text: {cells:?}"
             );
             let cross = crosstable_cells(i, e);
-            assert!(text_rows.contains(&cross), "text crosstable: {cross:?}");
+            assert!(cli_rows.contains(&cross), "text crosstable: {cross:?}");
         }
         // The report: Markdown and HTML print the same rows.
         let standings_caption = format!("{head}: standings");
@@ -662,11 +701,15 @@ fn check_every_output(
         assert_eq!(site_crosstable, &expected, "site crosstable");
         // The PDF's text: each crosstable row's marks, in order.
         if let Some(pdf) = &pages.pdf_text {
-            let pdf_rows = text_rows(pdf);
+            // pdftotext sets a cell apart by one space or more.
+            let pdf_rows: Vec<String> = pdf
+                .lines()
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
             for (i, e) in lines.iter().enumerate() {
-                let cross = crosstable_cells(i, e);
+                let cross = crosstable_cells(i, e).join(" ");
                 assert!(
-                    pdf_rows.iter().any(|r| r.ends_with(&cross[1..])),
+                    pdf_rows.iter().any(|r| r.ends_with(&cross)),
                     "PDF crosstable row: {cross:?}"
                 );
             }
@@ -677,7 +720,10 @@ fn check_every_output(
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat(&pages.markdown).contains(legend), "report legend");
     assert!(
-        pages.site_html.contains(&format!("<p class=\"legend\">{legend}</p>")),
+        pages
+            .site_html
+            .replace("&#39;", "'")
+            .contains(&format!("<p class=\"legend\">{legend}</p>")),
         "site legend"
     );
     if let Some(pdf) = &pages.pdf_text {
@@ -687,7 +733,11 @@ fn check_every_output(
 }
 
 /// Line `player` of `section`.
-fn line<'a>(lines: &'a BTreeMap<String, Vec<Expected>>, section: &str, player: &str) -> &'a Expected {
+fn line<'a>(
+    lines: &'a BTreeMap<String, Vec<Expected>>,
+    section: &str,
+    player: &str,
+) -> &'a Expected {
     lines[section].iter().find(|l| l.player == player).unwrap()
 }
 
@@ -724,7 +774,12 @@ fn the_world_championship_standings_are_the_same_in_every_output_under_both_scor
         ),
     )
     .unwrap();
-    kifu_ok(&["curate", "--db", db.to_str().unwrap(), curation.to_str().unwrap()]);
+    kifu_ok(&[
+        "curate",
+        "--db",
+        db.to_str().unwrap(),
+        curation.to_str().unwrap(),
+    ]);
     let curated = Terms {
         scoring: [2.0, 1.0, 0.0],
         tiebreaks: &["sonneborn-berger", "buchholz", "wins", "direct-encounter"],
@@ -787,11 +842,20 @@ fn a_two_player_title_match_is_shown_as_a_match_in_every_output() {
     .unwrap();
     kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
     let event = "Meijin match 2002";
-    let json: Value =
-        serde_json::from_str(&kifu_ok(&["standings", "--db", d, "--event", event, "--json"]))
-            .unwrap();
+    let json: Value = serde_json::from_str(&kifu_ok(&[
+        "standings",
+        "--db",
+        d,
+        "--event",
+        event,
+        "--json",
+    ]))
+    .unwrap();
     let duel = &json["renju"][0]["match"];
-    assert_eq!(duel["players"], serde_json::json!(["Yamaguchi", "Hasegawa"]));
+    assert_eq!(
+        duel["players"],
+        serde_json::json!(["Yamaguchi", "Hasegawa"])
+    );
     assert_eq!(duel["score"], serde_json::json!([3.0, 1.0]));
     let outcomes: Vec<&str> = duel["games"]
         .as_array()
