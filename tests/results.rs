@@ -95,9 +95,17 @@ fn the_renjunet_results_file_is_games_without_moves() {
 
     // The standings of a tournament, its players named by their ids until the curation
     // names one (by the id the file uses).
+    // A line's first cells: place, player, games, wins, draws, losses, points.
+    let has_line = |standings: &str, cells: &str| {
+        standings.lines().any(|l| {
+            l.split_whitespace()
+                .take(7)
+                .eq(cells.split_whitespace())
+        })
+    };
     let standings = kifu_ok(&["standings", "--db", d, "--event", "renjunet:2596"]);
     assert!(
-        standings.contains("  1  renjunet:3556                   7   5   2   0       6"),
+        has_line(&standings, "1 renjunet:3556 7 5 2 0 6"),
         "{standings}"
     );
     let curation = dir.path().join("players.toml");
@@ -109,7 +117,11 @@ fn the_renjunet_results_file_is_games_without_moves() {
     kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
     let standings = kifu_ok(&["standings", "--db", d, "--event", "renjunet:2596"]);
     assert!(
-        standings.contains("  1  Player 3556                     7   5   2   0       6"),
+        standings.lines().any(|l| l.trim_start().starts_with("1  Player 3556")),
+        "{standings}"
+    );
+    assert!(
+        has_line(&standings.replace("Player 3556", "Player_3556"), "1 Player_3556 7 5 2 0 6"),
         "{standings}"
     );
 }
@@ -199,21 +211,33 @@ fn xiangqis_first_seat_is_red_in_the_standings_and_the_exports() {
         ),
         2
     );
-    let standings = kifu_ok(&["standings", "--db", d, "--event", "Cup"]);
+    let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
+        "standings", "--db", d, "--event", "Cup", "--json",
+    ]))
+    .unwrap();
     let line = |name: &str| {
-        standings
-            .lines()
-            .find(|l| l.split_whitespace().nth(1) == Some(name))
-            .unwrap_or_else(|| panic!("{name} in {standings}"))
-            .split_whitespace()
-            .skip(2)
-            .take(5)
-            .collect::<Vec<_>>()
+        let l = json["xiangqi"][0]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["player"] == name)
+            .unwrap_or_else(|| panic!("{name} in {json}"));
+        ["games", "wins", "draws", "losses", "points"]
+            .map(|k| l[k].to_string())
             .join(" ")
     };
     // games, wins, draws, losses, points: Li won round 1 as Red and lost the other two.
-    assert_eq!(line("Li"), "3 1 0 2 1", "{standings}");
-    assert_eq!(line("Zhang"), "3 2 0 1 2", "{standings}");
+    assert_eq!(line("Li"), "3 1 0 2 1.0", "{json}");
+    assert_eq!(line("Zhang"), "3 2 0 1 2.0", "{json}");
+    // Two players: a match, its games from Zhang's seat (Li won round 1 as Red).
+    let standings = kifu_ok(&["standings", "--db", d, "--event", "Cup"]);
+    assert!(standings.contains("Zhang 2–1 Li"), "{standings}");
+    let results: Vec<&str> = standings
+        .lines()
+        .filter_map(|l| l.trim().strip_suffix("–0").or(l.trim().strip_suffix("–1")).map(|_| l))
+        .map(|l| l.split_whitespace().last().unwrap())
+        .collect();
+    assert_eq!(results, ["0–1", "1–0", "1–0"], "{standings}");
     let red = kifu_ok(&["games", "--db", d, "--player", "Li", "--side", "red"]);
     assert_eq!(
         red.lines().filter(|l| l.contains("Cup")).count(),
