@@ -51,27 +51,34 @@ fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
         .ok_or_else(|| unknown_name("format", s, ["table", "csv", "json", "parquet"]))
 }
 
-pub(super) fn run(args: &StatsArgs) -> Result<ExitCode> {
-    let (by, format, out) = (args.by.as_deref(), args.format, args.out.as_deref());
-    use kifu_analysis::Format as F;
-    // What --out must be, checked before any work: a directory for csv and parquet (one
-    // file per table), a file for table and json.
-    if let Some(path) = out {
-        let wants_dir = matches!(format, F::Csv | F::Parquet);
-        if wants_dir && path.exists() && !path.is_dir() {
-            bail!(
+impl StatsArgs {
+    /// What --out must be, checked before any work: a directory for csv and parquet (one
+    /// file per table), needed for parquet; a file for table and json.
+    fn check_out(&self) -> Result<()> {
+        use kifu_analysis::Format as F;
+        let wants_dir = matches!(self.format, F::Csv | F::Parquet);
+        match &self.out {
+            None if self.format == F::Parquet => bail!("--format parquet needs --out DIR"),
+            None => {}
+            Some(path) if wants_dir && path.exists() && !path.is_dir() => bail!(
                 "--out {}: a file is there; csv and parquet are written into a directory \
                  (one file per table)",
                 path.display()
-            );
-        }
-        if !wants_dir && path.is_dir() {
-            bail!(
+            ),
+            Some(path) if !wants_dir && path.is_dir() => bail!(
                 "--out {}: a directory is there; table and json are written as one file",
                 path.display()
-            );
+            ),
+            Some(_) => {}
         }
+        Ok(())
     }
+}
+
+pub(super) fn run(args: &StatsArgs) -> Result<ExitCode> {
+    args.check_out()?;
+    let (by, format, out) = (args.by.as_deref(), args.format, args.out.as_deref());
+    use kifu_analysis::Format as F;
     let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "stats")?;
     let data = kifu_analysis::Dataset::new(&store, &filter);
     let mut tables = match (by, args.adjusted || args.compare.is_some()) {
@@ -156,7 +163,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<ExitCode> {
                 kifu_analysis::write_frame_to(df, F::Csv, &mut stdout)?;
             }
         }
-        (F::Parquet, None) => bail!("--format parquet needs --out DIR"),
+        (F::Parquet, None) => unreachable!("refused by StatsArgs::check_out"),
     }
     Ok(ExitCode::SUCCESS)
 }
