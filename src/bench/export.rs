@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use kifu_generate::{GameSpec, RenjuNotation};
 
 use super::{
-    build_and_cores, generated, ingest_once, mb, rate, wait_with_peak, write_section, Request,
+    build_and_cores, generated, ingest_once, mb, rate, wait_with_peak, write_section, BenchArgs,
 };
 
 /// The section's heading in the results file.
@@ -61,7 +61,7 @@ pub(super) fn measure(args: &[&str]) -> Result<(f64, u64)> {
 }
 
 /// Runs the benchmark and writes its section into `req.out`.
-pub fn run(req: &Request, games: usize) -> Result<String> {
+pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
     let input = generated(req, GameSpec::Renju(RenjuNotation::Lines), games)?;
     let db = req.work.join(format!("export-{games}.db"));

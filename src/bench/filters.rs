@@ -23,7 +23,7 @@ use kifu_store::search::GameOrder;
 use kifu_store::{GameFilter, RulesetChoice, Store};
 
 use super::search::{prefix, QueryNames};
-use super::{write_section, Request};
+use super::{write_section, BenchArgs};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Every filter on 1,000,000 games (`kifu bench --only filters`)";
@@ -335,7 +335,7 @@ fn met(ok: bool) -> &'static str {
 
 /// The filters table (Markdown) on `games` generated Renju games, as its section of the
 /// results file.
-pub fn run(req: &Request, games: usize) -> Result<String> {
+pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
     let db = super::search::database(&req.work, games)?;
     let store = Store::open_read_only(&db)?;

@@ -21,6 +21,7 @@ mod site;
 mod stages;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use kifu_generate::{GameSpec, RenjuNotation, SetSpec, XqNotation};
 use kifu_rules::chouchou::Variant;
 use serde::{Deserialize, Serialize};
@@ -66,8 +67,26 @@ impl Stage {
     }
 }
 
+/// `kifu bench-stage`'s flags.
+#[derive(Args)]
+pub struct BenchStageArgs {
+    /// The stage: floor, parse, replay, ingest or ingest-no-index.
+    #[arg(long, value_parser = |s: &str| Stage::from_name(s).ok_or("floor, parse, replay, ingest or ingest-no-index"))]
+    stage: Stage,
+    /// Replay threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// The scratch database of the ingest stage.
+    #[arg(long)]
+    db: PathBuf,
+    /// The inputs to time.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+}
+
 /// `kifu bench-stage`: runs one stage in this process and prints one JSON line.
-pub fn run_stage(stage: Stage, threads: usize, db: &Path, paths: &[PathBuf]) -> Result<ExitCode> {
+pub fn run_stage(args: &BenchStageArgs) -> Result<ExitCode> {
+    let (stage, threads, db, paths) = (args.stage, args.threads, &args.db, &args.paths[..]);
     let started = Instant::now();
     let (records, games, bytes_in, bytes_out, stages) = match stage {
         Stage::Floor => {
@@ -235,26 +254,47 @@ impl Part {
     }
 }
 
-pub struct Request {
-    /// Games in each large generated set (the small ones have a tenth).
+/// `kifu bench`'s flags.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Games in each large generated set (the small sets have a tenth).
+    #[arg(long, default_value_t = 100_000)]
     pub games: usize,
-    /// Only this part (default: all).
-    pub only: Option<Part>,
-    /// Generated Renju games in the header-search database.
-    pub search_games: usize,
     /// Leave out the real collections in ../shared/data.
+    #[arg(long)]
     pub no_real: bool,
-    /// Where generated inputs and databases go.
+    /// Only one part: ingest (the stages and scaling), stages (busy time per pipeline stage and the scaling model), search (header search) or filters (every filter option with `games` and `stats`, alone).
+    #[arg(long, value_parser = |s: &str| Part::from_name(s).ok_or("ingest, stages, search or filters"))]
+    pub only: Option<Part>,
+    /// Generated Renju games in the header-search database (built once per size in
+    /// --work).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub search_games: usize,
+    /// Where generated inputs and the scratch database go.
+    #[arg(long, default_value = "target/kifu-bench")]
     pub work: PathBuf,
-    /// Where the table is written (besides standard output).
+    /// The results file (Markdown) the tables are written to.
+    #[arg(long, default_value = "bench/RESULTS.md")]
     pub out: PathBuf,
-    /// Only the position index benchmark, on this many generated Renju games.
+    /// Only the position index benchmark (index cost on ingest, bytes per game,
+    /// position search, explorer) on this many generated Renju games; its section of
+    /// the results file is replaced, the rest kept.
+    #[arg(long)]
     pub positions: Option<usize>,
-    /// Only the export benchmark, on this many generated Renju games.
+    /// Only the export benchmark: `kifu export` of this many generated Renju games
+    /// (the database built once per size in --work), its time and peak RSS; its section
+    /// of the results file is replaced, the rest kept.
+    #[arg(long)]
     pub export: Option<usize>,
-    /// Only the ratings benchmark, on this many generated dated results.
+    /// Only the ratings benchmark: `kifu ratings` (WHR, Elo) of this many generated
+    /// dated results among 1,000 players; its section of the results file is replaced,
+    /// the rest kept.
+    #[arg(long)]
     pub ratings: Option<usize>,
-    /// Only the site benchmark (all of CCPD).
+    /// Only the site benchmark: `kifu site` of all of CCPD (from ../shared/data), its
+    /// time, memory and size; its section of the results file is replaced, the rest
+    /// kept.
+    #[arg(long)]
     pub site: bool,
 }
 
@@ -267,7 +307,7 @@ fn shared_data() -> Option<PathBuf> {
 }
 
 /// `games` games of `game` from seed 2026, generated into the work folder when missing.
-fn generated(req: &Request, game: GameSpec, games: usize) -> Result<Input> {
+fn generated(req: &BenchArgs, game: GameSpec, games: usize) -> Result<Input> {
     let kind = game.kind();
     let name = format!("generated {kind} ×{games}");
     let file = req
@@ -340,7 +380,7 @@ fn rate(n: u64, secs: f64) -> String {
 }
 
 /// `kifu bench`.
-pub fn run(req: &Request) -> Result<ExitCode> {
+pub fn run(req: &BenchArgs) -> Result<ExitCode> {
     if let Some(games) = req.positions {
         stdout::print(&positions::run(req, games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
@@ -428,7 +468,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
 }
 
 /// The real collections of the benchmark, where ../shared/data has them.
-fn real_inputs(req: &Request) -> Vec<Input> {
+fn real_inputs(req: &BenchArgs) -> Vec<Input> {
     let mut inputs = Vec::new();
     if !req.no_real {
         match shared_data() {
@@ -484,7 +524,7 @@ const GENERATED: [GameSpec; 4] = [
 
 /// The pipeline stages' busy times on the two largest real collections (train-2, CCPD)
 /// and the large generated sets.
-fn stages_table(req: &Request) -> Result<String> {
+fn stages_table(req: &BenchArgs) -> Result<String> {
     let mut inputs: Vec<Input> = real_inputs(req)
         .into_iter()
         .filter(|i| i.name.contains("train-2") || i.name.contains("CCPD"))
@@ -496,7 +536,7 @@ fn stages_table(req: &Request) -> Result<String> {
 }
 
 /// The ingest stages of every input, and thread and input-size scaling.
-fn ingest_tables(req: &Request) -> Result<String> {
+fn ingest_tables(req: &BenchArgs) -> Result<String> {
     let mut inputs = real_inputs(req);
     let small = (req.games / 10).max(1);
     let mut scaling = Vec::new();
@@ -599,7 +639,7 @@ fn machine_line() -> String {
 }
 
 /// Writes the results document: where and on what it ran, then `body`.
-fn write_results(req: &Request, body: &str) -> Result<ExitCode> {
+fn write_results(req: &BenchArgs, body: &str) -> Result<ExitCode> {
     let mut doc = String::new();
     writeln!(doc, "# kifu bench results\n")?;
     writeln!(doc, "{}\n", machine_line())?;

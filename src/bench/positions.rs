@@ -14,7 +14,7 @@ use kifu_generate::{GameSpec, RenjuNotation};
 use kifu_rules::positions::{stored_board, Board, StoredGame, StoredSetup};
 use kifu_store::Store;
 
-use super::{build_and_cores, generated, write_section, Request};
+use super::{build_and_cores, generated, write_section, BenchArgs};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Position index";
@@ -80,7 +80,7 @@ fn time_searches(store: &Store, stored: u64) -> Result<(Vec<f64>, usize)> {
 }
 
 /// Runs the benchmark and writes its section into `req.out`.
-pub fn run(req: &Request, games: usize) -> Result<String> {
+pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
     let input = generated(req, GameSpec::Renju(RenjuNotation::Lines), games)?;
     let indexed = req.work.join("positions.db");

@@ -12,7 +12,7 @@ use anyhow::Result;
 use kifu_generate::Rng;
 
 use super::export::measure;
-use super::{build_and_cores, ingest_once, mb, rate, write_section, Request};
+use super::{build_and_cores, ingest_once, mb, rate, write_section, BenchArgs};
 
 /// The section's heading in the results file.
 const HEADING: &str = "## Ratings (`kifu bench --ratings N`)";
@@ -76,7 +76,7 @@ fn civil(days: u32) -> (i64, u32, u32) {
 }
 
 /// Runs the benchmark and writes its section into `req.out`.
-pub fn run(req: &Request, games: usize) -> Result<String> {
+pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
     let file = req.work.join(format!("ratings-{games}.tsv"));
     let db = req.work.join(format!("ratings-{games}.db"));

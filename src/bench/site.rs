@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use super::export::measure;
-use super::{build_and_cores, ingest_once, mb, shared_data, write_section, Request};
+use super::{build_and_cores, ingest_once, mb, shared_data, write_section, BenchArgs};
 
 const HEADING: &str = "## Site of a whole archive (`kifu bench --site`)";
 const ARCHIVE: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
@@ -37,7 +37,7 @@ fn size(dir: &Path) -> Result<(u64, u64)> {
 }
 
 /// Runs the benchmark and writes its section into `req.out`.
-pub fn run(req: &Request) -> Result<String> {
+pub fn run(req: &BenchArgs) -> Result<String> {
     let Some(data) = shared_data() else {
         bail!("kifu bench --site needs ../shared/data (or KIFU_SHARED) for {ARCHIVE}");
     };

@@ -2,22 +2,37 @@
 //! lines), in source order.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 use kifu_store::curation::DecisionRow;
 use kifu_store::query::FindingRow;
 use serde_json::json;
 
-use super::args::FilterArgs;
+use super::args::{DbArg, FilterArgs};
 use crate::stdout::Stdout;
 
-pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, open: bool) -> Result<ExitCode> {
+/// `kifu audit`'s flags.
+#[derive(Args)]
+pub(super) struct AuditArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// JSON lines instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Only the findings no `[[decision]]` of the curation has decided.
+    #[arg(long)]
+    open: bool,
+}
+
+pub(super) fn run(args: &AuditArgs) -> Result<ExitCode> {
     // Every record by default: a linked copy's findings point at its own text.
-    let (store, filter) = super::select::open(db, flags, true, "audit")?;
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, true, "audit")?;
     let mut findings = store.findings(&filter, None)?;
-    if open {
+    if args.open {
         let all = findings.len();
         findings.retain(|f| f.decision.is_none());
         if all > findings.len() && !super::progress::quiet() {
@@ -32,7 +47,7 @@ pub(super) fn run(db: &Path, flags: FilterArgs, json: bool, open: bool) -> Resul
     }
     let mut out = Stdout::lock();
     for f in &findings {
-        let line = if json {
+        let line = if args.json {
             finding_json(f).to_string()
         } else {
             finding_line(f)

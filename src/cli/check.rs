@@ -4,28 +4,91 @@
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
+use clap::{Args, Subcommand};
 use kifu_facts::GameKind;
 use kifu_rules::renju::{self, Marks, Position, Stone};
 use kifu_rules::{chouchou, territorial, xiangqi};
 use serde_json::json;
 
-use super::args::CheckGame;
 use super::text::finding_text;
 use crate::stdout;
 use kifu_reports::replay::{captured_totals, classes_text};
 
-pub(super) fn run(game: CheckGame) -> Result<ExitCode> {
-    match game {
-        CheckGame::Renju { moves, json } => check_renju(&moves, json),
-        CheckGame::Xiangqi { fen, moves, json } => check_xiangqi(&fen, &moves, json),
-        CheckGame::Territorial { moves, json } => check_territorial(&moves, json),
+/// `kifu check`'s flags: the game, whose subcommand has the position's.
+#[derive(Args)]
+pub(super) struct CheckArgs {
+    #[command(subcommand)]
+    game: CheckGame,
+}
+
+/// The game checked, with its position's flags.
+#[derive(Subcommand)]
+enum CheckGame {
+    /// A Renju position: whose turn, Black's forbidden points and their kinds, the winner.
+    Renju {
+        /// Moves in RIF notation from the empty board, `--` for a pass.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The answer as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A Xiangqi position: each move's classes (check, chase with chaser and target, …),
+    /// the legal moves and any repetition verdict (棋例).
+    Xiangqi {
+        /// Start position (default: the standard one).
+        #[arg(long, default_value = xiangqi::START_FEN)]
+        fen: String,
+        /// Moves in ICCS (`h2e2 h9g7 …`, ranks 0-9).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The answer as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A Chess Territorial game: legality of each placement, whose turn, the territories
+    /// (size, multiplier), each side's score and the winner.
+    Territorial {
+        /// Placements from the empty board: `K@e1 K@d8 Q@e2 @e3 --`.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The answer as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A ChouChou game: each action's captures (simultaneous and chain steps), the
+    /// findings, each player's captured total and the winner.
+    Chouchou {
+        /// 3x3, js or 4x4.
+        #[arg(long, default_value = "3x3")]
+        variant: String,
+        /// 2, 3 or 4 players.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// Four players as two pairs.
+        #[arg(long)]
+        pairs: bool,
+        /// Actions: `1A 2A 3C→1A② 2B→3A① …` (optionally `x3` after an action).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The answer as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub(super) fn run(args: &CheckArgs) -> Result<ExitCode> {
+    match &args.game {
+        CheckGame::Renju { moves, json } => check_renju(moves, *json),
+        CheckGame::Xiangqi { fen, moves, json } => check_xiangqi(fen, moves, *json),
+        CheckGame::Territorial { moves, json } => check_territorial(moves, *json),
         CheckGame::Chouchou {
             variant,
             players,
             pairs,
             moves,
             json,
-        } => check_chouchou(&variant, players, pairs, &moves, json),
+        } => check_chouchou(variant, *players, *pairs, moves, *json),
     }
 }
 

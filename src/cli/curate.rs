@@ -1,17 +1,47 @@
 //! `kifu curate`: checks a curation file and applies it on top of the records
 //! ([`kifu_store::curation`]), or removes the one applied.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use kifu_facts::CurationError;
 use kifu_store::Store;
 
+use super::args::DbArg;
 use crate::stdout;
 
-pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> Result<ExitCode> {
-    if remove {
+/// `kifu curate`'s flags.
+#[derive(Args)]
+pub(super) struct CurateArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// Only check the file (against the database, when there is one): apply nothing.
+    #[arg(long)]
+    check: bool,
+    /// Remove the applied curation.
+    #[arg(long, conflicts_with_all = ["check", "file"])]
+    remove: bool,
+    /// Write the applied curation's facts by game key (curated_games, curated_players,
+    /// decisions) as Parquet into DIR, for a dataset built without this database to
+    /// join on (the Spark job's --curation).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["check", "remove", "file"])]
+    facts: Option<PathBuf>,
+    /// The curation file.
+    #[arg(required_unless_present_any = ["remove", "facts"], value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+/// Applies (or with `--check` checks) the curation file, or removes the applied one, or
+/// with `--facts` writes its facts.
+pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
+    let db = &args.db.db;
+    if let Some(dir) = &args.facts {
+        return facts(db, dir);
+    }
+    let check = args.check;
+    if args.remove {
         let mut store = Store::open(db)?;
         if store.remove_curation()? {
             drop(store);
@@ -24,7 +54,7 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(file) = file else {
+    let Some(file) = args.file.as_deref() else {
         anyhow::bail!("name the curation file");
     };
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
@@ -87,7 +117,7 @@ pub(super) fn run(db: &Path, file: Option<&Path>, check: bool, remove: bool) -> 
 }
 
 /// `kifu curate --facts DIR`: the applied curation by game key, as Parquet.
-pub(super) fn facts(db: &Path, dir: &Path) -> Result<ExitCode> {
+fn facts(db: &Path, dir: &Path) -> Result<ExitCode> {
     let store = Store::open_read_only(db)?;
     if store.stored_curation()?.is_none() {
         anyhow::bail!(

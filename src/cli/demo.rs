@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use kifu_facts::Severity;
 use kifu_generate::{GameSpec, RenjuNotation, SetSpec, XqNotation};
 use kifu_rules::chouchou::Variant;
@@ -86,7 +87,19 @@ fn remove_db(db: &Path) -> Result<()> {
     kifu_store::remove_database(db).with_context(|| format!("remove {}", db.display()))
 }
 
-pub(super) fn run(db: &Path, report_dir: &Path) -> Result<ExitCode> {
+/// `kifu demo`'s flags.
+#[derive(Args)]
+pub(super) struct DemoArgs {
+    /// Where the demo database goes.
+    #[arg(long, default_value = "kifu-demo.db")]
+    db: PathBuf,
+    /// Where the report goes.
+    #[arg(long, default_value = "kifu-demo-report")]
+    report: PathBuf,
+}
+
+pub(super) fn run(args: &DemoArgs) -> Result<ExitCode> {
+    let (db, report_dir) = (args.db.as_path(), args.report.as_path());
     remove_db(db)?;
     let samples = samples_dir()?;
     let generated = PathBuf::from(format!("{}-generated", db.with_extension("").display()));

@@ -6,15 +6,36 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 use kifu_analysis::positions::{
     explore, filtered_games, Explored, ExploredMove, ResultCounts, Selection,
 };
 use kifu_facts::{GameKind, Seat};
 
-use super::args::ExploreArgs;
-use super::position::counts_line;
+use super::args::{DbArg, FilterArgs};
+use super::position::{counts_line, QueryArgs};
 use super::table::{left, named, render, right};
 use crate::stdout::Stdout;
+
+/// `kifu explore`'s flags.
+#[derive(Args)]
+pub(super) struct ExploreArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    query: QueryArgs,
+    /// Levels of next moves to print (1 = the next moves only).
+    #[arg(long, default_value_t = 1)]
+    depth: u32,
+    /// Below the first level, expand only moves played in at least this many games.
+    #[arg(long, default_value_t = 1)]
+    min_games: u64,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// Print one JSON object (the tree).
+    #[arg(long)]
+    json: bool,
+}
 
 pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
     let (store, filter, board) = super::position::open(&a.db, &a.filter, &a.query, "explore")?;

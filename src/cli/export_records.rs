@@ -19,8 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
 use kifu_facts::{Extra, GameKind};
-use kifu_notation::{GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer, XqNotation};
-use kifu_parser::raw::Format;
+use kifu_notation::{GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer};
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
 use kifu_store::query::GameRow;
 use kifu_store::{GameFilter, Store};
@@ -29,13 +28,12 @@ use super::args::FilterArgs;
 use super::progress::summary;
 use crate::stdout;
 
-/// The options of a record export.
-pub struct RecordExport<'a> {
-    pub format: Format,
-    pub out: &'a Path,
-    pub annotate: bool,
-    pub notation: Option<XqNotation>,
-    pub overwrite: bool,
+/// The options of a record export, checked (`ExportArgs::target`).
+pub(super) struct RecordExport<'a> {
+    pub(super) notation: Notation,
+    pub(super) out: &'a Path,
+    pub(super) annotate: bool,
+    pub(super) overwrite: bool,
 }
 
 /// Why games were not written, with how many.
@@ -51,15 +49,8 @@ impl Skipped {
     }
 }
 
-pub(super) fn run(db: &Path, flags: FilterArgs, opts: RecordExport<'_>) -> Result<ExitCode> {
-    if opts.notation.is_some() && opts.format != Format::XiangqiPgn {
-        bail!(
-            "--notation is for --format xiangqi-pgn, not {}",
-            opts.format
-        );
-    }
-    let notation = Notation::of_format(opts.format, opts.notation.unwrap_or(XqNotation::Chinese))
-        .ok_or_else(|| anyhow!("kifu writes no {} records", opts.format))?;
+pub(super) fn run(db: &Path, flags: &FilterArgs, opts: RecordExport<'_>) -> Result<ExitCode> {
+    let notation = opts.notation;
     if opts.out.exists() && !opts.overwrite {
         bail!(
             "{} exists: pass --overwrite to replace it",

@@ -4,35 +4,53 @@
 //! otherwise; `e/w/i` counts the game's errors, warnings and info remarks; an id `7=3` is
 //! game 7, a linked copy of game 3.
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 use kifu_store::search::{GameListing, GameOrder, QuarantinedListing};
 use kifu_store::{GameFilter, Store};
 use serde_json::json;
 
-use super::args::{FilterArgs, ListFormat};
+use super::args::{parse_list_format, DbArg, FilterArgs, ListFormat};
 use super::progress::summary;
 use super::table::{capped, left, render, right};
 use super::text::csv_line;
+use crate::choice::unknown_name;
 use crate::stdout;
 
 /// Display cap of the event and players columns (JSON and CSV have the whole text).
 const NAME_CAP: usize = 36;
 
-pub(super) fn run(
-    db: &Path,
-    flags: FilterArgs,
-    order: GameOrder,
+/// `kifu games`'s flags.
+#[derive(Args)]
+pub(super) struct GamesArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// id, date, event (then round) or plies.
+    #[arg(long, default_value = "id", value_parser = parse_game_order)]
+    sort: GameOrder,
+    /// At most this many lines (the total is said on standard error).
+    #[arg(long)]
     limit: Option<u64>,
+    /// table, json (one object per line) or csv.
+    #[arg(long, default_value = "table", value_parser = parse_list_format)]
     format: ListFormat,
-) -> Result<ExitCode> {
-    let (store, filter) = super::select::open(db, flags, false, "games")?;
+}
+
+fn parse_game_order(s: &str) -> Result<GameOrder, String> {
+    GameOrder::from_name(s).ok_or_else(|| unknown_name("order", s, GameOrder::NAMES.to_vec()))
+}
+
+pub(super) fn run(args: &GamesArgs) -> Result<ExitCode> {
+    let (limit, format) = (args.limit, args.format);
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "games")?;
     if filter.status == Some(kifu_store::filter::Status::Quarantined) {
         return quarantined(&store, &filter, limit, format);
     }
-    let games = store.list_games(&filter, order, limit)?;
+    let games = store.list_games(&filter, args.sort, limit)?;
     let total = if limit.is_some_and(|l| games.len() as u64 >= l) {
         store.count_games(&filter)?
     } else {

@@ -7,10 +7,35 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use kifu_store::Store;
 
-use super::args::IndexArgs;
+use super::args::DbArg;
 use crate::stdout::Stdout;
+
+/// `kifu index`'s flags.
+#[derive(Args)]
+pub(super) struct IndexArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// Empty the position index and make it again from every stored game.
+    #[arg(long)]
+    rebuild: bool,
+    /// Merge the small segments many small ingests leave (one per ingest and kind) into large ones,
+    /// without replaying any game: a lookup then reads one row per 65,536 games.
+    #[arg(long)]
+    compact: bool,
+    /// Check that the index holds exactly the entries the stored games' moves give
+    /// (exit code 1 when it does not).
+    #[arg(long)]
+    verify: bool,
+    /// Replay threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print one JSON object per step.
+    #[arg(long)]
+    json: bool,
+}
 
 pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     let db = &a.db.db;

@@ -5,11 +5,103 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use clap::Args;
+use kifu_facts::Ruleset;
+use kifu_parser::Format;
 
+use super::args::DbArg;
+use crate::choice::unknown_name;
 use crate::stdout::Stdout;
 
+/// `kifu ingest`'s flags.
+#[derive(Args)]
+pub(super) struct IngestArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// Read every file as this format instead of detecting it.
+    #[arg(long, value_parser = parse_format)]
+    format: Option<Format>,
+    /// Replay every Renju-board record by these rules: renju, or freestyle (free-style
+    /// gomoku: no forbidden moves, five or more wins for either side). Without it a
+    /// record's rule tag decides (gomoku or freestyle: free-style; a Renju opening rule:
+    /// Renju), else its file's name (one containing `gomoku`, as Gomoku.bdt: free-style),
+    /// else Renju. A file ingested before is skipped, whatever this says.
+    #[arg(long, visible_alias = "ruleset", value_name = "RULES", value_parser = parse_ruleset)]
+    rule: Option<Ruleset>,
+    /// The Xiangqi rules in force for every game of the input: world (the default: a
+    /// world-rules repetition verdict decides the game) or chinese (kifu judges
+    /// repetition by the world rules only, so the verdict is information and the
+    /// recorded result counts). A curated event's `rules` come first.
+    #[arg(long, value_name = "RULES", value_parser = parse_xiangqi_rules)]
+    xiangqi_rules: Option<kifu_facts::RulesInForce>,
+    /// Replay threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Leave the new games out of the position index (a bulk load): it stays behind
+    /// until the next `kifu position`, `explore` or `index` adds them.
+    #[arg(long)]
+    no_index: bool,
+    /// Write the data contract's tables (as `kifu export` writes them) into this new
+    /// directory instead of the database: no SQLite. Ids and linked copies are then
+    /// the shard's own; join shards on game_key, dedupe them on canonical_hash.
+    #[arg(long, value_name = "DIR", conflicts_with = "db")]
+    to_parquet: Option<PathBuf>,
+    /// With --to-parquet: replace DIR if it exists (whole: no stale part files remain).
+    #[arg(long, requires = "to_parquet")]
+    overwrite: bool,
+    /// Record files, compressed files (.xz, .gz), tar archives or directories (read
+    /// recursively) to ingest.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+}
+
+impl IngestArgs {
+    /// What the ingest is told: the format, the rules, threads, progress and the index.
+    fn options(&self) -> kifu_ingest::Options {
+        kifu_ingest::Options {
+            format: self.format,
+            threads: self.threads,
+            progress: super::progress::shown(),
+            no_index: self.no_index,
+            ruleset: self.rule,
+            xiangqi_rules: self.xiangqi_rules.clone(),
+        }
+    }
+}
+
+fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
+    Ruleset::from_name(s).ok_or_else(|| unknown_name("rules", s, Ruleset::ALL.map(Ruleset::name)))
+}
+
+fn parse_xiangqi_rules(s: &str) -> Result<kifu_facts::RulesInForce, String> {
+    match kifu_facts::RulesInForce::from_name(s) {
+        Some(
+            r @ (kifu_facts::RulesInForce::XiangqiWorld | kifu_facts::RulesInForce::XiangqiChinese),
+        ) => Ok(r),
+        _ => Err(unknown_name("Xiangqi rules", s, ["world", "chinese"])),
+    }
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s)
+        .ok_or_else(|| unknown_name("format", s, Format::ALL.iter().map(|f| f.name())))
+}
+
+/// Ingests the paths into the database, or into a new Parquet dataset with
+/// `--to-parquet`; the exit code is [`exit_code`]'s.
+pub(super) fn run(args: &IngestArgs) -> Result<ExitCode> {
+    let options = args.options();
+    match &args.to_parquet {
+        Some(dir) => run_to_parquet(dir, args.overwrite, &options, args.json, &args.paths),
+        None => run_to_db(&args.db.db, &options, args.json, &args.paths),
+    }
+}
+
 /// Ingests `paths` into `db`; the exit code is [`exit_code`]'s.
-pub(super) fn run(
+fn run_to_db(
     db: &Path,
     options: &kifu_ingest::Options,
     json: bool,
@@ -60,7 +152,7 @@ pub(super) fn say_problems(summary: &kifu_ingest::Summary) {
 
 /// `ingest --to-parquet`: ingests `paths` into a new data-contract dataset `dir`; the exit
 /// code is [`exit_code`]'s.
-pub(super) fn run_to_parquet(
+fn run_to_parquet(
     dir: &Path,
     overwrite: bool,
     options: &kifu_ingest::Options,

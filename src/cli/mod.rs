@@ -1,5 +1,6 @@
-//! The command line: the flags ([`args`]) and one match sending each command to its
-//! module. A command returns its exit code; an error becomes exit code 2 in `main`.
+//! The command line: the commands, each with its arguments (in its own module; the flags
+//! several share are in [`args`]), and one match sending each command to its module. A
+//! command returns its exit code; an error becomes exit code 2 in `main`.
 
 mod args;
 mod audit;
@@ -31,252 +32,163 @@ mod text;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
-use args::{Cli, Command};
+/// The exit codes, as `kifu --help` lists them (and the README).
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  done (also a search that matched nothing: said on standard error)
+  1  done, with something to look at: an input that gave no game, was cut short or
+     damaged, or could not be read (ingest; the rest is stored), a position index
+     that differs from the games (index --verify)
+  2  nothing done: a usage error, an unknown name or a malformed value (with the
+     valid names, closest first), a missing input, or a failure (said on standard error)";
+
+#[derive(Parser)]
+#[command(
+    name = "kifu",
+    version,
+    about = "Record database and analytics pipeline for board-game records",
+    after_help = EXIT_CODES
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// No progress bar and no routine summary on standard error (errors, and why an answer
+    /// is empty, are still said). Progress is drawn only when standard error is a terminal.
+    #[arg(long, short, global = true)]
+    quiet: bool,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read record files (also .xz, .gz, .tar.xz, directories) into the database.
+    Ingest(ingest::IngestArgs),
+    /// List findings, one per line, in source order: those of the games (and quarantined
+    /// records) the filter selects, of --severity or worse, with --code.
+    Audit(audit::AuditArgs),
+    /// List the games the filter selects, one line each: id, kind, date, event, round,
+    /// players, recorded and counted result (`!` where they differ), opening, plies,
+    /// findings (error/warning/info) and source:line.
+    Games(games::GamesArgs),
+    /// List the players of the games the filter selects, with their games, wins, draws
+    /// and losses (with --player, only the names it matches).
+    Players(names::PlayersArgs),
+    /// List the events of the games the filter selects, with their games, players and
+    /// first and last dates.
+    Events(names::EventsArgs),
+    /// Show a stored game: header, board, last move, Black's forbidden points, findings.
+    Show(show::ShowArgs),
+    /// Arbiter's check of a position.
+    Check(check::CheckArgs),
+    /// Apply a curation file (TOML: players and their spellings, events with their
+    /// sections, scoring, tie-breaks and rules, result corrections, games without moves,
+    /// decisions on findings) on top of the records, replacing the one applied before. The
+    /// records are never changed: --remove restores every table. An entry that does not
+    /// fit (an unknown game key, an alias claimed twice, an event that matches no game) is
+    /// an error with its line, and nothing is applied (exit 2).
+    Curate(curate::CurateArgs),
+    /// Points tables per event (win 1, draw ½, loss 0; ChouChou: its score sheet and
+    /// standings with the rule-5(2) tie-breaks), from the games the filter selects.
+    Standings(standings::StandingsArgs),
+    /// Rate the players of one game (Whole-History Rating or Elo) from their results: the
+    /// list (rank, player, rating, ±, games, last game), or one player's history.
+    Ratings(ratings::RatingsArgs),
+    /// Write legal generated games in the game's own notation, grouped into tournaments,
+    /// reproducible from the seed.
+    Generate(crate::generate::GenerateArgs),
+    /// Summary tables computed with polars: Renju opening balance (Wilson intervals),
+    /// Xiangqi results, rulings and captures, Territorial scores, ChouChou captures,
+    /// findings per source and event.
+    Stats(stats::StatsArgs),
+    /// Write the data contract's tables (games, players, moves, comments, findings,
+    /// quarantine, sources) with `_schema.json`, for DuckDB, Spark or polars, or the games
+    /// in a record notation (one file): every record, or what the filter selects.
+    Export(export::ExportArgs),
+    /// Write a self-contained HTML report (index.html), its Markdown version (report.md),
+    /// the charts as SVG and PNG and the audit's board diagrams into a directory.
+    Report(report::ReportArgs),
+    /// Write a static event site (index and one replayable page per game) into a directory.
+    ///
+    /// index.html holds the event header, the standings and crosstables linking every game,
+    /// the games with a search box, the audit and the report's charts; games/ID.html
+    /// replays each game; assets/ and charts/ are shared. No server needed: it works from
+    /// file://.
+    Site(site::SiteArgs),
+    /// Time each ingest stage (floor, parse, replay, full ingest) per input, with peak
+    /// memory and thread and input-size scaling, and header search (player, event) on
+    /// generated Renju games; writes the tables to bench/RESULTS.md.
+    /// Run it from a release build.
+    Bench(crate::bench::BenchArgs),
+    /// The position index behind `position` and `explore` (a file beside the database):
+    /// adds the games it does not cover yet and says its state and size; `--rebuild`
+    /// makes it again, `--verify` checks it against the games.
+    Index(index::IndexArgs),
+    /// Every game that reaches a position at any ply, under every symmetry of its board,
+    /// with the ply, the symmetry, the players and the result.
+    Position(position::PositionArgs),
+    /// The next moves seen from a position (in its orientation, transpositions merged)
+    /// with their games, results and the first mover's score; --depth prints the tree.
+    Explore(explore::ExploreArgs),
+    /// One stage of `kifu bench`, run in its own process (prints one JSON line).
+    #[command(hide = true)]
+    BenchStage(crate::bench::BenchStageArgs),
+    /// The tour: generate games of all four kinds, ingest them with the bundled samples
+    /// into kifu-demo.db, print the summary and the audit, write the report into
+    /// kifu-demo-report/.
+    Demo(demo::DemoArgs),
+}
 
 pub fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
     progress::set_quiet(cli.quiet);
     match cli.command {
-        Command::Ingest {
-            db,
-            format,
-            rule,
-            xiangqi_rules,
-            threads,
-            json,
-            no_index,
-            to_parquet,
-            overwrite,
-            paths,
-        } => {
-            let options = kifu_ingest::Options {
-                format,
-                threads,
-                progress: progress::shown(),
-                no_index,
-                ruleset: rule,
-                xiangqi_rules,
-            };
-            match to_parquet {
-                Some(dir) => ingest::run_to_parquet(&dir, overwrite, &options, json, &paths),
-                None => ingest::run(&db.db, &options, json, &paths),
+        Command::Ingest(args) => ingest::run(&args),
+        Command::Audit(args) => audit::run(&args),
+        Command::Games(args) => games::run(&args),
+        Command::Players(args) => names::players(&args),
+        Command::Events(args) => names::events(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Curate(args) => curate::run(&args),
+        Command::Standings(args) => standings::run(&args),
+        Command::Ratings(args) => ratings::run(&args),
+        Command::Generate(args) => crate::generate::run(&args),
+        Command::Stats(args) => stats::run(&args),
+        Command::Export(args) => export::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Site(args) => site::run(&args),
+        Command::Bench(args) => crate::bench::run(&args),
+        Command::Index(args) => index::run(&args),
+        Command::Position(args) => position::run(&args),
+        Command::Explore(args) => explore::run(&args),
+        Command::BenchStage(args) => crate::bench::run_stage(&args),
+        Command::Demo(args) => demo::run(&args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument of every command, hidden ones included, says what it is for.
+    #[test]
+    fn every_argument_has_help() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            if cmd.get_about().is_none() && !path.is_empty() {
+                missing.push(format!("{path} (the command)"));
+            }
+            for arg in cmd.get_arguments() {
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
             }
         }
-        Command::Audit {
-            db,
-            filter,
-            json,
-            open,
-        } => audit::run(&db.db, filter, json, open),
-        Command::Games {
-            db,
-            filter,
-            sort,
-            limit,
-            format,
-        } => games::run(&db.db, filter, sort, limit, format),
-        Command::Players {
-            db,
-            filter,
-            suggest_aliases: true,
-            ..
-        } => names::suggest_aliases(&db.db, filter),
-        Command::Players {
-            db,
-            filter,
-            sort,
-            limit,
-            format,
-            ..
-        } => names::players(&db.db, filter, sort, limit, format),
-        Command::Events {
-            db,
-            filter,
-            sort,
-            limit,
-            format,
-        } => names::events(&db.db, filter, sort, limit, format),
-        Command::Show {
-            db,
-            game,
-            ply,
-            variations,
-        } => show::run(&db.db, game, ply, variations),
-        Command::Check { game } => check::run(game),
-        Command::Curate {
-            db,
-            check,
-            remove,
-            facts,
-            file,
-        } => match facts {
-            Some(dir) => curate::facts(&db.db, &dir),
-            None => curate::run(&db.db, file.as_deref(), check, remove),
-        },
-        Command::Standings {
-            db,
-            filter,
-            json,
-            csv,
-            teams,
-        } => standings::run(&db.db, filter, standings::Shape { json, csv, teams }),
-        Command::Generate {
-            game,
-            games,
-            seed,
-            players,
-            pairs,
-            variant,
-            notation,
-            out,
-        } => crate::generate::run(&crate::generate::Request {
-            game,
-            games,
-            seed,
-            players,
-            pairs,
-            variant,
-            notation,
-            out,
-        }),
-        Command::Stats {
-            db,
-            filter,
-            by,
-            adjusted,
-            compare,
-            format,
-            out,
-        } => stats::run(
-            &db.db,
-            filter,
-            stats::Grouping {
-                by: by.as_deref(),
-                adjusted,
-                compare: compare.as_deref(),
-            },
-            format,
-            out.as_deref(),
-        ),
-        Command::Ratings {
-            db,
-            filter,
-            request,
-        } => ratings::run(&db.db, filter, request),
-        Command::Export {
-            db,
-            filter,
-            format,
-            out,
-            overwrite,
-            append,
-            annotate,
-            notation,
-        } => match format {
-            export_format::ExportFormat::Tables(format) => {
-                if annotate || notation.is_some() {
-                    anyhow::bail!(
-                        "--annotate and --notation are for record notations, not {}",
-                        format.extension()
-                    );
-                }
-                export::run(
-                    &db.db,
-                    filter,
-                    &out,
-                    kifu_analysis::ExportOptions {
-                        format,
-                        overwrite,
-                        append,
-                    },
-                )
-            }
-            export_format::ExportFormat::Records(format) => {
-                if append {
-                    anyhow::bail!(
-                        "--append adds to a Parquet export; a {} file is written whole",
-                        format.name()
-                    );
-                }
-                export_records::run(
-                    &db.db,
-                    filter,
-                    export_records::RecordExport {
-                        format,
-                        out: &out,
-                        annotate,
-                        notation,
-                        overwrite,
-                    },
-                )
-            }
-        },
-        Command::Report {
-            db,
-            filter,
-            title,
-            audit_limit,
-            explorer_depth,
-            out,
-            presentation,
-            pdf,
-        } => report::run(
-            &db.db,
-            filter,
-            title,
-            audit_limit,
-            explorer_depth,
-            &out,
-            presentation::presentation(presentation)?,
-            &pdf,
-        ),
-        Command::Site {
-            db,
-            filter,
-            title,
-            out,
-            presentation,
-        } => site::run(
-            &db.db,
-            filter,
-            title,
-            &out,
-            presentation::presentation(presentation)?,
-        ),
-        Command::Bench {
-            games,
-            no_real,
-            only,
-            search_games,
-            work,
-            out,
-            positions,
-            export,
-            ratings,
-            site,
-        } => crate::bench::run(&crate::bench::Request {
-            games,
-            only,
-            search_games,
-            no_real,
-            work,
-            out,
-            positions,
-            export,
-            ratings,
-            site,
-        }),
-        Command::BenchStage {
-            stage,
-            threads,
-            db,
-            paths,
-        } => crate::bench::run_stage(stage, threads, &db, &paths),
-        Command::Demo { db, report } => demo::run(&db, &report),
-        Command::Index(a) => index::run(&a),
-        Command::Position(a) => position::run(&a),
-        Command::Explore(a) => explore::run(&a),
+        let mut missing = Vec::new();
+        walk(&super::Cli::command(), "", &mut missing);
+        assert!(missing.is_empty(), "arguments without help: {missing:#?}");
     }
 }

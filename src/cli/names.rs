@@ -6,13 +6,15 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 use kifu_facts::GameKind;
 use kifu_store::search::{EventListing, NameOrder, PlayerListing};
 use serde_json::json;
 
-use super::args::{FilterArgs, ListFormat};
+use super::args::{parse_list_format, DbArg, FilterArgs, ListFormat};
 use super::table::{left, render, right};
 use super::text::csv_line;
+use crate::choice::unknown_name;
 use crate::stdout;
 
 fn kinds(kinds: &[GameKind]) -> String {
@@ -20,16 +22,59 @@ fn kinds(kinds: &[GameKind]) -> String {
     names.join(",")
 }
 
-/// `kifu players`.
-pub(super) fn players(
-    db: &Path,
-    flags: FilterArgs,
-    order: NameOrder,
+/// `kifu players`'s flags.
+#[derive(Args)]
+pub(super) struct PlayersArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// Instead of the list: likely identities among the names not curated yet (the
+    /// same name folded, a team or city prefix, Latin initials and word order), as
+    /// `[[player]]` entries with each name's games and dates, to review and paste into
+    /// a curation file; --player narrows them to identities with a name it matches.
+    #[arg(long)]
+    suggest_aliases: bool,
+    /// games (most first) or name.
+    #[arg(long, default_value = "games", value_parser = parse_name_order)]
+    sort: NameOrder,
+    /// At most this many lines.
+    #[arg(long)]
     limit: Option<u64>,
+    /// table, json (one object per line) or csv.
+    #[arg(long, default_value = "table", value_parser = parse_list_format)]
     format: ListFormat,
-) -> Result<ExitCode> {
-    let (store, filter) = super::select::open(db, flags, false, "players")?;
-    let rows = store.list_players(&filter, order, limit)?;
+}
+
+/// `kifu events`'s flags.
+#[derive(Args)]
+pub(super) struct EventsArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// games (most first) or name.
+    #[arg(long, default_value = "games", value_parser = parse_name_order)]
+    sort: NameOrder,
+    /// At most this many lines.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// table, json (one object per line) or csv.
+    #[arg(long, default_value = "table", value_parser = parse_list_format)]
+    format: ListFormat,
+}
+
+fn parse_name_order(s: &str) -> Result<NameOrder, String> {
+    NameOrder::from_name(s).ok_or_else(|| unknown_name("order", s, NameOrder::NAMES.to_vec()))
+}
+
+/// `kifu players`: the list, or with `--suggest-aliases` likely identities.
+pub(super) fn players(args: &PlayersArgs) -> Result<ExitCode> {
+    if args.suggest_aliases {
+        return suggest_aliases(&args.db.db, &args.filter);
+    }
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "players")?;
+    let rows = store.list_players(&filter, args.sort, args.limit)?;
     let fields = |p: &PlayerListing| {
         vec![
             p.name.clone(),
@@ -41,7 +86,7 @@ pub(super) fn players(
             kinds(&p.kinds),
         ]
     };
-    let text = match format {
+    let text = match args.format {
         ListFormat::Table if rows.is_empty() => String::new(),
         ListFormat::Table => render(
             &[
@@ -79,7 +124,7 @@ pub(super) fn players(
 }
 
 /// `kifu players --suggest-aliases`: likely identities as `[[player]]` entries.
-pub(super) fn suggest_aliases(db: &Path, flags: FilterArgs) -> Result<ExitCode> {
+fn suggest_aliases(db: &Path, flags: &FilterArgs) -> Result<ExitCode> {
     let (store, filter) = super::select::open(db, flags, false, "players")?;
     let suggestions = kifu_analysis::aliases::suggest_aliases(&store, filter.player.as_deref())?;
     if suggestions.is_empty() {
@@ -91,15 +136,9 @@ pub(super) fn suggest_aliases(db: &Path, flags: FilterArgs) -> Result<ExitCode> 
 }
 
 /// `kifu events`.
-pub(super) fn events(
-    db: &Path,
-    flags: FilterArgs,
-    order: NameOrder,
-    limit: Option<u64>,
-    format: ListFormat,
-) -> Result<ExitCode> {
-    let (store, filter) = super::select::open(db, flags, false, "events")?;
-    let rows = store.list_events(&filter, order, limit)?;
+pub(super) fn events(args: &EventsArgs) -> Result<ExitCode> {
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "events")?;
+    let rows = store.list_events(&filter, args.sort, args.limit)?;
     let fields = |e: &EventListing| {
         vec![
             e.name.clone(),
@@ -110,7 +149,7 @@ pub(super) fn events(
             kinds(&e.kinds),
         ]
     };
-    let text = match format {
+    let text = match args.format {
         ListFormat::Table if rows.is_empty() => String::new(),
         ListFormat::Table => render(
             &[

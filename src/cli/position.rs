@@ -5,16 +5,63 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use kifu_analysis::positions::{filtered_games, search, PositionSearch, ResultCounts, Selection};
 use kifu_facts::{GameKind, ResultName};
 use kifu_rules::chouchou::Variant;
 use kifu_rules::positions::{chouchou::Setup, Board};
 use kifu_store::{GameFilter, Store};
 
-use super::args::{DbArg, FilterArgs, PositionArgs, QueryArgs};
+use super::args::{DbArg, FilterArgs};
 use super::select;
 use super::table::{left, render, right};
 use crate::stdout::Stdout;
+
+/// A position of the game `--game` names: its moves from the start (or, for Renju, its stone sets; for
+/// Xiangqi, a FEN and moves from it).
+#[derive(Args)]
+pub(super) struct QueryArgs {
+    /// Moves from the start: Renju `h8 h9 i9`, Xiangqi ICCS `h2e2`, Chinese `炮二平五` or
+    /// WXF, Territorial `K@e1 K@d8`, ChouChou `1A 2B 1A→2A②`.
+    #[arg(long, allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Renju: Black's stones (`h8 i9`), with --white; the side to move follows from the
+    /// counts.
+    #[arg(long)]
+    black: Option<String>,
+    /// Renju: White's stones.
+    #[arg(long)]
+    white: Option<String>,
+    /// Xiangqi: the position as a FEN (--moves are played from it).
+    #[arg(long)]
+    fen: Option<String>,
+    /// ChouChou: the board (3x3, js, 4x4).
+    #[arg(long, default_value = "3x3")]
+    variant: String,
+    /// ChouChou: players (2-4).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// ChouChou: players play in pairs.
+    #[arg(long)]
+    pairs: bool,
+}
+
+/// `kifu position`'s flags.
+#[derive(Args)]
+pub(super) struct PositionArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    query: QueryArgs,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// List at most this many games (the counts cover all).
+    #[arg(long, default_value_t = 200)]
+    limit: usize,
+    /// Print one JSON object: the matches and the counts.
+    #[arg(long)]
+    json: bool,
+}
 
 impl QueryArgs {
     /// The position the flags describe; an impossible one is an error naming the reason
@@ -209,7 +256,7 @@ pub(super) fn open(
     query: &QueryArgs,
     command: &str,
 ) -> Result<(Store, GameFilter, Board)> {
-    let filter = flags.clone().filter(false)?;
+    let filter = flags.filter(false)?;
     let Some(kind) = filter.game else {
         bail!(
             "kifu {command} needs --game with a game kind (renju, xiangqi, territorial, chouchou)"

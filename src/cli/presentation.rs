@@ -2,47 +2,87 @@
 //! one [`kifu_reports::Presentation`]: the logo and theme files are read here, and a theme
 //! that would fetch anything when the pages are read is refused.
 
+use std::path::PathBuf;
+
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use kifu_reports::{Logo, Presentation};
 
-use super::args::PresentationArgs;
+use crate::choice::unknown_name;
 
-pub(super) fn presentation(args: PresentationArgs) -> Result<Presentation> {
-    let logo = match &args.logo {
-        None => None,
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("--logo {}", path.display()))?;
-            let Some(mime) = image_type(&bytes) else {
-                bail!(
-                    "--logo {}: not a PNG, JPEG, GIF, WebP or SVG image",
-                    path.display()
-                );
-            };
-            Some(Logo { mime, bytes })
-        }
-    };
-    let theme_css = match &args.theme {
-        None => None,
-        Some(path) => {
-            let css = std::fs::read_to_string(path)
-                .with_context(|| format!("--theme {}", path.display()))?;
-            if let Some(why) = fetches(&css) {
-                bail!(
-                    "--theme {}: {why}; the pages are read without a network, so a theme \
-                     sets colours and fonts the reader's machine has (or embeds them as data: URLs)",
-                    path.display()
-                );
-            }
-            Some(css)
-        }
-    };
-    Ok(Presentation {
-        edition: args.edition,
-        lang: args.lang,
-        logo,
-        theme_css,
+/// How `kifu report` and `kifu site` present their pages: edition, language, branding.
+#[derive(Args, Clone, Debug)]
+pub(super) struct PresentationArgs {
+    /// public (the event as the public reads it: no audit, finding codes, source paths or
+    /// move classes) or audit (everything kifu knows, for the federation).
+    #[arg(long, default_value = "audit", value_parser = parse_edition, help_heading = "Presentation")]
+    edition: kifu_reports::Edition,
+    /// The pages' language: en, ja, zh-Hans or zh-Hant.
+    #[arg(long, default_value = "en", value_parser = parse_lang, help_heading = "Presentation")]
+    lang: kifu_reports::Lang,
+    /// An image (PNG, JPEG, GIF, WebP or SVG) shown in every page's header, embedded.
+    #[arg(long, value_name = "FILE", help_heading = "Presentation")]
+    logo: Option<PathBuf>,
+    /// A CSS file setting the pages' custom properties (colours and fonts), applied after
+    /// the built-in style; it may not fetch anything (no @import, no remote url()).
+    #[arg(long, value_name = "FILE", help_heading = "Presentation")]
+    theme: Option<PathBuf>,
+}
+
+fn parse_edition(s: &str) -> Result<kifu_reports::Edition, String> {
+    kifu_reports::Edition::parse(s).ok_or_else(|| unknown_name("edition", s, ["public", "audit"]))
+}
+
+fn parse_lang(s: &str) -> Result<kifu_reports::Lang, String> {
+    kifu_reports::Lang::parse(s).ok_or_else(|| {
+        unknown_name(
+            "language",
+            s,
+            kifu_reports::Lang::ALL.map(kifu_reports::Lang::tag),
+        )
     })
+}
+
+impl PresentationArgs {
+    /// The presentation the flags give, with the logo and theme files read and checked.
+    pub(super) fn presentation(&self) -> Result<Presentation> {
+        let logo = match &self.logo {
+            None => None,
+            Some(path) => {
+                let bytes =
+                    std::fs::read(path).with_context(|| format!("--logo {}", path.display()))?;
+                let Some(mime) = image_type(&bytes) else {
+                    bail!(
+                        "--logo {}: not a PNG, JPEG, GIF, WebP or SVG image",
+                        path.display()
+                    );
+                };
+                Some(Logo { mime, bytes })
+            }
+        };
+        let theme_css = match &self.theme {
+            None => None,
+            Some(path) => {
+                let css = std::fs::read_to_string(path)
+                    .with_context(|| format!("--theme {}", path.display()))?;
+                if let Some(why) = fetches(&css) {
+                    bail!(
+                        "--theme {}: {why}; the pages are read without a network, so a \
+                         theme sets colours and fonts the reader's machine has (or embeds \
+                         them as data: URLs)",
+                        path.display()
+                    );
+                }
+                Some(css)
+            }
+        };
+        Ok(Presentation {
+            edition: self.edition,
+            lang: self.lang,
+            logo,
+            theme_css,
+        })
+    }
 }
 
 /// The image type of a file, by its first bytes.

@@ -1,31 +1,138 @@
 //! `kifu ratings`: the players of one game rated by Whole-History Rating or Elo, as a list
 //! (rank, player, rating, ±, games, last game) or one player's history, in text, JSON or CSV.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use kifu_analysis::ratings::{rate, rated_games, RatingTerms, Ratings};
 use kifu_facts::RatingSystem;
 use kifu_store::filter::PartialDate;
 
-use super::args::{FilterArgs, RatingsRequest, TextFormat};
+use super::args::{DbArg, FilterArgs};
 use super::table::{capped, render, right};
 use super::text::csv_line;
+use crate::choice::unknown_name;
 use crate::stdout;
 
-pub(super) fn run(db: &Path, flags: FilterArgs, request: RatingsRequest) -> Result<ExitCode> {
-    let mut filter = flags.filter(false)?;
+/// `kifu ratings`'s flags: the games, the rating system and its terms, and the output.
+#[derive(Args)]
+pub(super) struct RatingsArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// The games rated (--player instead names the player whose line to show).
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// whr (Whole-History Rating: each player's rating over time) or elo.
+    #[arg(long, default_value = "whr", value_parser = parse_rating_system)]
+    system: RatingSystem,
+    /// Ratings as of this date: only the games played by then (YYYY, YYYY-MM, YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    as_of: Option<String>,
+    /// With --player: the player's rating in each rating period.
+    #[arg(long)]
+    history: bool,
+    /// WHR: the variance of a rating's drift, in Elo² per day (Coulom's 14).
+    #[arg(long, default_value_t = 14.0)]
+    w2: f64,
+    /// WHR: the prior's virtual wins and losses (as many of each) against a 1500 player
+    /// on the player's first day.
+    #[arg(long, default_value_t = 1.0)]
+    prior_games: f64,
+    /// Elo: the K factor (the most a game moves a rating, times two).
+    #[arg(long, default_value_t = 20.0)]
+    k: f64,
+    /// Only the first N lines of the list (0: all).
+    #[arg(long, default_value_t = 0)]
+    top: usize,
+    /// Also write the games rated, in the order rated, as CSV (first, second, score,
+    /// date, day), to check the ratings with another program.
+    #[arg(long, value_name = "FILE")]
+    rated_games: Option<PathBuf>,
+    /// table, json or csv.
+    #[arg(long, default_value = "table", value_parser = parse_text_format)]
+    format: TextFormat,
+}
+
+/// A listing's output: aligned text, JSON or CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TextFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+fn parse_text_format(s: &str) -> Result<TextFormat, String> {
+    match s {
+        "table" => Ok(TextFormat::Table),
+        "json" => Ok(TextFormat::Json),
+        "csv" => Ok(TextFormat::Csv),
+        _ => Err(unknown_name("format", s, ["table", "json", "csv"])),
+    }
+}
+
+fn parse_rating_system(s: &str) -> Result<RatingSystem, String> {
+    RatingSystem::from_name(s).ok_or_else(|| {
+        unknown_name(
+            "rating system",
+            s,
+            RatingSystem::ALL.map(RatingSystem::name),
+        )
+    })
+}
+
+impl RatingsArgs {
+    /// `--as-of`, read as a partial date.
+    fn as_of(&self) -> Result<Option<PartialDate>> {
+        Ok(self.as_of.as_deref().map(str::parse).transpose()?)
+    }
+
+    /// The system and its terms, each term checked to be a number above 0.
+    fn terms(&self) -> Result<RatingTerms> {
+        let terms = RatingTerms {
+            system: self.system,
+            whr: kifu_rating::WhrParams {
+                w2: self.w2,
+                prior_games: self.prior_games,
+                ..Default::default()
+            },
+            elo: kifu_rating::EloParams {
+                k: self.k,
+                ..Default::default()
+            },
+        };
+        if !(terms.whr.w2 > 0.0 && terms.whr.w2.is_finite()) {
+            bail!(
+                "--w2 must be a number above 0 (Elo² per day), not {}",
+                self.w2
+            );
+        }
+        if !(terms.whr.prior_games > 0.0 && terms.whr.prior_games.is_finite()) {
+            bail!(
+                "--prior-games must be a number above 0, not {}",
+                self.prior_games
+            );
+        }
+        if !(terms.elo.k > 0.0 && terms.elo.k.is_finite()) {
+            bail!("--k must be a number above 0, not {}", self.k);
+        }
+        Ok(terms)
+    }
+}
+
+pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
+    let mut filter = args.filter.filter(false)?;
     // `--player` names whose line to show: every player's games are rated.
     let player = filter.player.take();
-    if request.history && player.is_none() {
+    if args.history && player.is_none() {
         bail!("--history shows one player's ratings over time: name them with --player");
     }
-    let as_of: Option<PartialDate> = request.as_of.as_deref().map(str::parse).transpose()?;
+    let as_of = args.as_of()?;
     if let Some(date) = as_of {
         filter.date = filter.date.with_ends(None, Some(date));
     }
-    let store = super::select::open_for(db, &filter, "ratings")?;
+    let store = super::select::open_for(&args.db.db, &filter, "ratings")?;
     let kind = match filter.game {
         Some(kind) => kind,
         None => {
@@ -40,38 +147,12 @@ pub(super) fn run(db: &Path, flags: FilterArgs, request: RatingsRequest) -> Resu
             }
         }
     };
-    let terms = RatingTerms {
-        system: request.system,
-        whr: kifu_rating::WhrParams {
-            w2: request.w2,
-            prior_games: request.prior_games,
-            ..Default::default()
-        },
-        elo: kifu_rating::EloParams {
-            k: request.k,
-            ..Default::default()
-        },
-    };
-    if !(terms.whr.w2 > 0.0 && terms.whr.w2.is_finite()) {
-        bail!(
-            "--w2 must be a number above 0 (Elo² per day), not {}",
-            request.w2
-        );
-    }
-    if !(terms.whr.prior_games > 0.0 && terms.whr.prior_games.is_finite()) {
-        bail!(
-            "--prior-games must be a number above 0, not {}",
-            request.prior_games
-        );
-    }
-    if !(terms.elo.k > 0.0 && terms.elo.k.is_finite()) {
-        bail!("--k must be a number above 0, not {}", request.k);
-    }
+    let terms = args.terms()?;
     let mut games = rated_games(&store, kind, &filter)?;
     if let Some(date) = as_of {
         games = games.until(date.last_day_number());
     }
-    if let Some(path) = &request.rated_games {
+    if let Some(path) = &args.rated_games {
         write_rated_games(&games, path)?;
     }
     let ratings = rate(kind, &games, &terms);
@@ -97,19 +178,19 @@ pub(super) fn run(db: &Path, flags: FilterArgs, request: RatingsRequest) -> Resu
                     kifu_facts::closest(name, names, 5).join(", ")
                 );
             };
-            if request.history {
-                history(&ratings, &line.player, request.format)?
+            if args.history {
+                history(&ratings, &line.player, args.format)?
             } else {
-                list(&ratings, std::slice::from_ref(line), request.format)?
+                list(&ratings, std::slice::from_ref(line), args.format)?
             }
         }
         None => {
-            let top = if request.top == 0 {
+            let top = if args.top == 0 {
                 ratings.lines.len()
             } else {
-                request.top.min(ratings.lines.len())
+                args.top.min(ratings.lines.len())
             };
-            list(&ratings, &ratings.lines[..top], request.format)?
+            list(&ratings, &ratings.lines[..top], args.format)?
         }
     };
     stdout::print(&text)?;

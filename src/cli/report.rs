@@ -1,14 +1,16 @@
 //! `kifu report`: the HTML and Markdown report, its charts and board diagrams, written
 //! into a directory.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use kifu_store::Store;
 
-use super::args::FilterArgs;
+use super::args::{DbArg, FilterArgs};
 use super::pdf::{find_chromium, print_to_pdf, PdfArgs};
+use super::presentation::PresentationArgs;
 use super::progress::summary;
 use crate::stdout;
 
@@ -36,17 +38,34 @@ pub(super) fn write_report(
     written
 }
 
-#[allow(clippy::too_many_arguments)] // one per flag of `kifu report`
-pub(super) fn run(
-    db: &Path,
-    flags: FilterArgs,
+/// `kifu report`'s flags.
+#[derive(Args)]
+pub(super) struct ReportArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// The report's title.
+    #[arg(long)]
     title: Option<String>,
+    /// Most warning/error findings shown with a board diagram.
+    #[arg(long, default_value_t = 60)]
     audit_limit: usize,
+    /// Moves deep of the opening explorer's trees (0 leaves them out).
+    #[arg(long, default_value_t = 2)]
     explorer_depth: u32,
-    out: &Path,
-    presentation: kifu_reports::Presentation,
-    pdf: &PdfArgs,
-) -> Result<ExitCode> {
+    /// The report's directory (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    #[command(flatten)]
+    presentation: PresentationArgs,
+    #[command(flatten)]
+    pdf: PdfArgs,
+}
+
+pub(super) fn run(args: &ReportArgs) -> Result<ExitCode> {
+    let presentation = args.presentation.presentation()?;
+    let (db, out, pdf, explorer_depth) = (&args.db.db, &args.out, &args.pdf, args.explorer_depth);
     // The report is a directory: a file in its place is an error before any work.
     if out.exists() && !out.is_dir() {
         anyhow::bail!(
@@ -65,17 +84,17 @@ pub(super) fn run(
             eprintln!("kifu report: {}", crate::failure::message(&e));
         }
     }
-    let (store, filter) = super::select::open(db, flags, false, "report")?;
+    let (store, filter) = super::select::open(db, &args.filter, false, "report")?;
     let games = store.count_games(&filter)?;
     if games == 0 {
         eprintln!("kifu report: no games match; the report has no game sections");
     }
     let options = kifu_reports::ReportOptions {
         filter,
-        audit_limit,
+        audit_limit: args.audit_limit,
         explorer_depth,
         presentation,
-        title,
+        title: args.title.clone(),
     };
     let files = write_report(&store, &options, out)?;
     stdout::line(files.html.display())?;

@@ -15,7 +15,7 @@ use super::args::FilterArgs;
 /// covered unless the flags say otherwise when `copies_by_default` (audit, export).
 pub(super) fn open(
     db: &Path,
-    flags: FilterArgs,
+    flags: &FilterArgs,
     copies_by_default: bool,
     command: &str,
 ) -> Result<(Store, GameFilter)> {

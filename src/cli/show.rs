@@ -2,10 +2,10 @@
 //! Renju, the last moves' classes for Xiangqi, the score for Chess Territorial, the
 //! captured totals for ChouChou), its moves, comments and findings.
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
+use clap::Args;
 use kifu_facts::{variation_lines, GameKind, ResultName, Ruleset, VariationLine, VariationMove};
 use kifu_reports::replay::{
     self, captured_totals, classes_text, opening_name, upto, ChouChouSetup,
@@ -16,11 +16,30 @@ use kifu_store::query::GameRow;
 use kifu_store::GameFilter;
 use kifu_store::Store;
 
+use super::args::DbArg;
 use super::audit::finding_line;
 use crate::stdout;
 
-pub(super) fn run(db: &Path, id: i64, ply: Option<u32>, variations: bool) -> Result<ExitCode> {
-    let store = Store::open_read_only(db)?;
+/// `kifu show`'s flags.
+#[derive(Args)]
+pub(super) struct ShowArgs {
+    #[command(flatten)]
+    db: DbArg,
+    /// The game's id (as `kifu games` lists it).
+    #[arg(value_name = "ID")]
+    game: i64,
+    /// Show the position after this many moves (default: the end).
+    #[arg(long)]
+    ply: Option<u32>,
+    /// List the record's variations (its annotators' alternative lines), with their
+    /// comments, each under the line it branches from.
+    #[arg(long)]
+    variations: bool,
+}
+
+pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
+    let (id, ply, variations) = (args.game, args.ply, args.variations);
+    let store = Store::open_read_only(&args.db.db)?;
     let game = store.game(id)?;
     // What the record lacks and a linked copy gives, marked with the copy that gives it.
     let filled = store.filled_header(id)?;

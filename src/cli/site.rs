@@ -1,22 +1,38 @@
 //! `kifu site`: a static event site (index, one page per game, shared assets and charts)
 //! written into a directory.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 
-use super::args::FilterArgs;
+use super::args::{DbArg, FilterArgs};
+use super::presentation::PresentationArgs;
 use super::progress::summary;
 use crate::stdout;
 
-pub(super) fn run(
-    db: &Path,
-    flags: FilterArgs,
+/// `kifu site`'s flags.
+#[derive(Args)]
+pub(super) struct SiteArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// The site's title (by default the event, or events, of its games).
+    #[arg(long)]
     title: Option<String>,
-    out: &Path,
-    presentation: kifu_reports::Presentation,
-) -> Result<ExitCode> {
+    /// The site's directory (created if missing; an earlier site's pages, charts and
+    /// assets are replaced once the new site is built).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    #[command(flatten)]
+    presentation: PresentationArgs,
+}
+
+pub(super) fn run(args: &SiteArgs) -> Result<ExitCode> {
+    let presentation = args.presentation.presentation()?;
+    let out = &args.out;
     // The site is a directory: a file in its place is an error before any work.
     if out.exists() && !out.is_dir() {
         anyhow::bail!(
@@ -24,7 +40,7 @@ pub(super) fn run(
             out.display()
         );
     }
-    let (store, filter) = super::select::open(db, flags, false, "site")?;
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "site")?;
     let games = store.count_games(&filter)?;
     if games == 0 {
         eprintln!("kifu site: no games match; no site written");
@@ -32,7 +48,7 @@ pub(super) fn run(
     }
     let options = kifu_reports::site::SiteOptions {
         filter,
-        title,
+        title: args.title.clone(),
         presentation,
     };
     let stages = super::progress::Stages::new(kifu_reports::site::SITE_STAGES.len() as u64);

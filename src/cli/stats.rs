@@ -2,54 +2,87 @@
 //! Parquet, on standard output or into files.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 
-use super::args::FilterArgs;
+use super::args::{DbArg, FilterArgs};
 use super::table::{named, render, Column};
+use crate::choice::unknown_name;
 use crate::stdout::{self, Stdout};
 
-/// What the tables are grouped by, and whether the first mover's advantage is adjusted for
-/// the players' strengths (and two groups compared).
-pub(super) struct Grouping<'a> {
-    pub by: Option<&'a str>,
-    pub adjusted: bool,
-    pub compare: Option<&'a [String]>,
+/// `kifu stats`'s flags: the games, what the tables are grouped by, whether the first
+/// mover's advantage is adjusted for the players' strengths (and two groups compared), and
+/// where the tables go.
+#[derive(Args)]
+pub(super) struct StatsArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// Only the tables grouped by these keys (Renju: rule, opening, year, decade,
+    /// comma-separated; other games: rule, opening, event, year or decade; with
+    /// --adjusted one key: Renju opening, rule, year, decade; Xiangqi family, opening,
+    /// rule, year, decade).
+    #[arg(long)]
+    by: Option<String>,
+    /// The first mover's advantage per group of --by adjusted for the players'
+    /// strengths (a Bradley–Terry model with an advantage per group), in rating points
+    /// with its 95% interval.
+    #[arg(long, requires = "by")]
+    adjusted: bool,
+    /// Compare two groups of --by (two openings, rules or periods): the difference of
+    /// their adjusted advantages and a likelihood-ratio test.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], requires = "by")]
+    compare: Option<Vec<String>>,
+    /// table, csv, json or parquet.
+    #[arg(long, default_value = "table", value_parser = parse_stats_format)]
+    format: kifu_analysis::Format,
+    /// Write here instead of standard output: a file for table and json, a directory
+    /// (one file per table) for csv and parquet.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
-pub(super) fn run(
-    db: &Path,
-    flags: FilterArgs,
-    grouping: Grouping<'_>,
-    format: kifu_analysis::Format,
-    out: Option<&Path>,
-) -> Result<ExitCode> {
-    let by = grouping.by;
-    use kifu_analysis::Format as F;
-    // What --out must be, checked before any work: a directory for csv and parquet (one
-    // file per table), a file for table and json.
-    if let Some(path) = out {
-        let wants_dir = matches!(format, F::Csv | F::Parquet);
-        if wants_dir && path.exists() && !path.is_dir() {
-            bail!(
+fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
+    kifu_analysis::Format::from_name(s)
+        .ok_or_else(|| unknown_name("format", s, ["table", "csv", "json", "parquet"]))
+}
+
+impl StatsArgs {
+    /// What --out must be, checked before any work: a directory for csv and parquet (one
+    /// file per table), needed for parquet; a file for table and json.
+    fn check_out(&self) -> Result<()> {
+        use kifu_analysis::Format as F;
+        let wants_dir = matches!(self.format, F::Csv | F::Parquet);
+        match &self.out {
+            None if self.format == F::Parquet => bail!("--format parquet needs --out DIR"),
+            None => {}
+            Some(path) if wants_dir && path.exists() && !path.is_dir() => bail!(
                 "--out {}: a file is there; csv and parquet are written into a directory \
                  (one file per table)",
                 path.display()
-            );
-        }
-        if !wants_dir && path.is_dir() {
-            bail!(
+            ),
+            Some(path) if !wants_dir && path.is_dir() => bail!(
                 "--out {}: a directory is there; table and json are written as one file",
                 path.display()
-            );
+            ),
+            Some(_) => {}
         }
+        Ok(())
     }
-    let (store, filter) = super::select::open(db, flags, false, "stats")?;
+}
+
+pub(super) fn run(args: &StatsArgs) -> Result<ExitCode> {
+    args.check_out()?;
+    let (by, format, out) = (args.by.as_deref(), args.format, args.out.as_deref());
+    use kifu_analysis::Format as F;
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "stats")?;
     let data = kifu_analysis::Dataset::new(&store, &filter);
-    let mut tables = match (by, grouping.adjusted || grouping.compare.is_some()) {
-        (Some(by), true) => adjusted_tables(&store, &filter, &data, by, &grouping)?,
+    let mut tables = match (by, args.adjusted || args.compare.is_some()) {
+        (Some(by), true) => adjusted_tables(&store, &filter, &data, by, args)?,
         _ => kifu_analysis::stats(&data, by)?,
     };
     if tables.is_empty() || store.count_games(&filter)? == 0 {
@@ -130,7 +163,7 @@ pub(super) fn run(
                 kifu_analysis::write_frame_to(df, F::Csv, &mut stdout)?;
             }
         }
-        (F::Parquet, None) => bail!("--format parquet needs --out DIR"),
+        (F::Parquet, None) => unreachable!("refused by StatsArgs::check_out"),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -142,7 +175,7 @@ fn adjusted_tables(
     filter: &kifu_store::GameFilter,
     data: &kifu_analysis::Dataset,
     by: &str,
-    grouping: &Grouping<'_>,
+    args: &StatsArgs,
 ) -> Result<Vec<(String, kifu_analysis::DataFrame)>> {
     use kifu_facts::GameKind;
     let kind = match filter.game {
@@ -173,10 +206,10 @@ fn adjusted_tables(
         eprintln!("kifu stats: {note} left out of the adjusted fit");
     }
     let mut tables = Vec::new();
-    if grouping.adjusted {
+    if args.adjusted {
         tables.push((format!("{kind}_adjusted_by_{by}"), adjusted.frame()?));
     }
-    if let Some([a, b]) = grouping.compare {
+    if let Some([a, b]) = args.compare.as_deref() {
         let comparison = kifu_analysis::compare_groups(data, kind, by, a, b)?;
         eprintln!("kifu stats: the test: {}", comparison.test);
         tables.push((format!("{kind}_compare_by_{by}"), comparison.frame()?));

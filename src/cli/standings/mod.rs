@@ -6,26 +6,37 @@ mod chouchou;
 mod points;
 mod teams;
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::Args;
 use kifu_facts::GameKind;
 
-use super::args::FilterArgs;
+use super::args::{DbArg, FilterArgs};
 use crate::stdout;
 
-/// How `kifu standings` prints.
-pub(super) struct Shape {
-    pub json: bool,
-    pub csv: bool,
-    /// Only the team tables.
-    pub teams: bool,
+/// `kifu standings`'s flags: the games, and how the tables print.
+#[derive(Args)]
+pub(super) struct StandingsArgs {
+    #[command(flatten)]
+    db: DbArg,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// JSON (one object) instead of text tables.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// CSV (one table after another) instead of text tables.
+    #[arg(long)]
+    csv: bool,
+    /// Only the team tables (where the records' RedTeam/BlackTeam tags or the curation's
+    /// [[player]] team name each seat's team), with their matches.
+    #[arg(long)]
+    teams: bool,
 }
 
-pub(super) fn run(db: &Path, flags: FilterArgs, shape: Shape) -> Result<ExitCode> {
-    let Shape { json, csv, teams } = shape;
-    let (store, filter) = super::select::open(db, flags, false, "standings")?;
+pub(super) fn run(args: &StandingsArgs) -> Result<ExitCode> {
+    let (json, csv, teams) = (args.json, args.csv, args.teams);
+    let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "standings")?;
     let kinds: Vec<GameKind> = match filter.game {
         Some(g) => vec![g],
         None => store.kinds()?,
