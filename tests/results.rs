@@ -97,11 +97,9 @@ fn the_renjunet_results_file_is_games_without_moves() {
     // names one (by the id the file uses).
     // A line's first cells: place, player, games, wins, draws, losses, points.
     let has_line = |standings: &str, cells: &str| {
-        standings.lines().any(|l| {
-            l.split_whitespace()
-                .take(7)
-                .eq(cells.split_whitespace())
-        })
+        standings
+            .lines()
+            .any(|l| l.split_whitespace().take(7).eq(cells.split_whitespace()))
     };
     let standings = kifu_ok(&["standings", "--db", d, "--event", "renjunet:2596"]);
     assert!(
@@ -117,11 +115,16 @@ fn the_renjunet_results_file_is_games_without_moves() {
     kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
     let standings = kifu_ok(&["standings", "--db", d, "--event", "renjunet:2596"]);
     assert!(
-        standings.lines().any(|l| l.trim_start().starts_with("1  Player 3556")),
+        standings
+            .lines()
+            .any(|l| l.trim_start().starts_with("1  Player 3556")),
         "{standings}"
     );
     assert!(
-        has_line(&standings.replace("Player 3556", "Player_3556"), "1 Player_3556 7 5 2 0 6"),
+        has_line(
+            &standings.replace("Player 3556", "Player_3556"),
+            "1 Player_3556 7 5 2 0 6"
+        ),
         "{standings}"
     );
 }
@@ -212,7 +215,12 @@ fn xiangqis_first_seat_is_red_in_the_standings_and_the_exports() {
         2
     );
     let json: serde_json::Value = serde_json::from_str(&kifu_ok(&[
-        "standings", "--db", d, "--event", "Cup", "--json",
+        "standings",
+        "--db",
+        d,
+        "--event",
+        "Cup",
+        "--json",
     ]))
     .unwrap();
     let line = |name: &str| {
@@ -234,7 +242,12 @@ fn xiangqis_first_seat_is_red_in_the_standings_and_the_exports() {
     assert!(standings.contains("Zhang 2–1 Li"), "{standings}");
     let results: Vec<&str> = standings
         .lines()
-        .filter_map(|l| l.trim().strip_suffix("–0").or(l.trim().strip_suffix("–1")).map(|_| l))
+        .filter_map(|l| {
+            l.trim()
+                .strip_suffix("–0")
+                .or(l.trim().strip_suffix("–1"))
+                .map(|_| l)
+        })
         .map(|l| l.split_whitespace().last().unwrap())
         .collect();
     assert_eq!(results, ["0–1", "1–0", "1–0"], "{standings}");
