@@ -300,6 +300,12 @@ fn sections(json: &Value) -> Vec<(String, BTreeSet<String>)> {
         .collect()
 }
 
+/// `kifu standings --json` of one event.
+fn standings_json(db: &str, event: &str) -> Value {
+    let out = kifu_ok(&["standings", "--db", db, "--event", event, "--json"]);
+    serde_json::from_str(&out).unwrap()
+}
+
 /// A JSON crosstable cell as its marks.
 fn json_marks(cell: &Value) -> String {
     match cell {
@@ -599,15 +605,7 @@ fn check_every_output(
     legend: &str,
 ) -> BTreeMap<String, Vec<Expected>> {
     let d = db.to_str().unwrap();
-    let json: Value = serde_json::from_str(&kifu_ok(&[
-        "standings",
-        "--db",
-        d,
-        "--event",
-        event,
-        "--json",
-    ]))
-    .unwrap();
+    let json = standings_json(d, event);
     let csv = kifu_ok(&["standings", "--db", d, "--event", event, "--csv"]);
     let text = kifu_ok(&["standings", "--db", d, "--event", event]);
     let cli_rows = text_rows(&text);
@@ -842,15 +840,7 @@ fn a_two_player_title_match_is_shown_as_a_match_in_every_output() {
     .unwrap();
     kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
     let event = "Meijin match 2002";
-    let json: Value = serde_json::from_str(&kifu_ok(&[
-        "standings",
-        "--db",
-        d,
-        "--event",
-        event,
-        "--json",
-    ]))
-    .unwrap();
+    let json = standings_json(d, event);
     let duel = &json["renju"][0]["match"];
     assert_eq!(
         duel["players"],
