@@ -7,17 +7,33 @@
 //!
 //! Rows sit on a continuous axis `0..n` (row `i` from `n - 1 - i` to `n - i`), their labels
 //! drawn beside the plot, so one row fills the plot and no size is ever negative.
+//!
+//! Here are the layout and the parts every chart shares (header, legend, row labels);
+//! each kind of plot is drawn by its own module: `score`, `stacked`, `hist`, `bars`, `line`
+//! and `no_data`.
 
-use kifu_facts::ResultName;
+mod bars;
+mod hist;
+mod line;
+mod no_data;
+mod score;
+mod stacked;
+
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::chart_error::ChartError;
-use crate::chart_spec::{Bin, ChartSpec, Rows, ScoreRow};
-use crate::lang::{Lang, Msg};
-use crate::sides::{legend_in, side_colour, Meaning, SideColour};
+use crate::chart_spec::{ChartSpec, Rows};
+use crate::lang::Lang;
+use crate::sides::SideColour;
+use bars::bars;
+use hist::hist;
+use line::line;
+use no_data::no_data;
+use score::score;
+use stacked::stacked;
 
 type Res = Result<(), ChartError>;
 
@@ -277,45 +293,6 @@ impl Ctx<'_> {
     }
 }
 
-/// A framed panel saying there is nothing to draw, and why.
-fn no_data<DB: DrawingBackend<ErrorType: 'static>>(
-    body: &DrawingArea<DB, Shift>,
-    why: &str,
-    ctx: &Ctx,
-) -> Res {
-    let (w, h) = body.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    body.draw(&Rectangle::new(
-        [(20, 6), (w - 20, h - 20)],
-        RGBColor(247, 248, 250).filled(),
-    ))
-    .map_err(e)?;
-    body.draw(&Rectangle::new(
-        [(20, 6), (w - 20, h - 20)],
-        ShapeStyle::from(&GRID).stroke_width(2),
-    ))
-    .map_err(e)?;
-    body.draw(&Text::new(
-        ctx.lang.text(Msg::NoData).to_string(),
-        (w / 2, h / 2 - 14),
-        anchored(ctx.family, 28.0, &MUTED, HPos::Center, VPos::Center),
-    ))
-    .map_err(e)?;
-    let px = 15.0;
-    for (k, line) in wrap(why, px, (w - 60).max(40) as u32)
-        .into_iter()
-        .enumerate()
-    {
-        body.draw(&Text::new(
-            line,
-            (w / 2, h / 2 + 20 + k as i32 * (px as i32 + 4)),
-            anchored(ctx.family, px, &MUTED, HPos::Center, VPos::Center),
-        ))
-        .map_err(e)?;
-    }
-    Ok(())
-}
-
 /// Long labels are cut to keep the label area sane.
 fn short(label: &str, max: usize) -> String {
     if label.chars().count() <= max {
@@ -518,234 +495,6 @@ fn rows_legend_x(area: u32, layout: &Layout) -> i32 {
     }
 }
 
-fn score<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    body: &DrawingArea<DB, Shift>,
-    rows: &[ScoreRow],
-    side: ResultName,
-    ctx: &Ctx,
-) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let n = rows.len();
-    let area = label_area(rows.iter().map(|r| r.label.as_str()), ctx.layout);
-    let entries = [legend_in(side, Meaning::Score, ctx.lang)];
-    let legend_x = rows_legend_x(area, ctx.layout);
-    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
-    let mut chart = share_rows_chart(&plot, area, n, ctx.lang.text(Msg::ScoreWithInterval), ctx)?;
-    // The 50 % line: an even score.
-    chart
-        .draw_series(std::iter::once(PathElement::new(
-            vec![(0.5, 0.0), (0.5, n as f64)],
-            MUTED.stroke_width(1),
-        )))
-        .map_err(e)?;
-    let colour = side_colour(side);
-    for (i, r) in rows.iter().enumerate() {
-        let (y0, y1) = row_span(i, n);
-        chart
-            .draw_series(side_bar((0.0, y0), (r.value, y1), colour, SCORE_ALPHA))
-            .map_err(e)?;
-        // The interval as a line with caps, the estimate as a dot.
-        let mid = (y0 + y1) / 2.0;
-        let cap = (y1 - y0) * 0.3;
-        let ink = INK.stroke_width(2);
-        chart
-            .draw_series([
-                PathElement::new(vec![(r.low, mid), (r.high, mid)], ink),
-                PathElement::new(vec![(r.low, mid - cap), (r.low, mid + cap)], ink),
-                PathElement::new(vec![(r.high, mid - cap), (r.high, mid + cap)], ink),
-            ])
-            .map_err(e)?;
-        chart
-            .draw_series([
-                Circle::new((r.value, mid), 4, WHITE.filled()),
-                Circle::new((r.value, mid), 4, INK.stroke_width(2)),
-            ])
-            .map_err(e)?;
-    }
-    let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    row_labels(root, &chart, &labels, 0.0, ctx)?;
-    draw_legend(&strip, legend_x, &entries, SCORE_ALPHA, ctx)
-}
-
-fn stacked<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    body: &DrawingArea<DB, Shift>,
-    labels: &[String],
-    series: &[(ResultName, Vec<f64>)],
-    ctx: &Ctx,
-) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let n = labels.len();
-    let area = label_area(labels.iter().map(String::as_str), ctx.layout);
-    let entries: Vec<_> = series
-        .iter()
-        .map(|(side, _)| legend_in(*side, Meaning::Wins, ctx.lang))
-        .collect();
-    let legend_x = rows_legend_x(area, ctx.layout);
-    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
-    let mut chart = share_rows_chart(
-        &plot,
-        area,
-        n,
-        ctx.lang.text(Msg::ShareOfGamesWithResult),
-        ctx,
-    )?;
-    let mut start = vec![0f64; n];
-    for (side, values) in series {
-        let colour = side_colour(*side);
-        for (i, s) in start.iter_mut().enumerate() {
-            let v = values.get(i).copied().unwrap_or(0.0);
-            let (a, b) = (*s, (*s + v).min(1.0));
-            *s = b;
-            if b > a {
-                let (y0, y1) = row_span(i, n);
-                chart
-                    .draw_series(side_bar((a, y0), (b, y1), colour, 1.0))
-                    .map_err(e)?;
-            }
-        }
-    }
-    row_labels(root, &chart, labels, 0.0, ctx)?;
-    draw_legend(&strip, legend_x, &entries, 1.0, ctx)
-}
-
-/// The colour of a histogram without sides.
-const PLAIN_BIN: SideColour = SideColour {
-    fill: (ACCENT.0, ACCENT.1, ACCENT.2),
-    edge: (ACCENT.0, ACCENT.1, ACCENT.2),
-};
-
-/// The parts of a bin's bar, bottom up, as (from, to, colour): in a balance chart the bin
-/// is split by what it holds — the games where the side below zero is ahead, the level
-/// ones, the games where the side above is ahead — so a bin's colour never hides which
-/// side its games went to; a plain histogram's bin is one part.
-pub(crate) fn bin_segments(
-    bin: &Bin,
-    sides: Option<(ResultName, ResultName)>,
-) -> Vec<(u64, u64, SideColour)> {
-    let Some((above, below)) = sides else {
-        return vec![(0, bin.count, PLAIN_BIN)];
-    };
-    let mut parts = Vec::new();
-    let mut y = 0;
-    for (n, side) in [
-        (bin.signs.below, below),
-        (bin.signs.zero, ResultName::Draw),
-        (bin.signs.above, above),
-    ] {
-        if n > 0 {
-            parts.push((y, y + n, side_colour(side)));
-            y += n;
-        }
-    }
-    parts
-}
-
-/// What the grey part of a balance histogram holds.
-const LEVEL: &str = "level (0)";
-
-/// [`LEVEL`] in `lang`.
-fn level_text(lang: Lang) -> String {
-    if lang == Lang::En {
-        LEVEL.to_owned()
-    } else {
-        lang.text(Msg::LevelZero).to_owned()
-    }
-}
-
-/// Ticks on bin edges from `lo` to `hi`: every edge, or every k-th when there would be
-/// more than `most`.
-fn bin_ticks(lo: i64, hi: i64, width: i64, most: usize) -> Vec<i64> {
-    let most = most.max(2) as i64;
-    let edges = (hi - lo) / width + 1;
-    let step = width * ((edges + most - 1) / most).max(1);
-    (0..)
-        .map(|k| lo + k * step)
-        .take_while(|&x| x <= hi)
-        .collect()
-}
-
-fn hist<DB: DrawingBackend>(
-    body: &DrawingArea<DB, Shift>,
-    bins: &[Bin],
-    x_desc: &str,
-    sides: Option<(ResultName, ResultName)>,
-    ctx: &Ctx,
-) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let mut entries = Vec::new();
-    if let Some((above, below)) = sides {
-        entries.push(legend_in(above, Meaning::Ahead, ctx.lang));
-        entries.push(legend_in(below, Meaning::Ahead, ctx.lang));
-        if bins.iter().any(|b| b.signs.zero > 0) {
-            entries.push((level_text(ctx.lang), side_colour(ResultName::Draw)));
-        }
-    }
-    let legend_x = ctx.layout.y_axis as i32 + 14;
-    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
-    let width = bins.iter().map(|b| b.end - b.start).min().unwrap_or(1);
-    let mut lo = bins.iter().map(|b| b.start).min().unwrap_or(0);
-    let mut hi = bins.iter().map(|b| b.end).max().unwrap_or(lo + 1);
-    if bins.len() == 1 {
-        // One bar gets a bin of room on each side (not below zero for counts of plies).
-        lo = if lo >= 0 {
-            (lo - width).max(0)
-        } else {
-            lo - width
-        };
-        hi += width;
-    }
-    let most = bins.iter().map(|b| b.count).max().unwrap_or(1);
-    let top = (most + 1).max((most as f64 * 1.1).ceil() as u64);
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(ctx.layout.margin)
-        .margin_right(ctx.layout.margin_right)
-        .x_label_area_size(44)
-        .y_label_area_size(ctx.layout.y_axis)
-        .build_cartesian_2d(
-            (lo..hi).with_key_points(bin_ticks(lo, hi, width, ctx.layout.ticks)),
-            0u64..top,
-        )
-        .map_err(e)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .y_labels((top as usize + 1).min(ctx.layout.ticks.min(10)))
-        .x_desc(if ctx.lang == Lang::En {
-            format!("{x_desc} (bins of {width})")
-        } else {
-            ctx.lang.fill(
-                Msg::BinsOf,
-                &[("axis", x_desc), ("width", &width.to_string())],
-            )
-        })
-        .y_desc(ctx.lang.text(Msg::AxisGames))
-        .label_style(ctx.text())
-        .axis_desc_style(ctx.text())
-        .draw()
-        .map_err(e)?;
-    for bin in bins {
-        for (from, to, colour) in bin_segments(bin, sides) {
-            let mut r = side_bar((bin.start, from), (bin.end, to), colour, HIST_ALPHA);
-            // A hair of white between neighbouring bars.
-            r.iter_mut().for_each(|r| {
-                r.set_margin(0, 0, 1, 1);
-            });
-            chart.draw_series(r).map_err(e)?;
-        }
-    }
-    draw_legend(&strip, legend_x, &entries, HIST_ALPHA, ctx)
-}
-
 /// `3`, `2.5`, `0.125`: numbers without trailing zeros.
 fn trim_num(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
@@ -756,166 +505,12 @@ fn trim_num(v: f64) -> String {
     }
 }
 
-fn bars<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    body: &DrawingArea<DB, Shift>,
-    rows: &[(String, f64)],
-    ctx: &Ctx,
-) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let n = rows.len();
-    let max = rows.iter().map(|r| r.1).fold(0.0, f64::max);
-    // Counts: an integer axis with room for the value written after the longest bar (more
-    // room in the narrow layout, where the value takes a larger part of the plot).
-    let room = if ctx.layout.width < WIDE.width {
-        1.35
-    } else {
-        1.15
-    };
-    let top = (max * room).ceil().max(max + 1.0).max(1.0);
-    let area = label_area(rows.iter().map(|r| r.0.as_str()), ctx.layout);
-    let mut chart = ChartBuilder::on(body)
-        .margin(ctx.layout.margin)
-        .margin_right(ctx.layout.margin_right)
-        .x_label_area_size(36)
-        .y_label_area_size(area)
-        .build_cartesian_2d(0f64..top, 0f64..n as f64)
-        .map_err(e)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(0)
-        .x_labels((top as usize + 1).min(ctx.layout.ticks.min(10)))
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .x_label_formatter(&|v| {
-            if v.fract() == 0.0 {
-                trim_num(*v)
-            } else {
-                String::new()
-            }
-        })
-        .label_style(ctx.text())
-        .draw()
-        .map_err(e)?;
-    for (i, r) in rows.iter().enumerate() {
-        let (y0, y1) = row_span(i, n);
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, y0), (r.1, y1)],
-                ACCENT.mix(0.85).filled(),
-            )))
-            .map_err(e)?;
-        chart
-            .draw_series(std::iter::once(Text::new(
-                trim_num(r.1),
-                (r.1 + top * 0.01, (y0 + y1) / 2.0),
-                anchored(
-                    ctx.family,
-                    ctx.layout.value_px,
-                    &INK,
-                    HPos::Left,
-                    VPos::Center,
-                ),
-            )))
-            .map_err(e)?;
-    }
-    let labels: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-    row_labels(root, &chart, &labels, 0.0, ctx)
-}
-
-fn line<DB: DrawingBackend>(
-    body: &DrawingArea<DB, Shift>,
-    points: &[(f64, f64)],
-    x_desc: &str,
-    y_desc: &str,
-    sides: Option<(ResultName, ResultName)>,
-    ctx: &Ctx,
-) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let entries: Vec<_> = sides
-        .map(|(above, below)| {
-            vec![
-                legend_in(above, Meaning::Ahead, ctx.lang),
-                legend_in(below, Meaning::Ahead, ctx.lang),
-            ]
-        })
-        .unwrap_or_default();
-    let legend_x = ctx.layout.y_axis as i32 + 14;
-    let (plot, strip) = split_legend(body, &entries, legend_x, ctx.layout);
-    // x is a count (plies): an integer axis.
-    let x0 = points[0].0.floor() as i64;
-    let x1 = (points[points.len() - 1].0.ceil() as i64).max(x0 + 1);
-    let ymin = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let ymax = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    let (mut y0, mut y1) = (ymin.min(0.0), ymax.max(0.0));
-    if y1 - y0 < 1.0 {
-        y1 = y0 + 1.0;
-    }
-    let pad = (y1 - y0) * 0.08;
-    y0 -= if ymin < 0.0 { pad } else { 0.0 };
-    y1 += pad;
-    let mut chart = ChartBuilder::on(&plot)
-        .margin(ctx.layout.margin)
-        .margin_right(ctx.layout.margin_right)
-        .x_label_area_size(44)
-        .y_label_area_size(ctx.layout.y_axis)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(e)?;
-    if let Some((above, below)) = sides {
-        // The half where a side is ahead, tinted in its colour.
-        chart
-            .draw_series([
-                Rectangle::new(
-                    [(x0, 0.0), (x1, y1)],
-                    side_colour(above).fill_rgb().mix(TINT_ALPHA).filled(),
-                ),
-                Rectangle::new(
-                    [(x0, y0), (x1, 0.0)],
-                    side_colour(below).fill_rgb().mix(TINT_ALPHA).filled(),
-                ),
-            ])
-            .map_err(e)?;
-    }
-    chart
-        .configure_mesh()
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(GRID)
-        .x_labels(((x1 - x0) as usize + 1).min(ctx.layout.ticks))
-        .y_labels(ctx.layout.ticks.min(10))
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .y_label_formatter(&|v| trim_num(*v))
-        .label_style(ctx.text())
-        .axis_desc_style(ctx.text())
-        .draw()
-        .map_err(e)?;
-    chart
-        .draw_series(std::iter::once(PathElement::new(
-            vec![(x0, 0.0), (x1, 0.0)],
-            RGBColor(150, 150, 150).stroke_width(1),
-        )))
-        .map_err(e)?;
-    let pts: Vec<(i64, f64)> = points.iter().map(|p| (p.0.round() as i64, p.1)).collect();
-    chart
-        .draw_series(LineSeries::new(pts.iter().copied(), INK.stroke_width(2)))
-        .map_err(e)?;
-    if pts.len() <= 80 {
-        chart
-            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, INK.filled())))
-            .map_err(e)?;
-    }
-    draw_legend(&strip, legend_x, &entries, TINT_ALPHA, ctx)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::hist::LEVEL;
     use super::*;
-    use crate::chart_spec::Signs;
+    use crate::sides::{legend_in, side_colour, Meaning};
+    use kifu_facts::ResultName;
 
     #[test]
     fn a_note_after_the_dash_becomes_lines_under_the_title() {
@@ -946,45 +541,6 @@ mod tests {
         assert!(lines
             .iter()
             .all(|l| text_width(l, NARROW.title_px) <= NARROW.line_room()));
-    }
-
-    #[test]
-    fn a_balance_bin_is_split_by_the_side_its_games_went_to() {
-        // The Territorial margin bin [0, 5): 5 level games and 13 White ahead, drawn as
-        // grey at the bottom and White above it, not grey as a whole.
-        let bin = Bin {
-            start: 0,
-            end: 5,
-            count: 18,
-            signs: Signs {
-                above: 13,
-                zero: 5,
-                below: 0,
-            },
-        };
-        let sides = Some((ResultName::White, ResultName::Black));
-        assert_eq!(
-            bin_segments(&bin, sides),
-            [
-                (0, 5, side_colour(ResultName::Draw)),
-                (5, 18, side_colour(ResultName::White))
-            ]
-        );
-        let below = Bin {
-            start: -5,
-            end: 0,
-            count: 4,
-            signs: Signs {
-                above: 0,
-                zero: 0,
-                below: 4,
-            },
-        };
-        assert_eq!(
-            bin_segments(&below, sides),
-            [(0, 4, side_colour(ResultName::Black))]
-        );
-        assert_eq!(bin_segments(&bin, None), [(0, 18, PLAIN_BIN)]);
     }
 
     #[test]
