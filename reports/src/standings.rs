@@ -6,7 +6,7 @@
 
 use kifu_analysis::standings::{
     chouchou_standings_by_section, points_tables, points_text, Cell, ChouChouTable, Decider, Duel,
-    Line, PlayerOutcome, StandingsColumn, Table, TeamTable, MISSING_MARK,
+    Line, PlayerOutcome, StandingsColumn, Table, TeamColumn, TeamLine, TeamTable, MISSING_MARK,
 };
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Tiebreak};
@@ -157,15 +157,50 @@ pub fn column_heading(c: StandingsColumn, lang: Lang) -> String {
 /// A line's cell of column `c` as text in `lang`: points as `1½`, a tie-break that does
 /// not apply as `–`, missing rounds as `⚠` ranges of the table's rounds.
 pub fn cell_text(t: &Table, line: &Line, c: StandingsColumn, lang: Lang) -> String {
-    match line.cell(c) {
-        Cell::Count(n) => n.to_string(),
-        Cell::Text(s) => s.to_owned(),
-        Cell::Points(Some(p)) => points_text(p),
-        Cell::Points(None) => "–".to_owned(),
-        Cell::Decider(d) => decider_label(d, lang),
-        Cell::Rounds(r) if c == StandingsColumn::MissingRounds => missing_text(r, &t.rounds),
-        Cell::Rounds(r) => r.join(", "),
+    let missing = (c == StandingsColumn::MissingRounds).then_some(t.rounds.as_slice());
+    format_cell(line.cell(c), missing, lang)
+}
+
+/// A team line's cell of column `c` as text in `lang` (rounds listed as they are named).
+pub fn team_cell_text(line: &TeamLine, c: TeamColumn, lang: Lang) -> String {
+    format_cell(line.cell(c), None, lang)
+}
+
+/// A team table's column heading in `lang`.
+pub fn team_column_heading(c: TeamColumn, lang: Lang) -> String {
+    column_label(c.name(), lang)
+}
+
+/// A cell as text: `missing`, the table's rounds where the cell lists missing rounds (as
+/// `⚠` ranges).
+fn format_cell(cell: Cell, missing: Option<&[String]>, lang: Lang) -> String {
+    match (cell, missing) {
+        (Cell::Count(n), _) => n.to_string(),
+        (Cell::Text(s), _) => s.to_owned(),
+        (Cell::Points(Some(p)), _) => points_text(p),
+        (Cell::Points(None), _) => "–".to_owned(),
+        (Cell::Decider(d), _) => decider_label(d, lang),
+        (Cell::Label(l), _) => decided_label(l, lang),
+        (Cell::Rounds(r), Some(all)) => missing_text(r, all),
+        (Cell::Rounds(r), None) => r.join(", "),
     }
+}
+
+/// A team table's title in `lang`: its match scoring and the order of its criteria.
+pub fn team_title(t: &TeamTable, lang: Lang) -> String {
+    let s = t.scoring;
+    let criteria: Vec<String> = t
+        .criteria()
+        .iter()
+        .map(|c| decided_label(c, lang))
+        .collect();
+    lang.fill(
+        Msg::TeamsTitle,
+        &[
+            ("scoring", &format!("{}/{}/{}", s.win, s.draw, s.loss)),
+            ("criteria", &criteria.join(lang.text(Msg::ListComma))),
+        ],
+    )
 }
 
 /// The legend of a table, made from its event's terms in `lang`: the scoring, the
@@ -371,46 +406,30 @@ fn duel_frames(head: &str, d: &Duel, lang: Lang) -> Result<Vec<(String, DataFram
 fn team_frames(head: &str, t: &TeamTable, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
     let l = &t.lines;
     let left_out = t.left_out().map(|n| format!(" ({n})")).unwrap_or_default();
-    let table = frame(vec![
-        u32_col("place", l.iter().map(|x| x.place as u32).collect()),
-        text_col("team", l.iter().map(|x| x.team.clone()).collect()),
-        u32_col("matches", l.iter().map(|x| x.matches).collect()),
-        u32_col("wins", l.iter().map(|x| x.wins).collect()),
-        u32_col("draws", l.iter().map(|x| x.draws).collect()),
-        u32_col("losses", l.iter().map(|x| x.losses).collect()),
-        text_col(
-            "match points",
-            l.iter().map(|x| points_text(x.match_points)).collect(),
-        ),
-        text_col(
-            "board points",
-            l.iter().map(|x| points_text(x.board_points)).collect(),
-        ),
-        text_col(
-            "direct encounter",
-            l.iter()
-                .map(|x| x.direct_encounter.map(points_text).unwrap_or_default())
-                .collect(),
-        ),
-        text_col(
-            "decided by",
-            l.iter()
-                .map(|x| decided_label(x.decided_by, lang))
-                .collect(),
-        ),
-        text_col(
-            "rounds without a match",
-            l.iter()
-                .map(|x| {
-                    let mut text = x.missing_rounds.join(", ");
-                    if !x.byes.is_empty() {
-                        text = format!("{text} bye: {}", x.byes.join(", "));
-                    }
-                    text.trim().to_owned()
-                })
-                .collect(),
-        ),
-    ])?;
+    let table = frame(
+        t.columns()
+            .into_iter()
+            .map(|c| match c {
+                TeamColumn::Place
+                | TeamColumn::Matches
+                | TeamColumn::Wins
+                | TeamColumn::Draws
+                | TeamColumn::Losses => u32_col(
+                    c.name(),
+                    l.iter()
+                        .map(|x| match x.cell(c) {
+                            Cell::Count(n) => n,
+                            _ => 0,
+                        })
+                        .collect(),
+                ),
+                _ => text_col(
+                    c.name(),
+                    l.iter().map(|x| team_cell_text(x, c, lang)).collect(),
+                ),
+            })
+            .collect(),
+    )?;
     let m = &t.matches;
     let matches = frame(vec![
         text_col(
@@ -436,7 +455,7 @@ fn team_frames(head: &str, t: &TeamTable, lang: Lang) -> Result<Vec<(String, Dat
         u32_col("games", m.iter().map(|x| x.games).collect()),
     ])?;
     Ok(vec![
-        (format!("{head}: {}{left_out}", t.title()), table),
+        (format!("{head}: {}{left_out}", team_title(t, lang)), table),
         (format!("{head}: {}", lang.text(Msg::TeamMatches)), matches),
     ])
 }

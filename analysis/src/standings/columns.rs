@@ -1,11 +1,13 @@
-//! The columns of a points table, listed once: which columns a table has (its event's
-//! tie-breaks among them) and each line's typed cell. The CLI's text, the report and the
-//! site print these columns in this order; CSV and JSON carry the same values by name.
+//! The columns of a points table and of a team table, listed once: which columns a table
+//! has (its event's tie-breaks among them) and each line's typed cell. The CLI's text, the
+//! report and the site print these columns in this order; CSV and JSON carry the same
+//! values by name.
 
 use kifu_facts::Tiebreak;
 
 use super::decider::Decider;
 use super::points::{Line, Table};
+use super::teams::{TeamLine, TeamTable};
 
 /// A column of a points table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub enum Cell<'a> {
     /// encounter for a player alone on their points).
     Points(Option<f64>),
     Decider(Decider),
+    /// A criterion named in English (`match points`), as a team line's place was decided.
+    Label(&'static str),
     /// Rounds, in the table's order.
     Rounds(&'a [String]),
 }
@@ -134,6 +138,97 @@ impl Line {
             (Decider::Tiebreak(Tiebreak::Wins), StandingsColumn::Wins) => true,
             (Decider::Tiebreak(a), StandingsColumn::Tiebreak(b)) => a == b,
             _ => false,
+        }
+    }
+}
+
+/// A column of a team table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamColumn {
+    Place,
+    Team,
+    Matches,
+    Wins,
+    Draws,
+    Losses,
+    MatchPoints,
+    BoardPoints,
+    DirectEncounter,
+    DecidedBy,
+    MissingRounds,
+    Byes,
+}
+
+impl TeamColumn {
+    /// The column's name, as CSV headers and the reports' column labels know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TeamColumn::Place => "place",
+            TeamColumn::Team => "team",
+            TeamColumn::Matches => "matches",
+            TeamColumn::Wins => "wins",
+            TeamColumn::Draws => "draws",
+            TeamColumn::Losses => "losses",
+            TeamColumn::MatchPoints => "match points",
+            TeamColumn::BoardPoints => "board points",
+            TeamColumn::DirectEncounter => "direct encounter",
+            TeamColumn::DecidedBy => "decided by",
+            TeamColumn::MissingRounds => "rounds without a match",
+            TeamColumn::Byes => "byes",
+        }
+    }
+
+    /// Whether the column holds numbers (right-aligned).
+    pub fn is_numeric(self) -> bool {
+        !matches!(
+            self,
+            TeamColumn::Team | TeamColumn::DecidedBy | TeamColumn::MissingRounds | TeamColumn::Byes
+        )
+    }
+}
+
+impl TeamTable {
+    /// The table's columns in the order every output prints them; the rounds without a
+    /// match and the byes where a team has any.
+    pub fn columns(&self) -> Vec<TeamColumn> {
+        let mut out = vec![
+            TeamColumn::Place,
+            TeamColumn::Team,
+            TeamColumn::Matches,
+            TeamColumn::Wins,
+            TeamColumn::Draws,
+            TeamColumn::Losses,
+            TeamColumn::MatchPoints,
+            TeamColumn::BoardPoints,
+            TeamColumn::DirectEncounter,
+            TeamColumn::DecidedBy,
+        ];
+        if self.lines.iter().any(|l| !l.missing_rounds.is_empty()) {
+            out.push(TeamColumn::MissingRounds);
+        }
+        if self.lines.iter().any(|l| !l.byes.is_empty()) {
+            out.push(TeamColumn::Byes);
+        }
+        out
+    }
+}
+
+impl TeamLine {
+    /// The team's value in `column`; what decided its place as [`Cell::Label`].
+    pub fn cell(&self, column: TeamColumn) -> Cell<'_> {
+        match column {
+            TeamColumn::Place => Cell::Count(self.place as u32),
+            TeamColumn::Team => Cell::Text(&self.team),
+            TeamColumn::Matches => Cell::Count(self.matches),
+            TeamColumn::Wins => Cell::Count(self.wins),
+            TeamColumn::Draws => Cell::Count(self.draws),
+            TeamColumn::Losses => Cell::Count(self.losses),
+            TeamColumn::MatchPoints => Cell::Points(Some(self.match_points)),
+            TeamColumn::BoardPoints => Cell::Points(Some(self.board_points)),
+            TeamColumn::DirectEncounter => Cell::Points(self.direct_encounter),
+            TeamColumn::DecidedBy => Cell::Label(self.decided_by),
+            TeamColumn::MissingRounds => Cell::Rounds(&self.missing_rounds),
+            TeamColumn::Byes => Cell::Rounds(&self.byes),
         }
     }
 }

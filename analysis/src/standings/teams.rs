@@ -83,19 +83,6 @@ impl TeamTable {
             )
         })
     }
-
-    /// `Teams (matches 2/1/0; by match points, board points, direct encounter)`: the
-    /// heading `kifu standings`, the report and the site give the table.
-    pub fn title(&self) -> String {
-        let s = self.scoring;
-        format!(
-            "Teams (matches {}/{}/{}; by {})",
-            s.win,
-            s.draw,
-            s.loss,
-            self.criteria().join(", ")
-        )
-    }
 }
 
 /// Whether, of the (team, round) pairs with two games or more, nine in ten at least meet

@@ -205,6 +205,15 @@ messages! {
         "对阵表记号后的 F：未实际对弈而计分的对局（弃权）。",
         "對陣表記號後的 F：未實際對弈而計分的對局（棄權）。",
     ],
+    /// A team table's title.
+    TeamsTitle => [
+        "Teams (matches {scoring}; by {criteria})",
+        "チーム（対戦 {scoring}、{criteria}の順）",
+        "团体（对抗 {scoring}；依{criteria}）",
+        "團體（對抗 {scoring}；依{criteria}）",
+    ],
+    /// What joins the items of a short list.
+    ListComma => [", ", "、", "、", "、"],
     MatchCaption => ["match", "番勝負", "对抗赛", "對抗賽"],
     MatchGames => ["match games", "番勝負の対局", "对抗赛对局", "對抗賽對局"],
     MatchIntro => [

@@ -20,6 +20,7 @@ use kifu_store::Store;
 use crate::escape::escape;
 use crate::standings::{
     cell_text, column_heading, duel_result, duel_score, legend, sheet_entry_text, signed,
+    team_cell_text, team_column_heading, team_title,
 };
 use crate::Error;
 
@@ -364,45 +365,43 @@ fn duel_html(
 
 /// A team table, as `kifu standings` prints it, then its matches with their board points.
 fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable, lang: Lang) {
+    let columns = t.columns();
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"team-standings\" data-event=\"{}\" \
-         data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr><th class=\"num\">#</th>\
-         <th>{}</th><th class=\"num\">{}</th><th class=\"num\">+</th>\
-         <th class=\"num\">=</th><th class=\"num\">−</th><th class=\"num\">{}</th>\
-         <th class=\"num\">{}</th><th class=\"num\">{}</th><th>{}</th>\
-         </tr></thead>\n<tbody>\n",
+         data-kind=\"{kind}\">\n<caption>{}</caption>\n<thead><tr>",
         escape(event),
-        escape(&t.title()),
-        th("team", lang),
-        th("matches", lang),
-        th("match points", lang),
-        th("board points", lang),
-        th("direct encounter", lang),
-        th("decided by", lang),
+        escape(&team_title(t, lang)),
     );
-    for l in &t.lines {
-        let _ = writeln!(
+    for &c in &columns {
+        let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+        let _ = write!(
             out,
-            "<tr class=\"team-standing\" data-team=\"{team}\" data-place=\"{}\" \
-             data-match-points=\"{}\" data-board-points=\"{}\"><td class=\"num\">{}</td>\
-             <td>{team}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            "<th{num}>{}</th>",
+            escape(&team_column_heading(c, lang))
+        );
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for l in &t.lines {
+        let _ = write!(
+            out,
+            "<tr class=\"team-standing\" data-team=\"{}\" data-place=\"{}\" \
+             data-match-points=\"{}\" data-board-points=\"{}\">",
+            escape(&l.team),
             l.place,
             l.match_points,
             l.board_points,
-            l.place,
-            l.matches,
-            l.wins,
-            l.draws,
-            l.losses,
-            points_text(l.match_points),
-            points_text(l.board_points),
-            l.direct_encounter.map(points_text).unwrap_or_default(),
-            escape(&decided_label(l.decided_by, lang)),
-            team = escape(&l.team),
         );
+        for &c in &columns {
+            let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+            let _ = write!(
+                out,
+                "<td{num} data-label=\"{}\">{}</td>",
+                escape(&team_column_heading(c, lang)),
+                escape(&team_cell_text(l, c, lang))
+            );
+        }
+        out.push_str("</tr>\n");
     }
     out.push_str("</tbody></table></div>\n");
     if let Some(note) = t.left_out() {

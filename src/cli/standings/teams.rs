@@ -4,7 +4,10 @@
 use kifu_analysis::standings::{points_text, Table, TeamTable};
 use kifu_facts::GameKind;
 
-use crate::cli::table::pad_right;
+use kifu_reports::standings::{team_cell_text, team_column_heading, team_title};
+use kifu_reports::Lang;
+
+use crate::cli::table::{named, render};
 use crate::cli::text::csv_field;
 
 /// The CSV header of the team tables (`kifu standings --teams --csv`).
@@ -42,33 +45,37 @@ pub(super) fn csv(kind: GameKind, tables: &[Table]) -> String {
     out
 }
 
-/// A team table as text, indented under its event's heading.
+/// A team table as text, indented under its event's heading: its columns as the report
+/// and the site print them.
 pub(super) fn text(teams: &TeamTable) -> String {
-    let mut out = format!("  {}\n", teams.title());
-    out.push_str(
-        "  #  team                        matches  +   =   -   match points  board points  direct\n",
-    );
-    for l in &teams.lines {
-        let mut line = format!(
-            "  {:<2} {} {:>7} {:>3} {:>3} {:>3} {:>14} {:>13} {:>7}",
-            l.place,
-            pad_right(&l.team, 27),
-            l.matches,
-            l.wins,
-            l.draws,
-            l.losses,
-            points_text(l.match_points),
-            points_text(l.board_points),
-            l.direct_encounter.map(points_text).unwrap_or_default(),
-        );
-        if !l.missing_rounds.is_empty() {
-            line.push_str(&format!("  ⚠ no match: {}", l.missing_rounds.join(", ")));
-        }
-        if !l.byes.is_empty() {
-            line.push_str(&format!("  bye: {}", l.byes.join(", ")));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
+    let lang = Lang::En;
+    let mut out = format!("  {}\n", team_title(teams, lang));
+    let columns = teams.columns();
+    let heads: Vec<_> = columns
+        .iter()
+        .map(|&c| {
+            let heading = match c.name() {
+                "place" => "#".to_owned(),
+                "wins" => "+".to_owned(),
+                "draws" => "=".to_owned(),
+                "losses" => "-".to_owned(),
+                _ => team_column_heading(c, lang),
+            };
+            named(heading, c.is_numeric(), 40)
+        })
+        .collect();
+    let rows: Vec<Vec<String>> = teams
+        .lines
+        .iter()
+        .map(|l| {
+            columns
+                .iter()
+                .map(|&c| team_cell_text(l, c, lang))
+                .collect()
+        })
+        .collect();
+    for line in render(&heads, &rows).lines() {
+        out.push_str(&format!("  {line}\n"));
     }
     if let Some(note) = teams.left_out() {
         out.push_str(&format!("  ({note})\n"));
