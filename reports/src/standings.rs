@@ -5,11 +5,13 @@
 //! [`kifu_analysis::standings`].
 
 use kifu_analysis::standings::{
-    chouchou_standings_by_section, points_tables, points_text, Cell, ChouChouTable, Decider, Duel,
-    Line, PlayerOutcome, StandingsColumn, Table, TeamColumn, TeamLine, TeamTable, MISSING_MARK,
+    chouchou_standings_by_section, points_tables, points_text, Cell, ChouChouColumn, ChouChouTable,
+    Decider, Duel, Line, PlayerOutcome, StandingsColumn, Table, TeamColumn, TeamLine, TeamTable,
+    MISSING_MARK,
 };
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Tiebreak};
+use kifu_rules::chouchou::TableRow as ChouChouRow;
 use kifu_store::Store;
 use polars::prelude::*;
 
@@ -118,7 +120,7 @@ pub(crate) fn missing_text(rounds: &[String], all: &[String]) -> String {
 }
 
 /// A ChouChou score sheet's entry: `2/3 +5`, or the missing mark.
-pub(crate) fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>) -> String {
+pub fn sheet_entry_text(entry: Option<&kifu_rules::chouchou::RoundEntry>) -> String {
     match entry {
         Some(e) => format!("{} {}", e.mark(), signed(e.points)),
         None => MISSING.to_string(),
@@ -166,6 +168,11 @@ pub fn team_cell_text(line: &TeamLine, c: TeamColumn, lang: Lang) -> String {
     format_cell(line.cell(c), None, lang)
 }
 
+/// A ChouChou standings row's cell of column `c` as text in `lang`.
+pub fn chouchou_cell_text(row: &ChouChouRow, c: ChouChouColumn, lang: Lang) -> String {
+    format_cell(c.cell(row), None, lang)
+}
+
 /// A team table's column heading in `lang`.
 pub fn team_column_heading(c: TeamColumn, lang: Lang) -> String {
     column_label(c.name(), lang)
@@ -181,6 +188,7 @@ fn format_cell(cell: Cell, missing: Option<&[String]>, lang: Lang) -> String {
         (Cell::Points(None), _) => "–".to_owned(),
         (Cell::Decider(d), _) => decider_label(d, lang),
         (Cell::Label(l), _) => decided_label(l, lang),
+        (Cell::Signed(p), _) => signed(p),
         (Cell::Rounds(r), Some(all)) => missing_text(r, all),
         (Cell::Rounds(r), None) => r.join(", "),
     }
@@ -460,7 +468,7 @@ fn team_frames(head: &str, t: &TeamTable, lang: Lang) -> Result<Vec<(String, Dat
     ])
 }
 
-pub(crate) fn signed(p: i32) -> String {
+pub fn signed(p: i32) -> String {
     if p > 0 {
         format!("+{p}")
     } else {
@@ -504,26 +512,26 @@ fn chouchou_frames(t: &ChouChouTable, lang: Lang) -> Result<Vec<(String, DataFra
     ));
     let sheet = frame(columns)?;
     let tb = &st.table;
-    let table = frame(vec![
-        u32_col("place", tb.iter().map(|r| r.place).collect()),
-        text_col("player", tb.iter().map(|r| r.player.clone()).collect()),
-        u32_col("wins", tb.iter().map(|r| r.wins).collect()),
-        text_col("points", tb.iter().map(|r| signed(r.points_sum)).collect()),
-        text_col(
-            "best bonus",
-            tb.iter().map(|r| signed(r.best_bonus)).collect(),
-        ),
-        text_col(
-            "worst penalty",
-            tb.iter().map(|r| r.worst_penalty.to_string()).collect(),
-        ),
-        text_col(
-            "decided by",
-            tb.iter()
-                .map(|r| decided_label(r.decided_by, lang))
-                .collect(),
-        ),
-    ])?;
+    let table = frame(
+        ChouChouColumn::ALL
+            .into_iter()
+            .map(|c| match c {
+                ChouChouColumn::Place | ChouChouColumn::Wins => u32_col(
+                    c.name(),
+                    tb.iter()
+                        .map(|r| match c.cell(r) {
+                            Cell::Count(n) => n,
+                            _ => 0,
+                        })
+                        .collect(),
+                ),
+                _ => text_col(
+                    c.name(),
+                    tb.iter().map(|r| chouchou_cell_text(r, c, lang)).collect(),
+                ),
+            })
+            .collect(),
+    )?;
     Ok(vec![
         (
             format!("{head}: {}{note}", lang.text(Msg::ScoreSheet)),

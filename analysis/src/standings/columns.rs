@@ -1,9 +1,10 @@
-//! The columns of a points table and of a team table, listed once: which columns a table
+//! The columns of a points table, a team table and a ChouChou table, listed once: which columns a table
 //! has (its event's tie-breaks among them) and each line's typed cell. The CLI's text, the
 //! report and the site print these columns in this order; CSV and JSON carry the same
 //! values by name.
 
 use kifu_facts::Tiebreak;
+use kifu_rules::chouchou::TableRow as ChouChouRow;
 
 use super::decider::Decider;
 use super::points::{Line, Table};
@@ -70,6 +71,8 @@ pub enum Cell<'a> {
     Decider(Decider),
     /// A criterion named in English (`match points`), as a team line's place was decided.
     Label(&'static str),
+    /// Points written with their sign (`+5`, `-3`, `0`): ChouChou's.
+    Signed(i32),
     /// Rounds, in the table's order.
     Rounds(&'a [String]),
 }
@@ -229,6 +232,62 @@ impl TeamLine {
             TeamColumn::DecidedBy => Cell::Label(self.decided_by),
             TeamColumn::MissingRounds => Cell::Rounds(&self.missing_rounds),
             TeamColumn::Byes => Cell::Rounds(&self.byes),
+        }
+    }
+}
+
+/// A column of a ChouChou standings table (rule 5(2)'s criteria in order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChouChouColumn {
+    Place,
+    Player,
+    Wins,
+    Points,
+    BestBonus,
+    WorstPenalty,
+    DecidedBy,
+}
+
+impl ChouChouColumn {
+    /// Every column, in the order every output prints them.
+    pub const ALL: [ChouChouColumn; 7] = [
+        ChouChouColumn::Place,
+        ChouChouColumn::Player,
+        ChouChouColumn::Wins,
+        ChouChouColumn::Points,
+        ChouChouColumn::BestBonus,
+        ChouChouColumn::WorstPenalty,
+        ChouChouColumn::DecidedBy,
+    ];
+
+    /// The column's name, as CSV headers and the reports' column labels know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChouChouColumn::Place => "place",
+            ChouChouColumn::Player => "player",
+            ChouChouColumn::Wins => "wins",
+            ChouChouColumn::Points => "points",
+            ChouChouColumn::BestBonus => "best bonus",
+            ChouChouColumn::WorstPenalty => "worst penalty",
+            ChouChouColumn::DecidedBy => "decided by",
+        }
+    }
+
+    /// Whether the column holds numbers (right-aligned).
+    pub fn is_numeric(self) -> bool {
+        !matches!(self, ChouChouColumn::Player | ChouChouColumn::DecidedBy)
+    }
+
+    /// A standings row's value in this column.
+    pub fn cell(self, row: &ChouChouRow) -> Cell<'_> {
+        match self {
+            ChouChouColumn::Place => Cell::Count(row.place),
+            ChouChouColumn::Player => Cell::Text(&row.player),
+            ChouChouColumn::Wins => Cell::Count(row.wins),
+            ChouChouColumn::Points => Cell::Signed(row.points_sum),
+            ChouChouColumn::BestBonus => Cell::Signed(row.best_bonus),
+            ChouChouColumn::WorstPenalty => Cell::Signed(row.worst_penalty),
+            ChouChouColumn::DecidedBy => Cell::Label(row.decided_by),
         }
     }
 }

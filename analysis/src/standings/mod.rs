@@ -15,7 +15,7 @@ mod points;
 mod teams;
 
 pub use chouchou::{chouchou_standings, chouchou_standings_by_section, game_result, ChouChouTable};
-pub use columns::{Cell, StandingsColumn, TeamColumn};
+pub use columns::{Cell, ChouChouColumn, StandingsColumn, TeamColumn};
 pub use crosstable::{CrossCell, CrossGame, PlayerOutcome, MISSING_MARK, UNSCORED_MARK};
 pub use decider::Decider;
 pub use duel::{Duel, DuelGame};

@@ -6,10 +6,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
-use crate::lang::{column_label, decided_label, Lang, Msg};
+use crate::lang::{column_label, Lang, Msg};
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
-    points_text, section_name, ChouChouTable, CrossCell, Duel, StandingsColumn, Table, TeamTable,
+    points_text, section_name, ChouChouColumn, ChouChouTable, CrossCell, Duel, StandingsColumn,
+    Table, TeamTable,
 };
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, RatingSystem};
@@ -19,8 +20,8 @@ use kifu_store::Store;
 
 use crate::escape::escape;
 use crate::standings::{
-    cell_text, column_heading, duel_result, duel_score, legend, sheet_entry_text, signed,
-    team_cell_text, team_column_heading, team_title,
+    cell_text, chouchou_cell_text, column_heading, duel_result, duel_score, legend,
+    sheet_entry_text, signed, team_cell_text, team_column_heading, team_title,
 };
 use crate::Error;
 
@@ -549,37 +550,34 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
         let _ = write!(
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
-             data-kind=\"chouchou\">\n<caption>{}</caption>\n<thead><tr>\
-             <th class=\"num\">#</th><th>{}</th><th class=\"num\">{}</th>\
-             <th class=\"num\">{}</th><th class=\"num\">{}</th>\
-             <th class=\"num\">{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+             data-kind=\"chouchou\">\n<caption>{}</caption>\n<thead><tr>",
             heading(GameKind::ChouChou, &t.event, None, lang),
             escape(&t.event),
             lang.text(Msg::Standings),
-            th("player", lang),
-            th("wins", lang),
-            th("points", lang),
-            th("best bonus", lang),
-            th("worst penalty", lang),
-            th("decided by", lang),
         );
+        for c in ChouChouColumn::ALL {
+            let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+            let _ = write!(out, "<th{num}>{}</th>", th(c.name(), lang));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
         for r in &t.standings.table {
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "<tr class=\"standing\" data-player=\"{p}\" data-place=\"{}\" data-points=\"{}\">\
-                 <td class=\"num\">{}</td><td>{p}</td><td class=\"num\">{}</td>\
-                 <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-                 <td>{}</td></tr>",
+                "<tr class=\"standing\" data-player=\"{}\" data-place=\"{}\" data-points=\"{}\">",
+                escape(&r.player),
                 r.place,
                 r.points_sum,
-                r.place,
-                r.wins,
-                signed(r.points_sum),
-                signed(r.best_bonus),
-                r.worst_penalty,
-                escape(&decided_label(r.decided_by, lang)),
-                p = escape(&r.player),
             );
+            for c in ChouChouColumn::ALL {
+                let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+                let _ = write!(
+                    out,
+                    "<td{num} data-label=\"{}\">{}</td>",
+                    th(c.name(), lang),
+                    escape(&chouchou_cell_text(r, c, lang))
+                );
+            }
+            out.push_str("</tr>\n");
         }
         out.push_str("</tbody></table></div>\n");
         for s in sections.iter().filter(|s| s.event == t.event) {

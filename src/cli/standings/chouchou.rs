@@ -1,18 +1,13 @@
 //! ChouChou: the federation's score sheet and standings (rule 5) per event
 //! ([`kifu_analysis::standings::chouchou_standings`]) as text, CSV and JSON.
 
-use kifu_analysis::standings::ChouChouTable;
+use kifu_analysis::standings::{ChouChouColumn, ChouChouTable};
+use kifu_reports::lang::column_label;
+use kifu_reports::standings::{chouchou_cell_text, sheet_entry_text, signed};
+use kifu_reports::Lang;
 
-use crate::cli::table::pad_right;
+use crate::cli::table::{named, pad_right, render};
 use crate::cli::text::csv_field;
-
-fn signed(p: i32) -> String {
-    if p > 0 {
-        format!("+{p}")
-    } else {
-        p.to_string()
-    }
-}
 
 /// Each event's score sheet and standings as text.
 pub(super) fn text(events: &[ChouChouTable]) -> String {
@@ -35,33 +30,34 @@ pub(super) fn text(events: &[ChouChouTable]) -> String {
             out.push_str(&format!("  {}", pad_right(&row.player, 24)));
             let mut total = 0;
             for entry in &row.rounds {
-                match entry {
-                    Some(e) => {
-                        total += e.points;
-                        out.push_str(&format!(
-                            " {:>8}",
-                            format!("{} {}", e.mark(), signed(e.points))
-                        ));
-                    }
-                    None => out.push_str(&format!(" {:>8}", "-")),
-                }
+                total += entry.as_ref().map_or(0, |e| e.points);
+                out.push_str(&format!(" {:>8}", sheet_entry_text(entry.as_ref())));
             }
             out.push_str(&format!(" {:>8}\n", signed(total)));
         }
-        out.push_str(
-            "  standings\n  #  player                   wins  points  best  worst  decided by\n",
-        );
-        for t in &st.table {
-            out.push_str(&format!(
-                "  {:<2} {} {:>4} {:>7} {:>5} {:>6}  {}\n",
-                t.place,
-                pad_right(&t.player, 24),
-                t.wins,
-                signed(t.points_sum),
-                signed(t.best_bonus),
-                t.worst_penalty,
-                t.decided_by
-            ));
+        out.push_str("  standings\n");
+        let heads: Vec<_> = ChouChouColumn::ALL
+            .iter()
+            .map(|&c| {
+                let heading = match c.name() {
+                    "place" => "#".to_owned(),
+                    _ => column_label(c.name(), Lang::En),
+                };
+                named(heading, c.is_numeric(), 40)
+            })
+            .collect();
+        let rows: Vec<Vec<String>> = st
+            .table
+            .iter()
+            .map(|r| {
+                ChouChouColumn::ALL
+                    .iter()
+                    .map(|&c| chouchou_cell_text(r, c, Lang::En))
+                    .collect()
+            })
+            .collect();
+        for line in render(&heads, &rows).lines() {
+            out.push_str(&format!("  {line}\n"));
         }
         out.push('\n');
     }
