@@ -32,7 +32,6 @@ mod figures;
 mod fonts;
 mod games;
 mod html;
-pub mod lang;
 mod markdown;
 mod masthead;
 mod model;
@@ -51,6 +50,10 @@ mod sides;
 pub mod site;
 mod standings;
 mod write;
+
+/// The languages and the message table, a crate of their own so that `analysis` can name
+/// titles by message id; kept under this name so `crate::lang::…` paths read as before.
+pub use kifu_lang as lang;
 
 use std::path::PathBuf;
 
