@@ -76,6 +76,7 @@ pub(super) fn run(
         explorer_depth,
         presentation,
         title,
+        tables: kifu_analysis::REGISTRY,
     };
     let files = write_report(&store, &options, out)?;
     stdout::line(files.html.display())?;

@@ -34,6 +34,7 @@ pub(super) fn run(
         filter,
         title,
         presentation,
+        tables: kifu_analysis::REGISTRY,
     };
     let stages = super::progress::Stages::new(kifu_reports::site::SITE_STAGES.len() as u64);
     std::fs::create_dir_all(out)?;
