@@ -19,6 +19,9 @@
 //!   `black`/`white`/`draw`, Xiangqi `red`/`black`/`draw`, Chess Territorial
 //!   `white`/`black`/`draw`, ChouChou `P1`…`P4`.
 //! - A missing grouping value (no rule, no event, no opening) is the group `(none)`.
+//!
+//! The statistics tables are listed once, in [`REGISTRY`]: `kifu stats`, the report's
+//! sections and the site iterate it.
 
 mod adjusted;
 pub mod aliases;
@@ -35,6 +38,7 @@ mod opening_tree;
 mod output;
 pub mod positions;
 pub mod ratings;
+pub mod registry;
 mod renju;
 mod shard;
 pub mod standings;
@@ -58,9 +62,10 @@ pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
 pub use output::{frame_cells, frames_to_json, write_frame, write_frame_to, TextCells};
 pub use polars::prelude::DataFrame;
+pub use registry::{ChartDef, ChartKind, Keep, ReportRows, ReportTable, Scope, TableDef, REGISTRY};
 pub use renju::{renju_balance_left_out, renju_forbidden, renju_opening_balance, BalanceLeftOut};
 pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
-pub use stats::stats;
+pub use stats::{stats, stats_with};
 pub use territorial::{
     territorial_margins, territorial_multipliers, territorial_scores, territorial_summary,
 };

@@ -1,7 +1,7 @@
 //! Assembles a [`Report`] from a database: the sections ([`crate::sections`]) and the
 //! audit ([`crate::audit`]) for the games a [`ReportOptions`] covers.
 
-use kifu_analysis::{self as analysis, Dataset, Filter};
+use kifu_analysis::{self as analysis, Dataset, Filter, TableDef};
 use kifu_facts::GameKind;
 use kifu_store::Store;
 
@@ -29,6 +29,8 @@ pub struct ReportOptions {
     pub explorer_depth: u32,
     /// Edition, language and branding.
     pub presentation: crate::Presentation,
+    /// The statistics tables the game kinds' sections show ([`analysis::REGISTRY`]).
+    pub tables: &'static [TableDef],
 }
 
 impl Default for ReportOptions {
@@ -39,6 +41,7 @@ impl Default for ReportOptions {
             audit_limit: 60,
             explorer_depth: 2,
             presentation: Default::default(),
+            tables: analysis::REGISTRY,
         }
     }
 }
@@ -74,7 +77,7 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
     // The games in a fixed order, not the table's alphabetical one.
     for kind in GameKind::ALL {
         if kinds.iter().any(|k| k == kind.name()) {
-            let mut section = kind_section(kind, data, lang)?;
+            let mut section = kind_section(kind, data, options.tables, lang)?;
             if public {
                 // The public reads the charts and their colours; the tables and the
                 // method are the researchers'.

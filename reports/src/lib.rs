@@ -16,10 +16,13 @@
 //!   game pages share (and the texts both print).
 //! - [`site`]: the event site of `kifu site`: an index and one replayable page per game.
 //!
-//! Modules: `build` (assembly) from `sections`, `standings` and `audit`; `model` (what a
-//! report holds); `write` (the files) with the `html` and `markdown` writers; `charts`
-//! (the rows of a chart) drawn by `plot` (PNG through `raster`), with `sides` (colours),
-//! `pooling` (minimum samples) and `fonts`; `openings` (names beside codes); `diagrams`.
+//! Modules: `build` (assembly) from `sections`, `standings` and `audit`; the game kinds'
+//! sections show the analysis registry's tables (`kifu_analysis::REGISTRY`: a table added
+//! there is shown with no change here) through `kind_tables` and `kind_charts`; `model`
+//! (what a report holds); `write` (the files) with the `html` and `markdown` writers;
+//! `charts` (the rows of a chart) drawn by `plot` (PNG through `raster`), with `sides`
+//! (colours), `pooling` (minimum samples) and `fonts`; `openings` (names beside codes);
+//! `diagrams`.
 
 mod audit;
 mod build;
@@ -32,7 +35,8 @@ mod figures;
 mod fonts;
 mod games;
 mod html;
-pub mod lang;
+mod kind_charts;
+mod kind_tables;
 mod markdown;
 mod masthead;
 mod model;
@@ -51,6 +55,10 @@ mod sides;
 pub mod site;
 pub mod standings;
 mod write;
+
+/// The languages and the message table, a crate of their own so that `analysis` can name
+/// titles by message id; kept under this name so `crate::lang::…` paths read as before.
+pub use kifu_lang as lang;
 
 use std::path::PathBuf;
 

@@ -95,6 +95,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<ExitCode> {
         explorer_depth,
         presentation,
         title: args.title.clone(),
+        tables: kifu_analysis::REGISTRY,
     };
     let files = write_report(&store, &options, out)?;
     stdout::line(files.html.display())?;

@@ -50,6 +50,7 @@ pub(super) fn run(args: &SiteArgs) -> Result<ExitCode> {
         filter,
         title: args.title.clone(),
         presentation,
+        tables: kifu_analysis::REGISTRY,
     };
     let stages = super::progress::Stages::new(kifu_reports::site::SITE_STAGES.len() as u64);
     std::fs::create_dir_all(out)?;

@@ -25,7 +25,7 @@ pub mod variations;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use kifu_analysis::Filter;
+use kifu_analysis::{Filter, TableDef};
 use kifu_store::query::FindingRow;
 use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
@@ -46,7 +46,7 @@ pub const ARCHIVE_JS: &str = include_str!("archive.js");
 pub const TABLES_JS: &str = include_str!("tables.js");
 
 /// What a site covers.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SiteOptions {
     /// The games: the one game filter every command takes.
     pub filter: Filter,
@@ -54,6 +54,19 @@ pub struct SiteOptions {
     pub title: Option<String>,
     /// Edition, language and branding.
     pub presentation: crate::Presentation,
+    /// The statistics tables whose charts the index shows ([`kifu_analysis::REGISTRY`]).
+    pub tables: &'static [TableDef],
+}
+
+impl Default for SiteOptions {
+    fn default() -> Self {
+        SiteOptions {
+            filter: Filter::default(),
+            title: None,
+            presentation: Default::default(),
+            tables: kifu_analysis::REGISTRY,
+        }
+    }
 }
 
 /// What [`write_site`] wrote.
@@ -175,6 +188,7 @@ fn build(
             audit_limit: 0,
             explorer_depth: 0,
             presentation: options.presentation.clone(),
+            tables: options.tables,
         },
     )?;
     let mut chart_files = Vec::new();

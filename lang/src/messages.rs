@@ -892,4 +892,8 @@ messages! {
     ],
 
     // ---- print and PDF --------------------------------------------------------------
+
+    // ---- statistics tables titled nowhere else (analysis's registry) -----------------
+    ByOpeningRuleAndOpening => ["By opening rule and canonical opening", "開局規定と珠型別", "按开局规则和标准开局", "按開局規則和標準開局"],
+    TerritorialScores => ["Scores per game", "対局ごとの得点", "各局得分", "各局得分"],
 }
