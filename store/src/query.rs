@@ -1,9 +1,8 @@
 //! Read queries for the CLI and the analysis.
 
-use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak};
 use kifu_facts::{
-    count_result, CanonicalKey, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination,
-    VariationMove,
+    count_result, CanonicalKey, EventTerms, GameKind, ResultName, RulesInForce, Ruleset, Severity,
+    Termination, VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -390,25 +389,6 @@ fn last_day(dates: &str) -> Option<String> {
     (!last.is_empty()).then(|| last.to_owned())
 }
 
-/// What an `[[event]]` says of its tables: scoring, tie-breaks, how it divides.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventTerms {
-    pub name: String,
-    pub scoring: Scoring,
-    pub tiebreaks: Vec<Tiebreak>,
-    pub sections: Sections,
-    pub rules: Option<RulesInForce>,
-    pub dates: Option<String>,
-    pub venue: Option<String>,
-    /// The entry's line in the curation file.
-    pub line: u32,
-    /// Team standings: the points of a match won, drawn, lost, and what places teams first.
-    pub team_scoring: Scoring,
-    pub team_ranking: TeamRanking,
-    /// Whether its games between teams are team matches (`None`: as the games show).
-    pub team_matches: Option<bool>,
-}
-
 impl Store {
     /// Games of one kind (optionally one event, as a name pattern) with their players and
     /// the result that counts, in event, round and game order. Duplicates (linked copies)
@@ -539,73 +519,12 @@ impl Store {
         Ok(out)
     }
 
-    /// The curated events' terms, by event name.
+    /// The curated events' terms, in the curation file's order.
     pub fn event_terms(&self) -> Result<Vec<EventTerms>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, name, win, draw, loss, tiebreaks, sections, rules, dates, venue, line,
-                    team_win, team_draw, team_loss, team_ranking, team_matches
-             FROM curated_events ORDER BY id",
-        )?;
-        let rows: Vec<(i64, EventTerms, Option<String>)> = stmt
-            .query_map([], |r| {
-                let tiebreaks: String = r.get(5)?;
-                Ok((
-                    r.get(0)?,
-                    EventTerms {
-                        name: r.get(1)?,
-                        scoring: Scoring {
-                            win: r.get(2)?,
-                            draw: r.get(3)?,
-                            loss: r.get(4)?,
-                        },
-                        tiebreaks: tiebreaks
-                            .split(',')
-                            .filter_map(Tiebreak::from_name)
-                            .collect(),
-                        sections: Sections::None,
-                        rules: r
-                            .get::<_, Option<String>>(7)?
-                            .as_deref()
-                            .and_then(RulesInForce::from_name),
-                        dates: r.get(8)?,
-                        venue: r.get(9)?,
-                        line: r.get(10)?,
-                        team_scoring: Scoring {
-                            win: r.get(11)?,
-                            draw: r.get(12)?,
-                            loss: r.get(13)?,
-                        },
-                        team_ranking: TeamRanking::from_name(&r.get::<_, String>(14)?)
-                            .unwrap_or_default(),
-                        team_matches: r.get(15)?,
-                    },
-                    r.get(6)?,
-                ))
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut lists = self.conn.prepare_cached(
-            "SELECT name, key FROM curated_sections WHERE event = ?1 ORDER BY name, key",
-        )?;
-        let mut out = Vec::new();
-        for (id, mut terms, tag) in rows {
-            let mut by_section: Vec<kifu_facts::curation::SectionList> = Vec::new();
-            for row in lists.query_map(params![id], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
-                let (name, key) = row?;
-                match by_section.last_mut() {
-                    Some(l) if l.name == name => l.players.push(key),
-                    _ => by_section.push(kifu_facts::curation::SectionList {
-                        name,
-                        players: vec![key],
-                    }),
-                }
-            }
-            terms.sections = match tag {
-                Some(tag) => Sections::Tag(tag),
-                None if !by_section.is_empty() => Sections::Lists(by_section),
-                None => Sections::None,
-            };
-            out.push(terms);
-        }
-        Ok(out)
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT terms FROM curated_events ORDER BY id")?;
+        let rows = stmt.query_map([], |r| r.get("terms"))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }
