@@ -70,28 +70,28 @@ pub struct DecisionRow {
     pub line: u32,
 }
 
-/// The columns [`decision_at`] reads, of `decisions d`.
-pub(crate) const DECISION_COLUMNS: &str =
-    "d.game_id, d.code, d.verdict, d.reason, d.author, d.date, d.line";
+/// The columns [`decision_of`] reads, of `decisions d`, named apart from the columns of
+/// the query they join (a finding's `code` and `line`).
+pub(crate) const DECISION_COLUMNS: &str = "d.game_id AS decision_game,
+    d.code AS decision_code, d.verdict AS decision_verdict, d.reason AS decision_reason,
+    d.author AS decision_author, d.date AS decision_date, d.line AS decision_line";
 
-/// A decision read from [`DECISION_COLUMNS`] at `at` (`None` where the join found none).
-pub(crate) fn decision_at(
-    r: &rusqlite::Row<'_>,
-    at: usize,
-) -> rusqlite::Result<Option<DecisionRow>> {
-    let Some(game) = r.get::<_, Option<i64>>(at)? else {
+/// A decision read from [`DECISION_COLUMNS`] (`None` where the join found none).
+pub(crate) fn decision_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<DecisionRow>> {
+    let Some(game) = r.get::<_, Option<i64>>("decision_game")? else {
         return Ok(None);
     };
     Ok(Some(DecisionRow {
         game,
-        code: r.get(at + 1)?,
-        verdict: Verdict::from_name(&r.get::<_, String>(at + 2)?).unwrap_or(Verdict::Confirmed),
+        code: r.get("decision_code")?,
+        verdict: Verdict::from_name(&r.get::<_, String>("decision_verdict")?)
+            .unwrap_or(Verdict::Confirmed),
         provenance: Provenance {
-            reason: r.get(at + 3)?,
-            by: r.get(at + 4)?,
-            date: r.get(at + 5)?,
+            reason: r.get("decision_reason")?,
+            by: r.get("decision_author")?,
+            date: r.get("decision_date")?,
         },
-        line: r.get(at + 6)?,
+        line: r.get("decision_line")?,
     }))
 }
 
@@ -153,10 +153,10 @@ impl Store {
                 [],
                 |r| {
                     Ok(StoredCuration {
-                        path: r.get(0)?,
-                        sha256: r.get(1)?,
-                        text: r.get(2)?,
-                        applied_at: r.get(3)?,
+                        path: r.get("path")?,
+                        sha256: r.get("sha256")?,
+                        text: r.get("text")?,
+                        applied_at: r.get("applied_at")?,
                     })
                 },
             )
@@ -173,14 +173,14 @@ impl Store {
                 params![id],
                 |r| {
                     Ok(CorrectionRow {
-                        result: ResultName::parse(&r.get::<_, String>(0)?)
+                        result: ResultName::parse(&r.get::<_, String>("result")?)
                             .unwrap_or(ResultName::Unknown),
                         provenance: Provenance {
-                            reason: r.get(1)?,
-                            by: r.get(2)?,
-                            date: r.get(3)?,
+                            reason: r.get("reason")?,
+                            by: r.get("author")?,
+                            date: r.get("date")?,
                         },
-                        line: r.get(4)?,
+                        line: r.get("line")?,
                     })
                 },
             )
@@ -191,12 +191,14 @@ impl Store {
     /// `(seat side, recorded name)`.
     pub fn recorded_names(&self, id: i64) -> Result<Vec<(String, String, String)>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT gp.side, p.name, {shown} FROM game_players gp
+            "SELECT gp.side, p.name AS recorded, {shown} AS shown FROM game_players gp
              JOIN players p ON p.id = gp.player_id
              WHERE gp.game_id = ?1 AND {shown} <> p.name ORDER BY gp.seat",
             shown = player_name("p")
         ))?;
-        let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        let rows = stmt.query_map(params![id], |r| {
+            Ok((r.get("side")?, r.get("recorded")?, r.get("shown")?))
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -205,7 +207,7 @@ impl Store {
     pub fn curated_events_of(&self, filter: &GameFilter) -> Result<Vec<(String, u64)>> {
         let c = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT ce.name, count(*) FROM event_games eg
+            "SELECT ce.name, count(*) AS games FROM event_games eg
              JOIN curated_events ce ON ce.id = eg.event
              JOIN games g ON g.id = eg.game_id
              WHERE {}
@@ -213,7 +215,7 @@ impl Store {
             c.sql
         ))?;
         let rows = stmt.query_map(rusqlite::params_from_iter(c.params), |r| {
-            Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+            Ok((r.get("name")?, r.get::<_, i64>("games")? as u64))
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
@@ -226,7 +228,7 @@ impl Store {
                 "SELECT ce.name, ce.line FROM event_games eg JOIN curated_events ce
                  ON ce.id = eg.event WHERE eg.game_id = ?1",
                 params![id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get("name")?, r.get("line")?)),
             )
             .optional()?)
     }
@@ -426,7 +428,7 @@ fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)
             "SELECT g.id, g.kind FROM games g JOIN sources s ON s.id = g.source_id
              WHERE s.content_hash = ?1 AND g.member = ?2 AND g.offset = ?3",
             params![hash.to_ascii_lowercase(), member, offset as i64],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("id")?, r.get("kind")?)),
         )
         .optional()?;
     Ok(row.and_then(|(id, kind)| GameKind::from_name(&kind).map(|k| (id, k))))
@@ -677,22 +679,23 @@ impl Store {
     /// Every stored player name with its game count and first and last dates.
     pub fn name_summaries(&self) -> Result<Vec<NameSummary>> {
         let mut stmt = self.conn.prepare(
-            "SELECT p.id, p.name, p.key, count(gp.game_id), min(g.date), max(g.date),
+            "SELECT p.id, p.name, p.key, count(gp.game_id) AS games, min(g.date) AS first_date,
+                    max(g.date) AS last_date,
                     (SELECT cp.name FROM player_identity pi JOIN curated_players cp
-                     ON cp.id = pi.identity WHERE pi.player_id = p.id)
+                     ON cp.id = pi.identity WHERE pi.player_id = p.id) AS identity
              FROM players p JOIN game_players gp ON gp.player_id = p.id
              JOIN games g ON g.id = gp.game_id
              GROUP BY p.id ORDER BY p.id",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok(NameSummary {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                key: r.get(2)?,
-                games: r.get::<_, i64>(3)? as u64,
-                first_date: r.get(4)?,
-                last_date: r.get(5)?,
-                identity: r.get(6)?,
+                id: r.get("id")?,
+                name: r.get("name")?,
+                key: r.get("key")?,
+                games: r.get::<_, i64>("games")? as u64,
+                first_date: r.get("first_date")?,
+                last_date: r.get("last_date")?,
+                identity: r.get("identity")?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

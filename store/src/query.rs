@@ -172,7 +172,7 @@ impl Store {
                 message: r.get(9)?,
                 rule: r.get(10)?,
                 variation_node: r.get(11)?,
-                decision: crate::curation::decision_at(r, 12)?,
+                decision: crate::curation::decision_of(r)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
