@@ -607,7 +607,7 @@ impl Store {
                     game_id,
                     game_key,
                     kind,
-                    variation: variation_move(r, 3)?,
+                    variation: variation_move(r)?,
                 })
             },
             f,

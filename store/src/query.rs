@@ -137,8 +137,8 @@ impl Store {
     pub fn findings(&self, filter: &GameFilter, limit: Option<u64>) -> Result<Vec<FindingRow>> {
         let covered = filter.finding_record_condition();
         let sql = format!(
-            "SELECT {src}, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id, x.ply,
-                    x.code, {severity}, x.message, x.rule, x.node, {decision}
+            "SELECT {src} AS source, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id,
+                    x.ply, x.code, {severity} AS severity, x.message, x.rule, x.node, {decision}
              FROM findings x
              LEFT JOIN decisions d ON d.game_id = x.game_id AND d.code = x.code
              JOIN sources s ON s.id = x.source_id
@@ -160,18 +160,18 @@ impl Store {
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
             Ok(FindingRow {
-                source: r.get(0)?,
-                line: r.get(1)?,
-                column: r.get(2)?,
-                offset: r.get::<_, i64>(3)? as u64,
-                game: r.get(4)?,
-                quarantine: r.get(5)?,
-                ply: r.get(6)?,
-                code: r.get(7)?,
-                severity: severity_of(r, 8)?,
-                message: r.get(9)?,
-                rule: r.get(10)?,
-                variation_node: r.get(11)?,
+                source: r.get("source")?,
+                line: r.get("line")?,
+                column: r.get("column")?,
+                offset: r.get::<_, i64>("offset")? as u64,
+                game: r.get("game_id")?,
+                quarantine: r.get("quarantine_id")?,
+                ply: r.get("ply")?,
+                code: r.get("code")?,
+                severity: severity_of(r, "severity")?,
+                message: r.get("message")?,
+                rule: r.get("rule")?,
+                variation_node: r.get("node")?,
                 decision: crate::curation::decision_of(r)?,
             })
         })?;
@@ -184,19 +184,20 @@ impl Store {
             "SELECT node, parent, ply, move, text, comment, before, mark FROM variations
              WHERE game_id = ?1 ORDER BY node",
         )?;
-        let rows = stmt.query_map(params![id], |r| variation_move(r, 0))?;
+        let rows = stmt.query_map(params![id], variation_move)?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
     /// One game with its names, moves, comments and variations.
     pub fn game(&self, id: i64) -> Result<GameRow> {
         let sql = format!(
-            "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
-                    {event}, g.round, g.date, g.rule, g.recorded_result,
+            "SELECT g.id, {src} AS source, g.record_id, g.offset, g.line, g.\"column\", g.kind,
+                    g.format, {event} AS event, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
                     m.encoding, m.data, g.extra, g.canonical_key, g.ruleset,
-                    (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = g.id),
-                    {rules}
+                    (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = g.id)
+                        AS correction,
+                    {rules} AS rules
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -215,13 +216,13 @@ impl Store {
             .conn
             .prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")?;
         let comments = stmt
-            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map(params![id], |r| Ok((r.get("ply")?, r.get("text")?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut stmt = self
             .conn
             .prepare_cached("SELECT ply, mark FROM move_marks WHERE game_id = ?1 ORDER BY rowid")?;
         let marks = stmt
-            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map(params![id], |r| Ok((r.get("ply")?, r.get("mark")?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let players = seats(&self.conn, id)?;
         let variations = self.variations(id)?;
@@ -283,67 +284,68 @@ fn seat_teams(
 
 fn seats_named(conn: &rusqlite::Connection, id: i64, name: &str) -> Result<Vec<(String, String)>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT gp.side, {name} FROM game_players gp JOIN players p ON p.id = gp.player_id
+        "SELECT gp.side, {name} AS name FROM game_players gp
+         JOIN players p ON p.id = gp.player_id
          WHERE gp.game_id = ?1 ORDER BY gp.seat"
     ))?;
-    let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows = stmt.query_map(params![id], |r| Ok((r.get("side")?, r.get("name")?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// A `variations` row read from its columns `node, parent, ply, move, text, comment,
-/// before, mark`, the first at `at`.
-pub(crate) fn variation_move(r: &Row<'_>, at: usize) -> rusqlite::Result<VariationMove> {
+/// before, mark`, by name.
+pub(crate) fn variation_move(r: &Row<'_>) -> rusqlite::Result<VariationMove> {
     Ok(VariationMove {
-        node: r.get(at)?,
-        parent: r.get(at + 1)?,
-        ply: r.get(at + 2)?,
-        code: r.get(at + 3)?,
-        text: r.get(at + 4)?,
-        comment: r.get(at + 5)?,
-        before: r.get(at + 6)?,
-        mark: r.get(at + 7)?,
+        node: r.get("node")?,
+        parent: r.get("parent")?,
+        ply: r.get("ply")?,
+        code: r.get("move")?,
+        text: r.get("text")?,
+        comment: r.get("comment")?,
+        before: r.get("before")?,
+        mark: r.get("mark")?,
     })
 }
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
-    let kind = kind_of(r, 6)?;
+    let kind = kind_of(r, "kind")?;
     Ok(GameRow {
-        id: r.get(0)?,
-        source: r.get(1)?,
-        record_id: r.get(2)?,
-        offset: r.get::<_, i64>(3)? as u64,
-        line: r.get(4)?,
-        column: r.get(5)?,
+        id: r.get("id")?,
+        source: r.get("source")?,
+        record_id: r.get("record_id")?,
+        offset: r.get::<_, i64>("offset")? as u64,
+        line: r.get("line")?,
+        column: r.get("column")?,
         kind,
-        format: r.get(7)?,
-        event: r.get(8)?,
-        round: r.get(9)?,
-        date: r.get(10)?,
+        format: r.get("format")?,
+        event: r.get("event")?,
+        round: r.get("round")?,
+        date: r.get("date")?,
         players: Vec::new(),
-        rule: r.get(11)?,
-        recorded_result: r.get(12)?,
-        derived_result: r.get(13)?,
-        termination: termination_of(r, 14, kind)?,
-        plies: r.get(15)?,
-        opening: r.get(16)?,
-        duplicate_of: r.get(17)?,
-        moves_encoding: r.get::<_, Option<String>>(18)?.unwrap_or_default(),
-        moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
-        extra: r.get(20)?,
-        canonical_key: r.get(21)?,
+        rule: r.get("rule")?,
+        recorded_result: r.get("recorded_result")?,
+        derived_result: r.get("derived_result")?,
+        termination: termination_of(r, "termination", kind)?,
+        plies: r.get("plies")?,
+        opening: r.get("opening")?,
+        duplicate_of: r.get("duplicate_of")?,
+        moves_encoding: r.get::<_, Option<String>>("encoding")?.unwrap_or_default(),
+        moves: r.get::<_, Option<Vec<u8>>>("data")?.unwrap_or_default(),
+        extra: r.get("extra")?,
+        canonical_key: r.get("canonical_key")?,
         ruleset: r
-            .get::<_, Option<String>>(22)?
+            .get::<_, Option<String>>("ruleset")?
             .as_deref()
             .and_then(Ruleset::from_name),
         comments: Vec::new(),
         marks: Vec::new(),
         variations: Vec::new(),
         correction: r
-            .get::<_, Option<String>>(23)?
+            .get::<_, Option<String>>("correction")?
             .as_deref()
             .and_then(ResultName::parse),
         rules: r
-            .get::<_, Option<String>>(24)?
+            .get::<_, Option<String>>("rules")?
             .as_deref()
             .and_then(RulesInForce::from_name),
     })
@@ -414,10 +416,10 @@ impl Store {
         }
         let covered = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round, {counted},
-                    g.extra, {seats}, {date},
+            "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round,
+                    {counted} AS counted, g.extra, {seats} AS seats_holder, {date} AS shown_date,
                     (SELECT ce.dates FROM event_games eg JOIN curated_events ce
-                     ON ce.id = eg.event WHERE eg.game_id = g.id)
+                     ON ce.id = eg.event WHERE eg.game_id = g.id) AS event_dates
              FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE g.kind = ? AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
@@ -435,21 +437,21 @@ impl Store {
         let mut out = Vec::new();
         let mut seats_of = Vec::new();
         while let Some(r) = rows.next()? {
-            let game: i64 = r.get(0)?;
-            seats_of.push(r.get::<_, i64>(5)?);
-            let counted: Option<String> = r.get(3)?;
-            let extra: Option<String> = r.get(4)?;
-            let event_dates: Option<String> = r.get(7)?;
+            let game: i64 = r.get("id")?;
+            seats_of.push(r.get::<_, i64>("seats_holder")?);
+            let counted: Option<String> = r.get("counted")?;
+            let extra: Option<String> = r.get("extra")?;
+            let event_dates: Option<String> = r.get("event_dates")?;
             out.push(ResultRow {
                 game,
                 kind,
-                event: r.get(1)?,
-                round: r.get(2)?,
+                event: r.get("shown_event")?,
+                round: r.get("shown_round")?,
                 players: Vec::new(),
                 teams: Vec::new(),
                 result: counted.as_deref().and_then(ResultName::parse),
                 date: r
-                    .get::<_, Option<String>>(6)?
+                    .get::<_, Option<String>>("shown_date")?
                     .or_else(|| event_dates.as_deref().and_then(last_day)),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
                     .map_err(|source| Error::Corrupt(Unreadable::Extra { game, source }))?,
@@ -469,8 +471,8 @@ impl Store {
     /// The curation's games without moves of one kind (in one event, a name pattern).
     fn curated_results(&self, kind: GameKind, event: Option<&str>) -> Result<Vec<ResultRow>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT cg.id, coalesce(ce.name, cg.event_name), cg.round, cg.result, cg.forfeit,
-                    ce.dates
+            "SELECT cg.id, coalesce(ce.name, cg.event_name) AS event_name, cg.round, cg.result,
+                    cg.forfeit, ce.dates
              FROM curated_games cg LEFT JOIN curated_events ce ON ce.id = cg.event
              WHERE cg.kind = ?1 ORDER BY cg.id",
         )?;
@@ -478,19 +480,19 @@ impl Store {
         let rows: Vec<Row> = stmt
             .query_map(params![kind.name()], |r| {
                 Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
+                    r.get("id")?,
+                    r.get("event_name")?,
+                    r.get("round")?,
+                    r.get("result")?,
+                    r.get("forfeit")?,
+                    r.get("dates")?,
                 ))
             })?
             .collect::<rusqlite::Result<_>>()?;
         let mut seats = self.conn.prepare_cached(
             "SELECT s.side, s.name,
                     (SELECT cp.team FROM curated_names n JOIN curated_players cp
-                     ON cp.id = n.identity WHERE n.key = kifu_fold(s.name))
+                     ON cp.id = n.identity WHERE n.key = kifu_fold(s.name)) AS team
              FROM curated_game_seats s WHERE s.game = ?1 ORDER BY s.seat",
         )?;
         let mut out = Vec::new();
@@ -499,7 +501,9 @@ impl Store {
                 continue;
             }
             let (players, teams) = seats
-                .query_map(params![id], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?
+                .query_map(params![id], |r| {
+                    Ok(((r.get("side")?, r.get("name")?), r.get("team")?))
+                })?
                 .collect::<rusqlite::Result<(Vec<(String, String)>, Vec<Option<String>>)>>()?;
             out.push(ResultRow {
                 game: -id,
