@@ -38,11 +38,28 @@ pub struct PlayerEntry {
     pub team: Option<String>,
 }
 
-/// `[[event]]`: the games one `match` selects form one event under `name`.
+/// `[[event]]`: the games one `match` selects form one event, kept under its `terms`.
+///
+/// The matcher is used once, when the curation is applied (the store keeps which games it
+/// took); the terms are what the store keeps and gives back to the tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventEntry {
-    pub line: u32,
     pub matcher: EventMatch,
+    pub terms: EventTerms,
+}
+
+/// What an `[[event]]` says of itself and its tables: its name, scoring, tie-breaks,
+/// sections and rules in force. The store keeps it whole, as one value (its serde form),
+/// so a key added here is read by the curation reader and stored with no other change.
+///
+/// A key absent from a stored value takes its [`Default`], the value the curation reader
+/// gives a key the file leaves out: a database curated before a key existed reads back
+/// as a file without the key would have.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct EventTerms {
+    /// The entry's line in the curation file.
+    pub line: u32,
     pub name: String,
     /// How the event divides into sections (none: one table).
     pub sections: Sections,
@@ -64,6 +81,26 @@ pub struct EventEntry {
     pub team_matches: Option<bool>,
 }
 
+impl Default for EventTerms {
+    /// The terms of an entry that gives nothing but its name: one table, 1/½/0, no
+    /// tie-breaks of its own, team matches 2/1/0 placed by match points.
+    fn default() -> EventTerms {
+        EventTerms {
+            line: 0,
+            name: String::new(),
+            sections: Sections::default(),
+            scoring: Scoring::default(),
+            tiebreaks: Vec::new(),
+            rules: None,
+            dates: None,
+            venue: None,
+            team_scoring: Scoring::TEAM_MATCH,
+            team_ranking: TeamRanking::default(),
+            team_matches: None,
+        }
+    }
+}
+
 /// Which games an `[[event]]` takes: every condition given must hold. Entries are tried in
 /// file order, and a game goes to the first that matches it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -79,7 +116,8 @@ pub struct EventMatch {
 }
 
 /// How an event's games divide into tables.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Sections {
     /// One table.
     #[default]
@@ -90,14 +128,14 @@ pub enum Sections {
     Lists(Vec<SectionList>),
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SectionList {
     pub name: String,
     pub players: Vec<String>,
 }
 
 /// Points for a win, a draw and a loss.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Scoring {
     pub win: f64,
     pub draw: f64,
@@ -126,7 +164,7 @@ impl Scoring {
 
 /// What places the teams of a team table first; the other comes next, then the match
 /// points among the teams still tied (direct encounter).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TeamRanking {
     /// Match points (a match is won by the team with more board points), then board points.
@@ -203,6 +241,21 @@ impl Tiebreak {
     }
 }
 
+/// Stored by the name a curation file writes.
+impl serde::Serialize for Tiebreak {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Tiebreak {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tiebreak, D::Error> {
+        let name = String::deserialize(d)?;
+        Tiebreak::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown tie-break {name:?}")))
+    }
+}
+
 /// The tie-breaks of a table no curation describes: Sonneborn-Berger, then wins.
 pub const DEFAULT_TIEBREAKS: [Tiebreak; 2] = [Tiebreak::SonnebornBerger, Tiebreak::Wins];
 
@@ -242,6 +295,21 @@ impl RulesInForce {
     /// Whether a world-rules repetition verdict decides the game's result.
     pub fn repetition_decides(&self) -> bool {
         !matches!(self, RulesInForce::XiangqiChinese)
+    }
+}
+
+/// Stored by its name, as written.
+impl serde::Serialize for RulesInForce {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RulesInForce {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RulesInForce, D::Error> {
+        let name = String::deserialize(d)?;
+        RulesInForce::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown rules {name:?}")))
     }
 }
 
@@ -353,3 +421,126 @@ impl fmt::Display for CurationError {
 }
 
 impl std::error::Error for CurationError {}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Terms with every key set, none to its default: a key added to [`EventTerms`] must
+    /// be set here (the literal names every field), and the round trips below and in
+    /// `sql.rs` then cover it.
+    pub(crate) fn every_key_set() -> EventTerms {
+        EventTerms {
+            line: 12,
+            name: "Cup \"A\"".into(),
+            sections: Sections::Lists(vec![
+                SectionList {
+                    name: "A".into(),
+                    players: vec!["ann".into(), "bo".into()],
+                },
+                SectionList {
+                    name: "B".into(),
+                    players: vec!["cy".into()],
+                },
+            ]),
+            scoring: Scoring {
+                win: 3.0,
+                draw: 1.0,
+                loss: 0.25,
+            },
+            tiebreaks: vec![Tiebreak::BuchholzCut1, Tiebreak::DirectEncounter],
+            rules: Some(RulesInForce::XiangqiChinese),
+            dates: Some("2015-08-22..2015-08-26".into()),
+            venue: Some("Tokyo".into()),
+            team_scoring: Scoring {
+                win: 2.0,
+                draw: 0.5,
+                loss: 0.1,
+            },
+            team_ranking: TeamRanking::BoardPoints,
+            team_matches: Some(false),
+        }
+    }
+
+    #[test]
+    fn every_key_differs_from_its_default() {
+        let EventTerms {
+            line,
+            name,
+            sections,
+            scoring,
+            tiebreaks,
+            rules,
+            dates,
+            venue,
+            team_scoring,
+            team_ranking,
+            team_matches,
+        } = every_key_set();
+        let d = EventTerms::default();
+        assert_ne!(line, d.line);
+        assert_ne!(name, d.name);
+        assert_ne!(sections, d.sections);
+        assert_ne!(scoring, d.scoring);
+        assert_ne!(tiebreaks, d.tiebreaks);
+        assert_ne!(rules, d.rules);
+        assert_ne!(dates, d.dates);
+        assert_ne!(venue, d.venue);
+        assert_ne!(team_scoring, d.team_scoring);
+        assert_ne!(team_ranking, d.team_ranking);
+        assert_ne!(team_matches, d.team_matches);
+    }
+
+    #[test]
+    fn terms_round_trip_through_their_serde_form() {
+        let terms = every_key_set();
+        let json = serde_json::to_string(&terms).unwrap();
+        assert_eq!(serde_json::from_str::<EventTerms>(&json).unwrap(), terms);
+        for sections in [Sections::None, Sections::Tag("group".into())] {
+            let terms = EventTerms {
+                sections,
+                ..EventTerms::default()
+            };
+            let json = serde_json::to_string(&terms).unwrap();
+            assert_eq!(serde_json::from_str::<EventTerms>(&json).unwrap(), terms);
+        }
+        let renju = EventTerms {
+            rules: RulesInForce::from_name(crate::RENJU_OPENING_RULES[0]),
+            ..EventTerms::default()
+        };
+        let json = serde_json::to_string(&renju).unwrap();
+        assert_eq!(serde_json::from_str::<EventTerms>(&json).unwrap(), renju);
+    }
+
+    #[test]
+    fn a_key_a_stored_value_lacks_reads_as_its_default() {
+        let terms: EventTerms = serde_json::from_str(r#"{"name": "Cup", "line": 3}"#).unwrap();
+        assert_eq!(
+            terms,
+            EventTerms {
+                name: "Cup".into(),
+                line: 3,
+                ..EventTerms::default()
+            }
+        );
+    }
+
+    #[test]
+    fn named_values_are_stored_by_the_names_a_file_writes() {
+        for t in Tiebreak::ALL {
+            assert_eq!(serde_json::to_value(t).unwrap(), t.name());
+        }
+        for t in TeamRanking::ALL {
+            assert_eq!(serde_json::to_value(t).unwrap(), t.name());
+            let back: TeamRanking = serde_json::from_value(t.name().into()).unwrap();
+            assert_eq!(back, t);
+        }
+        for name in ["world", "chinese", crate::RENJU_OPENING_RULES[0]] {
+            let rules = RulesInForce::from_name(name).unwrap();
+            assert_eq!(serde_json::to_value(&rules).unwrap(), name);
+        }
+        let sections = serde_json::to_value(Sections::Tag("group".into())).unwrap();
+        assert_eq!(sections, serde_json::json!({"tag": "group"}));
+        assert_eq!(serde_json::to_value(Sections::None).unwrap(), "none");
+    }
+}

@@ -36,7 +36,7 @@ pub use annotation::{
 pub use codes::{is_finding_code, FINDING_CODES};
 pub use copy_key::CanonicalKey;
 pub use curation::{
-    Curation, CurationError, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
+    Curation, CurationError, EventTerms, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
 pub use date::{DateError, PartialDate};
 pub use forbidden::ForbiddenKind;

@@ -1,9 +1,11 @@
-//! Results, terminations, game kinds and copy keys as SQLite values (the `sql` feature,
-//! which the store turns on): written by their stored names (a key as its bytes), read
-//! back typed, so that no result crosses the store boundary as text.
+//! Results, terminations, game kinds, copy keys and an event's terms as SQLite values (the
+//! `sql` feature, which the store turns on): written by their stored names (a key as its
+//! bytes, the terms as one JSON text), read back typed, so that no result crosses the
+//! store boundary as text.
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
+use crate::curation::EventTerms;
 use crate::outcome::NotAResultName;
 use crate::{CanonicalKey, GameKind, ResultName, Termination, UnknownName};
 
@@ -60,6 +62,22 @@ impl FromSql for CanonicalKey {
     }
 }
 
+/// The terms whole, as their JSON text: a key added to [`EventTerms`] is stored with it, and
+/// one a stored value lacks reads back as its default.
+impl ToSql for EventTerms {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        let json = serde_json::to_string(self)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        Ok(ToSqlOutput::from(json))
+    }
+}
+
+impl FromSql for EventTerms {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        serde_json::from_str(value.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +120,27 @@ mod tests {
             })
             .unwrap();
         assert_eq!((kind.as_str(), back.is_empty()), ("null", true));
+    }
+
+    #[test]
+    fn event_terms_go_in_whole_and_come_back_equal() {
+        let db = Connection::open_in_memory().unwrap();
+        let terms = crate::curation::tests::every_key_set();
+        let (kind, back): (String, EventTerms) = db
+            .query_row("SELECT typeof(?1), ?1", [&terms], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((kind.as_str(), &back), ("text", &terms));
+        // SQL reads a key of the stored value by its name.
+        let rules: String = db
+            .query_row("SELECT ?1 ->> '$.rules'", [&terms], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rules, "chinese");
+        let bad = db.query_row("SELECT '{\"tiebreaks\": [\"coin\"]}'", [], |r| {
+            r.get::<_, EventTerms>(0)
+        });
+        let err = bad.unwrap_err().to_string();
+        assert!(err.contains("unknown tie-break \"coin\""), "{err}");
     }
 }

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use kifu_facts::curation::{
-    parse_game_key, CuratedGame, Decision, EventEntry, EventMatch, PlayerEntry, Provenance,
-    ResultCorrection, SectionList, Sections,
+    parse_game_key, CuratedGame, Decision, EventEntry, EventMatch, EventTerms, PlayerEntry,
+    Provenance, ResultCorrection, SectionList, Sections,
 };
 use kifu_facts::{
     fold_name, is_finding_code, Curation, CurationError, GameKind, ResultName, RulesInForce,
@@ -346,11 +346,14 @@ impl Checker {
                 ),
                 (None, true) => Sections::None,
             };
-            let scoring = self.scoring(&at, "scoring", e.scoring, Scoring::default());
+            // What a key left out means is the terms' default, as a stored value without
+            // the key reads back.
+            let defaults = EventTerms::default();
+            let scoring = self.scoring(&at, "scoring", e.scoring, defaults.scoring);
             let team_scoring =
-                self.scoring(&at, "team_scoring", e.team_scoring, Scoring::TEAM_MATCH);
+                self.scoring(&at, "team_scoring", e.team_scoring, defaults.team_scoring);
             let team_ranking = match e.team_ranking {
-                None => TeamRanking::default(),
+                None => defaults.team_ranking,
                 Some(name) => TeamRanking::from_name(&name).unwrap_or_else(|| {
                     let known: Vec<&str> = TeamRanking::ALL.iter().map(|t| t.name()).collect();
                     self.error(
@@ -360,7 +363,7 @@ impl Checker {
                             known.join(", ")
                         ),
                     );
-                    TeamRanking::default()
+                    defaults.team_ranking
                 }),
             };
             let mut tiebreaks = Vec::new();
@@ -394,23 +397,25 @@ impl Checker {
                 rules
             });
             out.push(EventEntry {
-                line: at.line,
                 matcher: EventMatch {
                     event: m.event,
                     source: m.source,
                     date: m.date,
                     players: m.players,
                 },
-                name: e.name,
-                sections,
-                scoring,
-                tiebreaks,
-                rules,
-                dates: e.dates,
-                venue: e.venue,
-                team_scoring,
-                team_ranking,
-                team_matches: e.team_matches,
+                terms: EventTerms {
+                    line: at.line,
+                    name: e.name,
+                    sections,
+                    scoring,
+                    tiebreaks,
+                    rules,
+                    dates: e.dates,
+                    venue: e.venue,
+                    team_scoring,
+                    team_ranking,
+                    team_matches: e.team_matches,
+                },
             });
         }
         out
@@ -652,7 +657,7 @@ reason = "the score sheet"
         let c = read(&text).unwrap();
         assert_eq!(c.players[0].aliases, ["胡榮華", "上海胡榮華"]);
         assert_eq!(c.players[0].line, 2);
-        let e = &c.events[0];
+        let e = &c.events[0].terms;
         assert_eq!(
             (e.line, e.sections.clone()),
             (9, Sections::Tag("group".into()))

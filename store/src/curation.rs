@@ -6,13 +6,19 @@
 //!   applies it again to the new games and every curated fact traces back to a line;
 //! - `curated_players` with `curated_names` (each name an identity answers to, folded), and
 //!   `player_identity`: the stored `players` rows each identity takes;
-//! - `curated_events` and `event_games`: the games each `[[event]]` matched;
+//! - `curated_events`: each `[[event]]`'s terms, kept whole (one value, so a key added to
+//!   [`kifu_facts::EventTerms`] is stored with no change here), and `event_games`: the
+//!   games each matched;
 //! - `result_corrections`, `curated_games` with `curated_game_seats`, and `decisions`.
 //!
 //! The SQL every query shares for a curated fact (the result that counts, a seat's shown
 //! name, a game's event) is in [`crate::shown`].
 
-use kifu_facts::curation::{parse_game_key, CuratedGame, EventEntry, Provenance, Sections};
+use std::collections::BTreeMap;
+
+use kifu_facts::curation::{
+    parse_game_key, CuratedGame, EventEntry, EventTerms, Provenance, SectionList, Sections,
+};
 use kifu_facts::{fold_name, Curation, CurationError, GameKind, ResultName, Seat, Verdict};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
@@ -64,28 +70,28 @@ pub struct DecisionRow {
     pub line: u32,
 }
 
-/// The columns [`decision_at`] reads, of `decisions d`.
-pub(crate) const DECISION_COLUMNS: &str =
-    "d.game_id, d.code, d.verdict, d.reason, d.author, d.date, d.line";
+/// The columns [`decision_of`] reads, of `decisions d`, named apart from the columns of
+/// the query they join (a finding's `code` and `line`).
+pub(crate) const DECISION_COLUMNS: &str = "d.game_id AS decision_game,
+    d.code AS decision_code, d.verdict AS decision_verdict, d.reason AS decision_reason,
+    d.author AS decision_author, d.date AS decision_date, d.line AS decision_line";
 
-/// A decision read from [`DECISION_COLUMNS`] at `at` (`None` where the join found none).
-pub(crate) fn decision_at(
-    r: &rusqlite::Row<'_>,
-    at: usize,
-) -> rusqlite::Result<Option<DecisionRow>> {
-    let Some(game) = r.get::<_, Option<i64>>(at)? else {
+/// A decision read from [`DECISION_COLUMNS`] (`None` where the join found none).
+pub(crate) fn decision_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<DecisionRow>> {
+    let Some(game) = r.get::<_, Option<i64>>("decision_game")? else {
         return Ok(None);
     };
     Ok(Some(DecisionRow {
         game,
-        code: r.get(at + 1)?,
-        verdict: Verdict::from_name(&r.get::<_, String>(at + 2)?).unwrap_or(Verdict::Confirmed),
+        code: r.get("decision_code")?,
+        verdict: Verdict::from_name(&r.get::<_, String>("decision_verdict")?)
+            .unwrap_or(Verdict::Confirmed),
         provenance: Provenance {
-            reason: r.get(at + 3)?,
-            by: r.get(at + 4)?,
-            date: r.get(at + 5)?,
+            reason: r.get("decision_reason")?,
+            by: r.get("decision_author")?,
+            date: r.get("decision_date")?,
         },
-        line: r.get(at + 6)?,
+        line: r.get("decision_line")?,
     }))
 }
 
@@ -95,7 +101,6 @@ DELETE FROM curated_game_seats;
 DELETE FROM curated_games;
 DELETE FROM result_corrections;
 DELETE FROM event_games;
-DELETE FROM curated_sections;
 DELETE FROM curated_events;
 DELETE FROM player_identity;
 DELETE FROM curated_names;
@@ -148,10 +153,10 @@ impl Store {
                 [],
                 |r| {
                     Ok(StoredCuration {
-                        path: r.get(0)?,
-                        sha256: r.get(1)?,
-                        text: r.get(2)?,
-                        applied_at: r.get(3)?,
+                        path: r.get("path")?,
+                        sha256: r.get("sha256")?,
+                        text: r.get("text")?,
+                        applied_at: r.get("applied_at")?,
                     })
                 },
             )
@@ -168,14 +173,14 @@ impl Store {
                 params![id],
                 |r| {
                     Ok(CorrectionRow {
-                        result: ResultName::parse(&r.get::<_, String>(0)?)
+                        result: ResultName::parse(&r.get::<_, String>("result")?)
                             .unwrap_or(ResultName::Unknown),
                         provenance: Provenance {
-                            reason: r.get(1)?,
-                            by: r.get(2)?,
-                            date: r.get(3)?,
+                            reason: r.get("reason")?,
+                            by: r.get("author")?,
+                            date: r.get("date")?,
                         },
-                        line: r.get(4)?,
+                        line: r.get("line")?,
                     })
                 },
             )
@@ -186,12 +191,14 @@ impl Store {
     /// `(seat side, recorded name)`.
     pub fn recorded_names(&self, id: i64) -> Result<Vec<(String, String, String)>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT gp.side, p.name, {shown} FROM game_players gp
+            "SELECT gp.side, p.name AS recorded, {shown} AS shown FROM game_players gp
              JOIN players p ON p.id = gp.player_id
              WHERE gp.game_id = ?1 AND {shown} <> p.name ORDER BY gp.seat",
             shown = player_name("p")
         ))?;
-        let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        let rows = stmt.query_map(params![id], |r| {
+            Ok((r.get("side")?, r.get("recorded")?, r.get("shown")?))
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
@@ -200,7 +207,7 @@ impl Store {
     pub fn curated_events_of(&self, filter: &GameFilter) -> Result<Vec<(String, u64)>> {
         let c = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT ce.name, count(*) FROM event_games eg
+            "SELECT ce.name, count(*) AS games FROM event_games eg
              JOIN curated_events ce ON ce.id = eg.event
              JOIN games g ON g.id = eg.game_id
              WHERE {}
@@ -208,7 +215,7 @@ impl Store {
             c.sql
         ))?;
         let rows = stmt.query_map(rusqlite::params_from_iter(c.params), |r| {
-            Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+            Ok((r.get("name")?, r.get::<_, i64>("games")? as u64))
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
@@ -221,7 +228,7 @@ impl Store {
                 "SELECT ce.name, ce.line FROM event_games eg JOIN curated_events ce
                  ON ce.id = eg.event WHERE eg.game_id = ?1",
                 params![id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get("name")?, r.get("line")?)),
             )
             .optional()?)
     }
@@ -284,49 +291,17 @@ fn apply(
     applied.identities = curation.players.len();
 
     for e in &curation.events {
-        let entry = format!("[[event]] {:?}", e.name);
-        let (sections, section_lists) = match &e.sections {
-            Sections::None => (None, &[][..]),
-            Sections::Tag(tag) => (Some(tag.clone()), &[][..]),
-            Sections::Lists(lists) => (None, &lists[..]),
-        };
-        let tiebreaks: Vec<&str> = e.tiebreaks.iter().map(|t| t.name()).collect();
+        let terms = &e.terms;
+        let entry = format!("[[event]] {:?}", terms.name);
         tx.execute(
-            "INSERT INTO curated_events (name, key, sections, win, draw, loss, tiebreaks, rules,
-                 dates, venue, line, team_win, team_draw, team_loss, team_ranking, team_matches)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-            params![
-                e.name,
-                fold_name(&e.name),
-                sections,
-                e.scoring.win,
-                e.scoring.draw,
-                e.scoring.loss,
-                tiebreaks.join(","),
-                e.rules.as_ref().map(|r| r.name()),
-                e.dates,
-                e.venue,
-                e.line,
-                e.team_scoring.win,
-                e.team_scoring.draw,
-                e.team_scoring.loss,
-                e.team_ranking.name(),
-                e.team_matches
-            ],
+            "INSERT INTO curated_events (key, terms) VALUES (?1, ?2)",
+            params![fold_name(&terms.name), stored_terms(terms)],
         )?;
         let event = tx.last_insert_rowid();
-        for list in section_lists {
-            for name in &list.players {
-                tx.execute(
-                    "INSERT OR REPLACE INTO curated_sections (event, key, name) VALUES (?1, ?2, ?3)",
-                    params![event, fold_name(name), list.name],
-                )?;
-            }
-        }
         let (cond, params) = match event_condition(e) {
             Ok(c) => c,
             Err(err) => {
-                fail(e.line, entry, err.to_string());
+                fail(terms.line, entry, err.to_string());
                 continue;
             }
         };
@@ -355,10 +330,10 @@ fn apply(
             } else {
                 "its `match` matches no stored game"
             };
-            fail(e.line, entry, message.into());
+            fail(terms.line, entry, message.into());
             continue;
         }
-        applied.events.push((e.name.clone(), games));
+        applied.events.push((terms.name.clone(), games));
     }
 
     for r in &curation.results {
@@ -453,7 +428,7 @@ fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)
             "SELECT g.id, g.kind FROM games g JOIN sources s ON s.id = g.source_id
              WHERE s.content_hash = ?1 AND g.member = ?2 AND g.offset = ?3",
             params![hash.to_ascii_lowercase(), member, offset as i64],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("id")?, r.get("kind")?)),
         )
         .optional()?;
     Ok(row.and_then(|(id, kind)| GameKind::from_name(&kind).map(|k| (id, k))))
@@ -549,6 +524,42 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
         );
     }
     Ok((c.sql, c.params))
+}
+
+/// An event's terms as the store keeps them: a section list's players folded, as names are
+/// compared, each in the last section that lists them; sections by name, players by key
+/// (no player listed: one table).
+fn stored_terms(terms: &EventTerms) -> EventTerms {
+    let Sections::Lists(lists) = &terms.sections else {
+        return terms.clone();
+    };
+    let mut section_of: BTreeMap<String, &str> = BTreeMap::new();
+    for list in lists {
+        for name in &list.players {
+            section_of.insert(fold_name(name), &list.name);
+        }
+    }
+    let mut players_of: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for (key, section) in section_of {
+        players_of.entry(section).or_default().push(key);
+    }
+    let sections = if players_of.is_empty() {
+        Sections::None
+    } else {
+        Sections::Lists(
+            players_of
+                .into_iter()
+                .map(|(name, players)| SectionList {
+                    name: name.to_owned(),
+                    players,
+                })
+                .collect(),
+        )
+    };
+    EventTerms {
+        sections,
+        ..terms.clone()
+    }
 }
 
 /// Stores a `[[game]]`: its event (a curated one by name, else a recorded one) gives its
@@ -668,22 +679,23 @@ impl Store {
     /// Every stored player name with its game count and first and last dates.
     pub fn name_summaries(&self) -> Result<Vec<NameSummary>> {
         let mut stmt = self.conn.prepare(
-            "SELECT p.id, p.name, p.key, count(gp.game_id), min(g.date), max(g.date),
+            "SELECT p.id, p.name, p.key, count(gp.game_id) AS games, min(g.date) AS first_date,
+                    max(g.date) AS last_date,
                     (SELECT cp.name FROM player_identity pi JOIN curated_players cp
-                     ON cp.id = pi.identity WHERE pi.player_id = p.id)
+                     ON cp.id = pi.identity WHERE pi.player_id = p.id) AS identity
              FROM players p JOIN game_players gp ON gp.player_id = p.id
              JOIN games g ON g.id = gp.game_id
              GROUP BY p.id ORDER BY p.id",
         )?;
         let rows = stmt.query_map([], |r| {
             Ok(NameSummary {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                key: r.get(2)?,
-                games: r.get::<_, i64>(3)? as u64,
-                first_date: r.get(4)?,
-                last_date: r.get(5)?,
-                identity: r.get(6)?,
+                id: r.get("id")?,
+                name: r.get("name")?,
+                key: r.get("key")?,
+                games: r.get::<_, i64>("games")? as u64,
+                first_date: r.get("first_date")?,
+                last_date: r.get("last_date")?,
+                identity: r.get("identity")?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -698,5 +710,262 @@ impl Store {
             params![a, b],
             |r| r.get(0),
         )?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kifu_facts::curation::{EventMatch, TeamRanking, Tiebreak};
+    use kifu_facts::{BySeat, RulesInForce, Scoring};
+    use rusqlite::Connection;
+
+    use super::*;
+    use crate::{GameRecord, NewSource, Record};
+
+    /// A database with one Xiangqi game of the recorded event `Cup`, from `cup.pgn`.
+    fn store_with_a_game(dir: &tempfile::TempDir) -> Store {
+        let mut store = Store::open(&dir.path().join("k.db")).unwrap();
+        let source = store
+            .begin_source(&NewSource {
+                path: "cup.pgn".into(),
+                bytes: 1,
+                content_hash: "c".repeat(64),
+                format: "xiangqi-pgn".into(),
+                encoding: "utf-8".into(),
+                rules: None,
+            })
+            .unwrap();
+        let game = GameRecord {
+            source_id: source,
+            event: Some("Cup".into()),
+            players: BySeat::from(["Ann".to_owned(), "Bo".to_owned()]),
+            ..GameRecord::empty(GameKind::Xiangqi)
+        };
+        store.write_batch(&[Record::Game(Box::new(game))]).unwrap();
+        store
+    }
+
+    fn apply(store: &mut Store, terms: EventTerms) -> Applied {
+        let curation = Curation {
+            events: vec![EventEntry {
+                matcher: EventMatch {
+                    source: Some("cup.pgn".into()),
+                    ..EventMatch::default()
+                },
+                terms,
+            }],
+            ..Curation::default()
+        };
+        store
+            .apply_curation(&curation, "c.toml", "h", "", false)
+            .unwrap()
+            .unwrap()
+    }
+
+    // The keys of today are set here; a key added to `EventTerms` later takes its default,
+    // and facts' own test sets it and sends it through SQLite: the store keeps the terms
+    // whole and names none of their keys.
+    #[allow(clippy::needless_update)]
+    #[test]
+    fn an_events_terms_come_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = store_with_a_game(&dir);
+        let terms = EventTerms {
+            line: 7,
+            name: "第14届 Cup".into(),
+            sections: Sections::Lists(vec![
+                SectionList {
+                    name: "A".into(),
+                    players: vec!["ann".into()],
+                },
+                SectionList {
+                    name: "B".into(),
+                    players: vec!["bo".into(), "cy".into()],
+                },
+            ]),
+            scoring: Scoring {
+                win: 3.0,
+                draw: 1.0,
+                loss: 0.1,
+            },
+            tiebreaks: vec![Tiebreak::Buchholz, Tiebreak::Wins],
+            rules: Some(RulesInForce::XiangqiChinese),
+            dates: Some("2015-08-22..2015-08-26".into()),
+            venue: Some("Macau".into()),
+            team_scoring: Scoring {
+                win: 2.0,
+                draw: 0.5,
+                loss: 0.0,
+            },
+            team_ranking: TeamRanking::BoardPoints,
+            team_matches: Some(true),
+            ..EventTerms::default()
+        };
+        let applied = apply(&mut store, terms.clone());
+        assert_eq!(applied.events, [(terms.name.clone(), 1)]);
+        assert_eq!(store.event_terms().unwrap(), std::slice::from_ref(&terms));
+        // What SQL reads of the terms, read from the one stored value.
+        assert_eq!(
+            store.curated_event_of(1).unwrap(),
+            Some((terms.name.clone(), 7))
+        );
+        let (rules, dates): (String, String) = store
+            .conn
+            .query_row("SELECT rules, dates FROM curated_events", [], |r| {
+                Ok((r.get("rules")?, r.get("dates")?))
+            })
+            .unwrap();
+        assert_eq!(
+            (rules.as_str(), dates.as_str()),
+            ("chinese", "2015-08-22..2015-08-26")
+        );
+    }
+
+    #[test]
+    fn section_players_are_kept_folded_each_in_the_last_section_listing_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = store_with_a_game(&dir);
+        let list = |name: &str, players: &[&str]| SectionList {
+            name: name.into(),
+            players: players.iter().map(|&p| p.to_owned()).collect(),
+        };
+        let terms = EventTerms {
+            name: "Cup".into(),
+            sections: Sections::Lists(vec![
+                list("B", &["Ｃｙ", "Ann"]),
+                list("A", &["Dee", "ANN"]),
+            ]),
+            ..EventTerms::default()
+        };
+        apply(&mut store, terms.clone());
+        let stored = EventTerms {
+            sections: Sections::Lists(vec![list("A", &["ann", "dee"]), list("B", &["cy"])]),
+            ..terms.clone()
+        };
+        assert_eq!(store.event_terms().unwrap(), [stored]);
+        // Lists that name no one are one table.
+        let empty = EventTerms {
+            sections: Sections::Lists(vec![list("A", &[])]),
+            ..terms
+        };
+        apply(&mut store, empty.clone());
+        let one_table = EventTerms {
+            sections: Sections::None,
+            ..empty
+        };
+        assert_eq!(store.event_terms().unwrap(), [one_table]);
+    }
+
+    #[test]
+    fn an_older_databases_event_columns_become_the_terms() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        {
+            // As the build before MIGRATION_EVENT_TERMS left them: a column a key, and a
+            // section's players (folded) a row each.
+            let before = crate::schema::MIGRATIONS
+                .iter()
+                .position(|m| *m == crate::schema::MIGRATION_EVENT_TERMS)
+                .unwrap();
+            let mut conn = Connection::open(&path).unwrap();
+            crate::functions::register(&conn).unwrap();
+            let tx = conn.transaction().unwrap();
+            for sql in &crate::schema::MIGRATIONS[..before] {
+                tx.execute_batch(sql).unwrap();
+            }
+            tx.pragma_update(None, "user_version", before as i64)
+                .unwrap();
+            tx.execute_batch(
+                "INSERT INTO sources (id, path, bytes, content_hash, format, encoding)
+                 VALUES (1, 'cup.pgn', 1, 'c', 'xiangqi-pgn', 'utf-8');
+                 INSERT INTO games (id, source_id, offset, line, \"column\", length, kind,
+                     format, termination, plies)
+                 VALUES (1, 1, 0, 1, 1, 1, 'xiangqi', 'xiangqi-pgn', 'unknown', 0);
+                 INSERT INTO curated_events (id, name, key, sections, win, draw, loss,
+                     tiebreaks, rules, dates, venue, line, team_win, team_draw, team_loss,
+                     team_ranking, team_matches)
+                 VALUES
+                     (1, 'Cup', 'cup', 'group', 2, 1, 0, 'buchholz-cut1,direct-encounter',
+                      'chinese', '2015-08-22..2015-08-26', 'Macau', 9, 3, 1.5, 0,
+                      'board-points', 1),
+                     (2, 'League', 'league', NULL, 1, 0.5, 0, '', NULL, NULL, NULL, 20, 2, 1,
+                      0, 'match-points', NULL),
+                     (3, 'Open', 'open', NULL, 1, 0.5, 0, 'wins', 'rif', '2020', NULL, 30,
+                      2, 1, 0, 'match-points', 0);
+                 INSERT INTO curated_sections (event, key, name)
+                 VALUES (2, 'dee', 'B'), (2, 'ann', 'A'), (2, 'cy', 'B');
+                 INSERT INTO event_games (game_id, event) VALUES (1, 1);
+                 INSERT INTO curated_games (id, event, event_name, kind, round, result,
+                     forfeit, line)
+                 VALUES (1, 3, 'Open', 'renju', '1', 'black', 1, 40);",
+            )
+            .unwrap();
+            tx.commit().unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let sections = |lists: &[(&str, &[&str])]| {
+            Sections::Lists(
+                lists
+                    .iter()
+                    .map(|(name, players)| SectionList {
+                        name: (*name).into(),
+                        players: players.iter().map(|&p| p.to_owned()).collect(),
+                    })
+                    .collect(),
+            )
+        };
+        assert_eq!(
+            store.event_terms().unwrap(),
+            [
+                EventTerms {
+                    line: 9,
+                    name: "Cup".into(),
+                    sections: Sections::Tag("group".into()),
+                    scoring: Scoring::TEAM_MATCH,
+                    tiebreaks: vec![Tiebreak::BuchholzCut1, Tiebreak::DirectEncounter],
+                    rules: Some(RulesInForce::XiangqiChinese),
+                    dates: Some("2015-08-22..2015-08-26".into()),
+                    venue: Some("Macau".into()),
+                    team_scoring: Scoring {
+                        win: 3.0,
+                        draw: 1.5,
+                        loss: 0.0,
+                    },
+                    team_ranking: TeamRanking::BoardPoints,
+                    team_matches: Some(true),
+                },
+                EventTerms {
+                    line: 20,
+                    name: "League".into(),
+                    sections: sections(&[("A", &["ann"]), ("B", &["cy", "dee"])]),
+                    ..EventTerms::default()
+                },
+                EventTerms {
+                    line: 30,
+                    name: "Open".into(),
+                    tiebreaks: vec![Tiebreak::Wins],
+                    rules: RulesInForce::from_name("rif"),
+                    dates: Some("2020".into()),
+                    team_matches: Some(false),
+                    ..EventTerms::default()
+                },
+            ]
+        );
+        // The games each event took, and what SQL reads of the terms, stay.
+        assert_eq!(store.curated_event_of(1).unwrap(), Some(("Cup".into(), 9)));
+        let open = store.results(GameKind::Renju, Some("Open")).unwrap();
+        assert_eq!(
+            (open[0].event.as_deref(), open[0].date.as_deref()),
+            (Some("Open"), Some("2020"))
+        );
+        let gone: bool = store
+            .conn
+            .query_row(
+                "SELECT NOT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'curated_sections')",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert!(gone);
     }
 }

@@ -239,17 +239,17 @@ impl Store {
     /// The highest id of each table now.
     pub fn export_marks(&self) -> Result<ExportMarks, Error> {
         Ok(self.conn.query_row(
-            "SELECT (SELECT coalesce(max(id), 0) FROM games),
-                    (SELECT coalesce(max(id), 0) FROM findings),
-                    (SELECT coalesce(max(id), 0) FROM quarantine),
-                    (SELECT coalesce(max(id), 0) FROM sources)",
+            "SELECT (SELECT coalesce(max(id), 0) FROM games) AS games,
+                    (SELECT coalesce(max(id), 0) FROM findings) AS findings,
+                    (SELECT coalesce(max(id), 0) FROM quarantine) AS quarantine,
+                    (SELECT coalesce(max(id), 0) FROM sources) AS sources",
             [],
             |r| {
                 Ok(ExportMarks {
-                    games: r.get(0)?,
-                    findings: r.get(1)?,
-                    quarantine: r.get(2)?,
-                    sources: r.get(3)?,
+                    games: r.get("games")?,
+                    findings: r.get("findings")?,
+                    quarantine: r.get("quarantine")?,
+                    sources: r.get("sources")?,
                 })
             },
         )?)
@@ -295,12 +295,14 @@ impl Store {
     ) -> Result<(), E> {
         let c = within(filter.game_condition(), window.games("g.id"));
         let sql = format!(
-            "SELECT g.id, {key}, g.kind, s.content_hash, g.member, g.record_id, g.offset,
-                    g.line, g.\"column\", g.length, g.format, e.name, g.round, g.date, g.rule,
-                    g.recorded_result, g.result_text, g.derived_result, g.termination, g.plies,
-                    g.opening, g.canonical_key, g.duplicate_of,
-                    CASE WHEN d.id IS NOT NULL THEN {dkey} END, g.extra, g.ruleset, g.header_key,
-                    {counted}, {event}, rc.result, rc.reason
+            "SELECT g.id, {key} AS game_key, g.kind, s.content_hash, g.member, g.record_id,
+                    g.offset, g.line, g.\"column\", g.length, g.format,
+                    e.name AS recorded_event, g.round, g.date, g.rule, g.recorded_result,
+                    g.result_text, g.derived_result, g.termination, g.plies, g.opening,
+                    g.canonical_key, g.duplicate_of,
+                    CASE WHEN d.id IS NOT NULL THEN {dkey} END AS duplicate_of_key, g.extra,
+                    g.ruleset, g.header_key, {counted} AS counted, {event} AS event,
+                    rc.result AS correction, rc.reason AS correction_reason
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN result_corrections rc ON rc.game_id = g.id
              LEFT JOIN events e ON e.id = g.event_id
@@ -317,43 +319,43 @@ impl Store {
             &sql,
             c.params,
             |r| {
-                let kind = kind_of(r, 2)?;
+                let kind = kind_of(r, "kind")?;
                 Ok(ExportGame {
-                    id: r.get(0)?,
-                    game_key: r.get(1)?,
+                    id: r.get("id")?,
+                    game_key: r.get("game_key")?,
                     kind,
-                    source_sha256: r.get(3)?,
-                    member: r.get(4)?,
-                    record_id: r.get(5)?,
-                    byte_offset: r.get(6)?,
-                    line: r.get(7)?,
-                    column_number: r.get(8)?,
-                    byte_length: r.get(9)?,
-                    format: r.get(10)?,
-                    event: r.get(28)?,
-                    recorded_event: r.get(11)?,
-                    round: r.get(12)?,
-                    date: r.get(13)?,
-                    rule: r.get(14)?,
-                    recorded_result: r.get(15)?,
-                    result_text: r.get(16)?,
-                    derived_result: r.get(17)?,
-                    termination: termination_of(r, 18, kind)?,
-                    plies: r.get(19)?,
-                    opening: r.get(20)?,
-                    canonical_key: r.get(21)?,
-                    header_key: r.get(26)?,
-                    duplicate_of: r.get(22)?,
-                    duplicate_of_key: r.get(23)?,
-                    extra: r.get(24)?,
+                    source_sha256: r.get("content_hash")?,
+                    member: r.get("member")?,
+                    record_id: r.get("record_id")?,
+                    byte_offset: r.get("offset")?,
+                    line: r.get("line")?,
+                    column_number: r.get("column")?,
+                    byte_length: r.get("length")?,
+                    format: r.get("format")?,
+                    event: r.get("event")?,
+                    recorded_event: r.get("recorded_event")?,
+                    round: r.get("round")?,
+                    date: r.get("date")?,
+                    rule: r.get("rule")?,
+                    recorded_result: r.get("recorded_result")?,
+                    result_text: r.get("result_text")?,
+                    derived_result: r.get("derived_result")?,
+                    termination: termination_of(r, "termination", kind)?,
+                    plies: r.get("plies")?,
+                    opening: r.get("opening")?,
+                    canonical_key: r.get("canonical_key")?,
+                    header_key: r.get("header_key")?,
+                    duplicate_of: r.get("duplicate_of")?,
+                    duplicate_of_key: r.get("duplicate_of_key")?,
+                    extra: r.get("extra")?,
                     ruleset: r
-                        .get::<_, Option<String>>(25)?
+                        .get::<_, Option<String>>("ruleset")?
                         .as_deref()
                         .and_then(Ruleset::from_name),
-                    counted: r.get(27)?,
+                    counted: r.get("counted")?,
                     correction: r
-                        .get::<_, Option<String>>(29)?
-                        .map(|c| Ok::<_, rusqlite::Error>((c, r.get(30)?)))
+                        .get::<_, Option<String>>("correction")?
+                        .map(|c| Ok::<_, rusqlite::Error>((c, r.get("correction_reason")?)))
                         .transpose()?,
                 })
             },
@@ -362,8 +364,8 @@ impl Store {
     }
 
     /// The rows of a table that holds rows of games (its alias `t`, its `game_id`), under
-    /// the filter: `columns` are the table's own, read from index 3 by `map`, after the
-    /// game's id, key and kind; `from` the table with any other joins; `order` the rows'
+    /// the filter: `columns` are the table's own, read by name by `map`, which is given the
+    /// game's id, key and kind (read here as `game_id`, `game_key` and `kind`); `from` the table with any other joins; `order` the rows'
     /// order (empty: as stored).
     #[allow(clippy::too_many_arguments)]
     fn each_game_row<T, E: From<Error>>(
@@ -383,7 +385,7 @@ impl Store {
             format!(" ORDER BY {order}")
         };
         let sql = format!(
-            "SELECT t.game_id, {key}, g.kind, {columns}
+            "SELECT t.game_id, {key} AS game_key, g.kind, {columns}
              FROM {from} JOIN games g ON g.id = t.game_id
              JOIN sources s ON s.id = g.source_id
              WHERE {}{order}",
@@ -393,7 +395,14 @@ impl Store {
         self.each_row(
             &sql,
             c.params,
-            |r| map(r.get(0)?, r.get(1)?, kind_of(r, 2)?, r),
+            |r| {
+                map(
+                    r.get("game_id")?,
+                    r.get("game_key")?,
+                    kind_of(r, "kind")?,
+                    r,
+                )
+            },
             f,
         )
     }
@@ -416,9 +425,9 @@ impl Store {
                     game_id,
                     game_key,
                     kind,
-                    encoding: r.get(3)?,
-                    data: r.get(4)?,
-                    extra: r.get(5)?,
+                    encoding: r.get("encoding")?,
+                    data: r.get("data")?,
+                    extra: r.get("extra")?,
                 })
             },
             f,
@@ -435,7 +444,10 @@ impl Store {
         self.each_game_row(
             filter,
             window,
-            &format!("t.seat, t.side, {}, p.name", crate::shown::player_name("p")),
+            &format!(
+                "t.seat, t.side, {} AS name, p.name AS recorded_name",
+                crate::shown::player_name("p")
+            ),
             "game_players t JOIN players p ON p.id = t.player_id",
             "t.game_id, t.seat",
             |game_id, game_key, kind, r| {
@@ -443,10 +455,10 @@ impl Store {
                     game_id,
                     game_key,
                     kind,
-                    seat: r.get(3)?,
-                    side: r.get(4)?,
-                    name: r.get(5)?,
-                    recorded_name: r.get(6)?,
+                    seat: r.get("seat")?,
+                    side: r.get("side")?,
+                    name: r.get("name")?,
+                    recorded_name: r.get("recorded_name")?,
                 })
             },
             f,
@@ -469,7 +481,8 @@ impl Store {
         ) -> Result<(), E>,
     ) -> Result<(), E> {
         let sql = format!(
-            "SELECT {key}, {event}, {counted}, rc.result, rc.reason
+            "SELECT {key} AS game_key, {event} AS event, {counted} AS counted,
+                    rc.result AS correction, rc.reason AS correction_reason
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN result_corrections rc ON rc.game_id = g.id
@@ -483,7 +496,15 @@ impl Store {
         self.each_row(
             &sql,
             Vec::new(),
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            |r| {
+                Ok((
+                    r.get("game_key")?,
+                    r.get("event")?,
+                    r.get("counted")?,
+                    r.get("correction")?,
+                    r.get("correction_reason")?,
+                ))
+            },
             f,
         )
     }
@@ -494,7 +515,7 @@ impl Store {
         f: impl FnMut((String, i64, String)) -> Result<(), E>,
     ) -> Result<(), E> {
         let sql = format!(
-            "SELECT {key}, gp.seat, cp.name FROM game_players gp
+            "SELECT {key} AS game_key, gp.seat, cp.name FROM game_players gp
              JOIN player_identity pi ON pi.player_id = gp.player_id
              JOIN curated_players cp ON cp.id = pi.identity
              JOIN games g ON g.id = gp.game_id JOIN sources s ON s.id = g.source_id
@@ -504,7 +525,7 @@ impl Store {
         self.each_row(
             &sql,
             Vec::new(),
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get("game_key")?, r.get("seat")?, r.get("name")?)),
             f,
         )
     }
@@ -527,12 +548,12 @@ impl Store {
                     game_id,
                     game_key,
                     kind,
-                    code: r.get(3)?,
-                    decision: r.get(4)?,
-                    reason: r.get(5)?,
-                    by: r.get(6)?,
-                    date: r.get(7)?,
-                    line: r.get(8)?,
+                    code: r.get("code")?,
+                    decision: r.get("verdict")?,
+                    reason: r.get("reason")?,
+                    by: r.get("author")?,
+                    date: r.get("date")?,
+                    line: r.get("line")?,
                 })
             },
             f,
@@ -573,7 +594,7 @@ impl Store {
         self.each_game_row(
             filter,
             window,
-            &format!("t.ply, t.{column}"),
+            &format!("t.ply, t.{column} AS text"),
             &format!("{table} t"),
             "",
             |game_id, game_key, kind, r| {
@@ -581,8 +602,8 @@ impl Store {
                     game_id,
                     game_key,
                     kind,
-                    ply: r.get(3)?,
-                    text: r.get(4)?,
+                    ply: r.get("ply")?,
+                    text: r.get("text")?,
                 })
             },
             f,
@@ -607,7 +628,7 @@ impl Store {
                     game_id,
                     game_key,
                     kind,
-                    variation: variation_move(r, 3)?,
+                    variation: variation_move(r)?,
                 })
             },
             f,
@@ -626,10 +647,10 @@ impl Store {
             window.on("x.id", |m| m.findings),
         );
         let sql = format!(
-            "SELECT x.id, g.kind, s.content_hash, coalesce(g.member, q.member, ''), x.game_id,
-                    x.quarantine_id,
+            "SELECT x.id, g.kind, s.content_hash, coalesce(g.member, q.member, '') AS member,
+                    x.game_id, x.quarantine_id,
                     CASE WHEN g.id IS NOT NULL THEN {gkey}
-                         WHEN q.id IS NOT NULL THEN {qkey} END,
+                         WHEN q.id IS NOT NULL THEN {qkey} END AS record_key,
                     x.ply, x.code, x.severity, x.message, x.rule, x.offset,
                     x.line, x.\"column\", x.forbidden_kind, x.node
              FROM findings x JOIN sources s ON s.id = x.source_id
@@ -644,23 +665,23 @@ impl Store {
             c.params,
             |r| {
                 Ok(ExportFinding {
-                    id: r.get(0)?,
-                    kind: optional_kind_of(r, 1)?,
-                    source_sha256: r.get(2)?,
-                    member: r.get(3)?,
-                    game_id: r.get(4)?,
-                    quarantine_id: r.get(5)?,
-                    record_key: r.get(6)?,
-                    ply: r.get(7)?,
-                    code: r.get(8)?,
-                    severity: severity_of(r, 9)?,
-                    message: r.get(10)?,
-                    rule: r.get(11)?,
-                    byte_offset: r.get(12)?,
-                    line: r.get(13)?,
-                    column_number: r.get(14)?,
-                    forbidden_kind: forbidden_of(r, 15)?,
-                    variation_node: r.get(16)?,
+                    id: r.get("id")?,
+                    kind: optional_kind_of(r, "kind")?,
+                    source_sha256: r.get("content_hash")?,
+                    member: r.get("member")?,
+                    game_id: r.get("game_id")?,
+                    quarantine_id: r.get("quarantine_id")?,
+                    record_key: r.get("record_key")?,
+                    ply: r.get("ply")?,
+                    code: r.get("code")?,
+                    severity: severity_of(r, "severity")?,
+                    message: r.get("message")?,
+                    rule: r.get("rule")?,
+                    byte_offset: r.get("offset")?,
+                    line: r.get("line")?,
+                    column_number: r.get("column")?,
+                    forbidden_kind: forbidden_of(r, "forbidden_kind")?,
+                    variation_node: r.get("node")?,
                 })
             },
             f,
@@ -683,8 +704,8 @@ impl Store {
             window.on("q.id", |m| m.quarantine),
         );
         let sql = format!(
-            "SELECT q.id, {key}, s.content_hash, q.member, q.offset, q.line, q.\"column\",
-                    q.length, q.format, q.error, q.raw
+            "SELECT q.id, {key} AS record_key, s.content_hash, q.member, q.offset, q.line,
+                    q.\"column\", q.length, q.format, q.error, q.raw
              FROM quarantine q JOIN sources s ON s.id = q.source_id
              WHERE {} ORDER BY q.id",
             c.sql,
@@ -695,17 +716,17 @@ impl Store {
             c.params,
             |r| {
                 Ok(ExportQuarantined {
-                    id: r.get(0)?,
-                    record_key: r.get(1)?,
-                    source_sha256: r.get(2)?,
-                    member: r.get(3)?,
-                    byte_offset: r.get(4)?,
-                    line: r.get(5)?,
-                    column_number: r.get(6)?,
-                    byte_length: r.get(7)?,
-                    format: r.get(8)?,
-                    error: r.get(9)?,
-                    raw: r.get(10)?,
+                    id: r.get("id")?,
+                    record_key: r.get("record_key")?,
+                    source_sha256: r.get("content_hash")?,
+                    member: r.get("member")?,
+                    byte_offset: r.get("offset")?,
+                    line: r.get("line")?,
+                    column_number: r.get("column")?,
+                    byte_length: r.get("length")?,
+                    format: r.get("format")?,
+                    error: r.get("error")?,
+                    raw: r.get("raw")?,
                 })
             },
             f,
@@ -746,15 +767,15 @@ impl Store {
             params,
             |r| {
                 Ok(ExportSource {
-                    id: r.get(0)?,
-                    sha256: r.get(1)?,
-                    path: r.get(2)?,
-                    bytes: r.get(3)?,
-                    format: r.get(4)?,
-                    encoding: r.get(5)?,
-                    status: r.get(6)?,
-                    records: r.get(7)?,
-                    ingested_at: r.get(8)?,
+                    id: r.get("id")?,
+                    sha256: r.get("content_hash")?,
+                    path: r.get("path")?,
+                    bytes: r.get("bytes")?,
+                    format: r.get("format")?,
+                    encoding: r.get("encoding")?,
+                    status: r.get("status")?,
+                    records: r.get("records")?,
+                    ingested_at: r.get("ingested_at")?,
                 })
             },
             f,

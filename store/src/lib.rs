@@ -501,25 +501,41 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.db");
         {
-            let mut store = Store::open(&path).unwrap();
-            let id = store.begin_source(&source("abc")).unwrap();
-            let batch: Vec<Record> = (0..5).map(|i| game(id, i * 10, &[i as u8, 7])).collect();
-            store.write_batch(&batch).unwrap();
-        }
-        {
             // As the build before MIGRATION_RESULT_NAMES left them: a ChouChou result as
             // written, free text, a board's name in another case.
-            let conn = Connection::open(&path).unwrap();
-            conn.execute_batch(
-                "UPDATE games SET recorded_result = 'Draw' WHERE id = 1;
-                 UPDATE games SET recorded_result = '?' WHERE id = 2;
-                 UPDATE games SET recorded_result = 'p3' WHERE id = 3;
-                 UPDATE games SET recorded_result = 'j1', result_text = NULL WHERE id = 4;
-                 UPDATE games SET recorded_result = 'black', derived_result = 'White' WHERE id = 5;",
+            let before = schema::MIGRATIONS
+                .iter()
+                .position(|m| *m == schema::MIGRATION_RESULT_NAMES)
+                .unwrap();
+            let mut conn = Connection::open(&path).unwrap();
+            functions::register(&conn).unwrap();
+            let tx = conn.transaction().unwrap();
+            for sql in &schema::MIGRATIONS[..before] {
+                tx.execute_batch(sql).unwrap();
+            }
+            tx.pragma_update(None, "user_version", before as i64)
+                .unwrap();
+            tx.execute_batch(
+                "INSERT INTO sources (id, path, bytes, content_hash, format, encoding)
+                 VALUES (1, 'a', 1, 'abc', 'renju-lines', 'ascii');",
             )
             .unwrap();
-            let old = schema::MIGRATIONS.len() as i64 - 1;
-            conn.pragma_update(None, "user_version", old).unwrap();
+            for (id, recorded, text, derived) in [
+                (1, "Draw", None, None),
+                (2, "?", None, None),
+                (3, "p3", None, None),
+                (4, "j1", None, None),
+                (5, "black", Some("B+"), Some("White")),
+            ] {
+                tx.execute(
+                    "INSERT INTO games (id, source_id, offset, line, \"column\", length, kind,
+                        format, recorded_result, result_text, derived_result, termination, plies)
+                     VALUES (?1, 1, ?1, 1, 1, 1, 'renju', 'renju-lines', ?2, ?3, ?4, 'five', 2)",
+                    params![id, recorded, text, derived],
+                )
+                .unwrap();
+            }
+            tx.commit().unwrap();
         }
         let store = Store::open_read_only(&path).unwrap();
         let read = |id: i64| {

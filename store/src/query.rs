@@ -1,9 +1,8 @@
 //! Read queries for the CLI and the analysis.
 
-use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak};
 use kifu_facts::{
-    count_result, CanonicalKey, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination,
-    VariationMove,
+    count_result, CanonicalKey, EventTerms, GameKind, ResultName, RulesInForce, Ruleset, Severity,
+    Termination, VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -138,8 +137,8 @@ impl Store {
     pub fn findings(&self, filter: &GameFilter, limit: Option<u64>) -> Result<Vec<FindingRow>> {
         let covered = filter.finding_record_condition();
         let sql = format!(
-            "SELECT {src}, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id, x.ply,
-                    x.code, {severity}, x.message, x.rule, x.node, {decision}
+            "SELECT {src} AS source, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id,
+                    x.ply, x.code, {severity} AS severity, x.message, x.rule, x.node, {decision}
              FROM findings x
              LEFT JOIN decisions d ON d.game_id = x.game_id AND d.code = x.code
              JOIN sources s ON s.id = x.source_id
@@ -161,19 +160,19 @@ impl Store {
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
             Ok(FindingRow {
-                source: r.get(0)?,
-                line: r.get(1)?,
-                column: r.get(2)?,
-                offset: r.get::<_, i64>(3)? as u64,
-                game: r.get(4)?,
-                quarantine: r.get(5)?,
-                ply: r.get(6)?,
-                code: r.get(7)?,
-                severity: severity_of(r, 8)?,
-                message: r.get(9)?,
-                rule: r.get(10)?,
-                variation_node: r.get(11)?,
-                decision: crate::curation::decision_at(r, 12)?,
+                source: r.get("source")?,
+                line: r.get("line")?,
+                column: r.get("column")?,
+                offset: r.get::<_, i64>("offset")? as u64,
+                game: r.get("game_id")?,
+                quarantine: r.get("quarantine_id")?,
+                ply: r.get("ply")?,
+                code: r.get("code")?,
+                severity: severity_of(r, "severity")?,
+                message: r.get("message")?,
+                rule: r.get("rule")?,
+                variation_node: r.get("node")?,
+                decision: crate::curation::decision_of(r)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -185,19 +184,20 @@ impl Store {
             "SELECT node, parent, ply, move, text, comment, before, mark FROM variations
              WHERE game_id = ?1 ORDER BY node",
         )?;
-        let rows = stmt.query_map(params![id], |r| variation_move(r, 0))?;
+        let rows = stmt.query_map(params![id], variation_move)?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
     /// One game with its names, moves, comments and variations.
     pub fn game(&self, id: i64) -> Result<GameRow> {
         let sql = format!(
-            "SELECT g.id, {src}, g.record_id, g.offset, g.line, g.\"column\", g.kind, g.format,
-                    {event}, g.round, g.date, g.rule, g.recorded_result,
+            "SELECT g.id, {src} AS source, g.record_id, g.offset, g.line, g.\"column\", g.kind,
+                    g.format, {event} AS event, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
                     m.encoding, m.data, g.extra, g.canonical_key, g.ruleset,
-                    (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = g.id),
-                    {rules}
+                    (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = g.id)
+                        AS correction,
+                    {rules} AS rules
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -216,13 +216,13 @@ impl Store {
             .conn
             .prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")?;
         let comments = stmt
-            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map(params![id], |r| Ok((r.get("ply")?, r.get("text")?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut stmt = self
             .conn
             .prepare_cached("SELECT ply, mark FROM move_marks WHERE game_id = ?1 ORDER BY rowid")?;
         let marks = stmt
-            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map(params![id], |r| Ok((r.get("ply")?, r.get("mark")?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let players = seats(&self.conn, id)?;
         let variations = self.variations(id)?;
@@ -284,67 +284,68 @@ fn seat_teams(
 
 fn seats_named(conn: &rusqlite::Connection, id: i64, name: &str) -> Result<Vec<(String, String)>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT gp.side, {name} FROM game_players gp JOIN players p ON p.id = gp.player_id
+        "SELECT gp.side, {name} AS name FROM game_players gp
+         JOIN players p ON p.id = gp.player_id
          WHERE gp.game_id = ?1 ORDER BY gp.seat"
     ))?;
-    let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows = stmt.query_map(params![id], |r| Ok((r.get("side")?, r.get("name")?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// A `variations` row read from its columns `node, parent, ply, move, text, comment,
-/// before, mark`, the first at `at`.
-pub(crate) fn variation_move(r: &Row<'_>, at: usize) -> rusqlite::Result<VariationMove> {
+/// before, mark`, by name.
+pub(crate) fn variation_move(r: &Row<'_>) -> rusqlite::Result<VariationMove> {
     Ok(VariationMove {
-        node: r.get(at)?,
-        parent: r.get(at + 1)?,
-        ply: r.get(at + 2)?,
-        code: r.get(at + 3)?,
-        text: r.get(at + 4)?,
-        comment: r.get(at + 5)?,
-        before: r.get(at + 6)?,
-        mark: r.get(at + 7)?,
+        node: r.get("node")?,
+        parent: r.get("parent")?,
+        ply: r.get("ply")?,
+        code: r.get("move")?,
+        text: r.get("text")?,
+        comment: r.get("comment")?,
+        before: r.get("before")?,
+        mark: r.get("mark")?,
     })
 }
 
 fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
-    let kind = kind_of(r, 6)?;
+    let kind = kind_of(r, "kind")?;
     Ok(GameRow {
-        id: r.get(0)?,
-        source: r.get(1)?,
-        record_id: r.get(2)?,
-        offset: r.get::<_, i64>(3)? as u64,
-        line: r.get(4)?,
-        column: r.get(5)?,
+        id: r.get("id")?,
+        source: r.get("source")?,
+        record_id: r.get("record_id")?,
+        offset: r.get::<_, i64>("offset")? as u64,
+        line: r.get("line")?,
+        column: r.get("column")?,
         kind,
-        format: r.get(7)?,
-        event: r.get(8)?,
-        round: r.get(9)?,
-        date: r.get(10)?,
+        format: r.get("format")?,
+        event: r.get("event")?,
+        round: r.get("round")?,
+        date: r.get("date")?,
         players: Vec::new(),
-        rule: r.get(11)?,
-        recorded_result: r.get(12)?,
-        derived_result: r.get(13)?,
-        termination: termination_of(r, 14, kind)?,
-        plies: r.get(15)?,
-        opening: r.get(16)?,
-        duplicate_of: r.get(17)?,
-        moves_encoding: r.get::<_, Option<String>>(18)?.unwrap_or_default(),
-        moves: r.get::<_, Option<Vec<u8>>>(19)?.unwrap_or_default(),
-        extra: r.get(20)?,
-        canonical_key: r.get(21)?,
+        rule: r.get("rule")?,
+        recorded_result: r.get("recorded_result")?,
+        derived_result: r.get("derived_result")?,
+        termination: termination_of(r, "termination", kind)?,
+        plies: r.get("plies")?,
+        opening: r.get("opening")?,
+        duplicate_of: r.get("duplicate_of")?,
+        moves_encoding: r.get::<_, Option<String>>("encoding")?.unwrap_or_default(),
+        moves: r.get::<_, Option<Vec<u8>>>("data")?.unwrap_or_default(),
+        extra: r.get("extra")?,
+        canonical_key: r.get("canonical_key")?,
         ruleset: r
-            .get::<_, Option<String>>(22)?
+            .get::<_, Option<String>>("ruleset")?
             .as_deref()
             .and_then(Ruleset::from_name),
         comments: Vec::new(),
         marks: Vec::new(),
         variations: Vec::new(),
         correction: r
-            .get::<_, Option<String>>(23)?
+            .get::<_, Option<String>>("correction")?
             .as_deref()
             .and_then(ResultName::parse),
         rules: r
-            .get::<_, Option<String>>(24)?
+            .get::<_, Option<String>>("rules")?
             .as_deref()
             .and_then(RulesInForce::from_name),
     })
@@ -390,25 +391,6 @@ fn last_day(dates: &str) -> Option<String> {
     (!last.is_empty()).then(|| last.to_owned())
 }
 
-/// What an `[[event]]` says of its tables: scoring, tie-breaks, how it divides.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventTerms {
-    pub name: String,
-    pub scoring: Scoring,
-    pub tiebreaks: Vec<Tiebreak>,
-    pub sections: Sections,
-    pub rules: Option<RulesInForce>,
-    pub dates: Option<String>,
-    pub venue: Option<String>,
-    /// The entry's line in the curation file.
-    pub line: u32,
-    /// Team standings: the points of a match won, drawn, lost, and what places teams first.
-    pub team_scoring: Scoring,
-    pub team_ranking: TeamRanking,
-    /// Whether its games between teams are team matches (`None`: as the games show).
-    pub team_matches: Option<bool>,
-}
-
 impl Store {
     /// Games of one kind (optionally one event, as a name pattern) with their players and
     /// the result that counts, in event, round and game order. Duplicates (linked copies)
@@ -434,10 +416,10 @@ impl Store {
         }
         let covered = filter.game_condition();
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round, {counted},
-                    g.extra, {seats}, {date},
+            "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round,
+                    {counted} AS counted, g.extra, {seats} AS seats_holder, {date} AS shown_date,
                     (SELECT ce.dates FROM event_games eg JOIN curated_events ce
-                     ON ce.id = eg.event WHERE eg.game_id = g.id)
+                     ON ce.id = eg.event WHERE eg.game_id = g.id) AS event_dates
              FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE g.kind = ? AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
@@ -455,21 +437,21 @@ impl Store {
         let mut out = Vec::new();
         let mut seats_of = Vec::new();
         while let Some(r) = rows.next()? {
-            let game: i64 = r.get(0)?;
-            seats_of.push(r.get::<_, i64>(5)?);
-            let counted: Option<String> = r.get(3)?;
-            let extra: Option<String> = r.get(4)?;
-            let event_dates: Option<String> = r.get(7)?;
+            let game: i64 = r.get("id")?;
+            seats_of.push(r.get::<_, i64>("seats_holder")?);
+            let counted: Option<String> = r.get("counted")?;
+            let extra: Option<String> = r.get("extra")?;
+            let event_dates: Option<String> = r.get("event_dates")?;
             out.push(ResultRow {
                 game,
                 kind,
-                event: r.get(1)?,
-                round: r.get(2)?,
+                event: r.get("shown_event")?,
+                round: r.get("shown_round")?,
                 players: Vec::new(),
                 teams: Vec::new(),
                 result: counted.as_deref().and_then(ResultName::parse),
                 date: r
-                    .get::<_, Option<String>>(6)?
+                    .get::<_, Option<String>>("shown_date")?
                     .or_else(|| event_dates.as_deref().and_then(last_day)),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
                     .map_err(|source| Error::Corrupt(Unreadable::Extra { game, source }))?,
@@ -489,8 +471,8 @@ impl Store {
     /// The curation's games without moves of one kind (in one event, a name pattern).
     fn curated_results(&self, kind: GameKind, event: Option<&str>) -> Result<Vec<ResultRow>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT cg.id, coalesce(ce.name, cg.event_name), cg.round, cg.result, cg.forfeit,
-                    ce.dates
+            "SELECT cg.id, coalesce(ce.name, cg.event_name) AS event_name, cg.round, cg.result,
+                    cg.forfeit, ce.dates
              FROM curated_games cg LEFT JOIN curated_events ce ON ce.id = cg.event
              WHERE cg.kind = ?1 ORDER BY cg.id",
         )?;
@@ -498,19 +480,19 @@ impl Store {
         let rows: Vec<Row> = stmt
             .query_map(params![kind.name()], |r| {
                 Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
+                    r.get("id")?,
+                    r.get("event_name")?,
+                    r.get("round")?,
+                    r.get("result")?,
+                    r.get("forfeit")?,
+                    r.get("dates")?,
                 ))
             })?
             .collect::<rusqlite::Result<_>>()?;
         let mut seats = self.conn.prepare_cached(
             "SELECT s.side, s.name,
                     (SELECT cp.team FROM curated_names n JOIN curated_players cp
-                     ON cp.id = n.identity WHERE n.key = kifu_fold(s.name))
+                     ON cp.id = n.identity WHERE n.key = kifu_fold(s.name)) AS team
              FROM curated_game_seats s WHERE s.game = ?1 ORDER BY s.seat",
         )?;
         let mut out = Vec::new();
@@ -519,7 +501,9 @@ impl Store {
                 continue;
             }
             let (players, teams) = seats
-                .query_map(params![id], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?
+                .query_map(params![id], |r| {
+                    Ok(((r.get("side")?, r.get("name")?), r.get("team")?))
+                })?
                 .collect::<rusqlite::Result<(Vec<(String, String)>, Vec<Option<String>>)>>()?;
             out.push(ResultRow {
                 game: -id,
@@ -539,73 +523,12 @@ impl Store {
         Ok(out)
     }
 
-    /// The curated events' terms, by event name.
+    /// The curated events' terms, in the curation file's order.
     pub fn event_terms(&self) -> Result<Vec<EventTerms>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT id, name, win, draw, loss, tiebreaks, sections, rules, dates, venue, line,
-                    team_win, team_draw, team_loss, team_ranking, team_matches
-             FROM curated_events ORDER BY id",
-        )?;
-        let rows: Vec<(i64, EventTerms, Option<String>)> = stmt
-            .query_map([], |r| {
-                let tiebreaks: String = r.get(5)?;
-                Ok((
-                    r.get(0)?,
-                    EventTerms {
-                        name: r.get(1)?,
-                        scoring: Scoring {
-                            win: r.get(2)?,
-                            draw: r.get(3)?,
-                            loss: r.get(4)?,
-                        },
-                        tiebreaks: tiebreaks
-                            .split(',')
-                            .filter_map(Tiebreak::from_name)
-                            .collect(),
-                        sections: Sections::None,
-                        rules: r
-                            .get::<_, Option<String>>(7)?
-                            .as_deref()
-                            .and_then(RulesInForce::from_name),
-                        dates: r.get(8)?,
-                        venue: r.get(9)?,
-                        line: r.get(10)?,
-                        team_scoring: Scoring {
-                            win: r.get(11)?,
-                            draw: r.get(12)?,
-                            loss: r.get(13)?,
-                        },
-                        team_ranking: TeamRanking::from_name(&r.get::<_, String>(14)?)
-                            .unwrap_or_default(),
-                        team_matches: r.get(15)?,
-                    },
-                    r.get(6)?,
-                ))
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut lists = self.conn.prepare_cached(
-            "SELECT name, key FROM curated_sections WHERE event = ?1 ORDER BY name, key",
-        )?;
-        let mut out = Vec::new();
-        for (id, mut terms, tag) in rows {
-            let mut by_section: Vec<kifu_facts::curation::SectionList> = Vec::new();
-            for row in lists.query_map(params![id], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
-                let (name, key) = row?;
-                match by_section.last_mut() {
-                    Some(l) if l.name == name => l.players.push(key),
-                    _ => by_section.push(kifu_facts::curation::SectionList {
-                        name,
-                        players: vec![key],
-                    }),
-                }
-            }
-            terms.sections = match tag {
-                Some(tag) => Sections::Tag(tag),
-                None if !by_section.is_empty() => Sections::Lists(by_section),
-                None => Sections::None,
-            };
-            out.push(terms);
-        }
-        Ok(out)
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT terms FROM curated_events ORDER BY id")?;
+        let rows = stmt.query_map([], |r| r.get("terms"))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 }

@@ -77,6 +77,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_POSITIONS_APART,
     MIGRATION_FILTER_INDEXES,
     MIGRATION_RESULT_NAMES,
+    MIGRATION_EVENT_TERMS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -556,4 +557,60 @@ UPDATE games SET
         WHEN upper(derived_result) IN ('P1', 'P2', 'P3', 'P4') THEN upper(derived_result)
         END
 WHERE derived_result NOT IN ('black', 'white', 'red', 'draw', 'unknown', 'P1', 'P2', 'P3', 'P4');
+"#;
+
+/// An `[[event]]`'s terms are kept whole, as one value (`terms`: [`kifu_facts::EventTerms`]
+/// as its JSON text), so a key added to them needs no column: the columns a key each, and
+/// `curated_sections` (a section's players, folded), are moved into it and dropped. What
+/// SQL reads of the terms (the name, the rules in force, the dates, the line) are columns
+/// generated from `terms`, never stored twice; `key` stays, the folded name the store
+/// looks an event up by. (Tie-breaks were stored by name, comma-separated; sections as
+/// the tag, or as one row a player, each player in one section.)
+pub const MIGRATION_EVENT_TERMS: &str = r#"
+-- The default only lets the column be added: every row is filled next.
+ALTER TABLE curated_events ADD COLUMN terms TEXT NOT NULL DEFAULT '{}';
+UPDATE curated_events SET terms = json_object(
+    'line', line,
+    'name', name,
+    'sections', json(CASE
+        WHEN sections IS NOT NULL THEN json_object('tag', sections)
+        WHEN EXISTS (SELECT 1 FROM curated_sections cs WHERE cs.event = curated_events.id)
+        THEN json_object('lists', (
+            SELECT json_group_array(
+                       json_object('name', s.name, 'players', json(s.players)) ORDER BY s.name)
+            FROM (SELECT cs.name, json_group_array(cs.key ORDER BY cs.key) AS players
+                  FROM curated_sections cs WHERE cs.event = curated_events.id
+                  GROUP BY cs.name) s))
+        ELSE '"none"' END),
+    'scoring', json_object('win', win, 'draw', draw, 'loss', loss),
+    'tiebreaks', json(CASE tiebreaks WHEN '' THEN '[]'
+                      ELSE '["' || replace(tiebreaks, ',', '","') || '"]' END),
+    'rules', rules,
+    'dates', dates,
+    'venue', venue,
+    'team_scoring', json_object('win', team_win, 'draw', team_draw, 'loss', team_loss),
+    'team_ranking', team_ranking,
+    'team_matches', json(CASE team_matches WHEN 0 THEN 'false' WHEN 1 THEN 'true'
+                         ELSE 'null' END)
+);
+DROP TABLE curated_sections;
+ALTER TABLE curated_events DROP COLUMN name;
+ALTER TABLE curated_events DROP COLUMN sections;
+ALTER TABLE curated_events DROP COLUMN win;
+ALTER TABLE curated_events DROP COLUMN draw;
+ALTER TABLE curated_events DROP COLUMN loss;
+ALTER TABLE curated_events DROP COLUMN tiebreaks;
+ALTER TABLE curated_events DROP COLUMN rules;
+ALTER TABLE curated_events DROP COLUMN dates;
+ALTER TABLE curated_events DROP COLUMN venue;
+ALTER TABLE curated_events DROP COLUMN line;
+ALTER TABLE curated_events DROP COLUMN team_win;
+ALTER TABLE curated_events DROP COLUMN team_draw;
+ALTER TABLE curated_events DROP COLUMN team_loss;
+ALTER TABLE curated_events DROP COLUMN team_ranking;
+ALTER TABLE curated_events DROP COLUMN team_matches;
+ALTER TABLE curated_events ADD COLUMN name TEXT GENERATED ALWAYS AS (terms ->> '$.name');
+ALTER TABLE curated_events ADD COLUMN rules TEXT GENERATED ALWAYS AS (terms ->> '$.rules');
+ALTER TABLE curated_events ADD COLUMN dates TEXT GENERATED ALWAYS AS (terms ->> '$.dates');
+ALTER TABLE curated_events ADD COLUMN line INTEGER GENERATED ALWAYS AS (terms ->> '$.line');
 "#;

@@ -301,10 +301,11 @@ impl Store {
         // Where the first copy lacks its players, date or event, the game shows a linked
         // copy's (`games --player` finds it by any copy's header).
         let sql = format!(
-            "SELECT g.id, g.kind, {date}, {event_name}, g.round, g.recorded_result,
-                    {counted},
-                    kifu_recorded(g.recorded_result), g.opening, g.plies,
-                    {info}, {warning}, {error}, {SOURCE}, g.line, g.duplicate_of, {seats}
+            "SELECT g.id, g.kind, {date} AS shown_date, {event_name} AS shown_event, g.round,
+                    g.recorded_result, {counted} AS counted,
+                    kifu_recorded(g.recorded_result) AS recorded_name, g.opening, g.plies,
+                    {info} AS infos, {warning} AS warnings, {error} AS errors,
+                    {SOURCE} AS source, g.line, g.duplicate_of, {seats} AS seats_holder
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = {event}
              WHERE {cond} ORDER BY {order} LIMIT ?",
@@ -323,28 +324,28 @@ impl Store {
         params.push(limit_value(limit));
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(params_from_iter(params), |r| {
-            let counted: Option<String> = r.get(6)?;
-            let recorded_result: Option<String> = r.get(7)?;
+            let counted: Option<String> = r.get("counted")?;
+            let recorded_result: Option<String> = r.get("recorded_name")?;
             let counted = counted.as_deref().and_then(ResultName::parse);
             Ok(GameListing {
-                id: r.get(0)?,
-                kind: kind_of(r, 1)?,
-                date: r.get(2)?,
-                event: r.get(3)?,
-                round: r.get(4)?,
+                id: r.get("id")?,
+                kind: kind_of(r, "kind")?,
+                date: r.get("shown_date")?,
+                event: r.get("shown_event")?,
+                round: r.get("round")?,
                 players: Vec::new(),
-                recorded: r.get(5)?,
+                recorded: r.get("recorded_result")?,
                 differs: recorded_result.is_some()
                     && recorded_result.as_deref().and_then(ResultName::parse) != counted,
                 counted,
-                opening: r.get(8)?,
-                plies: r.get(9)?,
-                findings: [r.get(10)?, r.get(11)?, r.get(12)?],
-                source: r.get(13)?,
-                line: r.get(14)?,
-                duplicate_of: r.get(15)?,
+                opening: r.get("opening")?,
+                plies: r.get("plies")?,
+                findings: [r.get("infos")?, r.get("warnings")?, r.get("errors")?],
+                source: r.get("source")?,
+                line: r.get("line")?,
+                duplicate_of: r.get("duplicate_of")?,
             })
-            .map(|g| (g, r.get::<_, i64>(16)))
+            .map(|g| (g, r.get::<_, i64>("seats_holder")))
         })?;
         let mut out = Vec::new();
         let mut holders = Vec::new();
@@ -381,7 +382,9 @@ impl Store {
             );
         }
         let sql = format!(
-            "SELECT q.id, CASE WHEN q.member = '' THEN s.path ELSE s.path || '!' || q.member END,
+            "SELECT q.id,
+                    CASE WHEN q.member = '' THEN s.path ELSE s.path || '!' || q.member END
+                        AS source,
                     q.line, q.\"column\", q.format, q.error
              FROM quarantine q JOIN sources s ON s.id = q.source_id
              WHERE {} ORDER BY q.source_id, q.offset LIMIT ?",
@@ -392,12 +395,12 @@ impl Store {
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(params_from_iter(params), |r| {
             Ok(QuarantinedListing {
-                id: r.get(0)?,
-                source: r.get(1)?,
-                line: r.get(2)?,
-                column: r.get(3)?,
-                format: r.get(4)?,
-                error: r.get(5)?,
+                id: r.get("id")?,
+                source: r.get("source")?,
+                line: r.get("line")?,
+                column: r.get("column")?,
+                format: r.get("format")?,
+                error: r.get("error")?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -432,9 +435,9 @@ impl Store {
         let sql = format!(
             "SELECT coalesce((SELECT cp.name FROM curated_players cp WHERE cp.id = -who),
                              (SELECT p.name FROM players p WHERE p.id = who)) AS name,
-                    count(*), sum(r = gp.side), sum(r = 'draw'),
-                    sum(r IS NOT NULL AND r <> gp.side AND r <> 'draw'), sum(r IS NULL),
-                    group_concat(DISTINCT kind)
+                    count(*) AS games, sum(r = gp.side) AS wins, sum(r = 'draw') AS draws,
+                    sum(r IS NOT NULL AND r <> gp.side AND r <> 'draw') AS losses,
+                    sum(r IS NULL) AS unknown, group_concat(DISTINCT kind) AS kinds
              FROM (SELECT id, who, side, kind, r, min(copy)
                    FROM (SELECT g.id,
                                 coalesce((SELECT -pi.identity FROM player_identity pi
@@ -454,17 +457,17 @@ impl Store {
         params.push(limit_value(limit));
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(params_from_iter(params), |r| {
-            let n = |i| -> rusqlite::Result<u64> {
-                Ok(r.get::<_, Option<i64>>(i)?.unwrap_or(0) as u64)
+            let n = |name: &str| -> rusqlite::Result<u64> {
+                Ok(r.get::<_, Option<i64>>(name)?.unwrap_or(0) as u64)
             };
             Ok(PlayerListing {
-                name: r.get(0)?,
-                games: n(1)?,
-                wins: n(2)?,
-                draws: n(3)?,
-                losses: n(4)?,
-                unknown: n(5)?,
-                kinds: kinds_of(r.get(6)?),
+                name: r.get("name")?,
+                games: n("games")?,
+                wins: n("wins")?,
+                draws: n("draws")?,
+                losses: n("losses")?,
+                unknown: n("unknown")?,
+                kinds: kinds_of(r.get("kinds")?),
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -485,9 +488,9 @@ impl Store {
         };
         // A curated event (`ev` < 0) gathers the games its `match` took, under its name.
         let sql = format!(
-            "SELECT coalesce(ce.name, e.name) AS name, count(DISTINCT g.id),
-                    count(DISTINCT gp.player_id), min(g.date), max(g.date),
-                    group_concat(DISTINCT g.kind)
+            "SELECT coalesce(ce.name, e.name) AS name, count(DISTINCT g.id) AS games,
+                    count(DISTINCT gp.player_id) AS players, min(g.date) AS first_date,
+                    max(g.date) AS last_date, group_concat(DISTINCT g.kind) AS kinds
              FROM games g LEFT JOIN event_games eg ON eg.game_id = g.id
              LEFT JOIN curated_events ce ON ce.id = eg.event
              LEFT JOIN events e ON e.id = g.event_id
@@ -501,12 +504,12 @@ impl Store {
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(params_from_iter(params), |r| {
             Ok(EventListing {
-                name: r.get(0)?,
-                games: r.get::<_, i64>(1)? as u64,
-                players: r.get::<_, i64>(2)? as u64,
-                first_date: r.get(3)?,
-                last_date: r.get(4)?,
-                kinds: kinds_of(r.get(5)?),
+                name: r.get("name")?,
+                games: r.get::<_, i64>("games")? as u64,
+                players: r.get::<_, i64>("players")? as u64,
+                first_date: r.get("first_date")?,
+                last_date: r.get("last_date")?,
+                kinds: kinds_of(r.get("kinds")?),
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

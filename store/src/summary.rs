@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use kifu_facts::{Extra, ForbiddenKind, GameKind, ResultName, Ruleset, Severity, Termination};
 use rusqlite::types::{Type, Value};
-use rusqlite::{params, params_from_iter, Row};
+use rusqlite::{params, params_from_iter, Row, RowIndex};
 
 use crate::filter::sql::Condition;
 use crate::{Error, GameFilter, Result, Store};
@@ -77,13 +77,18 @@ fn corrupt(i: usize, what: &str, value: &str) -> rusqlite::Error {
     )
 }
 
-/// Column `i` as a game kind.
-pub(crate) fn kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<GameKind> {
+/// Column `i` (its position or its name) as a game kind.
+pub(crate) fn kind_of(r: &Row<'_>, i: impl RowIndex) -> rusqlite::Result<GameKind> {
+    let i = i.idx(r.as_ref())?;
     let s: String = r.get(i)?;
     GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s))
 }
 
-pub(crate) fn optional_kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<GameKind>> {
+pub(crate) fn optional_kind_of(
+    r: &Row<'_>,
+    i: impl RowIndex,
+) -> rusqlite::Result<Option<GameKind>> {
+    let i = i.idx(r.as_ref())?;
     let s: Option<String> = r.get(i)?;
     s.map(|s| GameKind::from_name(&s).ok_or_else(|| corrupt(i, "game kind", &s)))
         .transpose()
@@ -92,20 +97,26 @@ pub(crate) fn optional_kind_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option
 /// Column `i` as how a game of `kind` ended.
 pub(crate) fn termination_of(
     r: &Row<'_>,
-    i: usize,
+    i: impl RowIndex,
     kind: GameKind,
 ) -> rusqlite::Result<Termination> {
+    let i = i.idx(r.as_ref())?;
     let s: String = r.get(i)?;
     Termination::parse(kind, &s).ok_or_else(|| corrupt(i, "termination", &s))
 }
 
 /// Column `i` as a severity.
-pub(crate) fn severity_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Severity> {
+pub(crate) fn severity_of(r: &Row<'_>, i: impl RowIndex) -> rusqlite::Result<Severity> {
+    let i = i.idx(r.as_ref())?;
     let s: String = r.get(i)?;
     Severity::from_name(&s).ok_or_else(|| corrupt(i, "severity", &s))
 }
 
-pub(crate) fn forbidden_of(r: &Row<'_>, i: usize) -> rusqlite::Result<Option<ForbiddenKind>> {
+pub(crate) fn forbidden_of(
+    r: &Row<'_>,
+    i: impl RowIndex,
+) -> rusqlite::Result<Option<ForbiddenKind>> {
+    let i = i.idx(r.as_ref())?;
     let s: Option<String> = r.get(i)?;
     s.map(|s| ForbiddenKind::from_name(&s).ok_or_else(|| corrupt(i, "forbidden kind", &s)))
         .transpose()

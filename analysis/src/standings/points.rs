@@ -5,9 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kifu_facts::curation::{Scoring, Sections, TeamRanking, Tiebreak, DEFAULT_TIEBREAKS};
+use kifu_facts::curation::{
+    EventTerms, Scoring, Sections, TeamRanking, Tiebreak, DEFAULT_TIEBREAKS,
+};
 use kifu_facts::{fold_name, GameKind, ResultName};
-use kifu_store::query::{EventTerms, ResultRow};
+use kifu_store::query::ResultRow;
 use serde::Serialize;
 
 use super::crosstable::{self, CrossCell, PlayerOutcome};

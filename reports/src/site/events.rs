@@ -9,8 +9,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
-use kifu_facts::GameKind;
-use kifu_store::query::EventTerms;
+use kifu_facts::{EventTerms, GameKind};
 use kifu_store::search::GameListing;
 
 use crate::escape::escape;

@@ -13,9 +13,9 @@ use kifu_analysis::standings::{
     Table, TeamTable,
 };
 use kifu_analysis::Filter;
-use kifu_facts::{GameKind, RatingSystem};
+use kifu_facts::{EventTerms, GameKind, RatingSystem};
 use kifu_rules::chouchou::entry_names;
-use kifu_store::query::{EventTerms, ResultRow};
+use kifu_store::query::ResultRow;
 use kifu_store::Store;
 
 use crate::escape::escape;
