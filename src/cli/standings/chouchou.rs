@@ -6,7 +6,7 @@ use kifu_reports::lang::column_label;
 use kifu_reports::standings::{chouchou_cell_text, sheet_entry_text, signed};
 use kifu_reports::Lang;
 
-use crate::cli::table::{named, pad_right, render};
+use crate::cli::table::{pad_right, render};
 use crate::cli::text::csv_field;
 
 /// Each event's score sheet and standings as text.
@@ -39,11 +39,11 @@ pub(super) fn text(events: &[ChouChouTable]) -> String {
         let heads: Vec<_> = ChouChouColumn::ALL
             .iter()
             .map(|&c| {
-                let heading = match c.name() {
-                    "place" => "#".to_owned(),
-                    _ => column_label(c.name(), Lang::En),
-                };
-                named(heading, c.is_numeric(), 40)
+                super::heading(
+                    c.name(),
+                    || column_label(c.name(), Lang::En),
+                    c.is_numeric(),
+                )
             })
             .collect();
         let rows: Vec<Vec<String>> = st

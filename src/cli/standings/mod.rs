@@ -115,3 +115,17 @@ pub(super) fn run(args: &StandingsArgs) -> Result<ExitCode> {
     stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// A text table's column: `#` for the place, `+`, `=`, `-` for wins, draws and losses (a
+/// terminal is narrow), else the report's heading (`full`).
+fn heading(name: &str, full: impl FnOnce() -> String, numeric: bool) -> super::table::Column {
+    let short = match name {
+        "place" => Some("#"),
+        "wins" => Some("+"),
+        "draws" => Some("="),
+        "losses" => Some("-"),
+        _ => None,
+    };
+    let text = short.map_or_else(full, str::to_owned);
+    super::table::named(text, numeric, 40)
+}

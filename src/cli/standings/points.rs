@@ -116,22 +116,13 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("  {l}\n")).collect()
 }
 
-/// The table's columns, headed as the report heads them (`+`, `=`, `-` for wins, draws
-/// and losses, `#` for the place).
+/// The table's columns, headed as the report heads them (but [`super::heading`]'s short
+/// ones).
 fn standings_text(t: &Table, lang: Lang) -> String {
     let columns = t.columns();
     let heads = columns
         .iter()
-        .map(|&c| {
-            let heading = match c.name() {
-                "place" => "#".to_owned(),
-                "wins" => "+".to_owned(),
-                "draws" => "=".to_owned(),
-                "losses" => "-".to_owned(),
-                _ => column_heading(c, lang),
-            };
-            named(heading, c.is_numeric(), 40)
-        })
+        .map(|&c| super::heading(c.name(), || column_heading(c, lang), c.is_numeric()))
         .collect::<Vec<_>>();
     let rows: Vec<Vec<String>> = t
         .lines

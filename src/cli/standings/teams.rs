@@ -7,7 +7,7 @@ use kifu_facts::GameKind;
 use kifu_reports::standings::{team_cell_text, team_column_heading, team_title};
 use kifu_reports::Lang;
 
-use crate::cli::table::{named, render};
+use crate::cli::table::render;
 use crate::cli::text::csv_field;
 
 /// The CSV header of the team tables (`kifu standings --teams --csv`).
@@ -53,16 +53,7 @@ pub(super) fn text(teams: &TeamTable) -> String {
     let columns = teams.columns();
     let heads: Vec<_> = columns
         .iter()
-        .map(|&c| {
-            let heading = match c.name() {
-                "place" => "#".to_owned(),
-                "wins" => "+".to_owned(),
-                "draws" => "=".to_owned(),
-                "losses" => "-".to_owned(),
-                _ => team_column_heading(c, lang),
-            };
-            named(heading, c.is_numeric(), 40)
-        })
+        .map(|&c| super::heading(c.name(), || team_column_heading(c, lang), c.is_numeric()))
         .collect();
     let rows: Vec<Vec<String>> = teams
         .lines
