@@ -1,11 +1,9 @@
-//! The crosstable of a points table: for each line and round, the player's games of that
-//! round by their outcome for the player (never by the points they scored, which the
-//! event's scoring sets), or why there is none. Computed once with the table; every output
-//! writes the same marks.
+//! The crosstable's cells of a points table: for each line and round, the player's games
+//! of that round by their outcome for the player (never by the points they scored, which
+//! the event's scoring sets), or why there is none. Filled once with the table
+//! (`points.rs`); every output writes the same marks.
 
 use serde::Serialize;
-
-use super::points::{Line, Pairing};
 
 /// The mark of a round in which a player has no game recorded.
 pub const MISSING_MARK: &str = "⚠";
@@ -89,44 +87,5 @@ impl CrossCell {
             CrossCell::Bye => bye.to_owned(),
             CrossCell::Unscored => UNSCORED_MARK.to_owned(),
         }
-    }
-}
-
-/// Each line's cells, one per round of `rounds`, opponents by their line number in `lines`
-/// (which are in their final order).
-pub(crate) fn fill(lines: &mut [Line], rounds: &[String]) {
-    let number: std::collections::HashMap<String, usize> = lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.player.clone(), i + 1))
-        .collect();
-    for line in lines.iter_mut() {
-        line.crosstable = rounds
-            .iter()
-            .map(|round| cell(line, round, &number))
-            .collect();
-    }
-}
-
-fn cell(line: &Line, round: &str, number: &std::collections::HashMap<String, usize>) -> CrossCell {
-    let games: Vec<CrossGame> = line
-        .pairings
-        .iter()
-        .filter(|p| p.round.as_deref() == Some(round))
-        .map(|p: &Pairing| CrossGame {
-            outcome: p.outcome,
-            opponent: number.get(&p.opponent).copied().unwrap_or(0),
-            game: p.game,
-            forfeit: p.forfeit,
-        })
-        .collect();
-    if !games.is_empty() {
-        CrossCell::Games(games)
-    } else if line.missing_rounds.iter().any(|r| r == round) {
-        CrossCell::Missing
-    } else if line.byes.iter().any(|r| r == round) {
-        CrossCell::Bye
-    } else {
-        CrossCell::Unscored
     }
 }

@@ -1,10 +1,10 @@
 //! A table of two players is a match: its score and its games, not a ranking with
-//! tie-breaks (a title match's Sonneborn-Berger says nothing). Computed with the table.
+//! tie-breaks (a title match's Sonneborn-Berger says nothing). Made with the table
+//! (`points.rs`).
 
 use serde::Serialize;
 
 use super::crosstable::PlayerOutcome;
-use super::points::Line;
 
 /// A match between two players: the table's two lines, the leader first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -25,30 +25,4 @@ pub struct DuelGame {
     /// The outcome for [`Duel::players`]`[0]`.
     pub outcome: PlayerOutcome,
     pub forfeit: bool,
-}
-
-/// The match of a table whose every scored game is between the same two players.
-pub(crate) fn duel(lines: &[Line]) -> Option<Duel> {
-    let [a, b] = lines else {
-        return None;
-    };
-    Some(Duel {
-        players: [a.player.clone(), b.player.clone()],
-        score: [match_score(a), match_score(b)],
-        games: a
-            .pairings
-            .iter()
-            .map(|p| DuelGame {
-                round: p.round.clone(),
-                game: p.game,
-                outcome: p.outcome,
-                forfeit: p.forfeit,
-            })
-            .collect(),
-    })
-}
-
-/// Games won plus half the games drawn.
-fn match_score(line: &Line) -> f64 {
-    f64::from(line.wins) + f64::from(line.draws) / 2.0
 }

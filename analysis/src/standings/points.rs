@@ -12,9 +12,9 @@ use kifu_facts::{fold_name, GameKind, ResultName};
 use kifu_store::query::ResultRow;
 use serde::Serialize;
 
-use super::crosstable::{self, CrossCell, PlayerOutcome};
+use super::crosstable::{CrossCell, CrossGame, PlayerOutcome};
 use super::decider::Decider;
-use super::duel::{duel, Duel};
+use super::duel::{Duel, DuelGame};
 use super::teams::{team_table, TeamTable, TeamTerms};
 use super::{absences, event_name, places, section_name, sorted_rounds, winner};
 
@@ -383,7 +383,7 @@ fn table(
         line.place = place;
         line.decided_by = decided_by;
     }
-    crosstable::fill(&mut lines, &rounds);
+    fill_crosstable(&mut lines, &rounds);
     let forfeits = lines.iter().any(|l| l.pairings.iter().any(|p| p.forfeit));
     Table {
         event,
@@ -397,6 +397,71 @@ fn table(
         forfeits,
         teams: None,
     }
+}
+
+/// Each line's cells, one per round of `rounds`, opponents by their line number in `lines`
+/// (which are in their final order).
+fn fill_crosstable(lines: &mut [Line], rounds: &[String]) {
+    let number: std::collections::HashMap<String, usize> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.player.clone(), i + 1))
+        .collect();
+    for line in lines.iter_mut() {
+        line.crosstable = rounds
+            .iter()
+            .map(|round| cell(line, round, &number))
+            .collect();
+    }
+}
+
+fn cell(line: &Line, round: &str, number: &std::collections::HashMap<String, usize>) -> CrossCell {
+    let games: Vec<CrossGame> = line
+        .pairings
+        .iter()
+        .filter(|p| p.round.as_deref() == Some(round))
+        .map(|p| CrossGame {
+            outcome: p.outcome,
+            opponent: number.get(&p.opponent).copied().unwrap_or(0),
+            game: p.game,
+            forfeit: p.forfeit,
+        })
+        .collect();
+    if !games.is_empty() {
+        CrossCell::Games(games)
+    } else if line.missing_rounds.iter().any(|r| r == round) {
+        CrossCell::Missing
+    } else if line.byes.iter().any(|r| r == round) {
+        CrossCell::Bye
+    } else {
+        CrossCell::Unscored
+    }
+}
+
+/// The match of a table whose every scored game is between the same two players.
+fn duel(lines: &[Line]) -> Option<Duel> {
+    let [a, b] = lines else {
+        return None;
+    };
+    Some(Duel {
+        players: [a.player.clone(), b.player.clone()],
+        score: [match_score(a), match_score(b)],
+        games: a
+            .pairings
+            .iter()
+            .map(|p| DuelGame {
+                round: p.round.clone(),
+                game: p.game,
+                outcome: p.outcome,
+                forfeit: p.forfeit,
+            })
+            .collect(),
+    })
+}
+
+/// Games won plus half the games drawn.
+fn match_score(line: &Line) -> f64 {
+    f64::from(line.wins) + f64::from(line.draws) / 2.0
 }
 
 /// Whether two lines are equal on points and their first `criteria` tie-breaks.
