@@ -288,7 +288,7 @@ fn table_heading(kind: GameKind, t: &Table, lang: Lang) -> String {
 fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
     let head = table_heading(kind, t, lang);
     if let Some(duel) = &t.duel {
-        return duel_frames(&head, duel, lang);
+        return duel_frames(&head, t, duel, lang);
     }
     let note = missing_note(t.incomplete().count(), t.lines.len(), lang);
     let unscored = if t.unscored > 0 {
@@ -352,19 +352,19 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
     Ok(out)
 }
 
-/// A match: its score line per player, then its games.
-fn duel_frames(head: &str, d: &Duel, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
-    let count = |o: PlayerOutcome| d.games.iter().filter(|g| g.outcome == o).count() as u32;
-    let (won, drawn, lost) = (
-        count(PlayerOutcome::Win),
-        count(PlayerOutcome::Draw),
-        count(PlayerOutcome::Loss),
-    );
+/// A match: its score line per player (the table's two lines), then its games.
+fn duel_frames(
+    head: &str,
+    t: &Table,
+    d: &Duel,
+    lang: Lang,
+) -> Result<Vec<(String, DataFrame)>, Error> {
+    let l = &t.lines;
     let score = frame(vec![
         text_col("player", d.players.to_vec()),
-        u32_col("wins", vec![won, lost]),
-        u32_col("draws", vec![drawn, drawn]),
-        u32_col("losses", vec![lost, won]),
+        u32_col("wins", l.iter().map(|x| x.wins).collect()),
+        u32_col("draws", l.iter().map(|x| x.draws).collect()),
+        u32_col("losses", l.iter().map(|x| x.losses).collect()),
         text_col("score", d.score.iter().map(|p| points_text(*p)).collect()),
     ])?;
     let games = frame(vec![

@@ -228,7 +228,7 @@ fn points_html(
             let _ = write!(
                 out,
                 "<th{}>{}</th>",
-                num_class(c),
+                num_class(c.is_numeric()),
                 escape(&column_heading(c, lang))
             );
         }
@@ -258,7 +258,7 @@ fn points_html(
                 let _ = write!(
                     out,
                     "<td{} data-label=\"{}\">{text}</td>",
-                    num_class(c),
+                    num_class(c.is_numeric()),
                     escape(&column_heading(c, lang))
                 );
             }
@@ -280,8 +280,8 @@ fn points_html(
 }
 
 /// ` class="num"` for a column of numbers.
-fn num_class(c: StandingsColumn) -> &'static str {
-    if c.is_numeric() {
+fn num_class(numeric: bool) -> &'static str {
+    if numeric {
         " class=\"num\""
     } else {
         ""
@@ -375,7 +375,7 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable, lang
         escape(&team_title(t, lang)),
     );
     for &c in &columns {
-        let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+        let num = num_class(c.is_numeric());
         let _ = write!(
             out,
             "<th{num}>{}</th>",
@@ -394,7 +394,7 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable, lang
             l.board_points,
         );
         for &c in &columns {
-            let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+            let num = num_class(c.is_numeric());
             let _ = write!(
                 out,
                 "<td{num} data-label=\"{}\">{}</td>",
@@ -556,7 +556,7 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
             lang.text(Msg::Standings),
         );
         for c in ChouChouColumn::ALL {
-            let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+            let num = num_class(c.is_numeric());
             let _ = write!(out, "<th{num}>{}</th>", th(c.name(), lang));
         }
         out.push_str("</tr></thead>\n<tbody>\n");
@@ -569,7 +569,7 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
                 r.points_sum,
             );
             for c in ChouChouColumn::ALL {
-                let num = if c.is_numeric() { " class=\"num\"" } else { "" };
+                let num = num_class(c.is_numeric());
                 let _ = write!(
                     out,
                     "<td{num} data-label=\"{}\">{}</td>",
