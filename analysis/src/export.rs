@@ -507,7 +507,7 @@ fn write_tables(
     table(RATINGS_TABLE, &mut |push| {
         for kind in GameKind::ALL {
             for system in RatingSystem::ALL {
-                for r in store.stored_ratings(kind, system)? {
+                for r in crate::ratings::current_list(store, kind, system)? {
                     push(rating_row(kind, system, r))?;
                 }
             }

@@ -17,8 +17,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use kifu_facts::{GameKind, RatingSystem};
 use kifu_rating::{EloParams, Pairing, WhrParams};
 use kifu_store::filter::PartialDate;
+use kifu_store::generation::{Derived, Freshness, Generation};
 use kifu_store::query::ResultRow;
-use kifu_store::ratings::{RatingRun, StoredRating};
+use kifu_store::ratings::{RatingList, RatingRun, StoredRating};
 use serde::Serialize;
 
 use crate::standings::first_seat_score;
@@ -35,6 +36,12 @@ pub struct RatingTerms {
 }
 
 impl RatingTerms {
+    /// Whether these are the terms of the stored lists (the defaults, by any system).
+    pub fn are_default(&self) -> bool {
+        let default = RatingTerms::default();
+        self.whr == default.whr && self.elo == default.elo
+    }
+
     /// The terms in words, for headings and the `rating_runs` table.
     pub fn describe(&self) -> String {
         match self.system {
@@ -272,57 +279,94 @@ impl Ratings {
 
 /// Rates the players of `games` (one kind's).
 pub fn rate(kind: GameKind, games: &RatedGames, terms: &RatingTerms) -> Ratings {
-    let players = games.names.len();
-    // The date each day number stands for, as the games write it (the first written).
+    match terms.system {
+        RatingSystem::Whr => {
+            let fit = kifu_rating::whole_history(games.names.len(), &games.pairings, &terms.whr);
+            ratings_of_whr(kind, games, terms, fit)
+        }
+        RatingSystem::Elo => rate_elo(kind, games, terms),
+    }
+}
+
+/// The date each day number stands for, as the games write it (the first written).
+fn date_of_day(games: &RatedGames) -> BTreeMap<i32, Option<String>> {
     let mut date_of_day: BTreeMap<i32, Option<String>> = BTreeMap::new();
     for (p, date) in games.pairings.iter().zip(&games.dates) {
         date_of_day.entry(p.day).or_insert_with(|| date.clone());
     }
+    date_of_day
+}
+
+/// The ratings of a WHR fit of `games`.
+fn ratings_of_whr(
+    kind: GameKind,
+    games: &RatedGames,
+    terms: &RatingTerms,
+    fit: kifu_rating::WhrFit,
+) -> Ratings {
+    let date_of_day = date_of_day(games);
     let mut histories: BTreeMap<String, Vec<HistoryPoint>> = BTreeMap::new();
-    let (iterations, converged) = match terms.system {
-        RatingSystem::Whr => {
-            let fit = kifu_rating::whole_history(players, &games.pairings, &terms.whr);
-            for (name, days) in games.names.iter().zip(fit.histories) {
-                let points = days
-                    .into_iter()
-                    .map(|d| HistoryPoint {
-                        date: date_of_day.get(&d.day).cloned().flatten(),
-                        rating: ANCHOR + d.rating,
-                        sd: Some(d.sd),
-                        games: d.games,
-                    })
-                    .collect();
-                histories.insert(name.clone(), points);
-            }
-            (fit.iterations, fit.converged)
-        }
-        RatingSystem::Elo => {
-            let lines = kifu_rating::elo(players, &games.pairings, &terms.elo);
-            for (name, line) in games.names.iter().zip(lines) {
-                // One point per date: the rating after the player's last game of it.
-                let mut points: Vec<HistoryPoint> = Vec::new();
-                let mut last_day = None;
-                for (game, rating) in line.history {
-                    let day = games.pairings[game].day;
-                    match points.last_mut() {
-                        Some(last) if last_day == Some(day) => {
-                            last.rating = rating;
-                            last.games += 1;
-                        }
-                        _ => points.push(HistoryPoint {
-                            date: date_of_day.get(&day).cloned().flatten(),
-                            rating,
-                            sd: None,
-                            games: 1,
-                        }),
-                    }
-                    last_day = Some(day);
+    for (name, days) in games.names.iter().zip(fit.histories) {
+        let points = days
+            .into_iter()
+            .map(|d| HistoryPoint {
+                date: date_of_day.get(&d.day).cloned().flatten(),
+                rating: ANCHOR + d.rating,
+                sd: Some(d.sd),
+                games: d.games,
+            })
+            .collect();
+        histories.insert(name.clone(), points);
+    }
+    listed(
+        kind,
+        games,
+        terms,
+        histories,
+        date_of_day.len(),
+        (fit.iterations, fit.converged),
+    )
+}
+
+/// The Elo ratings of `games`, in date order.
+fn rate_elo(kind: GameKind, games: &RatedGames, terms: &RatingTerms) -> Ratings {
+    let date_of_day = date_of_day(games);
+    let mut histories: BTreeMap<String, Vec<HistoryPoint>> = BTreeMap::new();
+    let lines = kifu_rating::elo(games.names.len(), &games.pairings, &terms.elo);
+    for (name, line) in games.names.iter().zip(lines) {
+        // One point per date: the rating after the player's last game of it.
+        let mut points: Vec<HistoryPoint> = Vec::new();
+        let mut last_day = None;
+        for (game, rating) in line.history {
+            let day = games.pairings[game].day;
+            match points.last_mut() {
+                Some(last) if last_day == Some(day) => {
+                    last.rating = rating;
+                    last.games += 1;
                 }
-                histories.insert(name.clone(), points);
+                _ => points.push(HistoryPoint {
+                    date: date_of_day.get(&day).cloned().flatten(),
+                    rating,
+                    sd: None,
+                    games: 1,
+                }),
             }
-            (0, true)
+            last_day = Some(day);
         }
-    };
+        histories.insert(name.clone(), points);
+    }
+    listed(kind, games, terms, histories, date_of_day.len(), (0, true))
+}
+
+/// The list of `histories`: highest rating first.
+fn listed(
+    kind: GameKind,
+    games: &RatedGames,
+    terms: &RatingTerms,
+    histories: BTreeMap<String, Vec<HistoryPoint>>,
+    periods: usize,
+    (iterations, converged): (u32, bool),
+) -> Ratings {
     let mut lines: Vec<RatingLine> = histories
         .iter()
         .filter_map(|(player, points)| {
@@ -337,9 +381,13 @@ pub fn rate(kind: GameKind, games: &RatedGames, terms: &RatingTerms) -> Ratings 
             })
         })
         .collect();
+    // By the rating as printed (whole points), then by name: players the model rates the
+    // same (one game each against the same opponent) differ only in the last bits, which
+    // depend on where the fit started (a stored list brought up to date, or 0).
     lines.sort_by(|a, b| {
         b.rating
-            .total_cmp(&a.rating)
+            .round()
+            .total_cmp(&a.rating.round())
             .then_with(|| a.player.cmp(&b.player))
     });
     for (i, line) in lines.iter_mut().enumerate() {
@@ -352,7 +400,7 @@ pub fn rate(kind: GameKind, games: &RatedGames, terms: &RatingTerms) -> Ratings 
         lines,
         histories,
         games: games.pairings.len(),
-        periods: date_of_day.len(),
+        periods,
         not_rated: games.not_rated,
         iterations,
         converged,
@@ -375,24 +423,146 @@ pub fn rated_games(
     Ok(RatedGames::of(&rows, &forfeits.into_iter().collect()))
 }
 
-/// Recomputes the stored ratings of every game, by both systems with the default terms,
-/// over the first copies (Renju-board games by the Renju rules, as every command's default):
-/// what an ingest or a curation calls once it has changed the games.
-pub fn refresh_ratings(store: &mut kifu_store::Store) -> crate::Result<()> {
-    let filter = crate::Filter {
+/// The games the stored rating lists are of: every game of a kind, over the first copies
+/// (Renju-board games by the Renju rules, as every command's default).
+pub fn stored_filter(kind: GameKind) -> crate::Filter {
+    crate::Filter {
+        game: Some(kind),
         ruleset: kifu_store::RulesetChoice::Renju,
         ..crate::Filter::default()
-    };
-    for kind in GameKind::ALL {
-        let games = rated_games(store, kind, &filter)?;
-        for system in RatingSystem::ALL {
-            let terms = RatingTerms {
-                system,
-                ..RatingTerms::default()
-            };
-            let (run, rows) = rate(kind, &games, &terms).stored();
-            store.replace_ratings(kind, system, &run, &rows)?;
-        }
     }
-    Ok(())
+}
+
+/// Where a fit starts: each player's rating (WHR, Elo, the anchor's 0) by day number, from
+/// an earlier list.
+#[derive(Clone, Debug, Default)]
+pub struct StartingPoint {
+    days: HashMap<String, Vec<(i32, f64)>>,
+}
+
+impl StartingPoint {
+    /// The stored WHR list of `kind`, if any: the fit of nearly the same games, when a few
+    /// were added since (the day of a stored period read as [`RatedGames::of`] reads it).
+    pub fn stored(store: &kifu_store::Store, kind: GameKind) -> crate::Result<StartingPoint> {
+        let mut days: HashMap<String, Vec<(i32, f64)>> = HashMap::new();
+        for r in store.stored_ratings(kind, RatingSystem::Whr)? {
+            let day = r
+                .date
+                .as_deref()
+                .and_then(PartialDate::read_stored)
+                .map_or(0, |d| d.first_day_number());
+            days.entry(r.player)
+                .or_default()
+                .push((day, r.rating - ANCHOR));
+        }
+        for points in days.values_mut() {
+            points.sort_by_key(|&(day, _)| day);
+        }
+        Ok(StartingPoint { days })
+    }
+
+    fn is_empty(&self) -> bool {
+        self.days.is_empty()
+    }
+}
+
+/// [`rate`], with WHR started from `start` instead of from 0: the same fixed point (the
+/// posterior has one maximum), reached in fewer passes when `start` is the fit of nearly
+/// the same games. Elo does not iterate and ignores it.
+pub fn rate_from(
+    kind: GameKind,
+    games: &RatedGames,
+    terms: &RatingTerms,
+    start: &StartingPoint,
+) -> Ratings {
+    if terms.system != RatingSystem::Whr || start.is_empty() {
+        return rate(kind, games, terms);
+    }
+    let by_index: Vec<Option<&Vec<(i32, f64)>>> = games
+        .names
+        .iter()
+        .map(|name| start.days.get(name))
+        .collect();
+    let fit = kifu_rating::whole_history_from(
+        games.names.len(),
+        &games.pairings,
+        &terms.whr,
+        |player, day| {
+            let points = by_index[player]?;
+            let at = points.partition_point(|&(d, _)| d < day);
+            points.get(at).filter(|&&(d, _)| d == day).map(|&(_, r)| r)
+        },
+    );
+    ratings_of_whr(kind, games, terms, fit)
+}
+
+/// Brings the stored ratings of `kind` up to date when the games have changed since they
+/// were computed (else does nothing): both systems with the default terms, WHR started from
+/// the stored list, stored in one transaction marked with the generation of the games
+/// read. Returns what it found.
+pub fn bring_up_to_date(store: &mut kifu_store::Store, kind: GameKind) -> crate::Result<Freshness> {
+    if store.freshness(Derived::Ratings(kind))? == Freshness::Current {
+        return Ok(Freshness::Current);
+    }
+    let (generation, lists) = compute_lists(store, kind)?;
+    store.replace_ratings(kind, generation, &lists)?;
+    Ok(Freshness::Stale)
+}
+
+/// The stored lists of `kind` as the games are now, computed from `store` (and the
+/// generation they are of: read before the games, so a write in between leaves them
+/// stale, never marked newer than they are).
+pub fn compute_lists(
+    store: &kifu_store::Store,
+    kind: GameKind,
+) -> crate::Result<(Generation, Vec<RatingList>)> {
+    let generation = store.generation()?;
+    let games = rated_games(store, kind, &stored_filter(kind))?;
+    let start = StartingPoint::stored(store, kind)?;
+    Ok((generation, stored_lists(kind, &games, &start, None)))
+}
+
+/// The stored lists of `games` (the games of [`stored_filter`]): every system with the
+/// default terms, `computed` (such a list, by one system) taken as it is.
+pub fn stored_lists(
+    kind: GameKind,
+    games: &RatedGames,
+    start: &StartingPoint,
+    computed: Option<&Ratings>,
+) -> Vec<RatingList> {
+    RatingSystem::ALL
+        .into_iter()
+        .map(|system| {
+            let (run, rows) = match computed.filter(|r| r.system == system) {
+                Some(ratings) => ratings.stored(),
+                None => {
+                    let terms = RatingTerms {
+                        system,
+                        ..RatingTerms::default()
+                    };
+                    rate_from(kind, games, &terms, start).stored()
+                }
+            };
+            RatingList { system, run, rows }
+        })
+        .collect()
+}
+
+/// One stored list as the games are now: read when current, else computed without being
+/// stored (a database that cannot be written, as in a read-only folder, still shows
+/// current ratings; the commands that can write bring the list up to date first).
+pub fn current_list(
+    store: &kifu_store::Store,
+    kind: GameKind,
+    system: RatingSystem,
+) -> crate::Result<Vec<StoredRating>> {
+    if store.freshness(Derived::Ratings(kind))? == Freshness::Current {
+        return Ok(store.stored_ratings(kind, system)?);
+    }
+    let (_, lists) = compute_lists(store, kind)?;
+    Ok(lists
+        .into_iter()
+        .find(|l| l.system == system)
+        .map(|l| l.rows)
+        .unwrap_or_default())
 }

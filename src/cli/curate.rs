@@ -44,8 +44,6 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
     if args.remove {
         let mut store = Store::open(db)?;
         if store.remove_curation()? {
-            drop(store);
-            super::ingest::refresh_ratings(db)?;
             stdout::line(format_args!(
                 "curation removed: every table is as the records alone make it"
             ))?;
@@ -85,10 +83,6 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
         Ok(a) => a,
         Err(errors) => return Ok(failed(file, &errors)),
     };
-    if !check {
-        drop(store);
-        super::ingest::refresh_ratings(db)?;
-    }
     let verb = if check { "would apply" } else { "applied" };
     stdout::line(format_args!(
         "{verb} {}: {} identit(ies) taking {} stored name(s), {} event(s), {} correction(s), \

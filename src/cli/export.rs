@@ -108,6 +108,8 @@ pub(super) fn run(args: &ExportArgs) -> Result<ExitCode> {
 /// The data contract's tables into `out`.
 fn tables(db: &Path, flags: &FilterArgs, out: &Path, options: ExportOptions) -> Result<ExitCode> {
     // Every row by default (linked copies and quarantined records included).
+    // The ratings table is the stored lists.
+    super::derived::ratings_up_to_date(db)?;
     let (store, filter) = super::select::open(db, flags, true, "export")?;
     let bar = super::progress::rows();
     let mut table = String::new();

@@ -110,9 +110,6 @@ fn run_to_db(
     check_paths(paths)?;
     let summary = kifu_ingest::ingest(db, paths, options)
         .with_context(|| format!("ingest into {}", db.display()))?;
-    if summary.games > 0 {
-        refresh_ratings(db)?;
-    }
     if !super::progress::quiet() {
         let mut out = Stdout::lock();
         if json {
@@ -122,13 +119,6 @@ fn run_to_db(
         }
     }
     Ok(exit_code(&summary))
-}
-
-/// Recomputes the stored ratings (`ratings`, `rating_runs`) once the games have changed.
-pub(super) fn refresh_ratings(db: &Path) -> Result<()> {
-    let mut store = kifu_store::Store::open(db)?;
-    kifu_analysis::ratings::refresh_ratings(&mut store)
-        .with_context(|| format!("rating the players in {}", db.display()))
 }
 
 /// Says on standard error (`--quiet` or not) what of the inputs was not read or gave no

@@ -7,6 +7,7 @@ mod audit;
 mod check;
 mod curate;
 mod demo;
+mod derived;
 mod explore;
 mod export;
 mod export_format;

@@ -6,9 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use kifu_analysis::ratings::{rate, rated_games, RatingTerms, Ratings};
+use kifu_analysis::ratings::{
+    rate_from, rated_games, stored_filter, stored_lists, RatingTerms, Ratings, StartingPoint,
+};
+use kifu_facts::GameKind;
 use kifu_facts::RatingSystem;
 use kifu_store::filter::PartialDate;
+use kifu_store::generation::{Derived, Freshness, Generation};
 
 use super::args::{DbArg, FilterArgs};
 use super::table::{capped, render, right};
@@ -148,6 +152,15 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
         }
     };
     let terms = args.terms()?;
+    // The list kifu stores (the default terms over every game), when this is one: stored
+    // by this command when the games have changed since it was computed.
+    let of_kind = kifu_analysis::Filter {
+        game: Some(kind),
+        ..filter.clone()
+    };
+    let stored_list = as_of.is_none() && terms.are_default() && of_kind == stored_filter(kind);
+    let generation = store.generation()?;
+    let stale = store.freshness(Derived::Ratings(kind))? == Freshness::Stale;
     let mut games = rated_games(&store, kind, &filter)?;
     if let Some(date) = as_of {
         games = games.until(date.last_day_number());
@@ -155,7 +168,13 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
     if let Some(path) = &args.rated_games {
         write_rated_games(&games, path)?;
     }
-    let ratings = rate(kind, &games, &terms);
+    // The stored fit of nearly the same games is where WHR starts: the same result in
+    // fewer passes.
+    let start = StartingPoint::stored(&store, kind)?;
+    let ratings = rate_from(kind, &games, &terms, &start);
+    if stored_list && stale {
+        store_lists(&args.db.db, kind, generation, &games, &start, &ratings)?;
+    }
     for reason in ratings.not_rated.reasons() {
         eprintln!("kifu ratings: {reason} game(s) not rated");
     }
@@ -340,4 +359,23 @@ fn history(ratings: &Ratings, player: &str, format: TextFormat) -> Result<String
             out
         }
     })
+}
+
+/// Stores the lists of `kind` (the one just computed and the other systems'), computed from
+/// the games of `generation`. A database that cannot be written (a read-only folder) keeps
+/// its stale lists: the next command that can write brings them up to date.
+fn store_lists(
+    db: &Path,
+    kind: GameKind,
+    generation: Generation,
+    games: &kifu_analysis::ratings::RatedGames,
+    start: &StartingPoint,
+    ratings: &Ratings,
+) -> Result<()> {
+    let Ok(mut store) = kifu_store::Store::open(db) else {
+        return Ok(());
+    };
+    let lists = stored_lists(kind, games, start, Some(ratings));
+    store.replace_ratings(kind, generation, &lists)?;
+    Ok(())
 }

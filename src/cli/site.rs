@@ -40,6 +40,8 @@ pub(super) fn run(args: &SiteArgs) -> Result<ExitCode> {
             out.display()
         );
     }
+    // The players' ratings beside their names are the stored lists.
+    super::derived::ratings_up_to_date(&args.db.db)?;
     let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "site")?;
     let games = store.count_games(&filter)?;
     if games == 0 {

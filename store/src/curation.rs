@@ -125,6 +125,7 @@ impl Store {
         let mut errors = Vec::new();
         let applied = apply(&tx, curation, path, sha256, text, &mut errors)?;
         if errors.is_empty() && !check_only {
+            crate::generation::bump(&tx)?;
             tx.commit()?;
         }
         if errors.is_empty() {
@@ -140,6 +141,9 @@ impl Store {
         let tx = self.conn.transaction()?;
         let had: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM curation)", [], |r| r.get(0))?;
         tx.execute_batch(CLEAR)?;
+        if had {
+            crate::generation::bump(&tx)?;
+        }
         tx.commit()?;
         Ok(had)
     }

@@ -4,6 +4,7 @@
 use kifu_facts::{GameKind, RatingSystem};
 use rusqlite::params;
 
+use crate::generation::{self, Derived, Generation};
 use crate::{Result, Store};
 
 /// One player's rating in one rating period.
@@ -30,51 +31,62 @@ pub struct RatingRun {
     pub players: u64,
 }
 
+/// One system's rating list, as computed for storing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingList {
+    pub system: RatingSystem,
+    pub run: RatingRun,
+    pub rows: Vec<StoredRating>,
+}
+
 impl Store {
-    /// Replaces the ratings of one game and system, in one transaction.
+    /// Replaces the ratings of one game, by every system in `lists`, with the lists computed
+    /// from the games of `generation`, in one transaction: a reader (or a kill) sees the old
+    /// lists or the new, never a mix, and each marked with what it was computed from.
     pub fn replace_ratings(
         &mut self,
         kind: GameKind,
-        system: RatingSystem,
-        run: &RatingRun,
-        rows: &[StoredRating],
+        generation: Generation,
+        lists: &[RatingList],
     ) -> Result<()> {
         let tx = self.conn.transaction()?;
-        let key = params![kind.name(), system.name()];
-        tx.execute("DELETE FROM ratings WHERE kind = ?1 AND system = ?2", key)?;
+        tx.execute("DELETE FROM ratings WHERE kind = ?1", params![kind.name()])?;
         tx.execute(
-            "DELETE FROM rating_runs WHERE kind = ?1 AND system = ?2",
-            key,
-        )?;
-        tx.execute(
-            "INSERT INTO rating_runs (kind, system, terms, games, players)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                kind.name(),
-                system.name(),
-                run.terms,
-                run.games,
-                run.players
-            ],
+            "DELETE FROM rating_runs WHERE kind = ?1",
+            params![kind.name()],
         )?;
         {
+            let mut insert_run = tx.prepare_cached(
+                "INSERT INTO rating_runs (kind, system, terms, games, players)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
             let mut insert = tx.prepare_cached(
                 "INSERT INTO ratings (kind, system, player, period, date, rating, sd, games)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?;
-            for r in rows {
-                insert.execute(params![
+            for RatingList { system, run, rows } in lists {
+                insert_run.execute(params![
                     kind.name(),
                     system.name(),
-                    r.player,
-                    r.period,
-                    r.date,
-                    r.rating,
-                    r.sd,
-                    r.games
+                    run.terms,
+                    run.games,
+                    run.players
                 ])?;
+                for r in rows {
+                    insert.execute(params![
+                        kind.name(),
+                        system.name(),
+                        r.player,
+                        r.period,
+                        r.date,
+                        r.rating,
+                        r.sd,
+                        r.games
+                    ])?;
+                }
             }
         }
+        generation::mark(&tx, Derived::Ratings(kind), generation)?;
         tx.commit()?;
         Ok(())
     }
@@ -124,9 +136,10 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generation::Freshness;
 
     #[test]
-    fn ratings_are_replaced_whole_and_read_back_in_order() {
+    fn ratings_are_replaced_whole_marked_with_their_generation_and_read_back_in_order() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("r.db")).unwrap();
         let row = |player: &str, period, rating| StoredRating {
@@ -142,30 +155,53 @@ mod tests {
             games: 3,
             players: 2,
         };
-        let (kind, system) = (GameKind::Renju, RatingSystem::Whr);
+        let kind = GameKind::Renju;
+        let derived = Derived::Ratings(kind);
+        assert_eq!(store.freshness(derived).unwrap(), Freshness::Stale);
+        let now = store.generation().unwrap();
+        let whr = |rows| RatingList {
+            system: RatingSystem::Whr,
+            run: run.clone(),
+            rows,
+        };
+        let elo = RatingList {
+            system: RatingSystem::Elo,
+            run: run.clone(),
+            rows: vec![row("a", 0, 1400.0)],
+        };
         store
             .replace_ratings(
                 kind,
-                system,
-                &run,
-                &[row("b", 0, 1510.0), row("a", 1, 1490.0)],
+                Generation(now.0 - 1),
+                &[whr(vec![row("b", 0, 1510.0), row("a", 1, 1490.0)]), elo],
             )
             .unwrap();
+        assert_eq!(store.freshness(derived).unwrap(), Freshness::Stale);
         store
             .replace_ratings(
                 kind,
-                system,
-                &run,
-                &[row("b", 0, 1520.0), row("a", 0, 1480.0)],
+                now,
+                &[whr(vec![row("b", 0, 1520.0), row("a", 0, 1480.0)])],
             )
             .unwrap();
-        let stored = store.stored_ratings(kind, system).unwrap();
+        assert_eq!(store.freshness(derived).unwrap(), Freshness::Current);
+        let stored = store.stored_ratings(kind, RatingSystem::Whr).unwrap();
         assert_eq!(stored, vec![row("a", 0, 1480.0), row("b", 0, 1520.0)]);
-        assert_eq!(store.rating_run(kind, system).unwrap(), Some(run));
+        assert_eq!(
+            store.rating_run(kind, RatingSystem::Whr).unwrap(),
+            Some(run)
+        );
+        // The list of a system the new run left out is gone with the old run.
         assert_eq!(store.rating_run(kind, RatingSystem::Elo).unwrap(), None);
         assert!(store
             .stored_ratings(kind, RatingSystem::Elo)
             .unwrap()
             .is_empty());
+        assert_eq!(
+            store
+                .freshness(Derived::Ratings(GameKind::Xiangqi))
+                .unwrap(),
+            Freshness::Stale
+        );
     }
 }

@@ -78,6 +78,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_FILTER_INDEXES,
     MIGRATION_RESULT_NAMES,
     MIGRATION_EVENT_TERMS,
+    MIGRATION_GENERATIONS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -613,4 +614,23 @@ ALTER TABLE curated_events ADD COLUMN name TEXT GENERATED ALWAYS AS (terms ->> '
 ALTER TABLE curated_events ADD COLUMN rules TEXT GENERATED ALWAYS AS (terms ->> '$.rules');
 ALTER TABLE curated_events ADD COLUMN dates TEXT GENERATED ALWAYS AS (terms ->> '$.dates');
 ALTER TABLE curated_events ADD COLUMN line INTEGER GENERATED ALWAYS AS (terms ->> '$.line');
+"#;
+
+/// Derived data is derived lazily. `generation` counts the writes that change what the
+/// games say (a batch of games, a curation applied or removed): every such transaction
+/// bumps it (a migration that changes games must too). `derived` says which generation
+/// each piece of derived data (the ratings of one game, …: [`crate::Derived`]) was computed
+/// from; a write only makes them stale, and the first command that needs one brings it up
+/// to date. The ratings stored before this migration were computed by every write, but
+/// nothing says from what: they count as stale.
+pub const MIGRATION_GENERATIONS: &str = r#"
+CREATE TABLE generation (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    games INTEGER NOT NULL
+);
+INSERT INTO generation (id, games) VALUES (1, 1);
+CREATE TABLE derived (
+    name       TEXT    PRIMARY KEY,
+    generation INTEGER NOT NULL
+) WITHOUT ROWID;
 "#;

@@ -114,6 +114,10 @@ impl Store {
                 }
             }
         }
+        if stats.games > 0 {
+            // What is derived from the games is stale from this commit on, not recomputed.
+            crate::generation::bump(&tx)?;
+        }
         tx.commit()?;
         Ok(stats)
     }

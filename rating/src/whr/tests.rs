@@ -545,3 +545,35 @@ fn perfectly_ordered_results_converge_to_the_dense_map() {
         }
     }
 }
+
+#[test]
+fn a_warm_start_ends_where_a_cold_fit_ends_in_fewer_passes() {
+    let players = 40;
+    let games = random_games(11, players, 3000, 60);
+    let params = WhrParams::default();
+    let before = whole_history(players as usize, &games[..2990], &params);
+    let cold = whole_history(players as usize, &games, &params);
+    // Started from the fit of all but the last ten games, as a stored list is brought up
+    // to date after an ingest of ten games.
+    let warm = whole_history_from(players as usize, &games, &params, |player, day| {
+        before.histories[player]
+            .iter()
+            .find(|rated| rated.day == day)
+            .map(|rated| rated.rating)
+    });
+    assert!(cold.converged && warm.converged);
+    assert!(
+        warm.iterations < cold.iterations,
+        "warm {} passes, cold {}",
+        warm.iterations,
+        cold.iterations
+    );
+    for (w, c) in warm.histories.iter().zip(&cold.histories) {
+        assert_eq!(w.len(), c.len());
+        for (w, c) in w.iter().zip(c) {
+            assert_eq!((w.day, w.games), (c.day, c.games));
+            assert!((w.rating - c.rating).abs() < 1e-3, "{w:?} against {c:?}");
+            assert!((w.sd - c.sd).abs() < 1e-3, "{w:?} against {c:?}");
+        }
+    }
+}

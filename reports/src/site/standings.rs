@@ -158,7 +158,7 @@ impl StandingsRows<'_> {
 fn current_ratings(store: &Store, kind: GameKind) -> Result<HashMap<String, f64>, Error> {
     let mut out = HashMap::new();
     // By player then period: the last row of each player is the current rating.
-    for r in store.stored_ratings(kind, RatingSystem::Whr)? {
+    for r in kifu_analysis::ratings::current_list(store, kind, RatingSystem::Whr)? {
         out.insert(r.player, r.rating);
     }
     Ok(out)
