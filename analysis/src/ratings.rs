@@ -548,6 +548,43 @@ pub fn stored_lists(
         .collect()
 }
 
+/// The stored list of `kind` by `system` as a rating list, when it is current (else
+/// `None`): what [`rate`] gives for `games` (the games of [`stored_filter`]) with the
+/// default terms, read instead of fitted again. `iterations` is 0: no pass was made.
+pub fn read_current(
+    store: &kifu_store::Store,
+    kind: GameKind,
+    system: RatingSystem,
+    games: &RatedGames,
+) -> crate::Result<Option<Ratings>> {
+    if store.freshness(Derived::Ratings(kind))? != Freshness::Current {
+        return Ok(None);
+    }
+    let mut histories: BTreeMap<String, Vec<HistoryPoint>> = BTreeMap::new();
+    // By player then period: each player's history in order.
+    for r in store.stored_ratings(kind, system)? {
+        histories.entry(r.player).or_default().push(HistoryPoint {
+            date: r.date,
+            rating: r.rating,
+            sd: r.sd,
+            games: r.games,
+        });
+    }
+    let terms = RatingTerms {
+        system,
+        ..RatingTerms::default()
+    };
+    let periods = date_of_day(games).len();
+    Ok(Some(listed(
+        kind,
+        games,
+        &terms,
+        histories,
+        periods,
+        (0, true),
+    )))
+}
+
 /// One stored list as the games are now: read when current, else computed without being
 /// stored (a database that cannot be written, as in a read-only folder, still shows
 /// current ratings; the commands that can write bring the list up to date first).

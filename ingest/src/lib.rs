@@ -124,8 +124,13 @@ pub struct Summary {
     /// command that needs it, or `kifu index`, catches it up); empty when nothing was
     /// written to a database.
     pub position_index: String,
+    /// Wall seconds, from opening the database to closing it: the command's time but for
+    /// reading its arguments and printing this.
     pub seconds: f64,
     pub games_per_second: f64,
+    /// Where [`Summary::seconds`] went, step by step (the pipeline alone when nothing was
+    /// written to a database).
+    pub steps: Steps,
     /// CPU seconds per pipeline stage (see [`busy`]).
     pub stages: busy::StageTimes,
 }
@@ -281,7 +286,11 @@ struct Tally {
 
 /// Ingests files and directories into the database at `db`.
 pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary, Error> {
+    let started = Instant::now();
+    let mut lap = Lap::new(started);
+    let mut steps = Steps::default();
     let mut store = Store::open(db)?;
+    steps.open = lap.next();
     let positions = if options.no_index {
         None
     } else {
@@ -291,13 +300,54 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
         Some(store.position_writer()?)
     };
     store.set_indexing(positions.is_some());
+    steps.index_catch_up = lap.next();
     let mut summary = run(paths, options, Some(&mut store), positions, Mode::Full)?;
+    steps.pipeline = lap.next();
     // Only new games can change what the curation matches.
     if summary.inserted > 0 {
         summary.curation_errors = reapply_curation(&mut store)?;
     }
+    steps.curation = lap.next();
     summary.position_index = store.position_index_state()?.name().to_owned();
+    // Closing checkpoints the WAL into the database file: part of the command's time.
+    drop(store);
+    steps.close = lap.next();
+    summary.steps = steps;
+    summary.set_seconds(started.elapsed().as_secs_f64());
     Ok(summary)
+}
+
+/// The wall seconds between successive calls.
+struct Lap(Instant);
+
+impl Lap {
+    fn new(at: Instant) -> Lap {
+        Lap(at)
+    }
+
+    fn next(&mut self) -> f64 {
+        let now = Instant::now();
+        let seconds = (now - self.0).as_secs_f64();
+        self.0 = now;
+        seconds
+    }
+}
+
+/// The wall seconds of each step of [`ingest`], one after the other: together they are
+/// the summary's seconds (the pipeline's stages, in [`busy::StageTimes`], run inside
+/// `pipeline`).
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
+pub struct Steps {
+    /// Opening the database (its schema brought up to date, the position index prepared).
+    pub open: f64,
+    /// Indexing the games an earlier ingest left out of the position index.
+    pub index_catch_up: f64,
+    /// Reading, replaying and writing the inputs.
+    pub pipeline: f64,
+    /// The stored curation applied again to take the new games.
+    pub curation: f64,
+    /// Closing the database (the WAL checkpointed into it).
+    pub close: f64,
 }
 
 /// Applies the stored curation again, so its events, identities and corrections take the
@@ -472,16 +522,22 @@ fn run(
     summary.duplicates = stats.duplicates;
     summary.inserted = stats.games;
     summary.already_present = stats.already_present;
-    summary.seconds = started.elapsed().as_secs_f64();
-    summary.games_per_second = if summary.seconds > 0.0 {
-        summary.games as f64 / summary.seconds
-    } else {
-        0.0
-    };
+    summary.set_seconds(started.elapsed().as_secs_f64());
+    summary.steps.pipeline = summary.seconds;
     Ok(summary)
 }
 
 impl Summary {
+    /// The summary's wall time, and the rate it gives.
+    fn set_seconds(&mut self, seconds: f64) {
+        self.seconds = seconds;
+        self.games_per_second = if seconds > 0.0 {
+            self.games as f64 / seconds
+        } else {
+            0.0
+        };
+    }
+
     /// Whether every input was read whole and gave a game: no input error, no damaged
     /// file, no file without a game (a file skipped as ingested before counts by the games
     /// it gave then).

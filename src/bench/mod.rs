@@ -15,6 +15,7 @@ use std::time::Instant;
 
 mod export;
 mod filters;
+mod grow;
 mod positions;
 mod ratings;
 mod site;
@@ -291,6 +292,11 @@ pub struct BenchArgs {
     /// the rest kept.
     #[arg(long)]
     pub ratings: Option<usize>,
+    /// Only the growth benchmark: 10 new games ingested into a database of this many
+    /// generated Renju games (rated before), then `kifu ratings`; its section of the
+    /// results file is replaced, the rest kept.
+    #[arg(long)]
+    pub grow: Option<usize>,
     /// Only the site benchmark: `kifu site` of all of CCPD (from ../shared/data), its
     /// time, memory and size; its section of the results file is replaced, the rest
     /// kept.
@@ -388,6 +394,11 @@ pub fn run(req: &BenchArgs) -> Result<ExitCode> {
     }
     if req.site {
         stdout::print(&site::run(req)?)?;
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(games) = req.grow {
+        stdout::print(&grow::run(req, games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use kifu_analysis::ratings::{
-    rate_from, rated_games, stored_filter, stored_lists, RatingTerms, Ratings, StartingPoint,
+    rate_from, rated_games, read_current, stored_filter, stored_lists, RatingTerms, Ratings,
+    StartingPoint,
 };
 use kifu_facts::GameKind;
 use kifu_facts::RatingSystem;
@@ -168,13 +169,23 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
     if let Some(path) = &args.rated_games {
         write_rated_games(&games, path)?;
     }
-    // The stored fit of nearly the same games is where WHR starts: the same result in
-    // fewer passes.
-    let start = StartingPoint::stored(&store, kind)?;
-    let ratings = rate_from(kind, &games, &terms, &start);
-    if stored_list && stale {
-        store_lists(&args.db.db, kind, generation, &games, &start, &ratings)?;
-    }
+    let current = match stored_list && !stale {
+        true => read_current(&store, kind, terms.system, &games)?,
+        false => None,
+    };
+    let ratings = match current {
+        Some(ratings) => ratings,
+        None => {
+            // The stored fit of nearly the same games is where WHR starts: the same
+            // result in fewer passes.
+            let start = StartingPoint::stored(&store, kind)?;
+            let ratings = rate_from(kind, &games, &terms, &start);
+            if stored_list && stale {
+                store_lists(&args.db.db, kind, generation, &games, &start, &ratings)?;
+            }
+            ratings
+        }
+    };
     for reason in ratings.not_rated.reasons() {
         eprintln!("kifu ratings: {reason} game(s) not rated");
     }
