@@ -686,4 +686,65 @@ mod tests {
         assert_eq!(f.len(), 3);
         assert_eq!((f[1].offset, f[1].column, f[1].game), (10, 3, Some(2)));
     }
+
+    #[test]
+    fn a_game_is_linked_alike_whether_first_copies_are_loaded_or_looked_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let links = |store: &mut Store| -> Vec<Option<i64>> {
+            let mut out = Vec::new();
+            for (hash, keys) in [
+                (
+                    "one",
+                    vec![&[112u8, 113][..], &[], &[114], &[], &[112, 113]],
+                ),
+                // The same games again from another file: the move copies link to the
+                // first; the two move-less records pair off with the first file's two.
+                ("two", vec![&[], &[113, 112], &[], &[112, 113], &[]]),
+                ("three", vec![&[], &[114]]),
+            ] {
+                let id = store.begin_source(&source(hash)).unwrap();
+                let batch: Vec<Record> = keys
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| game(id, 10 * i as u64, k))
+                    .collect();
+                store.write_batch(&batch).unwrap();
+                store.finish_source(id, "renju-lines", "ascii").unwrap();
+            }
+            let n = store.counts().unwrap().games as i64;
+            for g in 1..=n {
+                out.push(store.game(g).unwrap().duplicate_of);
+            }
+            out
+        };
+        let mut loaded = Store::open(&dir.path().join("loaded.db")).unwrap();
+        let expected = links(&mut loaded);
+        assert!(loaded.first_copies.is_loaded(GameKind::Renju));
+        let mut looked_up = Store::open(&dir.path().join("looked-up.db")).unwrap();
+        looked_up.first_copies = copies::FirstCopies::loading_after(u64::MAX);
+        assert_eq!(links(&mut looked_up), expected);
+        assert!(!looked_up.first_copies.is_loaded(GameKind::Renju));
+        assert_eq!(
+            expected,
+            [
+                // one: two move games, two move-less records (not copies: one file), a
+                // copy of the first
+                None,
+                None,
+                None,
+                None,
+                Some(1),
+                // two: the move-less records pair off with one's, the third has none
+                // left; the mirrored moves are another game
+                Some(2),
+                None,
+                Some(4),
+                Some(1),
+                None,
+                // three
+                Some(2),
+                Some(3)
+            ]
+        );
+    }
 }

@@ -58,6 +58,10 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
         "games_board_differs",
         "CREATE INDEX games_board_differs ON games(duplicate_of) WHERE derived_result <> recorded_result",
     ),
+    (
+        "games_header",
+        "CREATE INDEX games_header ON games(kind, header_key) WHERE header_key IS NOT NULL",
+    ),
 ];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
@@ -79,6 +83,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_RESULT_NAMES,
     MIGRATION_EVENT_TERMS,
     MIGRATION_GENERATIONS,
+    MIGRATION_HEADER_INDEX,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -633,4 +638,11 @@ CREATE TABLE derived (
     name       TEXT    PRIMARY KEY,
     generation INTEGER NOT NULL
 ) WITHOUT ROWID;
+"#;
+
+/// The records without moves by header key: a small ingest into a large database finds a
+/// record's first copy by this index instead of loading every header of its game
+/// ([`crate::copies`]).
+const MIGRATION_HEADER_INDEX: &str = r#"
+CREATE INDEX IF NOT EXISTS games_header ON games(kind, header_key) WHERE header_key IS NOT NULL;
 "#;

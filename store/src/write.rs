@@ -82,9 +82,7 @@ impl Store {
         let mut stats = WriteStats::default();
         for record in records {
             if let Record::Game(g) = record {
-                if !self.first_copies.is_loaded(g.kind) {
-                    self.first_copies.load(&self.conn, g.kind)?;
-                }
+                self.first_copies.prepare(&self.conn, g.kind)?;
             }
         }
         // The write lock from the start: a deferred transaction that read first could not
@@ -222,9 +220,10 @@ impl BatchWriter<'_> {
     /// The first stored copy of the game `g`, if any (identity: [`copies`]).
     fn first_copy(&mut self, g: &GameRecord, header: Option<&String>) -> Result<Option<i64>> {
         match header {
-            Some(h) => Ok(self
-                .first_copies
-                .by_header(&(g.kind, g.ruleset, h.clone()), g.source_id)),
+            Some(h) => {
+                self.first_copies
+                    .by_header(self.tx, &(g.kind, g.ruleset, h.clone()), g.source_id)
+            }
             None if g.canonical_key.is_empty() => Ok(None),
             None => self
                 .first_copies
