@@ -311,8 +311,8 @@ fn ratings_of_whr(
             .into_iter()
             .map(|d| HistoryPoint {
                 date: date_of_day.get(&d.day).cloned().flatten(),
-                rating: ANCHOR + d.rating,
-                sd: Some(d.sd),
+                rating: to_fit_precision(ANCHOR + d.rating),
+                sd: Some(to_fit_precision(d.sd)),
                 games: d.games,
             })
             .collect();
@@ -326,6 +326,14 @@ fn ratings_of_whr(
         date_of_day.len(),
         (fit.iterations, fit.converged),
     )
+}
+
+/// WHR's ratings to 10⁻⁴ Elo. The fit stops within 10⁻⁶ Elo of its maximum, so the digits
+/// after are where it started from (0, or a stored list brought up to date), not the
+/// games: rounded off, the same games give the same list, and players the model rates the
+/// same (one game each against the same opponent) are listed by name.
+fn to_fit_precision(elo: f64) -> f64 {
+    (elo * 1e4).round() / 1e4
 }
 
 /// The Elo ratings of `games`, in date order.
@@ -381,13 +389,9 @@ fn listed(
             })
         })
         .collect();
-    // By the rating as printed (whole points), then by name: players the model rates the
-    // same (one game each against the same opponent) differ only in the last bits, which
-    // depend on where the fit started (a stored list brought up to date, or 0).
     lines.sort_by(|a, b| {
         b.rating
-            .round()
-            .total_cmp(&a.rating.round())
+            .total_cmp(&a.rating)
             .then_with(|| a.player.cmp(&b.player))
     });
     for (i, line) in lines.iter_mut().enumerate() {
