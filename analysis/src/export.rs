@@ -506,9 +506,9 @@ fn write_tables(
     // Derived from the whole database: written whole, whatever the filter and the window.
     table(RATINGS_TABLE, &mut |push| {
         for kind in GameKind::ALL {
-            for system in RatingSystem::ALL {
-                for r in crate::ratings::current_list(store, kind, system)? {
-                    push(rating_row(kind, system, r))?;
+            for list in crate::ratings::current_lists(store, kind)? {
+                for r in list.rows {
+                    push(rating_row(kind, list.system, r))?;
                 }
             }
         }

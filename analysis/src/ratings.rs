@@ -589,21 +589,26 @@ pub fn read_current(
     )))
 }
 
-/// One stored list as the games are now: read when current, else computed without being
-/// stored (a database that cannot be written, as in a read-only folder, still shows
-/// current ratings; the commands that can write bring the list up to date first).
-pub fn current_list(
-    store: &kifu_store::Store,
-    kind: GameKind,
-    system: RatingSystem,
-) -> crate::Result<Vec<StoredRating>> {
+/// The stored lists of `kind` as the games are now, every system's: read when current,
+/// else computed without being stored (a database that cannot be written, as in a
+/// read-only folder, still shows current ratings; the commands that can write bring the
+/// lists up to date first).
+pub fn current_lists(store: &kifu_store::Store, kind: GameKind) -> crate::Result<Vec<RatingList>> {
     if store.freshness(Derived::Ratings(kind))? == Freshness::Current {
-        return Ok(store.stored_ratings(kind, system)?);
+        return RatingSystem::ALL
+            .into_iter()
+            .map(|system| {
+                Ok(RatingList {
+                    system,
+                    run: store.rating_run(kind, system)?.unwrap_or(RatingRun {
+                        terms: String::new(),
+                        games: 0,
+                        players: 0,
+                    }),
+                    rows: store.stored_ratings(kind, system)?,
+                })
+            })
+            .collect();
     }
-    let (_, lists) = compute_lists(store, kind)?;
-    Ok(lists
-        .into_iter()
-        .find(|l| l.system == system)
-        .map(|l| l.rows)
-        .unwrap_or_default())
+    Ok(compute_lists(store, kind)?.1)
 }

@@ -158,7 +158,9 @@ impl StandingsRows<'_> {
 fn current_ratings(store: &Store, kind: GameKind) -> Result<HashMap<String, f64>, Error> {
     let mut out = HashMap::new();
     // By player then period: the last row of each player is the current rating.
-    for r in kifu_analysis::ratings::current_list(store, kind, RatingSystem::Whr)? {
+    let lists = kifu_analysis::ratings::current_lists(store, kind)?;
+    let whr = lists.into_iter().find(|l| l.system == RatingSystem::Whr);
+    for r in whr.map(|l| l.rows).unwrap_or_default() {
         out.insert(r.player, r.rating);
     }
     Ok(out)
