@@ -302,6 +302,11 @@ pub(crate) fn attach_to_read(conn: &Connection, path: &Path) -> ReaderIndex {
         if let Some(cause) = damage(&index, Check::Header)? {
             return Ok(Err(cause));
         }
+        // An empty file (a writer's, just created) holds no index yet.
+        let version: i64 = index.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if version == 0 {
+            return Ok(Ok(false));
+        }
         let name = match access {
             Access::Shared => path
                 .to_str()
@@ -311,10 +316,11 @@ pub(crate) fn attach_to_read(conn: &Connection, path: &Path) -> ReaderIndex {
         };
         drop(index);
         conn.execute("ATTACH DATABASE ?1 AS positions", params![name])?;
-        Ok(Ok(()))
+        Ok(Ok(true))
     });
     match checked {
-        Ok(Ok(())) => ReaderIndex::Attached,
+        Ok(Ok(true)) => ReaderIndex::Attached,
+        Ok(Ok(false)) => ReaderIndex::Absent,
         Ok(Err(cause)) => ReaderIndex::Unreadable(cause),
         Err(e) => ReaderIndex::Unreadable(e.to_string()),
     }

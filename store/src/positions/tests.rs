@@ -452,3 +452,17 @@ fn an_index_file_of_another_schema_version_is_set_aside() {
     let set_aside = writer.set_aside().expect("set aside");
     assert!(set_aside.cause.contains("schema version 9"), "{set_aside}");
 }
+
+#[test]
+fn an_empty_index_file_is_missing_to_a_reader_and_made_by_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, index) = indexed_database(dir.path());
+    std::fs::write(&index, b"").unwrap();
+    let reader = Store::open_read_only(&path).unwrap();
+    assert_eq!(reader.position_index_state().unwrap(), IndexState::Missing);
+    assert_eq!(reader.games_not_indexed().unwrap(), 3);
+    assert_eq!(reader.index_unreadable(), None);
+    let writer = reader.position_writer().unwrap();
+    assert!(writer.set_aside().is_none());
+    assert_eq!(writer.through(), 0);
+}
