@@ -155,7 +155,10 @@ fn folder_read_only(path: &Path) -> bool {
         }
     }
     // Opening the file for writing (it is neither truncated nor written) tells a
-    // read-only file system from a folder this user may not write.
+    // read-only file system from a folder this user may not write. (Closing it would drop
+    // the POSIX locks of any SQLite connection of this process on the file; there is none
+    // that locks: SQLite just failed to open it, and one reading it as immutable takes no
+    // locks.)
     matches!(
         std::fs::OpenOptions::new().write(true).open(path),
         Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem

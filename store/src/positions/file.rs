@@ -105,6 +105,9 @@ pub(crate) fn prepare(
         Err(Error::Sqlite(e)) if is_damage(&e) => return Ok(Some(e.to_string())),
         Err(e) => return Err(in_file(path, e)),
     };
+    // The games' newest id is read from the database, not this file: its error is not
+    // one of the index file's.
+    let mut newest_failed = None;
     let ready = (|| -> Result<Option<String>> {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         if let Some(cause) = damage(&tx, check)? {
@@ -124,13 +127,23 @@ pub(crate) fn prepare(
                 [],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
-            if database != token || through > newest()? {
+            let newest = match newest() {
+                Ok(n) => n,
+                Err(e) => {
+                    newest_failed = Some(e);
+                    return Ok(None); // rolled back
+                }
+            };
+            if database != token || through > newest {
                 clear(&tx, token)?;
             }
         }
         tx.commit()?;
         Ok(None)
     })();
+    if let Some(e) = newest_failed {
+        return Err(e);
+    }
     match ready {
         Err(Error::Sqlite(e)) if is_damage(&e) => Ok(Some(e.to_string())),
         other => other.map_err(|e| in_file(path, e)),
@@ -219,9 +232,14 @@ pub(crate) fn is_damage(e: &rusqlite::Error) -> bool {
     )
 }
 
-/// An error of SQLite's on the index file, naming the file.
+/// An error of SQLite's on the index file, naming the file (and, when its bytes are
+/// damaged, how to make it again).
 pub(crate) fn in_file(path: &Path, e: Error) -> Error {
     match e {
+        Error::Sqlite(e) if is_damage(&e) => Error::IndexUnreadable {
+            path: path.to_owned(),
+            cause: e.to_string(),
+        },
         Error::Sqlite(source) => Error::IndexFile {
             path: path.to_owned(),
             source,
@@ -322,6 +340,8 @@ pub(crate) fn attach_to_read(conn: &Connection, path: &Path) -> ReaderIndex {
         Ok(Ok(true)) => ReaderIndex::Attached,
         Ok(Ok(false)) => ReaderIndex::Absent,
         Ok(Err(cause)) => ReaderIndex::Unreadable(cause),
+        // SQLite's own words: the error names the file already.
+        Err(Error::Sqlite(e)) => ReaderIndex::Unreadable(e.to_string()),
         Err(e) => ReaderIndex::Unreadable(e.to_string()),
     }
 }

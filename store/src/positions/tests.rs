@@ -431,6 +431,10 @@ fn a_rebuild_sets_aside_a_file_damaged_deep_inside() {
     bytes[last..].fill(0x5A);
     std::fs::write(&index, &bytes).unwrap();
     let store = Store::open_read_only(&path).unwrap();
+    // Found when read: the error names the file and how to make it again.
+    let e = store.index_digests().unwrap_err();
+    assert!(matches!(e, Error::IndexUnreadable { .. }), "{e}");
+    assert!(e.to_string().contains(&index.display().to_string()), "{e}");
     assert!(store.position_writer().unwrap().set_aside().is_none());
     let writer = store.position_writer_to_rebuild().unwrap();
     let set_aside = writer.set_aside().expect("set aside");
