@@ -250,6 +250,11 @@ pub(crate) fn in_file(path: &Path, e: Error) -> Error {
 
 /// Moves the index file and its `-wal` and `-shm` aside, to `<file>.damaged-<unix
 /// seconds>` (then `-2`, `-3`, … when taken); `None` when the file is gone already.
+///
+/// Two writers finding the same damage at once: the second may move aside the new file
+/// the first just made. The index is derived, so that costs a catch-up, never a game: the
+/// first writer's connection keeps writing to the file it opened, the path holds the
+/// second's, which its own catch-up fills.
 fn set_aside(path: &Path) -> Result<Option<PathBuf>> {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
