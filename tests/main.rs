@@ -14,6 +14,7 @@ mod common;
 mod contract;
 mod copies;
 mod curation;
+mod derived_files;
 mod derived_ratings;
 mod docs;
 mod freestyle;

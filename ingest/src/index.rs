@@ -13,7 +13,9 @@ use std::time::Instant;
 use crossbeam_channel::bounded;
 use kifu_facts::PlyStep;
 use kifu_rules::positions::{stored_trail, with_stored};
-use kifu_store::positions::{GameDigest, IndexSource, IndexState, PositionWriter, SEGMENT_GAMES};
+use kifu_store::positions::{
+    GameDigest, IndexSource, IndexState, PositionWriter, SetAside, SEGMENT_GAMES,
+};
 use kifu_store::Store;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -27,6 +29,10 @@ pub struct RebuildSummary {
     /// Index entries written (positions summed over games).
     pub entries: u64,
     pub seconds: f64,
+    /// The index file that could not be read, set aside before the index was made again
+    /// (the command says so).
+    #[serde(skip)]
+    pub set_aside: Option<SetAside>,
 }
 
 /// What a check of the index against the games found.
@@ -129,7 +135,7 @@ pub fn catch_up(db: &Path, threads: usize) -> Result<RebuildSummary, Error> {
 
 /// Empties the position index and makes it again from every stored game.
 pub fn rebuild(db: &Path, threads: usize) -> Result<RebuildSummary, Error> {
-    let mut writer = Store::open_read_only(db)?.position_writer()?;
+    let mut writer = Store::open_read_only(db)?.position_writer_to_rebuild()?;
     writer.clear()?;
     fill(db, threads, writer)
 }
@@ -139,7 +145,10 @@ pub fn rebuild(db: &Path, threads: usize) -> Result<RebuildSummary, Error> {
 fn fill(db: &Path, threads: usize, writer: PositionWriter) -> Result<RebuildSummary, Error> {
     let started = Instant::now();
     let pool = pool(threads)?;
-    let mut summary = RebuildSummary::default();
+    let mut summary = RebuildSummary {
+        set_aside: writer.set_aside().cloned(),
+        ..RebuildSummary::default()
+    };
     let mut writer = writer;
     loop {
         let from = writer.through();

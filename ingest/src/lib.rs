@@ -124,6 +124,10 @@ pub struct Summary {
     /// command that needs it, or `kifu index`, catches it up); empty when nothing was
     /// written to a database.
     pub position_index: String,
+    /// The position index file that could not be read and was set aside (a new index
+    /// was made from the games), as said on standard error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index_set_aside: Option<String>,
     /// Wall seconds, from opening the database to closing it: the command's time but for
     /// reading its arguments and printing this.
     pub seconds: f64,
@@ -291,13 +295,20 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     let mut steps = Steps::default();
     let mut store = Store::open(db)?;
     steps.open = lap.next();
+    let mut index_set_aside = None;
     let positions = if options.no_index {
         None
     } else {
         // Games an earlier run left out of the index (killed, or `--no-index`) first, so
         // the new games follow on from its mark.
-        index::catch_up(db, options.threads)?;
-        Some(store.position_writer()?)
+        let caught_up = index::catch_up(db, options.threads)?;
+        if caught_up.set_aside.is_some() {
+            // Opened before its index file was made again: open it with the new one.
+            store = Store::open(db)?;
+        }
+        let writer = store.position_writer()?;
+        index_set_aside = caught_up.set_aside.or_else(|| writer.set_aside().cloned());
+        Some(writer)
     };
     store.set_indexing(positions.is_some());
     steps.index_catch_up = lap.next();
@@ -309,6 +320,7 @@ pub fn ingest(db: &Path, paths: &[PathBuf], options: &Options) -> Result<Summary
     }
     steps.curation = lap.next();
     summary.position_index = store.position_index_state()?.name().to_owned();
+    summary.index_set_aside = index_set_aside.map(|s| s.to_string());
     // Closing checkpoints the WAL into the database file: part of the command's time.
     drop(store);
     steps.close = lap.next();
@@ -548,7 +560,7 @@ impl Summary {
     }
 
     /// What the user is to look at, one line each: input errors, damaged files, files
-    /// without a game.
+    /// without a game, curation errors, a position index file set aside.
     pub fn problems(&self) -> impl Iterator<Item = String> + '_ {
         self.input_errors
             .iter()
@@ -564,6 +576,7 @@ impl Summary {
                     .iter()
                     .map(|e| format!("curation: {e}")),
             )
+            .chain(self.index_set_aside.clone())
     }
 }
 

@@ -49,6 +49,7 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     if !a.rebuild && !a.verify {
         let s = kifu_ingest::index::catch_up(db, a.threads)
             .with_context(|| format!("catch up the position index of {}", db.display()))?;
+        super::select::say_set_aside("index", s.set_aside.as_ref());
         if s.games > 0 {
             if a.json {
                 writeln!(out, "{}", serde_json::json!({ "caught_up": s }))?;
@@ -64,6 +65,7 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     if a.rebuild {
         let s = kifu_ingest::index::rebuild(db, a.threads)
             .with_context(|| format!("rebuild the position index of {}", db.display()))?;
+        super::select::say_set_aside("index", s.set_aside.as_ref());
         if a.json {
             writeln!(out, "{}", serde_json::to_string(&s)?)?;
         } else {
@@ -95,6 +97,14 @@ pub(super) fn run(a: &IndexArgs) -> Result<ExitCode> {
     }
     let mut code = ExitCode::SUCCESS;
     if a.verify {
+        // A file that cannot be read holds nothing to check against the games.
+        if let Some(cause) = Store::open_read_only(db)?.index_unreadable() {
+            return Err(kifu_store::Error::IndexUnreadable {
+                path: kifu_store::positions::index_path(db),
+                cause: cause.to_owned(),
+            }
+            .into());
+        }
         let v = kifu_ingest::index::verify(db, a.threads)
             .with_context(|| format!("verify the position index of {}", db.display()))?;
         if a.json {
@@ -149,6 +159,7 @@ fn print_state(out: &mut impl Write, db: &Path, json: bool) -> Result<()> {
             "entries": size.entries,
             "data_bytes": size.data_bytes,
             "file": store.index_file(),
+            "unreadable": store.index_unreadable(),
             "file_bytes": file_bytes,
         });
         writeln!(out, "{v}")?;
@@ -160,6 +171,12 @@ fn print_state(out: &mut impl Write, db: &Path, json: bool) -> Result<()> {
         store.index_file().display(),
         file_bytes as f64 / 1e6
     )?;
+    if let Some(cause) = store.index_unreadable() {
+        writeln!(
+            out,
+            "its file cannot be read ({cause}): `kifu index --rebuild` makes it again"
+        )?;
+    }
     writeln!(
         out,
         "{} games, {} positions in {} segments ({} rows), {:.1} MB of entries",

@@ -1,7 +1,8 @@
 //! The step every command that selects games shares: the filter flags turned once into
 //! the one game filter, checked against the database (an unknown finding code or rule is
 //! an error naming the valid ones), and each name that matches no one said on standard
-//! error with the closest names, so an empty answer never passes for "nothing there".
+//! error with the closest names, so an empty answer never passes for "nothing there";
+//! and the position index caught up before a command reads it.
 
 use std::path::Path;
 
@@ -55,7 +56,14 @@ pub(super) fn catch_up_index(db: &Path, command: &str) -> Result<()> {
     if !db.exists() {
         return Ok(()); // opening it says so
     }
-    let behind = Store::open_read_only(db)?.games_not_indexed()?;
+    let store = Store::open_read_only(db)?;
+    if store.read_only_folder() {
+        // Nothing can be written beside the database: the command reads the index as it
+        // is, and says what is missing if it needs more.
+        return Ok(());
+    }
+    let behind = store.games_not_indexed()?;
+    drop(store);
     if behind == 0 {
         return Ok(());
     }
@@ -65,9 +73,18 @@ pub(super) fn catch_up_index(db: &Path, command: &str) -> Result<()> {
              does not cover yet"
         );
     }
-    kifu_ingest::index::catch_up(db, 0)
+    let caught_up = kifu_ingest::index::catch_up(db, 0)
         .with_context(|| format!("catch up the position index of {}", db.display()))?;
+    say_set_aside(command, caught_up.set_aside.as_ref());
     Ok(())
+}
+
+/// Says on standard error (`--quiet` or not) that a damaged position index file was set
+/// aside, naming it and where it is kept.
+pub(super) fn say_set_aside(command: &str, set_aside: Option<&kifu_store::positions::SetAside>) {
+    if let Some(s) = set_aside {
+        eprintln!("kifu {command}: {s}");
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod generation;
 pub mod positions;
 pub mod query;
 pub mod ratings;
+mod reading;
 pub mod record;
 pub mod schema;
 pub mod search;
@@ -24,7 +25,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use copies::FirstCopies;
-use rusqlite::{params, Connection, OpenFlags};
+use rusqlite::{params, Connection};
 
 pub use copies::{
     header_key, record_header_key, FilledHeader, HeaderCopies, HeaderIdentity, Relinked,
@@ -32,6 +33,7 @@ pub use copies::{
 pub use filter::{FilterError, GameFilter, RulesetChoice};
 pub use functions::rule_key;
 use positions::{IndexState, IndexedBatch};
+pub use reading::{Blocked, NoSharedMemory};
 
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
 pub use summary::GameFacts;
@@ -47,6 +49,8 @@ pub enum Missing {
     Game(i64),
     /// A position index file whose path SQLite cannot be given (not UTF-8).
     IndexPath(std::path::PathBuf),
+    /// A file to open by a URI whose path is not UTF-8.
+    UnicodePath(std::path::PathBuf),
 }
 
 impl std::fmt::Display for Missing {
@@ -59,6 +63,9 @@ impl std::fmt::Display for Missing {
                 "position index file {} (its path is not UTF-8)",
                 path.display()
             ),
+            Missing::UnicodePath(path) => {
+                write!(f, "{} as a URI (its path is not UTF-8)", path.display())
+            }
         }
     }
 }
@@ -85,6 +92,24 @@ pub enum Error {
     Filter(FilterError),
     /// The position index does not cover every game (it is in this state).
     PositionIndex(IndexState),
+    /// The position index file is there but cannot be read (damaged, or where this
+    /// reader cannot read it): why.
+    IndexUnreadable {
+        path: PathBuf,
+        cause: String,
+    },
+    /// An error of SQLite's on the position index file.
+    IndexFile {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    /// A file kifu moves or reads beside the database.
+    File {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A database file a reader cannot open in its folder.
+    NoSharedMemory(NoSharedMemory),
 }
 
 impl fmt::Display for Error {
@@ -118,6 +143,17 @@ impl fmt::Display for Error {
             Error::PositionIndex(IndexState::Complete) => {
                 f.write_str("the position index is complete")
             }
+            Error::IndexUnreadable { path, cause } => write!(
+                f,
+                "the position index file {} cannot be read ({cause}): `kifu index --rebuild` \
+                 makes it again (it needs write access beside the database)",
+                path.display()
+            ),
+            Error::IndexFile { path, source } => {
+                write!(f, "position index file {}: {source}", path.display())
+            }
+            Error::File { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::NoSharedMemory(e) => e.fmt(f),
         }
     }
 }
@@ -128,10 +164,14 @@ impl std::error::Error for Error {
             Error::Sqlite(e) => Some(e),
             Error::Filter(e) => Some(e),
             Error::Corrupt(e) => Some(e),
+            Error::IndexFile { source, .. } => Some(source),
+            Error::File { source, .. } => Some(source),
+            Error::NoSharedMemory(e) => Some(e),
             Error::TooNew { .. }
             | Error::NotFound(_)
             | Error::NeedsMigration { .. }
-            | Error::PositionIndex(_) => None,
+            | Error::PositionIndex(_)
+            | Error::IndexUnreadable { .. } => None,
         }
     }
 }
@@ -189,9 +229,13 @@ pub struct Store {
     first_copies: FirstCopies,
     /// The position index's file beside the database ([`positions::index_path`]).
     index_path: PathBuf,
-    /// Whether that file is attached (as the schema `positions`): always when the store
-    /// was opened for writing, when it exists when opened for reading.
+    /// Whether that file is attached (as the schema `positions`): when it can be read as
+    /// an index (a writer creates it when absent).
     index_attached: bool,
+    /// Why the index file, there, was not attached (damaged, or unreadable where it is).
+    index_unreadable: Option<String>,
+    /// How a reader's connection sees the database file (a writer's is shared).
+    access: reading::Access,
     /// Whether each batch written keeps what the position index needs of it
     /// ([`Store::take_indexed`]).
     indexing: bool,
@@ -204,9 +248,7 @@ pub fn remove_database(db: &Path) -> std::io::Result<()> {
     let index = positions::index_path(db);
     for base in [db, index.as_path()] {
         for suffix in ["", "-wal", "-shm"] {
-            let mut name = base.as_os_str().to_owned();
-            name.push(suffix);
-            match std::fs::remove_file(&name) {
+            match std::fs::remove_file(reading::beside(base, suffix)) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
                 _ => {}
             }
@@ -254,16 +296,26 @@ impl Store {
             first_copies: FirstCopies::default(),
             index_path: positions::index_path(path),
             index_attached: false,
+            index_unreadable: None,
+            access: reading::Access::Shared,
             indexing: false,
             indexed: IndexedBatch::default(),
         };
         store.migrate()?;
         store.ensure_indexes()?;
-        positions::prepare(&store.index_path, &store.identity()?, || {
-            store.newest_game()
-        })?;
-        positions::attach(&store.conn, &store.index_path)?;
-        store.index_attached = true;
+        // An index file that cannot be read is left to the index's writer
+        // ([`Store::position_writer`]), which sets it aside and says so: writing games
+        // does not need it.
+        store.index_unreadable = positions::prepare(
+            &store.index_path,
+            &store.identity()?,
+            || store.newest_game(),
+            positions::Check::Header,
+        )?;
+        if store.index_unreadable.is_none() {
+            positions::attach(&store.conn, &store.index_path)?;
+            store.index_attached = true;
+        }
         Ok(store)
     }
 
@@ -311,31 +363,41 @@ impl Store {
         self.ensure_indexes()
     }
 
-    /// Opens an existing database for reading only.
+    /// Opens an existing database for reading only. In a folder nobody can write it is
+    /// read as an unchanging file ([`reading`]). The position index is attached when its
+    /// file is there and can be read; otherwise it is missing, and why is kept for the
+    /// commands that need it ([`Error::IndexUnreadable`]): no other command depends on it.
     pub fn open_read_only(path: &Path) -> Result<Store> {
         if !path.exists() {
             return Err(Error::NotFound(Missing::Database(path.to_owned())));
         }
-        // An older schema is brought up to date first (migrations only add), so a reader
-        // never queries a column the file does not have yet.
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let (mut conn, mut access) = reading::open_to_read(path)?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        drop(conn);
-        if version < schema::MIGRATIONS.len() as i64 {
+        let known = schema::MIGRATIONS.len() as i64;
+        if version < known {
+            // An older schema is brought up to date first (migrations only add), so a
+            // reader never queries a column the file does not have yet.
+            if access == reading::Access::Immutable {
+                return Err(Error::NeedsMigration {
+                    found: version,
+                    known,
+                    cause: format!(
+                        "its folder {} cannot be written",
+                        path.parent().unwrap_or(Path::new(".")).display()
+                    ),
+                });
+            }
+            drop(conn);
             Store::open(path).map_err(|e| Error::NeedsMigration {
                 found: version,
-                known: schema::MIGRATIONS.len() as i64,
+                known,
                 cause: e.to_string(),
             })?;
+            (conn, access) = reading::open_to_read(path)?;
         }
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
         functions::register(&conn)?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        let known = schema::MIGRATIONS.len() as i64;
         if version > known {
             return Err(Error::TooNew {
                 found: version,
@@ -343,11 +405,12 @@ impl Store {
             });
         }
         let index_path = positions::index_path(path);
-        // Without its file there is no index to read: it is `missing`.
-        let index_attached = index_path.exists();
-        if index_attached {
-            positions::attach(&conn, &index_path)?;
-        }
+        let (index_attached, index_unreadable) = match positions::attach_to_read(&conn, &index_path)
+        {
+            positions::ReaderIndex::Attached => (true, None),
+            positions::ReaderIndex::Absent => (false, None),
+            positions::ReaderIndex::Unreadable(cause) => (false, Some(cause)),
+        };
         Ok(Store {
             conn,
             players: HashMap::new(),
@@ -355,9 +418,17 @@ impl Store {
             first_copies: FirstCopies::default(),
             index_path,
             index_attached,
+            index_unreadable,
+            access,
             indexing: false,
             indexed: IndexedBatch::default(),
         })
+    }
+
+    /// The database was opened as an unchanging file: its folder cannot be written, so
+    /// nothing beside it (the position index) can be written either.
+    pub fn read_only_folder(&self) -> bool {
+        self.access == reading::Access::Immutable
     }
 
     /// Whether the batches written from now on keep what the position index needs of them

@@ -21,8 +21,6 @@ pub enum Unreadable {
     IndexRow { segment: i64 },
     /// Position index rows that no segment lists.
     OrphanIndexRows(u64),
-    /// A position index file of another schema version.
-    IndexFileVersion { path: PathBuf, found: i64 },
     /// A position index file written for another database.
     ForeignIndexFile(PathBuf),
 }
@@ -42,11 +40,6 @@ impl fmt::Display for Unreadable {
             Unreadable::OrphanIndexRows(n) => {
                 write!(f, "{n} position index rows belong to no segment")
             }
-            Unreadable::IndexFileVersion { path, found } => write!(
-                f,
-                "position index file {} has schema version {found}, this kifu knows 1",
-                path.display()
-            ),
             Unreadable::ForeignIndexFile(path) => write!(
                 f,
                 "position index file {} belongs to another database",

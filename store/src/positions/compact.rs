@@ -34,6 +34,12 @@ impl Store {
     /// [`SEGMENT_GAMES`] games together, game ranges in order) into one segment, each
     /// merge in its own transaction: a kill leaves the old segments or the new one.
     pub fn compact_index(&mut self) -> Result<Compaction> {
+        self.index_needed()?;
+        let compacted = self.compact();
+        self.in_index(compacted)
+    }
+
+    fn compact(&mut self) -> Result<Compaction> {
         let mut stmt = self.conn.prepare(
             "SELECT id, kind, first_game, last_game, games, entries, part_bits
              FROM position_segments ORDER BY kind, first_game",

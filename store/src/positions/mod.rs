@@ -76,6 +76,13 @@
 //! to other games, or claims games the database does not hold, is emptied and made again.
 //! Readers refuse an index that does not reach the newest game
 //! ([`crate::Error::PositionIndex`]).
+//!
+//! A file that cannot be read as an index (garbage, cut short, another schema) blocks
+//! nothing: a reader sees the index as missing and only the commands that need it say so
+//! ([`crate::Error::IndexUnreadable`]); the index's writer ([`Store::position_writer`])
+//! moves it aside, with its `-wal` and `-shm`, to `<file>.damaged-<unix seconds>`,
+//! answers that it did ([`SetAside`], for the command to say), and makes a new index;
+//! `kifu index --rebuild` checks every page of the file first.
 
 mod compact;
 mod file;
@@ -86,8 +93,8 @@ mod tests;
 mod write;
 
 pub use compact::Compaction;
-pub use file::index_path;
-pub(crate) use file::{attach, prepare};
+pub(crate) use file::{attach, attach_to_read, prepare, Check, ReaderIndex};
+pub use file::{index_path, SetAside};
 pub use format::Posting;
 pub use read::{GameDigest, IndexSize, IndexSource, PositionGame};
 pub use write::{IndexedBatch, IndexedGame, PositionWriter};

@@ -79,8 +79,15 @@ impl Store {
     pub fn postings(&self, kind: GameKind, key: PositionKey) -> Result<Vec<Posting>> {
         match self.position_index_state()? {
             IndexState::Complete => {}
-            state => return Err(Error::PositionIndex(state)),
+            state => {
+                self.index_needed()?;
+                return Err(Error::PositionIndex(state));
+            }
         }
+        self.in_index(self.postings_of(kind, key))
+    }
+
+    fn postings_of(&self, kind: GameKind, key: PositionKey) -> Result<Vec<Posting>> {
         let stored = key.stored();
         let mut segments = self.conn.prepare_cached(
             "SELECT id, first_game, part_bits FROM position_segments WHERE kind = ?1
@@ -118,6 +125,10 @@ impl Store {
         if !self.index_attached {
             return Ok(IndexSize::default());
         }
+        self.in_index(self.index_size())
+    }
+
+    fn index_size(&self) -> Result<IndexSize> {
         let (segments, entries): (i64, Option<i64>) = self.conn.query_row(
             "SELECT count(*), sum(entries) FROM position_segments",
             [],
@@ -169,6 +180,10 @@ impl Store {
         if !self.index_attached {
             return Ok(HashMap::new());
         }
+        self.in_index(self.digests())
+    }
+
+    fn digests(&self) -> Result<HashMap<i64, GameDigest>> {
         let mut segments = self
             .conn
             .prepare("SELECT id, kind, first_game, part_bits FROM position_segments ORDER BY id")?;

@@ -328,3 +328,145 @@ fn compaction_merges_small_segments_and_keeps_every_entry() {
     let again = store.compact_index().unwrap();
     assert_eq!((again.segments_before, again.segments_after), (1, 1));
 }
+
+/// A database with three indexed games, closed (no `-wal` left), and its index file.
+fn indexed_database(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let path = dir.join("k.db");
+    let mut store = Store::open(&path).unwrap();
+    let id = source(&mut store, "a");
+    write_segment(
+        &mut store,
+        &[
+            game(id, 0, &[112, 113], "black"),
+            game(id, 9, &[112, 114], "white"),
+            game(id, 20, &[112, 99], "draw"),
+        ],
+    );
+    drop(store);
+    let index = super::index_path(&path);
+    assert!(!crate::reading::beside(&index, "-wal").exists());
+    (path, index)
+}
+
+/// The files in `dir` whose names start with `prefix`.
+fn kept_aside(dir: &std::path::Path, prefix: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every way of damaging the file a test below tries: garbage, cut to half.
+fn damage(index: &std::path::Path, how: &str) {
+    let bytes = std::fs::read(index).unwrap();
+    match how {
+        "garbage" => std::fs::write(index, vec![0x5A; bytes.len()]).unwrap(),
+        "half" => std::fs::write(index, &bytes[..bytes.len() / 2]).unwrap(),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_damaged_index_file_blocks_no_reader_and_its_writer_sets_it_aside() {
+    for how in ["garbage", "half"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, index) = indexed_database(dir.path());
+        damage(&index, how);
+        // A reader reads the games; the index is missing, and a lookup says why, naming
+        // the file.
+        let reader = Store::open_read_only(&path).unwrap();
+        assert_eq!(reader.counts().unwrap().games, 3, "{how}");
+        assert_eq!(reader.position_index_state().unwrap(), IndexState::Missing);
+        assert!(reader.index_unreadable().is_some(), "{how}");
+        let e = reader
+            .postings(GameKind::Renju, PositionKey(1 << 60))
+            .unwrap_err();
+        assert!(matches!(e, Error::IndexUnreadable { .. }), "{how}: {e}");
+        assert!(e.to_string().contains(&index.display().to_string()), "{e}");
+        assert!(e.to_string().contains("kifu index --rebuild"), "{e}");
+        drop(reader);
+        // A writer of the games leaves the file as it is.
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
+        assert_eq!(kept_aside(dir.path(), "k.db-positions.damaged-").len(), 0);
+        // The index's writer moves it aside and starts a new one, which a catch-up fills.
+        let mut writer = store.position_writer().unwrap();
+        let set_aside = writer.set_aside().cloned().expect("set aside");
+        assert_eq!(set_aside.file, index);
+        assert!(set_aside.kept_as.exists(), "{how}");
+        assert_eq!(
+            kept_aside(dir.path(), "k.db-positions.damaged-"),
+            [set_aside.kept_as.file_name().unwrap().to_string_lossy()],
+            "{how}"
+        );
+        writer
+            .add_stored(0, &stored_with_trails(&store, 0))
+            .unwrap();
+        writer.finish().unwrap();
+        drop(store);
+        let reader = Store::open_read_only(&path).unwrap();
+        assert_eq!(reader.position_index_state().unwrap(), IndexState::Complete);
+        assert_eq!(reader.index_unreadable(), None);
+        let root = reader
+            .postings(GameKind::Renju, PositionKey(1 << 60))
+            .unwrap();
+        assert_eq!(root.len(), 3, "{how}");
+        // The file is sound now: nothing more is set aside.
+        assert!(reader.position_writer().unwrap().set_aside().is_none());
+    }
+}
+
+#[test]
+fn a_rebuild_sets_aside_a_file_damaged_deep_inside() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, index) = indexed_database(dir.path());
+    // The last page (a postings page) overwritten; the header and the mark are sound.
+    let mut bytes = std::fs::read(&index).unwrap();
+    let page = crate::PAGE_SIZE as usize;
+    assert!(bytes.len() >= 3 * page, "{} bytes", bytes.len());
+    let last = bytes.len() - page;
+    bytes[last..].fill(0x5A);
+    std::fs::write(&index, &bytes).unwrap();
+    let store = Store::open_read_only(&path).unwrap();
+    // Found when read: the error names the file and how to make it again.
+    let e = store.index_digests().unwrap_err();
+    assert!(matches!(e, Error::IndexUnreadable { .. }), "{e}");
+    assert!(e.to_string().contains(&index.display().to_string()), "{e}");
+    assert!(store.position_writer().unwrap().set_aside().is_none());
+    let writer = store.position_writer_to_rebuild().unwrap();
+    let set_aside = writer.set_aside().expect("set aside");
+    assert!(set_aside.kept_as.exists());
+    assert_eq!(writer.through(), 0);
+}
+
+#[test]
+fn an_index_file_of_another_schema_version_is_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, index) = indexed_database(dir.path());
+    Connection::open(&index)
+        .unwrap()
+        .pragma_update(None, "user_version", 9)
+        .unwrap();
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.position_index_state().unwrap(), IndexState::Missing);
+    let writer = store.position_writer().unwrap();
+    let set_aside = writer.set_aside().expect("set aside");
+    assert!(set_aside.cause.contains("schema version 9"), "{set_aside}");
+}
+
+#[test]
+fn an_empty_index_file_is_missing_to_a_reader_and_made_by_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, index) = indexed_database(dir.path());
+    std::fs::write(&index, b"").unwrap();
+    let reader = Store::open_read_only(&path).unwrap();
+    assert_eq!(reader.position_index_state().unwrap(), IndexState::Missing);
+    assert_eq!(reader.games_not_indexed().unwrap(), 3);
+    assert_eq!(reader.index_unreadable(), None);
+    let writer = reader.position_writer().unwrap();
+    assert!(writer.set_aside().is_none());
+    assert_eq!(writer.through(), 0);
+}

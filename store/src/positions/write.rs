@@ -3,11 +3,12 @@
 //! ([`Pending`]), and stores them as one segment per kind, moving the mark, in one
 //! transaction.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use kifu_facts::{count_result, GameKind, Outcome, PlyStep};
 use rusqlite::{params, Connection, Transaction, TransactionBehavior};
 
+use super::file::{in_file, Check, SetAside};
 use super::format::{flags, part_of, put_entry, EntryFields, MIN_PART_BITS};
 use super::read::IndexSource;
 use super::{PART_BITS, SEGMENT_ENTRIES, SEGMENT_GAMES};
@@ -184,23 +185,45 @@ pub struct IndexedBatch {
 /// behind for a catch-up, never a hole or an entry twice.
 pub struct PositionWriter {
     conn: Connection,
+    /// The index file, named in its errors.
+    path: PathBuf,
     pending: Pending,
     /// The newest game the file or the pending entries hold.
     through: i64,
     /// The mark as this writer last wrote or read it.
     committed: i64,
     stopped: bool,
+    set_aside: Option<SetAside>,
 }
 
 impl Store {
-    /// A writer of this database's index file, made ready first (created, or emptied when it
-    /// belongs to other games). A store opened read-only will do: the index is another
-    /// file, and a reader that catches it up must not touch the games' file (a second
-    /// writer there would rebuild the indexes a bulk load dropped).
+    /// A writer of this database's index file, made ready first (created, emptied when it
+    /// belongs to other games, or set aside and made again when it cannot be read: the
+    /// writer's [`PositionWriter::set_aside`] says so). A store opened read-only will do:
+    /// the index is another file, and a reader that catches it up must not touch the
+    /// games' file (a second writer there would rebuild the indexes a bulk load dropped).
     pub fn position_writer(&self) -> Result<PositionWriter> {
+        self.writer_checking(Check::Header)
+    }
+
+    /// [`Store::position_writer`] for a rebuild: every page of the file is checked first,
+    /// so a file damaged deep inside is set aside too, not cleared in place.
+    pub fn position_writer_to_rebuild(&self) -> Result<PositionWriter> {
+        self.writer_checking(Check::Whole)
+    }
+
+    fn writer_checking(&self, check: Check) -> Result<PositionWriter> {
         let token = self.identity()?;
-        super::file::prepare(&self.index_path, &token, || self.newest_game())?;
-        PositionWriter::open(&self.index_path, &token)
+        let set_aside = super::file::prepare_or_set_aside(
+            &self.index_path,
+            &token,
+            || self.newest_game(),
+            check,
+        )?;
+        let mut writer = PositionWriter::open(&self.index_path, &token)
+            .map_err(|e| in_file(&self.index_path, e))?;
+        writer.set_aside = set_aside;
+        Ok(writer)
     }
 }
 
@@ -219,11 +242,18 @@ impl PositionWriter {
         }
         Ok(PositionWriter {
             conn,
+            path: path.to_owned(),
             pending: Pending::new(PART_BITS),
             through,
             committed: through,
             stopped: false,
+            set_aside: None,
         })
+    }
+
+    /// The damaged file this writer's making set aside, if it did: for the command to say.
+    pub fn set_aside(&self) -> Option<&SetAside> {
+        self.set_aside.as_ref()
     }
 
     /// The newest game the index holds (or will hold once the pending entries are
@@ -239,6 +269,10 @@ impl PositionWriter {
 
     /// Empties the index (a rebuild starts from nothing).
     pub fn clear(&mut self) -> Result<()> {
+        self.clear_unnamed().map_err(|e| in_file(&self.path, e))
+    }
+
+    fn clear_unnamed(&mut self) -> Result<()> {
         self.pending.discard();
         let tx = self
             .conn
@@ -318,6 +352,10 @@ impl PositionWriter {
     /// Writes the pending entries and moves the mark, in one transaction; when another
     /// writer moved the mark meanwhile, drops them instead and stops.
     fn flush(&mut self) -> Result<()> {
+        self.flush_unnamed().map_err(|e| in_file(&self.path, e))
+    }
+
+    fn flush_unnamed(&mut self) -> Result<()> {
         if self.through == self.committed {
             return Ok(());
         }
