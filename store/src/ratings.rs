@@ -2,7 +2,7 @@
 //! default terms, kept so the data contract and the reports read them without recomputing.
 
 use kifu_facts::{GameKind, RatingSystem};
-use rusqlite::params;
+use rusqlite::{params, Connection};
 
 use crate::generation::{self, Derived, Generation};
 use crate::{Result, Store};
@@ -42,7 +42,10 @@ pub struct RatingList {
 impl Store {
     /// Replaces the ratings of one game, by every system in `lists`, with the lists computed
     /// from the games of `generation`, in one transaction: a reader (or a kill) sees the old
-    /// lists or the new, never a mix, and each marked with what it was computed from.
+    /// lists or the new, never a mix, and each marked with what it was computed from. Only
+    /// the rows that differ are written: a list brought up to date after a few games
+    /// changes few of them (Elo: the players of the new games; WHR: those whose rating
+    /// moved by its precision).
     pub fn replace_ratings(
         &mut self,
         kind: GameKind,
@@ -50,41 +53,32 @@ impl Store {
         lists: &[RatingList],
     ) -> Result<()> {
         let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM ratings WHERE kind = ?1", params![kind.name()])?;
         tx.execute(
             "DELETE FROM rating_runs WHERE kind = ?1",
             params![kind.name()],
         )?;
-        {
-            let mut insert_run = tx.prepare_cached(
+        for system in RatingSystem::ALL {
+            if !lists.iter().any(|l| l.system == system) {
+                tx.execute(
+                    "DELETE FROM ratings WHERE kind = ?1 AND system = ?2",
+                    params![kind.name(), system.name()],
+                )?;
+            }
+        }
+        for RatingList { system, run, rows } in lists {
+            tx.execute(
                 "INSERT INTO rating_runs (kind, system, terms, games, players)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?;
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO ratings (kind, system, player, period, date, rating, sd, games)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?;
-            for RatingList { system, run, rows } in lists {
-                insert_run.execute(params![
+                params![
                     kind.name(),
                     system.name(),
                     run.terms,
                     run.games,
                     run.players
-                ])?;
-                for r in rows {
-                    insert.execute(params![
-                        kind.name(),
-                        system.name(),
-                        r.player,
-                        r.period,
-                        r.date,
-                        r.rating,
-                        r.sd,
-                        r.games
-                    ])?;
-                }
-            }
+                ],
+            )?;
+            let stored = read_ratings(&tx, kind, *system)?;
+            write_differences(&tx, kind, *system, &stored, rows)?;
         }
         generation::mark(&tx, Derived::Ratings(kind), generation)?;
         tx.commit()?;
@@ -97,23 +91,7 @@ impl Store {
         kind: GameKind,
         system: RatingSystem,
     ) -> Result<Vec<StoredRating>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT player, period, date, rating, sd, games FROM ratings
-             WHERE kind = ?1 AND system = ?2 ORDER BY player, period",
-        )?;
-        let rows = stmt
-            .query_map(params![kind.name(), system.name()], |r| {
-                Ok(StoredRating {
-                    player: r.get(0)?,
-                    period: r.get(1)?,
-                    date: r.get(2)?,
-                    rating: r.get(3)?,
-                    sd: r.get(4)?,
-                    games: r.get(5)?,
-                })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(rows)
+        read_ratings(&self.conn, kind, system)
     }
 
     /// What the stored ratings of one game and system were computed from, if they are.
@@ -131,6 +109,91 @@ impl Store {
             None => None,
         })
     }
+}
+
+/// The stored ratings of one game and system, by player then period (byte order, as
+/// Rust orders strings).
+fn read_ratings(
+    conn: &Connection,
+    kind: GameKind,
+    system: RatingSystem,
+) -> Result<Vec<StoredRating>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT player, period, date, rating, sd, games FROM ratings
+         WHERE kind = ?1 AND system = ?2 ORDER BY player, period",
+    )?;
+    let rows = stmt
+        .query_map(params![kind.name(), system.name()], |r| {
+            Ok(StoredRating {
+                player: r.get(0)?,
+                period: r.get(1)?,
+                date: r.get(2)?,
+                rating: r.get(3)?,
+                sd: r.get(4)?,
+                games: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// Writes what turns `stored` into `rows` (both by player then period): the rows gone
+/// deleted, the new and the changed written.
+fn write_differences(
+    conn: &Connection,
+    kind: GameKind,
+    system: RatingSystem,
+    stored: &[StoredRating],
+    rows: &[StoredRating],
+) -> Result<()> {
+    let mut delete = conn.prepare_cached(
+        "DELETE FROM ratings WHERE kind = ?1 AND system = ?2 AND player = ?3 AND period = ?4",
+    )?;
+    let mut upsert = conn.prepare_cached(
+        "INSERT OR REPLACE INTO ratings (kind, system, player, period, date, rating, sd, games)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut wanted: Vec<&StoredRating> = rows.iter().collect();
+    wanted.sort_by(|a, b| (&a.player, a.period).cmp(&(&b.player, b.period)));
+    fn key(r: &StoredRating) -> (&str, u32) {
+        (r.player.as_str(), r.period)
+    }
+    let mut old = stored.iter().peekable();
+    for new in wanted {
+        // The stored rows before this one are gone from the list.
+        while let Some(gone) = old.next_if(|o| key(o) < key(new)) {
+            delete.execute(params![
+                kind.name(),
+                system.name(),
+                gone.player,
+                gone.period
+            ])?;
+        }
+        if old.next_if(|o| *o == new).is_some() {
+            continue;
+        }
+        upsert.execute(params![
+            kind.name(),
+            system.name(),
+            new.player,
+            new.period,
+            new.date,
+            new.rating,
+            new.sd,
+            new.games
+        ])?;
+        // A stored row of the same key, changed, is replaced.
+        old.next_if(|o| key(o) == key(new));
+    }
+    for gone in old {
+        delete.execute(params![
+            kind.name(),
+            system.name(),
+            gone.player,
+            gone.period
+        ])?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
