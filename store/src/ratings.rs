@@ -252,7 +252,7 @@ mod tests {
         assert_eq!(stored, vec![row("a", 0, 1480.0), row("b", 0, 1520.0)]);
         assert_eq!(
             store.rating_run(kind, RatingSystem::Whr).unwrap(),
-            Some(run)
+            Some(run.clone())
         );
         // The list of a system the new run left out is gone with the old run.
         assert_eq!(store.rating_run(kind, RatingSystem::Elo).unwrap(), None);
@@ -265,6 +265,14 @@ mod tests {
                 .freshness(Derived::Ratings(GameKind::Xiangqi))
                 .unwrap(),
             Freshness::Stale
+        );
+        // Only what differs is written: the unchanged row stays, the last player goes.
+        store
+            .replace_ratings(kind, now, &[whr(vec![row("a", 0, 1480.0)])])
+            .unwrap();
+        assert_eq!(
+            store.stored_ratings(kind, RatingSystem::Whr).unwrap(),
+            vec![row("a", 0, 1480.0)]
         );
     }
 }
