@@ -11,6 +11,8 @@ use std::path::PathBuf;
 mod ccbridge;
 #[path = "xiangqi/ccpd.rs"]
 mod ccpd;
+#[path = "xiangqi/check_oracle.rs"]
+mod check_oracle;
 #[path = "xiangqi/notation.rs"]
 mod notation;
 #[path = "xiangqi/perft.rs"]
