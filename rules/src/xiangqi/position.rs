@@ -32,7 +32,7 @@ use super::square::{chinese_numeral, Move, Square};
 
 mod check;
 
-use check::Check;
+use check::{Check, Checkers};
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -607,24 +607,24 @@ impl Position {
         from % 9 != kf && from / 9 != kr && to % 9 != kf && to / 9 != kr && !diag_adjacent(from, k)
     }
 
-    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `in_check`:
-    /// [`Position::in_check`].
+    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `checkers`: the
+    /// side to move's ([`Position::checkers_if`]).
     #[inline]
-    fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
-        self.surely_legal(m, in_check) || self.leaves_king_safe(m, in_check)
+    fn pseudo_is_legal(&mut self, m: Move, checkers: Checkers) -> bool {
+        self.surely_legal(m, checkers != Checkers::NONE) || self.leaves_king_safe(m, checkers)
     }
 
-    /// Plays `m` and takes it back: is the mover's king safe afterwards? `in_check`:
-    /// [`Position::in_check`]; out of check, a king that stays put can only be attacked
-    /// through the move's two squares.
+    /// Plays `m` and takes it back: is the mover's king safe afterwards? `checkers`: the
+    /// attacks on it before ([`Position::checkers_if`]); a king that stays put is attacked
+    /// after the move only by those the move did not touch or through the move's squares.
     #[inline]
-    fn leaves_king_safe(&mut self, m: Move, in_check: bool) -> bool {
+    fn leaves_king_safe(&mut self, m: Move, checkers: Checkers) -> bool {
         let us = self.side;
         let u = self.make_raw(m);
-        let ok = if in_check || self.kings[us.index()] == m.to.0 {
+        let ok = if self.kings[us.index()] == m.to.0 {
             !self.king_attacked(us)
         } else {
-            !self.king_attacked_since(us, m.from.0, m.to.0)
+            !self.king_attacked_after(us, checkers, m.from.0, m.to.0)
         };
         self.unmake(m, u);
         ok
@@ -633,18 +633,20 @@ impl Position {
     /// [`Position::pseudo_is_legal`] on a shared position: copied only when the move
     /// must be played to be judged.
     #[inline]
-    fn pseudo_is_legal_ref(&self, m: Move, in_check: bool) -> bool {
-        self.surely_legal(m, in_check) || self.clone().leaves_king_safe(m, in_check)
+    fn pseudo_is_legal_ref(&self, m: Move, checkers: Checkers) -> bool {
+        self.surely_legal(m, checkers != Checkers::NONE)
+            || self.clone().leaves_king_safe(m, checkers)
     }
 
     /// Legal moves of the side to move into `list`.
     pub fn legal_moves_into(&mut self, list: &mut MoveList) {
         self.pseudo_moves_into(list);
         let chk = self.settle_check();
+        let checkers = self.checkers_if(chk);
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
-            if self.pseudo_is_legal(m, chk) {
+            if self.pseudo_is_legal(m, checkers) {
                 list.moves[n] = m;
                 n += 1;
             }
@@ -657,9 +659,10 @@ impl Position {
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
         let chk = self.settle_check();
+        let checkers = self.checkers_if(chk);
         let mut n = 0;
         for i in 0..list.len {
-            if self.pseudo_is_legal(list.moves[i], chk) {
+            if self.pseudo_is_legal(list.moves[i], checkers) {
                 n += 1;
             }
         }
@@ -686,10 +689,11 @@ impl Position {
         self.gen_piece(s.0, pc, &mut list, false);
         let mut p = self.clone();
         let chk = p.settle_check();
+        let checkers = p.checkers_if(chk);
         list.as_slice()
             .iter()
             .copied()
-            .filter(|&m| p.pseudo_is_legal(m, chk))
+            .filter(|&m| p.pseudo_is_legal(m, checkers))
             .collect()
     }
 
@@ -701,10 +705,11 @@ impl Position {
         }
         let mut p = self.clone();
         let chk = p.settle_check();
+        let checkers = p.checkers_if(chk);
         self.attackers(s, self.side)
             .into_iter()
             .map(|a| Move::new(a, s))
-            .filter(|&m| p.pseudo_is_legal(m, chk))
+            .filter(|&m| p.pseudo_is_legal(m, checkers))
             .collect()
     }
 
@@ -716,6 +721,7 @@ impl Position {
         // those on the back ranks share the general's rank or stand beside it.
         let mut copy: Option<Position> = None;
         let chk = self.in_check();
+        let checkers = self.checkers_if(chk);
         let mut occ = self.occ[self.side.index()];
         while occ != 0 {
             let s = match self.side {
@@ -729,7 +735,7 @@ impl Position {
                 self.surely_legal(m, chk)
                     || copy
                         .get_or_insert_with(|| self.clone())
-                        .leaves_king_safe(m, chk)
+                        .leaves_king_safe(m, checkers)
             });
             if found {
                 return true;
@@ -746,7 +752,8 @@ impl Position {
         if pc.side() != self.side {
             return false;
         }
-        self.reaches(m.from.0, m.to.0, pc) && self.pseudo_is_legal_ref(m, self.in_check())
+        self.reaches(m.from.0, m.to.0, pc)
+            && self.pseudo_is_legal_ref(m, self.checkers_if(self.in_check()))
     }
 
     /// Does the (legal) move `m` give check?

@@ -2,7 +2,8 @@
 //! the move's two squares) against the full scan of the board, on every position of every
 //! real game in the shared data and on every node of the perft positions a few plies
 //! deep; and the legality tests that use the same short way against an independent scan
-//! (`Position::is_attacked` on the mover's general).
+//! (`Position::is_attacked` on the mover's general), at every node of those perft walks and
+//! every position in check of the real games (with every eighth of the others).
 
 use crate::{shared_dir, shared_file};
 use kifu_parser::member;
@@ -42,20 +43,8 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
     if depth == 0 {
         return;
     }
-    let mover = pos.side_to_move();
-    let legal = pos.legal_moves();
-    for m in every_move_of(pos) {
-        let mut after = pos.clone();
-        after.make(m);
-        let safe = !attacked(&after, mover);
-        assert_eq!(
-            legal.contains(&m),
-            safe,
-            "legality of {} at {fen}",
-            m.iccs()
-        );
-    }
-    for m in legal {
+    assert_legality(pos, &fen);
+    for m in pos.legal_moves() {
         let u = pos.make(m);
         assert_exact(pos, &|| format!("{} after {fen}", m.iccs()));
         pos.settle_check();
@@ -63,6 +52,25 @@ fn walk(pos: &mut Position, depth: u32, nodes: &mut u64) {
         pos.unmake(m, u);
         assert_exact(pos, &|| format!("{} taken back at {fen}", m.iccs()));
     }
+}
+
+/// The legal moves, each move's legality and whether there is one, against playing every
+/// move of the side to move's pieces and scanning for an attack on its general.
+fn assert_legality(pos: &Position, at: &str) {
+    let mover = pos.side_to_move();
+    let legal = pos.legal_moves();
+    for m in every_move_of(pos) {
+        let mut after = pos.clone();
+        after.make(m);
+        let safe = !attacked(&after, mover);
+        assert_eq!(legal.contains(&m), safe, "legality of {} at {at}", m.iccs());
+        assert_eq!(pos.is_legal(m), safe, "is_legal({}) at {at}", m.iccs());
+    }
+    assert_eq!(
+        pos.has_legal_move(),
+        !legal.is_empty(),
+        "a legal move at {at}"
+    );
 }
 
 /// Every move of the side to move's pieces by their way of moving (own general left in
@@ -190,8 +198,13 @@ fn the_check_from_the_move_agrees_on_every_real_game() {
                 for (i, &m) in r.moves.iter().enumerate() {
                     pos.make(m);
                     assert_exact(&pos, &|| format!("{name}: ply {}", i + 1));
-                    checks += u64::from(pos.settle_check());
+                    let check = pos.settle_check();
+                    checks += u64::from(check);
                     assert_exact(&pos, &|| format!("{name}: ply {} settled", i + 1));
+                    // Legality out of check is the same short way: a sample of it.
+                    if check || i % 8 == 0 {
+                        assert_legality(&pos, &format!("{name}: ply {}", i + 1));
+                    }
                     plies += 1;
                 }
             }

@@ -42,6 +42,49 @@ fn horse_jump_apart(a: u8, b: u8) -> bool {
     (df == 1 && dr == 2) || (df == 2 && dr == 1)
 }
 
+/// The attacks on a general, a bit per term of [`Position::king_attacked`] that holds:
+/// its lines ([`RAYS`]' order), the horse squares and the soldier squares (in
+/// [`HORSE_ATTACKERS`]' and [`PAWN_ATTACKERS`]' order). None: the general is safe.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Checkers {
+    lines: u8,
+    horses: u8,
+    soldiers: u8,
+}
+
+impl Checkers {
+    /// A safe general's.
+    pub(super) const NONE: Checkers = Checkers {
+        lines: 0,
+        horses: 0,
+        soldiers: 0,
+    };
+
+    /// Does any of these attacks hold on after the move `from`→`to` (the general on `k`,
+    /// attacked by `them`, standing still)? One that reads neither square does.
+    #[inline]
+    fn any_untouched(self, k: u8, them: Side, from: u8, to: u8) -> bool {
+        let mut touched_lines = 0u8;
+        for s in [from, to] {
+            if let Some(dir) = ray_toward(k, s) {
+                touched_lines |= 1 << dir;
+            }
+        }
+        if self.lines & !touched_lines != 0 {
+            return true;
+        }
+        let untouched = |s: u8| s != from && s != to;
+        let horses = HORSE_ATTACKERS[k as usize].iter().enumerate();
+        let soldiers = PAWN_ATTACKERS[them.index()][k as usize].iter().enumerate();
+        horses
+            .filter(|&(i, _)| self.horses & (1 << i) != 0)
+            .any(|(_, &(h, leg))| untouched(h) && untouched(leg))
+            || soldiers
+                .filter(|&(i, _)| self.soldiers & (1 << i) != 0)
+                .any(|(_, &p)| untouched(p))
+    }
+}
+
 impl Position {
     /// Is `side`'s king attacked (including by the facing enemy king)?
     #[inline]
@@ -100,7 +143,7 @@ impl Position {
     }
 
     /// [`Position::king_attacked`] after the move `from`→`to`, for a king that was not
-    /// attacked before it and did not move. Every attack is a term of the board's squares
+    /// attacked before it (or only by attacks the move touched) and did not move. Every attack is a term of the board's squares
     /// (a line of the king up to its second piece, a horse square and its leg, a soldier's
     /// square); the terms that read neither `from` nor `to` are as false as before, so only
     /// the rest are worked out: the king's lines through `from` (opened: a discovered
@@ -143,6 +186,59 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Every attack on `side`'s king (the full scan, not stopping at the first).
+    pub(super) fn checkers(&self, side: Side) -> Checkers {
+        let b = &self.board.sq;
+        let them = side.opp();
+        let k = self.kings[side.index()];
+        let mut out = Checkers::NONE;
+        for dir in 0..4 {
+            if self.line_attacks(k, dir, them) {
+                out.lines |= 1 << dir;
+            }
+        }
+        let horse = code(them, Kind::Horse);
+        for (i, &(h, leg)) in HORSE_ATTACKERS[k as usize].iter().enumerate() {
+            if h != NONE && b[h as usize] == horse && b[leg as usize] == 0 {
+                out.horses |= 1 << i;
+            }
+        }
+        let pawn = code(them, Kind::Pawn);
+        for (i, &p) in PAWN_ATTACKERS[them.index()][k as usize].iter().enumerate() {
+            if p != NONE && b[p as usize] == pawn {
+                out.soldiers |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// The side to move's [`Checkers`] when `in_check` ([`Position::in_check`]), else none.
+    #[inline]
+    pub(super) fn checkers_if(&self, in_check: bool) -> Checkers {
+        if in_check {
+            self.checkers(self.side)
+        } else {
+            Checkers::NONE
+        }
+    }
+
+    /// [`Position::king_attacked`] after the move `from`→`to`, for a king that did not
+    /// move and whose attacks before it were `before`: attacked if one of those holds on
+    /// untouched by the move, else as [`Position::king_attacked_since`] finds (every term
+    /// the move did not touch is false).
+    #[inline]
+    pub(super) fn king_attacked_after(
+        &self,
+        side: Side,
+        before: Checkers,
+        from: u8,
+        to: u8,
+    ) -> bool {
+        let k = self.kings[side.index()];
+        (before != Checkers::NONE && before.any_untouched(k, side.opp(), from, to))
+            || self.king_attacked_since(side, from, to)
     }
 
     /// Whether `side`'s king is attacked, from what `known` says of it.
