@@ -21,6 +21,8 @@ mod perft;
 mod repetition;
 #[path = "xiangqi/replay.rs"]
 mod replay;
+#[path = "xiangqi/replay_cost.rs"]
+mod replay_cost;
 #[path = "xiangqi/rulings.rs"]
 mod rulings;
 
