@@ -32,7 +32,7 @@ use super::square::{chinese_numeral, Move, Square};
 
 mod check;
 
-use check::{Check, Checkers};
+use check::Check;
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -47,9 +47,8 @@ pub struct Undo {
     /// The captured piece's code (0 = none).
     captured: u8,
     halfmove: u32,
-    /// What was known of the check before the move, of either general.
+    /// What was known of the check before the move.
     check: Check,
-    exposed: Check,
 }
 
 impl Undo {
@@ -113,9 +112,6 @@ pub struct Position {
     /// works it out once a ply for the legality tests, mate and class checks that follow
     /// (moves played only to be looked past, as an opening's or an index's, never ask).
     check: Check,
-    /// The same of the side not to move (whose general is attacked only after a move into
-    /// check): what lets [`Position::make`] work out the next check from the move alone.
-    exposed: Check,
 }
 
 /// Equal placement, side and counters (what is known of the check does not count).
@@ -231,12 +227,10 @@ impl Position {
             halfmove,
             fullmove,
             check: Check::Unknown,
-            exposed: Check::Unknown,
         };
         if pos.king_attacked(side.opp()) {
             return Err(FenError::OpponentInCheck);
         }
-        pos.exposed = Check::No;
         pos.settle_check();
         Ok(pos)
     }
@@ -607,24 +601,24 @@ impl Position {
         from % 9 != kf && from / 9 != kr && to % 9 != kf && to / 9 != kr && !diag_adjacent(from, k)
     }
 
-    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `checkers`: the
-    /// side to move's ([`Position::checkers_if`]).
+    /// Is the pseudo-legal move `m` legal (own king safe afterwards)? `in_check`:
+    /// [`Position::in_check`].
     #[inline]
-    fn pseudo_is_legal(&mut self, m: Move, checkers: Checkers) -> bool {
-        self.surely_legal(m, checkers != Checkers::NONE) || self.leaves_king_safe(m, checkers)
+    fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
+        self.surely_legal(m, in_check) || self.leaves_king_safe(m, in_check)
     }
 
-    /// Plays `m` and takes it back: is the mover's king safe afterwards? `checkers`: the
-    /// attacks on it before ([`Position::checkers_if`]); a king that stays put is attacked
-    /// after the move only by those the move did not touch or through the move's squares.
+    /// Plays `m` and takes it back: is the mover's king safe afterwards? `in_check`:
+    /// [`Position::in_check`]; out of check, a king that stays put can only be attacked
+    /// through the move's two squares.
     #[inline]
-    fn leaves_king_safe(&mut self, m: Move, checkers: Checkers) -> bool {
+    fn leaves_king_safe(&mut self, m: Move, in_check: bool) -> bool {
         let us = self.side;
         let u = self.make_raw(m);
-        let ok = if self.kings[us.index()] == m.to.0 {
+        let ok = if in_check || self.kings[us.index()] == m.to.0 {
             !self.king_attacked(us)
         } else {
-            !self.king_attacked_after(us, checkers, m.from.0, m.to.0)
+            !self.king_attacked_since(us, m.from.0, m.to.0)
         };
         self.unmake(m, u);
         ok
@@ -633,20 +627,18 @@ impl Position {
     /// [`Position::pseudo_is_legal`] on a shared position: copied only when the move
     /// must be played to be judged.
     #[inline]
-    fn pseudo_is_legal_ref(&self, m: Move, checkers: Checkers) -> bool {
-        self.surely_legal(m, checkers != Checkers::NONE)
-            || self.clone().leaves_king_safe(m, checkers)
+    fn pseudo_is_legal_ref(&self, m: Move, in_check: bool) -> bool {
+        self.surely_legal(m, in_check) || self.clone().leaves_king_safe(m, in_check)
     }
 
     /// Legal moves of the side to move into `list`.
     pub fn legal_moves_into(&mut self, list: &mut MoveList) {
         self.pseudo_moves_into(list);
         let chk = self.settle_check();
-        let checkers = self.checkers_if(chk);
         let mut n = 0;
         for i in 0..list.len {
             let m = list.moves[i];
-            if self.pseudo_is_legal(m, checkers) {
+            if self.pseudo_is_legal(m, chk) {
                 list.moves[n] = m;
                 n += 1;
             }
@@ -659,10 +651,9 @@ impl Position {
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
         let chk = self.settle_check();
-        let checkers = self.checkers_if(chk);
         let mut n = 0;
         for i in 0..list.len {
-            if self.pseudo_is_legal(list.moves[i], checkers) {
+            if self.pseudo_is_legal(list.moves[i], chk) {
                 n += 1;
             }
         }
@@ -689,11 +680,10 @@ impl Position {
         self.gen_piece(s.0, pc, &mut list, false);
         let mut p = self.clone();
         let chk = p.settle_check();
-        let checkers = p.checkers_if(chk);
         list.as_slice()
             .iter()
             .copied()
-            .filter(|&m| p.pseudo_is_legal(m, checkers))
+            .filter(|&m| p.pseudo_is_legal(m, chk))
             .collect()
     }
 
@@ -705,11 +695,10 @@ impl Position {
         }
         let mut p = self.clone();
         let chk = p.settle_check();
-        let checkers = p.checkers_if(chk);
         self.attackers(s, self.side)
             .into_iter()
             .map(|a| Move::new(a, s))
-            .filter(|&m| p.pseudo_is_legal(m, checkers))
+            .filter(|&m| p.pseudo_is_legal(m, chk))
             .collect()
     }
 
@@ -721,7 +710,6 @@ impl Position {
         // those on the back ranks share the general's rank or stand beside it.
         let mut copy: Option<Position> = None;
         let chk = self.in_check();
-        let checkers = self.checkers_if(chk);
         let mut occ = self.occ[self.side.index()];
         while occ != 0 {
             let s = match self.side {
@@ -735,7 +723,7 @@ impl Position {
                 self.surely_legal(m, chk)
                     || copy
                         .get_or_insert_with(|| self.clone())
-                        .leaves_king_safe(m, checkers)
+                        .leaves_king_safe(m, chk)
             });
             if found {
                 return true;
@@ -752,8 +740,7 @@ impl Position {
         if pc.side() != self.side {
             return false;
         }
-        self.reaches(m.from.0, m.to.0, pc)
-            && self.pseudo_is_legal_ref(m, self.checkers_if(self.in_check()))
+        self.reaches(m.from.0, m.to.0, pc) && self.pseudo_is_legal_ref(m, self.in_check())
     }
 
     /// Does the (legal) move `m` give check?
@@ -769,12 +756,12 @@ impl Position {
     #[inline]
     pub fn make(&mut self, m: Move) -> Undo {
         let u = self.make_raw(m);
-        self.learn_from_move(m.from.0, m.to.0, u.captured, u.check, u.exposed);
+        self.check = Check::Unknown;
         u
     }
 
-    /// [`Position::make`] leaving what is known of the checks stale until
-    /// [`Position::unmake`] (for legality tests, which only ask about the mover's king).
+    /// [`Position::make`] leaving `check` stale until [`Position::unmake`] (for legality
+    /// tests, which only ask about the mover's king).
     #[inline]
     fn make_raw(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from.index(), m.to.index());
@@ -800,7 +787,6 @@ impl Position {
             captured: cap,
             halfmove: self.halfmove,
             check: self.check,
-            exposed: self.exposed,
         };
         self.halfmove = if cap != 0 { 0 } else { self.halfmove + 1 };
         if self.side == Side::Black {
@@ -819,7 +805,6 @@ impl Position {
         }
         self.halfmove = u.halfmove;
         self.check = u.check;
-        self.exposed = u.exposed;
         let (from, to) = (m.from.index(), m.to.index());
         let b = &mut self.board.sq;
         let p = b[to];
@@ -851,8 +836,7 @@ impl Position {
     pub fn make_null(&mut self) {
         self.side = self.side.opp();
         self.hash ^= ZOBRIST_BLACK;
-        // The board is unchanged: what was known of each general still holds.
-        std::mem::swap(&mut self.check, &mut self.exposed);
+        self.check = Check::Unknown;
     }
 
     pub fn unmake_null(&mut self) {
