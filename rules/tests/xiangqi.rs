@@ -11,6 +11,8 @@ use std::path::PathBuf;
 mod ccbridge;
 #[path = "xiangqi/ccpd.rs"]
 mod ccpd;
+#[path = "xiangqi/check_oracle.rs"]
+mod check_oracle;
 #[path = "xiangqi/notation.rs"]
 mod notation;
 #[path = "xiangqi/perft.rs"]
@@ -19,6 +21,8 @@ mod perft;
 mod repetition;
 #[path = "xiangqi/replay.rs"]
 mod replay;
+#[path = "xiangqi/replay_cost.rs"]
+mod replay_cost;
 #[path = "xiangqi/rulings.rs"]
 mod rulings;
 

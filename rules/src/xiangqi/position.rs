@@ -30,6 +30,10 @@ use super::piece::{Kind, Piece, Side};
 use super::setup;
 use super::square::{chinese_numeral, Move, Square};
 
+mod check;
+
+use check::Check;
+
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -92,14 +96,6 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
-}
-
-/// Whether the side to move is in check, when known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Check {
-    Unknown,
-    No,
-    Yes,
 }
 
 /// A Xiangqi position.
@@ -291,84 +287,6 @@ impl Position {
     }
 
     // ----------------------------------------------------------------- attacks
-
-    /// Is `side`'s king attacked (including by the facing enemy king)?
-    #[inline]
-    fn king_attacked(&self, side: Side) -> bool {
-        let b = &self.board.sq;
-        let them = side.opp();
-        let k = self.kings[side.index()] as usize;
-        let rook = code(them, Kind::Rook);
-        let cannon = code(them, Kind::Cannon);
-        let king = code(them, Kind::King);
-        for (dir, ray) in RAYS[k].iter().enumerate() {
-            let mut i = 0;
-            while ray[i] != NONE && b[ray[i] as usize] == 0 {
-                i += 1;
-            }
-            if ray[i] == NONE {
-                continue;
-            }
-            let p = b[ray[i] as usize];
-            if p == rook || (p == king && dir < 2) {
-                return true;
-            }
-            i += 1;
-            while ray[i] != NONE && b[ray[i] as usize] == 0 {
-                i += 1;
-            }
-            if ray[i] != NONE && b[ray[i] as usize] == cannon {
-                return true;
-            }
-        }
-        let horse = code(them, Kind::Horse);
-        for &(h, leg) in &HORSE_ATTACKERS[k] {
-            if h == NONE {
-                break;
-            }
-            if b[h as usize] == horse && b[leg as usize] == 0 {
-                return true;
-            }
-        }
-        let pawn = code(them, Kind::Pawn);
-        for &p in &PAWN_ATTACKERS[them.index()][k] {
-            if p == NONE {
-                break;
-            }
-            if b[p as usize] == pawn {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Is the side to move in check? (No work once [`Position::settle_check`] ran.)
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        match self.check {
-            Check::Yes => true,
-            Check::No => false,
-            Check::Unknown => self.king_attacked(self.side),
-        }
-    }
-
-    /// Works out whether the side to move is in check and keeps it until the next move:
-    /// call it after a move that legality tests or [`Position::in_check`] will ask about.
-    #[inline]
-    pub fn settle_check(&mut self) -> bool {
-        let chk = self.in_check();
-        self.check = if chk { Check::Yes } else { Check::No };
-        chk
-    }
-
-    /// Is `side`'s king attacked (by any piece, or the enemy king on an open file)?
-    pub fn is_in_check(&self, side: Side) -> bool {
-        if side == self.side {
-            self.in_check()
-        } else {
-            self.king_attacked(side)
-        }
-    }
 
     fn attackers_impl(&self, s: Square, by: Side, out: &mut Option<&mut Vec<Square>>) -> bool {
         let b = &self.board.sq;
@@ -687,15 +605,21 @@ impl Position {
     /// [`Position::in_check`].
     #[inline]
     fn pseudo_is_legal(&mut self, m: Move, in_check: bool) -> bool {
-        self.surely_legal(m, in_check) || self.leaves_king_safe(m)
+        self.surely_legal(m, in_check) || self.leaves_king_safe(m, in_check)
     }
 
-    /// Plays `m` and takes it back: is the mover's king safe afterwards?
+    /// Plays `m` and takes it back: is the mover's king safe afterwards? `in_check`:
+    /// [`Position::in_check`]; out of check, a king that stays put can only be attacked
+    /// through the move's two squares.
     #[inline]
-    fn leaves_king_safe(&mut self, m: Move) -> bool {
+    fn leaves_king_safe(&mut self, m: Move, in_check: bool) -> bool {
         let us = self.side;
         let u = self.make_raw(m);
-        let ok = !self.king_attacked(us);
+        let ok = if in_check || self.kings[us.index()] == m.to.0 {
+            !self.king_attacked(us)
+        } else {
+            !self.king_attacked_since(us, m.from.0, m.to.0)
+        };
         self.unmake(m, u);
         ok
     }
@@ -704,7 +628,7 @@ impl Position {
     /// must be played to be judged.
     #[inline]
     fn pseudo_is_legal_ref(&self, m: Move, in_check: bool) -> bool {
-        self.surely_legal(m, in_check) || self.clone().leaves_king_safe(m)
+        self.surely_legal(m, in_check) || self.clone().leaves_king_safe(m, in_check)
     }
 
     /// Legal moves of the side to move into `list`.
@@ -797,7 +721,9 @@ impl Position {
             let found = self.visit_targets(s, pc, false, |to| {
                 let m = Move::new(Square(s), Square(to));
                 self.surely_legal(m, chk)
-                    || copy.get_or_insert_with(|| self.clone()).leaves_king_safe(m)
+                    || copy
+                        .get_or_insert_with(|| self.clone())
+                        .leaves_king_safe(m, chk)
             });
             if found {
                 return true;

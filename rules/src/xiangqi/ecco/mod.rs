@@ -21,6 +21,8 @@
 //!    one "any moves but at least one other" rule of B30. The two sides are matched each
 //!    on its own moves, so a transposition that reaches the same moves in another
 //!    interleaving matches too.
+//!    A game is tried only on the lines whose Red pattern its first move can start
+//!    ([`index`]).
 //! 4. **The most specific match.** Of the codes with a matching line, a code is dropped
 //!    when another matching code is in its `不包括…` list (A10 gives way to A11–A39, the
 //!    catch-all A00 to everything). Of the rest the code whose matching line names the
@@ -34,6 +36,7 @@
 
 mod code;
 pub mod defs;
+mod index;
 pub mod pattern;
 mod record;
 mod word;
@@ -46,6 +49,7 @@ pub use pattern::MAX_SIDE_MOVES;
 pub use record::{of_record, RecordOpening, DIFFERS};
 pub use word::{Word, WordError};
 
+use index::LineIndex;
 use pattern::SideMoves;
 
 use super::piece::Side;
@@ -109,23 +113,35 @@ pub struct Candidate {
     pub weight: u32,
 }
 
-/// Every code with a line matching the words, in code order.
+/// The definition lines indexed by Red's first move, built once.
+fn line_index() -> &'static LineIndex {
+    static INDEX: OnceLock<LineIndex> = OnceLock::new();
+    INDEX.get_or_init(|| LineIndex::new(definitions()))
+}
+
+/// Every code with a line matching the words, in code order: of each code the heaviest
+/// matching line. Only the lines Red's first move can start are tried ([`index`]).
 pub fn candidates(red: &[Word], black: &[Word]) -> Vec<Candidate> {
     let (red, black) = (SideMoves::new(red), SideMoves::new(black));
-    definitions()
-        .iter()
-        .filter_map(|d| {
-            d.lines
-                .iter()
-                .filter(|l| l.red.matches_side(&red) && l.black.matches_side(&black))
-                .map(|l| l.red.weight() + l.black.weight())
-                .max()
-                .map(|weight| Candidate {
-                    code: d.code,
-                    weight,
-                })
-        })
-        .collect()
+    let defs = definitions();
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut last_def = None;
+    for at in line_index().lines(red.first_key()) {
+        let (d, l) = (&defs[at.def], &defs[at.def].lines[at.line]);
+        if !(l.red.matches_side(&red) && l.black.matches_side(&black)) {
+            continue;
+        }
+        let weight = l.red.weight() + l.black.weight();
+        match out.last_mut() {
+            Some(c) if last_def == Some(at.def) => c.weight = c.weight.max(weight),
+            _ => out.push(Candidate {
+                code: d.code,
+                weight,
+            }),
+        }
+        last_def = Some(at.def);
+    }
+    out
 }
 
 /// The most specific of the candidates (step 4 of the module doc).

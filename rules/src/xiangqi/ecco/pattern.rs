@@ -121,8 +121,8 @@ pub enum Elem {
 pub struct Pattern {
     elems: Vec<Elem>,
     /// The keys ([`Word::key`]) of the words a matching side's first move can be
-    /// ([`first_words`]): most patterns are ruled out by it before the matcher runs (every
-    /// game is tried on every line).
+    /// ([`first_words`]): Red's picks the lines a game is tried on ([`super::index`]), and
+    /// Black's rules out most of those before the matcher runs.
     first: Option<Vec<usize>>,
     /// Per required move of the pattern's phases outside alternatives, the keys of the
     /// words it can be: a matching side plays one of each among its first
@@ -144,8 +144,8 @@ impl WordSet {
     }
 }
 
-/// One side's moves, readied once for trying many patterns on them (every game is tried
-/// on every line): the filters ask of the first move's key and of the set of the first
+/// One side's moves, readied once for trying many patterns on them (every line Red's
+/// first move can start): the filters ask of the first move's key and of the set of the first
 /// [`MAX_SIDE_MOVES`], bits instead of words compared field by field (which took a
 /// quarter more to classify a game).
 pub struct SideMoves<'a> {
@@ -166,6 +166,11 @@ impl<'a> SideMoves<'a> {
             first: moves.first().and_then(|w| w.key()),
             played,
         }
+    }
+
+    /// The key ([`Word::key`]) of the side's first move, if it has one.
+    pub fn first_key(&self) -> Option<usize> {
+        self.first
     }
 }
 
@@ -251,6 +256,12 @@ impl Pattern {
             }),
             Some(c) => Err(p.unexpected(c)),
         }
+    }
+
+    /// The keys ([`Word::key`]) of the words a matching side's first move can be; `None`
+    /// when it can be any move (or none).
+    pub fn first_keys(&self) -> Option<&[usize]> {
+        self.first.as_deref()
     }
 
     /// How many named moves the pattern requires (the shortest alternative's count).
