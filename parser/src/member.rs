@@ -24,9 +24,21 @@ pub fn identify(
     name: Option<&str>,
     forced: Option<Format>,
 ) -> (Option<Format>, &'static str) {
+    identify_in_file(head, name, forced, None)
+}
+
+/// [`identify`] of a member of a file (an archive) whose Xiangqi members so far were in
+/// `likelier` (`gbk`, `big5`): the same answer, found with less decoding when the guess is
+/// right ([`detect::detect_in_file`]).
+pub fn identify_in_file(
+    head: &[u8],
+    name: Option<&str>,
+    forced: Option<Format>,
+    likelier: Option<&str>,
+) -> (Option<Format>, &'static str) {
     let (format, xq_encoding) = match forced {
         Some(f) => (Some(f), None),
-        None => detect::detect_with_encoding(head, name),
+        None => detect::detect_in_file(head, name, likelier),
     };
     let encoding = match format {
         Some(f) => encoding(f, head, xq_encoding),
