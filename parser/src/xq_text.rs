@@ -91,24 +91,9 @@ pub fn read_head(bytes: &[u8], likelier: Option<&str>) -> HeadText {
         };
     }
     let body = trim_cut_tail(bytes);
-    let first = match likelier {
-        Some("big5") => BIG5,
-        Some("gbk") => GBK,
-        _ if hit_bound(BIG5, body) > hit_bound(GBK, body) => BIG5,
-        _ => GBK,
-    };
-    let other = if first == GBK { BIG5 } else { GBK };
+    let first = likelier_encoding(likelier, body);
     let (text, first_score) = decode_scored(body, first);
-    let decided = if first_score.decides_alone(hit_bound(other, body)) {
-        legacy_name(first)
-    } else {
-        let other_score = score(other, body);
-        if first == GBK {
-            choose_legacy(first_score, other_score, body)
-        } else {
-            choose_legacy(other_score, first_score, body)
-        }
-    };
+    let decided = decide_from(body, first, first_score);
     let text = if decided == legacy_name(first) && body.len() == bytes.len() {
         text
     } else {
@@ -117,6 +102,43 @@ pub fn read_head(bytes: &[u8], likelier: Option<&str>) -> HeadText {
     HeadText {
         encoding: decided,
         text,
+    }
+}
+
+/// [`detect_encoding`] of a head whose text is not needed, scoring `likelier` first as
+/// [`read_head`] does.
+pub fn detect_encoding_in_file(bytes: &[u8], likelier: Option<&str>) -> &'static str {
+    if is_utf8_head(bytes) {
+        return "utf-8";
+    }
+    let body = trim_cut_tail(bytes);
+    let first = likelier_encoding(likelier, body);
+    decide_from(body, first, score(first, body))
+}
+
+/// The legacy encoding read first: `likelier` (`gbk`, `big5`), else the one whose byte
+/// pairs could hold more Xiangqi characters.
+fn likelier_encoding(likelier: Option<&str>, body: &[u8]) -> &'static Encoding {
+    match likelier {
+        Some("big5") => BIG5,
+        Some("gbk") => GBK,
+        _ if hit_bound(BIG5, body) > hit_bound(GBK, body) => BIG5,
+        _ => GBK,
+    }
+}
+
+/// [`choose_legacy`]'s answer from the score of the `first` reading, scoring the other
+/// only where `first` does not decide alone.
+fn decide_from(body: &[u8], first: &'static Encoding, first_score: Score) -> &'static str {
+    let other = if first == GBK { BIG5 } else { GBK };
+    if first_score.decides_alone(hit_bound(other, body)) {
+        return legacy_name(first);
+    }
+    let other_score = score(other, body);
+    if first == GBK {
+        choose_legacy(first_score, other_score, body)
+    } else {
+        choose_legacy(other_score, first_score, body)
     }
 }
 
@@ -753,6 +775,7 @@ mod tests {
             let expected = detect_encoding(&head);
             let text = decode(&head, expected).0;
             for likelier in [None, Some("gbk"), Some("big5"), Some("utf-8")] {
+                assert_eq!(detect_encoding_in_file(&head, likelier), expected);
                 let read = read_head(&head, likelier);
                 assert_eq!(
                     (read.encoding, &read.text),
