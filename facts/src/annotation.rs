@@ -8,7 +8,7 @@
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::GameKind;
 
@@ -340,16 +340,7 @@ impl Extra {
     /// The stored JSON object: the tags, overridden by the annotation fields. `None` when
     /// both are empty.
     pub fn to_json(&self) -> Option<String> {
-        let mut map = Map::new();
-        for (k, v) in &self.tags {
-            map.insert(k.clone(), Value::from(v.as_str()));
-        }
-        if let Value::Object(fields) = self.annotations.to_value() {
-            for (k, v) in fields {
-                map.insert(k, v);
-            }
-        }
-        (!map.is_empty()).then(|| Value::Object(map).to_string())
+        stored_json(&self.tags, &self.annotations)
     }
 
     /// A stored value back (`None` stored: no tags, empty annotations).
@@ -390,6 +381,49 @@ impl Extra {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The stored JSON object of a game's `tags` and `annotations` ([`Extra::to_json`]),
+/// written straight from them: the object a `serde_json::Value` map of the tags, then the
+/// annotation fields, would write (keys sorted at every level, an annotation field
+/// winning over a tag of the same name). `None` when both are empty.
+pub fn stored_json(tags: &[(String, String)], annotations: &Annotations) -> Option<String> {
+    let json = crate::sorted_json::to_string(&Stored {
+        tags: Tags(tags),
+        annotations: AnnotationFields(annotations),
+    });
+    (json != "{}").then_some(json)
+}
+
+/// What [`stored_json`] writes: the tags, then the annotation fields, in one object.
+#[derive(Serialize)]
+struct Stored<'a> {
+    #[serde(flatten)]
+    tags: Tags<'a>,
+    #[serde(flatten)]
+    annotations: AnnotationFields<'a>,
+}
+
+struct Tags<'a>(&'a [(String, String)]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// The annotations' own fields (no tag naming the kind).
+struct AnnotationFields<'a>(&'a Annotations);
+
+impl Serialize for AnnotationFields<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Annotations::Renju(a) => a.serialize(s),
+            Annotations::Xiangqi(a) => a.serialize(s),
+            Annotations::Territorial(a) => a.serialize(s),
+            Annotations::ChouChou(a) => a.serialize(s),
+        }
     }
 }
 
@@ -495,5 +529,116 @@ mod tests {
     fn a_wrong_shape_is_an_error_not_a_default() {
         assert!(Extra::parse(GameKind::Territorial, Some(r#"{"score":3}"#)).is_err());
         assert!(Extra::parse(GameKind::Renju, Some("[1]")).is_err());
+    }
+
+    /// The stored object as it was built before [`stored_json`]: a `Value` map of the
+    /// tags, then the annotation fields.
+    fn through_a_value(tags: &[(String, String)], annotations: &Annotations) -> Option<String> {
+        let mut map = serde_json::Map::new();
+        for (k, v) in tags {
+            map.insert(k.clone(), Value::from(v.as_str()));
+        }
+        if let Value::Object(fields) = annotations.to_value() {
+            map.extend(fields);
+        }
+        (!map.is_empty()).then(|| Value::Object(map).to_string())
+    }
+
+    #[test]
+    fn the_stored_object_is_written_as_a_json_value_writes_it() {
+        let pieces = |names: &[&str]| {
+            PieceCounts(
+                names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (n.to_string(), i as u32 + 1))
+                    .collect(),
+            )
+        };
+        let every_kind = [
+            Annotations::Renju(RenjuAnnotations {
+                opening_name: Some("Kagetsu".into()),
+                black_time: Some("10'".into()),
+                white_time: None,
+                swap: Some("yes".into()),
+                declared_proposals: Some(2),
+                proposals: Some("h8 --".into()),
+            }),
+            Annotations::Renju(Default::default()),
+            Annotations::Xiangqi(XiangqiAnnotations {
+                opening_name: Some("中炮\"對\"屏風馬".into()),
+                ecco_name: Some("顺炮".into()),
+                start_fen: None,
+                encoding: "big5".into(),
+                captures: XiangqiCaptures {
+                    red: pieces(&["炮", "兵", "马", "兵"]),
+                    black: pieces(&[]),
+                    first_capture_ply: Some(7),
+                    material: vec![0, -2, 3],
+                },
+                variations: Some(1),
+            }),
+            Annotations::Xiangqi(Default::default()),
+            Annotations::Territorial(TerritorialAnnotations {
+                score: TerritorialScore {
+                    white: 12,
+                    black: 9,
+                    territories: vec![Territory {
+                        side: "white".into(),
+                        size: 4,
+                        multiplier: 2,
+                        king: true,
+                        queen: false,
+                    }],
+                },
+            }),
+            Annotations::ChouChou(ChouChouAnnotations {
+                variant: "4x4".into(),
+                players: 4,
+                pairs: true,
+                threshold: 8,
+                captured: vec![1, 2],
+                penalty: vec![0],
+                points: vec![-1, 3],
+                winner: Some("P2".into()),
+                termination_tag: None,
+                captures: vec![ChouChouCapture {
+                    ply: 3,
+                    player: "P1".into(),
+                    taken: 2,
+                    steps: vec![1, 1],
+                    action: "place".into(),
+                }],
+                not_applied: vec![ChouChouEntry {
+                    ply: 9,
+                    action: "1F".into(),
+                }],
+                stated_counts: vec![ChouChouStatedCount { ply: 3, count: 2 }],
+            }),
+        ];
+        let tag_sets: [&[(&str, &str)]; 3] = [
+            &[],
+            &[("Site", "台北\n"), ("Round", "第22轮"), ("ECCO", "C45")],
+            // A tag named as an annotation field, one written twice, one sorting last.
+            &[
+                ("encoding", "utf-8"),
+                ("Site", "a"),
+                ("Site", "b"),
+                ("zz", "\\"),
+            ],
+        ];
+        for annotations in &every_kind {
+            for tags in tag_sets {
+                let tags: Vec<(String, String)> = tags
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                assert_eq!(
+                    stored_json(&tags, annotations),
+                    through_a_value(&tags, annotations),
+                    "{annotations:?} with {tags:?}"
+                );
+            }
+        }
     }
 }

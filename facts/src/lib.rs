@@ -23,6 +23,7 @@ pub mod ruleset;
 pub mod seat;
 pub mod severity;
 mod simplified;
+mod sorted_json;
 #[cfg(feature = "sql")]
 mod sql;
 pub mod termination;

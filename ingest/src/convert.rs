@@ -3,9 +3,9 @@
 
 use kifu_facts::{
     Annotations, BySeat, CanonicalKey, ChouChouAnnotations, ChouChouCapture, ChouChouEntry,
-    ChouChouStatedCount, Extra, GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat,
-    Severity, TerritorialAnnotations, TerritorialScore, Territory, VariationMove,
-    XiangqiAnnotations, XiangqiCaptures,
+    ChouChouStatedCount, GameKind, Outcome, PieceCounts, RenjuAnnotations, Ruleset, Seat, Severity,
+    TerritorialAnnotations, TerritorialScore, Territory, VariationMove, XiangqiAnnotations,
+    XiangqiCaptures,
 };
 use kifu_parser::raw::{AnyGame, CcGame, CtGame, Header, Note, RawError, RawGame, XqGame};
 use kifu_parser::variation::{variation_nodes, VariationNode};
@@ -245,7 +245,7 @@ fn note_record(n: &Note) -> FindingRecord {
 
 /// The stored `extra`: the header tags without a column and the replay's annotations.
 fn extra_json(tags: &[(String, String)], annotations: Annotations) -> Option<String> {
-    Extra::new(tags.to_vec(), annotations).to_json()
+    kifu_facts::annotation::stored_json(tags, &annotations)
 }
 
 /// The key of a record among its copies: the key of the moves the replay applied, and,

@@ -80,6 +80,7 @@ pub(crate) fn read_file(
     let mut file_read = FileRead {
         formats: Vec::new(),
         encoding: None,
+        last_legacy: None,
     };
     let context = |member: &str| {
         let name = if member.is_empty() {
@@ -184,6 +185,9 @@ pub(crate) fn read_file(
 struct FileRead {
     formats: Vec<&'static str>,
     encoding: Option<&'static str>,
+    /// The last legacy encoding (GBK, Big5) met: the next member's likelier one (members
+    /// of an archive mostly share one), which format detection decodes first.
+    last_legacy: Option<&'static str>,
 }
 
 /// Reads one member: identifies it from its head and sends its records (or the whole
@@ -205,8 +209,12 @@ fn read_member(
     // the failure where it happened.
     let cut_in_head = reader.failed();
     let reader = input::WatchedMember::new(reader, sender.watch.clone());
-    let (format, member_encoding) = kifu_parser::member::identify(&head, name, options.format);
+    let (format, member_encoding) =
+        kifu_parser::member::identify_in_file(&head, name, options.format, file_read.last_legacy);
     file_read.encoding.get_or_insert(member_encoding);
+    if matches!(member_encoding, "gbk" | "big5") {
+        file_read.last_legacy = Some(member_encoding);
+    }
     match format {
         Some(format) => {
             if !file_read.formats.contains(&format.name()) {

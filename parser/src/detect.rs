@@ -123,6 +123,18 @@ pub fn detect_with_encoding(
     head: &[u8],
     file_name: Option<&str>,
 ) -> (Option<Format>, Option<&'static str>) {
+    detect_in_file(head, file_name, None)
+}
+
+/// [`detect_with_encoding`] of a member of a file whose Xiangqi members so far were in
+/// `likelier` (`gbk`, `big5`): the head is decoded in it first, and in the other
+/// encoding only where that reading is not decisive ([`crate::xq_text::read_head`]).
+/// The answer is the same whatever `likelier` says.
+pub fn detect_in_file(
+    head: &[u8],
+    file_name: Option<&str>,
+    likelier: Option<&str>,
+) -> (Option<Format>, Option<&'static str>) {
     if head.starts_with(crate::renlib::MAGIC) {
         return (Some(Format::RenLib), None);
     }
@@ -154,9 +166,8 @@ pub fn detect_with_encoding(
         return (Some(Format::ResultsCsv), None);
     }
     // The Xiangqi sniffers read the head decoded: detect its encoding and decode it once.
-    let xq_encoding = crate::xq_text::detect_encoding(head);
-    let xq_text = crate::xq_text::decode(head, xq_encoding).0;
-    (detect_rest(head, &xq_text, file_name), Some(xq_encoding))
+    let xq = crate::xq_text::read_head(head, likelier);
+    (detect_rest(head, &xq.text, file_name), Some(xq.encoding))
 }
 
 fn detect_rest(head: &[u8], xq_text: &str, file_name: Option<&str>) -> Option<Format> {

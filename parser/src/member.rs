@@ -24,12 +24,24 @@ pub fn identify(
     name: Option<&str>,
     forced: Option<Format>,
 ) -> (Option<Format>, &'static str) {
+    identify_in_file(head, name, forced, None)
+}
+
+/// [`identify`] of a member of a file (an archive) whose Xiangqi members so far were in
+/// `likelier` (`gbk`, `big5`): the same answer, found with less decoding when the guess is
+/// right ([`detect::detect_in_file`]).
+pub fn identify_in_file(
+    head: &[u8],
+    name: Option<&str>,
+    forced: Option<Format>,
+    likelier: Option<&str>,
+) -> (Option<Format>, &'static str) {
     let (format, xq_encoding) = match forced {
         Some(f) => (Some(f), None),
-        None => detect::detect_with_encoding(head, name),
+        None => detect::detect_in_file(head, name, likelier),
     };
     let encoding = match format {
-        Some(f) => encoding(f, head, xq_encoding),
+        Some(f) => encoding_in_file(f, head, xq_encoding, likelier),
         None => detect::detect_encoding(head),
     };
     (format, encoding)
@@ -47,12 +59,24 @@ pub fn identify(
 /// `utf-16le`, `gbk`, `windows-1252`, …). Merging them would change both the decoder of
 /// Big5 files and the labels stored.
 pub fn encoding(format: Format, head: &[u8], xq_detected: Option<&'static str>) -> &'static str {
+    encoding_in_file(format, head, xq_detected, None)
+}
+
+/// [`encoding`] of a member of a file whose Xiangqi members so far were in `likelier`
+/// (`gbk`, `big5`): scored in it first ([`xq_text::detect_encoding_in_file`]), the same
+/// answer.
+fn encoding_in_file(
+    format: Format,
+    head: &[u8],
+    xq_detected: Option<&'static str>,
+    likelier: Option<&str>,
+) -> &'static str {
     match format {
         // Binary: their strings are decoded one by one (RenLib: UTF-8 else GBK; XQF: GBK).
         // 象棋桥 CBL/CBR: UTF-16LE strings in binary records.
         Format::RenLib | Format::Xqf | Format::Cbl | Format::Cbr => "binary",
         f if f.game_kind() == Some(GameKind::Xiangqi) => {
-            xq_detected.unwrap_or_else(|| xq_text::detect_encoding(head))
+            xq_detected.unwrap_or_else(|| xq_text::detect_encoding_in_file(head, likelier))
         }
         _ => detect::detect_encoding(head),
     }

@@ -22,6 +22,8 @@
 //! field keeps the original), and the alternative letters `N` (horse) and `B` (elephant)
 //! become `H` and `E`.
 
+use std::sync::OnceLock;
+
 use encoding_rs::{Encoding, BIG5, GBK, UTF_8};
 use kifu_facts::GameKind;
 
@@ -58,19 +60,130 @@ fn is_xq_char(c: char) -> bool {
 /// (The decoder to use; other formats' encoding label comes from
 /// [`crate::detect::detect_encoding`]: [`crate::member::encoding`] says why there are two.)
 pub fn detect_encoding(bytes: &[u8]) -> &'static str {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
+    if is_utf8_head(bytes) {
         return "utf-8";
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(_) => return "utf-8",
-        // Only the last (cut) character is incomplete: still UTF-8.
-        Err(e) if e.error_len().is_none() && e.valid_up_to() + 4 > bytes.len() => return "utf-8",
-        Err(_) => {}
     }
     // Ignore a character cut at the end of the head.
     let body = trim_cut_tail(bytes);
-    let (g_err, g_hits) = score(GBK, body);
-    let (b_err, b_hits) = score(BIG5, body);
+    choose_legacy(score(GBK, body), score(BIG5, body), body)
+}
+
+/// A file head read as Xiangqi text: [`detect_encoding`]'s answer and the head decoded
+/// in it, as [`decode`] decodes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadText {
+    pub encoding: &'static str,
+    pub text: String,
+}
+
+/// [`detect_encoding`] and [`decode`] in one, decoding the head once where it can:
+/// `likelier` (`gbk` or `big5`: the encoding of the file's members read so far; else the
+/// one whose byte pairs could hold more Xiangqi characters) is decoded and scored first,
+/// and the other encoding is scored only where that reading is not decisive on its own:
+/// where the other's Xiangqi characters, which cannot be more than the byte pairs that
+/// decode to one ([`hit_bound`]), could make [`detect_encoding`] answer otherwise. The
+/// answer is always [`detect_encoding`]'s, whatever `likelier` says.
+pub fn read_head(bytes: &[u8], likelier: Option<&str>) -> HeadText {
+    if is_utf8_head(bytes) {
+        return HeadText {
+            encoding: "utf-8",
+            text: decode(bytes, "utf-8").0,
+        };
+    }
+    let body = trim_cut_tail(bytes);
+    let first = likelier_encoding(likelier, body);
+    let (text, first_score) = decode_scored(body, first);
+    let decided = decide_from(body, first, first_score);
+    let text = if decided == legacy_name(first) && body.len() == bytes.len() {
+        text
+    } else {
+        decode(bytes, decided).0
+    };
+    HeadText {
+        encoding: decided,
+        text,
+    }
+}
+
+/// [`detect_encoding`] of a head whose text is not needed, scoring `likelier` first as
+/// [`read_head`] does.
+pub fn detect_encoding_in_file(bytes: &[u8], likelier: Option<&str>) -> &'static str {
+    if is_utf8_head(bytes) {
+        return "utf-8";
+    }
+    let body = trim_cut_tail(bytes);
+    let first = likelier_encoding(likelier, body);
+    decide_from(body, first, score(first, body))
+}
+
+/// The legacy encoding read first: `likelier` (`gbk`, `big5`), else the one whose byte
+/// pairs could hold more Xiangqi characters.
+fn likelier_encoding(likelier: Option<&str>, body: &[u8]) -> &'static Encoding {
+    match likelier {
+        Some("big5") => BIG5,
+        Some("gbk") => GBK,
+        _ if hit_bound(BIG5, body) > hit_bound(GBK, body) => BIG5,
+        _ => GBK,
+    }
+}
+
+/// [`choose_legacy`]'s answer from the score of the `first` reading, scoring the other
+/// only where `first` does not decide alone.
+fn decide_from(body: &[u8], first: &'static Encoding, first_score: Score) -> &'static str {
+    let other = if first == GBK { BIG5 } else { GBK };
+    if first_score.decides_alone(hit_bound(other, body)) {
+        return legacy_name(first);
+    }
+    let other_score = score(other, body);
+    if first == GBK {
+        choose_legacy(first_score, other_score, body)
+    } else {
+        choose_legacy(other_score, first_score, body)
+    }
+}
+
+/// Whether a head is read as UTF-8: a BOM, or valid UTF-8 but for a character cut at its
+/// end.
+fn is_utf8_head(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return true;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => true,
+        // Only the last (cut) character is incomplete: still UTF-8.
+        Err(e) => e.error_len().is_none() && e.valid_up_to() + 4 > bytes.len(),
+    }
+}
+
+fn legacy_name(enc: &'static Encoding) -> &'static str {
+    if enc == GBK {
+        "gbk"
+    } else {
+        "big5"
+    }
+}
+
+/// Decoding errors and Xiangqi characters of a head read in one encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Score {
+    errors: usize,
+    hits: usize,
+}
+
+impl Score {
+    /// Plenty of Xiangqi vocabulary, twice what the other reading could have at most
+    /// (`other_bound`), and few errors: [`choose_legacy`]'s first two rules pick this
+    /// reading whatever the other's score (the other's first rule would need it to have
+    /// twice this one's characters).
+    fn decides_alone(self, other_bound: usize) -> bool {
+        self.hits >= 3 && self.hits >= 2 * other_bound && self.errors <= 2 + self.hits / 16
+    }
+}
+
+/// GBK or Big5 for a head that is not UTF-8, from both readings' scores.
+fn choose_legacy(gbk: Score, big5: Score, body: &[u8]) -> &'static str {
+    let (g_err, g_hits) = (gbk.errors, gbk.hits);
+    let (b_err, b_hits) = (big5.errors, big5.hits);
     // Plenty of Xiangqi vocabulary one way outweighs a stray byte that is invalid that way
     // (a Big5 file with one GBK character in it is still Big5; the stray byte becomes an
     // `encoding-errors` warning where it stands).
@@ -159,7 +272,7 @@ fn count_xq_chars(utf8: &[u8]) -> usize {
 
 /// Decoding errors and Xiangqi characters of `bytes` read as `enc`: decoded in pieces
 /// into a buffer on the stack (no allocation; this runs on every member of an archive).
-fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
+fn score(enc: &'static Encoding, bytes: &[u8]) -> Score {
     let mut decoder = enc.new_decoder_without_bom_handling();
     let mut buf = [0u8; 4096];
     let (mut errors, mut hits) = (0, 0);
@@ -175,7 +288,74 @@ fn score(enc: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
             encoding_rs::DecoderResult::Malformed(..) => errors += 1,
         }
     }
-    (errors, hits)
+    Score { errors, hits }
+}
+
+/// `bytes` decoded from `enc` as [`decode`] decodes them (a U+FFFD for each malformed
+/// sequence), with the reading's [`score`].
+fn decode_scored(bytes: &[u8], enc: &'static Encoding) -> (String, Score) {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut text = String::new();
+    let mut errors = 0;
+    let mut src = bytes;
+    loop {
+        let room = decoder
+            .max_utf8_buffer_length_without_replacement(src.len())
+            .unwrap_or(src.len());
+        text.reserve(room.max(4));
+        let (result, read) = decoder.decode_to_string_without_replacement(src, &mut text, true);
+        src = &src[read..];
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::OutputFull => {}
+            encoding_rs::DecoderResult::Malformed(..) => {
+                errors += 1;
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    }
+    let hits = count_xq_chars(text.as_bytes());
+    (text, Score { errors, hits })
+}
+
+/// At least as many as the Xiangqi characters `bytes` read as `enc` (GBK or Big5) holds:
+/// the offsets where a byte pair is one that `enc` decodes to such a character. Every
+/// Xiangqi character is in both encodings' two-byte tables (a test checks it), and GBK's
+/// four-byte sequences are for the characters outside its table, so each one a decoder
+/// writes comes from such a pair, wherever malformed bytes put the decoder's steps.
+fn hit_bound(enc: &'static Encoding, bytes: &[u8]) -> usize {
+    let pairs = xq_pairs(enc);
+    bytes
+        .windows(2)
+        .filter(|w| {
+            let i = usize::from(w[0]) << 8 | usize::from(w[1]);
+            w[0] >= 0x80 && pairs[i / 64] & (1 << (i % 64)) != 0
+        })
+        .count()
+}
+
+/// The byte pairs `enc` (GBK or Big5) decodes to a Xiangqi character: one bit per pair,
+/// the first byte the high one, found once by decoding every pair.
+fn xq_pairs(enc: &'static Encoding) -> &'static [u64; 1024] {
+    static GBK_PAIRS: OnceLock<[u64; 1024]> = OnceLock::new();
+    static BIG5_PAIRS: OnceLock<[u64; 1024]> = OnceLock::new();
+    let cell = if enc == GBK { &GBK_PAIRS } else { &BIG5_PAIRS };
+    cell.get_or_init(|| {
+        let mut bits = [0u64; 1024];
+        let mut buf = [0u8; 16];
+        for lead in 0x80..=0xFFu8 {
+            for trail in 0..=0xFFu8 {
+                let mut decoder = enc.new_decoder_without_bom_handling();
+                let (_, _, written) =
+                    decoder.decode_to_utf8_without_replacement(&[lead, trail], &mut buf, true);
+                if count_xq_chars(&buf[..written]) > 0 {
+                    let i = usize::from(lead) << 8 | usize::from(trail);
+                    bits[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        bits
+    })
 }
 
 fn encoding_for(name: &str) -> &'static Encoding {
@@ -537,6 +717,80 @@ mod tests {
         assert_eq!(d, t);
         assert_eq!(m.len(), d.len() + 1);
         assert_eq!(m[d.find('馬').unwrap()] as usize, b.len() - 9);
+    }
+
+    #[test]
+    fn every_xiangqi_character_is_a_byte_pair_in_gbk() {
+        // What `hit_bound` counts on: Big5 has no longer sequences, and GBK's four-byte ones
+        // are for the characters its two-byte table leaves out.
+        for c in XQ_CHARS.chars() {
+            let text = c.to_string();
+            let (bytes, _, unmappable) = GBK.encode(&text);
+            assert!(!unmappable && bytes.len() == 2, "{c}");
+            assert_eq!(hit_bound(GBK, &bytes), 1, "{c}");
+            let (bytes, _, unmappable) = BIG5.encode(&text);
+            assert!(unmappable || hit_bound(BIG5, &bytes) == 1, "{c}");
+        }
+    }
+
+    #[test]
+    fn reading_a_head_answers_as_detecting_and_decoding_it_whatever_the_guess() {
+        let gbk = GBK
+            .encode("[Red \"胡荣华\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８\n")
+            .0;
+        let big5 = BIG5
+            .encode("[Red \"胡榮華\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８\n")
+            .0;
+        let name = GBK.encode("第22轮 许银川").0;
+        let pieces: [&[u8]; 7] = [
+            &gbk,
+            &big5,
+            &name,
+            b"\xFF\xFE",
+            b"abc ",
+            b"\xA4",
+            b"\x81\x30",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let mut head = Vec::new();
+            for _ in 0..next() % 6 {
+                let r = next();
+                match r % 9 {
+                    7 => head.push((r >> 8) as u8),
+                    8 => head.extend((0..r % 40).map(|k| (r >> (k % 56)) as u8 | 0x80)),
+                    i => {
+                        let p = pieces[i as usize % pieces.len()];
+                        let from = (r >> 8) as usize % (p.len() + 1);
+                        head.extend_from_slice(&p[from..]);
+                    }
+                }
+            }
+            let expected = detect_encoding(&head);
+            let text = decode(&head, expected).0;
+            for likelier in [None, Some("gbk"), Some("big5"), Some("utf-8")] {
+                assert_eq!(detect_encoding_in_file(&head, likelier), expected);
+                let read = read_head(&head, likelier);
+                assert_eq!(
+                    (read.encoding, &read.text),
+                    (expected, &text),
+                    "{head:02X?} read with {likelier:?} first"
+                );
+            }
+            for enc in [GBK, BIG5] {
+                let body = trim_cut_tail(&head);
+                assert!(score(enc, body).hits <= hit_bound(enc, body), "{head:02X?}");
+                let (decoded, scored) = decode_scored(body, enc);
+                assert_eq!(scored, score(enc, body));
+                assert_eq!(decoded, enc.decode_without_bom_handling(body).0);
+            }
+        }
     }
 
     #[test]

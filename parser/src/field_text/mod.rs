@@ -119,6 +119,10 @@ pub fn read_field(bytes: &[u8], file_encoding: &str) -> FieldReading {
     let file_cost = cost(&file_text);
     let mut best: Option<(f64, &'static str, String)> = None;
     for &(name, encoding) in ENCODINGS.iter().filter(|(name, _)| *name != file.0) {
+        // Checked before anything is decoded: most legacy fields are no UTF-8.
+        if encoding == UTF_8 && std::str::from_utf8(bytes).is_err() {
+            continue;
+        }
         let (text, errors) = read(bytes, encoding);
         if errors || !is_clean(&text, encoding) {
             continue;
