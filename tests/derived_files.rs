@@ -203,6 +203,16 @@ impl Drop for Writable<'_> {
     }
 }
 
+/// `games` ingested into `k.db` in the folder `rw` of a new temporary directory.
+fn ingested_in_a_folder(games: &Path) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let writable = dir.path().join("rw");
+    std::fs::create_dir(&writable).unwrap();
+    let db = writable.join("k.db");
+    ingest_ok(&db, &[games]);
+    (dir, writable, db)
+}
+
 fn copy_files(from: &Path, to: &Path, names: &[&str]) {
     std::fs::create_dir(to).unwrap();
     for name in names {
@@ -215,11 +225,7 @@ fn a_database_in_a_read_only_folder_is_read_as_in_a_writable_one() {
     let Some(games) = collection() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let writable = dir.path().join("rw");
-    std::fs::create_dir(&writable).unwrap();
-    let db = writable.join("k.db");
-    ingest_ok(&db, &[&games]);
+    let (dir, writable, db) = ingested_in_a_folder(&games);
     // A clean close leaves neither a -wal nor a -shm: the folder holds the two files.
     assert_eq!(files_named(&writable, "k.db"), ["k.db", "k.db-positions"]);
     let read_only = dir.path().join("ro");
@@ -245,11 +251,7 @@ fn a_database_in_a_read_only_folder_is_read_with_the_log_a_writer_left() {
     let Some(games) = collection() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let writable = dir.path().join("rw");
-    std::fs::create_dir(&writable).unwrap();
-    let db = writable.join("k.db");
-    ingest_ok(&db, &[&games]);
+    let (dir, writable, db) = ingested_in_a_folder(&games);
     // A reader's open transaction keeps a second ingest's pages in the -wal (a checkpoint
     // cannot copy them past it): the copy taken meanwhile is what a writer killed then
     // leaves, its newest games in the log alone.

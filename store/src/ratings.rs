@@ -146,9 +146,18 @@ fn write_differences(
     stored: &[StoredRating],
     rows: &[StoredRating],
 ) -> Result<()> {
-    let mut delete = conn.prepare_cached(
+    let mut delete_row = conn.prepare_cached(
         "DELETE FROM ratings WHERE kind = ?1 AND system = ?2 AND player = ?3 AND period = ?4",
     )?;
+    let mut delete = |gone: &StoredRating| -> Result<()> {
+        delete_row.execute(params![
+            kind.name(),
+            system.name(),
+            gone.player,
+            gone.period
+        ])?;
+        Ok(())
+    };
     let mut upsert = conn.prepare_cached(
         "INSERT OR REPLACE INTO ratings (kind, system, player, period, date, rating, sd, games)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -162,12 +171,7 @@ fn write_differences(
     for new in wanted {
         // The stored rows before this one are gone from the list.
         while let Some(gone) = old.next_if(|o| key(o) < key(new)) {
-            delete.execute(params![
-                kind.name(),
-                system.name(),
-                gone.player,
-                gone.period
-            ])?;
+            delete(gone)?;
         }
         if old.next_if(|o| *o == new).is_some() {
             continue;
@@ -186,12 +190,7 @@ fn write_differences(
         old.next_if(|o| key(o) == key(new));
     }
     for gone in old {
-        delete.execute(params![
-            kind.name(),
-            system.name(),
-            gone.player,
-            gone.period
-        ])?;
+        delete(gone)?;
     }
     Ok(())
 }
