@@ -128,8 +128,8 @@ pub struct Summary {
     /// was made from the games), as said on standard error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index_set_aside: Option<String>,
-    /// Wall seconds, from opening the database to closing it: the command's time but for
-    /// reading its arguments and printing this.
+    /// Wall seconds, from opening the database to closing it (with `kifu ingest`, from the
+    /// command's start): the command's time but for printing this.
     pub seconds: f64,
     pub games_per_second: f64,
     /// Where [`Summary::seconds`] went, step by step (the pipeline alone when nothing was
@@ -350,6 +350,8 @@ impl Lap {
 /// `pipeline`).
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
 pub struct Steps {
+    /// Before the ingest: the command reading its arguments and checking its paths.
+    pub start: f64,
     /// Opening the database (its schema brought up to date, the position index prepared).
     pub open: f64,
     /// Indexing the games an earlier ingest left out of the position index.
@@ -540,6 +542,13 @@ fn run(
 }
 
 impl Summary {
+    /// Counts `seconds` spent before the ingest began (by the command that called it) in
+    /// its time, as its first step.
+    pub fn began_earlier(&mut self, seconds: f64) {
+        self.steps.start = seconds;
+        self.set_seconds(self.seconds + seconds);
+    }
+
     /// The summary's wall time, and the rate it gives.
     fn set_seconds(&mut self, seconds: f64) {
         self.seconds = seconds;

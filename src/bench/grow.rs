@@ -160,6 +160,7 @@ pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
         best_ingest.summary["seconds"].as_f64().unwrap_or(f64::NAN)
     )?;
     for (name, what) in [
+        ("start", "reading the arguments"),
         ("open", "opening the database"),
         ("index_catch_up", "position index catch-up"),
         ("pipeline", "read, replay, write"),

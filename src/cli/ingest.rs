@@ -108,8 +108,10 @@ fn run_to_db(
     paths: &[PathBuf],
 ) -> Result<ExitCode> {
     check_paths(paths)?;
-    let summary = kifu_ingest::ingest(db, paths, options)
+    let before = crate::seconds_since_start();
+    let mut summary = kifu_ingest::ingest(db, paths, options)
         .with_context(|| format!("ingest into {}", db.display()))?;
+    summary.began_earlier(before);
     if !super::progress::quiet() {
         let mut out = Stdout::lock();
         if json {
