@@ -169,9 +169,10 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
     if let Some(path) = &args.rated_games {
         write_rated_games(&games, path)?;
     }
-    let current = match stored_list && !stale {
-        true => read_current(&store, kind, terms.system, &games)?,
-        false => None,
+    let current = if stored_list && !stale {
+        read_current(&store, kind, terms.system, &games)?
+    } else {
+        None
     };
     let ratings = match current {
         Some(ratings) => ratings,
@@ -383,7 +384,7 @@ fn store_lists(
     start: &StartingPoint,
     ratings: &Ratings,
 ) -> Result<()> {
-    let Ok(mut store) = kifu_store::Store::open(db) else {
+    let Some(mut store) = super::derived::writable(db) else {
         return Ok(());
     };
     let lists = stored_lists(kind, games, start, Some(ratings));
