@@ -207,7 +207,7 @@ impl FirstCopies {
         Ok(())
     }
 
-    pub(crate) fn load(&mut self, conn: &Connection, kind: GameKind) -> Result<()> {
+    fn load(&mut self, conn: &Connection, kind: GameKind) -> Result<()> {
         let mut stmt = conn.prepare(
             "SELECT ruleset, canonical_key, min(id) FROM games
              WHERE kind = ?1 AND canonical_key IS NOT NULL AND duplicate_of IS NULL
