@@ -13,7 +13,10 @@ use crate::pairing::{
     elo_from_natural, logistic, natural_from_elo, usable_prior_games, usable_score, Pairing,
     ELO_PER_NATURAL,
 };
+use common_shift::{DayShifts, ShiftScratch};
 use std::ops::Range;
+
+mod common_shift;
 
 /// Settings of [`whole_history`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,11 +91,14 @@ const MAX_HALVINGS: u32 = 60;
 /// order, repeated until no rating moves by `params.tolerance` Elo or
 /// `params.max_iterations` passes were made.
 ///
-/// After each pass every group of connected players is also shifted as a
-/// whole to its best common offset. Such a shift changes neither the games'
-/// likelihood nor the Wiener prior, only the first-day priors, so the
-/// player-by-player steps correct it very slowly (hundreds of passes); the
-/// shift is zero at the joint maximum, so the fixed point is unchanged.
+/// After each pass every group of connected players is also shifted, on each
+/// day, by a common amount: first by the Newton step on one shift per day
+/// ([`common_shift`]), then as a whole to its best common offset. Such shifts
+/// change no game's likelihood, only the Wiener links and the first-day
+/// priors, so the player-by-player steps correct them very slowly (thousands
+/// of passes on a million games, and they stopped short of the maximum by up
+/// to 4 Elo); both are zero at the joint maximum, so the fixed point is
+/// unchanged.
 ///
 /// Games the [`Pairing`] documentation calls unusable are ignored. The
 /// result's `sd` is the square root of the diagonal of the inverse of the
@@ -124,7 +130,9 @@ pub fn whole_history_from(
             ratings[slot] = previous;
         }
     }
+    let shifts = DayShifts::new(&layout, drift_variance_per_day(params.w2));
     let mut scratch = Scratch::default();
+    let mut shift_scratch = ShiftScratch::default();
     let mut iterations = 0;
     let mut converged = false;
     while iterations < params.max_iterations {
@@ -133,7 +141,8 @@ pub fn whole_history_from(
             let change = layout.newton_step(player, &mut ratings, &mut scratch);
             largest_change = largest_change.max(change);
         }
-        // A slot moved by its step and its group's shift: bound it by both.
+        // A slot moved by its step and its group's shifts: bound it by all.
+        largest_change += shifts.apply(&layout, &mut ratings, &mut shift_scratch);
         largest_change += layout.recentre_components(&mut ratings);
         iterations += 1;
         if elo_from_natural(largest_change) < params.tolerance {
@@ -171,22 +180,7 @@ pub fn log_posterior(
         let index = history.binary_search_by_key(&day, |rated| rated.day).ok()?;
         *rating = natural_from_elo(history[index].rating);
     }
-    let mut total = 0.0;
-    for player in (0..players).filter(|&player| !layout.slots(player).is_empty()) {
-        total += layout.prior_log_density(layout.slots(player), &ratings);
-    }
-    for (slot, rating) in ratings.iter().enumerate() {
-        // Each game appears once from each side: count it from the lower slot.
-        for edge in layout
-            .edges_of(slot)
-            .iter()
-            .filter(|edge| edge.opponent > slot)
-        {
-            let difference = rating - ratings[edge.opponent];
-            total += bradley_terry_log_likelihood(edge.points, edge.games, difference);
-        }
-    }
-    Some(total)
+    Some(layout.log_posterior(&ratings))
 }
 
 /// The drift variance in natural units² per day.
@@ -376,6 +370,26 @@ impl Layout {
 
     fn edges_of(&self, slot: usize) -> &[Edge] {
         &self.edges[self.edge_start[slot]..self.edge_start[slot + 1]]
+    }
+
+    /// The log-posterior at `ratings` (natural units, one per slot), up to a constant.
+    fn log_posterior(&self, ratings: &[f64]) -> f64 {
+        let mut total = 0.0;
+        for player in (0..self.player_start.len() - 1).filter(|&p| !self.slots(p).is_empty()) {
+            total += self.prior_log_density(self.slots(player), ratings);
+        }
+        for (slot, rating) in ratings.iter().enumerate() {
+            // Each game appears once from each side: count it from the lower slot.
+            for edge in self
+                .edges_of(slot)
+                .iter()
+                .filter(|edge| edge.opponent > slot)
+            {
+                let difference = rating - ratings[edge.opponent];
+                total += bradley_terry_log_likelihood(edge.points, edge.games, difference);
+            }
+        }
+        total
     }
 
     /// The player's first-day anchor and Wiener prior, in natural units.
