@@ -6,6 +6,7 @@
 #   bench/run.sh                  # generated sets of 100,000 games (and 10,000)
 #   GAMES=1000000 bench/run.sh    # the full run: 1,000,000 generated games per kind
 #   PEER_LIMIT=20000 bench/run.sh # the Python peers on the first 20,000 games only
+#   KIFU=/elsewhere/release/kifu bench/run.sh # a release binary already built
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-100000}
@@ -13,8 +14,11 @@ WORK=${WORK:-target/kifu-bench}
 DATA=${KIFU_SHARED:-../shared}/data
 mkdir -p "$WORK"
 
-cargo build --release --quiet
-KIFU=target/release/kifu
+# KIFU=path/to/kifu: a release binary built elsewhere (else it is built here).
+if [ -z "${KIFU:-}" ]; then
+  cargo build --release --quiet
+  KIFU=target/release/kifu
+fi
 
 "$KIFU" bench --games "$GAMES" --work "$WORK" --out bench/RESULTS.md
 
