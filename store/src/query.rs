@@ -5,6 +5,7 @@ use kifu_facts::{
     Termination, VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
+use std::collections::{HashMap, HashSet};
 
 use crate::summary::{kind_of, severity_of, termination_of};
 use crate::Unreadable;
@@ -250,15 +251,91 @@ pub(crate) fn recorded_seats(
     seats_named(conn, id, "p.name")
 }
 
-/// The curated team of each seat of game `id` (its player's identity's `team`), in seat
-/// order.
-fn curated_teams(conn: &rusqlite::Connection, id: i64) -> Result<Vec<Option<String>>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT (SELECT cp.team FROM player_identity pi JOIN curated_players cp
-                 ON cp.id = pi.identity WHERE pi.player_id = gp.player_id)
-         FROM game_players gp WHERE gp.game_id = ?1 ORDER BY gp.seat",
-    )?;
-    let rows = stmt.query_map(params![id], |r| r.get(0))?;
+/// The seats of many games: looked up game by game, or, when the games are a large part of
+/// the database, read in one pass over every seat (a list of every game of a kind: a million
+/// lookups took seconds, the pass a fraction of one).
+enum Seats {
+    ByGame,
+    Read(HashMap<i64, SeatsAndTeams>),
+}
+
+type SeatsAndTeams = (Vec<(String, String)>, Vec<Option<String>>);
+
+impl Seats {
+    /// Below this many games, one lookup each.
+    const READ_ALL_FROM: usize = 20_000;
+
+    fn for_games(conn: &rusqlite::Connection, holders: &[i64]) -> Result<Seats> {
+        let games: i64 =
+            conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+        if holders.len() < Self::READ_ALL_FROM || (holders.len() as i64) * 4 < games {
+            return Ok(Seats::ByGame);
+        }
+        Self::read_all(conn, holders)
+    }
+
+    /// The seats of `holders` read in one pass over every seat.
+    fn read_all(conn: &rusqlite::Connection, holders: &[i64]) -> Result<Seats> {
+        // Each player's shown name and curated team once, then the seats as bare ids: the
+        // expressions are the same as the lookups', evaluated per player, not per seat.
+        let mut players = conn.prepare(&format!(
+            "SELECT p.id, {name}, (SELECT cp.team FROM player_identity pi JOIN curated_players cp
+                                   ON cp.id = pi.identity WHERE pi.player_id = p.id)
+             FROM players p",
+            name = crate::shown::player_name("p"),
+        ))?;
+        let shown: HashMap<i64, (String, Option<String>)> = players
+            .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
+            .collect::<rusqlite::Result<_>>()?;
+        let wanted: HashSet<i64> = holders.iter().copied().collect();
+        let mut seats = conn
+            .prepare("SELECT game_id, side, player_id FROM game_players ORDER BY game_id, seat")?;
+        let mut read: HashMap<i64, SeatsAndTeams> = HashMap::with_capacity(wanted.len());
+        let mut rows = seats.query([])?;
+        while let Some(r) = rows.next()? {
+            let game: i64 = r.get(0)?;
+            if !wanted.contains(&game) {
+                continue;
+            }
+            let player: i64 = r.get(2)?;
+            // As the lookup's join: a seat whose player row is missing is no seat.
+            let Some((name, team)) = shown.get(&player) else {
+                continue;
+            };
+            let (players, teams) = read.entry(game).or_default();
+            players.push((r.get(1)?, name.clone()));
+            teams.push(team.clone());
+        }
+        Ok(Seats::Read(read))
+    }
+
+    /// The seats of game `holder` and their curated teams; a game without seats has none.
+    fn of(&mut self, conn: &rusqlite::Connection, holder: i64) -> Result<SeatsAndTeams> {
+        match self {
+            Seats::ByGame => seats_and_curated_teams(conn, holder),
+            Seats::Read(read) => Ok(read.remove(&holder).unwrap_or_default()),
+        }
+    }
+}
+
+/// SQL: the curated team of a `game_players` row `gp` (its player's identity's `team`).
+const CURATED_TEAM: &str = "(SELECT cp.team FROM player_identity pi JOIN curated_players cp
+                             ON cp.id = pi.identity WHERE pi.player_id = gp.player_id)";
+
+/// The seats of game `id` as [`seats`] gives them, each with its curated team (its
+/// player's identity's `team`): one statement per game, which a list of every game of a
+/// kind runs a million times.
+fn seats_and_curated_teams(conn: &rusqlite::Connection, id: i64) -> Result<SeatsAndTeams> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT gp.side, {name} AS name, {team} AS team
+         FROM game_players gp JOIN players p ON p.id = gp.player_id
+         WHERE gp.game_id = ?1 ORDER BY gp.seat",
+        name = crate::shown::player_name("p"),
+        team = CURATED_TEAM,
+    ))?;
+    let rows = stmt.query_map(params![id], |r| {
+        Ok(((r.get("side")?, r.get("name")?), r.get("team")?))
+    })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -421,9 +498,10 @@ impl Store {
                     (SELECT ce.dates FROM event_games eg JOIN curated_events ce
                      ON ce.id = eg.event WHERE eg.game_id = g.id) AS event_dates
              FROM games g LEFT JOIN events e ON e.id = {event}
-             WHERE g.kind = ? AND {}
+             WHERE {kind} AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
             covered.sql,
+            kind = crate::filter::sql::KIND,
             round = crate::shown::filled("g", "round"),
             event = crate::shown::filled("g", "event_id"),
             event_name = crate::shown::event_name("g", "e.name"),
@@ -433,6 +511,13 @@ impl Store {
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
         params.extend(covered.params);
+        // The games and their seats from one snapshot, and one read lock instead of one per
+        // game's seats.
+        let _snapshot = if self.conn.is_autocommit() {
+            Some(self.conn.unchecked_transaction()?)
+        } else {
+            None
+        };
         let mut rows = stmt.query(rusqlite::params_from_iter(params))?;
         let mut out = Vec::new();
         let mut seats_of = Vec::new();
@@ -458,9 +543,11 @@ impl Store {
                 forfeit: false,
             });
         }
+        let mut seats = Seats::for_games(&self.conn, &seats_of)?;
         for (row, holder) in out.iter_mut().zip(seats_of) {
-            row.players = seats(&self.conn, holder)?;
-            row.teams = seat_teams(&row.extra, &row.players, curated_teams(&self.conn, holder)?);
+            let (players, curated) = seats.of(&self.conn, holder)?;
+            row.teams = seat_teams(&row.extra, &players, curated);
+            row.players = players;
         }
         if filter.names_only_kind_and_event() {
             out.extend(self.curated_results(kind, filter.event.as_deref())?);
@@ -530,5 +617,76 @@ impl Store {
             .prepare_cached("SELECT terms FROM curated_events ORDER BY id")?;
         let rows = stmt.query_map([], |r| r.get("terms"))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameRecord, NewSource, Record};
+    use kifu_facts::BySeat;
+
+    #[test]
+    fn seats_read_in_one_pass_equal_seats_looked_up_by_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("k.db")).unwrap();
+        let source = store
+            .begin_source(&NewSource {
+                path: "cup.pgn".into(),
+                bytes: 1,
+                content_hash: "c".repeat(64),
+                format: "xiangqi-pgn".into(),
+                encoding: "utf-8".into(),
+                rules: None,
+            })
+            .unwrap();
+        let game = |players: Option<[&str; 2]>, offset: u64| {
+            Record::Game(Box::new(GameRecord {
+                source_id: source,
+                offset,
+                players: players.map_or_else(BySeat::default, |[a, b]| {
+                    BySeat::from([a.to_owned(), b.to_owned()])
+                }),
+                ..GameRecord::empty(GameKind::Xiangqi)
+            }))
+        };
+        store
+            .write_batch(&[
+                game(Some(["Ann", "Bo"]), 0),
+                game(None, 10),
+                game(Some(["Cy", "Ann"]), 20),
+            ])
+            .unwrap();
+        // Ann's identity plays for a team.
+        store
+            .conn
+            .execute_batch(
+                "INSERT INTO curated_players (id, name, line, team) VALUES (1, 'Ann Lee', 3, 'Reds');
+                 INSERT INTO player_identity (player_id, identity)
+                 SELECT id, 1 FROM players WHERE name = 'Ann';",
+            )
+            .unwrap();
+        let ids: Vec<i64> = store
+            .conn
+            .prepare("SELECT id FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        let by_game: Vec<SeatsAndTeams> = ids
+            .iter()
+            .map(|&id| seats_and_curated_teams(&store.conn, id).unwrap())
+            .collect();
+        let mut read = Seats::read_all(&store.conn, &ids).unwrap();
+        let in_one_pass: Vec<SeatsAndTeams> = ids
+            .iter()
+            .map(|&id| read.of(&store.conn, id).unwrap())
+            .collect();
+        assert_eq!(by_game, in_one_pass);
+        assert_eq!(by_game[1], (vec![], vec![]));
+        assert_eq!(by_game[0].0[0].1, "Ann Lee");
+        assert_eq!(by_game[2].0[1].1, "Ann Lee");
+        assert_eq!(by_game[2].1, vec![None, Some("Reds".to_owned())]);
     }
 }
