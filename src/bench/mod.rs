@@ -649,19 +649,36 @@ fn machine_line() -> String {
     )
 }
 
-/// Writes the results document: where and on what it ran, then `body`.
+/// Writes the results document: where and on what it ran, then `body`, in place of the
+/// document's top; its sections (from the first `## ` heading on: the other benchmarks'
+/// and the earlier runs kept by hand) are kept.
 fn write_results(req: &BenchArgs, body: &str) -> Result<ExitCode> {
-    let mut doc = String::new();
-    writeln!(doc, "# kifu bench results\n")?;
-    writeln!(doc, "{}\n", machine_line())?;
-    doc.push_str(body);
-    stdout::print(&doc)?;
+    let mut top = String::new();
+    writeln!(top, "# kifu bench results\n")?;
+    writeln!(top, "{}\n", machine_line())?;
+    top.push_str(body);
+    stdout::print(&top)?;
     if let Some(dir) = req.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
+    let old = std::fs::read_to_string(&req.out).unwrap_or_default();
+    let doc = with_top(&old, &top);
     std::fs::write(&req.out, &doc).with_context(|| format!("write {}", req.out.display()))?;
     eprintln!("kifu bench: written to {}", req.out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// `old` with its top (everything before the first `## ` heading) replaced by `top`.
+fn with_top(old: &str, top: &str) -> String {
+    let sections = if old.starts_with("## ") {
+        Some(old)
+    } else {
+        old.find("\n## ").map(|at| &old[at + 1..])
+    };
+    match sections {
+        Some(sections) => format!("{}\n\n{sections}", top.trim_end()),
+        None => top.to_owned(),
+    }
 }
 
 /// Replaces one benchmark's section (from its `heading` to the next `## `) of the results
@@ -687,4 +704,20 @@ fn write_section(out: &Path, heading: &str, section: &str) -> Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     std::fs::write(out, doc).with_context(|| format!("write {}", out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_top;
+
+    #[test]
+    fn a_new_top_keeps_the_sections_below_it() {
+        let old = "# kifu bench results\n\nold run\n\n## Growth\n\ntable\n\n## Earlier\n\nkept\n";
+        assert_eq!(
+            with_top(old, "# kifu bench results\n\nnew run\n"),
+            "# kifu bench results\n\nnew run\n\n## Growth\n\ntable\n\n## Earlier\n\nkept\n"
+        );
+        assert_eq!(with_top("", "top\n"), "top\n");
+        assert_eq!(with_top("only a top\n", "top\n"), "top\n");
+    }
 }
