@@ -114,31 +114,31 @@ fn trailing_stop(name: &str) -> Option<&str> {
 
 /// `12. 胡荣华`, `3、胡荣华`, `(3) 胡荣华`, `第55局 华东胡荣华`.
 fn list_number(name: &str) -> Option<&str> {
-    let rest = if let Some(inner) = name.strip_prefix('(') {
-        let rest = inner.trim_start_matches(|c: char| c.is_ascii_digit());
-        (rest.len() < inner.len()).then_some(())?;
-        rest.strip_prefix(')')?
-    } else if let Some(inner) = name.strip_prefix('第') {
-        let rest = inner.trim_start_matches(|c: char| c.is_ascii_digit());
-        (rest.len() < inner.len()).then_some(())?;
-        let rest = rest.strip_prefix('局')?;
+    if let Some(game) = name.strip_prefix('第') {
+        let rest = after_digits(game)?.strip_prefix('局')?;
         return rest.starts_with(char::is_whitespace).then_some(rest);
-    } else {
-        let rest = name.trim_start_matches(|c: char| c.is_ascii_digit());
-        (rest.len() < name.len()).then_some(())?;
-        rest.strip_prefix(['.', ')', '、'])?
+    }
+    let rest = match name.strip_prefix('(') {
+        Some(inner) => after_digits(inner)?.strip_prefix(')')?,
+        None => after_digits(name)?.strip_prefix(['.', ')', '、'])?,
     };
     rest.starts_with(|c: char| c.is_whitespace() || is_unspaced(c))
         .then_some(rest)
 }
 
+/// What follows the ASCII digits `text` starts with; `None` when it starts with none.
+fn after_digits(text: &str) -> Option<&str> {
+    let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    (rest.len() < text.len()).then_some(rest)
+}
+
 /// `五、六十年代队胡荣华`, `七十年代队胡荣华` (folded: `隊` is `队` by then).
 fn era_team(name: &str) -> Option<&str> {
-    let numerals = name.trim_start_matches(|c: char| "一二三四五六七八九十、".contains(c));
-    let run = &name[..name.len() - numerals.len()];
-    let mut run_chars = run.chars();
-    (run_chars.next_back() == Some('十') && run_chars.next().is_some()).then_some(())?;
-    numerals.strip_prefix("年代队")
+    let rest = name.trim_start_matches(|c: char| "一二三四五六七八九十、".contains(c));
+    let mut numerals = name[..name.len() - rest.len()].chars();
+    // At least one numeral before the tens: `六十`, `五、六十`.
+    let decade = numerals.next_back() == Some('十') && numerals.next().is_some();
+    decade.then_some(rest)?.strip_prefix("年代队")
 }
 
 /// Whitespace runs removed beside a CJK, kana or hangul character, else one space.
