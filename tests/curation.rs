@@ -367,6 +367,65 @@ fn one_identity_the_rules_in_force_and_a_decision_on_ccpd() {
     );
     let id = game.to_string();
     assert!(kifu_ok(&["show", "--db", d, &id]).contains("counted: draw"));
+
+    // Decorated and spaced spellings fold to a plain one (issue 55): before any curation
+    // they are proposed with it, and a search for it finds their games.
+    let suggested = |pattern: &str| {
+        kifu_ok(&[
+            "players",
+            "--db",
+            d,
+            "--suggest-aliases",
+            "--player",
+            pattern,
+        ])
+    };
+    let proposed = suggested("*胡榮華*");
+    for spelling in ["//上海胡榮華", "上海胡榮華.", "五、六十年代隊胡榮華"] {
+        assert!(
+            proposed.contains(&format!("\"{spelling}\",  # ")),
+            "{spelling}: {proposed}"
+        );
+    }
+    let proposed = suggested("*張江*");
+    for spelling in ["張  江", "河北 張　江", "河北　張　江"] {
+        assert!(
+            proposed.contains(&format!("\"{spelling}\",  # ")),
+            "{spelling}: {proposed}"
+        );
+    }
+    let ids_of = |rows: &str| -> std::collections::BTreeSet<String> {
+        rows.lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().to_owned())
+            .collect()
+    };
+    for (typed, spellings) in [
+        ("上海胡榮華", &["//上海胡榮華", "上海胡榮華."][..]),
+        ("胡榮華", &["五、六十年代隊胡榮華"][..]),
+        ("張江", &["張  江"][..]),
+    ] {
+        let found = ids_of(&ids(typed));
+        for spelling in spellings {
+            let listed: Vec<String> = {
+                let conn = rusqlite::Connection::open(&db).unwrap();
+                let mut stmt = conn
+                    .prepare(
+                        "SELECT DISTINCT coalesce(g.duplicate_of, g.id) FROM game_players gp
+                         JOIN players p ON p.id = gp.player_id JOIN games g ON g.id = gp.game_id
+                         WHERE p.name = ?1",
+                    )
+                    .unwrap();
+                let rows = stmt.query_map([spelling], |r| r.get::<_, i64>(0)).unwrap();
+                rows.map(|r| r.unwrap().to_string()).collect()
+            };
+            assert!(!listed.is_empty(), "{spelling}");
+            assert!(
+                listed.iter().all(|g| found.contains(g)),
+                "{typed} finds {spelling}'s games"
+            );
+        }
+    }
     let file = write(
         dir.path(),
         "c.toml",

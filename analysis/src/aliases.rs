@@ -4,7 +4,7 @@
 //! `胡榮華`), and Latin names that differ by initials or word order (`HASEGAWA K.`,
 //! `Hasegawa`, `Kenji Hasegawa`). Two names that sat at one game are never joined.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use kifu_store::curation::{name_matches, NameSummary};
 use kifu_store::{Result, Store};
@@ -76,7 +76,9 @@ pub fn suggest_aliases(store: &Store, pattern: Option<&str>) -> Result<Vec<Sugge
     let names: Vec<NameSummary> = store.name_summaries()?;
     let mut sets = Sets::new(names.len());
     let mut reason: HashMap<usize, Reason> = HashMap::new();
-    let mut core: Vec<bool> = vec![false; names.len()];
+    // The keys other names stand after a prefix (`胡荣华` of `上海胡榮華`): a spelling of
+    // one is shown before a prefixed name.
+    let mut core: HashSet<&str> = HashSet::new();
     // The same name once folded.
     let mut by_key: HashMap<&str, usize> = HashMap::new();
     for (i, n) in names.iter().enumerate() {
@@ -130,7 +132,7 @@ pub fn suggest_aliases(store: &Store, pattern: Option<&str>) -> Result<Vec<Sugge
             sets.union(i, j);
             let written: String = n.name.chars().take(*cut).collect();
             reason.insert(i, Reason::Prefix(written.trim().to_owned()));
-            core[j] = true;
+            core.insert(names[j].key.as_str());
         }
     }
     // Latin names: initials and word order.
@@ -165,7 +167,8 @@ pub fn suggest_aliases(store: &Store, pattern: Option<&str>) -> Result<Vec<Sugge
             Some(_) => None,
             None => members.iter().copied().max_by_key(|&i| {
                 let bare = !matches!(reason.get(&i), Some(Reason::Prefix(_)));
-                (bare, core[i], names[i].games, std::cmp::Reverse(i))
+                let core = core.contains(names[i].key.as_str());
+                (bare, core, names[i].games, std::cmp::Reverse(i))
             }),
         };
         let mut list: Vec<Member> = members

@@ -42,7 +42,7 @@ pub use curation::{
 pub use date::{DateError, PartialDate};
 pub use forbidden::ForbiddenKind;
 pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMATS};
-pub use names::{closest, edit_distance, fold_name};
+pub use names::{closest, edit_distance, fold_name, fold_text};
 pub use opening_rules::RENJU_OPENING_RULES;
 pub use outcome::{
     board_decides, count_result, counted_result, counted_result_under, is_repetition_verdict,

@@ -13,8 +13,8 @@ use kifu_facts::curation::{
     Provenance, ResultCorrection, SectionList, Sections,
 };
 use kifu_facts::{
-    fold_name, is_finding_code, Curation, CurationError, GameKind, ResultName, RulesInForce,
-    Scoring, TeamRanking, Tiebreak, Verdict,
+    fold_name, fold_text, is_finding_code, Curation, CurationError, GameKind, ResultName,
+    RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
 use serde::Deserialize;
 use toml::Spanned;
@@ -308,7 +308,7 @@ impl Checker {
             let e = entry.into_inner();
             let at = self.at(span, "event", &e.name);
             self.required(&at, "name", &e.name);
-            if let Some(line) = names.insert(fold_name(&e.name), at.line) {
+            if let Some(line) = names.insert(fold_text(&e.name), at.line) {
                 self.error(
                     &at,
                     format!("an event of this name is given at line {line}"),

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use kifu_facts::{fold_name, CanonicalKey, GameKind, ResultName, Ruleset};
+use kifu_facts::{fold_name, fold_text, CanonicalKey, GameKind, ResultName, Ruleset};
 use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
 
 use crate::record::GameRecord;
@@ -43,10 +43,10 @@ pub fn header_key(
     {
         return None;
     }
-    let folded = |v: Option<&str>| v.map(|s| fold_name(s.trim())).unwrap_or_default();
+    let folded = |v: Option<&str>| v.map(fold_text).unwrap_or_default();
     let seats: Vec<String> = players
         .iter()
-        .map(|(side, name)| format!("{}={}", side.as_ref(), fold_name(name.as_ref().trim())))
+        .map(|(side, name)| format!("{}={}", side.as_ref(), fold_name(name.as_ref())))
         .collect();
     Some(
         [

@@ -19,12 +19,14 @@ use std::collections::BTreeMap;
 use kifu_facts::curation::{
     parse_game_key, CuratedGame, EventEntry, EventTerms, Provenance, SectionList, Sections,
 };
-use kifu_facts::{fold_name, Curation, CurationError, GameKind, ResultName, Seat, Verdict};
+use kifu_facts::{
+    fold_name, fold_text, Curation, CurationError, GameKind, ResultName, Seat, Verdict,
+};
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
 use crate::filter::DateRange;
-use crate::shown::{key_match, player_name};
+use crate::shown::{key_match, player_name, Fold};
 use crate::{GameFilter, Result, Store};
 
 /// What applying a curation did, for `kifu curate` to report.
@@ -299,7 +301,7 @@ fn apply(
         let entry = format!("[[event]] {:?}", terms.name);
         tx.execute(
             "INSERT INTO curated_events (key, terms) VALUES (?1, ?2)",
-            params![fold_name(&terms.name), stored_terms(terms)],
+            params![fold_text(&terms.name), stored_terms(terms)],
         )?;
         let event = tx.last_insert_rowid();
         let (cond, params) = match event_condition(e) {
@@ -495,7 +497,7 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
     // The record's own event (a first copy without one: its copy's, as it is shown), not
     // any linked copy's: a copy filed under another event stays in its own.
     if let Some(event) = &m.event {
-        let (matches, param) = key_match("e.key", event);
+        let (matches, param) = key_match("e.key", event, Fold::Text);
         c.and(
             &format!(
                 "{} IN (SELECT e.id FROM events e WHERE {matches})",
@@ -518,7 +520,7 @@ fn event_condition(e: &EventEntry) -> std::result::Result<(String, Vec<Value>), 
     // Names as the records spell them (folded): an identity may join the players of two
     // events that its spellings tell apart.
     for name in &m.players {
-        let (matches, param) = key_match("p.key", name);
+        let (matches, param) = key_match("p.key", name, Fold::Name);
         c.and(
             &format!(
                 "g.id IN (SELECT gp.game_id FROM game_players gp JOIN players p
@@ -572,7 +574,7 @@ fn curated_game(
     tx: &Transaction<'_>,
     g: &CuratedGame,
 ) -> Result<std::result::Result<(), EntryError>> {
-    let key = fold_name(&g.event);
+    let key = fold_text(&g.event);
     let curated: Option<i64> = tx
         .query_row(
             "SELECT id FROM curated_events WHERE key = ?1",
@@ -649,9 +651,18 @@ fn curated_game(
     Ok(Ok(()))
 }
 
-/// Whether `name` matches the name pattern `pattern` as a filter compares names (folded;
-/// `*` any run of characters).
+/// Whether the person's name `name` matches the name pattern `pattern` as a filter
+/// compares names (folded; `*` any run of characters).
 pub fn name_matches(pattern: &str, name: &str) -> bool {
+    folded_matches(pattern, name, Fold::Name)
+}
+
+/// Whether `text` (an event's name) matches `pattern` as a filter compares events.
+pub fn text_matches(pattern: &str, text: &str) -> bool {
+    folded_matches(pattern, text, Fold::Text)
+}
+
+fn folded_matches(pattern: &str, text: &str, fold: Fold) -> bool {
     fn glob(p: &[char], s: &[char]) -> bool {
         match p.split_first() {
             None => s.is_empty(),
@@ -659,8 +670,8 @@ pub fn name_matches(pattern: &str, name: &str) -> bool {
             Some((c, rest)) => s.first() == Some(c) && glob(rest, &s[1..]),
         }
     }
-    let p: Vec<char> = fold_name(pattern.trim()).chars().collect();
-    let s: Vec<char> = fold_name(name).chars().collect();
+    let p: Vec<char> = fold.apply(pattern).chars().collect();
+    let s: Vec<char> = fold.apply(text).chars().collect();
     glob(&p, &s)
 }
 

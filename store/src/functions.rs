@@ -1,8 +1,10 @@
 //! SQL functions kifu registers on every connection, so that a query filters by the same
 //! rule the rest of kifu applies in Rust instead of a copy of it written in SQL:
 //!
-//! - `kifu_fold(name)`: [`kifu_fold::fold_name`](kifu_facts::fold_name), the search form of a
-//!   name (migration 3 fills `players.key` and `events.key` with it);
+//! - `kifu_fold(name)`: [`kifu_facts::fold_name`], the search form of a person's name
+//!   (`players.key`, `curated_names.key`);
+//! - `kifu_fold_text(text)`: [`kifu_facts::fold_text`], the search form of any other text
+//!   (`events.key`, rounds);
 //! - `kifu_counted(kind, recorded, derived, termination, correction, rules)`: the result
 //!   that counts ([`kifu_facts::counted_result_under`]: a curation's correction, then the
 //!   rules in force, NULL for none of either), its name or NULL;
@@ -14,7 +16,7 @@
 //!
 //! Each is deterministic, so SQLite may use it in an index or call it once per value.
 
-use kifu_facts::{counted_result_under, fold_name, GameKind, ResultName, RulesInForce};
+use kifu_facts::{counted_result_under, fold_name, fold_text, GameKind, ResultName, RulesInForce};
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::Connection;
 
@@ -27,6 +29,9 @@ pub(crate) fn register(conn: &Connection) -> rusqlite::Result<()> {
         | FunctionFlags::SQLITE_INNOCUOUS;
     conn.create_scalar_function("kifu_fold", 1, flags, |ctx| {
         Ok(text(ctx, 0)?.map(|s| fold_name(&s)))
+    })?;
+    conn.create_scalar_function("kifu_fold_text", 1, flags, |ctx| {
+        Ok(text(ctx, 0)?.map(|s| fold_text(&s)))
     })?;
     conn.create_scalar_function("kifu_counted", 6, flags, |ctx| {
         let kind = text(ctx, 0)?.and_then(|k| GameKind::from_name(&k));
@@ -84,11 +89,11 @@ fn text(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<String>> {
     })
 }
 
-/// An opening rule's name as it is compared: folded ([`fold_name`]), accents dropped from
+/// An opening rule's name as it is compared: folded ([`fold_text`]), accents dropped from
 /// the vowels rule names carry (`Soosõrv`), and only letters and digits kept, so `RIF`,
 /// `rif`, `Soosõrv-8` and `soosorv 8` each find the others.
 pub fn rule_key(name: &str) -> String {
-    fold_name(name)
+    fold_text(name)
         .chars()
         .map(|c| match c {
             'õ' | 'ö' | 'ó' | 'ò' | 'ô' | 'Õ' | 'Ö' | 'Ó' | 'Ò' | 'Ô' => 'o',
@@ -114,6 +119,14 @@ mod tests {
             Some("li na")
         );
         assert_eq!(one("SELECT kifu_fold(NULL)"), None);
+        assert_eq!(
+            one("SELECT kifu_fold('//上海 胡榮華.')").as_deref(),
+            Some("上海胡荣华")
+        );
+        assert_eq!(
+            one("SELECT kifu_fold_text('第16局 河北 李來群')").as_deref(),
+            Some("第16局河北李来群")
+        );
         // A five on the board beats a recorded contrary result; a claim keeps it.
         assert_eq!(
             one("SELECT kifu_counted('renju', 'black', 'white', 'five', NULL, NULL)").as_deref(),

@@ -464,7 +464,10 @@ impl Store {
             if *sql == schema::MIGRATION_COPIES {
                 copies::relink(&tx)?;
             }
-            if *sql == schema::MIGRATION_FOLD_CHINESE || *sql == schema::MIGRATION_RESULT_NAMES {
+            if *sql == schema::MIGRATION_FOLD_CHINESE
+                || *sql == schema::MIGRATION_RESULT_NAMES
+                || *sql == schema::MIGRATION_FOLD_SPACES
+            {
                 copies::relink_headers(&tx)?;
             }
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;

@@ -584,7 +584,7 @@ impl Store {
         )?;
         let mut out = Vec::new();
         for (id, event_name, round, result, forfeit, dates) in rows {
-            if event.is_some_and(|p| !crate::curation::name_matches(p, &event_name)) {
+            if event.is_some_and(|p| !crate::curation::text_matches(p, &event_name)) {
                 continue;
             }
             let (players, teams) = seats

@@ -84,6 +84,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_EVENT_TERMS,
     MIGRATION_GENERATIONS,
     MIGRATION_HEADER_INDEX,
+    MIGRATION_FOLD_SPACES,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -645,4 +646,32 @@ CREATE TABLE derived (
 /// ([`crate::copies`]).
 const MIGRATION_HEADER_INDEX: &str = r#"
 CREATE INDEX IF NOT EXISTS games_header ON games(kind, header_key) WHERE header_key IS NOT NULL;
+"#;
+
+/// Names fold whitespace and record decoration (issue 55, [`kifu_facts::fold_name`]:
+/// `吕 钦` is `吕钦`, `//上海胡榮華.` is `上海胡荣华`); events fold whitespace only
+/// ([`kifu_facts::fold_text`], SQL `kifu_fold_text`: `第16局 …` and `第31局 …` stay two
+/// events). Every stored key is folded again: players', events', curated events' and
+/// the curated names (folding an old key gives the new one, since the new fold only adds
+/// steps). Two curated names of different identities that now fold alike keep the first
+/// identity's (a `kifu curate --check` of the file names the clash); each identity takes
+/// its players again. A section list's players are folded again where they are compared
+/// (`analysis::standings`), so `curated_events.terms` stays. [`crate::Store`] then
+/// recomputes the move-less records' header keys and their links
+/// ([`crate::copies::relink_headers`]), in the migration's transaction; the games say
+/// something new (who played), so the generation moves on.
+pub const MIGRATION_FOLD_SPACES: &str = r#"
+UPDATE players SET key = kifu_fold(name);
+UPDATE events SET key = kifu_fold_text(name);
+UPDATE curated_events SET key = kifu_fold_text(name);
+CREATE TEMP TABLE refolded_names AS SELECT kifu_fold(key) AS key, identity FROM curated_names;
+DELETE FROM curated_names;
+INSERT OR IGNORE INTO curated_names (key, identity)
+    SELECT key, identity FROM temp.refolded_names ORDER BY identity, key;
+DROP TABLE temp.refolded_names;
+DELETE FROM player_identity;
+INSERT OR IGNORE INTO player_identity (player_id, identity)
+    SELECT p.id, n.identity FROM curated_names n JOIN players p ON p.key = n.key
+    ORDER BY n.identity, p.id;
+UPDATE generation SET games = games + 1 WHERE id = 1;
 "#;

@@ -12,7 +12,7 @@ use rusqlite::types::Value;
 use crate::filter::sql::Condition;
 use crate::filter::{FilterError, GameFilter};
 use crate::functions::rule_key;
-use crate::shown::key_match;
+use crate::shown::{key_match, Fold};
 use crate::summary::kind_of;
 use crate::{Result, Store};
 
@@ -223,13 +223,28 @@ impl Store {
         let mut unmatched = Vec::new();
         // A name is known when a record gives it or the curation does (a curated name,
         // alias or event).
-        for (what, tables, pattern) in [
-            ("player", ["players", "curated_names"], &filter.player),
-            ("opponent", ["players", "curated_names"], &filter.opponent),
-            ("event", ["events", "curated_events"], &filter.event),
+        for (what, tables, pattern, fold) in [
+            (
+                "player",
+                ["players", "curated_names"],
+                &filter.player,
+                Fold::Name,
+            ),
+            (
+                "opponent",
+                ["players", "curated_names"],
+                &filter.opponent,
+                Fold::Name,
+            ),
+            (
+                "event",
+                ["events", "curated_events"],
+                &filter.event,
+                Fold::Text,
+            ),
         ] {
             let Some(pattern) = pattern else { continue };
-            let (m, v) = key_match("key", pattern);
+            let (m, v) = key_match("key", pattern, fold);
             let found: bool = self.conn.query_row(
                 &format!(
                     "SELECT EXISTS (SELECT 1 FROM {} WHERE {m}) OR EXISTS (SELECT 1 FROM {} WHERE {m})",

@@ -6,7 +6,7 @@
 //! Expressions only, over the tables' aliases the caller names: the queries, the filter
 //! and the curation all build on them, and this module on none of theirs.
 
-use kifu_facts::fold_name;
+use kifu_facts::{fold_name, fold_text};
 use rusqlite::types::Value;
 
 /// SQL: the result that counts for the game `{g}`, with its correction and its event's
@@ -66,8 +66,8 @@ pub(crate) fn event_name(g: &str, recorded: &str) -> String {
 /// SQL: the `players` rows whose folded key matches `pattern`, or whose curated identity
 /// answers to a name that does: every spelling of one person finds all of their games.
 pub(crate) fn players_matching(p: &str, pattern: &str) -> (String, Vec<Value>) {
-    let (own, v1) = key_match(&format!("{p}.key"), pattern);
-    let (alias, v2) = key_match("cn.key", pattern);
+    let (own, v1) = key_match(&format!("{p}.key"), pattern, Fold::Name);
+    let (alias, v2) = key_match("cn.key", pattern, Fold::Name);
     (
         format!(
             "({own} OR {p}.id IN (SELECT pi.player_id FROM player_identity pi
@@ -99,10 +99,27 @@ pub(crate) fn seats_holder(g: &str) -> String {
     )
 }
 
+/// How a `key` column is folded: a person's name (`players`, `curated_names`) or another
+/// text (`events`, `curated_events`). A pattern is folded as the column it matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fold {
+    Name,
+    Text,
+}
+
+impl Fold {
+    pub(crate) fn apply(self, s: &str) -> String {
+        match self {
+            Fold::Name => fold_name(s),
+            Fold::Text => fold_text(s),
+        }
+    }
+}
+
 /// How a folded `key` column matches a name pattern: `= ?` for a plain name, `GLOB ?` for
 /// one with `*` (every other GLOB special escaped, so it stands for itself).
-pub(crate) fn key_match(column: &str, pattern: &str) -> (String, Value) {
-    let folded = fold_name(pattern.trim());
+pub(crate) fn key_match(column: &str, pattern: &str, fold: Fold) -> (String, Value) {
+    let folded = fold.apply(pattern);
     if !folded.contains('*') {
         return (format!("{column} = ?"), Value::Text(folded));
     }

@@ -195,20 +195,22 @@ impl BatchWriter<'_> {
         if let Some(&id) = cache.get(name) {
             return Ok(id);
         }
-        let (insert, select) = match table {
+        let (insert, select, key) = match table {
             Table::Players => (
                 "INSERT OR IGNORE INTO players (name, key) VALUES (?1, ?2)",
                 "SELECT id FROM players WHERE name = ?1",
+                kifu_facts::fold_name(name),
             ),
             Table::Events => (
                 "INSERT OR IGNORE INTO events (name, key) VALUES (?1, ?2)",
                 "SELECT id FROM events WHERE name = ?1",
+                kifu_facts::fold_text(name),
             ),
         };
         // The search key (migration 3), folded by the same function as a pattern is.
         self.tx
             .prepare_cached(insert)?
-            .execute(params![name, kifu_facts::fold_name(name)])?;
+            .execute(params![name, key])?;
         let id: i64 = self
             .tx
             .prepare_cached(select)?

@@ -69,7 +69,8 @@
   }
   function apply() {
     if (pending !== 0) { return; }
-    var words = fold(input.value).split(/\s+/).filter(function (w) { return w; });
+    // Each word folded alone: folding drops the spaces beside CJK characters.
+    var words = input.value.split(/\s+/).map(fold).filter(function (w) { return w; });
     body.textContent = '';
     if (words.length === 0) {
       table.setAttribute('hidden', '');

@@ -1,9 +1,13 @@
 //! The site's searches fold what is typed and what is searched as `kifu games --player`
 //! folds names ([`kifu_facts::fold_name`]): ASCII case, full-width ASCII and Traditional
-//! and Simplified Chinese characters. `assets/fold.js` defines `kifuFold(text)`, with the
+//! and Simplified Chinese characters, spaces beside a CJK, kana or hangul character dropped
+//! and other runs of spaces made one ([`kifu_facts::fold_text`]; a line break, which joins
+//! a game's fields, stays). `assets/fold.js` defines `kifuFold(text)`, with the
 //! Traditional→Simplified pairs the site's texts need: every pair one of whose
 //! characters occurs in them (so `胡荣华` typed finds `胡榮華` written, and the reverse).
-//! Half-width katakana are not folded by the script.
+//! Half-width katakana and a name's decoration (`//`, list numbers) are not folded by the
+//! script: a search there looks for each word inside the text, so they are in the way of
+//! nothing.
 
 use std::collections::BTreeSet;
 
@@ -36,7 +40,29 @@ const FOLD_JS: &str = r#"function kifuFold(text) {
     else if (n >= 0xd800 && n <= 0xdbff && i + 1 < text.length) { c = text.substr(i, 2); i += 1; }
     out += KIFU_FOLD[c] || c;
   }
-  return out.replace(/[A-Z]/g, function (l) { return l.toLowerCase(); });
+  return kifuJoinWords(out.replace(/[A-Z]/g, function (l) { return l.toLowerCase(); }));
+}
+// Scripts written without spaces: CJK (and its punctuation), kana, hangul; a surrogate
+// stands for the CJK extensions beyond the first plane.
+function kifuUnspaced(n) {
+  return (n >= 0x1100 && n <= 0x11ff) || (n >= 0x3001 && n <= 0x30ff) ||
+    (n >= 0x3130 && n <= 0x318f) || (n >= 0x31f0 && n <= 0x31ff) ||
+    (n >= 0x3400 && n <= 0x4dbf) || (n >= 0x4e00 && n <= 0x9fff) ||
+    (n >= 0xac00 && n <= 0xd7af) || (n >= 0xd800 && n <= 0xdfff) || (n >= 0xf900 && n <= 0xfaff);
+}
+// A run of spaces or tabs beside such a character, or at either end of a line, goes;
+// any other becomes one space.
+function kifuJoinWords(text) {
+  var out = "", pending = false;
+  for (var i = 0; i < text.length; i += 1) {
+    var c = text.charAt(i);
+    if (c === " " || c === "\t") { pending = true; continue; }
+    var last = out.length ? out.charCodeAt(out.length - 1) : 10;
+    if (pending && c !== "\n" && last !== 10 && !kifuUnspaced(c.charCodeAt(0)) && !kifuUnspaced(last)) out += " ";
+    pending = false;
+    out += c;
+  }
+  return out;
 }
 "#;
 

@@ -21,7 +21,8 @@
     return { tr: tr, text: text };
   });
   function apply() {
-    var words = fold(input.value).split(/\s+/).filter(function (w) { return w; });
+    // Each word folded alone: folding drops the spaces beside CJK characters.
+    var words = input.value.split(/\s+/).map(fold).filter(function (w) { return w; });
     var count = 0;
     rows.forEach(function (row) {
       var match = words.every(function (w) { return row.text.indexOf(w) >= 0; });

@@ -8,8 +8,10 @@
 //! matches no one) is checked by [`crate::Store::check_filter`].
 //!
 //! Conventions:
-//! - **Names** (`player`, `opponent`, `event`, `round`): compared folded
-//!   ([`kifu_facts::fold_name`]: full- and half-width forms alike, ASCII case ignored);
+//! - **Names** (`player`, `opponent`, `event`, `round`): compared folded (players by
+//!   [`kifu_facts::fold_name`], events and rounds by [`kifu_facts::fold_text`]: full- and
+//!   half-width forms alike, ASCII case ignored, spaces between CJK characters dropped; a
+//!   player's name also without a record's decoration such as `//` or a list number);
 //!   `*` matches any run of characters, every other character stands for itself.
 //! - **Findings** (`codes`, `severity`): select the games that have such a finding; where
 //!   findings are listed or counted (audit, the findings tables, exports) only those

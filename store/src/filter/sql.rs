@@ -10,12 +10,12 @@
 
 use std::collections::BTreeSet;
 
-use kifu_facts::{fold_name, GameKind, ResultName, Ruleset, Severity};
+use kifu_facts::{fold_text, GameKind, ResultName, Ruleset, Severity};
 use rusqlite::types::Value;
 
 use super::{GameFilter, RulesetChoice, Status};
 use crate::functions::rule_key;
-use crate::shown::key_match;
+use crate::shown::{key_match, Fold};
 
 /// A piece of SQL and its parameters, in the order of the `?` in the text.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -110,7 +110,7 @@ impl GameFilter {
             c.and("g.duplicate_of IS NULL", []);
         }
         if let Some(event) = &self.event {
-            let (m, v) = key_match("key", event);
+            let (m, v) = key_match("key", event, Fold::Text);
             c.and_condition(self.any_copy(Condition {
                 sql: format!(
                     "SELECT k.id FROM games k WHERE k.event_id IN (SELECT id FROM events WHERE {m})
@@ -133,10 +133,7 @@ impl GameFilter {
             }));
         }
         if let Some(round) = &self.round {
-            c.and(
-                "kifu_fold(trim(g.round)) = ?",
-                [text(fold_name(round.trim()))],
-            );
+            c.and("kifu_fold_text(g.round) = ?", [text(fold_text(round))]);
         }
         if let Some(r) = self.result {
             if !r.is_known() {
@@ -432,11 +429,11 @@ mod tests {
     #[test]
     fn names_match_exactly_or_as_an_escaped_glob() {
         assert_eq!(
-            key_match("p.key", "Ｌｉ Na"),
+            key_match("p.key", "Ｌｉ Na", Fold::Name),
             ("p.key = ?".to_owned(), text("li na"))
         );
         assert_eq!(
-            key_match("p.key", "*[A]?*"),
+            key_match("p.key", "*[A]?*", Fold::Name),
             ("p.key GLOB ?".to_owned(), text("*[[]a][?]*"))
         );
     }
