@@ -215,8 +215,10 @@ fn duckdb_reproduces_the_renju_opening_and_xiangqi_results_tables() {
         format!(
             "[[event]]\nmatch = {{ event = \"2015年慕中杯第14届世界象棋锦标赛\" }}\n\
              name = \"World Championship 2015\"\nrules = \"chinese\"\n\n\
-             [[result]]\ngame = \"{}\"\nresult = \"draw\"\nreason = \"test\"\n\n\
-             [[result]]\ngame = \"{}\"\nresult = \"black\"\nreason = \"test\"\n",
+             [[result]]\ngame = \"{}\"\nresult = \"draw\"\nreason = \"test\"\n\
+             by = \"auditor\"\ndate = \"2026-11-27\"\n\n\
+             [[result]]\ngame = \"{}\"\nresult = \"black\"\nreason = \"test\"\n\
+             by = \"auditor\"\ndate = \"2026-11-27\"\n",
             key("renju", "black"),
             key("xiangqi", "red"),
         ),

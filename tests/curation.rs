@@ -299,6 +299,8 @@ name = "Nothing"
 [[result]]
 game = "{}:nowhere:0"
 result = "draw"
+by = "auditor"
+date = "2026-11-27"
 
 [[player]]
 name = "A"
@@ -316,21 +318,11 @@ aliases = ["郑惟桐"]
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(
-            r#"bad.toml:13: [[player]] "B": "郑惟桐" is already a name of [[player]] "A" (line 9)"#
+            r#"bad.toml:15: [[player]] "B": "郑惟桐" is already a name of [[player]] "A" (line 11)"#
         ),
         "{stderr}"
     );
-    // The file is checked whole first; with the players fixed, the database checks follow.
-    let file = write(
-        dir.path(),
-        "bad.toml",
-        &std::fs::read_to_string(&file)
-            .unwrap()
-            .replace("name = \"B\"\naliases = [\"郑惟桐\"]", "name = \"B\""),
-    );
-    let out = kifu(&["curate", "--db", d, &file]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The file's error hides none of the database's: the entries that read are checked.
     assert!(
         stderr.contains(r#"bad.toml:1: [[event]] "Nothing": its `match` matches no stored game"#),
         "{stderr}"
@@ -338,6 +330,171 @@ aliases = ["郑惟桐"]
     assert!(stderr.contains("bad.toml:5: [[result]]"), "{stderr}");
     assert!(stderr.contains("no stored game has this key"), "{stderr}");
     assert_eq!(every_table(&db), before, "nothing applied");
+}
+
+/// The `kifu curate:` lines naming an error (the last line counts them).
+fn error_lines(stderr: &str, file: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with(&format!("kifu curate: {file}:")))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn an_unknown_key_hides_none_of_eight_content_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = format!("{}::120", "0123456789abcdef".repeat(4));
+    let file = write(
+        dir.path(),
+        "bad.toml",
+        &format!(
+            r#"[[player]]
+name = "A"
+nickname = "x"
+aliases = ["a b"]
+
+[[player]]
+name = "B"
+aliases = ["Ａ"]
+
+[[event]]
+match = {{}}
+name = "Cup"
+scoring = {{ win = 1, draw = -1, loss = 0 }}
+tiebreaks = ["coin-toss"]
+
+[[result]]
+game = "38265"
+result = "maybe"
+by = "auditor"
+date = "2026-11-27"
+
+[[decision]]
+game = "{key}"
+code = "no-such-code"
+decision = "perhaps"
+by = "auditor"
+date = "2026-11-27"
+"#
+        ),
+    );
+    // No database: the file alone is checked, and none is created.
+    let db = dir.path().join("none.db");
+    let out = kifu(&["curate", "--check", "--db", db.to_str().unwrap(), &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!db.exists());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<String> = error_lines(&stderr, &file)
+        .iter()
+        .map(|l| l[format!("kifu curate: {file}:").len()..].to_owned())
+        .collect();
+    let entry = |line: u32, entry: &str, message: &str| format!("{line}: {entry}: {message}");
+    let decision = format!("[[decision]] {key:?}");
+    assert_eq!(
+        lines,
+        [
+            entry(
+                3,
+                r#"[[player]] "A""#,
+                "unknown key `nickname` (known: name, aliases, id, country, female, team)"
+            ),
+            entry(
+                6,
+                r#"[[player]] "B""#,
+                r#""Ａ" is already a name of [[player]] "A" (line 1)"#
+            ),
+            entry(
+                10,
+                r#"[[event]] "Cup""#,
+                "`match` names no condition (event, source, date or players)"
+            ),
+            entry(
+                10,
+                r#"[[event]] "Cup""#,
+                "scoring: a draw scores -1: points are not negative"
+            ),
+            entry(
+                10,
+                r#"[[event]] "Cup""#,
+                "unknown tie-break \"coin-toss\" (known: sonneborn-berger, buchholz, \
+                 buchholz-cut1, wins, direct-encounter)"
+            ),
+            entry(
+                16,
+                r#"[[result]] "38265""#,
+                r#""38265" is not a game key (<source sha256>:<member>:<byte offset>)"#
+            ),
+            entry(
+                16,
+                r#"[[result]] "38265""#,
+                r#"result "maybe" is none of black, white, red, draw, P1…P4"#
+            ),
+            entry(22, &decision, r#"unknown finding code "no-such-code""#),
+            entry(
+                22,
+                &decision,
+                r#"decision "perhaps" is neither confirmed nor dismissed"#
+            ),
+        ],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "kifu curate: 9 error(s) in {file}: nothing applied"
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_malformed_game_key_hides_no_key_for_a_missing_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju/audit-examples.renju");
+    ingest_json(&db, &[&sample]);
+    let d = db.to_str().unwrap();
+    let before = every_table(&db);
+    let file = write(
+        dir.path(),
+        "keys.toml",
+        &format!(
+            r#"[[result]]
+game = "38265"
+result = "draw"
+by = "auditor"
+date = "2026-11-27"
+
+[[result]]
+game = "{}:nowhere:0"
+result = "draw"
+by = "auditor"
+date = "2026-11-27"
+"#,
+            "0".repeat(64)
+        ),
+    );
+    for check in [true, false] {
+        let mut args = vec!["curate", "--db", d, &file];
+        if check {
+            args.push("--check");
+        }
+        let out = kifu(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines = error_lines(&stderr, &file);
+        assert_eq!(lines.len(), 2, "{stderr}");
+        assert!(
+            lines[0].ends_with(r#":1: [[result]] "38265": "38265" is not a game key (<source sha256>:<member>:<byte offset>)"#),
+            "{stderr}"
+        );
+        assert!(
+            lines[1].contains(":7: [[result]] ")
+                && lines[1].ends_with(": no stored game has this key"),
+            "{stderr}"
+        );
+        assert_eq!(every_table(&db), before, "nothing applied");
+    }
 }
 
 #[test]
@@ -444,6 +601,8 @@ game = "{key}"
 code = "result-contradicts-repetition-ruling"
 decision = "dismissed"
 reason = "played under the Chinese rules"
+by = "auditor"
+date = "2026-11-27"
 "#
         ),
     );

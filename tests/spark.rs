@@ -94,8 +94,10 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
             "[[player]]\nname = \"胡荣华\"\naliases = [\"胡榮華\", \"上海胡榮華\"]\n\n\
              [[event]]\nmatch = {{ event = \"“石林杯”全國象棋團體錦標賽*\", date = \"1998\" }}\n\
              name = \"1998 石林杯\"\nrules = \"chinese\"\n\n\
-             [[result]]\ngame = \"{corrected}\"\nresult = \"white\"\nreason = \"test\"\n\n\
-             [[decision]]\ngame = \"{decided}\"\ncode = \"{code}\"\ndecision = \"confirmed\"\n"
+             [[result]]\ngame = \"{corrected}\"\nresult = \"white\"\nreason = \"test\"\n\
+             by = \"auditor\"\ndate = \"2026-11-27\"\n\n\
+             [[decision]]\ngame = \"{decided}\"\ncode = \"{code}\"\ndecision = \"confirmed\"\n\
+             by = \"auditor\"\ndate = \"2026-11-27\"\n"
         ),
     )
     .unwrap();

@@ -313,6 +313,17 @@ impl<'de> serde::Deserialize<'de> for RulesInForce {
     }
 }
 
+/// The most characters a name of a curation file may have: a player's name, alias, id,
+/// country or team, an event's name, a match pattern, a round, a finding code, an author
+/// (who wrote the entry) and a date. Longer is an error naming its line: a name is kept in
+/// the database and shown on every table and page that lists it, so a 10 MB name would
+/// grow them all.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The most characters a text of a curation file may have: a reason, a venue, a game key
+/// and a `source` pattern (both hold a path).
+pub const MAX_TEXT_CHARS: usize = 4_000;
+
 /// `[[result]]`: a correction of a game's result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResultCorrection {
@@ -320,16 +331,29 @@ pub struct ResultCorrection {
     /// The data contract's `game_key`.
     pub game: String,
     pub result: ResultName,
-    pub provenance: Provenance,
+    pub attested: Attested,
 }
 
-/// Why, by whom and when an entry was made.
+/// Why, by whom and when an entry was made, where the file may leave any of it out
+/// (`[[game]]`), or as the store gives back an entry applied before `by` and `date` were
+/// required.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Provenance {
     pub reason: Option<String>,
     pub by: Option<String>,
-    /// `YYYY-MM-DD`, checked.
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, checked.
     pub date: Option<String>,
+}
+
+/// Who made an entry that overrides a record or a finding, and when (a correction, a
+/// decision): an auditor answers for it, so `by` and `date` are required; the reason is
+/// not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attested {
+    pub reason: Option<String>,
+    pub by: String,
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, checked.
+    pub date: String,
 }
 
 /// `[[game]]`: a game without moves (a forfeit, a game played but not recorded).
@@ -356,7 +380,7 @@ pub struct Decision {
     pub game: String,
     pub code: String,
     pub verdict: Verdict,
-    pub provenance: Provenance,
+    pub attested: Attested,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

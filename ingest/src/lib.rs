@@ -370,13 +370,13 @@ pub fn reapply_curation(store: &mut Store) -> Result<Vec<String>, Error> {
     let Some(stored) = store.stored_curation()? else {
         return Ok(Vec::new());
     };
-    let errors = match kifu_parser::curation::read(&stored.text) {
-        Ok(curation) => store
+    let (curation, mut errors) = kifu_parser::curation::read(&stored.text);
+    if errors.is_empty() {
+        errors = store
             .apply_curation(&curation, &stored.path, &stored.sha256, &stored.text, false)?
             .err()
-            .unwrap_or_default(),
-        Err(errors) => errors,
-    };
+            .unwrap_or_default();
+    }
     Ok(errors
         .iter()
         .map(|e| format!("{}:{}", stored.path, e))

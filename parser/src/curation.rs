@@ -1,158 +1,107 @@
 //! The curation file (`kifu curate`): plain TOML a federation keeps beside its records,
-//! read into [`kifu_facts::Curation`] and checked on its own. Each error names the entry's
-//! line and what is wrong; every error of the file is reported, not only the first.
+//! read into [`kifu_facts::Curation`] and checked on its own. The file is read whole
+//! before it is judged (syntax, keys and types per entry, [`table`]; then each entry's
+//! content): each error names its line and what is wrong, and every error of the file is
+//! reported, not only the first.
 //!
 //! What needs a database (a game key that names no game, an event that matches nothing)
 //! is checked where the curation is applied (`kifu_store::curation`).
 
-use std::collections::HashMap;
-use std::ops::Range;
+use std::collections::{HashMap, HashSet};
 
 use kifu_facts::curation::{
-    parse_game_key, CuratedGame, Decision, EventEntry, EventMatch, EventTerms, PlayerEntry,
-    Provenance, ResultCorrection, SectionList, Sections,
+    parse_game_key, Attested, CuratedGame, Decision, EventEntry, EventMatch, EventTerms,
+    PlayerEntry, Provenance, ResultCorrection, SectionList, Sections,
 };
 use kifu_facts::{
     fold_name, fold_text, is_finding_code, Curation, CurationError, GameKind, ResultName,
     RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
-use serde::Deserialize;
-use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct File {
-    #[serde(default)]
-    player: Vec<Spanned<RawPlayer>>,
-    #[serde(default)]
-    event: Vec<Spanned<RawEvent>>,
-    #[serde(default)]
-    result: Vec<Spanned<Outcome>>,
-    #[serde(default)]
-    game: Vec<Spanned<RawGame>>,
-    #[serde(default)]
-    decision: Vec<Spanned<RawDecision>>,
-}
+mod entries;
+mod table;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPlayer {
-    name: String,
-    #[serde(default)]
-    aliases: Vec<String>,
-    id: Option<String>,
-    country: Option<String>,
-    female: Option<bool>,
-    team: Option<String>,
-}
+use entries::{RawDecision, RawEvent, RawGame, RawPlayer, RawResult, RawScoring};
+use table::{type_name, Problem, Size, Table};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawEvent {
-    #[serde(rename = "match")]
-    matcher: RawMatch,
-    name: String,
-    sections: Option<String>,
-    #[serde(default)]
-    section: Vec<RawSection>,
-    scoring: Option<RawScoring>,
-    tiebreaks: Option<Vec<String>>,
-    rules: Option<String>,
-    dates: Option<String>,
-    venue: Option<String>,
-    team_scoring: Option<RawScoring>,
-    team_ranking: Option<String>,
-    team_matches: Option<bool>,
-}
+/// The kinds of entry a file holds, as its `[[kind]]` headers name them.
+const KINDS: [&str; 5] = ["player", "event", "result", "game", "decision"];
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMatch {
-    event: Option<String>,
-    source: Option<String>,
-    date: Option<String>,
-    #[serde(default)]
-    players: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSection {
-    name: String,
-    players: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawScoring {
-    win: f64,
-    draw: f64,
-    loss: f64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Outcome {
-    game: String,
-    result: String,
-    reason: Option<String>,
-    by: Option<String>,
-    date: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawGame {
-    event: String,
-    kind: Option<String>,
-    round: Option<String>,
-    date: Option<String>,
-    players: Vec<String>,
-    result: String,
-    #[serde(default)]
-    forfeit: bool,
-    reason: Option<String>,
-    by: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawDecision {
-    game: String,
-    code: String,
-    decision: String,
-    reason: Option<String>,
-    by: Option<String>,
-    date: Option<String>,
-}
-
-/// Reads and checks a curation file. `Err` holds every error found, in line order.
-pub fn read(text: &str) -> Result<Curation, Vec<CurationError>> {
+/// Reads and checks a curation file whole: the entries that read and passed their checks,
+/// and every error found, in line order. A TOML syntax error, an unknown key, a missing
+/// key, a value of the wrong type and a string over its size limit are errors at their own
+/// lines, and hide no other: every other entry is still read and checked. An entry with
+/// an error is left out of the curation (a syntax error inside an entry: the entry is
+/// read no further).
+pub fn read(text: &str) -> (Curation, Vec<CurationError>) {
     let lines = LineIndex::new(text);
-    let file: File = toml::from_str(text).map_err(|e| {
-        vec![CurationError {
-            line: e.span().map_or(1, |s| lines.line(s.start)),
-            entry: String::new(),
-            message: e.message().trim().to_owned(),
-        }]
-    })?;
+    let (document, syntax) = DeTable::parse_recoverable(text);
     let mut check = Checker {
         lines,
         errors: Vec::new(),
+        syntax: syntax
+            .iter()
+            .filter_map(|e| e.span())
+            .map(|s| s.start)
+            .collect(),
+        events_left_out: HashSet::new(),
     };
+    for e in &syntax {
+        check.errors.push(syntax_error(text, &check.lines, e));
+    }
+    let [players, events, results, games, decisions] =
+        check.entries(document.get_ref(), text.len());
     let curation = Curation {
-        players: check.players(file.player),
-        events: check.events(file.event),
-        results: check.results(file.result),
-        games: check.games(file.game),
-        decisions: check.decisions(file.decision),
+        players: check.players(&players),
+        events: check.events(&events),
+        results: check.results(&results),
+        games: check.games(&games),
+        decisions: check.decisions(&decisions),
     };
     let mut errors = check.errors;
-    if errors.is_empty() {
-        Ok(curation)
-    } else {
-        errors.sort_by_key(|e| e.line);
-        Err(errors)
+    errors.sort_by_key(|e| e.line);
+    (curation, errors)
+}
+
+/// A TOML syntax error at its line; a duplicate key is named.
+fn syntax_error(text: &str, lines: &LineIndex, e: &toml::de::Error) -> CurationError {
+    let span = e.span().unwrap_or(0..0);
+    let mut message = e.message().trim().to_owned();
+    if message == "duplicate key" {
+        if let Some(key) = text.get(span.clone()).filter(|k| !k.contains('\n')) {
+            message = format!("duplicate key `{}`", key.trim());
+        }
+    }
+    CurationError {
+        line: lines.line(span.start),
+        entry: String::new(),
+        message: format!("TOML: {message}"),
+    }
+}
+
+/// One `[[kind]]` entry of the file: its table, and the bytes up to the next entry (a
+/// syntax error there damages it).
+struct Entry<'t, 'i> {
+    table: &'t DeTable<'i>,
+    start: usize,
+    end: usize,
+}
+
+/// What names an entry in its errors: the value of its key `label` (a name, a game key,
+/// the players of a `[[game]]`), as far as it is text.
+fn label_of(table: &DeTable<'_>, label: &str) -> Option<String> {
+    let (_, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == label)?;
+    match value.get_ref() {
+        DeValue::String(s) => Some(s.to_string()),
+        DeValue::Array(items) => Some(
+            items
+                .iter()
+                .filter_map(|i| i.get_ref().as_str())
+                .collect::<Vec<_>>()
+                .join(" – "),
+        ),
+        _ => None,
     }
 }
 
@@ -176,6 +125,12 @@ impl LineIndex {
 struct Checker {
     lines: LineIndex,
     errors: Vec<CurationError>,
+    /// Where each syntax error is.
+    syntax: Vec<usize>,
+    /// The folded names of the `[[event]]` entries left out: a `[[game]]` of one is left
+    /// out too, its event's errors standing for it (the database would not know the
+    /// event).
+    events_left_out: HashSet<String>,
 }
 
 /// The entry an error is about, and where it starts.
@@ -185,11 +140,111 @@ struct At {
 }
 
 impl Checker {
-    fn at(&self, span: Range<usize>, kind: &str, name: &str) -> At {
-        At {
-            line: self.lines.line(span.start),
-            entry: format!("[[{kind}]] {name:?}"),
+    /// The file's entries by kind (in [`KINDS`] order); a key that is no kind, or a kind
+    /// that is not a list of tables, is an error.
+    fn entries<'t, 'i>(
+        &mut self,
+        document: &'t DeTable<'i>,
+        len: usize,
+    ) -> [Vec<Entry<'t, 'i>>; KINDS.len()] {
+        let mut by_kind: [Vec<Entry<'t, 'i>>; KINDS.len()] = std::array::from_fn(|_| Vec::new());
+        for (key, value) in document.iter() {
+            let name = key.get_ref().as_ref();
+            let line = self.lines.line(key.span().start);
+            let Some(kind) = KINDS.iter().position(|k| *k == name) else {
+                let known: Vec<String> = KINDS.iter().map(|k| format!("[[{k}]]")).collect();
+                self.file_error(
+                    line,
+                    format!("unknown key `{name}` (known: {})", known.join(", ")),
+                );
+                continue;
+            };
+            let items = match value.get_ref() {
+                DeValue::Array(items) => items,
+                other => {
+                    let message = format!(
+                        "`{name}` must be a list of [[{name}]] tables (it is {})",
+                        type_name(other)
+                    );
+                    self.file_error(line, message);
+                    continue;
+                }
+            };
+            for item in items.iter() {
+                match item.get_ref() {
+                    DeValue::Table(table) => by_kind[kind].push(Entry {
+                        table,
+                        start: item.span().start,
+                        end: len,
+                    }),
+                    other => {
+                        let message = format!(
+                            "`{name}` must be a list of [[{name}]] tables (an item is {})",
+                            type_name(other)
+                        );
+                        self.file_error(self.lines.line(item.span().start), message);
+                    }
+                }
+            }
         }
+        // An entry runs to the next one, of any kind.
+        let mut starts: Vec<usize> = by_kind.iter().flatten().map(|e| e.start).collect();
+        starts.sort_unstable();
+        for entry in by_kind.iter_mut().flatten() {
+            let next = starts.partition_point(|&s| s <= entry.start);
+            entry.end = starts.get(next).copied().unwrap_or(len);
+        }
+        by_kind
+    }
+
+    fn file_error(&mut self, line: u32, message: String) {
+        self.errors.push(CurationError {
+            line,
+            entry: String::new(),
+            message,
+        });
+    }
+
+    /// Reads one entry with `read`: the entry, where it is and whether its keys read
+    /// without a problem (each problem is an error at its own line). `None` when a
+    /// syntax error falls inside it, or its required keys did not read. Its errors name
+    /// it by its `label` key's value, where that is within `size`.
+    fn entry<T>(
+        &mut self,
+        entry: &Entry<'_, '_>,
+        kind: &str,
+        (label, size): (&str, Size),
+        read: impl FnOnce(&mut Table<'_, '_, '_>) -> Option<T>,
+    ) -> Option<(At, T, bool)> {
+        if self
+            .syntax
+            .iter()
+            .any(|&s| (entry.start..entry.end).contains(&s))
+        {
+            return None;
+        }
+        let at = At {
+            line: self.lines.line(entry.start),
+            entry: match label_of(entry.table, label) {
+                // A name over its size is said by its error, not repeated in every one.
+                Some(name) if name.chars().count() <= size.limit() => {
+                    format!("[[{kind}]] {name:?}")
+                }
+                _ => format!("[[{kind}]]"),
+            },
+        };
+        let mut problems: Vec<Problem> = Vec::new();
+        let mut table = Table::new(entry.table, entry.start, &mut problems);
+        let raw = read(&mut table);
+        table.finish();
+        for p in &problems {
+            self.errors.push(CurationError {
+                line: self.lines.line(p.offset),
+                entry: at.entry.clone(),
+                message: p.message.clone(),
+            });
+        }
+        Some((at, raw?, problems.is_empty()))
     }
 
     fn error(&mut self, at: &At, message: impl Into<String>) {
@@ -207,7 +262,7 @@ impl Checker {
         }
     }
 
-    fn date(&mut self, at: &At, field: &str, value: &Option<String>) {
+    fn date(&mut self, at: &At, field: &str, value: Option<&str>) {
         if let Some(d) = value {
             if !is_date(d) {
                 self.error(
@@ -237,26 +292,31 @@ impl Checker {
         }
     }
 
-    fn provenance(
-        &mut self,
-        at: &At,
-        reason: Option<String>,
-        by: Option<String>,
-        date: Option<String>,
-    ) -> Provenance {
-        self.date(at, "date", &date);
-        Provenance { reason, by, date }
+    /// Who made a correction or a decision, and when: both required, the date checked.
+    fn attested(&mut self, at: &At, reason: Option<String>, by: String, date: String) -> Attested {
+        self.required(at, "by", &by);
+        self.date(at, "date", Some(&date));
+        Attested { reason, by, date }
     }
 
-    fn players(&mut self, raw: Vec<Spanned<RawPlayer>>) -> Vec<PlayerEntry> {
+    /// Whether an entry goes into the curation: its keys read whole (`clean`) and its
+    /// checks, begun when `before` errors were found, found none.
+    fn kept(&self, clean: bool, before: usize) -> bool {
+        clean && self.errors.len() == before
+    }
+
+    fn players(&mut self, entries: &[Entry<'_, '_>]) -> Vec<PlayerEntry> {
         // Every name an identity answers to, folded, with the entry that claimed it first.
         let mut claimed: HashMap<String, (String, u32)> = HashMap::new();
         let mut ids: HashMap<String, u32> = HashMap::new();
         let mut out = Vec::new();
-        for entry in raw {
-            let span = entry.span();
-            let p = entry.into_inner();
-            let at = self.at(span, "player", &p.name);
+        for entry in entries {
+            let Some((at, p, clean)) =
+                self.entry(entry, "player", ("name", Size::Name), RawPlayer::read)
+            else {
+                continue;
+            };
+            let before = self.errors.len();
             self.required(&at, "name", &p.name);
             // The id is a name the identity answers to (results files name players by it).
             for name in std::iter::once(&p.name)
@@ -281,32 +341,37 @@ impl Checker {
                     self.error(&at, format!("id {id:?} is already given at line {line}"));
                 }
             }
-            out.push(PlayerEntry {
-                line: at.line,
-                name: p.name,
-                aliases: p.aliases,
-                id: p.id,
-                country: p.country,
-                female: p.female,
-                team: p.team.filter(|t| {
-                    let empty = t.trim().is_empty();
-                    if empty {
-                        self.error(&at, "`team` is empty");
-                    }
-                    !empty
-                }),
-            });
+            if let Some(team) = &p.team {
+                self.required(&at, "team", team);
+            }
+            if self.kept(clean, before) {
+                out.push(PlayerEntry {
+                    line: at.line,
+                    name: p.name,
+                    aliases: p.aliases,
+                    id: p.id,
+                    country: p.country,
+                    female: p.female,
+                    team: p.team,
+                });
+            }
         }
         out
     }
 
-    fn events(&mut self, raw: Vec<Spanned<RawEvent>>) -> Vec<EventEntry> {
+    fn events(&mut self, entries: &[Entry<'_, '_>]) -> Vec<EventEntry> {
         let mut names: HashMap<String, u32> = HashMap::new();
         let mut out = Vec::new();
-        for entry in raw {
-            let span = entry.span();
-            let e = entry.into_inner();
-            let at = self.at(span, "event", &e.name);
+        for entry in entries {
+            let Some((at, e, clean)) =
+                self.entry(entry, "event", ("name", Size::Name), RawEvent::read)
+            else {
+                if let Some(name) = label_of(entry.table, "name") {
+                    self.events_left_out.insert(fold_name(&name));
+                }
+                continue;
+            };
+            let before = self.errors.len();
             self.required(&at, "name", &e.name);
             if let Some(line) = names.insert(fold_text(&e.name), at.line) {
                 self.error(
@@ -396,6 +461,10 @@ impl Checker {
                 }
                 rules
             });
+            if !self.kept(clean, before) {
+                self.events_left_out.insert(fold_name(&e.name));
+                continue;
+            }
             out.push(EventEntry {
                 matcher: EventMatch {
                     event: m.event,
@@ -449,13 +518,16 @@ impl Checker {
         scoring
     }
 
-    fn results(&mut self, raw: Vec<Spanned<Outcome>>) -> Vec<ResultCorrection> {
+    fn results(&mut self, entries: &[Entry<'_, '_>]) -> Vec<ResultCorrection> {
         let mut games: HashMap<String, u32> = HashMap::new();
         let mut out = Vec::new();
-        for entry in raw {
-            let span = entry.span();
-            let r = entry.into_inner();
-            let at = self.at(span, "result", &r.game);
+        for entry in entries {
+            let Some((at, r, clean)) =
+                self.entry(entry, "result", ("game", Size::Text), RawResult::read)
+            else {
+                continue;
+            };
+            let before = self.errors.len();
             self.game_key(&at, &r.game);
             if let Some(line) = games.insert(r.game.clone(), at.line) {
                 self.error(
@@ -464,23 +536,28 @@ impl Checker {
                 );
             }
             let result = self.outcome(&at, &r.result);
-            let provenance = self.provenance(&at, r.reason, r.by, r.date);
-            out.push(ResultCorrection {
-                line: at.line,
-                game: r.game,
-                result,
-                provenance,
-            });
+            let attested = self.attested(&at, r.reason, r.by, r.date);
+            if self.kept(clean, before) {
+                out.push(ResultCorrection {
+                    line: at.line,
+                    game: r.game,
+                    result,
+                    attested,
+                });
+            }
         }
         out
     }
 
-    fn games(&mut self, raw: Vec<Spanned<RawGame>>) -> Vec<CuratedGame> {
+    fn games(&mut self, entries: &[Entry<'_, '_>]) -> Vec<CuratedGame> {
         let mut out = Vec::new();
-        for entry in raw {
-            let span = entry.span();
-            let g = entry.into_inner();
-            let at = self.at(span, "game", &g.players.join(" – "));
+        for entry in entries {
+            let Some((at, g, clean)) =
+                self.entry(entry, "game", ("players", Size::Text), RawGame::read)
+            else {
+                continue;
+            };
+            let before = self.errors.len();
             self.required(&at, "event", &g.event);
             let kind = g.kind.and_then(|k| {
                 let kind = GameKind::from_name(&k);
@@ -495,8 +572,11 @@ impl Checker {
             if g.players.len() < 2 || g.players.iter().any(|p| p.trim().is_empty()) {
                 self.error(&at, "`players` names every seat's player (two at least)");
             }
-            self.date(&at, "date", &g.date);
+            self.date(&at, "date", g.date.as_deref());
             let result = self.outcome(&at, &g.result);
+            if !self.kept(clean, before) || self.events_left_out.contains(&fold_name(&g.event)) {
+                continue;
+            }
             out.push(CuratedGame {
                 line: at.line,
                 event: g.event,
@@ -516,13 +596,16 @@ impl Checker {
         out
     }
 
-    fn decisions(&mut self, raw: Vec<Spanned<RawDecision>>) -> Vec<Decision> {
+    fn decisions(&mut self, entries: &[Entry<'_, '_>]) -> Vec<Decision> {
         let mut seen: HashMap<(String, String), u32> = HashMap::new();
         let mut out = Vec::new();
-        for entry in raw {
-            let span = entry.span();
-            let d = entry.into_inner();
-            let at = self.at(span, "decision", &d.game);
+        for entry in entries {
+            let Some((at, d, clean)) =
+                self.entry(entry, "decision", ("game", Size::Text), RawDecision::read)
+            else {
+                continue;
+            };
+            let before = self.errors.len();
             self.game_key(&at, &d.game);
             if !is_finding_code(&d.code) {
                 self.error(&at, format!("unknown finding code {:?}", d.code));
@@ -540,14 +623,16 @@ impl Checker {
                 );
                 Verdict::Confirmed
             });
-            let provenance = self.provenance(&at, d.reason, d.by, d.date);
-            out.push(Decision {
-                line: at.line,
-                game: d.game,
-                code: d.code,
-                verdict,
-                provenance,
-            });
+            let attested = self.attested(&at, d.reason, d.by, d.date);
+            if self.kept(clean, before) {
+                out.push(Decision {
+                    line: at.line,
+                    game: d.game,
+                    code: d.code,
+                    verdict,
+                    attested,
+                });
+            }
         }
         out
     }
@@ -608,155 +693,4 @@ pub(crate) fn is_date(s: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const KEY: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef::120";
-
-    #[test]
-    fn a_whole_file_reads_into_typed_entries() {
-        let text = format!(
-            r#"
-[[player]]
-name = "胡荣华"
-aliases = ["胡榮華", "上海胡榮華"]
-id = "CXA-0001"
-country = "CHN"
-female = false
-
-[[event]]
-match = {{ event = "2015年慕中杯第14届世界象棋锦标赛" }}
-name = "第14届世界象棋锦标赛"
-sections = "group"
-scoring = {{ win = 2, draw = 1, loss = 0 }}
-tiebreaks = ["sonneborn-berger", "buchholz", "wins", "direct-encounter"]
-rules = "world"
-dates = "2015-08-22..2015-08-26"
-venue = "Munich"
-
-[[result]]
-game = "{KEY}"
-result = "draw"
-reason = "the arbiter's score sheet"
-by = "chief arbiter"
-date = "2026-11-20"
-
-[[game]]
-event = "第14届世界象棋锦标赛"
-round = "第08轮"
-players = ["郑惟桐", "谢靖"]
-result = "draw"
-
-[[decision]]
-game = "{KEY}"
-code = "result-contradicts-board"
-decision = "dismissed"
-reason = "the score sheet"
-"#
-        );
-        let c = read(&text).unwrap();
-        assert_eq!(c.players[0].aliases, ["胡榮華", "上海胡榮華"]);
-        assert_eq!(c.players[0].line, 2);
-        let e = &c.events[0].terms;
-        assert_eq!(
-            (e.line, e.sections.clone()),
-            (9, Sections::Tag("group".into()))
-        );
-        assert_eq!(
-            e.scoring,
-            Scoring {
-                win: 2.0,
-                draw: 1.0,
-                loss: 0.0
-            }
-        );
-        assert_eq!(e.tiebreaks.len(), 4);
-        assert_eq!(e.rules, Some(RulesInForce::XiangqiWorld));
-        assert_eq!(c.results[0].result, ResultName::Draw);
-        assert_eq!(c.results[0].provenance.by.as_deref(), Some("chief arbiter"));
-        assert_eq!(c.games[0].players, ["郑惟桐", "谢靖"]);
-        assert_eq!(
-            (c.decisions[0].verdict, c.decisions[0].line),
-            (Verdict::Dismissed, 32)
-        );
-        assert_eq!(parse_game_key(KEY).map(|k| k.2), Some(120));
-    }
-
-    #[test]
-    fn each_bad_entry_is_an_error_with_its_line() {
-        let text = format!(
-            r#"[[player]]
-name = "A"
-aliases = ["a b"]
-
-[[player]]
-name = "B"
-aliases = ["Ａ"]
-
-[[event]]
-match = {{}}
-name = "Cup"
-scoring = {{ win = 1, draw = -1, loss = 0 }}
-tiebreaks = ["coin-toss"]
-rules = "house"
-dates = "2015-02-30"
-
-[[result]]
-game = "38265"
-result = "maybe"
-
-[[decision]]
-game = "{KEY}"
-code = "no-such-code"
-decision = "perhaps"
-"#
-        );
-        let errors: Vec<String> = read(&text)
-            .unwrap_err()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        assert_eq!(
-            errors,
-            [
-                r#"line 5: [[player]] "B": "Ａ" is already a name of [[player]] "A" (line 1)"#,
-                r#"line 9: [[event]] "Cup": `match` names no condition (event, source, date or players)"#,
-                r#"line 9: [[event]] "Cup": `dates` "2015-02-30" is not a date range (A..B, A.., ..B or one date)"#,
-                r#"line 9: [[event]] "Cup": scoring: a draw scores -1: points are not negative"#,
-                r#"line 9: [[event]] "Cup": unknown tie-break "coin-toss" (known: sonneborn-berger, buchholz, buchholz-cut1, wins, direct-encounter)"#,
-                "line 9: [[event]] \"Cup\": unknown rules \"house\" (Xiangqi: world, chinese; Renju: an opening rule: rif, yamaguchi, soosorv, soosorv-8, taraguchi, taraguchi-10, sakata, tarannikov, swap2, exclusion, renju, gomoku)",
-                r#"line 17: [[result]] "38265": "38265" is not a game key (<source sha256>:<member>:<byte offset>)"#,
-                r#"line 17: [[result]] "38265": result "maybe" is none of black, white, red, draw, P1…P4"#,
-                r#"line 21: [[decision]] "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef::120": unknown finding code "no-such-code""#,
-                r#"line 21: [[decision]] "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef::120": decision "perhaps" is neither confirmed nor dismissed"#,
-            ]
-        );
-    }
-
-    #[test]
-    fn a_syntax_error_or_an_unknown_key_names_its_line() {
-        let e = read("[[player]]\nname = \"A\"\nnickname = \"B\"\n").unwrap_err();
-        assert_eq!(e[0].line, 3, "{}", e[0]);
-        assert!(e[0].message.contains("nickname"), "{}", e[0]);
-        let e = read("[[player]]\nname = \n").unwrap_err();
-        assert_eq!(e[0].line, 2, "{}", e[0]);
-        assert!(read("").unwrap().players.is_empty());
-    }
-
-    #[test]
-    fn dates() {
-        for good in ["2015", "2015-08", "2015-08-26", "2016-02-29"] {
-            assert!(is_date(good), "{good}");
-        }
-        for bad in [
-            "15",
-            "2015-13",
-            "2015-02-30",
-            "2015-8-1",
-            "2015-08-26-1",
-            "2015/08",
-        ] {
-            assert!(!is_date(bad), "{bad}");
-        }
-    }
-}
+mod tests;

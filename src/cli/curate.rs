@@ -58,12 +58,14 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
     let text = String::from_utf8(bytes)
         .map_err(|e| anyhow::anyhow!("{}: not UTF-8 text ({e})", file.display()))?;
-    let curation = match kifu_parser::curation::read(&text) {
-        Ok(c) => c,
-        Err(errors) => return Ok(failed(file, &errors)),
-    };
-    // `--check` without a database checks the file alone.
-    if check && !db.exists() {
+    // The file is read whole: every entry that reads is checked against the database too,
+    // so an error in one entry hides none in another.
+    let (curation, mut errors) = kifu_parser::curation::read(&text);
+    // `--check` without a database checks the file alone; a file in error creates none.
+    if !db.exists() && (check || !errors.is_empty()) {
+        if !errors.is_empty() {
+            return Ok(failed(file, &errors));
+        }
         stdout::line(format_args!(
             "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s): the \
              file is well formed (no database to check it against)",
@@ -79,9 +81,15 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
     let mut store = Store::open(db)?;
     let (sha256, _) = kifu_ingest::input::hash_file(file)?;
     let path = file.display().to_string();
-    let applied = match store.apply_curation(&curation, &path, &sha256, &text, check)? {
-        Ok(a) => a,
-        Err(errors) => return Ok(failed(file, &errors)),
+    let check_only = check || !errors.is_empty();
+    let applied = match store.apply_curation(&curation, &path, &sha256, &text, check_only)? {
+        Ok(a) if errors.is_empty() => a,
+        Ok(_) => return Ok(failed(file, &errors)),
+        Err(found) => {
+            errors.extend(found);
+            errors.sort_by_key(|e| e.line);
+            return Ok(failed(file, &errors));
+        }
     };
     let verb = if check { "would apply" } else { "applied" };
     stdout::line(format_args!(

@@ -362,9 +362,9 @@ fn apply(
             params![
                 id,
                 r.result.name(),
-                r.provenance.reason,
-                r.provenance.by,
-                r.provenance.date,
+                r.attested.reason,
+                r.attested.by,
+                r.attested.date,
                 r.line
             ],
         )?;
@@ -408,9 +408,9 @@ fn apply(
                 id,
                 d.code,
                 d.verdict.name(),
-                d.provenance.reason,
-                d.provenance.by,
-                d.provenance.date,
+                d.attested.reason,
+                d.attested.by,
+                d.attested.date,
                 d.line
             ],
         )?;
