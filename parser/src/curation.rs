@@ -367,7 +367,7 @@ impl Checker {
                 self.entry(entry, "event", ("name", Size::Name), RawEvent::read)
             else {
                 if let Some(name) = label_of(entry.table, "name") {
-                    self.events_left_out.insert(fold_name(&name));
+                    self.events_left_out.insert(fold_text(&name));
                 }
                 continue;
             };
@@ -462,7 +462,7 @@ impl Checker {
                 rules
             });
             if !self.kept(clean, before) {
-                self.events_left_out.insert(fold_name(&e.name));
+                self.events_left_out.insert(fold_text(&e.name));
                 continue;
             }
             out.push(EventEntry {
@@ -574,7 +574,7 @@ impl Checker {
             }
             self.date(&at, "date", g.date.as_deref());
             let result = self.outcome(&at, &g.result);
-            if !self.kept(clean, before) || self.events_left_out.contains(&fold_name(&g.event)) {
+            if !self.kept(clean, before) || self.events_left_out.contains(&fold_text(&g.event)) {
                 continue;
             }
             out.push(CuratedGame {
