@@ -103,21 +103,50 @@ impl Disagreement {
     }
 
     /// `copies disagree on the result: red in game 10271 (a.pgn:3), black in game 10399
-    /// (b.pgn:3)`.
+    /// (b.pgn:3)`: each value by the first copy recording it, with how many others do
+    /// (`and 2 other copies`), at most [`MESSAGE_VALUES`] values (`and 3 other values in
+    /// 5 copies`). A message stays short however many copies a game has (records of one
+    /// move are copies of each other: hundreds in a large archive).
     pub fn message(&self) -> String {
         let swapped = if self.swapped { " (seats swapped)" } else { "" };
-        let values: Vec<String> = self
-            .values
+        // Each value as written by its first copy, with the number of copies recording it.
+        let mut values: Vec<(&CopyValue, usize)> = Vec::new();
+        for v in &self.values {
+            match values.iter_mut().find(|(first, _)| first.value == v.value) {
+                Some((_, n)) => *n += 1,
+                None => values.push((v, 1)),
+            }
+        }
+        let mut shown: Vec<String> = values
             .iter()
-            .map(|v| format!("{} in game {} ({})", v.value, v.game, v.at))
+            .take(MESSAGE_VALUES)
+            .map(|(v, n)| {
+                let others = match n - 1 {
+                    0 => String::new(),
+                    1 => " and 1 other copy".to_owned(),
+                    more => format!(" and {more} other copies"),
+                };
+                format!("{} in game {} ({}){others}", v.value, v.game, v.at)
+            })
             .collect();
+        if values.len() > MESSAGE_VALUES {
+            let rest = &values[MESSAGE_VALUES..];
+            let copies: usize = rest.iter().map(|(_, n)| n).sum();
+            shown.push(format!(
+                "and {} other values in {copies} copies",
+                rest.len()
+            ));
+        }
         format!(
             "copies disagree on the {}{swapped}: {}",
             self.field,
-            values.join(", ")
+            shown.join(", ")
         )
     }
 }
+
+/// The most values a [`Disagreement::message`] names.
+pub const MESSAGE_VALUES: usize = 4;
 
 /// A known text value: trimmed, not empty.
 fn known(value: &Option<String>) -> Option<&str> {
@@ -355,6 +384,38 @@ mod tests {
         assert_eq!(
             found[0].message(),
             "copies disagree on the date: 1985 in game 1 (1.pgn:3), 1986 in game 2 (2.pgn:3)"
+        );
+    }
+
+    #[test]
+    fn a_message_names_each_value_once_and_a_few_values_only() {
+        let results = [
+            ResultName::Red,
+            ResultName::Black,
+            ResultName::Red,
+            ResultName::Red,
+            ResultName::Draw,
+        ];
+        let copies: Vec<CopyHeader> = (1..)
+            .zip(results)
+            .map(|(game, r)| copy(game, Some(r), "", ""))
+            .collect();
+        assert_eq!(
+            disagreements(&copies)[0].message(),
+            "copies disagree on the result: red in game 1 (1.pgn:3) and 2 other copies, \
+             black in game 2 (2.pgn:3), draw in game 5 (5.pgn:3)"
+        );
+        let mut dated: Vec<CopyHeader> = (1..=8).map(|game| copy(game, None, "", "")).collect();
+        for (year, c) in (1980..).zip(&mut dated) {
+            c.date = Some((year.min(1986)).to_string());
+        }
+        let found = disagreements(&dated);
+        assert_eq!(found[0].values.len(), 8, "every copy kept");
+        assert_eq!(
+            found[0].message(),
+            "copies disagree on the date: 1980 in game 1 (1.pgn:3), 1981 in game 2 (2.pgn:3), \
+             1982 in game 3 (3.pgn:3), 1983 in game 4 (4.pgn:3), \
+             and 3 other values in 4 copies"
         );
     }
 

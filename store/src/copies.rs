@@ -390,8 +390,8 @@ pub(crate) fn relink(tx: &Transaction<'_>) -> Result<Relinked> {
     })
 }
 
-/// Header keys and links of the move-less records, in id order as the writer makes them;
-/// how many links changed.
+/// Header keys and links of the move-less records, in id order as the writer makes them,
+/// and the disagreements of the games whose copies changed; how many links changed.
 pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
     let mut games = Vec::new();
     {
@@ -432,6 +432,8 @@ pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
     }
     let mut firsts = HeaderCopies::default();
     let mut changed = 0;
+    // The games a record left or joined: their copies' disagreements change.
+    let mut regrouped = std::collections::BTreeSet::new();
     for (id, kind, ruleset, source, key, old) in games {
         let linked = key
             .as_ref()
@@ -442,11 +444,13 @@ pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
             tx.prepare_cached("UPDATE games SET duplicate_of = ?2 WHERE id = ?1")?
                 .execute(params![id, linked])?;
             changed += 1;
+            regrouped.extend(old.into_iter().chain(linked));
         }
         if let Some(k) = key {
             firsts.add((kind, ruleset, k), id, linked, source);
         }
     }
+    refresh_disagreements(tx, regrouped)?;
     Ok(changed)
 }
 
@@ -516,6 +520,12 @@ fn copy_headers(tx: &Transaction<'_>, group: i64) -> Result<Vec<CopyHeader>> {
         let game: i64 = r.get(0)?;
         let place: String = r.get(1)?;
         let line: i64 = r.get(2)?;
+        // The file name (the game id says which copy; `show` gives its whole path): a
+        // message naming many copies stays readable, and fits a phone's page.
+        let place = match place.rsplit_once(['/', '\\', '!']) {
+            Some((_, name)) => format!("…/{name}"),
+            None => place,
+        };
         let named: Vec<(u8, String)> = seats
             .query_map(params![game], |s| Ok((s.get(0)?, s.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
@@ -782,14 +792,15 @@ mod tests {
         // Written again (an interrupted ingest resumed): the same one finding.
         store.write_batch(&[black]).unwrap();
         assert_eq!(disagreeing(&store), expected);
-        // A third copy: the finding is rewritten, naming it too.
+        // A third copy: the finding is rewritten, counting it too.
         let third = xiangqi(&mut store, "c.pgn", &[1, 2, 3, 4], ResultName::Red);
         store.write_batch(&[third]).unwrap();
         let found = disagreeing(&store);
         assert_eq!(found.len(), 1);
-        assert!(
-            found[0].2.ends_with(", red in game 3 (c.pgn:3)"),
-            "{found:?}"
+        assert_eq!(
+            found[0].2,
+            "copies disagree on the result: red in game 1 (a.pgn:3) and 1 other copy, \
+             black in game 2 (b.pgn:3)"
         );
         // Copies that agree: nothing.
         let same = [
