@@ -735,21 +735,11 @@ mod tests {
     use rusqlite::Connection;
 
     use super::*;
-    use crate::{GameRecord, NewSource, Record};
+    use crate::{GameRecord, Record};
 
     /// A database with one Xiangqi game of the recorded event `Cup`, from `cup.pgn`.
     fn store_with_a_game(dir: &tempfile::TempDir) -> Store {
-        let mut store = Store::open(&dir.path().join("k.db")).unwrap();
-        let source = store
-            .begin_source(&NewSource {
-                path: "cup.pgn".into(),
-                bytes: 1,
-                content_hash: "c".repeat(64),
-                format: "xiangqi-pgn".into(),
-                encoding: "utf-8".into(),
-                rules: None,
-            })
-            .unwrap();
+        let (mut store, source) = crate::test_store::with_a_source(dir);
         let game = GameRecord {
             source_id: source,
             event: Some("Cup".into()),

@@ -17,6 +17,8 @@ pub mod schema;
 pub mod search;
 mod shown;
 pub mod summary;
+#[cfg(test)]
+mod test_store;
 mod unreadable;
 mod write;
 

@@ -623,23 +623,13 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameRecord, NewSource, Record};
+    use crate::{GameRecord, Record};
     use kifu_facts::BySeat;
 
     #[test]
     fn seats_read_in_one_pass_equal_seats_looked_up_by_game() {
         let dir = tempfile::tempdir().unwrap();
-        let mut store = Store::open(&dir.path().join("k.db")).unwrap();
-        let source = store
-            .begin_source(&NewSource {
-                path: "cup.pgn".into(),
-                bytes: 1,
-                content_hash: "c".repeat(64),
-                format: "xiangqi-pgn".into(),
-                encoding: "utf-8".into(),
-                rules: None,
-            })
-            .unwrap();
+        let (mut store, source) = crate::test_store::with_a_source(&dir);
         let game = |players: Option<[&str; 2]>, offset: u64| {
             Record::Game(Box::new(GameRecord {
                 source_id: source,
