@@ -101,6 +101,82 @@ fn whr_on_the_results_file_as_one_period_equals_the_peer() {
     }
 }
 
+/// The RenjuNet results file (undated) beside a dated BDT file: the results have no place
+/// among the dated games. By default they are left out, said once with their count and the
+/// two ways to include them; `--undated own-period` rates them as a period of their own,
+/// and every player of the results file is then listed.
+#[test]
+fn results_without_a_date_are_said_and_rated_as_their_own_period_when_asked() {
+    let (Some(results), Some(bdt)) = (shared(RESULTS), shared(BDT)) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let alone = dir.path().join("results.db");
+    ingest_json(&alone, &[&results]);
+    let json = |db: &Path, extra: &[&str]| -> (serde_json::Value, String) {
+        let mut args = vec!["ratings", "--db", db.to_str().unwrap(), "--format", "json"];
+        args.extend(extra);
+        let out = kifu(&args);
+        assert!(out.status.success(), "{out:?}");
+        (
+            serde_json::from_slice(&out.stdout).unwrap(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // The results file alone: one period, every result rated.
+    let (alone_json, said) = json(&alone, &[]);
+    assert_eq!(alone_json["games"], 22055);
+    assert!(!said.contains("without a date"), "{said}");
+    let results_players = alone_json["lines"].as_array().unwrap().len();
+    assert_eq!(results_players, 1753);
+
+    let db = dir.path().join("both.db");
+    ingest_json(&db, &[&results, &bdt.join("stefs92_rps.bdt")]);
+    let (left_out, said) = json(&db, &[]);
+    let note = "kifu ratings: 22055 results without a date left out: give their events dates \
+                ([[event]] dates = \"…\") or rate them as a period of their own with \
+                --undated own-period";
+    assert_eq!(said.matches(note).count(), 1, "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert_eq!(left_out["not_rated"]["undated"], 22055);
+    let dated_games = left_out["games"].as_u64().unwrap();
+    let dated_players = left_out["lines"].as_array().unwrap().len();
+    assert!(left_out["terms"]
+        .as_str()
+        .unwrap()
+        .ends_with("against 1500"));
+
+    let (own, said) = json(&db, &["--undated", "own-period"]);
+    assert!(!said.contains("left out"), "{said}");
+    assert!(
+        said.contains("22055 results without a date rated as one period"),
+        "{said}"
+    );
+    assert_eq!(own["not_rated"]["undated"], 0);
+    assert_eq!(own["games"].as_u64().unwrap(), dated_games + 22055);
+    assert_eq!(own["periods"], left_out["periods"].as_u64().unwrap() + 1);
+    let lines = own["lines"].as_array().unwrap();
+    // The results file's players (named `renjunet:N`, no BDT player's name) are all rated,
+    // their last game undated.
+    let undated_only = lines.iter().filter(|l| l["last_game"].is_null()).count();
+    assert_eq!(undated_only, results_players);
+    assert_eq!(lines.len(), dated_players + results_players);
+    assert!(own["terms"]
+        .as_str()
+        .unwrap()
+        .contains("results without a date rated as one period"));
+    // The stored lists keep the default: the non-default choice is fitted, not stored.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let stored: String = conn
+        .query_row(
+            "SELECT terms FROM rating_runs WHERE kind = 'renju' AND system = 'whr'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(!stored.contains("without a date"), "{stored}");
+}
+
 /// Elo is one update per game in date order: K × (score − expected) with expected =
 /// 1 / (1 + 10^((Rb − Ra) / 400)), the second player losing what the first gains, both
 /// from their ratings before the game; computed here from the games kifu says it rated.

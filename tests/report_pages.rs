@@ -2,7 +2,8 @@
 //! BDT event, the 2015 World Xiangqi Championship from the dpxq DhtmlXQ set, the 2006
 //! computer championship's PGNs) and of `kifu demo`, opened in headless Chromium with a
 //! full-page screenshot each; the page's own check script's verdict read from the DOM.
-//! Screenshots and reports are kept under the target's tmp dir (paths printed).
+//! Screenshots and reports are kept under the target's tmp dir (paths printed). Also the
+//! labels a report takes from its data (issue 55), without a browser.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
@@ -11,7 +12,7 @@ use std::sync::OnceLock;
 
 use crate::chromium::{attr, attr_text, open_full_page};
 
-use crate::common::{kifu_ok, shared};
+use crate::common::{ingest_ok, kifu_ok, shared};
 
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
@@ -416,4 +417,67 @@ fn dhtmlxq_findings_name_moves_not_digits() {
         md.contains("象5进3 (e7c5) leaves black's own general in check"),
         "{md}"
     );
+}
+
+/// Two Xiangqi games of one error each (a move that is not legal), written beside the 1956
+/// library.
+const TWO_ERRORS: &str = "[Game \"Chinese Chess\"]\n[Event \"Test\"]\n[Red \"A\"]\n\
+[Black \"B\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. h2h9 *\n\n\
+[Game \"Chinese Chess\"]\n[Event \"Test\"]\n[Red \"C\"]\n[Black \"D\"]\n\
+[Result \"1-0\"]\n1. h2e2 h9g7 2. e2e9 1-0\n";
+
+/// Issue 55's labels on a Xiangqi-only selection (the 1956 library and two games with an
+/// error each): no Renju rules named, a title of what was selected rather than a count of
+/// its many "events", and the audit's counts in words that read, in every language.
+#[test]
+fn a_xiangqi_report_names_no_renju_rules_and_counts_in_words() {
+    let Some(library) =
+        shared("xiangqi/xqf_cbl_samples/walker8088_cchess/1956年全国象棋锦标赛93局.CBL")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("errors.pgn");
+    std::fs::write(&pgn, TWO_ERRORS).unwrap();
+    let db = dir.path().join("kifu.db");
+    ingest_ok(&db, &[&library, &pgn]);
+    let report = |name: &str, args: &[&str]| -> (String, String) {
+        let out = dir.path().join(name);
+        let mut all = vec![
+            "report",
+            "-q",
+            "--db",
+            db.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        all.extend_from_slice(args);
+        kifu_ok(&all);
+        (
+            std::fs::read_to_string(out.join("report.md")).unwrap(),
+            std::fs::read_to_string(out.join("index.html")).unwrap(),
+        )
+    };
+    // (lang, two errors, one error), as the heading writes them.
+    let counts = [
+        ("en", "2 errors", "1 error"),
+        ("ja", "エラー 2 件", "エラー 1 件"),
+        ("zh-Hans", "2 项错误", "1 项错误"),
+        ("zh-Hant", "2 項錯誤", "1 項錯誤"),
+    ];
+    for (lang, two, one) in counts {
+        let (md, html) = report(&format!("all-{lang}"), &["--lang", lang]);
+        let (md_one, html_one) = report(&format!("a-{lang}"), &["--lang", lang, "--player", "A"]);
+        for text in [&md, &html, &md_one, &html_one] {
+            assert!(!text.contains("rules renju"), "{lang}: {text}");
+        }
+        assert!(md.contains(&format!("\n{two}.\n")), "{lang}: {md}");
+        assert!(html.contains(&format!(">{two}</span>")), "{lang}");
+        assert!(md_one.contains(&format!("\n{one}.\n")), "{lang}: {md_one}");
+        assert!(html_one.contains(&format!(">{one}</span>")), "{lang}");
+        assert!(md_one.contains("_player A_"), "{lang}: {md_one}");
+    }
+    // The library's events are many: the title says what was selected.
+    let (md, _) = report("title", &[]);
+    assert!(md.starts_with("# Xiangqi · 95 games\n"), "{md}");
 }

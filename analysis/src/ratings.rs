@@ -7,14 +7,18 @@
 //! `forfeit-result` note) is left out, as rating lists leave unplayed games out. A date is
 //! read as its first day (`1997` is 1997-01-01): the games of one date are one rating
 //! period. When no game has a date, all are one period (Bradley–Terry with the prior); when
-//! some have one, those without are left out and counted, for they have no place in time.
+//! some have one, those without have no place in time: by default they are left out and
+//! counted; [`UndatedResults::OwnPeriod`] rates them as one period of their own, the day
+//! before the first dated day (before every dated game, so a player's current rating is
+//! that of their last dated games; WHR links it to the player's first dated period by the
+//! drift over the days between).
 //!
 //! The scale: a player's rating is 1500 plus the model's rating, whose zero is the virtual
 //! opponent of WHR's prior (and Elo's start).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use kifu_facts::{GameKind, RatingSystem};
+use kifu_facts::{GameKind, RatingSystem, UndatedResults};
 use kifu_rating::{EloParams, Pairing, WhrParams};
 use kifu_store::filter::PartialDate;
 use kifu_store::generation::{Derived, Freshness, Generation};
@@ -33,18 +37,20 @@ pub struct RatingTerms {
     pub system: RatingSystem,
     pub whr: WhrParams,
     pub elo: EloParams,
+    /// Results without a date among dated ones: left out, or rated as a period of their own.
+    pub undated: UndatedResults,
 }
 
 impl RatingTerms {
     /// Whether these are the terms of the stored lists (the defaults, by any system).
     pub fn are_default(&self) -> bool {
         let default = RatingTerms::default();
-        self.whr == default.whr && self.elo == default.elo
+        self.whr == default.whr && self.elo == default.elo && self.undated == default.undated
     }
 
     /// The terms in words, for headings and the `rating_runs` table.
     pub fn describe(&self) -> String {
-        match self.system {
+        let terms = match self.system {
             RatingSystem::Whr => format!(
                 "WHR: w² {} Elo² per day, prior {} virtual win(s) and loss(es) against {ANCHOR}",
                 self.whr.w2, self.whr.prior_games
@@ -53,6 +59,13 @@ impl RatingTerms {
                 "Elo: K {}, start {}, games in date order",
                 self.elo.k, self.elo.initial
             ),
+        };
+        // The default says nothing, so the stored lists' terms read as they always have.
+        match self.undated {
+            UndatedResults::LeaveOut => terms,
+            UndatedResults::OwnPeriod => format!(
+                "{terms}; results without a date rated as one period, the day before the first dated day"
+            ),
         }
     }
 }
@@ -60,16 +73,22 @@ impl RatingTerms {
 /// The games that were not rated, by reason.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct NotRated {
-    /// Not two seats (a ChouChou game of three or four).
+    /// More than two players (a ChouChou game of three or four).
     pub not_two_players: u64,
-    /// A seat without a name.
+    /// Fewer than two named players: a seat without a name (a seat whose name is not
+    /// recorded is not stored, so a game of two unnamed seats has none).
     pub unnamed: u64,
     /// No result that counts.
     pub no_result: u64,
     /// Scored without being played.
     pub forfeits: u64,
-    /// Without a date, among games with dates.
+    /// Without a date, among games with dates, left out ([`UndatedResults::LeaveOut`]).
     pub undated: u64,
+}
+
+/// `n` and the noun, singular for one (`1 game`, `2 games`).
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl NotRated {
@@ -77,22 +96,32 @@ impl NotRated {
         self.not_two_players + self.unnamed + self.no_result + self.forfeits + self.undated
     }
 
-    /// Each reason with its count, for notes (`3 without a result`).
+    /// Each reason but the missing date with its count, for notes (`3 games without a
+    /// result`); the undated are said apart, with what to do about them.
     pub fn reasons(&self) -> Vec<String> {
         [
             (self.no_result, "without a result"),
-            (self.unnamed, "with a seat that names no player"),
+            (self.unnamed, "without two named players"),
             (self.not_two_players, "of more than two players"),
             (self.forfeits, "forfeited (not played)"),
-            (
-                self.undated,
-                "without a date among dated games (no place in time)",
-            ),
         ]
         .into_iter()
         .filter(|(n, _)| *n > 0)
-        .map(|(n, why)| format!("{n} {why}"))
+        .map(|(n, why)| format!("{} {why}", counted(n, "game", "games")))
         .collect()
+    }
+
+    /// The results left out for want of a date, said with the two ways to include them
+    /// (`None` when there are none).
+    pub fn undated_note(&self) -> Option<String> {
+        (self.undated > 0).then(|| {
+            format!(
+                "{} without a date left out: give their events dates ([[event]] dates = \"…\") \
+                 or rate them as a period of their own with --undated {}",
+                counted(self.undated, "result", "results"),
+                UndatedResults::OwnPeriod.name()
+            )
+        })
     }
 }
 
@@ -104,22 +133,26 @@ pub struct RatedGames {
     pub pairings: Vec<Pairing>,
     pub dates: Vec<Option<String>>,
     pub not_rated: NotRated,
+    /// Results without a date rated as a period of their own ([`UndatedResults::OwnPeriod`]
+    /// among dated games).
+    pub own_period: u64,
 }
 
 impl RatedGames {
     /// The games of `rows` that can be rated; `forfeits`: the ids of records with a
-    /// `forfeit-result` note.
-    pub fn of(rows: &[ResultRow], forfeits: &HashSet<i64>) -> RatedGames {
+    /// `forfeit-result` note; `undated`: what becomes of the games without a date when
+    /// others have one.
+    pub fn of(rows: &[ResultRow], forfeits: &HashSet<i64>, undated: UndatedResults) -> RatedGames {
         let mut out = RatedGames::default();
         let mut index: HashMap<String, u32> = HashMap::new();
         let mut taken: Vec<(&ResultRow, f64, Option<i32>)> = Vec::new();
         for row in rows {
             let not = &mut out.not_rated;
-            if row.players.len() != 2 {
+            if row.players.len() > 2 {
                 not.not_two_players += 1;
                 continue;
             }
-            if row.players.iter().any(|(_, name)| name.trim().is_empty()) {
+            if row.players.len() < 2 || row.players.iter().any(|(_, name)| name.trim().is_empty()) {
                 not.unnamed += 1;
                 continue;
             }
@@ -138,11 +171,21 @@ impl RatedGames {
                 .map(|d| d.first_day_number());
             taken.push((row, score, day));
         }
-        let dated = taken.iter().any(|(_, _, day)| day.is_some());
-        if dated {
+        let first_day = taken.iter().filter_map(|(_, _, day)| *day).min();
+        if let Some(first_day) = first_day {
             let before = taken.len();
-            taken.retain(|(_, _, day)| day.is_some());
-            out.not_rated.undated = (before - taken.len()) as u64;
+            match undated {
+                UndatedResults::LeaveOut => {
+                    taken.retain(|(_, _, day)| day.is_some());
+                    out.not_rated.undated = (before - taken.len()) as u64;
+                }
+                UndatedResults::OwnPeriod => {
+                    for (_, _, day) in taken.iter_mut().filter(|(_, _, day)| day.is_none()) {
+                        *day = Some(first_day - 1);
+                        out.own_period += 1;
+                    }
+                }
+            }
         }
         // Stable: games of one day keep the store's order (event, round, game).
         taken.sort_by_key(|(_, _, day)| day.unwrap_or(0));
@@ -416,6 +459,7 @@ pub fn rated_games(
     store: &kifu_store::Store,
     kind: GameKind,
     filter: &crate::Filter,
+    undated: UndatedResults,
 ) -> crate::Result<RatedGames> {
     let rows = store.results_of(kind, filter)?;
     let forfeits = store.game_ids(&crate::Filter {
@@ -424,7 +468,11 @@ pub fn rated_games(
         severity: None,
         ..filter.clone()
     })?;
-    Ok(RatedGames::of(&rows, &forfeits.into_iter().collect()))
+    Ok(RatedGames::of(
+        &rows,
+        &forfeits.into_iter().collect(),
+        undated,
+    ))
 }
 
 /// The games the stored rating lists are of: every game of a kind, over the first copies
@@ -521,7 +569,7 @@ pub fn compute_lists(
     kind: GameKind,
 ) -> crate::Result<(Generation, Vec<RatingList>)> {
     let generation = store.generation()?;
-    let games = rated_games(store, kind, &stored_filter(kind))?;
+    let games = rated_games(store, kind, &stored_filter(kind), UndatedResults::default())?;
     let start = StartingPoint::stored(store, kind)?;
     Ok((generation, stored_lists(kind, &games, &start, None)))
 }
@@ -611,4 +659,65 @@ pub fn current_lists(store: &kifu_store::Store, kind: GameKind) -> crate::Result
             .collect();
     }
     Ok(compute_lists(store, kind)?.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_facts::ResultName;
+
+    fn game(id: i64, players: &[&str], date: Option<&str>) -> ResultRow {
+        ResultRow {
+            game: id,
+            kind: GameKind::Renju,
+            event: None,
+            round: None,
+            players: ["black", "white"]
+                .iter()
+                .zip(players)
+                .map(|(side, name)| ((*side).to_owned(), (*name).to_owned()))
+                .collect(),
+            teams: Vec::new(),
+            result: Some(ResultName::Black),
+            date: date.map(str::to_owned),
+            extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
+            forfeit: false,
+        }
+    }
+
+    #[test]
+    fn unnamed_seats_and_undated_results_are_counted_as_what_they_are() {
+        let rows = vec![
+            game(1, &["a", "b"], Some("2001-05-02")),
+            game(2, &["b", "c"], Some("2001-05-03")),
+            game(3, &["a", "d"], None),
+            // Two seats whose names were not recorded: no seat is stored.
+            game(4, &[], Some("2001-05-02")),
+        ];
+        let left_out = RatedGames::of(&rows, &HashSet::new(), UndatedResults::LeaveOut);
+        assert_eq!(left_out.pairings.len(), 2);
+        assert_eq!(left_out.not_rated.unnamed, 1);
+        assert_eq!(left_out.not_rated.not_two_players, 0);
+        assert_eq!(left_out.not_rated.undated, 1);
+        assert_eq!(
+            left_out.not_rated.reasons(),
+            ["1 game without two named players"]
+        );
+        assert!(left_out
+            .not_rated
+            .undated_note()
+            .unwrap()
+            .starts_with("1 result without a date left out: "));
+
+        let own = RatedGames::of(&rows, &HashSet::new(), UndatedResults::OwnPeriod);
+        assert_eq!(own.not_rated.undated, 0);
+        assert_eq!(own.own_period, 1);
+        // The undated period comes first, the day before the first dated day.
+        let first = PartialDate::read_stored("2001-05-02")
+            .unwrap()
+            .first_day_number();
+        assert_eq!(own.pairings[0].day, first - 1);
+        assert_eq!(own.dates[0], None);
+        assert_eq!(own.names, ["a", "d", "b", "c"]);
+    }
 }

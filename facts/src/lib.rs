@@ -49,7 +49,7 @@ pub use outcome::{
     NotAResultName, Outcome, ResultName,
 };
 pub use position::{MoveCode, PlyStep, PositionKey};
-pub use rating::RatingSystem;
+pub use rating::{RatingSystem, UndatedResults};
 pub use ruleset::Ruleset;
 pub use seat::{BySeat, Seat};
 pub use severity::Severity;

@@ -113,6 +113,16 @@ pub fn column_msg(name: &str) -> Option<Msg> {
     })
 }
 
+/// `n` findings of `severity` in words that read in `lang` (`50 errors`, `1 error`).
+pub fn severity_count(severity: &str, n: usize, lang: Lang) -> String {
+    let msg = match severity {
+        "error" => Msg::ErrorCount,
+        "warning" => Msg::WarningCount,
+        _ => Msg::InfoCount,
+    };
+    lang.count(msg, n)
+}
+
 /// A column's label: its message in `lang`, else its name with spaces for underscores.
 pub fn column_label(name: &str, lang: Lang) -> String {
     match column_msg(name) {

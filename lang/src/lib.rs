@@ -12,7 +12,7 @@ mod messages;
 #[cfg(test)]
 mod tests;
 
-pub use columns::{column_label, column_msg, decided_label, severity_label};
+pub use columns::{column_label, column_msg, decided_label, severity_count, severity_label};
 pub use messages::Msg;
 
 /// A language of the published pages.

@@ -558,6 +558,15 @@ messages! {
         "另有 {n} 项警告或错误未在此列出：`kifu audit --severity warning` 可列出全部。",
         "另有 {n} 項警告或錯誤未在此列出：`kifu audit --severity warning` 可列出全部。",
     ],
+    /// A count of findings by severity, in an audit's summary (`50 errors`, `1 error`).
+    ErrorCount => ["{n} error|{n} errors", "エラー {n} 件", "{n} 项错误", "{n} 項錯誤"],
+    WarningCount => ["{n} warning|{n} warnings", "警告 {n} 件", "{n} 项警告", "{n} 項警告"],
+    InfoCount => [
+        "{n} info finding|{n} info findings",
+        "情報 {n} 件",
+        "{n} 项信息",
+        "{n} 項資訊",
+    ],
     NoDiagram => ["no diagram", "図なし", "无局面图", "無局面圖"],
     RuleCited => ["Rule cited", "引用した規則", "所引规则", "所引規則"],
     Game => ["Game", "対局", "对局", "對局"],

@@ -104,7 +104,11 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         serious_findings(store, f, options.audit_limit, lang)?
     };
 
-    let scope = f.describe();
+    let held: Vec<GameKind> = GameKind::ALL
+        .into_iter()
+        .filter(|k| kinds.iter().any(|n| n == k.name()))
+        .collect();
+    let scope = f.describe(&held);
     let subtitle = if public {
         [masthead.dates.clone(), masthead.venue.clone()]
             .into_iter()

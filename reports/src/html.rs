@@ -8,7 +8,7 @@ use polars::prelude::*;
 use crate::escape::escape;
 use crate::figures::inline_plots_html;
 use crate::games::headings;
-use crate::lang::{column_label, severity_label, Lang, Msg};
+use crate::lang::{column_label, severity_count, severity_label, Lang, Msg};
 use crate::model::{
     info_summary, location, severity_class, severity_counts, split_info, svg_element, table_cells,
     DrawnChart, SourceRoot,
@@ -609,8 +609,8 @@ fn audit_html(out: &mut String, report: &Report, diagrams: &[Option<String>], ro
         for (s, n) in severity_counts(&report.audit) {
             let _ = write!(
                 out,
-                "<span class=\"pill {s}\">{n} {}</span>",
-                severity_label(s, lang)
+                "<span class=\"pill {s}\">{}</span>",
+                severity_count(s, n, lang)
             );
         }
         out.push_str("</div>\n");

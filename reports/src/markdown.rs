@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use polars::prelude::*;
 
-use crate::lang::{column_label, severity_label, Lang, Msg};
+use crate::lang::{column_label, severity_count, severity_label, Lang, Msg};
 use crate::model::{
     info_summary, location, severity_counts, split_info, table_cells, DrawnChart, SourceRoot,
 };
@@ -160,7 +160,7 @@ pub(crate) fn render_markdown(
     } else {
         let counts: Vec<String> = severity_counts(&report.audit)
             .into_iter()
-            .map(|(s, n)| format!("{n} {}", severity_label(s, lang)))
+            .map(|(s, n)| severity_count(s, n, lang))
             .collect();
         let _ = writeln!(out, "{}.\n", counts.join(", "));
     }

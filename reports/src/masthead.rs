@@ -1,11 +1,14 @@
 //! The header of a published report or site: its title and what the public reads under it
 //! (the event's dates and venue). The curation's `[[event]]` is the authority: a report of
 //! one curated event is headed by its name, dates and venue; otherwise by the events the
-//! records name. A title the organizer gives wins over both.
+//! records name (more than a few: what was selected, its kinds and games, for a collection's
+//! "events" are often its categories). A title the organizer gives wins over both.
 
 use std::collections::BTreeSet;
 
 use kifu_analysis::Filter;
+use kifu_facts::GameKind;
+use kifu_store::search::GameListing;
 use kifu_store::search::GameOrder;
 use kifu_store::Store;
 
@@ -21,7 +24,16 @@ pub struct Masthead {
     pub venue: Option<String>,
 }
 
-/// Most event names listed in a title; more are counted.
+/// What was selected, for a title where the events are too many to name: its kinds of game
+/// and its games (`Xiangqi · 31079 games`).
+pub(crate) fn selection_title(games: &[GameListing], lang: Lang) -> String {
+    let kinds: BTreeSet<GameKind> = games.iter().map(|g| g.kind).collect();
+    let mut parts: Vec<String> = kinds.into_iter().map(|k| lang.kind(k).to_owned()).collect();
+    parts.push(lang.count(Msg::GameCount, games.len()));
+    parts.join(" · ")
+}
+
+/// Most event names listed in a title; more are summed up by [`selection_title`].
 const NAMED_EVENTS: usize = 3;
 
 impl Masthead {
@@ -66,7 +78,7 @@ impl Masthead {
                     names.sort();
                     names.join(" · ")
                 }
-                n => lang.count(Msg::EventCount, n),
+                _ => selection_title(&games, lang),
             };
         }
         if let Some(t) = title {

@@ -17,8 +17,9 @@ pub const TOP: usize = 20;
 
 /// A kind's top players: rank, player, rating, ± (one standard deviation), games, last game.
 fn top_players(store: &Store, filter: &Filter, kind: GameKind) -> Result<Option<DataFrame>, Error> {
-    let games = rated_games(store, kind, filter)?;
-    let ratings = rate(kind, &games, &RatingTerms::default());
+    let terms = RatingTerms::default();
+    let games = rated_games(store, kind, filter, terms.undated)?;
+    let ratings = rate(kind, &games, &terms);
     if ratings.lines.is_empty() {
         return Ok(None);
     }

@@ -11,7 +11,7 @@ use kifu_analysis::ratings::{
     StartingPoint,
 };
 use kifu_facts::GameKind;
-use kifu_facts::RatingSystem;
+use kifu_facts::{RatingSystem, UndatedResults};
 use kifu_store::filter::PartialDate;
 use kifu_store::generation::{Derived, Freshness, Generation};
 
@@ -48,6 +48,10 @@ pub(super) struct RatingsArgs {
     /// Elo: the K factor (the most a game moves a rating, times two).
     #[arg(long, default_value_t = 20.0)]
     k: f64,
+    /// Results without a date when others have one: leave-out (counted on standard error)
+    /// or own-period (rated as one period of their own, the day before the first dated day).
+    #[arg(long, default_value = "leave-out", value_parser = parse_undated)]
+    undated: UndatedResults,
     /// Only the first N lines of the list (0: all).
     #[arg(long, default_value_t = 0)]
     top: usize,
@@ -87,6 +91,16 @@ fn parse_rating_system(s: &str) -> Result<RatingSystem, String> {
     })
 }
 
+fn parse_undated(s: &str) -> Result<UndatedResults, String> {
+    UndatedResults::from_name(s).ok_or_else(|| {
+        unknown_name(
+            "choice for undated results",
+            s,
+            UndatedResults::ALL.map(UndatedResults::name),
+        )
+    })
+}
+
 impl RatingsArgs {
     /// `--as-of`, read as a partial date.
     fn as_of(&self) -> Result<Option<PartialDate>> {
@@ -106,6 +120,7 @@ impl RatingsArgs {
                 k: self.k,
                 ..Default::default()
             },
+            undated: self.undated,
         };
         if !(terms.whr.w2 > 0.0 && terms.whr.w2.is_finite()) {
             bail!(
@@ -162,7 +177,7 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
     let stored_list = as_of.is_none() && terms.are_default() && of_kind == stored_filter(kind);
     let generation = store.generation()?;
     let stale = store.freshness(Derived::Ratings(kind))? == Freshness::Stale;
-    let mut games = rated_games(&store, kind, &filter)?;
+    let mut games = rated_games(&store, kind, &filter, terms.undated)?;
     if let Some(date) = as_of {
         games = games.until(date.last_day_number());
     }
@@ -188,7 +203,19 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
         }
     };
     for reason in ratings.not_rated.reasons() {
-        eprintln!("kifu ratings: {reason} game(s) not rated");
+        eprintln!("kifu ratings: not rated: {reason}");
+    }
+    if let Some(note) = ratings.not_rated.undated_note() {
+        eprintln!("kifu ratings: {note}");
+    }
+    if games.own_period > 0 {
+        eprintln!(
+            "kifu ratings: {} without a date rated as one period, the day before the first dated day",
+            match games.own_period {
+                1 => "1 result".to_owned(),
+                n => format!("{n} results"),
+            }
+        );
     }
     if ratings.lines.is_empty() {
         eprintln!("kifu ratings: no {kind} game can be rated under the filter");

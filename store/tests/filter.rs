@@ -1024,6 +1024,11 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
             vec![],
         ),
     ] {
-        assert_eq!(results(filter.clone()), want, "{:?}", filter.describe());
+        assert_eq!(
+            results(filter.clone()),
+            want,
+            "{:?}",
+            filter.describe(&GameKind::ALL)
+        );
     }
 }

@@ -76,7 +76,8 @@ fn audit_html(out: &mut String, findings: &[FindingRow], lang: Lang) {
     for (std::cmp::Reverse(s), n) in &by_severity {
         let _ = write!(
             out,
-            "<span class=\"pill {s}\" data-severity=\"{s}\" data-count=\"{n}\">{n} {s}</span>",
+            "<span class=\"pill {s}\" data-severity=\"{s}\" data-count=\"{n}\">{}</span>",
+            crate::lang::severity_count(s.name(), *n, lang),
             s = s.name()
         );
     }

@@ -109,12 +109,17 @@ fn write(path: &Path, bytes: &[u8], total: &mut u64) -> Result<(), Error> {
     Ok(())
 }
 
-/// The default title: the event of the games, or their events listed (or counted).
-fn default_title(events: &BTreeSet<&str>, lang: crate::Lang) -> String {
+/// The default title: the event of the games, or their events listed (more than a few:
+/// what was selected, its kinds and games).
+fn default_title(
+    events: &BTreeSet<&str>,
+    games: &[kifu_store::search::GameListing],
+    lang: crate::Lang,
+) -> String {
     match events.len() {
         0 => lang.text(crate::lang::Msg::Games).into(),
         1..=3 => events.iter().copied().collect::<Vec<_>>().join(" · "),
-        n => lang.count(crate::lang::Msg::EventCount, n),
+        _ => crate::masthead::selection_title(games, lang),
     }
 }
 
@@ -177,7 +182,7 @@ fn build(
     let title = options
         .title
         .clone()
-        .unwrap_or_else(|| default_title(&events, options.presentation.lang));
+        .unwrap_or_else(|| default_title(&events, &games, options.presentation.lang));
 
     stage(1, SITE_STAGES[0]);
     let report = build_report(
@@ -318,7 +323,8 @@ fn build(
     let source = standings::StandingsSource::load(store, filter)?;
     let seatings = games_table::seatings(source.rows());
     let groups = events::group_events(&games);
-    let scope = filter.describe();
+    let held: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
+    let scope = filter.describe(&held.into_iter().collect::<Vec<_>>());
     if groups.len() > 1 {
         archive(
             root,

@@ -527,8 +527,10 @@ impl GameFilter {
         self.date.check()
     }
 
-    /// The conditions in words (`game renju`, `player 胡榮華`, …), for a report's subtitle.
-    pub fn describe(&self) -> Vec<String> {
+    /// The conditions in words (`game renju`, `player 胡榮華`, …), for a report's subtitle;
+    /// `kinds`: the kinds of game the selection holds. The rules are named only where it
+    /// holds Renju-board games, the one kind they choose among.
+    pub fn describe(&self, kinds: &[GameKind]) -> Vec<String> {
         let mut out = Vec::new();
         let mut put = |what: &str, value: String| out.push(format!("{what} {value}"));
         if let Some(g) = self.game {
@@ -568,7 +570,9 @@ impl GameFilter {
         if let Some(r) = &self.rule {
             put("rule", r.clone());
         }
-        if self.ruleset != RulesetChoice::All {
+        let renju_held =
+            kinds.contains(&GameKind::Renju) && self.game.is_none_or(|g| g == GameKind::Renju);
+        if self.ruleset != RulesetChoice::All && renju_held {
             put("rules", self.ruleset.to_string());
         }
         if !self.openings.is_empty() {
@@ -670,8 +674,29 @@ mod tests {
                 side: Some(Side::RED),
                 ..GameFilter::game(GameKind::Xiangqi)
             }
-            .describe(),
+            .describe(&[GameKind::Xiangqi]),
             ["game xiangqi", "player 胡榮華 (red)"]
+        );
+        // The rules are named where the selection holds Renju-board games, and only there.
+        let renju_rules = GameFilter {
+            ruleset: RulesetChoice::Renju,
+            ..GameFilter::default()
+        };
+        assert_eq!(
+            renju_rules.describe(&[GameKind::Xiangqi]),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            renju_rules.describe(&[GameKind::Renju, GameKind::Xiangqi]),
+            ["rules renju"]
+        );
+        assert_eq!(
+            GameFilter {
+                ruleset: RulesetChoice::Renju,
+                ..GameFilter::game(GameKind::Xiangqi)
+            }
+            .describe(&GameKind::ALL),
+            ["game xiangqi"]
         );
     }
 }
