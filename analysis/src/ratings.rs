@@ -228,6 +228,17 @@ impl RatedGames {
         }
     }
 
+    /// The results without a date rated as a period of their own, said (`None` when none
+    /// were).
+    pub fn own_period_note(&self) -> Option<String> {
+        (self.own_period > 0).then(|| {
+            format!(
+                "{} without a date rated as one period, the day before the first dated day",
+                counted(self.own_period, "result", "results")
+            )
+        })
+    }
+
     /// Whether the games have dates (several periods) rather than one undated period.
     pub fn dated(&self) -> bool {
         self.dates.iter().any(Option::is_some)
@@ -712,6 +723,10 @@ mod tests {
         let own = RatedGames::of(&rows, &HashSet::new(), UndatedResults::OwnPeriod);
         assert_eq!(own.not_rated.undated, 0);
         assert_eq!(own.own_period, 1);
+        assert_eq!(
+            own.own_period_note().unwrap(),
+            "1 result without a date rated as one period, the day before the first dated day"
+        );
         // The undated period comes first, the day before the first dated day.
         let first = PartialDate::read_stored("2001-05-02")
             .unwrap()

@@ -208,14 +208,8 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
     if let Some(note) = ratings.not_rated.undated_note() {
         eprintln!("kifu ratings: {note}");
     }
-    if games.own_period > 0 {
-        eprintln!(
-            "kifu ratings: {} without a date rated as one period, the day before the first dated day",
-            match games.own_period {
-                1 => "1 result".to_owned(),
-                n => format!("{n} results"),
-            }
-        );
+    if let Some(note) = games.own_period_note() {
+        eprintln!("kifu ratings: {note}");
     }
     if ratings.lines.is_empty() {
         eprintln!("kifu ratings: no {kind} game can be rated under the filter");
