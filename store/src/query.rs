@@ -279,10 +279,9 @@ impl Seats {
         // Each player's shown name and curated team once, then the seats as bare ids: the
         // expressions are the same as the lookups', evaluated per player, not per seat.
         let mut players = conn.prepare(&format!(
-            "SELECT p.id, {name}, (SELECT cp.team FROM player_identity pi JOIN curated_players cp
-                                   ON cp.id = pi.identity WHERE pi.player_id = p.id)
-             FROM players p",
+            "SELECT p.id, {name}, {team} FROM players p",
             name = crate::shown::player_name("p"),
+            team = curated_team("p.id"),
         ))?;
         let shown: HashMap<i64, (String, Option<String>)> = players
             .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
@@ -318,9 +317,14 @@ impl Seats {
     }
 }
 
-/// SQL: the curated team of a `game_players` row `gp` (its player's identity's `team`).
-const CURATED_TEAM: &str = "(SELECT cp.team FROM player_identity pi JOIN curated_players cp
-                             ON cp.id = pi.identity WHERE pi.player_id = gp.player_id)";
+/// SQL: the curated team of the player whose id is the expression `player` (their
+/// identity's `team`).
+fn curated_team(player: &str) -> String {
+    format!(
+        "(SELECT cp.team FROM player_identity pi JOIN curated_players cp
+          ON cp.id = pi.identity WHERE pi.player_id = {player})"
+    )
+}
 
 /// The seats of game `id` as [`seats`] gives them, each with its curated team (its
 /// player's identity's `team`): one statement per game, which a list of every game of a
@@ -331,7 +335,7 @@ fn seats_and_curated_teams(conn: &rusqlite::Connection, id: i64) -> Result<Seats
          FROM game_players gp JOIN players p ON p.id = gp.player_id
          WHERE gp.game_id = ?1 ORDER BY gp.seat",
         name = crate::shown::player_name("p"),
-        team = CURATED_TEAM,
+        team = curated_team("gp.player_id"),
     ))?;
     let rows = stmt.query_map(params![id], |r| {
         Ok(((r.get("side")?, r.get("name")?), r.get("team")?))
