@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 /// `<shared>/data/<rel>`, or `None` when it is missing (see [`kifu_testdata::shared`]).
 pub fn shared(rel: &str) -> Option<PathBuf> {
@@ -209,4 +210,17 @@ pub fn python_json(python: &Path, script: &str, args: &[&Path]) -> serde_json::V
         String::from_utf8_lossy(&run.stderr)
     );
     serde_json::from_slice(&run.stdout).expect("the script's JSON")
+}
+
+/// A database of CCPD alone, ingested once for the tests that only read it (`None` when
+/// the archive is missing: see [`shared`]).
+pub fn ccpd_db() -> Option<PathBuf> {
+    static DB: OnceLock<Option<tempfile::TempDir>> = OnceLock::new();
+    let dir = DB.get_or_init(|| {
+        let ccpd = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz")?;
+        let dir = tempfile::tempdir().unwrap();
+        ingest_json(&dir.path().join("k.db"), &[&ccpd]);
+        Some(dir)
+    });
+    dir.as_ref().map(|d| d.path().join("k.db"))
 }

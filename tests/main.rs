@@ -31,6 +31,7 @@ mod results_csv;
 mod robust;
 mod roundtrip;
 mod search;
+mod show_every_record;
 mod site;
 mod site_archive;
 mod site_pages;

@@ -77,6 +77,23 @@ fn ccpd_big5_corpus_replays_with_names_intact() {
             "SELECT count(*) FROM findings WHERE code = 'nonstandard-notation'"
         ) > 20_000
     );
+    // Round tags in GBK read as GBK, the shortest (`第3局`, Big5 `菴3擁`; `16进8`, Big5
+    // `16輛8`) too; every field read so is a Round tag: no name switches encoding.
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM games WHERE round LIKE '%菴%' OR round LIKE '%擁%'
+             OR round LIKE '%謫%' OR round LIKE '%輛%'"
+        ),
+        0
+    );
+    let switched = strings(
+        &db,
+        "SELECT field || ': ' || count(*) FROM (SELECT substr(message, 1,
+         instr(message, ' is ') - 1) AS field FROM findings WHERE code = 'field-encoding')
+         GROUP BY field",
+    );
+    assert_eq!(switched, ["the Round tag: 1568"]);
     // Big5 names and events come out as text.
     let members = strings(
         &db,

@@ -248,27 +248,6 @@ fn extra_json(tags: &[(String, String)], annotations: Annotations) -> Option<Str
     kifu_facts::annotation::stored_json(tags, &annotations)
 }
 
-/// The key of a record among its copies: the key of the moves the replay applied, and,
-/// when it stopped before the record's end (an illegal move, moves after the end), the
-/// moves it did not apply as written, so records cut short alike are copies only if they
-/// go on alike. Such a key starts with 0xFE (no applied-moves key does: theirs start with
-/// a square or a FEN letter) and the applied key's length, so the two parts never blur.
-fn whole_record_key<'a>(played: Vec<u8>, unplayed: impl Iterator<Item = &'a str>) -> CanonicalKey {
-    let mut unplayed = unplayed.peekable();
-    if unplayed.peek().is_none() {
-        return CanonicalKey::from(played);
-    }
-    let mut key = Vec::with_capacity(played.len() + 64);
-    key.push(0xFE);
-    key.extend_from_slice(&(played.len() as u32).to_le_bytes());
-    key.extend_from_slice(&played);
-    for text in unplayed {
-        key.extend_from_slice(text.as_bytes());
-        key.push(0);
-    }
-    CanonicalKey::from(key)
-}
-
 /// The players of the first `count` seats of a game of `kind`; a seat whose name the
 /// record does not give has an empty name (the store leaves it out but keeps the other
 /// seats' numbers).
@@ -393,7 +372,7 @@ fn xiangqi_record(ctx: &MemberContext, game: &XqGame) -> GameRecord {
         key.extend_from_slice(&moves);
         key
     };
-    let canonical_key = whole_record_key(
+    let canonical_key = CanonicalKey::whole_record(
         played_key,
         game.moves[replay.moves.len().min(game.moves.len())..]
             .iter()
@@ -567,7 +546,7 @@ fn territorial_record(ctx: &MemberContext, game: &CtGame) -> GameRecord {
         derived_result: replay.derived_result.map(|o| o.name(GameKind::Territorial)),
         termination: replay.termination.into(),
         plies: replay.plies,
-        canonical_key: whole_record_key(
+        canonical_key: CanonicalKey::whole_record(
             moves.clone(),
             game.moves[replay.moves.len().min(game.moves.len())..]
                 .iter()
@@ -735,30 +714,4 @@ fn chouchou_entries_beyond_moves(
         }
     }
     (not_applied, stated)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::whole_record_key;
-
-    #[test]
-    fn a_record_cut_short_keys_on_what_it_did_not_play_too() {
-        assert_eq!(whole_record_key(vec![1, 2], std::iter::empty()), [1, 2]);
-        assert_eq!(
-            whole_record_key(vec![1, 2], ["炮二平五", "h9g7"].into_iter()).as_bytes(),
-            [
-                [0xFE, 2, 0, 0, 0, 1, 2].as_slice(),
-                "炮二平五".as_bytes(),
-                &[0],
-                b"h9g7",
-                &[0]
-            ]
-            .concat()
-        );
-        // Nothing played: the key is still the record's.
-        assert_eq!(
-            whole_record_key(Vec::new(), ["K@z9"].into_iter()),
-            [0xFE, 0, 0, 0, 0, b'K', b'@', b'z', b'9', 0]
-        );
-    }
 }

@@ -76,16 +76,21 @@ pub fn xiangqi_moves(game: &GameRow) -> Result<Vec<xiangqi::Move>, Error> {
 /// A Xiangqi game's start position: its annotations' start FEN, else the standard one. The
 /// moves are then made as recorded (`Position::make`), without judging them.
 pub fn xiangqi_start(game: &GameRow) -> Result<xiangqi::Position, Error> {
-    let start_fen = game
+    xiangqi::Position::from_fen(&xiangqi_start_fen(game)?).map_err(|error| Error::StartPosition {
+        game: game.id,
+        error,
+    })
+}
+
+/// A Xiangqi game's start FEN as stored (the standard one when it names none), whether or
+/// not the rules can set it up.
+pub fn xiangqi_start_fen(game: &GameRow) -> Result<String, Error> {
+    Ok(game
         .extra()?
         .annotations
         .xiangqi()
         .and_then(|a| a.start_fen.clone())
-        .unwrap_or_else(|| xiangqi::START_FEN.to_owned());
-    xiangqi::Position::from_fen(&start_fen).map_err(|error| Error::StartPosition {
-        game: game.id,
-        error,
-    })
+        .unwrap_or_else(|| xiangqi::START_FEN.to_owned()))
 }
 
 /// A Chess Territorial game's moves.

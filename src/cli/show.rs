@@ -276,8 +276,12 @@ fn show_renju(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> 
 const CLASSIFIED_TAIL: usize = 8;
 
 fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {
+    let start_fen = replay::xiangqi_start_fen(game)?;
+    let Ok(mut position) = xiangqi::Position::from_fen(&start_fen) else {
+        show_xiangqi_unplayable(out, game, &start_fen);
+        return Ok(());
+    };
     let moves = replay::xiangqi_moves(game)?;
-    let mut position = replay::xiangqi_start(game)?;
     let upto = upto(ply, moves.len());
     let mut written = Vec::with_capacity(upto);
     let mut tail = Vec::new();
@@ -304,6 +308,24 @@ fn show_xiangqi(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()
     }
     out.push_str(&numbered_moves(written.into_iter()));
     Ok(())
+}
+
+/// A game whose start the rules cannot set up (no king, a piece where none can stand: its
+/// `bad-fen` finding says which): the start drawn from its placement alone, and the moves as
+/// the record wrote them, none played.
+fn show_xiangqi_unplayable(out: &mut String, game: &GameRow, start_fen: &str) {
+    out.push('\n');
+    match xiangqi::Board::from_fen_placement(start_fen) {
+        Ok(board) => out.push_str(&board.render(None)),
+        Err(e) => out.push_str(&format!("(the start cannot be drawn: {e})\n")),
+    }
+    out.push_str(&format!(
+        "start FEN {start_fen}: the rules cannot set it up, so no move is played\n"
+    ));
+    let (_, written) = game.canonical_key.parts();
+    if !written.is_empty() {
+        out.push_str(&numbered_moves(written.into_iter().map(str::to_owned)));
+    }
 }
 
 fn show_territorial(out: &mut String, game: &GameRow, ply: Option<u32>) -> Result<()> {

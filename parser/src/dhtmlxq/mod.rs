@@ -203,7 +203,8 @@ fn reread_fields(fields: &mut [Field], src: &[u8], pos: &Pos, enc: &str) -> Vec<
             pos.map[f.at] as usize,
             pos.map[f.at + f.value.len()] as usize,
         );
-        let Some(other) = field_text::read_field(&src[from..to], enc).other else {
+        let kind = field_text::FieldKind::of_key(k);
+        let Some(other) = field_text::read_field(&src[from..to], enc, kind).other else {
             continue;
         };
         notes.push(other.note(

@@ -22,8 +22,11 @@
 //!    non-ASCII character (so a long field does not switch on a sum of small gains).
 //!    Names are short and often use rare characters, and a wrong reading of them can
 //!    happen to hit common ones (Big5 `趙碩` read as GBK is `化河`, 6 nats likelier): the
-//!    margins keep such names, at the price of the shortest fields (GBK `第1局` reads
-//!    `菴1擁` in Big5, only 5 nats less likely, and stays so).
+//!    margins keep such names. Other text (a round, an event, a site: [`FieldKind::Text`])
+//!    is common words, so the margins there are lower, [`MIN_TEXT_GAIN`] and
+//!    [`MIN_TEXT_GAIN_PER_CHAR`]: GBK `第1局` reads `菴1擁` in Big5, 5 nats (2.5 per
+//!    character) less likely, and `16进8` reads `16輛8`, 3.5 nats less likely; both are
+//!    read as GBK, while GBK `邯郸` (`漯策` in Big5, 1.5 per character likelier) stays.
 //!
 //! A field kept in the file's encoding stays as the file's reading, errors included.
 
@@ -45,6 +48,48 @@ use repertoire::{in_big5, in_gb2312, is_cjk};
 pub const MIN_GAIN: f64 = 7.0;
 /// The least it must gain per non-ASCII character of its own, in nats.
 pub const MIN_GAIN_PER_CHAR: f64 = 2.5;
+/// [`MIN_GAIN`] for a field of [`FieldKind::Text`].
+pub const MIN_TEXT_GAIN: f64 = 3.0;
+/// [`MIN_GAIN_PER_CHAR`] for a field of [`FieldKind::Text`].
+pub const MIN_TEXT_GAIN_PER_CHAR: f64 = 2.0;
+
+/// What a field holds, which sets how much likelier another encoding's reading must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A name (a player, a team, an annotator) or a field of unknown use: short, often of
+    /// rare characters, so a wrong reading that hits common ones must not win.
+    Name,
+    /// A round, an event, a site, a title, an opening: words common in such text.
+    Text,
+}
+
+impl FieldKind {
+    /// The kind of the header field `key` (a PGN tag, a DhtmlXQ key; any case).
+    pub fn of_key(key: &str) -> FieldKind {
+        const TEXT: [&str; 7] = [
+            "round",
+            "event",
+            "site",
+            "title",
+            "open",
+            "opening",
+            "variation",
+        ];
+        if TEXT.iter().any(|t| t.eq_ignore_ascii_case(key)) {
+            FieldKind::Text
+        } else {
+            FieldKind::Name
+        }
+    }
+
+    /// The least gain in all and per non-ASCII character, in nats.
+    fn margins(self) -> (f64, f64) {
+        match self {
+            FieldKind::Name => (MIN_GAIN, MIN_GAIN_PER_CHAR),
+            FieldKind::Text => (MIN_TEXT_GAIN, MIN_TEXT_GAIN_PER_CHAR),
+        }
+    }
+}
 
 /// The encodings a field may come in, by the names the readers use.
 const ENCODINGS: [(&str, &Encoding); 3] = [("utf-8", UTF_8), ("gbk", GBK), ("big5", BIG5)];
@@ -94,8 +139,9 @@ impl OtherEncoding {
 }
 
 /// Reads a field's `bytes` (as written, escapes and all) from a file in `file_encoding`
-/// (`utf-8`, `gbk`, `big5`; another name is read as the file's only).
-pub fn read_field(bytes: &[u8], file_encoding: &str) -> FieldReading {
+/// (`utf-8`, `gbk`, `big5`; another name is read as the file's only), with the margins of
+/// its `kind`.
+pub fn read_field(bytes: &[u8], file_encoding: &str, kind: FieldKind) -> FieldReading {
     let Some(file) = ENCODINGS.iter().find(|(name, _)| *name == file_encoding) else {
         return FieldReading {
             other: None,
@@ -117,6 +163,7 @@ pub fn read_field(bytes: &[u8], file_encoding: &str) -> FieldReading {
         };
     }
     let file_cost = cost(&file_text);
+    let (min_gain, min_gain_per_char) = kind.margins();
     let mut best: Option<(f64, &'static str, String)> = None;
     for &(name, encoding) in ENCODINGS.iter().filter(|(name, _)| *name != file.0) {
         // Checked before anything is decoded: most legacy fields are no UTF-8.
@@ -130,7 +177,7 @@ pub fn read_field(bytes: &[u8], file_encoding: &str) -> FieldReading {
         let c = cost(&text);
         let wide = text.chars().filter(|c| !c.is_ascii()).count().max(1) as f64;
         let gain = file_cost - c;
-        let better = file_errors || (gain >= MIN_GAIN && gain >= MIN_GAIN_PER_CHAR * wide);
+        let better = file_errors || (gain >= min_gain && gain >= min_gain_per_char * wide);
         if better && best.as_ref().is_none_or(|(b, _, _)| c < *b) {
             best = Some((c, name, text.into_owned()));
         }
@@ -227,8 +274,13 @@ mod tests {
         bytes.into_owned()
     }
 
+    const KINDS: [FieldKind; 2] = [FieldKind::Name, FieldKind::Text];
+
+    /// The other reading of `bytes`, the same for either kind of field.
     fn other(bytes: &[u8], file: &str) -> Option<(&'static str, String)> {
-        read_field(bytes, file).other.map(|o| (o.encoding, o.text))
+        let [name, text] = KINDS.map(|kind| read_field(bytes, file, kind).other);
+        assert_eq!(name, text, "{bytes:?}");
+        name.map(|o| (o.encoding, o.text))
     }
 
     #[test]
@@ -242,9 +294,28 @@ mod tests {
                 "{round}"
             );
         }
-        let reading = read_field(&encode("第22轮", GBK), "big5");
+        let reading = read_field(&encode("第22轮", GBK), "big5", FieldKind::Text);
         assert_eq!(reading.other.unwrap().file_reading, "菴22謫");
         assert!(!reading.errors);
+    }
+
+    #[test]
+    fn a_short_round_in_gbk_reads_as_gbk_where_a_name_would_not_switch() {
+        // CCPD's Big5 files hold these Round tags in GBK: `第3局` and `16进8`.
+        for (bytes, gbk, big5) in [
+            (b"\xB5\xDA3\xBE\xD6".as_slice(), "第3局", "菴3擁"),
+            (b"16\xBD\xF88".as_slice(), "16进8", "16輛8"),
+        ] {
+            let round = read_field(bytes, "big5", FieldKind::of_key("Round"));
+            let other = round.other.expect(gbk);
+            assert_eq!((other.encoding, other.text.as_str()), ("gbk", gbk));
+            assert_eq!(other.file_reading, big5);
+            // The same bytes as a name: too short a gain to take another encoding on.
+            let name = read_field(bytes, "big5", FieldKind::of_key("Red"));
+            assert_eq!(name.other, None, "{gbk}");
+        }
+        assert_eq!(FieldKind::of_key("EVENT"), FieldKind::Text);
+        assert_eq!(FieldKind::of_key("RedTeam"), FieldKind::Name);
     }
 
     #[test]
@@ -285,26 +356,26 @@ mod tests {
 
     #[test]
     fn text_in_the_files_own_encoding_stays() {
-        // Names with rare characters, whose other reading happens to be common ones.
-        for name in [
-            "趙碩",
-            "郭莉萍",
-            "黃薇",
-            "陳懋煌",
-            "第22輪",
-            "16進8",
-            "邯鄲",
-        ] {
-            let reading = read_field(&encode(name, BIG5), "big5");
+        // Names with rare characters, whose other reading happens to be common ones (as
+        // a round or an event, `趙碩` would read `化河`: the margins are the names').
+        let stays = |text: &str, kind: FieldKind| {
             assert_eq!(
-                reading,
+                read_field(&encode(text, BIG5), "big5", kind),
                 FieldReading {
                     other: None,
                     errors: false
                 },
-                "{name}"
+                "{text} as {kind:?}"
             );
+        };
+        for name in ["趙碩", "郭莉萍", "黃薇", "陳懋煌"] {
+            stays(name, FieldKind::Name);
         }
+        for text in ["第22輪", "16進8", "邯鄲", "第3局", "全國象棋個人賽"] {
+            stays(text, FieldKind::Name);
+            stays(text, FieldKind::Text);
+        }
+        // GBK `邯郸` reads as Big5 `漯策`, 3 nats likelier but only 1.5 a character.
         for name in ["胡荣华", "吕钦", "许银川", "第22轮", "邯郸", "象棋"] {
             assert_eq!(other(&encode(name, GBK), "gbk"), None, "{name}");
         }
@@ -316,9 +387,11 @@ mod tests {
 
     #[test]
     fn bytes_no_encoding_reads_cleanly_keep_the_files_reading_with_its_errors() {
-        let reading = read_field(b"\xFF\xFE\xFF", "gbk");
-        assert_eq!(reading.other, None);
-        assert!(reading.errors);
+        for kind in KINDS {
+            let reading = read_field(b"\xFF\xFE\xFF", "gbk", kind);
+            assert_eq!(reading.other, None);
+            assert!(reading.errors);
+        }
     }
 
     #[test]

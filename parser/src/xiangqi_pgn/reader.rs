@@ -445,8 +445,12 @@ impl<R: BufRead> PgnReader<R> {
                         let from = t.value.as_ptr() as usize - text.as_ptr() as usize;
                         let source =
                             &bytes[line.src_offset(from)..line.src_offset(from + t.value.len())];
-                        let field = field_text::read_field(source, self.encoding);
                         let name = t.name().into_owned();
+                        let field = field_text::read_field(
+                            source,
+                            self.encoding,
+                            field_text::FieldKind::of_key(&name),
+                        );
                         let value = match &field.other {
                             Some(other) => t.with_value(other.text.as_bytes()).value_text(),
                             None => t.value_text(),

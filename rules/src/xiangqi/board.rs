@@ -1,7 +1,7 @@
-//! The piece placement: a 90-square mailbox, and its FEN field.
+//! The piece placement: a 90-square mailbox, its FEN field and its text diagram.
 
 use super::piece::{Kind, Piece, Side};
-use super::square::Square;
+use super::square::{chinese_numeral, Move, Square};
 use std::fmt;
 
 /// Why a FEN could not be read.
@@ -175,6 +175,12 @@ impl Board {
         Ok(b)
     }
 
+    /// The placement of a whole FEN (its first field), as it stands: no check of kings or of
+    /// where pieces may stand, so a start the rules refuse can still be drawn.
+    pub fn from_fen_placement(fen: &str) -> Result<Board, FenError> {
+        Board::from_placement(fen.split_whitespace().next().unwrap_or_default())
+    }
+
     /// The FEN placement field (`B` elephants, `N` horses).
     pub fn placement(&self) -> String {
         let mut out = String::with_capacity(64);
@@ -199,6 +205,54 @@ impl Board {
                 out.push('/');
             }
         }
+        out
+    }
+    /// A text board, Red at the bottom: Black's file numbers 1–9 on top, Red's 九…一 at the
+    /// bottom, ICCS files a–i and ranks 0–9 at the sides; pieces as Chinese characters (`·`
+    /// empty). The last move's destination is marked `*` and its origin `o`. It draws any
+    /// placement, one the rules would refuse as a start (no king) included.
+    pub fn render(&self, last: Option<Move>) -> String {
+        let mut out = String::new();
+        out.push_str("   ");
+        for n in 1..=9 {
+            out.push_str(&format!("{n}  "));
+        }
+        out.push('\n');
+        for rank in (0..10u8).rev() {
+            out.push_str(&format!("{rank}  "));
+            for file in 0..9u8 {
+                let s = Square(rank * 9 + file);
+                match self.get(s) {
+                    Some(p) => out.push(p.chinese()),
+                    None => out.push('·'),
+                }
+                let mark = match last {
+                    Some(m) if m.to == s => '*',
+                    Some(m) if m.from == s => 'o',
+                    _ => ' ',
+                };
+                out.push(mark);
+                if self.get(s).is_none() {
+                    out.push(' ');
+                }
+            }
+            out.push_str(&format!(" {rank}"));
+            if rank == 5 {
+                out.push_str("   ~~ river ~~");
+            }
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for f in 0..9u8 {
+            out.push_str(&format!("{}  ", (b'a' + f) as char));
+        }
+        out.push('\n');
+        out.push_str("   ");
+        for n in (1..=9).rev() {
+            out.push(chinese_numeral(n));
+            out.push(' ');
+        }
+        out.push('\n');
         out
     }
 }

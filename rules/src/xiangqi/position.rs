@@ -28,7 +28,7 @@ use super::geometry::{
 };
 use super::piece::{Kind, Piece, Side};
 use super::setup;
-use super::square::{chinese_numeral, Move, Square};
+use super::square::{Move, Square};
 
 mod check;
 
@@ -845,51 +845,9 @@ impl Position {
 
     // ---------------------------------------------------------------- text
 
-    /// A text board, Red at the bottom: Black's file numbers 1–9 on top, Red's 九…一 at the
-    /// bottom, ICCS files a–i and ranks 0–9 at the sides; pieces as Chinese characters (`·`
-    /// empty). The last move's destination is marked `*` and its origin `o`.
+    /// The board as [`Board::render`] draws it, then who is to move and whether in check.
     pub fn render(&self, last: Option<Move>) -> String {
-        let mut out = String::new();
-        out.push_str("   ");
-        for n in 1..=9 {
-            out.push_str(&format!("{n}  "));
-        }
-        out.push('\n');
-        for rank in (0..10u8).rev() {
-            out.push_str(&format!("{rank}  "));
-            for file in 0..9u8 {
-                let s = Square(rank * 9 + file);
-                match self.piece_at(s) {
-                    Some(p) => out.push(p.chinese()),
-                    None => out.push('·'),
-                }
-                let mark = match last {
-                    Some(m) if m.to == s => '*',
-                    Some(m) if m.from == s => 'o',
-                    _ => ' ',
-                };
-                out.push(mark);
-                if self.piece_at(s).is_none() {
-                    out.push(' ');
-                }
-            }
-            out.push_str(&format!(" {rank}"));
-            if rank == 5 {
-                out.push_str("   ~~ river ~~");
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for f in 0..9u8 {
-            out.push_str(&format!("{}  ", (b'a' + f) as char));
-        }
-        out.push('\n');
-        out.push_str("   ");
-        for n in (1..=9).rev() {
-            out.push(chinese_numeral(n));
-            out.push(' ');
-        }
-        out.push('\n');
+        let mut out = self.board.render(last);
         out.push_str(&format!(
             "{} to move{}\n",
             self.side,
