@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::common::{count, ingest_json, kifu, kifu_ok, shared};
 
@@ -165,14 +166,23 @@ fn move_less_records_are_linked_by_their_headers_paired_off_between_files() {
     assert_eq!(json["renju_balance"][0]["games"].as_i64(), Some(counted));
 }
 
+/// A database of CCPD alone, ingested once for the tests that only read it.
+fn ccpd() -> Option<PathBuf> {
+    static DB: OnceLock<Option<tempfile::TempDir>> = OnceLock::new();
+    let dir = DB.get_or_init(|| {
+        let ccpd = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz")?;
+        let dir = tempfile::tempdir().unwrap();
+        ingest_json(&dir.path().join("k.db"), &[&ccpd]);
+        Some(dir)
+    });
+    dir.as_ref().map(|d| d.path().join("k.db"))
+}
+
 #[test]
 fn a_game_is_found_by_any_copys_header() {
-    let Some(ccpd) = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz") else {
+    let Some(db) = ccpd() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("k.db");
-    ingest_json(&db, &[&ccpd]);
     let d = db.to_str().unwrap();
     let listed = kifu_ok(&[
         "games",
@@ -246,6 +256,125 @@ fn a_game_is_found_by_any_copys_header() {
         "--json",
     ]);
     assert!(standings.contains("胡榮華"), "{standings}");
+}
+
+/// The CCPD game whose member ends with `path`.
+fn ccpd_game(db: &Path, path: &str) -> i64 {
+    count(
+        db,
+        &format!("SELECT id FROM games WHERE member LIKE '%/以棋手分類/{path}'"),
+    )
+}
+
+#[test]
+fn copies_that_disagree_are_found_once_per_game_and_field() {
+    let Some(db) = ccpd() else {
+        return;
+    };
+    let d = db.to_str().unwrap();
+    let listed = kifu_ok(&["audit", "--db", d, "--code", "copies-disagree", "--json"]);
+    let findings: Vec<serde_json::Value> = listed
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let on = |field: &str| {
+        let prefix = format!("copies disagree on the {field}");
+        findings
+            .iter()
+            .filter(|f| f["message"].as_str().unwrap().starts_with(&prefix))
+            .count() as i64
+    };
+    // Each copy group (a first copy and the copies linked to it) by the values its copies
+    // record, a field's empty values left out.
+    let groups = |values: &str, from: &str| {
+        count(
+            &db,
+            &format!(
+                "SELECT count(*) FROM (SELECT coalesce(g.duplicate_of, g.id) AS game {from}
+                 GROUP BY game HAVING count(DISTINCT {values}) > 1)"
+            ),
+        )
+    };
+    let results = groups(
+        "g.recorded_result",
+        "FROM games g WHERE g.recorded_result IN ('red', 'black', 'draw')",
+    );
+    assert_eq!(results, 138);
+    assert_eq!(on("result"), results);
+    assert_eq!(
+        on("date"),
+        groups("trim(g.date)", "FROM games g WHERE trim(g.date) <> ''")
+    );
+    assert_eq!(
+        on("round"),
+        groups("trim(g.round)", "FROM games g WHERE trim(g.round) <> ''")
+    );
+    assert_eq!(
+        on("event"),
+        groups("e.key", "FROM games g JOIN events e ON e.id = g.event_id")
+    );
+    // Players: a seat two copies fill with different (folded) names.
+    let players = count(
+        &db,
+        "SELECT count(DISTINCT game) FROM (
+             SELECT coalesce(g.duplicate_of, g.id) AS game FROM games g
+             JOIN game_players gp ON gp.game_id = g.id JOIN players p ON p.id = gp.player_id
+             GROUP BY game, gp.seat HAVING count(DISTINCT p.key) > 1)",
+    );
+    assert_eq!(on("players"), players);
+    // One finding a field, on the first copy, warning for the result and players only.
+    assert_eq!(
+        findings.len() as i64,
+        count(
+            &db,
+            "SELECT count(DISTINCT x.game_id || substr(x.message, 1, 30)) FROM findings x
+             JOIN games g ON g.id = x.game_id
+             WHERE x.code = 'copies-disagree' AND g.duplicate_of IS NULL"
+        )
+    );
+    for f in &findings {
+        let serious = f["severity"] == "warning";
+        let message = f["message"].as_str().unwrap();
+        assert_eq!(
+            serious,
+            message.contains(" the result:") || message.contains(" the players"),
+            "{f}"
+        );
+    }
+    // Games 10271 and 10399 of the issue: the same 112 plies, a red win and a black win.
+    let red = ccpd_game(&db, "楊官璘/00000740.pgn");
+    let black = ccpd_game(&db, "楊官璘/00000868.pgn");
+    for game in [red, black] {
+        let audit = kifu_ok(&["audit", "--db", d, "--game", &game.to_string(), "--json"]);
+        let result = audit
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|f| {
+                f["code"] == "copies-disagree"
+                    && f["message"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("copies disagree on the result:")
+            })
+            .unwrap_or_else(|| panic!("game {game}: {audit}"));
+        assert_eq!(result["game"], red);
+        assert_eq!(result["severity"], "warning");
+        let message = result["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("red in game {red} (")),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("black in game {black} (")),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(&format!(
+                "red in game {red} (…/00000740.pgn:1), black in game {black} (…/00000868.pgn:1)"
+            )),
+            "{message}"
+        );
+    }
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! Every finding code kifu emits, in one list.
 //!
-//! The parsers (notes), the engines (findings) and the ingest (quarantine) each write their
-//! codes as `&'static str` where they arise, which keeps a finding beside the check that
-//! makes it. This list is their one index: a filter naming a code is checked against it
+//! The parsers (notes), the engines (findings), the ingest (quarantine) and the store
+//! (copies that disagree) each write their codes as `&'static str` where they arise, which
+//! keeps a finding beside the check that makes it. This list is their one index: a filter naming a code is checked against it
 //! (and against the codes a database holds, which a newer build may have written), so a
 //! typo is an error instead of an empty audit. A test reads the sources of the crates that
 //! emit findings and fails on a code missing here, or listed here and emitted nowhere.
@@ -34,6 +34,7 @@ pub const FINDING_CODES: &[&str] = &[
     "cbr-variation-too-deep",
     "closing-passes-missing",
     "consecutive-move",
+    "copies-disagree",
     "dhtmlxq-y-from-bottom",
     "ecco-differs",
     "encoding-errors",
@@ -171,6 +172,8 @@ mod tests {
         "utf-16le",
         "utf-8",
         "utf-8-bom",
+        // A `--status` value the store reads.
+        "with-findings",
         "windows-1252",
         "xiangqi-pgn",
         "xiangqi-sq16",
@@ -285,7 +288,7 @@ mod tests {
         );
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut literals = BTreeSet::new();
-        for krate in ["parser", "rules", "ingest"] {
+        for krate in ["parser", "rules", "ingest", "store"] {
             kebab_literals(&root.join(krate).join("src"), &mut literals);
         }
         let unclassified: Vec<&String> = literals
@@ -294,7 +297,7 @@ mod tests {
             .collect();
         assert!(
             unclassified.is_empty(),
-            "new kebab-case names in parser/rules/ingest: add each finding code to \
+            "new kebab-case names in parser/rules/ingest/store: add each finding code to \
              FINDING_CODES, any other name to OTHER_NAMES: {unclassified:?}"
         );
         let never_emitted: Vec<&&str> = FINDING_CODES

@@ -1,14 +1,15 @@
 //! The facts every kifu crate shares, each with one typed home: the game kind, a finding's
 //! severity and the list of finding codes, the forbidden-move kind, the key of a record's
-//! copies, result names with the one rule for the result that counts, the per-game
-//! annotations stored beside each game, and the one way names are folded for search (with
-//! the closest names to a misspelt one).
+//! copies and the rule for where copies disagree, result names with the one rule for the
+//! result that counts, the per-game annotations stored beside each game, and the one way
+//! names are folded for search (with the closest names to a misspelt one).
 //!
 //! This crate sits at the bottom of the dependency graph (parser → rules → ingest/store →
 //! analysis → reports → CLI all build on it) and knows nothing of files, engines or SQL.
 
 pub mod annotation;
 pub mod codes;
+pub mod copies;
 pub mod copy_key;
 pub mod curation;
 pub mod date;
@@ -35,6 +36,7 @@ pub use annotation::{
     TerritorialScore, Territory, XiangqiAnnotations, XiangqiCaptures,
 };
 pub use codes::{is_finding_code, FINDING_CODES};
+pub use copies::{disagreements, CopyField, CopyHeader, CopyValue, Disagreement};
 pub use copy_key::CanonicalKey;
 pub use curation::{
     Curation, CurationError, EventTerms, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,

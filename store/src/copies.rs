@@ -12,11 +12,16 @@
 //!   players in one year, with one header), so a move-less record is linked only to a first
 //!   copy that no record of its own file is already linked to: two files that list the same
 //!   games pair them off in order.
+//!
+//! Where the copies of a game record different headers, [`refresh_disagreements`] keeps a
+//! finding of it on the first copy, in the transaction that links them.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use kifu_facts::{fold_name, fold_text, CanonicalKey, GameKind, ResultName, Ruleset};
+use kifu_facts::{
+    fold_name, fold_text, BySeat, CanonicalKey, CopyHeader, GameKind, ResultName, Ruleset,
+};
 use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
 
 use crate::record::GameRecord;
@@ -387,8 +392,8 @@ pub(crate) fn relink(tx: &Transaction<'_>) -> Result<Relinked> {
     })
 }
 
-/// Header keys and links of the move-less records, in id order as the writer makes them;
-/// how many links changed.
+/// Header keys and links of the move-less records, in id order as the writer makes them,
+/// and the disagreements of the games whose copies changed; how many links changed.
 pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
     let mut games = Vec::new();
     {
@@ -429,6 +434,8 @@ pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
     }
     let mut firsts = HeaderCopies::default();
     let mut changed = 0;
+    // The games a record left or joined: their copies' disagreements change.
+    let mut regrouped = std::collections::BTreeSet::new();
     for (id, kind, ruleset, source, key, old) in games {
         let linked = key
             .as_ref()
@@ -439,12 +446,111 @@ pub(crate) fn relink_headers(tx: &Transaction<'_>) -> Result<u64> {
             tx.prepare_cached("UPDATE games SET duplicate_of = ?2 WHERE id = ?1")?
                 .execute(params![id, linked])?;
             changed += 1;
+            regrouped.extend(old.into_iter().chain(linked));
         }
         if let Some(k) = key {
             firsts.add((kind, ruleset, k), id, linked, source);
         }
     }
+    refresh_disagreements(tx, regrouped)?;
     Ok(changed)
+}
+
+/// The code of the findings [`refresh_disagreements`] writes.
+const COPIES_DISAGREE: &str = "copies-disagree";
+
+/// Rewrites the `copies-disagree` findings of each game in `groups` (first copies' ids),
+/// inside the caller's transaction: one finding per field its copies record differently
+/// ([`kifu_facts::copies::disagreements`]), on the first copy (its source and place, no
+/// ply). The cost is the groups' copies: the writer passes the groups a batch linked a
+/// record into, the migration every group. Each lookup goes through an index a bulk load
+/// keeps ([`crate::schema::KEPT_IN_BULK`]). How many findings it wrote.
+pub(crate) fn refresh_disagreements(
+    tx: &Transaction<'_>,
+    groups: impl IntoIterator<Item = i64>,
+) -> Result<u64> {
+    let mut delete =
+        tx.prepare_cached("DELETE FROM findings WHERE code = 'copies-disagree' AND game_id = ?1")?;
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO findings (source_id, game_id, code, severity, message, offset, line,
+            \"column\")
+         SELECT source_id, id, ?2, ?3, ?4, offset, line, \"column\" FROM games WHERE id = ?1",
+    )?;
+    let mut written = 0;
+    for group in groups {
+        delete.execute(params![group])?;
+        for d in kifu_facts::disagreements(&copy_headers(tx, group)?) {
+            insert.execute(params![
+                group,
+                COPIES_DISAGREE,
+                d.severity().name(),
+                d.message()
+            ])?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+/// [`refresh_disagreements`] over every game with a linked copy (a migration's backfill).
+pub(crate) fn refresh_every_group(tx: &Transaction<'_>) -> Result<u64> {
+    let groups: Vec<i64> = tx
+        .prepare("SELECT DISTINCT duplicate_of FROM games WHERE duplicate_of IS NOT NULL")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    refresh_disagreements(tx, groups)
+}
+
+/// The header of each copy of the game `group` (a first copy), the first copy first.
+fn copy_headers(tx: &Transaction<'_>, group: i64) -> Result<Vec<CopyHeader>> {
+    let columns = "g.id, CASE WHEN g.member = '' THEN s.path ELSE s.path || '!' || g.member END,
+                   g.line, g.recorded_result, g.date, e.name, g.round
+                   FROM games g JOIN sources s ON s.id = g.source_id
+                   LEFT JOIN events e ON e.id = g.event_id";
+    // Two lookups, by row id and through `games_duplicate`, not one OR.
+    let mut copies = tx.prepare_cached(&format!(
+        "SELECT {columns} WHERE g.id = ?1
+         UNION ALL SELECT {columns} WHERE g.duplicate_of = ?1 ORDER BY 1"
+    ))?;
+    let mut seats = tx.prepare_cached(
+        "SELECT gp.seat, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id
+         WHERE gp.game_id = ?1 ORDER BY gp.seat",
+    )?;
+    let mut out = Vec::new();
+    let mut rows = copies.query(params![group])?;
+    while let Some(r) = rows.next()? {
+        let game: i64 = r.get(0)?;
+        let place: String = r.get(1)?;
+        let line: i64 = r.get(2)?;
+        // The file name (the game id says which copy; `show` gives its whole path): a
+        // message naming many copies stays readable, and fits a phone's page.
+        let place = match place.rsplit_once(['/', '\\', '!']) {
+            Some((_, name)) => format!("…/{name}"),
+            None => place,
+        };
+        let named: Vec<(u8, String)> = seats
+            .query_map(params![game], |s| Ok((s.get(0)?, s.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let most = named.iter().map(|(seat, _)| usize::from(*seat)).max();
+        out.push(CopyHeader {
+            game,
+            at: format!("{place}:{line}"),
+            result: r
+                .get::<_, Option<String>>(3)?
+                .as_deref()
+                .and_then(ResultName::parse),
+            seats: BySeat::first(most.unwrap_or(0), |seat| {
+                named
+                    .iter()
+                    .find(|(n, _)| *n == seat.number())
+                    .map(|(_, name)| name.clone())
+            }),
+            date: r.get(4)?,
+            event: r.get(5)?,
+            round: r.get(6)?,
+        });
+    }
+    Ok(out)
 }
 
 /// The header fields a first copy lacks and one of its linked copies gives: each with the id
@@ -498,7 +604,6 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kifu_facts::BySeat;
 
     fn seats(black: &str, white: &str) -> Vec<(String, String)> {
         vec![
@@ -626,6 +731,130 @@ mod tests {
             .unwrap();
         assert_eq!(stats.duplicates, 1);
         assert_eq!(store.game(9).unwrap().duplicate_of, Some(5));
+    }
+
+    /// A Xiangqi record of `file` (line 3) with the moves `key`, its seats and result.
+    fn xiangqi(store: &mut Store, file: &str, key: &[u8], result: ResultName) -> crate::Record {
+        let source_id = store
+            .begin_source(&crate::NewSource {
+                path: file.into(),
+                bytes: 1,
+                content_hash: file.into(),
+                format: "xiangqi-pgn".into(),
+                encoding: "utf-8".into(),
+                rules: None,
+            })
+            .unwrap();
+        crate::Record::Game(Box::new(GameRecord {
+            source_id,
+            line: 3,
+            column: 1,
+            format: "xiangqi-pgn".into(),
+            recorded_result: Some(result),
+            players: BySeat::from(["董文淵".into(), "楊官璘".into()]),
+            plies: key.len() as u32 / 2,
+            canonical_key: CanonicalKey::from(key.to_vec()),
+            ..GameRecord::empty(GameKind::Xiangqi)
+        }))
+    }
+
+    fn disagreeing(store: &Store) -> Vec<(i64, String, String)> {
+        store
+            .conn
+            .prepare(
+                "SELECT game_id, severity, message FROM findings
+                 WHERE code = 'copies-disagree' ORDER BY id",
+            )
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn copies_that_disagree_are_one_finding_on_the_first_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("k.db");
+        let mut store = Store::open(&path).unwrap();
+        let red = xiangqi(&mut store, "a.pgn", &[1, 2, 3, 4], ResultName::Red);
+        let black = xiangqi(&mut store, "b.pgn", &[1, 2, 3, 4], ResultName::Black);
+        store.write_batch(&[red]).unwrap();
+        let generation = store.generation().unwrap();
+        store.write_batch(std::slice::from_ref(&black)).unwrap();
+        assert_eq!(store.game(2).unwrap().duplicate_of, Some(1));
+        let expected = vec![(
+            1,
+            "warning".to_owned(),
+            "copies disagree on the result: red in game 1 (a.pgn:3), black in game 2 (b.pgn:3)"
+                .to_owned(),
+        )];
+        assert_eq!(disagreeing(&store), expected);
+        assert!(store.generation().unwrap() > generation);
+        // Written again (an interrupted ingest resumed): the same one finding.
+        store.write_batch(&[black]).unwrap();
+        assert_eq!(disagreeing(&store), expected);
+        // A third copy: the finding is rewritten, counting it too.
+        let third = xiangqi(&mut store, "c.pgn", &[1, 2, 3, 4], ResultName::Red);
+        store.write_batch(&[third]).unwrap();
+        let found = disagreeing(&store);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].2,
+            "copies disagree on the result: red in game 1 (a.pgn:3) and 1 other copy, \
+             black in game 2 (b.pgn:3)"
+        );
+        // Copies that agree: nothing.
+        let same = [
+            xiangqi(&mut store, "d.pgn", &[5, 6], ResultName::Draw),
+            xiangqi(&mut store, "e.pgn", &[5, 6], ResultName::Draw),
+        ];
+        store.write_batch(&same).unwrap();
+        assert_eq!(store.game(5).unwrap().duplicate_of, Some(4));
+        assert_eq!(disagreeing(&store).len(), 1);
+        // `audit --game 2`, a copy: the game's finding is listed with it.
+        let audited = |id: i64| {
+            store
+                .findings(
+                    &crate::GameFilter {
+                        id: Some(id),
+                        ..crate::GameFilter::everything()
+                    },
+                    None,
+                )
+                .unwrap()
+        };
+        for id in [1, 2, 3] {
+            let rows = audited(id);
+            assert_eq!(rows.len(), 1, "game {id}");
+            assert_eq!(
+                (rows[0].game, rows[0].code.as_str()),
+                (Some(1), "copies-disagree")
+            );
+        }
+        assert!(audited(5).is_empty());
+        // Without copies, a copy is not selected, nor is its game's finding.
+        let firsts = crate::GameFilter {
+            id: Some(2),
+            with_duplicates: false,
+            ..crate::GameFilter::everything()
+        };
+        assert!(store.findings(&firsts, None).unwrap().is_empty());
+        // The migration writes them for a database that has none yet.
+        store
+            .conn
+            .execute_batch(&format!(
+                "DELETE FROM findings WHERE code = 'copies-disagree';
+                 DROP INDEX findings_copies;
+                 PRAGMA user_version = {}",
+                crate::schema::MIGRATIONS.len() - 1
+            ))
+            .unwrap();
+        let before = store.generation().unwrap();
+        drop(store);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(disagreeing(&store), found);
+        assert!(store.generation().unwrap() > before);
     }
 
     #[test]

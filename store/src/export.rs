@@ -635,7 +635,8 @@ impl Store {
         )
     }
 
-    /// The findings under the filter (as [`Store::finding_facts`] covers them), by id.
+    /// The findings under the filter (those of the records it selects: a game's finding
+    /// of its copies only with that game), by id.
     pub fn each_export_finding<E: From<Error>>(
         &self,
         filter: &GameFilter,
@@ -643,7 +644,7 @@ impl Store {
         f: impl FnMut(ExportFinding) -> Result<(), E>,
     ) -> Result<(), E> {
         let c = within(
-            filter.finding_record_condition(),
+            filter.own_finding_condition(),
             window.on("x.id", |m| m.findings),
         );
         let sql = format!(

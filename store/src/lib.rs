@@ -337,7 +337,8 @@ impl Store {
     }
 
     /// Starts a bulk load: when the database holds no games yet, the secondary indexes are
-    /// dropped (rebuilt by [`Store::end_bulk`]). Safety is unchanged: each batch is still
+    /// dropped (rebuilt by [`Store::end_bulk`]), but the few the writer reads
+    /// ([`schema::KEPT_IN_BULK`]). Safety is unchanged: each batch is still
     /// one committed transaction in the WAL, and an interrupted load resumes from the last
     /// one. (The WAL keeps SQLite's default checkpoint every 1,000 pages: measured, a
     /// larger interval only moves the copying to a sequential tail at the end.)
@@ -352,6 +353,9 @@ impl Store {
         if empty {
             let tx = self.conn.transaction()?;
             for (name, _) in schema::SECONDARY_INDEXES {
+                if schema::KEPT_IN_BULK.contains(name) {
+                    continue;
+                }
                 tx.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
             }
             tx.commit()?;
@@ -471,6 +475,10 @@ impl Store {
                 || *sql == schema::MIGRATION_FOLD_SPACES
             {
                 copies::relink_headers(&tx)?;
+            }
+            // Findings written change what the games say: derived data is stale.
+            if *sql == schema::MIGRATION_COPY_FINDINGS && copies::refresh_every_group(&tx)? > 0 {
+                generation::bump(&tx)?;
             }
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
@@ -671,7 +679,12 @@ mod tests {
         let migrated = index_sql(&store);
         assert_eq!(migrated.len(), schema::SECONDARY_INDEXES.len());
         store.begin_bulk().unwrap();
-        assert!(index_sql(&store).is_empty(), "dropped for the load");
+        let kept: Vec<String> = index_sql(&store).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(
+            kept,
+            ["findings_copies", "games_duplicate"],
+            "the rest dropped for the load"
+        );
         let id = store.begin_source(&source("h")).unwrap();
         store
             .write_batch(&[game(id, 0, &[112, 113]), game(id, 5, &[112, 113])])

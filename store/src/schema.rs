@@ -62,7 +62,17 @@ pub const SECONDARY_INDEXES: &[(&str, &str)] = &[
         "games_header",
         "CREATE INDEX games_header ON games(kind, header_key) WHERE header_key IS NOT NULL",
     ),
+    (
+        "findings_copies",
+        "CREATE INDEX findings_copies ON findings(game_id) WHERE code = 'copies-disagree'",
+    ),
 ];
+
+/// The secondary indexes a bulk load keeps: the writer reads them in every batch (the
+/// copies of each game it links a record into, and their `copies-disagree` findings,
+/// [`crate::copies::refresh_disagreements`]), and they hold only linked copies and those
+/// findings, so keeping them up to date costs little.
+pub const KEPT_IN_BULK: &[&str] = &["games_duplicate", "findings_copies"];
 
 /// Migration `i` takes the database from `user_version = i` to `i + 1`.
 pub const MIGRATIONS: &[&str] = &[
@@ -85,6 +95,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_GENERATIONS,
     MIGRATION_HEADER_INDEX,
     MIGRATION_FOLD_SPACES,
+    MIGRATION_COPY_FINDINGS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -674,4 +685,12 @@ INSERT OR IGNORE INTO player_identity (player_id, identity)
     SELECT p.id, n.identity FROM curated_names n JOIN players p ON p.key = n.key
     ORDER BY n.identity, p.id;
 UPDATE generation SET games = games + 1 WHERE id = 1;
+"#;
+
+/// Copies of one game that record different headers are a `copies-disagree` finding on the
+/// first copy, one per field ([`crate::copies::refresh_disagreements`], which the writer
+/// runs in each batch through this index). The Rust hook writes them for the games already
+/// stored and bumps the generation.
+pub const MIGRATION_COPY_FINDINGS: &str = r#"
+CREATE INDEX findings_copies ON findings(game_id) WHERE code = 'copies-disagree';
 "#;

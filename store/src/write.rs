@@ -1,8 +1,9 @@
 //! The write path: registering a source file, writing batches of records (games with
-//! their seats, moves, comments, variations and findings; quarantined records) in one
-//! transaction each with prepared statements, and marking the source complete.
+//! their seats, moves, comments, variations and findings; quarantined records, and the
+//! findings of copies that disagree) in one transaction each with prepared statements,
+//! and marking the source complete.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use kifu_facts::Ruleset;
 use rusqlite::{params, OptionalExtension, Transaction};
@@ -104,6 +105,7 @@ impl Store {
                 events: &mut self.events,
                 first_copies: &mut self.first_copies,
                 indexed: self.indexing.then_some(&mut self.indexed.games),
+                linked_into: BTreeSet::new(),
             };
             for (i, record) in records.iter().enumerate() {
                 match record {
@@ -111,6 +113,8 @@ impl Store {
                     Record::Quarantined(q) => writer.quarantined(q, &mut stats)?,
                 }
             }
+            // In this transaction: a kill leaves the old links and findings or the new.
+            copies::refresh_disagreements(&tx, writer.linked_into)?;
         }
         if stats.games > 0 {
             // What is derived from the games is stale from this commit on, not recomputed.
@@ -184,6 +188,9 @@ struct BatchWriter<'a> {
     first_copies: &'a mut FirstCopies,
     /// The games inserted, for the position index (`None`: not indexing).
     indexed: Option<&'a mut Vec<IndexedGame>>,
+    /// The first copies the batch linked a record to: their `copies-disagree` findings
+    /// are rewritten before it commits.
+    linked_into: BTreeSet<i64>,
 }
 
 impl BatchWriter<'_> {
@@ -293,8 +300,9 @@ impl BatchWriter<'_> {
                 player_id
             ])?;
         }
-        if duplicate_of.is_some() {
+        if let Some(first) = duplicate_of {
             stats.duplicates += 1;
+            self.linked_into.insert(first);
         }
         self.statements
             .insert_moves

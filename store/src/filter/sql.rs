@@ -404,8 +404,41 @@ impl GameFilter {
 
     /// Which findings `x` a listing covers, with `g` the finding's game (LEFT JOINed):
     /// those of the games under the filter and, when it admits them, of quarantined
-    /// records; each finding itself meeting [`GameFilter::finding_condition`].
+    /// records; each finding itself meeting [`GameFilter::finding_condition`]. A finding
+    /// of the whole game, on its first copy (`copies-disagree`), is covered where the
+    /// filter selects any copy of it: `audit --game N` of a copy lists it.
     pub(crate) fn finding_record_condition(&self) -> Condition {
+        let mut c = self.own_finding_condition();
+        if !self.with_duplicates {
+            // Copies are not listed: the first copy's findings are its own.
+            return c;
+        }
+        // Codes, severity and status are the finding's own (above), not the copy's.
+        let copies = GameFilter {
+            codes: Vec::new(),
+            severity: None,
+            status: None,
+            ..self.clone()
+        }
+        .game_condition();
+        let mut finding = self.finding_condition();
+        finding.and(
+            &format!(
+                "x.code = 'copies-disagree' AND EXISTS (SELECT 1 FROM games g
+                 WHERE g.duplicate_of = x.game_id AND {})",
+                copies.sql
+            ),
+            copies.params,
+        );
+        c.sql = format!("({}) OR ({})", c.sql, finding.sql);
+        c.params.extend(finding.params);
+        c
+    }
+
+    /// The findings of the records under the filter, as [`Self::finding_record_condition`]
+    /// covers them, but a game's only where that game is itself selected (an export writes
+    /// a finding beside its game).
+    pub(crate) fn own_finding_condition(&self) -> Condition {
         let game = self.game_condition();
         let mut records = Condition {
             sql: format!("x.game_id IS NOT NULL AND {}", game.sql),
