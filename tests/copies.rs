@@ -5,9 +5,8 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
-use crate::common::{count, ingest_json, kifu, kifu_ok, shared};
+use crate::common::{ccpd_db, count, ingest_json, kifu, kifu_ok, shared};
 
 fn bdt(name: &str) -> Option<PathBuf> {
     shared(&format!("renju/games/bdt/stefs92_{name}"))
@@ -166,21 +165,9 @@ fn move_less_records_are_linked_by_their_headers_paired_off_between_files() {
     assert_eq!(json["renju_balance"][0]["games"].as_i64(), Some(counted));
 }
 
-/// A database of CCPD alone, ingested once for the tests that only read it.
-fn ccpd() -> Option<PathBuf> {
-    static DB: OnceLock<Option<tempfile::TempDir>> = OnceLock::new();
-    let dir = DB.get_or_init(|| {
-        let ccpd = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz")?;
-        let dir = tempfile::tempdir().unwrap();
-        ingest_json(&dir.path().join("k.db"), &[&ccpd]);
-        Some(dir)
-    });
-    dir.as_ref().map(|d| d.path().join("k.db"))
-}
-
 #[test]
 fn a_game_is_found_by_any_copys_header() {
-    let Some(db) = ccpd() else {
+    let Some(db) = ccpd_db() else {
         return;
     };
     let d = db.to_str().unwrap();
@@ -268,7 +255,7 @@ fn ccpd_game(db: &Path, path: &str) -> i64 {
 
 #[test]
 fn copies_that_disagree_are_found_once_per_game_and_field() {
-    let Some(db) = ccpd() else {
+    let Some(db) = ccpd_db() else {
         return;
     };
     let d = db.to_str().unwrap();

@@ -17,7 +17,9 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use kifu_facts::{count_result, GameKind, RulesInForce, Ruleset};
+use kifu_facts::{
+    copy_place, count_result, disagreements, BySeat, CopyHeader, GameKind, RulesInForce, Ruleset,
+};
 use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
@@ -59,6 +61,17 @@ struct RecordAt {
     offset: u64,
 }
 
+/// A first copy as its `copies-disagree` findings name it.
+struct FirstCopy {
+    kind: GameKind,
+    source: i64,
+    member: String,
+    offset: u64,
+    line: u32,
+    column: u32,
+    header: CopyHeader,
+}
+
 /// What links a game to its first copy in a shard: its kind, its ruleset and the SHA-256
 /// of its canonical key.
 type Identity = (GameKind, Option<Ruleset>, [u8; 32]);
@@ -89,6 +102,11 @@ pub struct ShardWriter {
     /// the place of each first copy among them.
     header_copies: kifu_store::HeaderCopies,
     header_firsts: HashMap<i64, RecordAt>,
+    /// Each first copy's header and place, and the headers of the copies linked to it: the
+    /// `copies-disagree` findings are known only when the shard ends (the store rewrites
+    /// them in each batch instead).
+    first_headers: HashMap<i64, FirstCopy>,
+    linked_headers: HashMap<i64, Vec<CopyHeader>>,
     games: i64,
     findings: i64,
     quarantined: i64,
@@ -122,6 +140,8 @@ impl ShardWriter {
             first_copies: HashMap::new(),
             header_copies: kifu_store::HeaderCopies::default(),
             header_firsts: HashMap::new(),
+            first_headers: HashMap::new(),
+            linked_headers: HashMap::new(),
             games: 0,
             findings: 0,
             quarantined: 0,
@@ -221,6 +241,24 @@ impl ShardWriter {
             stats.duplicates += 1;
         }
         let (duplicate_of, duplicate_of_key) = first.unzip();
+        let header = self.copy_header(id, g)?;
+        match duplicate_of {
+            Some(first) => self.linked_headers.entry(first).or_default().push(header),
+            None => {
+                self.first_headers.insert(
+                    id,
+                    FirstCopy {
+                        kind: g.kind,
+                        source: g.source_id,
+                        member: g.member.clone(),
+                        offset: g.offset,
+                        line: g.line,
+                        column: g.column,
+                        header,
+                    },
+                );
+            }
+        }
         // Names as the database stores them: trimmed, an empty one left out.
         let event = g
             .event
@@ -403,9 +441,85 @@ impl ShardWriter {
         }))
     }
 
+    /// The header of game `id` as the store reads it back for [`disagreements`]: names
+    /// trimmed, an empty seat named by no one, the event trimmed.
+    fn copy_header(&self, id: i64, g: &GameRecord) -> Result<CopyHeader> {
+        let named: Vec<(u8, String)> = g
+            .players
+            .iter()
+            .map(|(seat, name)| (seat.number(), name.trim()))
+            .filter(|(_, name)| !name.is_empty())
+            .map(|(seat, name)| (seat, name.to_owned()))
+            .collect();
+        let most = named.iter().map(|(seat, _)| usize::from(*seat)).max();
+        Ok(CopyHeader {
+            game: id,
+            at: copy_place(&self.source(g.source_id)?.path, &g.member, g.line.into()),
+            result: g.recorded_result,
+            seats: BySeat::first(most.unwrap_or(0), |seat| {
+                named
+                    .iter()
+                    .find(|(n, _)| *n == seat.number())
+                    .map(|(_, name)| name.clone())
+            }),
+            date: g.date.clone(),
+            event: g
+                .event
+                .as_deref()
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+                .map(str::to_owned),
+            round: g.round.clone(),
+        })
+    }
+
+    /// The `copies-disagree` findings of every game with linked copies, on its first copy.
+    fn copies_findings(&mut self) -> Result<()> {
+        let mut groups: Vec<(i64, Vec<CopyHeader>)> = std::mem::take(&mut self.linked_headers)
+            .into_iter()
+            .collect();
+        groups.sort_unstable_by_key(|(first, _)| *first);
+        for (first, linked) in groups {
+            let Some(copy) = self.first_headers.remove(&first) else {
+                continue;
+            };
+            let mut headers = Vec::with_capacity(linked.len() + 1);
+            headers.push(copy.header);
+            headers.extend(linked);
+            let sha256 = self.source(copy.source)?.sha256.clone();
+            let game_key = record_key(&sha256, &copy.member, copy.offset);
+            for d in disagreements(&headers) {
+                let finding = FindingRecord {
+                    ply: None,
+                    code: "copies-disagree".to_owned(),
+                    severity: d.severity(),
+                    message: d.message(),
+                    rule: String::new(),
+                    offset: copy.offset,
+                    line: copy.line,
+                    column: copy.column,
+                    forbidden: None,
+                    node: None,
+                };
+                self.finding(
+                    &finding,
+                    &sha256,
+                    &copy.member,
+                    &game_key,
+                    Some(copy.kind),
+                    Some(first),
+                    None,
+                )?;
+            }
+        }
+        self.first_headers.clear();
+        Ok(())
+    }
+
     /// Writes the sources with a record (as an export of a database lists them), closes
     /// every table and writes `_schema.json`.
     fn finish_tables(&mut self) -> Result<ExportSummary> {
+        self.copies_findings()?;
         let sources = std::mem::take(&mut self.sources);
         for (i, s) in sources.into_iter().enumerate() {
             if s.records == 0 {

@@ -77,6 +77,21 @@ pub struct CopyHeader {
     pub round: Option<String>,
 }
 
+/// Where a copy is, as a finding names it: its file's (or archive member's) name and its
+/// line, `…/00000740.pgn:1`. The game id says which copy and `show` gives the whole path; a
+/// message naming many copies stays readable.
+pub fn copy_place(path: &str, member: &str, line: i64) -> String {
+    let whole = if member.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}!{member}")
+    };
+    match whole.rsplit_once(['/', '\\', '!']) {
+        Some((_, name)) => format!("…/{name}:{line}"),
+        None => format!("{whole}:{line}"),
+    }
+}
+
 /// One copy's value of a field that the copies record differently.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CopyValue {

@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use kifu_facts::{
-    fold_name, fold_text, BySeat, CanonicalKey, CopyHeader, GameKind, ResultName, Ruleset,
+    copy_place, fold_name, fold_text, BySeat, CanonicalKey, CopyHeader, GameKind, ResultName,
+    Ruleset,
 };
 use rusqlite::{params, Connection, OptionalExtension, Statement, Transaction};
 
@@ -503,8 +504,7 @@ pub(crate) fn refresh_every_group(tx: &Transaction<'_>) -> Result<u64> {
 
 /// The header of each copy of the game `group` (a first copy), the first copy first.
 fn copy_headers(tx: &Transaction<'_>, group: i64) -> Result<Vec<CopyHeader>> {
-    let columns = "g.id, CASE WHEN g.member = '' THEN s.path ELSE s.path || '!' || g.member END,
-                   g.line, g.recorded_result, g.date, e.name, g.round
+    let columns = "g.id, s.path, g.member, g.line, g.recorded_result, g.date, e.name, g.round
                    FROM games g JOIN sources s ON s.id = g.source_id
                    LEFT JOIN events e ON e.id = g.event_id";
     // Two lookups, by row id and through `games_duplicate`, not one OR.
@@ -520,23 +520,18 @@ fn copy_headers(tx: &Transaction<'_>, group: i64) -> Result<Vec<CopyHeader>> {
     let mut rows = copies.query(params![group])?;
     while let Some(r) = rows.next()? {
         let game: i64 = r.get(0)?;
-        let place: String = r.get(1)?;
-        let line: i64 = r.get(2)?;
-        // The file name (the game id says which copy; `show` gives its whole path): a
-        // message naming many copies stays readable, and fits a phone's page.
-        let place = match place.rsplit_once(['/', '\\', '!']) {
-            Some((_, name)) => format!("…/{name}"),
-            None => place,
-        };
+        let path: String = r.get(1)?;
+        let member: String = r.get(2)?;
+        let line: i64 = r.get(3)?;
         let named: Vec<(u8, String)> = seats
             .query_map(params![game], |s| Ok((s.get(0)?, s.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let most = named.iter().map(|(seat, _)| usize::from(*seat)).max();
         out.push(CopyHeader {
             game,
-            at: format!("{place}:{line}"),
+            at: copy_place(&path, &member, line),
             result: r
-                .get::<_, Option<String>>(3)?
+                .get::<_, Option<String>>(4)?
                 .as_deref()
                 .and_then(ResultName::parse),
             seats: BySeat::first(most.unwrap_or(0), |seat| {
@@ -545,9 +540,9 @@ fn copy_headers(tx: &Transaction<'_>, group: i64) -> Result<Vec<CopyHeader>> {
                     .find(|(n, _)| *n == seat.number())
                     .map(|(_, name)| name.clone())
             }),
-            date: r.get(4)?,
-            event: r.get(5)?,
-            round: r.get(6)?,
+            date: r.get(5)?,
+            event: r.get(6)?,
+            round: r.get(7)?,
         });
     }
     Ok(out)
