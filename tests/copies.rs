@@ -481,3 +481,80 @@ fn explore_position_and_stats_count_d4_alike() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Every game's copy group as the archive members of its copies (file name, member,
+/// offset): equal partitions whichever copy of a group came first.
+fn copy_groups_by_member(db: &Path) -> BTreeSet<Vec<(String, String, i64)>> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT coalesce(g.duplicate_of, g.id), s.path, g.member, g.offset
+             FROM games g JOIN sources s ON s.id = g.source_id",
+        )
+        .unwrap();
+    let mut groups: std::collections::BTreeMap<i64, Vec<(String, String, i64)>> =
+        Default::default();
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get(2)?,
+                r.get(3)?,
+            ))
+        })
+        .unwrap();
+    for row in rows {
+        let (group, path, member, offset) = row.unwrap();
+        let file = Path::new(&path).file_name().unwrap().to_string_lossy();
+        groups
+            .entry(group)
+            .or_default()
+            .push((file.into_owned(), member, offset));
+    }
+    groups
+        .into_values()
+        .map(|mut g| {
+            g.sort();
+            g
+        })
+        .collect()
+}
+
+/// Two ingests into one database at once (the issue's CCPD and dpxq archive) link every copy
+/// as one ingest after the other does: the same groups, the same number of first copies.
+#[test]
+fn two_ingests_at_once_link_copies_as_one_after_the_other() {
+    let (Some(alone), Some(dpxq)) = (
+        ccpd_db(),
+        shared("xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz"),
+    ) else {
+        return;
+    };
+    let ccpd = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let sequential = dir.path().join("sequential.db");
+    std::fs::copy(&alone, &sequential).unwrap();
+    ingest_json(&sequential, &[&dpxq]);
+
+    let together = dir.path().join("together.db");
+    // Both start on a database neither has made: they take turns at its schema too.
+    let ingest = |input: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["ingest", "--json", "--db", together.to_str().unwrap()])
+            .arg(input)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let (mut a, mut b) = (ingest(&ccpd), ingest(&dpxq));
+    let (a, b) = (a.wait().unwrap(), b.wait().unwrap());
+    assert!(a.code() == Some(0) && b.code() == Some(0), "{a} {b}");
+
+    let firsts = "SELECT count(*) FROM games WHERE duplicate_of IS NULL";
+    assert_eq!(count(&together, firsts), count(&sequential, firsts));
+    assert_eq!(
+        copy_groups_by_member(&together),
+        copy_groups_by_member(&sequential)
+    );
+}

@@ -18,7 +18,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use kifu_facts::{
-    copy_place, count_result, disagreements, BySeat, CopyHeader, GameKind, RulesInForce, Ruleset,
+    copy_place, count_result, disagreements, named_seats, CopyHeader, GameKind, RulesInForce,
+    Ruleset,
 };
 use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
@@ -444,24 +445,15 @@ impl ShardWriter {
     /// The header of game `id` as the store reads it back for [`disagreements`]: names
     /// trimmed, an empty seat named by no one, the event trimmed.
     fn copy_header(&self, id: i64, g: &GameRecord) -> Result<CopyHeader> {
-        let named: Vec<(u8, String)> = g
-            .players
-            .iter()
-            .map(|(seat, name)| (seat.number(), name.trim()))
-            .filter(|(_, name)| !name.is_empty())
-            .map(|(seat, name)| (seat, name.to_owned()))
-            .collect();
-        let most = named.iter().map(|(seat, _)| usize::from(*seat)).max();
         Ok(CopyHeader {
             game: id,
             at: copy_place(&self.source(g.source_id)?.path, &g.member, g.line.into()),
             result: g.recorded_result,
-            seats: BySeat::first(most.unwrap_or(0), |seat| {
-                named
+            seats: named_seats(
+                g.players
                     .iter()
-                    .find(|(n, _)| *n == seat.number())
-                    .map(|(_, name)| name.clone())
-            }),
+                    .map(|(seat, name)| (seat.number(), name.as_str())),
+            ),
             date: g.date.clone(),
             event: g
                 .event

@@ -77,6 +77,24 @@ pub struct CopyHeader {
     pub round: Option<String>,
 }
 
+/// A copy's seats from the players it names, `(seat number, name)` in any order: names
+/// trimmed, a blank one naming no one, seats up to the highest named. The store, the shard
+/// writer and `kifu copies-disagree` build [`CopyHeader::seats`] with it, so they compare alike.
+pub fn named_seats<'a>(named: impl IntoIterator<Item = (u8, &'a str)>) -> BySeat<Option<String>> {
+    let named: Vec<(u8, &str)> = named
+        .into_iter()
+        .map(|(seat, name)| (seat, name.trim()))
+        .filter(|(_, name)| !name.is_empty())
+        .collect();
+    let most = named.iter().map(|(seat, _)| usize::from(*seat)).max();
+    BySeat::first(most.unwrap_or(0), |seat| {
+        named
+            .iter()
+            .find(|(n, _)| *n == seat.number())
+            .map(|(_, name)| (*name).to_owned())
+    })
+}
+
 /// Where a copy is, as a finding names it: its file's (or archive member's) name and its
 /// line, `…/00000740.pgn:1`. The game id says which copy and `show` gives the whole path; a
 /// message naming many copies stays readable.

@@ -36,7 +36,9 @@ pub use annotation::{
     TerritorialScore, Territory, XiangqiAnnotations, XiangqiCaptures,
 };
 pub use codes::{is_finding_code, FINDING_CODES};
-pub use copies::{copy_place, disagreements, CopyField, CopyHeader, CopyValue, Disagreement};
+pub use copies::{
+    copy_place, disagreements, named_seats, CopyField, CopyHeader, CopyValue, Disagreement,
+};
 pub use copy_key::CanonicalKey;
 pub use curation::{
     Curation, CurationError, EventTerms, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,

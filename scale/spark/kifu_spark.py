@@ -79,6 +79,16 @@ def plan(files, partitions):
     return [sorted(p[2]) for p in load if p[2]]
 
 
+def task_binary(kifu):
+    """The kifu binary as a task finds it: at its path, or shipped with `spark-submit
+    --files kifu` in the task's SparkFiles."""
+    if os.path.exists(kifu):
+        return kifu
+    from pyspark import SparkFiles
+
+    return SparkFiles.get(os.path.basename(kifu))
+
+
 def shard_runner(kifu, staging, fmt, threads):
     """The function each task runs: one `kifu ingest --to-parquet` over its files."""
 
@@ -86,12 +96,7 @@ def shard_runner(kifu, staging, fmt, threads):
         files = list(files)
         if not files:
             return
-        binary = kifu
-        if not os.path.exists(binary):
-            # Shipped with `spark-submit --files kifu`: found in the task's SparkFiles.
-            from pyspark import SparkFiles
-
-            binary = SparkFiles.get(os.path.basename(kifu))
+        binary = task_binary(kifu)
         shard = os.path.join(staging, f"shard-{part:05d}")
         cmd = [binary, "ingest", "--json", "--to-parquet", shard, "--overwrite"]
         cmd += ["--threads", str(threads)]
@@ -250,6 +255,87 @@ def merge(spark, tables, file_index):
     }
 
 
+def copies_disagree(spark, tables, kifu):
+    """The merged tables with every `copies-disagree` finding made again over the copies as
+    linked across shards: a shard saw only its own copies of a game (and named them by its
+    local ids). Each game with copies goes, as one JSON line, through `kifu copies-disagree`
+    on the executors, so the rule and its words are kifu's own."""
+    games = tables["games"].withColumn("_game", F.coalesce("duplicate_of", "game_id"))
+    with_copies = (
+        games.groupBy("_game").agg(F.count(F.lit(1)).alias("_n")).where("_n > 1").select("_game")
+    )
+    paths = tables["sources"].select(F.col("sha256").alias("source_sha256"), "path")
+    seats = tables["players"].groupBy("game_id").agg(
+        F.collect_list(F.struct("seat", F.col("recorded_name").alias("name"))).alias("seats")
+    )
+    copy = F.struct(
+        F.col("game_id").alias("game"),
+        "path",
+        "member",
+        "line",
+        F.col("recorded_result").alias("result"),
+        "seats",
+        "date",
+        F.col("recorded_event").alias("event"),
+        "round",
+    )
+    groups = (
+        games.join(with_copies, "_game", "left_semi")
+        .join(F.broadcast(paths), "source_sha256")
+        .join(seats, "game_id", "left")
+        # Copies in id order: the first copy has the lowest id of its game.
+        .groupBy("_game")
+        .agg(F.sort_array(F.collect_list(F.struct("game_id", copy.alias("copy")))).alias("_c"))
+        .select(F.to_json(F.struct(F.col("_c.copy").alias("copies"))).alias("line"))
+    )
+
+    def judge(lines):
+        lines = "".join(row.line + "\n" for row in lines)
+        if not lines:
+            return
+        done = subprocess.run(
+            [task_binary(kifu), "copies-disagree"], input=lines.encode("utf-8"), capture_output=True
+        )
+        if done.returncode != 0:
+            raise RuntimeError(
+                f"kifu copies-disagree failed ({done.returncode}): "
+                + done.stderr.decode("utf-8", "replace")[-2000:]
+            )
+        for out in done.stdout.decode("utf-8").splitlines():
+            f = json.loads(out)
+            yield (f["game"], f["severity"], f["message"])
+
+    found = spark.createDataFrame(
+        groups.rdd.mapPartitions(judge), "game_id long, severity string, message string"
+    )
+    kept = tables["findings"].where("code <> 'copies-disagree'")
+    before = kept.agg(F.max("finding_id")).first()[0] or 0
+    numbered = Window.partitionBy(F.lit(0)).orderBy("game_id", "message")
+    made = (
+        found.join(
+            tables["games"].select(
+                "game_id",
+                "kind",
+                "source_sha256",
+                "member",
+                F.col("game_key").alias("record_key"),
+                "byte_offset",
+                "line",
+                "column_number",
+            ),
+            "game_id",
+        )
+        .withColumn("finding_id", (F.row_number().over(numbered) + F.lit(before)).cast("long"))
+        .withColumn("quarantine_id", F.lit(None).cast("long"))
+        .withColumn("ply", F.lit(None).cast("long"))
+        .withColumn("code", F.lit("copies-disagree"))
+        .withColumn("rule", F.lit(""))
+        .withColumn("forbidden_kind", F.lit(None).cast("string"))
+        .withColumn("variation_node", F.lit(None).cast("long"))
+    )
+    return {**tables, "findings": kept.unionByName(made, allowMissingColumns=True)}
+
+
 def apply_curation(spark, tables, directory):
     """The merged tables with a curation's facts applied (`kifu curate --facts`): kifu
     matched the curation's events and identities on a database of the same files; here its
@@ -395,6 +481,7 @@ def main(argv):
     tables = merge(
         spark, read_shards(spark, shards, schema_doc), {p: i for i, p in enumerate(files)}
     )
+    tables = copies_disagree(spark, tables, args.kifu)
     if args.curation:
         tables = apply_curation(spark, tables, args.curation)
     docs = {t["name"]: t for t in schema_doc["tables"]}

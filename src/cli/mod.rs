@@ -5,6 +5,7 @@
 mod args;
 mod audit;
 mod check;
+mod copies_disagree;
 mod curate;
 mod demo;
 mod derived;
@@ -134,6 +135,10 @@ enum Command {
     /// One stage of `kifu bench`, run in its own process (prints one JSON line).
     #[command(hide = true)]
     BenchStage(crate::bench::BenchStageArgs),
+    /// The copies-disagree findings of copy groups given as JSON lines on standard input
+    /// (the Spark job's copies linked across shards), as JSON lines.
+    #[command(hide = true)]
+    CopiesDisagree(copies_disagree::CopiesDisagreeArgs),
     /// The tour: generate games of all four kinds, ingest them with the bundled samples
     /// into kifu-demo.db, print the summary and the audit, write the report into
     /// kifu-demo-report/.
@@ -164,6 +169,7 @@ pub fn run() -> Result<ExitCode> {
         Command::Position(args) => position::run(&args),
         Command::Explore(args) => explore::run(&args),
         Command::BenchStage(args) => crate::bench::run_stage(&args),
+        Command::CopiesDisagree(args) => copies_disagree::run(&args),
         Command::Demo(args) => demo::run(&args),
     }
 }

@@ -6,6 +6,7 @@ mod copies;
 pub mod curation;
 pub mod export;
 pub mod filter;
+mod first_copies;
 mod functions;
 pub mod generation;
 pub mod positions;
@@ -26,7 +27,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use copies::FirstCopies;
+use first_copies::FirstCopies;
 use rusqlite::{params, Connection};
 
 pub use copies::{
@@ -456,16 +457,28 @@ impl Store {
     }
 
     fn migrate(&mut self) -> Result<()> {
-        let version = self.schema_version()?;
         let known = schema::MIGRATIONS.len() as i64;
-        if version > known {
-            return Err(Error::TooNew {
-                found: version,
-                known,
-            });
+        // Up to date: no write lock taken (a database in a read-only folder opens).
+        if self.schema_version()? == known {
+            return Ok(());
         }
-        for (i, sql) in schema::MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = self.conn.transaction()?;
+        loop {
+            // Each step holds the write lock from its start and reads the version under it:
+            // two processes opening one new (or old) database at once take turns, and the
+            // second finds the steps the first made done.
+            let tx = self
+                .conn
+                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            if version > known {
+                return Err(Error::TooNew {
+                    found: version,
+                    known,
+                });
+            }
+            let Some(sql) = schema::MIGRATIONS.get(version as usize) else {
+                return Ok(());
+            };
             tx.execute_batch(sql)?;
             if *sql == schema::MIGRATION_COPIES {
                 copies::relink(&tx)?;
@@ -480,10 +493,9 @@ impl Store {
             if *sql == schema::MIGRATION_COPY_FINDINGS && copies::refresh_every_group(&tx)? > 0 {
                 generation::bump(&tx)?;
             }
-            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+            tx.pragma_update(None, "user_version", version + 1)?;
             tx.commit()?;
         }
-        Ok(())
     }
 }
 
@@ -810,7 +822,7 @@ mod tests {
         let expected = links(&mut loaded);
         assert!(loaded.first_copies.is_loaded(GameKind::Renju));
         let mut looked_up = Store::open(&dir.path().join("looked-up.db")).unwrap();
-        looked_up.first_copies = copies::FirstCopies::loading_after(u64::MAX);
+        looked_up.first_copies = first_copies::FirstCopies::loading_after(u64::MAX);
         assert_eq!(links(&mut looked_up), expected);
         assert!(!looked_up.first_copies.is_loaded(GameKind::Renju));
         assert_eq!(

@@ -8,7 +8,8 @@ use std::collections::{BTreeSet, HashMap};
 use kifu_facts::Ruleset;
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use crate::copies::{self, FirstCopies};
+use crate::copies;
+use crate::first_copies::FirstCopies;
 use crate::positions::IndexedGame;
 use crate::{
     FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, Result, SourceState, Store,
@@ -81,21 +82,25 @@ impl Store {
     /// Writes a batch of records in one transaction.
     pub fn write_batch(&mut self, records: &[Record]) -> Result<WriteStats> {
         let mut stats = WriteStats::default();
-        for record in records {
-            if let Record::Game(g) = record {
-                self.first_copies.prepare(&self.conn, g.kind)?;
-            }
-        }
         // The write lock from the start: a deferred transaction that read first could not
         // take it after another writer's commit (SQLite fails that at once, unretried).
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        // Read inside the transaction: the games it inserts follow on from this one, and
+        // any another writer stored since this one's last batch are linked to as first
+        // copies, as a sequential run would.
+        let newest: i64 =
+            tx.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+        self.first_copies.catch_up(&tx, newest)?;
+        for record in records {
+            if let Record::Game(g) = record {
+                self.first_copies.prepare(&tx, g.kind)?;
+            }
+        }
         self.indexed.games.clear();
         if self.indexing {
-            // Read inside the transaction: the games it inserts follow on from this one.
-            self.indexed.after =
-                tx.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+            self.indexed.after = newest;
         }
         {
             let mut writer = BatchWriter {
@@ -116,6 +121,11 @@ impl Store {
             // In this transaction: a kill leaves the old links and findings or the new.
             copies::refresh_disagreements(&tx, writer.linked_into)?;
         }
+        self.first_copies.written_up_to(tx.query_row(
+            "SELECT coalesce(max(id), 0) FROM games",
+            [],
+            |r| r.get(0),
+        )?);
         if stats.games > 0 {
             // What is derived from the games is stale from this commit on, not recomputed.
             crate::generation::bump(&tx)?;

@@ -5,8 +5,10 @@ local to the database (or shard) that wrote it: `kifu export` of a database agai
     python duckdb_compare.py DATASET_A DATASET_B [--ids]   -> one JSON object on standard
     output: per table, the rows of each and the rows of each not in the other (as multisets)
 
-With --ids the ids are compared too (every column but the time of writing): for a dataset
-that numbers its ids as a database of the same inputs does, as the Spark job's does.
+With --ids the ids are compared too (every column but the time of writing and a finding's
+own id): for a dataset that numbers its ids as a database of the same inputs does, as the
+Spark job's does. A finding's id is the order kifu wrote it in, and the `copies-disagree`
+findings of a batch are written when it ends, at batch boundaries only that ingest knows.
 """
 
 import json
@@ -30,7 +32,9 @@ LOCAL = {
 
 a, b = sys.argv[1], sys.argv[2]
 if "--ids" in sys.argv[3:]:
-    LOCAL = {t: [c for c in cols if c == "ingested_at"] for t, cols in LOCAL.items()}
+    LOCAL = {
+        t: [c for c in cols if c in ("ingested_at", "finding_id")] for t, cols in LOCAL.items()
+    }
 con = duckdb.connect()
 out = {}
 for table, local in LOCAL.items():
