@@ -139,6 +139,20 @@ fn results_without_a_date_are_said_and_rated_as_their_own_period_when_asked() {
     assert_eq!(said.matches(note).count(), 1, "{said}");
     assert_eq!(said.lines().count(), 1, "{said}");
     assert_eq!(left_out["not_rated"]["undated"], 22055);
+    // The report's ratings section says it too, in its language.
+    let report = dir.path().join("report");
+    kifu_ok(&[
+        "report",
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        md.contains("Renju: 22055 results without a date are left out of the ratings"),
+        "{md}"
+    );
     let dated_games = left_out["games"].as_u64().unwrap();
     let dated_players = left_out["lines"].as_array().unwrap().len();
     assert!(left_out["terms"]

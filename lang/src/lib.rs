@@ -88,6 +88,16 @@ impl Lang {
         }
     }
 
+    /// Items of a list said in one sentence: `3 errors, 1 warning` in English, joined by
+    /// the ideographic comma (、) in Japanese and Chinese, and closed by the language's
+    /// full stop (`.`, `。`).
+    pub fn sentence_of(self, items: &[String]) -> String {
+        match self {
+            Lang::En => format!("{}.", items.join(", ")),
+            Lang::Ja | Lang::ZhHans | Lang::ZhHant => format!("{}。", items.join("、")),
+        }
+    }
+
     /// The text of `msg`, slots unfilled (the plural form when English has two).
     pub fn text(self, msg: Msg) -> &'static str {
         let t = msg.texts()[self as usize];
@@ -101,13 +111,21 @@ impl Lang {
 
     /// The text of `msg` for a count `n` (`{n}` filled; English's singular for 1).
     pub fn count(self, msg: Msg, n: usize) -> String {
+        self.count_fill(msg, n, &[])
+    }
+
+    /// [`Lang::count`] with other slots filled too.
+    pub fn count_fill(self, msg: Msg, n: usize, slots: &[(&str, &str)]) -> String {
         let t = msg.texts()[self as usize];
         let form = match t.split_once('|') {
             Some((one, _)) if n == 1 => one,
             Some((_, many)) => many,
             None => t,
         };
-        fill_slots(form, &[("n", &n.to_string())])
+        let n = n.to_string();
+        let mut all = vec![("n", n.as_str())];
+        all.extend_from_slice(slots);
+        fill_slots(form, &all)
     }
 }
 

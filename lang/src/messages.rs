@@ -834,6 +834,13 @@ messages! {
         "根据双方棋手均有姓名且有结果的对局，用 Whole-History Rating 评定等级分（Coulom 2008：每个时段一个等级分，w² 为每天 14 Elo²，棋手首日对 1500 分对手虚拟一胜一负；± 为一个标准差）；和棋算半胜，弃权不计。校正后的优势与棋手实力一起拟合（每组一个优势的 Bradley–Terry 模型）：+35 分表示先手如同强 35 分，实力相当时得分率 55%；区间包含 0 表示没有优势。命令 kifu ratings 和 kifu stats --adjusted 输出相同结果。",
         "根據雙方棋手均有姓名且有結果的對局，用 Whole-History Rating 評定等級分（Coulom 2008：每個時段一個等級分，w² 為每天 14 Elo²，棋手首日對 1500 分對手虛擬一勝一負；± 為一個標準差）；和棋算半勝，棄權不計。校正後的優勢與棋手實力一起擬合（每組一個優勢的 Bradley–Terry 模型）：+35 分表示先手如同強 35 分，實力相當時得分率 55%；區間包含 0 表示沒有優勢。命令 kifu ratings 和 kifu stats --adjusted 輸出相同結果。",
     ],
+    /// Results without a date, among dated ones, that the ratings leave out, and what to do.
+    RatingsUndated => [
+        "{kind}: {n} result without a date is left out of the ratings: give its event a date in a curation ([[event]] dates = …), or rate it with kifu ratings --undated own-period.|{kind}: {n} results without a date are left out of the ratings: give their events dates in a curation ([[event]] dates = …), or rate them with kifu ratings --undated own-period.",
+        "{kind}：日付のない結果 {n} 件をレーティングから除いた。キュレーションで大会に日付を与える（[[event]] dates = …）か、kifu ratings --undated own-period で評価できる。",
+        "{kind}：{n} 个没有日期的结果未计入等级分：可在整理文件中为其赛事指定日期（[[event]] dates = …），或用 kifu ratings --undated own-period 计算。",
+        "{kind}：{n} 個沒有日期的結果未計入等級分：可在整理檔案中為其賽事指定日期（[[event]] dates = …），或用 kifu ratings --undated own-period 計算。",
+    ],
 
     GamesPrintedLimit => [
         "The first {shown} of {n} games are printed here; the event site has every game.",

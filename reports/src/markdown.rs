@@ -162,7 +162,7 @@ pub(crate) fn render_markdown(
             .into_iter()
             .map(|(s, n)| severity_count(s, n, lang))
             .collect();
-        let _ = writeln!(out, "{}.\n", counts.join(", "));
+        let _ = writeln!(out, "{}\n", lang.sentence_of(&counts));
     }
     if report.audit_omitted > 0 {
         let _ = writeln!(

@@ -15,23 +15,32 @@ use crate::{Error, Section};
 /// Lines of each rating list the report shows.
 pub const TOP: usize = 20;
 
-/// A kind's top players: rank, player, rating, ± (one standard deviation), games, last game.
-fn top_players(store: &Store, filter: &Filter, kind: GameKind) -> Result<Option<DataFrame>, Error> {
+/// A kind's top players: rank, player, rating, ± (one standard deviation), games, last game;
+/// and how many results without a date the list leaves out.
+fn top_players(
+    store: &Store,
+    filter: &Filter,
+    kind: GameKind,
+) -> Result<(Option<DataFrame>, u64), Error> {
     let terms = RatingTerms::default();
     let games = rated_games(store, kind, filter, terms.undated)?;
+    let undated = games.not_rated.undated;
     let ratings = rate(kind, &games, &terms);
     if ratings.lines.is_empty() {
-        return Ok(None);
+        return Ok((None, undated));
     }
     let lines = &ratings.lines[..TOP.min(ratings.lines.len())];
-    Ok(Some(df!(
-        "rank" => lines.iter().map(|l| l.rank as u32).collect::<Vec<_>>(),
-        "player" => lines.iter().map(|l| l.player.clone()).collect::<Vec<_>>(),
-        "rating" => lines.iter().map(|l| l.rating.round() as i64).collect::<Vec<_>>(),
-        "sd" => lines.iter().map(|l| l.sd.map(|s| s.round() as i64)).collect::<Vec<_>>(),
-        "games" => lines.iter().map(|l| l.games).collect::<Vec<_>>(),
-        "last_game" => lines.iter().map(|l| l.last_game.clone()).collect::<Vec<_>>(),
-    )?))
+    Ok((
+        Some(df!(
+            "rank" => lines.iter().map(|l| l.rank as u32).collect::<Vec<_>>(),
+            "player" => lines.iter().map(|l| l.player.clone()).collect::<Vec<_>>(),
+            "rating" => lines.iter().map(|l| l.rating.round() as i64).collect::<Vec<_>>(),
+            "sd" => lines.iter().map(|l| l.sd.map(|s| s.round() as i64)).collect::<Vec<_>>(),
+            "games" => lines.iter().map(|l| l.games).collect::<Vec<_>>(),
+            "last_game" => lines.iter().map(|l| l.last_game.clone()).collect::<Vec<_>>(),
+        )?),
+        undated,
+    ))
 }
 
 /// The adjusted table, and its chart: the first mover's score between equals with its
@@ -80,12 +89,20 @@ pub(crate) fn ratings_section(
         if filter.game.is_some_and(|k| k != kind) {
             continue;
         }
-        if let Some(top) = top_players(store, filter, kind)? {
+        let (top, undated) = top_players(store, filter, kind)?;
+        if let Some(top) = top {
             let caption = lang.fill(
                 Msg::TopPlayers,
                 &[("kind", lang.kind(kind)), ("n", &TOP.to_string())],
             );
             tables.push((caption, top));
+        }
+        if undated > 0 {
+            notes.push(lang.count_fill(
+                Msg::RatingsUndated,
+                undated as usize,
+                &[("kind", lang.kind(kind))],
+            ));
         }
     }
     if tables.is_empty() {
