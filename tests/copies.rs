@@ -12,30 +12,35 @@ fn bdt(name: &str) -> Option<PathBuf> {
     shared(&format!("renju/games/bdt/stefs92_{name}"))
 }
 
-/// The copy groups of a database: each game as (file name, byte offset), grouped by the
-/// game its copies are linked to; ids and which copy came first left aside.
-fn copy_groups(db: &Path) -> BTreeSet<Vec<(String, i64)>> {
+/// Every game's copy group as the archive members of its copies (file name, member,
+/// offset): equal partitions whichever copy of a group came first.
+fn copy_groups(db: &Path) -> BTreeSet<Vec<(String, String, i64)>> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let mut stmt = conn
         .prepare(
-            "SELECT coalesce(g.duplicate_of, g.id), s.path, g.offset
-             FROM games g JOIN sources s ON s.id = g.source_id ORDER BY 1",
+            "SELECT coalesce(g.duplicate_of, g.id), s.path, g.member, g.offset
+             FROM games g JOIN sources s ON s.id = g.source_id",
         )
         .unwrap();
-    let mut groups: std::collections::BTreeMap<i64, Vec<(String, i64)>> = Default::default();
+    let mut groups: std::collections::BTreeMap<i64, Vec<(String, String, i64)>> =
+        Default::default();
     let rows = stmt
         .query_map([], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get(2)?,
+                r.get(3)?,
+            ))
         })
         .unwrap();
     for row in rows {
-        let (group, path, offset) = row.unwrap();
-        let file = Path::new(&path)
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
-        groups.entry(group).or_default().push((file, offset));
+        let (group, path, member, offset) = row.unwrap();
+        let file = Path::new(&path).file_name().unwrap().to_string_lossy();
+        groups
+            .entry(group)
+            .or_default()
+            .push((file.into_owned(), member, offset));
     }
     groups
         .into_values()
@@ -482,45 +487,6 @@ fn explore_position_and_stats_count_d4_alike() {
     );
 }
 
-/// Every game's copy group as the archive members of its copies (file name, member,
-/// offset): equal partitions whichever copy of a group came first.
-fn copy_groups_by_member(db: &Path) -> BTreeSet<Vec<(String, String, i64)>> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn
-        .prepare(
-            "SELECT coalesce(g.duplicate_of, g.id), s.path, g.member, g.offset
-             FROM games g JOIN sources s ON s.id = g.source_id",
-        )
-        .unwrap();
-    let mut groups: std::collections::BTreeMap<i64, Vec<(String, String, i64)>> =
-        Default::default();
-    let rows = stmt
-        .query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get(2)?,
-                r.get(3)?,
-            ))
-        })
-        .unwrap();
-    for row in rows {
-        let (group, path, member, offset) = row.unwrap();
-        let file = Path::new(&path).file_name().unwrap().to_string_lossy();
-        groups
-            .entry(group)
-            .or_default()
-            .push((file.into_owned(), member, offset));
-    }
-    groups
-        .into_values()
-        .map(|mut g| {
-            g.sort();
-            g
-        })
-        .collect()
-}
-
 /// Two ingests into one database at once (the issue's CCPD and dpxq archive) link every copy
 /// as one ingest after the other does: the same groups, the same number of first copies.
 #[test]
@@ -553,8 +519,5 @@ fn two_ingests_at_once_link_copies_as_one_after_the_other() {
 
     let firsts = "SELECT count(*) FROM games WHERE duplicate_of IS NULL";
     assert_eq!(count(&together, firsts), count(&sequential, firsts));
-    assert_eq!(
-        copy_groups_by_member(&together),
-        copy_groups_by_member(&sequential)
-    );
+    assert_eq!(copy_groups(&together), copy_groups(&sequential));
 }

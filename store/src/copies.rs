@@ -401,6 +401,18 @@ mod tests {
     use kifu_facts::BySeat;
     use rusqlite::Connection;
 
+    /// Every game's id and link, in id order.
+    fn links(store: &Store) -> Vec<(i64, Option<i64>)> {
+        store
+            .conn
+            .prepare("SELECT id, duplicate_of FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
     fn seats(black: &str, white: &str) -> Vec<(String, String)> {
         vec![
             ("black".to_owned(), black.to_owned()),
@@ -476,14 +488,7 @@ mod tests {
             tx.commit().unwrap();
         }
         let store = Store::open(&path).unwrap();
-        let links: Vec<(i64, Option<i64>)> = store
-            .conn
-            .prepare("SELECT id, duplicate_of FROM games ORDER BY id")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap();
+        let links = links(&store);
         assert_eq!(
             links,
             [
@@ -588,14 +593,7 @@ mod tests {
         let a2 = xiangqi(&mut second, "a2.pgn", a, ResultName::Red);
         assert_eq!(first.write_batch(&[b2]).unwrap().duplicates, 1);
         assert_eq!(second.write_batch(&[a2]).unwrap().duplicates, 1);
-        let links: Vec<(i64, Option<i64>)> = first
-            .conn
-            .prepare("SELECT id, duplicate_of FROM games ORDER BY id")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap();
+        let links = links(&first);
         assert_eq!(links, [(1, None), (2, None), (3, Some(2)), (4, Some(1))]);
     }
 
