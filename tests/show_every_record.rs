@@ -102,3 +102,48 @@ fn show_gives_back_a_game_of_every_kind_format_ending_and_finding() {
         "{kinds:?}"
     );
 }
+
+/// `show` on every stored game of every collection in `../shared/data`, in chunks of ids
+/// (one process shows many). Long in a debug build (some 300,000 games), so it runs only
+/// with `KIFU_SHOW_ALL=1`; the closing notes give its run in a release build.
+#[test]
+fn show_gives_back_every_stored_game_of_the_shared_data() {
+    if std::env::var_os("KIFU_SHOW_ALL").is_none() {
+        return;
+    }
+    let Some(data) = shared("") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("all.db");
+    let out = kifu(&[
+        "ingest",
+        "-q",
+        "--db",
+        db.to_str().unwrap(),
+        data.to_str().unwrap(),
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let ids: Vec<String> = games(&db, "SELECT id, '' FROM games ORDER BY id")
+        .into_iter()
+        .map(|(id, _)| id.to_string())
+        .collect();
+    assert!(!ids.is_empty());
+    for chunk in ids.chunks(5_000) {
+        let mut args = vec!["show", "--db", db.to_str().unwrap()];
+        args.extend(chunk.iter().map(String::as_str));
+        let shown = kifu(&args);
+        assert!(
+            shown.status.success(),
+            "show {}..{}: {}",
+            chunk[0],
+            chunk[chunk.len() - 1],
+            String::from_utf8_lossy(&shown.stderr)
+        );
+        let games = String::from_utf8_lossy(&shown.stdout)
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .count();
+        assert_eq!(games, chunk.len());
+    }
+}

@@ -25,9 +25,10 @@ use crate::stdout;
 pub(super) struct ShowArgs {
     #[command(flatten)]
     db: DbArg,
-    /// The game's id (as `kifu games` lists it).
-    #[arg(value_name = "ID")]
-    game: i64,
+    /// The game's id (as `kifu games` lists it); several ids show each game in turn,
+    /// separated by a blank line.
+    #[arg(value_name = "ID", required = true)]
+    games: Vec<i64>,
     /// Show the position after this many moves (default: the end).
     #[arg(long)]
     ply: Option<u32>,
@@ -38,12 +39,30 @@ pub(super) struct ShowArgs {
 }
 
 pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
-    let (id, ply, variations) = (args.game, args.ply, args.variations);
     let store = Store::open_read_only(&args.db.db)?;
+    for (i, &id) in args.games.iter().enumerate() {
+        let mut out = if i > 0 {
+            "\n".to_owned()
+        } else {
+            String::new()
+        };
+        show_game(&mut out, &store, id, args.ply, args.variations)?;
+        stdout::print(&out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One game as `show` prints it: its header, curation, findings, moves and board.
+fn show_game(
+    out: &mut String,
+    store: &Store,
+    id: i64,
+    ply: Option<u32>,
+    variations: bool,
+) -> Result<()> {
     let game = store.game(id)?;
     // What the record lacks and a linked copy gives, marked with the copy that gives it.
     let filled = store.filled_header(id)?;
-    let mut out = String::new();
     out.push_str(&format!(
         "game {} ({} {}) from {} line {} byte {}\n",
         game.id, game.kind, game.format, game.source, game.line, game.offset
@@ -90,12 +109,12 @@ pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
     if let Some(d) = game.duplicate_of {
         out.push_str(&format!("duplicate of game {d}\n"));
     }
-    curation_lines(&mut out, &store, &game)?;
+    curation_lines(out, store, &game)?;
     match game.kind {
-        GameKind::Renju => show_renju(&mut out, &game, ply)?,
-        GameKind::Xiangqi => show_xiangqi(&mut out, &game, ply)?,
-        GameKind::Territorial => show_territorial(&mut out, &game, ply)?,
-        GameKind::ChouChou => show_chouchou(&mut out, &game, ply)?,
+        GameKind::Renju => show_renju(out, &game, ply)?,
+        GameKind::Xiangqi => show_xiangqi(out, &game, ply)?,
+        GameKind::Territorial => show_territorial(out, &game, ply)?,
+        GameKind::ChouChou => show_chouchou(out, &game, ply)?,
     }
     for (ply, text) in &game.comments {
         out.push_str(&format!("comment at move {ply}: {text}\n"));
@@ -142,8 +161,7 @@ pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
             }
         }
     }
-    stdout::print(&out)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// What the curation says of the game, each with its provenance: the names the record
