@@ -39,7 +39,10 @@
 //! [`XqVariation`]s replacing the last move played (`from_ply` counts plies of the whole
 //! game). Result tokens `1-0 0-1 1/2-1/2 *` (and 红胜/黑胜/和棋) set the result when no
 //! `Result` tag did (a disagreement is a Note). Annotation marks `!`, `?`, `!!`, `?!` before
-//! or after a move and NAGs `$n` are dropped.
+//! or after a move and NAGs `$n` are dropped. A comment's line breaks are kept (as `\n`).
+//! kifu's own comment `{kifu:after-end t1 t2 …}` (`after_end`) is no comment: its texts
+//! are moves of the main line, as written (moves after the game's end that kifu's export
+//! could not write as moves).
 //!
 //! A line of `=` signs (`=========`) ends the move text: what follows up to the next tag
 //! line (xqbase adverts, "欢迎访问…") is skipped with an info Note `trailer-skipped`.
@@ -70,11 +73,13 @@ use crate::mapped_text;
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;
 
+mod after_end;
 mod movetext;
 mod reader;
 
+pub use after_end::{after_end_comment, after_end_texts, AFTER_END};
 pub(crate) use movetext::parse_movetext;
-pub use movetext::MAX_VARIATION_DEPTH;
+pub use movetext::{reads_as_move, MAX_VARIATION_DEPTH};
 pub(crate) use reader::{apply_result_token, apply_tags};
 pub use reader::{PgnChunk, PgnReader};
 
