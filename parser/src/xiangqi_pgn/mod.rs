@@ -277,6 +277,44 @@ mod tests {
     }
 
     #[test]
+    fn kifus_after_end_comment_is_moves_and_a_comment_keeps_its_line_breaks() {
+        let text = "[Result \"1-0\"]\n1. 炮二平五 {one\ntwo} 马8进7 {kifu:after-end 7747 a%20b}\n\
+                    {note} 1-0\n";
+        let games = parse(text.as_bytes());
+        let g = games[0].as_ref().unwrap();
+        let written: Vec<&str> = g.moves.iter().map(|m| m.written.as_str()).collect();
+        assert_eq!(written, ["炮二平五", "马8进7", "7747", "a b"]);
+        let comments: Vec<(u32, &str)> = g
+            .comments
+            .iter()
+            .map(|c| (c.ply, c.text.as_str()))
+            .collect();
+        assert_eq!(comments, [(1, "one\ntwo"), (4, "note")]);
+    }
+
+    #[test]
+    fn a_word_is_written_as_a_move_only_where_it_reads_back_as_written() {
+        for text in ["炮二平五", "馬８進７", "C2.5", "前卒进1"] {
+            assert!(reads_as_move(text), "{text}");
+        }
+        // ICCS (read by the game's other words), numbered, marked, result, split or
+        // unreadable words.
+        for text in [
+            "h2e2",
+            "1.炮二平五",
+            "炮二平五!",
+            "1-0",
+            "红胜",
+            "a b",
+            "7747",
+            "",
+            "{x}",
+        ] {
+            assert!(!reads_as_move(text), "{text}");
+        }
+    }
+
+    #[test]
     fn a_gbk_tag_in_a_big5_file_is_read_as_gbk_with_an_info_note() {
         let big5 = |s: &str| encoding_rs::BIG5.encode(s).0.into_owned();
         let mut file = big5("[Event \"全國象棋個人賽\"]\n[Red \"許銀川\"]\n[Round \"");
