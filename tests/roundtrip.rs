@@ -41,6 +41,15 @@ struct Facts {
 
 /// The games of `kind` in `db`, in id order (the order an export writes them).
 fn facts(db: &Path, kind: GameKind) -> Vec<Facts> {
+    let filter = GameFilter {
+        game: Some(kind),
+        ..GameFilter::everything()
+    };
+    facts_of(db, &filter)
+}
+
+/// The games under `filter` in `db`, in id order.
+fn facts_of(db: &Path, filter: &GameFilter) -> Vec<Facts> {
     let store = Store::open_read_only(db).unwrap();
     let mut by_game: HashMap<i64, Vec<(String, Option<u32>)>> = HashMap::new();
     for f in store.findings(&GameFilter::everything(), None).unwrap() {
@@ -49,12 +58,8 @@ fn facts(db: &Path, kind: GameKind) -> Vec<Facts> {
             by_game.entry(g).or_default().push((f.code, f.ply));
         }
     }
-    let filter = GameFilter {
-        game: Some(kind),
-        ..GameFilter::everything()
-    };
     store
-        .game_ids(&filter)
+        .game_ids(filter)
         .unwrap()
         .into_iter()
         .map(|id| {
@@ -128,15 +133,15 @@ fn notations(kind: GameKind) -> &'static [(&'static str, Option<&'static str>)] 
     }
 }
 
-/// Exports `kind` from `db` in `format`, ingests the export into a fresh database and
-/// compares.
+/// Exports `kind` from `db` in `format` (with the filter flags `select`), ingests the
+/// export into a fresh database and compares.
 fn round_trip(
     dir: &Path,
     db: &Path,
     original: &[Facts],
     kind: GameKind,
-    format: &str,
-    notation: Option<&str>,
+    (format, notation): (&str, Option<&str>),
+    select: &[&str],
 ) -> Tally {
     let tag = format!("{format}-{}", notation.unwrap_or("x"));
     let out = dir.join(format!("{tag}.out"));
@@ -155,6 +160,7 @@ fn round_trip(
     if let Some(n) = notation {
         args.extend(["--notation", n]);
     }
+    args.extend_from_slice(select);
     kifu_ok(&args);
     let back_db = dir.join(format!("{tag}.db"));
     ingest_json(&back_db, &[&out]);
@@ -216,7 +222,7 @@ fn collection(name: &str, kind: GameKind, paths: &[&Path]) -> Vec<(String, Tally
     notations(kind)
         .iter()
         .map(|&(format, notation)| {
-            let t = round_trip(dir.path(), &db, &original, kind, format, notation);
+            let t = round_trip(dir.path(), &db, &original, kind, (format, notation), &[]);
             let label = match notation {
                 Some(n) => format!("{format} {n}"),
                 None => format.to_owned(),
@@ -387,13 +393,12 @@ fn every_real_collection_full() {
 
 /// The small real collections CI runs, with their exact counts per notation: games,
 /// written, back whole, then what differs and the findings lost (the report on issue 15
-/// explains each: a 20×20 Piskvork game has no Renju board to state; two XQF games whose
-/// record goes on after an illegal move keep the moves before it only (kifu stores the
-/// moves its engine applied), so their `illegal-move` finding has nothing to stand on; one
-/// of the two is in a variation, which Xiangqi PGN writes as the record wrote it, so it
-/// comes back there, while DhtmlXQ, writing squares, leaves it out). For the same reason
-/// a record cut short comes back with another copy key: the key covers every recorded move
-/// (issue 27), and the export holds only the applied ones.
+/// explains each: a 20×20 Piskvork game has no Renju board to state). Two XQF games go
+/// on after an illegal move: kifu stores the moves its engine applied, and the rest only
+/// in the copy key (issue 27). Xiangqi PGN writes the rest as the record wrote them (issue
+/// 55), so both come back whole, `illegal-move` and key; DhtmlXQ, writing squares, keeps
+/// the applied moves only (and one of the two, in a variation, is left out), so they come
+/// back without their `illegal-move` and, the main-line one, with another key.
 const SMALL: [&str; 14] = [
     "renju/psq renju-lines 1 1 0 differ: {\"findings\": 1, \"key\": 1} lost: {\"not-renju-board\": 1}",
     "renju/psq renju-plain 1 1 0 differ: {\"findings\": 1, \"key\": 1} lost: {\"not-renju-board\": 1}",
@@ -403,9 +408,9 @@ const SMALL: [&str; 14] = [
     "xiangqi/misc_dialects xiangqi-pgn iccs 58 58 58",
     "xiangqi/misc_dialects dhtmlxq 58 58 58",
     // 163 records, of which the 1989 library's two section cards hold no game (quarantined).
-    "xiangqi/xqf_cbl_samples xiangqi-pgn chinese 161 161 160 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
-    "xiangqi/xqf_cbl_samples xiangqi-pgn wxf 161 161 160 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
-    "xiangqi/xqf_cbl_samples xiangqi-pgn iccs 161 161 160 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
+    "xiangqi/xqf_cbl_samples xiangqi-pgn chinese 161 161 161",
+    "xiangqi/xqf_cbl_samples xiangqi-pgn wxf 161 161 161",
+    "xiangqi/xqf_cbl_samples xiangqi-pgn iccs 161 161 161",
     "xiangqi/xqf_cbl_samples dhtmlxq 161 161 159 differ: {\"findings\": 2, \"key\": 1} lost: {\"illegal-move\": 2}",
     "renju/games/bdt/MST-MM-40 renju-lines 50 50 50",
     "renju/games/bdt/MST-MM-40 renju-plain 50 50 50",
@@ -512,16 +517,17 @@ fn samples_of_every_kind() {
 }
 
 /// The samples' counts (the opening-tree library is one record): the 20×20 Piskvork game
-/// has no Renju board to state; the Xiangqi
-/// game that goes on after an illegal move keeps the moves before it (and so comes back
-/// with the key of those moves: the key covers every recorded move).
+/// has no Renju board to state; the Xiangqi game that goes on after an illegal move comes
+/// back whole from Xiangqi PGN, which writes the moves after it as the record wrote them,
+/// and from DhtmlXQ with the moves before it only (and so with the key of those moves:
+/// the key covers every recorded move).
 const SAMPLES: [&str; 9] = [
     "renju renju-lines 23 23 22 differ: {\"findings\": 1, \"key\": 1} lost: {\"not-renju-board\": 1}",
     "renju renju-plain 23 23 22 differ: {\"findings\": 1, \"key\": 1} lost: {\"not-renju-board\": 1}",
     "renju rif-xml 23 23 22 differ: {\"findings\": 1, \"key\": 1} lost: {\"not-renju-board\": 1}",
-    "xiangqi xiangqi-pgn chinese 6 6 5 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
-    "xiangqi xiangqi-pgn wxf 6 6 5 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
-    "xiangqi xiangqi-pgn iccs 6 6 5 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
+    "xiangqi xiangqi-pgn chinese 6 6 6",
+    "xiangqi xiangqi-pgn wxf 6 6 6",
+    "xiangqi xiangqi-pgn iccs 6 6 6",
     "xiangqi dhtmlxq 6 6 5 differ: {\"findings\": 1, \"key\": 1} lost: {\"illegal-move\": 1}",
     "territorial territorial-pgn 5 5 5",
     "chouchou chouchou-ccn 9 9 9",
@@ -690,4 +696,135 @@ fn chouchou_entries_not_applied_and_stated_counts_are_written_back() {
     }
     let tallies = collection("chouchou-not-applied", GameKind::ChouChou, &[&file]);
     assert_all_survive(&tallies, 5);
+}
+
+/// The CCPD records whose stored moves stop before the record's end (the plan of issue 55,
+/// P7a): three that go on after the mate, and eight whose start kifu cannot set up (no
+/// general), under `Dataset/`.
+const CCPD_CUT_SHORT: [(&str, &str); 11] = [
+    ("中局/00002096.pgn", "bad-fen"),
+    (
+        "對局/電腦對局/電腦對局競賽/00000011.pgn",
+        "moves-after-mate",
+    ),
+    (
+        "對局/電腦對局/電腦對局競賽/00000019.pgn",
+        "moves-after-mate",
+    ),
+    (
+        "對局/電腦對局/電腦對局競賽/00000048.pgn",
+        "moves-after-mate",
+    ),
+    ("開局/00000068.pgn", "bad-fen"),
+    ("開局/00000100.pgn", "bad-fen"),
+    ("開局/00000207.pgn", "bad-fen"),
+    ("開局/00000226.pgn", "bad-fen"),
+    ("開局/00000240.pgn", "bad-fen"),
+    ("開局/00000242.pgn", "bad-fen"),
+    ("開局/00000306.pgn", "bad-fen"),
+];
+
+/// Every CCPD record cut short comes back from each Xiangqi PGN notation with its
+/// canonical key (moves after the end and the moves from a start kifu cannot set up are
+/// written as moves, as the record wrote them), its result and its findings.
+#[test]
+fn ccpd_records_cut_short_come_back_whole_from_xiangqi_pgn() {
+    let Some(db) = crate::common::ccpd_db() else {
+        return;
+    };
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT substr(g.member, length('Dataset/') + 1), f.code FROM findings f
+             JOIN games g ON g.id = f.game_id
+             WHERE f.code IN ('moves-after-mate', 'bad-fen') ORDER BY g.member",
+        )
+        .unwrap();
+    let cut_short: Vec<(String, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut expected: Vec<(String, String)> = CCPD_CUT_SHORT
+        .iter()
+        .map(|&(m, c)| (m.to_owned(), c.to_owned()))
+        .collect();
+    expected.sort();
+    assert_eq!(cut_short, expected);
+    let filter = GameFilter {
+        game: Some(GameKind::Xiangqi),
+        codes: vec!["moves-after-mate".into(), "bad-fen".into()],
+        ..GameFilter::everything()
+    };
+    let original = facts_of(&db, &filter);
+    assert_eq!(original.len(), 11);
+    assert!(original.iter().all(|g| !g.key.parts().1.is_empty()));
+    let dir = tempfile::tempdir().unwrap();
+    let select = ["--code", "moves-after-mate", "--code", "bad-fen"];
+    for &notation in &notations(GameKind::Xiangqi)[..3] {
+        let t = round_trip(
+            dir.path(),
+            &db,
+            &original,
+            GameKind::Xiangqi,
+            notation,
+            &select,
+        );
+        assert_eq!(
+            (t.games, t.written, t.survived),
+            (11, 11, 11),
+            "{notation:?}: {t:?}"
+        );
+    }
+}
+
+/// A comment over several lines (CRLF in the source) is stored with its line breaks (LF)
+/// and comes back so from each Xiangqi PGN notation.
+#[test]
+fn a_comment_over_several_lines_keeps_its_line_breaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let source = d.join("lines.pgn");
+    std::fs::write(
+        &source,
+        "[Game \"Chinese Chess\"]\r\n[Red \"甲\"]\r\n[Black \"乙\"]\r\n[Result \"*\"]\r\n\r\n\
+         1. 炮二平五 {first line\r\nsecond line\r\n\r\nafter a blank line} 马8进7\r\n\
+         2. 马二进三 *\r\n",
+    )
+    .unwrap();
+    let comments = |db: &Path| -> Vec<(i64, String)> {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT ply, text FROM comments ORDER BY game_id, ply")
+            .unwrap();
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)));
+        rows.unwrap().map(Result::unwrap).collect()
+    };
+    let db = d.join("k.db");
+    ingest_json(&db, &[&source]);
+    let stored = comments(&db);
+    assert_eq!(
+        stored,
+        [(
+            1,
+            "first line\nsecond line\n\nafter a blank line".to_owned()
+        )]
+    );
+    for &(format, notation) in &notations(GameKind::Xiangqi)[..3] {
+        let out = d.join(format!("out-{}.pgn", notation.unwrap_or("x")));
+        kifu_ok(&[
+            "export",
+            "--db",
+            db.to_str().unwrap(),
+            "--format",
+            format,
+            "--notation",
+            notation.unwrap_or("chinese"),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let again = d.join(format!("again-{}.db", notation.unwrap_or("x")));
+        ingest_json(&again, &[&out]);
+        assert_eq!(comments(&again), stored, "{notation:?}");
+    }
 }

@@ -85,11 +85,13 @@ fn tree_paths(main: &[u8], moves: &[VariationMove]) -> Paths {
     paths
 }
 
-/// A comment as a PGN `{…}` carries it: braces dropped, line breaks as spaces, trimmed.
+/// A comment as every notation carries it: braces dropped, line breaks as spaces (a CRLF
+/// one space: Xiangqi PGN writes it as one LF), trimmed.
 fn comparable(text: &Option<String>) -> Option<String> {
     text.as_ref()
         .map(|t| {
             t.replace(['{', '}'], "")
+                .replace("\r\n", "\n")
                 .replace(['\n', '\r'], " ")
                 .trim()
                 .to_owned()

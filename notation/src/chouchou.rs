@@ -12,7 +12,7 @@ use kifu_parser::chouchou::action_text;
 use kifu_parser::tag::{write_tag, Wrap};
 use kifu_rules::chouchou::{check_annotated, parse_moves, CcActionText, Variant};
 
-use crate::{brace, GameMoves, RecordOut};
+use crate::{brace_on_one_line, GameMoves, RecordOut};
 
 const OWN_TAGS: [&str; 13] = [
     "Game",
@@ -130,7 +130,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, k, &v);
     }
     out.push('\n');
-    let notes = |ply: u32| record.notes_at(ply).map(brace);
+    let notes = |ply: u32| record.notes_at(ply).map(brace_on_one_line);
     let mut wrap = Wrap::new(out, 80);
     notes(0).for_each(|c| wrap.token(&c));
     for (i, ((a, _), &count)) in entries.iter().zip(&counts).enumerate() {

@@ -218,6 +218,11 @@ pub struct RecordOut<'a> {
     pub tags: &'a [(String, String)],
     /// Renju: the times used and the opening procedure's data (swap, 5th-move proposals).
     pub renju: Option<&'a RenjuAnnotations>,
+    /// The moves the record wrote after those the replay applied (after the game's end, an
+    /// illegal move, or a start it could not set up), as the record wrote them: the second
+    /// part of its canonical key ([`kifu_facts::CanonicalKey::parts`]). Xiangqi PGN writes
+    /// them; the other writers leave them out.
+    pub after_end: Vec<&'a str>,
 }
 
 impl<'a> RecordOut<'a> {
@@ -238,6 +243,7 @@ impl<'a> RecordOut<'a> {
             annotations: &[],
             tags: &[],
             renju: None,
+            after_end: Vec::new(),
         }
     }
 
@@ -268,7 +274,12 @@ impl<'a> RecordOut<'a> {
     /// Comment texts at `ply`: the record's, then kifu's annotations; those at plies past
     /// the last move are at the last move (a note after the game's end stays at its end).
     pub fn notes_at(&self, ply: u32) -> impl Iterator<Item = &'a str> + '_ {
-        let last = self.last_ply();
+        self.notes_up_to(ply, self.last_ply())
+    }
+
+    /// Comment texts at `ply` when the record's text ends at ply `last` (a writer that
+    /// writes more than the applied moves: those at plies past `last` are at `last`).
+    pub fn notes_up_to(&self, ply: u32, last: u32) -> impl Iterator<Item = &'a str> + '_ {
         let (comments, annotations) = (self.comments, self.annotations);
         comments
             .iter()
@@ -322,8 +333,20 @@ impl<'a> RecordOut<'a> {
 }
 
 /// A comment as a PGN-style `{…}` token: braces inside dropped (they would end it), line
-/// breaks made spaces.
+/// breaks kept, each one `\n` (CRLF and a lone CR too): the Xiangqi PGN reader reads a
+/// comment over several lines.
 pub fn brace(text: &str) -> String {
+    format!(
+        "{{{}}}",
+        text.replace(['{', '}'], "")
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
+    )
+}
+
+/// A comment as a `{…}` token on one line, line breaks made spaces: for readers that take
+/// a comment on one line only (ChouChou CCN, Territorial PGN).
+pub fn brace_on_one_line(text: &str) -> String {
     format!(
         "{{{}}}",
         text.replace(['{', '}'], "").replace(['\n', '\r'], " ")

@@ -12,7 +12,7 @@ use kifu_facts::ResultName;
 use kifu_parser::tag::{write_tag, Wrap};
 use kifu_parser::territorial::move_text;
 
-use crate::{brace, GameMoves, RecordOut};
+use crate::{brace_on_one_line, GameMoves, RecordOut};
 
 const OWN_TAGS: [&str; 7] = ["Game", "Event", "Date", "Round", "White", "Black", "Result"];
 
@@ -46,7 +46,7 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) {
         write_tag(out, k, &v);
     }
     out.push('\n');
-    let notes = |ply: u32| record.notes_at(ply).map(brace);
+    let notes = |ply: u32| record.notes_at(ply).map(brace_on_one_line);
     let mut wrap = Wrap::new(out, 79);
     notes(0).for_each(|c| wrap.token(&c));
     for (i, m) in moves.iter().enumerate() {

@@ -5,14 +5,18 @@
 //! had none: the reader takes them back as the record's `ECCO` and `Opening`), `FEN` (a
 //! start position other than the standard one), `Format` (`Chinese`, `WXF` or `ICCS`) and
 //! the record's other tags; then one numbered move pair a line (`1. 炮二平五 马8进7`),
-//! comments as `{…}` after the move they follow, the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
+//! comments as `{…}` after the move they follow (line breaks kept), the moves the record
+//! wrote after those kifu applied (after the game's end, an illegal move, or a start kifu
+//! cannot set up, which is written as its FEN) as written: as moves where the reader takes
+//! them back so, else as one comment `{kifu:after-end t1 t2 …}` the reader turns back into
+//! those moves; the result token (`1-0` Red wins, `0-1`, `1/2-1/2`, `*`) and a blank line.
 //!
 //! Moves in Simplified Chinese (the default), WXF or ICCS (`h2e2`): [`XqNotation`]. Variations follow the move they replace, `( … )`, nested
 //! ([`crate::xiangqi_variations`]): it carries everything kifu keeps of a game.
 
 use kifu_facts::ResultName as Recorded;
 use kifu_parser::tag::write_tag;
-use kifu_parser::xiangqi_pgn::{RECORD_ECCO, RECORD_OPENING};
+use kifu_parser::xiangqi_pgn::{after_end_comment, reads_as_move, RECORD_ECCO, RECORD_OPENING};
 use kifu_rules::xiangqi::Position;
 
 pub use crate::xiangqi_move::XqNotation;
@@ -28,6 +32,19 @@ fn token(result: Recorded) -> &'static str {
         Recorded::Draw => "1/2-1/2",
         _ => "*",
     }
+}
+
+/// Starts the move at index `i` (ply `i + 1`): a new numbered line for Red's moves (one
+/// pair a line), then a space.
+fn push_move_number(out: &mut String, i: usize) {
+    if i.is_multiple_of(2) {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&(i / 2 + 1).to_string());
+        out.push('.');
+    }
+    out.push(' ');
 }
 
 /// Tags written here (or read as something else by the reader: `Variant` and a `Site`
@@ -113,7 +130,12 @@ pub fn write_record(
     for (k, v) in record.extra_tags(&OWN_TAGS) {
         write_tag(out, k, &v);
     }
-    let notes = |ply: u32| record.notes_at(ply).map(brace);
+    // The moves after those applied: as moves when the reader takes each back as written,
+    // else in kifu's comment, which the reader turns back into moves.
+    let after_end = &record.after_end;
+    let after_end_as_moves = after_end.iter().all(|t| reads_as_move(t));
+    let last = (moves.len() + after_end.len()) as u32;
+    let notes = |ply: u32| record.notes_up_to(ply, last).map(brace);
     let before: Vec<String> = notes(0).collect();
     if !before.is_empty() {
         out.push_str(&before.join(" "));
@@ -122,14 +144,7 @@ pub fn write_record(
     let variations = Variations::new(record.variations, notation);
     for (i, &m) in moves.iter().enumerate() {
         let before_move = pos.clone();
-        if i % 2 == 0 {
-            if i > 0 {
-                out.push('\n');
-            }
-            out.push_str(&(i / 2 + 1).to_string());
-            out.push('.');
-        }
-        out.push(' ');
+        push_move_number(out, i);
         match (notation, pos.as_mut()) {
             (XqNotation::Iccs, _) => {
                 push_iccs(out, m);
@@ -164,8 +179,30 @@ pub fn write_record(
         }
         variations.write_off_main(i as u32 + 1, before_move.as_ref(), out);
     }
-    if let Some(r) = record.result {
+    if after_end_as_moves {
+        for (i, text) in after_end.iter().enumerate() {
+            let i = moves.len() + i;
+            push_move_number(out, i);
+            out.push_str(text);
+            for c in notes(i as u32 + 1) {
+                out.push(' ');
+                out.push_str(&c);
+            }
+        }
+    } else {
         if !moves.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&brace(&after_end_comment(after_end.iter().copied())));
+        for ply in moves.len() as u32 + 1..=last {
+            for c in notes(ply) {
+                out.push(' ');
+                out.push_str(&c);
+            }
+        }
+    }
+    if let Some(r) = record.result {
+        if last > 0 {
             out.push(' ');
         }
         out.push_str(token(r));

@@ -449,3 +449,73 @@ fn territorial_and_chouchou_read_back() {
     assert_eq!(g.header.result_text.as_deref(), Some("P3"));
     assert_eq!(g.termination.as_deref(), Some("time"));
 }
+
+/// The moves a record wrote after those kifu applied come back as written, in every
+/// Xiangqi PGN notation: as moves where the reader reads them so, else through kifu's
+/// `{kifu:after-end …}` comment (which is no comment once read); a comment keeps its line
+/// breaks (CRLF read as LF).
+#[test]
+fn xiangqi_pgn_gives_back_the_moves_after_the_end_and_comment_line_breaks() {
+    let moves = xq_moves(&["h2e2", "h9g7"]);
+    let comments = vec![(1, "line one\r\nline two\n\nafter a blank".to_owned())];
+    let cases: [(&[&str], bool); 2] = [
+        (&["車五進一", "將５退１", "C2.5"], true),
+        (&["7747", "a b", "{x}", "100%"], false),
+    ];
+    for (after_end, as_moves) in cases {
+        for notation in XqNotation::ALL {
+            let mut r = RecordOut::new(GameMoves::Xiangqi {
+                start_fen: None,
+                moves: &moves,
+            });
+            r.result = Some(ResultName::Red);
+            r.comments = &comments;
+            r.after_end = after_end.to_vec();
+            let (text, errors) = write_all(Notation::XiangqiPgn(notation), [r]);
+            assert!(errors.is_empty());
+            assert_eq!(text.contains("{kifu:after-end "), !as_moves, "{text}");
+            let AnyGame::Xiangqi(g) = &read(Format::XiangqiPgn, &text)[0] else {
+                panic!()
+            };
+            let written: Vec<&str> = g.moves.iter().map(|m| m.written.as_str()).collect();
+            assert_eq!(&written[2..], after_end, "{text}");
+            let comments: Vec<(u32, &str)> = g
+                .comments
+                .iter()
+                .map(|c| (c.ply, c.text.as_str()))
+                .collect();
+            assert_eq!(
+                comments,
+                [(1, "line one\nline two\n\nafter a blank")],
+                "{text}"
+            );
+            assert_eq!(
+                g.header.result,
+                Some(Outcome::side_win(GameKind::Xiangqi, "red").unwrap())
+            );
+        }
+    }
+}
+
+/// A start kifu cannot set up (no red king) is written as its FEN with the moves the
+/// record wrote from it, in every notation, and read back so.
+#[test]
+fn a_start_kifu_cannot_set_up_is_written_with_its_moves() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1";
+    for notation in XqNotation::ALL {
+        let mut r = RecordOut::new(GameMoves::Xiangqi {
+            start_fen: Some(fen),
+            moves: &[],
+        });
+        r.after_end = vec!["炮二平六", "馬８進７"];
+        let (text, errors) = write_all(Notation::XiangqiPgn(notation), [r]);
+        assert!(errors.is_empty());
+        assert!(text.contains("\n1. 炮二平六 馬８進７\n"), "{text}");
+        let AnyGame::Xiangqi(g) = &read(Format::XiangqiPgn, &text)[0] else {
+            panic!()
+        };
+        assert_eq!(g.fen.as_deref(), Some(fen));
+        let written: Vec<&str> = g.moves.iter().map(|m| m.written.as_str()).collect();
+        assert_eq!(written, ["炮二平六", "馬８進７"]);
+    }
+}

@@ -290,5 +290,7 @@ fn record_out<'a>(
     record.annotations = findings;
     record.tags = &extra.tags;
     record.renju = a.renju();
+    // Stored moves stop where the replay did; the key keeps what the record wrote after.
+    record.after_end = game.canonical_key.parts().1;
     record
 }

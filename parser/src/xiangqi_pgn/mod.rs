@@ -39,7 +39,10 @@
 //! [`XqVariation`]s replacing the last move played (`from_ply` counts plies of the whole
 //! game). Result tokens `1-0 0-1 1/2-1/2 *` (and 红胜/黑胜/和棋) set the result when no
 //! `Result` tag did (a disagreement is a Note). Annotation marks `!`, `?`, `!!`, `?!` before
-//! or after a move and NAGs `$n` are dropped.
+//! or after a move and NAGs `$n` are dropped. A comment's line breaks are kept (as `\n`).
+//! kifu's own comment `{kifu:after-end t1 t2 …}` (`after_end`) is no comment: its texts
+//! are moves of the main line, as written (moves after the game's end that kifu's export
+//! could not write as moves).
 //!
 //! A line of `=` signs (`=========`) ends the move text: what follows up to the next tag
 //! line (xqbase adverts, "欢迎访问…") is skipped with an info Note `trailer-skipped`.
@@ -70,11 +73,13 @@ use crate::mapped_text;
 use crate::raw::{Location, RawError, XqGame};
 use crate::xq_text;
 
+mod after_end;
 mod movetext;
 mod reader;
 
+pub use after_end::{after_end_comment, after_end_texts, AFTER_END};
 pub(crate) use movetext::parse_movetext;
-pub use movetext::MAX_VARIATION_DEPTH;
+pub use movetext::{reads_as_move, MAX_VARIATION_DEPTH};
 pub(crate) use reader::{apply_result_token, apply_tags};
 pub use reader::{PgnChunk, PgnReader};
 
@@ -269,6 +274,44 @@ mod tests {
         assert_eq!(g.variations[0].from_ply, 2);
         assert_eq!(g.comments[0].ply, 1);
         assert_eq!(g.moves[1].text, XqMoveText::Chinese("马8进7".into()));
+    }
+
+    #[test]
+    fn kifus_after_end_comment_is_moves_and_a_comment_keeps_its_line_breaks() {
+        let text = "[Result \"1-0\"]\n1. 炮二平五 {one\ntwo} 马8进7 {kifu:after-end 7747 a%20b}\n\
+                    {note} 1-0\n";
+        let games = parse(text.as_bytes());
+        let g = games[0].as_ref().unwrap();
+        let written: Vec<&str> = g.moves.iter().map(|m| m.written.as_str()).collect();
+        assert_eq!(written, ["炮二平五", "马8进7", "7747", "a b"]);
+        let comments: Vec<(u32, &str)> = g
+            .comments
+            .iter()
+            .map(|c| (c.ply, c.text.as_str()))
+            .collect();
+        assert_eq!(comments, [(1, "one\ntwo"), (4, "note")]);
+    }
+
+    #[test]
+    fn a_word_is_written_as_a_move_only_where_it_reads_back_as_written() {
+        for text in ["炮二平五", "馬８進７", "C2.5", "前卒进1"] {
+            assert!(reads_as_move(text), "{text}");
+        }
+        // ICCS (read by the game's other words), numbered, marked, result, split or
+        // unreadable words.
+        for text in [
+            "h2e2",
+            "1.炮二平五",
+            "炮二平五!",
+            "1-0",
+            "红胜",
+            "a b",
+            "7747",
+            "",
+            "{x}",
+        ] {
+            assert!(!reads_as_move(text), "{text}");
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use kifu_facts::Severity;
 
+use super::after_end::after_end_texts;
 use super::TextLine;
 use crate::raw::{Comment, Location, MoveMark, Note, XqGame, XqMove, XqMoveText, XqVariation};
 use crate::xq_text;
@@ -185,6 +186,33 @@ pub(super) fn classify(body: &str) -> Tok {
     Tok::Bad(format!("'{body}' is not a Chinese, WXF, ICCS or SAN move"))
 }
 
+/// Whether `text`, written alone as a word of move text, is read back as one move with
+/// that text as written: a Chinese or WXF move with no move number, mark or character
+/// that ends a word. (ICCS and SAN words are left out: how they read depends on the other
+/// words of the game.)
+pub fn reads_as_move(text: &str) -> bool {
+    let ends_word =
+        |c: char| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '\u{feff}');
+    !text.is_empty()
+        && !text.contains(ends_word)
+        && !text.starts_with(['%', '/'])
+        && strip_word(text) == (0, text)
+        && matches!(classify(text), Tok::Chinese(_) | Tok::Wxf(_))
+}
+
+/// The move text of a move kifu wrote in an after-end comment: as a word of move text
+/// would read (ICCS ranks 0-9), or, for a text no notation reads, the text itself as
+/// Chinese, which the replay reports as unreadable if it ever comes to it.
+fn unplayed_text(written: &str) -> XqMoveText {
+    match classify(strip_word(written).1) {
+        Tok::Chinese(n) => XqMoveText::Chinese(n),
+        Tok::Wxf(n) => XqMoveText::Wxf(n),
+        Tok::Iccs(from, to, _) => XqMoveText::Coord { from, to },
+        Tok::San(_) => XqMoveText::San(written.to_string()),
+        _ => XqMoveText::Chinese(written.to_string()),
+    }
+}
+
 /// Tag hints for the move-text reader.
 #[derive(Default)]
 pub(crate) struct Hints {
@@ -309,6 +337,17 @@ pub(crate) fn parse_movetext(
             Ev::Comment(text) => {
                 let text = text.trim().to_string();
                 if text.is_empty() {
+                    return;
+                }
+                // kifu's own comment of moves after the end: the moves, not a comment.
+                if let (true, Some(texts)) = (stack.is_empty(), after_end_texts(&text)) {
+                    let at = line.loc(0);
+                    main_moves.extend(texts.into_iter().map(|written| XqMove {
+                        text: unplayed_text(&written),
+                        written,
+                        at,
+                        len: 0,
+                    }));
                     return;
                 }
                 match stack.last_mut() {
