@@ -3,7 +3,9 @@
 //! `black`, `result` (`红胜`, `黑胜`, `和棋`), `open` (kifu's ECCO code and its name),
 //! `recordopen` (the record's own code and opening text, empty when it had none),
 //! `binit` and `fen` (a start position other than the standard one), `movelist` (4 digits
-//! a move: file 0-8 from Red's left, row 0-9 from the top, from and to) and `commentN`
+//! a move: file 0-8 from Red's left, row 0-9 from the top, from and to), `afterend` (the
+//! moves the record wrote after those kifu applied, as written, in the Xiangqi PGN reader's
+//! `kifu:after-end t1 t2 …` form: squares can only name moves kifu played) and `commentN`
 //! (after ply N; `||` is a line break).
 //!
 //! Variations are `move_A_B_C` fields with `commentC_N` comments ([`write_variations`]).
@@ -18,7 +20,8 @@
 //! more pieces of a kind than the standard set has no `binit`.
 
 use kifu_facts::{variation_lines, ResultName, VariationMove};
-use kifu_parser::dhtmlxq::RECORD_OPEN;
+use kifu_parser::dhtmlxq::{AFTER_END, RECORD_OPEN};
+use kifu_parser::xiangqi_pgn::after_end_comment;
 use kifu_rules::xiangqi::ecco::Code;
 use kifu_rules::xiangqi::{decode_moves, Board, Kind, Move, Side, Square, START_FEN};
 
@@ -263,6 +266,15 @@ pub fn write_record(record: &RecordOut<'_>, out: &mut String) -> Result<(), Writ
         digits(&mut list, m.to);
     }
     field(out, "movelist", &list);
+    // The moves the record wrote after those applied: as written, for the reader to
+    // give back (squares could only name moves kifu played).
+    if !record.after_end.is_empty() {
+        text_field(
+            out,
+            AFTER_END,
+            &after_end_comment(record.after_end.iter().copied()),
+        );
+    }
     let last = moves.len() as u32;
     for ply in 0..=last {
         let texts: Vec<String> = record.notes_at(ply).map(comment_text).collect();

@@ -497,6 +497,27 @@ fn xiangqi_pgn_gives_back_the_moves_after_the_end_and_comment_line_breaks() {
     }
 }
 
+/// DhtmlXQ, whose move list names squares, gives the moves after the end back from its
+/// `afterend` field, as written.
+#[test]
+fn dhtmlxq_gives_back_the_moves_after_the_end() {
+    let moves = xq_moves(&["h2e2", "h9g7"]);
+    let mut r = RecordOut::new(GameMoves::Xiangqi {
+        start_fen: None,
+        moves: &moves,
+    });
+    let after_end = ["車五進一", "a b", "[x]", "&lt;"];
+    r.after_end = after_end.to_vec();
+    let (text, errors) = write_all(Notation::DhtmlXq, [r]);
+    assert!(errors.is_empty());
+    let AnyGame::Xiangqi(g) = &read(Format::DhtmlXq, &text)[0] else {
+        panic!()
+    };
+    let written: Vec<&str> = g.moves.iter().map(|m| m.written.as_str()).collect();
+    assert_eq!(&written[2..], after_end, "{text}");
+    assert!(g.header.extra.is_empty(), "{:?}", g.header.extra);
+}
+
 /// A start kifu cannot set up (no red king) is written as its FEN with the moves the
 /// record wrote from it, in every notation, and read back so.
 #[test]

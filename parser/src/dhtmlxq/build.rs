@@ -4,10 +4,11 @@
 use kifu_facts::Severity;
 
 use super::fields::{block_fields, Field};
-use super::{Pos, MAX_VARIATION_DEPTH, RECORD_OPEN};
+use super::{Pos, AFTER_END, MAX_VARIATION_DEPTH, RECORD_OPEN};
 use crate::raw::{
     Comment, Format, Location, Note, RawError, Span, XqGame, XqMove, XqMoveText, XqVariation,
 };
+use crate::xiangqi_pgn::{after_end_texts, unplayed_text};
 use crate::xq_text;
 
 const START_BOARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
@@ -314,6 +315,18 @@ pub(super) fn build(
             orient_bare(&mut game.moves, &mut game.notes, start);
         }
     }
+    // kifu's export: the moves after those kifu applied, as the record wrote them.
+    if let Some(f) = fields.iter().find(|f| f.key == AFTER_END) {
+        if let Some(texts) = after_end_texts(&html_unescape(f.value.trim())) {
+            let at = pos.loc(f.at);
+            game.moves.extend(texts.into_iter().map(|written| XqMove {
+                text: unplayed_text(&written),
+                written,
+                at,
+                len: 0,
+            }));
+        }
+    }
     // Variations: move_A_B_C.
     let mut vars: Vec<(u32, u32, u32, XqVariation)> = Vec::new();
     for f in fields {
@@ -490,6 +503,7 @@ pub(super) fn build(
                     | "round"
                     | "open"
                     | RECORD_OPEN
+                    | AFTER_END
                     | "dpid"
                     | "date"
                     | "result"

@@ -54,6 +54,10 @@ use fields::{block_fields, dict_literal, Field};
 /// block with it (even empty) takes the record's opening from it, and its `open` is kifu's
 /// (derived from the moves again).
 pub const RECORD_OPEN: &str = "recordopen";
+/// The field kifu's writer gives the moves a record wrote after those kifu applied (after
+/// the game's end, an illegal move, or a start it could not set up), as written, in the
+/// Xiangqi PGN reader's `{kifu:after-end …}` form: read back as main-line moves.
+pub const AFTER_END: &str = "afterend";
 
 /// Deepest variation nesting kept (deeper variations are dropped with a note).
 pub const MAX_VARIATION_DEPTH: usize = 64;

@@ -78,7 +78,7 @@ mod movetext;
 mod reader;
 
 pub use after_end::{after_end_comment, after_end_texts, AFTER_END};
-pub(crate) use movetext::parse_movetext;
+pub(crate) use movetext::{parse_movetext, unplayed_text};
 pub use movetext::{reads_as_move, MAX_VARIATION_DEPTH};
 pub(crate) use reader::{apply_result_token, apply_tags};
 pub use reader::{PgnChunk, PgnReader};

@@ -203,7 +203,7 @@ pub fn reads_as_move(text: &str) -> bool {
 /// The move text of a move kifu wrote in an after-end comment: as a word of move text
 /// would read (ICCS ranks 0-9), or, for a text no notation reads, the text itself as
 /// Chinese, which the replay reports as unreadable if it ever comes to it.
-fn unplayed_text(written: &str) -> XqMoveText {
+pub(crate) fn unplayed_text(written: &str) -> XqMoveText {
     match classify(strip_word(written).1) {
         Tok::Chinese(n) => XqMoveText::Chinese(n),
         Tok::Wxf(n) => XqMoveText::Wxf(n),
