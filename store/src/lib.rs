@@ -7,6 +7,7 @@ pub mod curation;
 pub mod export;
 pub mod filter;
 mod functions;
+pub mod game_curation;
 pub mod generation;
 pub mod positions;
 pub mod query;
