@@ -2,8 +2,8 @@
 
 use kifu_facts::curation::Provenance;
 use kifu_facts::{
-    count_result, CanonicalKey, EventTerms, GameKind, ResultName, RulesInForce, Ruleset, Severity,
-    Termination, VariationMove,
+    CanonicalKey, EventTerms, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination,
+    VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 use std::collections::{HashMap, HashSet};
@@ -161,6 +161,9 @@ pub struct GameRow {
     pub correction: Option<ResultName>,
     /// The rules in force the curation names for the game's event.
     pub rules: Option<RulesInForce>,
+    /// The result that counts, as every query counts it: read it with
+    /// [`GameRow::counted_result`].
+    counted: Option<ResultName>,
 }
 
 /// Table sizes, for summaries and tests.
@@ -187,17 +190,10 @@ impl GameRow {
         })
     }
 
-    /// The result that counts ([`kifu_facts::counted_result`]).
+    /// The result that counts ([`kifu_facts::counted_result`]): the game's, from its
+    /// authoritative copy's record where a `[[copy]]` names one ([`crate::shown::counted`]).
     pub fn counted_result(&self) -> Option<ResultName> {
-        count_result(
-            self.recorded_result,
-            self.derived_result,
-            Some(&self.termination),
-            self.correction,
-            self.rules
-                .as_ref()
-                .is_none_or(RulesInForce::repetition_decides),
-        )
+        self.counted
     }
 }
 
@@ -292,7 +288,7 @@ impl Store {
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
                     m.encoding, m.data, g.extra, g.canonical_key, g.ruleset,
                     {correction} AS correction,
-                    {rules} AS rules
+                    {rules} AS rules, {counted} AS counted
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -302,6 +298,7 @@ impl Store {
             event = crate::shown::event_name("g", "e.name"),
             rules = crate::shown::rules("g"),
             correction = crate::shown::correction("g"),
+            counted = crate::shown::counted("g"),
         );
         let row = self
             .conn
@@ -524,6 +521,10 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
             .get::<_, Option<String>>("rules")?
             .as_deref()
             .and_then(RulesInForce::from_name),
+        counted: r
+            .get::<_, Option<String>>("counted")?
+            .as_deref()
+            .and_then(ResultName::parse),
     })
 }
 
