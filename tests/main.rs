@@ -18,6 +18,7 @@ mod derived_files;
 mod derived_ratings;
 mod docs;
 mod freestyle;
+mod game_curation;
 mod generated;
 mod module_cycles;
 mod positions;

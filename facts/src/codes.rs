@@ -112,9 +112,49 @@ pub fn is_finding_code(code: &str) -> bool {
     FINDING_CODES.binary_search(&code).is_ok()
 }
 
+/// The codes of findings about the result a game records: a curated correction of the
+/// result answers them (it says which result counts).
+const RESULT_CODES: &[&str] = &[
+    "result-contradicts-board",
+    "result-contradicts-repetition-ruling",
+    "result-disagrees",
+    "result-mismatch",
+];
+
+/// Whether a correction of the game's result answers the finding `code` with `message`:
+/// the findings on the recorded result, and copies that disagree on the result.
+pub fn answered_by_correction(code: &str, message: &str) -> bool {
+    match code {
+        "copies-disagree" => {
+            crate::CopyField::of_message(message) == Some(crate::CopyField::Result)
+        }
+        code => RESULT_CODES.contains(&code),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_correction_answers_the_result_findings_and_copies_disagreeing_on_the_result() {
+        assert!(answered_by_correction(
+            "result-contradicts-repetition-ruling",
+            ""
+        ));
+        assert!(answered_by_correction(
+            "copies-disagree",
+            "copies disagree on the result: red in game 1 (a.pgn:3), black in game 2 (b.pgn:3)"
+        ));
+        assert!(!answered_by_correction(
+            "copies-disagree",
+            "copies disagree on the players (seats swapped): A–B in game 1 (a.pgn:3)"
+        ));
+        assert!(!answered_by_correction("moves-after-mate", ""));
+        for code in RESULT_CODES {
+            assert!(is_finding_code(code), "{code}");
+        }
+    }
     use std::collections::BTreeSet;
     use std::path::Path;
 

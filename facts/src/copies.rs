@@ -44,6 +44,16 @@ impl CopyField {
         }
     }
 
+    /// The field a `copies-disagree` finding's message ([`Disagreement::message`]) is
+    /// about: `None` for another message.
+    pub fn of_message(message: &str) -> Option<CopyField> {
+        let rest = message.strip_prefix("copies disagree on the ")?;
+        CopyField::ALL.into_iter().find(|f| {
+            rest.strip_prefix(f.name())
+                .is_some_and(|after| after.starts_with(':') || after.starts_with(" ("))
+        })
+    }
+
     /// How serious the copies' disagreement on the field is: a result or the players
     /// change what the game counts for (warning); a date, event or round is how a
     /// collection filed the game (info: CCPD files 8,824 games under two event names, a
@@ -309,6 +319,24 @@ fn players(copies: &[CopyHeader]) -> Option<Disagreement> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_message_names_its_field() {
+        for field in CopyField::ALL {
+            let d = Disagreement {
+                field,
+                swapped: field == CopyField::Players,
+                values: Vec::new(),
+            };
+            assert_eq!(CopyField::of_message(&d.message()), Some(field));
+        }
+        assert_eq!(
+            CopyField::of_message("copies disagree on the resultant: x"),
+            None
+        );
+        assert_eq!(CopyField::of_message("moves after mate"), None);
+    }
+
     use super::*;
 
     fn copy(game: i64, result: Option<ResultName>, red: &str, black: &str) -> CopyHeader {

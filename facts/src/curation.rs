@@ -19,6 +19,7 @@ pub struct Curation {
     pub results: Vec<ResultCorrection>,
     pub games: Vec<CuratedGame>,
     pub decisions: Vec<Decision>,
+    pub copies: Vec<CopyChoice>,
 }
 
 /// `[[player]]`: one person, with the names records spell them by.
@@ -354,6 +355,16 @@ pub struct Attested {
     pub by: String,
     /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, checked.
     pub date: String,
+}
+
+/// `[[copy]]`: the copy of a game whose record gives the game's facts (its result, seats,
+/// date), where its linked copies disagree; without one the first copy does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CopyChoice {
+    pub line: u32,
+    /// The data contract's `game_key` of the authoritative copy.
+    pub game: String,
+    pub attested: Attested,
 }
 
 /// `[[game]]`: a game without moves (a forfeit, a game played but not recorded).

@@ -35,7 +35,7 @@ pub use annotation::{
     ChouChouStatedCount, Extra, PieceCounts, RenjuAnnotations, TerritorialAnnotations,
     TerritorialScore, Territory, XiangqiAnnotations, XiangqiCaptures,
 };
-pub use codes::{is_finding_code, FINDING_CODES};
+pub use codes::{answered_by_correction, is_finding_code, FINDING_CODES};
 pub use copies::{
     copy_place, disagreements, named_seats, CopyField, CopyHeader, CopyValue, Disagreement,
 };

@@ -568,6 +568,26 @@ messages! {
         "{n} 項資訊",
     ],
     NoDiagram => ["no diagram", "図なし", "无局面图", "無局面圖"],
+    /// How the curation answers a finding (issue 55): a correction of the game's result,
+    /// an auditor's decision, the copy whose record gives the game's facts.
+    FindingCorrected => [
+        "Corrected: {from} → {to} (curation line {line})",
+        "訂正: {from} → {to}（キュレーション {line} 行目）",
+        "已更正：{from} → {to}（整理文件第 {line} 行）",
+        "已更正：{from} → {to}（整理檔案第 {line} 行）",
+    ],
+    FindingDecided => [
+        "Decided: {verdict} (curation line {line})",
+        "判定: {verdict}（キュレーション {line} 行目）",
+        "已裁定：{verdict}（整理文件第 {line} 行）",
+        "已裁定：{verdict}（整理檔案第 {line} 行）",
+    ],
+    FindingAuthoritativeCopy => [
+        "Answered by the authoritative copy, game {game} (curation line {line})",
+        "正本は対局 {game}（キュレーション {line} 行目）",
+        "以对局 {game} 为准（整理文件第 {line} 行）",
+        "以對局 {game} 為準（整理檔案第 {line} 行）",
+    ],
     RuleCited => ["Rule cited", "引用した規則", "所引规则", "所引規則"],
     Game => ["Game", "対局", "对局", "對局"],
     Record => ["Record", "棋譜", "棋谱", "棋譜"],

@@ -10,8 +10,8 @@
 use std::collections::{HashMap, HashSet};
 
 use kifu_facts::curation::{
-    parse_game_key, Attested, CuratedGame, Decision, EventEntry, EventMatch, EventTerms,
-    PlayerEntry, Provenance, ResultCorrection, SectionList, Sections,
+    parse_game_key, Attested, CopyChoice, CuratedGame, Decision, EventEntry, EventMatch,
+    EventTerms, PlayerEntry, Provenance, ResultCorrection, SectionList, Sections,
 };
 use kifu_facts::{
     fold_name, fold_text, is_finding_code, Curation, CurationError, GameKind, ResultName,
@@ -22,11 +22,11 @@ use toml::de::{DeTable, DeValue};
 mod entries;
 mod table;
 
-use entries::{RawDecision, RawEvent, RawGame, RawPlayer, RawResult, RawScoring};
+use entries::{RawCopy, RawDecision, RawEvent, RawGame, RawPlayer, RawResult, RawScoring};
 use table::{type_name, Problem, Size, Table};
 
 /// The kinds of entry a file holds, as its `[[kind]]` headers name them.
-const KINDS: [&str; 5] = ["player", "event", "result", "game", "decision"];
+const KINDS: [&str; 6] = ["player", "event", "result", "game", "decision", "copy"];
 
 /// Reads and checks a curation file whole: the entries that read and passed their checks,
 /// and every error found, in line order. A TOML syntax error, an unknown key, a missing
@@ -50,7 +50,7 @@ pub fn read(text: &str) -> (Curation, Vec<CurationError>) {
     for e in &syntax {
         check.errors.push(syntax_error(text, &check.lines, e));
     }
-    let [players, events, results, games, decisions] =
+    let [players, events, results, games, decisions, copies] =
         check.entries(document.get_ref(), text.len());
     let curation = Curation {
         players: check.players(&players),
@@ -58,6 +58,7 @@ pub fn read(text: &str) -> (Curation, Vec<CurationError>) {
         results: check.results(&results),
         games: check.games(&games),
         decisions: check.decisions(&decisions),
+        copies: check.copies(&copies),
     };
     let mut errors = check.errors;
     errors.sort_by_key(|e| e.line);
@@ -630,6 +631,32 @@ impl Checker {
                     game: d.game,
                     code: d.code,
                     verdict,
+                    attested,
+                });
+            }
+        }
+        out
+    }
+
+    fn copies(&mut self, entries: &[Entry<'_, '_>]) -> Vec<CopyChoice> {
+        let mut games: HashMap<String, u32> = HashMap::new();
+        let mut out = Vec::new();
+        for entry in entries {
+            let Some((at, c, clean)) =
+                self.entry(entry, "copy", ("game", Size::Text), RawCopy::read)
+            else {
+                continue;
+            };
+            let before = self.errors.len();
+            self.game_key(&at, &c.game);
+            if let Some(line) = games.insert(c.game.clone(), at.line) {
+                self.error(&at, format!("this copy is named at line {line} too"));
+            }
+            let attested = self.attested(&at, c.reason, c.by, c.date);
+            if self.kept(clean, before) {
+                out.push(CopyChoice {
+                    line: at.line,
+                    game: c.game,
                     attested,
                 });
             }

@@ -4,7 +4,7 @@
 use kifu_analysis::Filter;
 use kifu_facts::{GameKind, Severity};
 use kifu_rules::{renju, xiangqi};
-use kifu_store::query::{FindingRow, GameRow};
+use kifu_store::query::{FindingRow, GameRow, Resolution};
 use kifu_store::Store;
 
 use crate::diagrams::{
@@ -59,6 +59,7 @@ fn audit_item(store: &Store, f: &FindingRow, lang: Lang) -> Result<AuditItem, Er
         severity: f.severity.name().to_owned(),
         message: f.message.clone(),
         rule: f.rule.clone(),
+        resolution: f.resolution.as_ref().map(|r| resolution_sentence(r, lang)),
         ..AuditItem::default()
     };
     if let Some(id) = f.game {
@@ -76,6 +77,63 @@ fn audit_item(store: &Store, f: &FindingRow, lang: Lang) -> Result<AuditItem, Er
         }
     }
     Ok(item)
+}
+
+/// How the curation answers a finding, in `lang`: `Corrected: draw → red (curation line
+/// 3) — the arbiter's sheet, by X, 2026-12-01`. The reason, author and date are shown as
+/// written.
+pub(crate) fn resolution_sentence(r: &Resolution, lang: Lang) -> String {
+    let (head, provenance, line) = match r {
+        Resolution::Decided(d) => (
+            (
+                Msg::FindingDecided,
+                vec![("verdict", d.verdict.name().to_owned())],
+            ),
+            &d.provenance,
+            d.line,
+        ),
+        Resolution::Corrected {
+            from,
+            to,
+            provenance,
+            line,
+        } => (
+            (
+                Msg::FindingCorrected,
+                vec![
+                    ("from", from.map_or("?", |f| f.name()).to_owned()),
+                    ("to", to.name().to_owned()),
+                ],
+            ),
+            provenance,
+            *line,
+        ),
+        Resolution::Authoritative {
+            copy,
+            provenance,
+            line,
+        } => (
+            (
+                Msg::FindingAuthoritativeCopy,
+                vec![("game", copy.to_string())],
+            ),
+            provenance,
+            *line,
+        ),
+    };
+    let (msg, mut slots) = head;
+    slots.push(("line", line.to_string()));
+    let slots: Vec<(&str, &str)> = slots.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut text = lang.fill(msg, &slots);
+    let said: Vec<&str> = [&provenance.reason, &provenance.by, &provenance.date]
+        .into_iter()
+        .filter_map(|v| v.as_deref())
+        .collect();
+    if !said.is_empty() {
+        text.push_str(" — ");
+        text.push_str(&said.join(", "));
+    }
+    text
 }
 
 /// Why a record's board cannot be drawn.

@@ -654,6 +654,9 @@ fn audit_html(out: &mut String, report: &Report, diagrams: &[Option<String>], ro
             escape(&item.code),
             escape(&item.message)
         );
+        if let Some(r) = &item.resolution {
+            let _ = write!(out, "<p class=\"resolution\">{}</p>", escape(r));
+        }
         if !item.rule.is_empty() {
             let _ = write!(
                 out,

@@ -198,6 +198,9 @@ pub(crate) fn render_markdown(
         if !item.rule.is_empty() {
             let _ = write!(out, " _[{}]_", md_escape(&item.rule));
         }
+        if let Some(r) = &item.resolution {
+            let _ = write!(out, " ({})", md_escape(r));
+        }
         let loc = location(item, &root);
         if !loc.is_empty() {
             let _ = write!(out, " — `{}`", loc.replace('`', "'"));

@@ -50,6 +50,9 @@ pub struct AuditItem {
     pub severity: String,
     pub message: String,
     pub rule: String,
+    /// How the curation answers it (corrected, decided, an authoritative copy), in the
+    /// report's language: `None` while it is open.
+    pub resolution: Option<String>,
     /// The board diagram (from one of the `*_diagram` functions).
     pub diagram_svg: Option<String>,
     /// Why there is no diagram, when the record's own position cannot be drawn (a start

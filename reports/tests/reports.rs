@@ -350,6 +350,7 @@ fn sample_report() -> Report {
                 message: "Black's g7 is a double-three".into(),
                 rule: "renju §8-9 b".into(),
                 diagram_svg: Some(renju_diagram(&blob, 7, &[(7 * 15 + 6, "double-three")])),
+                resolution: None,
                 no_diagram: None,
             },
             AuditItem {
@@ -365,6 +366,7 @@ fn sample_report() -> Report {
                 message: "Red checks perpetually".into(),
                 rule: "xiangqi 棋例1".into(),
                 diagram_svg: Some(xiangqi_diagram(None, &xiangqi::encode_moves(&xq), 2)),
+                resolution: None,
                 no_diagram: None,
             },
             AuditItem {
@@ -385,6 +387,7 @@ fn sample_report() -> Report {
                     ),
                     3,
                 )),
+                resolution: None,
                 no_diagram: None,
             },
             AuditItem {
@@ -413,6 +416,7 @@ fn sample_report() -> Report {
                     .unwrap(),
                     5,
                 )),
+                resolution: None,
                 no_diagram: None,
             },
             AuditItem {
@@ -428,6 +432,7 @@ fn sample_report() -> Report {
                 message: "no diagram here".into(),
                 rule: String::new(),
                 diagram_svg: None,
+                resolution: None,
                 no_diagram: None,
             },
         ],

@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+use kifu_facts::curation::Provenance;
+use kifu_facts::ResultName;
 use kifu_store::curation::DecisionRow;
-use kifu_store::query::FindingRow;
+use kifu_store::query::{FindingRow, Resolution};
 use serde_json::json;
 
 use super::args::{DbArg, FilterArgs};
@@ -23,7 +25,8 @@ pub(super) struct AuditArgs {
     /// JSON lines instead of text.
     #[arg(long)]
     json: bool,
-    /// Only the findings no `[[decision]]` of the curation has decided.
+    /// Only the findings the curation leaves open: none a `[[decision]]` decides, a
+    /// `[[result]]` corrects or a `[[copy]]` answers.
     #[arg(long)]
     open: bool,
 }
@@ -34,10 +37,10 @@ pub(super) fn run(args: &AuditArgs) -> Result<ExitCode> {
     let mut findings = store.findings(&filter, None)?;
     if args.open {
         let all = findings.len();
-        findings.retain(|f| f.decision.is_none());
+        findings.retain(|f| f.resolution.is_none());
         if all > findings.len() && !super::progress::quiet() {
             eprintln!(
-                "kifu audit: {} decided finding(s) left out (--open)",
+                "kifu audit: {} decided or corrected finding(s) left out (--open)",
                 all - findings.len()
             );
         }
@@ -57,9 +60,20 @@ pub(super) fn run(args: &AuditArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `source:line:column: @offset game N ply P: severity code: message [rule]`, as `audit`,
-/// `show` and `demo` print a finding.
+/// `source:line:column: @offset game N ply P: severity code: message [rule] (decided: …)`,
+/// as `audit` and `demo` print a finding: [`finding_head`] and how the curation answers it.
 pub(super) fn finding_line(f: &FindingRow) -> String {
+    let resolved = f
+        .resolution
+        .as_ref()
+        .map(|r| format!(" ({})", resolution_text(r)))
+        .unwrap_or_default();
+    format!("{}{resolved}", finding_head(f))
+}
+
+/// `source:line:column: @offset game N ply P: severity code: message [rule]`: a finding
+/// without what the curation says of it (`show` says a correction once, above).
+pub(super) fn finding_head(f: &FindingRow) -> String {
     let game = match (f.game, f.quarantine) {
         (Some(g), _) => format!("game {g}"),
         (None, Some(q)) => format!("quarantined {q}"),
@@ -71,21 +85,47 @@ pub(super) fn finding_line(f: &FindingRow) -> String {
     } else {
         format!(" [{}]", f.rule)
     };
-    let decided = f
-        .decision
-        .as_ref()
-        .map(|d| format!(" (decided: {})", decision_text(d)))
-        .unwrap_or_default();
     format!(
-        "{}:{}:{}: @{} {game}{ply}: {} {}: {}{rule}{decided}",
+        "{}:{}:{}: @{} {game}{ply}: {} {}: {}{rule}",
         f.source, f.line, f.column, f.offset, f.severity, f.code, f.message
     )
 }
 
+/// How the curation answers a finding: `decided: dismissed: the reason, by X,
+/// 2026-11-20 (curation line 12)`, `corrected: draw → red: …`, `authoritative copy: game
+/// 10399: …`.
+pub(super) fn resolution_text(r: &Resolution) -> String {
+    match r {
+        Resolution::Decided(d) => format!("decided: {}", decision_text(d)),
+        Resolution::Corrected {
+            from,
+            to,
+            provenance,
+            line,
+        } => format!(
+            "corrected: {} → {to}{}",
+            from.map_or("?", ResultName::name),
+            attested_text(provenance, *line)
+        ),
+        Resolution::Authoritative {
+            copy,
+            provenance,
+            line,
+        } => format!(
+            "authoritative copy: game {copy}{}",
+            attested_text(provenance, *line)
+        ),
+    }
+}
+
 /// `dismissed: the reason, by X, 2026-11-20 (curation line 12)`.
-pub(super) fn decision_text(d: &DecisionRow) -> String {
-    let p = &d.provenance;
-    let mut text = d.verdict.to_string();
+fn decision_text(d: &DecisionRow) -> String {
+    format!("{}{}", d.verdict, attested_text(&d.provenance, d.line))
+}
+
+/// `: the reason, by X, 2026-11-20 (curation line 12)`: who answers for an entry.
+fn attested_text(p: &Provenance, line: u32) -> String {
+    let mut text = String::new();
     if let Some(r) = &p.reason {
         text.push_str(&format!(": {r}"));
     }
@@ -95,7 +135,7 @@ pub(super) fn decision_text(d: &DecisionRow) -> String {
     if let Some(date) = &p.date {
         text.push_str(&format!(", {date}"));
     }
-    text.push_str(&format!(" (curation line {})", d.line));
+    text.push_str(&format!(" (curation line {line})"));
     text
 }
 
@@ -112,12 +152,38 @@ fn finding_json(f: &FindingRow) -> serde_json::Value {
         "severity": f.severity.name(),
         "message": f.message,
         "rule": f.rule,
-        "decision": f.decision.as_ref().map(|d| json!({
+        "resolution": f.resolution.as_ref().map(|r| match r {
+            Resolution::Decided(_) => "decided",
+            Resolution::Corrected { .. } => "corrected",
+            Resolution::Authoritative { .. } => "authoritative-copy",
+        }),
+        "decision": f.decision().map(|d| json!({
             "decision": d.verdict.name(),
             "reason": d.provenance.reason,
             "by": d.provenance.by,
             "date": d.provenance.date,
             "line": d.line,
         })),
+        "correction": match &f.resolution {
+            Some(Resolution::Corrected { from, to, provenance, line }) => json!({
+                "from": from.map(ResultName::name),
+                "to": to.name(),
+                "reason": provenance.reason,
+                "by": provenance.by,
+                "date": provenance.date,
+                "line": line,
+            }),
+            _ => serde_json::Value::Null,
+        },
+        "authoritative_copy": match &f.resolution {
+            Some(Resolution::Authoritative { copy, provenance, line }) => json!({
+                "game": copy,
+                "reason": provenance.reason,
+                "by": provenance.by,
+                "date": provenance.date,
+                "line": line,
+            }),
+            _ => serde_json::Value::Null,
+        },
     })
 }

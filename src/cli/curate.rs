@@ -67,14 +67,15 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
             return Ok(failed(file, &errors));
         }
         stdout::line(format_args!(
-            "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s): the \
-             file is well formed (no database to check it against)",
+            "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s), {} \
+             authoritative cop(ies): the file is well formed (no database to check it against)",
             file.display(),
             curation.players.len(),
             curation.events.len(),
             curation.results.len(),
             curation.games.len(),
-            curation.decisions.len()
+            curation.decisions.len(),
+            curation.copies.len()
         ))?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -94,14 +95,15 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
     let verb = if check { "would apply" } else { "applied" };
     stdout::line(format_args!(
         "{verb} {}: {} identit(ies) taking {} stored name(s), {} event(s), {} correction(s), \
-         {} game(s) without moves, {} decision(s)",
+         {} game(s) without moves, {} decision(s), {} authoritative cop(ies)",
         file.display(),
         applied.identities,
         applied.player_names,
         applied.events.len(),
         applied.corrections,
         applied.games,
-        applied.decisions
+        applied.decisions,
+        applied.copies
     ))?;
     for (name, games) in &applied.events {
         stdout::line(format_args!("  event {name}: {games} game(s)"))?;

@@ -6,18 +6,19 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
+use kifu_facts::curation::Provenance;
 use kifu_facts::{variation_lines, GameKind, ResultName, Ruleset, VariationLine, VariationMove};
 use kifu_reports::replay::{
     self, captured_totals, classes_text, opening_name, upto, ChouChouSetup,
 };
 use kifu_rules::renju::{self, Marks};
 use kifu_rules::{chouchou, territorial, xiangqi};
-use kifu_store::query::GameRow;
+use kifu_store::query::{GameRow, Resolution};
 use kifu_store::GameFilter;
 use kifu_store::Store;
 
 use super::args::DbArg;
-use super::audit::finding_line;
+use super::audit::{finding_head, finding_line};
 use crate::stdout;
 
 /// `kifu show`'s flags.
@@ -108,6 +109,11 @@ fn show_game(
     ));
     if let Some(d) = game.duplicate_of {
         out.push_str(&format!("duplicate of game {d}\n"));
+        // What the curation says below holds for the game, whichever copy it named.
+        out.push_str(&format!(
+            "game {d}'s facts (this record is copy {})\n",
+            game.id
+        ));
     }
     curation_lines(out, store, &game)?;
     match game.kind {
@@ -152,13 +158,20 @@ fn show_game(
     } else {
         out.push_str("\nfindings:\n");
         for f in &findings {
-            out.push_str(&format!("  {}\n", finding_line(f)));
-            if let Some(d) = &f.decision {
-                out.push_str(&format!(
-                    "    decided: {}\n",
-                    super::audit::decision_text(d)
-                ));
-            }
+            // A correction or an authoritative copy is said once, above: a finding it
+            // answers points to it.
+            let line = match &f.resolution {
+                Some(Resolution::Corrected { line, .. }) => format!(
+                    "{} (answered by the correction, curation line {line})",
+                    finding_head(f)
+                ),
+                Some(Resolution::Authoritative { line, .. }) => format!(
+                    "{} (answered by the authoritative copy, curation line {line})",
+                    finding_head(f)
+                ),
+                _ => finding_line(f),
+            };
+            out.push_str(&format!("  {line}\n"));
         }
     }
     Ok(())
@@ -180,13 +193,19 @@ fn curation_lines(out: &mut String, store: &Store, game: &GameRow) -> Result<()>
         out.push_str(&format!("rules in force: {}\n", rules.name()));
     }
     if let Some(c) = store.correction(game.id)? {
-        let p = &c.provenance;
-        let mut text = format!("corrected: result {} (curation line {})", c.result, c.line);
-        for (label, value) in [("reason", &p.reason), ("by", &p.by), ("date", &p.date)] {
-            if let Some(v) = value {
-                text.push_str(&format!("; {label}: {v}"));
-            }
-        }
+        let mut text = format!("corrected: result {} (curation line {}", c.value, c.line);
+        text.push_str(&matched_through(game, c.matched));
+        text.push(')');
+        text.push_str(&provenance_text(&c.provenance));
+        out.push_str(&text);
+        out.push('\n');
+    }
+    if let Some(c) = store.authoritative_copy(game.id)? {
+        let mut text = format!(
+            "authoritative copy: game {} (curation line {})",
+            c.value, c.line
+        );
+        text.push_str(&provenance_text(&c.provenance));
         out.push_str(&text);
         out.push('\n');
     }
@@ -196,6 +215,26 @@ fn curation_lines(out: &mut String, store: &Store, game: &GameRow) -> Result<()>
             .map_or_else(|| "none".to_owned(), |o| o.to_string())
     ));
     Ok(())
+}
+
+/// `; reason: …; by: …; date: …`, as far as the entry gives them.
+fn provenance_text(p: &Provenance) -> String {
+    let mut text = String::new();
+    for (label, value) in [("reason", &p.reason), ("by", &p.by), ("date", &p.date)] {
+        if let Some(v) = value {
+            text.push_str(&format!("; {label}: {v}"));
+        }
+    }
+    text
+}
+
+/// `, matched through copy N` where an entry's key named another record of the game than
+/// the one shown.
+fn matched_through(game: &GameRow, matched: Option<i64>) -> String {
+    match matched {
+        Some(m) if m != game.id => format!(", matched through copy {m}"),
+        _ => String::new(),
+    }
 }
 
 /// One variation line, indented by its depth: `  from move 4: 4.h2e2 [mark !?] {comment}

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 
 use kifu_facts::curation::{
-    parse_game_key, CuratedGame, EventEntry, EventTerms, Provenance, SectionList, Sections,
+    CuratedGame, EventEntry, EventTerms, Provenance, SectionList, Sections,
 };
 use kifu_facts::{
     fold_name, fold_text, Curation, CurationError, GameKind, ResultName, Seat, Verdict,
@@ -26,6 +26,7 @@ use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
 use crate::filter::DateRange;
+use crate::game_curation::{self, fits, Errors};
 use crate::shown::{key_match, player_name, Fold};
 use crate::{GameFilter, Result, Store};
 
@@ -38,6 +39,8 @@ pub struct Applied {
     /// Each event's name and the games it matched.
     pub events: Vec<(String, u64)>,
     pub corrections: usize,
+    /// `[[copy]]` entries: games whose authoritative copy is named.
+    pub copies: usize,
     pub games: usize,
     pub decisions: usize,
     /// Entries that apply to nothing yet (a player no stored game names), kept for the
@@ -52,14 +55,6 @@ pub struct StoredCuration {
     pub sha256: String,
     pub text: String,
     pub applied_at: String,
-}
-
-/// A correction of a game's result as `kifu show` lists it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CorrectionRow {
-    pub result: ResultName,
-    pub provenance: Provenance,
-    pub line: u32,
 }
 
 /// An auditor's decision on a game's findings of one code.
@@ -99,6 +94,7 @@ pub(crate) fn decision_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<Deci
 
 const CLEAR: &str = "
 DELETE FROM decisions;
+DELETE FROM authoritative_copies;
 DELETE FROM curated_game_seats;
 DELETE FROM curated_games;
 DELETE FROM result_corrections;
@@ -169,30 +165,6 @@ impl Store {
             .optional()?)
     }
 
-    /// The correction of game `id`'s result, if the curation makes one.
-    pub fn correction(&self, id: i64) -> Result<Option<CorrectionRow>> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT result, reason, author, date, line FROM result_corrections
-                 WHERE game_id = ?1",
-                params![id],
-                |r| {
-                    Ok(CorrectionRow {
-                        result: ResultName::parse(&r.get::<_, String>("result")?)
-                            .unwrap_or(ResultName::Unknown),
-                        provenance: Provenance {
-                            reason: r.get("reason")?,
-                            by: r.get("author")?,
-                            date: r.get("date")?,
-                        },
-                        line: r.get("line")?,
-                    })
-                },
-            )
-            .optional()?)
-    }
-
     /// Game `id`'s seats with the names its record gave, where the curation shows another:
     /// `(seat side, recorded name)`.
     pub fn recorded_names(&self, id: i64) -> Result<Vec<(String, String, String)>> {
@@ -215,7 +187,7 @@ impl Store {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT ce.name, count(*) AS games FROM event_games eg
              JOIN curated_events ce ON ce.id = eg.event
-             JOIN games g ON g.id = eg.game_id
+             JOIN games g ON coalesce(g.duplicate_of, g.id) = eg.game_id
              WHERE {}
              GROUP BY ce.id ORDER BY count(*) DESC, ce.name",
             c.sql
@@ -232,7 +204,8 @@ impl Store {
             .conn
             .query_row(
                 "SELECT ce.name, ce.line FROM event_games eg JOIN curated_events ce
-                 ON ce.id = eg.event WHERE eg.game_id = ?1",
+                 ON ce.id = eg.event
+                 WHERE eg.game_id = (SELECT coalesce(duplicate_of, id) FROM games WHERE id = ?1)",
                 params![id],
                 |r| Ok((r.get("name")?, r.get("line")?)),
             )
@@ -254,13 +227,9 @@ fn apply(
         params![path, sha256, text],
     )?;
     let mut applied = Applied::default();
-    let mut fail = |line: u32, entry: String, message: String| {
-        errors.push(CurationError {
-            line,
-            entry,
-            message,
-        })
-    };
+    let mut keyed = Errors(errors);
+    // Before the events: a game's event, as `match` reads it, is its authoritative copy's.
+    applied.copies = game_curation::apply_copies(tx, curation, &mut keyed)?;
 
     for p in &curation.players {
         tx.execute(
@@ -307,18 +276,22 @@ fn apply(
         let (cond, params) = match event_condition(e) {
             Ok(c) => c,
             Err(err) => {
-                fail(terms.line, entry, err.to_string());
+                keyed.push(terms.line, entry, err.to_string());
                 continue;
             }
         };
         let mut all = vec![Value::Integer(event)];
         all.extend(params);
-        // Entries are tried in file order: a game goes to the first that matches it.
+        // Entries are tried in file order: a game goes to the first that matches any of
+        // its copies, and holds it for every copy.
         let games = tx.execute(
             &format!(
-                "INSERT INTO event_games (game_id, event)
-                 SELECT g.id, ? FROM games g JOIN sources s ON s.id = g.source_id
-                 WHERE ({cond}) AND g.id NOT IN (SELECT game_id FROM event_games)"
+                "INSERT INTO event_games (game_id, event, matched)
+                 SELECT coalesce(g.duplicate_of, g.id), ?, min(g.id)
+                 FROM games g JOIN sources s ON s.id = g.source_id
+                 WHERE ({cond})
+                   AND coalesce(g.duplicate_of, g.id) NOT IN (SELECT game_id FROM event_games)
+                 GROUP BY coalesce(g.duplicate_of, g.id)"
             ),
             params_from_iter(all.clone()),
         )? as u64;
@@ -336,45 +309,18 @@ fn apply(
             } else {
                 "its `match` matches no stored game"
             };
-            fail(terms.line, entry, message.into());
+            keyed.push(terms.line, entry, message.into());
             continue;
         }
         applied.events.push((terms.name.clone(), games));
     }
 
-    for r in &curation.results {
-        let entry = format!("[[result]] {:?}", r.game);
-        let Some((id, kind)) = game_of_key(tx, &r.game)? else {
-            fail(r.line, entry, "no stored game has this key".into());
-            continue;
-        };
-        if !fits(kind, r.result) {
-            fail(
-                r.line,
-                entry,
-                format!("{} is not a result of a {kind} game", r.result),
-            );
-            continue;
-        }
-        tx.execute(
-            "INSERT INTO result_corrections (game_id, result, reason, author, date, line)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                id,
-                r.result.name(),
-                r.attested.reason,
-                r.attested.by,
-                r.attested.date,
-                r.line
-            ],
-        )?;
-        applied.corrections += 1;
-    }
+    applied.corrections = game_curation::apply_corrections(tx, curation, &mut keyed)?;
 
     for g in &curation.games {
         match curated_game(tx, g)? {
             Ok(()) => applied.games += 1,
-            Err(err) => fail(
+            Err(err) => keyed.push(
                 g.line,
                 format!("[[game]] {:?}", g.players.join(" – ")),
                 err.to_string(),
@@ -382,62 +328,8 @@ fn apply(
         }
     }
 
-    for d in &curation.decisions {
-        let entry = format!("[[decision]] {:?}", d.game);
-        let Some((id, _)) = game_of_key(tx, &d.game)? else {
-            fail(d.line, entry, "no stored game has this key".into());
-            continue;
-        };
-        let has: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM findings WHERE game_id = ?1 AND code = ?2)",
-            params![id, d.code],
-            |r| r.get(0),
-        )?;
-        if !has {
-            fail(
-                d.line,
-                entry,
-                format!("the game has no `{}` finding", d.code),
-            );
-            continue;
-        }
-        tx.execute(
-            "INSERT INTO decisions (game_id, code, verdict, reason, author, date, line)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                id,
-                d.code,
-                d.verdict.name(),
-                d.attested.reason,
-                d.attested.by,
-                d.attested.date,
-                d.line
-            ],
-        )?;
-        applied.decisions += 1;
-    }
+    applied.decisions = game_curation::apply_decisions(tx, curation, &mut keyed)?;
     Ok(applied)
-}
-
-/// Whether `result` is one a game of `kind` can have.
-fn fits(kind: GameKind, result: ResultName) -> bool {
-    result == ResultName::Draw || kind.winner(result).is_some()
-}
-
-/// The game a contract game key names, with its kind.
-fn game_of_key(tx: &Transaction<'_>, key: &str) -> Result<Option<(i64, GameKind)>> {
-    let Some((hash, member, offset)) = parse_game_key(key) else {
-        return Ok(None);
-    };
-    let row: Option<(i64, String)> = tx
-        .query_row(
-            "SELECT g.id, g.kind FROM games g JOIN sources s ON s.id = g.source_id
-             WHERE s.content_hash = ?1 AND g.member = ?2 AND g.offset = ?3",
-            params![hash.to_ascii_lowercase(), member, offset as i64],
-            |r| Ok((r.get("id")?, r.get("kind")?)),
-        )
-        .optional()?;
-    Ok(row.and_then(|(id, kind)| GameKind::from_name(&kind).map(|k| (id, k))))
 }
 
 /// Why an `[[event]]` or `[[game]]` entry of a curation cannot be applied.

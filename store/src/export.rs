@@ -304,7 +304,7 @@ impl Store {
                     g.ruleset, g.header_key, {counted} AS counted, {event} AS event,
                     rc.result AS correction, rc.reason AS correction_reason
              FROM games g JOIN sources s ON s.id = g.source_id
-             LEFT JOIN result_corrections rc ON rc.game_id = g.id
+             LEFT JOIN result_corrections rc ON rc.game_id = coalesce(g.duplicate_of, g.id)
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN games d ON d.id = g.duplicate_of
              LEFT JOIN sources ds ON ds.id = d.source_id
@@ -485,8 +485,8 @@ impl Store {
                     rc.result AS correction, rc.reason AS correction_reason
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
-             LEFT JOIN result_corrections rc ON rc.game_id = g.id
-             WHERE g.id IN (SELECT game_id FROM event_games)
+             LEFT JOIN result_corrections rc ON rc.game_id = coalesce(g.duplicate_of, g.id)
+             WHERE coalesce(g.duplicate_of, g.id) IN (SELECT game_id FROM event_games)
                 OR rc.game_id IS NOT NULL OR s.rules IS NOT NULL
              ORDER BY g.id",
             key = record_key_sql("s", "g"),

@@ -8,6 +8,7 @@ pub mod export;
 pub mod filter;
 mod first_copies;
 mod functions;
+pub mod game_curation;
 pub mod generation;
 pub mod positions;
 pub mod query;

@@ -1,12 +1,14 @@
 //! Read queries for the CLI and the analysis.
 
+use kifu_facts::curation::Provenance;
 use kifu_facts::{
-    count_result, CanonicalKey, EventTerms, GameKind, ResultName, RulesInForce, Ruleset, Severity,
-    Termination, VariationMove,
+    CanonicalKey, EventTerms, GameKind, ResultName, RulesInForce, Ruleset, Severity, Termination,
+    VariationMove,
 };
 use rusqlite::{params, OptionalExtension, Row};
 use std::collections::{HashMap, HashSet};
 
+use crate::curation::DecisionRow;
 use crate::summary::{kind_of, severity_of, termination_of};
 use crate::Unreadable;
 use crate::{Error, GameFilter, Result, Store};
@@ -29,9 +31,95 @@ pub struct FindingRow {
     pub rule: String,
     /// The variation move it is about (`None`: the main line or the record).
     pub variation_node: Option<u32>,
-    /// An auditor's decision on the game's findings of this code (the curation's).
-    pub decision: Option<crate::curation::DecisionRow>,
+    /// What the curation says of it: a decision on the game's findings of this code, a
+    /// correction of the game's result that answers it, or an authoritative copy that
+    /// answers copies that disagree; `None`: it is open.
+    pub resolution: Option<Resolution>,
 }
+
+/// How the curation answers a finding, for every copy of the game ([`crate::shown`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// An auditor's `[[decision]]` on the game's findings of this code.
+    Decided(DecisionRow),
+    /// A `[[result]]` says which result counts, for a finding about the result
+    /// ([`kifu_facts::answered_by_correction`]): `from` is what the record says.
+    Corrected {
+        from: Option<ResultName>,
+        to: ResultName,
+        provenance: Provenance,
+        line: u32,
+    },
+    /// A `[[copy]]` names the copy whose record gives the game's facts, for copies that
+    /// disagree.
+    Authoritative {
+        copy: i64,
+        provenance: Provenance,
+        line: u32,
+    },
+}
+
+impl FindingRow {
+    /// The auditor's decision on it, if one is its resolution.
+    pub fn decision(&self) -> Option<&DecisionRow> {
+        match &self.resolution {
+            Some(Resolution::Decided(d)) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+/// The columns [`resolution_of`] reads besides the decision's: the game's correction
+/// (`rc`), its authoritative copy (`ac`) and what the finding's record `g` says.
+const RESOLUTION_COLUMNS: &str = "rc.result AS correction_result,
+    rc.reason AS correction_reason, rc.author AS correction_author,
+    rc.date AS correction_date, rc.line AS correction_line,
+    kifu_recorded(g.recorded_result) AS recorded_result,
+    ac.copy_id AS authoritative_copy, ac.reason AS authoritative_reason,
+    ac.author AS authoritative_author, ac.date AS authoritative_date,
+    ac.line AS authoritative_line";
+
+/// A finding's resolution: its decision first (it names the code), else a correction
+/// that answers it, else an authoritative copy for copies that disagree.
+fn resolution_of(r: &Row<'_>, code: &str, message: &str) -> rusqlite::Result<Option<Resolution>> {
+    if let Some(d) = crate::curation::decision_of(r)? {
+        return Ok(Some(Resolution::Decided(d)));
+    }
+    let provenance = |prefix: &str| -> rusqlite::Result<Provenance> {
+        Ok(Provenance {
+            reason: r.get(format!("{prefix}_reason").as_str())?,
+            by: r.get(format!("{prefix}_author").as_str())?,
+            date: r.get(format!("{prefix}_date").as_str())?,
+        })
+    };
+    if let Some(to) = r.get::<_, Option<String>>("correction_result")? {
+        if kifu_facts::answered_by_correction(code, message) {
+            return Ok(Some(Resolution::Corrected {
+                from: r
+                    .get::<_, Option<String>>("recorded_result")?
+                    .as_deref()
+                    .and_then(ResultName::parse),
+                to: ResultName::parse(&to).unwrap_or(ResultName::Unknown),
+                provenance: provenance("correction")?,
+                line: r.get("correction_line")?,
+            }));
+        }
+    }
+    if let Some(copy) = r.get::<_, Option<i64>>("authoritative_copy")? {
+        if code == COPIES_DISAGREE {
+            return Ok(Some(Resolution::Authoritative {
+                copy,
+                provenance: provenance("authoritative")?,
+                line: r.get("authoritative_line")?,
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// The code of copies that disagree ([`crate::copies`]), which an authoritative copy
+/// answers whatever the field.
+const COPIES_DISAGREE: &str = "copies-disagree";
 
 /// One stored game with its names resolved.
 #[derive(Clone, Debug)]
@@ -73,6 +161,9 @@ pub struct GameRow {
     pub correction: Option<ResultName>,
     /// The rules in force the curation names for the game's event.
     pub rules: Option<RulesInForce>,
+    /// The result that counts, as every query counts it: read it with
+    /// [`GameRow::counted_result`].
+    counted: Option<ResultName>,
 }
 
 /// Table sizes, for summaries and tests.
@@ -99,17 +190,10 @@ impl GameRow {
         })
     }
 
-    /// The result that counts ([`kifu_facts::counted_result`]).
+    /// The result that counts ([`kifu_facts::counted_result`]): the game's, from its
+    /// authoritative copy's record where a `[[copy]]` names one ([`crate::shown::counted`]).
     pub fn counted_result(&self) -> Option<ResultName> {
-        count_result(
-            self.recorded_result,
-            self.derived_result,
-            Some(&self.termination),
-            self.correction,
-            self.rules
-                .as_ref()
-                .is_none_or(RulesInForce::repetition_decides),
-        )
+        self.counted
     }
 }
 
@@ -139,11 +223,14 @@ impl Store {
         let covered = filter.finding_record_condition();
         let sql = format!(
             "SELECT {src} AS source, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id,
-                    x.ply, x.code, {severity} AS severity, x.message, x.rule, x.node, {decision}
+                    x.ply, x.code, {severity} AS severity, x.message, x.rule, x.node, {decision},
+                    {resolution}
              FROM findings x
-             LEFT JOIN decisions d ON d.game_id = x.game_id AND d.code = x.code
              JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
+             LEFT JOIN decisions d ON d.game_id = {group} AND d.code = x.code
+             LEFT JOIN result_corrections rc ON rc.game_id = {group}
+             LEFT JOIN authoritative_copies ac ON ac.game_id = {group}
              LEFT JOIN quarantine q ON q.id = x.quarantine_id
              WHERE {covered}
              ORDER BY x.source_id, x.offset, x.id
@@ -153,6 +240,8 @@ impl Store {
             covered = covered.sql,
             severity = crate::shown::shown_severity("x", "g"),
             decision = crate::curation::DECISION_COLUMNS,
+            resolution = RESOLUTION_COLUMNS,
+            group = crate::shown::group("g"),
         );
         let mut params = covered.params;
         params.push(rusqlite::types::Value::Integer(
@@ -160,7 +249,10 @@ impl Store {
         ));
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
+            let code: String = r.get("code")?;
+            let message: String = r.get("message")?;
             Ok(FindingRow {
+                resolution: resolution_of(r, &code, &message)?,
                 source: r.get("source")?,
                 line: r.get("line")?,
                 column: r.get("column")?,
@@ -168,12 +260,11 @@ impl Store {
                 game: r.get("game_id")?,
                 quarantine: r.get("quarantine_id")?,
                 ply: r.get("ply")?,
-                code: r.get("code")?,
+                code,
                 severity: severity_of(r, "severity")?,
-                message: r.get("message")?,
+                message,
                 rule: r.get("rule")?,
                 variation_node: r.get("node")?,
-                decision: crate::curation::decision_of(r)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -196,9 +287,8 @@ impl Store {
                     g.format, {event} AS event, g.round, g.date, g.rule, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
                     m.encoding, m.data, g.extra, g.canonical_key, g.ruleset,
-                    (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = g.id)
-                        AS correction,
-                    {rules} AS rules
+                    {correction} AS correction,
+                    {rules} AS rules, {counted} AS counted
              FROM games g
              JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = g.event_id
@@ -207,6 +297,8 @@ impl Store {
             src = SOURCE_NAME.replace("{t}", "g"),
             event = crate::shown::event_name("g", "e.name"),
             rules = crate::shown::rules("g"),
+            correction = crate::shown::correction("g"),
+            counted = crate::shown::counted("g"),
         );
         let row = self
             .conn
@@ -429,6 +521,10 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
             .get::<_, Option<String>>("rules")?
             .as_deref()
             .and_then(RulesInForce::from_name),
+        counted: r
+            .get::<_, Option<String>>("counted")?
+            .as_deref()
+            .and_then(ResultName::parse),
     })
 }
 
@@ -500,7 +596,7 @@ impl Store {
             "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round,
                     {counted} AS counted, g.extra, {seats} AS seats_holder, {date} AS shown_date,
                     (SELECT ce.dates FROM event_games eg JOIN curated_events ce
-                     ON ce.id = eg.event WHERE eg.game_id = g.id) AS event_dates
+                     ON ce.id = eg.event WHERE eg.game_id = {group}) AS event_dates
              FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE {kind} AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
@@ -512,6 +608,7 @@ impl Store {
             counted = crate::shown::counted("g"),
             seats = crate::shown::seats_holder("g"),
             date = crate::shown::filled("g", "date"),
+            group = crate::shown::group("g"),
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
         params.extend(covered.params);

@@ -96,6 +96,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_HEADER_INDEX,
     MIGRATION_FOLD_SPACES,
     MIGRATION_COPY_FINDINGS,
+    MIGRATION_GAME_CURATION,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -694,3 +695,66 @@ UPDATE generation SET games = games + 1 WHERE id = 1;
 pub const MIGRATION_COPY_FINDINGS: &str = r#"
 CREATE INDEX findings_copies ON findings(game_id) WHERE code = 'copies-disagree';
 "#;
+
+/// Curated facts hold for the game, not the record (issue 55): a correction, a decision and
+/// an event's game are kept against the game's group, its first copy (`coalesce(duplicate_of,
+/// id)`), and looked up through it ([`crate::shown`]), so they hold for every copy whichever
+/// copy's key or `match` named it; `matched` keeps the record that was named. Where two
+/// entries named copies of one game, the one written first in the file (lowest `line`; for
+/// an event, the first `[[event]]`) is kept, as `kifu curate` now keeps one per game.
+/// `authoritative_copies` holds the `[[copy]]` entries: the copy whose record gives the
+/// game's facts. The games say something new, so the generation moves on.
+pub const MIGRATION_GAME_CURATION: &str = r#"
+ALTER TABLE result_corrections ADD COLUMN matched INTEGER;
+DELETE FROM result_corrections WHERE EXISTS (
+    SELECT 1 FROM result_corrections o
+    WHERE coalesce((SELECT duplicate_of FROM games WHERE id = o.game_id), o.game_id)
+        = coalesce((SELECT duplicate_of FROM games WHERE id = result_corrections.game_id),
+                   result_corrections.game_id)
+      AND o.line < result_corrections.line);
+UPDATE result_corrections SET matched = game_id,
+    game_id = coalesce((SELECT duplicate_of FROM games WHERE id = game_id), game_id);
+
+ALTER TABLE decisions ADD COLUMN matched INTEGER;
+DELETE FROM decisions WHERE EXISTS (
+    SELECT 1 FROM decisions o
+    WHERE o.code = decisions.code
+      AND coalesce((SELECT duplicate_of FROM games WHERE id = o.game_id), o.game_id)
+        = coalesce((SELECT duplicate_of FROM games WHERE id = decisions.game_id),
+                   decisions.game_id)
+      AND o.line < decisions.line);
+UPDATE decisions SET matched = game_id,
+    game_id = coalesce((SELECT duplicate_of FROM games WHERE id = game_id), game_id);
+
+ALTER TABLE event_games ADD COLUMN matched INTEGER;
+DELETE FROM event_games WHERE EXISTS (
+    SELECT 1 FROM event_games o
+    WHERE coalesce((SELECT duplicate_of FROM games WHERE id = o.game_id), o.game_id)
+        = coalesce((SELECT duplicate_of FROM games WHERE id = event_games.game_id),
+                   event_games.game_id)
+      AND (o.event < event_games.event
+           OR (o.event = event_games.event AND o.game_id < event_games.game_id)));
+UPDATE event_games SET matched = game_id,
+    game_id = coalesce((SELECT duplicate_of FROM games WHERE id = game_id), game_id);
+
+-- [[copy]]: the copy whose record gives the game's facts (its result, seats, date).
+CREATE TABLE authoritative_copies (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    copy_id INTEGER NOT NULL REFERENCES games(id),
+    reason  TEXT,
+    author  TEXT NOT NULL,
+    date    TEXT NOT NULL,
+    line    INTEGER NOT NULL
+);
+UPDATE generation SET games = games + 1 WHERE id = 1;
+"#;
+
+/// What undoes [`MIGRATION_GAME_CURATION`]'s schema, for a test that runs an earlier
+/// migration again (its rows are left where they are).
+#[cfg(test)]
+pub(crate) const UNDO_GAME_CURATION: &str = "
+ALTER TABLE result_corrections DROP COLUMN matched;
+ALTER TABLE decisions DROP COLUMN matched;
+ALTER TABLE event_games DROP COLUMN matched;
+DROP TABLE authoritative_copies;
+";

@@ -506,7 +506,7 @@ impl Store {
             "SELECT coalesce(ce.name, e.name) AS name, count(DISTINCT g.id) AS games,
                     count(DISTINCT gp.player_id) AS players, min(g.date) AS first_date,
                     max(g.date) AS last_date, group_concat(DISTINCT g.kind) AS kinds
-             FROM games g LEFT JOIN event_games eg ON eg.game_id = g.id
+             FROM games g LEFT JOIN event_games eg ON eg.game_id = coalesce(g.duplicate_of, g.id)
              LEFT JOIN curated_events ce ON ce.id = eg.event
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN game_players gp ON gp.game_id = g.id

@@ -3,30 +3,68 @@
 //! [`crate::curation`], over the records'), a value and the seats filled
 //! from a linked copy ([`crate::copies`]), and how a name pattern matches a folded key.
 //!
+//! A game is a copy group, named by its first copy ([`group`]): every curated fact (a
+//! correction, an event and its rules, a decision, the authoritative copy) is kept against
+//! the group and looked up through it, so it holds for every copy. The game's facts come
+//! from its holder: the copy a `[[copy]]` names authoritative, else the record itself (its
+//! seats: else its earliest copy naming players, [`seats_holder`]).
+//!
 //! Expressions only, over the tables' aliases the caller names: the queries, the filter
 //! and the curation all build on them, and this module on none of theirs.
 
 use kifu_facts::{fold_name, fold_text};
 use rusqlite::types::Value;
 
-/// SQL: the result that counts for the game `{g}`, with its correction and its event's
-/// rules in force ([`kifu_facts::counted_result_under`]).
-pub(crate) fn counted(g: &str) -> String {
+/// SQL: the game (copy group) the record `{g}` belongs to: its first copy's id.
+pub(crate) fn group(g: &str) -> String {
+    format!("coalesce({g}.duplicate_of, {g}.id)")
+}
+
+/// SQL: whether any `[[copy]]` is applied. Uncorrelated, so SQLite evaluates it once per
+/// statement: the per-game lookup of an authoritative copy is taken only when there is one
+/// (most databases have none, and every filter and listing reads [`counted`]).
+const ANY_AUTHORITATIVE: &str = "EXISTS (SELECT 1 FROM authoritative_copies)";
+
+/// SQL: the copy a `[[copy]]` names authoritative for the game of `{g}`, else NULL.
+fn named_holder(g: &str) -> String {
     format!(
-        "kifu_counted({g}.kind, {g}.recorded_result, {g}.derived_result, {g}.termination,
-                     (SELECT rc.result FROM result_corrections rc WHERE rc.game_id = {g}.id),
-                     {rules})",
-        rules = rules(g)
+        "CASE WHEN {ANY_AUTHORITATIVE} THEN (SELECT ac.copy_id FROM authoritative_copies ac
+                                             WHERE ac.game_id = {group}) END",
+        group = group(g)
     )
 }
 
-/// SQL: the rules in force for the game `{g}`: its curated event's, else those its file was
-/// ingested under (`--xiangqi-rules`); NULL: the world rules.
+/// SQL: the curated correction of the result of the game of `{g}`, else NULL.
+pub(crate) fn correction(g: &str) -> String {
+    format!(
+        "(SELECT rc.result FROM result_corrections rc WHERE rc.game_id = {group})",
+        group = group(g)
+    )
+}
+
+/// SQL: the result that counts for the game `{g}`, with its game's correction and its
+/// event's rules in force ([`kifu_facts::counted_result_under`]), from the authoritative
+/// copy's record where a `[[copy]]` names one, else from `{g}`'s own.
+pub(crate) fn counted(g: &str) -> String {
+    let (correction, rules, holder) = (correction(g), rules(g), named_holder(g));
+    format!(
+        "CASE WHEN {holder} IS NULL
+              THEN kifu_counted({g}.kind, {g}.recorded_result, {g}.derived_result,
+                                {g}.termination, {correction}, {rules})
+              ELSE (SELECT kifu_counted(h.kind, h.recorded_result, h.derived_result,
+                                        h.termination, {correction}, {rules})
+                    FROM games h WHERE h.id = {holder}) END"
+    )
+}
+
+/// SQL: the rules in force for the game `{g}`: its game's curated event's, else those its
+/// file was ingested under (`--xiangqi-rules`); NULL: the world rules.
 pub(crate) fn rules(g: &str) -> String {
     format!(
         "coalesce((SELECT ce.rules FROM event_games eg JOIN curated_events ce
-                   ON ce.id = eg.event WHERE eg.game_id = {g}.id),
-                  (SELECT rs.rules FROM sources rs WHERE rs.id = {g}.source_id))"
+                   ON ce.id = eg.event WHERE eg.game_id = {group}),
+                  (SELECT rs.rules FROM sources rs WHERE rs.id = {g}.source_id))",
+        group = group(g)
     )
 }
 
@@ -54,12 +92,13 @@ pub(crate) fn player_name(p: &str) -> String {
     )
 }
 
-/// SQL: the event name of the game `{g}`: its curated event's, else `{recorded}` (an SQL
-/// expression for the recorded name).
+/// SQL: the event name of the game `{g}`: its game's curated event's, else `{recorded}`
+/// (an SQL expression for the recorded name).
 pub(crate) fn event_name(g: &str, recorded: &str) -> String {
     format!(
         "coalesce((SELECT ce.name FROM event_games eg JOIN curated_events ce ON ce.id = eg.event
-                   WHERE eg.game_id = {g}.id), {recorded})"
+                   WHERE eg.game_id = {group}), {recorded})",
+        group = group(g)
     )
 }
 
@@ -78,24 +117,32 @@ pub(crate) fn players_matching(p: &str, pattern: &str) -> (String, Vec<Value>) {
     )
 }
 
-/// SQL: the value of the column `column` for the game `{g}`: its own, else that of its
-/// earliest linked copy that has one.
+/// SQL: the value of the column `column` for the game `{g}`: its authoritative copy's
+/// where a `[[copy]]` names one and it has one, else its own, else that of its earliest
+/// linked copy that has one.
 pub(crate) fn filled(g: &str, column: &str) -> String {
     format!(
-        "coalesce({g}.{column}, (SELECT hc.{column} FROM games hc WHERE hc.duplicate_of = {g}.id
-                                 AND hc.{column} IS NOT NULL ORDER BY hc.id LIMIT 1))"
+        "coalesce(CASE WHEN {ANY_AUTHORITATIVE} THEN
+                      (SELECT h.{column} FROM authoritative_copies ac JOIN games h
+                       ON h.id = ac.copy_id WHERE ac.game_id = {group}) END,
+                  {g}.{column},
+                  (SELECT hc.{column} FROM games hc WHERE hc.duplicate_of = {g}.id
+                   AND hc.{column} IS NOT NULL ORDER BY hc.id LIMIT 1))",
+        group = group(g)
     )
 }
 
-/// SQL: the id of the game whose seats stand for the game `{g}` (a `games` alias): its own
-/// when it names any player, else those of its earliest linked copy that does (a first
-/// copy without names shows the names a copy gives; what each record said stays its own).
+/// SQL: the id of the game whose seats stand for the game `{g}` (a `games` alias): the
+/// authoritative copy's where a `[[copy]]` names one, else its own when it names any
+/// player, else those of its earliest linked copy that does (a first copy without names
+/// shows the names a copy gives; what each record said stays its own).
 pub(crate) fn seats_holder(g: &str) -> String {
     format!(
-        "CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = {g}.id) THEN {g}.id
+        "coalesce({holder}, CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = {g}.id) THEN {g}.id
          ELSE coalesce((SELECT min(hc.id) FROM games hc WHERE hc.duplicate_of = {g}.id
                         AND EXISTS (SELECT 1 FROM game_players WHERE game_id = hc.id)), {g}.id)
-         END"
+         END)",
+        holder = named_holder(g)
     )
 }
 

@@ -229,3 +229,26 @@ impl RawDecision {
         })
     }
 }
+
+/// `[[copy]]`.
+pub(super) struct RawCopy {
+    pub game: String,
+    pub reason: Option<String>,
+    pub by: String,
+    pub date: String,
+}
+
+impl RawCopy {
+    pub(super) fn read(t: &mut Table<'_, '_, '_>) -> Option<RawCopy> {
+        let game = t.required_text("game", Size::Text);
+        let reason = t.text("reason", Size::Text);
+        let by = t.required_text("by", Size::Name);
+        let date = t.required_text("date", Size::Name);
+        Some(RawCopy {
+            game: game?,
+            reason,
+            by: by?,
+            date: date?,
+        })
+    }
+}

@@ -134,6 +134,40 @@ date = "2026-11-27"
 }
 
 /// The errors of `text`, as printed.
+#[test]
+fn a_copy_names_the_authoritative_record_with_who_and_when() {
+    let (c, e) = read(&format!(
+        "[[copy]]\ngame = \"{KEY}\"\nreason = \"the score sheet\"\nby = \"auditor\"\n\
+         date = \"2026-12-01\"\n"
+    ));
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(
+        c.copies,
+        [CopyChoice {
+            line: 1,
+            game: KEY.into(),
+            attested: Attested {
+                reason: Some("the score sheet".into()),
+                by: "auditor".into(),
+                date: "2026-12-01".into(),
+            },
+        }]
+    );
+    // `by` and `date` are required; a copy named twice is an error at its second entry.
+    assert_eq!(
+        errors(&format!(
+            "[[copy]]\ngame = \"{KEY}\"\nby = \"a\"\ndate = \"2026\"\n\
+             [[copy]]\ngame = \"{KEY}\"\nby = \"a\"\ndate = \"2026\"\n\
+             [[copy]]\ngame = \"x\"\n"
+        )),
+        [
+            format!(r#"line 5: [[copy]] "{KEY}": this copy is named at line 1 too"#),
+            r#"line 9: [[copy]] "x": `by` is missing"#.to_owned(),
+            r#"line 9: [[copy]] "x": `date` is missing"#.to_owned(),
+        ]
+    );
+}
+
 fn errors(text: &str) -> Vec<String> {
     read(text).1.iter().map(ToString::to_string).collect()
 }
@@ -171,7 +205,7 @@ fn every_unknown_key_is_an_error_at_its_line_naming_the_known_keys() {
         ),
         [
             "line 1: unknown key `title` (known: [[player]], [[event]], [[result]], [[game]], \
-             [[decision]])",
+             [[decision]], [[copy]])",
             r#"line 4: [[event]] "Cup": unknown key `match.evnt` (known: event, source, date, players)"#,
             r#"line 5: [[event]] "Cup": `scoring.loss` is missing"#,
             r#"line 5: [[event]] "Cup": unknown key `scoring.los` (known: win, draw, loss)"#,

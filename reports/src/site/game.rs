@@ -642,6 +642,14 @@ fn findings_list(out: &mut String, findings: &[FindingRow], lang: Lang) {
         } else {
             format!(" <span class=\"rule\">[{}]</span>", escape(&f.rule))
         };
+        // How the curation answers it (corrected, decided), after the rule it cites.
+        let rule = match &f.resolution {
+            Some(r) => format!(
+                "{rule} <span class=\"resolution\">({})</span>",
+                escape(&crate::audit::resolution_sentence(r, lang))
+            ),
+            None => rule,
+        };
         let _ = write!(
             out,
             "<li class=\"finding\" data-ply=\"{ply}\"{node} data-code=\"{}\" data-severity=\"{}\">\

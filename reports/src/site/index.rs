@@ -146,6 +146,14 @@ fn audit_html(out: &mut String, findings: &[FindingRow], lang: Lang) {
             } else {
                 format!(" <span class=\"rule\">[{}]</span>", escape(&f.rule))
             };
+            // How the curation answers it (corrected, decided), after the rule it cites.
+            let rule = match &f.resolution {
+                Some(r) => format!(
+                    "{rule} <span class=\"resolution\">({})</span>",
+                    escape(&crate::audit::resolution_sentence(r, lang))
+                ),
+                None => rule,
+            };
             let _ = writeln!(
                 out,
                 "<li class=\"audit-finding\" data-code=\"{}\" data-severity=\"{}\">{place} — {}{rule}</li>",

@@ -87,6 +87,11 @@ pub(crate) const UNRECORDED: &str =
 /// `games_board_differs` is written.
 pub(crate) const BOARD_DIFFERS: &str = "u.derived_result <> u.recorded_result";
 
+/// The games (copy groups) whose result the curation decides: a correction, or a
+/// `[[copy]]` whose record gives the result.
+const CURATED_RESULT: &str = "SELECT rc.game_id FROM result_corrections rc
+     UNION ALL SELECT ac.game_id FROM authoritative_copies ac";
+
 /// A result as the SQL functions return it: its name, or NULL for none.
 fn result_value(o: ResultName) -> Value {
     if o.is_known() {
@@ -140,8 +145,8 @@ impl GameFilter {
                 // No result counts only where none is corrected in and none recorded.
                 c.and(
                     &format!(
-                        "g.id IN (SELECT rc.game_id FROM result_corrections rc
-                                  UNION ALL SELECT u.id FROM games u WHERE {UNRECORDED})"
+                        "(coalesce(g.duplicate_of, g.id) IN ({CURATED_RESULT})
+                          OR g.id IN (SELECT u.id FROM games u WHERE {UNRECORDED}))"
                     ),
                     [],
                 );
@@ -163,8 +168,8 @@ impl GameFilter {
             // correction says so or the board's differs.
             c.and(
                 &format!(
-                    "g.id IN (SELECT rc.game_id FROM result_corrections rc
-                              UNION ALL SELECT u.id FROM games u WHERE {BOARD_DIFFERS})
+                    "(coalesce(g.duplicate_of, g.id) IN ({CURATED_RESULT})
+                      OR g.id IN (SELECT u.id FROM games u WHERE {BOARD_DIFFERS}))
                      AND kifu_recorded(g.recorded_result) IS NOT NULL
                      AND {counted} IS NOT kifu_recorded(g.recorded_result)",
                     counted = crate::shown::counted("g")
