@@ -581,13 +581,15 @@ impl Sink for ShardWriter {
             .par_iter()
             .map(|r| match r {
                 Record::Game(g) => Some(move_lists(g.kind, &g.moves, g.extra.as_deref())),
-                Record::Quarantined(_) => None,
+                Record::Quarantined(_) | Record::Text(_) => None,
             })
             .collect();
         for (record, moves) in records.iter().zip(&mut moves) {
             match record {
                 Record::Game(g) => self.game(g, moves.take().unwrap_or_default(), &mut stats),
                 Record::Quarantined(q) => self.quarantined(q, &mut stats),
+                // Not in the data contract (yet): a library's texts are the database's.
+                Record::Text(_) => Ok(()),
             }
             .map_err(sink_error)?;
         }

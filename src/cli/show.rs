@@ -20,14 +20,52 @@ use super::args::DbArg;
 use super::audit::finding_line;
 use crate::stdout;
 
+/// `show --texts`: the texts of the libraries matching `source`, in order, each under a
+/// heading with its file, place and title. Exits 1 when no file matches, as a search that
+/// finds nothing.
+fn show_texts(store: &Store, source: &str) -> Result<ExitCode> {
+    let texts = store.library_texts(source)?;
+    if texts.is_empty() {
+        eprintln!("no library text from a file matching {source:?}");
+        return Ok(ExitCode::from(1));
+    }
+    let mut out = String::new();
+    for text in &texts {
+        let what = match (text.place, &text.title) {
+            (0, _) => "the library's remarks".to_owned(),
+            (n, Some(title)) => format!("record {n}: {title}"),
+            (n, None) => format!("record {n}"),
+        };
+        out.push_str(&format!(
+            "== {} byte {}: {what}\n",
+            text.source, text.offset
+        ));
+        if !text.text.is_empty() {
+            out.push_str(&text.text);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    stdout::print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `kifu show`'s flags.
 #[derive(Args)]
 pub(super) struct ShowArgs {
     #[command(flatten)]
     db: DbArg,
     /// The game's id (as `kifu games` lists it).
-    #[arg(value_name = "ID")]
-    game: i64,
+    #[arg(value_name = "ID", required_unless_present = "texts")]
+    game: Option<i64>,
+    /// Print the texts of the libraries `--source` names instead of a game: each
+    /// library's remarks and title cards, in its order.
+    #[arg(long, requires = "source", conflicts_with_all = ["game", "ply", "variations"])]
+    texts: bool,
+    /// The files whose texts `--texts` prints: a pattern (`*` any characters, `?` one)
+    /// matched against each file's path, or its member in an archive.
+    #[arg(long, value_name = "GLOB", requires = "texts")]
+    source: Option<String>,
     /// Show the position after this many moves (default: the end).
     #[arg(long)]
     ply: Option<u32>,
@@ -38,8 +76,14 @@ pub(super) struct ShowArgs {
 }
 
 pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
-    let (id, ply, variations) = (args.game, args.ply, args.variations);
     let store = Store::open_read_only(&args.db.db)?;
+    if let Some(source) = args.source.as_deref() {
+        return show_texts(&store, source);
+    }
+    let Some(id) = args.game else {
+        return Err(anyhow!("show needs a game id, or --texts --source GLOB"));
+    };
+    let (ply, variations) = (args.ply, args.variations);
     let game = store.game(id)?;
     // What the record lacks and a linked copy gives, marked with the copy that gives it.
     let filled = store.filled_header(id)?;
@@ -48,6 +92,13 @@ pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
         "game {} ({} {}) from {} line {} byte {}\n",
         game.id, game.kind, game.format, game.source, game.line, game.offset
     ));
+    if let Some(card) = store.section_of(id)? {
+        out.push_str(&format!(
+            "section: {} (the library's record {}; show --texts lists its texts)\n",
+            card.title.as_deref().unwrap_or("(untitled)"),
+            card.place
+        ));
+    }
     let (players, players_from) = match &filled.players {
         Some((copy, seats)) => (seats, Some(*copy)),
         None => (&game.players, None),

@@ -19,6 +19,7 @@ mod shown;
 pub mod summary;
 #[cfg(test)]
 mod test_store;
+pub mod texts;
 mod unreadable;
 mod write;
 
@@ -37,7 +38,7 @@ pub use functions::rule_key;
 use positions::{IndexState, IndexedBatch};
 pub use reading::{Blocked, NoSharedMemory};
 
-pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
+pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, TextRecord};
 pub use summary::GameFacts;
 pub use unreadable::Unreadable;
 
@@ -210,6 +211,8 @@ pub struct WriteStats {
     pub duplicates: u64,
     /// Quarantined records inserted.
     pub quarantined: u64,
+    /// Library texts inserted (remarks and title cards).
+    pub texts: u64,
     /// Records skipped because the same record (source, member, offset) is already stored.
     pub already_present: u64,
 }
@@ -219,6 +222,7 @@ impl WriteStats {
         self.games += other.games;
         self.duplicates += other.duplicates;
         self.quarantined += other.quarantined;
+        self.texts += other.texts;
         self.already_present += other.already_present;
     }
 }

@@ -96,6 +96,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_HEADER_INDEX,
     MIGRATION_FOLD_SPACES,
     MIGRATION_COPY_FINDINGS,
+    MIGRATION_LIBRARY_TEXTS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -693,4 +694,23 @@ UPDATE generation SET games = games + 1 WHERE id = 1;
 /// stored and bumps the generation.
 pub const MIGRATION_COPY_FINDINGS: &str = r#"
 CREATE INDEX findings_copies ON findings(game_id) WHERE code = 'copies-disagree';
+"#;
+
+/// What a library holds that is not a game: its remarks (place 0) and its title cards
+/// (place N, the N-th record), kept as its text ([`crate::texts`]). Title cards an older
+/// build kept in quarantine (`cbr-empty-record`) stay there until the file is ingested
+/// anew into a new database. (`IF NOT EXISTS`: a test replays the migrations before it.)
+pub const MIGRATION_LIBRARY_TEXTS: &str = r#"
+CREATE TABLE IF NOT EXISTS library_texts (
+    id        INTEGER PRIMARY KEY,
+    source_id INTEGER NOT NULL REFERENCES sources(id),
+    member    TEXT NOT NULL,
+    place     INTEGER NOT NULL,
+    offset    INTEGER NOT NULL,
+    line      INTEGER NOT NULL,
+    length    INTEGER NOT NULL,
+    title     TEXT,
+    text      TEXT NOT NULL,
+    UNIQUE (source_id, member, offset)
+);
 "#;
