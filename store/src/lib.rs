@@ -50,9 +50,7 @@ pub const DEFAULT_DB: &str = "kifu.db";
 pub enum Missing {
     Database(std::path::PathBuf),
     Game(i64),
-    /// A position index file whose path SQLite cannot be given (not UTF-8).
-    IndexPath(std::path::PathBuf),
-    /// A file to open by a URI whose path is not UTF-8.
+    /// A file to open by a URI whose path is not UTF-8, outside Unix (there a path has no bytes to give).
     UnicodePath(std::path::PathBuf),
 }
 
@@ -61,11 +59,6 @@ impl std::fmt::Display for Missing {
         match self {
             Missing::Database(path) => write!(f, "database {}", path.display()),
             Missing::Game(id) => write!(f, "game {id}"),
-            Missing::IndexPath(path) => write!(
-                f,
-                "position index file {} (its path is not UTF-8)",
-                path.display()
-            ),
             Missing::UnicodePath(path) => {
                 write!(f, "{} as a URI (its path is not UTF-8)", path.display())
             }
