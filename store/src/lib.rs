@@ -50,7 +50,8 @@ pub const DEFAULT_DB: &str = "kifu.db";
 pub enum Missing {
     Database(std::path::PathBuf),
     Game(i64),
-    /// A file to open by a URI whose path is not UTF-8, outside Unix (there a path has no bytes to give).
+    /// A file to open by a URI whose path is not UTF-8, outside Unix (there a path has
+    /// no bytes to give).
     UnicodePath(std::path::PathBuf),
 }
 
