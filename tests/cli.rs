@@ -489,6 +489,7 @@ fn export_writes_the_contract_tables_and_csv() {
         "variations",
         "move_marks",
         "decisions",
+        "library_texts",
     ] {
         let parts: Vec<_> = std::fs::read_dir(out.join(table))
             .unwrap()

@@ -588,3 +588,71 @@ fn a_closed_pipe_is_not_an_error() {
         );
     }
 }
+
+/// A `--db` whose name is not UTF-8 (byte 0xFF) works end to end: SQLite is given the
+/// path's bytes, the position index's file too (it was attached by a UTF-8 name, so the
+/// ingest created both files and then failed). A refused command there creates nothing.
+#[cfg(unix)]
+#[test]
+fn a_database_named_with_a_byte_that_is_not_utf8_works_end_to_end() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join(OsStr::from_bytes(b"db_\xff.db"));
+    let run = |args: &[&OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(args)
+            .output()
+            .expect("run kifu")
+    };
+    let os = |s: &'static str| OsStr::new(s);
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju");
+
+    // Refused (a value no flag takes): nothing is created.
+    let refused = run(&[
+        os("ingest"),
+        os("--db"),
+        db.as_os_str(),
+        os("--format"),
+        os("nonsense"),
+        samples.as_os_str(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    let ingest = run(&[
+        os("ingest"),
+        os("-q"),
+        os("--db"),
+        db.as_os_str(),
+        samples.as_os_str(),
+    ]);
+    assert!(ingest.status.success(), "{}", stderr(&ingest));
+    let games = run(&[os("games"), os("--db"), db.as_os_str()]);
+    assert!(games.status.success(), "{}", stderr(&games));
+    assert!(String::from_utf8_lossy(&games.stdout).contains("renju"));
+    // The position index is read through the same name.
+    let position = run(&[
+        os("position"),
+        os("--db"),
+        db.as_os_str(),
+        os("--game"),
+        os("renju"),
+        os("--moves"),
+        os("h8"),
+    ]);
+    assert!(position.status.success(), "{}", stderr(&position));
+    // The database and its index, each maybe with SQLite's WAL files: under the bytes
+    // given, none under a name with a replacement character.
+    let mut names: Vec<Vec<u8>> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().as_bytes().to_vec())
+        .filter(|n| !n.ends_with(b"-wal") && !n.ends_with(b"-shm"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [b"db_\xff.db".to_vec(), b"db_\xff.db-positions".to_vec()]
+    );
+}

@@ -266,6 +266,10 @@ fn check_shard(
         ("variations", count(db, "SELECT count(*) FROM variations")),
         ("move_marks", count(db, "SELECT count(*) FROM move_marks")),
         ("decisions", count(db, "SELECT count(*) FROM decisions")),
+        (
+            "library_texts",
+            count(db, "SELECT count(*) FROM library_texts"),
+        ),
     ];
     for (table, rows) in stored {
         let c = &compared[table];
@@ -339,6 +343,37 @@ fn ingest_to_parquet_of_the_samples_equals_their_export() {
     );
     assert_eq!(count(&db, "SELECT count(DISTINCT kind) FROM games"), 4);
     export_and_shard(&python, dir.path(), &db, &[&samples]);
+}
+
+/// The 象棋桥 libraries' texts (each library's remarks, the 1989 library's two title
+/// cards) are in both datasets alike, and a library's `records` counts its cards.
+#[test]
+fn library_texts_are_exported_and_sharded_alike() {
+    let Some(python) = python_with(&["duckdb"]) else {
+        return;
+    };
+    let mut libraries = Vec::new();
+    for name in [
+        "1956年全国象棋锦标赛93局.CBL",
+        "1989年龙化杯象棋名师邀请赛35局.CBL",
+    ] {
+        let Some(path) = shared(&format!("xiangqi/xqf_cbl_samples/walker8088_cchess/{name}"))
+        else {
+            return;
+        };
+        libraries.push(path);
+    }
+    let libraries: Vec<&Path> = libraries.iter().map(|p| p.as_path()).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &libraries);
+    assert_eq!(count(&db, "SELECT count(*) FROM library_texts"), 4);
+    assert_eq!(
+        count(&db, "SELECT sum(records) FROM sources"),
+        93 + 38,
+        "the cards are records, the remarks not"
+    );
+    export_and_shard(&python, dir.path(), &db, &libraries);
 }
 
 /// `kifu export` of `db` and `ingest --to-parquet` of its `inputs`, under `dir`, compared

@@ -407,7 +407,8 @@ const SMALL: [&str; 14] = [
     "xiangqi/misc_dialects xiangqi-pgn wxf 58 58 58",
     "xiangqi/misc_dialects xiangqi-pgn iccs 58 58 58",
     "xiangqi/misc_dialects dhtmlxq 58 58 58",
-    // 163 records, of which the 1989 library's two section cards hold no game (quarantined).
+    // 163 records, of which the 1989 library's two section cards hold no game (kept as the
+    // library's text, with the two libraries' remarks; none is exported).
     "xiangqi/xqf_cbl_samples xiangqi-pgn chinese 161 161 161",
     "xiangqi/xqf_cbl_samples xiangqi-pgn wxf 161 161 161",
     "xiangqi/xqf_cbl_samples xiangqi-pgn iccs 161 161 161",

@@ -219,6 +219,7 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
         "variations",
         "move_marks",
         "decisions",
+        "library_texts",
     ] {
         let c = &same[table];
         assert_eq!(c["rows_a"], c["rows_b"], "{table}: rows\n{c}");

@@ -159,15 +159,17 @@ fn ccbridge_libraries_and_records_ingest_and_replay() {
     let paths: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
     let s = ingest_json(&db, &paths);
     // 93 + 38 library records, two CBR, two CBF: 135 records, of which the 1989 library's
-    // two section cards hold no game and are kept aside; its last record repeats the one
-    // before it.
+    // two section cards hold no game and are kept as its text, with each library's
+    // remarks; its last record repeats the one before it.
     assert_eq!(
         (
             s["games"].as_u64(),
             s["quarantined"].as_u64(),
-            s["duplicates"].as_u64()
+            s["duplicates"].as_u64(),
+            s["texts"].as_u64(),
+            s["records"].as_u64(),
         ),
-        (Some(133), Some(2), Some(1)),
+        (Some(133), Some(0), Some(1), Some(4), Some(135)),
         "{s}"
     );
     let per_format = strings(
@@ -184,31 +186,68 @@ fn ccbridge_libraries_and_records_ingest_and_replay() {
         ),
         0
     );
-    // The section cards are in quarantine with their title, as info, not as errors.
-    let cards = strings(
-        &db,
-        "SELECT CAST(q.offset AS TEXT) || ' ' || f.severity || ' ' || f.message
-         FROM quarantine q JOIN findings f ON f.quarantine_id = q.id
-         WHERE f.code = 'cbr-empty-record' ORDER BY q.offset",
-    );
-    assert_eq!(cards.len(), 2, "{cards:?}");
-    // Nothing a card says is lost: the first one's text about the event is kept with it.
+    // Each library's records count its cards, not its remarks.
     assert_eq!(
-        count(
+        strings(
             &db,
-            "SELECT count(*) FROM quarantine WHERE offset = 101952
-             AND raw LIKE '%Comment: “龙化杯”全国象棋名师邀请赛1989年6月3日至9日%'"
+            "SELECT CAST(records AS TEXT) FROM sources WHERE format = 'cbl' ORDER BY id"
         ),
-        1
+        ["93", "38"]
     );
-    for (card, offset) in cards.iter().zip(["101952 ", "187968 "]) {
-        assert!(
-            card.starts_with(&format!(
-                "{offset}info no piece on the board and no move: a title card «"
-            )),
-            "{card}"
-        );
-    }
+    // The 1989 library's texts, in its order: its remarks (the book it comes from), then
+    // the two section cards, the first with its text about the event.
+    let show = kifu_ok(&[
+        "show",
+        "--db",
+        db.to_str().unwrap(),
+        "--texts",
+        "--source",
+        "*1989*",
+    ]);
+    let headings: Vec<&str> = show.lines().filter(|l| l.starts_with("== ")).collect();
+    assert_eq!(headings.len(), 3, "{show}");
+    assert!(
+        headings[0].ends_with(".CBL byte 1088: the library's remarks"),
+        "{show}"
+    );
+    assert!(
+        headings[1].ends_with(".CBL byte 101952: record 1: 龙化杯象棋名师邀请赛对局（男子组20局）"),
+        "{show}"
+    );
+    assert!(
+        headings[2]
+            .ends_with(".CBL byte 187968: record 22: 龙化杯象棋名师邀请赛对局（女子组15局）"),
+        "{show}"
+    );
+    assert!(
+        show.contains("\n《银荔杯象棋全国冠军赛对局赏析》"),
+        "{show}"
+    );
+    assert!(
+        show.contains("“龙化杯”全国象棋名师邀请赛1989年6月3日至9日在广西柳州市举行"),
+        "{show}"
+    );
+    // A game names the section it comes under.
+    let women = count(
+        &db,
+        "SELECT g.id FROM games g JOIN sources s ON s.id = g.source_id
+         WHERE s.path LIKE '%1989%' AND g.offset = 187968 + 4096",
+    );
+    let game = kifu_ok(&["show", "--db", db.to_str().unwrap(), &women.to_string()]);
+    assert!(
+        game.contains("section: 龙化杯象棋名师邀请赛对局（女子组15局） (the library's record 22;"),
+        "{game}"
+    );
+    // No file matches: nothing to print, exit 1.
+    let none = crate::common::kifu(&[
+        "show",
+        "--db",
+        db.to_str().unwrap(),
+        "--texts",
+        "--source",
+        "*nothing*",
+    ]);
+    assert_eq!(none.status.code(), Some(1));
     // UTF-16 names decode.
     assert!(count(&db, "SELECT count(*) FROM players WHERE name = '徐天红'") == 1);
 }

@@ -551,6 +551,36 @@ const QUARANTINE: TableDoc = TableDoc {
     ],
 };
 
+const LIBRARY_TEXTS: TableDoc = TableDoc {
+    name: "library_texts",
+    about: "What a library holds that is not a game: its remarks and its title cards \
+            (section headings, prefaces), in the library's order.",
+    columns: &[
+        req("text_id", Int, "The text's local id."),
+        req("source_sha256", Text, "SHA-256 of the source file."),
+        req(
+            "member",
+            Text,
+            "The path inside an archive ('' for a plain file).",
+        ),
+        req(
+            "place",
+            Int,
+            "Its place in the library: 0 the library's remarks (its header), N its N-th \
+             record.",
+        ),
+        req("byte_offset", Int, "Offset of its first byte."),
+        req("line", Int, "Its line (0 in a binary file)."),
+        req("byte_length", Int, "Its length in bytes."),
+        opt("title", Text, "The card's title, if it has one."),
+        req(
+            "text",
+            Text,
+            "Its text, one comment a line ('' for a title alone).",
+        ),
+    ],
+};
+
 const SOURCES: TableDoc = TableDoc {
     name: "sources",
     about: "The input files the exported records come from.",
@@ -675,8 +705,17 @@ pub const CURATION_FACTS: &[TableDoc] = &[CURATED_GAMES, CURATED_PLAYERS, DECISI
 
 /// Every table of an export, in the order written.
 pub const TABLES: &[TableDoc] = &[
-    GAMES, PLAYERS, MOVES, COMMENTS, FINDINGS, QUARANTINE, SOURCES, VARIATIONS, MOVE_MARKS,
+    GAMES,
+    PLAYERS,
+    MOVES,
+    COMMENTS,
+    FINDINGS,
+    QUARANTINE,
+    SOURCES,
+    VARIATIONS,
+    MOVE_MARKS,
     DECISIONS,
+    LIBRARY_TEXTS,
 ];
 
 pub(crate) const GAMES_TABLE: &TableDoc = &TABLES[0];
@@ -689,6 +728,7 @@ pub(crate) const SOURCES_TABLE: &TableDoc = &TABLES[6];
 pub(crate) const VARIATIONS_TABLE: &TableDoc = &TABLES[7];
 pub(crate) const MOVE_MARKS_TABLE: &TableDoc = &TABLES[8];
 pub(crate) const DECISIONS_TABLE: &TableDoc = &TABLES[9];
+pub(crate) const LIBRARY_TEXTS_TABLE: &TableDoc = &TABLES[10];
 pub(crate) const RATINGS_TABLE: &TableDoc = &DERIVED_TABLES[0];
 
 fn move_encodings() -> Value {
@@ -765,7 +805,7 @@ pub fn schema_json() -> Value {
                    CSV as their items joined by single spaces.",
         "shards": "`kifu ingest --to-parquet` writes one dataset per shard of input files, no \
                    database: the same tables and columns, with game_id, finding_id, \
-                   quarantine_id, source_id and duplicate_of numbered within the shard (from 1, \
+                   quarantine_id, source_id, text_id and duplicate_of numbered within the shard (from 1, \
                    in input order), first_copy and duplicate_of_key within the shard, and \
                    ingested_at the time the shard was begun. Across shards join on game_key \
                    (record_key) and dedupe by kind and canonical_hash. A shard has no \

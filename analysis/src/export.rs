@@ -13,7 +13,7 @@ use kifu_facts::{Annotations, Extra, GameKind, RenjuAnnotations};
 use kifu_rules::positions::{stored_move_codes, stored_move_texts, with_stored};
 use kifu_store::export::{
     ExportComment, ExportDecision, ExportFinding, ExportGame, ExportMarks, ExportMoves,
-    ExportQuarantined, ExportSeat, ExportSource, ExportVariation, IdWindow,
+    ExportQuarantined, ExportSeat, ExportSource, ExportText, ExportVariation, IdWindow,
 };
 use kifu_store::Store;
 use serde_json::json;
@@ -22,8 +22,8 @@ use sha2::{Digest, Sha256};
 use crate::batch::{Cell, TableWriter};
 use crate::contract::{
     schema_json, TableDoc, COMMENTS_TABLE, DECISIONS_TABLE, DERIVED_TABLES, FINDINGS_TABLE,
-    GAMES_TABLE, MOVES_TABLE, MOVE_MARKS_TABLE, PLAYERS_TABLE, QUARANTINE_TABLE, RATINGS_TABLE,
-    SCHEMA_VERSION, SOURCES_TABLE, VARIATIONS_TABLE,
+    GAMES_TABLE, LIBRARY_TEXTS_TABLE, MOVES_TABLE, MOVE_MARKS_TABLE, PLAYERS_TABLE,
+    QUARANTINE_TABLE, RATINGS_TABLE, SCHEMA_VERSION, SOURCES_TABLE, VARIATIONS_TABLE,
 };
 use crate::frame::year_of;
 use crate::usage::{Refusal, Usage, STATE_FILE};
@@ -306,6 +306,7 @@ fn write_state(
             "findings": upto.findings,
             "quarantine": upto.quarantine,
             "sources": upto.sources,
+            "library_texts": upto.library_texts,
         },
     });
     std::fs::write(dir.join(STATE_FILE), format!("{state:#}\n"))?;
@@ -368,6 +369,7 @@ fn appendable(store: &Store, filter: &Filter, format: Format, dir: &Path) -> Res
         findings: mark("findings")?,
         quarantine: mark("quarantine")?,
         sources: mark("sources")?,
+        library_texts: mark("library_texts")?,
     })
 }
 
@@ -406,8 +408,8 @@ fn append(
         upto: store.export_marks()?,
     };
     let run = format!(
-        "after-{}-{}-{}-{}",
-        after.games, after.findings, after.quarantine, after.sources
+        "after-{}-{}-{}-{}-{}",
+        after.games, after.findings, after.quarantine, after.sources, after.library_texts
     );
     remove_leftovers(dir);
     let temp = sibling(dir, "tmp")?;
@@ -502,6 +504,9 @@ fn write_tables(
     })?;
     table(DECISIONS_TABLE, &mut |push| {
         store.each_export_decision(filter, window, |d| push(decision_row(d)))
+    })?;
+    table(LIBRARY_TEXTS_TABLE, &mut |push| {
+        store.each_export_text(filter, window, |t| push(text_row(t)))
     })?;
     // Derived from the whole database: written whole, whatever the filter and the window.
     table(RATINGS_TABLE, &mut |push| {
@@ -736,6 +741,20 @@ pub(crate) fn quarantined_row(q: ExportQuarantined) -> Vec<Cell> {
         Cell::Text(q.format),
         text(q.error),
         text(q.raw),
+    ]
+}
+
+pub(crate) fn text_row(t: ExportText) -> Vec<Cell> {
+    vec![
+        Cell::Int(Some(t.id)),
+        text(t.source_sha256),
+        text(t.member),
+        Cell::Int(Some(t.place)),
+        Cell::Int(Some(t.byte_offset)),
+        Cell::Int(Some(t.line)),
+        Cell::Int(Some(t.byte_length)),
+        Cell::Text(t.title),
+        text(t.text),
     ]
 }
 

@@ -24,9 +24,11 @@ use kifu_facts::{
 use kifu_ingest::{Options, Sink, SourceStart, Summary};
 use kifu_store::export::{
     record_key, ExportComment, ExportFinding, ExportGame, ExportQuarantined, ExportSeat,
-    ExportSource, ExportVariation,
+    ExportSource, ExportText, ExportVariation,
 };
-use kifu_store::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, WriteStats};
+use kifu_store::{
+    FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, TextRecord, WriteStats,
+};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -34,7 +36,7 @@ use crate::batch::TableWriter;
 use crate::contract::TABLES;
 use crate::export::{
     comment_row, finding_row, game_row, move_into_place, move_lists, moves_row_of, quarantined_row,
-    remove_leftovers, replaceable, run_id, seat_row, sibling, source_row, variation_row,
+    remove_leftovers, replaceable, run_id, seat_row, sibling, source_row, text_row, variation_row,
     write_schema,
 };
 use crate::usage::Usage;
@@ -52,6 +54,8 @@ struct ShardSource {
     complete: bool,
     /// Games and quarantined records written from it.
     records: i64,
+    /// Title cards read from it: records too (in its `records`), kept as its texts.
+    cards: i64,
 }
 
 /// Where a record is: its source id, member number and byte offset (its key, compactly).
@@ -96,6 +100,10 @@ pub struct ShardWriter {
     /// (its records all come before that; the next file's all after).
     seen_games: HashSet<RecordAt>,
     seen_quarantined: HashSet<RecordAt>,
+    seen_texts: HashSet<RecordAt>,
+    /// The library texts read, by source id: written at the end, for the sources written
+    /// (as an export of a database writes the texts of the sources it lists).
+    texts: Vec<(i64, ExportText)>,
     /// The first game of each (kind, ruleset, SHA-256 of the canonical key): its id and
     /// place (a free-style game is never a copy of a Renju game).
     first_copies: HashMap<Identity, (i64, RecordAt)>,
@@ -111,6 +119,7 @@ pub struct ShardWriter {
     games: i64,
     findings: i64,
     quarantined: i64,
+    library_texts: i64,
     /// When the shard was begun (UTC, ISO 8601): every source's `ingested_at`.
     started: String,
 }
@@ -138,6 +147,8 @@ impl ShardWriter {
             member_numbers: HashMap::new(),
             seen_games: HashSet::new(),
             seen_quarantined: HashSet::new(),
+            seen_texts: HashSet::new(),
+            texts: Vec::new(),
             first_copies: HashMap::new(),
             header_copies: kifu_store::HeaderCopies::default(),
             header_firsts: HashMap::new(),
@@ -146,6 +157,7 @@ impl ShardWriter {
             games: 0,
             findings: 0,
             quarantined: 0,
+            library_texts: 0,
             started: utc_now(),
         })
     }
@@ -373,6 +385,36 @@ impl ShardWriter {
         Ok(())
     }
 
+    /// A library's text, numbered as the database numbers it, kept for the end.
+    fn text(&mut self, t: &TextRecord, stats: &mut WriteStats) -> Result<()> {
+        let at = self.record_at(t.source_id, &t.member, t.offset);
+        if !self.seen_texts.insert(at) {
+            stats.already_present += 1;
+            return Ok(());
+        }
+        let source_sha256 = self.source(t.source_id)?.sha256.clone();
+        if t.place > 0 {
+            self.sources[t.source_id as usize - 1].cards += 1;
+        }
+        self.library_texts += 1;
+        stats.texts += 1;
+        self.texts.push((
+            t.source_id,
+            ExportText {
+                id: self.library_texts,
+                source_sha256,
+                member: t.member.clone(),
+                place: t.place.into(),
+                byte_offset: t.offset as i64,
+                line: t.line.into(),
+                byte_length: t.length as i64,
+                title: t.title.clone(),
+                text: t.text.clone(),
+            },
+        ));
+        Ok(())
+    }
+
     fn quarantined(&mut self, q: &QuarantineRecord, stats: &mut WriteStats) -> Result<()> {
         let at = self.record_at(q.source_id, &q.member, q.offset);
         if !self.seen_quarantined.insert(at) {
@@ -512,6 +554,11 @@ impl ShardWriter {
     /// every table and writes `_schema.json`.
     fn finish_tables(&mut self) -> Result<ExportSummary> {
         self.copies_findings()?;
+        for (source, t) in std::mem::take(&mut self.texts) {
+            if self.sources[source as usize - 1].records > 0 {
+                self.tables[10].push(text_row(t))?;
+            }
+        }
         let sources = std::mem::take(&mut self.sources);
         for (i, s) in sources.into_iter().enumerate() {
             if s.records == 0 {
@@ -525,7 +572,7 @@ impl ShardWriter {
                 format: s.format,
                 encoding: s.encoding,
                 status: if s.complete { "complete" } else { "ingesting" }.into(),
-                records: s.records,
+                records: s.records + s.cards,
                 ingested_at: self.started.clone(),
             }))?;
         }
@@ -560,6 +607,7 @@ impl Sink for ShardWriter {
                 .is_none_or(|r| r.repetition_decides()),
             complete: false,
             records: 0,
+            cards: 0,
         });
         let id = self.sources.len() as i64;
         self.by_hash.insert(source.content_hash.clone(), id);
@@ -573,13 +621,14 @@ impl Sink for ShardWriter {
             .par_iter()
             .map(|r| match r {
                 Record::Game(g) => Some(move_lists(g.kind, &g.moves, g.extra.as_deref())),
-                Record::Quarantined(_) => None,
+                Record::Quarantined(_) | Record::Text(_) => None,
             })
             .collect();
         for (record, moves) in records.iter().zip(&mut moves) {
             match record {
                 Record::Game(g) => self.game(g, moves.take().unwrap_or_default(), &mut stats),
                 Record::Quarantined(q) => self.quarantined(q, &mut stats),
+                Record::Text(t) => self.text(t, &mut stats),
             }
             .map_err(sink_error)?;
         }
@@ -594,6 +643,7 @@ impl Sink for ShardWriter {
         s.encoding = encoding.to_owned();
         self.seen_games.clear();
         self.seen_quarantined.clear();
+        self.seen_texts.clear();
         Ok(())
     }
 

@@ -24,6 +24,7 @@ pub const FINDING_CODES: &[&str] = &[
     "cbf-variations-dropped",
     "cbl-deleted-entry",
     "cbl-found-by-scan",
+    "cbl-remarks",
     "cbr-bad-encoding",
     "cbr-damaged",
     "cbr-empty-record",

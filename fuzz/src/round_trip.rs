@@ -151,7 +151,7 @@ fn one(record: usize, notation: Notation, game: &GameRecord) -> Result<bool, Rou
         .iter()
         .filter_map(|(r, _)| match r {
             Record::Game(g) => Some(g.as_ref()),
-            Record::Quarantined(_) => None,
+            Record::Quarantined(_) | Record::Text(_) => None,
         })
         .collect();
     let [again] = games.as_slice() else {

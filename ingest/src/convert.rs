@@ -13,7 +13,7 @@ use kifu_parser::Location;
 use kifu_rules::positions::{self, StoredGame, StoredSetup};
 use kifu_rules::Finding;
 use kifu_rules::{chouchou, renju, territorial, xiangqi};
-use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record};
+use kifu_store::{FindingRecord, GameRecord, QuarantineRecord, Record, TextRecord};
 
 /// Where the records of one member go.
 #[derive(Clone, Debug)]
@@ -48,13 +48,15 @@ pub enum Verdict {
     Valid,
     WithFindings,
     Quarantined,
+    /// Not a game: a library's text (its remarks, a title card).
+    Text,
 }
 
 pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record, Verdict) {
     match item {
         Ok(AnyGame::Xiangqi(game)) if game.no_game.is_some() => (
-            Record::Quarantined(Box::new(kept_aside(ctx, &game))),
-            Verdict::Quarantined,
+            Record::Text(Box::new(library_text(ctx, &game))),
+            Verdict::Text,
         ),
         Ok(game) => {
             let record = match game {
@@ -99,31 +101,25 @@ fn complete_rif_proposals(game: &mut RawGame) {
     }
 }
 
-/// A record that parsed but holds no game (a library's section heading): kept in
-/// quarantine with the parser's note saying why, its header tags and comments (a card's
-/// text about its section) as its text, so nothing it says is lost.
-fn kept_aside(ctx: &MemberContext, game: &XqGame) -> QuarantineRecord {
-    let why = game
-        .no_game
-        .as_ref()
-        .expect("only records that hold no game");
-    let tags: Vec<String> = game
+/// A record that parsed but holds no game (a library's remarks or title card): its title
+/// and comments, kept as the library's text, one comment a paragraph.
+fn library_text(ctx: &MemberContext, game: &XqGame) -> TextRecord {
+    let title = game
         .header
         .extra
         .iter()
-        .map(|(name, value)| format!("{name}: {value}"))
-        .chain(game.comments.iter().map(|c| format!("Comment: {}", c.text)))
-        .collect();
-    QuarantineRecord {
+        .find(|(name, _)| name == "Title")
+        .map(|(_, title)| title.clone());
+    let text: Vec<&str> = game.comments.iter().map(|c| c.text.as_str()).collect();
+    TextRecord {
         source_id: ctx.source_id,
         member: ctx.member.clone(),
+        place: game.no_game.as_ref().map_or(0, |t| t.place),
         offset: game.start.offset,
         line: game.start.line,
-        column: game.start.column,
         length: game.span.len(),
-        format: Some(game.format.name().to_owned()),
-        error: note_record(why),
-        raw: tags.join("\n"),
+        title,
+        text: text.join("\n"),
     }
 }
 

@@ -19,6 +19,8 @@ pub struct Broken {
 pub enum Violation {
     /// A quarantined record whose verdict says otherwise.
     QuarantineVerdict(Verdict),
+    /// A library text whose verdict says otherwise.
+    TextVerdict(Verdict),
     EmptyQuarantineMessage,
     EmptyQuarantineCode,
     /// A game whose verdict is not the one its findings give.
@@ -59,6 +61,7 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::QuarantineVerdict(v) => write!(f, "quarantined with verdict {v:?}"),
+            Violation::TextVerdict(v) => write!(f, "a library text with verdict {v:?}"),
             Violation::EmptyQuarantineMessage => {
                 f.write_str("quarantined with an empty error message")
             }
@@ -112,7 +115,7 @@ impl std::error::Error for Broken {}
 
 /// Checks the records `check_bytes` made of an input of `input_len` bytes:
 /// - a quarantined record has the verdict `Quarantined` and an error with a code and a
-///   message;
+///   message; a library text has the verdict `Text`;
 /// - a game's verdict agrees with its findings (`WithFindings` exactly when one is a
 ///   warning or an error), and each finding has a code and a message;
 /// - a game's `extra` is a JSON object;
@@ -168,6 +171,19 @@ pub fn check_records(input_len: u64, out: &[(Record, Verdict)]) -> Result<(), Br
                 }
                 frame
                     .record(g.offset, g.length, g.line, g.column)
+                    .map_err(broken)?;
+            }
+            Record::Text(t) => {
+                if *verdict != Verdict::Text {
+                    return Err(broken(Violation::TextVerdict(*verdict)));
+                }
+                // Texts come from the binary 象棋桥 readers: places are byte offsets.
+                let frame = Frame {
+                    binary: true,
+                    bound: input_len,
+                };
+                frame
+                    .record(t.offset, t.length, t.line, 0)
                     .map_err(broken)?;
             }
         }

@@ -31,7 +31,7 @@ use std::vec;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
 use kifu_facts::{RulesInForce, Ruleset};
-use kifu_parser::raw::{AnyGame, AnyItem};
+use kifu_parser::raw::{AnyGame, AnyItem, XqGame};
 use kifu_parser::{Format, Location, RawError, Span};
 use kifu_store::positions::{IndexedBatch, PositionWriter};
 use kifu_store::{NewSource, Record, Store, WriteStats};
@@ -79,7 +79,8 @@ enum Mode {
     Parse,
 }
 
-/// What an ingest did. `valid + with_findings + quarantined = records`.
+/// What an ingest did. `valid + with_findings + quarantined` and the title cards among
+/// `texts` = `records`.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Summary {
     /// Input files read.
@@ -98,6 +99,9 @@ pub struct Summary {
     pub with_findings: u64,
     /// Records that could not be read, stored in quarantine with their error.
     pub quarantined: u64,
+    /// A library's texts, kept as its text instead of games: its title cards (records,
+    /// counted in `records`) and its remarks (its header, not a record).
+    pub texts: u64,
     /// Games linked to an earlier copy (same moves up to a board symmetry).
     pub duplicates: u64,
     /// Rows added to the games table.
@@ -286,6 +290,9 @@ struct Tally {
     valid: AtomicU64,
     with_findings: AtomicU64,
     quarantined: AtomicU64,
+    /// Library texts, and of those the title cards (records; the remarks are not).
+    texts: AtomicU64,
+    title_cards: AtomicU64,
 }
 
 /// Ingests files and directories into the database at `db`.
@@ -531,7 +538,11 @@ fn run(
     summary.valid = tally.valid.load(Ordering::Relaxed);
     summary.with_findings = tally.with_findings.load(Ordering::Relaxed);
     summary.quarantined = tally.quarantined.load(Ordering::Relaxed);
-    summary.records = summary.valid + summary.with_findings + summary.quarantined;
+    summary.texts = tally.texts.load(Ordering::Relaxed);
+    summary.records = summary.valid
+        + summary.with_findings
+        + summary.quarantined
+        + tally.title_cards.load(Ordering::Relaxed);
     summary.games = summary.valid + summary.with_findings;
     summary.duplicates = stats.duplicates;
     summary.inserted = stats.games;
@@ -715,14 +726,27 @@ fn replay_all(
                         .flat_map_iter(|w| w.records().1)
                         .collect()
                 });
-                records += parsed.len() as u64;
                 for item in &parsed {
                     let counter = match item {
+                        Ok(AnyGame::Xiangqi(XqGame {
+                            no_game: Some(text),
+                            ..
+                        })) => {
+                            if text.place > 0 {
+                                records += 1;
+                                tally.title_cards.fetch_add(1, Ordering::Relaxed);
+                            }
+                            &tally.texts
+                        }
                         Ok(_) => {
+                            records += 1;
                             games += 1;
                             &tally.valid
                         }
-                        Err(_) => &tally.quarantined,
+                        Err(_) => {
+                            records += 1;
+                            &tally.quarantined
+                        }
                     };
                     counter.fetch_add(1, Ordering::Relaxed);
                 }
@@ -740,16 +764,26 @@ fn replay_all(
                         })
                         .collect()
                 });
-                records += converted.len() as u64;
                 let mut batch = Vec::with_capacity(converted.len());
                 for (record, verdict) in converted {
                     let counter = match verdict {
                         Verdict::Valid => &tally.valid,
                         Verdict::WithFindings => &tally.with_findings,
                         Verdict::Quarantined => &tally.quarantined,
+                        Verdict::Text => &tally.texts,
                     };
-                    if verdict != Verdict::Quarantined {
-                        games += 1;
+                    match &record {
+                        // A library's remarks are its header's text, not one of its records.
+                        Record::Text(text) if text.place == 0 => {}
+                        Record::Text(_) => {
+                            tally.title_cards.fetch_add(1, Ordering::Relaxed);
+                            records += 1;
+                        }
+                        Record::Game(_) => {
+                            games += 1;
+                            records += 1;
+                        }
+                        Record::Quarantined(_) => records += 1,
                     }
                     counter.fetch_add(1, Ordering::Relaxed);
                     batch.push(record);
@@ -863,7 +897,7 @@ mod tests {
             .iter()
             .filter_map(|(r, v)| match r {
                 Record::Game(g) => Some((g, v)),
-                Record::Quarantined(_) => None,
+                Record::Quarantined(_) | Record::Text(_) => None,
             })
             .collect();
         assert_eq!(out.len(), 5);

@@ -14,6 +14,7 @@ fn game(text: &str) -> kifu_store::GameRecord {
     match &records[0].0 {
         Record::Game(g) => (**g).clone(),
         Record::Quarantined(q) => panic!("quarantined: {:?}", q.error),
+        Record::Text(t) => panic!("a library text: {t:?}"),
     }
 }
 

@@ -37,9 +37,11 @@
 //! decimal); extra `Title`, `Source`, `EventClass`, `Group`, `Table`, `Site`, `TimeRule`,
 //! `RedTeam`, `RedTime`, `RedRating`, `BlackTeam`, `BlackTime`, `BlackRating`, `Referee`,
 //! `Recorder`, `Commentator`, `Author`, `Created`, `Modified`, and `Library` (the CBL's
-//! name). A record with an empty board and no move (libraries use them as section
-//! headings) holds no game: its `no_game` is an info note `cbr-empty-record` with its
-//! title, and the ingest keeps it in quarantine with that note.
+//! name). A record with no move, no player and no result whose board is empty or the
+//! start (libraries use them as section headings, books for their prefaces) is a title
+//! card and holds no game: its `no_game` is an info note `cbr-empty-record` with its title
+//! and its place (the record's number), and the ingest stores its title and comments as
+//! the library's text. A library's remarks (its header) are a text too, at place 0.
 //!
 //! **Errors**: a record without the magic, of an unknown version, or cut inside its
 //! header is a [`RawError`] at the record's offset; the library's other records are still
@@ -55,8 +57,10 @@ pub use library::{
 };
 
 use crate::move_tree::{TreeReader, MAX_VARIATION_DEPTH};
-use crate::raw::{raw_hex, Format, Header, Note, RawError, Span, XqGame, XqMove, XqMoveText};
-use crate::xq_tree::{loc, note, result_code};
+use crate::raw::{
+    raw_hex, Format, Header, NoGame, Note, RawError, Span, XqGame, XqMove, XqMoveText,
+};
+use crate::xq_tree::{loc, note, result_code, START_BOARD};
 use kifu_facts::Severity;
 
 /// Magic of a CBR record.
@@ -126,7 +130,22 @@ fn iccs((file, rank): (u8, u8)) -> String {
 
 /// Parses a `.cbr` file: one record (or one error).
 pub fn parse_cbr(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
-    vec![record(Format::Cbr, bytes, 0, None).map(|(g, _)| g)]
+    let mut items = vec![record(Format::Cbr, bytes, 0, None).map(|(g, _)| g)];
+    number_texts(&mut items);
+    items
+}
+
+/// Gives each title card among `items` its place: the record's number in its file (from 1).
+fn number_texts(items: &mut [Result<XqGame, RawError>]) {
+    for (i, item) in items.iter_mut().enumerate() {
+        if let Ok(XqGame {
+            no_game: Some(text),
+            ..
+        }) = item
+        {
+            text.place = i as u32 + 1;
+        }
+    }
 }
 
 /// Reads one record `r` found at byte `base` of its file. Returns the game and the number
@@ -272,19 +291,21 @@ fn record(
         }
     }
 
-    // 象棋桥 libraries use records with a title, no piece and no move as section headings.
-    let no_game = (lines.moves.is_empty() && board.iter().all(Option::is_none)).then(|| {
+    let no_game = title_card(&header, &lines.moves, &board, result).map(|why| {
         let title = header
             .extra
             .iter()
             .find(|(name, _)| name == "Title")
             .map_or(String::new(), |(_, t)| format!(" «{t}»"));
-        note(
-            "cbr-empty-record",
-            Severity::Info,
-            format!("no piece on the board and no move: a title card{title}, not a game"),
-            base,
-        )
+        NoGame {
+            why: note(
+                "cbr-empty-record",
+                Severity::Info,
+                format!("{why}: a title card{title}, not a game"),
+                base,
+            ),
+            place: 0,
+        }
     });
     let mut game = XqGame::new(format, loc(base));
     game.span = Span::new(base as u64, (base + used) as u64);
@@ -297,6 +318,27 @@ fn record(
     game.notes = notes;
     game.no_game = no_game;
     Ok((game, used))
+}
+
+/// Why a record is a title card (象棋桥 libraries head their sections with them, and
+/// books their prefaces), or `None` when it may be a game: no move, no player, no result,
+/// and a board with no piece or with the start set up (a card made from a new record).
+fn title_card(
+    header: &Header,
+    moves: &[XqMove],
+    board: &[Option<u8>; 90],
+    result: u8,
+) -> Option<&'static str> {
+    if !moves.is_empty() || header.red.is_some() || header.black.is_some() || result != 0 {
+        return None;
+    }
+    if board.iter().all(Option::is_none) {
+        Some("no piece on the board and no move")
+    } else if placement(board) == START_BOARD {
+        Some("no move, no player and no result from the start position")
+    } else {
+        None
+    }
 }
 
 /// The 90 board bytes as FEN letters per square (index = byte index).
@@ -514,6 +556,40 @@ mod tests {
         assert_eq!(g.variations[0].moves[0].written, "b2e2");
         assert_eq!(g.span, Span::new(0, r.len() as u64));
         assert!(g.notes.is_empty());
+    }
+
+    /// A title card made from a new record: the start set up, no move, no player, no
+    /// result (the 1966 library's cards); its text is its title and its root comment.
+    #[test]
+    fn a_record_with_the_start_board_and_nothing_else_is_a_title_card() {
+        let comment = "序".encode_utf16().flat_map(u16::to_le_bytes);
+        let mut records = vec![0x05, 0, 0, 0, 2, 0, 0, 0];
+        records.extend(comment);
+        let mut r = cbr(&records);
+        r[180..184].copy_from_slice(&[0x4D, 0x52, 0x00, 0x8A]); // the title 前言
+        let g = parse_cbr(&r).remove(0).unwrap();
+        let text = g.no_game.as_ref().expect("a title card");
+        assert_eq!((text.why.code, text.place), ("cbr-empty-record", 1));
+        assert!(
+            text.why
+                .message
+                .starts_with("no move, no player and no result from the start"),
+            "{}",
+            text.why.message
+        );
+        assert!(text
+            .why
+            .message
+            .ends_with("a title card «前言», not a game"));
+        assert_eq!(g.comments[0].text, "序");
+
+        // The same board with a player named, or a result recorded, may be a game.
+        let mut named = r.clone();
+        named[1076..1080].copy_from_slice(&[b'A', 0, b'n', 0]);
+        assert!(parse_cbr(&named)[0].as_ref().unwrap().no_game.is_none());
+        let mut decided = r.clone();
+        decided[2076] = 3;
+        assert!(parse_cbr(&decided)[0].as_ref().unwrap().no_game.is_none());
     }
 
     #[test]

@@ -483,10 +483,19 @@ pub struct XqGame {
     pub ranks_from_one: bool,
     /// The text encoding the record was decoded from (`utf-8`, `gbk`, `big5`, `binary`).
     pub encoding: &'static str,
-    /// Why the record holds no game, when it holds none (a library's section heading: a
-    /// title, no position and no move). The ingest keeps such a record aside, in
-    /// quarantine with this note, instead of storing a game that cannot be played.
-    pub no_game: Option<Note>,
+    /// Why the record holds no game, when it holds none (a library's title card, or its
+    /// own remarks): the ingest stores its title and comments as the library's text
+    /// instead of a game that cannot be played.
+    pub no_game: Option<NoGame>,
+}
+
+/// A record that holds text, not a game: why, and where it stands in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoGame {
+    /// The parser's note saying why it holds no game.
+    pub why: Note,
+    /// Its place in its file: 0 the library's own remarks (its header), N its N-th record.
+    pub place: u32,
 }
 
 impl XqGame {

@@ -22,7 +22,19 @@ fn fixture(name: &str) -> Option<Vec<u8>> {
 }
 
 /// Every record of `bytes` as ingest reads it: format detected from the content alone.
+/// A library's remarks, which come first as a text (place 0), are left out: see
+/// [`the_libraries_remarks_come_first_as_their_text`].
 fn read(bytes: &[u8]) -> (Format, Vec<Result<XqGame, RawError>>) {
+    let (format, mut items) = read_all(bytes);
+    let remarks = |i: &Result<XqGame, RawError>| matches!(i, Ok(g) if g.no_game.as_ref().is_some_and(|t| t.place == 0));
+    if items.first().is_some_and(remarks) {
+        let _remarks = items.remove(0);
+    }
+    (format, items)
+}
+
+/// Every item the reader gives for `bytes`, the library's remarks included.
+fn read_all(bytes: &[u8]) -> (Format, Vec<Result<XqGame, RawError>>) {
     let head = &bytes[..bytes.len().min(member::HEAD)];
     let (format, encoding) = member::identify(head, None, None);
     let format = format.expect("format detected");
@@ -100,7 +112,9 @@ fn the_two_libraries_give_93_and_38_records() {
             // Section cards (no move) have an empty board and hold no game, said in a note.
             if g.moves.is_empty() {
                 assert_eq!(g.fen.as_deref(), Some("9/9/9/9/9/9/9/9/9/9 w"));
-                let why = g.no_game.as_ref().expect("a section card holds no game");
+                let text = g.no_game.as_ref().expect("a section card holds no game");
+                assert_eq!(text.place as usize, i + 1, "{name} #{i}");
+                let why = &text.why;
                 assert_eq!(why.code, "cbr-empty-record");
                 assert!(why.message.contains("a title card «"), "{}", why.message);
             } else {
@@ -141,6 +155,26 @@ fn the_two_libraries_give_93_and_38_records() {
 }
 
 /// Why the library named "35局" holds 38 records: two section cards and one copy.
+#[test]
+fn the_libraries_remarks_come_first_as_their_text() {
+    for (name, starts) in [
+        (LIB_1989, "《银荔杯象棋全国冠军赛对局赏析》"),
+        (LIB_1956, "1956年全国象棋锦标赛赛事简介"),
+    ] {
+        let Some(lib) = fixture(name) else { return };
+        let items = games(read_all(&lib).1);
+        let remarks = &items[0];
+        let text = remarks.no_game.as_ref().expect("the remarks hold no game");
+        assert_eq!((text.place, text.why.code), (0, "cbl-remarks"), "{name}");
+        assert_eq!(remarks.start.offset, 1088);
+        assert_eq!(remarks.comments.len(), 1);
+        assert!(remarks.comments[0].text.starts_with(starts), "{name}");
+        assert_eq!(extra(remarks, "Library"), Some(&name[..name.len() - 4]));
+        // The records follow, from the first slot.
+        assert_eq!(items[1].start.offset as usize, CBL_FIRST_RECORD);
+    }
+}
+
 #[test]
 fn the_1989_library_holds_35_games_two_section_cards_and_a_copy() {
     let Some(lib) = fixture(LIB_1989) else { return };

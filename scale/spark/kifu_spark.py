@@ -26,7 +26,7 @@ from pyspark.sql import types as T
 
 from kifu_summaries import KINDS_PRESENT, OMITTED_WHEN_EMPTY, summaries
 
-TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]
+TABLES = ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions", "library_texts"]
 SPARK_TYPES = {
     "string": T.StringType(),
     "int64": T.LongType(),
@@ -241,6 +241,8 @@ def merge(spark, tables, file_index):
     findings = to_global(findings, "finding_id", id_offsets(findings, "finding_id"))
     findings = to_global(findings, "game_id", game_offsets)
     findings = to_global(findings, "quarantine_id", quarantine_offsets)
+    library_texts = owned("library_texts", F.col("source_sha256"))
+    library_texts = to_global(library_texts, "text_id", id_offsets(library_texts, "text_id"))
     return {
         "games": games,
         "players": by_game("players"),
@@ -252,6 +254,7 @@ def merge(spark, tables, file_index):
         "variations": by_game("variations"),
         "move_marks": by_game("move_marks"),
         "decisions": by_game("decisions"),
+        "library_texts": library_texts,
     }
 
 

@@ -21,6 +21,36 @@ use super::args::DbArg;
 use super::audit::{finding_head, finding_line};
 use crate::stdout;
 
+/// `show --texts`: the texts of the libraries matching `source`, in order, each under a
+/// heading with its file, place and title. Exits 1 when no file matches, as a search that
+/// finds nothing.
+fn show_texts(store: &Store, source: &str) -> Result<ExitCode> {
+    let texts = store.library_texts(source)?;
+    if texts.is_empty() {
+        eprintln!("no library text from a file matching {source:?}");
+        return Ok(ExitCode::from(1));
+    }
+    let mut out = String::new();
+    for text in &texts {
+        let what = match (text.place, &text.title) {
+            (0, _) => "the library's remarks".to_owned(),
+            (n, Some(title)) => format!("record {n}: {title}"),
+            (n, None) => format!("record {n}"),
+        };
+        out.push_str(&format!(
+            "== {} byte {}: {what}\n",
+            text.source, text.offset
+        ));
+        if !text.text.is_empty() {
+            out.push_str(&text.text);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    stdout::print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `kifu show`'s flags.
 #[derive(Args)]
 pub(super) struct ShowArgs {
@@ -28,8 +58,16 @@ pub(super) struct ShowArgs {
     db: DbArg,
     /// The game's id (as `kifu games` lists it); several ids show each game in turn,
     /// separated by a blank line.
-    #[arg(value_name = "ID", required = true)]
+    #[arg(value_name = "ID", required_unless_present = "texts")]
     games: Vec<i64>,
+    /// Print the texts of the libraries `--source` names instead of a game: each
+    /// library's remarks and title cards, in its order.
+    #[arg(long, requires = "source", conflicts_with_all = ["games", "ply", "variations"])]
+    texts: bool,
+    /// The files whose texts `--texts` prints: a pattern (`*` any characters, `?` one)
+    /// matched against each file's path, or its member in an archive.
+    #[arg(long, value_name = "GLOB", requires = "texts")]
+    source: Option<String>,
     /// Show the position after this many moves (default: the end).
     #[arg(long)]
     ply: Option<u32>,
@@ -41,6 +79,9 @@ pub(super) struct ShowArgs {
 
 pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
     let store = Store::open_read_only(&args.db.db)?;
+    if let Some(source) = args.source.as_deref() {
+        return show_texts(&store, source);
+    }
     for (i, &id) in args.games.iter().enumerate() {
         let mut out = if i > 0 {
             "\n".to_owned()
@@ -68,6 +109,13 @@ fn show_game(
         "game {} ({} {}) from {} line {} byte {}\n",
         game.id, game.kind, game.format, game.source, game.line, game.offset
     ));
+    if let Some(card) = store.section_of(id)? {
+        out.push_str(&format!(
+            "section: {} (the library's record {}; show --texts lists its texts)\n",
+            card.title.as_deref().unwrap_or("(untitled)"),
+            card.place
+        ));
+    }
     let (players, players_from) = match &filled.players {
         Some((copy, seats)) => (seats, Some(*copy)),
         None => (&game.players, None),

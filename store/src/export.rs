@@ -39,6 +39,7 @@ pub struct ExportMarks {
     pub findings: i64,
     pub quarantine: i64,
     pub sources: i64,
+    pub library_texts: i64,
 }
 
 /// The rows an export covers: ids after `after`, up to `upto` (rows written while it runs
@@ -179,6 +180,20 @@ pub struct ExportVariation {
     pub variation: VariationMove,
 }
 
+/// A library's text (its remarks, a title card) for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportText {
+    pub id: i64,
+    pub source_sha256: String,
+    pub member: String,
+    pub place: i64,
+    pub byte_offset: i64,
+    pub line: i64,
+    pub byte_length: i64,
+    pub title: Option<String>,
+    pub text: String,
+}
+
 /// A `findings` row for export.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExportFinding {
@@ -242,7 +257,8 @@ impl Store {
             "SELECT (SELECT coalesce(max(id), 0) FROM games) AS games,
                     (SELECT coalesce(max(id), 0) FROM findings) AS findings,
                     (SELECT coalesce(max(id), 0) FROM quarantine) AS quarantine,
-                    (SELECT coalesce(max(id), 0) FROM sources) AS sources",
+                    (SELECT coalesce(max(id), 0) FROM sources) AS sources,
+                    (SELECT coalesce(max(id), 0) FROM library_texts) AS library_texts",
             [],
             |r| {
                 Ok(ExportMarks {
@@ -250,6 +266,7 @@ impl Store {
                     findings: r.get("findings")?,
                     quarantine: r.get("quarantine")?,
                     sources: r.get("sources")?,
+                    library_texts: r.get("library_texts")?,
                 })
             },
         )?)
@@ -743,26 +760,15 @@ impl Store {
         window: &IdWindow,
         f: impl FnMut(ExportSource) -> Result<(), E>,
     ) -> Result<(), E> {
-        let sources = window.on("s.id", |m| m.sources);
-        let games = filter.game_condition();
-        let mut params = sources.params;
-        params.extend(games.params);
-        let mut sql = format!(
+        let c = within(exported_sources(filter), window.on("s.id", |m| m.sources));
+        let sql = format!(
             "SELECT s.id, s.content_hash, s.path, s.bytes, s.format, s.encoding, s.status,
                     s.records, s.ingested_at
              FROM sources s
-             WHERE {} AND (EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND {})",
-            sources.sql, games.sql
+             WHERE {} ORDER BY s.id",
+            c.sql
         );
-        if filter.admits_quarantined() {
-            let q = quarantine_condition(filter);
-            sql.push_str(&format!(
-                " OR EXISTS (SELECT 1 FROM quarantine q WHERE q.source_id = s.id AND {})",
-                q.sql
-            ));
-            params.extend(q.params);
-        }
-        sql.push_str(") ORDER BY s.id");
+        let params = c.params;
         self.each_row(
             &sql,
             params,
@@ -782,6 +788,66 @@ impl Store {
             f,
         )
     }
+
+    /// The texts of the libraries among the exported sources (their remarks and title
+    /// cards, [`crate::texts`]) in the window, by id.
+    pub fn each_export_text<E: From<Error>>(
+        &self,
+        filter: &GameFilter,
+        window: &IdWindow,
+        f: impl FnMut(ExportText) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let c = within(
+            exported_sources(filter),
+            window.on("t.id", |m| m.library_texts),
+        );
+        let sql = format!(
+            "SELECT t.id, s.content_hash, t.member, t.place, t.offset, t.line, t.length,
+                    t.title, t.text
+             FROM library_texts t JOIN sources s ON s.id = t.source_id
+             WHERE {} ORDER BY t.id",
+            c.sql
+        );
+        self.each_row(
+            &sql,
+            c.params,
+            |r| {
+                Ok(ExportText {
+                    id: r.get("id")?,
+                    source_sha256: r.get("content_hash")?,
+                    member: r.get("member")?,
+                    place: r.get("place")?,
+                    byte_offset: r.get("offset")?,
+                    line: r.get("line")?,
+                    byte_length: r.get("length")?,
+                    title: r.get("title")?,
+                    text: r.get("text")?,
+                })
+            },
+            f,
+        )
+    }
+}
+
+/// Which sources `s` an export covers: those of the games and quarantined records it
+/// admits.
+fn exported_sources(filter: &GameFilter) -> Condition {
+    let games = filter.game_condition();
+    let mut sql = format!(
+        "(EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND {})",
+        games.sql
+    );
+    let mut params = games.params;
+    if filter.admits_quarantined() {
+        let q = quarantine_condition(filter);
+        sql.push_str(&format!(
+            " OR EXISTS (SELECT 1 FROM quarantine q WHERE q.source_id = s.id AND {})",
+            q.sql
+        ));
+        params.extend(q.params);
+    }
+    sql.push(')');
+    Condition { sql, params }
 }
 
 /// Which quarantined records `q` a filter that admits them covers: all, or with a code or

@@ -21,6 +21,7 @@ mod shown;
 pub mod summary;
 #[cfg(test)]
 mod test_store;
+pub mod texts;
 mod unreadable;
 mod write;
 
@@ -39,7 +40,7 @@ pub use functions::rule_key;
 use positions::{IndexState, IndexedBatch};
 pub use reading::{Blocked, NoSharedMemory};
 
-pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record};
+pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, TextRecord};
 pub use summary::GameFacts;
 pub use unreadable::Unreadable;
 
@@ -51,9 +52,8 @@ pub const DEFAULT_DB: &str = "kifu.db";
 pub enum Missing {
     Database(std::path::PathBuf),
     Game(i64),
-    /// A position index file whose path SQLite cannot be given (not UTF-8).
-    IndexPath(std::path::PathBuf),
-    /// A file to open by a URI whose path is not UTF-8.
+    /// A file to open by a URI whose path is not UTF-8, outside Unix (there a path has
+    /// no bytes to give).
     UnicodePath(std::path::PathBuf),
 }
 
@@ -62,11 +62,6 @@ impl std::fmt::Display for Missing {
         match self {
             Missing::Database(path) => write!(f, "database {}", path.display()),
             Missing::Game(id) => write!(f, "game {id}"),
-            Missing::IndexPath(path) => write!(
-                f,
-                "position index file {} (its path is not UTF-8)",
-                path.display()
-            ),
             Missing::UnicodePath(path) => {
                 write!(f, "{} as a URI (its path is not UTF-8)", path.display())
             }
@@ -212,6 +207,8 @@ pub struct WriteStats {
     pub duplicates: u64,
     /// Quarantined records inserted.
     pub quarantined: u64,
+    /// Library texts inserted (remarks and title cards).
+    pub texts: u64,
     /// Records skipped because the same record (source, member, offset) is already stored.
     pub already_present: u64,
 }
@@ -221,6 +218,7 @@ impl WriteStats {
         self.games += other.games;
         self.duplicates += other.duplicates;
         self.quarantined += other.quarantined;
+        self.texts += other.texts;
         self.already_present += other.already_present;
     }
 }

@@ -165,28 +165,77 @@ fn folder_read_only(path: &Path) -> bool {
     )
 }
 
-/// The URI that opens `path` as an unchanging file. `%`, `?` and `#` are escaped: SQLite
-/// reads every other byte of a URI's path as it is.
+/// The URI that opens `path` as an unchanging file ([`file_uri`]).
 pub(crate) fn immutable_uri(path: &Path) -> Result<String> {
-    let text = path
-        .to_str()
-        .ok_or_else(|| Error::NotFound(crate::Missing::UnicodePath(path.to_owned())))?;
+    Ok(file_uri(path)? + "?mode=ro&immutable=1")
+}
+
+/// The `file:` URI of `path`, for SQLite (every connection here reads URIs: `ATTACH`
+/// takes one). `%`, `?` and `#` are escaped, and so is every byte of a path that is not
+/// UTF-8, so such a path opens the file it names; SQLite reads every other byte as it is.
+/// Outside Unix a path that is not UTF-8 has no bytes to give: an error.
+pub(crate) fn file_uri(path: &Path) -> Result<String> {
+    let bytes = path_bytes(path)?;
     let mut uri = String::from("file:");
-    for c in text.chars() {
-        match c {
-            '%' => uri.push_str("%25"),
-            '?' => uri.push_str("%3f"),
-            '#' => uri.push_str("%23"),
-            c => uri.push(c),
+    match std::str::from_utf8(&bytes) {
+        Ok(text) => {
+            for c in text.chars() {
+                match c {
+                    '%' | '?' | '#' => uri.push_str(&format!("%{:02x}", c as u32)),
+                    c => uri.push(c),
+                }
+            }
+        }
+        Err(_) => {
+            for b in bytes {
+                match b {
+                    b'%' | b'?' | b'#' | 0x80.. => uri.push_str(&format!("%{b:02x}")),
+                    b => uri.push(char::from(b)),
+                }
+            }
         }
     }
-    uri.push_str("?mode=ro&immutable=1");
     Ok(uri)
+}
+
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> Result<Vec<u8>> {
+    use std::os::unix::ffi::OsStrExt;
+    Ok(path.as_os_str().as_bytes().to_vec())
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &Path) -> Result<Vec<u8>> {
+    path.to_str()
+        .map(|s| s.as_bytes().to_vec())
+        .ok_or_else(|| Error::NotFound(crate::Missing::UnicodePath(path.to_owned())))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A path that is not UTF-8 (byte 0xFF) opens the file it names.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_is_not_utf8_has_its_bytes_escaped() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = Path::new(std::ffi::OsStr::from_bytes(b"/d/db_\xff%.db"));
+        assert_eq!(file_uri(path).unwrap(), "file:/d/db_%ff%25.db");
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join(std::ffi::OsStr::from_bytes(b"k\xff.db"));
+        Connection::open(&db)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (7);")
+            .unwrap();
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute("ATTACH DATABASE ?1 AS other", [file_uri(&db).unwrap()])
+            .unwrap();
+        let x: i64 = conn
+            .query_row("SELECT x FROM other.t", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(x, 7);
+    }
 
     #[test]
     fn an_immutable_uri_escapes_what_a_uri_reads_as_syntax() {

@@ -145,8 +145,26 @@ pub struct QuarantineRecord {
     pub raw: String,
 }
 
+/// A record that holds text, not a game: a library's remarks or one of its title cards,
+/// kept as the library's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRecord {
+    pub source_id: i64,
+    pub member: String,
+    /// Its place in the library: 0 the library's remarks, N its N-th record.
+    pub place: u32,
+    pub offset: u64,
+    pub line: u32,
+    /// Bytes the record takes in its file.
+    pub length: u64,
+    pub title: Option<String>,
+    /// Its comments, one paragraph each (empty when the card is a title alone).
+    pub text: String,
+}
+
 #[derive(Clone, Debug)]
 pub enum Record {
     Game(Box<GameRecord>),
     Quarantined(Box<QuarantineRecord>),
+    Text(Box<TextRecord>),
 }

@@ -97,6 +97,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_FOLD_SPACES,
     MIGRATION_COPY_FINDINGS,
     MIGRATION_GAME_CURATION,
+    MIGRATION_LIBRARY_TEXTS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -758,3 +759,22 @@ ALTER TABLE decisions DROP COLUMN matched;
 ALTER TABLE event_games DROP COLUMN matched;
 DROP TABLE authoritative_copies;
 ";
+
+/// What a library holds that is not a game: its remarks (place 0) and its title cards
+/// (place N, the N-th record), kept as its text ([`crate::texts`]). Title cards an older
+/// build kept in quarantine (`cbr-empty-record`) stay there until the file is ingested
+/// anew into a new database. (`IF NOT EXISTS`: a test replays the migrations before it.)
+pub const MIGRATION_LIBRARY_TEXTS: &str = r#"
+CREATE TABLE IF NOT EXISTS library_texts (
+    id        INTEGER PRIMARY KEY,
+    source_id INTEGER NOT NULL REFERENCES sources(id),
+    member    TEXT NOT NULL,
+    place     INTEGER NOT NULL,
+    offset    INTEGER NOT NULL,
+    line      INTEGER NOT NULL,
+    length    INTEGER NOT NULL,
+    title     TEXT,
+    text      TEXT NOT NULL,
+    UNIQUE (source_id, member, offset)
+);
+"#;

@@ -73,6 +73,8 @@ impl Store {
             "UPDATE sources SET status = 'complete', format = ?2, encoding = ?3,
                 records = (SELECT count(*) FROM games WHERE source_id = ?1)
                         + (SELECT count(*) FROM quarantine WHERE source_id = ?1)
+                        + (SELECT count(*) FROM library_texts
+                           WHERE source_id = ?1 AND place > 0)
              WHERE id = ?1",
             params![id, format, encoding],
         )?;
@@ -116,6 +118,13 @@ impl Store {
                 match record {
                     Record::Game(game) => writer.game(i, game, &mut stats)?,
                     Record::Quarantined(q) => writer.quarantined(q, &mut stats)?,
+                    Record::Text(t) => {
+                        if crate::texts::insert(&tx, t)? {
+                            stats.texts += 1;
+                        } else {
+                            stats.already_present += 1;
+                        }
+                    }
                 }
             }
             // In this transaction: a kill leaves the old links and findings or the new.

@@ -28,6 +28,7 @@ LOCAL = {
     "variations": ["game_id"],
     "move_marks": ["game_id"],
     "decisions": ["game_id"],
+    "library_texts": ["text_id"],
 }
 
 a, b = sys.argv[1], sys.argv[2]

@@ -12,7 +12,7 @@ import duckdb
 
 root = sys.argv[1]
 con = duckdb.connect()
-for table in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]:
+for table in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions", "library_texts"]:
     con.execute(
         f"CREATE VIEW {table} AS SELECT * FROM read_parquet('{root}/{table}/*.parquet')"
     )
@@ -134,7 +134,7 @@ findings_by_kind = rows(
 )
 counts = {
     t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-    for t in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions"]
+    for t in ["games", "players", "moves", "comments", "findings", "quarantine", "sources", "variations", "move_marks", "decisions", "library_texts"]
 }
 # The derived tables _schema.json lists (the stored ratings), read the same way: an export
 # (it has _export.json) writes them; a shard of `ingest --to-parquet` has no database to

@@ -45,11 +45,12 @@
 //! whose place holds another record, or whose record is elsewhere), the slots are
 //! scanned for the record magic instead, and every record found so carries a warning
 //! `cbl-found-by-scan` saying why; a record in a slot no entry owns is read the same
-//! way, with that note.
+//! way, with that note. The remarks, when there are any, come before the records: a
+//! text at place 0 (`cbl-remarks`, info), which the ingest keeps as the library's text.
 
-use super::{looks_like_cbr, raw_error, record, utf16, CBR_HEADER_LEN, CBR_MAGIC};
-use crate::raw::{Format, RawError, XqGame};
-use crate::xq_tree::note;
+use super::{looks_like_cbr, number_texts, raw_error, record, utf16, CBR_HEADER_LEN, CBR_MAGIC};
+use crate::raw::{Comment, Format, NoGame, RawError, Span, XqGame};
+use crate::xq_tree::{loc, note};
 use kifu_facts::Severity;
 use std::collections::HashMap;
 use std::fmt;
@@ -67,6 +68,8 @@ pub const CBL_SLOT: usize = 4096;
 const CAPACITY_AT: usize = 60;
 /// Header offset and size of the library's name.
 const NAME: (usize, usize) = (64, 512);
+/// Header offset and size of the library's remarks.
+const REMARKS: (usize, usize) = (1088, 65_536);
 /// Entry offsets: flags, slots, length, GUID text (and its size).
 const FLAGS_AT: usize = 0;
 const SLOTS_AT: usize = 8;
@@ -346,6 +349,48 @@ pub fn parse_cbl(bytes: &[u8]) -> Vec<Result<XqGame, RawError>> {
     }
     let library = utf16(&bytes[NAME.0..NAME.0 + NAME.1]).0;
     let library = library.as_deref();
+    let mut items = records(bytes, library);
+    number_texts(&mut items);
+    if let Some(remarks) = remarks(bytes, library) {
+        items.insert(0, Ok(remarks));
+    }
+    items
+}
+
+/// The library's remarks (its header's text about the book), as a text at place 0, when
+/// it has any.
+fn remarks(bytes: &[u8], library: Option<&str>) -> Option<XqGame> {
+    let field = &bytes[REMARKS.0..REMARKS.0 + REMARKS.1];
+    let (text, _) = utf16(field);
+    let text = text?;
+    let used = field
+        .chunks_exact(2)
+        .position(|u| u == [0, 0])
+        .map_or(field.len(), |i| i * 2);
+    let mut game = XqGame::new(Format::Cbl, loc(REMARKS.0));
+    game.span = Span::new(REMARKS.0 as u64, (REMARKS.0 + used) as u64);
+    game.encoding = "utf-16le";
+    if let Some(name) = library {
+        game.header
+            .extra
+            .push(("Library".to_string(), name.to_string()));
+    }
+    game.comments = vec![Comment { ply: 0, text }];
+    game.no_game = Some(NoGame {
+        why: note(
+            "cbl-remarks",
+            Severity::Info,
+            "the library's remarks: its text, not a game".into(),
+            REMARKS.0,
+        ),
+        place: 0,
+    });
+    Some(game)
+}
+
+/// The records of library `bytes`, as its index places them or, when the index cannot be
+/// followed, as a scan of its slots finds them.
+fn records(bytes: &[u8], library: Option<&str>) -> Vec<Result<XqGame, RawError>> {
     match read_index(bytes) {
         Ok(layout) => by_index(bytes, &layout, library),
         Err(why) => {

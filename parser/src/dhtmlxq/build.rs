@@ -10,8 +10,7 @@ use crate::raw::{
 };
 use crate::xiangqi_pgn::{after_end_texts, unplayed_text};
 use crate::xq_text;
-
-const START_BOARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+use crate::xq_tree::START_BOARD;
 
 /// A field's text with HTML's character references decoded: the named ones writers use
 /// (`&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;` `&amp;`) and numeric ones (`&#91;`, `&#x5B;`),

@@ -297,9 +297,8 @@ pub(super) fn clear(conn: &Connection, token: &str) -> Result<()> {
 
 /// Attaches the index file to the writer's `conn` as the schema `positions`.
 pub(crate) fn attach(conn: &Connection, path: &Path) -> Result<()> {
-    let name = path
-        .to_str()
-        .ok_or_else(|| Error::NotFound(crate::Missing::IndexPath(path.to_owned())))?;
+    // By URI: SQLite is given the path's bytes even where they are not UTF-8.
+    let name = crate::reading::file_uri(path)?;
     conn.execute("ATTACH DATABASE ?1 AS positions", params![name])
         .map_err(|e| in_file(path, e.into()))?;
     Ok(())
@@ -331,10 +330,7 @@ pub(crate) fn attach_to_read(conn: &Connection, path: &Path) -> ReaderIndex {
             return Ok(Ok(false));
         }
         let name = match access {
-            Access::Shared => path
-                .to_str()
-                .ok_or_else(|| Error::NotFound(crate::Missing::IndexPath(path.to_owned())))?
-                .to_owned(),
+            Access::Shared => crate::reading::file_uri(path)?,
             Access::Immutable => crate::reading::immutable_uri(path)?,
         };
         drop(index);

@@ -309,7 +309,7 @@ impl PositionWriter {
                 length: r.plies,
                 trail: &r.trail,
             }),
-            Record::Quarantined(_) => None,
+            Record::Quarantined(_) | Record::Text(_) => None,
         });
         self.add(batch.after, games)
     }
