@@ -187,9 +187,59 @@ fn a_game_is_found_by_any_copys_header() {
         "--format",
         "csv",
     ]);
-    // 2,355 games have a copy naming him; the first copies of 2,291 name him themselves,
-    // of the other 64, 59 name no one and 5 other players.
-    assert_eq!(listed.lines().count(), 2355 + 1);
+    // A game is his where the seats it shows name him: its holder's, its own or, where it
+    // names no one, the earliest copy's naming players. Of the 2,355 games a copy of which
+    // names him, 5 show other players (issue 55: 3762, 呂欽–趙國榮, whose copy names
+    // 上海胡榮華): a copy's other names credit no one.
+    let holders = "SELECT CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = f.id)
+                       THEN f.id
+                       ELSE coalesce((SELECT min(c.id) FROM games c WHERE c.duplicate_of = f.id
+                                      AND EXISTS (SELECT 1 FROM game_players
+                                                  WHERE game_id = c.id)), f.id) END AS holder
+                   FROM games f WHERE f.duplicate_of IS NULL";
+    let named = "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = gp.player_id
+                 WHERE p.key GLOB '*胡荣华*'";
+    let his = count(
+        &db,
+        &format!("SELECT count(*) FROM ({holders}) WHERE holder IN ({named})"),
+    );
+    let any_copy = count(
+        &db,
+        &format!(
+            "SELECT count(DISTINCT coalesce(g.duplicate_of, g.id)) FROM games g
+             WHERE g.id IN ({named})"
+        ),
+    );
+    assert_eq!((his, any_copy), (2350, 2355));
+    assert_eq!(listed.lines().count() as i64, his + 1);
+    let lu_zhao = ccpd_game(&db, "呂欽/00000502.pgn");
+    assert!(
+        !listed
+            .lines()
+            .any(|l| l.starts_with(&format!("{lu_zhao},"))),
+        "game {lu_zhao} is not his"
+    );
+    // Each game shows a seat naming him, or says which copy did.
+    let json = kifu_ok(&[
+        "games",
+        "--db",
+        d,
+        "--player",
+        "*胡榮華*",
+        "--limit",
+        "100000",
+        "--format",
+        "json",
+    ]);
+    for line in json.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        let shows_him = game["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| kifu_facts::fold_name(p["name"].as_str().unwrap()).contains("胡荣华"));
+        assert!(shows_him || !game["found_through"].is_null(), "{line}");
+    }
     // His name in Simplified characters finds the same games (names fold Traditional to
     // Simplified), with a pattern and as a whole name.
     let found = |pattern: &str| {
@@ -256,6 +306,55 @@ fn ccpd_game(db: &Path, path: &str) -> i64 {
         db,
         &format!("SELECT id FROM games WHERE member LIKE '%/以棋手分類/{path}'"),
     )
+}
+
+/// Game 12702 of the issue names 上海胡榮華 in both seats: a warning on it, as on every
+/// record whose two seats name one folded name, and no win, draw or loss of his.
+#[test]
+fn one_player_in_both_seats_is_a_warning_and_no_result() {
+    let Some(db) = ccpd_db() else {
+        return;
+    };
+    let d = db.to_str().unwrap();
+    let twice = count(
+        &db,
+        "SELECT count(DISTINCT a.game_id) FROM game_players a
+         JOIN game_players b ON b.game_id = a.game_id AND b.seat > a.seat
+         JOIN players pa ON pa.id = a.player_id JOIN players pb ON pb.id = b.player_id
+         WHERE pa.key = pb.key AND pa.key <> ''",
+    );
+    let warned = count(
+        &db,
+        "SELECT count(DISTINCT game_id) FROM findings
+         WHERE code = 'same-player-both-seats' AND severity = 'warning'",
+    );
+    assert_eq!((twice, warned), (45, 45));
+    let game = ccpd_game(&db, "胡榮華/00002089.pgn").to_string();
+    let audit = kifu_ok(&[
+        "audit",
+        "--db",
+        d,
+        "--game",
+        &game,
+        "--code",
+        "same-player-both-seats",
+        "--json",
+    ]);
+    let finding: serde_json::Value = serde_json::from_str(audit.trim()).unwrap();
+    assert_eq!(
+        finding["message"],
+        "the red and black seats name one player: 上海胡榮華"
+    );
+    let players = kifu_ok(&["players", "--db", d, "--game", &game, "--format", "json"]);
+    let lines: Vec<serde_json::Value> = players
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{players}");
+    let counts =
+        ["games", "wins", "draws", "losses", "no_result"].map(|k| lines[0][k].as_i64().unwrap());
+    assert_eq!(lines[0]["player"], "上海胡榮華");
+    assert_eq!(counts, [1, 0, 0, 0, 1]);
 }
 
 #[test]

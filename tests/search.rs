@@ -346,8 +346,10 @@ fn ccpd_one_players_games_and_the_same_filter_through_every_command() {
             .collect()
     };
     // The records that name him are stored with his name, each seat as tagged; a search
-    // finds a game by any of its linked copies' headers, so with the copies listed too it
-    // lists every record of a game one of whose records names him (in that seat).
+    // finds a game by the seats it shows (its holder's: its own, or the earliest copy's
+    // naming players), and by a copy's seat only where the holder's same seat names the
+    // same folded name (issue 55), so with the copies listed too it lists every record of
+    // a game one of whose records names him so (in that seat).
     let named = |name: &str, side: &str| {
         format!(
             "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = gp.player_id
@@ -360,8 +362,17 @@ fn ccpd_one_players_games_and_the_same_filter_through_every_command() {
             &db,
             &format!(
                 "SELECT count(*) FROM games g WHERE coalesce(g.duplicate_of, g.id) IN
-                   (SELECT coalesce(c.duplicate_of, c.id) FROM games c WHERE c.id IN ({}))",
-                named(name, side)
+                   (SELECT f.id FROM game_players gp JOIN players p ON p.id = gp.player_id
+                    JOIN games c ON c.id = gp.game_id
+                    JOIN games f ON f.id = coalesce(c.duplicate_of, c.id)
+                    WHERE {name} AND gp.side GLOB '{side}' AND EXISTS (
+                        SELECT 1 FROM game_players hp JOIN players hq ON hq.id = hp.player_id
+                        WHERE hp.seat = gp.seat AND hq.key = p.key AND hp.game_id =
+                            CASE WHEN EXISTS (SELECT 1 FROM game_players WHERE game_id = f.id)
+                            THEN f.id
+                            ELSE (SELECT min(h.id) FROM games h WHERE h.duplicate_of = f.id
+                                  AND EXISTS (SELECT 1 FROM game_players
+                                              WHERE game_id = h.id)) END))"
             ),
         ) as usize
     };

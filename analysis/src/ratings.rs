@@ -160,7 +160,10 @@ impl RatedGames {
                 not.forfeits += 1;
                 continue;
             }
-            let Some(score) = first_seat_score(row.kind, row.result) else {
+            // One player in both seats is no result for anyone (`same-player-both-seats`).
+            let score =
+                first_seat_score(row.kind, row.result).filter(|_| !row.names_one_player_twice());
+            let Some(score) = score else {
                 not.no_result += 1;
                 continue;
             };
@@ -694,6 +697,19 @@ mod tests {
             extra: kifu_facts::Extra::parse(GameKind::Renju, None).unwrap(),
             forfeit: false,
         }
+    }
+
+    #[test]
+    fn one_player_in_both_seats_is_not_rated() {
+        let rows = vec![
+            game(1, &["a", "b"], Some("2001-05-02")),
+            // `Ａ` folds to `a`: one player twice (`same-player-both-seats`).
+            game(2, &["a", "Ａ"], Some("2001-05-03")),
+        ];
+        let rated = RatedGames::of(&rows, &HashSet::new(), UndatedResults::LeaveOut);
+        assert_eq!(rated.pairings.len(), 1);
+        assert_eq!(rated.not_rated.no_result, 1);
+        assert_eq!(rated.names, ["a", "b"]);
     }
 
     #[test]

@@ -80,6 +80,7 @@ pub const FINDING_CODES: &[&str] = &[
     "result-disagrees",
     "result-mismatch",
     "rules-silent",
+    "same-player-both-seats",
     "score-mismatch",
     "score-tag-unreadable",
     "trailer-skipped",

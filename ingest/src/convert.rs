@@ -59,7 +59,7 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
             Verdict::Text,
         ),
         Ok(game) => {
-            let record = match game {
+            let mut record = match game {
                 AnyGame::Renju(mut game) => {
                     complete_rif_proposals(&mut game);
                     renju_record(ctx, &game)
@@ -68,6 +68,7 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
                 AnyGame::Territorial(game) => territorial_record(ctx, &game),
                 AnyGame::ChouChou(game) => chouchou_record(ctx, &game),
             };
+            record.findings.extend(one_player_in_two_seats(&record));
             let verdict = if record.findings.iter().any(|f| f.severity.is_serious()) {
                 Verdict::WithFindings
             } else {
@@ -80,6 +81,54 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
             Verdict::Quarantined,
         ),
     }
+}
+
+/// The code of a record whose two seats name one player.
+const SAME_PLAYER_BOTH_SEATS: &str = "same-player-both-seats";
+
+/// A warning for each two seats of `record` whose names fold to one
+/// ([`kifu_facts::fold_name`], the store's key of a player): nobody plays themselves, so
+/// the record misnames a seat (CCPD `…/胡榮華/00002089.pgn`: 上海胡榮華 in both). Said of
+/// the whole record, at its start. The store's migration `MIGRATION_SAME_PLAYER` writes the
+/// same findings, worded alike, for records stored before.
+fn one_player_in_two_seats(record: &GameRecord) -> Vec<FindingRecord> {
+    let named: Vec<(Seat, &str, String)> = record
+        .players
+        .iter()
+        .map(|(seat, name)| (seat, name.trim(), kifu_facts::fold_name(name.trim())))
+        .filter(|(_, name, key)| !name.is_empty() && !key.is_empty())
+        .collect();
+    let side = |seat: Seat| record.kind.side_name(seat).unwrap_or_default();
+    let mut out = Vec::new();
+    for (i, (seat_a, name_a, key_a)) in named.iter().enumerate() {
+        for (seat_b, name_b, key_b) in &named[i + 1..] {
+            if key_a != key_b {
+                continue;
+            }
+            let names = if name_a == name_b {
+                (*name_a).to_owned()
+            } else {
+                format!("{name_a} and {name_b}")
+            };
+            out.push(FindingRecord {
+                ply: None,
+                code: SAME_PLAYER_BOTH_SEATS.to_owned(),
+                severity: Severity::Warning,
+                message: format!(
+                    "the {} and {} seats name one player: {names}",
+                    side(*seat_a),
+                    side(*seat_b)
+                ),
+                rule: String::new(),
+                forbidden: None,
+                node: None,
+                offset: record.offset,
+                line: record.line,
+                column: record.column,
+            });
+        }
+    }
+    out
 }
 
 /// RIF `alt` lists the *alternative* 5th moves offered beside the one played, so the 5th

@@ -2,13 +2,14 @@
 //! CSV), so a search is checked by eye before a report is made of it. The table shows the
 //! recorded result beside the one that counts, marked `!` where the board decided
 //! otherwise; `e/w/i` counts the game's errors, warnings and info remarks; an id `7=3` is
-//! game 7, a linked copy of game 3.
+//! game 7, a linked copy of game 3. A game found by a name only a linked copy spells so
+//! says which copy (`(found as 上海胡榮華 in copy 18326)`, the `found_through` column).
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use kifu_store::search::{GameListing, GameOrder, QuarantinedListing};
+use kifu_store::search::{FoundThrough, GameListing, GameOrder, QuarantinedListing};
 use kifu_store::{GameFilter, Store};
 use serde_json::json;
 
@@ -100,6 +101,19 @@ fn players(g: &GameListing) -> String {
     names.join(" – ")
 }
 
+/// The names, and where the game's names do not give the one searched for, the copy that
+/// did: `(found as 上海胡榮華 in copy 18326)`.
+fn players_found(g: &GameListing) -> String {
+    match &g.found_through {
+        None => players(g),
+        Some(f) => format!("{} {}", players(g), found_text(f)),
+    }
+}
+
+fn found_text(f: &FoundThrough) -> String {
+    format!("(found as {} in copy {})", f.name, f.copy)
+}
+
 /// The counted result, marked `!` when the recorded one is another (the board decided).
 fn counted_text(g: &GameListing) -> String {
     match (g.counted, g.differs) {
@@ -141,7 +155,7 @@ fn table(games: &[GameListing]) -> String {
                 g.date.clone().unwrap_or_default(),
                 g.event.clone().unwrap_or_default(),
                 g.round.clone().unwrap_or_default(),
-                players(g),
+                players_found(g),
                 g.recorded.clone().unwrap_or_else(|| "-".into()),
                 counted_text(g),
                 g.opening.clone().unwrap_or_default(),
@@ -171,6 +185,7 @@ fn json_line(g: &GameListing) -> String {
         "source": g.source,
         "line": g.line,
         "duplicate_of": g.duplicate_of,
+        "found_through": g.found_through.as_ref().map(|f| json!({"copy": f.copy, "name": f.name})),
     })
     .to_string()
 }
@@ -178,7 +193,7 @@ fn json_line(g: &GameListing) -> String {
 fn csv(games: &[GameListing]) -> String {
     let mut out = String::from(
         "id,kind,date,event,round,players,recorded_result,counted_result,result_differs,\
-         opening,plies,errors,warnings,info,source,line,duplicate_of\n",
+         opening,plies,errors,warnings,info,source,line,duplicate_of,found_through\n",
     );
     for g in games {
         let fields = [
@@ -199,6 +214,7 @@ fn csv(games: &[GameListing]) -> String {
             g.source.clone(),
             g.line.to_string(),
             g.duplicate_of.map(|d| d.to_string()).unwrap_or_default(),
+            g.found_through.as_ref().map(found_text).unwrap_or_default(),
         ];
         out.push_str(&csv_line(&fields));
     }

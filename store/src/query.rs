@@ -558,6 +558,22 @@ impl ResultRow {
     pub fn is_curated(&self) -> bool {
         self.game < 0
     }
+
+    /// Whether two of its seats name one player (their names fold alike,
+    /// [`kifu_facts::fold_name`], as `same-player-both-seats` says of a record; curated
+    /// names are one identity's): nobody plays themselves, so the game is no result for
+    /// anyone, as the players listing counts it.
+    pub fn names_one_player_twice(&self) -> bool {
+        let keys: Vec<String> = self
+            .players
+            .iter()
+            .map(|(_, name)| kifu_facts::fold_name(name))
+            .filter(|key| !key.is_empty())
+            .collect();
+        keys.iter()
+            .enumerate()
+            .any(|(i, key)| keys[i + 1..].contains(key))
+    }
 }
 
 /// The last day of a curated event's `dates` (`2015-08-22..2015-08-26`, or one date), the

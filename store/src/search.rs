@@ -6,8 +6,8 @@
 use std::fmt;
 
 use kifu_facts::{closest, is_finding_code, GameKind, ResultName, RENJU_OPENING_RULES};
-use rusqlite::params_from_iter;
 use rusqlite::types::Value;
+use rusqlite::{params_from_iter, OptionalExtension};
 
 use crate::filter::sql::Condition;
 use crate::filter::{FilterError, GameFilter};
@@ -42,6 +42,17 @@ pub struct GameListing {
     pub line: u32,
     /// The game this one is a linked copy of.
     pub duplicate_of: Option<i64>,
+    /// The linked copy whose seat gave the name searched for, where the seats shown (the
+    /// holder's) do not give it themselves: they name the same person otherwise spelled.
+    pub found_through: Option<FoundThrough>,
+}
+
+/// A linked copy's seat a game was found through (`found as 上海胡榮華 in copy 18326`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundThrough {
+    pub copy: i64,
+    /// The name as that copy records it.
+    pub name: String,
 }
 
 /// A quarantined record as `kifu games --status quarantined` lists it.
@@ -359,6 +370,7 @@ impl Store {
                 source: r.get("source")?,
                 line: r.get("line")?,
                 duplicate_of: r.get("duplicate_of")?,
+                found_through: None,
             })
             .map(|g| (g, r.get::<_, i64>("seats_holder")))
         })?;
@@ -371,8 +383,58 @@ impl Store {
         }
         for (g, holder) in out.iter_mut().zip(holders) {
             g.players = crate::query::seats(&self.conn, holder)?;
+            g.found_through = self.found_through(filter, g.id, holder)?;
         }
         Ok(out)
+    }
+
+    /// The copy of the game `game` (its seats held by `holder`) whose seat gave the player
+    /// or opponent searched for, where the holder's own names do not: the copy's seat
+    /// credits the game ([`crate::filter::sql::credits`]), so it names the same person.
+    /// None where the holder gives the name, or only the curation does (an alias).
+    fn found_through(
+        &self,
+        filter: &GameFilter,
+        game: i64,
+        holder: i64,
+    ) -> Result<Option<FoundThrough>> {
+        let side = filter.side.map(|s| s.name().to_owned());
+        let searched = [(&filter.player, side), (&filter.opponent, None)];
+        for (pattern, side) in searched {
+            let Some(pattern) = pattern else { continue };
+            let (m, v) = key_match("p.key", pattern, Fold::Name);
+            let mut params = vec![Value::Integer(game), v];
+            let side_sql = match side {
+                Some(side) => {
+                    params.push(Value::Text(side));
+                    " AND gp.side = ?"
+                }
+                None => "",
+            };
+            params.push(Value::Integer(holder));
+            // The holder's seat first: where it gives the name, nothing else need be said.
+            let sql = format!(
+                "SELECT gp.game_id, p.name FROM games f
+                 JOIN games c ON c.id = f.id OR c.duplicate_of = f.id
+                 JOIN game_players gp ON gp.game_id = c.id
+                 JOIN players p ON p.id = gp.player_id
+                 WHERE f.id = ? AND {m}{side_sql} AND {credits}
+                 ORDER BY gp.game_id <> ?, gp.game_id, gp.seat LIMIT 1",
+                credits = crate::filter::sql::credits("gp", "p", "f"),
+            );
+            let found: Option<(i64, String)> = self
+                .conn
+                .query_row(&sql, params_from_iter(params), |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()?;
+            match found {
+                Some((copy, _)) if copy == holder => return Ok(None),
+                Some((copy, name)) => return Ok(Some(FoundThrough { copy, name })),
+                None => {}
+            }
+        }
+        Ok(None)
     }
 
     /// The quarantined records under the filter (none unless it admits them), in source
@@ -424,8 +486,11 @@ impl Store {
     /// The players of the games under the filter with their game counts and results (a
     /// win when the result that counts is their side's); with a player pattern in the
     /// filter, only the players it matches (in its side, if one is given). A game counts
-    /// once for every name any of its linked copies gives it (a first copy without names,
-    /// or with other spellings, is found under its copies' names too).
+    /// under the names of its holder's seats ([`crate::shown::seats_holder`]: its own, or
+    /// those of the earliest copy naming players when it names none), once per person: a
+    /// copy's other names never credit it to anyone else. A game whose seats name one
+    /// person twice (`same-player-both-seats`) counts once for them, as no win, draw or
+    /// loss (in `unknown`).
     pub fn list_players(
         &self,
         filter: &GameFilter,
@@ -445,28 +510,34 @@ impl Store {
             NameOrder::Name => "name",
         };
         // One line per person: a curated identity (`who` < 0) gathers every spelling of
-        // its name, and counts a game once however many of its copies name them (on the
-        // side the earliest copy naming them gives).
+        // its name, and counts a game once however many seats name them.
         let sql = format!(
             "SELECT coalesce((SELECT cp.name FROM curated_players cp WHERE cp.id = -who),
                              (SELECT p.name FROM players p WHERE p.id = who)) AS name,
                     count(*) AS games, sum(r = gp.side) AS wins, sum(r = 'draw') AS draws,
                     sum(r IS NOT NULL AND r <> gp.side AND r <> 'draw') AS losses,
                     sum(r IS NULL) AS unknown, group_concat(DISTINCT kind) AS kinds
-             FROM (SELECT id, who, side, kind, r, min(copy)
+             FROM (SELECT id, who, side, kind,
+                          CASE WHEN max(twice) THEN NULL ELSE r END AS r
                    FROM (SELECT g.id,
                                 coalesce((SELECT -pi.identity FROM player_identity pi
                                           WHERE pi.player_id = gp.player_id),
                                          gp.player_id) AS who,
-                                gp.side, g.kind, {counted} AS r, cp.id AS copy
-                         FROM games g JOIN games cp ON cp.id = g.id OR cp.duplicate_of = g.id
-                         JOIN game_players gp ON gp.game_id = cp.id
+                                gp.side, g.kind, {counted} AS r,
+                                EXISTS (SELECT 1 FROM game_players o
+                                        JOIN players q ON q.id = o.player_id
+                                        WHERE o.game_id = gp.game_id AND o.seat <> gp.seat
+                                          AND {other} = {this}) AS twice
+                         FROM games g JOIN game_players gp ON gp.game_id = {holder}
                          JOIN players p ON p.id = gp.player_id
                          WHERE {cond})
                    GROUP BY id, who) gp
              GROUP BY who ORDER BY {order} LIMIT ?",
             cond = c.sql,
             counted = crate::shown::counted("g"),
+            holder = crate::shown::seats_holder("g"),
+            other = crate::shown::seat_identity("q"),
+            this = crate::shown::seat_identity("p"),
         );
         let mut params = c.params;
         params.push(limit_value(limit));

@@ -180,3 +180,13 @@ pub(crate) fn key_match(column: &str, pattern: &str, fold: Fold) -> (String, Val
     }
     (format!("{column} GLOB ?"), Value::Text(glob))
 }
+
+/// SQL: who the `players` row `{p}` is when two seats are compared: its curated identity
+/// (`#` and its number), else its folded key. Two seats name one person when these are
+/// equal: a copy's seat credits a game only where it names whom the holder's names.
+pub(crate) fn seat_identity(p: &str) -> String {
+    format!(
+        "coalesce((SELECT '#' || pi.identity FROM player_identity pi WHERE pi.player_id = {p}.id),
+                  {p}.key)"
+    )
+}

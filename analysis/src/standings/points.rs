@@ -84,7 +84,7 @@ pub struct Table {
     /// Points for a win, a draw and a loss.
     pub scoring: Scoring,
     pub lines: Vec<Line>,
-    /// Games left out: no result, or a seat without a name.
+    /// Games left out: no result, a seat without a name, or one player in both seats.
     pub unscored: u32,
     /// The rounds recorded in the table's games, in order (the crosstable's columns).
     pub rounds: Vec<String>,
@@ -271,6 +271,10 @@ fn table(
             unscored += 1;
             continue;
         };
+        if g.names_one_player_twice() {
+            unscored += 1;
+            continue;
+        }
         let names = [g.players[0].1.clone(), g.players[1].1.clone()];
         for (seat, name) in names.iter().enumerate() {
             let line = lines.entry(name.clone()).or_insert_with(|| Line {
@@ -628,6 +632,15 @@ mod tests {
                 ("D", 3.0, vec![Some(1.0), Some(16.0)], "direct encounter"),
             ]
         );
+    }
+
+    #[test]
+    fn one_player_in_both_seats_is_no_game_of_theirs() {
+        let rows = vec![game(1, "A", "B", "black"), game(2, "A", "A", "black")];
+        let t = &points_tables(&rows, &[])[0];
+        assert_eq!(t.unscored, 1);
+        let a = t.lines.iter().find(|l| l.player == "A").unwrap();
+        assert_eq!((a.games, a.wins, a.losses), (1, 1, 0));
     }
 
     #[test]

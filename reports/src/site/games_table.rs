@@ -282,6 +282,7 @@ mod tests {
             source: String::new(),
             line: 0,
             duplicate_of: None,
+            found_through: None,
         }
     }
 

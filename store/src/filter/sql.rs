@@ -246,8 +246,9 @@ impl GameFilter {
     }
 
     /// The games `g` one of whose linked copies (itself included) is among `ids` (a SELECT
-    /// of game ids): a header filter finds a game by any copy's header, since the first
-    /// copy may lack a name, a date or an event another copy gives. The ids lead to their
+    /// of game ids): a date or event filter finds a game by any copy's header, since the
+    /// first copy may lack a date or an event another copy gives (names go by the seats
+    /// that credit a game instead: [`credited_seats`]). The ids lead to their
     /// first copies by row id, and, where copies are listed too, to those copies through
     /// `games_duplicate`.
     fn any_copy(&self, ids: Condition) -> Condition {
@@ -267,51 +268,52 @@ impl GameFilter {
         }
     }
 
-    /// `player` (in `side`) and `opponent` in another seat of the same game.
-    fn players_condition(&self, c: &mut Condition) {
-        let side = self.side.map(|s| s.name().to_owned());
-        let seat_of = |pattern: &str, side: Option<&String>| -> Condition {
-            let (m, v) = crate::shown::players_matching("p", pattern);
-            let mut c = Condition {
-                sql: format!(
-                    "SELECT gp.game_id FROM game_players gp
-                     JOIN players p ON p.id = gp.player_id WHERE {m}"
-                ),
-                params: v,
+    /// The games `g` among `firsts` (a SELECT of first copies' ids) and, where copies are
+    /// listed too, their copies (through `games_duplicate`).
+    fn of_games(&self, firsts: Condition) -> Condition {
+        if !self.with_duplicates {
+            return Condition {
+                sql: format!("g.id IN ({})", firsts.sql),
+                params: firsts.params,
             };
-            if let Some(side) = side {
-                c.sql.push_str(" AND gp.side = ?");
-                c.params.push(text(side.clone()));
-            }
-            self.any_copy(c)
-        };
+        }
+        Condition {
+            sql: format!("g.id IN ({0}) OR g.duplicate_of IN ({0})", firsts.sql),
+            params: [firsts.params.clone(), firsts.params].concat(),
+        }
+    }
+
+    /// `player` (in `side`) and `opponent` in another seat of the same game, each in a
+    /// seat that credits the game to them ([`credited_seats`]).
+    fn players_condition(&self, c: &mut Condition) {
+        let side = self.side.map(|s| s.name());
         match (&self.player, &self.opponent) {
-            (Some(p), None) => c.and_condition(seat_of(p, side.as_ref())),
-            (None, Some(o)) => c.and_condition(seat_of(o, None)),
+            (Some(p), None) => {
+                let seats = credited_seats(p, side);
+                c.and_condition(self.of_games(Condition {
+                    sql: format!("SELECT game FROM ({})", seats.sql),
+                    params: seats.params,
+                }));
+            }
+            (None, Some(o)) => {
+                let seats = credited_seats(o, None);
+                c.and_condition(self.of_games(Condition {
+                    sql: format!("SELECT game FROM ({})", seats.sql),
+                    params: seats.params,
+                }));
+            }
             (Some(p), Some(o)) => {
-                // One lookup of seat pairs (the player's through the key index, then the
-                // other seats of the same game): on 1M games with 18,596 of the player's,
-                // 3.5× faster than checking each of the player's games for the opponent.
-                let (mp, vp) = crate::shown::players_matching("pa", p);
-                let (mo, vo) = crate::shown::players_matching("pb", o);
-                let mut params = vp;
-                let side_sql = match &side {
-                    Some(s) => {
-                        params.push(text(s.clone()));
-                        " AND a.side = ?"
-                    }
-                    None => "",
-                };
-                params.extend(vo);
-                c.and_condition(self.any_copy(Condition {
+                // The player's seats (through the key index), then the opponent's of the
+                // same games.
+                let mine = credited_seats(p, side);
+                let theirs = credited_seats(o, None);
+                c.and_condition(self.of_games(Condition {
                     sql: format!(
-                        "SELECT a.game_id FROM game_players a
-                         JOIN players pa ON pa.id = a.player_id
-                         JOIN game_players b ON b.game_id = a.game_id AND b.seat <> a.seat
-                         JOIN players pb ON pb.id = b.player_id
-                         WHERE {mp}{side_sql} AND {mo}"
+                        "SELECT a.game FROM ({}) a JOIN ({}) b
+                         ON b.game = a.game AND b.seat <> a.seat",
+                        mine.sql, theirs.sql
                     ),
-                    params,
+                    params: [mine.params, theirs.params].concat(),
                 }));
             }
             (None, None) => {}
@@ -458,6 +460,49 @@ impl GameFilter {
         c.and_condition(self.finding_condition());
         c
     }
+}
+
+/// SQL: whether the seat `{gp}` (a `game_players` row of any copy, its player the
+/// `players` row `{p}`) credits the game whose first copy is `{f}` (a `games` alias): a
+/// seat of the game's holder ([`crate::shown::seats_holder`]) does; a seat of another copy
+/// only where the holder's same seat names the same person
+/// ([`crate::shown::seat_identity`]). A copy's names never credit a game to a player its
+/// holder does not name (issue 55: 呂欽–趙國榮 is not 胡榮華's game though a copy of it
+/// names him).
+pub(crate) fn credits(gp: &str, p: &str, f: &str) -> String {
+    let holder = crate::shown::seats_holder(f);
+    format!(
+        "({gp}.game_id = {holder} OR EXISTS (
+            SELECT 1 FROM game_players hp JOIN players hq ON hq.id = hp.player_id
+            WHERE hp.game_id = {holder} AND hp.seat = {gp}.seat
+              AND {held} = {named}))",
+        held = crate::shown::seat_identity("hq"),
+        named = crate::shown::seat_identity(p),
+    )
+}
+
+/// The seats credited to a player matching `pattern` (in `side`, if given), as rows
+/// `(game, seat)`: `game` a first copy, `seat` a seat number of it ([`credits`]). The
+/// matching players lead through `game_players_player` to the seats of any copy, each
+/// to its first copy by row id.
+pub(crate) fn credited_seats(pattern: &str, side: Option<&str>) -> Condition {
+    let (m, v) = crate::shown::players_matching("p", pattern);
+    let mut c = Condition {
+        sql: format!(
+            "SELECT f.id AS game, gp.seat AS seat FROM game_players gp
+             JOIN players p ON p.id = gp.player_id
+             JOIN games c ON c.id = gp.game_id
+             JOIN games f ON f.id = coalesce(c.duplicate_of, c.id)
+             WHERE {m}"
+        ),
+        params: v,
+    };
+    if let Some(side) = side {
+        c.sql.push_str(" AND gp.side = ?");
+        c.params.push(text(side));
+    }
+    c.sql.push_str(&format!(" AND {}", credits("gp", "p", "f")));
+    c
 }
 
 #[cfg(test)]
