@@ -656,3 +656,56 @@ fn a_database_named_with_a_byte_that_is_not_utf8_works_end_to_end() {
         [b"db_\xff.db".to_vec(), b"db_\xff.db-positions".to_vec()]
     );
 }
+
+/// An input file whose name is not UTF-8 is stored with its bytes (`sources.path_bytes`) and
+/// a text that shows them (`\xb2`), never with a replacement character that could make two
+/// names one; messages name it the same way.
+#[cfg(unix)]
+#[test]
+fn an_input_named_with_bytes_that_are_not_utf8_keeps_them() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/renju");
+    let first = samples.join("club.bdt");
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    let name = b"\xb2\xe2\xca\xd4.bdt";
+    let input = inputs.join(OsStr::from_bytes(name));
+    std::fs::copy(&first, &input).unwrap();
+    // A file that reads as no record, named alike: the message shows the escaped name.
+    std::fs::write(
+        inputs.join(OsStr::from_bytes(b"\xff.txt")),
+        "no records here\n",
+    )
+    .unwrap();
+    let db = dir.path().join("k.db");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["ingest", "--db"])
+        .arg(&db)
+        .arg(&inputs)
+        .output()
+        .unwrap();
+    let said = stderr(&out);
+    assert!(said.contains("\\xff.txt"), "{said}");
+    assert!(!said.contains('\u{fffd}'), "{said}");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (path, bytes): (String, Vec<u8>) = conn
+        .query_row(
+            "SELECT path, path_bytes FROM sources WHERE path LIKE '%.bdt'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(path.ends_with("\\xb2\\xe2\\xca\\xd4.bdt"), "{path}");
+    assert_eq!(bytes, input.as_os_str().as_bytes());
+    // A UTF-8 path has no bytes kept: its text says it exactly.
+    let utf8: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sources WHERE path_bytes IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(utf8, 0, "both inputs here are named by bytes");
+}

@@ -15,6 +15,7 @@ fn new_store(dir: &Path) -> (Store, i64) {
     let id = store
         .begin_source(&NewSource {
             path: "hand.txt".into(),
+            path_bytes: None,
             bytes: 1,
             content_hash: "hand".into(),
             format: "hand".into(),

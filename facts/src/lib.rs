@@ -25,6 +25,7 @@ pub mod seat;
 pub mod severity;
 mod simplified;
 mod sorted_json;
+pub mod source_path;
 #[cfg(feature = "sql")]
 mod sql;
 pub mod termination;
@@ -57,5 +58,6 @@ pub use rating::{RatingSystem, UndatedResults};
 pub use ruleset::Ruleset;
 pub use seat::{BySeat, Seat};
 pub use severity::Severity;
+pub use source_path::{shown_path, SourcePath};
 pub use termination::Termination;
 pub use variation::{variation_lines, VariationLine, VariationMove};

@@ -18,7 +18,12 @@ pub struct InputError {
 
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
+        write!(
+            f,
+            "{}: {}",
+            kifu_facts::shown_path(&self.path),
+            self.message
+        )
     }
 }
 

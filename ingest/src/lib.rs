@@ -484,7 +484,7 @@ fn run(
                     }
                     other => summary
                         .input_errors
-                        .push(format!("{}: {other}", file.display())),
+                        .push(format!("{}: {other}", kifu_facts::shown_path(file))),
                 }
             }
             if let Some(bar) = &progress {
@@ -525,7 +525,7 @@ fn run(
     summary.files_without_games = without_games
         .into_iter()
         .map(|(file, records)| {
-            let path = files[file].display();
+            let path = kifu_facts::shown_path(&files[file]);
             match records {
                 0 => format!("{path}: no record read"),
                 1 => format!("{path}: its one record is quarantined"),

@@ -44,10 +44,12 @@ pub(crate) fn read_file(
     let (hash, size) = input::hash_file(path)?;
     let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let (reply_tx, reply_rx) = bounded(1);
+    let source_path = kifu_facts::SourcePath::of(path);
     to_writer
         .send(ToWriter::Begin(
             NewSource {
-                path: path.to_string_lossy().into_owned(),
+                path: source_path.shown,
+                path_bytes: source_path.bytes,
                 bytes: size,
                 content_hash: hash,
                 format: options.format.map(|f| f.name()).unwrap_or("unknown").into(),
@@ -65,7 +67,7 @@ pub(crate) fn read_file(
             if games == Some(0) {
                 summary.skipped_without_games.push(format!(
                     "{}: ingested before, and no game was read from it",
-                    path.display()
+                    kifu_facts::shown_path(path)
                 ));
             }
             return Ok(());
@@ -149,7 +151,7 @@ pub(crate) fn read_file(
         let message = damage.to_string();
         summary
             .damaged
-            .push(format!("{}: {message}", path.display()));
+            .push(format!("{}: {message}", kifu_facts::shown_path(path)));
         sender.append(Work::Record(
             sender.member.clone(),
             Err(RawError {

@@ -512,6 +512,7 @@ mod tests {
         let id = store
             .begin_source(&crate::NewSource {
                 path: "c.bdt".into(),
+                path_bytes: None,
                 bytes: 1,
                 content_hash: "c".into(),
                 format: "bdt".into(),
@@ -539,6 +540,7 @@ mod tests {
         let source_id = store
             .begin_source(&crate::NewSource {
                 path: file.into(),
+                path_bytes: None,
                 bytes: 1,
                 content_hash: file.into(),
                 format: "xiangqi-pgn".into(),
@@ -677,8 +679,10 @@ mod tests {
                 "DELETE FROM findings WHERE code = 'copies-disagree';
                  DROP INDEX findings_copies;
                  {}
+                 {}
                  PRAGMA user_version = {at}",
-                crate::schema::UNDO_GAME_CURATION
+                crate::schema::UNDO_GAME_CURATION,
+                crate::schema::UNDO_SOURCE_PATHS
             ))
             .unwrap();
         let before = store.generation().unwrap();

@@ -507,6 +507,7 @@ mod tests {
     fn source(hash: &str) -> NewSource {
         NewSource {
             path: "games/a b'c.renju".into(),
+            path_bytes: None,
             bytes: 10,
             content_hash: hash.into(),
             format: "renju-lines".into(),

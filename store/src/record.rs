@@ -8,7 +8,10 @@ use kifu_facts::{
 /// A file about to be ingested.
 #[derive(Clone, Debug)]
 pub struct NewSource {
+    /// The path as text ([`kifu_facts::SourcePath::shown`]).
     pub path: String,
+    /// The path's bytes where the text cannot say them (not UTF-8).
+    pub path_bytes: Option<Vec<u8>>,
     /// Size of the file on disk.
     pub bytes: u64,
     /// SHA-256 of the file's bytes, lower-case hex.

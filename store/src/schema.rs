@@ -99,6 +99,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_GAME_CURATION,
     MIGRATION_LIBRARY_TEXTS,
     MIGRATION_SAME_PLAYER,
+    MIGRATION_SOURCE_PATHS,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -805,3 +806,14 @@ ORDER BY g.id, a.seat, b.seat;
 UPDATE generation SET games = games + 1
 WHERE id = 1 AND EXISTS (SELECT 1 FROM findings WHERE code = 'same-player-both-seats');
 "#;
+
+/// A source's path as the system gave it, where it is not UTF-8: `path` keeps a text that
+/// shows it (each other byte written `\xNN`, [`kifu_facts::SourcePath`]), `path_bytes` the
+/// bytes themselves (NULL for a UTF-8 path, which `path` says exactly).
+pub const MIGRATION_SOURCE_PATHS: &str = r#"
+ALTER TABLE sources ADD COLUMN path_bytes BLOB;
+"#;
+
+/// Undoes [`MIGRATION_SOURCE_PATHS`] (tests that replay the migrations after an earlier one).
+#[cfg(test)]
+pub(crate) const UNDO_SOURCE_PATHS: &str = "ALTER TABLE sources DROP COLUMN path_bytes;";

@@ -8,6 +8,7 @@ pub(crate) fn with_a_source(dir: &tempfile::TempDir) -> (Store, i64) {
     let source = store
         .begin_source(&NewSource {
             path: "cup.pgn".into(),
+            path_bytes: None,
             bytes: 1,
             content_hash: "c".repeat(64),
             format: "xiangqi-pgn".into(),

@@ -53,15 +53,16 @@ impl Store {
             return Ok(id);
         }
         self.conn.execute(
-            "INSERT INTO sources (path, bytes, content_hash, format, encoding, rules)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO sources (path, bytes, content_hash, format, encoding, rules, path_bytes)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 source.path,
                 source.bytes as i64,
                 source.content_hash,
                 source.format,
                 source.encoding,
-                source.rules
+                source.rules,
+                source.path_bytes
             ],
         )?;
         Ok(self.conn.last_insert_rowid())

@@ -128,6 +128,7 @@ fn database(dir: &std::path::Path) -> Store {
     let source = store
         .begin_source(&NewSource {
             path: "games.txt".into(),
+            path_bytes: None,
             bytes: 1,
             content_hash: "h".into(),
             format: "renju-plain".into(),
@@ -842,6 +843,7 @@ fn indexed_dates_and_severities_select_what_the_conditions_say() {
     let source = store
         .begin_source(&NewSource {
             path: "dates.txt".into(),
+            path_bytes: None,
             bytes: 1,
             content_hash: "d".into(),
             format: "renju-plain".into(),

@@ -54,6 +54,7 @@ fn source(store: &mut Store, hash: &str) -> i64 {
     store
         .begin_source(&NewSource {
             path: "g.renju".into(),
+            path_bytes: None,
             bytes: 1,
             content_hash: hash.into(),
             format: "renju-lines".into(),
