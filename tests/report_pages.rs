@@ -458,22 +458,22 @@ fn a_xiangqi_report_names_no_renju_rules_and_counts_in_words() {
             std::fs::read_to_string(out.join("index.html")).unwrap(),
         )
     };
-    // (lang, two errors, one error), as the heading writes them.
+    // (lang, two errors, one error, full stop), as the heading writes them.
     let counts = [
-        ("en", "2 errors", "1 error"),
-        ("ja", "エラー 2 件", "エラー 1 件"),
-        ("zh-Hans", "2 项错误", "1 项错误"),
-        ("zh-Hant", "2 項錯誤", "1 項錯誤"),
+        ("en", "2 errors", "1 error", "."),
+        ("ja", "エラー 2 件", "エラー 1 件", "。"),
+        ("zh-Hans", "2 项错误", "1 项错误", "。"),
+        ("zh-Hant", "2 項錯誤", "1 項錯誤", "。"),
     ];
-    for (lang, two, one) in counts {
+    for (lang, two, one, stop) in counts {
         let (md, html) = report(&format!("all-{lang}"), &["--lang", lang]);
         let (md_one, html_one) = report(&format!("a-{lang}"), &["--lang", lang, "--player", "A"]);
         for text in [&md, &html, &md_one, &html_one] {
             assert!(!text.contains("rules renju"), "{lang}: {text}");
         }
-        assert!(md.contains(&format!("\n{two}.\n")), "{lang}: {md}");
+        assert!(md.contains(&format!("\n{two}{stop}\n")), "{lang}: {md}");
         assert!(html.contains(&format!(">{two}</span>")), "{lang}");
-        assert!(md_one.contains(&format!("\n{one}.\n")), "{lang}: {md_one}");
+        assert!(md_one.contains(&format!("\n{one}{stop}\n")), "{lang}: {md_one}");
         assert!(html_one.contains(&format!(">{one}</span>")), "{lang}");
         assert!(md_one.contains("_player A_"), "{lang}: {md_one}");
     }
