@@ -473,7 +473,10 @@ fn a_xiangqi_report_names_no_renju_rules_and_counts_in_words() {
         }
         assert!(md.contains(&format!("\n{two}{stop}\n")), "{lang}: {md}");
         assert!(html.contains(&format!(">{two}</span>")), "{lang}");
-        assert!(md_one.contains(&format!("\n{one}{stop}\n")), "{lang}: {md_one}");
+        assert!(
+            md_one.contains(&format!("\n{one}{stop}\n")),
+            "{lang}: {md_one}"
+        );
         assert!(html_one.contains(&format!(">{one}</span>")), "{lang}");
         assert!(md_one.contains("_player A_"), "{lang}: {md_one}");
     }

@@ -211,9 +211,12 @@ fn a_leagues_boards_make_team_matches_and_the_three_outputs_agree() {
     )
     .unwrap();
     let applied = kifu_ok(&["curate", "--db", d, file.to_str().unwrap()]);
-    // The event's own records only: its games' copies filed under other events stay there.
+    // The event's games: of its 616 records, 5 are linked by their moves alone to games of
+    // other players (short lines played alike: 3 in the 2015 league and another event, 2 in
+    // this one), which the curation does not take into the event; its games' copies filed
+    // under other events stay there.
     assert!(
-        applied.contains("event 2016 象甲: 616 game(s)"),
+        applied.contains("event 2016 象甲: 611 game(s)"),
         "{applied}"
     );
     let teams = team_json(&db, "2016 象甲");

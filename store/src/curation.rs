@@ -283,15 +283,16 @@ fn apply(
         let mut all = vec![Value::Integer(event)];
         all.extend(params);
         // Entries are tried in file order: a game goes to the first that matches any of
-        // its copies, and holds it for every copy.
+        // its copies (one naming the game's players), and holds it for every copy.
         let games = tx.execute(
             &format!(
                 "INSERT INTO event_games (game_id, event, matched)
                  SELECT coalesce(g.duplicate_of, g.id), ?, min(g.id)
                  FROM games g JOIN sources s ON s.id = g.source_id
-                 WHERE ({cond})
+                 WHERE ({cond}) AND {same}
                    AND coalesce(g.duplicate_of, g.id) NOT IN (SELECT game_id FROM event_games)
-                 GROUP BY coalesce(g.duplicate_of, g.id)"
+                 GROUP BY coalesce(g.duplicate_of, g.id)",
+                same = crate::shown::names_the_holders_players("g"),
             ),
             params_from_iter(all.clone()),
         )? as u64;

@@ -190,3 +190,23 @@ pub(crate) fn seat_identity(p: &str) -> String {
                   {p}.key)"
     )
 }
+
+/// SQL: whether the record `{c}` (a `games` alias, any copy) names the people its game's
+/// holder names, seat by seat ([`seat_identity`]; a seat it leaves empty says nothing).
+/// Records alike by their moves alone can be two games (two short draws of one line, a
+/// year apart): such a "copy" does not bring its first copy's game into an event that
+/// matched it.
+pub(crate) fn names_the_holders_players(c: &str) -> String {
+    format!(
+        "({c}.duplicate_of IS NULL OR EXISTS (
+            SELECT 1 FROM games nf WHERE nf.id = {c}.duplicate_of AND NOT EXISTS (
+                SELECT 1 FROM game_players cp JOIN players cq ON cq.id = cp.player_id
+                WHERE cp.game_id = {c}.id AND NOT EXISTS (
+                    SELECT 1 FROM game_players hp JOIN players hq ON hq.id = hp.player_id
+                    WHERE hp.game_id = {holder} AND hp.seat = cp.seat
+                      AND {held} = {named}))))",
+        holder = seats_holder("nf"),
+        held = seat_identity("hq"),
+        named = seat_identity("cq"),
+    )
+}
