@@ -429,14 +429,29 @@ impl GameFilter {
         }
         .game_condition();
         let mut finding = self.finding_condition();
-        finding.and(
-            &format!(
-                "x.code = 'copies-disagree' AND EXISTS (SELECT 1 FROM games g
-                 WHERE g.duplicate_of = x.game_id AND {})",
-                copies.sql
-            ),
-            copies.params,
-        );
+        if let Some(id) = self.id {
+            // One game (`show`, `audit --game`): both sides of the OR name the finding's
+            // game by id, so each is looked up through `findings_game` instead of the OR
+            // reading every finding.
+            c.and("x.game_id = ?", [Value::Integer(id)]);
+            finding.and(
+                &format!(
+                    "x.code = 'copies-disagree' AND x.game_id IN (SELECT g.duplicate_of
+                     FROM games g WHERE {})",
+                    copies.sql
+                ),
+                copies.params,
+            );
+        } else {
+            finding.and(
+                &format!(
+                    "x.code = 'copies-disagree' AND EXISTS (SELECT 1 FROM games g
+                     WHERE g.duplicate_of = x.game_id AND {})",
+                    copies.sql
+                ),
+                copies.params,
+            );
+        }
         c.sql = format!("({}) OR ({})", c.sql, finding.sql);
         c.params.extend(finding.params);
         c
