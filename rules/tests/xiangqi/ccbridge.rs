@@ -27,9 +27,10 @@ fn count(vars: &[XqVariation]) -> u32 {
 fn every_main_line_and_variation_replays() {
     const DIR: &str = "data/xiangqi/xqf_cbl_samples/walker8088_cchess/";
     for (name, records, games) in [
-        ("1956年全国象棋锦标赛93局.CBL", 93, 93),
-        // Two section cards (no move) are not games.
-        ("1989年龙化杯象棋名师邀请赛35局.CBL", 38, 36),
+        // Each library's remarks come first, as a record that is the library's text.
+        ("1956年全国象棋锦标赛93局.CBL", 94, 93),
+        // Two section cards (no move) are not games: the library's text too.
+        ("1989年龙化杯象棋名师邀请赛35局.CBL", 39, 36),
         ("test.cbr", 1, 1),
         ("test2.cbr", 1, 1),
         ("test.cbf", 1, 1),
