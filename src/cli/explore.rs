@@ -89,6 +89,26 @@ pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The API's answer (`/api/explore`): the object `--json` prints, with the CLI's notices.
+pub(super) fn answer(a: &ExploreArgs, store: &kifu_store::Store) -> Result<serde_json::Value> {
+    let (filter, board) = super::position::question(&a.filter, &a.query, "explore")?;
+    let notices = super::select::notices(store, &filter)?;
+    let games = filtered_games(store, &filter, board.kind())?;
+    let found = explore(
+        store,
+        &board,
+        Selection {
+            games: games.as_ref(),
+            with_duplicates: filter.with_duplicates,
+        },
+        a.depth.max(1),
+        a.min_games,
+    )?;
+    let mut answer = json(&found);
+    answer["notices"] = notices.into_iter().map(|n| n.text).collect();
+    Ok(answer)
+}
+
 fn score_text(c: &ResultCounts) -> String {
     match c.first_mover_score() {
         Some((p, low, high)) => format!("{:.3} [{:.3}, {:.3}]", p, low, high),

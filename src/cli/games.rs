@@ -11,7 +11,7 @@ use anyhow::Result;
 use clap::Args;
 use kifu_store::search::{FoundThrough, GameListing, GameOrder, QuarantinedListing};
 use kifu_store::{GameFilter, Store};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::args::{parse_list_format, DbArg, FilterArgs, ListFormat};
 use super::progress::summary;
@@ -51,16 +51,14 @@ pub(super) fn run(args: &GamesArgs) -> Result<ExitCode> {
     if filter.status == Some(kifu_store::filter::Status::Quarantined) {
         return quarantined(&store, &filter, limit, format);
     }
-    let games = store.list_games(&filter, args.sort, limit)?;
-    let total = if limit.is_some_and(|l| games.len() as u64 >= l) {
-        store.count_games(&filter)?
-    } else {
-        games.len() as u64
-    };
+    let (games, total) = select(&store, &filter, args.sort, limit)?;
     let text = match format {
         ListFormat::Table if games.is_empty() => String::new(),
         ListFormat::Table => table(&games),
-        ListFormat::Json => games.iter().map(|g| json_line(g) + "\n").collect(),
+        ListFormat::Json => games
+            .iter()
+            .map(|g| json_line(g).to_string() + "\n")
+            .collect(),
         ListFormat::Csv => csv(&games),
     };
     stdout::print(&text)?;
@@ -76,6 +74,50 @@ pub(super) fn run(args: &GamesArgs) -> Result<ExitCode> {
         summary!("kifu games: {total} game{s}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The games `filter` selects in `order`, at most `limit`, and how many it selects.
+fn select(
+    store: &Store,
+    filter: &GameFilter,
+    order: GameOrder,
+    limit: Option<u64>,
+) -> Result<(Vec<GameListing>, u64)> {
+    let games = store.list_games(filter, order, limit)?;
+    let total = if limit.is_some_and(|l| games.len() as u64 >= l) {
+        store.count_games(filter)?
+    } else {
+        games.len() as u64
+    };
+    Ok((games, total))
+}
+
+/// The API's answer (`/api/games`): the lines `--format json` prints, as `games` (or
+/// `quarantined` with `--status quarantined`), with the `total` the filter selects, the
+/// `notices` the CLI says on standard error, and, when nothing matches, why.
+pub(super) fn answer(args: &GamesArgs, store: &Store) -> Result<Value> {
+    let filter = args.filter.filter(false)?;
+    let notices = super::select::notices(store, &filter)?;
+    let mut answer = serde_json::Map::new();
+    if filter.status == Some(kifu_store::filter::Status::Quarantined) {
+        let records = store.list_quarantined(&filter, args.limit)?;
+        answer.insert(
+            "quarantined".into(),
+            records.iter().map(quarantined_json).collect(),
+        );
+    } else {
+        let (games, total) = select(store, &filter, args.sort, args.limit)?;
+        if games.is_empty() {
+            answer.insert("nothing".into(), nothing_matches(store, &filter)?.into());
+        }
+        answer.insert("games".into(), games.iter().map(json_line).collect());
+        answer.insert("total".into(), total.into());
+    }
+    answer.insert(
+        "notices".into(),
+        notices.into_iter().map(|n| Value::from(n.text)).collect(),
+    );
+    Ok(Value::Object(answer))
 }
 
 /// Why a search that matched nothing did: said plainly, with the copies it left out.
@@ -168,7 +210,8 @@ fn table(games: &[GameListing]) -> String {
     render(&columns, &rows)
 }
 
-fn json_line(g: &GameListing) -> String {
+/// A game as `--format json` prints it (one line) and the API lists it.
+fn json_line(g: &GameListing) -> Value {
     json!({
         "id": g.id,
         "kind": g.kind.name(),
@@ -187,7 +230,6 @@ fn json_line(g: &GameListing) -> String {
         "duplicate_of": g.duplicate_of,
         "found_through": g.found_through.as_ref().map(|f| json!({"copy": f.copy, "name": f.name})),
     })
-    .to_string()
 }
 
 fn csv(games: &[GameListing]) -> String {
@@ -219,6 +261,12 @@ fn csv(games: &[GameListing]) -> String {
         out.push_str(&csv_line(&fields));
     }
     out
+}
+
+/// A quarantined record as `--format json` prints it.
+fn quarantined_json(q: &QuarantinedListing) -> Value {
+    json!({"quarantined": q.id, "source": q.source, "line": q.line,
+           "column": q.column, "format": q.format, "error": q.error})
 }
 
 /// `--status quarantined`: the records that could not be read, with their errors.
@@ -253,12 +301,7 @@ fn quarantined(
         ),
         ListFormat::Json => records
             .iter()
-            .map(|q| {
-                json!({"quarantined": q.id, "source": q.source, "line": q.line,
-                       "column": q.column, "format": q.format, "error": q.error})
-                .to_string()
-                    + "\n"
-            })
+            .map(|q| quarantined_json(q).to_string() + "\n")
             .collect(),
         ListFormat::Csv => {
             let mut out = String::from("quarantined,source,line,column,format,error\n");

@@ -24,6 +24,7 @@ pub(crate) mod progress;
 mod ratings;
 mod report;
 mod select;
+mod serve;
 mod show;
 mod site;
 mod standings;
@@ -139,6 +140,10 @@ enum Command {
     /// (the Spark job's copies linked across shards), as JSON lines.
     #[command(hide = true)]
     CopiesDisagree(copies_disagree::CopiesDisagreeArgs),
+    /// Serve the database over HTTP: the JSON API under /api/ (the commands' answers, the
+    /// commands' flags as parameters) and the web UI, reading it read-only while ingest
+    /// and curate write it; stops on SIGTERM or Ctrl-C once the requests in flight end.
+    Serve(serve::ServeArgs),
     /// The tour: generate games of all four kinds, ingest them with the bundled samples
     /// into kifu-demo.db, print the summary and the audit, write the report into
     /// kifu-demo-report/.
@@ -170,6 +175,7 @@ pub fn run() -> Result<ExitCode> {
         Command::Explore(args) => explore::run(&args),
         Command::BenchStage(args) => crate::bench::run_stage(&args),
         Command::CopiesDisagree(args) => copies_disagree::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Demo(args) => demo::run(&args),
     }
 }

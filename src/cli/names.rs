@@ -9,7 +9,8 @@ use anyhow::Result;
 use clap::Args;
 use kifu_facts::GameKind;
 use kifu_store::search::{EventListing, NameOrder, PlayerListing};
-use serde_json::json;
+use kifu_store::Store;
+use serde_json::{json, Value};
 
 use super::args::{parse_list_format, DbArg, FilterArgs, ListFormat};
 use super::table::{left, render, right};
@@ -102,13 +103,7 @@ pub(super) fn players(args: &PlayersArgs) -> Result<ExitCode> {
         ),
         ListFormat::Json => rows
             .iter()
-            .map(|p| {
-                json!({"player": p.name, "games": p.games, "wins": p.wins, "draws": p.draws,
-                       "losses": p.losses, "no_result": p.unknown,
-                       "kinds": p.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
-                .to_string()
-                    + "\n"
-            })
+            .map(|p| player_json(p).to_string() + "\n")
             .collect(),
         ListFormat::Csv => {
             std::iter::once("player,games,wins,draws,losses,no_result,kinds\n".into())
@@ -121,6 +116,46 @@ pub(super) fn players(args: &PlayersArgs) -> Result<ExitCode> {
         eprintln!("kifu players: no players in the games that match");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A player as `--format json` prints it (one line) and the API lists it.
+fn player_json(p: &PlayerListing) -> Value {
+    json!({"player": p.name, "games": p.games, "wins": p.wins, "draws": p.draws,
+           "losses": p.losses, "no_result": p.unknown,
+           "kinds": p.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
+}
+
+/// An event as `--format json` prints it (one line) and the API lists it.
+fn event_json(e: &EventListing) -> Value {
+    json!({"event": e.name, "games": e.games, "players": e.players,
+           "from": e.first_date, "to": e.last_date,
+           "kinds": e.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
+}
+
+/// The API's answer (`/api/players`): the lines `--format json` prints, as `players`,
+/// with the CLI's notices. `--suggest-aliases` is the curator's, not the API's.
+pub(super) fn players_answer(args: &PlayersArgs, store: &Store) -> Result<Value> {
+    if args.suggest_aliases {
+        anyhow::bail!("--suggest-aliases writes a curation file's entries: ask the CLI");
+    }
+    let filter = args.filter.filter(false)?;
+    let notices = super::select::notices(store, &filter)?;
+    let rows = store.list_players(&filter, args.sort, args.limit)?;
+    Ok(json!({
+        "players": rows.iter().map(player_json).collect::<Vec<_>>(),
+        "notices": notices.into_iter().map(|n| n.text).collect::<Vec<_>>(),
+    }))
+}
+
+/// The API's answer (`/api/events`): the lines `--format json` prints, as `events`.
+pub(super) fn events_answer(args: &EventsArgs, store: &Store) -> Result<Value> {
+    let filter = args.filter.filter(false)?;
+    let notices = super::select::notices(store, &filter)?;
+    let rows = store.list_events(&filter, args.sort, args.limit)?;
+    Ok(json!({
+        "events": rows.iter().map(event_json).collect::<Vec<_>>(),
+        "notices": notices.into_iter().map(|n| n.text).collect::<Vec<_>>(),
+    }))
 }
 
 /// `kifu players --suggest-aliases`: likely identities as `[[player]]` entries.
@@ -164,13 +199,7 @@ pub(super) fn events(args: &EventsArgs) -> Result<ExitCode> {
         ),
         ListFormat::Json => rows
             .iter()
-            .map(|e| {
-                json!({"event": e.name, "games": e.games, "players": e.players,
-                       "from": e.first_date, "to": e.last_date,
-                       "kinds": e.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
-                .to_string()
-                    + "\n"
-            })
+            .map(|e| event_json(e).to_string() + "\n")
             .collect(),
         ListFormat::Csv => std::iter::once("event,games,players,from,to,kinds\n".into())
             .chain(rows.iter().map(|e| csv_line(&fields(e))))

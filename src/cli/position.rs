@@ -256,6 +256,18 @@ pub(super) fn open(
     query: &QueryArgs,
     command: &str,
 ) -> Result<(Store, GameFilter, Board)> {
+    let (filter, board) = question(flags, query, command)?;
+    select::catch_up_index(&db.db, command)?;
+    let store = select::open_for(&db.db, &filter, command)?;
+    Ok((store, filter, board))
+}
+
+/// The filter and the queried position of `position` and `explore`.
+pub(super) fn question(
+    flags: &FilterArgs,
+    query: &QueryArgs,
+    command: &str,
+) -> Result<(GameFilter, Board)> {
     let filter = flags.filter(false)?;
     let Some(kind) = filter.game else {
         bail!(
@@ -263,7 +275,23 @@ pub(super) fn open(
         );
     };
     let board = query.board(kind)?;
-    select::catch_up_index(&db.db, command)?;
-    let store = select::open_for(&db.db, &filter, command)?;
-    Ok((store, filter, board))
+    Ok((filter, board))
+}
+
+/// The API's answer (`/api/position`): the object `--json` prints, with the CLI's notices.
+pub(super) fn answer(a: &PositionArgs, store: &Store) -> Result<serde_json::Value> {
+    let (filter, board) = question(&a.filter, &a.query, "position")?;
+    let notices = select::notices(store, &filter)?;
+    let games = filtered_games(store, &filter, board.kind())?;
+    let found = search(
+        store,
+        &board,
+        Selection {
+            games: games.as_ref(),
+            with_duplicates: filter.with_duplicates,
+        },
+    )?;
+    let mut answer = json(&found, a.limit);
+    answer["notices"] = notices.into_iter().map(|n| n.text).collect();
+    Ok(answer)
 }

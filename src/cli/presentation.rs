@@ -29,11 +29,11 @@ pub(super) struct PresentationArgs {
     theme: Option<PathBuf>,
 }
 
-fn parse_edition(s: &str) -> Result<kifu_reports::Edition, String> {
+pub(super) fn parse_edition(s: &str) -> Result<kifu_reports::Edition, String> {
     kifu_reports::Edition::parse(s).ok_or_else(|| unknown_name("edition", s, ["public", "audit"]))
 }
 
-fn parse_lang(s: &str) -> Result<kifu_reports::Lang, String> {
+pub(super) fn parse_lang(s: &str) -> Result<kifu_reports::Lang, String> {
     kifu_reports::Lang::parse(s).ok_or_else(|| {
         unknown_name(
             "language",

@@ -142,17 +142,75 @@ impl RatingsArgs {
 }
 
 pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
-    let mut filter = args.filter.filter(false)?;
-    // `--player` names whose line to show: every player's games are rated.
-    let player = filter.player.take();
-    if args.history && player.is_none() {
-        bail!("--history shows one player's ratings over time: name them with --player");
-    }
-    let as_of = args.as_of()?;
-    if let Some(date) = as_of {
-        filter.date = filter.date.with_ends(None, Some(date));
-    }
+    let (filter, player) = args.question()?;
     let store = super::select::open_for(&args.db.db, &filter, "ratings")?;
+    let rated = rate(args, &store, &filter, Some(&args.db.db))?;
+    for note in &rated.notes {
+        eprintln!("kifu ratings: {note}");
+    }
+    if rated.ratings.lines.is_empty() {
+        return Ok(ExitCode::from(1));
+    }
+    let text = shown(args, &rated, player.as_deref(), args.format)?;
+    stdout::print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The API's answer (`/api/ratings`): the object `--format json` prints, with the notes the
+/// CLI says on standard error as `notices`. Stale stored lists are computed, not stored: a
+/// public request writes nothing.
+pub(super) fn answer(args: &RatingsArgs, store: &kifu_store::Store) -> Result<serde_json::Value> {
+    if args.rated_games.is_some() || args.format != TextFormat::Json {
+        bail!("the API answers ratings as JSON: --rated-games and --format are the CLI's");
+    }
+    let (filter, player) = args.question()?;
+    let mut notices: Vec<String> = super::select::notices(store, &filter)?
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    let rated = rate(args, store, &filter, None)?;
+    notices.extend(rated.notes.iter().cloned());
+    let mut answer = if rated.ratings.lines.is_empty() {
+        serde_json::json!({"lines": []})
+    } else {
+        serde_json::from_str(&shown(args, &rated, player.as_deref(), TextFormat::Json)?)?
+    };
+    answer["notices"] = notices.into();
+    Ok(answer)
+}
+
+/// The ratings computed, and what to say of them.
+struct Rated {
+    ratings: Ratings,
+    kind: GameKind,
+    notes: Vec<String>,
+}
+
+impl RatingsArgs {
+    /// The games rated and the player whose line to show (`--player` names whose line to
+    /// show: every player's games are rated).
+    fn question(&self) -> Result<(kifu_store::GameFilter, Option<String>)> {
+        let mut filter = self.filter.filter(false)?;
+        let player = filter.player.take();
+        if self.history && player.is_none() {
+            bail!("--history shows one player's ratings over time: name them with --player");
+        }
+        if let Some(date) = self.as_of()? {
+            filter.date = filter.date.with_ends(None, Some(date));
+        }
+        Ok((filter, player))
+    }
+}
+
+/// Rates the games of `filter`: the stored list when it is this one and current, else
+/// computed (and stored when `db` is given and the stored list is this one).
+fn rate(
+    args: &RatingsArgs,
+    store: &kifu_store::Store,
+    filter: &kifu_store::GameFilter,
+    db: Option<&Path>,
+) -> Result<Rated> {
+    let as_of = args.as_of()?;
     let kind = match filter.game {
         Some(kind) => kind,
         None => {
@@ -177,7 +235,7 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
     let stored_list = as_of.is_none() && terms.are_default() && of_kind == stored_filter(kind);
     let generation = store.generation()?;
     let stale = store.freshness(Derived::Ratings(kind))? == Freshness::Stale;
-    let mut games = rated_games(&store, kind, &filter, terms.undated)?;
+    let mut games = rated_games(store, kind, filter, terms.undated)?;
     if let Some(date) = as_of {
         games = games.until(date.last_day_number());
     }
@@ -185,7 +243,7 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
         write_rated_games(&games, path)?;
     }
     let current = if stored_list && !stale {
-        read_current(&store, kind, terms.system, &games)?
+        read_current(store, kind, terms.system, &games)?
     } else {
         None
     };
@@ -194,34 +252,48 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
         None => {
             // The stored fit of nearly the same games is where WHR starts: the same
             // result in fewer passes.
-            let start = StartingPoint::stored(&store, kind)?;
+            let start = StartingPoint::stored(store, kind)?;
             let ratings = rate_from(kind, &games, &terms, &start);
-            if stored_list && stale {
-                store_lists(&args.db.db, kind, generation, &games, &start, &ratings)?;
+            if let (true, true, Some(db)) = (stored_list, stale, db) {
+                store_lists(db, kind, generation, &games, &start, &ratings)?;
             }
             ratings
         }
     };
+    let mut notes = Vec::new();
     for reason in ratings.not_rated.reasons() {
-        eprintln!("kifu ratings: not rated: {reason}");
+        notes.push(format!("not rated: {reason}"));
     }
     if let Some(note) = ratings.not_rated.undated_note() {
-        eprintln!("kifu ratings: {note}");
+        notes.push(note.to_string());
     }
     if let Some(note) = games.own_period_note() {
-        eprintln!("kifu ratings: {note}");
+        notes.push(note.to_string());
     }
     if ratings.lines.is_empty() {
-        eprintln!("kifu ratings: no {kind} game can be rated under the filter");
-        return Ok(ExitCode::from(1));
-    }
-    if !ratings.converged {
-        eprintln!(
-            "kifu ratings: WHR stopped after {} iterations without meeting its tolerance",
+        notes.push(format!("no {kind} game can be rated under the filter"));
+    } else if !ratings.converged {
+        notes.push(format!(
+            "WHR stopped after {} iterations without meeting its tolerance",
             ratings.iterations
-        );
+        ));
     }
-    let text = match &player {
+    Ok(Rated {
+        ratings,
+        kind,
+        notes,
+    })
+}
+
+/// The list, or one player's line or history, in `format`.
+fn shown(
+    args: &RatingsArgs,
+    rated: &Rated,
+    player: Option<&str>,
+    format: TextFormat,
+) -> Result<String> {
+    let (ratings, kind) = (&rated.ratings, rated.kind);
+    Ok(match player {
         Some(name) => {
             let Some(line) = ratings.line(name) else {
                 let names = ratings.lines.iter().map(|l| l.player.as_str());
@@ -231,9 +303,9 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
                 );
             };
             if args.history {
-                history(&ratings, &line.player, args.format)?
+                history(ratings, &line.player, format)?
             } else {
-                list(&ratings, std::slice::from_ref(line), args.format)?
+                list(ratings, std::slice::from_ref(line), format)?
             }
         }
         None => {
@@ -242,11 +314,9 @@ pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
             } else {
                 args.top.min(ratings.lines.len())
             };
-            list(&ratings, &ratings.lines[..top], args.format)?
+            list(ratings, &ratings.lines[..top], format)?
         }
-    };
-    stdout::print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    })
 }
 
 /// The games rated, in the order rated: `first,second,score,date,day` (`day`: days from

@@ -30,23 +30,50 @@ pub(super) fn open(
 /// each name in it that matches no one.
 pub(super) fn open_for(db: &Path, filter: &GameFilter, command: &str) -> Result<Store> {
     let store = Store::open_read_only(db)?;
-    for unmatched in store.check_filter(filter)? {
-        eprintln!("kifu {command}: {unmatched}");
+    for notice in notices(&store, filter)? {
+        if notice.always || !super::progress::quiet() {
+            eprintln!("kifu {command}: {}", notice.text);
+        }
     }
-    // The one ruleset default leaves free-style games out: say how many.
+    Ok(store)
+}
+
+/// Something a reader of an answer should know about the question: a name that matches no
+/// one (with the closest names), or games the defaults left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Notice {
+    pub(super) text: String,
+    /// Said even under `--quiet` (it explains an answer that may look empty).
+    pub(super) always: bool,
+}
+
+/// What `filter` asked that the answer does not show: each name in it that matches no
+/// one, and the free-style games the one ruleset default leaves out.
+pub(super) fn notices(store: &Store, filter: &GameFilter) -> Result<Vec<Notice>> {
+    let mut notices: Vec<Notice> = store
+        .check_filter(filter)?
+        .into_iter()
+        .map(|unmatched| Notice {
+            text: unmatched.to_string(),
+            always: true,
+        })
+        .collect();
     if filter.ruleset == RulesetChoice::Renju && filter.admits_kind(GameKind::Renju) {
         let left_out = store.count_games(&GameFilter {
             ruleset: RulesetChoice::Freestyle,
             ..filter.clone()
         })?;
-        if left_out > 0 && !super::progress::quiet() {
-            eprintln!(
-                "kifu {command}: {left_out} free-style gomoku game(s) left out (Renju rules by \
-                 default: --ruleset freestyle selects them, --ruleset all both)"
-            );
+        if left_out > 0 {
+            notices.push(Notice {
+                text: format!(
+                    "{left_out} free-style gomoku game(s) left out (Renju rules by default: \
+                     --ruleset freestyle selects them, --ruleset all both)"
+                ),
+                always: false,
+            });
         }
     }
-    Ok(store)
+    Ok(notices)
 }
 
 /// Brings the position index up to the newest game before a command reads it (the games

@@ -77,49 +77,12 @@ impl StatsArgs {
 
 pub(super) fn run(args: &StatsArgs) -> Result<ExitCode> {
     args.check_out()?;
-    let (by, format, out) = (args.by.as_deref(), args.format, args.out.as_deref());
+    let (format, out) = (args.format, args.out.as_deref());
     use kifu_analysis::Format as F;
     let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "stats")?;
-    let data = kifu_analysis::Dataset::new(&store, &filter);
-    let mut tables = match (by, args.adjusted || args.compare.is_some()) {
-        (Some(by), true) => adjusted_tables(&store, &filter, &data, by, args)?,
-        _ => kifu_analysis::stats(&data, by)?,
-    };
-    if tables.is_empty() || store.count_games(&filter)? == 0 {
-        eprintln!("kifu stats: no games match");
-    }
-    // What the Renju balance tables leave out, and why an empty table is empty: an answer
-    // never passes for "nothing there" unexplained.
-    let left = kifu_analysis::renju_balance_left_out(&data)?;
-    // Under the default the free-style games are said left out already (`select`).
-    let freestyle = if filter.ruleset == kifu_store::RulesetChoice::All {
-        left.freestyle
-    } else {
-        0
-    };
-    for (n, what) in [
-        (freestyle, "free-style gomoku game(s) (other rules: --ruleset freestyle gives their balance)"),
-        (left.short, "game(s) that never reached an opening (fewer than 3 moves, move-less results among them)"),
-        (left.forfeits, "forfeit(s) (a forfeit-result note: not played out)"),
-    ] {
-        if n > 0 {
-            eprintln!("kifu stats: {n} {what} are left out of the Renju balance tables");
-        }
-    }
-    if left.without_moves > 0 {
-        eprintln!(
-            "kifu stats: {} result(s) without moves (of a results file) count in the Renju \
-             balance tables, except those by opening",
-            left.without_moves
-        );
-    }
-    for (name, df) in &tables {
-        if df.height() == 0 && !tables.is_empty() {
-            eprintln!(
-                "kifu stats: table {name} is empty: {}",
-                empty_because(name, &filter)
-            );
-        }
+    let (mut tables, notes) = compute(args, &store, &filter)?;
+    for note in notes {
+        eprintln!("kifu stats: {note}");
     }
     match (format, out) {
         (F::Json, _) => {
@@ -168,6 +131,80 @@ pub(super) fn run(args: &StatsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Named tables, in the order printed.
+type Tables = Vec<(String, kifu_analysis::DataFrame)>;
+
+/// The tables `args` asks for, and what a reader should know of them (said on standard
+/// error by the CLI, as `notices` by the API): what was left out, and why a table is empty.
+fn compute(
+    args: &StatsArgs,
+    store: &kifu_store::Store,
+    filter: &kifu_store::GameFilter,
+) -> Result<(Tables, Vec<String>)> {
+    let mut notes = Vec::new();
+    let data = kifu_analysis::Dataset::new(store, filter);
+    let tables = match (args.by.as_deref(), args.adjusted || args.compare.is_some()) {
+        (Some(by), true) => adjusted_tables(store, filter, &data, by, args, &mut notes)?,
+        (by, _) => kifu_analysis::stats(&data, by)?,
+    };
+    if tables.is_empty() || store.count_games(filter)? == 0 {
+        notes.push("no games match".to_owned());
+    }
+    // What the Renju balance tables leave out, and why an empty table is empty: an answer
+    // never passes for "nothing there" unexplained.
+    let left = kifu_analysis::renju_balance_left_out(&data)?;
+    // Under the default the free-style games are said left out already (`select`).
+    let freestyle = if filter.ruleset == kifu_store::RulesetChoice::All {
+        left.freestyle
+    } else {
+        0
+    };
+    for (n, what) in [
+        (freestyle, "free-style gomoku game(s) (other rules: --ruleset freestyle gives their balance)"),
+        (left.short, "game(s) that never reached an opening (fewer than 3 moves, move-less results among them)"),
+        (left.forfeits, "forfeit(s) (a forfeit-result note: not played out)"),
+    ] {
+        if n > 0 {
+            notes.push(format!("{n} {what} are left out of the Renju balance tables"));
+        }
+    }
+    if left.without_moves > 0 {
+        notes.push(format!(
+            "{} result(s) without moves (of a results file) count in the Renju balance \
+             tables, except those by opening",
+            left.without_moves
+        ));
+    }
+    for (name, df) in &tables {
+        if df.height() == 0 && !tables.is_empty() {
+            notes.push(format!(
+                "table {name} is empty: {}",
+                empty_because(name, filter)
+            ));
+        }
+    }
+    Ok((tables, notes))
+}
+
+/// The API's answer (`/api/stats`): the tables `--format json` prints (the same object),
+/// with the notes the CLI says on standard error as `notices`.
+pub(super) fn answer(args: &StatsArgs, store: &kifu_store::Store) -> Result<serde_json::Value> {
+    if args.out.is_some() || args.format != kifu_analysis::Format::Json {
+        bail!("the API answers stats as JSON: --out and --format are the CLI's");
+    }
+    let filter = args.filter.filter(false)?;
+    let mut notices: Vec<String> = super::select::notices(store, &filter)?
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    let (mut tables, notes) = compute(args, store, &filter)?;
+    notices.extend(notes);
+    let mut answer: serde_json::Value =
+        serde_json::from_str(&kifu_analysis::frames_to_json(&mut tables)?)?;
+    answer["notices"] = notices.into();
+    Ok(answer)
+}
+
 /// The first mover's advantage per group, adjusted for the players' strengths, and the
 /// comparison of two groups: for the one game with a first mover's advantage selected.
 fn adjusted_tables(
@@ -176,7 +213,8 @@ fn adjusted_tables(
     data: &kifu_analysis::Dataset,
     by: &str,
     args: &StatsArgs,
-) -> Result<Vec<(String, kifu_analysis::DataFrame)>> {
+    notes: &mut Vec<String>,
+) -> Result<Tables> {
     use kifu_facts::GameKind;
     let kind = match filter.game {
         Some(kind) => kind,
@@ -196,14 +234,14 @@ fn adjusted_tables(
         }
     };
     let adjusted = kifu_analysis::adjusted_advantage(data, kind, by)?;
-    eprintln!(
-        "kifu stats: {kind} first mover's advantage by {by}, adjusted for the strengths of \
-         {} players (a Bradley–Terry model: a strength per player, an advantage per {by}; \
-         advantages in rating points with 95% intervals)",
+    notes.push(format!(
+        "{kind} first mover's advantage by {by}, adjusted for the strengths of {} players \
+         (a Bradley–Terry model: a strength per player, an advantage per {by}; advantages in \
+         rating points with 95% intervals)",
         adjusted.players
-    );
+    ));
     for note in adjusted.left_out() {
-        eprintln!("kifu stats: {note} left out of the adjusted fit");
+        notes.push(format!("{note} left out of the adjusted fit"));
     }
     let mut tables = Vec::new();
     if args.adjusted {
@@ -211,7 +249,7 @@ fn adjusted_tables(
     }
     if let Some([a, b]) = args.compare.as_deref() {
         let comparison = kifu_analysis::compare_groups(data, kind, by, a, b)?;
-        eprintln!("kifu stats: the test: {}", comparison.test);
+        notes.push(format!("the test: {}", comparison.test));
         tables.push((format!("{kind}_compare_by_{by}"), comparison.frame()?));
     }
     Ok(tables)

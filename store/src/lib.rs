@@ -244,6 +244,15 @@ pub struct Store {
     indexed: IndexedBatch,
 }
 
+/// Stops a connection's running query from another thread ([`Store::interrupter`]).
+pub struct Interrupter(rusqlite::InterruptHandle);
+
+impl Interrupter {
+    pub fn interrupt(&self) {
+        self.0.interrupt();
+    }
+}
+
 /// Removes a database file and every file SQLite and kifu keep beside it (its WAL, the
 /// position index and its WAL): what is absent is no error.
 pub fn remove_database(db: &Path) -> std::io::Result<()> {
@@ -435,6 +444,29 @@ impl Store {
     /// nothing beside it (the position index) can be written either.
     pub fn read_only_folder(&self) -> bool {
         self.access == reading::Access::Immutable
+    }
+
+    /// Runs `read` inside one read transaction, so every query it makes sees the same
+    /// committed state however many writers commit meanwhile (a server's answer is
+    /// consistent with one state, and its ETag is that state's generation).
+    pub fn in_one_snapshot<T>(&self, read: impl FnOnce(&Store) -> T) -> Result<T> {
+        self.conn.execute_batch("BEGIN DEFERRED")?;
+        let out = read(self);
+        // Nothing was written: ending the transaction only lets the snapshot go.
+        self.conn.execute_batch("COMMIT")?;
+        Ok(out)
+    }
+
+    /// A handle that stops this connection's running query from another thread (a request
+    /// cut by its time limit); the query fails with SQLite's `interrupted`.
+    pub fn interrupter(&self) -> Interrupter {
+        Interrupter(self.conn.get_interrupt_handle())
+    }
+
+    /// Whether the position index file was attached when this connection opened (a
+    /// reader opened before the first index was written does not see it).
+    pub fn index_attached(&self) -> bool {
+        self.index_attached
     }
 
     /// Whether the batches written from now on keep what the position index needs of them

@@ -37,46 +37,98 @@ pub(super) struct StandingsArgs {
 pub(super) fn run(args: &StandingsArgs) -> Result<ExitCode> {
     let (json, csv, teams) = (args.json, args.csv, args.teams);
     let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "standings")?;
-    let kinds: Vec<GameKind> = match filter.game {
-        Some(g) => vec![g],
-        None => store.kinds()?,
-    };
+    let computed = compute(&store, &filter, teams)?;
+    if teams && no_team_table(&computed) {
+        eprintln!("{NO_TEAM_TABLE}");
+        return Ok(ExitCode::from(1));
+    }
     let mut out = String::new();
-    let mut all_json = serde_json::Map::new();
-    let terms = store.event_terms()?;
+    if json {
+        out = json_of(&computed, teams)?.to_string();
+        out.push('\n');
+        stdout::print(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // One header for all the two-player tables; ChouChou's sheets carry their own.
-    if csv && kinds.iter().any(|&k| k != GameKind::ChouChou) {
+    if csv && computed.iter().any(|(k, _)| *k != GameKind::ChouChou) {
         out.push_str(if teams {
             self::teams::CSV_HEADER
         } else {
             points::CSV_HEADER
         });
     }
-    let mut team_tables = 0;
-    for &kind in &kinds {
-        let rows = store.results_of(kind, &filter)?;
-        if kind == GameKind::ChouChou {
-            if teams {
-                continue;
+    for (kind, tables) in &computed {
+        match tables {
+            KindTables::ChouChou(sheets) if csv => out.push_str(&chouchou::csv(sheets)),
+            KindTables::ChouChou(sheets) => out.push_str(&chouchou::text(sheets)),
+            KindTables::Points(tables) if csv && teams => {
+                out.push_str(&self::teams::csv(*kind, tables))
             }
-            let sheets = kifu_analysis::standings::chouchou_standings(&rows);
-            if json {
-                all_json.insert(kind.to_string(), chouchou::json(&sheets));
-            } else if csv {
-                out.push_str(&chouchou::csv(&sheets));
-            } else {
-                out.push_str(&chouchou::text(&sheets));
+            KindTables::Points(tables) if csv => out.push_str(&points::csv(*kind, tables)),
+            KindTables::Points(tables) => out.push_str(&points::text(*kind, tables, teams)),
+        }
+    }
+    stdout::print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+const NO_TEAM_TABLE: &str = "no team table: no scored game of the selection names a team for \
+     each seat (the records' RedTeam/BlackTeam tags, or the curation's [[player]] team), or \
+     the teams' games are not team matches (a team meets several teams in a round; an \
+     [[event]] with team_matches = true says they are)";
+
+/// One kind's tables: ChouChou's score sheets, or the points tables of a two-player game.
+enum KindTables {
+    ChouChou(Vec<kifu_analysis::standings::ChouChouTable>),
+    Points(Vec<kifu_analysis::standings::Table>),
+}
+
+/// The tables of each kind the filter selects (with `teams`, only the two-player games'
+/// tables that have team tables).
+fn compute(
+    store: &kifu_store::Store,
+    filter: &kifu_store::GameFilter,
+    teams: bool,
+) -> Result<Vec<(GameKind, KindTables)>> {
+    let kinds: Vec<GameKind> = match filter.game {
+        Some(g) => vec![g],
+        None => store.kinds()?,
+    };
+    let terms = store.event_terms()?;
+    let mut computed = Vec::new();
+    for kind in kinds {
+        let rows = store.results_of(kind, filter)?;
+        if kind == GameKind::ChouChou {
+            if !teams {
+                let sheets = kifu_analysis::standings::chouchou_standings(&rows);
+                computed.push((kind, KindTables::ChouChou(sheets)));
             }
             continue;
         }
         let mut tables = kifu_analysis::standings::points_tables(&rows, &terms);
         if teams {
             tables.retain(|t| t.teams.is_some());
-            team_tables += tables.len();
         }
-        if json {
-            let value = if teams {
-                let only: Vec<serde_json::Value> = tables
+        computed.push((kind, KindTables::Points(tables)));
+    }
+    Ok(computed)
+}
+
+fn no_team_table(computed: &[(GameKind, KindTables)]) -> bool {
+    computed.iter().all(|(_, t)| match t {
+        KindTables::Points(tables) => tables.is_empty(),
+        KindTables::ChouChou(_) => true,
+    })
+}
+
+/// The one JSON object of `--json`: each kind's tables under its name.
+fn json_of(computed: &[(GameKind, KindTables)], teams: bool) -> Result<serde_json::Value> {
+    let mut all = serde_json::Map::new();
+    for (kind, tables) in computed {
+        let value = match tables {
+            KindTables::ChouChou(sheets) => chouchou::json(sheets),
+            KindTables::Points(tables) if teams => serde_json::Value::Array(
+                tables
                     .iter()
                     .map(|t| {
                         serde_json::json!({
@@ -85,35 +137,33 @@ pub(super) fn run(args: &StandingsArgs) -> Result<ExitCode> {
                             "teams": t.teams,
                         })
                     })
-                    .collect();
-                serde_json::Value::Array(only)
-            } else {
-                serde_json::to_value(&tables)?
-            };
-            all_json.insert(kind.to_string(), value);
-        } else if csv && teams {
-            out.push_str(&self::teams::csv(kind, &tables));
-        } else if csv {
-            out.push_str(&points::csv(kind, &tables));
-        } else {
-            out.push_str(&points::text(kind, &tables, teams));
-        }
+                    .collect(),
+            ),
+            KindTables::Points(tables) => serde_json::to_value(tables)?,
+        };
+        all.insert(kind.to_string(), value);
     }
-    if teams && team_tables == 0 {
-        eprintln!(
-            "no team table: no scored game of the selection names a team for each seat (the \
-             records' RedTeam/BlackTeam tags, or the curation's [[player]] team), or the \
-             teams' games are not team matches (a team meets several teams in a round; an \
-             [[event]] with team_matches = true says they are)"
-        );
-        return Ok(ExitCode::from(1));
+    Ok(serde_json::Value::Object(all))
+}
+
+/// The API's answer (`/api/standings`): the object `--json` prints, with the CLI's notices
+/// as `notices` (and, with `teams`, why there is no team table).
+pub(super) fn answer(args: &StandingsArgs, store: &kifu_store::Store) -> Result<serde_json::Value> {
+    if args.csv {
+        anyhow::bail!("the API answers standings as JSON: --csv is the CLI's");
     }
-    if json {
-        out = serde_json::Value::Object(all_json).to_string();
-        out.push('\n');
+    let filter = args.filter.filter(false)?;
+    let mut notices: Vec<String> = super::select::notices(store, &filter)?
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    let computed = compute(store, &filter, args.teams)?;
+    if args.teams && no_team_table(&computed) {
+        notices.push(NO_TEAM_TABLE.to_owned());
     }
-    stdout::print(&out)?;
-    Ok(ExitCode::SUCCESS)
+    let mut answer = json_of(&computed, args.teams)?;
+    answer["notices"] = notices.into();
+    Ok(answer)
 }
 
 /// A text table's column: `#` for the place, `+`, `=`, `-` for wins, draws and losses (a

@@ -1,0 +1,225 @@
+//! What each API endpoint answers: the command of the same question, its query's pairs
+//! parsed by that command's own flags (`player=X` is `--player X`), so the API and the
+//! CLI share one vocabulary, one set of defaults and one set of errors; and its answer the
+//! command's own JSON. The flags that say where output goes (`--db`, `--format`, `--out`)
+//! are the server's; the lists are paged.
+
+use clap::builder::ValueRange;
+use clap::{ArgAction, Args, CommandFactory, FromArgMatches, Parser};
+use kifu_serve::{Endpoint, Params, Refusal};
+use kifu_store::Store;
+use serde_json::Value;
+
+use super::super::{explore, games, names, position, ratings, standings, stats};
+
+/// The most lines one answer lists (`limit`, `top`); a longer list is asked for in pages.
+pub(crate) const MAX_PAGE: u64 = 1000;
+/// The lines a list gives when `limit` is not said.
+pub(crate) const DEFAULT_PAGE: u64 = 100;
+
+/// The answers of `kifu serve`: the commands'.
+pub(super) struct CliAnswers;
+
+impl kifu_serve::Answers for CliAnswers {
+    fn answer(
+        &self,
+        store: &Store,
+        endpoint: &Endpoint,
+        params: &Params,
+    ) -> Result<Value, Refusal> {
+        match endpoint {
+            Endpoint::Games => {
+                let asked = Question::new("games", params)
+                    .owns(&["db", "format"], &["--format=json"])
+                    .paged("limit")?
+                    .parse::<games::GamesArgs>()?;
+                games::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Players => {
+                let asked = Question::new("players", params)
+                    .owns(&["db", "format", "suggest-aliases"], &["--format=json"])
+                    .paged("limit")?
+                    .parse::<names::PlayersArgs>()?;
+                names::players_answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Events => {
+                let asked = Question::new("events", params)
+                    .owns(&["db", "format"], &["--format=json"])
+                    .paged("limit")?
+                    .parse::<names::EventsArgs>()?;
+                names::events_answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Position => {
+                let asked = Question::new("position", params)
+                    .owns(&["db", "json"], &["--json"])
+                    .bounded("limit")?
+                    .parse::<position::PositionArgs>()?;
+                position::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Explore => {
+                let asked = Question::new("explore", params)
+                    .owns(&["db", "json"], &["--json"])
+                    .parse::<explore::ExploreArgs>()?;
+                explore::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Stats => {
+                let asked = Question::new("stats", params)
+                    .owns(&["db", "format", "out"], &["--format=json"])
+                    .parse::<stats::StatsArgs>()?;
+                stats::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Standings => {
+                let asked = Question::new("standings", params)
+                    .owns(&["db", "json", "csv"], &["--json"])
+                    .parse::<standings::StandingsArgs>()?;
+                standings::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Ratings => {
+                let asked = Question::new("ratings", params)
+                    .owns(&["db", "format", "rated-games"], &["--format=json"])
+                    .paged("top")?
+                    .parse::<ratings::RatingsArgs>()?;
+                ratings::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Game(_) => Err(Refusal::NotFound(
+                "no endpoint /api/games/ID in this build".into(),
+            )),
+        }
+    }
+}
+
+/// A command's flags under the name the CLI gives them (`kifu games`), for their parser.
+#[derive(Parser)]
+#[command(name = "kifu")]
+struct Asked<T: Args> {
+    #[command(flatten)]
+    args: T,
+}
+
+/// One endpoint's query on its way to the command's parser.
+struct Question<'a> {
+    command: &'static str,
+    params: &'a Params,
+    owned: &'static [&'static str],
+    fixed: Vec<String>,
+}
+
+impl<'a> Question<'a> {
+    fn new(command: &'static str, params: &'a Params) -> Question<'a> {
+        Question {
+            command,
+            params,
+            owned: &[],
+            fixed: Vec::new(),
+        }
+    }
+
+    /// The flags the server sets (`fixed`): `owned` may not be asked.
+    fn owns(mut self, owned: &'static [&'static str], fixed: &[&str]) -> Question<'a> {
+        self.owned = owned;
+        self.fixed = fixed.iter().map(|f| f.to_string()).collect();
+        self
+    }
+
+    /// A list: `flag` (its length) is at most [`MAX_PAGE`], [`DEFAULT_PAGE`] unless said.
+    fn paged(mut self, flag: &str) -> Result<Question<'a>, Refusal> {
+        if self.params.get(flag).is_none() {
+            self.fixed.push(format!("--{flag}={DEFAULT_PAGE}"));
+        }
+        self.bounded(flag)
+    }
+
+    /// `flag`, if said as a number, is at most [`MAX_PAGE`] (0, "all", is refused too).
+    fn bounded(self, flag: &str) -> Result<Question<'a>, Refusal> {
+        if let Some(n) = self.params.get(flag).and_then(|v| v.parse::<u64>().ok()) {
+            if n == 0 || n > MAX_PAGE {
+                return Err(Refusal::BadRequest(format!(
+                    "{flag}={n}: an answer lists 1 to {MAX_PAGE} lines; ask for more in pages"
+                )));
+            }
+        }
+        Ok(self)
+    }
+
+    /// The query as the command's flags, parsed by the command's parser.
+    fn parse<T: Args>(self) -> Result<T, Refusal> {
+        let mut command = <Asked<T> as CommandFactory>::command()
+            .bin_name(format!("kifu {}", self.command))
+            .name(self.command);
+        let mut argv = vec![format!("kifu {}", self.command)];
+        argv.extend(["--db".to_owned(), "(served)".to_owned()]);
+        argv.extend(self.fixed.iter().cloned());
+        for (name, value) in self.params.pairs() {
+            if self.owned.contains(&name.as_str()) {
+                return Err(Refusal::BadRequest(format!(
+                    "`{name}` is no parameter of /api/{}: the server sets it (answers are JSON, \
+                     read from the database it serves)",
+                    self.command
+                )));
+            }
+            let arg = command
+                .get_arguments()
+                .find(|a| a.get_long() == Some(name.as_str()));
+            match arg {
+                Some(a) if matches!(a.get_action(), ArgAction::SetTrue) => match value.as_str() {
+                    "" | "true" => argv.push(format!("--{name}")),
+                    "false" => {}
+                    _ => {
+                        return Err(Refusal::BadRequest(format!(
+                            "`{name}` is a switch: give it alone, or as {name}=true or \
+                                 {name}=false, not {name}={value}"
+                        )))
+                    }
+                },
+                Some(a) if a.get_num_args().is_some_and(takes_several) => {
+                    // `compare=1990s,2000s` is `--compare 1990s 2000s`.
+                    argv.push(format!("--{name}"));
+                    argv.extend(value.split(',').map(str::to_owned));
+                }
+                // An unknown name too: the command's parser says so, as the CLI does.
+                _ => argv.push(format!("--{name}={value}")),
+            }
+        }
+        let matches = command
+            .try_get_matches_from_mut(argv)
+            .map_err(|e| Refusal::BadRequest(clap_message(&e)))?;
+        let asked = <Asked<T> as FromArgMatches>::from_arg_matches(&matches)
+            .map_err(|e| Refusal::BadRequest(clap_message(&e)))?;
+        Ok(asked.args)
+    }
+}
+
+fn takes_several(range: ValueRange) -> bool {
+    range.min_values() > 1
+}
+
+/// The parser's message as the CLI prints it, without the usage that follows (`error: …`
+/// and any tip).
+pub(crate) fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let text = text.split("\n\nUsage:").next().unwrap_or(&text);
+    let text = text
+        .split("\n\nFor more information")
+        .next()
+        .unwrap_or(text);
+    let text = text.trim_end();
+    text.strip_prefix("error: ").unwrap_or(text).to_owned()
+}
+
+/// A command's error as a refusal: what the question got wrong is `400` with the message
+/// the CLI gives; a game that is not there `404`; the database failing `500`.
+fn refusal(e: anyhow::Error) -> Refusal {
+    let message = crate::failure::message(&e);
+    for cause in e.chain() {
+        if let Some(store) = cause.downcast_ref::<kifu_store::Error>() {
+            return match store {
+                kifu_store::Error::Filter(_) => Refusal::BadRequest(message),
+                kifu_store::Error::NotFound(kifu_store::Missing::Game(_)) => {
+                    Refusal::NotFound(message)
+                }
+                _ => Refusal::Failed(message),
+            };
+        }
+    }
+    Refusal::BadRequest(message)
+}
