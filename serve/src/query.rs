@@ -69,8 +69,8 @@ pub enum QueryError {
     BadEscape { at: usize },
     /// A name or value that is not UTF-8 once decoded.
     NotUtf8 { name: String },
-    /// A name that no flag could have: empty, too long, or with a character other than
-    /// `a`–`z`, `0`–`9` and `-`.
+    /// A name that no flag could have: empty, too long, not starting with `a`–`z`, or
+    /// with a character other than `a`–`z`, `0`–`9` and `-`.
     BadName { name: String },
     /// A value longer than [`MAX_VALUE_BYTES`] once decoded.
     ValueTooLong { name: String, bytes: usize },
@@ -98,7 +98,7 @@ impl fmt::Display for QueryError {
             QueryError::BadName { name } => write!(
                 f,
                 "{name:?} is no parameter name: a name is 1 to {MAX_NAME_BYTES} of a-z, 0-9 and \
-                 `-`, as the command's flag without its `--`"
+                 `-`, starting with a letter, as the command's flag without its `--`"
             ),
             QueryError::ValueTooLong { name, bytes } => write!(
                 f,
@@ -156,7 +156,7 @@ pub fn parse(raw: &str) -> Result<Params, QueryError> {
 
 /// What a flag's long name can be.
 fn is_flag_name(name: &str) -> bool {
-    !name.is_empty()
+    name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
         && name.len() <= MAX_NAME_BYTES
         && name
             .bytes()
