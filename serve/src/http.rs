@@ -32,6 +32,7 @@ pub(crate) struct App {
     pool: Pool,
     readers: Semaphore,
     kept: Mutex<Kept>,
+    live: tokio::sync::watch::Receiver<crate::live::State>,
 }
 
 /// Answers already computed, by ETag (the tag names the database's state, so a kept
@@ -49,21 +50,29 @@ pub(crate) async fn serve(
 ) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     ready(listener.local_addr()?);
+    let (live, receiver) = crate::live::watch_state(config.db.clone());
     let app = Arc::new(App {
         pool: Pool::new(config.db.clone()),
         readers: Semaphore::new(config.readers.max(1)),
         kept: Mutex::new(Kept::default()),
+        live: receiver,
         answers,
         config,
     });
+    let stop = async move {
+        crate::signal::shutdown().await;
+        // The update streams end, so the requests in flight can all finish.
+        live.send_modify(|state| state.stopping = true);
+    };
     axum::serve(listener, router(app))
-        .with_graceful_shutdown(crate::signal::shutdown())
+        .with_graceful_shutdown(stop)
         .await
 }
 
 fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/api/updates", get(updates))
         .route("/api/{name}", get(api_list))
         .route("/api/{name}/{key}", get(api_one))
         .fallback(not_found)
@@ -75,6 +84,10 @@ fn router(app: Arc<App>) -> Router {
 
 async fn healthz() -> &'static str {
     "ok\n"
+}
+
+async fn updates(State(app): State<Arc<App>>) -> Response {
+    crate::live::updates(app.live.clone()).into_response()
 }
 
 async fn not_found(request: Request) -> Response {

@@ -7,6 +7,7 @@
 //! and the CLI have one vocabulary and one set of errors.
 
 mod http;
+mod live;
 mod pool;
 pub mod query;
 mod response;
