@@ -32,6 +32,8 @@ mod results_csv;
 mod robust;
 mod roundtrip;
 mod search;
+mod serve;
+mod served;
 mod show_every_record;
 mod site;
 mod site_archive;

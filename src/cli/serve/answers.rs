@@ -6,7 +6,7 @@
 
 use clap::builder::ValueRange;
 use clap::{ArgAction, Args, CommandFactory, FromArgMatches, Parser};
-use kifu_serve::{Endpoint, Params, Refusal};
+use kifu_serve::{Edition, Endpoint, Params, Refusal};
 use kifu_store::Store;
 use serde_json::Value;
 
@@ -17,11 +17,60 @@ pub(crate) const MAX_PAGE: u64 = 1000;
 /// The lines a list gives when `limit` is not said.
 pub(crate) const DEFAULT_PAGE: u64 = 100;
 
-/// The answers of `kifu serve`: the commands'.
-pub(super) struct CliAnswers;
+/// The answers of `kifu serve`: the commands', as the edition shows them.
+pub(super) struct CliAnswers {
+    pub(super) edition: Edition,
+}
+
+/// What only the audit edition asks and shows: the findings and where records came from
+/// (as the site's public edition leaves them out).
+const AUDIT_PARAMETERS: [&str; 3] = ["code", "severity", "status"];
+const AUDIT_FIELDS: [&str; 3] = ["source", "line", "findings"];
 
 impl kifu_serve::Answers for CliAnswers {
     fn answer(
+        &self,
+        store: &Store,
+        endpoint: &Endpoint,
+        params: &Params,
+    ) -> Result<Value, Refusal> {
+        if self.edition.is_public() {
+            if let Some((name, _)) = params
+                .pairs()
+                .iter()
+                .find(|(n, _)| AUDIT_PARAMETERS.contains(&n.as_str()))
+            {
+                return Err(Refusal::BadRequest(format!(
+                    "`{name}` asks for the findings: only the audit edition (kifu serve \
+                     --edition audit) answers it"
+                )));
+            }
+        }
+        let mut answer = self.command_answer(store, endpoint, params)?;
+        if self.edition.is_public() {
+            public_view(&mut answer);
+        }
+        Ok(answer)
+    }
+}
+
+/// The answer as the public edition shows it: no source path, line or finding counts in a
+/// listed game, no findings table.
+fn public_view(answer: &mut Value) {
+    if let Some(games) = answer.get_mut("games").and_then(Value::as_array_mut) {
+        for game in games.iter_mut().filter_map(Value::as_object_mut) {
+            for field in AUDIT_FIELDS {
+                game.remove(field);
+            }
+        }
+    }
+    if let Some(tables) = answer.as_object_mut() {
+        tables.retain(|name, _| !name.starts_with("findings_"));
+    }
+}
+
+impl CliAnswers {
+    fn command_answer(
         &self,
         store: &Store,
         endpoint: &Endpoint,

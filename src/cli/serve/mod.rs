@@ -64,7 +64,10 @@ pub(super) fn run(args: &ServeArgs) -> Result<ExitCode> {
     };
     let db = args.db.db.display().to_string();
     let edition = args.edition.name();
-    kifu_serve::run(config, answers::CliAnswers, |bound| {
+    let answers = answers::CliAnswers {
+        edition: args.edition,
+    };
+    kifu_serve::run(config, answers, |bound| {
         // One line on standard output, flushed: a script (or a test) reads the port.
         let mut out = std::io::stdout();
         let _ = writeln!(out, "kifu serve: http://{bound}/ ({db}, {edition} edition)");

@@ -1,0 +1,376 @@
+//! `kifu serve`'s API over real records: every endpoint answers what the CLI answers for the
+//! same flags, every bad parameter is `400` with the CLI's message, public requests write
+//! nothing, answers follow an ingest (ETag, `/api/updates`) and SIGTERM stops the server.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::{ingest_ok, kifu, shared};
+use crate::served::{query, Served};
+
+/// A Renju tournament archive (players with many games), a Xiangqi collection (events), and
+/// the samples of all four kinds: ingested in about a second.
+fn archive(dir: &Path) -> Option<PathBuf> {
+    let renju = shared("renju/games/bdt/stefs92_rps.bdt")?;
+    let xiangqi = shared("xiangqi/wxfca_xqdb/Liu_Dahua_1125_UCI_games.pgn.xz")?;
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let db = dir.join("k.db");
+    ingest_ok(&db, &[&renju, &xiangqi, &samples]);
+    Some(db)
+}
+
+/// `kifu COMMAND --db DB FLAGS…` (each pair a `--name value` flag, a switch without one),
+/// which must succeed: its standard output.
+fn cli(db: &Path, command: &str, pairs: &[(&str, &str)], extra: &[&str]) -> String {
+    let mut args: Vec<String> = vec![command.into(), "--db".into(), db.display().to_string()];
+    for (name, value) in pairs {
+        args.push(format!("--{name}"));
+        if !value.is_empty() {
+            args.push((*value).into());
+        }
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = kifu(&refs);
+    assert!(
+        out.status.success(),
+        "kifu {refs:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The API's answer, which must be 200, without its notices.
+fn api(served: &Served, endpoint: &str, pairs: &[(&str, &str)]) -> Value {
+    let reply = served.get(&format!("/api/{endpoint}?{}", query(pairs)));
+    assert_eq!(
+        reply.status,
+        200,
+        "/api/{endpoint} {pairs:?}: {}",
+        reply.text()
+    );
+    let mut answer = reply.json();
+    if let Some(object) = answer.as_object_mut() {
+        object.remove("notices");
+    }
+    answer
+}
+
+#[test]
+fn every_endpoint_answers_what_the_cli_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = archive(dir.path()) else {
+        return;
+    };
+    // The audit edition: the CLI's whole answer (the public one leaves out sources).
+    let served = Served::start(&db, &["--edition", "audit"]);
+
+    // Lists: the CLI's JSON lines are the answer's list.
+    for (endpoint, list, pairs) in [
+        (
+            "games",
+            "games",
+            vec![
+                ("game", "renju"),
+                ("player", "renjustar"),
+                ("sort", "date"),
+                ("limit", "40"),
+            ],
+        ),
+        (
+            "games",
+            "games",
+            vec![
+                ("game", "xiangqi"),
+                ("event", "*League*"),
+                ("result", "draw"),
+                ("limit", "30"),
+            ],
+        ),
+        ("games", "games", vec![("opening", "D4"), ("limit", "20")]),
+        (
+            "players",
+            "players",
+            vec![("game", "renju"), ("limit", "25")],
+        ),
+        (
+            "events",
+            "events",
+            vec![("game", "xiangqi"), ("sort", "name"), ("limit", "50")],
+        ),
+    ] {
+        let answer = api(&served, endpoint, &pairs);
+        let lines = json_lines(&cli(&db, endpoint, &pairs, &["--format", "json"]));
+        assert!(
+            !lines.is_empty(),
+            "{endpoint} {pairs:?}: the CLI lists nothing"
+        );
+        assert_eq!(answer[list], Value::from(lines), "{endpoint} {pairs:?}");
+    }
+    // The total is the CLI's count (said on standard error with --limit).
+    let answer = api(&served, "games", &[("game", "renju"), ("limit", "5")]);
+    let all = json_lines(&cli(
+        &db,
+        "games",
+        &[("game", "renju")],
+        &["--format", "json"],
+    ));
+    assert_eq!(answer["total"], Value::from(all.len()));
+
+    // One object: the CLI's --json object is the answer.
+    for (endpoint, pairs, format) in [
+        (
+            "position",
+            vec![("game", "renju"), ("moves", "h8 h9")],
+            &["--json"][..],
+        ),
+        (
+            "explore",
+            vec![("game", "renju"), ("moves", "h8"), ("depth", "2")],
+            &["--json"][..],
+        ),
+        ("explore", vec![("game", "xiangqi")], &["--json"][..]),
+        (
+            "stats",
+            vec![("game", "renju"), ("by", "rule")],
+            &["--format", "json"][..],
+        ),
+        (
+            "stats",
+            vec![("game", "xiangqi")],
+            &["--format", "json"][..],
+        ),
+        (
+            "standings",
+            vec![("game", "xiangqi"), ("event", "*2004*")],
+            &["--json"][..],
+        ),
+        ("standings", vec![("game", "chouchou")], &["--json"][..]),
+        (
+            "ratings",
+            vec![("game", "renju"), ("top", "30")],
+            &["--format", "json"][..],
+        ),
+        (
+            "ratings",
+            vec![("game", "renju"), ("player", "renjustar"), ("history", "")],
+            &["--format", "json"][..],
+        ),
+    ] {
+        let answer = api(&served, endpoint, &pairs);
+        let cli: Value = serde_json::from_str(&cli(&db, endpoint, &pairs, format)).unwrap();
+        assert_eq!(answer, cli, "{endpoint} {pairs:?}");
+    }
+    let (code, log) = served.stop();
+    assert_eq!(code, Some(0), "{log}");
+    // One access-log line per request: method, path and query, status, time.
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("GET /api/standings?game=chouchou 200 ") && l.ends_with(" ms")),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_bad_parameter_is_refused_with_the_clis_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = archive(dir.path()) else {
+        return;
+    };
+    let served = Served::start(&db, &["--edition", "audit"]);
+    for (endpoint, pairs) in [
+        ("games", vec![("game", "rnju")]),
+        ("games", vec![("date", "2015-13")]),
+        ("games", vec![("sort", "colour")]),
+        ("games", vec![("code", "no-such-finding")]),
+        ("games", vec![("plies", "many")]),
+        ("games", vec![("opening", "Z99")]),
+        ("games", vec![("colour", "red")]),
+        ("players", vec![("sort", "elo")]),
+        ("explore", vec![("moves", "h8")]),
+        ("explore", vec![("game", "renju"), ("moves", "h8 h8")]),
+        ("position", vec![("game", "xiangqi"), ("moves", "h2e9")]),
+        ("stats", vec![("game", "renju"), ("by", "colour")]),
+        ("ratings", vec![("game", "renju"), ("history", "")]),
+        ("ratings", vec![("game", "renju"), ("system", "glicko")]),
+    ] {
+        let reply = served.get(&format!("/api/{endpoint}?{}", query(&pairs)));
+        assert_eq!(reply.status, 400, "{endpoint} {pairs:?}: {}", reply.text());
+        let message = reply.json()["error"].as_str().unwrap().to_owned();
+        assert!(!message.is_empty());
+        // The CLI refuses the same flags (exit 2) with the same message.
+        let mut args: Vec<String> = vec![endpoint.into(), "--db".into(), db.display().to_string()];
+        for (name, value) in &pairs {
+            args.push(format!("--{name}"));
+            if !value.is_empty() {
+                args.push((*value).into());
+            }
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = kifu(&refs);
+        assert_eq!(out.status.code(), Some(2), "kifu {refs:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let first = message.lines().next().unwrap();
+        assert!(
+            stderr.contains(first),
+            "{endpoint} {pairs:?}: the API says {message:?}, the CLI {stderr:?}"
+        );
+    }
+    // What the server owns, and what no flag is.
+    for (path, says) in [
+        ("/api/games?db=other.db", "the server sets it"),
+        ("/api/games?format=csv", "the server sets it"),
+        ("/api/games?limit=5000", "1 to 1000"),
+        ("/api/games?result-differs=maybe", "a switch"),
+        ("/api/games?Game=renju", "no parameter name"),
+        ("/api/games?game=%ZZ", "two hexadecimal digits"),
+    ] {
+        let reply = served.get(path);
+        assert_eq!(reply.status, 400, "{path}: {}", reply.text());
+        assert!(
+            reply.json()["error"].as_str().unwrap().contains(says),
+            "{path}: {}",
+            reply.text()
+        );
+    }
+    let long = format!("/api/games?player={}", "x".repeat(5000));
+    assert_eq!(served.get(&long).status, 400);
+    let reply = served.get("/api/moves");
+    assert_eq!(reply.status, 404);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("/api/explore"));
+    assert_eq!(
+        served
+            .request("POST", "/api/games", &[], Some(b"{}"))
+            .status,
+        405
+    );
+}
+
+/// What a file holds, to compare before and after.
+fn file_bytes(path: &Path) -> Option<Vec<u8>> {
+    std::fs::read(path).ok()
+}
+
+#[test]
+fn public_requests_write_nothing_and_answers_follow_an_ingest() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = archive(dir.path()) else {
+        return;
+    };
+    // Curate nothing, but make the stored ratings stale: a reader must compute, not store.
+    let more = shared("renju/games/bdt/stefs92_MST-MM-40.bdt").unwrap();
+    let served = Served::start(&db, &[]);
+    let index = kifu_store::positions::index_path(&db);
+    let wal = PathBuf::from(format!("{}-wal", db.display()));
+    let before = (file_bytes(&db), file_bytes(&wal), file_bytes(&index));
+    for path in [
+        "/api/games?game=renju&limit=1000",
+        "/api/players",
+        "/api/events",
+        "/api/position?game=renju&moves=h8",
+        "/api/explore?game=xiangqi&depth=2",
+        "/api/stats",
+        "/api/standings",
+        "/api/ratings?game=renju",
+        "/api/ratings?game=xiangqi",
+    ] {
+        assert_eq!(served.get(path).status, 200, "{path}");
+    }
+    assert_eq!(
+        (file_bytes(&db), file_bytes(&wal), file_bytes(&index)),
+        before,
+        "a public request wrote to the database"
+    );
+
+    // The public edition leaves out where records came from.
+    let games = served.get("/api/games?game=renju&limit=3").json();
+    assert!(games["games"][0].get("source").is_none(), "{games}");
+
+    // An unchanged database answers a repeated question 304; an ingest changes the tag.
+    let first = served.get("/api/games?game=renju&limit=3");
+    let tag = first.header("etag").unwrap().to_owned();
+    assert_eq!(first.header("cache-control"), Some("no-cache"));
+    assert!(first
+        .header("content-security-policy")
+        .unwrap()
+        .contains("default-src 'none'"));
+    let again = served.request(
+        "GET",
+        "/api/games?game=renju&limit=3",
+        &[&format!("If-None-Match: {tag}")],
+        None,
+    );
+    assert_eq!(again.status, 304);
+    let players_before = served.get("/api/players?game=renju&limit=1000").json();
+    ingest_ok(&db, &[&more]);
+    let after = served.request(
+        "GET",
+        "/api/games?game=renju&limit=3",
+        &[&format!("If-None-Match: {tag}")],
+        None,
+    );
+    assert_eq!(after.status, 200, "an ingest must change the answer's tag");
+    assert_ne!(after.header("etag").unwrap(), tag);
+    let players_after = served.get("/api/players?game=renju&limit=1000").json();
+    assert_ne!(
+        players_before, players_after,
+        "the new games are served at once"
+    );
+
+    let (code, _) = served.stop();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn the_state_streams_and_sigterm_ends_the_streams() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = archive(dir.path()) else {
+        return;
+    };
+    let served = Served::start(&db, &[]);
+    assert_eq!(served.get("/healthz").text(), "ok\n");
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(b"GET /api/updates HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut generations = Vec::new();
+    let mut line = String::new();
+    let mut ingested = false;
+    while generations.len() < 2 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        if let Some(data) = line.trim().strip_prefix("data: ") {
+            let state: Value = serde_json::from_str(data).unwrap();
+            generations.push(state["generation"].as_i64().unwrap());
+            if !ingested {
+                ingested = true;
+                let more = shared("renju/games/bdt/stefs92_MST-MM-40.bdt").unwrap();
+                ingest_ok(&db, &[&more]);
+            }
+        }
+    }
+    assert_eq!(generations.len(), 2, "a new state after the ingest");
+    assert!(generations[1] > generations[0], "{generations:?}");
+    // The stream is open: SIGTERM still stops the server, and the stream ends.
+    let (code, _) = served.stop();
+    assert_eq!(code, Some(0));
+    let mut rest = String::new();
+    while reader.read_line(&mut rest).map(|n| n > 0).unwrap_or(false) {}
+}
