@@ -244,6 +244,7 @@ pub fn for_target(target: Target, seeds: &[Seed]) -> Vec<Vec<u8>> {
             }
         }
         Target::Detect | Target::Ingest => seeds.iter().collect(),
+        Target::ApiQuery => return API_QUERIES.iter().map(|q| q.as_bytes().to_vec()).collect(),
     };
     // In turn from each origin (the archive, or the file's folder).
     let mut by_origin: BTreeMap<&str, Vec<&Seed>> = BTreeMap::new();
@@ -277,6 +278,7 @@ pub fn for_target(target: Target, seeds: &[Seed]) -> Vec<Vec<u8>> {
     match target {
         Target::Reader(_) => picked.iter().map(|s| s.bytes.clone()).collect(),
         Target::Detect => picked.iter().map(|s| named(s)).collect(),
+        Target::ApiQuery => unreachable!("seeded above"),
         Target::Ingest => {
             let mut inputs: Vec<Vec<u8>> = picked
                 .iter()
@@ -288,6 +290,19 @@ pub fn for_target(target: Target, seeds: &[Seed]) -> Vec<Vec<u8>> {
         }
     }
 }
+
+/// Query strings as the API's clients send them (docs/api.md's and the tests'), to seed
+/// `api-query`.
+const API_QUERIES: [&str; 8] = [
+    "game=renju&player=renjustar&sort=date&limit=40",
+    "game=xiangqi&event=*League*&result=draw&limit=30",
+    "game=renju&moves=h8+h9+i9&depth=2",
+    "game=xiangqi&fen=rnbakabnr%2F9%2F1c5c1%2Fp1p1p1p1p%2F9%2F9%2FP1P1P1P1P%2F1C5C1%2F9%2FRNBAKABNR+w&moves=h2e2",
+    "game=renju&by=rule&adjusted&compare=rif,yamaguchi",
+    "player=%E7%8E%8B%E5%A4%A9%E4%B8%80&side=red&date=2015..2016&opening=C2&opening=D1",
+    "game=renju&player=renjustar&history=true&system=whr",
+    "result-differs&&with-duplicates=false&plies=20..&limit=1000",
+];
 
 /// The README's example of a format no real file here is in (the results CSV), as a seed.
 fn documented_example(format: Format) -> Option<Seed> {

@@ -54,6 +54,8 @@ pub enum Target {
     Detect,
     /// The whole ingest of the bytes as one file into a database on tmpfs.
     Ingest,
+    /// The query string of an API request (`kifu serve`), decoded and bounded.
+    ApiQuery,
 }
 
 /// What a run read.
@@ -77,6 +79,9 @@ pub enum Failure {
     IngestFailed(String),
     /// The ingest's summary and its database disagree, or the summary with itself.
     Unaccounted(String),
+    /// A query string's pairs broke their bounds, or did not read back the same once
+    /// written again.
+    Query(String),
 }
 
 impl fmt::Display for Failure {
@@ -86,6 +91,7 @@ impl fmt::Display for Failure {
             Failure::RoundTrip(e) => write!(f, "round trip: {e}"),
             Failure::IngestFailed(e) => write!(f, "the ingest failed: {e}"),
             Failure::Unaccounted(e) => write!(f, "records not accounted for: {e}"),
+            Failure::Query(e) => write!(f, "query string: {e}"),
         }
     }
 }
@@ -95,18 +101,19 @@ impl std::error::Error for Failure {
         match self {
             Failure::Invariant(b) => Some(b),
             Failure::RoundTrip(e) => Some(e),
-            Failure::IngestFailed(_) | Failure::Unaccounted(_) => None,
+            Failure::IngestFailed(_) | Failure::Unaccounted(_) | Failure::Query(_) => None,
         }
     }
 }
 
 impl Target {
-    /// Every target: the readers in [`Format::ALL`]'s order, then `detect` and `ingest`.
+    /// Every target: the readers in [`Format::ALL`]'s order, then `detect`, `ingest` and
+    /// `api-query`.
     pub fn all() -> Vec<Target> {
         Format::ALL
             .into_iter()
             .map(Target::Reader)
-            .chain([Target::Detect, Target::Ingest])
+            .chain([Target::Detect, Target::Ingest, Target::ApiQuery])
             .collect()
     }
 
@@ -116,6 +123,7 @@ impl Target {
             Target::Reader(f) => f.name(),
             Target::Detect => "detect",
             Target::Ingest => "ingest",
+            Target::ApiQuery => "api-query",
         }
     }
 
@@ -123,13 +131,14 @@ impl Target {
         match name {
             "detect" => Some(Target::Detect),
             "ingest" => Some(Target::Ingest),
+            "api-query" => Some(Target::ApiQuery),
             other => Format::from_name(other).map(Target::Reader),
         }
     }
 
     /// Whether the input's first byte picks a file name ([`NAMES`]).
     pub fn takes_name(self) -> bool {
-        !matches!(self, Target::Reader(_))
+        matches!(self, Target::Detect | Target::Ingest)
     }
 
     /// Runs the target on one input, within its memory budget. A panic is the caller's to
@@ -147,8 +156,56 @@ impl Target {
                 let (name, bytes) = split_name(data);
                 ingest(bytes, name.unwrap_or("input"))
             }
+            Target::ApiQuery => api_query(data),
         }
     }
+}
+
+/// The bytes as a request's query string (as the HTTP stack hands it over: text): refused
+/// with a reason, or pairs within their bounds that, written again, read back the same.
+fn api_query(data: &[u8]) -> Result<Report, Failure> {
+    use kifu_serve::query::{self, MAX_NAME_BYTES, MAX_PAIRS, MAX_VALUE_BYTES};
+    let text = String::from_utf8_lossy(data);
+    let Ok(params) = query::parse(&text) else {
+        return Ok(Report::default());
+    };
+    let pairs = params.pairs();
+    if pairs.len() > MAX_PAIRS {
+        return Err(Failure::Query(format!("{} pairs", pairs.len())));
+    }
+    for (name, value) in pairs {
+        if name.is_empty() || name.len() > MAX_NAME_BYTES || value.len() > MAX_VALUE_BYTES {
+            return Err(Failure::Query(format!("out of bounds: {name:?}={value:?}")));
+        }
+    }
+    let written: Vec<String> = pairs
+        .iter()
+        .map(|(n, v)| format!("{}={}", escape(n), escape(v)))
+        .collect();
+    let again = query::parse(&written.join("&"))
+        .map_err(|e| Failure::Query(format!("written again, refused: {e}")))?;
+    if again.pairs() != pairs {
+        return Err(Failure::Query(format!(
+            "read back as {:?}, not {pairs:?}",
+            again.pairs()
+        )));
+    }
+    Ok(Report {
+        records: pairs.len(),
+        ..Report::default()
+    })
+}
+
+/// Every byte but the unreserved ones as `%XX`: what a client may send.
+fn escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// The name the first byte picks, and the rest of the input.
