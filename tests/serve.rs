@@ -124,6 +124,33 @@ fn every_endpoint_answers_what_the_cli_answers() {
     ));
     assert_eq!(answer["total"], Value::from(all.len()));
 
+    // Pages: following `next` from page to page gives the CLI's whole list, in every order.
+    for sort in ["id", "date", "event", "plies"] {
+        let whole = json_lines(&cli(
+            &db,
+            "games",
+            &[("game", "xiangqi"), ("sort", sort)],
+            &["--format", "json"],
+        ));
+        let mut paged = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let mut pairs = vec![("game", "xiangqi"), ("sort", sort), ("limit", "97")];
+            if let Some(a) = &after {
+                pairs.push(("after", a));
+            }
+            let page = api(&served, "games", &pairs);
+            assert_eq!(page["total"], Value::from(whole.len()));
+            paged.extend(page["games"].as_array().unwrap().iter().cloned());
+            match page["next"].as_i64() {
+                Some(next) => after = Some(next.to_string()),
+                None => break,
+            }
+        }
+        assert_eq!(paged.len(), whole.len(), "--sort {sort}");
+        assert!(paged == whole, "--sort {sort}: the pages are not the list");
+    }
+
     // One object: the CLI's --json object is the answer.
     for (endpoint, pairs, format) in [
         (

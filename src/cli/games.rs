@@ -33,9 +33,14 @@ pub(super) struct GamesArgs {
     /// id, date, event (then round) or plies.
     #[arg(long, default_value = "id", value_parser = parse_game_order)]
     sort: GameOrder,
-    /// At most this many lines (the total is said on standard error).
+    /// At most this many lines (the total is said on standard error, with the --after of
+    /// the next page).
     #[arg(long)]
     limit: Option<u64>,
+    /// The games after game ID in --sort's order: the next page of a list whose last game
+    /// was ID (pages stay in place while games are added).
+    #[arg(long, value_name = "ID")]
+    after: Option<i64>,
     /// table, json (one object per line) or csv.
     #[arg(long, default_value = "table", value_parser = parse_list_format)]
     format: ListFormat,
@@ -51,7 +56,7 @@ pub(super) fn run(args: &GamesArgs) -> Result<ExitCode> {
     if filter.status == Some(kifu_store::filter::Status::Quarantined) {
         return quarantined(&store, &filter, limit, format);
     }
-    let (games, total) = select(&store, &filter, args.sort, limit)?;
+    let Page { games, total, next } = select(&store, &filter, args)?;
     let text = match format {
         ListFormat::Table if games.is_empty() => String::new(),
         ListFormat::Table => table(&games),
@@ -64,9 +69,9 @@ pub(super) fn run(args: &GamesArgs) -> Result<ExitCode> {
     stdout::print(&text)?;
     if games.is_empty() {
         eprintln!("kifu games: {}", nothing_matches(&store, &filter)?);
-    } else if total > games.len() as u64 {
+    } else if let Some(next) = next {
         summary!(
-            "kifu games: {} of {total} games shown (--limit)",
+            "kifu games: {} of {total} games shown (--limit; the next page: --after {next})",
             games.len()
         );
     } else if format == ListFormat::Table {
@@ -76,25 +81,41 @@ pub(super) fn run(args: &GamesArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The games `filter` selects in `order`, at most `limit`, and how many it selects.
-fn select(
-    store: &Store,
-    filter: &GameFilter,
-    order: GameOrder,
-    limit: Option<u64>,
-) -> Result<(Vec<GameListing>, u64)> {
-    let games = store.list_games(filter, order, limit)?;
-    let total = if limit.is_some_and(|l| games.len() as u64 >= l) {
+/// One page of the games a filter selects.
+struct Page {
+    games: Vec<GameListing>,
+    /// How many games the filter selects, on every page.
+    total: u64,
+    /// The last game shown, when more follow: the next page's `--after`.
+    next: Option<i64>,
+}
+
+/// The page of games `args` asks for: `--limit` games after `--after`, in `--sort`'s order.
+fn select(store: &Store, filter: &GameFilter, args: &GamesArgs) -> Result<Page> {
+    // One more than asked: whether a next page follows.
+    let asked = args.limit.map(|l| l.saturating_add(1));
+    let mut games = store.list_games_after(filter, args.sort, asked, args.after)?;
+    let more = args.limit.is_some_and(|l| games.len() as u64 > l);
+    if let Some(l) = args.limit {
+        games.truncate(l as usize);
+    }
+    let total = if more || args.after.is_some() {
         store.count_games(filter)?
     } else {
         games.len() as u64
     };
-    Ok((games, total))
+    let next = if more {
+        games.last().map(|g| g.id)
+    } else {
+        None
+    };
+    Ok(Page { games, total, next })
 }
 
 /// The API's answer (`/api/games`): the lines `--format json` prints, as `games` (or
 /// `quarantined` with `--status quarantined`), with the `total` the filter selects, the
-/// `notices` the CLI says on standard error, and, when nothing matches, why.
+/// `next` page's `after` (null on the last page), the `notices` the CLI says on standard
+/// error, and, when nothing matches, why.
 pub(super) fn answer(args: &GamesArgs, store: &Store) -> Result<Value> {
     let filter = args.filter.filter(false)?;
     let notices = super::select::notices(store, &filter)?;
@@ -106,12 +127,13 @@ pub(super) fn answer(args: &GamesArgs, store: &Store) -> Result<Value> {
             records.iter().map(quarantined_json).collect(),
         );
     } else {
-        let (games, total) = select(store, &filter, args.sort, args.limit)?;
-        if games.is_empty() {
+        let page = select(store, &filter, args)?;
+        if page.games.is_empty() {
             answer.insert("nothing".into(), nothing_matches(store, &filter)?.into());
         }
-        answer.insert("games".into(), games.iter().map(json_line).collect());
-        answer.insert("total".into(), total.into());
+        answer.insert("games".into(), page.games.iter().map(json_line).collect());
+        answer.insert("total".into(), page.total.into());
+        answer.insert("next".into(), page.next.into());
     }
     answer.insert(
         "notices".into(),

@@ -91,11 +91,17 @@ impl GameOrder {
         })
     }
 
-    fn sql(self) -> &'static str {
+    /// The order's keys, last the id (so two games never tie), each never NULL: a page's
+    /// last game and the games after it compare as row values ([`Store::list_games_after`]).
+    /// A missing date, event or round sorts first, as NULL would.
+    fn keys(self) -> &'static str {
         match self {
             GameOrder::Id => "g.id",
-            GameOrder::Date => "g.date IS NULL, g.date, g.id",
-            GameOrder::Event => "e.name IS NULL, e.name, CAST(g.round AS INTEGER), g.round, g.id",
+            GameOrder::Date => "g.date IS NOT NULL, coalesce(g.date, ''), g.id",
+            GameOrder::Event => {
+                "e.name IS NOT NULL, coalesce(e.name, ''), g.round IS NOT NULL, \
+                 coalesce(CAST(g.round AS INTEGER), 0), coalesce(g.round, ''), g.id"
+            }
             GameOrder::Plies => "g.plies, g.id",
         }
     }
@@ -320,7 +326,32 @@ impl Store {
         order: GameOrder,
         limit: Option<u64>,
     ) -> Result<Vec<GameListing>> {
-        let c = filter.game_condition();
+        self.list_games_after(filter, order, limit, None)
+    }
+
+    /// [`Store::list_games`] from the game after `after` in `order` on: the next page of a
+    /// list whose last game was `after` (a page stays where it is however many games are
+    /// added meanwhile). An `after` that is no game is
+    /// [`Missing::Game`](crate::Missing::Game).
+    pub fn list_games_after(
+        &self,
+        filter: &GameFilter,
+        order: GameOrder,
+        limit: Option<u64>,
+        after: Option<i64>,
+    ) -> Result<Vec<GameListing>> {
+        let mut c = filter.game_condition();
+        if let Some(after) = after {
+            self.game_exists(after)?;
+            c.sql = format!(
+                "({cond}) AND ({keys}) > (SELECT {keys} FROM games g \
+                 LEFT JOIN events e ON e.id = {event} WHERE g.id = ?)",
+                cond = c.sql,
+                keys = order.keys(),
+                event = crate::shown::filled("g", "event_id"),
+            );
+            c.params.push(Value::Integer(after));
+        }
         let count = |severity: &str| {
             format!("(SELECT count(*) FROM findings x WHERE x.game_id = g.id AND x.severity = '{severity}')")
         };
@@ -344,7 +375,7 @@ impl Store {
             warning = count("warning"),
             error = count("error"),
             cond = c.sql,
-            order = order.sql(),
+            order = order.keys(),
         );
         let mut params = c.params;
         params.push(limit_value(limit));
@@ -386,6 +417,14 @@ impl Store {
             g.found_through = self.found_through(filter, g.id, holder)?;
         }
         Ok(out)
+    }
+
+    /// [`Missing::Game`](crate::Missing::Game) unless a game has the id `id`.
+    fn game_exists(&self, id: i64) -> Result<()> {
+        self.conn
+            .query_row("SELECT 1 FROM games WHERE id = ?1", [id], |_| Ok(()))
+            .optional()?
+            .ok_or(crate::Error::NotFound(crate::Missing::Game(id)))
     }
 
     /// The copy of the game `game` (its seats held by `holder`) whose seat gave the player
