@@ -11,8 +11,10 @@ use std::process::{Command, Stdio};
 
 /// Every page with examples, and how many commands it runs: a page whose examples stop
 /// being found fails here instead of passing with none run.
-const PAGES: [(&str, usize); 12] = [
+const PAGES: [(&str, usize); 13] = [
     ("README.md", 10),
+    // Its requests are run by tests/api_docs.rs (a server), its one sh block is no-run.
+    ("docs/api.md", 0),
     ("docs/architecture.md", 0),
     ("docs/commands.md", 28),
     ("docs/curation.md", 11),
@@ -210,7 +212,7 @@ fn run_page(page: &str) {
 }
 
 #[test]
-fn the_readme_is_a_front_door_that_opens_with_the_two_commands() {
+fn the_readme_is_a_front_door_that_opens_with_the_two_commands_and_serve() {
     let text = std::fs::read_to_string(repo().join("README.md")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(
@@ -218,7 +220,8 @@ fn the_readme_is_a_front_door_that_opens_with_the_two_commands() {
         "README.md has {} lines; the rest belongs in docs/",
         lines.len()
     );
-    // CI runs the README's test command (.ci/run): the two commands come first.
+    // CI runs the README's test command (.ci/run): the two commands come first, then the
+    // demo's archive served.
     assert_eq!(lines[2], "```sh");
     assert!(
         lines[3].starts_with("cargo run --release -- demo"),
@@ -230,7 +233,12 @@ fn the_readme_is_a_front_door_that_opens_with_the_two_commands() {
         "{}",
         lines[4]
     );
-    assert_eq!(lines[5], "```");
+    assert!(
+        lines[5].starts_with("cargo run --release -- serve --db kifu-demo.db"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(lines[6], "```");
 }
 
 #[test]
@@ -247,6 +255,11 @@ fn every_page_of_docs_is_checked() {
 #[test]
 fn readme_examples_run() {
     run_page("README.md");
+}
+
+#[test]
+fn api_examples_say_why_they_are_not_run_here() {
+    run_page("docs/api.md");
 }
 
 #[test]

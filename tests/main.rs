@@ -1,5 +1,6 @@
 //! kifu's integration tests: the `kifu` binary on real and hand-made records.
 
+mod api_docs;
 mod archives;
 /// The headless Chromium harness and its DevTools-protocol driver (shared with the
 /// reports crate's tests).
