@@ -16,8 +16,10 @@ use std::time::Instant;
 mod export;
 mod filters;
 mod grow;
+mod load;
 mod positions;
 mod ratings;
+mod serve;
 mod site;
 mod stages;
 
@@ -302,6 +304,12 @@ pub struct BenchArgs {
     /// kept.
     #[arg(long)]
     pub site: bool,
+    /// Only the server benchmark: `kifu serve` under 1, 8 and 64 concurrent clients on a
+    /// database of this many generated Renju games and on CCPD (games, one game, position,
+    /// explorer: requests/s, p50/p99, errors, peak memory); its section of the results file
+    /// is replaced, the rest kept.
+    #[arg(long)]
+    pub serve: Option<usize>,
 }
 
 fn shared_data() -> Option<PathBuf> {
@@ -389,6 +397,11 @@ fn rate(n: u64, secs: f64) -> String {
 pub fn run(req: &BenchArgs) -> Result<ExitCode> {
     if let Some(games) = req.positions {
         stdout::print(&positions::run(req, games)?)?;
+        eprintln!("kifu bench: written to {}", req.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(games) = req.serve {
+        stdout::print(&serve::run(req, games)?)?;
         eprintln!("kifu bench: written to {}", req.out.display());
         return Ok(ExitCode::SUCCESS);
     }
