@@ -401,3 +401,79 @@ fn the_state_streams_and_sigterm_ends_the_streams() {
     let mut rest = String::new();
     while reader.read_line(&mut rest).map(|n| n > 0).unwrap_or(false) {}
 }
+
+/// While an ingest writes, every answer is read from one committed state: a page of the
+/// last games and the total beside it agree (the games up to the page's start never
+/// change, so total − listed is their count, whatever the ingest has committed), and no
+/// request fails.
+#[test]
+fn answers_during_an_ingest_are_each_of_one_committed_state() {
+    use crate::common::generate;
+    let dir = tempfile::tempdir().unwrap();
+    let first = generate(
+        dir.path(),
+        &["--game", "renju", "--games", "300", "--seed", "1"],
+        "a.renju",
+    );
+    let more = generate(
+        dir.path(),
+        &["--game", "renju", "--games", "3000", "--seed", "2"],
+        "b.renju",
+    );
+    let db = dir.path().join("k.db");
+    ingest_ok(&db, &[&first]);
+    let served = Served::start(&db, &[]);
+    let start = served
+        .get("/api/games?game=renju&ruleset=all&limit=1&sort=id")
+        .json();
+    let before = start["total"].as_u64().unwrap();
+    // The page starts after game `from`: the games up to it are `before - 100` of them.
+    let page = served
+        .get("/api/games?game=renju&ruleset=all&sort=id&limit=100")
+        .json();
+    let from = page["games"][99]["id"].as_i64().unwrap();
+    let up_to_from = 100;
+    let ingest = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args([
+            "ingest",
+            "-q",
+            "--db",
+            db.to_str().unwrap(),
+            more.to_str().unwrap(),
+        ])
+        .spawn()
+        .unwrap();
+    let mut ingest = ingest;
+    let mut asked = 0;
+    let mut totals = Vec::new();
+    loop {
+        let done = ingest.try_wait().unwrap().is_some();
+        let reply = served.get(&format!(
+            "/api/games?game=renju&ruleset=all&sort=id&limit=1000&after={from}"
+        ));
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        let answer = reply.json();
+        let total = answer["total"].as_u64().unwrap();
+        let listed = answer["games"].as_array().unwrap().len() as u64;
+        if answer["next"].is_null() {
+            assert_eq!(
+                total - listed,
+                up_to_from,
+                "an answer of two states: {total} total, {listed} listed after game {from}"
+            );
+        }
+        let explore = served.get("/api/explore?game=renju&ruleset=all");
+        assert_eq!(explore.status, 200, "{}", explore.text());
+        totals.push(total);
+        asked += 1;
+        if done {
+            break;
+        }
+    }
+    assert!(ingest.wait().unwrap().success());
+    assert!(totals.windows(2).all(|w| w[0] <= w[1]), "{totals:?}");
+    assert!(*totals.last().unwrap() > before, "{totals:?}");
+    assert!(asked > 1, "the ingest ended before a question was asked");
+    let (code, _) = served.stop();
+    assert_eq!(code, Some(0));
+}

@@ -28,7 +28,13 @@ impl Pool {
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         match idle {
             Some(store) if store.index_attached() || !self.index_file.exists() => Ok(store),
-            _ => Store::open_read_only(&self.db),
+            _ => {
+                let mut store = Store::open_read_only(&self.db)?;
+                // An ingest adds to the index after each batch: the newest games are
+                // left out of position answers (which say so) until it has.
+                store.read_index_as_it_is();
+                Ok(store)
+            }
         }
     }
 

@@ -92,7 +92,11 @@ pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
 /// The API's answer (`/api/explore`): the object `--json` prints, with the CLI's notices.
 pub(super) fn answer(a: &ExploreArgs, store: &kifu_store::Store) -> Result<serde_json::Value> {
     let (filter, board) = super::position::question(&a.filter, &a.query, "explore")?;
-    let notices = super::select::notices(store, &filter)?;
+    let mut notices: Vec<String> = super::select::notices(store, &filter)?
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    notices.extend(super::select::index_behind_notice(store)?);
     let games = filtered_games(store, &filter, board.kind())?;
     let found = explore(
         store,
@@ -105,7 +109,7 @@ pub(super) fn answer(a: &ExploreArgs, store: &kifu_store::Store) -> Result<serde
         a.min_games,
     )?;
     let mut answer = json(&found);
-    answer["notices"] = notices.into_iter().map(|n| n.text).collect();
+    answer["notices"] = notices.into();
     Ok(answer)
 }
 

@@ -281,7 +281,11 @@ pub(super) fn question(
 /// The API's answer (`/api/position`): the object `--json` prints, with the CLI's notices.
 pub(super) fn answer(a: &PositionArgs, store: &Store) -> Result<serde_json::Value> {
     let (filter, board) = question(&a.filter, &a.query, "position")?;
-    let notices = select::notices(store, &filter)?;
+    let mut notices: Vec<String> = select::notices(store, &filter)?
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    notices.extend(select::index_behind_notice(store)?);
     let games = filtered_games(store, &filter, board.kind())?;
     let found = search(
         store,
@@ -292,6 +296,6 @@ pub(super) fn answer(a: &PositionArgs, store: &Store) -> Result<serde_json::Valu
         },
     )?;
     let mut answer = json(&found, a.limit);
-    answer["notices"] = notices.into_iter().map(|n| n.text).collect();
+    answer["notices"] = notices.into();
     Ok(answer)
 }

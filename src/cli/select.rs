@@ -76,6 +76,18 @@ pub(super) fn notices(store: &Store, filter: &GameFilter) -> Result<Vec<Notice>>
     Ok(notices)
 }
 
+/// What a position answer read from an index behind the games (a server's, while an ingest
+/// writes) left out: the newest games, said, so the counts are not taken for all.
+pub(super) fn index_behind_notice(store: &Store) -> Result<Option<String>> {
+    let behind = store.games_not_indexed()?;
+    Ok((behind > 0).then(|| {
+        format!(
+            "the {behind} newest game(s) are not in the position index yet (an ingest is \
+             adding them): this answer leaves them out"
+        )
+    }))
+}
+
 /// Brings the position index up to the newest game before a command reads it (the games
 /// an ingest left behind its mark: killed, `--no-index`, or still writing), saying on
 /// standard error how many it indexes.

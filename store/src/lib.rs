@@ -242,6 +242,9 @@ pub struct Store {
     /// ([`Store::take_indexed`]).
     indexing: bool,
     indexed: IndexedBatch,
+    /// Whether position questions read an index behind the games as it is (a server
+    /// while an ingest writes) instead of failing ([`Store::read_index_as_it_is`]).
+    index_as_it_is: bool,
 }
 
 /// Stops a connection's running query from another thread ([`Store::interrupter`]).
@@ -311,6 +314,7 @@ impl Store {
             access: reading::Access::Shared,
             indexing: false,
             indexed: IndexedBatch::default(),
+            index_as_it_is: false,
         };
         store.migrate()?;
         store.ensure_indexes()?;
@@ -437,6 +441,7 @@ impl Store {
             access,
             indexing: false,
             indexed: IndexedBatch::default(),
+            index_as_it_is: false,
         })
     }
 
@@ -461,6 +466,14 @@ impl Store {
     /// cut by its time limit); the query fails with SQLite's `interrupted`.
     pub fn interrupter(&self) -> Interrupter {
         Interrupter(self.conn.get_interrupt_handle())
+    }
+
+    /// Position questions read the index as it is when it is behind the games (an ingest
+    /// adds to it after each batch): the newest games are left out of the answer, which
+    /// says so ([`Store::games_not_indexed`]), instead of failing. For a reader that
+    /// cannot bring the index up to date itself: a server answering while ingests write.
+    pub fn read_index_as_it_is(&mut self) {
+        self.index_as_it_is = true;
     }
 
     /// Whether the position index file was attached when this connection opened (a

@@ -79,6 +79,7 @@ impl Store {
     pub fn postings(&self, kind: GameKind, key: PositionKey) -> Result<Vec<Posting>> {
         match self.position_index_state()? {
             IndexState::Complete => {}
+            IndexState::Behind if self.index_as_it_is => {}
             state => {
                 self.index_needed()?;
                 return Err(Error::PositionIndex(state));

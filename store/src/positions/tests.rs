@@ -186,6 +186,18 @@ fn games_written_without_indexing_leave_the_index_behind_until_caught_up() {
         .unwrap_err();
     assert!(matches!(e, Error::PositionIndex(IndexState::Behind)), "{e}");
     assert!(e.to_string().contains("`kifu index`"), "{e}");
+    // A reader that takes the index as it is (a server while an ingest writes) reads the
+    // games indexed: the same postings as before the unindexed game was written.
+    let mut reader = Store::open_read_only(&path).unwrap();
+    reader.read_index_as_it_is();
+    let start = reader
+        .postings(GameKind::Renju, PositionKey(1 << 60))
+        .unwrap();
+    assert_eq!(
+        start.iter().map(|p| p.game).collect::<Vec<_>>(),
+        vec![1],
+        "the start position: the indexed game only"
+    );
     // A batch that does not follow on from the mark is not indexed: no hole.
     let mut writer = store.position_writer().unwrap();
     write(&mut store, &mut writer, &[game(id, 9, &[112, 97], "white")]);
