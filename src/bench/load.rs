@@ -85,6 +85,15 @@ pub(super) struct Measured {
 }
 
 impl Measured {
+    /// Adds another load's requests (its time too: loads one after the other).
+    pub(super) fn merge(&mut self, other: Measured) {
+        self.requests += other.requests;
+        self.errors += other.errors;
+        self.seconds += other.seconds;
+        self.latencies.extend(other.latencies);
+        self.latencies.sort_by(f64::total_cmp);
+    }
+
     pub(super) fn per_second(&self) -> f64 {
         self.requests as f64 / self.seconds.max(1e-9)
     }

@@ -245,6 +245,78 @@ fn row(
     Ok(())
 }
 
+/// Games the live load's ingest adds.
+const ADDED_LIVE: usize = 100_000;
+
+/// 8 clients ask a served database of 1,000 games while `kifu ingest` adds
+/// [`ADDED_LIVE`] more: the requests, the failed ones, the latencies, the ingest's time.
+fn live(req: &BenchArgs, t: &mut String) -> Result<()> {
+    let base = generated(req, GameSpec::Renju(RenjuNotation::Plain), 1000)?;
+    let added = req.work.join(format!("serve-added-{ADDED_LIVE}.renju"));
+    if !added.exists() {
+        crate::generate::write(
+            &kifu_generate::SetSpec {
+                game: GameSpec::Renju(RenjuNotation::Plain),
+                games: ADDED_LIVE,
+                seed: 7,
+            },
+            &added,
+        )?;
+    }
+    let db = req.work.join("serve-live.db");
+    kifu_store::remove_database(&db)?;
+    ingest_once(&db, &base.paths, &kifu_ingest::Options::default())?;
+    let server = Server::start(&db)?;
+    let questions: Vec<String> = (1..=1000)
+        .flat_map(|id| {
+            [
+                format!("/api/games?game=renju&ruleset=all&sort=id&limit=100&after={id}"),
+                format!("/api/games/{id}"),
+                "/api/explore?game=renju&ruleset=all".to_owned(),
+                "/api/position?game=renju&ruleset=all&moves=h8+h9&limit=20".to_owned(),
+            ]
+        })
+        .collect();
+    let questions = Arc::new(questions);
+    let exe = std::env::current_exe()?;
+    let started = std::time::Instant::now();
+    let mut ingest = Command::new(exe)
+        .args(["ingest", "-q", "--db"])
+        .arg(&db)
+        .arg(&added)
+        .spawn()
+        .context("start kifu ingest")?;
+    let mut total = load::Measured::default();
+    let mut rounds = Vec::new();
+    while ingest.try_wait()?.is_none() {
+        let m = load::run(server.port, &questions, 8, Duration::from_secs(2))?;
+        rounds.push(m);
+    }
+    let ingest_seconds = started.elapsed().as_secs_f64();
+    if !ingest.wait()?.success() {
+        bail!("kifu ingest of {} failed", added.display());
+    }
+    for m in rounds {
+        total.merge(m);
+    }
+    let peak = server.stop()?;
+    writeln!(
+        t,
+        "\nWhile `kifu ingest` added {ADDED_LIVE} generated Renju games to a served database \
+         of 1,000 ({ingest_seconds:.0} s), 8 clients asked pages, games, the explorer and a \
+         position: {} requests ({:.0}/s), {} failed, p50 {:.1} ms, p99 {:.1} ms; the \
+         server's peak memory {:.0} MB. (That each answer is of one committed state is \
+         checked by the test `serve::answers_during_an_ingest_are_each_of_one_committed_state`.)",
+        total.requests,
+        total.per_second(),
+        total.errors,
+        total.quantile_ms(0.5),
+        total.quantile_ms(0.99),
+        mb(peak),
+    )?;
+    Ok(())
+}
+
 /// Runs the benchmark and writes its section into `req.out`.
 pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     std::fs::create_dir_all(&req.work)?;
@@ -326,6 +398,8 @@ pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
             }
         )?;
     }
+    eprintln!("kifu bench: the load while an ingest adds {ADDED_LIVE} games");
+    live(req, &mut t)?;
     write_section(&req.out, HEADING, &t)?;
     Ok(t)
 }
