@@ -255,6 +255,7 @@ fn a_bad_parameter_is_refused_with_the_clis_message() {
         ("/api/games?db=other.db", "the server sets it"),
         ("/api/games?format=csv", "the server sets it"),
         ("/api/games?limit=5000", "1 to 1000"),
+        ("/api/explore?game=renju&depth=9", "at most 4 deep"),
         ("/api/games?result-differs=maybe", "a switch"),
         ("/api/games?Game=renju", "no parameter name"),
         ("/api/games?game=%ZZ", "two hexadecimal digits"),

@@ -93,13 +93,13 @@ impl GameOrder {
 
     /// The order's keys, last the id (so two games never tie), each never NULL: a page's
     /// last game and the games after it compare as row values ([`Store::list_games_after`]).
-    /// A missing date, event or round sorts first, as NULL would.
+    /// A missing date or event sorts last, a missing round first.
     fn keys(self) -> &'static str {
         match self {
             GameOrder::Id => "g.id",
-            GameOrder::Date => "g.date IS NOT NULL, coalesce(g.date, ''), g.id",
+            GameOrder::Date => "g.date IS NULL, coalesce(g.date, ''), g.id",
             GameOrder::Event => {
-                "e.name IS NOT NULL, coalesce(e.name, ''), g.round IS NOT NULL, \
+                "e.name IS NULL, coalesce(e.name, ''), g.round IS NOT NULL, \
                  coalesce(CAST(g.round AS INTEGER), 0), coalesce(g.round, ''), g.id"
             }
             GameOrder::Plies => "g.plies, g.id",

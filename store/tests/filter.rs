@@ -571,6 +571,43 @@ fn each_condition_selects_its_games() {
     }
 }
 
+/// Pages of two, each after the last game of the page before, give the whole list in every
+/// order (undated games and games without an event last, as the list has them).
+#[test]
+fn pages_after_a_game_continue_the_list_in_every_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = database(dir.path());
+    let all = GameFilter::everything();
+    for order in [
+        GameOrder::Id,
+        GameOrder::Date,
+        GameOrder::Event,
+        GameOrder::Plies,
+    ] {
+        let whole: Vec<i64> = store
+            .list_games(&all, order, None)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect();
+        let mut paged = Vec::new();
+        let mut after = None;
+        loop {
+            let page = store.list_games_after(&all, order, Some(2), after).unwrap();
+            if page.is_empty() {
+                break;
+            }
+            after = page.last().map(|g| g.id);
+            paged.extend(page.iter().map(|g| g.id));
+        }
+        assert_eq!(paged, whole, "{order:?}");
+    }
+    let e = store
+        .list_games_after(&all, GameOrder::Id, Some(2), Some(999))
+        .unwrap_err();
+    assert!(e.to_string().contains("999"), "{e}");
+}
+
 #[test]
 fn listings_show_both_results_findings_players_and_events() {
     let dir = tempfile::tempdir().unwrap();

@@ -16,6 +16,8 @@ use super::super::{explore, games, names, position, ratings, standings, stats};
 pub(crate) const MAX_PAGE: u64 = 1000;
 /// The lines a list gives when `limit` is not said.
 pub(crate) const DEFAULT_PAGE: u64 = 100;
+/// The deepest explorer tree one answer gives (each level multiplies the rows).
+pub(crate) const MAX_EXPLORE_DEPTH: u64 = 4;
 
 /// The answers of `kifu serve`: the commands', as the edition shows them.
 pub(super) struct CliAnswers {
@@ -108,6 +110,7 @@ impl CliAnswers {
             Endpoint::Explore => {
                 let asked = Question::new("explore", params)
                     .owns(&["db", "json"], &["--json"])
+                    .at_most("depth", MAX_EXPLORE_DEPTH)?
                     .parse::<explore::ExploreArgs>()?;
                 explore::answer(&asked, store).map_err(refusal)
             }
@@ -184,6 +187,18 @@ impl<'a> Question<'a> {
             if n == 0 || n > MAX_PAGE {
                 return Err(Refusal::BadRequest(format!(
                     "{flag}={n}: an answer lists 1 to {MAX_PAGE} lines; ask for more in pages"
+                )));
+            }
+        }
+        Ok(self)
+    }
+
+    /// `flag`, if said as a number, is at most `most`.
+    fn at_most(self, flag: &str, most: u64) -> Result<Question<'a>, Refusal> {
+        if let Some(n) = self.params.get(flag).and_then(|v| v.parse::<u64>().ok()) {
+            if n > most {
+                return Err(Refusal::BadRequest(format!(
+                    "{flag}={n}: an answer goes at most {most} deep"
                 )));
             }
         }
