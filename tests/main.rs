@@ -32,6 +32,7 @@ mod results_csv;
 mod robust;
 mod roundtrip;
 mod search;
+mod serve_decisions;
 mod show_every_record;
 mod site;
 mod site_archive;
