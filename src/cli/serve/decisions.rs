@@ -232,8 +232,14 @@ fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let temp = dir.join(format!(".{name}.kifu-{}.tmp", std::process::id()));
+    // A file left by a server that stopped half-way is replaced; a new one is created,
+    // never opened through a link someone else left there.
+    let _ = std::fs::remove_file(&temp);
     let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         if let Ok(meta) = std::fs::metadata(path) {
