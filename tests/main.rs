@@ -34,6 +34,7 @@ mod robust;
 mod roundtrip;
 mod search;
 mod serve;
+mod serve_decisions;
 mod served;
 mod show_every_record;
 mod site;

@@ -6,6 +6,7 @@
 //! [`Answers`], which parses the query's pairs with the CLI's own flag parsers, so the API
 //! and the CLI have one vocabulary and one set of errors.
 
+mod decide;
 mod http;
 mod live;
 mod pool;
@@ -17,6 +18,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use decide::{Decisions, Entry, GameRef, TokenError, Writes, MIN_TOKEN_BYTES};
 pub use kifu_lang::{Edition, Lang};
 pub use query::{Params, QueryError};
 
@@ -34,6 +36,9 @@ pub struct Config {
     pub timeout: Duration,
     /// How many requests read the database at once; more wait their turn.
     pub readers: usize,
+    /// The audit edition's decisions (`POST /api/decisions`), the server's only write;
+    /// `None`: every write is refused.
+    pub writes: Option<Writes>,
 }
 
 /// One question of the API: the endpoint (`/api/NAME` or `/api/NAME/KEY`).

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use kifu_facts::CurationError;
+use kifu_facts::{Curation, CurationError};
+use kifu_store::curation::Applied;
 use kifu_store::Store;
 
 use super::args::DbArg;
@@ -60,7 +61,7 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("{}: not UTF-8 text ({e})", file.display()))?;
     // The file is read whole: every entry that reads is checked against the database too,
     // so an error in one entry hides none in another.
-    let (curation, mut errors) = kifu_parser::curation::read(&text);
+    let (curation, errors) = kifu_parser::curation::read(&text);
     // `--check` without a database checks the file alone; a file in error creates none.
     if !db.exists() && (check || !errors.is_empty()) {
         if !errors.is_empty() {
@@ -82,15 +83,11 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
     let mut store = Store::open(db)?;
     let (sha256, _) = kifu_ingest::input::hash_file(file)?;
     let path = file.display().to_string();
-    let check_only = check || !errors.is_empty();
-    let applied = match store.apply_curation(&curation, &path, &sha256, &text, check_only)? {
-        Ok(a) if errors.is_empty() => a,
-        Ok(_) => return Ok(failed(file, &errors)),
-        Err(found) => {
-            errors.extend(found);
-            errors.sort_by_key(|e| e.line);
-            return Ok(failed(file, &errors));
-        }
+    let applied = match applying(curation, errors, |curation, check_only| {
+        store.apply_curation(curation, &path, &sha256, &text, check || check_only)
+    })? {
+        Ok(applied) => applied,
+        Err(errors) => return Ok(failed(file, &errors)),
     };
     let verb = if check { "would apply" } else { "applied" };
     stdout::line(format_args!(
@@ -138,25 +135,51 @@ fn facts(db: &Path, dir: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every error as `FILE:LINE: [[entry]] …: what`, and exit 2: nothing was applied.
-fn failed(file: &Path, errors: &[CurationError]) -> ExitCode {
-    for e in errors {
-        let entry = if e.entry.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", e.entry)
-        };
-        eprintln!(
-            "kifu curate: {}:{}: {entry}{}",
-            file.display(),
-            e.line,
-            e.message
-        );
+/// A curation read from its file (`curation`, with the `errors` the reading found) checked
+/// against the database and applied by `apply` (`kifu curate` and `kifu serve`'s decisions
+/// both apply a file this way): with errors in the file `apply` is asked to check only
+/// (`true`), and the file's errors and the database's come back together, in line order.
+pub(super) fn applying(
+    curation: Curation,
+    mut errors: Vec<CurationError>,
+    apply: impl FnOnce(&Curation, bool) -> kifu_store::Result<Result<Applied, Vec<CurationError>>>,
+) -> kifu_store::Result<Result<Applied, Vec<CurationError>>> {
+    match apply(&curation, !errors.is_empty())? {
+        Ok(applied) if errors.is_empty() => Ok(Ok(applied)),
+        Ok(_) => Ok(Err(errors)),
+        Err(found) => {
+            errors.extend(found);
+            errors.sort_by_key(|e| e.line);
+            Ok(Err(errors))
+        }
     }
-    eprintln!(
-        "kifu curate: {} error(s) in {}: nothing applied",
+}
+
+/// Every error as `FILE:LINE: [[entry]] …: what`, then how many: nothing was applied.
+pub(super) fn error_lines(file: &Path, errors: &[CurationError]) -> Vec<String> {
+    let mut lines: Vec<String> = errors
+        .iter()
+        .map(|e| {
+            let entry = if e.entry.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", e.entry)
+            };
+            format!("{}:{}: {entry}{}", file.display(), e.line, e.message)
+        })
+        .collect();
+    lines.push(format!(
+        "{} error(s) in {}: nothing applied",
         errors.len(),
         file.display()
-    );
+    ));
+    lines
+}
+
+/// Every error on standard error ([`error_lines`]), and exit 2: nothing was applied.
+fn failed(file: &Path, errors: &[CurationError]) -> ExitCode {
+    for line in error_lines(file, errors) {
+        eprintln!("kifu curate: {line}");
+    }
     ExitCode::from(2)
 }

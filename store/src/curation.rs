@@ -213,7 +213,7 @@ impl Store {
     }
 }
 
-fn apply(
+pub(crate) fn apply(
     tx: &Transaction<'_>,
     curation: &Curation,
     path: &str,

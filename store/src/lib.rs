@@ -4,6 +4,7 @@
 
 mod copies;
 pub mod curation;
+pub mod curation_writer;
 pub mod export;
 pub mod filter;
 mod first_copies;

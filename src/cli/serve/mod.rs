@@ -3,9 +3,11 @@
 //! command's own answer, its query parsed by the command's own flags).
 
 mod answers;
+mod decisions;
 
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -40,6 +42,15 @@ pub(super) struct ServeArgs {
     /// How many requests read the database at once (the others wait their turn).
     #[arg(long, default_value_t = 8)]
     readers: usize,
+    /// Take auditors' decisions from the browser (audit edition only): FILE holds the
+    /// bearer token they give (one line, 32 bytes at least; keep it private). Without it
+    /// the server writes nothing.
+    #[arg(long, value_name = "FILE", requires = "curation")]
+    token_file: Option<PathBuf>,
+    /// The curation file decisions are appended to and applied from (with --token-file):
+    /// the one `kifu curate` applied to the database last.
+    #[arg(long, value_name = "FILE", requires = "token_file")]
+    curation: Option<PathBuf>,
 }
 
 pub(super) fn run(args: &ServeArgs) -> Result<ExitCode> {
@@ -54,6 +65,7 @@ pub(super) fn run(args: &ServeArgs) -> Result<ExitCode> {
     // is brought up to date before any reader opens it (readers never write).
     kifu_store::Store::open_read_only(&args.db.db)
         .with_context(|| format!("serve {}", args.db.db.display()))?;
+    let writes = writes(args)?;
     let config = kifu_serve::Config {
         db: args.db.db.clone(),
         addr,
@@ -61,6 +73,7 @@ pub(super) fn run(args: &ServeArgs) -> Result<ExitCode> {
         lang: args.lang,
         timeout: Duration::from_secs(args.timeout),
         readers: args.readers,
+        writes,
     };
     let db = args.db.db.display().to_string();
     let edition = args.edition.name();
@@ -75,6 +88,28 @@ pub(super) fn run(args: &ServeArgs) -> Result<ExitCode> {
     })
     .with_context(|| format!("serve on {addr}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The audit edition's decisions, when --token-file names the auditor's token.
+fn writes(args: &ServeArgs) -> Result<Option<kifu_serve::Writes>> {
+    let (Some(token_file), Some(curation)) = (&args.token_file, &args.curation) else {
+        return Ok(None);
+    };
+    if args.edition != Edition::Audit {
+        bail!("--token-file takes decisions in the audit edition only (add --edition audit)");
+    }
+    let token = std::fs::read_to_string(token_file)
+        .with_context(|| format!("--token-file {}", token_file.display()))?;
+    if token.trim().lines().count() > 1 {
+        bail!(
+            "--token-file {}: the token is one line",
+            token_file.display()
+        );
+    }
+    let decisions = decisions::CurationDecisions::new(&args.db.db, curation)?;
+    let writes = kifu_serve::Writes::new(&token, decisions)
+        .with_context(|| format!("--token-file {}", token_file.display()))?;
+    Ok(Some(writes))
 }
 
 /// The port in `PORT` (as platforms that start services set it), else the default.
