@@ -25,6 +25,7 @@ mod ratings;
 mod report;
 mod select;
 mod show;
+mod show_json;
 mod site;
 mod standings;
 mod stats;
