@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 const PAGES: [(&str, usize); 12] = [
     ("README.md", 10),
     ("docs/architecture.md", 0),
-    ("docs/commands.md", 28),
+    ("docs/commands.md", 29),
     ("docs/curation.md", 11),
     ("docs/data-contract.md", 7),
     ("docs/findings.md", 13),

@@ -33,6 +33,7 @@ mod robust;
 mod roundtrip;
 mod search;
 mod show_every_record;
+mod show_json;
 mod site;
 mod site_archive;
 mod site_pages;

@@ -1,7 +1,7 @@
 //! One stored game as one JSON value: what `kifu show` prints, typed (its header, players,
 //! result, moves with their comments, variations as a tree, findings, copies and curation).
-//! `show --json` prints it; the server's `/api/games/ID` answers it. The fields are listed
-//! in docs/commands.md ("show --json").
+//! `show --json` prints it; the coming server's `/api/games/ID` is to answer it. The fields
+//! are listed in docs/commands.md ("show --json").
 
 use anyhow::Result;
 use kifu_facts::{
@@ -219,26 +219,49 @@ fn coordinates(kind: GameKind, moves: &[u8]) -> Option<Vec<String>> {
 /// that branch from it ([`variation_lines`], as `show --variations` lists them).
 fn variations_json(kind: GameKind, moves: &[VariationMove]) -> Vec<Value> {
     let lines = variation_lines(moves);
-    (0..lines.len())
-        .filter(|&i| lines[i].parent_line.is_none())
-        .map(|i| line_json(kind, moves, &lines, i))
-        .collect()
+    // Each line's branches, and the lines off the main line, in the order read.
+    let mut branches: Vec<Vec<usize>> = vec![Vec::new(); lines.len()];
+    let mut roots = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        match line.parent_line {
+            Some(p) => branches[p].push(i),
+            None => roots.push(i),
+        }
+    }
+    let tree = Tree {
+        kind,
+        moves,
+        lines: &lines,
+        branches: &branches,
+    };
+    roots.into_iter().map(|i| tree.line_json(i)).collect()
 }
 
-/// Line `i` with the lines branching from it, nested.
-fn line_json(kind: GameKind, moves: &[VariationMove], lines: &[VariationLine], i: usize) -> Value {
-    let line = &lines[i];
-    let first = &moves[line.moves[0]];
-    json!({
-        "from_ply": first.ply,
-        "from_node": first.parent,
-        "depth": line.depth,
-        "moves": line.moves.iter().map(|&m| variation_move_json(kind, &moves[m])).collect::<Vec<_>>(),
-        "variations": (0..lines.len())
-            .filter(|&c| lines[c].parent_line == Some(i))
-            .map(|c| line_json(kind, moves, lines, c))
-            .collect::<Vec<_>>(),
-    })
+/// The variation lines of one record, with each line's branches.
+struct Tree<'a> {
+    kind: GameKind,
+    moves: &'a [VariationMove],
+    lines: &'a [VariationLine],
+    branches: &'a [Vec<usize>],
+}
+
+impl Tree<'_> {
+    /// Line `i` with the lines branching from it, nested.
+    fn line_json(&self, i: usize) -> Value {
+        let line = &self.lines[i];
+        let first = &self.moves[line.moves[0]];
+        json!({
+            "from_ply": first.ply,
+            "from_node": first.parent,
+            "depth": line.depth,
+            "moves": line.moves.iter()
+                .map(|&m| variation_move_json(self.kind, &self.moves[m]))
+                .collect::<Vec<_>>(),
+            "variations": self.branches[i].iter()
+                .map(|&b| self.line_json(b))
+                .collect::<Vec<_>>(),
+        })
+    }
 }
 
 /// One variation move: as written, with its code and coordinates where the engine played
@@ -309,4 +332,25 @@ fn curation_json(store: &Store, game: &GameRow) -> Result<Value> {
         "authoritative_copy": authoritative,
         "decisions": decisions,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An id that is no game fails with the store's typed error, which a caller tells
+    /// apart from a failure (the server's 404) by downcasting.
+    #[test]
+    fn a_missing_game_is_the_stores_not_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("k.db")).unwrap();
+        let err = game_json(&store, 7).unwrap_err();
+        assert!(
+            matches!(
+                err.downcast_ref::<kifu_store::Error>(),
+                Some(kifu_store::Error::NotFound(kifu_store::Missing::Game(7)))
+            ),
+            "{err:?}"
+        );
+    }
 }

@@ -11,7 +11,6 @@ use kifu_facts::curation::{parse_game_key, Provenance};
 use kifu_facts::{Curation, CurationError, GameKind, ResultName};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use crate::curation::DecisionRow;
 use crate::{Result, Store};
 
 /// A stored record a game key named: its id, its game (copy group) and its kind.
@@ -262,20 +261,6 @@ impl Store {
                 },
             )
             .optional()?)
-    }
-
-    /// The auditors' `[[decision]]`s on the findings of the game record `id` belongs to
-    /// (whichever copy their keys named), in curation-file order.
-    pub fn decisions(&self, id: i64) -> Result<Vec<DecisionRow>> {
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {columns} FROM decisions d
-             WHERE d.game_id = (SELECT coalesce(duplicate_of, id) FROM games WHERE id = ?1)
-             ORDER BY d.line",
-            columns = crate::curation::DECISION_COLUMNS,
-        ))?;
-        let rows = stmt.query_map(params![id], crate::curation::decision_of)?;
-        let decisions = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(decisions.into_iter().flatten().collect())
     }
 
     /// The authoritative copy a `[[copy]]` names for the game record `id` belongs to.
