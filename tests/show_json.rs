@@ -346,6 +346,37 @@ fn a_xiangqi_game_gives_its_comments_and_variation_tree() {
     assert_eq!(game["moves"][0]["coordinate"], "h2e2");
 }
 
+/// A game of a 象棋桥 library names the title card it comes under, as `show` does: the
+/// 1989 library's 36 records: 20 under its first card (the men's), 16 under card 22 (the
+/// women's, titled 15 games).
+#[test]
+fn a_library_game_names_its_section() {
+    let Some(file) = xiangqi_sample("walker8088_cchess/1989年龙化杯象棋名师邀请赛35局.CBL")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = ingested(dir.path(), &[&file]);
+    let ids: Vec<i64> = (1..=count(&db, "SELECT max(id) FROM games")).collect();
+    let mut sections: BTreeMap<String, usize> = BTreeMap::new();
+    for game in show_json(&db, &ids) {
+        *sections.entry(game["section"].to_string()).or_default() += 1;
+    }
+    let men = json!({"title": "龙化杯象棋名师邀请赛对局（男子组20局）", "place": 1});
+    let women = json!({"title": "龙化杯象棋名师邀请赛对局（女子组15局）", "place": 22});
+    let expected: BTreeMap<String, usize> = [(men.to_string(), 20), (women.to_string(), 16)]
+        .into_iter()
+        .collect();
+    assert_eq!(sections, expected);
+    let first = &show_json(&db, &[1])[0];
+    assert_eq!(first["section"], men);
+    let text = kifu_ok(&["show", "--db", db.to_str().unwrap(), "1"]);
+    assert!(
+        text.contains("section: 龙化杯象棋名师邀请赛对局（男子组20局） (the library's record 1;"),
+        "{text}"
+    );
+}
+
 /// `show --json`'s findings are `audit --json`'s, each with its id.
 fn findings_as_audited(db: &Path, game: &Value) -> Vec<Value> {
     let id = game["id"].to_string();
