@@ -16,7 +16,8 @@ use crate::{Error, GameFilter, Result, Store};
 /// A finding with where it is, as `kifu audit` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FindingRow {
-    /// Its row in the findings table.
+    /// Its row in the findings table: the store's name for it while it stands (a
+    /// `copies-disagree` finding is written anew when an ingest links another copy).
     pub id: i64,
     /// Source path, with `!member` appended for a file inside an archive.
     pub source: String,
@@ -233,9 +234,9 @@ impl Store {
     pub fn findings(&self, filter: &GameFilter, limit: Option<u64>) -> Result<Vec<FindingRow>> {
         let covered = filter.finding_record_condition();
         let sql = format!(
-            "SELECT x.id AS finding_id, {src} AS source, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id,
-                    x.ply, x.code, {severity} AS severity, x.message, x.rule, x.node, {decision},
-                    {resolution}
+            "SELECT x.id AS finding_id, {src} AS source, x.line, x.\"column\", x.offset,
+                    x.game_id, x.quarantine_id, x.ply, x.code, {severity} AS severity,
+                    x.message, x.rule, x.node, {decision}, {resolution}
              FROM findings x
              JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
