@@ -37,6 +37,7 @@ mod serve;
 mod serve_decisions;
 mod served;
 mod show_every_record;
+mod show_json;
 mod site;
 mod site_archive;
 mod site_pages;

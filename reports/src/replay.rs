@@ -133,10 +133,15 @@ pub fn chouchou_actions(game: &GameRow) -> Result<Vec<chouchou::CcActionText>, E
 /// the code alone when it has no name.
 pub fn opening_name(kind: GameKind, code: Option<&str>) -> Option<String> {
     let code = code?;
-    Some(match crate::openings::opening_name(kind, code) {
+    Some(match opening_title(kind, code) {
         Some(name) => format!("{code} {name}"),
         None => code.to_owned(),
     })
+}
+
+/// The name of an opening code of `kind` alone (`Kansei 寒星` for `D1`), if it names one.
+pub fn opening_title(kind: GameKind, code: &str) -> Option<String> {
+    crate::openings::opening_name(kind, code)
 }
 
 /// `check, chase (cannon h7 -> rook h3, forbidden: 棋例…)`.

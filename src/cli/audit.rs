@@ -139,7 +139,9 @@ fn attested_text(p: &Provenance, line: u32) -> String {
     text
 }
 
-fn finding_json(f: &FindingRow) -> serde_json::Value {
+/// A finding as `audit --json` writes it (and `show --json` lists a game's): where it
+/// is, what it says and how the curation answers it.
+pub(super) fn finding_json(f: &FindingRow) -> serde_json::Value {
     json!({
         "source": f.source,
         "line": f.line,
@@ -157,33 +159,63 @@ fn finding_json(f: &FindingRow) -> serde_json::Value {
             Resolution::Corrected { .. } => "corrected",
             Resolution::Authoritative { .. } => "authoritative-copy",
         }),
-        "decision": f.decision().map(|d| json!({
-            "decision": d.verdict.name(),
-            "reason": d.provenance.reason,
-            "by": d.provenance.by,
-            "date": d.provenance.date,
-            "line": d.line,
-        })),
+        "decision": f.decision().map(decision_json),
         "correction": match &f.resolution {
-            Some(Resolution::Corrected { from, to, provenance, line }) => json!({
-                "from": from.map(ResultName::name),
-                "to": to.name(),
-                "reason": provenance.reason,
-                "by": provenance.by,
-                "date": provenance.date,
-                "line": line,
-            }),
+            Some(Resolution::Corrected { from, to, provenance, line }) => {
+                correction_json(*from, *to, provenance, *line)
+            }
             _ => serde_json::Value::Null,
         },
         "authoritative_copy": match &f.resolution {
-            Some(Resolution::Authoritative { copy, provenance, line }) => json!({
-                "game": copy,
-                "reason": provenance.reason,
-                "by": provenance.by,
-                "date": provenance.date,
-                "line": line,
-            }),
+            Some(Resolution::Authoritative { copy, provenance, line }) => {
+                authoritative_copy_json(*copy, provenance, *line)
+            }
             _ => serde_json::Value::Null,
         },
+    })
+}
+
+/// A `[[decision]]`: `{"decision", "reason", "by", "date", "line"}`.
+pub(super) fn decision_json(d: &DecisionRow) -> serde_json::Value {
+    json!({
+        "decision": d.verdict.name(),
+        "reason": d.provenance.reason,
+        "by": d.provenance.by,
+        "date": d.provenance.date,
+        "line": d.line,
+    })
+}
+
+/// A `[[result]]` correcting `from` (what the record says) to `to`:
+/// `{"from", "to", "reason", "by", "date", "line"}`.
+pub(super) fn correction_json(
+    from: Option<ResultName>,
+    to: ResultName,
+    provenance: &Provenance,
+    line: u32,
+) -> serde_json::Value {
+    json!({
+        "from": from.map(ResultName::name),
+        "to": to.name(),
+        "reason": provenance.reason,
+        "by": provenance.by,
+        "date": provenance.date,
+        "line": line,
+    })
+}
+
+/// A `[[copy]]` naming `copy` the game's authoritative record:
+/// `{"game", "reason", "by", "date", "line"}`.
+pub(super) fn authoritative_copy_json(
+    copy: i64,
+    provenance: &Provenance,
+    line: u32,
+) -> serde_json::Value {
+    json!({
+        "game": copy,
+        "reason": provenance.reason,
+        "by": provenance.by,
+        "date": provenance.date,
+        "line": line,
     })
 }

@@ -26,6 +26,7 @@ mod report;
 mod select;
 mod serve;
 mod show;
+mod show_json;
 mod site;
 mod standings;
 mod stats;

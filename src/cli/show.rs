@@ -1,6 +1,7 @@
 //! `kifu show`: a stored game's header, its board at a move (Black's forbidden points for
 //! Renju, the last moves' classes for Xiangqi, the score for Chess Territorial, the
-//! captured totals for ChouChou), its moves, comments and findings.
+//! captured totals for ChouChou), its moves, comments and findings; with `--json`, the
+//! game as [`super::show_json`] gives it.
 
 use std::process::ExitCode;
 
@@ -75,12 +76,26 @@ pub(super) struct ShowArgs {
     /// comments, each under the line it branches from.
     #[arg(long)]
     variations: bool,
+    /// Each game as one JSON object a line instead of text: header, players, result,
+    /// every move with its comments, the variations as a tree, findings, copies and
+    /// curation (docs/commands.md lists the fields). It always holds the whole game, so
+    /// `--ply` and `--variations`, which shape the text, do not go with it.
+    #[arg(long, conflicts_with_all = ["texts", "ply", "variations"])]
+    json: bool,
 }
 
 pub(super) fn run(args: &ShowArgs) -> Result<ExitCode> {
     let store = Store::open_read_only(&args.db.db)?;
     if let Some(source) = args.source.as_deref() {
         return show_texts(&store, source);
+    }
+    if args.json {
+        for &id in &args.games {
+            let mut line = super::show_json::game_json(&store, id)?.to_string();
+            line.push('\n');
+            stdout::print(&line)?;
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     for (i, &id) in args.games.iter().enumerate() {
         let mut out = if i > 0 {

@@ -198,6 +198,20 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The auditors' `[[decision]]`s on the findings of the game record `id` belongs to
+    /// (whichever copy their keys named), in curation-file order.
+    pub fn decisions(&self, id: i64) -> Result<Vec<DecisionRow>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {columns} FROM decisions d
+             WHERE d.game_id = (SELECT coalesce(duplicate_of, id) FROM games WHERE id = ?1)
+             ORDER BY d.line",
+            columns = DECISION_COLUMNS,
+        ))?;
+        let rows = stmt.query_map(params![id], decision_of)?;
+        let decisions = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(decisions.into_iter().flatten().collect())
+    }
+
     /// The curated event game `id` belongs to, if any.
     pub fn curated_event_of(&self, id: i64) -> Result<Option<(String, u32)>> {
         Ok(self

@@ -16,6 +16,9 @@ use crate::{Error, GameFilter, Result, Store};
 /// A finding with where it is, as `kifu audit` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FindingRow {
+    /// Its row in the findings table: the store's name for it while it stands (a
+    /// `copies-disagree` finding is written anew when an ingest links another copy).
+    pub id: i64,
     /// Source path, with `!member` appended for a file inside an archive.
     pub source: String,
     pub line: u32,
@@ -166,6 +169,15 @@ pub struct GameRow {
     counted: Option<ResultName>,
 }
 
+/// One record of a copy group, where it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopyRecord {
+    pub id: i64,
+    /// The source path, `path!member` inside an archive.
+    pub source: String,
+    pub line: u32,
+}
+
 /// Table sizes, for summaries and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -222,9 +234,9 @@ impl Store {
     pub fn findings(&self, filter: &GameFilter, limit: Option<u64>) -> Result<Vec<FindingRow>> {
         let covered = filter.finding_record_condition();
         let sql = format!(
-            "SELECT {src} AS source, x.line, x.\"column\", x.offset, x.game_id, x.quarantine_id,
-                    x.ply, x.code, {severity} AS severity, x.message, x.rule, x.node, {decision},
-                    {resolution}
+            "SELECT x.id AS finding_id, {src} AS source, x.line, x.\"column\", x.offset,
+                    x.game_id, x.quarantine_id, x.ply, x.code, {severity} AS severity,
+                    x.message, x.rule, x.node, {decision}, {resolution}
              FROM findings x
              JOIN sources s ON s.id = x.source_id
              LEFT JOIN games g ON g.id = x.game_id
@@ -252,6 +264,7 @@ impl Store {
             let code: String = r.get("code")?;
             let message: String = r.get("message")?;
             Ok(FindingRow {
+                id: r.get("finding_id")?,
                 resolution: resolution_of(r, &code, &message)?,
                 source: r.get("source")?,
                 line: r.get("line")?,
@@ -277,6 +290,29 @@ impl Store {
              WHERE game_id = ?1 ORDER BY node",
         )?;
         let rows = stmt.query_map(params![id], variation_move)?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The records of the game record `id` belongs to (its copy group): the first copy,
+    /// then its linked copies, in id order.
+    pub fn copy_group(&self, id: i64) -> Result<Vec<CopyRecord>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "WITH f(id) AS (SELECT {group} FROM games o WHERE o.id = ?1)
+             SELECT g.id, {src} AS source, g.line FROM games g
+             JOIN sources s ON s.id = g.source_id
+             WHERE g.id = (SELECT id FROM f)
+                OR (g.duplicate_of IS NOT NULL AND g.duplicate_of = (SELECT id FROM f))
+             ORDER BY g.duplicate_of IS NOT NULL, g.id",
+            src = SOURCE_NAME.replace("{t}", "g"),
+            group = crate::shown::group("o"),
+        ))?;
+        let rows = stmt.query_map(params![id], |r| {
+            Ok(CopyRecord {
+                id: r.get("id")?,
+                source: r.get("source")?,
+                line: r.get("line")?,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
