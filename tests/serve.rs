@@ -195,6 +195,16 @@ fn every_endpoint_answers_what_the_cli_answers() {
         let cli: Value = serde_json::from_str(&cli(&db, endpoint, &pairs, format)).unwrap();
         assert_eq!(answer, cli, "{endpoint} {pairs:?}");
     }
+    // One game: the line `kifu show ID --json` prints.
+    for id in ["1", "200", "1150"] {
+        let reply = served.get(&format!("/api/games/{id}"));
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        let cli: Value = serde_json::from_str(&cli(&db, "show", &[], &[id, "--json"])).unwrap();
+        assert_eq!(reply.json(), cli, "game {id}");
+    }
+    assert_eq!(served.get("/api/games/99999").status, 404);
+    assert_eq!(served.get("/api/games/x1").status, 400);
+    assert_eq!(served.get("/api/games/1?ply=3").status, 400);
     let (code, log) = served.stop();
     assert_eq!(code, Some(0), "{log}");
     // One access-log line per request: method, path and query, status, time.
@@ -320,9 +330,17 @@ fn public_requests_write_nothing_and_answers_follow_an_ingest() {
         "a public request wrote to the database"
     );
 
-    // The public edition leaves out where records came from.
+    // The public edition leaves out where records came from, and the findings.
     let games = served.get("/api/games?game=renju&limit=3").json();
     assert!(games["games"][0].get("source").is_none(), "{games}");
+    let game = served.get("/api/games/1").text();
+    for field in ["\"source\"", "\"findings\"", "\"offset\""] {
+        assert!(
+            !game.contains(field),
+            "{field} in the public edition: {game}"
+        );
+    }
+    assert!(game.contains("\"moves\""), "{game}");
 
     // An unchanged database answers a repeated question 304; an ingest changes the tag.
     let first = served.get("/api/games?game=renju&limit=3");

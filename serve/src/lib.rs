@@ -81,7 +81,7 @@ impl Endpoint {
     pub fn from_path(name: &str, key: Option<&str>) -> Option<Endpoint> {
         Some(match (name, key) {
             ("games", None) => Endpoint::Games,
-            // ("games", Some(id)): one game, once `show --json` is there.
+            ("games", Some(id)) => Endpoint::Game(id.to_owned()),
             ("players", None) => Endpoint::Players,
             ("events", None) => Endpoint::Events,
             ("position", None) => Endpoint::Position,

@@ -10,7 +10,7 @@ use kifu_serve::{Edition, Endpoint, Params, Refusal};
 use kifu_store::Store;
 use serde_json::Value;
 
-use super::super::{explore, games, names, position, ratings, standings, stats};
+use super::super::{explore, games, names, position, ratings, show_json, standings, stats};
 
 /// The most lines one answer lists (`limit`, `top`); a longer list is asked for in pages.
 pub(crate) const MAX_PAGE: u64 = 1000;
@@ -27,7 +27,16 @@ pub(super) struct CliAnswers {
 /// What only the audit edition asks and shows: the findings and where records came from
 /// (as the site's public edition leaves them out).
 const AUDIT_PARAMETERS: [&str; 3] = ["code", "severity", "status"];
-const AUDIT_FIELDS: [&str; 3] = ["source", "line", "findings"];
+/// The fields the public edition leaves out wherever they are in an answer: where a record
+/// is (its file, line, column, byte), its findings and the auditors' decisions.
+const AUDIT_FIELDS: [&str; 6] = [
+    "source",
+    "line",
+    "column",
+    "offset",
+    "findings",
+    "decisions",
+];
 
 impl kifu_serve::Answers for CliAnswers {
     fn answer(
@@ -56,18 +65,25 @@ impl kifu_serve::Answers for CliAnswers {
     }
 }
 
-/// The answer as the public edition shows it: no source path, line or finding counts in a
-/// listed game, no findings table.
+/// The answer as the public edition shows it: no [`AUDIT_FIELDS`] anywhere, no findings
+/// table.
 fn public_view(answer: &mut Value) {
-    if let Some(games) = answer.get_mut("games").and_then(Value::as_array_mut) {
-        for game in games.iter_mut().filter_map(Value::as_object_mut) {
-            for field in AUDIT_FIELDS {
-                game.remove(field);
-            }
-        }
-    }
     if let Some(tables) = answer.as_object_mut() {
         tables.retain(|name, _| !name.starts_with("findings_"));
+    }
+    leave_out_audit_fields(answer);
+}
+
+fn leave_out_audit_fields(value: &mut Value) {
+    match value {
+        Value::Object(fields) => {
+            for field in AUDIT_FIELDS {
+                fields.remove(field);
+            }
+            fields.values_mut().for_each(leave_out_audit_fields);
+        }
+        Value::Array(items) => items.iter_mut().for_each(leave_out_audit_fields),
+        _ => {}
     }
 }
 
@@ -133,9 +149,19 @@ impl CliAnswers {
                     .parse::<ratings::RatingsArgs>()?;
                 ratings::answer(&asked, store).map_err(refusal)
             }
-            Endpoint::Game(_) => Err(Refusal::NotFound(
-                "no endpoint /api/games/ID in this build".into(),
-            )),
+            Endpoint::Game(id) => {
+                if !params.is_empty() {
+                    return Err(Refusal::BadRequest(
+                        "/api/games/ID takes no parameter: the answer is the whole game".into(),
+                    ));
+                }
+                let Ok(id) = id.parse::<i64>() else {
+                    return Err(Refusal::BadRequest(format!(
+                        "{id:?} is no game id: /api/games/ID takes the id `kifu games` lists"
+                    )));
+                };
+                show_json::game_json(store, id).map_err(refusal)
+            }
         }
     }
 }
