@@ -58,6 +58,29 @@ pub struct GameLinks {
     pub(crate) sources: SourceRoot,
     /// The edition and language the page is written in, and the organizer's branding.
     pub presentation: Presentation,
+    /// Where players' and the event's names link, when they have pages (`kifu serve`'s
+    /// `/players/` and `/events/`): the name, percent-encoded, follows the prefix.
+    pub name_pages: Option<NamePages>,
+}
+
+/// The prefixes of the pages a game page links its players and event to.
+#[derive(Clone, Debug, Default)]
+pub struct NamePages {
+    pub player: String,
+    pub event: String,
+}
+
+/// `text` percent-encoded for a URL's path segment (every byte but the unreserved).
+pub fn path_segment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 impl GameLinks {
@@ -72,6 +95,7 @@ impl GameLinks {
             site_title: site_title.to_owned(),
             sources: SourceRoot::common(sources),
             presentation: Presentation::default(),
+            name_pages: None,
         }
     }
 
@@ -551,14 +575,36 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     let lang = links.presentation.lang;
     let public = links.presentation.edition.is_public();
     out.push_str("<dl class=\"meta\">");
+    let pages = links.name_pages.as_ref();
+    let linked = |prefix: Option<&String>, name: &str| match prefix {
+        Some(p) => format!(
+            "<a href=\"{}{}\">{}</a>",
+            escape(p),
+            path_segment(name),
+            escape(name)
+        ),
+        None => escape(name),
+    };
+    for (side, name) in &game.players {
+        let value = linked(pages.map(|p| &p.player), name);
+        let _ = write!(
+            out,
+            "<dt>{}</dt><dd>{value}</dd>",
+            escape(&side_label(side, lang))
+        );
+    }
+    if let Some(event) = &game.event {
+        let value = linked(pages.map(|p| &p.event), event);
+        let _ = write!(
+            out,
+            "<dt>{}</dt><dd>{value}</dd>",
+            escape(lang.text(Msg::EventLabel))
+        );
+    }
     let mut item = |label: &str, value: &str| {
         let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(label), escape(value));
     };
-    for (side, name) in &game.players {
-        item(&side_label(side, lang), name);
-    }
     for (label, value) in [
-        (Msg::EventLabel, &game.event),
         (Msg::RoundLabel, &game.round),
         (Msg::DateLabel, &game.date),
         (Msg::RuleLabel, &game.rule),
