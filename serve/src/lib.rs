@@ -13,6 +13,7 @@ mod pool;
 pub mod query;
 mod response;
 mod signal;
+mod ui;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
