@@ -32,6 +32,7 @@ mod results_csv;
 mod robust;
 mod roundtrip;
 mod search;
+mod serve_ui;
 mod show_every_record;
 mod site;
 mod site_archive;
