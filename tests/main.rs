@@ -35,6 +35,7 @@ mod roundtrip;
 mod search;
 mod serve;
 mod serve_decisions;
+mod serve_ui;
 mod served;
 mod show_every_record;
 mod show_json;

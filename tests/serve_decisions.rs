@@ -371,18 +371,15 @@ fn a_decision_entered_in_the_browser_is_in_the_file_and_the_audit() {
         "--curation",
         s(&curation),
     ]);
-    // A page of the server's origin, given the markup decide.js looks for.
-    browser.open_url(&format!("http://127.0.0.1:{}/healthz", server.port));
-    browser.eval(
-        "document.body.innerHTML = '<ul id=\"findings\" data-kifu-game=\"12\" \
-         data-kifu-kind=\"xiangqi\"><li class=\"finding\" data-ply=\"116\" \
-         data-code=\"repetition-draw-changed\">repetition</li></ul>'; \
-         const script = document.createElement('script'); script.src = '/ui/decide.js'; \
-         document.head.append(script); true",
-    );
+    // The game's page: the site's page with the auditors' forms (decide.js) on its
+    // findings, in the audit edition of a server that takes decisions.
+    browser.open_url(&format!("http://127.0.0.1:{}/games/12", server.port));
     assert!(browser.wait_for("document.querySelector('input[name=token]')"));
     assert_eq!(
-        browser.eval("document.querySelectorAll('.decide-finding button').length"),
+        browser.eval(
+            "document.querySelectorAll('.finding[data-code=repetition-draw-changed] \
+             .decide-finding button').length"
+        ),
         2
     );
     // Before the token: the form says to enter it, and nothing is sent.

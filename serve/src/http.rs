@@ -2,7 +2,6 @@
 //! one snapshot read, the answer tagged and kept), `/healthz`, the access log, the security
 //! headers, compression, the request-size limit and the time limit.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -13,36 +12,14 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use tokio::sync::Semaphore;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 
-use crate::pool::Pool;
+use crate::app::App;
 use crate::{query, response, Answers, Config, Endpoint, Params, Refusal};
 
 /// The largest request body read (only the audit edition's decisions have one).
 const MAX_BODY_BYTES: usize = 64 * 1024;
-/// The most answer bytes kept for repeated questions; past it the kept answers are let go.
-const KEPT_ANSWER_BYTES: usize = 64 * 1024 * 1024;
-
-/// What every request shares.
-pub(crate) struct App {
-    pub(crate) config: Config,
-    answers: Box<dyn Answers>,
-    pool: Pool,
-    readers: Semaphore,
-    kept: Mutex<Kept>,
-    live: tokio::sync::watch::Receiver<crate::live::State>,
-}
-
-/// Answers already computed, by ETag (the tag names the database's state, so a kept
-/// answer is never stale: a new state asks new tags).
-#[derive(Default)]
-struct Kept {
-    answers: HashMap<String, Arc<Vec<u8>>>,
-    bytes: usize,
-}
-
 pub(crate) async fn serve(
     config: Config,
     answers: Box<dyn Answers>,
@@ -51,14 +28,7 @@ pub(crate) async fn serve(
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     ready(listener.local_addr()?);
     let (live, receiver) = crate::live::watch_state(config.db.clone());
-    let app = Arc::new(App {
-        pool: Pool::new(config.db.clone()),
-        readers: Semaphore::new(config.readers.max(1)),
-        kept: Mutex::new(Kept::default()),
-        live: receiver,
-        answers,
-        config,
-    });
+    let app = Arc::new(App::new(config, answers, receiver));
     let stop = async move {
         crate::signal::shutdown().await;
         // The update streams end, so the requests in flight can all finish.
@@ -76,6 +46,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/{name}", get(api_list))
         .route("/api/{name}/{key}", get(api_one))
         .merge(crate::decide::routes(&app.config))
+        .merge(crate::ui::routes())
         .fallback(not_found)
         .with_state(app)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
@@ -240,26 +211,6 @@ fn read(
             read
         }
         Err(e) => Read::Refused(Refusal::Failed(format!("the database: {e}"))),
-    }
-}
-
-impl App {
-    fn kept_answer(&self, tag: &str) -> Option<Arc<Vec<u8>>> {
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.answers.get(tag).cloned()
-    }
-
-    fn keep(&self, tag: &str, body: &Arc<Vec<u8>>) {
-        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if body.len() > KEPT_ANSWER_BYTES / 8 {
-            return;
-        }
-        if kept.bytes + body.len() > KEPT_ANSWER_BYTES {
-            kept.answers.clear();
-            kept.bytes = 0;
-        }
-        kept.bytes += body.len();
-        kept.answers.insert(tag.to_owned(), body.clone());
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`Answers`], which parses the query's pairs with the CLI's own flag parsers, so the API
 //! and the CLI have one vocabulary and one set of errors.
 
+mod app;
 mod decide;
 mod http;
 mod live;
@@ -13,6 +14,7 @@ mod pool;
 pub mod query;
 mod response;
 mod signal;
+mod ui;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

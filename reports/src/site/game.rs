@@ -58,6 +58,29 @@ pub struct GameLinks {
     pub(crate) sources: SourceRoot,
     /// The edition and language the page is written in, and the organizer's branding.
     pub presentation: Presentation,
+    /// Where players' and the event's names link, when they have pages (`kifu serve`'s
+    /// `/players/` and `/events/`): the name, percent-encoded, follows the prefix.
+    pub name_pages: Option<NamePages>,
+}
+
+/// The prefixes of the pages a game page links its players and event to.
+#[derive(Clone, Debug, Default)]
+pub struct NamePages {
+    pub player: String,
+    pub event: String,
+}
+
+/// `text` percent-encoded for a URL's path segment (every byte but the unreserved).
+pub fn path_segment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 impl GameLinks {
@@ -72,6 +95,7 @@ impl GameLinks {
             site_title: site_title.to_owned(),
             sources: SourceRoot::common(sources),
             presentation: Presentation::default(),
+            name_pages: None,
         }
     }
 
@@ -139,6 +163,27 @@ pub fn with_copies_header(
         game.date = Some(format!("{date}{}", from(id)));
     }
     game
+}
+
+/// `text` without the mark [`with_copies_header`] put after it (`(from its copy, game N)`
+/// in `lang`), if it has one.
+fn without_copy_mark(text: &str, lang: Lang) -> &str {
+    let template = lang.text(Msg::FromItsCopy);
+    let Some((before, after)) = template.split_once("{n}") else {
+        return text;
+    };
+    let marked = format!(" {before}");
+    match text.rfind(&marked) {
+        Some(at)
+            if text.ends_with(after)
+                && text[at + marked.len()..text.len() - after.len()]
+                    .bytes()
+                    .all(|b| b.is_ascii_digit()) =>
+        {
+            &text[..at]
+        }
+        _ => text,
+    }
 }
 
 /// JSON for a `<script type="application/json">`: `<` written `\u003c` so no record text
@@ -551,14 +596,46 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     let lang = links.presentation.lang;
     let public = links.presentation.edition.is_public();
     out.push_str("<dl class=\"meta\">");
+    let pages = links.name_pages.as_ref();
+    let linked = |prefix: Option<&String>, name: &str| match prefix {
+        Some(p) => format!(
+            "<a href=\"{}{}\">{}</a>",
+            escape(p),
+            path_segment(name),
+            escape(name)
+        ),
+        None => escape(name),
+    };
+    for (side, name) in &game.players {
+        let value = linked(pages.map(|p| &p.player), name);
+        let _ = write!(
+            out,
+            "<dt>{}</dt><dd>{value}</dd>",
+            escape(&side_label(side, lang))
+        );
+    }
+    if let Some(event) = &game.event {
+        let value = match pages {
+            // The page of the event itself, not of its name marked with the copy it came
+            // from.
+            Some(p) => format!(
+                "<a href=\"{}{}\">{}</a>",
+                escape(&p.event),
+                path_segment(without_copy_mark(event, lang)),
+                escape(event)
+            ),
+            None => escape(event),
+        };
+        let _ = write!(
+            out,
+            "<dt>{}</dt><dd>{value}</dd>",
+            escape(lang.text(Msg::EventLabel))
+        );
+    }
     let mut item = |label: &str, value: &str| {
         let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(label), escape(value));
     };
-    for (side, name) in &game.players {
-        item(&side_label(side, lang), name);
-    }
     for (label, value) in [
-        (Msg::EventLabel, &game.event),
         (Msg::RoundLabel, &game.round),
         (Msg::DateLabel, &game.date),
         (Msg::RuleLabel, &game.rule),
@@ -790,6 +867,23 @@ mod tests {
         assert_eq!(move_text(xq, Lang::ZhHant, "帅五平四 e0f0"), "帥五平四");
         // The other games' moves are not Chinese text.
         assert_eq!(move_text(GameKind::Renju, Lang::ZhHans, "h8"), "h8");
+    }
+
+    #[test]
+    fn an_event_from_a_copy_links_the_event_not_its_marked_name() {
+        for lang in Lang::ALL {
+            let marked = format!(
+                "Kifu Club Championship {}",
+                lang.fill(Msg::FromItsCopy, &[("n", "19")])
+            );
+            assert_eq!(without_copy_mark(&marked, lang), "Kifu Club Championship");
+        }
+        // A name that only looks like it keeps its text.
+        assert_eq!(
+            without_copy_mark("Cup (from its copy, game x)", Lang::En),
+            "Cup (from its copy, game x)"
+        );
+        assert_eq!(without_copy_mark("Cup", Lang::En), "Cup");
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod index;
 mod page;
 mod search_index;
 mod standings;
+pub use standings::event_standings_html;
 pub mod variations;
 
 use std::collections::{BTreeSet, HashMap};

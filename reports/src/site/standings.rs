@@ -31,6 +31,20 @@ pub(crate) fn game_href(base: &str, game: i64) -> String {
     format!("{base}games/{game}.html")
 }
 
+/// One event's standings as the site's event page draws them (tables, crosstables, team
+/// tables), from the games `filter` selects (an event's name in `filter.event`), its game
+/// links from a page `base` deep (`"/"` for `kifu serve`'s pages): empty when no game has
+/// named players to table.
+pub fn event_standings_html(
+    store: &Store,
+    filter: &Filter,
+    base: &str,
+    lang: Lang,
+) -> Result<String, Error> {
+    let source = StandingsSource::load(store, filter)?;
+    Ok(source.whole().html(base, lang))
+}
+
 /// One kind's result rows with its players' current ratings.
 struct KindRows<'a> {
     kind: GameKind,

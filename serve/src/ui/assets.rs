@@ -1,0 +1,59 @@
+//! The files the pages load, embedded in the binary: the static site's style sheet and
+//! game-page script and style under `/assets/` (where the site's game page looks for them),
+//! and the pages' own scripts and style under `/ui/`.
+
+use axum::extract::Path;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+/// The pages' own files, as (name under `/ui/`, contents).
+const UI_FILES: [(&str, &str); 5] = [
+    ("ui.css", include_str!("assets/ui.css")),
+    ("common.js", include_str!("assets/common.js")),
+    ("home.js", include_str!("assets/home.js")),
+    ("player.js", include_str!("assets/player.js")),
+    ("event.js", include_str!("assets/event.js")),
+];
+
+/// `/assets/{file}`: the static site's shared files.
+pub(crate) async fn site_asset(Path(file): Path<String>) -> Response {
+    if file == "site.css" {
+        return asset(&file, kifu_reports::site::SITE_CSS.as_bytes());
+    }
+    match kifu_reports::site::game::game_assets()
+        .into_iter()
+        .find(|(name, _)| *name == file)
+    {
+        Some((name, bytes)) => asset(name, bytes),
+        None => missing(&file),
+    }
+}
+
+/// `/ui/{file}`: the pages' own files.
+pub(crate) async fn ui_asset(Path(file): Path<String>) -> Response {
+    match UI_FILES.iter().find(|(name, _)| *name == file) {
+        Some((name, text)) => asset(name, text.as_bytes()),
+        None => missing(&file),
+    }
+}
+
+fn asset(name: &str, bytes: &'static [u8]) -> Response {
+    let kind = if name.ends_with(".css") {
+        "text/css; charset=utf-8"
+    } else {
+        "text/javascript; charset=utf-8"
+    };
+    let mut response = (StatusCode::OK, bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    // The files change only with the binary: a page revalidates them now and then.
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("max-age=300"),
+    );
+    response
+}
+
+fn missing(file: &str) -> Response {
+    crate::response::error(StatusCode::NOT_FOUND, &format!("no asset {file}"))
+}

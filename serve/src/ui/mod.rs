@@ -1,0 +1,78 @@
+//! The web UI's routes (all but the explorer's): the home page with its search, a game's
+//! page with its replay (the static site's, rendered here), a player's and an event's page
+//! (an event's standings re-read as games arrive), and the assets they use, every one
+//! embedded in the binary.
+//!
+//! Routes: `/`, `/games/{id}`, `/players/{name}`, `/events/{name}`,
+//! `/events/{name}/standings` (the standings as an HTML fragment, tagged by the games'
+//! generation), `/assets/{file}` (the site's style sheet and the game pages' script and
+//! style) and `/ui/{file}` (the pages' own scripts and style).
+
+mod assets;
+mod counts;
+mod game;
+mod read;
+mod shell;
+mod standings;
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::app::App;
+use shell::Page;
+
+/// The UI's routes, merged into the server's router.
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/", get(home))
+        .route("/games/{id}", get(game::page))
+        .route("/players/{name}", get(player))
+        .route("/events/{name}", get(event))
+        .route("/events/{name}/standings", get(standings::fragment))
+        .route("/assets/{file}", get(assets::site_asset))
+        .route("/ui/{file}", get(assets::ui_asset))
+}
+
+async fn home(State(app): State<Arc<App>>) -> Response {
+    match read::in_snapshot(&app, counts::read).await {
+        Ok(counts) => html(shell::page(&app.config, &Page::Home(counts))),
+        Err(read::ReadError::NotFound(m) | read::ReadError::Failed(m)) => {
+            error_page(&app.config, StatusCode::INTERNAL_SERVER_ERROR, &m)
+        }
+    }
+}
+
+async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
+    html(shell::page(&app.config, &Page::Player(name)))
+}
+
+async fn event(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
+    // The first view has the standings in it; the script then keeps them current.
+    let standings = match standings::read(&app, &name, &HeaderMap::new()).await {
+        Ok(standings::Read::Fresh(html, _)) => html,
+        Ok(standings::Read::Unchanged(_)) | Err(_) => String::new(),
+    };
+    html(shell::page(&app.config, &Page::Event { name, standings }))
+}
+
+/// A page: HTML, never kept by a cache (the archive changes under it).
+fn html(text: String) -> Response {
+    let mut response = Html(text).into_response();
+    response.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-cache"),
+    );
+    response
+}
+
+/// A page saying why there is no page (a game id no game has, a failed read).
+fn error_page(config: &crate::Config, status: StatusCode, message: &str) -> Response {
+    let mut response = html(shell::page(config, &Page::Error(message.to_owned())));
+    *response.status_mut() = status;
+    response
+}
