@@ -75,6 +75,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/updates", get(updates))
         .route("/api/{name}", get(api_list))
         .route("/api/{name}/{key}", get(api_one))
+        .merge(crate::explorer::routes(app.config.lang))
         .fallback(not_found)
         .with_state(app)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))

@@ -6,6 +6,7 @@
 //! [`Answers`], which parses the query's pairs with the CLI's own flag parsers, so the API
 //! and the CLI have one vocabulary and one set of errors.
 
+mod explorer;
 mod http;
 mod live;
 mod pool;
