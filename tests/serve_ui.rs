@@ -168,6 +168,27 @@ fn the_pages_search_show_and_follow_an_event_live() {
         .map(|v| v.as_i64().unwrap())
         .collect();
     assert_eq!(listed, ids(&player_games));
+    // A long answer comes a page at a time: "Show more" adds the page after the last game.
+    browser.open_url(&format!("{base}/?event={}", encode(EVENT)));
+    assert!(browser.wait_for("document.querySelectorAll('#games tr.game').length === 100"));
+    while browser.eval("document.getElementById('more').hidden") == Value::Bool(false) {
+        let before = int(
+            &mut browser,
+            "document.querySelectorAll('#games tr.game').length",
+        );
+        browser.click("#more");
+        assert!(browser.wait_for(&format!(
+            "document.querySelectorAll('#games tr.game').length > {before}"
+        )));
+    }
+    let paged: Vec<i64> = browser
+        .eval("[...document.querySelectorAll('#games tr.game')].map(r => +r.dataset.game)")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(paged, ids(&event_games), "the pages are the whole list");
     // A search matching nothing says so.
     browser.open_url(&format!("{base}/?player=nobody%20at%20all"));
     assert!(browser.wait_for(

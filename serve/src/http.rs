@@ -47,6 +47,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/{name}/{key}", get(api_one))
         .merge(crate::decide::routes(&app.config))
         .merge(crate::ui::routes())
+        .merge(crate::explorer::routes(app.config.lang))
         .fallback(not_found)
         .with_state(app)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))

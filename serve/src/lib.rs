@@ -8,6 +8,7 @@
 
 mod app;
 mod decide;
+mod explorer;
 mod http;
 mod live;
 mod pool;

@@ -11,6 +11,8 @@ use kifu_analysis::positions::{
     explore, filtered_games, Explored, ExploredMove, ResultCounts, Selection,
 };
 use kifu_facts::{GameKind, Seat};
+use kifu_reports::site::frames::{position_cells, position_forbidden};
+use kifu_rules::positions::Board;
 
 use super::args::{DbArg, FilterArgs};
 use super::position::{counts_line, QueryArgs};
@@ -52,7 +54,7 @@ pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
     )?;
     let mut out = Stdout::lock();
     if a.json {
-        writeln!(out, "{}", json(&found))?;
+        writeln!(out, "{}", json(&found, &board))?;
         return Ok(ExitCode::SUCCESS);
     }
     writeln!(out, "{} to move:", board.to_move())?;
@@ -108,7 +110,7 @@ pub(super) fn answer(a: &ExploreArgs, store: &kifu_store::Store) -> Result<serde
         a.depth.max(1),
         a.min_games,
     )?;
-    let mut answer = json(&found);
+    let mut answer = json(&found, &board);
     answer["notices"] = notices.into();
     Ok(answer)
 }
@@ -145,10 +147,12 @@ fn move_rows(rows: &mut Vec<Vec<String>>, kind: GameKind, m: &ExploredMove, leve
     }
 }
 
-fn move_json(kind: GameKind, m: &ExploredMove) -> serde_json::Value {
+/// `from`: the position the move is played from (its query text is written from it).
+fn move_json(kind: GameKind, from: &Board, m: &ExploredMove) -> serde_json::Value {
     let score = m.counts.first_mover_score();
     serde_json::json!({
         "move": m.text,
+        "play": from.move_query_text(m.code),
         "games": m.counts.games,
         "by_result": m.counts.named(kind).into_iter()
             .map(|(k, v)| (k, serde_json::Value::from(v))).collect::<serde_json::Map<_, _>>(),
@@ -157,17 +161,22 @@ fn move_json(kind: GameKind, m: &ExploredMove) -> serde_json::Value {
         "wilson_high": score.map(|s| s.2),
         "mean_plies": m.mean_length,
         "continuation": m.continuation.as_ref().map(|(t, n)| serde_json::json!({"move": t, "games": n})),
-        "children": m.children.iter().map(|c| move_json(kind, c)).collect::<Vec<_>>(),
+        "children": m.children.iter().map(|c| move_json(kind, &m.board, c)).collect::<Vec<_>>(),
     })
 }
 
-fn json(found: &Explored) -> serde_json::Value {
+/// The tree, and the queried position as a board draws it: the side to move, the occupied
+/// cells (as the game pages' frames write them) and, for Renju, Black's forbidden points.
+fn json(found: &Explored, board: &Board) -> serde_json::Value {
     serde_json::json!({
         "kind": found.kind.name(),
+        "to_move": board.to_move(),
+        "cells": position_cells(board),
+        "forbidden": position_forbidden(board),
         "games": found.counts.games,
         "ended": found.ended,
         "by_result": found.counts.named(found.kind).into_iter()
             .map(|(k, v)| (k, serde_json::Value::from(v))).collect::<serde_json::Map<_, _>>(),
-        "moves": found.moves.iter().map(|m| move_json(found.kind, m)).collect::<Vec<_>>(),
+        "moves": found.moves.iter().map(|m| move_json(found.kind, board, m)).collect::<Vec<_>>(),
     })
 }

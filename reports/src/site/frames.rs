@@ -515,6 +515,47 @@ fn territorial_frames(game: &GameRow) -> Result<Frames, Error> {
     Ok(frames)
 }
 
+/// The occupied cells of a queried position (the explorer's board), as the game pages'
+/// frames write them.
+pub fn position_cells(board: &kifu_rules::positions::Board) -> Cells {
+    use kifu_rules::positions::Board;
+    match board {
+        Board::Renju(stones) => {
+            let (black, white) = stones.lists();
+            let symbol = |stone: renju::Stone| stone.symbol().to_string();
+            black
+                .into_iter()
+                .map(|p| (p.to_string(), symbol(renju::Stone::Black)))
+                .chain(
+                    white
+                        .into_iter()
+                        .map(|p| (p.to_string(), symbol(renju::Stone::White))),
+                )
+                .collect()
+        }
+        Board::Xiangqi(snapshot) => xiangqi_cells(snapshot.position()),
+        Board::Territorial(snapshot) => territorial_cells(snapshot.position()),
+        Board::ChouChou(snapshot) => chouchou_cells(snapshot.board()),
+    }
+}
+
+/// Renju: the points of a queried position forbidden to Black when Black is to move
+/// (cell, `ForbiddenKind` name), as a game page's frames list them; empty otherwise.
+pub fn position_forbidden(board: &kifu_rules::positions::Board) -> Vec<(String, String)> {
+    let kifu_rules::positions::Board::Renju(stones) = board else {
+        return Vec::new();
+    };
+    if stones.to_move() != renju::Stone::Black {
+        return Vec::new();
+    }
+    let (black, white) = stones.lists();
+    renju::Board::with_stones(&black, &white)
+        .forbidden_points()
+        .into_iter()
+        .map(|(p, k)| (p.to_string(), k.to_string()))
+        .collect()
+}
+
 /// ChouChou cells as `kifu show`'s board: `2B` → the counts per colour `2·0`.
 pub fn chouchou_cells(board: &chouchou::Board) -> Cells {
     let n = board.size();

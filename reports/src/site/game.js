@@ -2,19 +2,20 @@
 // into the page (#game-data); it never judges a move. Plain script, no network.
 (function () {
   "use strict";
-  var SVG = "http://www.w3.org/2000/svg";
   var body = document.body;
   var data = JSON.parse(document.getElementById("game-data").textContent);
   var kind = body.getAttribute("data-kind");
   var plies = parseInt(body.getAttribute("data-plies"), 10) || 0;
-  var geo = KIFU_BOARDS.boards[data.board];
-  var colours = KIFU_BOARDS.colours;
-  var M = geo.margin, C = geo.cell;
   var svg = document.getElementById("board");
   var current = -1;
   // The page's language gives the texts the script writes (from kifu's message table).
   var lang = document.documentElement.lang;
   var L = KIFU_BOARDS.labels[lang] || KIFU_BOARDS.labels.en;
+  // The board drawing the site and the explorer share (board.js).
+  var view = KIFU_BOARD.create(svg, kind, data.board, lang);
+  var geo = view.geo, colours = view.colours, M = view.margin, C = view.cell;
+  var el = view.el, label = view.label, xy = view.xy;
+  var under = view.under, over = view.over;
   function fill(text, slots) {
     for (var k in slots) text = text.split("{" + k + "}").join(String(slots[k]));
     return text;
@@ -95,39 +96,6 @@
   function rootOf(id) { while (nodes[id].parent) id = nodes[id].parent; return id; }
   function endOf(id) { while (firstChild[id]) id = firstChild[id]; return id; }
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVG, name);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function label(parent, x, y, size, fill, t, bold) {
-    var e = el("text", { x: x.toFixed(1), y: y.toFixed(1), "font-size": size, fill: fill,
-      "text-anchor": "middle", "dominant-baseline": "central" }, parent);
-    if (bold) e.setAttribute("font-weight", "bold");
-    e.textContent = t;
-    return e;
-  }
-
-  // The centre of a cell, by the geometry of the report's diagrams.
-  function xy(cell) {
-    var a = cell.charCodeAt(0), rest = cell.slice(1);
-    switch (kind) {
-      case "renju":
-        return [M + (a - 97) * C, M + (14 - (parseInt(rest, 10) - 1)) * C];
-      case "xiangqi":
-        return [M + (a - 97) * C, M + (9 - parseInt(rest, 10)) * C];
-      case "territorial":
-        return [M + (a - 97) * C + C / 2, M + (7 - (parseInt(rest, 10) - 1)) * C + C / 2];
-      default: // chouchou: column digit, row letter
-        return [M + (a - 49) * C + C / 2, M + (cell.charCodeAt(1) - 65) * C + C / 2];
-    }
-  }
-
-  svg.innerHTML = geo.svg;
-  var under = el("g", { id: "under" }, svg);
-  var pieces = el("g", { id: "pieces" }, svg);
-  var over = el("g", { id: "over" }, svg);
   var note = label(svg, geo.w / 2, geo.h - 14, 13, "#333", "");
   note.setAttribute("id", "note-text");
 
@@ -143,63 +111,6 @@
     });
   }
 
-  function drawPiece(cell, content, state) {
-    var p = xy(cell), x = p[0], y = p[1];
-    var g = el("g", { "data-at": cell, "data-piece": content, "class": "piece" }, pieces);
-    var t = el("title", {}, g);
-    // A Chinese board names no cells: its files are numbered 九…一 and 1…9 around it.
-    t.textContent = data.board === "xiangqi-zh" ? pieceName(content) : cell + " " + content;
-    if (kind === "renju") {
-      var black = content === "X";
-      el("circle", { cx: x, cy: y, r: (C * 0.46).toFixed(1),
-        fill: black ? colours.black : colours.white, stroke: "#1b1b1b", "stroke-width": 1 }, g);
-      var num = state.placed[cell];
-      if (num > 0) label(g, x, y, num >= 100 ? 9.5 : 11.5, black ? "#fff" : "#1b1b1b", String(num));
-    } else if (kind === "xiangqi") {
-      var red = content === content.toUpperCase();
-      var ink = red ? colours.red : colours.black, rad = C * 0.42;
-      el("circle", { cx: x, cy: y, r: rad.toFixed(1), fill: "#fdf3df", stroke: ink, "stroke-width": 2 }, g);
-      el("circle", { cx: x, cy: y, r: (rad - 4).toFixed(1), fill: "none", stroke: ink, "stroke-width": 0.8 }, g);
-      label(g, x, y + 1, 20, ink, pieceName(content), true);
-    } else if (kind === "territorial") {
-      var white = content === content.toUpperCase();
-      el("circle", { cx: x, cy: y, r: (C * 0.36).toFixed(1), fill: white ? colours.white : colours.black,
-        stroke: "#1b1b1b", "stroke-width": 1.5 }, g);
-      label(g, x, y + 1, 17, white ? "#1b1b1b" : "#ffffff", content.toUpperCase(), true);
-    } else {
-      var counts = content.split("\u00b7"), present = [];
-      counts.forEach(function (c, k) { if (parseInt(c, 10) > 0) present.push([k, c]); });
-      var slots = [[-0.2, -0.2], [0.2, -0.2], [-0.2, 0.2], [0.2, 0.2]];
-      present.forEach(function (pc, j) {
-        var s = present.length === 1 ? [0, 0] : slots[j % 4];
-        var cx = x + s[0] * C, cy = y + s[1] * C;
-        el("circle", { cx: cx.toFixed(1), cy: cy.toFixed(1), r: 15,
-          fill: colours.seats[pc[0] % 4], stroke: "#222", "stroke-width": 1 }, g);
-        label(g, cx, cy + 1, 14, "#fff", pc[1], true);
-      });
-    }
-  }
-
-  // A Xiangqi piece's character, Traditional on a zh-Hant or Japanese page.
-  function pieceName(content) {
-    var name = KIFU_BOARDS.chinese[content] || content;
-    return lang === "zh-Hant" || lang === "ja" ? KIFU_BOARDS.traditional[name] || name : name;
-  }
-
-  function ring(parent, cell, r, cls, dashed) {
-    var p = xy(cell);
-    var e = el("circle", { "class": cls, cx: p[0], cy: p[1], r: r.toFixed(1), fill: "none",
-      stroke: colours.mark, "stroke-width": dashed ? 2 : 3, "data-mark": cell }, parent);
-    if (dashed) e.setAttribute("stroke-dasharray", "4 3");
-    return e;
-  }
-
-  function square(parent, cell, attrs) {
-    var p = xy(cell);
-    attrs.x = p[0] - C / 2; attrs.y = p[1] - C / 2; attrs.width = C; attrs.height = C;
-    return el("rect", attrs, parent);
-  }
-
   // A ply's marks: as the data says where it says, else a move's two cells or the one
   // cell a placement fills.
   function marksAt(n) {
@@ -211,37 +122,10 @@
     return parts.length === 1 && /=./.test(parts[0]) ? [parts[0].split("=")[0]] : [];
   }
 
-  function drawMarks(marks) {
-    if (!marks.length) return;
-    if (kind === "renju") {
-      ring(over, marks[0], C * 0.46 + 3, "mark");
-    } else if (kind === "xiangqi") {
-      ring(under, marks[0], C * 0.42, "from", true);
-      ring(over, marks[1], C * 0.42 + 3, "mark");
-    } else if (kind === "territorial") {
-      square(under, marks[0], { "class": "placed", fill: "#f7ec74", "fill-opacity": 0.7 });
-      ring(over, marks[0], C * 0.36 + 3, "mark");
-    } else if (marks.length === 1) {
-      var p = xy(marks[0]);
-      el("rect", { "class": "mark", x: p[0] - C / 2 + 4, y: p[1] - C / 2 + 4, width: C - 8, height: C - 8,
-        fill: "none", stroke: colours.mark, "stroke-width": 4, "data-mark": marks[0] }, over);
-    } else {
-      var a = xy(marks[0]), b = xy(marks[1]);
-      el("line", { "class": "mark", x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: colours.mark,
-        "stroke-width": 4, "stroke-opacity": 0.85, "marker-end": "url(#cc-arrow)" }, over);
-    }
-  }
-
   function drawForbidden(n) {
     var list = (data.forbidden && data.forbidden[String(n)]) || [];
     list.forEach(function (f) {
-      var p = xy(f[0]), d = C * 0.28, x = p[0], y = p[1];
-      var g = el("g", { "class": "forbidden", "data-forbidden": f[0], "data-forbidden-kind": f[1] }, over);
-      el("title", {}, g).textContent = fill(L.forbidden, { kind: L.kinds[f[1]] || f[1] });
-      el("line", { x1: x - d, y1: y - d, x2: x + d, y2: y + d, stroke: colours.mark, "stroke-width": 2 }, g);
-      el("line", { x1: x - d, y1: y + d, x2: x + d, y2: y - d, stroke: colours.mark, "stroke-width": 2 }, g);
-      var sym = { "double-three": "3", "double-four": "4", "overline": "6" }[f[1]] || "\u00d7";
-      label(g, x + d + 4, y - d - 2, 10, colours.mark, sym, true);
+      view.drawForbidden(f[0], f[1], fill(L.forbidden, { kind: L.kinds[f[1]] || f[1] }));
     });
     var text = document.getElementById("forbidden");
     if (text) {
@@ -254,7 +138,7 @@
     (data.territories || []).forEach(function (t) {
       var white = t[0] === "white";
       t[1].split(" ").forEach(function (cell) {
-        square(under, cell, { "class": "territory", "data-territory": t[0], "data-square": cell,
+        view.square(under, cell, { "class": "territory", "data-territory": t[0], "data-square": cell,
           fill: white ? "#ffffff" : "#1b1b1b", "fill-opacity": white ? 0.55 : 0.35 });
       });
     });
@@ -268,11 +152,13 @@
   // Ply n of the main line, or variation move v (at its ply n).
   function draw(n, v) {
     var state = v ? stateOf(v.node) : states[Math.min(n, states.length - 1)];
-    [under, pieces, over].forEach(function (g) { while (g.firstChild) g.removeChild(g.firstChild); });
+    view.clear();
     if (!v && kind === "territorial" && n === plies) drawTerritories();
     var marks = v ? (v.marks ? v.marks.split(" ") : []) : marksAt(n);
-    drawMarks(marks);
-    Object.keys(state.cells).forEach(function (cell) { drawPiece(cell, state.cells[cell], state); });
+    view.drawMarks(marks);
+    Object.keys(state.cells).forEach(function (cell) {
+      view.drawPiece(cell, state.cells[cell], kind === "renju" ? state.placed[cell] : 0);
+    });
     if (kind === "renju" && !v) drawForbidden(n);
     var forbiddenText = document.getElementById("forbidden");
     if (kind === "renju" && v && forbiddenText) {

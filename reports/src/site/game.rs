@@ -1,6 +1,6 @@
-//! One game's page: the board drawn by `assets/game.js` from per-ply frames embedded in the
-//! page ([`super::frames`]), the header, the move list in the game's notation, findings and
-//! comments at their plies.
+//! One game's page: the board drawn by `assets/game.js` (on the shared board.js, see
+//! [`board_script`]) from per-ply frames embedded in the page ([`super::frames`]), the
+//! header, the move list in the game's notation, findings and comments at their plies.
 //!
 //! DOM (the contract of issue 17): `<body data-game data-kind data-plies data-ply>`;
 //! `<svg id="board">` holding one `[data-at][data-piece]` element per occupied cell;
@@ -842,10 +842,17 @@ fn script_labels() -> serde_json::Value {
     serde_json::Value::Object(labels)
 }
 
+/// The board drawing every page with a board shares: the boards' data (`KIFU_BOARDS`)
+/// and the script drawing a position on them (`KIFU_BOARD.create`, board.js).
+pub fn board_script() -> &'static str {
+    static JS: OnceLock<String> = OnceLock::new();
+    JS.get_or_init(|| format!("{}{}", boards_script(), include_str!("board.js")))
+}
+
 /// The shared files game pages use, as (path under the site's `assets/`, contents).
 pub fn game_assets() -> Vec<(&'static str, &'static [u8])> {
     static JS: OnceLock<String> = OnceLock::new();
-    let js = JS.get_or_init(|| format!("{}{}", boards_script(), include_str!("game.js")));
+    let js = JS.get_or_init(|| format!("{}{}", board_script(), include_str!("game.js")));
     vec![
         ("game.js", js.as_bytes()),
         ("game.css", include_str!("game.css").as_bytes()),

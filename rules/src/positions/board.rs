@@ -232,6 +232,16 @@ impl Board {
         }
     }
 
+    /// A move from this position as a query writes it (`kifu explore --moves`): Xiangqi
+    /// in ICCS (`h2e2`, the coordinates a board click gives), the others as
+    /// [`Board::move_text`] writes them.
+    pub fn move_query_text(&self, c: MoveCode) -> String {
+        match self {
+            Board::Xiangqi(_) => xiangqi::code_move(c).map_or_else(|| "?".into(), |m| m.iccs()),
+            _ => self.move_text(c),
+        }
+    }
+
     /// The side (or seat) to move: `Black`, `Red`, `P2`.
     pub fn to_move(&self) -> String {
         match self {
