@@ -212,6 +212,30 @@ pub fn python_json(python: &Path, script: &str, args: &[&Path]) -> serde_json::V
     serde_json::from_slice(&run.stdout).expect("the script's JSON")
 }
 
+/// A copy of [`ccpd_db`] in `dir` (`dir/k.db`, with the files beside it: its WAL and its
+/// position index), for a test that writes to it (curates): a copy takes a second where an
+/// ingest takes a minute.
+pub fn ccpd_db_copy(dir: &Path) -> Option<PathBuf> {
+    let shared = ccpd_db()?;
+    let name = shared.file_name()?.to_str()?.to_owned();
+    let folder = shared.parent()?;
+    let copy = dir.join("k.db");
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(file) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        // The database and what SQLite and kifu keep beside it, but the shared memory
+        // index (each opener makes its own).
+        if let Some(suffix) = file.strip_prefix(name.as_str()) {
+            if (suffix.is_empty() || suffix.starts_with('-')) && !suffix.ends_with("-shm") {
+                std::fs::copy(&path, format!("{}{suffix}", copy.display())).unwrap();
+            }
+        }
+    }
+    Some(copy)
+}
+
 /// A database of CCPD alone, ingested once for the tests that only read it (`None` when
 /// the archive is missing: see [`shared`]).
 pub fn ccpd_db() -> Option<PathBuf> {

@@ -4,58 +4,13 @@
 //! the same moves; the API's refusal is shown as its message; no CSP violation and no
 //! request leaves the server.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
 use crate::common::{ingest_ok, kifu_ok, shared};
-
-/// A `kifu serve` child, stopped (SIGTERM) when dropped.
-struct Server {
-    child: Child,
-    origin: String,
-}
-
-impl Server {
-    fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .args([
-                "serve",
-                "--db",
-                db.to_str().unwrap(),
-                "--addr",
-                "127.0.0.1:0",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start kifu serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        // `kifu serve: http://127.0.0.1:PORT/ (DB, public edition)`
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        Server {
-            child,
-            origin: url.trim_end_matches('/').to_owned(),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        // SAFETY: kill(2) on our own child's pid.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let _ = self.child.wait();
-    }
-}
+use crate::served::Served;
 
 /// The rows of the table of continuations: move text, games, each result's count.
 fn table_rows(browser: &mut Browser) -> Value {
@@ -154,10 +109,10 @@ fn a_click_on_the_board_plays_a_move_and_the_table_is_the_clis() {
             'securitypolicyviolation', e => window.__violations.push(\
             e.violatedDirective + ' ' + e.blockedURI));"}),
     );
-    let server = Server::start(&db);
+    let server = Served::start(&db, &[]);
 
     // Renju: h8 on the empty board.
-    browser.open_url(&format!("{}/explore?game=renju", server.origin));
+    browser.open_url(&format!("{}/explore?game=renju", server.origin()));
     wait_loaded(&mut browser, &json!(""));
     assert_eq!(table_rows(&mut browser), explore_rows(&db, "renju", ""));
     let before = loaded(&mut browser);
@@ -192,7 +147,7 @@ fn a_click_on_the_board_plays_a_move_and_the_table_is_the_clis() {
 
     // Xiangqi: the most played first move, clicked on the board (its piece, then where it
     // goes).
-    browser.open_url(&format!("{}/explore?game=xiangqi", server.origin));
+    browser.open_url(&format!("{}/explore?game=xiangqi", server.origin()));
     wait_loaded(&mut browser, &json!(""));
     let start = explore_rows(&db, "xiangqi", "");
     assert_eq!(table_rows(&mut browser), start);
@@ -223,14 +178,14 @@ fn a_click_on_the_board_plays_a_move_and_the_table_is_the_clis() {
     // An impossible position: the API's message, never a blank table.
     browser.open_url(&format!(
         "{}/explore?game=xiangqi&moves=e0e2",
-        server.origin
+        server.origin()
     ));
     assert!(browser.wait_for("document.getElementById('status').classList.contains('error')"));
     let said = browser.eval("document.getElementById('status').textContent");
     assert!(said.as_str().unwrap().contains("e0e2"), "{said}");
 
     assert_eq!(browser.eval("window.__violations"), json!([]));
-    let own = format!("request leaves the page: {}/", server.origin);
+    let own = format!("request leaves the page: {}/", server.origin());
     let problems: Vec<String> = browser
         .problems()
         .into_iter()

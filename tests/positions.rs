@@ -330,12 +330,10 @@ fn train2_positions_match_stats_replays_and_show() {
 
 #[test]
 fn ccpd_finds_a_xiangqi_position_and_its_mirror_together() {
-    let Some(archive) = shared("xiangqi/ccpd/ccpd_dataset_big5.tar.xz") else {
+    // The one CCPD database the tests that only read it share.
+    let Some(db) = crate::common::ccpd_db() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("ccpd.db");
-    ingest_json(&db, &[&archive]);
     let d = db.to_str().unwrap();
     // The central cannon against the screen horse, and its mirror image.
     let left = json(&[

@@ -324,9 +324,9 @@ fn ccpd_one_players_games_and_the_same_filter_through_every_command() {
         .count();
     assert!(as_red > 100 && as_black > 100, "{as_red} {as_black}");
 
+    // The one CCPD database the tests that only read it share.
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("ccpd.db");
-    ingest_json(&db, &[&archive]);
+    let db = crate::common::ccpd_db().unwrap();
     let d = db.to_str().unwrap();
     let pattern = format!("*{NAME}*");
     let games = |extra: &[&str]| -> Vec<serde_json::Value> {

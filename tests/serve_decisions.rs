@@ -3,112 +3,13 @@
 //! CSRF token; without either, with a wrong one, from another origin, in the public edition
 //! or with no `--token-file`, it is `403` and the file and the database are unchanged.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 use crate::common::{audit_json, ingest_ok, kifu, kifu_ok, shared};
+use crate::served::Served;
 
 const SAMPLE: &str = "xiangqi/wxfca_xqdb/sample_xqdb_international.pgn";
 const TOKEN: &str = "an-auditors-token-of-forty-bytes-at-least";
-
-/// A `kifu serve` running on a free port of 127.0.0.1, stopped (SIGTERM) when dropped.
-pub struct Server {
-    child: Child,
-    pub port: u16,
-}
-
-impl Server {
-    /// Starts `kifu serve ARGS --addr 127.0.0.1:0` and reads the port it printed.
-    pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .arg("serve")
-            .args(args)
-            .args(["--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start kifu serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("http://127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Server { child, port }
-    }
-
-    /// One request (HTTP/1.1, the connection closed after it): the status and the body.
-    pub fn request(
-        &self,
-        method: &str,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: &str,
-    ) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        let mut head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\
-             Content-Length: {}\r\n",
-            self.port,
-            body.len()
-        );
-        for (name, value) in headers {
-            head.push_str(&format!("{name}: {value}\r\n"));
-        }
-        head.push_str("\r\n");
-        stream.write_all(head.as_bytes()).unwrap();
-        stream.write_all(body.as_bytes()).unwrap();
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).unwrap();
-        let answer = String::from_utf8_lossy(&answer).into_owned();
-        let status = answer
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("no status in {answer:?}"));
-        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-        // A chunked body (the server streams some answers) is read whole.
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            unchunked(body)
-        } else {
-            body.to_owned()
-        };
-        (status, body)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        unsafe {
-            libc::kill(self.child.id() as i32, libc::SIGTERM);
-        }
-        let _ = self.child.wait();
-    }
-}
-
-fn unchunked(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        body = rest[n..].trim_start_matches("\r\n");
-    }
-    out
-}
 
 /// A database of the sample (one finding, on game 12), a curation applied to it, and the
 /// auditor's token: the directory, the database, the curation file, the token file.
@@ -146,7 +47,7 @@ fn a_decision_with_both_tokens_is_written_and_applied_and_every_other_write_chan
     let Some((_dir, db, curation, token)) = audited() else {
         return;
     };
-    let server = Server::start(&[
+    let server = Served::launch(&[
         "--db",
         s(&db),
         "--edition",
@@ -157,7 +58,7 @@ fn a_decision_with_both_tokens_is_written_and_applied_and_every_other_write_chan
         s(&curation),
     ]);
     let bearer = format!("Bearer {TOKEN}");
-    let (status, body) = server.request("GET", "/api/csrf", &[("Authorization", &bearer)], "");
+    let (status, body) = server.send("GET", "/api/csrf", &[("Authorization", &bearer)], "");
     assert_eq!(status, 200, "{body}");
     let csrf = serde_json::from_str::<serde_json::Value>(&body).unwrap()["csrf"]
         .as_str()
@@ -203,11 +104,11 @@ fn a_decision_with_both_tokens_is_written_and_applied_and_every_other_write_chan
         ),
     ];
     for (why, headers) in &refused {
-        let (status, body) = server.request("POST", "/api/decisions", headers, DECISION);
+        let (status, body) = server.send("POST", "/api/decisions", headers, DECISION);
         assert_eq!(status, 403, "{why}: {body}");
         assert_eq!(state(&db, &curation), before, "{why} changed something");
     }
-    let (status, _) = server.request("GET", "/api/csrf", &[], "");
+    let (status, _) = server.send("GET", "/api/csrf", &[], "");
     assert_eq!(status, 403, "the CSRF token is the auditor's only");
 
     // An entry that does not fit: kifu curate's message, nothing written.
@@ -220,7 +121,7 @@ fn a_decision_with_both_tokens_is_written_and_applied_and_every_other_write_chan
     .map(|(k, v)| (k, v.to_owned()));
     let all: Vec<(&str, &str)> = all.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let misfit = DECISION.replace("repetition-draw-changed", "moves-after-five");
-    let (status, body) = server.request("POST", "/api/decisions", &all, &misfit);
+    let (status, body) = server.send("POST", "/api/decisions", &all, &misfit);
     assert_eq!(status, 400, "{body}");
     assert!(
         body.contains("curation.toml:5: [[decision]]") && body.contains("nothing applied"),
@@ -229,7 +130,7 @@ fn a_decision_with_both_tokens_is_written_and_applied_and_every_other_write_chan
     assert_eq!(state(&db, &curation), before);
 
     // The decision: in the file, and in the audit.
-    let (status, body) = server.request("POST", "/api/decisions", &all, DECISION);
+    let (status, body) = server.send("POST", "/api/decisions", &all, DECISION);
     assert_eq!(status, 200, "{body}");
     let written: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(written["line"], 5);
@@ -264,10 +165,10 @@ fn a_decision_with_both_tokens_is_written_and_applied_and_every_other_write_chan
     // error, the file as the first two entries left it.
     let correction =
         format!(r#"{{"entry":"result","game":"{key}","result":"draw","by":"A. Auditor"}}"#);
-    let (status, body) = server.request("POST", "/api/decisions", &all, &correction);
+    let (status, body) = server.send("POST", "/api/decisions", &all, &correction);
     assert_eq!(status, 200, "{body}");
     let after = state(&db, &curation);
-    let (status, body) = server.request("POST", "/api/decisions", &all, DECISION);
+    let (status, body) = server.send("POST", "/api/decisions", &all, DECISION);
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("decided at line 5 too"), "{body}");
     assert_eq!(state(&db, &curation), after);
@@ -288,15 +189,15 @@ fn without_the_audit_edition_and_a_token_file_nothing_writes() {
         vec!["--db", s(&db)],
         vec!["--db", s(&db), "--edition", "audit"],
     ] {
-        let server = Server::start(&args);
-        let (status, body) = server.request("GET", "/api/csrf", &[("Authorization", &bearer)], "");
+        let server = Served::launch(&args);
+        let (status, body) = server.send("GET", "/api/csrf", &[("Authorization", &bearer)], "");
         assert_eq!(status, 403, "{args:?}: {body}");
         let headers = [
             ("Authorization", bearer.as_str()),
             ("X-CSRF-Token", "0"),
             ("Content-Type", "application/json"),
         ];
-        let (status, body) = server.request("POST", "/api/decisions", &headers, DECISION);
+        let (status, body) = server.send("POST", "/api/decisions", &headers, DECISION);
         assert_eq!(status, 403, "{args:?}: {body}");
         assert!(body.contains("takes no decisions"), "{body}");
         assert_eq!(state(&db, &curation), before);
@@ -361,7 +262,7 @@ fn a_decision_entered_in_the_browser_is_in_the_file_and_the_audit() {
     let Some(mut browser) = crate::cdp::Browser::launch(1000, 800) else {
         return;
     };
-    let server = Server::start(&[
+    let server = Served::launch(&[
         "--db",
         s(&db),
         "--edition",

@@ -4,64 +4,20 @@
 //! event's standings change on the open page when another round is ingested, and every
 //! page in each language is whole, with no CSP violation and no request leaving the server.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
 
 use crate::cdp::Browser;
 use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::served::Served;
 
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const EVENT: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const LAST_ROUND: &str = "第09轮";
 /// A question the API refuses (400): the page says its message.
 const REFUSED: &str = "from=not-a-date";
-
-/// A running `kifu serve`, stopped (SIGTERM) when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start(db: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .args([
-                "serve",
-                "--db",
-                db.to_str().unwrap(),
-                "--addr",
-                "127.0.0.1:0",
-            ])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start kifu serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        // `kifu serve: http://127.0.0.1:PORT/ (DB, public edition)`
-        let base = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .trim_end_matches('/')
-            .to_owned();
-        Server { child, base }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        // SAFETY: kill(2) on our own child's pid.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let _ = self.child.wait();
-    }
-}
 
 /// The championship's records split in two folders: every round but the last, and the
 /// last; `None` when the shared data is missing.
@@ -141,8 +97,8 @@ fn the_pages_search_show_and_follow_an_event_live() {
         .unwrap()
         .to_owned();
     let player_games = games_of(&["--player", &player]);
-    let server = Server::start(&db, &[]);
-    let base = server.base.clone();
+    let server = Served::start(&db, &[]);
+    let base = server.origin();
 
     // The home page: the archive's counts, and a search by player listing what `kifu
     // games --player` lists.
@@ -315,9 +271,9 @@ fn every_page_in_every_language_is_whole() {
         ("zh-Hans", "public"),
         ("zh-Hant", "audit"),
     ] {
-        let server = Server::start(&db, &["--lang", lang, "--edition", edition]);
+        let server = Served::start(&db, &["--lang", lang, "--edition", edition]);
         for page in &pages {
-            browser.open_url(&format!("{}{page}", server.base));
+            browser.open_url(&format!("{}{page}", server.origin()));
             // The script's tables are filled (a games table, or the game's board).
             assert!(
                 browser.wait_for(

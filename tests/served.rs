@@ -11,22 +11,25 @@ use std::time::Duration;
 pub struct Served {
     child: Child,
     pub port: u16,
-    /// What it said on standard error (the access log), read when stopped.
-    stderr: Option<std::process::ChildStderr>,
+    /// What it says on standard error (the access log), read as it comes: a pipe nobody
+    /// reads would fill and stop the server.
+    log: Option<std::thread::JoinHandle<String>>,
 }
 
 impl Served {
     /// `kifu serve --db DB --addr 127.0.0.1:0 EXTRA…`, once it listens.
     pub fn start(db: &Path, extra: &[&str]) -> Served {
+        let mut args = vec!["--db", db.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        Served::launch(&args)
+    }
+
+    /// `kifu serve ARGS… --addr 127.0.0.1:0`, once it listens.
+    pub fn launch(args: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .args([
-                "serve",
-                "--db",
-                db.to_str().unwrap(),
-                "--addr",
-                "127.0.0.1:0",
-            ])
-            .args(extra)
+            .arg("serve")
+            .args(args)
+            .args(["--addr", "127.0.0.1:0"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -42,12 +45,22 @@ impl Served {
             .and_then(|rest| rest.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
-        let stderr = child.stderr.take();
+        let mut stderr = child.stderr.take().unwrap();
+        let log = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
         Served {
             child,
             port,
-            stderr,
+            log: Some(log),
         }
+    }
+
+    /// `http://127.0.0.1:PORT`, to which a page's path is added.
+    pub fn origin(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
     }
 
     /// `GET path` (with its query, escaped by the caller or by [`query`]).
@@ -67,8 +80,10 @@ impl Served {
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .unwrap();
-        let mut head =
-            format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n",
+            self.port
+        );
         for h in headers {
             head.push_str(h);
             head.push_str("\r\n");
@@ -86,15 +101,30 @@ impl Served {
         Reply::parse(&raw)
     }
 
+    /// A request with `(name, value)` headers and a text body: the status and the body.
+    pub fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
+        let lines: Vec<String> = headers.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let reply = self.request(method, path, &lines, Some(body.as_bytes()));
+        (reply.status, reply.text())
+    }
+
     /// Stops the server with SIGTERM and returns its exit code and what it said on
     /// standard error.
     pub fn stop(mut self) -> (Option<i32>, String) {
         self.terminate();
         let status = self.child.wait().expect("wait for kifu serve");
-        let mut log = String::new();
-        if let Some(mut e) = self.stderr.take() {
-            e.read_to_string(&mut log).unwrap();
-        }
+        let log = self
+            .log
+            .take()
+            .map(|l| l.join().unwrap_or_default())
+            .unwrap_or_default();
         (status.code(), log)
     }
 

@@ -14,7 +14,6 @@ use serde_json::{json, Value};
 use crate::cdp::Browser;
 use crate::common::{audit_codes, bytes_under, ingest_ok, kifu_ok, shared};
 
-const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 
@@ -35,6 +34,12 @@ fn out_root(name: &str) -> PathBuf {
 fn public_site(root: &Path, input: &Path, filter: &[&str]) -> (PathBuf, PathBuf) {
     let db = root.join("kifu.db");
     ingest_ok(&db, &[input]);
+    let dir = site_of(root, &db, filter);
+    (db, dir)
+}
+
+/// The public site of `db` with `filter` in `root/site`.
+fn site_of(root: &Path, db: &Path, filter: &[&str]) -> PathBuf {
     let dir = root.join("site");
     let mut args = vec![
         "site",
@@ -49,7 +54,7 @@ fn public_site(root: &Path, input: &Path, filter: &[&str]) -> (PathBuf, PathBuf)
     let start = Instant::now();
     kifu_ok(&args);
     eprintln!("site built in {:.1?}: {}", start.elapsed(), dir.display());
-    (db, dir)
+    dir
 }
 
 /// How many times a page may be opened to come within [`OPEN_LIMIT`]. The bound is the
@@ -90,11 +95,12 @@ fn assert_public(page: &Path, codes: &BTreeSet<String>, source: &str) {
 
 #[test]
 fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game() {
-    let Some(ccpd) = shared(CCPD) else {
+    // The one CCPD database the tests that only read it share.
+    let Some(db) = crate::common::ccpd_db() else {
         return;
     };
     let root = out_root("ccpd");
-    let (db, dir) = public_site(&root, &ccpd, &[]);
+    let dir = site_of(&root, &db, &[]);
     let db = db.to_str().unwrap();
 
     let index = dir.join("index.html");
