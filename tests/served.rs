@@ -229,21 +229,13 @@ fn unchunk(mut body: &[u8]) -> Vec<u8> {
 pub fn query(pairs: &[(&str, &str)]) -> String {
     pairs
         .iter()
-        .map(|(n, v)| format!("{}={}", escape(n), escape(v)))
+        .map(|(n, v)| {
+            format!(
+                "{}={}",
+                kifu_serve::query::escape(n),
+                kifu_serve::query::escape(v)
+            )
+        })
         .collect::<Vec<_>>()
         .join("&")
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::new();
-    for b in text.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                out.push(b as char)
-            }
-            b' ' => out.push('+'),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }

@@ -180,7 +180,7 @@ fn api_query(data: &[u8]) -> Result<Report, Failure> {
     }
     let written: Vec<String> = pairs
         .iter()
-        .map(|(n, v)| format!("{}={}", escape(n), escape(v)))
+        .map(|(n, v)| format!("{}={}", query::escape(n), query::escape(v)))
         .collect();
     let again = query::parse(&written.join("&"))
         .map_err(|e| Failure::Query(format!("written again, refused: {e}")))?;
@@ -194,18 +194,6 @@ fn api_query(data: &[u8]) -> Result<Report, Failure> {
         records: pairs.len(),
         ..Report::default()
     })
-}
-
-/// Every byte but the unreserved ones as `%XX`: what a client may send.
-fn escape(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// The name the first byte picks, and the rest of the input.

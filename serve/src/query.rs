@@ -154,6 +154,21 @@ pub fn parse(raw: &str) -> Result<Params, QueryError> {
     Ok(Params { pairs })
 }
 
+/// `text` as a query string's name or value: every byte but the unreserved ones (`A`–`Z`,
+/// `a`–`z`, `0`–`9`, `-_.~`) as `%XX`, so [`parse`] reads it back as it was.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
 /// What a flag's long name can be.
 fn is_flag_name(name: &str) -> bool {
     name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
@@ -218,6 +233,14 @@ mod tests {
         );
         assert_eq!(pairs(""), Vec::<(String, String)>::new());
         assert_eq!(parse("a=1&a=2").unwrap().get("a"), Some("2"));
+    }
+
+    #[test]
+    fn an_escaped_value_reads_back_as_it_was() {
+        for text in ["王天一", "a b+c&d=e%f", "h8 h9", "", "~._-"] {
+            let q = format!("v={}", escape(text));
+            assert_eq!(parse(&q).unwrap().get("v"), Some(text), "{q}");
+        }
     }
 
     #[test]

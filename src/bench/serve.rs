@@ -172,7 +172,12 @@ fn find_questions(db: &Path, kind: &str) -> Result<Questions> {
         .into_iter()
         .flatten()
         .filter_map(|p| p["player"].as_str())
-        .map(|name| format!("/api/games?game={kind}&player={}&limit=50", escape(name)))
+        .map(|name| {
+            format!(
+                "/api/games?game={kind}&player={}&limit=50",
+                kifu_serve::query::escape(name)
+            )
+        })
         .collect();
     let first = ask(
         &mut client,
@@ -197,17 +202,6 @@ fn find_questions(db: &Path, kind: &str) -> Result<Questions> {
         position,
         explore,
     })
-}
-
-fn escape(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// One endpoint's row for `clients`, with its target.

@@ -41,17 +41,7 @@ pub(super) struct ExploreArgs {
 
 pub(super) fn run(a: &ExploreArgs) -> Result<ExitCode> {
     let (store, filter, board) = super::position::open(&a.db, &a.filter, &a.query, "explore")?;
-    let games = filtered_games(&store, &filter, board.kind())?;
-    let found = explore(
-        &store,
-        &board,
-        Selection {
-            games: games.as_ref(),
-            with_duplicates: filter.with_duplicates,
-        },
-        a.depth.max(1),
-        a.min_games,
-    )?;
+    let found = explored(a, &store, &filter, &board)?;
     let mut out = Stdout::lock();
     if a.json {
         writeln!(out, "{}", json(&found, &board))?;
@@ -99,20 +89,30 @@ pub(super) fn answer(a: &ExploreArgs, store: &kifu_store::Store) -> Result<serde
         .map(|n| n.text)
         .collect();
     notices.extend(super::select::index_behind_notice(store)?);
-    let games = filtered_games(store, &filter, board.kind())?;
-    let found = explore(
+    let found = explored(a, store, &filter, &board)?;
+    let mut answer = json(&found, &board);
+    answer["notices"] = notices.into();
+    Ok(answer)
+}
+
+/// The tree `a` asks for from `board`, over the games `filter` selects.
+fn explored(
+    a: &ExploreArgs,
+    store: &kifu_store::Store,
+    filter: &kifu_store::GameFilter,
+    board: &kifu_rules::positions::Board,
+) -> Result<Explored> {
+    let games = filtered_games(store, filter, board.kind())?;
+    Ok(explore(
         store,
-        &board,
+        board,
         Selection {
             games: games.as_ref(),
             with_duplicates: filter.with_duplicates,
         },
         a.depth.max(1),
         a.min_games,
-    )?;
-    let mut answer = json(&found, &board);
-    answer["notices"] = notices.into();
-    Ok(answer)
+    )?)
 }
 
 fn score_text(c: &ResultCounts) -> String {

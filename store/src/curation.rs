@@ -148,21 +148,7 @@ impl Store {
 
     /// The curation applied, if any.
     pub fn stored_curation(&self) -> Result<Option<StoredCuration>> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT path, sha256, text, applied_at FROM curation WHERE id = 1",
-                [],
-                |r| {
-                    Ok(StoredCuration {
-                        path: r.get("path")?,
-                        sha256: r.get("sha256")?,
-                        text: r.get("text")?,
-                        applied_at: r.get("applied_at")?,
-                    })
-                },
-            )
-            .optional()?)
+        stored_curation(&self.conn)
     }
 
     /// Game `id`'s seats with the names its record gave, where the curation shows another:
@@ -633,6 +619,25 @@ impl Store {
             |r| r.get(0),
         )?)
     }
+}
+
+/// The curation applied on `conn`, if any: for a store and for a writer inside its
+/// transaction ([`crate::curation_writer`]).
+pub(crate) fn stored_curation(conn: &rusqlite::Connection) -> Result<Option<StoredCuration>> {
+    Ok(conn
+        .query_row(
+            "SELECT path, sha256, text, applied_at FROM curation WHERE id = 1",
+            [],
+            |r| {
+                Ok(StoredCuration {
+                    path: r.get("path")?,
+                    sha256: r.get("sha256")?,
+                    text: r.get("text")?,
+                    applied_at: r.get("applied_at")?,
+                })
+            },
+        )
+        .optional()?)
 }
 
 #[cfg(test)]

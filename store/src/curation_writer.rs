@@ -29,21 +29,7 @@ impl Store {
 impl CurationWriter<'_> {
     /// The curation applied, if any (as [`Store::stored_curation`] reads it).
     pub fn stored(&self) -> Result<Option<StoredCuration>> {
-        Ok(self
-            .tx
-            .query_row(
-                "SELECT path, sha256, text, applied_at FROM curation WHERE id = 1",
-                [],
-                |r| {
-                    Ok(StoredCuration {
-                        path: r.get("path")?,
-                        sha256: r.get("sha256")?,
-                        text: r.get("text")?,
-                        applied_at: r.get("applied_at")?,
-                    })
-                },
-            )
-            .optional()?)
+        crate::curation::stored_curation(&self.tx)
     }
 
     /// The key a curation file names game `id`'s record by (`<source SHA-256>:<member>:<byte
