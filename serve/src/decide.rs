@@ -177,14 +177,7 @@ pub(crate) fn routes<S: Clone + Send + Sync + 'static>(config: &Config) -> Route
 
 /// The forms' script with its words in the server's language.
 async fn script(State(state): State<Decide>) -> Response {
-    let mut response = (StatusCode::OK, decide_script(state.lang)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/javascript; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    crate::response::revalidated(decide_script(state.lang), "text/javascript; charset=utf-8")
 }
 
 /// `decide.js` after its words: `const KIFU_DECIDE_WORDS = {...}`.

@@ -53,6 +53,19 @@ pub(crate) fn json(body: Vec<u8>, tag: &str) -> Response {
     response
 }
 
+/// A page or an asset of the binary's, of `content_type`, revalidated by the client each
+/// time (it changes only with the binary, and never goes stale after an upgrade).
+pub(crate) fn revalidated(
+    body: impl Into<axum::body::Body>,
+    content_type: &'static str,
+) -> Response {
+    let mut response = (StatusCode::OK, body.into()).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
 /// `304 Not Modified` for a tag the client has.
 pub(crate) fn unchanged(tag: &str) -> Response {
     let mut response = StatusCode::NOT_MODIFIED.into_response();

@@ -7,8 +7,8 @@
 mod page;
 
 use axum::extract::{Path, RawQuery};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 
@@ -33,14 +33,7 @@ pub(crate) fn routes<S: Clone + Send + Sync + 'static>(lang: Lang) -> Router<S> 
 /// The page, in `lang` or the one `?lang=` names.
 fn explore_page(lang: Lang, raw: Option<&str>) -> Response {
     let lang = requested_lang(raw).unwrap_or(lang);
-    let mut response = (StatusCode::OK, page::html(lang)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    crate::response::revalidated(page::html(lang), "text/html; charset=utf-8")
 }
 
 /// The language a query's `lang=` pair names, if it names one.
@@ -65,12 +58,7 @@ async fn asset(Path(file): Path<String>) -> Response {
             )
         }
     };
-    let mut response = (StatusCode::OK, body).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    // The files change only with the binary: revalidated, never stale after an upgrade.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    crate::response::revalidated(body, content_type)
 }
 
 #[cfg(test)]

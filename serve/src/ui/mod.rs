@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 
@@ -62,12 +62,7 @@ async fn event(State(app): State<Arc<App>>, Path(name): Path<String>) -> Respons
 
 /// A page: HTML, never kept by a cache (the archive changes under it).
 fn html(text: String) -> Response {
-    let mut response = Html(text).into_response();
-    response.headers_mut().insert(
-        axum::http::header::CACHE_CONTROL,
-        axum::http::HeaderValue::from_static("no-cache"),
-    );
-    response
+    crate::response::revalidated(text, "text/html; charset=utf-8")
 }
 
 /// A page saying why there is no page (a game id no game has, a failed read).
