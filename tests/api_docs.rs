@@ -14,7 +14,7 @@ use crate::common::kifu_ok;
 use crate::served::Served;
 
 /// The examples the page holds: a page whose examples stop being found fails here.
-const EXAMPLES: usize = 14;
+const EXAMPLES: usize = 16;
 
 /// One example: the request, the status, what the answer begins with.
 #[derive(Debug)]

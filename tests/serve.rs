@@ -202,6 +202,69 @@ fn every_endpoint_answers_what_the_cli_answers() {
         let cli: Value = serde_json::from_str(&cli(&db, "show", &[], &[id, "--json"])).unwrap();
         assert_eq!(reply.json(), cli, "game {id}");
     }
+    // One player's and one event's record: what `kifu player NAME --json` and `kifu event
+    // NAME --json` print (the API pages the player's games as /api/games does).
+    for (endpoint, command, name, pairs) in [
+        ("players", "player", "renjustar", vec![("limit", "100")]),
+        (
+            "players",
+            "player",
+            "LIU DaHua",
+            vec![("game", "xiangqi"), ("limit", "20"), ("result", "draw")],
+        ),
+        (
+            "events",
+            "event",
+            "China National Xiangqi League 2004",
+            vec![],
+        ),
+        (
+            "events",
+            "event",
+            "china national xiangqi league 2004",
+            vec![],
+        ),
+    ] {
+        let path = format!("{endpoint}/{}", kifu_serve::query::escape(name));
+        let answer = api(&served, &path, &pairs);
+        let mut cli: Value =
+            serde_json::from_str(&cli(&db, command, &pairs, &[name, "--json"])).unwrap();
+        cli.as_object_mut().unwrap().remove("notices");
+        assert_eq!(answer, cli, "{path} {pairs:?}");
+    }
+    let liu = api(&served, "players/LIU%20DaHua", &[("limit", "10")]);
+    let listed = json_lines(&cli(
+        &db,
+        "players",
+        &[("player", "LIU DaHua")],
+        &["--format", "json"],
+    ));
+    assert_eq!(liu["listed"], Value::from(listed));
+    // The results by year add up to the players list's line, and the games page to it.
+    let sum = |key: &str| -> u64 {
+        liu["by_year"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l[key].as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(sum("games"), liu["listed"][0]["games"].as_u64().unwrap());
+    assert_eq!(sum("wins"), liu["listed"][0]["wins"].as_u64().unwrap());
+    assert_eq!(liu["total"], liu["listed"][0]["games"]);
+    assert_eq!(liu["games"].as_array().unwrap().len(), 10);
+    // Unknown names are 404 with the closest names; a pattern is no name.
+    let nobody = served.get("/api/players/renjustarr");
+    assert_eq!(nobody.status, 404, "{}", nobody.text());
+    assert!(nobody.text().contains("renjustar"), "{}", nobody.text());
+    assert_eq!(served.get("/api/events/No%20such%20event").status, 404);
+    let pattern = served.get("/api/players/renju%2A");
+    assert_eq!(pattern.status, 400, "{}", pattern.text());
+    assert!(
+        pattern.text().contains("not a pattern"),
+        "{}",
+        pattern.text()
+    );
     assert_eq!(served.get("/api/games/99999").status, 404);
     assert_eq!(served.get("/api/games/x1").status, 400);
     assert_eq!(served.get("/api/games/1?ply=3").status, 400);

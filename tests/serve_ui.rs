@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::cdp::Browser;
 use crate::common::{ingest_ok, kifu_ok, shared};
 use crate::served::Served;
+use kifu_serve::query::escape;
 
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const EVENT: &str = "2015年慕中杯第14届世界象棋锦标赛";
@@ -125,7 +126,7 @@ fn the_pages_search_show_and_follow_an_event_live() {
         .collect();
     assert_eq!(listed, ids(&player_games));
     // A long answer comes a page at a time: "Show more" adds the page after the last game.
-    browser.open_url(&format!("{base}/?event={}", encode(EVENT)));
+    browser.open_url(&format!("{base}/?event={}", escape(EVENT)));
     assert!(browser.wait_for("document.querySelectorAll('#games tr.game').length === 100"));
     while browser.eval("document.getElementById('more').hidden") == Value::Bool(false) {
         let before = int(
@@ -155,7 +156,7 @@ fn the_pages_search_show_and_follow_an_event_live() {
     assert!(browser.wait_for("document.querySelector('#games-status').classList.contains('error')"));
 
     // The player's page counts the player's games, by year and by event.
-    browser.open_url(&format!("{base}/players/{}", encode(&player)));
+    browser.open_url(&format!("{base}/players/{}", escape(&player)));
     assert!(browser.wait_for("document.querySelectorAll('#player-games tr.game').length > 0"));
     assert_eq!(
         int(
@@ -188,7 +189,7 @@ fn the_pages_search_show_and_follow_an_event_live() {
 
     // The event's page, live: the last round ingested while it is open changes its
     // standings and adds its games, without a reload.
-    browser.open_url(&format!("{base}/events/{}", encode(EVENT)));
+    browser.open_url(&format!("{base}/events/{}", escape(EVENT)));
     assert!(browser.wait_for("document.querySelectorAll('#standings tr.standing').length > 0"));
     assert!(browser.wait_for("document.querySelectorAll('#rounds section.round').length > 0"));
     let rounds = int(
@@ -217,19 +218,6 @@ fn the_pages_search_show_and_follow_an_event_live() {
         .unwrap());
     let problems = outside_problems(&mut browser);
     assert!(problems.is_empty(), "{problems:#?}");
-}
-
-/// `text` percent-encoded for a path segment.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
 }
 
 #[test]
@@ -261,8 +249,8 @@ fn every_page_in_every_language_is_whole() {
     let player = first["players"][0]["name"].as_str().unwrap();
     let pages = [
         "/".to_owned(),
-        format!("/players/{}", encode(player)),
-        format!("/events/{}", encode(EVENT)),
+        format!("/players/{}", escape(player)),
+        format!("/events/{}", escape(EVENT)),
         format!("/games/{}", first["id"]),
     ];
     for (lang, edition) in [

@@ -651,6 +651,19 @@ pub fn read_current(
     )))
 }
 
+/// The ratings of `kind`'s stored list (the default terms over [`stored_filter`]'s
+/// games): read when current, else computed from the stored starting point, as `kifu
+/// ratings --game KIND` shows them, without being stored (a read-only reader can call it).
+pub fn of_stored_list(store: &kifu_store::Store, kind: GameKind) -> crate::Result<Ratings> {
+    let terms = RatingTerms::default();
+    let games = rated_games(store, kind, &stored_filter(kind), terms.undated)?;
+    if let Some(ratings) = read_current(store, kind, terms.system, &games)? {
+        return Ok(ratings);
+    }
+    let start = StartingPoint::stored(store, kind)?;
+    Ok(rate_from(kind, &games, &terms, &start))
+}
+
 /// The stored lists of `kind` as the games are now, every system's: read when current,
 /// else computed without being stored (a database that cannot be written, as in a
 /// read-only folder, still shows current ratings; the commands that can write bring the

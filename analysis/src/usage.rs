@@ -55,6 +55,11 @@ pub enum Usage {
     BalanceGrouping {
         key: String,
     },
+    /// One player's or event's record asked by a pattern (`*`), which names many.
+    NamePattern {
+        what: &'static str,
+        name: String,
+    },
     /// An export asked for the table format.
     NotADataFormat,
     /// `--overwrite` of a folder that is no kifu export.
@@ -192,6 +197,11 @@ impl fmt::Display for Usage {
             Usage::BalanceGrouping { key } => write!(
                 f,
                 "renju opening balance: unknown grouping `{key}` (rule, opening, year, decade)"
+            ),
+            Usage::NamePattern { what, name } => write!(
+                f,
+                "'{name}': one {what}'s record takes a name, not a pattern (`*`); find the \
+                 names with `kifu {what}s --{what} '{name}'`"
             ),
             Usage::NotADataFormat => f.write_str("export: the format is parquet, csv or json"),
             Usage::NotAnExport { dir } => write!(

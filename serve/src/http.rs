@@ -67,8 +67,8 @@ async fn not_found(request: Request) -> Response {
     let path = request.uri().path();
     let message = if path.starts_with("/api/") {
         format!(
-            "no endpoint {path}: the API's endpoints are /api/{}",
-            Endpoint::NAMES.join(", /api/")
+            "no endpoint {path}: the API's endpoints are {}",
+            Endpoint::listed()
         )
     } else {
         format!("nothing at {path}")
@@ -116,8 +116,8 @@ async fn answer(
         return response::error(
             StatusCode::NOT_FOUND,
             &format!(
-                "no endpoint {path}: the API's endpoints are /api/{}",
-                Endpoint::NAMES.join(", /api/")
+                "no endpoint {path}: the API's endpoints are {}",
+                Endpoint::listed()
             ),
         );
     };

@@ -53,8 +53,12 @@ pub enum Endpoint {
     Game(String),
     /// `/api/players`.
     Players,
+    /// `/api/players/NAME`: one player's record.
+    Player(String),
     /// `/api/events`.
     Events,
+    /// `/api/events/NAME`: one event's record.
+    Event(String),
     /// `/api/position`: the games reaching a position.
     Position,
     /// `/api/explore`: the next moves from a position.
@@ -80,13 +84,28 @@ impl Endpoint {
         "ratings",
     ];
 
+    /// The endpoints that answer for one thing a list names.
+    pub const ONE_OF: [&'static str; 3] = ["games/ID", "players/NAME", "events/NAME"];
+
+    /// Every endpoint's path, for a message naming them.
+    pub fn listed() -> String {
+        let paths: Vec<String> = Endpoint::NAMES
+            .iter()
+            .chain(&Endpoint::ONE_OF)
+            .map(|n| format!("/api/{n}"))
+            .collect();
+        paths.join(", ")
+    }
+
     /// The endpoint of `/api/{name}` or `/api/{name}/{key}`.
     pub fn from_path(name: &str, key: Option<&str>) -> Option<Endpoint> {
         Some(match (name, key) {
             ("games", None) => Endpoint::Games,
             ("games", Some(id)) => Endpoint::Game(id.to_owned()),
             ("players", None) => Endpoint::Players,
+            ("players", Some(name)) => Endpoint::Player(name.to_owned()),
             ("events", None) => Endpoint::Events,
+            ("events", Some(name)) => Endpoint::Event(name.to_owned()),
             ("position", None) => Endpoint::Position,
             ("explore", None) => Endpoint::Explore,
             ("stats", None) => Endpoint::Stats,
@@ -103,7 +122,8 @@ pub enum Refusal {
     /// The question is malformed (a parameter the endpoint has not, a value that is none
     /// of the valid ones): `400`, with the message the CLI gives for the same flags.
     BadRequest(String),
-    /// What it names is not there (a game id no game has): `404`.
+    /// What it names is not there (a game id no game has, a player or event no stored
+    /// name is): `404`.
     NotFound(String),
     /// The server could not answer (the database failed): `500`.
     Failed(String),

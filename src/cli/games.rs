@@ -92,14 +92,25 @@ struct Page {
 
 /// The page of games `args` asks for: `--limit` games after `--after`, in `--sort`'s order.
 fn select(store: &Store, filter: &GameFilter, args: &GamesArgs) -> Result<Page> {
+    page(store, filter, args.sort, args.limit, args.after)
+}
+
+/// `limit` games after game `after`, in `order`.
+fn page(
+    store: &Store,
+    filter: &GameFilter,
+    order: GameOrder,
+    limit: Option<u64>,
+    after: Option<i64>,
+) -> Result<Page> {
     // One more than asked: whether a next page follows.
-    let asked = args.limit.map(|l| l.saturating_add(1));
-    let mut games = store.list_games_after(filter, args.sort, asked, args.after)?;
-    let more = args.limit.is_some_and(|l| games.len() as u64 > l);
-    if let Some(l) = args.limit {
+    let asked = limit.map(|l| l.saturating_add(1));
+    let mut games = store.list_games_after(filter, order, asked, after)?;
+    let more = limit.is_some_and(|l| games.len() as u64 > l);
+    if let Some(l) = limit {
         games.truncate(l as usize);
     }
-    let total = if more || args.after.is_some() {
+    let total = if more || after.is_some() {
         store.count_games(filter)?
     } else {
         games.len() as u64
@@ -127,19 +138,36 @@ pub(super) fn answer(args: &GamesArgs, store: &Store) -> Result<Value> {
             records.iter().map(quarantined_json).collect(),
         );
     } else {
-        let page = select(store, &filter, args)?;
-        if page.games.is_empty() {
-            answer.insert("nothing".into(), nothing_matches(store, &filter)?.into());
-        }
-        answer.insert("games".into(), page.games.iter().map(json_line).collect());
-        answer.insert("total".into(), page.total.into());
-        answer.insert("next".into(), page.next.into());
+        answer.extend(page_json(
+            store, &filter, args.sort, args.limit, args.after,
+        )?);
     }
     answer.insert(
         "notices".into(),
         notices.into_iter().map(|n| Value::from(n.text)).collect(),
     );
     Ok(Value::Object(answer))
+}
+
+/// A page of games as the API answers it: `games` (the lines `--format json` prints), the
+/// `total` the filter selects, the `next` page's `after` (null on the last page) and, when
+/// nothing matches, why (`nothing`). A player's and an event's records page their games so.
+pub(super) fn page_json(
+    store: &Store,
+    filter: &GameFilter,
+    order: GameOrder,
+    limit: Option<u64>,
+    after: Option<i64>,
+) -> Result<serde_json::Map<String, Value>> {
+    let page = page(store, filter, order, limit, after)?;
+    let mut answer = serde_json::Map::new();
+    if page.games.is_empty() {
+        answer.insert("nothing".into(), nothing_matches(store, filter)?.into());
+    }
+    answer.insert("games".into(), page.games.iter().map(json_line).collect());
+    answer.insert("total".into(), page.total.into());
+    answer.insert("next".into(), page.next.into());
+    Ok(answer)
 }
 
 /// Why a search that matched nothing did: said plainly, with the copies it left out.
@@ -191,7 +219,7 @@ fn source_text(g: &GameListing) -> String {
     format!("{}:{}", g.source, g.line)
 }
 
-fn table(games: &[GameListing]) -> String {
+pub(super) fn table(games: &[GameListing]) -> String {
     let columns = [
         right("id"),
         left("kind"),

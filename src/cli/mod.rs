@@ -9,6 +9,7 @@ mod copies_disagree;
 mod curate;
 mod demo;
 mod derived;
+mod event;
 mod explore;
 mod export;
 mod export_format;
@@ -18,6 +19,7 @@ mod index;
 mod ingest;
 mod names;
 mod pdf;
+mod player;
 mod position;
 mod presentation;
 pub(crate) mod progress;
@@ -81,6 +83,12 @@ enum Command {
     /// List the events of the games the filter selects, with their games, players and
     /// first and last dates.
     Events(names::EventsArgs),
+    /// One player's record: their names and spellings, results by year, event and game,
+    /// rating and rating history in each game's stored list, and their games.
+    Player(player::PlayerArgs),
+    /// One event's record: its games, players and dates, its rounds and its standings
+    /// (every section's table, crosstable and team tables).
+    Event(event::EventArgs),
     /// Show a stored game: header, board, last move, Black's forbidden points, findings.
     Show(show::ShowArgs),
     /// Arbiter's check of a position.
@@ -160,6 +168,8 @@ pub fn run() -> Result<ExitCode> {
         Command::Games(args) => games::run(&args),
         Command::Players(args) => names::players(&args),
         Command::Events(args) => names::events(&args),
+        Command::Player(args) => player::run(&args),
+        Command::Event(args) => event::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Curate(args) => curate::run(&args),

@@ -119,14 +119,14 @@ pub(super) fn players(args: &PlayersArgs) -> Result<ExitCode> {
 }
 
 /// A player as `--format json` prints it (one line) and the API lists it.
-fn player_json(p: &PlayerListing) -> Value {
+pub(super) fn player_json(p: &PlayerListing) -> Value {
     json!({"player": p.name, "games": p.games, "wins": p.wins, "draws": p.draws,
            "losses": p.losses, "no_result": p.unknown,
            "kinds": p.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})
 }
 
 /// An event as `--format json` prints it (one line) and the API lists it.
-fn event_json(e: &EventListing) -> Value {
+pub(super) fn event_json(e: &EventListing) -> Value {
     json!({"event": e.name, "games": e.games, "players": e.players,
            "from": e.first_date, "to": e.last_date,
            "kinds": e.kinds.iter().map(|k| k.name()).collect::<Vec<_>>()})

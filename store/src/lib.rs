@@ -5,12 +5,14 @@
 mod copies;
 pub mod curation;
 pub mod curation_writer;
+pub mod event;
 pub mod export;
 pub mod filter;
 mod first_copies;
 mod functions;
 pub mod game_curation;
 pub mod generation;
+pub mod player;
 pub mod positions;
 pub mod query;
 pub mod ratings;
@@ -53,6 +55,9 @@ pub const DEFAULT_DB: &str = "kifu.db";
 pub enum Missing {
     Database(std::path::PathBuf),
     Game(i64),
+    /// A player or event named exactly (one player's or one event's record) that no
+    /// stored name matches, with the closest that exist.
+    Name(search::Unmatched),
     /// A file to open by a URI whose path is not UTF-8, outside Unix (there a path has
     /// no bytes to give).
     UnicodePath(std::path::PathBuf),
@@ -63,6 +68,13 @@ impl std::fmt::Display for Missing {
         match self {
             Missing::Database(path) => write!(f, "database {}", path.display()),
             Missing::Game(id) => write!(f, "game {id}"),
+            Missing::Name(unmatched) => {
+                write!(f, "{} '{}'", unmatched.what, unmatched.given)?;
+                if !unmatched.closest.is_empty() {
+                    write!(f, " (closest: {})", unmatched.closest.join(", "))?;
+                }
+                Ok(())
+            }
             Missing::UnicodePath(path) => {
                 write!(f, "{} as a URI (its path is not UTF-8)", path.display())
             }

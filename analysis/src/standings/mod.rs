@@ -28,6 +28,45 @@ use std::collections::{BTreeMap, BTreeSet};
 use kifu_facts::{GameKind, ResultName};
 use kifu_store::query::ResultRow;
 
+/// One kind's standings: ChouChou's score sheets, or the points tables of a two-player
+/// game.
+#[derive(Clone, Debug)]
+pub enum KindTables {
+    ChouChou(Vec<ChouChouTable>),
+    Points(Vec<Table>),
+}
+
+/// The standings of each kind the filter selects, read from `store` once: what `kifu
+/// standings`, `kifu event` and the server's event answers render. With `teams`, only the
+/// two-player games' tables that have team tables (ChouChou has none).
+pub fn of_games(
+    store: &kifu_store::Store,
+    filter: &crate::Filter,
+    teams: bool,
+) -> crate::Result<Vec<(GameKind, KindTables)>> {
+    let kinds: Vec<GameKind> = match filter.game {
+        Some(g) => vec![g],
+        None => store.kinds()?,
+    };
+    let terms = store.event_terms()?;
+    let mut computed = Vec::new();
+    for kind in kinds {
+        let rows = store.results_of(kind, filter)?;
+        if kind == GameKind::ChouChou {
+            if !teams {
+                computed.push((kind, KindTables::ChouChou(chouchou_standings(&rows))));
+            }
+            continue;
+        }
+        let mut tables = points_tables(&rows, &terms);
+        if teams {
+            tables.retain(|t| t.teams.is_some());
+        }
+        computed.push((kind, KindTables::Points(tables)));
+    }
+    Ok(computed)
+}
+
 /// Which seat won a two-player game, from its result that counts: `Some(Some(0))` first seat,
 /// `Some(Some(1))` second seat, `Some(None)` draw, `None` no result.
 fn winner(kind: GameKind, result: Option<ResultName>) -> Option<Option<usize>> {

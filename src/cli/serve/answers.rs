@@ -10,7 +10,9 @@ use kifu_serve::{Edition, Endpoint, Params, Refusal};
 use kifu_store::Store;
 use serde_json::Value;
 
-use super::super::{explore, games, names, position, ratings, show_json, standings, stats};
+use super::super::{
+    event, explore, games, names, player, position, ratings, show_json, standings, stats,
+};
 
 /// The most lines one answer lists (`limit`, `top`); a longer list is asked for in pages.
 pub(crate) const MAX_PAGE: u64 = 1000;
@@ -109,6 +111,21 @@ impl CliAnswers {
                     .parse::<names::PlayersArgs>()?;
                 names::players_answer(&asked, store).map_err(refusal)
             }
+            Endpoint::Player(name) => {
+                let asked = Question::new("player", params)
+                    .owns(&["db", "json"], &["--json"])
+                    .paged("limit")?
+                    .naming(name)
+                    .parse::<player::PlayerArgs>()?;
+                player::answer(&asked, store).map_err(refusal)
+            }
+            Endpoint::Event(name) => {
+                let asked = Question::new("event", params)
+                    .owns(&["db", "json"], &["--json"])
+                    .naming(name)
+                    .parse::<event::EventArgs>()?;
+                event::answer(&asked, store).map_err(refusal)
+            }
             Endpoint::Events => {
                 let asked = Question::new("events", params)
                     .owns(&["db", "format"], &["--format=json"])
@@ -180,6 +197,8 @@ struct Question<'a> {
     params: &'a Params,
     owned: &'static [&'static str],
     fixed: Vec<String>,
+    /// The command's one positional value (the name of `/api/players/NAME`).
+    named: Option<String>,
 }
 
 impl<'a> Question<'a> {
@@ -189,6 +208,7 @@ impl<'a> Question<'a> {
             params,
             owned: &[],
             fixed: Vec::new(),
+            named: None,
         }
     }
 
@@ -196,6 +216,13 @@ impl<'a> Question<'a> {
     fn owns(mut self, owned: &'static [&'static str], fixed: &[&str]) -> Question<'a> {
         self.owned = owned;
         self.fixed = fixed.iter().map(|f| f.to_string()).collect();
+        self
+    }
+
+    /// The command's positional value: what the path names, taken as it is (after `--`,
+    /// so a name that starts with `-` is no flag).
+    fn naming(mut self, name: &str) -> Question<'a> {
+        self.named = Some(name.to_owned());
         self
     }
 
@@ -270,6 +297,9 @@ impl<'a> Question<'a> {
                 _ => argv.push(format!("--{name}={value}")),
             }
         }
+        if let Some(name) = self.named {
+            argv.extend(["--".to_owned(), name]);
+        }
         let matches = command
             .try_get_matches_from_mut(argv)
             .map_err(|e| Refusal::BadRequest(clap_message(&e)))?;
@@ -297,16 +327,16 @@ pub(crate) fn clap_message(e: &clap::Error) -> String {
 }
 
 /// A command's error as a refusal: what the question got wrong is `400` with the message
-/// the CLI gives; a game that is not there `404`; the database failing `500`.
+/// the CLI gives; a game, player or event that is not there `404`; the database failing `500`.
 fn refusal(e: anyhow::Error) -> Refusal {
     let message = crate::failure::message(&e);
     for cause in e.chain() {
         if let Some(store) = cause.downcast_ref::<kifu_store::Error>() {
             return match store {
                 kifu_store::Error::Filter(_) => Refusal::BadRequest(message),
-                kifu_store::Error::NotFound(kifu_store::Missing::Game(_)) => {
-                    Refusal::NotFound(message)
-                }
+                kifu_store::Error::NotFound(
+                    kifu_store::Missing::Game(_) | kifu_store::Missing::Name(_),
+                ) => Refusal::NotFound(message),
                 _ => Refusal::Failed(message),
             };
         }

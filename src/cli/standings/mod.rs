@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+use kifu_analysis::standings::KindTables;
 use kifu_facts::GameKind;
 
 use super::args::{DbArg, FilterArgs};
@@ -57,19 +58,30 @@ pub(super) fn run(args: &StandingsArgs) -> Result<ExitCode> {
             points::CSV_HEADER
         });
     }
-    for (kind, tables) in &computed {
+    if !csv {
+        out = text_of(&computed, teams);
+    }
+    for (kind, tables) in computed.iter().filter(|_| csv) {
         match tables {
-            KindTables::ChouChou(sheets) if csv => out.push_str(&chouchou::csv(sheets)),
-            KindTables::ChouChou(sheets) => out.push_str(&chouchou::text(sheets)),
-            KindTables::Points(tables) if csv && teams => {
-                out.push_str(&self::teams::csv(*kind, tables))
-            }
-            KindTables::Points(tables) if csv => out.push_str(&points::csv(*kind, tables)),
-            KindTables::Points(tables) => out.push_str(&points::text(*kind, tables, teams)),
+            KindTables::ChouChou(sheets) => out.push_str(&chouchou::csv(sheets)),
+            KindTables::Points(tables) if teams => out.push_str(&self::teams::csv(*kind, tables)),
+            KindTables::Points(tables) => out.push_str(&points::csv(*kind, tables)),
         }
     }
     stdout::print(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The tables as text, one kind after another.
+pub(super) fn text_of(computed: &[(GameKind, KindTables)], teams: bool) -> String {
+    let mut out = String::new();
+    for (kind, tables) in computed {
+        match tables {
+            KindTables::ChouChou(sheets) => out.push_str(&chouchou::text(sheets)),
+            KindTables::Points(tables) => out.push_str(&points::text(*kind, tables, teams)),
+        }
+    }
+    out
 }
 
 const NO_TEAM_TABLE: &str = "no team table: no scored game of the selection names a team for \
@@ -77,41 +89,14 @@ const NO_TEAM_TABLE: &str = "no team table: no scored game of the selection name
      the teams' games are not team matches (a team meets several teams in a round; an \
      [[event]] with team_matches = true says they are)";
 
-/// One kind's tables: ChouChou's score sheets, or the points tables of a two-player game.
-enum KindTables {
-    ChouChou(Vec<kifu_analysis::standings::ChouChouTable>),
-    Points(Vec<kifu_analysis::standings::Table>),
-}
-
 /// The tables of each kind the filter selects (with `teams`, only the two-player games'
 /// tables that have team tables).
-fn compute(
+pub(super) fn compute(
     store: &kifu_store::Store,
     filter: &kifu_store::GameFilter,
     teams: bool,
 ) -> Result<Vec<(GameKind, KindTables)>> {
-    let kinds: Vec<GameKind> = match filter.game {
-        Some(g) => vec![g],
-        None => store.kinds()?,
-    };
-    let terms = store.event_terms()?;
-    let mut computed = Vec::new();
-    for kind in kinds {
-        let rows = store.results_of(kind, filter)?;
-        if kind == GameKind::ChouChou {
-            if !teams {
-                let sheets = kifu_analysis::standings::chouchou_standings(&rows);
-                computed.push((kind, KindTables::ChouChou(sheets)));
-            }
-            continue;
-        }
-        let mut tables = kifu_analysis::standings::points_tables(&rows, &terms);
-        if teams {
-            tables.retain(|t| t.teams.is_some());
-        }
-        computed.push((kind, KindTables::Points(tables)));
-    }
-    Ok(computed)
+    Ok(kifu_analysis::standings::of_games(store, filter, teams)?)
 }
 
 fn no_team_table(computed: &[(GameKind, KindTables)]) -> bool {
@@ -122,7 +107,10 @@ fn no_team_table(computed: &[(GameKind, KindTables)]) -> bool {
 }
 
 /// The one JSON object of `--json`: each kind's tables under its name.
-fn json_of(computed: &[(GameKind, KindTables)], teams: bool) -> Result<serde_json::Value> {
+pub(super) fn json_of(
+    computed: &[(GameKind, KindTables)],
+    teams: bool,
+) -> Result<serde_json::Value> {
     let mut all = serde_json::Map::new();
     for (kind, tables) in computed {
         let value = match tables {

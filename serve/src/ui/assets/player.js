@@ -1,5 +1,6 @@
-// A player's page: the games (with the player's outcome in each), the results by year and
-// by event counted from them, and the rating history per kind drawn as an SVG line.
+// A player's page: the player's record (/api/players/NAME, `kifu player`'s): the games
+// (with the player's outcome in each), the results by year and by event, the other
+// spellings, and the rating history per kind drawn as an SVG line.
 'use strict';
 
 (function () {
@@ -9,36 +10,24 @@
   const notices = document.getElementById('notices');
   const SVG = 'http://www.w3.org/2000/svg';
 
-  /** A tally table: one row per key, wins, draws, losses, games, score. */
-  function tallyTable(table, head, tallies) {
+  /** A results table: one row per line of the record (`kifu player`'s `by_year`,
+   *  `by_event`), its games, wins, draws, losses and score as the server counted them. */
+  function resultsTable(table, head, lines, keyOf) {
     const heads = [head, L.games, L.wins, L.draws, L.losses, L.score];
     table.replaceChildren(el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { text: h })))));
     const body = el('tbody');
-    for (const [key, t] of tallies) {
-      const decided = t.won + t.draw + t.lost;
-      const score = decided ? ((t.won + t.draw / 2) / decided * 100).toFixed(1) + '%' : '';
-      body.append(el('tr', { 'data-key': key, 'data-games': t.games },
+    for (const line of lines) {
+      const key = keyOf(line) || '';
+      const score = typeof line.score === 'number' ? (line.score * 100).toFixed(1) + '%' : '';
+      body.append(el('tr', { 'data-key': key, 'data-games': line.games },
         el('td', {}, head === L.event && key ? pageLink('events', key) : key),
-        el('td', { class: 'num', text: t.games }),
-        el('td', { class: 'num', text: t.won }),
-        el('td', { class: 'num', text: t.draw }),
-        el('td', { class: 'num', text: t.lost }),
+        el('td', { class: 'num', text: line.games }),
+        el('td', { class: 'num', text: line.wins }),
+        el('td', { class: 'num', text: line.draws }),
+        el('td', { class: 'num', text: line.losses }),
         el('td', { class: 'num', text: score })));
     }
     table.append(body);
-  }
-
-  function tally(games, keyOf) {
-    const out = new Map();
-    for (const g of games) {
-      const key = keyOf(g) || '';
-      const t = out.get(key) || { games: 0, won: 0, draw: 0, lost: 0 };
-      t.games += 1;
-      const outcome = playerOutcome(g, player);
-      if (outcome && outcome !== 'none') t[outcome] += 1;
-      out.set(key, t);
-    }
-    return out;
   }
 
   /** One kind's rating history as a line over time (plain SVG, no library). */
@@ -87,46 +76,41 @@
     return box;
   }
 
-  /** The history's points (`kifu ratings --history --format json`'s `history`). */
-  function historyPoints(body) {
-    return (body.history || [])
+  /** The history's points (the record's `ratings[].history`). */
+  function historyPoints(rating) {
+    return ((rating && rating.history) || [])
       .filter((r) => typeof r.rating === 'number')
       .map((r) => ({ rating: r.rating, label: r.date || '' }));
   }
 
-  async function ratings(kinds) {
+  /** A chart per game the player has games of (ChouChou has no rating). */
+  function ratings(record) {
     const charts = document.getElementById('rating-charts');
     charts.replaceChildren();
+    const kinds = record.by_kind.map((l) => l.kind).filter((k) => k && k !== 'chouchou');
     for (const kind of kinds) {
-      const answer = await api('/api/ratings?' + query([['game', kind], ['player', player], ['history', 'true']]));
-      // A player no game of the kind rates is refused (400): no history to draw.
-      const points = answer.status === 200 ? historyPoints(answer.body) : [];
-      charts.append(ratingChart(kind, points));
+      const rating = record.ratings.find((r) => r.kind === kind);
+      charts.append(ratingChart(kind, historyPoints(rating)));
     }
   }
 
   async function load() {
     status.textContent = L.loading;
-    const answer = await api('/api/games?' + query([['player', player], ['sort', 'date'], ['limit', String(MOST)]]));
+    const path = '/api/players/' + encodeURIComponent(player) + '?' + query([['limit', String(MOST)]]);
+    const answer = await api(path);
     if (!sayAnswer(answer, status, notices)) return;
-    const games = answer.body.games;
-    gamesTable(document.getElementById('games'), games, player);
-    tallyTable(document.querySelector('#by-year table'), L.year, tally(games, (g) => (g.date || '').slice(0, 4)));
-    tallyTable(document.querySelector('#by-event table'), L.event, tally(games, (g) => g.event));
-    // The spellings the archive has of this name (the search folds case and width).
-    const spellings = new Set();
-    for (const g of games) {
-      for (const p of g.players) {
-        if (p.name.toLowerCase() === player.toLowerCase() && p.name !== player) spellings.add(p.name);
-      }
-    }
-    if (spellings.size > 0) {
+    const record = answer.body;
+    gamesTable(document.getElementById('games'), record.games, player);
+    resultsTable(document.querySelector('#by-year table'), L.year, record.by_year, (l) => l.year);
+    resultsTable(document.querySelector('#by-event table'), L.event, record.by_event, (l) => l.event);
+    // The other spellings the records give this player (case, width, curated aliases).
+    const spellings = record.spellings.map((l) => l.spelling).filter((s) => s && s !== player);
+    if (spellings.length > 0) {
       const line = document.getElementById('spellings');
-      line.querySelector('span').textContent = [...spellings].join(', ');
+      line.querySelector('span').textContent = spellings.join(', ');
       line.hidden = false;
     }
-    const kinds = [...new Set(games.map((g) => g.kind))].filter((k) => k !== 'chouchou');
-    await ratings(kinds);
+    ratings(record);
   }
   load();
 })();
