@@ -151,6 +151,42 @@ fn every_endpoint_answers_what_the_cli_answers() {
         assert!(paged == whole, "--sort {sort}: the pages are not the list");
     }
 
+    // The name lists page so too: `next` is the page's last name, the next page's `after`.
+    for (endpoint, sort) in [
+        ("players", "games"),
+        ("players", "name"),
+        ("events", "games"),
+        ("events", "name"),
+    ] {
+        let whole = json_lines(&cli(
+            &db,
+            endpoint,
+            &[("sort", sort)],
+            &["--format", "json"],
+        ));
+        let mut paged = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let mut pairs = vec![("sort", sort), ("limit", "37")];
+            if let Some(a) = &after {
+                pairs.push(("after", a));
+            }
+            let page = api(&served, endpoint, &pairs);
+            paged.extend(page[endpoint].as_array().unwrap().iter().cloned());
+            match page["next"].as_str() {
+                Some(next) => after = Some(next.to_owned()),
+                None => break,
+            }
+        }
+        assert!(whole.len() > 37, "{endpoint}: one page");
+        assert!(
+            paged == whole,
+            "{endpoint} --sort {sort}: the pages are not the list"
+        );
+    }
+    let lost = served.get("/api/players?after=nobody%20at%20all");
+    assert_eq!(lost.status, 404, "{}", lost.text());
+
     // One object: the CLI's --json object is the answer.
     for (endpoint, pairs, format) in [
         (

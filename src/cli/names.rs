@@ -9,7 +9,7 @@ use anyhow::Result;
 use clap::Args;
 use kifu_facts::GameKind;
 use kifu_store::search::{EventListing, NameOrder, PlayerListing};
-use kifu_store::Store;
+use kifu_store::{GameFilter, Store};
 use serde_json::{json, Value};
 
 use super::args::{parse_list_format, DbArg, FilterArgs, ListFormat};
@@ -39,9 +39,13 @@ pub(super) struct PlayersArgs {
     /// games (most first) or name.
     #[arg(long, default_value = "games", value_parser = parse_name_order)]
     sort: NameOrder,
-    /// At most this many lines.
+    /// At most this many lines (the next page's --after is said on standard error).
     #[arg(long)]
     limit: Option<u64>,
+    /// The lines after player NAME in --sort's order: the next page of a list whose last
+    /// line was NAME.
+    #[arg(long, value_name = "NAME")]
+    after: Option<String>,
     /// table, json (one object per line) or csv.
     #[arg(long, default_value = "table", value_parser = parse_list_format)]
     format: ListFormat,
@@ -57,12 +61,52 @@ pub(super) struct EventsArgs {
     /// games (most first) or name.
     #[arg(long, default_value = "games", value_parser = parse_name_order)]
     sort: NameOrder,
-    /// At most this many lines.
+    /// At most this many lines (the next page's --after is said on standard error).
     #[arg(long)]
     limit: Option<u64>,
+    /// The lines after event NAME in --sort's order: the next page of a list whose last
+    /// line was NAME.
+    #[arg(long, value_name = "NAME")]
+    after: Option<String>,
     /// table, json (one object per line) or csv.
     #[arg(long, default_value = "table", value_parser = parse_list_format)]
     format: ListFormat,
+}
+
+/// One page of a name list: its lines, and the name the next page follows (`None`: the
+/// last page).
+struct Page<T> {
+    lines: Vec<T>,
+    next: Option<String>,
+}
+
+/// The page `limit` lines long from `list` (which lists at most the limit it is given),
+/// asking one line more to know whether a next page follows.
+fn page<T>(
+    limit: Option<u64>,
+    list: impl FnOnce(Option<u64>) -> kifu_store::Result<Vec<T>>,
+    name: impl Fn(&T) -> &str,
+) -> Result<Page<T>> {
+    let mut lines = list(limit.map(|l| l.saturating_add(1)))?;
+    let more = limit.is_some_and(|l| lines.len() as u64 > l);
+    if let Some(l) = limit {
+        lines.truncate(l as usize);
+    }
+    let next = if more {
+        lines.last().map(|l| name(l).to_owned())
+    } else {
+        None
+    };
+    Ok(Page { lines, next })
+}
+
+/// Says where the next page starts, if one follows.
+fn say_next(command: &str, next: &Option<String>) {
+    if let Some(next) = next {
+        crate::cli::progress::summary!(
+            "kifu {command}: more follow (--limit; the next page: --after '{next}')"
+        );
+    }
 }
 
 fn parse_name_order(s: &str) -> Result<NameOrder, String> {
@@ -75,7 +119,7 @@ pub(super) fn players(args: &PlayersArgs) -> Result<ExitCode> {
         return suggest_aliases(&args.db.db, &args.filter);
     }
     let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "players")?;
-    let rows = store.list_players(&filter, args.sort, args.limit)?;
+    let Page { lines: rows, next } = players_page(&store, &filter, args)?;
     let fields = |p: &PlayerListing| {
         vec![
             p.name.clone(),
@@ -115,6 +159,7 @@ pub(super) fn players(args: &PlayersArgs) -> Result<ExitCode> {
     if rows.is_empty() {
         eprintln!("kifu players: no players in the games that match");
     }
+    say_next("players", &next);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -133,29 +178,56 @@ pub(super) fn event_json(e: &EventListing) -> Value {
 }
 
 /// The API's answer (`/api/players`): the lines `--format json` prints, as `players`,
-/// with the CLI's notices. `--suggest-aliases` is the curator's, not the API's.
+/// the `next` page's `after` (null on the last page) and the CLI's notices. `--suggest-aliases` is the curator's, not the API's.
 pub(super) fn players_answer(args: &PlayersArgs, store: &Store) -> Result<Value> {
     if args.suggest_aliases {
         anyhow::bail!("--suggest-aliases writes a curation file's entries: ask the CLI");
     }
     let filter = args.filter.filter(false)?;
     let notices = super::select::notices(store, &filter)?;
-    let rows = store.list_players(&filter, args.sort, args.limit)?;
+    let Page { lines: rows, next } = players_page(store, &filter, args)?;
     Ok(json!({
         "players": rows.iter().map(player_json).collect::<Vec<_>>(),
+        "next": next,
         "notices": notices.into_iter().map(|n| n.text).collect::<Vec<_>>(),
     }))
 }
 
-/// The API's answer (`/api/events`): the lines `--format json` prints, as `events`.
+/// The API's answer (`/api/events`): the lines `--format json` prints, as `events`, and
+/// the `next` page's `after`.
 pub(super) fn events_answer(args: &EventsArgs, store: &Store) -> Result<Value> {
     let filter = args.filter.filter(false)?;
     let notices = super::select::notices(store, &filter)?;
-    let rows = store.list_events(&filter, args.sort, args.limit)?;
+    let Page { lines: rows, next } = events_page(store, &filter, args)?;
     Ok(json!({
         "events": rows.iter().map(event_json).collect::<Vec<_>>(),
+        "next": next,
         "notices": notices.into_iter().map(|n| n.text).collect::<Vec<_>>(),
     }))
+}
+
+fn players_page(
+    store: &Store,
+    filter: &GameFilter,
+    args: &PlayersArgs,
+) -> Result<Page<PlayerListing>> {
+    page(
+        args.limit,
+        |limit| store.list_players_after(filter, args.sort, limit, args.after.as_deref()),
+        |p| &p.name,
+    )
+}
+
+fn events_page(
+    store: &Store,
+    filter: &GameFilter,
+    args: &EventsArgs,
+) -> Result<Page<EventListing>> {
+    page(
+        args.limit,
+        |limit| store.list_events_after(filter, args.sort, limit, args.after.as_deref()),
+        |e| &e.name,
+    )
 }
 
 /// `kifu players --suggest-aliases`: likely identities as `[[player]]` entries.
@@ -173,7 +245,7 @@ fn suggest_aliases(db: &Path, flags: &FilterArgs) -> Result<ExitCode> {
 /// `kifu events`.
 pub(super) fn events(args: &EventsArgs) -> Result<ExitCode> {
     let (store, filter) = super::select::open(&args.db.db, &args.filter, false, "events")?;
-    let rows = store.list_events(&filter, args.sort, args.limit)?;
+    let Page { lines: rows, next } = events_page(&store, &filter, args)?;
     let fields = |e: &EventListing| {
         vec![
             e.name.clone(),
@@ -209,5 +281,6 @@ pub(super) fn events(args: &EventsArgs) -> Result<ExitCode> {
     if rows.is_empty() {
         eprintln!("kifu events: no events in the games that match");
     }
+    say_next("events", &next);
     Ok(ExitCode::SUCCESS)
 }

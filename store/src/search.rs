@@ -194,6 +194,36 @@ fn kinds_of(list: Option<String>) -> Vec<GameKind> {
     kinds
 }
 
+/// A page of a name listing (`listed`: one line per name, with `name` and `games`, and
+/// `params` its parameters): in `order`, after the line named `after`, at most `limit`.
+fn page_of_names(
+    listed: &str,
+    mut params: Vec<Value>,
+    order: NameOrder,
+    limit: Option<u64>,
+    after: Option<&str>,
+) -> (String, Vec<Value>) {
+    let (order, after_mark) = match order {
+        NameOrder::Games => (
+            "games DESC, name",
+            "listed.games < mark.games OR (listed.games = mark.games AND listed.name > mark.name)",
+        ),
+        NameOrder::Name => ("name", "listed.name > mark.name"),
+    };
+    // `mark`: the line named `after`; no `after` (NULL): every line.
+    let sql = format!(
+        "WITH listed AS ({listed}),
+              mark AS (SELECT games, name FROM listed WHERE name = ?)
+         SELECT listed.* FROM listed
+         WHERE ? IS NULL OR EXISTS (SELECT 1 FROM mark WHERE {after_mark})
+         ORDER BY {order} LIMIT ?",
+    );
+    let after = after.map_or(Value::Null, |a| Value::Text(a.to_owned()));
+    params.extend([after.clone(), after]);
+    params.push(limit_value(limit));
+    (sql, params)
+}
+
 fn limit_value(limit: Option<u64>) -> Value {
     Value::Integer(limit.map_or(-1, |l| l as i64))
 }
@@ -536,6 +566,19 @@ impl Store {
         order: NameOrder,
         limit: Option<u64>,
     ) -> Result<Vec<PlayerListing>> {
+        self.list_players_after(filter, order, limit, None)
+    }
+
+    /// [`Store::list_players`]'s lines after the player named `after` in `order`: the next
+    /// page of a list whose last line was theirs. A name that is no line of the list is
+    /// [`Missing::Name`](crate::Missing::Name).
+    pub fn list_players_after(
+        &self,
+        filter: &GameFilter,
+        order: NameOrder,
+        limit: Option<u64>,
+        after: Option<&str>,
+    ) -> Result<Vec<PlayerListing>> {
         let mut c = filter.game_condition();
         if let Some(pattern) = &filter.player {
             let (m, v) = crate::shown::players_matching("p", pattern);
@@ -544,13 +587,9 @@ impl Store {
                 c.and("gp.side = ?", [Value::Text(side.name().to_owned())]);
             }
         }
-        let order = match order {
-            NameOrder::Games => "count(*) DESC, name",
-            NameOrder::Name => "name",
-        };
         // One line per person: a curated identity (`who` < 0) gathers every spelling of
         // its name, and counts a game once however many seats name them.
-        let sql = format!(
+        let listed = format!(
             "SELECT coalesce((SELECT cp.name FROM curated_players cp WHERE cp.id = -who),
                              (SELECT p.name FROM players p WHERE p.id = who)) AS name,
                     count(*) AS games, sum(r = gp.side) AS wins, sum(r = 'draw') AS draws,
@@ -571,17 +610,16 @@ impl Store {
                          JOIN players p ON p.id = gp.player_id
                          WHERE {cond})
                    GROUP BY id, who) gp
-             GROUP BY who ORDER BY {order} LIMIT ?",
+             GROUP BY who",
             cond = c.sql,
             counted = crate::shown::counted("g"),
             holder = crate::shown::seats_holder("g"),
             other = crate::shown::seat_identity("q"),
             this = crate::shown::seat_identity("p"),
         );
-        let mut params = c.params;
-        params.push(limit_value(limit));
+        let (sql, params) = page_of_names(&listed, c.params, order, limit, after);
         let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map(params_from_iter(params), |r| {
+        let rows = stmt.query_map(params_from_iter(params.clone()), |r| {
             let n = |name: &str| -> rusqlite::Result<u64> {
                 Ok(r.get::<_, Option<i64>>(name)?.unwrap_or(0) as u64)
             };
@@ -595,7 +633,11 @@ impl Store {
                 kinds: kinds_of(r.get("kinds")?),
             })
         })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let lines: Vec<PlayerListing> = rows.collect::<rusqlite::Result<_>>()?;
+        if lines.is_empty() {
+            self.listed_name(&listed, params, after, "player")?;
+        }
+        Ok(lines)
     }
 
     /// The events of the games under the filter with their game and player counts and
@@ -606,13 +648,22 @@ impl Store {
         order: NameOrder,
         limit: Option<u64>,
     ) -> Result<Vec<EventListing>> {
+        self.list_events_after(filter, order, limit, None)
+    }
+
+    /// [`Store::list_events`]'s lines after the event named `after` in `order`: the next
+    /// page of a list whose last line was it. A name that is no line of the list is
+    /// [`Missing::Name`](crate::Missing::Name).
+    pub fn list_events_after(
+        &self,
+        filter: &GameFilter,
+        order: NameOrder,
+        limit: Option<u64>,
+        after: Option<&str>,
+    ) -> Result<Vec<EventListing>> {
         let c = filter.game_condition();
-        let order = match order {
-            NameOrder::Games => "count(DISTINCT g.id) DESC, name",
-            NameOrder::Name => "name",
-        };
         // A curated event (`ev` < 0) gathers the games its `match` took, under its name.
-        let sql = format!(
+        let listed = format!(
             "SELECT coalesce(ce.name, e.name) AS name, count(DISTINCT g.id) AS games,
                     count(DISTINCT gp.player_id) AS players, min(g.date) AS first_date,
                     max(g.date) AS last_date, group_concat(DISTINCT g.kind) AS kinds
@@ -621,13 +672,12 @@ impl Store {
              LEFT JOIN events e ON e.id = g.event_id
              LEFT JOIN game_players gp ON gp.game_id = g.id
              WHERE coalesce(ce.id, e.id) IS NOT NULL AND {cond}
-             GROUP BY coalesce(-ce.id, e.id) ORDER BY {order} LIMIT ?",
+             GROUP BY coalesce(-ce.id, e.id)",
             cond = c.sql
         );
-        let mut params = c.params;
-        params.push(limit_value(limit));
+        let (sql, params) = page_of_names(&listed, c.params, order, limit, after);
         let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map(params_from_iter(params), |r| {
+        let rows = stmt.query_map(params_from_iter(params.clone()), |r| {
             Ok(EventListing {
                 name: r.get("name")?,
                 games: r.get::<_, i64>("games")? as u64,
@@ -637,6 +687,40 @@ impl Store {
                 kinds: kinds_of(r.get("kinds")?),
             })
         })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let lines: Vec<EventListing> = rows.collect::<rusqlite::Result<_>>()?;
+        if lines.is_empty() {
+            self.listed_name(&listed, params, after, "event")?;
+        }
+        Ok(lines)
+    }
+
+    /// Unless `after` is none or a line of `listed` (a name listing's query, `params` its
+    /// parameters first): [`Missing::Name`](crate::Missing::Name), so a page after a name
+    /// the list has not is an error, not an empty page.
+    fn listed_name(
+        &self,
+        listed: &str,
+        mut params: Vec<Value>,
+        after: Option<&str>,
+        what: &'static str,
+    ) -> Result<()> {
+        let Some(after) = after else {
+            return Ok(());
+        };
+        // The page's parameters end with its `after` (twice) and its limit.
+        params.truncate(params.len() - 3);
+        params.push(Value::Text(after.to_owned()));
+        let sql = format!("WITH listed AS ({listed}) SELECT count(*) FROM listed WHERE name = ?");
+        let found: i64 = self
+            .conn
+            .query_row(&sql, params_from_iter(params), |r| r.get(0))?;
+        if found == 0 {
+            return Err(crate::Error::NotFound(crate::Missing::Name(Unmatched {
+                what,
+                given: after.to_owned(),
+                closest: Vec::new(),
+            })));
+        }
+        Ok(())
     }
 }
