@@ -456,6 +456,20 @@ fn public_requests_write_nothing_and_answers_follow_an_ingest() {
         None,
     );
     assert_eq!(again.status, 304);
+    // The binary's scripts and styles are tagged by their contents: revalidated, 304.
+    for asset in [
+        "/ui/player.js",
+        "/ui/ui.css",
+        "/assets/site.css",
+        "/explore/assets/explorer.js",
+    ] {
+        let first = served.get(asset);
+        assert_eq!(first.status, 200, "{asset}");
+        assert_eq!(first.header("cache-control"), Some("no-cache"), "{asset}");
+        let tag = first.header("etag").expect("a tag").to_owned();
+        let again = served.request("GET", asset, &[&format!("If-None-Match: {tag}")], None);
+        assert_eq!(again.status, 304, "{asset}");
+    }
     let players_before = served.get("/api/players?game=renju&limit=1000").json();
     ingest_ok(&db, &[&more]);
     let after = served.request(

@@ -176,8 +176,12 @@ pub(crate) fn routes<S: Clone + Send + Sync + 'static>(config: &Config) -> Route
 }
 
 /// The forms' script with its words in the server's language.
-async fn script(State(state): State<Decide>) -> Response {
-    crate::response::revalidated(decide_script(state.lang), "text/javascript; charset=utf-8")
+async fn script(State(state): State<Decide>, headers: HeaderMap) -> Response {
+    crate::response::asset(
+        decide_script(state.lang).as_bytes(),
+        "text/javascript; charset=utf-8",
+        &headers,
+    )
 }
 
 /// `decide.js` after its words: `const KIFU_DECIDE_WORDS = {...}`.

@@ -1,9 +1,9 @@
-//! The routes and what wraps them: the API handler (query decoded, a reader's turn taken,
-//! one snapshot read, the answer tagged and kept), `/healthz`, the access log, the security
+//! The routes and what wraps them: the API handler (query decoded, one read of the
+//! database as every answer makes it ([`crate::read`]), the answer tagged and kept), `/healthz`, the access log, the security
 //! headers, compression, the request-size limit and the time limit.
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{Path, RawQuery, Request, State};
@@ -14,6 +14,8 @@ use axum::routing::get;
 use axum::Router;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
+
+use kifu_store::Store;
 
 use crate::app::App;
 use crate::{query, response, Answers, Config, Endpoint, Params, Refusal};
@@ -132,38 +134,20 @@ async fn answer(
         app.config.lang.tag(),
         key.unwrap_or_default()
     );
-    let Ok(_turn) = app.readers.acquire().await else {
-        return response::error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
-    };
-    let interrupter = Arc::new(Mutex::new(None));
-    let task = {
-        let (app, interrupter) = (app.clone(), interrupter.clone());
-        tokio::task::spawn_blocking(move || {
-            read(&app, &endpoint, &params, &question, &headers, &interrupter)
+    let outcome = {
+        let reader = app.clone();
+        crate::read::in_snapshot(&app, move |store| {
+            Ok(read(
+                &reader, store, &endpoint, &params, &question, &headers,
+            ))
         })
+        .await
     };
-    let limit = app.config.timeout;
-    match tokio::time::timeout(limit, task).await {
-        Ok(Ok(Read::Answer(body, tag))) => response::json(body.to_vec(), &tag),
-        Ok(Ok(Read::Unchanged(tag))) => response::unchanged(&tag),
-        Ok(Ok(Read::Refused(r))) => response::refused(&r),
-        Ok(Err(_panicked)) => response::error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the answer failed (a fault of kifu's: please report the request)",
-        ),
-        Err(_elapsed) => {
-            if let Some(i) = interrupter.lock().unwrap_or_else(|e| e.into_inner()).take() {
-                let i: kifu_store::Interrupter = i;
-                i.interrupt();
-            }
-            response::error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &format!(
-                    "the answer took longer than {} s and was stopped: narrow the question",
-                    limit.as_secs()
-                ),
-            )
-        }
+    match outcome {
+        Ok(Read::Answer(body, tag)) => response::json(body.to_vec(), &tag),
+        Ok(Read::Unchanged(tag)) => response::unchanged(&tag),
+        Ok(Read::Refused(r)) => response::refused(&r),
+        Err(e) => response::error(e.status(), e.message()),
     }
 }
 
@@ -171,47 +155,32 @@ async fn answer(
 /// the answer, unless the client or the kept answers already have it.
 fn read(
     app: &App,
+    store: &Store,
     endpoint: &Endpoint,
     params: &Params,
     question: &str,
     headers: &HeaderMap,
-    interrupter: &Mutex<Option<kifu_store::Interrupter>>,
 ) -> Read {
-    let store = match app.pool.take() {
-        Ok(s) => s,
-        Err(e) => return Read::Refused(Refusal::Failed(format!("the database: {e}"))),
+    let state = match (store.generation(), store.index_mark()) {
+        (Ok(g), Ok(mark)) => format!("{}:{}", g.0, mark.unwrap_or(-1)),
+        (Err(e), _) | (_, Err(e)) => {
+            return Read::Refused(Refusal::Failed(format!("the database: {e}")))
+        }
     };
-    *interrupter.lock().unwrap_or_else(|e| e.into_inner()) = Some(store.interrupter());
-    let read = store.in_one_snapshot(|store| {
-        let state = match (store.generation(), store.index_mark()) {
-            (Ok(g), Ok(mark)) => format!("{}:{}", g.0, mark.unwrap_or(-1)),
-            (Err(e), _) | (_, Err(e)) => {
-                return Read::Refused(Refusal::Failed(format!("the database: {e}")))
-            }
-        };
-        let tag = response::etag(&state, question);
-        if response::not_modified(headers, &tag) {
-            return Read::Unchanged(tag);
+    let tag = response::etag(&state, question);
+    if response::not_modified(headers, &tag) {
+        return Read::Unchanged(tag);
+    }
+    if let Some(body) = app.kept_answer(&tag) {
+        return Read::Answer(body, tag);
+    }
+    match app.answers.answer(store, endpoint, params) {
+        Ok(value) => {
+            let body = Arc::new(value.to_string().into_bytes());
+            app.keep(&tag, &body);
+            Read::Answer(body, tag)
         }
-        if let Some(body) = app.kept_answer(&tag) {
-            return Read::Answer(body, tag);
-        }
-        match app.answers.answer(store, endpoint, params) {
-            Ok(value) => {
-                let body = Arc::new(value.to_string().into_bytes());
-                app.keep(&tag, &body);
-                Read::Answer(body, tag)
-            }
-            Err(r) => Read::Refused(r),
-        }
-    });
-    interrupter.lock().unwrap_or_else(|e| e.into_inner()).take();
-    match read {
-        Ok(read) => {
-            app.pool.give_back(store);
-            read
-        }
-        Err(e) => Read::Refused(Refusal::Failed(format!("the database: {e}"))),
+        Err(r) => Read::Refused(r),
     }
 }
 

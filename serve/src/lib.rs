@@ -13,6 +13,7 @@ mod http;
 mod live;
 mod pool;
 pub mod query;
+pub(crate) mod read;
 mod response;
 mod signal;
 mod ui;

@@ -53,8 +53,8 @@ pub(crate) fn json(body: Vec<u8>, tag: &str) -> Response {
     response
 }
 
-/// A page or an asset of the binary's, of `content_type`, revalidated by the client each
-/// time (it changes only with the binary, and never goes stale after an upgrade).
+/// A page of the binary's, of `content_type`, revalidated by the client each time (it is
+/// rendered from the archive as it is now).
 pub(crate) fn revalidated(
     body: impl Into<axum::body::Body>,
     content_type: &'static str,
@@ -64,6 +64,26 @@ pub(crate) fn revalidated(
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
+}
+
+/// A file of the binary's (a script, a style sheet), of `content_type`: tagged by its
+/// contents and revalidated by the client each time, so an unchanged file is a `304` and
+/// an upgraded binary's file is never taken from a cache.
+pub(crate) fn asset(body: &[u8], content_type: &'static str, request: &HeaderMap) -> Response {
+    let tag = etag("asset", &hex_digest(body));
+    if not_modified(request, &tag) {
+        return unchanged(&tag);
+    }
+    let mut response = revalidated(body.to_vec(), content_type);
+    set_tag(response.headers_mut(), &tag);
+    response
+}
+
+fn hex_digest(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// `304 Not Modified` for a tag the client has.

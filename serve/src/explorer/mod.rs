@@ -7,7 +7,7 @@
 mod page;
 
 use axum::extract::{Path, RawQuery};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -43,7 +43,7 @@ fn requested_lang(raw: Option<&str>) -> Option<Lang> {
 }
 
 /// One of the page's files, from the binary.
-async fn asset(Path(file): Path<String>) -> Response {
+async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     let (body, content_type): (&'static [u8], &'static str) = match file.as_str() {
         "board.js" => (
             kifu_reports::site::game::board_script().as_bytes(),
@@ -58,7 +58,7 @@ async fn asset(Path(file): Path<String>) -> Response {
             )
         }
     };
-    crate::response::revalidated(body, content_type)
+    crate::response::asset(body, content_type, &headers)
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 //! and the pages' own scripts and style under `/ui/`.
 
 use axum::extract::Path;
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 
 /// The pages' own files, as (name under `/ui/`, contents).
 const UI_FILES: [(&str, &str); 5] = [
@@ -16,42 +16,34 @@ const UI_FILES: [(&str, &str); 5] = [
 ];
 
 /// `/assets/{file}`: the static site's shared files.
-pub(crate) async fn site_asset(Path(file): Path<String>) -> Response {
+pub(crate) async fn site_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     if file == "site.css" {
-        return asset(&file, kifu_reports::site::SITE_CSS.as_bytes());
+        return asset(&file, kifu_reports::site::SITE_CSS.as_bytes(), &headers);
     }
     match kifu_reports::site::game::game_assets()
         .into_iter()
         .find(|(name, _)| *name == file)
     {
-        Some((name, bytes)) => asset(name, bytes),
+        Some((name, bytes)) => asset(name, bytes, &headers),
         None => missing(&file),
     }
 }
 
 /// `/ui/{file}`: the pages' own files.
-pub(crate) async fn ui_asset(Path(file): Path<String>) -> Response {
+pub(crate) async fn ui_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     match UI_FILES.iter().find(|(name, _)| *name == file) {
-        Some((name, text)) => asset(name, text.as_bytes()),
+        Some((name, text)) => asset(name, text.as_bytes(), &headers),
         None => missing(&file),
     }
 }
 
-fn asset(name: &str, bytes: &'static [u8]) -> Response {
+fn asset(name: &str, bytes: &'static [u8], request: &HeaderMap) -> Response {
     let kind = if name.ends_with(".css") {
         "text/css; charset=utf-8"
     } else {
         "text/javascript; charset=utf-8"
     };
-    let mut response = (StatusCode::OK, bytes).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    // The files change only with the binary: a page revalidates them now and then.
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("max-age=300"),
-    );
-    response
+    crate::response::asset(bytes, kind, request)
 }
 
 fn missing(file: &str) -> Response {

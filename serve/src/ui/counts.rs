@@ -9,7 +9,7 @@ use kifu_reports::escape;
 use kifu_store::search::NameOrder;
 use kifu_store::{GameFilter, Store};
 
-use super::read::{store_error, ReadError};
+use crate::read::{store_error, ReadError};
 
 /// One kind's counts.
 pub(crate) struct KindCounts {

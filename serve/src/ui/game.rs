@@ -11,8 +11,8 @@ use kifu_reports::site::game::{game_page, with_copies_header, GameLinks, NamePag
 use kifu_reports::Presentation;
 use kifu_store::GameFilter;
 
-use super::read::{in_snapshot, store_error, ReadError};
 use crate::app::App;
+use crate::read::{in_snapshot, store_error, ReadError};
 
 /// The site's game page with the auditors' forms: the record's section names the game
 /// (`data-kifu-game`, `data-kifu-kind`, where decide.js finds it, findings or none) and
@@ -86,9 +86,6 @@ pub(crate) async fn page(State(app): State<Arc<App>>, Path(id): Path<String>) ->
     .await;
     match rendered {
         Ok(html) => super::html(html),
-        Err(ReadError::NotFound(m)) => super::error_page(config, StatusCode::NOT_FOUND, &m),
-        Err(ReadError::Failed(m)) => {
-            super::error_page(config, StatusCode::INTERNAL_SERVER_ERROR, &m)
-        }
+        Err(e) => super::error_page(config, e.status(), e.message()),
     }
 }

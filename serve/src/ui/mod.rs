@@ -11,7 +11,6 @@
 mod assets;
 mod counts;
 mod game;
-mod read;
 mod shell;
 mod standings;
 
@@ -39,11 +38,9 @@ pub(crate) fn routes() -> Router<Arc<App>> {
 }
 
 async fn home(State(app): State<Arc<App>>) -> Response {
-    match read::in_snapshot(&app, counts::read).await {
+    match crate::read::in_snapshot(&app, counts::read).await {
         Ok(counts) => html(shell::page(&app.config, &Page::Home(counts))),
-        Err(read::ReadError::NotFound(m) | read::ReadError::Failed(m)) => {
-            error_page(&app.config, StatusCode::INTERNAL_SERVER_ERROR, &m)
-        }
+        Err(e) => error_page(&app.config, e.status(), e.message()),
     }
 }
 

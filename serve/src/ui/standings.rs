@@ -10,8 +10,8 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use kifu_store::GameFilter;
 
-use super::read::{in_snapshot, store_error, ReadError};
 use crate::app::App;
+use crate::read::{in_snapshot, store_error, ReadError};
 use crate::response;
 
 /// What a read of the standings gave.
@@ -57,8 +57,7 @@ pub(crate) async fn fragment(
     let (mut response, tag) = match read(&app, &name, &headers).await {
         Ok(Read::Fresh(html, tag)) => ((StatusCode::OK, html).into_response(), tag),
         Ok(Read::Unchanged(tag)) => (StatusCode::NOT_MODIFIED.into_response(), tag),
-        Err(ReadError::NotFound(m)) => return response::error(StatusCode::NOT_FOUND, &m),
-        Err(ReadError::Failed(m)) => return response::error(StatusCode::INTERNAL_SERVER_ERROR, &m),
+        Err(e) => return response::error(e.status(), e.message()),
     };
     let headers = response.headers_mut();
     headers.insert(
