@@ -122,10 +122,7 @@ pub fn opening_trees(
             continue;
         }
         let ids = filtered_games(store, filter, kind)?;
-        let select = Selection {
-            games: ids.as_ref(),
-            with_duplicates: filter.with_duplicates,
-        };
+        let select = ids.selection(filter.with_duplicates);
         match kind {
             GameKind::Renju => {
                 let mut played = Vec::new();

@@ -25,38 +25,89 @@ pub type Games<'a> = Option<&'a HashSet<i64>>;
 pub struct Selection<'a> {
     /// Only these games (the header filter's answer).
     pub games: Games<'a>,
+    /// Never these games (the free-style games the default ruleset leaves out, when the
+    /// filter asks nothing else: a short list, where the games it admits are nearly all).
+    pub left_out: Option<&'a HashSet<i64>>,
     /// Count linked copies too.
     pub with_duplicates: bool,
 }
 
 impl Selection<'_> {
     fn admits(&self, p: &Posting) -> bool {
-        (self.with_duplicates || !p.duplicate) && self.games.is_none_or(|g| g.contains(&p.game))
+        (self.with_duplicates || !p.duplicate) && self.selects(p.game)
+    }
+
+    /// Whether the header filter selects `game` (a linked copy or not).
+    fn selects(&self, game: i64) -> bool {
+        self.games.is_none_or(|g| g.contains(&game))
+            && self.left_out.is_none_or(|l| !l.contains(&game))
     }
 }
 
-/// The games of `kind` a position search or an explorer counts under `filter`: `None`
-/// when the filter asks nothing beyond the kind and linked copies (every game of the kind
-/// counts, and the postings are read without a set to look each game up in), else the
-/// ids the header filter selects.
+/// The games of a kind a header filter selects, as a position search or an explorer
+/// reads them ([`filtered_games`]).
+#[derive(Clone, Debug, Default)]
+pub struct FilteredGames {
+    /// Only these (`None`: every game of the kind but [`FilteredGames::left_out`]).
+    pub only: Option<HashSet<i64>>,
+    pub left_out: Option<HashSet<i64>>,
+}
+
+impl FilteredGames {
+    /// The postings to count: these games, and linked copies if `with_duplicates`.
+    pub fn selection(&self, with_duplicates: bool) -> Selection<'_> {
+        Selection {
+            games: self.only.as_ref(),
+            left_out: self.left_out.as_ref(),
+            with_duplicates,
+        }
+    }
+}
+
+/// The games of `kind` a position search or an explorer counts under `filter`. Read
+/// without a set to look each game up in when the filter asks nothing beyond the kind and
+/// linked copies; with the set of the free-style games to leave out when it asks only the
+/// default ruleset (Renju rules: the other games are nearly all, and reading a million ids
+/// for each question took longer than answering it); else the ids the header filter
+/// selects.
 pub fn filtered_games(
     store: &Store,
     filter: &GameFilter,
     kind: GameKind,
-) -> Result<Option<HashSet<i64>>, kifu_store::Error> {
+) -> Result<FilteredGames, kifu_store::Error> {
     let only_kind = GameFilter {
         game: filter.game,
         with_duplicates: filter.with_duplicates,
         ..GameFilter::default()
     };
     if *filter == only_kind {
-        return Ok(None);
+        return Ok(FilteredGames::default());
+    }
+    let renju_rules = GameFilter {
+        ruleset: kifu_store::RulesetChoice::Renju,
+        ..only_kind
+    };
+    if *filter == renju_rules {
+        let freestyle = GameFilter {
+            game: Some(kind),
+            ruleset: kifu_store::RulesetChoice::Freestyle,
+            with_duplicates: true,
+            ..GameFilter::default()
+        };
+        let left_out: HashSet<i64> = store.game_ids(&freestyle)?.into_iter().collect();
+        return Ok(FilteredGames {
+            only: None,
+            left_out: (!left_out.is_empty()).then_some(left_out),
+        });
     }
     let filter = GameFilter {
         game: Some(kind),
         ..filter.clone()
     };
-    Ok(Some(store.game_ids(&filter)?.into_iter().collect()))
+    Ok(FilteredGames {
+        only: Some(store.game_ids(&filter)?.into_iter().collect()),
+        left_out: None,
+    })
 }
 
 /// Results counted by seat: wins per seat (index 0 = the first mover), draws, unknown.
@@ -75,6 +126,16 @@ impl ResultCounts {
             Outcome::Unknown => self.unknown += 1,
             Outcome::Draw => self.draws += 1,
             Outcome::Win(seat) => self.wins[seat.index()] += 1,
+        }
+    }
+
+    /// Takes back a game [`ResultCounts::add`] counted.
+    pub fn remove(&mut self, r: Outcome) {
+        self.games -= 1;
+        match r {
+            Outcome::Unknown => self.unknown -= 1,
+            Outcome::Draw => self.draws -= 1,
+            Outcome::Win(seat) => self.wins[seat.index()] -= 1,
         }
     }
 
@@ -199,45 +260,75 @@ pub fn search(
     query: &Board,
     select: Selection<'_>,
 ) -> Result<PositionSearch, SearchError> {
+    search_listing(store, query, select, None)
+}
+
+/// [`search`], listing at most `list` games (the first in game order; `None`: every
+/// game). The counts are of every game the index lists, as the explorer's are; the games
+/// replayed (the listed ones, and any the full key turns out not to match, which are then
+/// taken out of the counts too) are checked against the full key. Replaying only what is
+/// listed keeps a question about a position half the archive reaches as quick as one
+/// about a rare position.
+pub fn search_listing(
+    store: &Store,
+    query: &Board,
+    select: Selection<'_>,
+    list: Option<usize>,
+) -> Result<PositionSearch, SearchError> {
     let kind = query.kind();
     let (key, query_symmetry) = query.key();
     let postings = store.postings(kind, key)?;
     let mut copies_left_out = 0;
     let mut ids = Vec::new();
     let mut results = HashMap::new();
+    let mut counts = ResultCounts::default();
     for p in &postings {
         if !select.admits(p) {
-            if p.duplicate && select.games.is_none_or(|g| g.contains(&p.game)) {
+            if p.duplicate && select.selects(p.game) {
                 copies_left_out += 1;
             }
             continue;
         }
         ids.push(p.game);
         results.insert(p.game, p.result);
+        counts.add(p.result);
     }
     let to_query = inverse(kind, query_symmetry);
-    let mut matches = Vec::with_capacity(ids.len());
-    let mut counts = ResultCounts::default();
-    for game in store.position_games(&ids)? {
-        let found = with_stored(game.kind, &game.moves, game.extra.as_deref(), |g| {
-            stored_trail(g).map(|t| t.into_iter().find(|s| s.key == key))
-        })
-        .map_err(|reason| SearchError::Replay {
-            game: game.id,
-            reason,
-        })?;
-        // Another position sharing the key's stored bits: not a match.
-        let Some(step) = found else { continue };
-        let symmetry = compose(kind, to_query, step.symmetry);
-        let result = results[&game.id];
-        counts.add(result);
-        matches.push(PositionMatch {
-            ply: step.ply,
-            symmetry,
-            symmetry_name: symmetry_name(kind, symmetry),
-            result,
-            game,
-        });
+    let wanted = list.unwrap_or(ids.len()).min(ids.len());
+    let mut matches = Vec::with_capacity(wanted);
+    // In chunks: a stranger (another position sharing the stored bits) takes a listed
+    // place, and the next games fill it.
+    let mut next = 0;
+    while matches.len() < wanted && next < ids.len() {
+        let chunk = (wanted - matches.len()).max(16);
+        let end = (next + chunk).min(ids.len());
+        for game in store.position_games(&ids[next..end])? {
+            let found = with_stored(game.kind, &game.moves, game.extra.as_deref(), |g| {
+                stored_trail(g).map(|t| t.into_iter().find(|s| s.key == key))
+            })
+            .map_err(|reason| SearchError::Replay {
+                game: game.id,
+                reason,
+            })?;
+            let result = results[&game.id];
+            // Another position sharing the key's stored bits: not a match.
+            let Some(step) = found else {
+                counts.remove(result);
+                continue;
+            };
+            if matches.len() == wanted {
+                continue;
+            }
+            let symmetry = compose(kind, to_query, step.symmetry);
+            matches.push(PositionMatch {
+                ply: step.ply,
+                symmetry,
+                symmetry_name: symmetry_name(kind, symmetry),
+                result,
+                game,
+            });
+        }
+        next = end;
     }
     Ok(PositionSearch {
         kind,

@@ -53,8 +53,8 @@ fn time_ms<T>(runs: usize, mut f: impl FnMut() -> Result<T>) -> Result<(f64, T)>
 /// sorted, and the games found.
 fn time_searches(store: &Store, stored: u64) -> Result<(Vec<f64>, usize)> {
     let all = Selection {
-        games: None,
         with_duplicates: true,
+        ..Selection::default()
     };
     let step = (stored / SEARCHES as u64).max(1) as i64;
     let ids: Vec<i64> = (0..SEARCHES as i64).map(|i| 1 + i * step).collect();
@@ -96,8 +96,8 @@ pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     let size = store.position_index_size()?;
     let stored = store.counts()?.games;
     let all = Selection {
-        games: None,
         with_duplicates: true,
+        ..Selection::default()
     };
 
     let (search_ms, found) = time_searches(&store, stored)?;

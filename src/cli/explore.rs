@@ -7,9 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use kifu_analysis::positions::{
-    explore, filtered_games, Explored, ExploredMove, ResultCounts, Selection,
-};
+use kifu_analysis::positions::{explore, filtered_games, Explored, ExploredMove, ResultCounts};
 use kifu_facts::{GameKind, Seat};
 use kifu_reports::site::frames::{position_cells, position_forbidden};
 use kifu_rules::positions::Board;
@@ -106,10 +104,7 @@ fn explored(
     Ok(explore(
         store,
         board,
-        Selection {
-            games: games.as_ref(),
-            with_duplicates: filter.with_duplicates,
-        },
+        games.selection(filter.with_duplicates),
         a.depth.max(1),
         a.min_games,
     )?)

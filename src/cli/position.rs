@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use kifu_analysis::positions::{filtered_games, search, PositionSearch, ResultCounts, Selection};
+use kifu_analysis::positions::{filtered_games, search_listing, PositionSearch, ResultCounts};
 use kifu_facts::{GameKind, ResultName};
 use kifu_rules::chouchou::Variant;
 use kifu_rules::positions::{chouchou::Setup, Board};
@@ -121,13 +121,11 @@ impl QueryArgs {
 pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
     let (store, filter, board) = open(&a.db, &a.filter, &a.query, "position")?;
     let games = filtered_games(&store, &filter, board.kind())?;
-    let found = search(
+    let found = search_listing(
         &store,
         &board,
-        Selection {
-            games: games.as_ref(),
-            with_duplicates: filter.with_duplicates,
-        },
+        games.selection(filter.with_duplicates),
+        Some(a.limit),
     )?;
     let mut out = Stdout::lock();
     if a.json {
@@ -136,7 +134,7 @@ pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
     }
     writeln!(out, "{} to move:", board.to_move())?;
     write!(out, "{}", board.render())?;
-    if found.matches.is_empty() {
+    if found.counts.games == 0 {
         writeln!(
             out,
             "no game reaches this position under any symmetry{}",
@@ -147,7 +145,7 @@ pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
     writeln!(
         out,
         "{} game(s) reach this position{}",
-        found.matches.len(),
+        found.counts.games,
         copies_note(found.copies_left_out)
     )?;
     writeln!(out, "by result: {}", counts_line(found.kind, &found.counts))?;
@@ -186,8 +184,9 @@ pub(super) fn run(a: &PositionArgs) -> Result<ExitCode> {
         left("result"),
     ];
     write!(out, "{}", render(&columns, &rows))?;
-    if found.matches.len() > a.limit {
-        writeln!(out, "… {} more (--limit)", found.matches.len() - a.limit)?;
+    let more = found.counts.games - found.matches.len() as u64;
+    if more > 0 {
+        writeln!(out, "… {more} more (--limit)")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -240,7 +239,7 @@ fn json(found: &PositionSearch, limit: usize) -> serde_json::Value {
         .collect();
     serde_json::json!({
         "kind": found.kind.name(),
-        "games": found.matches.len(),
+        "games": found.counts.games,
         "copies_left_out": found.copies_left_out,
         "by_result": counts,
         "matches": matches,
@@ -287,13 +286,11 @@ pub(super) fn answer(a: &PositionArgs, store: &Store) -> Result<serde_json::Valu
         .collect();
     notices.extend(select::index_behind_notice(store)?);
     let games = filtered_games(store, &filter, board.kind())?;
-    let found = search(
+    let found = search_listing(
         store,
         &board,
-        Selection {
-            games: games.as_ref(),
-            with_duplicates: filter.with_duplicates,
-        },
+        games.selection(filter.with_duplicates),
+        Some(a.limit),
     )?;
     let mut answer = json(&found, a.limit);
     answer["notices"] = notices.into();

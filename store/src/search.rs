@@ -482,12 +482,14 @@ impl Store {
             };
             params.push(Value::Integer(holder));
             // The holder's seat first: where it gives the name, nothing else need be said.
+            // From the game to its copies to their seats (CROSS JOIN keeps that order):
+            // from the name, SQLite read every seat of a player of many games, per game.
             let sql = format!(
                 "SELECT gp.game_id, p.name FROM games f
-                 JOIN games c ON c.id = f.id OR c.duplicate_of = f.id
-                 JOIN game_players gp ON gp.game_id = c.id
-                 JOIN players p ON p.id = gp.player_id
-                 WHERE f.id = ? AND {m}{side_sql} AND {credits}
+                 CROSS JOIN games c CROSS JOIN game_players gp CROSS JOIN players p
+                 WHERE f.id = ? AND (c.id = f.id OR c.duplicate_of = f.id)
+                   AND gp.game_id = c.id AND p.id = gp.player_id
+                   AND {m}{side_sql} AND {credits}
                  ORDER BY gp.game_id <> ?, gp.game_id, gp.seat LIMIT 1",
                 credits = crate::filter::sql::credits("gp", "p", "f"),
             );
