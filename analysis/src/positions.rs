@@ -94,7 +94,7 @@ pub fn filtered_games(
             with_duplicates: true,
             ..GameFilter::default()
         };
-        let left_out: HashSet<i64> = store.game_ids(&freestyle)?.into_iter().collect();
+        let left_out = store.game_id_set(&freestyle)?;
         return Ok(FilteredGames {
             only: None,
             left_out: (!left_out.is_empty()).then_some(left_out),
@@ -105,7 +105,7 @@ pub fn filtered_games(
         ..filter.clone()
     };
     Ok(FilteredGames {
-        only: Some(store.game_ids(&filter)?.into_iter().collect()),
+        only: Some(store.game_id_set(&filter)?),
         left_out: None,
     })
 }

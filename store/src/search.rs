@@ -3,6 +3,7 @@
 //! any query that restricts itself to what a filter selects), and the checks that tell a
 //! filter naming nothing apart from one that selects nothing ([`Store::check_filter`]).
 
+use std::collections::HashSet;
 use std::fmt;
 
 use kifu_facts::{closest, is_finding_code, GameKind, ResultName, RENJU_OPENING_RULES};
@@ -334,6 +335,18 @@ impl Store {
             "SELECT g.id FROM games g WHERE {} ORDER BY g.id",
             c.sql
         ))?;
+        let rows = stmt.query_map(params_from_iter(c.params), |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The ids of the games the filter selects, as a set: read in no order, so SQLite may
+    /// take them from a partial index (the free-style games' from `games_freestyle`) where
+    /// the id order of [`Store::game_ids`] made it read the whole table.
+    pub fn game_id_set(&self, filter: &GameFilter) -> Result<HashSet<i64>> {
+        let c = filter.game_condition();
+        let mut stmt = self
+            .conn
+            .prepare(&format!("SELECT g.id FROM games g WHERE {}", c.sql))?;
         let rows = stmt.query_map(params_from_iter(c.params), |r| r.get(0))?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
