@@ -31,6 +31,7 @@ pub mod contract;
 pub mod curation_facts;
 mod dataset;
 pub mod event;
+pub mod explored;
 mod export;
 mod findings;
 mod frame;
@@ -183,6 +184,16 @@ impl Format {
             "json" => Some(Format::Json),
             "parquet" => Some(Format::Parquet),
             _ => None,
+        }
+    }
+
+    /// The name [`Format::from_name`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::Parquet => "parquet",
         }
     }
 
