@@ -248,3 +248,16 @@ pub fn ccpd_db() -> Option<PathBuf> {
     });
     dir.as_ref().map(|d| d.path().join("k.db"))
 }
+
+/// A database of train-2 alone (147k Renju games), ingested once for the tests that only
+/// read it (`None` when the archive is missing: see [`shared`]).
+pub fn train2_db() -> Option<PathBuf> {
+    static DB: OnceLock<Option<tempfile::TempDir>> = OnceLock::new();
+    let dir = DB.get_or_init(|| {
+        let archive = shared("renju/games/dasimagin_renju_train-2.tar.xz")?;
+        let dir = tempfile::tempdir().unwrap();
+        ingest_json(&dir.path().join("renju.db"), &[&archive]);
+        Some(dir)
+    });
+    dir.as_ref().map(|d| d.path().join("renju.db"))
+}

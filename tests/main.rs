@@ -18,6 +18,7 @@ mod curation;
 mod derived_files;
 mod derived_ratings;
 mod docs;
+mod explore_views;
 mod explorer;
 mod freestyle;
 mod game_curation;

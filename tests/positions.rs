@@ -7,7 +7,7 @@ use std::path::Path;
 
 use kifu_rules::renju::{self, Point, Stone, Symmetry};
 
-use crate::common::{assert_index_consistent, ingest_json, kifu, kifu_ok, shared};
+use crate::common::{assert_index_consistent, ingest_json, kifu, kifu_ok, train2_db};
 
 fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&kifu_ok(args)).expect("JSON")
@@ -110,12 +110,10 @@ fn games_reaching(db: &Path, query: &Stones) -> u64 {
 
 #[test]
 fn train2_positions_match_stats_replays_and_show() {
-    let Some(archive) = shared("renju/games/dasimagin_renju_train-2.tar.xz") else {
+    // The one train-2 database the tests that only read it share.
+    let Some(db) = train2_db() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("renju.db");
-    ingest_json(&db, &[&archive]);
     assert_index_consistent(&db);
     let d = db.to_str().unwrap();
 

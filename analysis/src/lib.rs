@@ -31,11 +31,13 @@ pub mod contract;
 pub mod curation_facts;
 mod dataset;
 pub mod event;
+pub mod explored;
 mod export;
 mod findings;
 mod frame;
 mod games;
 mod opening_tree;
+mod order;
 mod output;
 pub mod player;
 pub mod positions;
@@ -62,6 +64,7 @@ pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use opening_tree::{explorer_frame, opening_trees};
+pub use order::natural_cmp;
 pub use output::{frame_cells, frames_to_json, write_frame, write_frame_to, TextCells};
 pub use polars::prelude::DataFrame;
 pub use registry::{ChartDef, ChartKind, Keep, ReportRows, ReportTable, Scope, TableDef, REGISTRY};
@@ -181,6 +184,16 @@ impl Format {
             "json" => Some(Format::Json),
             "parquet" => Some(Format::Parquet),
             _ => None,
+        }
+    }
+
+    /// The name [`Format::from_name`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::Parquet => "parquet",
         }
     }
 

@@ -376,11 +376,35 @@ pub struct Explored {
     /// Games that end in the position (no next move).
     pub ended: u64,
     pub moves: Vec<ExploredMove>,
+    /// The moves played in fewer games than asked, at every depth, not listed.
+    pub left_out: LeftOut,
+}
+
+/// Moves the explorer does not list for being played in too few games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Moves (rows of the tree) left out, at every depth.
+    pub moves: u64,
+    /// Their games, summed over those moves (a game left out at two depths counts twice).
+    pub games: u64,
+}
+
+/// Takes out of `moves` those played in fewer than `min_games` games, counting them in
+/// `left_out`.
+pub fn leave_out_rare(moves: &mut Vec<ExploredMove>, min_games: u64, left_out: &mut LeftOut) {
+    moves.retain(|m| {
+        let kept = m.counts.games >= min_games;
+        if !kept {
+            left_out.moves += 1;
+            left_out.games += m.counts.games;
+        }
+        kept
+    });
 }
 
 /// The next moves from `query`, most played first, `depth` levels deep (1 = the next
-/// moves only); below the first level, moves played by fewer than `min_games` games are
-/// not expanded further.
+/// moves only); a move played in fewer than `min_games` games is not listed, at any depth
+/// (nor its children looked for), and is counted in [`Explored::left_out`].
 pub fn explore(
     store: &Store,
     query: &Board,
@@ -404,9 +428,11 @@ pub fn explore(
         }
     }
     let mut moves = next_moves(query, &postings)?;
+    let mut left_out = LeftOut::default();
+    leave_out_rare(&mut moves, min_games, &mut left_out);
     if depth > 1 {
         for m in &mut moves {
-            expand(store, m, select, depth - 1, min_games)?;
+            expand(store, m, select, depth - 1, min_games, &mut left_out)?;
         }
     }
     Ok(Explored {
@@ -414,17 +440,21 @@ pub fn explore(
         counts,
         ended,
         moves,
+        left_out,
     })
 }
 
+/// The children of `m` (a listed move), `depth` levels deep, those played in fewer than
+/// `min_games` games left out.
 fn expand(
     store: &Store,
     m: &mut ExploredMove,
     select: Selection<'_>,
     depth: u32,
     min_games: u64,
+    left_out: &mut LeftOut,
 ) -> Result<(), SearchError> {
-    if depth == 0 || m.counts.games < min_games.max(1) {
+    if depth == 0 {
         return Ok(());
     }
     let (key, _) = m.board.key();
@@ -434,8 +464,9 @@ fn expand(
         .filter(|p| select.admits(p))
         .collect();
     m.children = next_moves(&m.board, &postings)?;
+    leave_out_rare(&mut m.children, min_games, left_out);
     for c in &mut m.children {
-        expand(store, c, select, depth - 1, min_games)?;
+        expand(store, c, select, depth - 1, min_games, left_out)?;
     }
     Ok(())
 }

@@ -13,11 +13,11 @@ use kifu_store::Store;
 
 use crate::lang::{Lang, Msg};
 use crate::notation::xiangqi_move;
-use crate::order::natural_cmp;
 use crate::replay;
 use crate::results::customary_result;
 use crate::site::frames::Frames;
 use crate::Error;
+use kifu_analysis::natural_cmp;
 
 /// The most games a report prints; more are counted (the site has every game).
 pub const PRINTED_GAMES: usize = 300;

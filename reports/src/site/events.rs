@@ -15,11 +15,11 @@ use kifu_store::search::GameListing;
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
 use crate::model::DrawnChart;
-use crate::order::natural_cmp;
 use crate::site::games_table::{games_html, table_order, GamesTable, Seating};
 use crate::site::index::{charts_html, standings_section};
 use crate::site::page::{bottom, dates_text, kind_text, top, Top};
 use crate::Presentation;
+use kifu_analysis::natural_cmp;
 
 /// Most events one page of the events index lists (a page of 27,000 rows would be
 /// megabytes and slow to open).

@@ -16,10 +16,10 @@ use kifu_store::search::GameListing;
 use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
 use crate::openings::opening_name;
-use crate::order::natural_cmp;
 use crate::results::customary_result;
 use crate::site::standings::game_href;
 use crate::Presentation;
+use kifu_analysis::natural_cmp;
 
 /// The header tags that name a game's board (PGN `Board`, dpxq `table` as in 第01台).
 const BOARD_TAGS: [&str; 3] = ["board", "table", "台"];

@@ -142,7 +142,7 @@ impl CliAnswers {
             }
             Endpoint::Explore => {
                 let asked = Question::new("explore", params)
-                    .owns(&["db", "json"], &["--json"])
+                    .owns(&["db", "json", "format", "out"], &["--json"])
                     .at_most("depth", MAX_EXPLORE_DEPTH)?
                     .parse::<explore::ExploreArgs>()?;
                 explore::answer(&asked, store).map_err(refusal)
