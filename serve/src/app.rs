@@ -10,7 +10,6 @@ use crate::pool::Pool;
 use crate::{Answers, Config};
 
 /// The most answer bytes kept for repeated questions; past it the kept answers are let go.
-const KEPT_ANSWER_BYTES: usize = 64 * 1024 * 1024;
 
 /// What every request shares.
 pub(crate) struct App {
@@ -54,10 +53,12 @@ impl App {
 
     pub(crate) fn keep(&self, tag: &str, body: &Arc<Vec<u8>>) {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if body.len() > KEPT_ANSWER_BYTES / 8 {
+        let most = self.config.kept_bytes;
+        // No one answer takes more than an eighth of the room (none, with no room).
+        if body.len() > most / 8 || most == 0 {
             return;
         }
-        if kept.bytes + body.len() > KEPT_ANSWER_BYTES {
+        if kept.bytes + body.len() > most {
             kept.answers.clear();
             kept.bytes = 0;
         }

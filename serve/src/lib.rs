@@ -40,6 +40,9 @@ pub struct Config {
     pub timeout: Duration,
     /// How many requests read the database at once; more wait their turn.
     pub readers: usize,
+    /// At most this many bytes of computed answers kept to answer a repeated question
+    /// (0: every answer is computed).
+    pub kept_bytes: usize,
     /// The audit edition's decisions (`POST /api/decisions`), the server's only write;
     /// `None`: every write is refused.
     pub writes: Option<Writes>,

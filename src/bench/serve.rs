@@ -43,11 +43,13 @@ struct Server {
 }
 
 impl Server {
-    fn start(db: &Path) -> Result<Server> {
+    /// `kifu serve` on `db`; `extra` its further flags.
+    fn start(db: &Path, extra: &[&str]) -> Result<Server> {
         let exe = std::env::current_exe().context("locate the kifu binary")?;
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -117,7 +119,7 @@ fn move_of(text: &str) -> String {
 /// Walks the explorer from the start (the most played moves first, then at random) for
 /// move sequences up to 6 moves, and lists players, pages and game ids.
 fn find_questions(db: &Path, kind: &str) -> Result<Questions> {
-    let server = Server::start(db)?;
+    let server = Server::start(db, &[])?;
     let mut client = Client::connect(server.port)?;
     let mut pick = Pick(0x9e37_79b9_7f4a_7c15);
     let mut prefixes: BTreeSet<String> = BTreeSet::new();
@@ -260,7 +262,7 @@ fn live(req: &BenchArgs, t: &mut String) -> Result<()> {
     let db = req.work.join("serve-live.db");
     kifu_store::remove_database(&db)?;
     ingest_once(&db, &base.paths, &kifu_ingest::Options::default())?;
-    let server = Server::start(&db)?;
+    let server = Server::start(&db, &[])?;
     let questions: Vec<String> = (1..=1000)
         .flat_map(|id| {
             [
@@ -340,9 +342,9 @@ pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
          clients, each a thread on one keep-alive connection, asking the endpoint's questions \
          in turn for {} s. The questions were found first by another server process (the \
          explorer walked from the start, the players' game lists and pages after random games, \
-         random game ids); the measured server starts fresh, so a question's first answer is \
-         computed and its repeats come from the answers it keeps (by ETag). No client sends \
-         If-None-Match.\n",
+         random game ids). The measured server keeps no answer (`--keep-mb 0`): every request \
+         is computed from the database, repeats too (a server with its default keeps answers \
+         and gives a repeat from memory). No client sends If-None-Match.\n",
         build_and_cores(),
         LOAD.as_secs()
     )?;
@@ -355,7 +357,8 @@ pub fn run(req: &BenchArgs, games: usize) -> Result<String> {
     for (name, db, kind) in &databases {
         eprintln!("kifu bench: finding the questions on {name}");
         let q = find_questions(db, kind)?;
-        let server = Server::start(db)?;
+        // Every answer computed: a repeated question is asked again of the database.
+        let server = Server::start(db, &["--keep-mb", "0"])?;
         for (endpoint, questions) in [
             ("games", &q.games),
             ("one game", &q.game),

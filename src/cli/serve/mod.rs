@@ -42,6 +42,10 @@ pub(super) struct ServeArgs {
     /// How many requests read the database at once (the others wait their turn).
     #[arg(long, default_value_t = 8)]
     readers: usize,
+    /// Megabytes of computed answers kept to answer repeated questions (each kept by the
+    /// database state it was read from, so never stale); 0 computes every answer.
+    #[arg(long, default_value_t = 64, value_name = "MB")]
+    keep_mb: usize,
     /// Take auditors' decisions from the browser (audit edition only): FILE holds the
     /// bearer token they give (one line, 32 bytes at least; keep it private). Without it
     /// the server writes nothing.
@@ -73,6 +77,7 @@ pub(super) fn run(args: &ServeArgs) -> Result<ExitCode> {
         lang: args.lang,
         timeout: Duration::from_secs(args.timeout),
         readers: args.readers,
+        kept_bytes: args.keep_mb.saturating_mul(1024 * 1024),
         writes,
     };
     let db = args.db.db.display().to_string();
