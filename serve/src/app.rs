@@ -9,8 +9,6 @@ use tokio::sync::Semaphore;
 use crate::pool::Pool;
 use crate::{Answers, Config};
 
-/// The most answer bytes kept for repeated questions; past it the kept answers are let go.
-
 /// What every request shares.
 pub(crate) struct App {
     pub(crate) config: Config,
