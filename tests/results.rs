@@ -130,7 +130,7 @@ fn the_renjunet_results_file_is_games_without_moves() {
 }
 
 /// The curation the next test applies: RenjuNet's rules 1 and 5 named, one player named and
-/// three of their tournaments named and dated (the dates are the test's own, not RenjuNet's).
+/// three of their tournaments dated (the dates are the test's own, not RenjuNet's).
 const NAMED: &str = r#"[[player]]
 name = "Player Six"
 id = "renjunet:6"
@@ -173,8 +173,29 @@ fn column(db: &str, args: &[&str], table: &str, key: &str) -> Vec<serde_json::Va
         .collect()
 }
 
+/// The dated lines (periods) of `ratings --history` for one player.
+fn periods(db: &str, player: &str) -> Vec<String> {
+    let out = kifu_ok(&[
+        "ratings",
+        "--db",
+        db,
+        "--game",
+        "renju",
+        "--player",
+        player,
+        "--history",
+    ]);
+    out.lines()
+        .filter(|l| {
+            l.get(..4)
+                .is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .map(|l| l.split_whitespace().next().unwrap().to_owned())
+        .collect()
+}
+
 #[test]
-fn curated_rules_name_the_tables() {
+fn curated_rules_name_the_tables_and_dated_tournaments_date_their_games() {
     let Some(file) = shared(RESULTS) else { return };
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.db");
@@ -235,10 +256,23 @@ fn curated_rules_name_the_tables() {
     let shown = kifu_ok(&["show", "--db", d, "1"]);
     assert!(shown.contains("rule: RIF (renjunet:1)\n"), "{shown}");
 
+    // A dated tournament's games take its last day, in the tables by year and in the
+    // ratings: the named player has a period per tournament.
+    let years = column(d, &["--by", "year"], "renju_balance_by_year", "year");
+    let counts = column(d, &["--by", "year"], "renju_balance_by_year", "games");
+    assert_eq!(years, ["2005", "2009", "2014"]);
+    assert_eq!(counts, [24, 395, 42]);
+    assert_eq!(
+        periods(d, "Player Six"),
+        ["2005-08-10", "2009-07-05", "2014-05-02"]
+    );
+
     // Removed, every table is as the records make it.
     kifu_ok(&["curate", "--db", d, "--remove"]);
     let rules = column(d, &["--by", "rule"], "renju_balance_by_rule", "rule");
     assert_eq!(rules[..2], ["renjunet:1", "renjunet:10"]);
+    let years = column(d, &["--by", "year"], "renju_balance_by_year", "year");
+    assert!(years.is_empty(), "{years:?}");
 }
 
 #[test]
