@@ -129,6 +129,185 @@ fn the_renjunet_results_file_is_games_without_moves() {
     );
 }
 
+/// The curation the next test applies: RenjuNet's rules 1 and 5 named, one player named and
+/// three of their tournaments dated (the dates are the test's own, not RenjuNet's).
+const NAMED: &str = r#"[[player]]
+name = "Player Six"
+id = "renjunet:6"
+
+[[rule]]
+id = "renjunet:1"
+name = "RIF"
+
+[[rule]]
+id = "renjunet:5"
+name = "Yamaguchi"
+description = "as the test names it"
+
+[[event]]
+match = { event = "renjunet:195" }
+name = "Tournament 195"
+dates = "2005-08-01..2005-08-10"
+
+[[event]]
+match = { event = "renjunet:164" }
+name = "Tournament 164"
+dates = "2009-07-01..2009-07-05"
+
+[[event]]
+match = { event = "renjunet:1001" }
+name = "Tournament 1001"
+dates = "2014-05-02"
+"#;
+
+/// A table's column `key` for every row, from `stats --format json`.
+fn column(db: &str, args: &[&str], table: &str, key: &str) -> Vec<serde_json::Value> {
+    let mut all = vec!["stats", "--db", db, "--game", "renju", "--format", "json"];
+    all.extend(args);
+    let json: serde_json::Value = serde_json::from_str(&kifu_ok(&all)).unwrap();
+    json[table]
+        .as_array()
+        .unwrap_or_else(|| panic!("{json}"))
+        .iter()
+        .map(|r| r[key].clone())
+        .collect()
+}
+
+/// The dated lines (periods) of `ratings --history` for one player.
+fn periods(db: &str, player: &str) -> Vec<String> {
+    let out = kifu_ok(&[
+        "ratings",
+        "--db",
+        db,
+        "--game",
+        "renju",
+        "--player",
+        player,
+        "--history",
+    ]);
+    out.lines()
+        .filter(|l| {
+            l.get(..4)
+                .is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .map(|l| l.split_whitespace().next().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn curated_rules_name_the_tables_and_dated_tournaments_date_their_games() {
+    let Some(file) = shared(RESULTS) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&file]);
+    let d = db.to_str().unwrap();
+    let curation = dir.path().join("named.toml");
+    std::fs::write(&curation, NAMED).unwrap();
+    let applied = kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
+    assert!(applied.contains("2 rule(s) named"), "{applied}");
+
+    // Each rule by its name, the id beside it; a rule not named as recorded.
+    let adjusted = kifu_ok(&[
+        "stats",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--adjusted",
+    ]);
+    assert!(adjusted.contains("RIF (renjunet:1)"), "{adjusted}");
+    assert!(adjusted.contains("Yamaguchi (renjunet:5)"), "{adjusted}");
+    let rules = column(d, &["--by", "rule"], "renju_balance_by_rule", "rule");
+    assert_eq!(
+        rules,
+        [
+            "RIF (renjunet:1)",
+            "Yamaguchi (renjunet:5)",
+            "renjunet:10",
+            "renjunet:2",
+            "renjunet:24",
+            "renjunet:8"
+        ]
+    );
+    let games = column(d, &["--by", "rule"], "renju_balance_by_rule", "games");
+    assert_eq!(games[..2], [19119, 2715]);
+    // `--rule` takes the name as well as the id.
+    for rule in ["yamaguchi", "renjunet:5"] {
+        let listed = kifu(&["games", "--db", d, "--rule", rule, "--limit", "1"]);
+        let said = String::from_utf8_lossy(&listed.stderr);
+        assert!(said.contains("of 2715 games"), "{rule}: {said}");
+    }
+    // Compared by its name as well as by its label.
+    let compared = kifu_ok(&[
+        "stats",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--compare",
+        "RIF",
+        "renjunet:5",
+    ]);
+    assert!(compared.contains("Yamaguchi (renjunet:5)"), "{compared}");
+    let shown = kifu_ok(&["show", "--db", d, "1"]);
+    assert!(shown.contains("rule: RIF (renjunet:1)\n"), "{shown}");
+
+    // A dated tournament's games take its last day, in the tables by year and in the
+    // ratings: the named player has a period per tournament.
+    let years = column(d, &["--by", "year"], "renju_balance_by_year", "year");
+    let counts = column(d, &["--by", "year"], "renju_balance_by_year", "games");
+    assert_eq!(years, ["2005", "2009", "2014"]);
+    assert_eq!(counts, [24, 395, 42]);
+    assert_eq!(
+        periods(d, "Player Six"),
+        ["2005-08-10", "2009-07-05", "2014-05-02"]
+    );
+
+    // Removed, every table is as the records make it.
+    kifu_ok(&["curate", "--db", d, "--remove"]);
+    let rules = column(d, &["--by", "rule"], "renju_balance_by_rule", "rule");
+    assert_eq!(rules[..2], ["renjunet:1", "renjunet:10"]);
+    let years = column(d, &["--by", "year"], "renju_balance_by_year", "year");
+    assert!(years.is_empty(), "{years:?}");
+}
+
+#[test]
+fn a_rule_no_game_gives_or_named_twice_is_an_error_at_its_line() {
+    let Some(file) = shared(RESULTS) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    ingest_json(&db, &[&file]);
+    let d = db.to_str().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[[rule]]\nid = \"renjunet:1\"\nname = \"RIF\"\n\n\
+         [[rule]]\nid = \"renjunet:99\"\nname = \"Nothing\"\n\n\
+         [[rule]]\nid = \"renjunet:5\"\nname = \"rif\"\n\n\
+         [[rule]]\nid = \"renjunet:1\"\nname = \"Other\"\n",
+    )
+    .unwrap();
+    let out = kifu(&["curate", "--db", d, bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let b = bad.display();
+    for line in [
+        format!("{b}:5: [[rule]] \"renjunet:99\": no stored game gives this rule"),
+        format!("{b}:9: [[rule]] \"renjunet:5\": \"rif\" is already the name of \"renjunet:1\" (line 1)"),
+        format!("{b}:13: [[rule]] \"renjunet:1\": the rule \"renjunet:1\" is already named at line 1"),
+        format!("3 error(s) in {b}: nothing applied"),
+    ] {
+        assert!(stderr.contains(&line), "{line}\n{stderr}");
+    }
+    // Nothing applied: the rules as recorded.
+    let rules = column(d, &["--by", "rule"], "renju_balance_by_rule", "rule");
+    assert_eq!(rules[0], "renjunet:1");
+}
+
 #[test]
 fn a_bad_results_row_is_quarantined_with_its_place_and_the_rest_read() {
     let dir = tempfile::tempdir().unwrap();

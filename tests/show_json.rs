@@ -121,7 +121,7 @@ fn a_renju_game_gives_its_header_and_moves() {
         "id": id, "kind": "renju", "format": "bdt", "source": source, "line": 1,
         "column": 1, "offset": 0, "record_id": "MST-40", "section": null,
         "event": null, "event_from_copy": null, "round": null, "date": "2002",
-        "date_from_copy": null, "rule": null, "ruleset": "renju",
+        "date_from_copy": null, "rule": null, "rule_name": null, "ruleset": "renju",
         "tags": [{"name": "F5", "value": "J10"}, {"name": "F6", "value": "-"}],
         "annotations": {},
         "players": [

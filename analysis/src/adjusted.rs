@@ -290,7 +290,10 @@ pub fn compare_groups(
 ) -> Result<GroupComparison> {
     let fit = fit_games(data, kind, by)?;
     let index = |name: &str| -> Result<u32> {
-        match fit.groups.iter().position(|g| g == name) {
+        // A curated rule is found by its name or id as well as by its label.
+        let named = |g: &String| by == "rule" && kifu_facts::RuleEntry::answers_to(g, name);
+        let found = fit.groups.iter().position(|g| g == name);
+        match found.or_else(|| fit.groups.iter().position(named)) {
             Some(i) => Ok(i as u32),
             None => Err(Error::Usage(Usage::NoGameInGroup {
                 kind,
@@ -321,8 +324,9 @@ pub fn compare_groups(
         ib,
     );
     Ok(GroupComparison {
-        a: a.to_owned(),
-        b: b.to_owned(),
+        // As the tables show the groups (a curated rule by its label).
+        a: fit.groups[ia as usize].clone(),
+        b: fit.groups[ib as usize].clone(),
         difference,
         low: difference - Z95 * sd,
         high: difference + Z95 * sd,

@@ -1,6 +1,6 @@
 //! What a federation knows beyond its record files, as kifu applies it (`kifu curate`):
-//! players' identities, events with their sections, scoring, tie-breaks and rules in force,
-//! result corrections, games without moves, and an auditor's decisions on findings.
+//! players' identities, the names of the rules records give by id, events with their
+//! sections, scoring, tie-breaks and rules in force, result corrections, games without moves, and an auditor's decisions on findings.
 //!
 //! The curation file's reader is `kifu_parser::curation`; the store keeps the applied entries
 //! beside the games, never in place of what the records say. Every entry keeps the line it
@@ -15,6 +15,7 @@ use crate::{GameKind, ResultName};
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Curation {
     pub players: Vec<PlayerEntry>,
+    pub rules: Vec<RuleEntry>,
     pub events: Vec<EventEntry>,
     pub results: Vec<ResultCorrection>,
     pub games: Vec<CuratedGame>,
@@ -37,6 +38,38 @@ pub struct PlayerEntry {
     /// The team the player plays for, where a record does not say (its `RedTeam`,
     /// `BlackTeam`, … tag wins).
     pub team: Option<String>,
+}
+
+/// `[[rule]]`: the name of a rule records give by an id (a results file's
+/// `renjunet:5`), shown wherever a game's rule is shown or grouped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RuleEntry {
+    pub line: u32,
+    /// The rule as records give it (`renjunet:5`), compared exactly.
+    pub id: String,
+    /// The name kifu shows.
+    pub name: String,
+    pub description: Option<String>,
+}
+
+impl RuleEntry {
+    /// How a curated rule is shown: its name with the recorded id beside it,
+    /// `RIF (renjunet:1)`, so tables stay readable and the id stays findable.
+    pub fn label(name: &str, id: &str) -> String {
+        format!("{name} ({id})")
+    }
+
+    /// Whether `given` names the rule shown as `shown`: the label itself, or for a
+    /// [`RuleEntry::label`], its name (compared as [`crate::rule_key`] compares) or its id.
+    pub fn answers_to(shown: &str, given: &str) -> bool {
+        if shown == given {
+            return true;
+        }
+        let Some((name, id)) = shown.strip_suffix(')').and_then(|s| s.rsplit_once(" (")) else {
+            return false;
+        };
+        id == given || crate::rule_key(name) == crate::rule_key(given)
+    }
 }
 
 /// `[[event]]`: the games one `match` selects form one event, kept under its `terms`.
@@ -524,6 +557,20 @@ pub(crate) mod tests {
         assert_ne!(team_scoring, d.team_scoring);
         assert_ne!(team_ranking, d.team_ranking);
         assert_ne!(team_matches, d.team_matches);
+    }
+
+    #[test]
+    fn a_named_rule_answers_to_its_label_name_and_id() {
+        let shown = RuleEntry::label("Soosõrv-8", "renjunet:8");
+        assert_eq!(shown, "Soosõrv-8 (renjunet:8)");
+        for given in [shown.as_str(), "soosorv 8", "renjunet:8"] {
+            assert!(RuleEntry::answers_to(&shown, given), "{given}");
+        }
+        for given in ["renjunet:1", "soosorv", "(renjunet:8)"] {
+            assert!(!RuleEntry::answers_to(&shown, given), "{given}");
+        }
+        assert!(RuleEntry::answers_to("rif", "rif"));
+        assert!(!RuleEntry::answers_to("rif", "RIF"));
     }
 
     #[test]

@@ -42,13 +42,14 @@ pub use copies::{
 };
 pub use copy_key::CanonicalKey;
 pub use curation::{
-    Curation, CurationError, EventTerms, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
+    Curation, CurationError, EventTerms, RuleEntry, RulesInForce, Scoring, TeamRanking, Tiebreak,
+    Verdict,
 };
 pub use date::{DateError, PartialDate};
 pub use forbidden::ForbiddenKind;
 pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMATS};
 pub use names::{closest, edit_distance, fold_name, fold_text};
-pub use opening_rules::RENJU_OPENING_RULES;
+pub use opening_rules::{rule_key, RENJU_OPENING_RULES};
 pub use outcome::{
     board_decides, count_result, counted_result, counted_result_under, is_repetition_verdict,
     NotAResultName, Outcome, ResultName,

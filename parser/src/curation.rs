@@ -11,10 +11,10 @@ use std::collections::{HashMap, HashSet};
 
 use kifu_facts::curation::{
     parse_game_key, Attested, CopyChoice, CuratedGame, Decision, EventEntry, EventMatch,
-    EventTerms, PlayerEntry, Provenance, ResultCorrection, SectionList, Sections,
+    EventTerms, PlayerEntry, Provenance, ResultCorrection, RuleEntry, SectionList, Sections,
 };
 use kifu_facts::{
-    fold_name, fold_text, is_finding_code, Curation, CurationError, GameKind, ResultName,
+    fold_name, fold_text, is_finding_code, rule_key, Curation, CurationError, GameKind, ResultName,
     RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
 use toml::de::{DeTable, DeValue};
@@ -22,11 +22,13 @@ use toml::de::{DeTable, DeValue};
 mod entries;
 mod table;
 
-use entries::{RawCopy, RawDecision, RawEvent, RawGame, RawPlayer, RawResult, RawScoring};
+use entries::{RawCopy, RawDecision, RawEvent, RawGame, RawPlayer, RawResult, RawRule, RawScoring};
 use table::{type_name, Problem, Size, Table};
 
 /// The kinds of entry a file holds, as its `[[kind]]` headers name them.
-const KINDS: [&str; 6] = ["player", "event", "result", "game", "decision", "copy"];
+const KINDS: [&str; 7] = [
+    "player", "rule", "event", "result", "game", "decision", "copy",
+];
 
 /// Reads and checks a curation file whole: the entries that read and passed their checks,
 /// and every error found, in line order. A TOML syntax error, an unknown key, a missing
@@ -50,10 +52,11 @@ pub fn read(text: &str) -> (Curation, Vec<CurationError>) {
     for e in &syntax {
         check.errors.push(syntax_error(text, &check.lines, e));
     }
-    let [players, events, results, games, decisions, copies] =
+    let [players, rules, events, results, games, decisions, copies] =
         check.entries(document.get_ref(), text.len());
     let curation = Curation {
         players: check.players(&players),
+        rules: check.rules(&rules),
         events: check.events(&events),
         results: check.results(&results),
         games: check.games(&games),
@@ -354,6 +357,50 @@ impl Checker {
                     country: p.country,
                     female: p.female,
                     team: p.team,
+                });
+            }
+        }
+        out
+    }
+
+    /// `[[rule]]` entries: an id named twice, or a name given to two ids, is an error
+    /// naming the first (a name must find one rule, as `--rule NAME` looks it up).
+    fn rules(&mut self, entries: &[Entry<'_, '_>]) -> Vec<RuleEntry> {
+        let mut ids: HashMap<String, u32> = HashMap::new();
+        let mut names: HashMap<String, (String, u32)> = HashMap::new();
+        let mut out = Vec::new();
+        for entry in entries {
+            let Some((at, r, clean)) = self.entry(entry, "rule", ("id", Size::Name), RawRule::read)
+            else {
+                continue;
+            };
+            let before = self.errors.len();
+            self.required(&at, "id", &r.id);
+            self.required(&at, "name", &r.name);
+            if let Some(line) = ids.get(&r.id) {
+                self.error(
+                    &at,
+                    format!("the rule {:?} is already named at line {line}", r.id),
+                );
+            } else {
+                ids.insert(r.id.clone(), at.line);
+            }
+            match names.get(&rule_key(&r.name)) {
+                Some((id, line)) => {
+                    let message =
+                        format!("{:?} is already the name of {id:?} (line {line})", r.name);
+                    self.error(&at, message);
+                }
+                None => {
+                    names.insert(rule_key(&r.name), (r.id.clone(), at.line));
+                }
+            }
+            if self.kept(clean, before) {
+                out.push(RuleEntry {
+                    line: at.line,
+                    id: r.id,
+                    name: r.name,
+                    description: r.description,
                 });
             }
         }

@@ -102,6 +102,9 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
         applied.decisions,
         applied.copies
     ))?;
+    if applied.rules > 0 {
+        stdout::line(format_args!("  {} rule(s) named", applied.rules))?;
+    }
     for (name, games) in &applied.events {
         stdout::line(format_args!("  event {name}: {games} game(s)"))?;
     }

@@ -146,11 +146,12 @@ fn show_game(
     }
     let event = filled_value(&game.event, &filled.event);
     let date = filled_value(&game.date, &filled.date);
+    let rule = game.shown_rule();
     for (label, value) in [
         ("event", &event),
         ("round", &game.round),
         ("date", &date),
-        ("rule", &game.rule),
+        ("rule", &rule),
         (
             "rules",
             &(game.ruleset == Some(Ruleset::Freestyle)).then(|| {

@@ -56,6 +56,7 @@ pub(super) fn game_json(store: &Store, id: i64) -> Result<Value> {
         "date": date,
         "date_from_copy": date_from_copy,
         "rule": game.rule,
+        "rule_name": game.rule_name,
         "ruleset": game.ruleset.map(|r| r.name()),
         "tags": extra.tags.iter()
             .map(|(name, value)| json!({"name": name, "value": value}))

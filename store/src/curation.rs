@@ -6,6 +6,7 @@
 //!   applies it again to the new games and every curated fact traces back to a line;
 //! - `curated_players` with `curated_names` (each name an identity answers to, folded), and
 //!   `player_identity`: the stored `players` rows each identity takes;
+//! - `curated_rules`: each `[[rule]]`'s name for a recorded rule;
 //! - `curated_events`: each `[[event]]`'s terms, kept whole (one value, so a key added to
 //!   [`kifu_facts::EventTerms`] is stored with no change here), and `event_games`: the
 //!   games each matched;
@@ -36,6 +37,8 @@ pub struct Applied {
     /// Identities, and the stored player names they took.
     pub identities: usize,
     pub player_names: u64,
+    /// `[[rule]]` entries: rules named.
+    pub rules: usize,
     /// Each event's name and the games it matched.
     pub events: Vec<(String, u64)>,
     pub corrections: usize,
@@ -103,6 +106,7 @@ DELETE FROM curated_events;
 DELETE FROM player_identity;
 DELETE FROM curated_names;
 DELETE FROM curated_players;
+DELETE FROM curated_rules;
 DELETE FROM curation;
 ";
 
@@ -264,6 +268,28 @@ pub(crate) fn apply(
         }
     }
     applied.identities = curation.players.len();
+
+    for r in &curation.rules {
+        tx.execute(
+            "INSERT INTO curated_rules (rule, name, description, line) VALUES (?1, ?2, ?3, ?4)",
+            params![r.id, r.name, r.description, r.line],
+        )?;
+        // As an event matching no game: a rule no game gives is a mistake (a wrong id).
+        let given: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM games WHERE rule = ?1)",
+            params![r.id],
+            |row| row.get(0),
+        )?;
+        if given {
+            applied.rules += 1;
+        } else {
+            keyed.push(
+                r.line,
+                format!("[[rule]] {:?}", r.id),
+                "no stored game gives this rule".into(),
+            );
+        }
+    }
 
     for e in &curation.events {
         let terms = &e.terms;

@@ -16,6 +16,7 @@
 //!
 //! Each is deterministic, so SQLite may use it in an index or call it once per value.
 
+pub use kifu_facts::rule_key;
 use kifu_facts::{counted_result_under, fold_name, fold_text, GameKind, ResultName, RulesInForce};
 use rusqlite::functions::{Context, FunctionFlags};
 use rusqlite::Connection;
@@ -87,22 +88,6 @@ fn text(ctx: &Context<'_>, i: usize) -> rusqlite::Result<Option<String>> {
         ValueRef::Real(x) => Some(x.to_string()),
         ValueRef::Text(t) | ValueRef::Blob(t) => Some(String::from_utf8_lossy(t).into_owned()),
     })
-}
-
-/// An opening rule's name as it is compared: folded ([`fold_text`]), accents dropped from
-/// the vowels rule names carry (`Soosõrv`), and only letters and digits kept, so `RIF`,
-/// `rif`, `Soosõrv-8` and `soosorv 8` each find the others.
-pub fn rule_key(name: &str) -> String {
-    fold_text(name)
-        .chars()
-        .map(|c| match c {
-            'õ' | 'ö' | 'ó' | 'ò' | 'ô' | 'Õ' | 'Ö' | 'Ó' | 'Ò' | 'Ô' => 'o',
-            'ü' | 'ú' | 'ù' | 'û' | 'Ü' | 'Ú' | 'Ù' | 'Û' => 'u',
-            'ä' | 'á' | 'à' | 'â' | 'Ä' | 'Á' | 'À' | 'Â' => 'a',
-            c => c,
-        })
-        .filter(|c| c.is_alphanumeric())
-        .collect()
 }
 
 #[cfg(test)]

@@ -140,7 +140,11 @@ pub struct GameRow {
     pub date: Option<String>,
     /// Players in seat order: `(side, name)`.
     pub players: Vec<(String, String)>,
+    /// The rule as the record gives it.
     pub rule: Option<String>,
+    /// The curation's name for `rule` (`[[rule]]`): read the rule as shown with
+    /// [`GameRow::shown_rule`].
+    pub rule_name: Option<String>,
     /// The rules a Renju-board game was replayed by (`None` for the other kinds).
     pub ruleset: Option<Ruleset>,
     pub recorded_result: Option<ResultName>,
@@ -192,6 +196,12 @@ pub struct Counts {
 }
 
 impl GameRow {
+    /// The game's rule as every table shows it: the curated name with the recorded id
+    /// beside it (`RIF (renjunet:1)`, [`kifu_facts::RuleEntry::label`]), else as recorded.
+    pub fn shown_rule(&self) -> Option<String> {
+        crate::shown::shown_rule(self.rule.as_deref(), self.rule_name.as_deref())
+    }
+
     /// The header tags and the replay's annotations, typed.
     pub fn extra(&self) -> Result<kifu_facts::Extra> {
         kifu_facts::Extra::parse(self.kind, self.extra.as_deref()).map_err(|source| {
@@ -320,7 +330,8 @@ impl Store {
     pub fn game(&self, id: i64) -> Result<GameRow> {
         let sql = format!(
             "SELECT g.id, {src} AS source, g.record_id, g.offset, g.line, g.\"column\", g.kind,
-                    g.format, {event} AS event, g.round, g.date, g.rule, g.recorded_result,
+                    g.format, {event} AS event, g.round, g.date, g.rule,
+                    {rule_name} AS rule_name, g.recorded_result,
                     g.derived_result, g.termination, g.plies, g.opening, g.duplicate_of,
                     m.encoding, m.data, g.extra, g.canonical_key, g.ruleset,
                     {correction} AS correction,
@@ -333,6 +344,7 @@ impl Store {
             src = SOURCE_NAME.replace("{t}", "g"),
             event = crate::shown::event_name("g", "e.name"),
             rules = crate::shown::rules("g"),
+            rule_name = crate::shown::rule_name("g"),
             correction = crate::shown::correction("g"),
             counted = crate::shown::counted("g"),
         );
@@ -532,6 +544,7 @@ fn game_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         date: r.get("date")?,
         players: Vec::new(),
         rule: r.get("rule")?,
+        rule_name: r.get("rule_name")?,
         recorded_result: r.get("recorded_result")?,
         derived_result: r.get("derived_result")?,
         termination: termination_of(r, "termination", kind)?,
@@ -612,14 +625,6 @@ impl ResultRow {
     }
 }
 
-/// The last day of a curated event's `dates` (`2015-08-22..2015-08-26`, or one date), the
-/// day its games without a date of their own are placed on (as the Renju rating site dates
-/// a tournament's games).
-fn last_day(dates: &str) -> Option<String> {
-    let last = dates.rsplit("..").next().unwrap_or(dates).trim();
-    (!last.is_empty()).then(|| last.to_owned())
-}
-
 impl Store {
     /// Games of one kind (optionally one event, as a name pattern) with their players and
     /// the result that counts, in event, round and game order. Duplicates (linked copies)
@@ -647,8 +652,7 @@ impl Store {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, {event_name} AS shown_event, {round} AS shown_round,
                     {counted} AS counted, g.extra, {seats} AS seats_holder, {date} AS shown_date,
-                    (SELECT ce.dates FROM event_games eg JOIN curated_events ce
-                     ON ce.id = eg.event WHERE eg.game_id = {group}) AS event_dates
+                    {event_dates} AS event_dates
              FROM games g LEFT JOIN events e ON e.id = {event}
              WHERE {kind} AND {}
              ORDER BY shown_event, CAST(shown_round AS INTEGER), shown_round, g.id",
@@ -660,7 +664,7 @@ impl Store {
             counted = crate::shown::counted("g"),
             seats = crate::shown::seats_holder("g"),
             date = crate::shown::filled("g", "date"),
-            group = crate::shown::group("g"),
+            event_dates = crate::shown::event_dates("g"),
         ))?;
         let mut params = vec![rusqlite::types::Value::Text(kind.name().into())];
         params.extend(covered.params);
@@ -690,7 +694,7 @@ impl Store {
                 result: counted.as_deref().and_then(ResultName::parse),
                 date: r
                     .get::<_, Option<String>>("shown_date")?
-                    .or_else(|| event_dates.as_deref().and_then(last_day)),
+                    .or_else(|| event_dates.as_deref().and_then(crate::shown::last_day)),
                 extra: kifu_facts::Extra::parse(kind, extra.as_deref())
                     .map_err(|source| Error::Corrupt(Unreadable::Extra { game, source }))?,
                 forfeit: false,
@@ -753,7 +757,7 @@ impl Store {
                 players,
                 teams,
                 result: ResultName::parse(&result).filter(|o| o.is_known()),
-                date: dates.as_deref().and_then(last_day),
+                date: dates.as_deref().and_then(crate::shown::last_day),
                 extra: kifu_facts::Extra::parse(kind, None).map_err(|source| {
                     Error::Corrupt(Unreadable::CuratedExtra { game: id, source })
                 })?,

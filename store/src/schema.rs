@@ -100,6 +100,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_LIBRARY_TEXTS,
     MIGRATION_SAME_PLAYER,
     MIGRATION_SOURCE_PATHS,
+    MIGRATION_CURATED_RULES,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -812,6 +813,18 @@ WHERE id = 1 AND EXISTS (SELECT 1 FROM findings WHERE code = 'same-player-both-s
 /// bytes themselves (NULL for a UTF-8 path, which `path` says exactly).
 pub const MIGRATION_SOURCE_PATHS: &str = r#"
 ALTER TABLE sources ADD COLUMN path_bytes BLOB;
+"#;
+
+/// The curation's `[[rule]]` entries ([`kifu_facts::RuleEntry`]): a recorded rule
+/// (`games.rule`, compared exactly) and the name shown for it. (`IF NOT EXISTS`: a test
+/// replays the migrations before it.)
+pub const MIGRATION_CURATED_RULES: &str = r#"
+CREATE TABLE IF NOT EXISTS curated_rules (
+    rule        TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    description TEXT,
+    line        INTEGER NOT NULL
+);
 "#;
 
 /// Undoes [`MIGRATION_SOURCE_PATHS`] (tests that replay the migrations after an earlier one).

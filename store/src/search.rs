@@ -255,8 +255,11 @@ impl Store {
             let key = rule_key(rule);
             let known = RENJU_OPENING_RULES.iter().any(|r| rule_key(r) == key);
             if !known {
-                let stored =
-                    self.strings("SELECT DISTINCT rule FROM games WHERE rule IS NOT NULL")?;
+                // A rule's curated name is known as its recorded id is.
+                let stored = self.strings(
+                    "SELECT DISTINCT rule FROM games WHERE rule IS NOT NULL
+                     UNION SELECT name FROM curated_rules",
+                )?;
                 if !stored.iter().any(|r| rule_key(r) == key) {
                     let mut valid: Vec<&str> = RENJU_OPENING_RULES.to_vec();
                     valid.extend(stored.iter().map(String::as_str).filter(|r| {

@@ -1,5 +1,5 @@
 //! The SQL every query shares for what a game shows: the result that counts and the rules
-//! in force, a finding's shown severity, a seat's shown name, its event (the curation's,
+//! in force, its rule's curated name, its curated event's dates, a finding's shown severity, a seat's shown name, its event (the curation's,
 //! [`crate::curation`], over the records'), a value and the seats filled
 //! from a linked copy ([`crate::copies`]), and how a name pattern matches a folded key.
 //!
@@ -9,8 +9,9 @@
 //! from its holder: the copy a `[[copy]]` names authoritative, else the record itself (its
 //! seats: else its earliest copy naming players, [`seats_holder`]).
 //!
-//! Expressions only, over the tables' aliases the caller names: the queries, the filter
-//! and the curation all build on them, and this module on none of theirs.
+//! Expressions only, over the tables' aliases the caller names (and the two values read
+//! from them a query finishes in Rust, [`shown_rule`] and [`last_day`]): the queries, the
+//! filter and the curation all build on them, and this module on none of theirs.
 
 use kifu_facts::{fold_name, fold_text};
 use rusqlite::types::Value;
@@ -54,6 +55,21 @@ pub(crate) fn counted(g: &str) -> String {
               ELSE (SELECT kifu_counted(h.kind, h.recorded_result, h.derived_result,
                                         h.termination, {correction}, {rules})
                     FROM games h WHERE h.id = {holder}) END"
+    )
+}
+
+/// SQL: the curated name (`[[rule]]`) of the rule the record `{g}` gives, else NULL.
+pub(crate) fn rule_name(g: &str) -> String {
+    format!("(SELECT cr.name FROM curated_rules cr WHERE cr.rule = {g}.rule)")
+}
+
+/// SQL: the `dates` of the curated event the game of `{g}` belongs to, else NULL (a game
+/// without a date of its own is placed on their last day, [`last_day`]).
+pub(crate) fn event_dates(g: &str) -> String {
+    format!(
+        "(SELECT ce.dates FROM event_games eg JOIN curated_events ce
+          ON ce.id = eg.event WHERE eg.game_id = {group})",
+        group = group(g)
     )
 }
 
@@ -209,4 +225,20 @@ pub(crate) fn names_the_holders_players(c: &str) -> String {
         held = seat_identity("hq"),
         named = seat_identity("cq"),
     )
+}
+
+/// A rule as shown: `name (id)` where the curation names it, else as recorded.
+pub(crate) fn shown_rule(rule: Option<&str>, name: Option<&str>) -> Option<String> {
+    match (rule, name) {
+        (Some(rule), Some(name)) => Some(kifu_facts::RuleEntry::label(name, rule)),
+        (rule, _) => rule.map(str::to_owned),
+    }
+}
+
+/// The last day of a curated event's `dates` (`2015-08-22..2015-08-26`, or one date), the
+/// day its games without a date of their own are placed on (as the Renju rating site dates
+/// a tournament's games).
+pub(crate) fn last_day(dates: &str) -> Option<String> {
+    let last = dates.rsplit("..").next().unwrap_or(dates).trim();
+    (!last.is_empty()).then(|| last.to_owned())
 }

@@ -16,9 +16,13 @@ use crate::{Error, GameFilter, Result, Store};
 pub struct GameFacts {
     pub id: i64,
     pub event: Option<String>,
+    /// The rule as shown: the curated name with the recorded id beside it
+    /// (`RIF (renjunet:1)`), else as recorded.
     pub rule: Option<String>,
     /// The rules a Renju-board game was replayed by (`None` for the other kinds).
     pub ruleset: Option<Ruleset>,
+    /// The recorded date, else the last day of the game's curated event's `dates` (as
+    /// the ratings date it, [`Store::results_of`]).
     pub date: Option<String>,
     pub recorded_result: Option<ResultName>,
     pub derived_result: Option<ResultName>,
@@ -166,22 +170,30 @@ impl Store {
         let c = of_kind(kind, filter.game_condition());
         let mut stmt = self.conn.prepare(&format!(
             "SELECT g.id, {event}, g.rule, g.date, g.recorded_result, g.derived_result,
-                    g.termination, g.plies, g.opening, g.extra, g.ruleset, {counted}, g.format
+                    g.termination, g.plies, g.opening, g.extra, g.ruleset, {counted}, g.format,
+                    {rule_name}, CASE WHEN g.date IS NULL THEN {event_dates} END
              FROM games g LEFT JOIN events e ON e.id = g.event_id
              WHERE {} ORDER BY g.id",
             c.sql,
             event = crate::shown::event_name("g", "e.name"),
             counted = crate::shown::counted("g"),
+            rule_name = crate::shown::rule_name("g"),
+            event_dates = crate::shown::event_dates("g"),
         ))?;
         let mut rows = stmt.query(params_from_iter(c.params))?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
             let id: i64 = r.get(0)?;
+            let rule: Option<String> = r.get(2)?;
+            let rule_name: Option<String> = r.get(13)?;
+            let event_dates: Option<String> = r.get(14)?;
             out.push(GameFacts {
                 id,
                 event: r.get(1)?,
-                rule: r.get(2)?,
-                date: r.get(3)?,
+                rule: crate::shown::shown_rule(rule.as_deref(), rule_name.as_deref()),
+                date: r
+                    .get::<_, Option<String>>(3)?
+                    .or_else(|| event_dates.as_deref().and_then(crate::shown::last_day)),
                 recorded_result: r.get(4)?,
                 derived_result: r.get(5)?,
                 termination: termination_of(r, 6, kind)?,

@@ -34,6 +34,26 @@ impl RawPlayer {
     }
 }
 
+/// `[[rule]]`.
+pub(super) struct RawRule {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+}
+
+impl RawRule {
+    pub(super) fn read(t: &mut Table<'_, '_, '_>) -> Option<RawRule> {
+        let id = t.required_text("id", Size::Name);
+        let name = t.required_text("name", Size::Name);
+        let description = t.text("description", Size::Text);
+        Some(RawRule {
+            id: id?,
+            name: name?,
+            description,
+        })
+    }
+}
+
 /// `[[event]]`.
 pub(super) struct RawEvent {
     pub matcher: RawMatch,

@@ -204,8 +204,8 @@ fn every_unknown_key_is_an_error_at_its_line_naming_the_known_keys() {
              scoring = { win = 1, draw = 0.5, los = 0 }\n"
         ),
         [
-            "line 1: unknown key `title` (known: [[player]], [[event]], [[result]], [[game]], \
-             [[decision]], [[copy]])",
+            "line 1: unknown key `title` (known: [[player]], [[rule]], [[event]], [[result]], \
+             [[game]], [[decision]], [[copy]])",
             r#"line 4: [[event]] "Cup": unknown key `match.evnt` (known: event, source, date, players)"#,
             r#"line 5: [[event]] "Cup": `scoring.loss` is missing"#,
             r#"line 5: [[event]] "Cup": unknown key `scoring.los` (known: win, draw, loss)"#,
@@ -338,4 +338,42 @@ fn a_kind_that_is_no_list_of_tables_is_an_error_and_a_game_waits_for_its_event()
     );
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(curation.games.is_empty());
+}
+
+#[test]
+fn a_rule_is_named_once_and_a_name_finds_one_rule() {
+    let text = "[[rule]]\nid = \"renjunet:1\"\nname = \"RIF\"\ndescription = \"the RIF rule\"\n\n\
+                [[rule]]\nid = \"renjunet:5\"\nname = \"Yamaguchi\"\n\n\
+                [[rule]]\nid = \"renjunet:1\"\nname = \"Other\"\n\n\
+                [[rule]]\nid = \"renjunet:8\"\nname = \"r.i.f\"\n\n\
+                [[rule]]\nid = \"renjunet:2\"\n";
+    let (curation, errors) = read(text);
+    let kept: Vec<(u32, &str, &str, Option<&str>)> = curation
+        .rules
+        .iter()
+        .map(|r| {
+            (
+                r.line,
+                r.id.as_str(),
+                r.name.as_str(),
+                r.description.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            (1, "renjunet:1", "RIF", Some("the RIF rule")),
+            (6, "renjunet:5", "Yamaguchi", None)
+        ]
+    );
+    let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        [
+            r#"line 10: [[rule]] "renjunet:1": the rule "renjunet:1" is already named at line 1"#,
+            r#"line 14: [[rule]] "renjunet:8": "r.i.f" is already the name of "renjunet:1" (line 1)"#,
+            r#"line 18: [[rule]] "renjunet:2": `name` is missing"#,
+        ]
+    );
 }

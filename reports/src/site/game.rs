@@ -635,10 +635,11 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     let mut item = |label: &str, value: &str| {
         let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(label), escape(value));
     };
+    let rule = game.shown_rule();
     for (label, value) in [
         (Msg::RoundLabel, &game.round),
         (Msg::DateLabel, &game.date),
-        (Msg::RuleLabel, &game.rule),
+        (Msg::RuleLabel, &rule),
     ] {
         if let Some(v) = value {
             item(lang.text(label), v);

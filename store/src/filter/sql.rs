@@ -179,15 +179,17 @@ impl GameFilter {
         }
         if let Some(rule) = &self.rule {
             // The stored spellings of the rules (a few), read from the rule index one after
-            // the other, those that compare equal to the one given, and their games.
+            // the other, those that compare equal to the one given, and their games; and
+            // the rules the curation names so (`[[rule]]`).
             c.and(
                 "g.id IN (SELECT r.id FROM games r WHERE r.rule IN (
                     WITH RECURSIVE spelling(rule) AS (
                         SELECT min(rule) FROM games
                         UNION ALL SELECT (SELECT min(s.rule) FROM games s WHERE s.rule > spelling.rule)
                         FROM spelling WHERE spelling.rule IS NOT NULL)
-                    SELECT rule FROM spelling WHERE kifu_rule_key(rule) = ?))",
-                [text(rule_key(rule))],
+                    SELECT rule FROM spelling WHERE kifu_rule_key(rule) = ?
+                    UNION SELECT cr.rule FROM curated_rules cr WHERE kifu_rule_key(cr.name) = ?))",
+                [text(rule_key(rule)), text(rule_key(rule))],
             );
         }
         // The ruleset written into the SQL, not bound: SQLite uses a partial index only for
