@@ -117,7 +117,13 @@ pub(crate) fn ratings_section(
         if filter.game.is_some_and(|k| k != kind) || data.games(kind)?.is_empty() {
             continue;
         }
-        let adjusted = analysis::adjusted_advantage(data, kind, by)?;
+        // Every group fitted, as the report has always shown them.
+        let adjusted = analysis::adjusted_advantage(
+            data,
+            kind,
+            by,
+            &analysis::AdjustedOptions::every_group(),
+        )?;
         if adjusted.groups.is_empty() {
             continue;
         }
