@@ -591,6 +591,51 @@ fn davidson_fits_a_draw_parameter(db: &str) {
     assert!(String::from_utf8_lossy(&out.stderr).contains("davidson"));
 }
 
+/// The Xiangqi samples by ECCO family: the game without an ECCO code is a row of its own,
+/// `(none)`, flagged and left out of the fit, unless `--with-no-opening` fits it.
+#[test]
+fn the_games_without_an_opening_are_a_row_left_out_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    crate::common::ingest_ok(&db, &[&samples]);
+    let d = db.to_str().unwrap();
+    let family = |extra: &[&str]| {
+        let mut args = vec![
+            "stats",
+            "--db",
+            d,
+            "--game",
+            "xiangqi",
+            "--by",
+            "family",
+            "--adjusted",
+            "--format",
+            "json",
+        ];
+        args.extend(extra);
+        let (json, stderr) = stats_json(&args);
+        let none = json["xiangqi_adjusted_by_family"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["family"] == "(none)")
+            .cloned()
+            .unwrap_or_else(|| panic!("{json}"));
+        (none, stderr)
+    };
+    let (none, stderr) = family(&[]);
+    assert_eq!(none["flag"], "no-opening", "{none}");
+    assert!(none["advantage"].is_null(), "{none}");
+    assert!(stderr.contains("(none) ("), "{stderr}");
+    let (none, _) = family(&["--with-no-opening", "--min-games", "1"]);
+    assert!(none["advantage"].is_f64(), "{none}");
+    assert_ne!(none["flag"], "no-opening", "{none}");
+    // The fit's flags without --adjusted or --compare change nothing: refused.
+    let out = kifu(&["stats", "--db", d, "--by", "family", "--with-no-opening"]);
+    assert!(!out.status.success());
+}
+
 /// `--compare` names are checked before any fit: a decade written as a year is refused at
 /// once, with the decades there are (closest first).
 #[test]
