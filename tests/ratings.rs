@@ -323,7 +323,7 @@ fn r4(v: &serde_json::Value) -> f64 {
 }
 
 /// On the RenjuNet results file: Black's advantage per rule id adjusted for the players'
-/// strengths, and rule 1 against rule 5.
+/// strengths, every rule fitted (`--min-games 1`), and rule 1 against rule 5.
 #[test]
 fn the_advantage_per_rule_adjusted_for_strength_and_rule_1_against_rule_5() {
     let Some(file) = shared(RESULTS) else { return };
@@ -342,6 +342,8 @@ fn the_advantage_per_rule_adjusted_for_strength_and_rule_1_against_rule_5() {
         "--compare",
         "renjunet:1",
         "renjunet:5",
+        "--min-games",
+        "1",
         "--format",
         "json",
     ]);
@@ -460,6 +462,218 @@ fn the_advantage_per_rule_adjusted_for_strength_and_rule_1_against_rule_5() {
     ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("opening"));
+    tiny_groups_are_flagged_and_the_p_values_adjusted(d);
+    davidson_fits_a_draw_parameter(d);
+}
+
+/// By default (`--min-games` 30) rule 24's 4 games are listed, flagged and left out of the
+/// fit; the five rules fitted have their p-values and Holm's adjustment of them.
+fn tiny_groups_are_flagged_and_the_p_values_adjusted(db: &str) {
+    let (json, stderr) = stats_json(&[
+        "stats",
+        "--db",
+        db,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--adjusted",
+        "--format",
+        "json",
+    ]);
+    let rows = json["renju_adjusted_by_rule"].as_array().unwrap();
+    let tiny = rows.iter().find(|r| r["rule"] == "renjunet:24").unwrap();
+    assert_eq!(tiny["games"], 4, "{tiny}");
+    assert_eq!(tiny["flag"], "too-few-games", "{tiny}");
+    assert!(
+        tiny["advantage"].is_null() && tiny["p_holm"].is_null(),
+        "{tiny}"
+    );
+    assert!(
+        stderr.contains("5 rule group(s) tested for no advantage"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("renjunet:24 (4 game(s), too-few-games)"),
+        "{stderr}"
+    );
+    // Holm, independently: sorted p-values times 5, 4, 3, …, each at least the one before.
+    let mut tested: Vec<(f64, f64)> = rows
+        .iter()
+        .filter(|r| !r["p_value"].is_null())
+        .map(|r| {
+            (
+                r["p_value"].as_f64().unwrap(),
+                r["p_holm"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(tested.len(), 5);
+    tested.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut floor = 0.0f64;
+    for (rank, (p, holm)) in tested.iter().enumerate() {
+        floor = floor.max(((5 - rank) as f64 * p).min(1.0));
+        assert!((holm - floor).abs() < 1e-12, "{tested:?}");
+    }
+    // Rule 1's 19,119 games: an advantage far from none, even after the adjustment.
+    let rule1 = rows.iter().find(|r| r["rule"] == "renjunet:1").unwrap();
+    assert!(rule1["p_holm"].as_f64().unwrap() < 1e-4, "{rule1}");
+    assert!(rule1["flag"].is_null(), "{rule1}");
+    // A compared group the fit leaves out is refused, saying why.
+    let out = kifu(&[
+        "stats",
+        "--db",
+        db,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--compare",
+        "renjunet:1",
+        "renjunet:24",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("renjunet:24` (4 game(s), too-few-games)"),
+        "{said}"
+    );
+}
+
+/// `--draws davidson` fits ν beside the strengths (1,819 draws in 22,055 results) and says
+/// it; the advantages move, their order stays.
+fn davidson_fits_a_draw_parameter(db: &str) {
+    let (json, stderr) = stats_json(&[
+        "stats",
+        "--db",
+        db,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--adjusted",
+        "--draws",
+        "davidson",
+        "--format",
+        "json",
+    ]);
+    let note = stderr
+        .lines()
+        .find(|l| l.contains("Davidson's draw parameter ν = "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let nu: f64 = note
+        .split("ν = ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{note}"));
+    // Between equals P(draw) = ν/(2+ν): near the 8% of results drawn.
+    assert!(nu > 0.1 && nu < 0.4, "{note}");
+    let rows = json["renju_adjusted_by_rule"].as_array().unwrap();
+    let advantage = |rule: &str| {
+        rows.iter().find(|r| r["rule"] == rule).unwrap()["advantage"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(advantage("renjunet:5") > advantage("renjunet:1"));
+    assert!(advantage("renjunet:1") > 0.0);
+    let out = kifu(&[
+        "stats",
+        "--db",
+        db,
+        "--by",
+        "rule",
+        "--draws",
+        "third",
+        "--adjusted",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("davidson"));
+}
+
+/// The Xiangqi samples by ECCO family: the game without an ECCO code is a row of its own,
+/// `(none)`, flagged and left out of the fit, unless `--with-no-opening` fits it.
+#[test]
+fn the_games_without_an_opening_are_a_row_left_out_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    crate::common::ingest_ok(&db, &[&samples]);
+    let d = db.to_str().unwrap();
+    let family = |extra: &[&str]| {
+        let mut args = vec![
+            "stats",
+            "--db",
+            d,
+            "--game",
+            "xiangqi",
+            "--by",
+            "family",
+            "--adjusted",
+            "--format",
+            "json",
+        ];
+        args.extend(extra);
+        let (json, stderr) = stats_json(&args);
+        let none = json["xiangqi_adjusted_by_family"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["family"] == "(none)")
+            .cloned()
+            .unwrap_or_else(|| panic!("{json}"));
+        (none, stderr)
+    };
+    let (none, stderr) = family(&[]);
+    assert_eq!(none["flag"], "no-opening", "{none}");
+    assert!(none["advantage"].is_null(), "{none}");
+    assert!(stderr.contains("(none) ("), "{stderr}");
+    let (none, _) = family(&["--with-no-opening", "--min-games", "1"]);
+    assert!(none["advantage"].is_f64(), "{none}");
+    assert_ne!(none["flag"], "no-opening", "{none}");
+    // The fit's flags without --adjusted or --compare change nothing: refused.
+    let out = kifu(&["stats", "--db", d, "--by", "family", "--with-no-opening"]);
+    assert!(!out.status.success());
+}
+
+/// `--compare` names are checked before any fit: a decade written as a year is refused at
+/// once, with the decades there are (closest first).
+#[test]
+fn a_compared_name_that_is_no_group_is_refused_before_the_fit() {
+    let Some(bdt) = shared(BDT) else { return };
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(&bdt)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bdt"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("k.db");
+    let paths: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    ingest_json(&db, &paths);
+    let started = std::time::Instant::now();
+    let out = kifu(&[
+        "stats",
+        "--db",
+        db.to_str().unwrap(),
+        "--game",
+        "renju",
+        "--by",
+        "decade",
+        "--compare",
+        "1990",
+        "2000",
+    ]);
+    let took = started.elapsed();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(
+            "no game of renju is in the decade `1990`; valid, closest first: 1990s, 2000s"
+        ),
+        "{said}"
+    );
+    // Loosely: a debug build on a busy machine; the fit alone takes longer.
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
 }
 
 /// On train-2 (no players named) and the BDT games (players named): the per-opening table
@@ -488,7 +702,14 @@ fn the_per_opening_table_fits_the_games_with_players_and_counts_the_rest() {
         "json",
     ]);
     let rows = json["renju_adjusted_by_opening"].as_array().unwrap();
-    assert_eq!(rows.len(), 26, "{json}");
+    // The 26 openings, and the games without one listed apart, left out of the fit.
+    assert_eq!(rows.len(), 27, "{json}");
+    let none = &rows[26];
+    assert_eq!(
+        (&none["opening"], &none["flag"]),
+        (&"(none)".into(), &"no-opening".into())
+    );
+    assert!(none["advantage"].is_null(), "{none}");
     let fitted: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
     let note = stderr
         .lines()
@@ -506,6 +727,30 @@ fn the_per_opening_table_fits_the_games_with_players_and_counts_the_rest() {
     // D3 is fitted on its BDT games: Black below what the strengths predict.
     let d3 = rows.iter().find(|r| r["opening"] == "D3").unwrap();
     assert!(d3["advantage"].as_f64().unwrap() < 0.0, "{d3}");
+    // Every fitted opening has a p-value and Holm's adjustment, never below it; the
+    // openings with fewer than 30 games are flagged and left out.
+    let tested = rows.iter().filter(|r| !r["p_value"].is_null()).count();
+    assert!(
+        stderr.contains(&format!("{tested} opening group(s) tested")),
+        "{stderr}"
+    );
+    for r in rows {
+        let games = r["games"].as_u64().unwrap();
+        if r["flag"] == "no-opening" {
+            continue;
+        }
+        if games < 30 {
+            assert_eq!(r["flag"], "too-few-games", "{r}");
+            assert!(r["advantage"].is_null(), "{r}");
+        } else {
+            let (p, holm) = (
+                r["p_value"].as_f64().unwrap(),
+                r["p_holm"].as_f64().unwrap(),
+            );
+            assert!(holm >= p && holm <= 1.0, "{r}");
+        }
+    }
+    assert!(rows.iter().any(|r| r["flag"] == "too-few-games"), "{json}");
 }
 
 /// The ratings are a derived table of the export: written whole, and on `--append` replaced

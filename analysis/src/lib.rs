@@ -52,7 +52,9 @@ mod usage;
 mod xiangqi;
 
 pub use adjusted::{
-    adjusted_advantage, adjusted_keys, compare_groups, Adjusted, AdjustedGroup, GroupComparison,
+    adjusted_advantage, adjusted_keys, check_compare, compare_groups, Adjusted, AdjustedGroup,
+    AdjustedOptions, DrawParameter, GroupComparison, GroupFlag, LeftOutGroup, DEFAULT_MIN_GAMES,
+    WIDE_INTERVAL,
 };
 pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
 pub use dataset::{Dataset, Game};
@@ -63,6 +65,7 @@ pub use export::{
 pub use findings::{findings_by_event, findings_overview, overview};
 pub use frame::Z95;
 pub use games::{first_capture_plies, game_lengths, result_shares};
+pub use kifu_rating::DrawModel;
 pub use opening_tree::{explorer_frame, opening_trees};
 pub use order::natural_cmp;
 pub use output::{frame_cells, frames_to_json, write_frame, write_frame_to, TextCells};

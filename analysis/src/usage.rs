@@ -43,6 +43,13 @@ pub enum Usage {
         name: String,
         groups: Vec<String>,
     },
+    /// `stats --compare` names a group the fit leaves out (too few games, no opening).
+    GroupLeftOut {
+        by: String,
+        name: String,
+        games: u32,
+        flag: &'static str,
+    },
     /// `stats --compare` names one group twice.
     OneGroup {
         a: String,
@@ -185,6 +192,16 @@ impl fmt::Display for Usage {
                 "stats --compare: no game of {kind} is in the {by} `{name}`; valid, closest \
                  first: {}",
                 closest(name, groups.iter().map(String::as_str), 8).join(", ")
+            ),
+            Usage::GroupLeftOut {
+                by,
+                name,
+                games,
+                flag,
+            } => write!(
+                f,
+                "stats --compare: the {by} `{name}` ({games} game(s), {flag}) is left out of \
+                 the fit; --min-games or --with-no-opening fits it"
             ),
             Usage::OneGroup { a, b } => {
                 write!(f, "stats --compare: `{a}` and `{b}` are one group")

@@ -13,12 +13,15 @@ const XQ_PIECES: [&str; 7] = [
 ];
 
 pub(crate) fn xq_opening(g: &Game) -> String {
-    match g.facts.opening.as_deref().map(str::trim) {
+    opening_of(g.facts.opening.as_deref(), Some(g.extra()))
+}
+
+/// [`xq_opening`] of a stored opening and the game's extra facts (if read).
+pub(crate) fn opening_of(opening: Option<&str>, extra: Option<&kifu_facts::Extra>) -> String {
+    match opening.map(str::trim) {
         Some(o) if !o.is_empty() => o.to_owned(),
-        _ => match g
-            .extra()
-            .annotations
-            .xiangqi()
+        _ => match extra
+            .and_then(|e| e.annotations.xiangqi())
             .and_then(|a| a.opening_name.as_deref())
             .map(str::trim)
         {
@@ -30,9 +33,12 @@ pub(crate) fn xq_opening(g: &Game) -> String {
 
 /// The ECCO family (`A`…`E`) of a game's opening, `(none)` when it has no ECCO code.
 pub(crate) fn xq_family(g: &Game) -> String {
-    g.facts
-        .opening
-        .as_deref()
+    family_of(g.facts.opening.as_deref())
+}
+
+/// [`xq_family`] of a stored opening.
+pub(crate) fn family_of(opening: Option<&str>) -> String {
+    opening
         .and_then(|o| o.trim().parse::<Code>().ok())
         .map_or_else(|| NONE.to_owned(), |c| c.family.to_string())
 }

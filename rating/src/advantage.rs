@@ -4,15 +4,20 @@
 //! `g` the game's group (an opening, a rule, a period). Each strength `θ`
 //! has the anchoring prior of WHR's first day (`prior_games` virtual wins and
 //! losses against a player rated 0); each advantage `a_g` has a flat prior.
-//! Draws count as half a win. The joint log-posterior is maximised by
-//! Newton's method, each step solved by conjugate gradients on the sparse
-//! information matrix.
+//! Draws count as half a win, or, with [`DrawModel::Davidson`], as an outcome
+//! of their own with a fitted draw parameter ([`draws`]). The joint
+//! log-posterior is maximised by Newton's method, each step solved by
+//! conjugate gradients on the sparse information matrix.
 
 use crate::pairing::{
-    anchor_curvature, anchor_gradient, anchor_log_density, bradley_terry_log_likelihood,
-    elo_from_natural, logistic, usable_prior_games, usable_score, ELO_PER_NATURAL,
+    anchor_curvature, anchor_gradient, anchor_log_density, elo_from_natural, usable_prior_games,
+    usable_score, ELO_PER_NATURAL,
 };
 use crate::special::chi_square_1_survival;
+pub use draws::DrawModel;
+use draws::{expected_score, game_terms};
+
+mod draws;
 
 /// One game to rate, with the group whose first-mover advantage it informs.
 ///
@@ -37,8 +42,8 @@ pub struct GroupAdvantage {
     pub games: u32,
     /// The first movers' points in them.
     pub score: f64,
-    /// Sum over the group's games of `σ(θ_first − θ_second)`: the first
-    /// movers' expected points from the strengths alone.
+    /// Sum over the group's games of the first mover's expected score from
+    /// the strengths alone (`σ(θ_first − θ_second)` when draws count half).
     pub expected: f64,
     /// The advantage, in Elo. A group with no games has 0. A bounded group
     /// (see `bounded`) has the advantage that makes its expected score half a
@@ -74,6 +79,17 @@ pub struct AdvantageFit {
     pub log_posterior: f64,
     /// Newton iterations made.
     pub iterations: u32,
+    /// Davidson's draw parameter ν, when the fit estimated one.
+    pub draw_parameter: Option<DrawParameter>,
+}
+
+/// Davidson's fitted draw parameter: `P(draw)` between equals is `ν / (2 + ν)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawParameter {
+    pub nu: f64,
+    /// Standard deviation of `ln ν`, accounting for the other parameters'
+    /// uncertainty; its 95% interval is `ν · e^(±1.96 sd)`.
+    pub log_sd: f64,
 }
 
 /// The likelihood-ratio test of two groups having the same advantage.
@@ -102,18 +118,36 @@ const MAX_HALVINGS: u32 = 60;
 const ARMIJO: f64 = 1e-4;
 
 /// Fits the strengths and the groups' advantages jointly (maximum a
-/// posteriori), and the advantages' marginal covariance.
+/// posteriori), and the advantages' marginal covariance, a draw counting half
+/// a win: [`fit_advantage_with`] under [`DrawModel::Half`].
+pub fn fit_advantage(
+    players: usize,
+    groups: usize,
+    games: &[GroupedPairing],
+    prior_games: f64,
+) -> AdvantageFit {
+    fit_advantage_with(players, groups, games, prior_games, DrawModel::Half)
+}
+
+/// Fits the strengths and the groups' advantages jointly (maximum a
+/// posteriori) under `draws`, and the advantages' marginal covariance.
+///
+/// Under [`DrawModel::Davidson`] the log draw parameter `ln ν` is one more
+/// parameter with a flat prior, fitted when the games have both draws and
+/// decisive results; with none of one or the other there is nothing to fit it
+/// from, and the model is Bradley–Terry (`draw_parameter` is `None`).
 ///
 /// `prior_games` is the strengths' prior weight; as in
 /// [`crate::WhrParams::prior_games`], values below 0.001 (and NaN) are raised
 /// to 0.001. The fit is Newton's method from zero with a backtracking line
 /// search, until no parameter moves by 1e-9 (natural units) or 100
 /// iterations; it is deterministic.
-pub fn fit_advantage(
+pub fn fit_advantage_with(
     players: usize,
     groups: usize,
     games: &[GroupedPairing],
     prior_games: f64,
+    draws: DrawModel,
 ) -> AdvantageFit {
     let prior_games = usable_prior_games(prior_games);
     let usable: Vec<(usize, usize, f64, usize)> = games
@@ -151,10 +185,20 @@ pub fn fit_advantage(
             free_groups.push(group);
         }
     }
+    let fitted_games = || {
+        usable
+            .iter()
+            .filter(|game| variable_of_group[game.3].is_some())
+    };
+    let drawn = fitted_games().filter(|game| game.2 == 0.5).count();
+    let draw_variable =
+        (draws == DrawModel::Davidson && drawn > 0 && drawn < fitted_games().count())
+            .then_some(players + free_groups.len());
     let model = Model {
         players,
-        variables: players + free_groups.len(),
+        variables: players + free_groups.len() + usize::from(draw_variable.is_some()),
         prior_games,
+        draw_variable,
         games: usable
             .iter()
             .filter_map(|&(first, second, score, group)| {
@@ -168,7 +212,12 @@ pub fn fit_advantage(
             .collect(),
     };
     let (parameters, iterations) = model.maximise();
-    let free_covariance = model.advantage_covariance(&parameters, free_groups.len());
+    let free_covariance = model.advantage_covariance(&parameters);
+    let log_nu = model.log_nu(&parameters);
+    let draw_parameter = draw_variable.map(|variable| DrawParameter {
+        nu: parameters[variable].exp(),
+        log_sd: free_covariance[free_groups.len()][free_groups.len()].sqrt(),
+    });
 
     let mut covariance = vec![vec![0.0; groups]; groups];
     for (group, row) in covariance.iter_mut().enumerate() {
@@ -196,14 +245,14 @@ pub fn fit_advantage(
                     } else {
                         0.5
                     };
-                    advantage_for_expected_score(differences, target)
+                    advantage_for_expected_score(differences, target, log_nu)
                 }
                 None => 0.0,
             };
             GroupAdvantage {
                 games: group_games[group],
                 score: group_score[group],
-                expected: differences.iter().map(|&d| logistic(d)).sum(),
+                expected: differences.iter().map(|&d| expected_score(d, log_nu)).sum(),
                 advantage: elo_from_natural(advantage),
                 sd: covariance[group][group].sqrt(),
                 bounded: bounded[group],
@@ -222,16 +271,11 @@ pub fn fit_advantage(
         log_likelihood,
         log_posterior: log_likelihood + model.log_prior(&parameters),
         iterations,
+        draw_parameter,
     }
 }
 
-/// Fits the model twice: as given, and with groups a and b made one; the
-/// likelihood-ratio test of a_a = a_b.
-///
-/// When `a == b` the result is a zero difference with zero sd, statistic 0
-/// and p-value 1. When `a` or `b` is out of range there is nothing to
-/// compare: difference 0, sd `f64::INFINITY`, statistic 0, p-value 1. When
-/// either group has no games or is bounded, `sd` is `f64::INFINITY`.
+/// [`compare_with`], a draw counting half a win.
 pub fn compare(
     players: usize,
     groups: usize,
@@ -239,6 +283,25 @@ pub fn compare(
     prior_games: f64,
     a: u32,
     b: u32,
+) -> Comparison {
+    compare_with(players, groups, games, prior_games, a, b, DrawModel::Half)
+}
+
+/// Fits the model under `draws` twice: as given, and with groups a and b made
+/// one; the likelihood-ratio test of a_a = a_b.
+///
+/// When `a == b` the result is a zero difference with zero sd, statistic 0
+/// and p-value 1. When `a` or `b` is out of range there is nothing to
+/// compare: difference 0, sd `f64::INFINITY`, statistic 0, p-value 1. When
+/// either group has no games or is bounded, `sd` is `f64::INFINITY`.
+pub fn compare_with(
+    players: usize,
+    groups: usize,
+    games: &[GroupedPairing],
+    prior_games: f64,
+    a: u32,
+    b: u32,
+    draws: DrawModel,
 ) -> Comparison {
     let nothing = |sd| Comparison {
         difference: 0.0,
@@ -253,7 +316,7 @@ pub fn compare(
     if a == b {
         return nothing(0.0);
     }
-    let full = fit_advantage(players, groups, games, prior_games);
+    let full = fit_advantage_with(players, groups, games, prior_games, draws);
     let merged: Vec<GroupedPairing> = games
         .iter()
         .map(|game| GroupedPairing {
@@ -261,7 +324,7 @@ pub fn compare(
             ..*game
         })
         .collect();
-    let restricted = fit_advantage(players, groups, &merged, prior_games);
+    let restricted = fit_advantage_with(players, groups, &merged, prior_games, draws);
     let (group_a, group_b) = (&full.groups[a_index], &full.groups[b_index]);
     let variance = full.covariance[a_index][a_index] + full.covariance[b_index][b_index]
         - 2.0 * full.covariance[a_index][b_index];
@@ -285,19 +348,23 @@ struct Game {
 }
 
 /// The log-posterior over `variables` parameters: the players' strengths,
-/// then the free groups' advantages.
+/// then the free groups' advantages, then Davidson's `ln ν` when fitted.
 struct Model {
     players: usize,
     variables: usize,
     prior_games: f64,
+    /// The index of `ln ν`; `None` when draws count half.
+    draw_variable: Option<usize>,
     games: Vec<Game>,
 }
 
 /// The information matrix (negative Hessian) at a point, in sparse form:
-/// each game adds `weight · x xᵀ` for its design vector `x`, each player
-/// his prior's curvature on the diagonal.
+/// each game adds its 2×2 block over (edge, `ln ν`) through its design
+/// vector `x` (the edge is `x·θ`), each player his prior's curvature on the
+/// diagonal.
 struct Information {
-    game_weights: Vec<f64>,
+    /// Per game: (edge, edge), (edge, `ln ν`), (`ln ν`, `ln ν`).
+    game_weights: Vec<[f64; 3]>,
     prior_curvatures: Vec<f64>,
 }
 
@@ -306,11 +373,16 @@ impl Model {
         parameters[game.first] - parameters[game.second] + parameters[game.advantage]
     }
 
+    fn log_nu(&self, parameters: &[f64]) -> Option<f64> {
+        self.draw_variable.map(|variable| parameters[variable])
+    }
+
     fn log_likelihood(&self, parameters: &[f64]) -> f64 {
+        let log_nu = self.log_nu(parameters);
         self.games
             .iter()
             .map(|game| {
-                bradley_terry_log_likelihood(game.score, 1.0, self.difference(parameters, game))
+                game_terms(game.score, self.difference(parameters, game), log_nu).log_likelihood
             })
             .sum()
     }
@@ -328,14 +400,22 @@ impl Model {
 
     fn gradient_and_information(&self, parameters: &[f64], gradient: &mut [f64]) -> Information {
         gradient.fill(0.0);
+        let log_nu = self.log_nu(parameters);
         let mut game_weights = Vec::with_capacity(self.games.len());
         for game in &self.games {
-            let expected = logistic(self.difference(parameters, game));
-            let surprise = game.score - expected;
+            let terms = game_terms(game.score, self.difference(parameters, game), log_nu);
+            let surprise = terms.gradient_edge;
             gradient[game.first] += surprise;
             gradient[game.second] -= surprise;
             gradient[game.advantage] += surprise;
-            game_weights.push(expected * (1.0 - expected));
+            if let Some(variable) = self.draw_variable {
+                gradient[variable] += terms.gradient_draw;
+            }
+            game_weights.push([
+                terms.information_edge,
+                terms.information_cross,
+                terms.information_draw,
+            ]);
         }
         let mut prior_curvatures = Vec::with_capacity(self.players);
         for (player, &theta) in parameters[..self.players].iter().enumerate() {
@@ -362,13 +442,20 @@ impl Model {
             *value = curvature * input;
         }
         out[self.players..].fill(0.0);
-        for (game, &weight) in self.games.iter().zip(&information.game_weights) {
+        let draw = self.draw_variable.filter(|_| !players_only);
+        let draw_input = draw.map_or(0.0, |variable| v[variable]);
+        for (game, &[edge, cross, draw_weight]) in self.games.iter().zip(&information.game_weights)
+        {
             let advantage = if players_only { 0.0 } else { v[game.advantage] };
-            let product = weight * (v[game.first] - v[game.second] + advantage);
+            let design = v[game.first] - v[game.second] + advantage;
+            let product = edge * design + cross * draw_input;
             out[game.first] += product;
             out[game.second] -= product;
             if !players_only {
                 out[game.advantage] += product;
+            }
+            if let Some(variable) = draw {
+                out[variable] += cross * design + draw_weight * draw_input;
             }
         }
     }
@@ -376,10 +463,13 @@ impl Model {
     fn information_diagonal(&self, information: &Information) -> Vec<f64> {
         let mut diagonal = vec![0.0; self.variables];
         diagonal[..self.players].copy_from_slice(&information.prior_curvatures);
-        for (game, &weight) in self.games.iter().zip(&information.game_weights) {
-            diagonal[game.first] += weight;
-            diagonal[game.second] += weight;
-            diagonal[game.advantage] += weight;
+        for (game, &[edge, _, draw_weight]) in self.games.iter().zip(&information.game_weights) {
+            diagonal[game.first] += edge;
+            diagonal[game.second] += edge;
+            diagonal[game.advantage] += edge;
+            if let Some(variable) = self.draw_variable {
+                diagonal[variable] += draw_weight;
+            }
         }
         diagonal
     }
@@ -432,59 +522,57 @@ impl Model {
         (parameters, iterations)
     }
 
-    /// The marginal covariance (natural units²) of the free groups'
-    /// advantages: `(I_gg − I_gp I_pp⁻¹ I_pg)⁻¹`, each `I_pp⁻¹ I_pg` column by
-    /// conjugate gradients. Infinite variances if that matrix is not
-    /// positive definite.
-    fn advantage_covariance(&self, parameters: &[f64], free_groups: usize) -> Vec<Vec<f64>> {
+    /// The marginal covariance (natural units²) of the variables after the
+    /// players' (the free groups' advantages, then `ln ν` when fitted):
+    /// `(I_bb − I_bp I_pp⁻¹ I_pb)⁻¹`, each `I_pp⁻¹ I_pb` column by conjugate
+    /// gradients. Infinite variances if that matrix is not positive definite.
+    fn advantage_covariance(&self, parameters: &[f64]) -> Vec<Vec<f64>> {
+        let block = self.variables - self.players;
         let mut gradient = vec![0.0; self.variables];
         let information = self.gradient_and_information(parameters, &mut gradient);
-        let mut player_diagonal = vec![0.0; self.players];
-        player_diagonal.copy_from_slice(&information.prior_curvatures);
-        let mut group_information = vec![0.0; free_groups];
-        for (game, &weight) in self.games.iter().zip(&information.game_weights) {
-            player_diagonal[game.first] += weight;
-            player_diagonal[game.second] += weight;
-            group_information[game.advantage - self.players] += weight;
+        let mut player_diagonal = information.prior_curvatures.clone();
+        for (game, &[edge, _, _]) in self.games.iter().zip(&information.game_weights) {
+            player_diagonal[game.first] += edge;
+            player_diagonal[game.second] += edge;
         }
-        let mut schur = vec![vec![0.0; free_groups]; free_groups];
-        let mut coupling = vec![0.0; self.players];
+        let mut schur = vec![vec![0.0; block]; block];
+        let mut unit = vec![0.0; self.variables];
+        let mut column = vec![0.0; self.variables];
         let mut solved = vec![0.0; self.players];
+        let mut lifted = vec![0.0; self.variables];
         for (h, schur_column) in schur.iter_mut().enumerate() {
-            // Column h of I_pg: each game of group h adds w (e_first − e_second).
-            coupling.fill(0.0);
-            for (game, &weight) in self.games.iter().zip(&information.game_weights) {
-                if game.advantage == self.players + h {
-                    coupling[game.first] += weight;
-                    coupling[game.second] -= weight;
-                }
-            }
+            // Column h of the information: I_pb's column above I_bb's.
+            unit.fill(0.0);
+            unit[self.players + h] = 1.0;
+            self.apply_information(&information, false, &unit, &mut column);
             conjugate_gradient(
                 |v, out| self.apply_information(&information, true, v, out),
                 &player_diagonal,
-                &coupling,
+                &column[..self.players],
                 &mut solved,
             );
-            // Minus (I_gp I_pp⁻¹ I_pg)[g][h], game by game; the matrix is
-            // symmetric, so the column is stored as a row.
-            schur_column[h] = group_information[h];
-            for (game, &weight) in self.games.iter().zip(&information.game_weights) {
-                schur_column[game.advantage - self.players] -=
-                    weight * (solved[game.first] - solved[game.second]);
+            // Minus I_bp I_pp⁻¹ I_pb's column; the matrix is symmetric, so the
+            // column is stored as a row.
+            lifted[..self.players].copy_from_slice(&solved);
+            lifted[self.players..].fill(0.0);
+            let mut coupled = vec![0.0; self.variables];
+            self.apply_information(&information, false, &lifted, &mut coupled);
+            for (g, value) in schur_column.iter_mut().enumerate() {
+                *value = column[self.players + g] - coupled[self.players + g];
             }
         }
         // Symmetrise away the solves' rounding.
-        let symmetric: Vec<Vec<f64>> = (0..free_groups)
+        let symmetric: Vec<Vec<f64>> = (0..block)
             .map(|g| {
-                (0..free_groups)
+                (0..block)
                     .map(|h| 0.5 * (schur[g][h] + schur[h][g]))
                     .collect()
             })
             .collect();
         invert_positive_definite(&symmetric).unwrap_or_else(|| {
-            (0..free_groups)
+            (0..block)
                 .map(|g| {
-                    (0..free_groups)
+                    (0..block)
                         .map(|h| if g == h { f64::INFINITY } else { 0.0 })
                         .collect()
                 })
@@ -586,9 +674,9 @@ fn invert_positive_definite(matrix: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     Some((0..n).map(column).collect())
 }
 
-/// The advantage `a` (natural units) with `Σ σ(dᵢ + a) = target`, for
+/// The advantage `a` (natural units) with `Σ E(dᵢ + a) = target` (E the expected score), for
 /// `0 < target < n`: the sum increases from 0 to n, so bisection finds it.
-fn advantage_for_expected_score(differences: &[f64], target: f64) -> f64 {
+fn advantage_for_expected_score(differences: &[f64], target: f64, log_nu: Option<f64>) -> f64 {
     let reach = differences.iter().fold(0.0f64, |acc, d| acc.max(d.abs())) + 50.0;
     let (mut low, mut high) = (-reach, reach);
     for _ in 0..200 {
@@ -596,7 +684,10 @@ fn advantage_for_expected_score(differences: &[f64], target: f64) -> f64 {
         if middle <= low || middle >= high {
             break;
         }
-        let expected: f64 = differences.iter().map(|&d| logistic(d + middle)).sum();
+        let expected: f64 = differences
+            .iter()
+            .map(|&d| expected_score(d + middle, log_nu))
+            .sum();
         if expected < target {
             low = middle;
         } else {

@@ -13,7 +13,8 @@ mod test_rng;
 pub mod whr;
 
 pub use advantage::{
-    compare, fit_advantage, AdvantageFit, Comparison, GroupAdvantage, GroupedPairing,
+    compare, compare_with, fit_advantage, fit_advantage_with, AdvantageFit, Comparison, DrawModel,
+    DrawParameter, GroupAdvantage, GroupedPairing,
 };
 pub use elo::{elo, expected_score, EloLine, EloParams};
 pub use pairing::{elo_from_natural, natural_from_elo, Pairing, ELO_PER_NATURAL};

@@ -58,8 +58,11 @@ fn adjusted_parts(
         "low" => g.iter().map(|r| kifu_rating::expected_score(r.low)).collect::<Vec<_>>(),
         "high" => g.iter().map(|r| kifu_rating::expected_score(r.high)).collect::<Vec<_>>(),
     )?;
+    // The report fits every group (no flags) and keeps its columns as they were; the
+    // tests of many groups are `kifu stats --adjusted`'s.
+    let table = adjusted.frame()?.drop_many(["p_value", "p_holm", "flag"]);
     Ok((
-        adjusted.frame()?,
+        table,
         (
             ChartSpec::ScoreBars {
                 title: format!("{title}: the score between equals it means (95% interval)"),
@@ -117,7 +120,13 @@ pub(crate) fn ratings_section(
         if filter.game.is_some_and(|k| k != kind) || data.games(kind)?.is_empty() {
             continue;
         }
-        let adjusted = analysis::adjusted_advantage(data, kind, by)?;
+        // Every group fitted, as the report has always shown them.
+        let adjusted = analysis::adjusted_advantage(
+            data,
+            kind,
+            by,
+            &analysis::AdjustedOptions::every_group(),
+        )?;
         if adjusted.groups.is_empty() {
             continue;
         }

@@ -30,13 +30,26 @@ pub(super) struct StatsArgs {
     by: Option<String>,
     /// The first mover's advantage per group of --by adjusted for the players'
     /// strengths (a Bradley–Terry model with an advantage per group), in rating points
-    /// with its 95% interval.
+    /// with its 95% interval, the p-value of no advantage and Holm's adjustment of it.
     #[arg(long, requires = "by")]
     adjusted: bool,
     /// Compare two groups of --by (two openings, rules or periods): the difference of
     /// their adjusted advantages and a likelihood-ratio test.
     #[arg(long, num_args = 2, value_names = ["A", "B"], requires = "by")]
     compare: Option<Vec<String>>,
+    /// With --adjusted or --compare, how a draw counts: half (half a win, the default) or
+    /// davidson (an outcome of its own, with a fitted draw parameter ν).
+    #[arg(long, value_name = "MODEL", value_parser = parse_draws)]
+    draws: Option<kifu_analysis::DrawModel>,
+    /// With --adjusted or --compare, groups with fewer games (with a result and both
+    /// players named) are listed, flagged too-few-games, and left out of the fit
+    /// (default 30).
+    #[arg(long, value_name = "N")]
+    min_games: Option<u32>,
+    /// With --adjusted or --compare by opening or family, fit the games without an
+    /// opening as a group of their own, (none), instead of listing them apart.
+    #[arg(long)]
+    with_no_opening: bool,
     /// table, csv, json or parquet.
     #[arg(long, default_value = "table", value_parser = parse_stats_format)]
     format: kifu_analysis::Format,
@@ -46,12 +59,33 @@ pub(super) struct StatsArgs {
     out: Option<PathBuf>,
 }
 
+fn parse_draws(s: &str) -> Result<kifu_analysis::DrawModel, String> {
+    kifu_analysis::DrawModel::from_name(s)
+        .ok_or_else(|| unknown_name("draws", s, kifu_analysis::DrawModel::NAMES))
+}
+
 fn parse_stats_format(s: &str) -> Result<kifu_analysis::Format, String> {
     kifu_analysis::Format::from_name(s)
         .ok_or_else(|| unknown_name("format", s, ["table", "csv", "json", "parquet"]))
 }
 
 impl StatsArgs {
+    /// The adjusted fit's options, refused without --adjusted or --compare (they would
+    /// change nothing).
+    fn adjusted_options(&self) -> Result<kifu_analysis::AdjustedOptions> {
+        let fits = self.adjusted || self.compare.is_some();
+        let given = self.draws.is_some() || self.min_games.is_some() || self.with_no_opening;
+        if given && !fits {
+            bail!("--draws, --min-games and --with-no-opening shape --adjusted and --compare");
+        }
+        let defaults = kifu_analysis::AdjustedOptions::default();
+        Ok(kifu_analysis::AdjustedOptions {
+            draws: self.draws.unwrap_or(defaults.draws),
+            min_games: self.min_games.unwrap_or(defaults.min_games),
+            with_no_opening: self.with_no_opening,
+        })
+    }
+
     /// What --out must be, checked before any work: a directory for csv and parquet (one
     /// file per table), needed for parquet; a file for table and json.
     fn check_out(&self) -> Result<()> {
@@ -141,6 +175,7 @@ fn compute(
     store: &kifu_store::Store,
     filter: &kifu_store::GameFilter,
 ) -> Result<(Tables, Vec<String>)> {
+    args.adjusted_options()?;
     let mut notes = Vec::new();
     let data = kifu_analysis::Dataset::new(store, filter);
     let tables = match (args.by.as_deref(), args.adjusted || args.compare.is_some()) {
@@ -233,22 +268,57 @@ fn adjusted_tables(
             }
         }
     };
-    let adjusted = kifu_analysis::adjusted_advantage(data, kind, by)?;
+    let options = args.adjusted_options()?;
+    // The names first, by one cheap query: a wrong one is said before any fit.
+    if let Some([a, b]) = args.compare.as_deref() {
+        kifu_analysis::check_compare(data, kind, by, a, b)?;
+    }
+    let adjusted = kifu_analysis::adjusted_advantage(data, kind, by, &options)?;
+    let model = match options.draws {
+        kifu_analysis::DrawModel::Half => "a Bradley–Terry model, a draw half a win",
+        kifu_analysis::DrawModel::Davidson => "Davidson's model, a draw an outcome of its own",
+    };
     notes.push(format!(
         "{kind} first mover's advantage by {by}, adjusted for the strengths of {} players \
-         (a Bradley–Terry model: a strength per player, an advantage per {by}; advantages in \
-         rating points with 95% intervals)",
+         ({model}: a strength per player, an advantage per {by}; advantages in rating points \
+         with 95% intervals)",
         adjusted.players
     ));
+    match adjusted.draw_parameter {
+        Some(d) => notes.push(format!(
+            "Davidson's draw parameter ν = {:.3} (95% interval {:.3} to {:.3}): between \
+             equals a draw has probability ν/(2+ν) = {:.3}",
+            d.nu,
+            d.low,
+            d.high,
+            d.nu / (2.0 + d.nu)
+        )),
+        None if options.draws == kifu_analysis::DrawModel::Davidson => notes.push(
+            "Davidson's draw parameter not fitted: the fitted games have no draw, or only \
+             draws (the model is then Bradley–Terry)"
+                .to_owned(),
+        ),
+        None => {}
+    }
+    if args.adjusted {
+        notes.push(format!(
+            "{} {by} group(s) tested for no advantage (p_value: the advantage over its \
+             standard deviation, two-sided; p_holm: Holm's adjustment over those {0}); flag: \
+             at-bound (not tested), wide-interval (wider than {} points)",
+            adjusted.tested,
+            kifu_analysis::WIDE_INTERVAL
+        ));
+    }
     for note in adjusted.left_out() {
         notes.push(format!("{note} left out of the adjusted fit"));
     }
+    notes.extend(adjusted.groups_left_out());
     let mut tables = Vec::new();
     if args.adjusted {
         tables.push((format!("{kind}_adjusted_by_{by}"), adjusted.frame()?));
     }
     if let Some([a, b]) = args.compare.as_deref() {
-        let comparison = kifu_analysis::compare_groups(data, kind, by, a, b)?;
+        let comparison = kifu_analysis::compare_groups(data, kind, by, [a, b], &options)?;
         notes.push(format!("the test: {}", comparison.test));
         tables.push((format!("{kind}_compare_by_{by}"), comparison.frame()?));
     }

@@ -44,7 +44,7 @@ use positions::{IndexState, IndexedBatch};
 pub use reading::{Blocked, NoSharedMemory};
 
 pub use record::{FindingRecord, GameRecord, NewSource, QuarantineRecord, Record, TextRecord};
-pub use summary::GameFacts;
+pub use summary::{GameFacts, GroupingFact};
 pub use unreadable::Unreadable;
 
 /// The database file used when none is named.

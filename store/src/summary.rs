@@ -11,6 +11,16 @@ use rusqlite::{params, params_from_iter, Row, RowIndex};
 use crate::filter::sql::Condition;
 use crate::{Error, GameFilter, Result, Store};
 
+/// The fact [`Store::distinct_facts`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupingFact {
+    Rule,
+    Date,
+    Opening,
+    /// The opening, and the extra facts of a game without one.
+    OpeningElseExtra,
+}
+
 /// One stored game as the statistics need it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameFacts {
@@ -207,6 +217,62 @@ impl Store {
                 counted: r.get(11)?,
                 results_only: kifu_facts::is_results_only_format(&r.get::<_, String>(12)?),
             });
+        }
+        Ok(out)
+    }
+
+    /// The distinct values of one grouping fact over the games of `kind` under the filter
+    /// (a missing one as `None`): a cheap look at the groups there are, before any table
+    /// is computed. With [`GroupingFact::OpeningElseExtra`], a game without an opening
+    /// gives its extra facts beside, where a tag may name its opening.
+    pub fn distinct_facts(
+        &self,
+        kind: GameKind,
+        filter: &GameFilter,
+        fact: GroupingFact,
+    ) -> Result<Vec<(Option<String>, Option<Extra>)>> {
+        if !filter.admits_kind(kind) {
+            return Ok(Vec::new());
+        }
+        // The value, the extra facts, and what the games' facts take beside the value
+        // ([`Store::game_facts`]): a rule's curated name, the curated event's dates of a
+        // game without its own; so the groups are the tables' (`RIF (renjunet:1)`).
+        let rule_name = crate::shown::rule_name("g");
+        let event_dates = crate::shown::event_dates("g");
+        let columns = match fact {
+            GroupingFact::Rule => format!("g.rule, NULL, {rule_name}"),
+            GroupingFact::Date => {
+                format!("g.date, NULL, CASE WHEN g.date IS NULL THEN {event_dates} END")
+            }
+            GroupingFact::Opening => "g.opening, NULL, NULL".to_owned(),
+            GroupingFact::OpeningElseExtra => {
+                "g.opening, CASE WHEN trim(coalesce(g.opening, '')) = '' THEN g.extra END, NULL"
+                    .to_owned()
+            }
+        };
+        let c = of_kind(kind, filter.game_condition());
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {columns}, min(g.id) FROM games g WHERE {} GROUP BY 1, 2, 3",
+            c.sql
+        ))?;
+        let mut rows = stmt.query(params_from_iter(c.params))?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let extra: Option<String> = r.get(1)?;
+            let extra = match extra {
+                Some(json) => Some(extra_of(kind, r.get(3)?, Some(json))?),
+                None => None,
+            };
+            let value: Option<String> = r.get(0)?;
+            let beside: Option<String> = r.get(2)?;
+            let value = match fact {
+                GroupingFact::Rule => crate::shown::shown_rule(value.as_deref(), beside.as_deref()),
+                GroupingFact::Date => {
+                    value.or_else(|| beside.as_deref().and_then(crate::shown::last_day))
+                }
+                _ => value,
+            };
+            out.push((value, extra));
         }
         Ok(out)
     }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::pairing::natural_from_elo;
+use crate::pairing::{logistic, natural_from_elo};
 use crate::test_rng::Lcg;
 
 fn game(first: u32, second: u32, score: f64, group: u32) -> GroupedPairing {
@@ -399,7 +399,189 @@ fn helpers_match_direct_computations() {
         assert!((value - expected).abs() < 1e-12);
     }
     // Σ σ(d + a) = 1.5 over d = (0, 0, 0) means σ(a) = 1/2.
-    assert!(advantage_for_expected_score(&[0.0; 3], 1.5).abs() < 1e-12);
-    let a = advantage_for_expected_score(&[1.0, -2.0], 0.5);
+    assert!(advantage_for_expected_score(&[0.0; 3], 1.5, None).abs() < 1e-12);
+    let a = advantage_for_expected_score(&[1.0, -2.0], 0.5, None);
     assert!((logistic(1.0 + a) + logistic(-2.0 + a) - 0.5).abs() < 1e-12);
+}
+
+/// Games drawn from Davidson's model: `first_edge[g]` is group g's true
+/// advantage (natural), `nu` the draw parameter.
+fn davidson_games(
+    seed: u64,
+    players: u32,
+    count: usize,
+    first_edge: &[f64],
+    nu: f64,
+) -> Vec<GroupedPairing> {
+    let mut rng = Lcg(seed);
+    let strengths: Vec<f64> = (0..players).map(|_| 1.5 * (rng.unit() - 0.5)).collect();
+    (0..count)
+        .map(|_| {
+            let first = rng.below(players);
+            let second = (first + 1 + rng.below(players - 1)) % players;
+            let group = rng.below(first_edge.len() as u32);
+            let first_strength = (strengths[first as usize] + first_edge[group as usize]).exp();
+            let second_strength = strengths[second as usize].exp();
+            let tie = nu * (first_strength * second_strength).sqrt();
+            let total = first_strength + second_strength + tie;
+            let roll = rng.unit() * total;
+            let score = if roll < first_strength {
+                1.0
+            } else if roll < first_strength + tie {
+                0.5
+            } else {
+                0.0
+            };
+            game(first, second, score, group)
+        })
+        .collect()
+}
+
+/// Davidson's log-posterior written from its definition: parameters are the
+/// strengths, the groups' advantages and ln ν, natural units; each strength
+/// with a virtual win and loss (`prior_games` each) against a player rated 0.
+fn davidson_log_posterior(
+    parameters: &[f64],
+    players: usize,
+    games: &[GroupedPairing],
+    prior_games: f64,
+) -> f64 {
+    let nu = parameters[parameters.len() - 1].exp();
+    let mut total = 0.0;
+    for &theta in &parameters[..players] {
+        total += prior_games * (logistic(theta).ln() + logistic(-theta).ln());
+    }
+    for g in games {
+        let first = (parameters[g.first as usize] + parameters[players + g.group as usize]).exp();
+        let second = parameters[g.second as usize].exp();
+        let tie = nu * (first * second).sqrt();
+        let outcome = match g.score {
+            1.0 => first,
+            0.0 => second,
+            _ => tie,
+        };
+        total += (outcome / (first + second + tie)).ln();
+    }
+    total
+}
+
+#[test]
+fn davidson_is_reproduced_by_an_independent_dense_newton_fit() {
+    let (players, groups, prior_games) = (5, 2, 1.0);
+    let games = davidson_games(17, players as u32, 400, &[0.35, -0.15], 0.8);
+    let draws = games.iter().filter(|g| g.score == 0.5).count();
+    assert!(draws > 40 && draws < 200, "{draws}");
+    let fit = fit_advantage_with(players, groups, &games, prior_games, DrawModel::Davidson);
+
+    // Newton's method on the dense log-posterior, its gradient and Hessian by
+    // central differences: nothing shared with the fit but the games.
+    let n = players + groups + 1;
+    let objective = |p: &[f64]| davidson_log_posterior(p, players, &games, prior_games);
+    let gradient = |p: &[f64]| -> Vec<f64> {
+        let h = 1e-6;
+        (0..n)
+            .map(|i| {
+                let (mut up, mut down) = (p.to_vec(), p.to_vec());
+                up[i] += h;
+                down[i] -= h;
+                (objective(&up) - objective(&down)) / (2.0 * h)
+            })
+            .collect()
+    };
+    let hessian = |p: &[f64]| -> Vec<Vec<f64>> {
+        let h = 1e-4;
+        let columns: Vec<Vec<f64>> = (0..n)
+            .map(|j| {
+                let (mut up, mut down) = (p.to_vec(), p.to_vec());
+                up[j] += h;
+                down[j] -= h;
+                let (gu, gd) = (gradient(&up), gradient(&down));
+                (0..n).map(|i| (gu[i] - gd[i]) / (2.0 * h)).collect()
+            })
+            .collect();
+        (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| 0.5 * (columns[j][i] + columns[i][j]))
+                    .collect()
+            })
+            .collect()
+    };
+    let mut parameters = vec![0.0; n];
+    for _ in 0..50 {
+        let g = gradient(&parameters);
+        let negative_hessian: Vec<Vec<f64>> = hessian(&parameters)
+            .into_iter()
+            .map(|row| row.into_iter().map(|x| -x).collect())
+            .collect();
+        let inverse = dense_inverse(&negative_hessian);
+        let step: Vec<f64> = (0..n)
+            .map(|i| (0..n).map(|j| inverse[i][j] * g[j]).sum())
+            .collect();
+        for (p, s) in parameters.iter_mut().zip(&step) {
+            *p += s;
+        }
+        if step.iter().all(|s| s.abs() < 1e-10) {
+            break;
+        }
+    }
+    for (player, &theta) in parameters[..players].iter().enumerate() {
+        let independent = elo_from_natural(theta);
+        assert!(
+            (fit.strengths[player] - independent).abs() < 1e-3,
+            "{player}: {} vs {independent}",
+            fit.strengths[player]
+        );
+    }
+    let covariance = {
+        let negative_hessian: Vec<Vec<f64>> = hessian(&parameters)
+            .into_iter()
+            .map(|row| row.into_iter().map(|x| -x).collect())
+            .collect();
+        dense_inverse(&negative_hessian)
+    };
+    for group in 0..groups {
+        let independent = elo_from_natural(parameters[players + group]);
+        let ours = &fit.groups[group];
+        assert!(
+            (ours.advantage - independent).abs() < 1e-3,
+            "{group}: {} vs {independent}",
+            ours.advantage
+        );
+        let sd = covariance[players + group][players + group].sqrt() * ELO_PER_NATURAL;
+        assert!(
+            (ours.sd - sd).abs() < 1e-3 * sd,
+            "{group}: {} vs {sd}",
+            ours.sd
+        );
+    }
+    let draw = fit
+        .draw_parameter
+        .expect("draws and decisive games: ν fitted");
+    let nu = parameters[n - 1].exp();
+    assert!((draw.nu - nu).abs() < 1e-3, "{} vs {nu}", draw.nu);
+    let log_sd = covariance[n - 1][n - 1].sqrt();
+    assert!((draw.log_sd - log_sd).abs() < 1e-3 * log_sd);
+    assert!((fit.log_posterior - objective(&parameters)).abs() < 1e-6);
+}
+
+#[test]
+fn davidson_without_draws_is_bradley_terry() {
+    let decisive: Vec<GroupedPairing> = random_games(3, 6, 200, &[0.2, -0.1], 1.0)
+        .into_iter()
+        .filter(|g| g.score != 0.5)
+        .collect();
+    let half = fit_advantage(6, 2, &decisive, 1.0);
+    let davidson = fit_advantage_with(6, 2, &decisive, 1.0, DrawModel::Davidson);
+    assert_eq!(davidson.draw_parameter, None);
+    assert_eq!(half.groups, davidson.groups);
+    // With draws, the expected scores use P(win) + P(draw)/2, and the fit has a ν.
+    let games = davidson_games(4, 6, 300, &[0.2], 1.2);
+    let fit = fit_advantage_with(6, 1, &games, 1.0, DrawModel::Davidson);
+    assert!(
+        fit.draw_parameter.is_some_and(|d| d.nu > 0.5 && d.nu < 3.0),
+        "{:?}",
+        fit.draw_parameter
+    );
+    assert_eq!(fit.groups[0].games, 300);
 }

@@ -1,0 +1,149 @@
+//! How the advantage model reads a draw: as half a win (Bradley–Terry, the default) or as
+//! an outcome of its own (Davidson 1970), and one game's log-likelihood with its
+//! derivatives under each.
+//!
+//! Davidson's model, with `π = e^θ` and the first mover's strength multiplied by the
+//! group's advantage: `P(first wins) = π_f / (π_f + π_s + ν√(π_f π_s))`,
+//! `P(draw) = ν√(π_f π_s) / (…)`. Divided through by `√(π_f π_s)` and with
+//! `x = (θ_f − θ_s + a_g) / 2`, the denominator is `e^x + e^−x + ν`; the draw parameter
+//! is fitted as `λ = ln ν`. Without draws (`ν = 0`) it is Bradley–Terry.
+
+use crate::pairing::{bradley_terry_log_likelihood, logistic};
+
+/// How a draw counts in the advantage's fit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DrawModel {
+    /// A draw is half a win and half a loss (Bradley–Terry on the score).
+    #[default]
+    Half,
+    /// A draw is an outcome of its own, with a fitted draw parameter ν (Davidson 1970).
+    Davidson,
+}
+
+impl DrawModel {
+    pub const NAMES: [&'static str; 2] = ["half", "davidson"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawModel::Half => "half",
+            DrawModel::Davidson => "davidson",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DrawModel> {
+        match name {
+            "half" => Some(DrawModel::Half),
+            "davidson" => Some(DrawModel::Davidson),
+            _ => None,
+        }
+    }
+}
+
+/// One game's log-likelihood and its first and second derivatives in `d` (the first
+/// mover's edge, natural units) and `λ` (the log draw parameter). The `information_*`
+/// terms are the negative second derivatives.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct GameTerms {
+    pub log_likelihood: f64,
+    pub gradient_edge: f64,
+    pub gradient_draw: f64,
+    pub information_edge: f64,
+    pub information_cross: f64,
+    pub information_draw: f64,
+}
+
+/// The terms of a game the first mover scored `score` in (1, 0.5 or 0) with edge `d`.
+/// `log_nu` is `None` when draws count half: the Bradley–Terry terms, `λ`'s zero.
+pub(crate) fn game_terms(score: f64, d: f64, log_nu: Option<f64>) -> GameTerms {
+    let Some(lambda) = log_nu else {
+        let expected = logistic(d);
+        return GameTerms {
+            log_likelihood: bradley_terry_log_likelihood(score, 1.0, d),
+            gradient_edge: score - expected,
+            information_edge: expected * (1.0 - expected),
+            ..GameTerms::default()
+        };
+    };
+    let (win, loss, draw) = davidson_probabilities(d, lambda);
+    let log_denominator = log_denominator(d / 2.0, lambda);
+    // y is +1 for a win, −1 for a loss, 0 for a draw; a draw's weight is 1 − |y|.
+    let y = 2.0 * score - 1.0;
+    let drawn = 1.0 - y.abs();
+    let edge = win - loss;
+    GameTerms {
+        log_likelihood: y * d / 2.0 + drawn * lambda - log_denominator,
+        gradient_edge: 0.5 * (y - edge),
+        gradient_draw: drawn - draw,
+        information_edge: 0.25 * (win + loss - edge * edge),
+        information_cross: -0.5 * edge * draw,
+        information_draw: draw * (1.0 - draw),
+    }
+}
+
+/// The first mover's expected score, `P(win) + P(draw) / 2`, at edge `d`.
+pub(crate) fn expected_score(d: f64, log_nu: Option<f64>) -> f64 {
+    match log_nu {
+        None => logistic(d),
+        Some(lambda) => {
+            let (win, _, draw) = davidson_probabilities(d, lambda);
+            win + 0.5 * draw
+        }
+    }
+}
+
+/// `ln(e^x + e^−x + e^λ)` without overflow.
+fn log_denominator(x: f64, lambda: f64) -> f64 {
+    let top = x.abs().max(lambda);
+    top + ((x - top).exp() + (-x - top).exp() + (lambda - top).exp()).ln()
+}
+
+/// Davidson's `(P(win), P(loss), P(draw))` for the first mover at edge `d`.
+fn davidson_probabilities(d: f64, lambda: f64) -> (f64, f64, f64) {
+    let x = d / 2.0;
+    let log_denominator = log_denominator(x, lambda);
+    (
+        (x - log_denominator).exp(),
+        (-x - log_denominator).exp(),
+        (lambda - log_denominator).exp(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in DrawModel::NAMES {
+            assert_eq!(DrawModel::from_name(name).unwrap().name(), name);
+        }
+        assert_eq!(DrawModel::from_name("third"), None);
+    }
+
+    #[test]
+    fn davidson_terms_are_the_derivatives_of_its_likelihood() {
+        let h = 1e-5;
+        for score in [0.0, 0.5, 1.0] {
+            for (d, lambda) in [(0.3, -0.7), (-1.2, 0.4), (2.5, -2.0)] {
+                let at = |d, l| game_terms(score, d, Some(l)).log_likelihood;
+                let t = game_terms(score, d, Some(lambda));
+                let numeric_d = (at(d + h, lambda) - at(d - h, lambda)) / (2.0 * h);
+                let numeric_l = (at(d, lambda + h) - at(d, lambda - h)) / (2.0 * h);
+                assert!((t.gradient_edge - numeric_d).abs() < 1e-8);
+                assert!((t.gradient_draw - numeric_l).abs() < 1e-8);
+                let grad_d = |d, l| game_terms(score, d, Some(l)).gradient_edge;
+                let grad_l = |d, l| game_terms(score, d, Some(l)).gradient_draw;
+                let dd = -(grad_d(d + h, lambda) - grad_d(d - h, lambda)) / (2.0 * h);
+                let dl = -(grad_d(d, lambda + h) - grad_d(d, lambda - h)) / (2.0 * h);
+                let ll = -(grad_l(d, lambda + h) - grad_l(d, lambda - h)) / (2.0 * h);
+                assert!((t.information_edge - dd).abs() < 1e-8);
+                assert!((t.information_cross - dl).abs() < 1e-8);
+                assert!((t.information_draw - ll).abs() < 1e-8);
+            }
+        }
+        // The three outcomes' probabilities sum to one; with ν → 0 it is Bradley–Terry.
+        let (w, l, dr) = davidson_probabilities(0.8, 0.3);
+        assert!((w + l + dr - 1.0).abs() < 1e-15);
+        assert!((expected_score(0.8, Some(-60.0)) - logistic(0.8)).abs() < 1e-12);
+    }
+}
