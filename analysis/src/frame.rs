@@ -53,10 +53,6 @@ pub(crate) fn or_none(s: &Option<String>) -> String {
     }
 }
 
-pub(crate) fn u32_col(name: &str) -> Expr {
-    col(name).cast(DataType::UInt32)
-}
-
 pub(crate) fn f64_col(name: &str) -> Expr {
     col(name).cast(DataType::Float64)
 }
