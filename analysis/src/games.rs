@@ -3,8 +3,7 @@
 use kifu_facts::{Annotations, GameKind};
 use polars::prelude::*;
 
-use crate::frame::{bins, or_none, ratio};
-use crate::periods::Periods;
+use crate::frame::{bins, or_none, ratio, Periods};
 use crate::score::{count_aggs, score_columns, score_selection, with_score, ResultTally};
 use crate::usage::Usage;
 use crate::{Dataset, Error, Game, Result};
@@ -20,7 +19,7 @@ pub(crate) const SHARES_KEYS: [&str; 5] = ["rule", "opening", "event", "year", "
 /// ChouChou `p1_wins`, `other_wins` (any other seat) — `draws`, the first mover's score
 /// and its 95% Wilson interval), then `first_share`, `second_share`, `draw_share` (f64, of
 /// `results`). Most games first; by year or decade, in time order, games without a
-/// plausible year (see [`crate::Periods`]) left out.
+/// plausible year (see [`crate::periods_left_out`]) left out.
 pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFrame> {
     if !SHARES_KEYS.contains(&by) {
         return Err(Error::Usage(Usage::SharesGrouping {

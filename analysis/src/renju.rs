@@ -6,8 +6,7 @@ use kifu_store::RulesetChoice;
 use polars::prelude::*;
 use std::collections::HashSet;
 
-use crate::frame::{f64_col, opening_key, or_none, ratio, NONE};
-use crate::periods::Periods;
+use crate::frame::{f64_col, opening_key, or_none, ratio, Periods, NONE};
 use crate::score::{count_aggs, score_selection, with_score, ResultTally};
 use crate::usage::Usage;
 use crate::{Dataset, Error, Result};
