@@ -34,6 +34,7 @@ mod results;
 mod results_csv;
 mod robust;
 mod roundtrip;
+mod score_tables;
 mod search;
 mod serve;
 mod serve_decisions;

@@ -1,5 +1,6 @@
-//! Helpers the tables share: grouping keys, ratios, Wilson bounds and bins.
+//! Helpers the tables share: grouping keys and periods, ratios, Wilson bounds and bins.
 
+use kifu_facts::{GameKind, PartialDate};
 use polars::prelude::*;
 
 use crate::Result;
@@ -36,6 +37,44 @@ pub(crate) fn period_of(by: &str, date: Option<&str>) -> Option<String> {
     }
 }
 
+/// The periods of games' dates, judged against one day.
+pub(crate) struct Periods {
+    today: i32,
+}
+
+impl Periods {
+    /// Periods judged against today.
+    pub(crate) fn new() -> Periods {
+        Periods {
+            today: kifu_facts::today(),
+        }
+    }
+
+    /// The year of a game of `kind` dated `date` (the first four-digit year written), if
+    /// its date has one and could be when the game was played.
+    pub(crate) fn year(&self, kind: GameKind, date: Option<&str>) -> Option<String> {
+        let date = date?;
+        let year = year_of(date)?;
+        (!self.implausible(kind, date)).then_some(year)
+    }
+
+    /// The period key `by` (`year`, or `decade` as `1990s`) of a game of `kind` dated
+    /// `date`: `None` where [`Periods::year`] has none.
+    pub(crate) fn of(&self, kind: GameKind, by: &str, date: Option<&str>) -> Option<String> {
+        let year = self.year(kind, date)?;
+        Some(match by {
+            "decade" => format!("{}0s", &year[..3]),
+            _ => year,
+        })
+    }
+
+    /// Whether `date` (as stored) cannot be when a game of `kind` was played.
+    pub(crate) fn implausible(&self, kind: GameKind, date: &str) -> bool {
+        PartialDate::read_stored(date)
+            .is_some_and(|d| kifu_facts::implausible_date(kind, &d, self.today).is_some())
+    }
+}
+
 /// Sort key of a Renju opening code: D1..D13 then I1..I13, anything else after.
 pub(crate) fn opening_key(code: &str) -> i32 {
     let n: i32 = code.get(1..).and_then(|s| s.parse().ok()).unwrap_or(99);
@@ -51,10 +90,6 @@ pub(crate) fn or_none(s: &Option<String>) -> String {
         Some(v) if !v.is_empty() => v.to_owned(),
         _ => NONE.to_owned(),
     }
-}
-
-pub(crate) fn u32_col(name: &str) -> Expr {
-    col(name).cast(DataType::UInt32)
 }
 
 pub(crate) fn f64_col(name: &str) -> Expr {

@@ -1,9 +1,10 @@
 //! Tables every game kind has: result shares, game lengths, first captures.
 
-use kifu_facts::{Annotations, GameKind, ResultName, Seat};
+use kifu_facts::{Annotations, GameKind};
 use polars::prelude::*;
 
-use crate::frame::{bins, or_none, period_of, ratio};
+use crate::frame::{bins, or_none, ratio, Periods};
+use crate::score::{count_aggs, score_columns, score_selection, with_score, ResultTally};
 use crate::usage::Usage;
 use crate::{Dataset, Error, Game, Result};
 
@@ -12,11 +13,13 @@ pub(crate) const SHARES_KEYS: [&str; 5] = ["rule", "opening", "event", "year", "
 
 /// Results of one game kind per `by` (`rule`, `opening`, `event`, `year`, `decade`).
 ///
-/// Columns: `<by>` (str), `games` (u32), `results` (u32: games with a result),
-/// `first_wins` (u32: wins of the side moving first — Renju Black, Xiangqi Red,
-/// Territorial White, ChouChou P1), `second_wins` (wins of any other side), `draws`,
-/// `first_share`, `second_share`, `draw_share` (f64, of `results`). Most games first; by
-/// year or decade, in time order, games without a year left out.
+/// Columns: `<by>` (str), the score columns of the kind ([`crate::score_columns`]:
+/// `games`, `results`, the first and second sides' wins — Renju `black_wins`,
+/// `white_wins`, Xiangqi `red_wins`, `black_wins`, Territorial `white_wins`, `black_wins`,
+/// ChouChou `p1_wins`, `other_wins` (any other seat) — `draws`, the first mover's score
+/// and its 95% Wilson interval), then `first_share`, `second_share`, `draw_share` (f64, of
+/// `results`). Most games first; by year or decade, in time order, games without a
+/// plausible year (see [`crate::periods_left_out`]) left out.
 pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFrame> {
     if !SHARES_KEYS.contains(&by) {
         return Err(Error::Usage(Usage::SharesGrouping {
@@ -25,12 +28,11 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
         }));
     }
     let by_period = by == "year" || by == "decade";
-    let first = kind.win(Seat::FIRST);
-    let (mut key, mut fw, mut sw, mut dr, mut sc) = (vec![], vec![], vec![], vec![], vec![]);
+    let periods = Periods::new();
+    let (mut key, mut tally) = (vec![], ResultTally::new(kind));
     for g in data.games(kind)? {
-        let r = g.result;
         if by_period {
-            let Some(period) = period_of(by, g.facts.date.as_deref()) else {
+            let Some(period) = periods.of(kind, by, g.facts.date.as_deref()) else {
                 continue;
             };
             key.push(period);
@@ -41,27 +43,23 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
                 _ => &g.facts.event,
             }));
         }
-        fw.push((r == Some(first)) as u32);
-        dr.push((r == Some(ResultName::Draw)) as u32);
-        sw.push(r.is_some_and(|r| r != first && r != ResultName::Draw) as u32);
-        sc.push(r.is_some() as u32);
+        tally.push(g.result);
     }
-    let df = df!(by => key, "f" => fw, "s" => sw, "d" => dr, "r" => sc)?;
-    Ok(df
+    let [_, results, first, second, draws, ..] = score_columns(kind);
+    let mut columns = vec![Column::new(by.into(), key)];
+    columns.extend(tally.columns());
+    let counts = DataFrame::new_infer_height(columns)?
         .lazy()
         .group_by([col(by)])
-        .agg([
-            len().cast(DataType::UInt32).alias("games"),
-            col("r").sum().cast(DataType::UInt32).alias("results"),
-            col("f").sum().cast(DataType::UInt32).alias("first_wins"),
-            col("s").sum().cast(DataType::UInt32).alias("second_wins"),
-            col("d").sum().cast(DataType::UInt32).alias("draws"),
-        ])
-        .with_columns([
-            ratio(col("first_wins"), "results").alias("first_share"),
-            ratio(col("second_wins"), "results").alias("second_share"),
-            ratio(col("draws"), "results").alias("draw_share"),
-        ])
+        .agg(count_aggs(kind));
+    let mut selection = vec![col(by)];
+    selection.extend(score_selection(kind));
+    selection.extend([
+        ratio(col(&first), &results).alias("first_share"),
+        ratio(col(&second), &results).alias("second_share"),
+        ratio(col(&draws), &results).alias("draw_share"),
+    ]);
+    Ok(with_score(counts, kind)
         .sort_by_exprs(
             if by_period {
                 vec![col(by)]
@@ -74,6 +72,7 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
                 vec![true, false]
             }),
         )
+        .select(selection)
         .collect()?)
 }
 

@@ -21,6 +21,9 @@ pub struct TableDef {
     pub name: &'static str,
     /// The games it is computed from.
     pub scope: Scope,
+    /// What its rows are grouped by (none: one row, or rows of another kind — bins, pieces,
+    /// rulings). `kifu stats --by` takes these names ([`groupings`]).
+    pub by: &'static [&'static str],
     pub compute: fn(&Dataset) -> Result<DataFrame>,
     /// Its title in every language (a report caption may fill slots in it).
     pub title: Msg,
@@ -135,6 +138,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_balance",
         scope: Scope::Kind(GameKind::Renju),
+        by: &[],
         compute: renju_balance,
         title: Msg::AllGames,
         keep: Keep::Always,
@@ -146,6 +150,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_score_by_opening",
         scope: Scope::Kind(GameKind::Renju),
+        by: &["opening"],
         compute: renju_balance_by_opening,
         title: Msg::RenjuScoreByOpening,
         keep: Keep::Always,
@@ -160,6 +165,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_balance_by_rule",
         scope: Scope::Kind(GameKind::Renju),
+        by: &["rule"],
         compute: renju_balance_by_rule,
         title: Msg::ByOpeningRule,
         keep: Keep::Always,
@@ -177,6 +183,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_balance_by_opening",
         scope: Scope::Kind(GameKind::Renju),
+        by: &["opening"],
         compute: renju_balance_by_opening,
         title: Msg::ByCanonicalOpening,
         keep: Keep::Always,
@@ -190,6 +197,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_balance_by_rule_opening",
         scope: Scope::Kind(GameKind::Renju),
+        by: &["rule", "opening"],
         compute: renju_balance_by_rule_opening,
         title: Msg::ByOpeningRuleAndOpening,
         keep: Keep::Always,
@@ -200,6 +208,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_balance_by_year",
         scope: Scope::Kind(GameKind::Renju),
+        by: &["year"],
         compute: renju_balance_by_year,
         title: Msg::ByYear,
         keep: Keep::WhenRows,
@@ -213,6 +222,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_forbidden",
         scope: Scope::Kind(GameKind::Renju),
+        by: &[],
         compute: renju_forbidden,
         title: Msg::BlacksForbiddenMoves,
         keep: Keep::Always,
@@ -223,6 +233,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_results_by_rule",
         scope: Scope::Kind(GameKind::Renju),
+        by: &["rule"],
         compute: renju_results_by_rule,
         title: Msg::RenjuSharesByRule,
         keep: Keep::Always,
@@ -237,6 +248,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "renju_lengths",
         scope: Scope::Kind(GameKind::Renju),
+        by: &[],
         compute: renju_lengths,
         title: Msg::GameLengthChart,
         keep: Keep::Always,
@@ -252,6 +264,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_results",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &["opening"],
         compute: xiangqi_results,
         title: Msg::ResultsByOpening,
         keep: Keep::Always,
@@ -269,6 +282,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_results_by_family",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &["family"],
         compute: xiangqi_results_by_family,
         title: Msg::ResultsByEccoFamily,
         keep: Keep::Always,
@@ -282,6 +296,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_rulings",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &[],
         compute: xiangqi_rulings,
         title: Msg::RepetitionRulings,
         keep: Keep::Always,
@@ -292,6 +307,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_captures",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &[],
         compute: xiangqi_captures,
         title: Msg::PiecesTaken,
         keep: Keep::Always,
@@ -302,6 +318,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_first_capture",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &[],
         compute: xiangqi_first_capture,
         title: Msg::XiangqiFirstCapture,
         keep: Keep::Always,
@@ -321,6 +338,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_material",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &[],
         compute: xiangqi_material_curve,
         title: Msg::XiangqiMaterial,
         keep: Keep::Always,
@@ -335,6 +353,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "xiangqi_lengths",
         scope: Scope::Kind(GameKind::Xiangqi),
+        by: &[],
         compute: xiangqi_lengths,
         title: Msg::GameLengthChart,
         keep: Keep::Always,
@@ -350,6 +369,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "territorial_summary",
         scope: Scope::Kind(GameKind::Territorial),
+        by: &[],
         compute: territorial_summary,
         title: Msg::Summary,
         keep: Keep::Always,
@@ -360,6 +380,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "territorial_scores",
         scope: Scope::Kind(GameKind::Territorial),
+        by: &[],
         compute: territorial_scores,
         title: Msg::TerritorialScores,
         keep: Keep::Always,
@@ -370,6 +391,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "territorial_multipliers",
         scope: Scope::Kind(GameKind::Territorial),
+        by: &[],
         compute: territorial_multipliers,
         title: Msg::TerritoriesByMultiplier,
         keep: Keep::Always,
@@ -380,6 +402,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "territorial_margins",
         scope: Scope::Kind(GameKind::Territorial),
+        by: &[],
         compute: territorial_margins_by_point,
         title: Msg::TerritorialMargin,
         keep: Keep::Always,
@@ -399,6 +422,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "territorial_results_by_event",
         scope: Scope::Kind(GameKind::Territorial),
+        by: &["event"],
         compute: territorial_results_by_event,
         title: Msg::TerritorialSharesByEvent,
         keep: Keep::Always,
@@ -413,6 +437,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "territorial_lengths",
         scope: Scope::Kind(GameKind::Territorial),
+        by: &[],
         compute: territorial_lengths,
         title: Msg::GameLengthChart,
         keep: Keep::Always,
@@ -428,6 +453,9 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "chouchou_summary",
         scope: Scope::Kind(GameKind::ChouChou),
+        // One row per ChouChou table (variant × players × pairs): a summary of each, not
+        // a grouping of results `--by` asks for.
+        by: &[],
         compute: chouchou_summary,
         title: Msg::SummaryByVariant,
         keep: Keep::Always,
@@ -438,6 +466,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "chouchou_wins_by_seat",
         scope: Scope::Kind(GameKind::ChouChou),
+        by: &[],
         compute: chouchou_seat_wins,
         title: Msg::ChouChouWinsBySeat,
         keep: Keep::Always,
@@ -452,6 +481,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "chouchou_captures",
         scope: Scope::Kind(GameKind::ChouChou),
+        by: &[],
         compute: chouchou_captures_by_action,
         title: Msg::CapturesByAction,
         keep: Keep::Always,
@@ -469,6 +499,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "chouchou_first_capture",
         scope: Scope::Kind(GameKind::ChouChou),
+        by: &[],
         compute: chouchou_first_capture,
         title: Msg::ChouChouFirstCapture,
         keep: Keep::Always,
@@ -488,6 +519,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "chouchou_lengths",
         scope: Scope::Kind(GameKind::ChouChou),
+        by: &[],
         compute: chouchou_lengths,
         title: Msg::GameLengthChart,
         keep: Keep::Always,
@@ -503,6 +535,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "findings_overview",
         scope: Scope::AllKinds,
+        by: &[],
         compute: findings_overview,
         title: Msg::FindingsBySource,
         keep: Keep::Always,
@@ -513,6 +546,7 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "findings_by_event",
         scope: Scope::AllKinds,
+        by: &["event"],
         compute: findings_by_event,
         title: Msg::FindingsPerEvent,
         keep: Keep::Always,
@@ -529,6 +563,26 @@ impl TableDef {
         let df = (self.compute)(data)?;
         Ok((self.keep == Keep::Always || df.height() > 0).then_some(df))
     }
+}
+
+/// The groupings `kifu stats --by` takes: those of the registry's tables, in registry
+/// order, each once; a table by `year` is also asked by `decade` (the years' decades,
+/// counted alike).
+pub fn groupings() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for key in REGISTRY.iter().flat_map(|t| t.by.iter().copied()) {
+        let keys: &[&'static str] = if key == "year" {
+            &["year", "decade"]
+        } else {
+            std::slice::from_ref(&key)
+        };
+        for &k in keys {
+            if !out.contains(&k) {
+                out.push(k);
+            }
+        }
+    }
+    out
 }
 
 // The registry's computations that take more than the dataset: their groupings and bins.
@@ -607,6 +661,24 @@ mod tests {
         stems.sort_unstable();
         stems.dedup();
         assert_eq!((names.len(), stems.len()), (tables, charts));
+    }
+
+    #[test]
+    fn every_grouping_a_table_is_computed_by_is_one_stats_takes() {
+        let takes = groupings();
+        for key in crate::games::SHARES_KEYS
+            .iter()
+            .chain(&crate::renju::BALANCE_KEYS)
+        {
+            assert!(
+                takes.contains(key),
+                "{key} is in no registry table's grouping"
+            );
+        }
+        assert_eq!(
+            takes,
+            ["opening", "rule", "year", "decade", "family", "event"]
+        );
     }
 
     #[test]

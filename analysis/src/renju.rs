@@ -6,9 +6,8 @@ use kifu_store::RulesetChoice;
 use polars::prelude::*;
 use std::collections::HashSet;
 
-use crate::frame::{
-    decade_of, f64_col, opening_key, or_none, ratio, u32_col, wilson, year_of, NONE,
-};
+use crate::frame::{f64_col, opening_key, or_none, ratio, Periods, NONE};
+use crate::score::{count_aggs, score_selection, with_score, ResultTally};
 use crate::usage::Usage;
 use crate::{Dataset, Error, Result};
 
@@ -72,12 +71,16 @@ pub struct BalanceLeftOut {
     pub forfeits: u64,
     /// Results without moves (of a results file): counted, except in tables by opening.
     pub without_moves: u64,
+    /// Of those, the results without a year in their date (or with a date they cannot
+    /// have): in no row of the tables by year or decade either.
+    pub without_moves_or_year: u64,
 }
 
 /// The Renju-board games under the filter that the balance tables leave out, and why.
 pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
     let balance = Balance::of(data)?;
     let filter = data.filter();
+    let periods = Periods::new();
     let mut out = BalanceLeftOut::default();
     if filter.ruleset != RulesetChoice::Freestyle {
         // Counted whether or not the filter's default already left them out of the data.
@@ -89,6 +92,8 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
     for g in data.games(GameKind::Renju)? {
         if balance.counts(g) && g.facts.results_only {
             out.without_moves += 1;
+            let year = periods.year(GameKind::Renju, g.facts.date.as_deref());
+            out.without_moves_or_year += year.is_none() as u64;
         }
         if balance.counts(g) || !balance.by_its_rules(g) {
             continue;
@@ -114,7 +119,8 @@ pub fn renju_balance_left_out(data: &Dataset) -> Result<BalanceLeftOut> {
 /// `mean_plies` (f64: of the games with moves). Results without moves (of a results file)
 /// count where no opening is asked for. With `opening` among `by`, unclassified games are
 /// left out; with
-/// `year` or `decade`, games without a year in their date. Rows are sorted by the `by` columns in the
+/// `year` or `decade`, games without a year in their date or with a date they cannot have
+/// (see [`crate::periods_left_out`]). Rows are sorted by the `by` columns in the
 /// order given, openings in D1..D13, I1..I13 order. Free-style gomoku games are left out
 /// unless the filter asks for them.
 pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
@@ -132,7 +138,8 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
     let mut okey = Vec::new();
     let mut year = Vec::new();
     let mut decade = Vec::new();
-    let (mut black, mut white, mut draw, mut scored) = (vec![], vec![], vec![], vec![]);
+    let mut tally = ResultTally::new(GameKind::Renju);
+    let periods = Periods::new();
     let (mut swap_known, mut swap_yes, mut plies) = (vec![], vec![], vec![]);
     let balance = Balance::of(data)?;
     for g in data.games(GameKind::Renju)? {
@@ -143,7 +150,7 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
         if by_opening && facts.opening.is_none() {
             continue;
         }
-        let y = facts.date.as_deref().and_then(year_of);
+        let y = periods.year(GameKind::Renju, facts.date.as_deref());
         if by_year && y.is_none() {
             continue;
         }
@@ -157,36 +164,26 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
         okey.push(facts.opening.as_deref().map_or(2000, opening_key));
         opening.push(or_none(&facts.opening));
         decade.push(
-            facts
-                .date
-                .as_deref()
-                .and_then(decade_of)
+            periods
+                .of(GameKind::Renju, "decade", facts.date.as_deref())
                 .unwrap_or_else(|| NONE.to_owned()),
         );
         year.push(y.unwrap_or_else(|| NONE.to_owned()));
-        black.push((result == Some(ResultName::Black)) as u32);
-        white.push((result == Some(ResultName::White)) as u32);
-        draw.push((result == Some(ResultName::Draw)) as u32);
-        scored.push(result.is_some() as u32);
+        tally.push(result);
         swap_known.push(swap.is_some() as u32);
         swap_yes.push((swap == Some(true)) as u32);
         // A result without moves has no length.
         plies.push((!facts.results_only).then_some(facts.plies));
     }
-    let df = df!(
+    let mut df = df!(
         "rule" => rule, "opening" => opening, "okey" => okey, "year" => year, "decade" => decade,
-        "b" => black, "w" => white, "d" => draw, "scored" => scored,
         "swap_known" => swap_known, "swap_yes" => swap_yes, "plies" => plies,
     )?;
-    let aggs = [
-        len().cast(DataType::UInt32).alias("games"),
-        u32_col("scored")
-            .sum()
-            .cast(DataType::UInt32)
-            .alias("results"),
-        col("b").sum().cast(DataType::UInt32).alias("black_wins"),
-        col("w").sum().cast(DataType::UInt32).alias("white_wins"),
-        col("d").sum().cast(DataType::UInt32).alias("draws"),
+    for column in tally.columns() {
+        df.with_column(column)?;
+    }
+    let mut aggs = count_aggs(GameKind::Renju).to_vec();
+    aggs.extend([
         col("swap_known")
             .sum()
             .cast(DataType::UInt32)
@@ -197,7 +194,7 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
             .alias("swap_yes"),
         f64_col("plies").mean().alias("mean_plies"),
         col("okey").first().alias("okey"),
-    ];
+    ]);
     let lf = if by.is_empty() {
         df.lazy().select(aggs)
     } else {
@@ -211,27 +208,9 @@ pub fn renju_opening_balance(data: &Dataset, by: &[&str]) -> Result<DataFrame> {
         .map(PlSmallStr::from)
         .collect();
     let mut out_cols: Vec<Expr> = by.iter().map(|k| col(*k)).collect();
-    out_cols.extend([
-        col("games"),
-        col("results"),
-        col("black_wins"),
-        col("white_wins"),
-        col("draws"),
-        col("black_score"),
-        col("wilson_low"),
-        col("wilson_high"),
-        col("swap_rate"),
-        col("mean_plies"),
-    ]);
-    let lf = lf
-        .with_column(
-            ratio(
-                f64_col("black_wins") + f64_col("draws") * lit(0.5),
-                "results",
-            )
-            .alias("black_score"),
-        )
-        .with_columns(wilson("black_score", "results"))
+    out_cols.extend(score_selection(GameKind::Renju));
+    out_cols.extend([col("swap_rate"), col("mean_plies")]);
+    let lf = with_score(lf, GameKind::Renju)
         .with_column(ratio(col("swap_yes"), "swap_known").alias("swap_rate"));
     let lf = if sort_cols.is_empty() {
         lf

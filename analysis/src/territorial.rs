@@ -1,9 +1,9 @@
 //! Chess Territorial: scores, territories and margins.
 
-use kifu_facts::{GameKind, ResultName};
+use kifu_facts::GameKind;
 use polars::prelude::*;
 
-use crate::frame::{f64_col, ratio};
+use crate::score::{count_aggs, score_selection, with_score, ResultTally};
 use crate::{Dataset, Result};
 
 /// Chess Territorial scores, one row per game with a score (a result without moves, of a
@@ -44,23 +44,18 @@ fn score_of(g: &crate::Game) -> Option<&kifu_facts::TerritorialAnnotations> {
 
 /// Chess Territorial in one row: `games`, `results`, `white_wins`, `black_wins`, `draws`
 /// (u32), `white_score` (f64: White moves first; `(white_wins + draws/2) / results`),
+/// `wilson_low`, `wilson_high` (f64: its 95% Wilson interval; the score columns of
+/// [`crate::score_columns`]),
 /// `white_mean`, `black_mean`, `margin_mean` (f64, over games with a score: results
 /// without moves count in the results, not in the scores),
 /// `territories` (u32), `doubled_share` (f64: territories counting double, holding the
 /// king or the queen).
 pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
-    let (mut ww, mut bw, mut dr, mut sc) = (vec![], vec![], vec![], vec![]);
+    let mut tally = ResultTally::new(GameKind::Territorial);
     let (mut ws, mut bs) = (vec![], vec![]);
     let (mut terr, mut doubled) = (0u32, 0u32);
     for g in data.games(GameKind::Territorial)? {
-        let r = g.result;
-        ww.push((r == Some(ResultName::White)) as u32);
-        bw.push((r == Some(ResultName::Black)) as u32);
-        dr.push((r == Some(ResultName::Draw)) as u32);
-        sc.push(matches!(
-            r,
-            Some(ResultName::White | ResultName::Black | ResultName::Draw)
-        ) as u32);
+        tally.push(g.result);
         let score = score_of(g).map(|a| &a.score);
         ws.push(score.map(|s| f64::from(s.white)));
         bs.push(score.map(|s| f64::from(s.black)));
@@ -69,28 +64,25 @@ pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
             doubled += (t.multiplier > 1) as u32;
         }
     }
-    let df = df!(
-        "w" => ww, "b" => bw, "d" => dr, "s" => sc, "ws" => ws, "bs" => bs,
-    )?;
-    Ok(df
-        .lazy()
-        .select([
-            len().cast(DataType::UInt32).alias("games"),
-            col("s").sum().cast(DataType::UInt32).alias("results"),
-            col("w").sum().cast(DataType::UInt32).alias("white_wins"),
-            col("b").sum().cast(DataType::UInt32).alias("black_wins"),
-            col("d").sum().cast(DataType::UInt32).alias("draws"),
-            col("ws").mean().alias("white_mean"),
-            col("bs").mean().alias("black_mean"),
-            (col("ws") - col("bs")).mean().alias("margin_mean"),
-        ])
-        .with_column(
-            ratio(
-                f64_col("white_wins") + f64_col("draws") * lit(0.5),
-                "results",
-            )
-            .alias("white_score"),
-        )
+    let mut df = df!("ws" => ws, "bs" => bs)?;
+    for column in tally.columns() {
+        df.with_column(column)?;
+    }
+    let mut aggs = count_aggs(GameKind::Territorial).to_vec();
+    aggs.extend([
+        col("ws").mean().alias("white_mean"),
+        col("bs").mean().alias("black_mean"),
+        (col("ws") - col("bs")).mean().alias("margin_mean"),
+    ]);
+    let mut selection = score_selection(GameKind::Territorial);
+    selection.extend([
+        col("white_mean"),
+        col("black_mean"),
+        col("margin_mean"),
+        col("territories"),
+        col("doubled_share"),
+    ]);
+    Ok(with_score(df.lazy().select(aggs), GameKind::Territorial)
         .with_columns([
             lit(terr).cast(DataType::UInt32).alias("territories"),
             if terr > 0 {
@@ -100,19 +92,7 @@ pub fn territorial_summary(data: &Dataset) -> Result<DataFrame> {
             }
             .alias("doubled_share"),
         ])
-        .select([
-            col("games"),
-            col("results"),
-            col("white_wins"),
-            col("black_wins"),
-            col("draws"),
-            col("white_score"),
-            col("white_mean"),
-            col("black_mean"),
-            col("margin_mean"),
-            col("territories"),
-            col("doubled_share"),
-        ])
+        .select(selection)
         .collect()?)
 }
 

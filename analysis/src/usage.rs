@@ -7,17 +7,18 @@ use std::path::PathBuf;
 
 use kifu_facts::{closest, GameKind};
 
-/// The groupings `kifu stats --by` takes, and how they combine.
-pub(crate) const STATS_KEYS: [&str; 5] = ["rule", "opening", "year", "decade", "event"];
-const STATS_HOW: &str = "Renju tables take any of rule, opening, year, decade, \
-                         comma-separated; the others one of rule, opening, event, year, decade";
+/// How the groupings of `kifu stats --by` combine.
+const STATS_HOW: &str = "Renju's balance tables take any of rule, opening, year, decade, \
+                         comma-separated; the others one";
 
 /// A request the analysis cannot serve.
 #[derive(Debug)]
 pub enum Usage {
-    /// `stats --by` names a grouping that is none.
+    /// `stats --by` names a grouping that is none; `valid`: the registry's groupings
+    /// ([`crate::registry::groupings`]).
     StatsGrouping {
         wrong: String,
+        valid: Vec<&'static str>,
     },
     /// `stats --by` names no grouping at all.
     NoStatsGrouping {
@@ -158,10 +159,10 @@ impl fmt::Display for Refusal {
 impl fmt::Display for Usage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Usage::StatsGrouping { wrong } => write!(
+            Usage::StatsGrouping { wrong, valid } => write!(
                 f,
                 "stats: unknown grouping `{wrong}`; valid, closest first: {} ({STATS_HOW})",
-                closest(wrong, STATS_KEYS, STATS_KEYS.len()).join(", ")
+                closest(wrong, valid.iter().copied(), valid.len()).join(", ")
             ),
             Usage::NoStatsGrouping { by } => {
                 write!(f, "stats: `--by {by}` names no grouping ({STATS_HOW})")
@@ -287,6 +288,7 @@ mod tests {
         let said = |u: Usage| u.to_string();
         let grouping = said(Usage::StatsGrouping {
             wrong: "openng".into(),
+            valid: vec!["rule", "opening", "family"],
         });
         assert!(
             grouping
@@ -295,8 +297,8 @@ mod tests {
         );
         assert!(
             grouping.ends_with(
-                " (Renju tables take any of rule, opening, year, decade, comma-separated; the \
-                 others one of rule, opening, event, year, decade)"
+                " (Renju's balance tables take any of rule, opening, year, decade, \
+                 comma-separated; the others one)"
             ),
             "{grouping}"
         );

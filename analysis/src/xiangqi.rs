@@ -1,11 +1,12 @@
 //! Xiangqi: results per opening, repetition rulings, captures and material.
 
 use kifu_facts::termination::XiangqiTermination;
-use kifu_facts::{GameKind, ResultName, Termination};
+use kifu_facts::{GameKind, Termination};
 use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
-use crate::frame::{f64_col, ratio, NONE};
+use crate::frame::{f64_col, NONE};
+use crate::score::{count_aggs, score_selection, with_score, ResultTally};
 use crate::{Dataset, Game, Result};
 
 const XQ_PIECES: [&str; 7] = [
@@ -45,8 +46,10 @@ pub(crate) fn family_of(opening: Option<&str>) -> String {
 
 /// Xiangqi results per opening (the ECCO code, else the `Opening` tag, else `(none)`).
 ///
-/// Columns: `opening`, `games`, `results`, `red_wins`, `black_wins`, `draws` (u32),
-/// `red_score` (f64: `(red_wins + draws/2) / results`). Most games first.
+/// Columns: `opening`, then the score columns ([`crate::score_columns`]): `games`,
+/// `results`, `red_wins`, `black_wins`, `draws` (u32), `red_score` (f64: `(red_wins +
+/// draws/2) / results`), `wilson_low`, `wilson_high` (f64: its 95% Wilson interval). Most
+/// games first.
 pub fn xiangqi_results(data: &Dataset) -> Result<DataFrame> {
     results_by(data, "opening", xq_opening)
 }
@@ -58,36 +61,25 @@ pub fn xiangqi_results_by_family(data: &Dataset) -> Result<DataFrame> {
 }
 
 fn results_by(data: &Dataset, label: &str, key: fn(&Game) -> String) -> Result<DataFrame> {
-    let (mut op, mut rw, mut bw, mut dr, mut sc) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut keys, mut tally) = (vec![], ResultTally::new(GameKind::Xiangqi));
     for g in data.games(GameKind::Xiangqi)? {
-        let r = g.result;
-        op.push(key(g));
-        rw.push((r == Some(ResultName::Red)) as u32);
-        bw.push((r == Some(ResultName::Black)) as u32);
-        dr.push((r == Some(ResultName::Draw)) as u32);
-        sc.push(matches!(
-            r,
-            Some(ResultName::Red | ResultName::Black | ResultName::Draw)
-        ) as u32);
+        keys.push(key(g));
+        tally.push(g.result);
     }
-    let df = df!(label => op, "r" => rw, "b" => bw, "d" => dr, "s" => sc)?;
-    Ok(df
+    let mut columns = vec![Column::new(label.into(), keys)];
+    columns.extend(tally.columns());
+    let counts = DataFrame::new_infer_height(columns)?
         .lazy()
         .group_by([col(label)])
-        .agg([
-            len().cast(DataType::UInt32).alias("games"),
-            col("s").sum().cast(DataType::UInt32).alias("results"),
-            col("r").sum().cast(DataType::UInt32).alias("red_wins"),
-            col("b").sum().cast(DataType::UInt32).alias("black_wins"),
-            col("d").sum().cast(DataType::UInt32).alias("draws"),
-        ])
-        .with_column(
-            ratio(f64_col("red_wins") + f64_col("draws") * lit(0.5), "results").alias("red_score"),
-        )
+        .agg(count_aggs(GameKind::Xiangqi));
+    let mut selection = vec![col(label)];
+    selection.extend(score_selection(GameKind::Xiangqi));
+    Ok(with_score(counts, GameKind::Xiangqi)
         .sort_by_exprs(
             [col("games"), col(label)],
             SortMultipleOptions::default().with_order_descending_multi([true, false]),
         )
+        .select(selection)
         .collect()?)
 }
 

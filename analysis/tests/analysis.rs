@@ -654,9 +654,12 @@ fn renju_forbidden_shares_and_lengths() {
             "rule",
             "games",
             "results",
-            "first_wins",
-            "second_wins",
+            "black_wins",
+            "white_wins",
             "draws",
+            "black_score",
+            "wilson_low",
+            "wilson_high",
             "first_share",
             "second_share",
             "draw_share"
@@ -664,8 +667,8 @@ fn renju_forbidden_shares_and_lengths() {
     );
     assert_eq!(strs(&df, "rule"), ["RIF", "(none)"]);
     assert_eq!(u32s(&df, "games"), [2, 1]);
-    assert_eq!(u32s(&df, "first_wins"), [1, 0]);
-    assert_eq!(u32s(&df, "second_wins"), [1, 0]);
+    assert_eq!(u32s(&df, "black_wins"), [1, 0]);
+    assert_eq!(u32s(&df, "white_wins"), [1, 0]);
     assert_eq!(u32s(&df, "draws"), [0, 1]);
     close(
         &f64s(&df, "first_share"),
@@ -795,7 +798,9 @@ fn xiangqi_tables() {
             "red_wins",
             "black_wins",
             "draws",
-            "red_score"
+            "red_score",
+            "wilson_low",
+            "wilson_high"
         ]
     );
     assert_eq!(strs(&df, "opening"), ["C45", "A00", "中炮对屏风马"]);
@@ -1456,7 +1461,7 @@ fn standings_and_stats_count_the_same_result() {
         "rule",
     )
     .unwrap();
-    assert_eq!(u32s(&df, "second_wins"), [2]);
+    assert_eq!(u32s(&df, "white_wins"), [2]);
 }
 
 /// Rows of each contract table in an export directory, and the games' keys.

@@ -49,6 +49,7 @@ pub const FINDING_CODES: &[&str] = &[
     "illegal-move",
     "illegal-pass",
     "illegal-placement",
+    "implausible-date",
     "move-limit",
     "movelist-junk",
     "movelist-trailing-digits",

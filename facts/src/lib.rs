@@ -18,6 +18,7 @@ pub mod kind;
 pub mod names;
 pub mod opening_rules;
 pub mod outcome;
+pub mod plausible;
 pub mod position;
 pub mod rating;
 pub mod ruleset;
@@ -54,6 +55,7 @@ pub use outcome::{
     board_decides, count_result, counted_result, counted_result_under, is_repetition_verdict,
     NotAResultName, Outcome, ResultName,
 };
+pub use plausible::{first_recorded_year, implausible_date, today, ImplausibleDate};
 pub use position::{MoveCode, PlyStep, PositionKey};
 pub use rating::{RatingSystem, UndatedResults};
 pub use ruleset::Ruleset;

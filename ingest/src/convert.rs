@@ -69,6 +69,9 @@ pub fn convert(ctx: &MemberContext, item: Result<AnyGame, RawError>) -> (Record,
                 AnyGame::ChouChou(game) => chouchou_record(ctx, &game),
             };
             record.findings.extend(one_player_in_two_seats(&record));
+            record
+                .findings
+                .extend(implausible_date(&record, kifu_facts::today()));
             let verdict = if record.findings.iter().any(|f| f.severity.is_serious()) {
                 Verdict::WithFindings
             } else {
@@ -129,6 +132,42 @@ fn one_player_in_two_seats(record: &GameRecord) -> Vec<FindingRecord> {
         }
     }
     out
+}
+
+/// The code of a record dated before its game's recorded history or after the ingest.
+const IMPLAUSIBLE_DATE: &str = "implausible-date";
+
+/// An info finding for a record whose date cannot be when it was played
+/// ([`kifu_facts::implausible_date`]: before the game's first recorded year, or after
+/// `today`, the ingest's day): the date is kept as written, and the tables by year and
+/// decade leave the game out. Said of the whole record, at its start.
+fn implausible_date(record: &GameRecord, today: i32) -> Option<FindingRecord> {
+    use kifu_facts::ImplausibleDate;
+    let written = record.date.as_deref()?;
+    let date = kifu_facts::PartialDate::read_stored(written)?;
+    let message = match kifu_facts::implausible_date(record.kind, &date, today)? {
+        ImplausibleDate::BeforeHistory { first_year } => format!(
+            "the date {written} is before {}'s recorded history (its first recorded year: \
+             {first_year}): left out of the tables by year and decade",
+            record.kind.title()
+        ),
+        ImplausibleDate::Future => format!(
+            "the date {written} is after the day of the ingest: left out of the tables by \
+             year and decade"
+        ),
+    };
+    Some(FindingRecord {
+        ply: None,
+        code: IMPLAUSIBLE_DATE.to_owned(),
+        severity: Severity::Info,
+        message,
+        rule: String::new(),
+        forbidden: None,
+        node: None,
+        offset: record.offset,
+        line: record.line,
+        column: record.column,
+    })
 }
 
 /// RIF `alt` lists the *alternative* 5th moves offered beside the one played, so the 5th

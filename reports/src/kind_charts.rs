@@ -30,9 +30,14 @@ pub(crate) fn kind_chart(
     let title = lang.text(chart.title);
     Ok(match chart.kind {
         ChartKind::RenjuScore { by } => renju_score_chart(rows, by, title, stem, lang)?,
-        ChartKind::PooledShares { by } => {
-            pooled_shares_chart(kind, title, by, &pooled_shares(rows, by, lang)?, stem, lang)?
-        }
+        ChartKind::PooledShares { by } => pooled_shares_chart(
+            kind,
+            title,
+            by,
+            &pooled_shares(rows, kind, by, lang)?,
+            stem,
+            lang,
+        )?,
         ChartKind::XiangqiOpeningShares => {
             let (results, note) = xiangqi_pooled_results(rows, lang)?;
             let (frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS, lang)?;
@@ -124,16 +129,23 @@ fn shares_chart(title: &str, label: &str, shares: [(&str, ResultName); 3]) -> Ch
     }
 }
 
-/// `result_shares` by `by` with the groups under [`MIN_RESULTS`] pooled into “other”,
+/// `result_shares` of `kind` by `by` with the groups under [`MIN_RESULTS`] pooled into “other”,
 /// the shares recomputed; and the note saying so.
-fn pooled_shares(df: &DataFrame, by: &str, lang: Lang) -> Result<(DataFrame, String), Error> {
+fn pooled_shares(
+    df: &DataFrame,
+    kind: GameKind,
+    by: &str,
+    lang: Lang,
+) -> Result<(DataFrame, String), Error> {
+    // The kind's score columns name its sides' wins (Renju `black_wins`, `white_wins`).
+    let [games, results, first_wins, second_wins, draws, ..] = kifu_analysis::score_columns(kind);
     let pooled = pool(
         df,
         &Pooling {
             label: by,
             sample: "results",
             min: MIN_RESULTS,
-            counts: &["games", "results", "first_wins", "second_wins", "draws"],
+            counts: &[&games, &results, &first_wins, &second_wins, &draws],
             family: None,
             noun: by,
             lang,
@@ -143,9 +155,9 @@ fn pooled_shares(df: &DataFrame, by: &str, lang: Lang) -> Result<(DataFrame, Str
         .frame
         .lazy()
         .with_columns([
-            share("first_wins", "results").alias("first_share"),
+            share(&first_wins, "results").alias("first_share"),
             share("draws", "results").alias("draw_share"),
-            share("second_wins", "results").alias("second_share"),
+            share(&second_wins, "results").alias("second_share"),
         ])
         .collect()?;
     Ok((frame, pooled.note))

@@ -24,6 +24,7 @@ fn with_extra_table() -> &'static [TableDef] {
     let extra = TableDef {
         name: "chouchou_lengths_by_ten",
         scope: Scope::Kind(GameKind::ChouChou),
+        by: &[],
         compute: chouchou_lengths_by_ten,
         title: Msg::ByOpeningRuleAndOpening,
         keep: Keep::Always,

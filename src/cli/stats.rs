@@ -204,12 +204,20 @@ fn compute(
         }
     }
     if left.without_moves > 0 {
+        // Said as it is: those without a year are in no row by year or decade.
+        let no_year = match left.without_moves_or_year {
+            0 => String::new(),
+            n => format!(
+                "; {n} of them have no year in their date, so are in no row by year or decade"
+            ),
+        };
         notes.push(format!(
             "{} result(s) without moves (of a results file) count in the Renju balance \
-             tables, except those by opening",
+             tables, except those by opening{no_year}",
             left.without_moves
         ));
     }
+    notes.extend(period_notes(&data, &tables)?);
     for (name, df) in &tables {
         if df.height() == 0 && !tables.is_empty() {
             notes.push(format!(
@@ -219,6 +227,40 @@ fn compute(
         }
     }
     Ok((tables, notes))
+}
+
+/// What the tables by year or decade shown leave out, per game: the games without a year
+/// in their date, and those dated implausibly (an `implausible-date` finding).
+fn period_notes(data: &kifu_analysis::Dataset, tables: &Tables) -> Result<Vec<String>> {
+    let mut notes = Vec::new();
+    for kind in kifu_facts::GameKind::ALL {
+        let by_period = tables.iter().any(|(name, _)| {
+            name.starts_with(&format!("{kind}_"))
+                && (name.contains("_year") || name.contains("_decade"))
+        });
+        if !by_period {
+            continue;
+        }
+        let left = kifu_analysis::periods_left_out(data, kind)?;
+        if left.implausible > 0 {
+            notes.push(format!(
+                "{} {kind} game(s) dated before {}'s recorded history (its first recorded \
+                 year: {}) or after today (an implausible-date finding) are left out of the \
+                 tables by year and decade",
+                left.implausible,
+                kind.title(),
+                kifu_facts::first_recorded_year(kind)
+            ));
+        }
+        if left.undated > 0 {
+            notes.push(format!(
+                "{} {kind} game(s) without a year in their date are left out of the tables \
+                 by year and decade",
+                left.undated
+            ));
+        }
+    }
+    Ok(notes)
 }
 
 /// The API's answer (`/api/stats`): the tables `--format json` prints (the same object),

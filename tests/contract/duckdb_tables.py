@@ -62,21 +62,30 @@ renju_openings = rows(
 )
 
 xiangqi_results = rows(
-    """
-    SELECT coalesce(nullif(trim(opening), ''), opening_name, '(none)') AS opening,
-           count(*) AS games,
-           count(*) FILTER (WHERE counted_result IN ('red', 'black', 'draw')) AS results,
-           count(*) FILTER (WHERE counted_result = 'red') AS red_wins,
-           count(*) FILTER (WHERE counted_result = 'black') AS black_wins,
-           count(*) FILTER (WHERE counted_result = 'draw') AS draws,
-           CASE WHEN count(*) FILTER (WHERE counted_result IN ('red', 'black', 'draw')) > 0
-                THEN (count(*) FILTER (WHERE counted_result = 'red')
-                      + count(*) FILTER (WHERE counted_result = 'draw') / 2.0)
-                     / count(*) FILTER (WHERE counted_result IN ('red', 'black', 'draw'))
-           END AS red_score
-    FROM games
-    WHERE kind = 'xiangqi' AND first_copy
-    GROUP BY 1
+    f"""
+    WITH t AS (
+        SELECT coalesce(nullif(trim(opening), ''), opening_name, '(none)') AS opening,
+               count(*) AS games,
+               count(*) FILTER (WHERE counted_result IN ('red', 'black', 'draw')) AS results,
+               count(*) FILTER (WHERE counted_result = 'red') AS red_wins,
+               count(*) FILTER (WHERE counted_result = 'black') AS black_wins,
+               count(*) FILTER (WHERE counted_result = 'draw') AS draws
+        FROM games
+        WHERE kind = 'xiangqi' AND first_copy
+        GROUP BY 1
+    ), s AS (
+        SELECT *, CASE WHEN results > 0
+                       THEN (red_wins + draws / 2.0) / results END AS red_score
+        FROM t
+    )
+    SELECT opening, games, results, red_wins, black_wins, draws, red_score,
+           (red_score + {Z}^2 / (2 * results)
+             - {Z} * sqrt(red_score * (1 - red_score) / results + {Z}^2 / (4 * results^2)))
+             / (1 + {Z}^2 / results) AS wilson_low,
+           (red_score + {Z}^2 / (2 * results)
+             + {Z} * sqrt(red_score * (1 - red_score) / results + {Z}^2 / (4 * results^2)))
+             / (1 + {Z}^2 / results) AS wilson_high
+    FROM s
     ORDER BY games DESC, opening
     """
 )
