@@ -63,21 +63,28 @@ def renju_balance(results_only_formats, keys, where="TRUE"):
         FROM t
     )
     SELECT {select} games, results, black_wins, white_wins, draws, black_score,
-           CASE WHEN results > 0 THEN
-             (black_score + {Z}D * {Z}D / (2 * results)
-              - {Z}D * sqrt(black_score * (1 - black_score) / results
-                            + {Z}D * {Z}D / (4D * results * results)))
-             / (1 + {Z}D * {Z}D / results) END AS wilson_low,
-           CASE WHEN results > 0 THEN
-             (black_score + {Z}D * {Z}D / (2 * results)
-              + {Z}D * sqrt(black_score * (1 - black_score) / results
-                            + {Z}D * {Z}D / (4D * results * results)))
-             / (1 + {Z}D * {Z}D / results) END AS wilson_high,
+           {wilson('black_score')},
            CASE WHEN swap_known > 0 THEN swap_yes / CAST(swap_known AS DOUBLE) END AS swap_rate,
            mean_plies
     FROM s
     {"ORDER BY " + order if keys else ""}
     """
+
+
+def wilson(score):
+    """The 95% Wilson interval of the first mover's `score` over `results`, as kifu's
+    score columns (`wilson_low`, `wilson_high`): one formula for every score table."""
+    return f"""
+           CASE WHEN results > 0 THEN
+             ({score} + {Z}D * {Z}D / (2 * results)
+              - {Z}D * sqrt({score} * (1 - {score}) / results
+                            + {Z}D * {Z}D / (4D * results * results)))
+             / (1 + {Z}D * {Z}D / results) END AS wilson_low,
+           CASE WHEN results > 0 THEN
+             ({score} + {Z}D * {Z}D / (2 * results)
+              + {Z}D * sqrt({score} * (1 - {score}) / results
+                            + {Z}D * {Z}D / (4D * results * results)))
+             / (1 + {Z}D * {Z}D / results) END AS wilson_high"""
 
 
 XIANGQI_OPENING = """
@@ -104,10 +111,14 @@ def xiangqi_results(label, key):
                count(CASE WHEN counted_result = 'draw' THEN 1 END) AS draws
         FROM games WHERE kind = 'xiangqi' AND first_copy
         GROUP BY 1
+    ), s AS (
+        SELECT *, CASE WHEN results > 0 THEN (red_wins + draws * 0.5D) / results END
+                  AS red_score
+        FROM t
     )
-    SELECT {label}, games, results, red_wins, black_wins, draws,
-           CASE WHEN results > 0 THEN (red_wins + draws * 0.5D) / results END AS red_score
-    FROM t ORDER BY games DESC, {label}
+    SELECT {label}, games, results, red_wins, black_wins, draws, red_score,
+           {wilson('red_score')}
+    FROM s ORDER BY games DESC, {label}
     """
 
 

@@ -2,10 +2,13 @@
 //! of its holder, and through a linked copy's seat only where that copy names the same
 //! person in the same seat (one folded name, or one curated identity), saying which copy;
 //! the players listing counts a game once, under the holder's names; one player in both
-//! seats counts once and as no result; the migration writes the finding the ingest writes.
+//! seats counts once and as no result; the migration writes the finding the ingest writes;
+//! one player's record (`Store::player_results`, by year, event, kind and spelling) adds
+//! up to the players list.
 
 use kifu_facts::curation::{Curation, PlayerEntry};
 use kifu_facts::{BySeat, GameKind, ResultName};
+use kifu_store::player::{ResultsBy, ResultsLine};
 use kifu_store::search::{FoundThrough, GameOrder, NameOrder, PlayerListing};
 use kifu_store::{GameFilter, GameRecord, NewSource, Record, Store};
 
@@ -239,4 +242,78 @@ fn the_migration_writes_the_finding_for_records_stored_before() {
         .filter(|f| f.code == "same-player-both-seats")
         .count();
     assert_eq!(same, 1);
+}
+
+fn lines(store: &Store, filter: &GameFilter, by: ResultsBy) -> Vec<(Option<String>, [u64; 5])> {
+    store
+        .player_results(filter, by)
+        .unwrap()
+        .into_iter()
+        .map(
+            |ResultsLine {
+                 key,
+                 games,
+                 wins,
+                 draws,
+                 losses,
+                 unknown,
+             }| { (key, [games, wins, draws, losses, unknown]) },
+        )
+        .collect()
+}
+
+#[test]
+fn a_players_record_adds_up_to_the_players_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = database(&dir.path().join("k.db"));
+    let curation = Curation {
+        players: vec![PlayerEntry {
+            line: 1,
+            name: "胡榮華".into(),
+            aliases: vec!["上海胡榮華".into()],
+            ..PlayerEntry::default()
+        }],
+        ..Curation::default()
+    };
+    store
+        .apply_curation(&curation, "c.toml", "h", "", false)
+        .unwrap()
+        .unwrap();
+    let hu = player("胡榮華");
+    let listed = store.list_players(&hu, NameOrder::Name, None).unwrap();
+    let total = [
+        listed[0].games,
+        listed[0].wins,
+        listed[0].draws,
+        listed[0].losses,
+        listed[0].unknown,
+    ];
+    assert_eq!(total, [3, 2, 0, 0, 1]);
+    // No game has a date or an event: one line without a key, the list's.
+    assert_eq!(lines(&store, &hu, ResultsBy::Year), [(None, total)]);
+    assert_eq!(lines(&store, &hu, ResultsBy::Event), [(None, total)]);
+    assert_eq!(
+        lines(&store, &hu, ResultsBy::Kind),
+        [(Some("xiangqi".into()), total)]
+    );
+    // Games 1 and 5 (through copy 6) spell him 胡榮華; game 4 seats him twice, under two
+    // spellings: each counts it, as no result.
+    assert_eq!(
+        lines(&store, &hu, ResultsBy::Spelling),
+        [
+            (Some("上海胡榮華".into()), [1, 0, 0, 0, 1]),
+            (Some("上海胡榮華.".into()), [1, 0, 0, 0, 1]),
+            (Some("胡榮華".into()), [2, 2, 0, 0, 0]),
+        ]
+    );
+    // The loser's side of game 1.
+    assert_eq!(
+        lines(&store, &player("呂欽"), ResultsBy::Kind),
+        [(Some("xiangqi".into()), [1, 0, 0, 1, 0])]
+    );
+    // No player named: no one to count.
+    assert!(store
+        .player_results(&GameFilter::default(), ResultsBy::Year)
+        .unwrap()
+        .is_empty());
 }
