@@ -199,7 +199,7 @@ fn kinds_of(list: Option<String>) -> Vec<GameKind> {
 /// `params` its parameters): in `order`, after the line named `after`, at most `limit`.
 fn page_of_names(
     listed: &str,
-    mut params: Vec<Value>,
+    params: &[Value],
     order: NameOrder,
     limit: Option<u64>,
     after: Option<&str>,
@@ -220,6 +220,7 @@ fn page_of_names(
          ORDER BY {order} LIMIT ?",
     );
     let after = after.map_or(Value::Null, |a| Value::Text(a.to_owned()));
+    let mut params = params.to_vec();
     params.extend([after.clone(), after]);
     params.push(limit_value(limit));
     (sql, params)
@@ -635,9 +636,9 @@ impl Store {
             other = crate::shown::seat_identity("q"),
             this = crate::shown::seat_identity("p"),
         );
-        let (sql, params) = page_of_names(&listed, c.params, order, limit, after);
+        let (sql, params) = page_of_names(&listed, &c.params, order, limit, after);
         let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map(params_from_iter(params.clone()), |r| {
+        let rows = stmt.query_map(params_from_iter(params), |r| {
             let n = |name: &str| -> rusqlite::Result<u64> {
                 Ok(r.get::<_, Option<i64>>(name)?.unwrap_or(0) as u64)
             };
@@ -653,7 +654,7 @@ impl Store {
         })?;
         let lines: Vec<PlayerListing> = rows.collect::<rusqlite::Result<_>>()?;
         if lines.is_empty() {
-            self.listed_name(&listed, params, after, "player")?;
+            self.listed_name(&listed, c.params, after, "player")?;
         }
         Ok(lines)
     }
@@ -693,9 +694,9 @@ impl Store {
              GROUP BY coalesce(-ce.id, e.id)",
             cond = c.sql
         );
-        let (sql, params) = page_of_names(&listed, c.params, order, limit, after);
+        let (sql, params) = page_of_names(&listed, &c.params, order, limit, after);
         let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map(params_from_iter(params.clone()), |r| {
+        let rows = stmt.query_map(params_from_iter(params), |r| {
             Ok(EventListing {
                 name: r.get("name")?,
                 games: r.get::<_, i64>("games")? as u64,
@@ -707,13 +708,13 @@ impl Store {
         })?;
         let lines: Vec<EventListing> = rows.collect::<rusqlite::Result<_>>()?;
         if lines.is_empty() {
-            self.listed_name(&listed, params, after, "event")?;
+            self.listed_name(&listed, c.params, after, "event")?;
         }
         Ok(lines)
     }
 
     /// Unless `after` is none or a line of `listed` (a name listing's query, `params` its
-    /// parameters first): [`Missing::Name`](crate::Missing::Name), so a page after a name
+    /// parameters): [`Missing::Name`](crate::Missing::Name), so a page after a name
     /// the list has not is an error, not an empty page.
     fn listed_name(
         &self,
@@ -725,8 +726,6 @@ impl Store {
         let Some(after) = after else {
             return Ok(());
         };
-        // The page's parameters end with its `after` (twice) and its limit.
-        params.truncate(params.len() - 3);
         params.push(Value::Text(after.to_owned()));
         let sql = format!("WITH listed AS ({listed}) SELECT count(*) FROM listed WHERE name = ?");
         let found: i64 = self
