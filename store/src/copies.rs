@@ -359,7 +359,7 @@ pub struct FilledHeader {
 impl Store {
     /// What the linked copies of game `id` give that it lacks (nothing for a copy itself).
     pub fn filled_header(&self, id: i64) -> Result<FilledHeader> {
-        let holder: i64 = self.conn.query_row(
+        let holder: i64 = self.kept_row(
             &format!(
                 "SELECT {} FROM games g WHERE g.id = ?1",
                 crate::shown::seats_holder("g")
@@ -371,12 +371,12 @@ impl Store {
         if holder != id {
             filled.players = Some((holder, crate::query::seats(&self.conn, holder)?));
         }
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT c.id, c.date, e.name FROM games g JOIN games c ON c.duplicate_of = g.id
              LEFT JOIN events e ON e.id = c.event_id
              WHERE g.id = ?1 ORDER BY c.id",
         )?;
-        let (own_date, own_event): (Option<String>, Option<i64>) = self.conn.query_row(
+        let (own_date, own_event): (Option<String>, Option<i64>) = self.kept_row(
             "SELECT date, event_id FROM games WHERE id = ?1",
             params![id],
             |r| Ok((r.get(0)?, r.get(1)?)),

@@ -205,8 +205,7 @@ impl Store {
     /// The curated event game `id` belongs to, if any.
     pub fn curated_event_of(&self, id: i64) -> Result<Option<(String, u32)>> {
         Ok(self
-            .conn
-            .query_row(
+            .kept_row(
                 "SELECT ce.name, ce.line FROM event_games eg JOIN curated_events ce
                  ON ce.id = eg.event
                  WHERE eg.game_id = (SELECT coalesce(duplicate_of, id) FROM games WHERE id = ?1)",

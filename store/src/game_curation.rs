@@ -245,8 +245,7 @@ impl Store {
     /// makes one (whichever copy its key named).
     pub fn correction(&self, id: i64) -> Result<Option<KeyedEntry<ResultName>>> {
         Ok(self
-            .conn
-            .query_row(
+            .kept_row(
                 "SELECT result, reason, author, date, line, matched FROM result_corrections
                  WHERE game_id = (SELECT coalesce(duplicate_of, id) FROM games WHERE id = ?1)",
                 params![id],
@@ -266,8 +265,7 @@ impl Store {
     /// The authoritative copy a `[[copy]]` names for the game record `id` belongs to.
     pub fn authoritative_copy(&self, id: i64) -> Result<Option<KeyedEntry<i64>>> {
         Ok(self
-            .conn
-            .query_row(
+            .kept_row(
                 "SELECT copy_id, reason, author, date, line FROM authoritative_copies
                  WHERE game_id = (SELECT coalesce(duplicate_of, id) FROM games WHERE id = ?1)",
                 params![id],

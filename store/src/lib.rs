@@ -308,6 +308,17 @@ pub(crate) fn open_for_writing(path: &Path) -> Result<Connection> {
 }
 
 impl Store {
+    /// One row of `sql` through the connection's kept statements: `Connection::query_row`
+    /// prepares its statement again at every call, which a server answering one game
+    /// after another pays a dozen times an answer.
+    pub(crate) fn kept_row<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+    where
+        P: rusqlite::Params,
+        F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    {
+        self.conn.prepare_cached(sql)?.query_row(params, f)
+    }
+
     /// Opens (creating if needed) a database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {
         let conn = open_for_writing(path)?;

@@ -256,7 +256,7 @@ impl Store {
              LEFT JOIN quarantine q ON q.id = x.quarantine_id
              WHERE {covered}
              ORDER BY x.source_id, x.offset, x.id
-             LIMIT ?",
+             {limit}",
             src = "CASE WHEN coalesce(g.member, q.member, '') = '' THEN s.path \
                    ELSE s.path || '!' || coalesce(g.member, q.member) END",
             covered = covered.sql,
@@ -264,12 +264,10 @@ impl Store {
             decision = crate::curation::DECISION_COLUMNS,
             resolution = RESOLUTION_COLUMNS,
             group = crate::shown::group("g"),
+            limit = crate::search::limit_clause(limit),
         );
-        let mut params = covered.params;
-        params.push(rusqlite::types::Value::Integer(
-            limit.map_or(-1, |l| l as i64),
-        ));
-        let mut stmt = self.conn.prepare(&sql)?;
+        let params = covered.params;
+        let mut stmt = self.conn.prepare_cached(&sql)?;
         let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
             let code: String = r.get("code")?;
             let message: String = r.get("message")?;
@@ -349,13 +347,12 @@ impl Store {
             counted = crate::shown::counted("g"),
         );
         let row = self
-            .conn
-            .query_row(&sql, params![id], game_row)
+            .kept_row(&sql, params![id], game_row)
             .optional()?
             .ok_or(Error::NotFound(crate::Missing::Game(id)))?;
         let mut stmt = self
             .conn
-            .prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")?;
+            .prepare_cached("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY rowid")?;
         let comments = stmt
             .query_map(params![id], |r| Ok((r.get("ply")?, r.get("text")?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;

@@ -217,17 +217,23 @@ fn page_of_names(
               mark AS (SELECT games, name FROM listed WHERE name = ?)
          SELECT listed.* FROM listed
          WHERE ? IS NULL OR EXISTS (SELECT 1 FROM mark WHERE {after_mark})
-         ORDER BY {order} LIMIT ?",
+         ORDER BY {order} {limit}",
+        limit = limit_clause(limit),
     );
     let after = after.map_or(Value::Null, |a| Value::Text(a.to_owned()));
     let mut params = params.to_vec();
     params.extend([after.clone(), after]);
-    params.push(limit_value(limit));
     (sql, params)
 }
 
-fn limit_value(limit: Option<u64>) -> Value {
-    Value::Integer(limit.map_or(-1, |l| l as i64))
+/// `LIMIT n` written into a statement's text (nothing for no limit). A bound `LIMIT ?`
+/// makes SQLite (3.50) prepare the statement again at every run, since its plan depends
+/// on the value: for one game's findings that cost ten times the query itself. Written
+/// in, each limit is a statement of its own, kept prepared.
+pub(crate) fn limit_clause(limit: Option<u64>) -> String {
+    limit.map_or(String::new(), |l| {
+        format!("LIMIT {}", l.min(i64::MAX as u64))
+    })
 }
 
 impl Store {
@@ -412,7 +418,8 @@ impl Store {
                     {SOURCE} AS source, g.line, g.duplicate_of, {seats} AS seats_holder
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = {event}
-             WHERE {cond} ORDER BY {order} LIMIT ?",
+             WHERE {cond} ORDER BY {order} {limit}",
+            limit = limit_clause(limit),
             date = crate::shown::filled("g", "date"),
             event = crate::shown::filled("g", "event_id"),
             seats = crate::shown::seats_holder("g"),
@@ -424,9 +431,8 @@ impl Store {
             cond = c.sql,
             order = order.keys(),
         );
-        let mut params = c.params;
-        params.push(limit_value(limit));
-        let mut stmt = self.conn.prepare(&sql)?;
+        let params = c.params;
+        let mut stmt = self.conn.prepare_cached(&sql)?;
         let rows = stmt.query_map(params_from_iter(params), |r| {
             let counted: Option<String> = r.get("counted")?;
             let recorded_result: Option<String> = r.get("recorded_name")?;
@@ -552,11 +558,11 @@ impl Store {
                         AS source,
                     q.line, q.\"column\", q.format, q.error
              FROM quarantine q JOIN sources s ON s.id = q.source_id
-             WHERE {} ORDER BY q.source_id, q.offset LIMIT ?",
-            c.sql
+             WHERE {} ORDER BY q.source_id, q.offset {}",
+            c.sql,
+            limit_clause(limit),
         );
-        let mut params = c.params;
-        params.push(limit_value(limit));
+        let params = c.params;
         let mut stmt = self.conn.prepare(&sql)?;
         let rows = stmt.query_map(params_from_iter(params), |r| {
             Ok(QuarantinedListing {

@@ -82,7 +82,7 @@ impl Store {
              JOIN sources s ON s.id = t.source_id
              WHERE g.id = ?1 ORDER BY t.offset DESC LIMIT 1"
         );
-        Ok(self.conn.query_row(&sql, [id], library_text).optional()?)
+        Ok(self.kept_row(&sql, [id], library_text).optional()?)
     }
 }
 

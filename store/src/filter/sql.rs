@@ -434,11 +434,13 @@ impl GameFilter {
         if let Some(id) = self.id {
             // One game (`show`, `audit --game`): both sides of the OR name the finding's
             // game by id, so each is looked up through `findings_game` instead of the OR
-            // reading every finding.
+            // reading every finding. The unary `+` keeps SQLite from reading every
+            // copies-disagree finding through `findings_code` instead (2.3 ms a game on
+            // CCPD's 14,102, against 0.02 ms).
             c.and("x.game_id = ?", [Value::Integer(id)]);
             finding.and(
                 &format!(
-                    "x.code = 'copies-disagree' AND x.game_id IN (SELECT g.duplicate_of
+                    "+x.code = 'copies-disagree' AND x.game_id IN (SELECT g.duplicate_of
                      FROM games g WHERE {})",
                     copies.sql
                 ),

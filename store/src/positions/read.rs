@@ -157,10 +157,11 @@ impl Store {
             "SELECT g.id, g.kind, m.data, g.extra, {counted},
                     g.duplicate_of IS NOT NULL, g.plies
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
-             WHERE g.id > ?1 ORDER BY g.id LIMIT ?2",
-            counted = crate::shown::counted("g")
+             WHERE g.id > ?1 ORDER BY g.id {limit}",
+            counted = crate::shown::counted("g"),
+            limit = crate::search::limit_clause(Some(limit as u64)),
         ))?;
-        let rows = stmt.query_map(params![after, limit as i64], |r| {
+        let rows = stmt.query_map(params![after], |r| {
             let kind = kind_of(r, 1)?;
             let counted: Option<String> = r.get(4)?;
             Ok(IndexSource {
