@@ -10,6 +10,7 @@ use kifu_analysis::ratings::{
     rate_from, rated_games, read_current, stored_filter, stored_lists, RatingTerms, Ratings,
     StartingPoint,
 };
+use kifu_analysis::DrawModel;
 use kifu_facts::GameKind;
 use kifu_facts::{RatingSystem, UndatedResults};
 use kifu_store::filter::PartialDate;
@@ -48,6 +49,10 @@ pub(super) struct RatingsArgs {
     /// Elo: the K factor (the most a game moves a rating, times two).
     #[arg(long, default_value_t = 20.0)]
     k: f64,
+    /// WHR: how a draw counts: half (half a win, the default) or davidson (an outcome of
+    /// its own, with a draw parameter ν fitted beside the ratings and reported).
+    #[arg(long, value_name = "MODEL", default_value = "half", value_parser = parse_draws)]
+    draws: DrawModel,
     /// Results without a date when others have one: leave-out (counted on standard error)
     /// or own-period (rated as one period of their own, the day before the first dated day).
     #[arg(long, default_value = "leave-out", value_parser = parse_undated)]
@@ -91,6 +96,10 @@ fn parse_rating_system(s: &str) -> Result<RatingSystem, String> {
     })
 }
 
+fn parse_draws(s: &str) -> Result<DrawModel, String> {
+    DrawModel::from_name(s).ok_or_else(|| unknown_name("draws", s, DrawModel::NAMES))
+}
+
 fn parse_undated(s: &str) -> Result<UndatedResults, String> {
     UndatedResults::from_name(s).ok_or_else(|| {
         unknown_name(
@@ -107,13 +116,22 @@ impl RatingsArgs {
         Ok(self.as_of.as_deref().map(str::parse).transpose()?)
     }
 
-    /// The system and its terms, each term checked to be a number above 0.
+    /// The system and its terms, each term checked to be a number above 0 and to be one
+    /// the system has: checked before anything is read or computed.
     fn terms(&self) -> Result<RatingTerms> {
+        if self.draws == DrawModel::Davidson && self.system != RatingSystem::Whr {
+            bail!(
+                "--draws davidson is Whole-History Rating's (--system whr): {} counts a draw \
+                 as half a win and has no draw model",
+                self.system.name()
+            );
+        }
         let terms = RatingTerms {
             system: self.system,
             whr: kifu_rating::WhrParams {
                 w2: self.w2,
                 prior_games: self.prior_games,
+                draws: self.draws,
                 ..Default::default()
             },
             elo: kifu_rating::EloParams {
@@ -142,9 +160,10 @@ impl RatingsArgs {
 }
 
 pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
+    let terms = args.terms()?;
     let (filter, player) = args.question()?;
     let store = super::select::open_for(&args.db.db, &filter, "ratings")?;
-    let rated = rate(args, &store, &filter, Some(&args.db.db))?;
+    let rated = rate(args, &terms, &store, &filter, Some(&args.db.db))?;
     for note in &rated.notes {
         eprintln!("kifu ratings: {note}");
     }
@@ -163,12 +182,13 @@ pub(super) fn answer(args: &RatingsArgs, store: &kifu_store::Store) -> Result<se
     if args.rated_games.is_some() || args.format != TextFormat::Json {
         bail!("the API answers ratings as JSON: --rated-games and --format are the CLI's");
     }
+    let terms = args.terms()?;
     let (filter, player) = args.question()?;
     let mut notices: Vec<String> = super::select::notices(store, &filter)?
         .into_iter()
         .map(|n| n.text)
         .collect();
-    let rated = rate(args, store, &filter, None)?;
+    let rated = rate(args, &terms, store, &filter, None)?;
     notices.extend(rated.notes.iter().cloned());
     let mut answer = if rated.ratings.lines.is_empty() {
         serde_json::json!({"lines": []})
@@ -206,6 +226,7 @@ impl RatingsArgs {
 /// computed (and stored when `db` is given and the stored list is this one).
 fn rate(
     args: &RatingsArgs,
+    terms: &RatingTerms,
     store: &kifu_store::Store,
     filter: &kifu_store::GameFilter,
     db: Option<&Path>,
@@ -225,7 +246,6 @@ fn rate(
             }
         }
     };
-    let terms = args.terms()?;
     // The list kifu stores (the default terms over every game), when this is one: stored
     // by this command when the games have changed since it was computed.
     let of_kind = kifu_analysis::Filter {
@@ -253,7 +273,7 @@ fn rate(
             // The stored fit of nearly the same games is where WHR starts: the same
             // result in fewer passes.
             let start = StartingPoint::stored(store, kind)?;
-            let ratings = rate_from(kind, &games, &terms, &start);
+            let ratings = rate_from(kind, &games, terms, &start);
             if let (true, true, Some(db)) = (stored_list, stale, db) {
                 store_lists(db, kind, generation, &games, &start, &ratings)?;
             }
@@ -278,10 +298,34 @@ fn rate(
             ratings.iterations
         ));
     }
+    if let Some(note) = draw_note(terms, &ratings) {
+        notes.push(note);
+    }
     Ok(Rated {
         ratings,
         kind,
         notes,
+    })
+}
+
+/// Davidson's ν said, as `stats --adjusted --draws davidson` says it; `None` when draws
+/// count half.
+fn draw_note(terms: &RatingTerms, ratings: &Ratings) -> Option<String> {
+    if terms.whr.draws != DrawModel::Davidson || ratings.lines.is_empty() {
+        return None;
+    }
+    Some(match ratings.draw_parameter {
+        Some(d) => format!(
+            "Davidson's draw parameter ν = {:.3} (95% interval {:.3} to {:.3}, over every \
+             rating's uncertainty): between equals a draw has probability ν/(2+ν) = {:.3}",
+            d.nu,
+            d.low,
+            d.high,
+            d.nu / (2.0 + d.nu)
+        ),
+        None => "Davidson's draw parameter not fitted: the rated games have no draw, or only \
+                 draws (the model is then Bradley–Terry)"
+            .to_owned(),
     })
 }
 
@@ -414,13 +458,17 @@ fn history(ratings: &Ratings, player: &str, format: TextFormat) -> Result<String
     let points = ratings.histories.get(player).map_or(&[][..], Vec::as_slice);
     Ok(match format {
         TextFormat::Json => {
-            serde_json::to_string_pretty(&serde_json::json!({
+            let mut v = serde_json::json!({
                 "kind": ratings.kind.name(),
                 "system": ratings.system,
                 "terms": ratings.terms,
                 "player": player,
                 "history": points,
-            }))? + "\n"
+            });
+            if let Some(d) = ratings.draw_parameter {
+                v["draw_parameter"] = serde_json::to_value(d)?;
+            }
+            serde_json::to_string_pretty(&v)? + "\n"
         }
         TextFormat::Csv => {
             let mut out = csv_line(&["date", "rating", "sd", "games"].map(String::from));
