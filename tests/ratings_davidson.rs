@@ -218,8 +218,8 @@ fn davidson_on_the_renjunet_results_reports_nu_and_leaves_the_stored_list_alone(
 }
 
 /// Elo has no draw model: `--draws davidson` with it is refused before the database is
-/// even opened (a path where none is still gets this answer), exit 2; an unknown model
-/// names the two.
+/// even opened (a path where none is still gets this answer), exit 2, as is any term of
+/// the other system (`--w2` with Elo, `--k` with WHR); an unknown model names the two.
 #[test]
 fn davidson_under_elo_is_refused_before_anything_is_read() {
     let dir = tempfile::tempdir().unwrap();
@@ -239,6 +239,27 @@ fn davidson_under_elo_is_refused_before_anything_is_read() {
         said.contains("--draws davidson is Whole-History Rating's (--system whr)"),
         "{said}"
     );
+    assert!(!missing.exists());
+    // Each system's terms are refused with the other, where they would change nothing.
+    for (args, said) in [
+        (
+            ["--system", "elo", "--w2", "3"],
+            "--w2 is Whole-History Rating's (--system whr)",
+        ),
+        (
+            ["--system", "whr", "--k", "30"],
+            "--k is Elo's (--system elo)",
+        ),
+    ] {
+        let mut all = vec!["ratings", "--db", missing.to_str().unwrap()];
+        all.extend(args);
+        let out = kifu(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(said),
+            "{out:?}"
+        );
+    }
     assert!(!missing.exists());
     let out = kifu(&[
         "ratings",

@@ -39,20 +39,22 @@ pub(super) struct RatingsArgs {
     /// With --player: the player's rating in each rating period.
     #[arg(long)]
     history: bool,
-    /// WHR: the variance of a rating's drift, in Elo² per day (Coulom's 14).
-    #[arg(long, default_value_t = 14.0)]
-    w2: f64,
+    // The terms of one system are refused with the other, so they are options: given or
+    // not, their defaults are the rating crate's.
+    /// WHR: the variance of a rating's drift, in Elo² per day (default 14, Coulom's).
+    #[arg(long)]
+    w2: Option<f64>,
     /// WHR: the prior's virtual wins and losses (as many of each) against a 1500 player
-    /// on the player's first day.
-    #[arg(long, default_value_t = 1.0)]
-    prior_games: f64,
-    /// Elo: the K factor (the most a game moves a rating, times two).
-    #[arg(long, default_value_t = 20.0)]
-    k: f64,
+    /// on the player's first day (default 1).
+    #[arg(long)]
+    prior_games: Option<f64>,
+    /// Elo: the K factor (the most a game moves a rating, times two; default 20).
+    #[arg(long)]
+    k: Option<f64>,
     /// WHR: how a draw counts: half (half a win, the default) or davidson (an outcome of
     /// its own, with a draw parameter ν fitted beside the ratings and reported).
-    #[arg(long, value_name = "MODEL", default_value = "half", value_parser = parse_draws)]
-    draws: DrawModel,
+    #[arg(long, value_name = "MODEL", value_parser = parse_draws)]
+    draws: Option<DrawModel>,
     /// Results without a date when others have one: leave-out (counted on standard error)
     /// or own-period (rated as one period of their own, the day before the first dated day).
     #[arg(long, default_value = "leave-out", value_parser = parse_undated)]
@@ -119,43 +121,76 @@ impl RatingsArgs {
     /// The system and its terms, each term checked to be a number above 0 and to be one
     /// the system has: checked before anything is read or computed.
     fn terms(&self) -> Result<RatingTerms> {
-        if self.draws == DrawModel::Davidson && self.system != RatingSystem::Whr {
-            bail!(
-                "--draws davidson is Whole-History Rating's (--system whr): {} counts a draw \
-                 as half a win and has no draw model",
-                self.system.name()
-            );
-        }
+        self.check_terms_are_the_systems()?;
+        let (whr, elo) = (
+            kifu_rating::WhrParams::default(),
+            kifu_rating::EloParams::default(),
+        );
         let terms = RatingTerms {
             system: self.system,
             whr: kifu_rating::WhrParams {
-                w2: self.w2,
-                prior_games: self.prior_games,
-                draws: self.draws,
-                ..Default::default()
+                w2: self.w2.unwrap_or(whr.w2),
+                prior_games: self.prior_games.unwrap_or(whr.prior_games),
+                draws: self.draws.unwrap_or(whr.draws),
+                ..whr
             },
             elo: kifu_rating::EloParams {
-                k: self.k,
-                ..Default::default()
+                k: self.k.unwrap_or(elo.k),
+                ..elo
             },
             undated: self.undated,
         };
         if !(terms.whr.w2 > 0.0 && terms.whr.w2.is_finite()) {
             bail!(
                 "--w2 must be a number above 0 (Elo² per day), not {}",
-                self.w2
+                terms.whr.w2
             );
         }
         if !(terms.whr.prior_games > 0.0 && terms.whr.prior_games.is_finite()) {
             bail!(
                 "--prior-games must be a number above 0, not {}",
-                self.prior_games
+                terms.whr.prior_games
             );
         }
         if !(terms.elo.k > 0.0 && terms.elo.k.is_finite()) {
-            bail!("--k must be a number above 0, not {}", self.k);
+            bail!("--k must be a number above 0, not {}", terms.elo.k);
         }
         Ok(terms)
+    }
+
+    /// Refuses a term of the system not asked for (it would change nothing): WHR's
+    /// `--w2`, `--prior-games` and `--draws davidson` with Elo, Elo's `--k` with WHR.
+    /// `--draws half` is what Elo does, so it is not refused.
+    fn check_terms_are_the_systems(&self) -> Result<()> {
+        let davidson = self.draws == Some(DrawModel::Davidson);
+        let whr_terms = [
+            ("--w2", self.w2.is_some()),
+            ("--prior-games", self.prior_games.is_some()),
+            ("--draws davidson", davidson),
+        ];
+        let elo_terms = [("--k", self.k.is_some())];
+        let (given, theirs, why) = match self.system {
+            RatingSystem::Elo => (
+                whr_terms.as_slice(),
+                "Whole-History Rating's (--system whr)",
+                if davidson {
+                    ": elo counts a draw as half a win and has no draw model"
+                } else {
+                    ""
+                },
+            ),
+            RatingSystem::Whr => (elo_terms.as_slice(), "Elo's (--system elo)", ""),
+        };
+        let named: Vec<&str> = given
+            .iter()
+            .filter(|(_, given)| *given)
+            .map(|(flag, _)| *flag)
+            .collect();
+        if named.is_empty() {
+            return Ok(());
+        }
+        let verb = if named.len() == 1 { "is" } else { "are" };
+        bail!("{} {verb} {theirs}{why}", named.join(" and "))
     }
 }
 
@@ -311,7 +346,10 @@ fn rate(
 /// Davidson's ν said, as `stats --adjusted --draws davidson` says it; `None` when draws
 /// count half.
 fn draw_note(terms: &RatingTerms, ratings: &Ratings) -> Option<String> {
-    if terms.whr.draws != DrawModel::Davidson || ratings.lines.is_empty() {
+    if terms.system != RatingSystem::Whr
+        || terms.whr.draws != DrawModel::Davidson
+        || ratings.lines.is_empty()
+    {
         return None;
     }
     Some(match ratings.draw_parameter {
