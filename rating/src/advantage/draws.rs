@@ -99,8 +99,7 @@ pub(crate) fn tally_terms(tally: Tally, d: f64, log_nu: Option<f64>) -> GameTerm
             ..GameTerms::default()
         };
     };
-    let (win, loss, draw) = davidson_probabilities(d, lambda);
-    let log_denominator = log_denominator(d / 2.0, lambda);
+    let (win, loss, draw, log_denominator) = davidson_outcomes(d, lambda);
     // Σy: the wins less the losses.
     let y = 2.0 * points - games;
     let edge = win - loss;
@@ -125,21 +124,21 @@ pub(crate) fn expected_score(d: f64, log_nu: Option<f64>) -> f64 {
     }
 }
 
-/// `ln(e^x + e^−x + e^λ)` without overflow.
-fn log_denominator(x: f64, lambda: f64) -> f64 {
-    let top = x.abs().max(lambda);
-    top + ((x - top).exp() + (-x - top).exp() + (lambda - top).exp()).ln()
-}
-
 /// Davidson's `(P(win), P(loss), P(draw))` for the first mover at edge `d`.
 fn davidson_probabilities(d: f64, lambda: f64) -> (f64, f64, f64) {
+    let (win, loss, draw, _) = davidson_outcomes(d, lambda);
+    (win, loss, draw)
+}
+
+/// [`davidson_probabilities`] and `ln Z = ln(e^x + e^−x + e^λ)` (`x = d/2`), from three
+/// exponentials and one logarithm: each term is scaled by the largest, so none overflows
+/// (a fit calls this for every game in every pass).
+fn davidson_outcomes(d: f64, lambda: f64) -> (f64, f64, f64, f64) {
     let x = d / 2.0;
-    let log_denominator = log_denominator(x, lambda);
-    (
-        (x - log_denominator).exp(),
-        (-x - log_denominator).exp(),
-        (lambda - log_denominator).exp(),
-    )
+    let top = x.abs().max(lambda);
+    let (win, loss, draw) = ((x - top).exp(), (-x - top).exp(), (lambda - top).exp());
+    let sum = win + loss + draw;
+    (win / sum, loss / sum, draw / sum, top + sum.ln())
 }
 
 #[cfg(test)]
