@@ -27,6 +27,7 @@ mod module_cycles;
 mod positions;
 mod publish;
 mod ratings;
+mod ratings_davidson;
 mod renju_real;
 mod report_pages;
 mod report_print;

@@ -154,6 +154,17 @@ pub struct DrawParameter {
     pub high: f64,
 }
 
+impl DrawParameter {
+    /// A fitted ν with its 95% interval, `ν · e^(±1.96 sd)` from the sd of `ln ν`.
+    pub fn of(fitted: kifu_rating::DrawParameter) -> DrawParameter {
+        DrawParameter {
+            nu: fitted.nu,
+            low: fitted.nu * (-Z95 * fitted.log_sd).exp(),
+            high: fitted.nu * (Z95 * fitted.log_sd).exp(),
+        }
+    }
+}
+
 /// The adjusted advantage of every group of one kind's games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Adjusted {
@@ -525,11 +536,7 @@ pub fn adjusted_advantage(
         left_out_groups: fit.left_out_groups,
         tested: tested.len(),
         min_games: options.min_games,
-        draw_parameter: model.draw_parameter.map(|d| DrawParameter {
-            nu: d.nu,
-            low: d.nu * (-Z95 * d.log_sd).exp(),
-            high: d.nu * (Z95 * d.log_sd).exp(),
-        }),
+        draw_parameter: model.draw_parameter.map(DrawParameter::of),
         players: fit.players,
         without_players: fit.without_players,
         without_result: fit.without_result,

@@ -19,13 +19,14 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use kifu_facts::{GameKind, RatingSystem, UndatedResults};
-use kifu_rating::{EloParams, Pairing, WhrParams};
+use kifu_rating::{DrawModel, EloParams, Pairing, WhrParams};
 use kifu_store::filter::PartialDate;
 use kifu_store::generation::{Derived, Freshness, Generation};
 use kifu_store::query::ResultRow;
 use kifu_store::ratings::{RatingList, RatingRun, StoredRating};
 use serde::Serialize;
 
+use crate::adjusted::DrawParameter;
 use crate::standings::first_seat_score;
 
 /// The rating of a newcomer (Elo's start, WHR's virtual opponent).
@@ -42,7 +43,9 @@ pub struct RatingTerms {
 }
 
 impl RatingTerms {
-    /// Whether these are the terms of the stored lists (the defaults, by any system).
+    /// Whether these are the terms of the stored lists (the defaults, by any system): a
+    /// list under other terms (another drift, Davidson's draws, …) is computed, never read
+    /// from or written to the stored ones.
     pub fn are_default(&self) -> bool {
         let default = RatingTerms::default();
         self.whr == default.whr && self.elo == default.elo && self.undated == default.undated
@@ -51,10 +54,19 @@ impl RatingTerms {
     /// The terms in words, for headings and the `rating_runs` table.
     pub fn describe(&self) -> String {
         let terms = match self.system {
-            RatingSystem::Whr => format!(
-                "WHR: w² {} Elo² per day, prior {} virtual win(s) and loss(es) against {ANCHOR}",
-                self.whr.w2, self.whr.prior_games
-            ),
+            RatingSystem::Whr => {
+                let terms = format!(
+                    "WHR: w² {} Elo² per day, prior {} virtual win(s) and loss(es) against {ANCHOR}",
+                    self.whr.w2, self.whr.prior_games
+                );
+                // Draws as half a win say nothing, as the stored lists always read.
+                match self.whr.draws {
+                    DrawModel::Half => terms,
+                    DrawModel::Davidson => format!(
+                        "{terms}; a draw an outcome of its own (Davidson's model, ν fitted)"
+                    ),
+                }
+            }
             RatingSystem::Elo => format!(
                 "Elo: K {}, start {}, games in date order",
                 self.elo.k, self.elo.initial
@@ -292,6 +304,11 @@ pub struct Ratings {
     /// WHR's iterations, and whether they met the tolerance (Elo: 0, true).
     pub iterations: u32,
     pub converged: bool,
+    /// Davidson's draw parameter with its 95% interval, when the terms asked for
+    /// Davidson's model and the games have both draws and decisive results (absent from
+    /// the JSON otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_parameter: Option<DrawParameter>,
 }
 
 fn kind_name<S: serde::Serializer>(kind: &GameKind, s: S) -> Result<S::Ok, S::Error> {
@@ -375,14 +392,17 @@ fn ratings_of_whr(
             .collect();
         histories.insert(name.clone(), points);
     }
-    listed(
-        kind,
-        games,
-        terms,
-        histories,
-        date_of_day.len(),
-        (fit.iterations, fit.converged),
-    )
+    Ratings {
+        draw_parameter: fit.draw_parameter.map(DrawParameter::of),
+        ..listed(
+            kind,
+            games,
+            terms,
+            histories,
+            date_of_day.len(),
+            (fit.iterations, fit.converged),
+        )
+    }
 }
 
 /// WHR's ratings to 10⁻⁴ Elo. The fit stops within 10⁻⁶ Elo of its maximum, so the digits
@@ -465,6 +485,7 @@ fn listed(
         not_rated: games.not_rated,
         iterations,
         converged,
+        draw_parameter: None,
     }
 }
 

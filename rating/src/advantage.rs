@@ -17,7 +17,7 @@ use crate::special::chi_square_1_survival;
 pub use draws::DrawModel;
 use draws::{expected_score, game_terms};
 
-mod draws;
+pub(crate) mod draws;
 
 /// One game to rate, with the group whose first-mover advantage it informs.
 ///
@@ -584,7 +584,7 @@ impl Model {
 /// Solves `A x = rhs` for a symmetric positive definite `A` given as a
 /// product, by conjugate gradients preconditioned with `A`'s diagonal, from
 /// zero, to a residual of `CG_RELATIVE_RESIDUAL · |rhs|`.
-fn conjugate_gradient(
+pub(crate) fn conjugate_gradient(
     apply: impl Fn(&[f64], &mut [f64]),
     diagonal: &[f64],
     rhs: &[f64],

@@ -19,4 +19,7 @@ pub use advantage::{
 pub use elo::{elo, expected_score, EloLine, EloParams};
 pub use pairing::{elo_from_natural, natural_from_elo, Pairing, ELO_PER_NATURAL};
 pub use special::{chi_square_1_survival, erfc, NORMAL_QUANTILE_975};
-pub use whr::{log_posterior, whole_history, whole_history_from, RatedDay, WhrFit, WhrParams};
+pub use whr::{
+    davidson_log_posterior, log_posterior, whole_history, whole_history_from, RatedDay, WhrFit,
+    WhrParams,
+};

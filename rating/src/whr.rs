@@ -6,8 +6,12 @@
 //! without handicap, komi or draw model: Bradley–Terry games with draws as
 //! half a win, a Wiener prior of variance `w2 · |Δday|` between a player's
 //! consecutive days, and `prior_games` virtual wins and losses against a
-//! virtual player rated 0 on each player's first day.
+//! virtual player rated 0 on each player's first day. With
+//! [`DrawModel::Davidson`] a draw is an outcome of its own instead, its
+//! parameter ν fitted beside the ratings ([`draws`]).
 
+use crate::advantage::draws::{tally_terms, Tally};
+use crate::advantage::{DrawModel, DrawParameter};
 use crate::pairing::{
     anchor_curvature, anchor_gradient, anchor_log_density, bradley_terry_log_likelihood,
     elo_from_natural, logistic, natural_from_elo, usable_prior_games, usable_score, Pairing,
@@ -17,6 +21,7 @@ use common_shift::{DayShifts, ShiftScratch};
 use std::ops::Range;
 
 mod common_shift;
+mod draws;
 
 /// Settings of [`whole_history`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,17 +41,21 @@ pub struct WhrParams {
     pub tolerance: f64,
     /// The fit stops after this many iterations even if not converged.
     pub max_iterations: u32,
+    /// How a draw counts: half a win (Bradley–Terry, the default) or an
+    /// outcome of its own with Davidson's ν fitted beside the ratings.
+    pub draws: DrawModel,
 }
 
 impl Default for WhrParams {
     /// `w2 = 14` (Coulom's value for Go, Elo² per day), `prior_games = 1`,
-    /// `tolerance = 1e-6` Elo, `max_iterations = 10_000`.
+    /// `tolerance = 1e-6` Elo, `max_iterations = 10_000`, draws half a win.
     fn default() -> Self {
         WhrParams {
             w2: 14.0,
             prior_games: 1.0,
             tolerance: 1e-6,
             max_iterations: 10_000,
+            draws: DrawModel::Half,
         }
     }
 }
@@ -75,6 +84,12 @@ pub struct WhrFit {
     pub iterations: u32,
     /// Whether the last pass moved no rating by `tolerance` or more.
     pub converged: bool,
+    /// Davidson's draw parameter, when [`WhrParams::draws`] asked for it and
+    /// the games have both draws and decisive results (with none of one or the
+    /// other there is nothing to fit it from, and the model is Bradley–Terry).
+    /// Its `log_sd` accounts for every rating's uncertainty (the Schur
+    /// complement of the full information matrix).
+    pub draw_parameter: Option<DrawParameter>,
 }
 
 const MIN_W2: f64 = 1e-6;
@@ -100,6 +115,11 @@ const MAX_HALVINGS: u32 = 60;
 /// to 4 Elo); both are zero at the joint maximum, so the fixed point is
 /// unchanged.
 ///
+/// Under [`DrawModel::Davidson`] each pass ends with a Newton step on
+/// `ln ν`, the ratings held (the draws' likelihood is concave in it), and
+/// the fit stops when neither the ratings nor `ln ν` (read in natural units)
+/// moved by the tolerance: alternating maximisation of the one posterior.
+///
 /// Games the [`Pairing`] documentation calls unusable are ignored. The
 /// result's `sd` is the square root of the diagonal of the inverse of the
 /// player's negative Hessian (opponents fixed) at the fit.
@@ -119,7 +139,7 @@ pub fn whole_history_from(
     params: &WhrParams,
     start: impl Fn(usize, i32) -> Option<f64>,
 ) -> WhrFit {
-    let layout = Layout::new(players, games, params);
+    let mut layout = Layout::new(players, games, params);
     let mut ratings = vec![0.0; layout.slot_day.len()];
     for player in 0..players {
         let mut previous = 0.0;
@@ -144,6 +164,7 @@ pub fn whole_history_from(
         // A slot moved by its step and its group's shifts: bound it by all.
         largest_change += shifts.apply(&layout, &mut ratings, &mut shift_scratch);
         largest_change += layout.recentre_components(&mut ratings);
+        largest_change = largest_change.max(layout.draw_step(&ratings));
         iterations += 1;
         if elo_from_natural(largest_change) < params.tolerance {
             converged = true;
@@ -157,6 +178,7 @@ pub fn whole_history_from(
         histories,
         iterations,
         converged,
+        draw_parameter: layout.draw_parameter(&ratings),
     }
 }
 
@@ -165,6 +187,9 @@ pub fn whole_history_from(
 /// every game once, each player's first-day prior, and the Wiener prior's
 /// `-(Δr)² / (2 w2 |Δday|)` terms, all in natural units.
 ///
+/// Draws count half a win here whatever `params.draws` says: see
+/// [`davidson_log_posterior`] for Davidson's.
+///
 /// Returns `None` when a player lacks a history entry for a day he played.
 pub fn log_posterior(
     players: usize,
@@ -172,7 +197,39 @@ pub fn log_posterior(
     params: &WhrParams,
     histories: &[Vec<RatedDay>],
 ) -> Option<f64> {
-    let layout = Layout::new(players, games, params);
+    let half = WhrParams {
+        draws: DrawModel::Half,
+        ..*params
+    };
+    posterior_at(players, games, &half, histories, None)
+}
+
+/// [`log_posterior`] with Davidson's likelihood for the games, draw
+/// parameter `nu` (the fit's [`WhrFit::draw_parameter`]).
+pub fn davidson_log_posterior(
+    players: usize,
+    games: &[Pairing],
+    params: &WhrParams,
+    histories: &[Vec<RatedDay>],
+    nu: f64,
+) -> Option<f64> {
+    let davidson = WhrParams {
+        draws: DrawModel::Davidson,
+        ..*params
+    };
+    posterior_at(players, games, &davidson, histories, Some(nu.ln()))
+}
+
+/// The log-posterior of `params`'s model at `histories`, `ln ν` given.
+fn posterior_at(
+    players: usize,
+    games: &[Pairing],
+    params: &WhrParams,
+    histories: &[Vec<RatedDay>],
+    log_nu: Option<f64>,
+) -> Option<f64> {
+    let mut layout = Layout::new(players, games, params);
+    layout.log_nu = log_nu;
     let mut ratings = vec![0.0; layout.slot_day.len()];
     for (slot, rating) in ratings.iter_mut().enumerate() {
         let history = histories.get(layout.slot_player[slot])?;
@@ -223,6 +280,12 @@ struct Layout {
     components: Vec<Vec<usize>>,
     /// The usable `WhrParams::prior_games`.
     prior_games: f64,
+    /// Under Davidson's model, per edge (aligned with `edges`) how many of
+    /// its games were drawn; empty when draws count half.
+    edge_draws: Vec<f64>,
+    /// Davidson's `ln ν` as the fit stands; `None` when draws count half (or
+    /// the games leave nothing to fit ν from).
+    log_nu: Option<f64>,
 }
 
 /// Buffers of one player's Newton step, reused across players.
@@ -310,8 +373,10 @@ impl Layout {
         }
         half_edges.sort_unstable_by_key(|&(slot, opponent, _)| (slot, opponent));
 
+        let davidson = params.draws == DrawModel::Davidson;
         let mut edge_start = vec![0; slot_count + 1];
         let mut edges: Vec<Edge> = Vec::with_capacity(half_edges.len());
+        let mut edge_draws: Vec<f64> = Vec::new();
         for merged in half_edges.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
             let (slot, opponent, _) = merged[0];
             let points = merged.iter().map(|&(_, _, points)| points).sum();
@@ -321,6 +386,10 @@ impl Layout {
                 games,
                 points,
             });
+            if davidson {
+                let draws = merged.iter().map(|&(_, _, p)| Tally::of_score(p).draws);
+                edge_draws.push(draws.sum());
+            }
             edge_start[slot + 1] += 1;
         }
         for slot in 0..slot_count {
@@ -328,6 +397,11 @@ impl Layout {
         }
 
         let components = connected_components(players, &usable, &player_start);
+        let log_nu = if davidson {
+            draws::starting_log_nu(usable.iter().map(|&(_, _, score, _)| score))
+        } else {
+            None
+        };
         Layout {
             player_start,
             slot_player,
@@ -338,6 +412,8 @@ impl Layout {
             edges,
             components,
             prior_games: usable_prior_games(params.prior_games),
+            edge_draws,
+            log_nu,
         }
     }
 
@@ -369,7 +445,12 @@ impl Layout {
     }
 
     fn edges_of(&self, slot: usize) -> &[Edge] {
-        &self.edges[self.edge_start[slot]..self.edge_start[slot + 1]]
+        &self.edges[self.edge_range(slot)]
+    }
+
+    /// The indices of slot `slot`'s edges.
+    fn edge_range(&self, slot: usize) -> Range<usize> {
+        self.edge_start[slot]..self.edge_start[slot + 1]
     }
 
     /// The log-posterior at `ratings` (natural units, one per slot), up to a constant.
@@ -380,13 +461,11 @@ impl Layout {
         }
         for (slot, rating) in ratings.iter().enumerate() {
             // Each game appears once from each side: count it from the lower slot.
-            for edge in self
-                .edges_of(slot)
-                .iter()
-                .filter(|edge| edge.opponent > slot)
-            {
-                let difference = rating - ratings[edge.opponent];
-                total += bradley_terry_log_likelihood(edge.points, edge.games, difference);
+            for index in self.edge_range(slot) {
+                let opponent = self.edges[index].opponent;
+                if opponent > slot {
+                    total += self.edge_log_likelihood(index, rating - ratings[opponent]);
+                }
             }
         }
         total
@@ -407,12 +486,35 @@ impl Layout {
     fn conditional_log_posterior(&self, slots: Range<usize>, ratings: &[f64]) -> f64 {
         let mut total = self.prior_log_density(slots.clone(), ratings);
         for slot in slots {
-            for edge in self.edges_of(slot) {
-                let difference = ratings[slot] - ratings[edge.opponent];
-                total += bradley_terry_log_likelihood(edge.points, edge.games, difference);
+            for index in self.edge_range(slot) {
+                let difference = ratings[slot] - ratings[self.edges[index].opponent];
+                total += self.edge_log_likelihood(index, difference);
             }
         }
         total
+    }
+
+    /// The games of edge `index`, from its slot's side, counted as Davidson
+    /// counts them.
+    fn tally(&self, index: usize) -> Tally {
+        let edge = &self.edges[index];
+        Tally {
+            games: edge.games,
+            points: edge.points,
+            draws: self.edge_draws[index],
+        }
+    }
+
+    /// The log-likelihood of edge `index`'s games, its slot's rating above its
+    /// opponent's by `difference`.
+    fn edge_log_likelihood(&self, index: usize, difference: f64) -> f64 {
+        match self.log_nu {
+            None => {
+                let edge = &self.edges[index];
+                bradley_terry_log_likelihood(edge.points, edge.games, difference)
+            }
+            Some(lambda) => tally_terms(self.tally(index), difference, Some(lambda)).log_likelihood,
+        }
     }
 
     /// Fills `scratch.gradient` and `scratch.diagonal` (of the negative
@@ -424,10 +526,24 @@ impl Layout {
             let rating = ratings[slot];
             let mut gradient = 0.0;
             let mut curvature = 0.0;
-            for edge in self.edges_of(slot) {
-                let expected = logistic(rating - ratings[edge.opponent]);
-                gradient += edge.points - edge.games * expected;
-                curvature += edge.games * expected * (1.0 - expected);
+            match self.log_nu {
+                None => {
+                    for edge in self.edges_of(slot) {
+                        let expected = logistic(rating - ratings[edge.opponent]);
+                        gradient += edge.points - edge.games * expected;
+                        curvature += edge.games * expected * (1.0 - expected);
+                    }
+                }
+                // Davidson's terms in the slot's rating: the edge is `r − r_opponent`, so
+                // they are the edge's own (derived in [`draws`]).
+                Some(lambda) => {
+                    for index in self.edge_range(slot) {
+                        let difference = rating - ratings[self.edges[index].opponent];
+                        let terms = tally_terms(self.tally(index), difference, Some(lambda));
+                        gradient += terms.gradient_edge;
+                        curvature += terms.information_edge;
+                    }
+                }
             }
             if slot == first {
                 gradient += anchor_gradient(self.prior_games, rating);

@@ -10,6 +10,7 @@ use kifu_analysis::ratings::{
     rate_from, rated_games, read_current, stored_filter, stored_lists, RatingTerms, Ratings,
     StartingPoint,
 };
+use kifu_analysis::DrawModel;
 use kifu_facts::GameKind;
 use kifu_facts::{RatingSystem, UndatedResults};
 use kifu_store::filter::PartialDate;
@@ -38,16 +39,22 @@ pub(super) struct RatingsArgs {
     /// With --player: the player's rating in each rating period.
     #[arg(long)]
     history: bool,
-    /// WHR: the variance of a rating's drift, in Elo² per day (Coulom's 14).
-    #[arg(long, default_value_t = 14.0)]
-    w2: f64,
+    // The terms of one system are refused with the other, so they are options: given or
+    // not, their defaults are the rating crate's.
+    /// WHR: the variance of a rating's drift, in Elo² per day (default 14, Coulom's).
+    #[arg(long)]
+    w2: Option<f64>,
     /// WHR: the prior's virtual wins and losses (as many of each) against a 1500 player
-    /// on the player's first day.
-    #[arg(long, default_value_t = 1.0)]
-    prior_games: f64,
-    /// Elo: the K factor (the most a game moves a rating, times two).
-    #[arg(long, default_value_t = 20.0)]
-    k: f64,
+    /// on the player's first day (default 1).
+    #[arg(long)]
+    prior_games: Option<f64>,
+    /// Elo: the K factor (the most a game moves a rating, times two; default 20).
+    #[arg(long)]
+    k: Option<f64>,
+    /// WHR: how a draw counts: half (half a win, the default) or davidson (an outcome of
+    /// its own, with a draw parameter ν fitted beside the ratings and reported).
+    #[arg(long, value_name = "MODEL", value_parser = parse_draws)]
+    draws: Option<DrawModel>,
     /// Results without a date when others have one: leave-out (counted on standard error)
     /// or own-period (rated as one period of their own, the day before the first dated day).
     #[arg(long, default_value = "leave-out", value_parser = parse_undated)]
@@ -91,6 +98,10 @@ fn parse_rating_system(s: &str) -> Result<RatingSystem, String> {
     })
 }
 
+fn parse_draws(s: &str) -> Result<DrawModel, String> {
+    DrawModel::from_name(s).ok_or_else(|| unknown_name("draws", s, DrawModel::NAMES))
+}
+
 fn parse_undated(s: &str) -> Result<UndatedResults, String> {
     UndatedResults::from_name(s).ok_or_else(|| {
         unknown_name(
@@ -107,44 +118,87 @@ impl RatingsArgs {
         Ok(self.as_of.as_deref().map(str::parse).transpose()?)
     }
 
-    /// The system and its terms, each term checked to be a number above 0.
+    /// The system and its terms, each term checked to be a number above 0 and to be one
+    /// the system has: checked before anything is read or computed.
     fn terms(&self) -> Result<RatingTerms> {
+        self.check_terms_are_the_systems()?;
+        let (whr, elo) = (
+            kifu_rating::WhrParams::default(),
+            kifu_rating::EloParams::default(),
+        );
         let terms = RatingTerms {
             system: self.system,
             whr: kifu_rating::WhrParams {
-                w2: self.w2,
-                prior_games: self.prior_games,
-                ..Default::default()
+                w2: self.w2.unwrap_or(whr.w2),
+                prior_games: self.prior_games.unwrap_or(whr.prior_games),
+                draws: self.draws.unwrap_or(whr.draws),
+                ..whr
             },
             elo: kifu_rating::EloParams {
-                k: self.k,
-                ..Default::default()
+                k: self.k.unwrap_or(elo.k),
+                ..elo
             },
             undated: self.undated,
         };
         if !(terms.whr.w2 > 0.0 && terms.whr.w2.is_finite()) {
             bail!(
                 "--w2 must be a number above 0 (Elo² per day), not {}",
-                self.w2
+                terms.whr.w2
             );
         }
         if !(terms.whr.prior_games > 0.0 && terms.whr.prior_games.is_finite()) {
             bail!(
                 "--prior-games must be a number above 0, not {}",
-                self.prior_games
+                terms.whr.prior_games
             );
         }
         if !(terms.elo.k > 0.0 && terms.elo.k.is_finite()) {
-            bail!("--k must be a number above 0, not {}", self.k);
+            bail!("--k must be a number above 0, not {}", terms.elo.k);
         }
         Ok(terms)
+    }
+
+    /// Refuses a term of the system not asked for (it would change nothing): WHR's
+    /// `--w2`, `--prior-games` and `--draws davidson` with Elo, Elo's `--k` with WHR.
+    /// `--draws half` is what Elo does, so it is not refused.
+    fn check_terms_are_the_systems(&self) -> Result<()> {
+        let davidson = self.draws == Some(DrawModel::Davidson);
+        let whr_terms = [
+            ("--w2", self.w2.is_some()),
+            ("--prior-games", self.prior_games.is_some()),
+            ("--draws davidson", davidson),
+        ];
+        let elo_terms = [("--k", self.k.is_some())];
+        let (given, theirs, why) = match self.system {
+            RatingSystem::Elo => (
+                whr_terms.as_slice(),
+                "Whole-History Rating's (--system whr)",
+                if davidson {
+                    ": elo counts a draw as half a win and has no draw model"
+                } else {
+                    ""
+                },
+            ),
+            RatingSystem::Whr => (elo_terms.as_slice(), "Elo's (--system elo)", ""),
+        };
+        let named: Vec<&str> = given
+            .iter()
+            .filter(|(_, given)| *given)
+            .map(|(flag, _)| *flag)
+            .collect();
+        if named.is_empty() {
+            return Ok(());
+        }
+        let verb = if named.len() == 1 { "is" } else { "are" };
+        bail!("{} {verb} {theirs}{why}", named.join(" and "))
     }
 }
 
 pub(super) fn run(args: &RatingsArgs) -> Result<ExitCode> {
+    let terms = args.terms()?;
     let (filter, player) = args.question()?;
     let store = super::select::open_for(&args.db.db, &filter, "ratings")?;
-    let rated = rate(args, &store, &filter, Some(&args.db.db))?;
+    let rated = rate(args, &terms, &store, &filter, Some(&args.db.db))?;
     for note in &rated.notes {
         eprintln!("kifu ratings: {note}");
     }
@@ -163,12 +217,13 @@ pub(super) fn answer(args: &RatingsArgs, store: &kifu_store::Store) -> Result<se
     if args.rated_games.is_some() || args.format != TextFormat::Json {
         bail!("the API answers ratings as JSON: --rated-games and --format are the CLI's");
     }
+    let terms = args.terms()?;
     let (filter, player) = args.question()?;
     let mut notices: Vec<String> = super::select::notices(store, &filter)?
         .into_iter()
         .map(|n| n.text)
         .collect();
-    let rated = rate(args, store, &filter, None)?;
+    let rated = rate(args, &terms, store, &filter, None)?;
     notices.extend(rated.notes.iter().cloned());
     let mut answer = if rated.ratings.lines.is_empty() {
         serde_json::json!({"lines": []})
@@ -206,6 +261,7 @@ impl RatingsArgs {
 /// computed (and stored when `db` is given and the stored list is this one).
 fn rate(
     args: &RatingsArgs,
+    terms: &RatingTerms,
     store: &kifu_store::Store,
     filter: &kifu_store::GameFilter,
     db: Option<&Path>,
@@ -225,7 +281,6 @@ fn rate(
             }
         }
     };
-    let terms = args.terms()?;
     // The list kifu stores (the default terms over every game), when this is one: stored
     // by this command when the games have changed since it was computed.
     let of_kind = kifu_analysis::Filter {
@@ -253,7 +308,7 @@ fn rate(
             // The stored fit of nearly the same games is where WHR starts: the same
             // result in fewer passes.
             let start = StartingPoint::stored(store, kind)?;
-            let ratings = rate_from(kind, &games, &terms, &start);
+            let ratings = rate_from(kind, &games, terms, &start);
             if let (true, true, Some(db)) = (stored_list, stale, db) {
                 store_lists(db, kind, generation, &games, &start, &ratings)?;
             }
@@ -278,10 +333,37 @@ fn rate(
             ratings.iterations
         ));
     }
+    if let Some(note) = draw_note(terms, &ratings) {
+        notes.push(note);
+    }
     Ok(Rated {
         ratings,
         kind,
         notes,
+    })
+}
+
+/// Davidson's ν said, as `stats --adjusted --draws davidson` says it; `None` when draws
+/// count half.
+fn draw_note(terms: &RatingTerms, ratings: &Ratings) -> Option<String> {
+    if terms.system != RatingSystem::Whr
+        || terms.whr.draws != DrawModel::Davidson
+        || ratings.lines.is_empty()
+    {
+        return None;
+    }
+    Some(match ratings.draw_parameter {
+        Some(d) => format!(
+            "Davidson's draw parameter ν = {:.3} (95% interval {:.3} to {:.3}, over every \
+             rating's uncertainty): between equals a draw has probability ν/(2+ν) = {:.3}",
+            d.nu,
+            d.low,
+            d.high,
+            d.nu / (2.0 + d.nu)
+        ),
+        None => "Davidson's draw parameter not fitted: the rated games have no draw, or only \
+                 draws (the model is then Bradley–Terry)"
+            .to_owned(),
     })
 }
 
@@ -414,13 +496,17 @@ fn history(ratings: &Ratings, player: &str, format: TextFormat) -> Result<String
     let points = ratings.histories.get(player).map_or(&[][..], Vec::as_slice);
     Ok(match format {
         TextFormat::Json => {
-            serde_json::to_string_pretty(&serde_json::json!({
+            let mut v = serde_json::json!({
                 "kind": ratings.kind.name(),
                 "system": ratings.system,
                 "terms": ratings.terms,
                 "player": player,
                 "history": points,
-            }))? + "\n"
+            });
+            if let Some(d) = ratings.draw_parameter {
+                v["draw_parameter"] = serde_json::to_value(d)?;
+            }
+            serde_json::to_string_pretty(&v)? + "\n"
         }
         TextFormat::Csv => {
             let mut out = csv_line(&["date", "rating", "sd", "games"].map(String::from));

@@ -661,3 +661,114 @@ fn the_per_day_shift_step_undoes_a_common_shift_and_never_lowers_the_posterior()
     let mut ratings = optimum.clone();
     assert!(shifts.apply(&layout, &mut ratings, &mut scratch) < 1e-9);
 }
+
+fn davidson() -> WhrParams {
+    WhrParams {
+        draws: DrawModel::Davidson,
+        ..tight()
+    }
+}
+
+/// Under Davidson's model the fit is the maximum of the posterior in the ratings and ν
+/// together (a finite-difference gradient of zero), and `ln ν`'s sd is the dense one: the
+/// square root of the corner of the inverse of the finite-difference negative Hessian over
+/// every rating and `ln ν`.
+#[test]
+fn davidson_fit_is_the_joint_maximum_and_its_nu_sd_the_dense_one() {
+    let games = random_games(11, 5, 160, 3);
+    let params = davidson();
+    let fit = whole_history(5, &games, &params);
+    assert!(fit.converged);
+    let draw = fit
+        .draw_parameter
+        .expect("draws and decisive games: ν fitted");
+    // The variables: every rated day (Elo), then ln ν.
+    let places: Vec<(usize, usize)> = (0..5)
+        .flat_map(|p| (0..fit.histories[p].len()).map(move |d| (p, d)))
+        .collect();
+    let mut at: Vec<f64> = places
+        .iter()
+        .map(|&(p, d)| fit.histories[p][d].rating)
+        .collect();
+    at.push(draw.nu.ln());
+    let posterior = |x: &[f64]| {
+        let mut histories = fit.histories.clone();
+        for (&(p, d), &rating) in places.iter().zip(x) {
+            histories[p][d].rating = rating;
+        }
+        davidson_log_posterior(5, &games, &params, &histories, x[x.len() - 1].exp()).unwrap()
+    };
+    // Steps: 0.05 Elo for a rating, the same in natural units for ln ν.
+    let n = at.len();
+    let step = |i: usize| {
+        if i + 1 == n {
+            0.05 / ELO_PER_NATURAL
+        } else {
+            0.05
+        }
+    };
+    let moved = |moves: &[(usize, f64)]| {
+        let mut x = at.clone();
+        for &(i, by) in moves {
+            x[i] += by * step(i);
+        }
+        posterior(&x)
+    };
+    // Per natural unit: a rating's variable is in Elo.
+    let scale = |i: usize| if i + 1 == n { 1.0 } else { ELO_PER_NATURAL };
+    for i in 0..n {
+        let slope = (moved(&[(i, 1.0)]) - moved(&[(i, -1.0)])) / (2.0 * step(i)) * scale(i);
+        assert!(slope.abs() < 1e-5, "variable {i}: slope {slope}");
+    }
+    // The negative Hessian in natural units.
+    let information: Vec<Vec<f64>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    let second = (moved(&[(i, 1.0), (j, 1.0)])
+                        - moved(&[(i, 1.0), (j, -1.0)])
+                        - moved(&[(i, -1.0), (j, 1.0)])
+                        + moved(&[(i, -1.0), (j, -1.0)]))
+                        / (4.0 * step(i) * step(j));
+                    -second * scale(i) * scale(j)
+                })
+                .collect()
+        })
+        .collect();
+    let dense_sd = dense_inverse(&information)[n - 1][n - 1].sqrt();
+    assert!(
+        (draw.log_sd - dense_sd).abs() < 1e-3 * dense_sd,
+        "{} against {dense_sd}",
+        draw.log_sd
+    );
+    // About 10% of the games are drawn (random_games' rate): between equals ν/(2+ν).
+    let share = games.iter().filter(|g| g.score == 0.5).count() as f64 / games.len() as f64;
+    assert!((draw.nu / (2.0 + draw.nu) - share).abs() < 0.05, "{draw:?}");
+}
+
+/// Without a draw there is no ν to fit: Davidson's model is Bradley–Terry and the fit is
+/// the half model's, to the bit; with draws counted half nothing is reported.
+#[test]
+fn davidson_without_draws_is_the_half_model() {
+    let games: Vec<Pairing> = random_games(3, 6, 120, 4)
+        .into_iter()
+        .map(|g| Pairing {
+            score: if g.score == 0.5 { 1.0 } else { g.score },
+            ..g
+        })
+        .collect();
+    let half = whole_history(6, &games, &tight());
+    assert_eq!(half.draw_parameter, None);
+    assert_eq!(whole_history(6, &games, &davidson()), half);
+    let with_draws = random_games(3, 6, 120, 4);
+    assert_eq!(whole_history(6, &with_draws, &tight()).draw_parameter, None);
+    // Only draws: nothing to fit ν from either.
+    let all_drawn: Vec<Pairing> = with_draws
+        .iter()
+        .map(|g| Pairing { score: 0.5, ..*g })
+        .collect();
+    assert_eq!(
+        whole_history(6, &all_drawn, &davidson()).draw_parameter,
+        None
+    );
+}
