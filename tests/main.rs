@@ -28,6 +28,7 @@ mod positions;
 mod publish;
 mod ratings;
 mod renju_real;
+mod renjunet_xml;
 mod report_pages;
 mod report_print;
 mod results;

@@ -170,7 +170,14 @@ const GAMES: TableDoc = TableDoc {
         opt(
             "rule",
             Text,
-            "The rule set as recorded (Renju: RIF, Yamaguchi, ...).",
+            "The rule set as recorded (Renju: rif, yamaguchi, renjunet:5, ...).",
+        ),
+        opt(
+            "rule_name",
+            Text,
+            "The rule's name: the curation's [[rule]] name for it, else the name the record's \
+             source gives it (a RenjuNet XML export's <rules> table); null when neither names \
+             it. kifu's tables show a named rule as `rule_name (rule)`.",
         ),
         one_of(
             opt(
