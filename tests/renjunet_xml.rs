@@ -184,13 +184,27 @@ fn an_exports_rule_names_and_tournament_dates_show_in_the_tables_and_ratings() {
         [named("rif", "RIF", 60), named("yamaguchi", "Yamaguchi", 30)]
     );
 
-    // A curation naming the rule otherwise wins, in the tables and the exports.
+    // A curation naming the rule otherwise wins, in the tables and the exports; checked
+    // without a database first, it counts its rule entry.
     let curation = dir.path().join("rules.toml");
     std::fs::write(
         &curation,
         "[[rule]]\nid = \"yamaguchi\"\nname = \"Yamaguchi, as curated\"\n",
     )
     .unwrap();
+    let nowhere = dir.path().join("none.db");
+    let checked = kifu_ok(&[
+        "curate",
+        "--check",
+        "--db",
+        nowhere.to_str().unwrap(),
+        curation.to_str().unwrap(),
+    ]);
+    assert!(
+        checked.contains(": 0 player(s), 1 rule(s), 0 event(s), 0 correction(s)"),
+        "{checked}"
+    );
+    assert!(!nowhere.exists());
     let applied = kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
     assert!(applied.contains("1 rule(s) named"), "{applied}");
     assert_eq!(

@@ -68,10 +68,12 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
             return Ok(failed(file, &errors));
         }
         stdout::line(format_args!(
-            "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s), {} \
-             authoritative cop(ies): the file is well formed (no database to check it against)",
+            "{}: {} player(s), {} rule(s), {} event(s), {} correction(s), {} game(s), {} \
+             decision(s), {} authoritative cop(ies): the file is well formed (no database to \
+             check it against)",
             file.display(),
             curation.players.len(),
+            curation.rules.len(),
             curation.events.len(),
             curation.results.len(),
             curation.games.len(),
