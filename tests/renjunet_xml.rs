@@ -207,6 +207,15 @@ fn an_exports_rule_names_and_tournament_dates_show_in_the_tables_and_ratings() {
     assert!(!nowhere.exists());
     let applied = kifu_ok(&["curate", "--db", d, curation.to_str().unwrap()]);
     assert!(applied.contains("1 rule(s) named"), "{applied}");
+    // Its facts for a dataset built without the database (the Spark job) name the rule.
+    let facts = dir.path().join("facts");
+    let written = kifu_ok(&["curate", "--db", d, "--facts", facts.to_str().unwrap()]);
+    assert!(
+        written
+            .lines()
+            .any(|l| l.split_whitespace().eq(["curated_rules", "1", "rows"])),
+        "{written}"
+    );
     assert_eq!(
         by_rule("rule"),
         ["RIF (rif)", "Yamaguchi, as curated (yamaguchi)"]

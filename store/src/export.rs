@@ -553,6 +553,21 @@ impl Store {
         )
     }
 
+    /// The rules the curation names (`[[rule]]`), as `(rule, name)`: a recorded rule,
+    /// compared exactly, and the name kifu shows for it (`games.rule_name` of every game
+    /// giving that rule).
+    pub fn each_curated_rule<E: From<Error>>(
+        &self,
+        f: impl FnMut((String, String)) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.each_row(
+            "SELECT rule, name FROM curated_rules ORDER BY rule",
+            Vec::new(),
+            |r| Ok((r.get("rule")?, r.get("name")?)),
+            f,
+        )
+    }
+
     /// The curation's decisions on the findings of the games under the filter.
     pub fn each_export_decision<E: From<Error>>(
         &self,
