@@ -295,7 +295,7 @@ fn check_shard(
         .iter()
         .map(|c| c.as_str().unwrap())
         .collect();
-    assert_eq!(games.len(), 33);
+    assert_eq!(games.len(), 34);
     assert!(games.contains(&"first_copy") && games.contains(&"duplicate_of_key"));
     let linked = serde_json::json!({"copies": 0, "findings": 0});
     assert_eq!(compared["unlinked_a"], linked);

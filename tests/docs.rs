@@ -17,7 +17,7 @@ const PAGES: [(&str, usize); 13] = [
     ("docs/api.md", 0),
     ("docs/architecture.md", 0),
     ("docs/commands.md", 34),
-    ("docs/curation.md", 11),
+    ("docs/curation.md", 12),
     ("docs/data-contract.md", 7),
     ("docs/findings.md", 13),
     ("docs/formats.md", 9),

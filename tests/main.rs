@@ -29,6 +29,7 @@ mod publish;
 mod ratings;
 mod ratings_davidson;
 mod renju_real;
+mod renjunet_xml;
 mod report_pages;
 mod report_print;
 mod results;

@@ -161,7 +161,7 @@ dates = "2014-05-02"
 "#;
 
 /// A table's column `key` for every row, from `stats --format json`.
-fn column(db: &str, args: &[&str], table: &str, key: &str) -> Vec<serde_json::Value> {
+pub(crate) fn column(db: &str, args: &[&str], table: &str, key: &str) -> Vec<serde_json::Value> {
     let mut all = vec!["stats", "--db", db, "--game", "renju", "--format", "json"];
     all.extend(args);
     let json: serde_json::Value = serde_json::from_str(&kifu_ok(&all)).unwrap();
@@ -174,7 +174,7 @@ fn column(db: &str, args: &[&str], table: &str, key: &str) -> Vec<serde_json::Va
 }
 
 /// The dated lines (periods) of `ratings --history` for one player.
-fn periods(db: &str, player: &str) -> Vec<String> {
+pub(crate) fn periods(db: &str, player: &str) -> Vec<String> {
     let out = kifu_ok(&[
         "ratings",
         "--db",

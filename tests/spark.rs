@@ -68,8 +68,8 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let d = db.to_str().unwrap();
     let uncurated: Value =
         serde_json::from_str(&kifu_ok(&["stats", "--db", d, "--format", "json"])).unwrap();
-    // With a curation applied: an identity, an event under the Chinese rules, a correction
-    // and a decision. The job joins its facts (`kifu curate --facts`) on by game key.
+    // With a curation applied: an identity, a named rule (`RIF (renjunet:1)`), an event
+    // under the Chinese rules, a correction and a decision. The job joins its facts (`kifu curate --facts`) on by game key.
     let one = |sql: &str| -> (String, String) {
         let conn = rusqlite::Connection::open(&db).unwrap();
         conn.query_row(sql, [], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -92,6 +92,7 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
         &curation,
         format!(
             "[[player]]\nname = \"胡荣华\"\naliases = [\"胡榮華\", \"上海胡榮華\"]\n\n\
+             [[rule]]\nid = \"renjunet:1\"\nname = \"RIF\"\n\n\
              [[event]]\nmatch = {{ event = \"“石林杯”全國象棋團體錦標賽*\", date = \"1998\" }}\n\
              name = \"1998 石林杯\"\nrules = \"chinese\"\n\n\
              [[result]]\ngame = \"{corrected}\"\nresult = \"white\"\nreason = \"test\"\n\
@@ -109,6 +110,7 @@ fn spark_job_equals_kifu_stats_and_export_on_the_renju_and_ccpd_sets() {
     let curated_json: Value = serde_json::from_str(&curated).unwrap();
     for table in [
         "renju_balance_by_opening",
+        "renju_balance_by_rule",
         "findings_by_event",
         "xiangqi_results",
     ] {

@@ -170,7 +170,14 @@ const GAMES: TableDoc = TableDoc {
         opt(
             "rule",
             Text,
-            "The rule set as recorded (Renju: RIF, Yamaguchi, ...).",
+            "The rule set as recorded (Renju: rif, yamaguchi, renjunet:5, ...).",
+        ),
+        opt(
+            "rule_name",
+            Text,
+            "The rule's name: the curation's [[rule]] name for it, else the name the record's \
+             source gives it (a RenjuNet XML export's <rules> table); null when neither names \
+             it. kifu's tables show a named rule as `rule_name (rule)`.",
         ),
         one_of(
             opt(
@@ -699,9 +706,23 @@ const CURATED_PLAYERS: TableDoc = TableDoc {
     ],
 };
 
-/// What `kifu curate --facts DIR` writes: the applied curation by game key, and the
-/// decisions table as the export writes it.
-pub const CURATION_FACTS: &[TableDoc] = &[CURATED_GAMES, CURATED_PLAYERS, DECISIONS];
+const CURATED_RULES: TableDoc = TableDoc {
+    name: "curated_rules",
+    about: "One row per rule the curation names ([[rule]]): every game whose rule it is \
+            takes the name as games.rule_name.",
+    columns: &[
+        req("rule", Text, "games.rule, compared exactly."),
+        req(
+            "name",
+            Text,
+            "games.rule_name: the name kifu shows for the rule.",
+        ),
+    ],
+};
+
+/// What `kifu curate --facts DIR` writes: the applied curation by game key, the
+/// decisions table as the export writes it, and the rules named (by rule, for every game).
+pub const CURATION_FACTS: &[TableDoc] = &[CURATED_GAMES, CURATED_PLAYERS, DECISIONS, CURATED_RULES];
 
 /// Every table of an export, in the order written.
 pub const TABLES: &[TableDoc] = &[

@@ -48,6 +48,12 @@ pub fn write_curation_facts(store: &Store, dir: &Path) -> Result<Vec<(&'static s
         decisions.push(decision_row(d))
     })?;
     written.push((CURATION_FACTS[2].name, decisions.finish()?.0));
+
+    let mut rules = TableWriter::new(&CURATION_FACTS[3], Format::Parquet, dir, run)?;
+    store.each_curated_rule(|(rule, name)| {
+        rules.push(vec![Cell::Text(Some(rule)), Cell::Text(Some(name))])
+    })?;
+    written.push((CURATION_FACTS[3].name, rules.finish()?.0));
     write_schema(dir)?;
     Ok(written)
 }

@@ -577,6 +577,7 @@ pub(crate) fn game_row(g: ExportGame) -> Vec<Cell> {
         Cell::Text(g.date),
         Cell::Int(year),
         Cell::Text(g.rule),
+        Cell::Text(g.rule_name),
         Cell::Text(g.recorded_result.map(|r| r.name().to_owned())),
         Cell::Text(g.result_text),
         Cell::Text(g.derived_result.map(|r| r.name().to_owned())),

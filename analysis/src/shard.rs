@@ -296,6 +296,8 @@ impl ShardWriter {
             round: g.round.clone(),
             date: g.date.clone(),
             rule: g.rule.clone(),
+            // A shard has no curation: the name the record's source gives, if any.
+            rule_name: kifu_facts::recorded_rule_name(&g.format, g.extra.as_deref()),
             recorded_result: g.recorded_result,
             result_text: g.result_text.clone(),
             derived_result: g.derived_result,

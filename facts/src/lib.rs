@@ -50,7 +50,9 @@ pub use date::{DateError, PartialDate};
 pub use forbidden::ForbiddenKind;
 pub use kind::{is_results_only_format, GameKind, UnknownName, RESULTS_ONLY_FORMATS};
 pub use names::{closest, edit_distance, fold_name, fold_text};
-pub use opening_rules::{rule_key, RENJU_OPENING_RULES};
+pub use opening_rules::{
+    recorded_rule_name, rule_key, RENJU_OPENING_RULES, RULE_NAME_FORMAT, RULE_NAME_TAG,
+};
 pub use outcome::{
     board_decides, count_result, counted_result, counted_result_under, is_repetition_verdict,
     NotAResultName, Outcome, ResultName,

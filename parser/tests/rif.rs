@@ -64,6 +64,8 @@ fn game_1_every_field() {
     let items = items();
     let g = game(&items, "1");
     assert_eq!(g.format, Format::RifXml);
+    // The store finds the rule's name under this format's name and tag.
+    assert_eq!(g.format.name(), kifu_facts::RULE_NAME_FORMAT);
     let start = locate(SAMPLE, "<game id=\"1\"", 0);
     assert_eq!(g.start, start);
     assert_eq!(g.start.line, 36);
@@ -103,7 +105,7 @@ fn game_1_every_field() {
             ("white_id", "2"),
             ("opening_id", "4"),
             ("rule_id", "1"),
-            ("rule_name", "RIF"),
+            (kifu_facts::RULE_NAME_TAG, "RIF"),
         ]
     );
     // Moves: 31 of them, each at its exact place.

@@ -364,6 +364,15 @@ def apply_curation(spark, tables, directory):
         .withColumn("correction_reason", F.col("_c_reason"))
         .drop("_c_event", "_c_counted", "_c_corrected", "_c_reason", "_curated")
     )
+    # A rule the curation names takes its name in every game giving it (matched exactly).
+    rules = spark.read.parquet(f"{directory}/curated_rules").select(
+        "rule", F.col("name").alias("_c_rule_name")
+    )
+    games = (
+        games.join(F.broadcast(rules), "rule", "left")
+        .withColumn("rule_name", F.coalesce(F.col("_c_rule_name"), F.col("rule_name")))
+        .drop("_c_rule_name")
+    )
     names = spark.read.parquet(f"{directory}/curated_players").select(
         "game_key", "seat", F.col("name").alias("_c_name")
     )

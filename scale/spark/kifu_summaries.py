@@ -13,6 +13,13 @@ def or_none(column):
     return f"coalesce(nullif(trim({column}), ''), '(none)')"
 
 
+# A rule as kifu's tables show it: its name with the recorded id beside it,
+# `Yamaguchi (renjunet:5)`, where the contract's rule_name names it, else as recorded.
+SHOWN_RULE = f"""
+    CASE WHEN nullif(trim(rule), '') IS NOT NULL AND rule_name IS NOT NULL
+         THEN concat(rule_name, ' (', rule, ')') ELSE {or_none("rule")} END"""
+
+
 def renju_games(results_only_formats):
     """The games the balance counts, as kifu does: by the Renju rules, at least 3 moves (they
     reached an opening) or a result without moves (a record of a results file: one of the
@@ -21,7 +28,7 @@ def renju_games(results_only_formats):
     formats = ", ".join("'" + f.replace("'", "''") + "'" for f in results_only_formats)
     results_only = f"format IN ({formats})" if formats else "FALSE"
     return f"""
-    SELECT {or_none("rule")} AS rule, opening, CAST(year AS STRING) AS year,
+    SELECT {SHOWN_RULE} AS rule, opening, CAST(year AS STRING) AS year,
            counted_result AS r, swapped,
            CASE WHEN {results_only} THEN NULL ELSE plies END AS plies
     FROM games WHERE kind = 'renju' AND ruleset = 'renju' AND first_copy

@@ -25,7 +25,7 @@ pub(super) struct CurateArgs {
     #[arg(long, conflicts_with_all = ["check", "file"])]
     remove: bool,
     /// Write the applied curation's facts by game key (curated_games, curated_players,
-    /// decisions) as Parquet into DIR, for a dataset built without this database to
+    /// decisions) and the rules it names (curated_rules) as Parquet into DIR, for a dataset built without this database to
     /// join on (the Spark job's --curation).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["check", "remove", "file"])]
     facts: Option<PathBuf>,
@@ -68,10 +68,12 @@ pub(super) fn run(args: &CurateArgs) -> Result<ExitCode> {
             return Ok(failed(file, &errors));
         }
         stdout::line(format_args!(
-            "{}: {} player(s), {} event(s), {} correction(s), {} game(s), {} decision(s), {} \
-             authoritative cop(ies): the file is well formed (no database to check it against)",
+            "{}: {} player(s), {} rule(s), {} event(s), {} correction(s), {} game(s), {} \
+             decision(s), {} authoritative cop(ies): the file is well formed (no database to \
+             check it against)",
             file.display(),
             curation.players.len(),
+            curation.rules.len(),
             curation.events.len(),
             curation.results.len(),
             curation.games.len(),

@@ -98,6 +98,9 @@ pub struct ExportGame {
     pub round: Option<String>,
     pub date: Option<String>,
     pub rule: Option<String>,
+    /// The rule's name as shown beside it: the curation's (`[[rule]]`), else the one the
+    /// record's source gives ([`kifu_facts::recorded_rule_name`]).
+    pub rule_name: Option<String>,
     pub recorded_result: Option<ResultName>,
     pub result_text: Option<String>,
     pub derived_result: Option<ResultName>,
@@ -314,7 +317,8 @@ impl Store {
         let sql = format!(
             "SELECT g.id, {key} AS game_key, g.kind, s.content_hash, g.member, g.record_id,
                     g.offset, g.line, g.\"column\", g.length, g.format,
-                    e.name AS recorded_event, g.round, g.date, g.rule, g.recorded_result,
+                    e.name AS recorded_event, g.round, g.date, g.rule,
+                    {rule_name} AS rule_name, g.recorded_result,
                     g.result_text, g.derived_result, g.termination, g.plies, g.opening,
                     g.canonical_key, g.duplicate_of,
                     CASE WHEN d.id IS NOT NULL THEN {dkey} END AS duplicate_of_key, g.extra,
@@ -331,6 +335,7 @@ impl Store {
             dkey = record_key_sql("ds", "d"),
             counted = crate::shown::counted("g"),
             event = crate::shown::event_name("g", "e.name"),
+            rule_name = crate::shown::rule_name("g"),
         );
         self.each_row(
             &sql,
@@ -354,6 +359,7 @@ impl Store {
                     round: r.get("round")?,
                     date: r.get("date")?,
                     rule: r.get("rule")?,
+                    rule_name: r.get("rule_name")?,
                     recorded_result: r.get("recorded_result")?,
                     result_text: r.get("result_text")?,
                     derived_result: r.get("derived_result")?,
@@ -543,6 +549,21 @@ impl Store {
             &sql,
             Vec::new(),
             |r| Ok((r.get("game_key")?, r.get("seat")?, r.get("name")?)),
+            f,
+        )
+    }
+
+    /// The rules the curation names (`[[rule]]`), as `(rule, name)`: a recorded rule,
+    /// compared exactly, and the name kifu shows for it (`games.rule_name` of every game
+    /// giving that rule).
+    pub fn each_curated_rule<E: From<Error>>(
+        &self,
+        f: impl FnMut((String, String)) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.each_row(
+            "SELECT rule, name FROM curated_rules ORDER BY rule",
+            Vec::new(),
+            |r| Ok((r.get("rule")?, r.get("name")?)),
             f,
         )
     }

@@ -142,8 +142,8 @@ pub struct GameRow {
     pub players: Vec<(String, String)>,
     /// The rule as the record gives it.
     pub rule: Option<String>,
-    /// The curation's name for `rule` (`[[rule]]`): read the rule as shown with
-    /// [`GameRow::shown_rule`].
+    /// The name of `rule`: the curation's (`[[rule]]`), else a RenjuNet XML export's
+    /// (`rule_name` in extra). Read the rule as shown with [`GameRow::shown_rule`].
     pub rule_name: Option<String>,
     /// The rules a Renju-board game was replayed by (`None` for the other kinds).
     pub ruleset: Option<Ruleset>,
@@ -196,7 +196,7 @@ pub struct Counts {
 }
 
 impl GameRow {
-    /// The game's rule as every table shows it: the curated name with the recorded id
+    /// The game's rule as every table shows it: its name with the recorded id
     /// beside it (`RIF (renjunet:1)`, [`kifu_facts::RuleEntry::label`]), else as recorded.
     pub fn shown_rule(&self) -> Option<String> {
         crate::shown::shown_rule(self.rule.as_deref(), self.rule_name.as_deref())

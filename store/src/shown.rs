@@ -1,7 +1,8 @@
 //! The SQL every query shares for what a game shows: the result that counts and the rules
-//! in force, its rule's curated name, its curated event's dates, a finding's shown severity, a seat's shown name, its event (the curation's,
-//! [`crate::curation`], over the records'), a value and the seats filled
-//! from a linked copy ([`crate::copies`]), and how a name pattern matches a folded key.
+//! in force, its rule's name (curated, else the export's), its curated event's dates, a
+//! finding's shown severity, a seat's shown name, its event (the curation's,
+//! [`crate::curation`], over the records'), a value and the seats filled from a linked copy
+//! ([`crate::copies`]), and how a name pattern matches a folded key.
 //!
 //! A game is a copy group, named by its first copy ([`group`]): every curated fact (a
 //! correction, an event and its rules, a decision, the authoritative copy) is kept against
@@ -58,9 +59,17 @@ pub(crate) fn counted(g: &str) -> String {
     )
 }
 
-/// SQL: the curated name (`[[rule]]`) of the rule the record `{g}` gives, else NULL.
+/// SQL: the name of the rule the record `{g}` gives: the curation's (`[[rule]]`), else the
+/// one its source gives it ([`kifu_facts::recorded_rule_name`]: a RenjuNet XML export's,
+/// kept in `extra` beside the normalized id in `rule`), else NULL. Either is shown the same
+/// way, beside the id ([`shown_rule`]).
 pub(crate) fn rule_name(g: &str) -> String {
-    format!("(SELECT cr.name FROM curated_rules cr WHERE cr.rule = {g}.rule)")
+    use kifu_facts::{RULE_NAME_FORMAT, RULE_NAME_TAG};
+    format!(
+        "coalesce((SELECT cr.name FROM curated_rules cr WHERE cr.rule = {g}.rule),
+                  CASE WHEN {g}.rule IS NOT NULL AND {g}.format = '{RULE_NAME_FORMAT}'
+                       THEN {g}.extra ->> '$.{RULE_NAME_TAG}' END)"
+    )
 }
 
 /// SQL: the `dates` of the curated event the game of `{g}` belongs to, else NULL (a game
@@ -227,7 +236,8 @@ pub(crate) fn names_the_holders_players(c: &str) -> String {
     )
 }
 
-/// A rule as shown: `name (id)` where the curation names it, else as recorded.
+/// A rule as shown: `name (id)` where the curation or the export names it ([`rule_name`]),
+/// else as recorded.
 pub(crate) fn shown_rule(rule: Option<&str>, name: Option<&str>) -> Option<String> {
     match (rule, name) {
         (Some(rule), Some(name)) => Some(kifu_facts::RuleEntry::label(name, rule)),

@@ -235,8 +235,9 @@ impl Store {
             return Ok(Vec::new());
         }
         // The value, the extra facts, and what the games' facts take beside the value
-        // ([`Store::game_facts`]): a rule's curated name, the curated event's dates of a
-        // game without its own; so the groups are the tables' (`RIF (renjunet:1)`).
+        // ([`Store::game_facts`]): a rule's name (curated, else the export's), the curated
+        // event's dates of a game without its own; so the groups are the tables'
+        // (`RIF (renjunet:1)`).
         let rule_name = crate::shown::rule_name("g");
         let event_dates = crate::shown::event_dates("g");
         let columns = match fact {

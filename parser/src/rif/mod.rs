@@ -446,7 +446,7 @@ impl<R: BufRead> RifReader<R> {
             match self.tables.rules.get(&id) {
                 Some(name) if !name.is_empty() => {
                     game.header.rule = Some(normalize_rule(name));
-                    extra.push(("rule_name".into(), name.clone()));
+                    extra.push((kifu_facts::RULE_NAME_TAG.into(), name.clone()));
                 }
                 _ => note(
                     "unknown-reference",
