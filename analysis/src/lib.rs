@@ -24,6 +24,7 @@
 //! sections and the site iterate it.
 
 mod adjusted;
+mod adjusted_notes;
 pub mod aliases;
 mod batch;
 mod chouchou;
@@ -58,6 +59,7 @@ pub use adjusted::{
     AdjustedOptions, DrawParameter, GroupComparison, GroupFlag, LeftOutGroup, DEFAULT_MIN_GAMES,
     WIDE_INTERVAL,
 };
+pub use adjusted_notes::{AdjustedNote, GamesLeftOutBecause};
 pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
 pub use dataset::{Dataset, Game};
 pub use export::{
@@ -65,7 +67,7 @@ pub use export::{
     ExportSummary,
 };
 pub use findings::{findings_by_event, findings_overview, overview};
-pub use frame::Z95;
+pub use frame::{NONE, Z95};
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use kifu_rating::DrawModel;
 pub use opening_tree::{explorer_frame, opening_trees};
