@@ -60,7 +60,9 @@ pub use adjusted::{
     WIDE_INTERVAL,
 };
 pub use adjusted_notes::{AdjustedNote, GamesLeftOutBecause};
-pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
+pub use chouchou::{
+    chouchou_captures_by_action, chouchou_captures_by_variant, chouchou_seat_wins, chouchou_summary,
+};
 pub use dataset::{Dataset, Game};
 pub use export::{
     export, export_filtered, export_observed, remove_leftovers, sibling, ExportOptions,
@@ -77,7 +79,7 @@ pub use periods::{periods_left_out, PeriodsLeftOut};
 pub use polars::prelude::DataFrame;
 pub use registry::{ChartDef, ChartKind, Keep, ReportRows, ReportTable, Scope, TableDef, REGISTRY};
 pub use renju::{renju_balance_left_out, renju_forbidden, renju_opening_balance, BalanceLeftOut};
-pub use score::score_columns;
+pub use score::{score_columns, ChouChouSides};
 pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
 pub use stats::{stats, stats_with};
 pub use territorial::{
