@@ -23,9 +23,9 @@ pub(super) struct StatsArgs {
     #[command(flatten)]
     filter: FilterArgs,
     /// Only the tables grouped by these keys (Renju: rule, opening, year, decade,
-    /// comma-separated; other games: rule, opening, event, year or decade; with
-    /// --adjusted one key: Renju opening, rule, year, decade; Xiangqi family, opening,
-    /// rule, year, decade).
+    /// comma-separated; other games: rule, opening, event, year or decade, and Xiangqi's
+    /// family, ChouChou's variant; with --adjusted one key: Renju opening, rule, year,
+    /// decade; Xiangqi family, opening, rule, year, decade).
     #[arg(long)]
     by: Option<String>,
     /// The first mover's advantage per group of --by adjusted for the players'
