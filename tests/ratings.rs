@@ -464,6 +464,95 @@ fn the_advantage_per_rule_adjusted_for_strength_and_rule_1_against_rule_5() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("opening"));
     tiny_groups_are_flagged_and_the_p_values_adjusted(d);
     davidson_fits_a_draw_parameter(d);
+    the_report_shows_the_table_stats_adjusted_prints(&db);
+}
+
+/// The report's adjusted table by rule is `kifu stats --by rule --adjusted`'s, row for row
+/// and column for column (the same CSV), its notes say the same, and its chart has a bar
+/// per fitted rule only (rule 24, left out, has no estimate to draw).
+fn the_report_shows_the_table_stats_adjusted_prints(db: &std::path::Path) {
+    let d = db.to_str().unwrap();
+    let out = kifu(&[
+        "stats",
+        "--db",
+        d,
+        "--game",
+        "renju",
+        "--by",
+        "rule",
+        "--adjusted",
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout.clone()).unwrap();
+    let printed = printed
+        .strip_prefix("# renju_adjusted_by_rule\n")
+        .unwrap_or_else(|| panic!("{printed}"));
+
+    let store = kifu_store::Store::open_read_only(db).unwrap();
+    let options = kifu_reports::ReportOptions {
+        filter: kifu_store::GameFilter {
+            game: Some(kifu_facts::GameKind::Renju),
+            ..Default::default()
+        },
+        explorer_depth: 0,
+        ..Default::default()
+    };
+    let report = kifu_reports::build_report(&store, &options).unwrap();
+    let ratings = report
+        .sections
+        .iter()
+        .find(|s| s.title == "Ratings and the balance adjusted for strength")
+        .expect("the ratings section");
+    let (caption, table) = ratings
+        .tables
+        .iter()
+        .find(|(c, _)| c.starts_with("Renju: advantage by rule adjusted for strength"))
+        .expect("the adjusted table by rule");
+    // Rule 24's 4 games left out, the players only they name are not in the fit.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("strengths of 1747 players"), "{stderr}");
+    assert!(caption.ends_with("(1747 players)"), "{caption}");
+    let mut shown = Vec::new();
+    kifu_analysis::write_frame_to(&mut table.clone(), kifu_analysis::Format::Csv, &mut shown)
+        .unwrap();
+    assert_eq!(String::from_utf8(shown).unwrap(), printed);
+    // The notes `kifu stats` says on standard error, in the report's words.
+    for said in [
+        "Renju: advantage by rule adjusted for strength: 5 groups tested for no advantage",
+        "Renju: advantage by rule adjusted for strength: 1 group listed but left out of the \
+         fit (fewer than 30 games, or no opening): renjunet:24 (4 games, too-few-games).",
+    ] {
+        assert!(ratings.intro.contains(said), "{said}\n{}", ratings.intro);
+    }
+    let (_, bars, _) = ratings
+        .charts
+        .iter()
+        .find(|(_, _, stem)| stem == "renju-adjusted-by-rule")
+        .expect("the chart by rule");
+    let rules: Vec<&str> = bars
+        .column("rule")
+        .unwrap()
+        .str()
+        .unwrap()
+        .iter()
+        .map(|r| r.unwrap())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "renjunet:1",
+            "renjunet:2",
+            "renjunet:5",
+            "renjunet:8",
+            "renjunet:10"
+        ]
+    );
 }
 
 /// By default (`--min-games` 30) rule 24's 4 games are listed, flagged and left out of the

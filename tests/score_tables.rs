@@ -160,3 +160,73 @@ fn a_ccpd_game_dated_1193_is_said_implausible_and_left_out_of_the_decades() {
         "{stderr}"
     );
 }
+
+/// ChouChou's tables by variant, asked for by their registry name (`--by variant`): the
+/// summary has the score columns of every results table (its captures and penalties are a
+/// table of their own): the first mover's side (P1; in pairs P1 and P3) against
+/// the others, on the bundled ChouChou samples (the league sheet and the tournament
+/// records: the 4x4 pairs game is won by P4, P2's partner, so by the other side).
+#[test]
+fn chouchou_summary_by_variant_has_the_score_columns_of_the_first_movers_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("chouchou.db");
+    ingest_ok(&db, &[std::path::Path::new("samples/chouchou")]);
+    let (tables, _) = stats_csv(&["--db", db.to_str().unwrap(), "--by", "variant"]);
+    let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["chouchou_summary", "chouchou_captures_by_variant"]);
+    let summary = &tables[0];
+    assert_eq!(summary.columns[..3], ["variant", "players", "pairs"]);
+    assert_eq!(
+        summary.columns[3..11],
+        [
+            "games",
+            "results",
+            "p1_wins",
+            "other_wins",
+            "draws",
+            "p1_score",
+            "wilson_low",
+            "wilson_high"
+        ]
+    );
+    assert_eq!(summary.columns[11..], ["mean_plies"]);
+    let counts: Vec<[&str; 8]> = summary
+        .rows
+        .iter()
+        .map(|r| [0, 1, 2, 3, 4, 5, 6, 7].map(|i| r[i].as_str()))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            ["3x3", "2", "false", "6", "6", "2", "4", "0"],
+            ["4x4", "3", "false", "1", "1", "1", "0", "0"],
+            ["4x4", "4", "true", "1", "1", "0", "1", "0"],
+            ["js", "2", "false", "1", "1", "1", "0", "0"],
+        ]
+    );
+    for (row, score) in summary.rows.iter().zip([1.0 / 3.0, 1.0, 0.0, 1.0]) {
+        let (low, high) = wilson(score, summary.number(row, "results"));
+        for (column, want) in [
+            ("p1_score", score),
+            ("wilson_low", low),
+            ("wilson_high", high),
+        ] {
+            let got = summary.number(row, column);
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{row:?} {column}: {got} != {want}"
+            );
+        }
+    }
+    // The results by rule count the sides alike: 4 games of P1's side, 5 of the others.
+    let (tables, _) = stats_csv(&["--db", db.to_str().unwrap(), "--by", "rule"]);
+    let by_rule = tables
+        .iter()
+        .find(|t| t.name == "chouchou_results_by_rule")
+        .unwrap();
+    let row = &by_rule.rows[0];
+    assert_eq!(
+        ["games", "p1_wins", "other_wins", "draws"].map(|c| by_rule.cell(row, c)),
+        ["9", "4", "5", "0"]
+    );
+}

@@ -13,7 +13,8 @@
 //! Honest about many groups: each fitted group has the p-value of "no advantage" (a Wald
 //! test) and Holm's adjustment of it over the groups tested; groups with fewer than
 //! [`AdjustedOptions::min_games`] games, and the games without an opening, are listed with
-//! a flag and left out of the fit (their games inform no strength either).
+//! a flag and left out of the fit (their games inform no strength either). What a reader
+//! should know beside the rows is [`Adjusted::notes`] (`adjusted_notes.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -64,24 +65,13 @@ pub struct AdjustedOptions {
     pub with_no_opening: bool,
 }
 
+/// `kifu stats --adjusted`'s defaults, and the report's fit: the two show one model.
 impl Default for AdjustedOptions {
     fn default() -> AdjustedOptions {
         AdjustedOptions {
             draws: DrawModel::Half,
             min_games: DEFAULT_MIN_GAMES,
             with_no_opening: false,
-        }
-    }
-}
-
-impl AdjustedOptions {
-    /// Every group fitted, however small, the games without an opening among them: the
-    /// report's fit.
-    pub fn every_group() -> AdjustedOptions {
-        AdjustedOptions {
-            draws: DrawModel::Half,
-            min_games: 0,
-            with_no_opening: true,
         }
     }
 }
@@ -173,6 +163,8 @@ pub struct Adjusted {
     pub by: String,
     /// The draw model's name ([`DrawModel::name`]).
     pub draws: &'static str,
+    #[serde(skip)]
+    pub draw_model: DrawModel,
     /// The fitted groups.
     pub groups: Vec<AdjustedGroup>,
     /// The groups listed but left out of the fit.
@@ -239,39 +231,6 @@ impl Adjusted {
             "p_holm" => rows.iter().map(|r| r.fitted.and_then(|g| g.p_holm)).collect::<Vec<_>>(),
             "flag" => rows.iter().map(|r| r.flag.map(GroupFlag::name)).collect::<Vec<_>>(),
         )?)
-    }
-
-    /// What was left out, in words, for notes.
-    pub fn left_out(&self) -> Vec<String> {
-        [
-            (self.without_players, "without both players named"),
-            (self.without_result, "without a result"),
-            (self.without_group, "without a value to group by"),
-        ]
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, why)| format!("{n} game(s) {why}"))
-        .collect()
-    }
-
-    /// The groups listed but not fitted, in words, for a note: each with its games.
-    pub fn groups_left_out(&self) -> Option<String> {
-        if self.left_out_groups.is_empty() {
-            return None;
-        }
-        let mut groups = self.left_out_groups.clone();
-        groups.sort_by(|a, b| group_order(&self.by, &a.group, &b.group));
-        let listed: Vec<String> = groups
-            .iter()
-            .map(|g| format!("{} ({} game(s), {})", g.group, g.games, g.flag.name()))
-            .collect();
-        Some(format!(
-            "{} group(s) listed but left out of the fit (fewer than {} games, or no \
-             opening: --min-games and --with-no-opening change that): {}",
-            groups.len(),
-            self.min_games,
-            listed.join(", ")
-        ))
     }
 }
 
@@ -451,7 +410,7 @@ fn fit_games(data: &Dataset, kind: GameKind, by: &str, options: &AdjustedOptions
 
 /// The order groups are listed in: openings D1..D13, I1..I13; others by their first number,
 /// then as written.
-fn group_order(by: &str, a: &str, b: &str) -> std::cmp::Ordering {
+pub(crate) fn group_order(by: &str, a: &str, b: &str) -> std::cmp::Ordering {
     if by == "opening" {
         opening_key(a).cmp(&opening_key(b)).then_with(|| a.cmp(b))
     } else {
@@ -532,6 +491,7 @@ pub fn adjusted_advantage(
         kind,
         by: by.to_owned(),
         draws: options.draws.name(),
+        draw_model: options.draws,
         groups,
         left_out_groups: fit.left_out_groups,
         tested: tested.len(),

@@ -4,35 +4,27 @@ use kifu_facts::{ChouChouAnnotations, GameKind, ResultName};
 use polars::prelude::*;
 
 use crate::frame::{f64_col, ratio, NONE};
+use crate::score::{count_aggs, score_selection, with_score, ResultTally};
 use crate::{Dataset, Result};
 
-/// ChouChou per `variant` (`3x3`, `js`, `4x4`) × `players` (u32) × `pairs` (bool):
-/// `games`, `results` (u32: games with a winner), `first_player_wins` (u32: P1 won),
-/// `first_player_share` (f64, of `results`), `mean_plies` (f64), `captures_per_game`
-/// (f64: capture events per game; this and `mean_plies` over the games with moves: a
-/// result without moves, of a results file, counts in the results only), `simultaneous_share` (f64: capture events whose
-/// simultaneous step took more than one piece — the store keeps pieces per step, not the
-/// lines formed), `chain_share` (f64: capture events with at least one chain step),
-/// `penalties` (u32: penalty pieces received, all games), `penalty_games` (u32: games
-/// with a penalty). Sorted by variant, players, pairs.
-pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
+/// The keys of ChouChou's tables by variant: `variant` (`3x3`, `js`, `4x4`), `players`
+/// (u32), `pairs` (bool) — a variant played by three is a table of its own, not one of two.
+const TABLE_KEYS: [&str; 3] = ["variant", "players", "pairs"];
+
+/// One row per ChouChou game: its table's keys, its result's tally, and its plies and
+/// capture counts (`plies` null and `moved` 0 for a result without moves).
+fn per_game(data: &Dataset) -> Result<DataFrame> {
     let (mut variant, mut players, mut pairs) = (vec![], vec![], vec![]);
-    let (mut p1, mut sc, mut plies, mut caps) = (vec![], vec![], vec![], vec![]);
-    let mut moved = vec![];
+    let (mut plies, mut caps, mut moved) = (vec![], vec![], vec![]);
     let (mut simul, mut chain, mut pen) = (vec![], vec![], vec![]);
+    let mut tally = ResultTally::new(GameKind::ChouChou);
     let empty = ChouChouAnnotations::default();
     for g in data.games(GameKind::ChouChou)? {
-        let r = g.result;
         let a = g.extra().annotations.chouchou().unwrap_or(&empty);
-        variant.push(if a.variant.is_empty() {
-            NONE.to_owned()
-        } else {
-            a.variant.clone()
-        });
+        variant.push(variant_of(a));
         players.push(a.players);
         pairs.push(a.pairs);
-        p1.push((r == Some(ResultName::Seat(1))) as u32);
-        sc.push(r.is_some() as u32);
+        tally.push_game(g);
         plies.push((!g.facts.results_only).then_some(g.facts.plies));
         moved.push(!g.facts.results_only as u32);
         caps.push(a.captures.len() as u32);
@@ -45,66 +37,93 @@ pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
         chain.push(a.captures.iter().filter(|e| e.steps.len() > 1).count() as u32);
         pen.push(a.penalty.iter().sum::<u32>());
     }
-    let df = df!(
-        "variant" => variant, "players" => players, "pairs" => pairs, "p1" => p1,
-        "sc" => sc, "plies" => plies, "moved" => moved, "caps" => caps, "simul" => simul,
-        "chain" => chain, "pen" => pen,
+    let mut df = df!(
+        "variant" => variant, "players" => players, "pairs" => pairs, "plies" => plies,
+        "moved" => moved, "caps" => caps, "simul" => simul, "chain" => chain, "pen" => pen,
     )?;
-    Ok(df
+    for column in tally.columns() {
+        df.with_column(column)?;
+    }
+    Ok(df)
+}
+
+/// `aggs` per ChouChou table (the [`TABLE_KEYS`]), in their order.
+fn by_table(data: &Dataset, aggs: Vec<Expr>) -> Result<LazyFrame> {
+    Ok(per_game(data)?
         .lazy()
-        .group_by([col("variant"), col("players"), col("pairs")])
-        .agg([
-            len().cast(DataType::UInt32).alias("games"),
-            col("sc").sum().cast(DataType::UInt32).alias("results"),
-            col("p1")
-                .sum()
-                .cast(DataType::UInt32)
-                .alias("first_player_wins"),
-            f64_col("plies").mean().alias("mean_plies"),
-            col("moved")
-                .sum()
-                .cast(DataType::UInt32)
-                .alias("with_moves"),
-            col("caps")
-                .sum()
-                .cast(DataType::UInt32)
-                .alias("capture_events"),
-            col("simul").sum().alias("simul"),
-            col("chain").sum().alias("chain"),
-            col("pen").sum().cast(DataType::UInt32).alias("penalties"),
-            col("pen")
-                .gt(lit(0))
-                .cast(DataType::UInt32)
-                .sum()
-                .cast(DataType::UInt32)
-                .alias("penalty_games"),
-        ])
+        .group_by(TABLE_KEYS.map(col))
+        .agg(aggs))
+}
+
+/// ChouChou's results per table — `variant` × `players` × `pairs` ([`TABLE_KEYS`]), asked
+/// for as `kifu stats --by variant` — with the score columns of every results table
+/// ([`crate::score_columns`]: `games`, `results`, `p1_wins`, `other_wins`, `draws` (u32),
+/// `p1_score`, `wilson_low`, `wilson_high` (f64): the first mover's side against the others,
+/// as [`crate::ChouChouSides`] decides), then `mean_plies` (f64, over the games with
+/// moves: a result without moves, of a results file, counts in the results only). Sorted
+/// by variant, players, pairs.
+pub fn chouchou_summary(data: &Dataset) -> Result<DataFrame> {
+    let mut aggs = count_aggs(GameKind::ChouChou).to_vec();
+    aggs.push(f64_col("plies").mean().alias("mean_plies"));
+    let mut selection = TABLE_KEYS.map(col).to_vec();
+    selection.extend(score_selection(GameKind::ChouChou));
+    selection.push(col("mean_plies"));
+    Ok(with_score(by_table(data, aggs)?, GameKind::ChouChou)
+        .sort(TABLE_KEYS, SortMultipleOptions::default())
+        .select(selection)
+        .collect()?)
+}
+
+/// ChouChou's captures and penalties per table ([`TABLE_KEYS`], as
+/// [`chouchou_summary`]): `games` (u32), `captures_per_game` (f64: capture events per game
+/// with moves), `simultaneous_share` (f64: capture events whose simultaneous step took more
+/// than one piece — the store keeps pieces per step, not the lines formed), `chain_share`
+/// (f64: capture events with at least one chain step), `penalties` (u32: penalty pieces
+/// received, all games), `penalty_games` (u32: games with a penalty). Sorted by variant,
+/// players, pairs.
+pub fn chouchou_captures_by_variant(data: &Dataset) -> Result<DataFrame> {
+    let sum = |c: &str, name: &str| col(c).sum().cast(DataType::UInt32).alias(name);
+    let aggs = vec![
+        len().cast(DataType::UInt32).alias("games"),
+        sum("moved", "with_moves"),
+        sum("caps", "capture_events"),
+        sum("simul", "simul"),
+        sum("chain", "chain"),
+        sum("pen", "penalties"),
+        col("pen")
+            .gt(lit(0))
+            .cast(DataType::UInt32)
+            .sum()
+            .cast(DataType::UInt32)
+            .alias("penalty_games"),
+    ];
+    let mut selection = TABLE_KEYS.map(col).to_vec();
+    selection.extend([
+        col("games"),
+        col("captures_per_game"),
+        col("simultaneous_share"),
+        col("chain_share"),
+        col("penalties"),
+        col("penalty_games"),
+    ]);
+    Ok(by_table(data, aggs)?
         .with_columns([
-            ratio(col("first_player_wins"), "results").alias("first_player_share"),
             ratio(col("capture_events"), "with_moves").alias("captures_per_game"),
             ratio(col("simul"), "capture_events").alias("simultaneous_share"),
             ratio(col("chain"), "capture_events").alias("chain_share"),
         ])
-        .sort(
-            ["variant", "players", "pairs"],
-            SortMultipleOptions::default(),
-        )
-        .select([
-            col("variant"),
-            col("players"),
-            col("pairs"),
-            col("games"),
-            col("results"),
-            col("first_player_wins"),
-            col("first_player_share"),
-            col("mean_plies"),
-            col("captures_per_game"),
-            col("simultaneous_share"),
-            col("chain_share"),
-            col("penalties"),
-            col("penalty_games"),
-        ])
+        .sort(TABLE_KEYS, SortMultipleOptions::default())
+        .select(selection)
         .collect()?)
+}
+
+/// A game's variant as the tables group it (`(none)` when the record names none).
+fn variant_of(a: &ChouChouAnnotations) -> String {
+    if a.variant.is_empty() {
+        NONE.to_owned()
+    } else {
+        a.variant.clone()
+    }
 }
 
 /// ChouChou captures per action type: `action` (`place`, `move-two`, `swap-one`,
@@ -150,12 +169,9 @@ pub fn chouchou_seat_wins(data: &Dataset) -> Result<DataFrame> {
     let empty = ChouChouAnnotations::default();
     for g in data.games(GameKind::ChouChou)? {
         let a = g.extra().annotations.chouchou().unwrap_or(&empty);
-        let variant = if a.variant.is_empty() {
-            NONE.to_owned()
-        } else {
-            a.variant.clone()
-        };
-        let row = tables.entry((variant, a.players, a.pairs)).or_default();
+        let row = tables
+            .entry((variant_of(a), a.players, a.pairs))
+            .or_default();
         row[0] += 1;
         match g.result {
             Some(ResultName::Seat(n @ 1..=4)) => {

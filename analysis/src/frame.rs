@@ -6,7 +6,7 @@ use polars::prelude::*;
 use crate::Result;
 
 /// The group of a missing grouping value (no rule, no event, no opening).
-pub(crate) const NONE: &str = "(none)";
+pub const NONE: &str = "(none)";
 /// The 97.5% quantile of the standard normal distribution (two-sided 95%).
 pub const Z95: f64 = 1.959964;
 

@@ -16,7 +16,8 @@ pub(crate) const SHARES_KEYS: [&str; 5] = ["rule", "opening", "event", "year", "
 /// Columns: `<by>` (str), the score columns of the kind ([`crate::score_columns`]:
 /// `games`, `results`, the first and second sides' wins — Renju `black_wins`,
 /// `white_wins`, Xiangqi `red_wins`, `black_wins`, Territorial `white_wins`, `black_wins`,
-/// ChouChou `p1_wins`, `other_wins` (any other seat) — `draws`, the first mover's score
+/// ChouChou `p1_wins`, `other_wins` (the first mover's side and the others,
+/// [`crate::ChouChouSides`]) — `draws`, the first mover's score
 /// and its 95% Wilson interval), then `first_share`, `second_share`, `draw_share` (f64, of
 /// `results`). Most games first; by year or decade, in time order, games without a
 /// plausible year (see [`crate::periods_left_out`]) left out.
@@ -43,7 +44,7 @@ pub fn result_shares(data: &Dataset, kind: GameKind, by: &str) -> Result<DataFra
                 _ => &g.facts.event,
             }));
         }
-        tally.push(g.result);
+        tally.push_game(g);
     }
     let [_, results, first, second, draws, ..] = score_columns(kind);
     let mut columns = vec![Column::new(by.into(), key)];

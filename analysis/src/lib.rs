@@ -24,6 +24,7 @@
 //! sections and the site iterate it.
 
 mod adjusted;
+mod adjusted_notes;
 pub mod aliases;
 mod batch;
 mod chouchou;
@@ -58,14 +59,17 @@ pub use adjusted::{
     AdjustedOptions, DrawParameter, GroupComparison, GroupFlag, LeftOutGroup, DEFAULT_MIN_GAMES,
     WIDE_INTERVAL,
 };
-pub use chouchou::{chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary};
+pub use adjusted_notes::{AdjustedNote, GamesLeftOutBecause};
+pub use chouchou::{
+    chouchou_captures_by_action, chouchou_captures_by_variant, chouchou_seat_wins, chouchou_summary,
+};
 pub use dataset::{Dataset, Game};
 pub use export::{
     export, export_filtered, export_observed, remove_leftovers, sibling, ExportOptions,
     ExportSummary,
 };
 pub use findings::{findings_by_event, findings_overview, overview};
-pub use frame::Z95;
+pub use frame::{NONE, Z95};
 pub use games::{first_capture_plies, game_lengths, result_shares};
 pub use kifu_rating::DrawModel;
 pub use opening_tree::{explorer_frame, opening_trees};
@@ -75,7 +79,7 @@ pub use periods::{periods_left_out, PeriodsLeftOut};
 pub use polars::prelude::DataFrame;
 pub use registry::{ChartDef, ChartKind, Keep, ReportRows, ReportTable, Scope, TableDef, REGISTRY};
 pub use renju::{renju_balance_left_out, renju_forbidden, renju_opening_balance, BalanceLeftOut};
-pub use score::score_columns;
+pub use score::{score_columns, ChouChouSides};
 pub use shard::{ingest_to_parquet, ShardSummary, ShardWriter};
 pub use stats::{stats, stats_with};
 pub use territorial::{

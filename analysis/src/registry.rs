@@ -7,11 +7,12 @@ use kifu_lang::Msg;
 use polars::prelude::DataFrame;
 
 use crate::{
-    chouchou_captures_by_action, chouchou_seat_wins, chouchou_summary, findings_by_event,
-    findings_overview, first_capture_plies, game_lengths, renju_forbidden, renju_opening_balance,
-    result_shares, territorial_margins, territorial_multipliers, territorial_scores,
-    territorial_summary, xiangqi_captures, xiangqi_material_curve, xiangqi_results,
-    xiangqi_results_by_family, xiangqi_rulings, Dataset, Result,
+    chouchou_captures_by_action, chouchou_captures_by_variant, chouchou_seat_wins,
+    chouchou_summary, findings_by_event, findings_overview, first_capture_plies, game_lengths,
+    renju_forbidden, renju_opening_balance, result_shares, territorial_margins,
+    territorial_multipliers, territorial_scores, territorial_summary, xiangqi_captures,
+    xiangqi_material_curve, xiangqi_results, xiangqi_results_by_family, xiangqi_rulings, Dataset,
+    Result,
 };
 
 /// One statistics table and where it is shown.
@@ -453,11 +454,22 @@ pub const REGISTRY: &[TableDef] = &[
     TableDef {
         name: "chouchou_summary",
         scope: Scope::Kind(GameKind::ChouChou),
-        // One row per ChouChou table (variant × players × pairs): a summary of each, not
-        // a grouping of results `--by` asks for.
-        by: &[],
+        // One row per ChouChou table: a variant, split by its players and pairs (a game
+        // of three is not one of two), asked for as `--by variant`.
+        by: &["variant"],
         compute: chouchou_summary,
         title: Msg::SummaryByVariant,
+        keep: Keep::Always,
+        in_stats: true,
+        in_report: AS_COMPUTED,
+        chart: None,
+    },
+    TableDef {
+        name: "chouchou_captures_by_variant",
+        scope: Scope::Kind(GameKind::ChouChou),
+        by: &["variant"],
+        compute: chouchou_captures_by_variant,
+        title: Msg::CapturesByVariant,
         keep: Keep::Always,
         in_stats: true,
         in_report: AS_COMPUTED,
@@ -677,7 +689,7 @@ mod tests {
         }
         assert_eq!(
             takes,
-            ["opening", "rule", "year", "decade", "family", "event"]
+            ["opening", "rule", "year", "decade", "family", "event", "variant"]
         );
     }
 

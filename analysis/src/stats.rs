@@ -18,7 +18,8 @@ use crate::{findings_by_event, renju_opening_balance, result_shares, Dataset, Er
 /// registry's groupings, [`crate::registry::groupings`]): only the grouped tables —
 /// `renju_balance_by_<keys>` for Renju, `<kind>_results_by_<by>` ([`result_shares`]) for
 /// the other kinds when `by` is `rule`, `opening`, `event`, `year` or `decade`, a kind's
-/// registry table grouped by `by` otherwise (`xiangqi_results_by_family`), and
+/// registry tables grouped by `by` otherwise (`xiangqi_results_by_family`; ChouChou's two
+/// tables by `variant`), and
 /// `findings_by_event` when `by` is `event`.
 pub fn stats(data: &Dataset, by: Option<&str>) -> Result<Vec<(String, DataFrame)>> {
     stats_with(data, by, REGISTRY)
@@ -50,14 +51,14 @@ pub fn stats_with(
         let balance_ok = !keys.is_empty() && keys.iter().all(|k| BALANCE_KEYS.contains(k));
         // A grouping of the registry's own tables alone (Xiangqi's ECCO family).
         let keys_given = keys.as_slice();
-        let grouped = |scope: Scope| {
+        let grouped = move |scope: Scope| {
             tables
                 .iter()
-                .find(|t| t.in_stats && t.scope == scope && t.by == keys_given)
+                .filter(move |t| t.in_stats && t.scope == scope && t.by == keys_given)
         };
         let registry_only = kinds
             .iter()
-            .any(|(kind, _)| grouped(Scope::Kind(*kind)).is_some());
+            .any(|(kind, _)| grouped(Scope::Kind(*kind)).next().is_some());
         if keys.is_empty() {
             return Err(Error::Usage(Usage::NoStatsGrouping { by: by.to_owned() }));
         }
@@ -77,8 +78,10 @@ pub fn stats_with(
                     format!("{kind}_results_by_{k}"),
                     result_shares(data, *kind, k)?,
                 ));
-            } else if let Some(table) = grouped(Scope::Kind(*kind)) {
-                out.push((table.name.to_owned(), (table.compute)(data)?));
+            } else {
+                for table in grouped(Scope::Kind(*kind)) {
+                    out.push((table.name.to_owned(), (table.compute)(data)?));
+                }
             }
         }
         if shares_key == Some("event") {

@@ -994,24 +994,46 @@ fn chouchou_tables() {
     g2.extra = extra("3x3", 2, "[0,0]", &cap(7, "place", &[1]));
     let mut g3 = game("chouchou", 3, None, None, None, Some("P1"), "threshold", 41);
     g3.extra = extra("4x4", 3, "[0,0,0]", "");
-    write(&mut store, src, vec![g1, g2, g3]);
+    // Every player passed: a draw, the point shared by the three (P1's third of it).
+    let mut g4 = game(
+        "chouchou",
+        4,
+        None,
+        None,
+        Some("draw"),
+        Some("draw"),
+        "no-legal-action",
+        41,
+    );
+    g4.extra = extra("4x4", 3, "[0,0,0]", "");
+    write(&mut store, src, vec![g1, g2, g3, g4]);
     let f = Filter::default();
 
     let df = chouchou_summary(&Dataset::new(&store, &f)).unwrap();
     assert_eq!(strs(&df, "variant"), ["3x3", "4x4"]);
     assert_eq!(u32s(&df, "players"), [2, 3]);
-    assert_eq!(u32s(&df, "games"), [2, 1]);
-    assert_eq!(u32s(&df, "first_player_wins"), [1, 1]);
+    assert_eq!(u32s(&df, "games"), [2, 2]);
+    // The score columns every results table has: P1's side against the others.
+    let columns: Vec<&str> = df.get_column_names().iter().map(|c| c.as_str()).collect();
+    assert_eq!(columns[3..11], score_columns(GameKind::ChouChou));
+    assert_eq!(u32s(&df, "results"), [2, 2]);
+    assert_eq!(u32s(&df, "p1_wins"), [1, 1]);
+    assert_eq!(u32s(&df, "other_wins"), [1, 0]);
+    assert_eq!(u32s(&df, "draws"), [0, 1]);
     close(
-        &f64s(&df, "first_player_share"),
-        &[Some(0.5), Some(1.0)],
-        "first_player_share",
+        &f64s(&df, "p1_score"),
+        &[Some(0.5), Some((1.0 + 1.0 / 3.0) / 2.0)],
+        "p1_score",
     );
     close(
         &f64s(&df, "mean_plies"),
         &[Some(25.0), Some(41.0)],
         "mean_plies",
     );
+
+    let df = chouchou_captures_by_variant(&Dataset::new(&store, &f)).unwrap();
+    assert_eq!(strs(&df, "variant"), ["3x3", "4x4"]);
+    assert_eq!(u32s(&df, "games"), [2, 2]);
     // 3x3: 3 capture events over 2 games; simultaneous step > 1 piece: the first (2);
     // with a chain: the second ([1, 3]).
     close(
@@ -1111,6 +1133,7 @@ fn stats_on_the_samples() {
         "xiangqi_material",
         "territorial_summary",
         "chouchou_summary",
+        "chouchou_captures_by_variant",
         "findings_overview",
         "findings_by_event",
     ] {

@@ -107,6 +107,12 @@ messages! {
     ColAdvantageHigh => ["advantage high", "優位（上限）", "优势上限", "優勢上限"],
     ColAdvantageLow => ["advantage low", "優位（下限）", "优势下限", "優勢下限"],
     ColAtBound => ["at bound", "境界値", "处于边界", "處於邊界"],
+    ColPValue => ["p value", "p 値", "p 值", "p 值"],
+    ColP1Wins => ["P1 side wins", "P1 側の勝ち", "P1 方胜", "P1 方勝"],
+    ColP1Score => ["P1 side score", "P1 側の得点率", "P1 方得分率", "P1 方得分率"],
+    ColOtherWins => ["other sides' wins", "他の側の勝ち", "其他方胜", "其他方勝"],
+    ColPHolm => ["p Holm", "Holm 補正 p 値", "Holm 校正 p 值", "Holm 校正 p 值"],
+    ColFlag => ["flag", "注意", "标记", "標記"],
     ColBestBonus => ["best bonus", "最高ボーナス", "最佳奖励", "最佳獎勵"],
     ColBlackMean => ["black mean", "黒の平均", "黑方平均", "黑方平均"],
     ColBlackScore => ["black score", "黒の得点率", "黑方得分率", "黑方得分率"],
@@ -827,7 +833,8 @@ messages! {
         "按变体和人数：先手胜局的比例、每局吃子次数、同时吃子或连锁吃子的频率，以及连续行棋的罚分。",
         "按變體和人數：先手勝局的比例、每局吃子次數、同時吃子或連鎖吃子的頻率，以及連續行棋的罰分。",
     ],
-    SummaryByVariant => ["Summary by variant and players", "変種と人数別の要約", "按变体和人数汇总", "按變體和人數彙總"],
+    SummaryByVariant => ["Results by variant and players", "変種と人数別の結果", "按变体和人数的结果", "按變體和人數的結果"],
+    CapturesByVariant => ["Captures and penalties by variant and players", "変種と人数別の取りとペナルティ", "按变体和人数的吃子与罚子", "按變體和人數的吃子與罰子"],
     CapturesByAction => ["Captures by action type", "手の種類別の取り", "按着法类型的吃子", "按著法類型的吃子"],
     ChouChouWinsBySeat => [
         "ChouChou: wins by seat per table (P1 moves first) — tables of at least {n} games with a result",
@@ -907,6 +914,45 @@ messages! {
 
     TopPlayers => ["{kind}: the top {n} players (WHR)", "{kind}：上位 {n} 人（WHR）", "{kind}：前 {n} 名棋手（WHR）", "{kind}：前 {n} 名棋手（WHR）"],
     AdjustedAdvantage => ["{kind}: advantage by {by} adjusted for strength", "{kind}：{by}別の優位（実力で補正）", "{kind}：按{by}的优势（按实力校正）", "{kind}：按{by}的優勢（按實力校正）"],
+    /// The notes of an adjusted fit (`kifu_analysis::AdjustedNote`), as `kifu stats
+    /// --adjusted` says them.
+    AdjustedModel => [
+        "{title}: {model}, a strength per player and an advantage per {by} fitted together; advantages in rating points with 95% intervals.",
+        "{title}：{model}。対局者ごとの実力と{by}ごとの優位を同時に当てはめる。優位はレーティング点で、95% 区間つき。",
+        "{title}：{model}；每名棋手一个实力、每个{by}一个优势，一起拟合；优势以等级分点数表示，附 95% 区间。",
+        "{title}：{model}；每名棋手一個實力、每個{by}一個優勢，一起擬合；優勢以等級分點數表示，附 95% 區間。",
+    ],
+    AdjustedModelHalf => ["a Bradley–Terry model, a draw half a win", "Bradley–Terry モデル（引き分けは半勝）", "Bradley–Terry 模型（和棋算半胜）", "Bradley–Terry 模型（和棋算半勝）"],
+    AdjustedModelDavidson => ["Davidson's model, a draw an outcome of its own", "Davidson モデル（引き分けは独立した結果）", "Davidson 模型（和棋作为独立结果）", "Davidson 模型（和棋作為獨立結果）"],
+    AdjustedDrawParameter => [
+        "{title}: Davidson's draw parameter ν = {nu} (95% interval {low} to {high}): between equals a draw has probability ν/(2+ν) = {p}.",
+        "{title}：Davidson の引き分けパラメータ ν = {nu}（95% 区間 {low}〜{high}）：同じ実力同士の引き分け確率は ν/(2+ν) = {p}。",
+        "{title}：Davidson 和棋参数 ν = {nu}（95% 区间 {low} 至 {high}）：实力相当时和棋概率为 ν/(2+ν) = {p}。",
+        "{title}：Davidson 和棋參數 ν = {nu}（95% 區間 {low} 至 {high}）：實力相當時和棋機率為 ν/(2+ν) = {p}。",
+    ],
+    AdjustedNoDrawParameter => [
+        "{title}: Davidson's draw parameter not fitted: the fitted games have no draw, or only draws (the model is then Bradley–Terry).",
+        "{title}：Davidson の引き分けパラメータは当てはめていない：対象の対局に引き分けがない、または引き分けのみ（モデルは Bradley–Terry になる）。",
+        "{title}：未拟合 Davidson 和棋参数：所拟合的对局没有和棋，或全是和棋（模型即为 Bradley–Terry）。",
+        "{title}：未擬合 Davidson 和棋參數：所擬合的對局沒有和棋，或全是和棋（模型即為 Bradley–Terry）。",
+    ],
+    AdjustedTested => [
+        "{title}: {n} group tested for no advantage (p value: the advantage over its standard deviation, two-sided; p Holm: Holm's adjustment over the groups tested); flag: at-bound (not tested), wide-interval (wider than {points} points).|{title}: {n} groups tested for no advantage (p value: the advantage over its standard deviation, two-sided; p Holm: Holm's adjustment over the groups tested); flag: at-bound (not tested), wide-interval (wider than {points} points).",
+        "{title}：優位なしを {n} グループで検定（p 値：優位をその標準偏差で割った両側検定。Holm 補正 p 値：検定したグループでの Holm 補正）。注意欄：at-bound（境界値、検定せず）、wide-interval（区間が {points} 点より広い）。",
+        "{title}：对 {n} 个组检验无优势（p 值：优势除以其标准差，双侧；Holm 校正 p 值：对所检验各组的 Holm 校正）；标记：at-bound（处于边界，未检验）、wide-interval（区间宽于 {points} 分）。",
+        "{title}：對 {n} 個組檢驗無優勢（p 值：優勢除以其標準差，雙側；Holm 校正 p 值：對所檢驗各組的 Holm 校正）；標記：at-bound（處於邊界，未檢驗）、wide-interval（區間寬於 {points} 分）。",
+    ],
+    AdjustedWithoutPlayers => ["{n} game without both players named|{n} games without both players named", "両対局者の名前がない対局 {n} 局", "未列出双方棋手姓名的对局 {n} 局", "未列出雙方棋手姓名的對局 {n} 局"],
+    AdjustedWithoutResult => ["{n} game without a result|{n} games without a result", "結果のない対局 {n} 局", "无结果的对局 {n} 局", "無結果的對局 {n} 局"],
+    AdjustedWithoutGroup => ["{n} game without a value to group by|{n} games without a value to group by", "分類する値のない対局 {n} 局", "没有分组值的对局 {n} 局", "沒有分組值的對局 {n} 局"],
+    AdjustedGamesLeftOut => ["{title}: {games} left out of the fit.", "{title}：{games}を当てはめから除いた。", "{title}：{games}未纳入拟合。", "{title}：{games}未納入擬合。"],
+    AdjustedGroupsLeftOut => [
+        "{title}: {n} group listed but left out of the fit (fewer than {min} games, or no opening): {groups}.|{title}: {n} groups listed but left out of the fit (fewer than {min} games, or no opening): {groups}.",
+        "{title}：表に載せたが当てはめから除いた {n} グループ（{min} 局未満、または序盤なし）：{groups}。",
+        "{title}：列出但未纳入拟合的 {n} 个组（少于 {min} 局，或无开局）：{groups}。",
+        "{title}：列出但未納入擬合的 {n} 個組（少於 {min} 局，或無開局）：{groups}。",
+    ],
+    AdjustedLeftOutGroup => ["{group} ({games}, {flag})", "{group}（{games}、{flag}）", "{group}（{games}，{flag}）", "{group}（{games}，{flag}）"],
     RenjuScoreByDecade => ["Renju: Black's score per decade", "連珠：年代ごとの黒の得点率", "连珠：各年代的黑方得分率", "連珠：各年代的黑方得分率"],
     RatingsTitle => ["Ratings and the balance adjusted for strength", "レーティングと実力で補正した均衡", "等级分与按实力校正的平衡", "等級分與按實力校正的平衡"],
     RatingsIntro => [

@@ -1,6 +1,7 @@
 //! The report's ratings section: the top of each game's rating list (Whole-History Rating,
 //! the default terms), the first mover's advantage adjusted for the players' strengths per
-//! rule and per opening (Renju) or ECCO family (Xiangqi), and Renju's balance over time.
+//! rule and per opening (Renju) or ECCO family (Xiangqi) — the fit, table and notes of
+//! `kifu stats --adjusted` under its defaults — and Renju's balance over time.
 
 use kifu_analysis::ratings::{rate, rated_games, RatingTerms};
 use kifu_analysis::{self as analysis, Adjusted, Dataset, Filter};
@@ -43,39 +44,128 @@ fn top_players(
     ))
 }
 
-/// The adjusted table, and its chart: the first mover's score between equals with its
-/// interval, per group.
-fn adjusted_parts(
+/// The chart of an adjusted table: the first mover's score between equals with its
+/// interval, one bar per fitted group (a group left out has no estimate). None when no
+/// group was fitted, or the only one is the games without a value (`(none)`): one bar of
+/// nothing in particular says nothing.
+fn adjusted_chart(
     adjusted: &Adjusted,
     side: ResultName,
     title: &str,
     stem: &str,
-) -> Result<(DataFrame, (ChartSpec, DataFrame, String)), Error> {
+) -> Result<Option<(ChartSpec, DataFrame, String)>, Error> {
     let g = &adjusted.groups;
+    if g.iter().all(|r| r.group == analysis::NONE) {
+        return Ok(None);
+    }
     let chart = df!(
         adjusted.by.as_str() => g.iter().map(|r| r.group.clone()).collect::<Vec<_>>(),
         "score" => g.iter().map(|r| kifu_rating::expected_score(r.advantage)).collect::<Vec<_>>(),
         "low" => g.iter().map(|r| kifu_rating::expected_score(r.low)).collect::<Vec<_>>(),
         "high" => g.iter().map(|r| kifu_rating::expected_score(r.high)).collect::<Vec<_>>(),
     )?;
-    // The report fits every group (no flags) and keeps its columns as they were; the
-    // tests of many groups are `kifu stats --adjusted`'s.
-    let table = adjusted.frame()?.drop_many(["p_value", "p_holm", "flag"]);
-    Ok((
-        table,
-        (
-            ChartSpec::ScoreBars {
-                title: format!("{title}: the score between equals it means (95% interval)"),
-                label: adjusted.by.clone(),
-                value: "score".into(),
-                low: "low".into(),
-                high: "high".into(),
-                side,
-            },
-            chart,
-            stem.into(),
-        ),
-    ))
+    Ok(Some((
+        ChartSpec::ScoreBars {
+            title: format!("{title}: the score between equals it means (95% interval)"),
+            label: adjusted.by.clone(),
+            value: "score".into(),
+            low: "low".into(),
+            high: "high".into(),
+            side,
+        },
+        chart,
+        stem.into(),
+    )))
+}
+
+/// Items listed in one sentence of `lang`: `a, b` in English, `a、b` in Japanese and
+/// Chinese.
+fn listed(items: &[String], lang: Lang) -> String {
+    items.join(if lang == Lang::En { ", " } else { "、" })
+}
+
+/// The notes of an adjusted fit ([`Adjusted::notes`], the ones `kifu stats --adjusted`
+/// says on standard error) in `lang`, each headed by the table's `title`.
+fn adjusted_notes(adjusted: &Adjusted, title: &str, lang: Lang) -> Vec<String> {
+    use analysis::{AdjustedNote as N, DrawModel, GamesLeftOutBecause as Because};
+    let mut notes = Vec::new();
+    let number = |x: f64| format!("{x:.3}");
+    for note in adjusted.notes() {
+        match note {
+            N::Model { by, draws, .. } => {
+                let model = match draws {
+                    DrawModel::Half => Msg::AdjustedModelHalf,
+                    DrawModel::Davidson => Msg::AdjustedModelDavidson,
+                };
+                let by = crate::lang::column_label(&by, lang);
+                notes.push(lang.fill(
+                    Msg::AdjustedModel,
+                    &[("title", title), ("model", lang.text(model)), ("by", &by)],
+                ));
+            }
+            N::DrawParameter(d) => notes.push(lang.fill(
+                Msg::AdjustedDrawParameter,
+                &[
+                    ("title", title),
+                    ("nu", &number(d.nu)),
+                    ("low", &number(d.low)),
+                    ("high", &number(d.high)),
+                    ("p", &number(d.nu / (2.0 + d.nu))),
+                ],
+            )),
+            N::DrawParameterNotFitted => {
+                notes.push(lang.fill(Msg::AdjustedNoDrawParameter, &[("title", title)]))
+            }
+            N::Tested {
+                tested,
+                wide_interval,
+                ..
+            } => notes.push(lang.count_fill(
+                Msg::AdjustedTested,
+                tested,
+                &[("title", title), ("points", &wide_interval.to_string())],
+            )),
+            N::GamesLeftOut { games, because } => {
+                let msg = match because {
+                    Because::NoPlayers => Msg::AdjustedWithoutPlayers,
+                    Because::NoResult => Msg::AdjustedWithoutResult,
+                    Because::NoGroup => Msg::AdjustedWithoutGroup,
+                };
+                notes.push(lang.fill(
+                    Msg::AdjustedGamesLeftOut,
+                    &[
+                        ("title", title),
+                        ("games", &lang.count(msg, games as usize)),
+                    ],
+                ));
+            }
+            N::GroupsLeftOut { groups, min_games } => {
+                let each: Vec<String> = groups
+                    .iter()
+                    .map(|g| {
+                        lang.fill(
+                            Msg::AdjustedLeftOutGroup,
+                            &[
+                                ("group", &g.group),
+                                ("games", &lang.count(Msg::GameCount, g.games as usize)),
+                                ("flag", g.flag.name()),
+                            ],
+                        )
+                    })
+                    .collect();
+                notes.push(lang.count_fill(
+                    Msg::AdjustedGroupsLeftOut,
+                    groups.len(),
+                    &[
+                        ("title", title),
+                        ("min", &min_games.to_string()),
+                        ("groups", &listed(&each, lang)),
+                    ],
+                ));
+            }
+        }
+    }
+    notes
 }
 
 /// The ratings section, when any game under the filter can be rated.
@@ -120,14 +210,10 @@ pub(crate) fn ratings_section(
         if filter.game.is_some_and(|k| k != kind) || data.games(kind)?.is_empty() {
             continue;
         }
-        // Every group fitted, as the report has always shown them.
-        let adjusted = analysis::adjusted_advantage(
-            data,
-            kind,
-            by,
-            &analysis::AdjustedOptions::every_group(),
-        )?;
-        if adjusted.groups.is_empty() {
+        // `kifu stats --adjusted`'s fit and table, its defaults: one model, two views.
+        let adjusted =
+            analysis::adjusted_advantage(data, kind, by, &analysis::AdjustedOptions::default())?;
+        if adjusted.groups.is_empty() && adjusted.left_out_groups.is_empty() {
             continue;
         }
         let by_label = crate::lang::column_label(by, lang);
@@ -135,20 +221,16 @@ pub(crate) fn ratings_section(
             Msg::AdjustedAdvantage,
             &[("kind", lang.kind(kind)), ("by", &by_label)],
         );
-        let (table, chart) =
-            adjusted_parts(&adjusted, side, &title, &format!("{kind}-adjusted-by-{by}"))?;
         tables.push((
             format!(
                 "{title} ({})",
                 lang.count(Msg::PlayerCount, adjusted.players)
             ),
-            table,
+            adjusted.frame()?,
         ));
-        charts.push(chart);
-        let left = adjusted.left_out();
-        if !left.is_empty() {
-            notes.push(format!("{title}: {} left out.", left.join(", ")));
-        }
+        let stem = format!("{kind}-adjusted-by-{by}");
+        charts.extend(adjusted_chart(&adjusted, side, &title, &stem)?);
+        notes.extend(adjusted_notes(&adjusted, &title, lang));
     }
     if filter.game.is_none_or(|k| k == GameKind::Renju) && !data.games(GameKind::Renju)?.is_empty()
     {

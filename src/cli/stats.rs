@@ -23,9 +23,9 @@ pub(super) struct StatsArgs {
     #[command(flatten)]
     filter: FilterArgs,
     /// Only the tables grouped by these keys (Renju: rule, opening, year, decade,
-    /// comma-separated; other games: rule, opening, event, year or decade; with
-    /// --adjusted one key: Renju opening, rule, year, decade; Xiangqi family, opening,
-    /// rule, year, decade).
+    /// comma-separated; other games: rule, opening, event, year or decade, and Xiangqi's
+    /// family, ChouChou's variant; with --adjusted one key: Renju opening, rule, year,
+    /// decade; Xiangqi family, opening, rule, year, decade).
     #[arg(long)]
     by: Option<String>,
     /// The first mover's advantage per group of --by adjusted for the players'
@@ -316,45 +316,12 @@ fn adjusted_tables(
         kifu_analysis::check_compare(data, kind, by, a, b)?;
     }
     let adjusted = kifu_analysis::adjusted_advantage(data, kind, by, &options)?;
-    let model = match options.draws {
-        kifu_analysis::DrawModel::Half => "a Bradley–Terry model, a draw half a win",
-        kifu_analysis::DrawModel::Davidson => "Davidson's model, a draw an outcome of its own",
-    };
-    notes.push(format!(
-        "{kind} first mover's advantage by {by}, adjusted for the strengths of {} players \
-         ({model}: a strength per player, an advantage per {by}; advantages in rating points \
-         with 95% intervals)",
-        adjusted.players
-    ));
-    match adjusted.draw_parameter {
-        Some(d) => notes.push(format!(
-            "Davidson's draw parameter ν = {:.3} (95% interval {:.3} to {:.3}): between \
-             equals a draw has probability ν/(2+ν) = {:.3}",
-            d.nu,
-            d.low,
-            d.high,
-            d.nu / (2.0 + d.nu)
-        )),
-        None if options.draws == kifu_analysis::DrawModel::Davidson => notes.push(
-            "Davidson's draw parameter not fitted: the fitted games have no draw, or only \
-             draws (the model is then Bradley–Terry)"
-                .to_owned(),
-        ),
-        None => {}
+    for note in adjusted.notes() {
+        // The tests of many groups are said with the table they are columns of.
+        if args.adjusted || !matches!(note, kifu_analysis::AdjustedNote::Tested { .. }) {
+            notes.push(adjusted_note(&note));
+        }
     }
-    if args.adjusted {
-        notes.push(format!(
-            "{} {by} group(s) tested for no advantage (p_value: the advantage over its \
-             standard deviation, two-sided; p_holm: Holm's adjustment over those {0}); flag: \
-             at-bound (not tested), wide-interval (wider than {} points)",
-            adjusted.tested,
-            kifu_analysis::WIDE_INTERVAL
-        ));
-    }
-    for note in adjusted.left_out() {
-        notes.push(format!("{note} left out of the adjusted fit"));
-    }
-    notes.extend(adjusted.groups_left_out());
     let mut tables = Vec::new();
     if args.adjusted {
         tables.push((format!("{kind}_adjusted_by_{by}"), adjusted.frame()?));
@@ -365,6 +332,71 @@ fn adjusted_tables(
         tables.push((format!("{kind}_compare_by_{by}"), comparison.frame()?));
     }
     Ok(tables)
+}
+
+/// One note of an adjusted fit in English, as `kifu stats` says it on standard error (the
+/// report says the same notes in its language).
+fn adjusted_note(note: &kifu_analysis::AdjustedNote) -> String {
+    use kifu_analysis::{AdjustedNote as N, DrawModel, GamesLeftOutBecause as Because};
+    match note {
+        N::Model {
+            kind,
+            by,
+            players,
+            draws,
+        } => {
+            let model = match draws {
+                DrawModel::Half => "a Bradley–Terry model, a draw half a win",
+                DrawModel::Davidson => "Davidson's model, a draw an outcome of its own",
+            };
+            format!(
+                "{kind} first mover's advantage by {by}, adjusted for the strengths of \
+                 {players} players ({model}: a strength per player, an advantage per {by}; \
+                 advantages in rating points with 95% intervals)"
+            )
+        }
+        N::DrawParameter(d) => format!(
+            "Davidson's draw parameter ν = {:.3} (95% interval {:.3} to {:.3}): between \
+             equals a draw has probability ν/(2+ν) = {:.3}",
+            d.nu,
+            d.low,
+            d.high,
+            d.nu / (2.0 + d.nu)
+        ),
+        N::DrawParameterNotFitted => "Davidson's draw parameter not fitted: the fitted games \
+                                      have no draw, or only draws (the model is then \
+                                      Bradley–Terry)"
+            .to_owned(),
+        N::Tested {
+            by,
+            tested,
+            wide_interval,
+        } => format!(
+            "{tested} {by} group(s) tested for no advantage (p_value: the advantage over its \
+             standard deviation, two-sided; p_holm: Holm's adjustment over those {tested}); \
+             flag: at-bound (not tested), wide-interval (wider than {wide_interval} points)"
+        ),
+        N::GamesLeftOut { games, because } => {
+            let why = match because {
+                Because::NoPlayers => "without both players named",
+                Because::NoResult => "without a result",
+                Because::NoGroup => "without a value to group by",
+            };
+            format!("{games} game(s) {why} left out of the adjusted fit")
+        }
+        N::GroupsLeftOut { groups, min_games } => {
+            let listed: Vec<String> = groups
+                .iter()
+                .map(|g| format!("{} ({} game(s), {})", g.group, g.games, g.flag.name()))
+                .collect();
+            format!(
+                "{} group(s) listed but left out of the fit (fewer than {min_games} games, or \
+                 no opening: --min-games and --with-no-opening change that): {}",
+                groups.len(),
+                listed.join(", ")
+            )
+        }
+    }
 }
 
 /// Why a table under the filter has no row (the games that match have no value to group by).
