@@ -12,6 +12,7 @@ mod first_copies;
 mod functions;
 pub mod game_curation;
 pub mod generation;
+mod limit;
 pub mod player;
 pub mod positions;
 pub mod query;

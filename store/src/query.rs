@@ -264,7 +264,7 @@ impl Store {
             decision = crate::curation::DECISION_COLUMNS,
             resolution = RESOLUTION_COLUMNS,
             group = crate::shown::group("g"),
-            limit = crate::search::limit_clause(limit),
+            limit = crate::limit::clause(limit),
         );
         let params = covered.params;
         let mut stmt = self.conn.prepare_cached(&sql)?;

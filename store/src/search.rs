@@ -218,22 +218,12 @@ fn page_of_names(
          SELECT listed.* FROM listed
          WHERE ? IS NULL OR EXISTS (SELECT 1 FROM mark WHERE {after_mark})
          ORDER BY {order} {limit}",
-        limit = limit_clause(limit),
+        limit = crate::limit::clause(limit),
     );
     let after = after.map_or(Value::Null, |a| Value::Text(a.to_owned()));
     let mut params = params.to_vec();
     params.extend([after.clone(), after]);
     (sql, params)
-}
-
-/// `LIMIT n` written into a statement's text (nothing for no limit). A bound `LIMIT ?`
-/// makes SQLite (3.50) prepare the statement again at every run, since its plan depends
-/// on the value: for one game's findings that cost ten times the query itself. Written
-/// in, each limit is a statement of its own, kept prepared.
-pub(crate) fn limit_clause(limit: Option<u64>) -> String {
-    limit.map_or(String::new(), |l| {
-        format!("LIMIT {}", l.min(i64::MAX as u64))
-    })
 }
 
 impl Store {
@@ -419,7 +409,7 @@ impl Store {
              FROM games g JOIN sources s ON s.id = g.source_id
              LEFT JOIN events e ON e.id = {event}
              WHERE {cond} ORDER BY {order} {limit}",
-            limit = limit_clause(limit),
+            limit = crate::limit::clause(limit),
             date = crate::shown::filled("g", "date"),
             event = crate::shown::filled("g", "event_id"),
             seats = crate::shown::seats_holder("g"),
@@ -560,7 +550,7 @@ impl Store {
              FROM quarantine q JOIN sources s ON s.id = q.source_id
              WHERE {} ORDER BY q.source_id, q.offset {}",
             c.sql,
-            limit_clause(limit),
+            crate::limit::clause(limit),
         );
         let params = c.params;
         let mut stmt = self.conn.prepare(&sql)?;

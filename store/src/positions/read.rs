@@ -159,7 +159,7 @@ impl Store {
              FROM games g LEFT JOIN moves m ON m.game_id = g.id
              WHERE g.id > ?1 ORDER BY g.id {limit}",
             counted = crate::shown::counted("g"),
-            limit = crate::search::limit_clause(Some(limit as u64)),
+            limit = crate::limit::clause(Some(limit as u64)),
         ))?;
         let rows = stmt.query_map(params![after], |r| {
             let kind = kind_of(r, 1)?;
