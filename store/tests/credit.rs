@@ -145,10 +145,9 @@ fn one_player_in_both_seats_counts_once_and_as_no_result() {
     );
 }
 
-#[test]
-fn a_copy_naming_the_same_identity_credits_the_game_and_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut store = database(&dir.path().join("k.db"));
+/// [`database`] with a curation that names 胡榮華 and gives him the alias 上海胡榮華.
+fn database_naming_hu(path: &std::path::Path) -> Store {
+    let mut store = database(path);
     let curation = Curation {
         players: vec![PlayerEntry {
             line: 1,
@@ -162,6 +161,13 @@ fn a_copy_naming_the_same_identity_credits_the_game_and_says_so() {
         .apply_curation(&curation, "c.toml", "h", "", false)
         .unwrap()
         .unwrap();
+    store
+}
+
+#[test]
+fn a_copy_naming_the_same_identity_credits_the_game_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = database_naming_hu(&dir.path().join("k.db"));
     // Game 1 shows 胡榮華; its copy 2 spells him 上海胡榮華 in the same seat.
     let copy = FoundThrough {
         copy: 2,
@@ -265,20 +271,7 @@ fn lines(store: &Store, filter: &GameFilter, by: ResultsBy) -> Vec<(Option<Strin
 #[test]
 fn a_players_record_adds_up_to_the_players_list() {
     let dir = tempfile::tempdir().unwrap();
-    let mut store = database(&dir.path().join("k.db"));
-    let curation = Curation {
-        players: vec![PlayerEntry {
-            line: 1,
-            name: "胡榮華".into(),
-            aliases: vec!["上海胡榮華".into()],
-            ..PlayerEntry::default()
-        }],
-        ..Curation::default()
-    };
-    store
-        .apply_curation(&curation, "c.toml", "h", "", false)
-        .unwrap()
-        .unwrap();
+    let store = database_naming_hu(&dir.path().join("k.db"));
     let hu = player("胡榮華");
     let listed = store.list_players(&hu, NameOrder::Name, None).unwrap();
     let total = [
