@@ -47,6 +47,7 @@ mod show_json;
 mod site;
 mod site_archive;
 mod site_pages;
+mod site_players;
 mod site_public_games;
 mod site_variations;
 mod spark;

@@ -99,7 +99,9 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
     assert!(page.contains("<header><img class=\"logo\" alt=\"\" src=\"data:image/svg+xml;base64,"));
     // The header is the record's, in Chinese, the result as players write it.
     assert!(page.contains(
-        "<dl class=\"meta\"><dt>红方</dt><dd>Lü Qin</dd><dt>黑方</dt><dd>Xu Yinchuan</dd>\
+        "<dl class=\"meta\"><dt>红方</dt><dd><a href=\"../players/L%25C3%25BC%2520Qin.html\">\
+         Lü Qin</a></dd><dt>黑方</dt><dd><a href=\"../players/Xu%2520Yinchuan.html\">\
+         Xu Yinchuan</a></dd>\
          <dt>赛事</dt><dd>Cup</dd><dt>轮次</dt><dd>3</dd><dt>日期</dt><dd>2024-03-16</dd>\
          <dt>结果</dt><dd>1–0</dd>"
     ));

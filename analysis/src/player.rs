@@ -63,6 +63,25 @@ impl PlayerRecord {
 /// player has is [`Missing::Name`], with the closest that exist; a `*` is refused (it
 /// would be a pattern, many players).
 pub fn player_record(store: &Store, name: &str, filter: &Filter) -> Result<PlayerRecord> {
+    let mut record = player_results(store, name, filter)?;
+    for line in &record.by_kind {
+        let Some(kind) = line.key.as_deref().and_then(GameKind::from_name) else {
+            continue;
+        };
+        if kind == GameKind::ChouChou {
+            continue;
+        }
+        if let Some(rating) = rating_of(store, kind, &record.listed)? {
+            record.ratings.push(rating);
+        }
+    }
+    Ok(record)
+}
+
+/// [`player_record`] without the ratings (left empty): the counts alone, for pages
+/// written by the hundred (the static site's), where reading each kind's whole rating
+/// list once per player would cost more than every count.
+pub fn player_results(store: &Store, name: &str, filter: &Filter) -> Result<PlayerRecord> {
     if name.contains('*') {
         return Err(Error::Usage(Usage::NamePattern {
             what: "player",
@@ -82,27 +101,14 @@ pub fn player_record(store: &Store, name: &str, filter: &Filter) -> Result<Playe
     }
     let listed = store.list_players(&filter, NameOrder::Games, None)?;
     let results = |by| store.player_results(&filter, by);
-    let by_kind = results(ResultsBy::Kind)?;
-    let mut ratings = Vec::new();
-    for line in &by_kind {
-        let Some(kind) = line.key.as_deref().and_then(GameKind::from_name) else {
-            continue;
-        };
-        if kind == GameKind::ChouChou {
-            continue;
-        }
-        if let Some(rating) = rating_of(store, kind, &listed)? {
-            ratings.push(rating);
-        }
-    }
     Ok(PlayerRecord {
         name: name.to_owned(),
         spellings: results(ResultsBy::Spelling)?,
         by_year: results(ResultsBy::Year)?,
         by_event: results(ResultsBy::Event)?,
-        by_kind,
+        by_kind: results(ResultsBy::Kind)?,
         listed,
-        ratings,
+        ratings: Vec::new(),
     })
 }
 

@@ -59,7 +59,8 @@ pub struct GameLinks {
     /// The edition and language the page is written in, and the organizer's branding.
     pub presentation: Presentation,
     /// Where players' and the event's names link, when they have pages (`kifu serve`'s
-    /// `/players/` and `/events/`): the name, percent-encoded, follows the prefix.
+    /// `/players/` and `/events/`, the site's `../players/NAME.html`): the name,
+    /// percent-encoded, follows the prefix, and the suffix the name.
     pub name_pages: Option<NamePages>,
 }
 
@@ -67,7 +68,26 @@ pub struct GameLinks {
 #[derive(Clone, Debug, Default)]
 pub struct NamePages {
     pub player: String,
-    pub event: String,
+    /// `None`: the event has no page by its name (the static site numbers its event pages).
+    pub event: Option<String>,
+    /// After the name: `.html` for the site's files, nothing for the server's routes.
+    pub suffix: String,
+    /// The pages are files named by the percent-encoded name (the site's, safe on every
+    /// file system): the link encodes that name again, since a browser decodes a link
+    /// once before it asks for the file.
+    pub encoded_files: bool,
+}
+
+impl NamePages {
+    /// The link to `name`'s page under `prefix`.
+    fn href(&self, prefix: &str, name: &str) -> String {
+        let segment = if self.encoded_files {
+            path_segment(&path_segment(name))
+        } else {
+            path_segment(name)
+        };
+        format!("{}{segment}{}", escape(prefix), escape(&self.suffix))
+    }
 }
 
 /// `text` percent-encoded for a URL's path segment (every byte but the unreserved).
@@ -597,17 +617,16 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     let public = links.presentation.edition.is_public();
     out.push_str("<dl class=\"meta\">");
     let pages = links.name_pages.as_ref();
-    let linked = |prefix: Option<&String>, name: &str| match prefix {
+    let linked = |pages: Option<&NamePages>, name: &str| match pages {
         Some(p) => format!(
-            "<a href=\"{}{}\">{}</a>",
-            escape(p),
-            path_segment(name),
+            "<a href=\"{}\">{}</a>",
+            p.href(&p.player, name),
             escape(name)
         ),
         None => escape(name),
     };
     for (side, name) in &game.players {
-        let value = linked(pages.map(|p| &p.player), name);
+        let value = linked(pages, name);
         let _ = write!(
             out,
             "<dt>{}</dt><dd>{value}</dd>",
@@ -615,13 +634,12 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         );
     }
     if let Some(event) = &game.event {
-        let value = match pages {
+        let value = match pages.and_then(|p| Some((p, p.event.as_ref()?))) {
             // The page of the event itself, not of its name marked with the copy it came
             // from.
-            Some(p) => format!(
-                "<a href=\"{}{}\">{}</a>",
-                escape(&p.event),
-                path_segment(without_copy_mark(event, lang)),
+            Some((p, prefix)) => format!(
+                "<a href=\"{}\">{}</a>",
+                p.href(prefix, without_copy_mark(event, lang)),
                 escape(event)
             ),
             None => escape(event),

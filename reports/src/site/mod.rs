@@ -4,11 +4,11 @@
 //! ([`games_table`]), the audit summary in the audit edition, the report's charts). Games
 //! of many events (a whole archive, [`events`]): an events index with a search over every
 //! game ([`search_index`]) and one page per event. Either way one replayable page per game
-//! ([`game`]). Plain HTML, one shared style sheet and small scripts in `assets/`; no
+//! ([`game`]) and, in a site of one event, one page per player ([`player`]). Plain HTML, one shared style sheet and small scripts in `assets/`; no
 //! request leaves a page, so it works from `file://`.
 //!
 //! Layout: `index.html`, `events/N.html` and `events/list-K.html` (archives),
-//! `games/ID.html`, `assets/` (`site.css`, the scripts, the search index, the game pages'
+//! `games/ID.html`, `players/NAME.html` (the name percent-encoded), `assets/` (`site.css`, the scripts, the search index, the game pages'
 //! files), `charts/` (SVG and PNG).
 
 mod events;
@@ -18,6 +18,7 @@ pub mod game;
 mod games_table;
 mod index;
 mod page;
+mod player;
 mod search_index;
 mod standings;
 pub use standings::event_standings_html;
@@ -97,7 +98,7 @@ const PAGES_PER_CHUNK: usize = 256;
 const STAGING: &str = ".kifu-site-new";
 
 /// The parts of a site [`write_site`] replaces as a whole.
-const PARTS: [&str; 4] = ["games", "events", "charts", "assets"];
+const PARTS: [&str; 5] = ["games", "players", "events", "charts", "assets"];
 
 fn io(p: &Path) -> impl FnOnce(std::io::Error) -> Error {
     let p = p.to_path_buf();
@@ -226,6 +227,18 @@ fn build(
         games.iter().map(|g| g.source.as_str()),
     )
     .presented(&options.presentation);
+    // Player pages, for now, in a site of one event only: an archive's (6,621 players and
+    // 78 MB beside CCPD's 133 MB of game pages) wait for a leaner page.
+    let player_pages = events::group_events(&games).len() <= 1;
+    let links = game::GameLinks {
+        name_pages: player_pages.then(|| game::NamePages {
+            player: format!("../{}/", player::PLAYERS_DIR),
+            event: None,
+            suffix: ".html".into(),
+            encoded_files: true,
+        }),
+        ..links
+    };
     // The store is read by one thread, a chunk of games at a time; their pages (a replay
     // each, most of a site's time) are written in parallel.
     let games_dir = root.join("games");
@@ -323,6 +336,20 @@ fn build(
         .collect();
     let source = standings::StandingsSource::load(store, filter)?;
     let seatings = games_table::seatings(source.rows());
+    if player_pages {
+        write_player_pages(
+            store,
+            options,
+            root,
+            &games,
+            &seatings,
+            &title,
+            &mut files.bytes,
+        )?;
+    } else {
+        let players = root.join(player::PLAYERS_DIR);
+        std::fs::remove_dir(&players).map_err(io(&players))?;
+    }
     let groups = events::group_events(&games);
     let held: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
     let scope = filter.describe(&held.into_iter().collect::<Vec<_>>());
@@ -386,6 +413,32 @@ fn build(
     });
     write(&root.join("index.html"), page.as_bytes(), &mut files.bytes)?;
     Ok(files)
+}
+
+/// One page per player the site's games seat, each rendering the player's record over the
+/// site's games. A name with a `*` gets none (a filter would read it as a pattern).
+fn write_player_pages(
+    store: &Store,
+    options: &SiteOptions,
+    root: &Path,
+    games: &[GameListing],
+    seatings: &HashMap<i64, games_table::Seating>,
+    title: &str,
+    bytes: &mut u64,
+) -> Result<(), Error> {
+    let dir = root.join(player::PLAYERS_DIR);
+    let names: BTreeSet<&str> = games
+        .iter()
+        .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
+        .filter(|n| !n.contains('*'))
+        .collect();
+    for name in names {
+        let record = kifu_analysis::player::player_results(store, name, &options.filter)?;
+        let page = player::PlayerPage::new(&record, games, seatings, title);
+        let html = player::player_page(&page, &options.presentation);
+        write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
+    }
+    Ok(())
 }
 
 /// The logo's file in `assets/`, named by its type.

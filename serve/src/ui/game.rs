@@ -73,7 +73,9 @@ pub(crate) async fn page(State(app): State<Arc<App>>, Path(id): Path<String>) ->
             GameLinks::new("/", &site_title, [game.source.as_str()]).presented(&presentation);
         links.name_pages = Some(NamePages {
             player: "/players/".into(),
-            event: "/events/".into(),
+            event: Some("/events/".into()),
+            suffix: String::new(),
+            encoded_files: false,
         });
         let html =
             game_page(&game, &findings, &links).map_err(|e| ReadError::Failed(e.to_string()))?;
