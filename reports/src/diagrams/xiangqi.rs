@@ -1,5 +1,6 @@
 //! The Xiangqi diagram: the 9×10 board from a start position, the moves applied as
-//! written, pieces as Chinese characters, files labelled in ICCS or as Chinese readers do.
+//! written, pieces as Chinese characters, files labelled in ICCS or as Chinese readers do,
+//! the marked move captioned in ICCS or as the page's readers write it.
 
 use std::fmt::Write;
 
@@ -28,8 +29,25 @@ pub(crate) fn xiangqi_size() -> (u32, u32) {
 /// the moves applied as written (`from, to` squares `rank * 9 + file`), pieces as Chinese
 /// characters, the move `ply` shown by a ring on its destination and a dashed ring on its
 /// origin.
+/// The marked move is captioned in ICCS, as the board's coordinates are labelled.
 pub fn xiangqi_diagram(start_fen: Option<&str>, moves: &[u8], ply: u32) -> String {
-    xiangqi_diagram_with(start_fen, moves, ply, XiangqiCoordinates::Iccs, Lang::En)
+    draw(
+        start_fen,
+        moves,
+        ply,
+        XiangqiCoordinates::Iccs,
+        Lang::En,
+        CaptionMove::Iccs,
+    )
+}
+
+/// How the caption under a board writes the marked move.
+#[derive(Clone, Copy)]
+enum CaptionMove {
+    /// `h2e2`, whatever the page's language.
+    Iccs,
+    /// As the page's readers write it ([`crate::notation::xiangqi_move`]).
+    Readers,
 }
 
 /// How a Xiangqi board's files and ranks are labelled.
@@ -47,13 +65,52 @@ pub enum XiangqiCoordinates {
 /// Red's file numerals, from Red's left (file `a`, 九) to Red's right (file `i`, 一).
 const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
 
-/// [`xiangqi_diagram`] with its coordinates labelled as `coordinates` says.
+/// [`xiangqi_diagram`] with its coordinates labelled as `coordinates` says and the marked
+/// move captioned as `lang`'s readers write it (`炮二平五`, `C2=5`).
 pub fn xiangqi_diagram_with(
     start_fen: Option<&str>,
     moves: &[u8],
     ply: u32,
     coordinates: XiangqiCoordinates,
     lang: Lang,
+) -> String {
+    draw(
+        start_fen,
+        moves,
+        ply,
+        coordinates,
+        lang,
+        CaptionMove::Readers,
+    )
+}
+
+/// Move `ply` (1-based) of `pairs` from `start` as `lang`'s readers write it; `None` when
+/// a move up to it is not legal there (a record's moves as written, not as replayed).
+fn readers_move(
+    start: &xiangqi::Position,
+    pairs: &[(u8, u8)],
+    ply: usize,
+    lang: Lang,
+) -> Option<String> {
+    let mut position = start.clone();
+    let as_move = |&(f, t): &(u8, u8)| {
+        (f < 90 && t < 90).then(|| xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t)))
+    };
+    for pair in &pairs[..ply - 1] {
+        let m = as_move(pair).filter(|&m| position.is_legal(m))?;
+        position.make(m);
+    }
+    let m = as_move(pairs.get(ply - 1)?).filter(|&m| position.is_legal(m))?;
+    Some(crate::notation::xiangqi_move(&position, m, lang))
+}
+
+fn draw(
+    start_fen: Option<&str>,
+    moves: &[u8],
+    ply: u32,
+    coordinates: XiangqiCoordinates,
+    lang: Lang,
+    caption_move: CaptionMove,
 ) -> String {
     let words = Words(lang);
     const CELL: f64 = XIANGQI_GRID.cell;
@@ -134,8 +191,14 @@ pub fn xiangqi_diagram_with(
                 "<circle class=\"mark\" cx=\"{x}\" cy=\"{y}\" r=\"{:.1}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"3\"/>",
                 rad + 3.0
             );
-            let iccs = xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t)).iccs();
-            note = words.moved(ply, &iccs, false);
+            let iccs = || xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t)).iccs();
+            let written = match caption_move {
+                CaptionMove::Iccs => iccs(),
+                CaptionMove::Readers => {
+                    readers_move(&pos, &pairs, ply as usize, lang).unwrap_or_else(iccs)
+                }
+            };
+            note = words.moved(ply, &written, false);
         }
     }
     caption(&mut out, w as f64 / 2.0, h as f64 - 14.0, &note);
@@ -300,6 +363,34 @@ mod tests {
         }
         assert!(!svg.contains(">0</text>"));
         assert_eq!(svg.matches("<text").count(), 2 + 18 + 1 + 32);
+    }
+
+    #[test]
+    fn the_marked_move_is_captioned_as_the_pages_readers_write_it() {
+        let moves: Vec<xiangqi::Move> = ["h2e2", "h9g7"]
+            .iter()
+            .map(|m| xiangqi::Move::parse_iccs(m, false).unwrap())
+            .collect();
+        let blob = xiangqi::encode_moves(&moves);
+        // The caption is the diagram's last text.
+        let last_text = |svg: &str| -> String {
+            let end = svg.rfind("</text>").unwrap();
+            let start = svg[..end].rfind('>').unwrap() + 1;
+            svg[start..end].to_owned()
+        };
+        let caption =
+            |coordinates, lang| last_text(&xiangqi_diagram_with(None, &blob, 2, coordinates, lang));
+        use XiangqiCoordinates::{Chinese, Iccs};
+        assert_eq!(caption(Chinese, Lang::ZhHans), "第 2 步：马8进7");
+        assert_eq!(caption(Chinese, Lang::ZhHant), "第 2 步：馬8進7");
+        assert_eq!(caption(Iccs, Lang::En), "move 2: H8+7");
+        // `kifu show`'s diagram keeps ICCS, as its board is labelled.
+        let svg = xiangqi_diagram(None, &blob, 2);
+        assert_eq!(last_text(&svg), "move 2: h9g7");
+        // A move the position does not allow (moves as written): its squares in ICCS.
+        let wrong = xiangqi::encode_moves(&[xiangqi::Move::parse_iccs("a0a5", false).unwrap()]);
+        let svg = xiangqi_diagram_with(None, &wrong, 1, Chinese, Lang::ZhHans);
+        assert_eq!(last_text(&svg), "第 1 步：a0a5");
     }
 
     #[test]
