@@ -346,10 +346,77 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
         format!("{head}: {}{note}", lang.text(Msg::CrosstableCaption)),
         frame(columns)?,
     ));
+    if let Some(columns) = round_robin_columns(t) {
+        out.push((
+            format!("{head}: {}", lang.text(Msg::RoundRobinCaption)),
+            frame(columns)?,
+        ));
+    }
     if let Some(teams) = &t.teams {
         out.extend(team_frames(&head, teams, lang)?);
     }
     Ok(out)
+}
+
+/// Most players a round robin's player-against-player table is printed for: one column
+/// each, so more would not fit a page's width.
+const ROUND_ROBIN_PLAYERS: usize = 30;
+
+/// The mark on a round robin table's diagonal (a player against themselves).
+const SELF_MARK: &str = "×";
+
+/// A round robin's player-against-player table from the same lines as the crosstable:
+/// line number, player, one column per opponent (by line number) holding the signs of the
+/// games between the two (`+`, `=`, `−`, a forfeit `F`), and the points; `None` unless
+/// every player met every other (3 to [`ROUND_ROBIN_PLAYERS`] players).
+fn round_robin_columns(t: &Table) -> Option<Vec<Column>> {
+    let l = &t.lines;
+    if l.len() < 3 || l.len() > ROUND_ROBIN_PLAYERS {
+        return None;
+    }
+    let line_of: std::collections::HashMap<&str, usize> = l
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (x.player.as_str(), i))
+        .collect();
+    // marks[i][j]: the signs of i's games against j, in round order.
+    let mut marks = vec![vec![Vec::<String>::new(); l.len()]; l.len()];
+    for (i, x) in l.iter().enumerate() {
+        for p in &x.pairings {
+            let j = *line_of.get(p.opponent.as_str())?;
+            let forfeit = if p.forfeit { "F" } else { "" };
+            marks[i][j].push(format!("{}{forfeit}", p.outcome.sign()));
+        }
+    }
+    let everyone_met =
+        (0..l.len()).all(|i| (0..l.len()).all(|j| i == j || !marks[i][j].is_empty()));
+    if !everyone_met {
+        return None;
+    }
+    let mut columns = vec![
+        u32_col("no", (1..=l.len() as u32).collect()),
+        text_col("player", l.iter().map(|x| x.player.clone()).collect()),
+    ];
+    // Column j: every line's games against line j.
+    for j in 0..l.len() {
+        let cells = marks
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                if i == j {
+                    SELF_MARK.to_owned()
+                } else {
+                    row[j].join(" ")
+                }
+            })
+            .collect();
+        columns.push(text_col(&(j + 1).to_string(), cells));
+    }
+    columns.push(text_col(
+        "points",
+        l.iter().map(|x| points_text(x.points)).collect(),
+    ));
+    Some(columns)
 }
 
 /// A match: its score line per player (the table's two lines), then its games.
@@ -666,6 +733,61 @@ pub(crate) fn standings_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_round_robin_prints_player_against_player() {
+        use kifu_analysis::standings::Pairing;
+        use kifu_analysis::standings::PlayerOutcome::{Draw, Loss, Win};
+        let game = |opponent: &str, outcome| Pairing {
+            round: None,
+            opponent: opponent.into(),
+            outcome,
+            points: 0.0,
+            game: 1,
+            forfeit: false,
+        };
+        let line = |player: &str, points: f64, pairings: Vec<Pairing>| Line {
+            player: player.into(),
+            points,
+            pairings,
+            ..Line::default()
+        };
+        let mut t = Table {
+            event: "RR".into(),
+            section: None,
+            scoring: Default::default(),
+            lines: vec![
+                line("A", 4.0, vec![game("B", Win), game("C", Win)]),
+                line("B", 1.0, vec![game("A", Loss), game("C", Draw)]),
+                line("C", 1.0, vec![game("A", Loss), game("B", Draw)]),
+            ],
+            unscored: 0,
+            rounds: Vec::new(),
+            tiebreaks: Vec::new(),
+            forfeits: false,
+            duel: None,
+            teams: None,
+        };
+        let df = frame(round_robin_columns(&t).unwrap()).unwrap();
+        let names: Vec<&str> = df.get_column_names().iter().map(|n| n.as_str()).collect();
+        assert_eq!(names, ["no", "player", "1", "2", "3", "points"]);
+        let column = |name: &str| -> Vec<String> {
+            df.column(name)
+                .unwrap()
+                .str()
+                .unwrap()
+                .iter()
+                .map(|cell| cell.unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(column("1"), ["×", "−", "−"]);
+        assert_eq!(column("2"), ["+", "×", "="]);
+        assert_eq!(column("points"), ["4", "1", "1"]);
+        // Not everyone met: a Swiss table has no player-against-player table.
+        t.lines[1].pairings.pop();
+        t.lines[2].pairings.pop();
+        assert!(round_robin_columns(&t).is_none());
+    }
 
     #[test]
     fn missing_rounds_read_as_ranges() {

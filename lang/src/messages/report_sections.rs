@@ -310,6 +310,12 @@ macro_rules! rows_report_sections {
                 "无局面图：无法读取棋谱的初始局面（FEN {fen}）。",
                 "無局面圖：無法讀取棋譜的初始局面（FEN {fen}）。",
             ],
+            RoundRobinCaption => [
+                "round robin: each player against each",
+                "総当たり表",
+                "循环赛对阵表",
+                "循環賽對陣表",
+            ],
         }
     };
 }
