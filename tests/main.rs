@@ -31,6 +31,7 @@ mod ratings_davidson;
 mod renju_real;
 mod renjunet_xml;
 mod report_pages;
+mod report_paper;
 mod report_print;
 mod results;
 mod results_csv;

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::cdp::Browser;
 use crate::common::{ingest_ok, kifu_ok, shared};
 
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
+pub(crate) const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 
 /// The phone width of the done-when.
@@ -23,8 +23,8 @@ const PHONE: u32 = 375;
 const MIN_TEXT_PX: f64 = 11.0;
 
 /// The printed report: its database, directory and PDF.
-struct Printed {
-    db: PathBuf,
+pub(crate) struct Printed {
+    pub(crate) db: PathBuf,
     report: PathBuf,
     pdf: PathBuf,
     root: PathBuf,
@@ -36,7 +36,7 @@ fn required() -> bool {
 
 /// The championship ingested and reported with `--pdf`, once for every test here; `None`
 /// when the shared data or Chromium is missing (and not required).
-fn printed() -> &'static Option<Printed> {
+pub(crate) fn printed() -> &'static Option<Printed> {
     static PRINTED: OnceLock<Option<Printed>> = OnceLock::new();
     PRINTED.get_or_init(|| {
         let dpxq = shared(DPXQ)?;
@@ -209,9 +209,9 @@ fn printed_tables_fit_the_page_width() {
     let Some(p) = printed() else {
         return;
     };
-    // Letter, Chromium's default paper, less the print style's 10 mm sides: 740 CSS px.
-    let mut browser = Browser::launch(740, 1000).expect("chromium");
-    browser.set_viewport(740, 1000);
+    // A4, the default paper, less the print style's 10 mm sides: 190 mm, 718 CSS px.
+    let mut browser = Browser::launch(718, 1000).expect("chromium");
+    browser.set_viewport(718, 1000);
     browser.call("Emulation.setEmulatedMedia", json!({"media": "print"}));
     browser.open(&p.report.join("index.html"));
     let result = browser.eval(

@@ -26,6 +26,10 @@ const SHORT_CELL: usize = 12;
 /// Tables with more columns than this are set compact (a crosstable's rounds).
 const WIDE_COLUMNS: usize = 10;
 
+/// Tables with more columns than this print in smaller type still (a round robin of many
+/// players, one column per opponent).
+const CROWDED_COLUMNS: usize = 20;
+
 /// A captioned table, at most [`HTML_ROWS`] rows; a findings table's info rows folded
 /// away in a `<details>` under their count per code.
 fn html_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot, lang: Lang) {
@@ -60,7 +64,9 @@ fn rows_table(out: &mut String, caption: &str, df: &DataFrame, root: &SourceRoot
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table{}>",
-        if header.len() > WIDE_COLUMNS {
+        if header.len() > CROWDED_COLUMNS {
+            " class=\"wide crowded\""
+        } else if header.len() > WIDE_COLUMNS {
             " class=\"wide\""
         } else {
             ""
@@ -271,10 +277,17 @@ header.top img.logo { float: right; max-height: 64px; max-width: 30%; margin: 0 
   main { padding: 10px 0 0; }
   section, nav.toc { border: 0; padding: 0; margin: 0 0 14px; border-radius: 0; }
   section > h2, caption, h3 { break-after: avoid; }
+  /* A game on paper: its board beside its moves (not the narrow screen's stack, which
+     gave a page-wide board and one game a page), never split across pages. */
+  article.game-sheet { grid-template-columns: 38% 1fr; grid-template-areas: "head head" "board moves";
+                       break-inside: avoid; }
+  article.game-sheet.new-round { break-before: page; }
   a { color: inherit; text-decoration: none; }
   .table-wrap { overflow: visible; max-width: 100%; }
   table { width: 100%; min-width: 0; font-size: 8pt; }
   table.wide { font-size: 7pt; }
+  table.crowded { font-size: 6pt; }
+  table.crowded th, table.crowded td { padding: 1px 2px; }
   thead { display: table-header-group; }
   tr, figure, svg, article.finding, .board { break-inside: avoid; }
   th, td, td.num, td.short, td.flag { white-space: normal; overflow-wrap: anywhere;
@@ -487,10 +500,11 @@ pub(crate) fn render_html(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"kifu report\">\n<title>{}</title>\n\
-         <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n{}</head>\n\
+         <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n{}{}</head>\n\
          <body data-charts=\"{total}\" data-charts-ok=\"0\" data-errors=\"0\" data-edition=\"{}\">\n",
         lang.tag(),
         escape(&report.title),
+        look.paper_style(),
         look.theme_style(),
         look.edition.name(),
     );
@@ -737,11 +751,26 @@ fn games_html(out: &mut String, report: &Report) {
             ))
         );
     }
-    for (g, head) in report.games.iter().zip(headings(&report.games, lang)) {
+    let mut round = None;
+    for (i, (g, head)) in report
+        .games
+        .iter()
+        .zip(headings(&report.games, lang))
+        .enumerate()
+    {
+        // With --page-per-round, a round's first game (after the first round's) starts a
+        // printed page.
+        let new_round = i > 0 && round != Some((&g.event, &g.round));
+        round = Some((&g.event, &g.round));
         let _ = write!(
             out,
-            "<article class=\"game-sheet\"><h3>{}</h3><p class=\"players\">{} \
+            "<article class=\"game-sheet{}\"><h3>{}</h3><p class=\"players\">{} \
              <b class=\"result\">{}</b></p>",
+            if new_round && report.presentation.page_per_round {
+                " new-round"
+            } else {
+                ""
+            },
             escape(&head),
             escape(&g.players.join(" – ")),
             escape(&g.result)
@@ -795,6 +824,46 @@ mod tests {
         assert!(head.find("<style>").unwrap() < theme);
         let header = &html[html.find("<header").unwrap()..html.find("</header>").unwrap()];
         assert!(header.contains("<img class=\"logo\" alt=\"\" src=\"data:image/png;base64,cG5n\">"));
+    }
+
+    #[test]
+    fn the_paper_comes_before_the_theme_and_each_round_can_start_a_page() {
+        let sheet = |round: &str| crate::GameSheet {
+            event: "Cup".into(),
+            round: Some(round.into()),
+            ..Default::default()
+        };
+        let mut report = Report {
+            title: "Cup".into(),
+            games: vec![sheet("1"), sheet("1"), sheet("2")],
+            presentation: crate::Presentation {
+                theme_css: Some("@page { size: A5; }".into()),
+                paper: crate::Paper::Letter,
+                page_per_round: true,
+                ..Default::default()
+            },
+            ..Report::default()
+        };
+        let html = render_html(&report, &[], &[]);
+        // The theme's own @page comes later, so it wins.
+        let paper = html
+            .find("<style id=\"paper\">@page { size: letter; }")
+            .unwrap();
+        assert!(paper < html.find("<style id=\"theme\">").unwrap());
+        let sheets: Vec<&str> = html
+            .match_indices("<article class=\"")
+            .map(|(at, _)| &html[at..at + html[at..].find('>').unwrap()])
+            .collect();
+        assert_eq!(
+            sheets,
+            [
+                "<article class=\"game-sheet\"",
+                "<article class=\"game-sheet\"",
+                "<article class=\"game-sheet new-round\""
+            ]
+        );
+        report.presentation.page_per_round = false;
+        assert!(!render_html(&report, &[], &[]).contains("game-sheet new-round\""));
     }
 
     #[test]

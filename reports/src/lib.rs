@@ -76,7 +76,7 @@ pub use masthead::Masthead;
 pub use model::{AuditItem, Report, Section};
 pub use notation::xiangqi_move;
 pub use pooling::{MIN_CURVE_GAMES, MIN_RESULTS};
-pub use presentation::{Logo, Presentation};
+pub use presentation::{Logo, Paper, Presentation};
 pub use results::customary_result;
 pub use sides::{side_colour, side_name, sides, SideColour};
 pub use write::{write_report, ReportFiles};

@@ -15,6 +15,46 @@ pub struct Presentation {
     /// CSS setting the pages' custom properties (colours and fonts), applied after the
     /// built-in style sheet.
     pub theme_css: Option<String>,
+    /// The paper the report's PDF is printed on (a theme's own `@page` wins).
+    pub paper: Paper,
+    /// Each round's games start a new printed page.
+    pub page_per_round: bool,
+}
+
+/// A sheet of paper the report is printed on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm (595 × 842 pt): paper everywhere but North America.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in (612 × 792 pt).
+    Letter,
+}
+
+impl Paper {
+    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+
+    /// The flag's name: `a4`, `letter`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Paper> {
+        Paper::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The CSS `@page` size keyword.
+    fn css_size(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        }
+    }
 }
 
 /// An image file embedded in the pages.
@@ -37,6 +77,15 @@ impl Presentation {
             ),
             None => String::new(),
         }
+    }
+
+    /// The `<style>` element setting the printed page's size, put before the theme's so a
+    /// theme's own `@page { size: … }` wins.
+    pub fn paper_style(&self) -> String {
+        format!(
+            "<style id=\"paper\">@page {{ size: {}; }}</style>\n",
+            self.paper.css_size()
+        )
     }
 
     /// The logo as an `<img class="logo">` embedded in the page (empty without one).
@@ -91,6 +140,15 @@ mod tests {
         ] {
             assert_eq!(base64(plain.as_bytes()), coded);
         }
+    }
+
+    #[test]
+    fn the_paper_is_a4_unless_letter_is_asked_for() {
+        let mut p = Presentation::default();
+        assert!(p.paper_style().contains("@page { size: A4; }"));
+        p.paper = Paper::parse("Letter").unwrap();
+        assert!(p.paper_style().contains("@page { size: letter; }"));
+        assert_eq!(Paper::parse("a5"), None);
     }
 
     #[test]

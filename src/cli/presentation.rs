@@ -1,4 +1,4 @@
-//! `--edition`, `--lang`, `--logo` and `--theme` of `kifu report` and `kifu site`, read into
+//! `--edition`, `--lang`, `--logo`, `--theme`, `--paper` and `--page-per-round` of `kifu report` and `kifu site`, read into
 //! one [`kifu_reports::Presentation`]: the logo and theme files are read here, and a theme
 //! that would fetch anything when the pages are read is refused.
 
@@ -27,6 +27,23 @@ pub(super) struct PresentationArgs {
     /// the built-in style; it may not fetch anything (no @import, no remote url()).
     #[arg(long, value_name = "FILE", help_heading = "Presentation")]
     theme: Option<PathBuf>,
+    /// The paper the report's PDF is printed on: a4 or letter (a theme's own @page size
+    /// wins).
+    #[arg(long, default_value = "a4", value_parser = parse_paper, help_heading = "Presentation")]
+    paper: kifu_reports::Paper,
+    /// Start each round's games on a new printed page (the report's PDF).
+    #[arg(long, help_heading = "Presentation")]
+    page_per_round: bool,
+}
+
+pub(super) fn parse_paper(s: &str) -> Result<kifu_reports::Paper, String> {
+    kifu_reports::Paper::parse(s).ok_or_else(|| {
+        unknown_name(
+            "paper",
+            s,
+            kifu_reports::Paper::ALL.map(kifu_reports::Paper::name),
+        )
+    })
 }
 
 pub(super) fn parse_edition(s: &str) -> Result<kifu_reports::Edition, String> {
@@ -81,6 +98,8 @@ impl PresentationArgs {
             lang: self.lang,
             logo,
             theme_css,
+            paper: self.paper,
+            page_per_round: self.page_per_round,
         })
     }
 }
