@@ -135,7 +135,7 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
     // The buttons speak Chinese.
     assert!(page.contains("<button id=\"next\" type=\"button\" title=\"前进一步 (→)\">▶</button>"));
 
-    // The audit edition in English keeps today's page.
+    // The audit edition in English: moves in WXF, as the report writes them, with the ICCS.
     let audit_dir = fresh("small-audit");
     let out = site(
         &db,
@@ -146,7 +146,7 @@ fn a_public_chinese_page_numbers_move_pairs_and_hides_the_audit() {
     let page = std::fs::read_to_string(out.join("games/1.html")).unwrap();
     assert!(page.contains("<html lang=\"en\">"));
     assert!(page.contains("data-board=\"xiangqi\""));
-    assert!(page.contains("<ol id=\"moves\" class=\"pairs\"><li><b>1.</b> 炮二平五 h2e2<li>"));
+    assert!(page.contains("<ol id=\"moves\" class=\"pairs\"><li><b>1.</b> C2=5 h2e2<li>"));
     assert!(
         page.contains("<dt>result</dt><dd>recorded red, counted red, board none (unfinished)</dd>")
     );

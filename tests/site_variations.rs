@@ -139,7 +139,7 @@ fn page_lines(browser: &mut Browser) -> Vec<PageLine> {
 type LineKey = (usize, u32, Vec<(u32, String, bool)>);
 
 /// The page's lines as `show` lists them: (depth, from, [(ply, text, unplayable)]), the
-/// text of a played move being its ICCS (the page writes `炮二平五 h2e2`), sorted.
+/// text of a played move being its ICCS (the English audit page writes `C2=5 h2e2`), sorted.
 fn as_shown_by_page(lines: &[PageLine]) -> Vec<LineKey> {
     let mut out: Vec<_> = lines
         .iter()

@@ -413,6 +413,18 @@ pub fn xiangqi_cells(position: &xiangqi::Position) -> Cells {
         .collect()
 }
 
+/// A Xiangqi move in the three notations a page may list it in, `炮二平五 C2=5 h2e2`
+/// (Chinese, WXF, ICCS): the page keeps the one its language and edition read
+/// ([`super::game`]'s `move_text`).
+pub fn xiangqi_move_texts(position: &xiangqi::Position, m: xiangqi::Move) -> String {
+    format!(
+        "{} {} {}",
+        xiangqi::move_to_chinese(position, m),
+        xiangqi::move_to_wxf(position, m),
+        m.iccs()
+    )
+}
+
 fn xiangqi_frames(game: &GameRow, audit: bool) -> Result<Frames, Error> {
     let moves = replay::xiangqi_moves(game)?;
     let mut position = replay::xiangqi_start(game)?;
@@ -423,11 +435,7 @@ fn xiangqi_frames(game: &GameRow, audit: bool) -> Result<Frames, Error> {
     frames.marks.push(Vec::new());
     let mut hashes = vec![position.hash()];
     for (i, &m) in moves.iter().enumerate() {
-        frames.moves.push(format!(
-            "{} {}",
-            xiangqi::move_to_chinese(&position, m),
-            m.iccs()
-        ));
+        frames.moves.push(xiangqi_move_texts(&position, m));
         if audit {
             frames
                 .classes

@@ -37,7 +37,7 @@ use crate::diagrams::{
     TERRITORIAL_GRID, XIANGQI_GRID,
 };
 use crate::escape;
-use crate::lang::{Lang, Msg};
+use crate::lang::{Edition, Lang, Msg};
 use crate::model::SourceRoot;
 use crate::notation::{traditional, TRADITIONAL};
 use crate::presentation::Presentation;
@@ -228,12 +228,13 @@ pub fn game_page(
         Ok(frames) => (frames, None),
         Err(e) => (Frames::start_only(), Some(e.to_string())),
     };
-    localize_frames(&mut frames, game.kind, lang);
+    let audit = presentation.edition == Edition::Audit;
+    localize_frames(&mut frames, game.kind, lang, audit);
     let plies = frames.plies();
     let mut variations = VariationFrames::of(game, unreplayable.is_none());
     variations.lang = lang;
     for n in variations.nodes.iter_mut().filter(|n| n.played) {
-        n.text = move_text(game.kind, lang, &n.text);
+        n.text = move_text(game.kind, lang, audit, &n.text);
     }
     let (board, (w, h)) = board_of(game, lang);
     let kind = kind_name(game.kind);
@@ -461,25 +462,35 @@ fn pair_offset(game: &GameRow) -> Option<u32> {
     }
 }
 
-/// A move as the page lists it: a Xiangqi move in Chinese only on a page in a language
-/// whose readers write it so (the frames give `炮二平五 h2e2`), in Traditional characters
-/// where they write those.
-fn move_text(kind: GameKind, lang: Lang, text: &str) -> String {
-    if kind != GameKind::Xiangqi || !lang.writes_xiangqi_in_chinese() {
+/// A move as the page lists it. A Xiangqi move comes as `炮二平五 C2=5 h2e2` (the
+/// frames' Chinese, WXF and ICCS): Chinese where the language's readers write it so (in
+/// Traditional characters where they write those), WXF in English, as the report writes
+/// it, and the audit edition in English keeps the ICCS beside it for checking.
+fn move_text(kind: GameKind, lang: Lang, audit: bool, text: &str) -> String {
+    if kind != GameKind::Xiangqi {
         return text.to_owned();
     }
-    let chinese = text.split(' ').next().unwrap_or(text);
-    if lang.writes_traditional() {
-        traditional(chinese)
-    } else {
-        chinese.to_owned()
+    let mut parts = text.split(' ');
+    let chinese = parts.next().unwrap_or(text);
+    if lang.writes_xiangqi_in_chinese() {
+        return if lang.writes_traditional() {
+            traditional(chinese)
+        } else {
+            chinese.to_owned()
+        };
+    }
+    match (parts.next(), parts.next()) {
+        (Some(wxf), Some(iccs)) if audit => format!("{wxf} {iccs}"),
+        (Some(wxf), _) => wxf.to_owned(),
+        // Not a replayed move (an unplayable variation's text as recorded): as it is.
+        (None, _) => text.to_owned(),
     }
 }
 
 /// The frames' texts in the page's language: the moves, Territorial's hand lines.
-fn localize_frames(frames: &mut Frames, kind: GameKind, lang: Lang) {
+fn localize_frames(frames: &mut Frames, kind: GameKind, lang: Lang, audit: bool) {
     for text in &mut frames.moves {
-        *text = move_text(kind, lang, text);
+        *text = move_text(kind, lang, audit, text);
     }
     if lang == Lang::En {
         return;
@@ -883,16 +894,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn xiangqi_moves_are_chinese_on_every_page_but_english() {
+    fn xiangqi_moves_are_chinese_on_every_page_but_english_which_reads_wxf() {
         let xq = GameKind::Xiangqi;
-        assert_eq!(move_text(xq, Lang::En, "马8进7 h9g7"), "马8进7 h9g7");
-        assert_eq!(move_text(xq, Lang::Ja, "马8进7 h9g7"), "馬8進7");
-        assert_eq!(move_text(xq, Lang::ZhHans, "马8进7 h9g7"), "马8进7");
-        assert_eq!(move_text(xq, Lang::ZhHant, "马8进7 h9g7"), "馬8進7");
-        assert_eq!(move_text(xq, Lang::ZhHant, "后车退1 c5c4"), "後車退1");
-        assert_eq!(move_text(xq, Lang::ZhHant, "帅五平四 e0f0"), "帥五平四");
-        // The other games' moves are not Chinese text.
-        assert_eq!(move_text(GameKind::Renju, Lang::ZhHans, "h8"), "h8");
+        let knight = "马8进7 H8+7 h9g7";
+        assert_eq!(move_text(xq, Lang::En, false, knight), "H8+7");
+        assert_eq!(move_text(xq, Lang::En, true, knight), "H8+7 h9g7");
+        for audit in [false, true] {
+            assert_eq!(move_text(xq, Lang::Ja, audit, knight), "馬8進7");
+            assert_eq!(move_text(xq, Lang::ZhHans, audit, knight), "马8进7");
+            assert_eq!(move_text(xq, Lang::ZhHant, audit, knight), "馬8進7");
+        }
+        assert_eq!(move_text(xq, Lang::ZhHant, false, "后车退1 -R-1 c5c4"), "後車退1");
+        assert_eq!(move_text(xq, Lang::ZhHant, false, "帅五平四 K5=4 e0f0"), "帥五平四");
+        // A variation move that could not be played stays as the record wrote it.
+        assert_eq!(move_text(xq, Lang::En, false, "h2e9"), "h2e9");
+        assert_eq!(move_text(GameKind::Renju, Lang::ZhHans, false, "h8"), "h8");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use kifu_rules::{renju, xiangqi};
 use kifu_store::query::GameRow;
 use serde_json::{json, Value};
 
-use super::frames::{changes_text, xiangqi_cells, Cells};
+use super::frames::{changes_text, xiangqi_cells, xiangqi_move_texts, Cells};
 use crate::escape;
 use crate::lang::{Lang, Msg};
 use crate::replay;
@@ -323,7 +323,7 @@ fn xiangqi_nodes(game: &GameRow, moves: &[VariationMove]) -> Result<Vec<NodeFram
                 if position.piece_at(mv.from).map(|p| p.side())
                     == Some(position.side_to_move()) =>
             {
-                let text = format!("{} {}", xiangqi::move_to_chinese(&position, mv), mv.iccs());
+                let text = xiangqi_move_texts(&position, mv);
                 position.make(mv);
                 let board = xiangqi_cells(&position);
                 nodes.push(NodeFrame {
