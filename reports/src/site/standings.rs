@@ -145,13 +145,6 @@ impl StandingsSource {
 }
 
 impl StandingsRows<'_> {
-    /// Whether a curation added rows of its own (a forfeit, a game without moves).
-    pub(crate) fn has_curated(&self) -> bool {
-        self.kinds
-            .iter()
-            .any(|k| k.rows.iter().any(ResultRow::is_curated))
-    }
-
     /// The standings section's body (empty when no game has named players to table), its
     /// game links from a page `base` deep.
     pub(crate) fn html(&self, base: &str, lang: Lang) -> String {
