@@ -361,15 +361,14 @@ fn build(
         .zip(drawn)
         .collect();
     if player_pages {
-        write_player_pages(
-            store,
-            options,
-            root,
-            &games,
-            &seatings,
-            &title,
-            &mut files.bytes,
-        )?;
+        let tables = source.points_tables();
+        let site = player::SitePlayers {
+            games: &games,
+            tables: &tables,
+            seatings: &seatings,
+            site_title: &title,
+        };
+        write_player_pages(store, options, root, &site, &mut files.bytes)?;
     } else {
         let players = root.join(player::PLAYERS_DIR);
         std::fs::remove_dir(&players).map_err(io(&players))?;
@@ -435,25 +434,24 @@ fn build(
 }
 
 /// One page per player the site's games seat, each rendering the player's record over the
-/// site's games. A name with a `*` gets none (a filter would read it as a pattern).
+/// site's games and the player's lines of the site's standings. A name with a `*` gets none (a filter would read it as a pattern).
 fn write_player_pages(
     store: &Store,
     options: &SiteOptions,
     root: &Path,
-    games: &[GameListing],
-    seatings: &HashMap<i64, games_table::Seating>,
-    title: &str,
+    site: &player::SitePlayers,
     bytes: &mut u64,
 ) -> Result<(), Error> {
     let dir = root.join(player::PLAYERS_DIR);
-    let names: BTreeSet<&str> = games
+    let names: BTreeSet<&str> = site
+        .games
         .iter()
         .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
         .filter(|n| !n.contains('*'))
         .collect();
     for name in names {
         let record = kifu_analysis::player::player_results(store, name, &options.filter)?;
-        let page = player::PlayerPage::new(&record, games, seatings, title);
+        let page = player::PlayerPage::new(&record, site);
         let html = player::player_page(&page, &options.presentation);
         write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
     }

@@ -1,12 +1,15 @@
 //! One player's page of the site (`players/NAME.html`, the name percent-encoded): it
 //! renders the player's [`PlayerRecord`] (the spellings the records give, the results by
-//! event and by year with their scores) and lists the player's games of the site, each
-//! linking to its page. Every number is the record's: the page counts nothing itself.
+//! event and by year with their scores), the player's lines of the site's standings (place
+//! and points under the event's curated scoring) and lists the player's games of the site,
+//! each linking to its page. Every number is the record's or the standings': the page
+//! counts nothing itself.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 use kifu_analysis::player::PlayerRecord;
+use kifu_analysis::standings::{points_text, Line, Table};
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
@@ -25,6 +28,15 @@ pub(crate) fn page_file(name: &str) -> String {
     format!("{}.html", path_segment(name))
 }
 
+/// What every player's page of a site reads from: the site's games and standings.
+pub(crate) struct SitePlayers<'a> {
+    pub(crate) games: &'a [GameListing],
+    /// The site's standings tables ([`super::standings::StandingsSource::points_tables`]).
+    pub(crate) tables: &'a [Table],
+    pub(crate) seatings: &'a HashMap<i64, Seating>,
+    pub(crate) site_title: &'a str,
+}
+
 /// What one player's page is made of.
 pub(crate) struct PlayerPage<'a> {
     pub(crate) record: &'a PlayerRecord,
@@ -32,17 +44,21 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) games: Vec<&'a GameListing>,
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) site_title: &'a str,
+    /// The player's line in each standings table of the site that places them.
+    pub(crate) standings: Vec<(&'a Table, &'a Line)>,
 }
 
 impl<'a> PlayerPage<'a> {
-    /// The page of `record` over the site's `games`: those seating a spelling the record
-    /// counts under (the record's own grouping says who the player is).
-    pub(crate) fn new(
-        record: &'a PlayerRecord,
-        games: &'a [GameListing],
-        seatings: &'a HashMap<i64, Seating>,
-        site_title: &'a str,
-    ) -> PlayerPage<'a> {
+    /// The page of `record` over the `site`'s games and standings: the games and lines of
+    /// a spelling the record counts under (the record's own grouping says who the player
+    /// is).
+    pub(crate) fn new(record: &'a PlayerRecord, site: &SitePlayers<'a>) -> PlayerPage<'a> {
+        let SitePlayers {
+            games,
+            tables,
+            seatings,
+            site_title,
+        } = *site;
         let spellings: BTreeSet<&str> = record
             .spellings
             .iter()
@@ -58,11 +74,17 @@ impl<'a> PlayerPage<'a> {
             })
             .collect();
         table_order(&mut mine, seatings);
+        let standings = tables
+            .iter()
+            .flat_map(|t| t.lines.iter().map(move |l| (t, l)))
+            .filter(|(_, l)| spellings.contains(l.player.as_str()))
+            .collect();
         PlayerPage {
             record,
             games: mine,
             seatings,
             site_title,
+            standings,
         }
     }
 }
@@ -100,9 +122,17 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
             up: Some(page.site_title),
         },
     );
+    let standings_link = if page.standings.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<a href=\"#standings\">{}</a> ",
+            escape(lang.text(Msg::Standings))
+        )
+    };
     let _ = write!(
         out,
-        "<main class=\"wrap\">\n<nav class=\"toc\"><a href=\"#by-event\">{}</a> \
+        "<main class=\"wrap\">\n<nav class=\"toc\">{standings_link}<a href=\"#by-event\">{}</a> \
          <a href=\"#by-year\">{}</a> <a href=\"#games-section\">{}</a></nav>\n",
         escape(lang.text(Msg::UiResultsByEvent)),
         escape(lang.text(Msg::UiResultsByYear)),
@@ -126,6 +156,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .join(", ")
         );
     }
+    standings_table(&mut out, &page.standings, lang);
     results_table(
         &mut out,
         "by-event",
@@ -160,6 +191,60 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     );
     out.push_str(&bottom(lang));
     out
+}
+
+/// `section#standings`: the player's line of each standings table (event and section,
+/// with the event's scoring named where it is not 1/½/0; place, games, wins, draws, losses,
+/// and the points under that scoring). Nothing when no table places the player.
+fn standings_table(out: &mut String, lines: &[(&Table, &Line)], lang: Lang) {
+    if lines.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<section id=\"standings\"><h2>{}</h2>\n<table class=\"results\"><thead><tr>",
+        escape(lang.text(Msg::Standings))
+    );
+    for column in [
+        Msg::ColEvent,
+        Msg::ColPlace,
+        Msg::ColGames,
+        Msg::ColWins,
+        Msg::ColDraws,
+        Msg::ColLosses,
+        Msg::ColPoints,
+    ] {
+        let _ = write!(out, "<th>{}</th>", escape(lang.text(column)));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    for (table, line) in lines {
+        let event = match &table.section {
+            Some(section) => format!("{} · {section}", table.event),
+            None => table.event.clone(),
+        };
+        let scoring = table
+            .scoring_note()
+            .map(|s| {
+                format!(
+                    " <span class=\"scoring\">{}</span>",
+                    escape(&lang.fill(Msg::ScoringNote, &[("scoring", &s)]))
+                )
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "<tr><td>{}{scoring}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td class=\"points\">{}</td></tr>",
+            escape(&event),
+            line.place,
+            line.games,
+            line.wins,
+            line.draws,
+            line.losses,
+            points_text(line.points),
+        );
+    }
+    out.push_str("</tbody></table></section>\n");
 }
 
 /// One table of the record's results, a row per group (`key` names the group's column):

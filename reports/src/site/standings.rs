@@ -112,6 +112,16 @@ impl StandingsSource {
         }
     }
 
+    /// The points tables of every kind but ChouChou's, as the standings draw them (the
+    /// event's curated scoring and tie-breaks): what a player's page reads its points from.
+    pub(crate) fn points_tables(&self) -> Vec<Table> {
+        self.kinds
+            .iter()
+            .filter(|(kind, _, _)| *kind != GameKind::ChouChou)
+            .flat_map(|(_, rows, _)| points_tables(rows, &self.terms))
+            .collect()
+    }
+
     /// The rows split into `pages` parts by `page_of` (a row it places nowhere is left
     /// out): each event page's standings, read in one pass.
     pub(crate) fn split(
