@@ -197,6 +197,46 @@ fn a_world_championship_player_page_lists_his_games_and_they_link_back() {
     let games = assert_games_link_back(&page, &out);
     assert_eq!(games.len(), 9, "{games:?}");
 
+    // The audit edition shows ratings: the chart marks the event's end with the stored
+    // history's rating of his last day in it (`kifu player --json`'s history).
+    let last_day = kifu_ok(&[
+        "games",
+        "--db",
+        dbs.plain.to_str().unwrap(),
+        "--event",
+        WORLD_CHAMPIONSHIP,
+        "--player",
+        PLAYER,
+        "--format",
+        "json",
+    ])
+    .lines()
+    .filter_map(|l| {
+        let game: Value = serde_json::from_str(l).unwrap();
+        Some(game["date"].as_str()?.to_owned())
+    })
+    .max()
+    .expect("his games are dated");
+    let history = record["ratings"][0]["history"]
+        .as_array()
+        .expect("a history");
+    let rating = history
+        .iter()
+        .rev()
+        .find(|p| p["date"].as_str().is_some_and(|d| d <= last_day.as_str()))
+        .expect("a period by the event's end")["rating"]
+        .as_f64()
+        .unwrap();
+    let chart = &page[page.find("id=\"rating-history\"").expect("a rating chart")..];
+    assert_eq!(chart.matches("<circle class=\"event-end\"").count(), 1);
+    assert!(
+        chart.contains(&format!(
+            "data-date=\"{last_day}\" data-rating=\"{rating:.0}\""
+        )),
+        "{last_day} {rating}: {}",
+        &chart[..chart.find("</section>").unwrap()]
+    );
+
     // Each game page leads to the event (the index) and on through the event's games:
     // the previous game's next is the game itself.
     for link in &games {

@@ -19,6 +19,7 @@ mod games_table;
 mod index;
 mod page;
 mod player;
+mod rating_chart;
 pub mod round_nav;
 mod search_index;
 mod standings;
@@ -362,11 +363,20 @@ fn build(
         .collect();
     if player_pages {
         let tables = source.points_tables();
+        // Whether the site shows ratings at all: the audit edition does. (The public
+        // edition's `--ratings` switch is to set this one boolean.)
+        let ratings = options.presentation.edition == Edition::Audit;
+        let lists = if ratings {
+            stored_rating_lists(store, &games)?
+        } else {
+            Vec::new()
+        };
         let site = player::SitePlayers {
             games: &games,
             tables: &tables,
             seatings: &seatings,
             site_title: &title,
+            ratings: &lists,
         };
         write_player_pages(store, options, root, &site, &mut files.bytes)?;
     } else {
@@ -456,6 +466,20 @@ fn write_player_pages(
         write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
     }
     Ok(())
+}
+
+/// The stored rating list of each kind the `games` hold (ChouChou has none), read once
+/// for every player page.
+fn stored_rating_lists(
+    store: &Store,
+    games: &[GameListing],
+) -> Result<Vec<kifu_analysis::ratings::Ratings>, Error> {
+    let kinds: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
+    kinds
+        .into_iter()
+        .filter(|k| *k != kifu_facts::GameKind::ChouChou)
+        .map(|k| Ok(kifu_analysis::ratings::of_stored_list(store, k)?))
+        .collect()
 }
 
 /// The logo's file in `assets/`, named by its type.

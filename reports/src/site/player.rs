@@ -1,7 +1,8 @@
 //! One player's page of the site (`players/NAME.html`, the name percent-encoded): it
 //! renders the player's [`PlayerRecord`] (the spellings the records give, the results by
 //! event and by year with their scores), the player's lines of the site's standings (place
-//! and points under the event's curated scoring) and lists the player's games of the site,
+//! and points under the event's curated scoring), the rating history as a chart where the
+//! site shows ratings ([`super::rating_chart`]), and lists the player's games of the site,
 //! each linking to its page. Every number is the record's or the standings': the page
 //! counts nothing itself.
 
@@ -9,6 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 use kifu_analysis::player::PlayerRecord;
+use kifu_analysis::ratings::Ratings;
 use kifu_analysis::standings::{points_text, Line, Table};
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
@@ -16,6 +18,7 @@ use kifu_store::search::GameListing;
 use super::game::path_segment;
 use super::games_table::{games_html, table_order, GamesTable, Seating};
 use super::page::{bottom, top, Top};
+use super::rating_chart::{rating_chart, EventEnd};
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
 use crate::Presentation;
@@ -35,6 +38,9 @@ pub(crate) struct SitePlayers<'a> {
     pub(crate) tables: &'a [Table],
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) site_title: &'a str,
+    /// The stored rating list of each kind of the site: empty where the site shows no
+    /// ratings.
+    pub(crate) ratings: &'a [Ratings],
 }
 
 /// What one player's page is made of.
@@ -46,6 +52,7 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) site_title: &'a str,
     /// The player's line in each standings table of the site that places them.
     pub(crate) standings: Vec<(&'a Table, &'a Line)>,
+    pub(crate) ratings: &'a [Ratings],
 }
 
 impl<'a> PlayerPage<'a> {
@@ -58,6 +65,7 @@ impl<'a> PlayerPage<'a> {
             tables,
             seatings,
             site_title,
+            ratings,
         } = *site;
         let spellings: BTreeSet<&str> = record
             .spellings
@@ -85,6 +93,7 @@ impl<'a> PlayerPage<'a> {
             seatings,
             site_title,
             standings,
+            ratings,
         }
     }
 }
@@ -157,6 +166,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
         );
     }
     standings_table(&mut out, &page.standings, lang);
+    rating_history(&mut out, page, lang);
     results_table(
         &mut out,
         "by-event",
@@ -245,6 +255,62 @@ fn standings_table(out: &mut String, lines: &[(&Table, &Line)], lang: Lang) {
         );
     }
     out.push_str("</tbody></table></section>\n");
+}
+
+/// Each event of the page's games and the player's last date in it, by date.
+fn event_ends(games: &[&GameListing]) -> Vec<EventEnd> {
+    let mut last: HashMap<&str, &str> = HashMap::new();
+    for g in games {
+        let (Some(event), Some(date)) = (g.event.as_deref(), g.date.as_deref()) else {
+            continue;
+        };
+        let at = last.entry(event).or_insert(date);
+        if date > *at {
+            *at = date;
+        }
+    }
+    let mut ends: Vec<EventEnd> = last
+        .into_iter()
+        .map(|(event, date)| EventEnd {
+            event: event.to_owned(),
+            date: date.to_owned(),
+        })
+        .collect();
+    ends.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.event.cmp(&b.event)));
+    ends
+}
+
+/// `section#rating-history`: per kind whose stored list rates the player (under one of
+/// the record's listed names), the chart of the history as of each event's end. Nothing
+/// where the site shows no ratings or no list has a dated period before an event.
+fn rating_history(out: &mut String, page: &PlayerPage, lang: Lang) {
+    let ends = event_ends(&page.games);
+    let charts: Vec<String> = page
+        .ratings
+        .iter()
+        .filter_map(|list| {
+            let history = page
+                .record
+                .listed
+                .iter()
+                .find_map(|p| list.histories.get(&p.name))?;
+            let label = format!(
+                "{} · {}",
+                lang.text(Msg::UiRatingHistory),
+                lang.kind(list.kind)
+            );
+            rating_chart(history, &ends, &label)
+        })
+        .collect();
+    if charts.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<section id=\"rating-history\"><h2>{}</h2>\n{}</section>\n",
+        escape(lang.text(Msg::UiRatingHistory)),
+        charts.join("\n")
+    );
 }
 
 /// One table of the record's results, a row per group (`key` names the group's column):
