@@ -131,6 +131,8 @@ macro_rules! rows_game_pages {
             VoidTakenBack => ["void (taken back)", "無効（取り消し）", "无效（已撤回）", "無效（已撤回）"],
             ListSeparator => ["; ", "；", "；", "；"],
             FromItsCopy => ["(from its copy, game {n})", "（写し、対局 {n} より）", "（取自副本，对局 {n}）", "（取自副本，對局 {n}）"],
+            PreviousGame => ["previous game", "前の対局", "上一局", "上一局"],
+            NextGame => ["next game", "次の対局", "下一局", "下一局"],
         }
     };
 }

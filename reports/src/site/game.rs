@@ -62,6 +62,8 @@ pub struct GameLinks {
     /// `/players/` and `/events/`, the site's `../players/NAME.html`): the name,
     /// percent-encoded, follows the prefix, and the suffix the name.
     pub name_pages: Option<NamePages>,
+    /// Each game's event page and previous and next game (a game not here has none).
+    pub round_navs: std::collections::HashMap<i64, super::round_nav::RoundNav>,
 }
 
 /// The prefixes of the pages a game page links its players and event to.
@@ -116,6 +118,7 @@ impl GameLinks {
             sources: SourceRoot::common(sources),
             presentation: Presentation::default(),
             name_pages: None,
+            round_navs: Default::default(),
         }
     }
 
@@ -273,6 +276,7 @@ pub fn game_page(
         escape(&title)
     );
     header(&mut out, game, links);
+    super::round_nav::nav_html(&mut out, links.round_navs.get(&game.id), lang);
     out.push_str("</header>\n<main>\n<section id=\"view\">");
     let _ = write!(
         out,

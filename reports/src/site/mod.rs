@@ -19,6 +19,8 @@ mod games_table;
 mod index;
 mod page;
 mod player;
+mod rating_chart;
+pub mod round_nav;
 mod search_index;
 mod standings;
 pub use standings::event_standings_html;
@@ -227,10 +229,35 @@ fn build(
         games.iter().map(|g| g.source.as_str()),
     )
     .presented(&options.presentation);
+    let source = standings::StandingsSource::load(store, filter)?;
+    let seatings = games_table::seatings(source.rows());
+    let groups = events::group_events(&games);
+    let own_pages = own_pages(&groups, &source);
+    let curated = curated_names(&source);
     // Player pages, for now, in a site of one event only: an archive's (6,621 players and
     // 78 MB beside CCPD's 133 MB of game pages) wait for a leaner page.
-    let player_pages = events::group_events(&games).len() <= 1;
+    let player_pages = groups.len() <= 1;
+    let event_pages: Vec<(Option<String>, String)> = groups
+        .iter()
+        .zip(&own_pages)
+        .map(|(g, &own)| {
+            let href = round_nav::event_page_href(g, own, groups.len() > 1);
+            let terms = event_terms(&source.terms, &curated, g);
+            let title = if groups.len() > 1 {
+                g.title(terms)
+            } else {
+                one_event_title(options, terms, title.clone())
+            };
+            (href, title)
+        })
+        .collect();
     let links = game::GameLinks {
+        round_navs: round_nav::round_navs(
+            &groups,
+            &event_pages,
+            &seatings,
+            &round_nav::sections(source.rows()),
+        ),
         name_pages: player_pages.then(|| game::NamePages {
             player: format!("../{}/", player::PLAYERS_DIR),
             event: None,
@@ -334,23 +361,28 @@ fn build(
         .map(|s| s.title.clone())
         .zip(drawn)
         .collect();
-    let source = standings::StandingsSource::load(store, filter)?;
-    let seatings = games_table::seatings(source.rows());
     if player_pages {
-        write_player_pages(
-            store,
-            options,
-            root,
-            &games,
-            &seatings,
-            &title,
-            &mut files.bytes,
-        )?;
+        let tables = source.points_tables();
+        // Whether the site shows ratings at all: the audit edition does. (The public
+        // edition's `--ratings` switch is to set this one boolean.)
+        let ratings = options.presentation.edition == Edition::Audit;
+        let lists = if ratings {
+            stored_rating_lists(store, &games)?
+        } else {
+            Vec::new()
+        };
+        let site = player::SitePlayers {
+            games: &games,
+            tables: &tables,
+            seatings: &seatings,
+            site_title: &title,
+            ratings: &lists,
+        };
+        write_player_pages(store, options, root, &site, &mut files.bytes)?;
     } else {
         let players = root.join(player::PLAYERS_DIR);
         std::fs::remove_dir(&players).map_err(io(&players))?;
     }
-    let groups = events::group_events(&games);
     let held: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
     let scope = filter.describe(&held.into_iter().collect::<Vec<_>>());
     if groups.len() > 1 {
@@ -363,6 +395,7 @@ fn build(
                 groups: &groups,
                 source: &source,
                 seatings: &seatings,
+                own_pages: &own_pages,
                 scope,
                 charts,
             },
@@ -373,15 +406,10 @@ fn build(
     let events_dir = root.join("events");
     std::fs::remove_dir(&events_dir).map_err(io(&events_dir))?;
     let p = &options.presentation;
-    let curated = curated_names(&source);
-    let terms = groups.first().and_then(|g| {
-        let name = g.games.iter().find_map(|x| curated.get(&x.id).copied());
-        events::terms_of(&source.terms, name.or(g.name))
-    });
-    let title = match (&options.title, terms) {
-        (None, Some(t)) => t.name.clone(),
-        _ => title,
-    };
+    let terms = groups
+        .first()
+        .and_then(|g| event_terms(&source.terms, &curated, g));
+    let title = one_event_title(options, terms, title);
     let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
     let players: BTreeSet<&str> = games
         .iter()
@@ -416,29 +444,42 @@ fn build(
 }
 
 /// One page per player the site's games seat, each rendering the player's record over the
-/// site's games. A name with a `*` gets none (a filter would read it as a pattern).
+/// site's games and the player's lines of the site's standings. A name with a `*` gets none (a filter would read it as a pattern).
 fn write_player_pages(
     store: &Store,
     options: &SiteOptions,
     root: &Path,
-    games: &[GameListing],
-    seatings: &HashMap<i64, games_table::Seating>,
-    title: &str,
+    site: &player::SitePlayers,
     bytes: &mut u64,
 ) -> Result<(), Error> {
     let dir = root.join(player::PLAYERS_DIR);
-    let names: BTreeSet<&str> = games
+    let names: BTreeSet<&str> = site
+        .games
         .iter()
         .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
         .filter(|n| !n.contains('*'))
         .collect();
     for name in names {
         let record = kifu_analysis::player::player_results(store, name, &options.filter)?;
-        let page = player::PlayerPage::new(&record, games, seatings, title);
+        let page = player::PlayerPage::new(&record, site);
         let html = player::player_page(&page, &options.presentation);
         write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
     }
     Ok(())
+}
+
+/// The stored rating list of each kind the `games` hold (ChouChou has none), read once
+/// for every player page.
+fn stored_rating_lists(
+    store: &Store,
+    games: &[GameListing],
+) -> Result<Vec<kifu_analysis::ratings::Ratings>, Error> {
+    let kinds: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
+    kinds
+        .into_iter()
+        .filter(|k| *k != kifu_facts::GameKind::ChouChou)
+        .map(|k| Ok(kifu_analysis::ratings::of_stored_list(store, k)?))
+        .collect()
 }
 
 /// The logo's file in `assets/`, named by its type.
@@ -462,6 +503,48 @@ fn curated_names(source: &standings::StandingsSource) -> HashMap<i64, &str> {
         .collect()
 }
 
+/// A group's `[[event]]` terms: the curation's entry of its event (by the name the
+/// curation gave its games, `curated` ([`curated_names`]), or the recorded one).
+fn event_terms<'s>(
+    terms: &'s [kifu_facts::EventTerms],
+    curated: &HashMap<i64, &str>,
+    group: &events::EventGroup,
+) -> Option<&'s kifu_facts::EventTerms> {
+    let name = group.games.iter().find_map(|x| curated.get(&x.id).copied());
+    events::terms_of(terms, name.or(group.name))
+}
+
+/// A site of one event's title: the one asked for, else the curation's name of the event,
+/// else `default`.
+fn one_event_title(
+    options: &SiteOptions,
+    terms: Option<&kifu_facts::EventTerms>,
+    default: String,
+) -> String {
+    match (&options.title, terms) {
+        (None, Some(t)) => t.name.clone(),
+        _ => default,
+    }
+}
+
+/// Whether each group has a page of its own ([`events::own_page`]): a curation's own row
+/// (a forfeit, a game without moves) names the event, or its terms or games call for one.
+fn own_pages(groups: &[events::EventGroup], source: &standings::StandingsSource) -> Vec<bool> {
+    let curated = curated_names(source);
+    let curated_events: BTreeSet<&str> = source
+        .rows()
+        .filter(|r| r.is_curated())
+        .filter_map(|r| r.event.as_deref())
+        .collect();
+    groups
+        .iter()
+        .map(|g| {
+            let curated_row = g.name.is_some_and(|n| curated_events.contains(n));
+            events::own_page(g, event_terms(&source.terms, &curated, g), curated_row)
+        })
+        .collect()
+}
+
 /// What an archive's pages are made of.
 struct Archive<'a> {
     title: &'a str,
@@ -469,6 +552,8 @@ struct Archive<'a> {
     groups: &'a [events::EventGroup<'a>],
     source: &'a standings::StandingsSource,
     seatings: &'a HashMap<i64, games_table::Seating>,
+    /// Whether each group has a page of its own ([`own_pages`]).
+    own_pages: &'a [bool],
     scope: Vec<String>,
     charts: Vec<(String, Vec<crate::model::DrawnChart>)>,
 }
@@ -507,15 +592,11 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
         ),
         None => String::new(),
     };
-    let mut own_pages = Vec::with_capacity(a.groups.len());
-    for (g, rows) in a.groups.iter().zip(&parts) {
-        let name = g.games.iter().find_map(|x| curated.get(&x.id).copied());
-        let terms = events::terms_of(&a.source.terms, name.or(g.name));
-        let own = events::own_page(g, terms, rows.has_curated());
-        own_pages.push(own);
+    for ((g, rows), &own) in a.groups.iter().zip(&parts).zip(a.own_pages) {
         if !own {
             continue;
         }
+        let terms = event_terms(&a.source.terms, &curated, g);
         let page = events::event_page(
             &events::EventPage {
                 group: g,
@@ -560,12 +641,12 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
         scope: a.scope.clone(),
         charts: &a.charts,
         shards: search_index::shard_count(a.games.len()),
-        own_pages: &own_pages,
+        own_pages: a.own_pages,
     };
     for (path, html) in events::events_index_pages(&index, p) {
         write(&root.join(path), html.as_bytes(), bytes)?;
     }
-    for (name, text) in search_index::search_files(a.groups, &own_pages, p.edition, p.lang) {
+    for (name, text) in search_index::search_files(a.groups, a.own_pages, p.edition, p.lang) {
         write(&root.join("assets").join(name), text.as_bytes(), bytes)?;
     }
     Ok(())

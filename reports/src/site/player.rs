@@ -1,18 +1,24 @@
 //! One player's page of the site (`players/NAME.html`, the name percent-encoded): it
 //! renders the player's [`PlayerRecord`] (the spellings the records give, the results by
-//! event and by year with their scores) and lists the player's games of the site, each
-//! linking to its page. Every number is the record's: the page counts nothing itself.
+//! event and by year with their scores), the player's lines of the site's standings (place
+//! and points under the event's curated scoring), the rating history as a chart where the
+//! site shows ratings ([`super::rating_chart`]), and lists the player's games of the site,
+//! each linking to its page. Every number is the record's or the standings': the page
+//! counts nothing itself.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 use kifu_analysis::player::PlayerRecord;
+use kifu_analysis::ratings::Ratings;
+use kifu_analysis::standings::{points_text, Line, Table};
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
 use super::game::path_segment;
 use super::games_table::{games_html, table_order, GamesTable, Seating};
 use super::page::{bottom, top, Top};
+use super::rating_chart::{rating_chart, EventEnd};
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
 use crate::Presentation;
@@ -25,6 +31,18 @@ pub(crate) fn page_file(name: &str) -> String {
     format!("{}.html", path_segment(name))
 }
 
+/// What every player's page of a site reads from: the site's games and standings.
+pub(crate) struct SitePlayers<'a> {
+    pub(crate) games: &'a [GameListing],
+    /// The site's standings tables ([`super::standings::StandingsSource::points_tables`]).
+    pub(crate) tables: &'a [Table],
+    pub(crate) seatings: &'a HashMap<i64, Seating>,
+    pub(crate) site_title: &'a str,
+    /// The stored rating list of each kind of the site: empty where the site shows no
+    /// ratings.
+    pub(crate) ratings: &'a [Ratings],
+}
+
 /// What one player's page is made of.
 pub(crate) struct PlayerPage<'a> {
     pub(crate) record: &'a PlayerRecord,
@@ -32,17 +50,23 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) games: Vec<&'a GameListing>,
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) site_title: &'a str,
+    /// The player's line in each standings table of the site that places them.
+    pub(crate) standings: Vec<(&'a Table, &'a Line)>,
+    pub(crate) ratings: &'a [Ratings],
 }
 
 impl<'a> PlayerPage<'a> {
-    /// The page of `record` over the site's `games`: those seating a spelling the record
-    /// counts under (the record's own grouping says who the player is).
-    pub(crate) fn new(
-        record: &'a PlayerRecord,
-        games: &'a [GameListing],
-        seatings: &'a HashMap<i64, Seating>,
-        site_title: &'a str,
-    ) -> PlayerPage<'a> {
+    /// The page of `record` over the `site`'s games and standings: the games and lines of
+    /// a spelling the record counts under (the record's own grouping says who the player
+    /// is).
+    pub(crate) fn new(record: &'a PlayerRecord, site: &SitePlayers<'a>) -> PlayerPage<'a> {
+        let SitePlayers {
+            games,
+            tables,
+            seatings,
+            site_title,
+            ratings,
+        } = *site;
         let spellings: BTreeSet<&str> = record
             .spellings
             .iter()
@@ -58,11 +82,18 @@ impl<'a> PlayerPage<'a> {
             })
             .collect();
         table_order(&mut mine, seatings);
+        let standings = tables
+            .iter()
+            .flat_map(|t| t.lines.iter().map(move |l| (t, l)))
+            .filter(|(_, l)| spellings.contains(l.player.as_str()))
+            .collect();
         PlayerPage {
             record,
             games: mine,
             seatings,
             site_title,
+            standings,
+            ratings,
         }
     }
 }
@@ -100,9 +131,17 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
             up: Some(page.site_title),
         },
     );
+    let standings_link = if page.standings.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<a href=\"#standings\">{}</a> ",
+            escape(lang.text(Msg::Standings))
+        )
+    };
     let _ = write!(
         out,
-        "<main class=\"wrap\">\n<nav class=\"toc\"><a href=\"#by-event\">{}</a> \
+        "<main class=\"wrap\">\n<nav class=\"toc\">{standings_link}<a href=\"#by-event\">{}</a> \
          <a href=\"#by-year\">{}</a> <a href=\"#games-section\">{}</a></nav>\n",
         escape(lang.text(Msg::UiResultsByEvent)),
         escape(lang.text(Msg::UiResultsByYear)),
@@ -126,6 +165,8 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .join(", ")
         );
     }
+    standings_table(&mut out, &page.standings, lang);
+    rating_history(&mut out, page, lang);
     results_table(
         &mut out,
         "by-event",
@@ -160,6 +201,116 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     );
     out.push_str(&bottom(lang));
     out
+}
+
+/// `section#standings`: the player's line of each standings table (event and section,
+/// with the event's scoring named where it is not 1/½/0; place, games, wins, draws, losses,
+/// and the points under that scoring). Nothing when no table places the player.
+fn standings_table(out: &mut String, lines: &[(&Table, &Line)], lang: Lang) {
+    if lines.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<section id=\"standings\"><h2>{}</h2>\n<table class=\"results\"><thead><tr>",
+        escape(lang.text(Msg::Standings))
+    );
+    for column in [
+        Msg::ColEvent,
+        Msg::ColPlace,
+        Msg::ColGames,
+        Msg::ColWins,
+        Msg::ColDraws,
+        Msg::ColLosses,
+        Msg::ColPoints,
+    ] {
+        let _ = write!(out, "<th>{}</th>", escape(lang.text(column)));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    for (table, line) in lines {
+        let event = match &table.section {
+            Some(section) => format!("{} · {section}", table.event),
+            None => table.event.clone(),
+        };
+        let scoring = table
+            .scoring_note()
+            .map(|s| {
+                format!(
+                    " <span class=\"scoring\">{}</span>",
+                    escape(&lang.fill(Msg::ScoringNote, &[("scoring", &s)]))
+                )
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "<tr><td>{}{scoring}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td class=\"points\">{}</td></tr>",
+            escape(&event),
+            line.place,
+            line.games,
+            line.wins,
+            line.draws,
+            line.losses,
+            points_text(line.points),
+        );
+    }
+    out.push_str("</tbody></table></section>\n");
+}
+
+/// Each event of the page's games and the player's last date in it, by date.
+fn event_ends(games: &[&GameListing]) -> Vec<EventEnd> {
+    let mut last: HashMap<&str, &str> = HashMap::new();
+    for g in games {
+        let (Some(event), Some(date)) = (g.event.as_deref(), g.date.as_deref()) else {
+            continue;
+        };
+        let at = last.entry(event).or_insert(date);
+        if date > *at {
+            *at = date;
+        }
+    }
+    let mut ends: Vec<EventEnd> = last
+        .into_iter()
+        .map(|(event, date)| EventEnd {
+            event: event.to_owned(),
+            date: date.to_owned(),
+        })
+        .collect();
+    ends.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.event.cmp(&b.event)));
+    ends
+}
+
+/// `section#rating-history`: per kind whose stored list rates the player (under one of
+/// the record's listed names), the chart of the history as of each event's end. Nothing
+/// where the site shows no ratings or no list has a dated period before an event.
+fn rating_history(out: &mut String, page: &PlayerPage, lang: Lang) {
+    let ends = event_ends(&page.games);
+    let charts: Vec<String> = page
+        .ratings
+        .iter()
+        .filter_map(|list| {
+            let history = page
+                .record
+                .listed
+                .iter()
+                .find_map(|p| list.histories.get(&p.name))?;
+            let label = format!(
+                "{} · {}",
+                lang.text(Msg::UiRatingHistory),
+                lang.kind(list.kind)
+            );
+            rating_chart(history, &ends, &label)
+        })
+        .collect();
+    if charts.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<section id=\"rating-history\"><h2>{}</h2>\n{}</section>\n",
+        escape(lang.text(Msg::UiRatingHistory)),
+        charts.join("\n")
+    );
 }
 
 /// One table of the record's results, a row per group (`key` names the group's column):

@@ -112,6 +112,16 @@ impl StandingsSource {
         }
     }
 
+    /// The points tables of every kind but ChouChou's, as the standings draw them (the
+    /// event's curated scoring and tie-breaks): what a player's page reads its points from.
+    pub(crate) fn points_tables(&self) -> Vec<Table> {
+        self.kinds
+            .iter()
+            .filter(|(kind, _, _)| *kind != GameKind::ChouChou)
+            .flat_map(|(_, rows, _)| points_tables(rows, &self.terms))
+            .collect()
+    }
+
     /// The rows split into `pages` parts by `page_of` (a row it places nowhere is left
     /// out): each event page's standings, read in one pass.
     pub(crate) fn split(
@@ -145,13 +155,6 @@ impl StandingsSource {
 }
 
 impl StandingsRows<'_> {
-    /// Whether a curation added rows of its own (a forfeit, a game without moves).
-    pub(crate) fn has_curated(&self) -> bool {
-        self.kinds
-            .iter()
-            .any(|k| k.rows.iter().any(ResultRow::is_curated))
-    }
-
     /// The standings section's body (empty when no game has named players to table), its
     /// game links from a page `base` deep.
     pub(crate) fn html(&self, base: &str, lang: Lang) -> String {
