@@ -53,6 +53,24 @@ fn shown_moves(db: &Path, id: i64) -> Vec<String> {
         .collect()
 }
 
+/// The game's moves as ICCS coordinates, as `kifu show --json` gives them.
+fn shown_coordinates(db: &Path, id: i64) -> Vec<String> {
+    let shown = kifu_ok(&[
+        "show",
+        "--json",
+        "--db",
+        db.to_str().unwrap(),
+        &id.to_string(),
+    ]);
+    let shown: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    shown["moves"]
+        .as_array()
+        .expect("show --json lists the moves")
+        .iter()
+        .map(|m| m["coordinate"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 /// The move list as numbered lines (`1. 炮二平五 马8进7`), from the page's `li.move`s:
 /// a line begins at each move that carries its number (in bold).
 const MOVE_LINES: &str = "(() => { const lines = []; \
@@ -350,14 +368,17 @@ fn world_championship_public_pages_in_simplified_chinese() {
            .filter(t => /^[a-i]$/.test(t)).join('')",
     );
     assert_eq!(latin, json!("abcdefghi"));
-    // Moves in Chinese and ICCS, by pairs.
+    // Moves in WXF with their ICCS, by pairs: `1. E3+5 g0e2 C2=5 b7e7`.
     let lines = browser.eval(MOVE_LINES);
-    let first = lines[0].as_str().unwrap();
-    let moves = shown_moves(&db, ruled);
-    assert!(
-        first.starts_with(&format!("1. {} ", moves[0]))
-            && first.contains(&format!(" {} ", moves[1])),
-        "{first}"
-    );
+    let first: Vec<&str> = lines[0].as_str().unwrap().split(' ').collect();
+    let moves = shown_coordinates(&db, ruled);
+    assert_eq!(first[0], "1.", "{first:?}");
+    assert_eq!((first[2], first[4]), (&*moves[0], &*moves[1]), "{first:?}");
+    for wxf in [first[1], first[3]] {
+        assert!(
+            wxf.len() == 4 && wxf.is_ascii() && !wxf.contains(char::is_lowercase),
+            "{first:?}"
+        );
+    }
     assert_eq!(browser.problems(), Vec::<String>::new());
 }

@@ -908,8 +908,14 @@ mod tests {
             assert_eq!(move_text(xq, Lang::ZhHans, audit, knight), "马8进7");
             assert_eq!(move_text(xq, Lang::ZhHant, audit, knight), "馬8進7");
         }
-        assert_eq!(move_text(xq, Lang::ZhHant, false, "后车退1 -R-1 c5c4"), "後車退1");
-        assert_eq!(move_text(xq, Lang::ZhHant, false, "帅五平四 K5=4 e0f0"), "帥五平四");
+        assert_eq!(
+            move_text(xq, Lang::ZhHant, false, "后车退1 -R-1 c5c4"),
+            "後車退1"
+        );
+        assert_eq!(
+            move_text(xq, Lang::ZhHant, false, "帅五平四 K5=4 e0f0"),
+            "帥五平四"
+        );
         // A variation move that could not be played stays as the record wrote it.
         assert_eq!(move_text(xq, Lang::En, false, "h2e9"), "h2e9");
         assert_eq!(move_text(GameKind::Renju, Lang::ZhHans, false, "h8"), "h8");
