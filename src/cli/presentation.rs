@@ -27,6 +27,10 @@ pub(super) struct PresentationArgs {
     /// the built-in style; it may not fetch anything (no @import, no remote url()).
     #[arg(long, value_name = "FILE", help_heading = "Presentation")]
     theme: Option<PathBuf>,
+    /// Show each player's kifu rating (Whole-History Rating, as of the event's last game
+    /// date) beside the name in the public edition; the audit edition always shows it.
+    #[arg(long, help_heading = "Presentation")]
+    ratings: bool,
 }
 
 pub(super) fn parse_edition(s: &str) -> Result<kifu_reports::Edition, String> {
@@ -81,6 +85,7 @@ impl PresentationArgs {
             lang: self.lang,
             logo,
             theme_css,
+            ratings: self.ratings,
         })
     }
 }

@@ -131,6 +131,8 @@ macro_rules! rows_game_pages {
             VoidTakenBack => ["void (taken back)", "無効（取り消し）", "无效（已撤回）", "無效（已撤回）"],
             ListSeparator => ["; ", "；", "；", "；"],
             FromItsCopy => ["(from its copy, game {n})", "（写し、対局 {n} より）", "（取自副本，对局 {n}）", "（取自副本，對局 {n}）"],
+            /// A forbidden point's tooltip on a Renju diagram.
+            ForbiddenPointTitle => ["forbidden: {kind}", "禁手：{kind}", "禁手：{kind}", "禁手：{kind}"],
         }
     };
 }

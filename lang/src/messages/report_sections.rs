@@ -310,6 +310,10 @@ macro_rules! rows_report_sections {
                 "无局面图：无法读取棋谱的初始局面（FEN {fen}）。",
                 "無局面圖：無法讀取棋譜的初始局面（FEN {fen}）。",
             ],
+            /// The public edition's length axis: every move of either side counted.
+            AxisMoves => ["moves", "手数", "步数", "步數"],
+            /// The public edition's axis of one move (either side's).
+            AxisMove => ["move", "手", "步", "步"],
         }
     };
 }

@@ -44,6 +44,33 @@ pub enum XiangqiCoordinates {
     Chinese,
 }
 
+/// The last of `pairs` (played from `start`) as the note under the board writes it: in
+/// Chinese notation for the readers who write Xiangqi so ([`crate::notation::xiangqi_move`]),
+/// else in ICCS; ICCS too when a move before it has no piece to move (a damaged record).
+fn move_written(start: &xiangqi::Position, pairs: &[(u8, u8)], lang: Lang) -> String {
+    let Some((&(f, t), before)) = pairs.split_last() else {
+        return String::new();
+    };
+    let m = xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t));
+    if !lang.writes_xiangqi_in_chinese() {
+        return m.iccs();
+    }
+    let mut pos = start.clone();
+    for &(from, to) in before {
+        if from >= 90 || to >= 90 || pos.piece_at(xiangqi::Square(from)).is_none() {
+            return m.iccs();
+        }
+        pos.make(xiangqi::Move::new(
+            xiangqi::Square(from),
+            xiangqi::Square(to),
+        ));
+    }
+    if f >= 90 || t >= 90 || pos.piece_at(xiangqi::Square(f)).is_none() {
+        return m.iccs();
+    }
+    crate::notation::xiangqi_move(&pos, m, lang)
+}
+
 /// Red's file numerals, from Red's left (file `a`, 九) to Red's right (file `i`, 一).
 const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
 
@@ -134,8 +161,8 @@ pub fn xiangqi_diagram_with(
                 "<circle class=\"mark\" cx=\"{x}\" cy=\"{y}\" r=\"{:.1}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"3\"/>",
                 rad + 3.0
             );
-            let iccs = xiangqi::Move::new(xiangqi::Square(f), xiangqi::Square(t)).iccs();
-            note = words.moved(ply, &iccs, false);
+            let written = move_written(&pos, &pairs[..upto], lang);
+            note = words.moved(ply, &written, false);
         }
     }
     caption(&mut out, w as f64 / 2.0, h as f64 - 14.0, &note);

@@ -297,7 +297,12 @@ fn build(
         write(&assets.join(name), bytes, &mut files.bytes)?;
     }
 
-    let openings: Vec<String> = games.iter().map(games_table::opening_text).collect();
+    let openings: Vec<String> = games
+        .iter()
+        .map(|g| {
+            games_table::opening_text(g, options.presentation.edition, options.presentation.lang)
+        })
+        .collect();
     let searched = games
         .iter()
         .flat_map(|g| {
@@ -334,7 +339,8 @@ fn build(
         .map(|s| s.title.clone())
         .zip(drawn)
         .collect();
-    let source = standings::StandingsSource::load(store, filter)?;
+    let source =
+        standings::StandingsSource::load(store, filter, options.presentation.shows_ratings())?;
     let seatings = games_table::seatings(source.rows());
     if player_pages {
         write_player_pages(
@@ -390,7 +396,7 @@ fn build(
     let kinds: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
     let facts = events::event_facts(
         terms,
-        page::dates_text(dates.first().copied(), dates.last().copied()),
+        page::dates_text(dates.first().copied(), dates.last().copied(), p.lang),
         games.len(),
         players.len(),
         &kinds,
@@ -546,7 +552,7 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
     )];
     facts.extend(events::event_facts(
         None,
-        page::dates_text(dates.first().copied(), dates.last().copied()),
+        page::dates_text(dates.first().copied(), dates.last().copied(), p.lang),
         a.games.len(),
         players.len(),
         &kinds,
