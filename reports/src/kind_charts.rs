@@ -71,7 +71,14 @@ pub(crate) fn kind_chart(
         } => (
             ChartSpec::Histogram {
                 // A game length's title names its kind.
-                title: lang.fill(chart.title, &[("kind", lang.kind(kind))]),
+                title: lang.fill(
+                    if public {
+                        in_moves(chart.title)
+                    } else {
+                        chart.title
+                    },
+                    &[("kind", lang.kind(kind))],
+                ),
                 from: from.into(),
                 to: to.into(),
                 count: "games".into(),
@@ -129,11 +136,13 @@ fn named_openings(frame: DataFrame, kind: GameKind, lang: Lang) -> Result<DataFr
     Ok(frame)
 }
 
-/// An axis of plies as the public edition names it: moves (each side's move one).
-fn in_moves(axis: Msg) -> Msg {
-    match axis {
+/// A title or axis said in plies as the public edition says it: in moves (each side's
+/// move one).
+fn in_moves(text: Msg) -> Msg {
+    match text {
         Msg::AxisPlies => Msg::AxisMoves,
         Msg::AxisPly => Msg::AxisMove,
+        Msg::XiangqiFirstCapture => Msg::XiangqiFirstCaptureMove,
         other => other,
     }
 }
