@@ -25,6 +25,7 @@ mod game_curation;
 mod generated;
 mod module_cycles;
 mod positions;
+mod public_words;
 mod publish;
 mod ratings;
 mod ratings_davidson;

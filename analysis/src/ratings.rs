@@ -709,6 +709,99 @@ pub fn current_lists(store: &kifu_store::Store, kind: GameKind) -> crate::Result
     Ok(compute_lists(store, kind)?.1)
 }
 
+/// Each player's rating history by one system's stored list (the default terms over
+/// [`stored_filter`]'s games), to read a player's rating as of a day: what a page of one
+/// event shows beside a name, and a player's chart over time.
+#[derive(Clone, Debug, Default)]
+pub struct RatingHistory {
+    /// By player, the rated periods oldest first.
+    days: HashMap<String, Vec<RatedDay>>,
+}
+
+/// One rated period of a player's history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedDay {
+    /// The period's day number ([`RatingHistory::day_number`]); the one period of undated
+    /// games (when no game has a date) is `i32::MIN`.
+    pub day: i32,
+    /// The period's date as the games write it; `None`: undated.
+    pub date: Option<String>,
+    /// The rating after the period.
+    pub rating: f64,
+}
+
+impl RatingHistory {
+    /// The history of `kind`'s stored WHR list (read when current, else computed as
+    /// [`current_lists`] does, without being stored).
+    pub fn whr(store: &kifu_store::Store, kind: GameKind) -> crate::Result<RatingHistory> {
+        let lists = current_lists(store, kind)?;
+        let rows = lists
+            .into_iter()
+            .find(|l| l.system == RatingSystem::Whr)
+            .map(|l| l.rows)
+            .unwrap_or_default();
+        Ok(RatingHistory::of_rows(&rows))
+    }
+
+    /// The history the stored rows give (by player then period, as the store lists them).
+    pub fn of_rows(rows: &[StoredRating]) -> RatingHistory {
+        let mut days: HashMap<String, Vec<RatedDay>> = HashMap::new();
+        for r in rows {
+            days.entry(r.player.clone()).or_default().push(RatedDay {
+                day: day_of(r.date.as_deref()),
+                date: r.date.clone(),
+                rating: r.rating,
+            });
+        }
+        for points in days.values_mut() {
+            points.sort_by_key(|p| p.day);
+        }
+        RatingHistory { days }
+    }
+
+    /// The day number a stored date is rated at: its first day, counted from 1970-01-01
+    /// as [`RatedGames::of`] reads it; `None` for a date that does not read.
+    pub fn day_number(date: &str) -> Option<i32> {
+        PartialDate::read_stored(date).map(|d| d.first_day_number())
+    }
+
+    /// `player`'s rating after the last rated period on or before `date` (a stored date,
+    /// as the games write it; `None`: the one period of undated games), `None` when the
+    /// player had no rated game by then: never the anchor for a player not yet rated.
+    pub fn as_of(&self, player: &str, date: Option<&str>) -> Option<f64> {
+        let day = day_of(date);
+        let points = self.days.get(player)?;
+        let before = points.partition_point(|p| p.day <= day);
+        before.checked_sub(1).map(|i| points[i].rating)
+    }
+
+    /// `player`'s history, oldest first.
+    pub fn points(&self, player: &str) -> &[RatedDay] {
+        self.days.get(player).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The day number a stored date is rated at ([`RatingHistory::day_number`]); the undated
+/// period (and a date that does not read) comes before every dated day.
+fn day_of(date: Option<&str>) -> i32 {
+    date.and_then(RatingHistory::day_number).unwrap_or(i32::MIN)
+}
+
+/// Every rated player's WHR rating of `kind` as of `date` ([`RatingHistory::as_of`]): a
+/// player not rated by then is not listed.
+pub fn as_of(
+    store: &kifu_store::Store,
+    kind: GameKind,
+    date: Option<&str>,
+) -> crate::Result<HashMap<String, f64>> {
+    let history = RatingHistory::whr(store, kind)?;
+    Ok(history
+        .days
+        .keys()
+        .filter_map(|player| Some((player.clone(), history.as_of(player, date)?)))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -784,5 +877,31 @@ mod tests {
         assert_eq!(own.pairings[0].day, first - 1);
         assert_eq!(own.dates[0], None);
         assert_eq!(own.names, ["a", "d", "b", "c"]);
+    }
+
+    #[test]
+    fn a_rating_as_of_a_day_is_the_last_period_by_then_and_none_before_the_first() {
+        let row = |period, date: &str, rating| StoredRating {
+            player: "a".into(),
+            period,
+            date: Some(date.into()),
+            rating,
+            sd: Some(50.0),
+            games: 2,
+        };
+        let history = RatingHistory::of_rows(&[
+            row(0, "2015-08-22", 1520.0),
+            row(1, "2015-08-26", 1540.0),
+            row(2, "2016-03", 1600.0),
+        ]);
+        assert_eq!(history.as_of("a", Some("2015-08-21")), None);
+        assert_eq!(history.as_of("a", Some("2015-08-22")), Some(1520.0));
+        assert_eq!(history.as_of("a", Some("2015-08-25")), Some(1520.0));
+        assert_eq!(history.as_of("a", Some("2015-08-26")), Some(1540.0));
+        assert_eq!(history.as_of("a", Some("2016-03-01")), Some(1600.0));
+        // An undated event reads only the undated period, which this history has not.
+        assert_eq!(history.as_of("a", None), None);
+        assert_eq!(history.as_of("b", Some("2020")), None);
+        assert_eq!(history.points("a").len(), 3);
     }
 }

@@ -124,6 +124,26 @@ pub enum ChartKind {
     },
 }
 
+impl ChartKind {
+    /// Whether the chart is for researchers (an interval to read, a curve of averages per
+    /// ply): shown in the audit edition only, where the public reads results and lengths.
+    pub fn is_research(self) -> bool {
+        matches!(
+            self,
+            ChartKind::RenjuScore { .. } | ChartKind::MaterialCurve
+        )
+    }
+
+    /// The column naming the chart's bars, when its rows are groups of one.
+    pub fn group_column(self) -> Option<&'static str> {
+        match self {
+            ChartKind::RenjuScore { by } | ChartKind::PooledShares { by } => Some(by),
+            ChartKind::Bars { label, .. } => Some(label),
+            _ => None,
+        }
+    }
+}
+
 /// A histogram of game lengths (the title's `{kind}` slot is the kind).
 const LENGTHS: ChartKind = ChartKind::Histogram {
     from: "plies_from",

@@ -98,6 +98,42 @@ impl Lang {
         }
     }
 
+    /// A date as the games store it (`2015-08-22`, `2015-08`, `2015`) in the language's
+    /// form: ISO in English, `2015年8月22日` in Japanese and Chinese; a date that does not
+    /// read so is left as written.
+    pub fn date(self, date: &str) -> String {
+        if self == Lang::En {
+            return date.to_owned();
+        }
+        let parts: Vec<&str> = date.split('-').collect();
+        let numbers: Option<Vec<u32>> = parts.iter().map(|p| p.parse().ok()).collect();
+        match (parts.as_slice(), numbers.as_deref()) {
+            ([y, ..], Some([_, m, d])) if y.len() == 4 => format!("{y}年{m}月{d}日"),
+            ([y, ..], Some([_, m])) if y.len() == 4 => format!("{y}年{m}月"),
+            ([y], Some([_])) if y.len() == 4 => format!("{y}年"),
+            _ => date.to_owned(),
+        }
+    }
+
+    /// A span of dates (`first..last` as a curation writes it, or the first and last
+    /// game's), each in the language's form, joined by an en dash; one date when both are
+    /// the same.
+    pub fn dates(self, first: &str, last: &str) -> String {
+        if first == last {
+            self.date(first)
+        } else {
+            format!("{} – {}", self.date(first), self.date(last))
+        }
+    }
+
+    /// A curation's dates (`2015-08-22..2015-08-26`, or one date) in the language's form.
+    pub fn date_span(self, span: &str) -> String {
+        match span.split_once("..") {
+            Some((first, last)) => self.dates(first.trim(), last.trim()),
+            None => self.date(span.trim()),
+        }
+    }
+
     /// The text of `msg`, slots unfilled (the plural form when English has two).
     pub fn text(self, msg: Msg) -> &'static str {
         let t = msg.texts()[self as usize];

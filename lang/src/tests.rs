@@ -73,3 +73,22 @@ fn english_kind_names_are_the_kinds_titles() {
         assert_eq!(Lang::En.kind(kind), kind.title());
     }
 }
+
+#[test]
+fn dates_are_written_in_the_languages_form() {
+    assert_eq!(
+        Lang::En.dates("2015-08-22", "2015-08-26"),
+        "2015-08-22 – 2015-08-26"
+    );
+    assert_eq!(
+        Lang::ZhHans.dates("2015-08-22", "2015-08-26"),
+        "2015年8月22日 – 2015年8月26日"
+    );
+    assert_eq!(Lang::Ja.date("2015-08"), "2015年8月");
+    assert_eq!(Lang::ZhHant.dates("1997", "1997"), "1997年");
+    assert_eq!(Lang::Ja.date("about 1997"), "about 1997");
+    assert_eq!(
+        Lang::Ja.date_span("2015-08-22..2015-08-26"),
+        "2015年8月22日 – 2015年8月26日"
+    );
+}

@@ -77,7 +77,7 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
     // The games in a fixed order, not the table's alphabetical one.
     for kind in GameKind::ALL {
         if kinds.iter().any(|k| k == kind.name()) {
-            let mut section = kind_section(kind, data, options.tables, lang)?;
+            let mut section = kind_section(kind, data, options.tables, public, lang)?;
             if public {
                 // The public reads the charts and their colours; the tables and the
                 // method are the researchers'.

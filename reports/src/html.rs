@@ -574,8 +574,10 @@ pub(crate) fn render_html(
                 out,
                 "<figure class=\"chart\" data-chart=\"{stem}\">{plots}\
                  <figcaption><b>{label}</b> {title} — \
-                 <a href=\"charts/{stem}.svg\">SVG</a> · <a href=\"charts/{stem}.png\">PNG</a>\
+                 <a href=\"charts/{stem}.svg\">{svg}</a> · <a href=\"charts/{stem}.png\">{png}</a>\
                  </figcaption></figure>",
+                svg = lang.text(Msg::ChartVectorFile),
+                png = lang.text(Msg::ChartImageFile),
                 stem = escape(&c.stem),
                 plots = inline_plots_html(c),
                 label = lang.fill(Msg::Figure, &[("n", &figure.to_string())]),

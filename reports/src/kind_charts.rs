@@ -10,6 +10,7 @@ use polars::prelude::*;
 use crate::chart_spec::ChartSpec;
 use crate::kind_tables::xiangqi_pooled_results;
 use crate::lang::{Lang, Msg};
+use crate::openings::opening_label;
 use crate::pooling::{
     at_least, drawn, pool, share, FamilyOf, Pooling, MAX_BARS, MIN_CURVE_GAMES, MIN_RESULTS,
 };
@@ -24,6 +25,7 @@ pub(crate) fn kind_chart(
     kind: GameKind,
     chart: &ChartDef,
     rows: &DataFrame,
+    public: bool,
     lang: Lang,
 ) -> Result<Chart, Error> {
     let stem = chart.stem.to_owned();
@@ -41,6 +43,12 @@ pub(crate) fn kind_chart(
         ChartKind::XiangqiOpeningShares => {
             let (results, note) = xiangqi_pooled_results(rows, lang)?;
             let (frame, cut) = drawn(&results, "results", "openings", MIN_RESULTS, MAX_BARS, lang)?;
+            // The public reads an opening by its name, the code after it.
+            let frame = if public {
+                named_openings(frame, kind, lang)?
+            } else {
+                frame
+            };
             (
                 shares_chart(
                     &format!("{title} — {}", chart_note(&note, cut, lang)),
@@ -63,11 +71,18 @@ pub(crate) fn kind_chart(
         } => (
             ChartSpec::Histogram {
                 // A game length's title names its kind.
-                title: lang.fill(chart.title, &[("kind", lang.kind(kind))]),
+                title: lang.fill(
+                    if public {
+                        in_moves(chart.title)
+                    } else {
+                        chart.title
+                    },
+                    &[("kind", lang.kind(kind))],
+                ),
                 from: from.into(),
                 to: to.into(),
                 count: "games".into(),
-                x_desc: lang.text(axis).into(),
+                x_desc: lang.text(if public { in_moves(axis) } else { axis }).into(),
                 sides: balance.then(|| two_sides(kind)),
             },
             rows.clone(),
@@ -96,6 +111,55 @@ pub(crate) fn kind_chart(
             stem,
         ),
     })
+}
+
+/// `frame` with each opening code of its `opening` column written as its name, the code
+/// after it (`中炮对屏风马 C42`); a label that is not a code (a pool) stays.
+fn named_openings(frame: DataFrame, kind: GameKind, lang: Lang) -> Result<DataFrame, Error> {
+    let labels: Vec<Option<String>> = frame
+        .column("opening")?
+        .str()?
+        .iter()
+        // A family letter alone is a pool's, already named.
+        .map(|l| {
+            l.map(|l| {
+                if l.len() > 1 {
+                    opening_label(kind, l, lang)
+                } else {
+                    l.to_owned()
+                }
+            })
+        })
+        .collect();
+    let mut frame = frame;
+    frame.with_column(Column::new("opening".into(), labels))?;
+    Ok(frame)
+}
+
+/// A title or axis said in plies as the public edition says it: in moves (each side's
+/// move one).
+fn in_moves(text: Msg) -> Msg {
+    match text {
+        Msg::AxisPlies => Msg::AxisMoves,
+        Msg::AxisPly => Msg::AxisMove,
+        Msg::XiangqiFirstCapture => Msg::XiangqiFirstCaptureMove,
+        other => other,
+    }
+}
+
+/// Whether a chart's bars would all be the games without a value (`(none)`): one bar of
+/// nothing in particular says nothing, so it is not drawn.
+pub(crate) fn only_none(chart: &ChartDef, rows: &DataFrame) -> bool {
+    let Some(column) = chart.kind.group_column() else {
+        return false;
+    };
+    let Ok(values) = rows.column(column).and_then(|c| c.cast(&DataType::String)) else {
+        return false;
+    };
+    let Ok(values) = values.str() else {
+        return false;
+    };
+    !values.is_empty() && values.iter().all(|v| v == Some(kifu_analysis::NONE))
 }
 
 /// The first mover and the other side of a two-sided game.

@@ -75,12 +75,14 @@ pub(crate) fn xiangqi_pooled_results(
     results: &DataFrame,
     lang: Lang,
 ) -> Result<(DataFrame, String), Error> {
-    fn ecco_family(opening: &str, _: Lang) -> Option<String> {
-        opening
-            .trim()
-            .parse::<Code>()
-            .ok()
-            .map(|c| format!("ECCO {}", c.family))
+    // English names a family by its ECCO letter; Chinese and Japanese readers by its
+    // name, the letter after it.
+    fn ecco_family(opening: &str, lang: Lang) -> Option<String> {
+        let family = opening.trim().parse::<Code>().ok()?.family;
+        Some(match lang {
+            Lang::En => format!("ECCO {family}"),
+            _ => format!("{} {family}", family.name()),
+        })
     }
     let pooled = pool(
         results,

@@ -48,8 +48,7 @@ impl Masthead {
         let games = store.list_games(filter, GameOrder::Id, None)?;
         let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
         let played = match (dates.first(), dates.last()) {
-            (Some(a), Some(b)) if a == b => Some(a.to_string()),
-            (Some(a), Some(b)) => Some(format!("{a} – {b}")),
+            (Some(a), Some(b)) => Some(lang.dates(a, b)),
             _ => None,
         };
         let mut head = Masthead {
@@ -60,7 +59,7 @@ impl Masthead {
             let terms = store.event_terms()?;
             if let Some(t) = terms.iter().find(|t| &t.name == name) {
                 if let Some(d) = &t.dates {
-                    head.dates = Some(d.replace("..", " – "));
+                    head.dates = Some(lang.date_span(d));
                 }
                 head.venue = t.venue.clone();
             }

@@ -7,6 +7,7 @@ use kifu_rules::renju::Opening;
 use kifu_rules::xiangqi::ecco::{self, Code, Family};
 use polars::prelude::*;
 
+use crate::lang::Lang;
 use crate::Error;
 
 /// The name of an opening code of `kind`, if it names one.
@@ -19,6 +20,23 @@ pub(crate) fn opening_name(kind: GameKind, code: &str) -> Option<String> {
             _ => ecco::name(code.parse::<Code>().ok()?).map(str::to_owned),
         },
         GameKind::Territorial | GameKind::ChouChou => None,
+    }
+}
+
+/// An opening as the public reads it: its name first, the code after (`寒星 D1` in
+/// Japanese and Chinese, `Kansei D1` in English; `中炮对屏风马 C42`), the code alone when
+/// it names none.
+pub(crate) fn opening_label(kind: GameKind, code: &str, lang: Lang) -> String {
+    let name = match kind {
+        GameKind::Renju => Opening::by_code(code).map(|o| match lang {
+            Lang::En => o.romaji.to_owned(),
+            _ => o.kanji.to_owned(),
+        }),
+        _ => opening_name(kind, code),
+    };
+    match name {
+        Some(name) => format!("{name} {code}"),
+        None => code.to_owned(),
     }
 }
 
@@ -65,6 +83,13 @@ mod tests {
         );
         assert_eq!(opening_name(GameKind::Xiangqi, "(none)"), None);
         assert_eq!(opening_name(GameKind::Xiangqi, "F"), None);
+        assert_eq!(opening_label(GameKind::Renju, "D1", Lang::Ja), "寒星 D1");
+        assert_eq!(opening_label(GameKind::Renju, "D1", Lang::En), "Kansei D1");
+        assert_eq!(
+            opening_label(GameKind::Xiangqi, "A13", Lang::En),
+            "飞相对进左马 A13"
+        );
+        assert_eq!(opening_label(GameKind::Xiangqi, "Z9", Lang::En), "Z9");
         let df = df!("opening" => ["A13", "?"], "games" => [2u32, 1]).unwrap();
         let named = with_opening_names(df, GameKind::Xiangqi, "opening").unwrap();
         assert_eq!(named.get_column_names(), ["opening", "name", "games"]);

@@ -15,6 +15,9 @@ pub struct Presentation {
     /// CSS setting the pages' custom properties (colours and fonts), applied after the
     /// built-in style sheet.
     pub theme_css: Option<String>,
+    /// Whether the public edition shows each player's kifu rating (as of the event) beside
+    /// the name; the audit edition always does.
+    pub ratings: bool,
     /// The paper the report's PDF is printed on (a theme's own `@page` wins).
     pub paper: Paper,
     /// Each round's games start a new printed page.
@@ -66,6 +69,12 @@ pub struct Logo {
 }
 
 impl Presentation {
+    /// Whether the pages show ratings: the audit edition always, the public edition when
+    /// asked.
+    pub fn shows_ratings(&self) -> bool {
+        self.ratings || !self.edition.is_public()
+    }
+
     /// The `<style>` element that applies the theme after the built-in style sheet
     /// (empty without a theme). Put it last in each page's `<head>`.
     pub fn theme_style(&self) -> String {

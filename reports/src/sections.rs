@@ -6,7 +6,7 @@ use kifu_facts::GameKind;
 use polars::prelude::*;
 
 use crate::chart_spec::ChartSpec;
-use crate::kind_charts::kind_chart;
+use crate::kind_charts::{kind_chart, only_none};
 use crate::kind_tables::report_table;
 use crate::lang::{Lang, Msg};
 use crate::pooling::{largest, MAX_BARS};
@@ -46,6 +46,7 @@ pub(crate) fn kind_section(
     kind: GameKind,
     data: &Dataset,
     tables: &[TableDef],
+    public: bool,
     lang: Lang,
 ) -> Result<Section, Error> {
     let (title, intro) = match kind {
@@ -71,8 +72,15 @@ pub(crate) fn kind_section(
         let Some(rows) = table.rows(data)? else {
             continue;
         };
-        if let Some(chart) = &table.chart {
-            section.charts.push(kind_chart(kind, chart, &rows, lang)?);
+        // The public edition leaves the researchers' charts out, and no edition draws a
+        // chart whose only bar is the games without a value (`(none)`).
+        if let Some(chart) = table.chart.filter(|c| {
+            let research = public && c.kind.is_research();
+            !research && !only_none(c, &rows)
+        }) {
+            section
+                .charts
+                .push(kind_chart(kind, &chart, &rows, public, lang)?);
         }
         if let Some(view) = &table.in_report {
             section

@@ -65,9 +65,19 @@ fn frame(columns: Vec<Column>) -> Result<DataFrame, Error> {
 /// `event · section`.
 fn heading(kind: GameKind, event: &str, section: Option<&str>, lang: Lang) -> String {
     let kind = lang.kind(kind);
+    let event = event_shown(event, lang);
     match section {
         Some(s) => format!("{kind} · {event} · {s}"),
         None => format!("{kind} · {event}"),
+    }
+}
+
+/// An event's name as a heading shows it: the games without one said in `lang`.
+pub fn event_shown(event: &str, lang: Lang) -> &str {
+    if event == kifu_analysis::standings::NO_EVENT {
+        lang.text(Msg::NoEventName)
+    } else {
+        event
     }
 }
 

@@ -34,6 +34,10 @@ pub(super) struct PresentationArgs {
     /// Start each round's games on a new printed page (the report's PDF).
     #[arg(long, help_heading = "Presentation")]
     page_per_round: bool,
+    /// Show each player's kifu rating (Whole-History Rating, as of the event's last game
+    /// date) beside the name in the public edition; the audit edition always shows it.
+    #[arg(long, help_heading = "Presentation")]
+    ratings: bool,
 }
 
 pub(super) fn parse_paper(s: &str) -> Result<kifu_reports::Paper, String> {
@@ -100,6 +104,7 @@ impl PresentationArgs {
             theme_css,
             paper: self.paper,
             page_per_round: self.page_per_round,
+            ratings: self.ratings,
         })
     }
 }

@@ -79,9 +79,12 @@ fn winner(kind: GameKind, result: Option<ResultName>) -> Option<Option<usize>> {
     }
 }
 
-/// The event a game is tabled under: games without one go under "(no event)".
+/// The event the games that name none are tabled under.
+pub const NO_EVENT: &str = "(no event)";
+
+/// The event a game is tabled under: games without one go under [`NO_EVENT`].
 pub fn event_name(row: &ResultRow) -> String {
-    row.event.clone().unwrap_or_else(|| "(no event)".into())
+    row.event.clone().unwrap_or_else(|| NO_EVENT.into())
 }
 
 /// The tags that name a record's section of an event (dpxq writes `group`: 男子组, 女子组).

@@ -7,7 +7,7 @@ macro_rules! rows_charts {
             NounRule => ["rule", "規定", "规则", "規則"],
             NounEvent => ["event", "大会", "赛事", "賽事"],
             NounCode => ["code", "コード", "代码", "代碼"],
-            NounEccoFamily => ["ECCO family", "ECCO 系統", "ECCO 大类", "ECCO 大類"],
+            NounEccoFamily => ["ECCO family", "序盤の系統", "开局大类", "開局大類"],
             NounDirectIndirect => ["direct and indirect openings", "直接・間接の珠型", "直接与间接开局", "直接與間接開局"],
             NounFinding => ["findings", "件の指摘", "项问题", "項問題"],
             NounDecade => ["decade", "年代", "年代", "年代"],
@@ -57,6 +57,10 @@ macro_rules! rows_charts {
             ChartNothingToDraw => ["no value to draw for the games selected", "選んだ対局には描く値がない", "所选对局没有可绘制的数值", "所選對局沒有可繪製的數值"],
             ChartNoRows => ["nothing to show for the games selected", "選んだ対局には示すものがない", "所选对局没有可显示的内容", "所選對局沒有可顯示的內容"],
             ChartUnderMinimum => ["too few games for the minimum stated above", "対局数が上に述べた最小数に満たない", "对局数少于上述最低数量", "對局數少於上述最低數量"],
+            /// The link to a chart's SVG file.
+            ChartVectorFile => ["SVG", "拡大できる画像", "矢量图", "向量圖"],
+            /// The link to a chart's PNG file.
+            ChartImageFile => ["PNG", "画像", "图片", "圖片"],
         }
     };
 }

@@ -133,6 +133,8 @@ macro_rules! rows_game_pages {
             FromItsCopy => ["(from its copy, game {n})", "（写し、対局 {n} より）", "（取自副本，对局 {n}）", "（取自副本，對局 {n}）"],
             PreviousGame => ["previous game", "前の対局", "上一局", "上一局"],
             NextGame => ["next game", "次の対局", "下一局", "下一局"],
+            /// A forbidden point's tooltip on a Renju diagram.
+            ForbiddenPointTitle => ["forbidden: {kind}", "禁手：{kind}", "禁手：{kind}", "禁手：{kind}"],
         }
     };
 }

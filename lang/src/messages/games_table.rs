@@ -43,6 +43,8 @@ macro_rules! rows_games_table {
                 "{counted}（记录为 {recorded}）",
                 "{counted}（記錄為 {recorded}）",
             ],
+            /// The public edition's length column: every move of either side counted.
+            MovesColumn => ["moves", "手数", "步数", "步數"],
         }
     };
 }

@@ -64,6 +64,16 @@ macro_rules! rows_legend {
                 "{a} {score} {b}（胜 1 分，和各 ½ 分）。",
                 "{a} {score} {b}（勝 1 分，和各 ½ 分）。",
             ],
+            /// The title of a rating beside a player's name: the stored WHR rating at the
+            /// event's last game date.
+            /// The standings heading of the games that name no event.
+            NoEventName => ["(no event)", "（大会名なし）", "（无赛事名）", "（無賽事名）"],
+            RatingAsOf => [
+                "kifu rating, as of {date}",
+                "kifu のレーティング（{date} 時点）",
+                "kifu 等级分（截至 {date}）",
+                "kifu 等級分（截至 {date}）",
+            ],
         }
     };
 }

@@ -316,6 +316,12 @@ macro_rules! rows_report_sections {
                 "循环赛对阵表",
                 "循環賽對陣表",
             ],
+            /// The public edition's length axis: every move of either side counted.
+            AxisMoves => ["moves", "手数", "步数", "步數"],
+            /// The public edition's axis of one move (either side's).
+            AxisMove => ["move", "手", "步", "步"],
+            /// The public edition's title of the first capture's chart.
+            XiangqiFirstCaptureMove => ["Xiangqi: move of the first capture", "シャンチー：最初の駒取りの手数", "象棋：第一次吃子的步数", "象棋：第一次吃子的步數"],
         }
     };
 }

@@ -7,7 +7,7 @@ use kifu_facts::{GameKind, ResultName};
 
 use super::{caption, open, text, Grid, Words, MARK};
 use crate::escape::escape;
-use crate::lang::Lang;
+use crate::lang::{Lang, Msg};
 use crate::sides::side_colour;
 
 pub(crate) const RENJU_GRID: Grid = Grid {
@@ -69,12 +69,19 @@ pub fn renju_diagram_in(moves: &[u8], ply: u32, forbidden: &[(u8, &str)], lang: 
                 "overline" | "Overline" | "6" => "6",
                 _ => "×",
             };
+            let named = match sym {
+                "3" => lang.text(Msg::DoubleThree),
+                "4" => lang.text(Msg::DoubleFour),
+                "6" => lang.text(Msg::Overline),
+                _ => kind,
+            };
+            let named = lang.fill(Msg::ForbiddenPointTitle, &[("kind", named)]);
             let _ = write!(
                 out,
-                "<g class=\"forbidden\"><title>forbidden: {}</title>\
+                "<g class=\"forbidden\"><title>{}</title>\
                  <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{MARK}\" stroke-width=\"2\"/>\
                  <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{MARK}\" stroke-width=\"2\"/>",
-                escape(kind),
+                escape(&named),
                 x - d,
                 y - d,
                 x + d,

@@ -126,7 +126,8 @@ pub(crate) fn event_facts(
     lang: Lang,
 ) -> Vec<String> {
     let mut facts = Vec::new();
-    if let Some(d) = terms.and_then(|t| t.dates.clone()).or(dates) {
+    let curated = terms.and_then(|t| t.dates.as_deref());
+    if let Some(d) = curated.map(|d| lang.date_span(d)).or(dates) {
         facts.push(format!("<span class=\"dates\">{}</span>", escape(&d)));
     }
     if let Some(v) = terms.and_then(|t| t.venue.as_deref()) {
@@ -168,7 +169,7 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
     let title = e.title();
     let facts = event_facts(
         e.terms,
-        dates_text(g.first_date, g.last_date),
+        dates_text(g.first_date, g.last_date, lang),
         g.games.len(),
         g.players,
         &g.kinds,
@@ -325,7 +326,7 @@ fn events_index_page(x: &EventsIndex, p: &Presentation, k: usize, pages: usize) 
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
             g.href(base, own),
             escape(&g.title(terms_of(x.terms, g.name))),
-            escape(&dates_text(g.first_date, g.last_date).unwrap_or_default()),
+            escape(&dates_text(g.first_date, g.last_date, lang).unwrap_or_default()),
             g.games.len(),
             g.players,
             kinds.join(" · ")

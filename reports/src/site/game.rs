@@ -704,7 +704,12 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         )
     };
     item(lang.text(Msg::ResultLabel), &result);
-    if let Some(name) = opening_name(game.kind, game.opening.as_deref()) {
+    // The public reads an opening by its name, the code after it.
+    let opening = match game.opening.as_deref() {
+        Some(code) if public => Some(crate::openings::opening_label(game.kind, code, lang)),
+        code => opening_name(game.kind, code),
+    };
+    if let Some(name) = opening {
         item(lang.text(Msg::OpeningLabel), &name);
     }
     if !public {

@@ -15,7 +15,7 @@ use kifu_store::search::GameListing;
 
 use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
-use crate::openings::opening_name;
+use crate::openings::{opening_label, opening_name};
 use crate::results::customary_result;
 use crate::site::standings::game_href;
 use crate::Presentation;
@@ -94,9 +94,12 @@ fn audit_result(g: &GameListing, lang: Lang) -> String {
     }
 }
 
-pub(crate) fn opening_text(g: &GameListing) -> String {
+/// A game's opening: in the public edition its name first ([`opening_label`]), in the
+/// audit edition its code first, the name after.
+pub(crate) fn opening_text(g: &GameListing, edition: Edition, lang: Lang) -> String {
     match g.opening.as_deref() {
         None => String::new(),
+        Some(code) if edition.is_public() => opening_label(g.kind, code, lang),
         Some(code) => match opening_name(g.kind, code) {
             Some(name) => format!("{code} {name}"),
             None => code.to_string(),
@@ -165,7 +168,11 @@ pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
         "<th>{}</th><th>{}</th><th class=\"num\">{}</th>",
         lang.text(Msg::ResultColumn),
         lang.text(Msg::OpeningColumn),
-        lang.text(Msg::PliesColumn),
+        lang.text(if audit {
+            Msg::PliesColumn
+        } else {
+            Msg::MovesColumn
+        }),
     );
     if audit {
         let _ = write!(
@@ -235,7 +242,7 @@ pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
             out,
             "<td class=\"result\">{}</td><td class=\"opening\">{}</td><td class=\"num\">{}</td>",
             escape(&result),
-            escape(&opening_text(g)),
+            escape(&opening_text(g, p.edition, lang)),
             g.plies,
         );
         if audit {

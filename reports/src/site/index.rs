@@ -188,7 +188,8 @@ pub(crate) fn charts_html(
             let _ = writeln!(
                 out,
                 "<figure class=\"chart\">{picture}<figcaption><b>{t}</b> · \
-                 <a href=\"{base}charts/{stem}.png\">PNG</a></figcaption></figure>",
+                 <a href=\"{base}charts/{stem}.png\">{png}</a></figcaption></figure>",
+                png = lang.text(Msg::ChartImageFile),
                 t = escape(&c.title),
                 stem = escape(&c.stem),
                 picture = crate::figures::picture_html(c, &format!("{base}charts")),

@@ -229,7 +229,8 @@ fn build(
         games.iter().map(|g| g.source.as_str()),
     )
     .presented(&options.presentation);
-    let source = standings::StandingsSource::load(store, filter)?;
+    let source =
+        standings::StandingsSource::load(store, filter, options.presentation.shows_ratings())?;
     let seatings = games_table::seatings(source.rows());
     let groups = events::group_events(&games);
     let own_pages = own_pages(&groups, &source);
@@ -324,7 +325,12 @@ fn build(
         write(&assets.join(name), bytes, &mut files.bytes)?;
     }
 
-    let openings: Vec<String> = games.iter().map(games_table::opening_text).collect();
+    let openings: Vec<String> = games
+        .iter()
+        .map(|g| {
+            games_table::opening_text(g, options.presentation.edition, options.presentation.lang)
+        })
+        .collect();
     let searched = games
         .iter()
         .flat_map(|g| {
@@ -363,20 +369,13 @@ fn build(
         .collect();
     if player_pages {
         let tables = source.points_tables();
-        // Whether the site shows ratings at all: the audit edition does. (The public
-        // edition's `--ratings` switch is to set this one boolean.)
-        let ratings = options.presentation.edition == Edition::Audit;
-        let lists = if ratings {
-            stored_rating_lists(store, &games)?
-        } else {
-            Vec::new()
-        };
+        let histories = source.histories();
         let site = player::SitePlayers {
             games: &games,
             tables: &tables,
             seatings: &seatings,
             site_title: &title,
-            ratings: &lists,
+            ratings: &histories,
         };
         write_player_pages(store, options, root, &site, &mut files.bytes)?;
     } else {
@@ -418,7 +417,7 @@ fn build(
     let kinds: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
     let facts = events::event_facts(
         terms,
-        page::dates_text(dates.first().copied(), dates.last().copied()),
+        page::dates_text(dates.first().copied(), dates.last().copied(), p.lang),
         games.len(),
         players.len(),
         &kinds,
@@ -466,20 +465,6 @@ fn write_player_pages(
         write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
     }
     Ok(())
-}
-
-/// The stored rating list of each kind the `games` hold (ChouChou has none), read once
-/// for every player page.
-fn stored_rating_lists(
-    store: &Store,
-    games: &[GameListing],
-) -> Result<Vec<kifu_analysis::ratings::Ratings>, Error> {
-    let kinds: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
-    kinds
-        .into_iter()
-        .filter(|k| *k != kifu_facts::GameKind::ChouChou)
-        .map(|k| Ok(kifu_analysis::ratings::of_stored_list(store, k)?))
-        .collect()
 }
 
 /// The logo's file in `assets/`, named by its type.
@@ -627,7 +612,7 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
     )];
     facts.extend(events::event_facts(
         None,
-        page::dates_text(dates.first().copied(), dates.last().copied()),
+        page::dates_text(dates.first().copied(), dates.last().copied(), p.lang),
         a.games.len(),
         players.len(),
         &kinds,

@@ -100,11 +100,10 @@ pub(crate) fn bottom(lang: Lang) -> String {
 }
 
 /// `first – last`, one date alone, or nothing.
-pub(crate) fn dates_text(first: Option<&str>, last: Option<&str>) -> Option<String> {
+pub(crate) fn dates_text(first: Option<&str>, last: Option<&str>, lang: Lang) -> Option<String> {
     match (first, last) {
-        (Some(a), Some(b)) if a == b => Some(a.to_string()),
-        (Some(a), Some(b)) => Some(format!("{a} – {b}")),
-        (Some(a), None) | (None, Some(a)) => Some(a.to_string()),
+        (Some(a), Some(b)) => Some(lang.dates(a, b)),
+        (Some(a), None) | (None, Some(a)) => Some(lang.date(a)),
         (None, None) => None,
     }
 }

@@ -10,8 +10,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 use kifu_analysis::player::PlayerRecord;
-use kifu_analysis::ratings::Ratings;
+use kifu_analysis::ratings::RatingHistory;
 use kifu_analysis::standings::{points_text, Line, Table};
+use kifu_facts::GameKind;
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
@@ -38,9 +39,9 @@ pub(crate) struct SitePlayers<'a> {
     pub(crate) tables: &'a [Table],
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) site_title: &'a str,
-    /// The stored rating list of each kind of the site: empty where the site shows no
+    /// Each kind's rating history (the standings'): empty where the site shows no
     /// ratings.
-    pub(crate) ratings: &'a [Ratings],
+    pub(crate) ratings: &'a [(GameKind, &'a RatingHistory)],
 }
 
 /// What one player's page is made of.
@@ -52,7 +53,7 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) site_title: &'a str,
     /// The player's line in each standings table of the site that places them.
     pub(crate) standings: Vec<(&'a Table, &'a Line)>,
-    pub(crate) ratings: &'a [Ratings],
+    pub(crate) ratings: &'a [(GameKind, &'a RatingHistory)],
 }
 
 impl<'a> PlayerPage<'a> {
@@ -288,18 +289,15 @@ fn rating_history(out: &mut String, page: &PlayerPage, lang: Lang) {
     let charts: Vec<String> = page
         .ratings
         .iter()
-        .filter_map(|list| {
-            let history = page
+        .filter_map(|&(kind, history)| {
+            let name = page
                 .record
                 .listed
                 .iter()
-                .find_map(|p| list.histories.get(&p.name))?;
-            let label = format!(
-                "{} · {}",
-                lang.text(Msg::UiRatingHistory),
-                lang.kind(list.kind)
-            );
-            rating_chart(history, &ends, &label)
+                .map(|p| p.name.as_str())
+                .find(|name| !history.points(name).is_empty())?;
+            let label = format!("{} · {}", lang.text(Msg::UiRatingHistory), lang.kind(kind));
+            rating_chart(history, name, &ends, &label)
         })
         .collect();
     if charts.is_empty() {

@@ -1,12 +1,13 @@
 //! A player's rating history as an inline SVG (a player's page, where the site shows
 //! ratings at all): the stored list's rating by date, one period a point, up to the last
 //! event of the page, with each event's end marked by its rating there (the stored
-//! period at or before the player's last game of the event). Nothing is computed here:
-//! every rating is the stored history's ([`kifu_analysis::ratings::HistoryPoint`]).
+//! period at or before the player's last game of the event, as [`RatingHistory::as_of`]
+//! reads it for the standings). Nothing is computed here: every rating is the stored
+//! history's.
 
 use std::fmt::Write;
 
-use kifu_analysis::ratings::HistoryPoint;
+use kifu_analysis::ratings::{RatedDay, RatingHistory};
 
 use crate::escape::escape;
 
@@ -23,45 +24,33 @@ pub(crate) struct EventEnd {
     pub(crate) date: String,
 }
 
-/// A date's place on the time axis: days, near enough for a chart (`YYYY`, `YYYY-MM` and
-/// `YYYY-MM-DD` read as the first of what they name); `None` for no date.
-fn day(date: &str) -> Option<f64> {
-    let mut parts = date.get(..10).unwrap_or(date).split(['-', '.', '/']);
-    let year: f64 = parts.next()?.parse().ok()?;
-    let month: f64 = parts.next().and_then(|m| m.parse().ok()).unwrap_or(1.0);
-    let day: f64 = parts.next().and_then(|d| d.parse().ok()).unwrap_or(1.0);
-    Some(year * 365.25 + (month - 1.0) * 30.44 + day)
-}
-
-/// The rating at each event's end: the last dated period at or before it (an event
-/// before the first period has none).
-fn at_ends<'a>(
-    points: &[(f64, &'a HistoryPoint)],
-    ends: &'a [EventEnd],
-) -> Vec<(f64, f64, &'a EventEnd)> {
-    ends.iter()
-        .filter_map(|end| {
-            let at = day(&end.date)?;
-            let (_, point) = points.iter().rev().find(|(d, _)| *d <= at)?;
-            Some((at, point.rating, end))
-        })
-        .collect()
-}
-
-/// `<svg class="rating-chart">` of `history` (oldest first) up to the last of `ends`,
-/// labelled `label`; `None` when no dated period comes before an event's end.
+/// `<svg class="rating-chart">` of `player`'s `history` (oldest first) up to the last of
+/// `ends`, labelled `label`; `None` when no dated period comes before an event's end.
 pub(crate) fn rating_chart(
-    history: &[HistoryPoint],
+    history: &RatingHistory,
+    player: &str,
     ends: &[EventEnd],
     label: &str,
 ) -> Option<String> {
+    let day = |date: &str| RatingHistory::day_number(date).map(f64::from);
     let last = ends.iter().filter_map(|e| day(&e.date)).reduce(f64::max)?;
-    let points: Vec<(f64, &HistoryPoint)> = history
+    let points: Vec<(f64, &RatedDay)> = history
+        .points(player)
         .iter()
-        .filter_map(|p| Some((day(p.date.as_deref()?)?, p)))
-        .filter(|(d, _)| *d <= last)
+        .filter(|p| p.date.is_some() && f64::from(p.day) <= last)
+        .map(|p| (f64::from(p.day), p))
         .collect();
-    let marks = at_ends(&points, ends);
+    // Each event's end at the rating the standings show as of it.
+    let marks: Vec<(f64, f64, &EventEnd)> = ends
+        .iter()
+        .filter_map(|end| {
+            let at = day(&end.date)?;
+            let rating = history
+                .as_of(player, Some(&end.date))
+                .filter(|_| points.first().is_some_and(|(d, _)| *d <= at))?;
+            Some((at, rating, end))
+        })
+        .collect();
     if marks.is_empty() {
         return None;
     }
@@ -146,14 +135,23 @@ pub(crate) fn rating_chart(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu_store::ratings::StoredRating;
 
-    fn point(date: &str, rating: f64) -> HistoryPoint {
-        HistoryPoint {
-            date: Some(date.into()),
-            rating,
-            sd: None,
-            games: 1,
-        }
+    /// One player's (`P`) history of (date, rating) periods.
+    fn history(periods: &[(Option<&str>, f64)]) -> RatingHistory {
+        let rows: Vec<StoredRating> = periods
+            .iter()
+            .enumerate()
+            .map(|(i, &(date, rating))| StoredRating {
+                player: "P".into(),
+                period: i as u32,
+                date: date.map(Into::into),
+                rating,
+                sd: None,
+                games: 1,
+            })
+            .collect();
+        RatingHistory::of_rows(&rows)
     }
 
     fn end(event: &str, date: &str) -> EventEnd {
@@ -165,18 +163,18 @@ mod tests {
 
     #[test]
     fn each_event_end_is_marked_with_the_stored_rating_at_or_before_it() {
-        let history = [
-            point("2014-05-01", 1500.0),
-            point("2015-08-22", 1600.0),
-            point("2015-08-26", 1650.0),
-            point("2016-01-01", 1700.0),
-        ];
+        let history = history(&[
+            (Some("2014-05-01"), 1500.0),
+            (Some("2015-08-22"), 1600.0),
+            (Some("2015-08-26"), 1650.0),
+            (Some("2016-01-01"), 1700.0),
+        ]);
         let ends = [
             end("A", "2015-08-26"),
             end("B", "2015-09-30"),
             end("C", "2013-01-01"),
         ];
-        let svg = rating_chart(&history, &ends, "rating").unwrap();
+        let svg = rating_chart(&history, "P", &ends, "rating").unwrap();
         // A at its own last day; B at the last period before it; C before any period: none.
         assert!(
             svg.contains("data-date=\"2015-08-26\" data-rating=\"1650\""),
@@ -193,23 +191,11 @@ mod tests {
 
     #[test]
     fn no_chart_without_a_dated_period_before_an_event() {
-        assert_eq!(
-            rating_chart(
-                &[point("2020-01-01", 1500.0)],
-                &[end("A", "2019-01-01")],
-                "r"
-            ),
-            None
-        );
-        let undated = HistoryPoint {
-            date: None,
-            rating: 1500.0,
-            sd: None,
-            games: 1,
-        };
-        assert_eq!(
-            rating_chart(&[undated], &[end("A", "2019-01-01")], "r"),
-            None
-        );
+        let ends = [end("A", "2019-01-01")];
+        let later = history(&[(Some("2020-01-01"), 1500.0)]);
+        assert_eq!(rating_chart(&later, "P", &ends, "r"), None);
+        let undated = history(&[(None, 1500.0)]);
+        assert_eq!(rating_chart(&undated, "P", &ends, "r"), None);
+        assert_eq!(rating_chart(&later, "someone else", &ends, "r"), None);
     }
 }

@@ -31,7 +31,7 @@ pub(crate) fn search_files(
         .map(|(g, &own)| {
             let name = g.name.unwrap_or("");
             let dates =
-                crate::site::page::dates_text(g.first_date, g.last_date).unwrap_or_default();
+                crate::site::page::dates_text(g.first_date, g.last_date, lang).unwrap_or_default();
             if own {
                 json!([name, dates])
             } else {
@@ -77,6 +77,6 @@ fn row(g: &GameListing, event: usize, edition: Edition, lang: Lang) -> Value {
         g.round.as_deref().unwrap_or(""),
         players.join(" – "),
         result,
-        opening_text(g)
+        opening_text(g, edition, lang)
     ])
 }

@@ -3,17 +3,18 @@
 //! every result a link to its game page. The tables come from [`kifu_analysis::standings`],
 //! the cells from the report's [`round_cell`] and [`sheet_entry_text`].
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::lang::{column_label, Lang, Msg};
+use kifu_analysis::ratings::RatingHistory;
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
     points_text, section_name, ChouChouColumn, ChouChouTable, CrossCell, Duel, StandingsColumn,
     Table, TeamTable,
 };
 use kifu_analysis::Filter;
-use kifu_facts::{EventTerms, GameKind, RatingSystem};
+use kifu_facts::{EventTerms, GameKind};
 use kifu_rules::chouchou::entry_names;
 use kifu_store::query::ResultRow;
 use kifu_store::Store;
@@ -33,29 +34,32 @@ pub(crate) fn game_href(base: &str, game: i64) -> String {
 
 /// One event's standings as the site's event page draws them (tables, crosstables, team
 /// tables), from the games `filter` selects (an event's name in `filter.event`), its game
-/// links from a page `base` deep (`"/"` for `kifu serve`'s pages): empty when no game has
-/// named players to table.
+/// links from a page `base` deep (`"/"` for `kifu serve`'s pages), with `ratings` each
+/// player's rating as of the event beside the name: empty when no game has named players
+/// to table.
 pub fn event_standings_html(
     store: &Store,
     filter: &Filter,
     base: &str,
     lang: Lang,
+    ratings: bool,
 ) -> Result<String, Error> {
-    let source = StandingsSource::load(store, filter)?;
+    let source = StandingsSource::load(store, filter, ratings)?;
     Ok(source.whole().html(base, lang))
 }
 
-/// One kind's result rows with its players' current ratings.
+/// One kind's result rows with its players' rating histories, when ratings are shown.
 struct KindRows<'a> {
     kind: GameKind,
     rows: Vec<ResultRow>,
-    ratings: &'a HashMap<String, f64>,
+    ratings: Option<&'a RatingHistory>,
 }
 
 /// What the standings of a site are drawn from, read once: per kind the result rows under
-/// the filter and the current ratings, and the curation's event terms.
+/// the filter and, when ratings are shown, the players' rating histories, and the
+/// curation's event terms.
 pub(crate) struct StandingsSource {
-    kinds: Vec<(GameKind, Vec<ResultRow>, HashMap<String, f64>)>,
+    kinds: Vec<(GameKind, Vec<ResultRow>, Option<RatingHistory>)>,
     pub(crate) terms: Vec<EventTerms>,
 }
 
@@ -66,7 +70,12 @@ pub(crate) struct StandingsRows<'a> {
 }
 
 impl StandingsSource {
-    pub(crate) fn load(store: &Store, filter: &Filter) -> Result<StandingsSource, Error> {
+    /// The rows under `filter`, with the ratings to show beside the names when `ratings`.
+    pub(crate) fn load(
+        store: &Store,
+        filter: &Filter,
+        ratings: bool,
+    ) -> Result<StandingsSource, Error> {
         // The kinds as `kifu standings` takes them.
         let kinds = match filter.game {
             Some(g) => vec![g],
@@ -78,10 +87,10 @@ impl StandingsSource {
             if rows.is_empty() {
                 continue;
             }
-            let ratings = if kind == GameKind::ChouChou {
-                HashMap::new()
+            let ratings = if ratings && kind != GameKind::ChouChou {
+                Some(RatingHistory::whr(store, kind)?)
             } else {
-                current_ratings(store, kind)?
+                None
             };
             out.push((kind, rows, ratings));
         }
@@ -105,11 +114,20 @@ impl StandingsSource {
                 .map(|(kind, rows, ratings)| KindRows {
                     kind: *kind,
                     rows: rows.clone(),
-                    ratings,
+                    ratings: ratings.as_ref(),
                 })
                 .collect(),
             terms: &self.terms,
         }
+    }
+
+    /// Each kind's rating history, where the standings show ratings: what a player's page
+    /// charts.
+    pub(crate) fn histories(&self) -> Vec<(GameKind, &RatingHistory)> {
+        self.kinds
+            .iter()
+            .filter_map(|(kind, _, history)| Some((*kind, history.as_ref()?)))
+            .collect()
     }
 
     /// The points tables of every kind but ChouChou's, as the standings draw them (the
@@ -145,7 +163,7 @@ impl StandingsSource {
                     _ => page.kinds.push(KindRows {
                         kind: *kind,
                         rows: vec![row.clone()],
-                        ratings,
+                        ratings: ratings.as_ref(),
                     }),
                 }
             }
@@ -170,32 +188,44 @@ impl StandingsRows<'_> {
     }
 }
 
-/// Each player's current stored rating (WHR, the default terms, over the whole database):
-/// the rating shown beside the name.
-fn current_ratings(store: &Store, kind: GameKind) -> Result<HashMap<String, f64>, Error> {
-    let mut out = HashMap::new();
-    // By player then period: the last row of each player is the current rating.
-    let lists = kifu_analysis::ratings::current_lists(store, kind)?;
-    let whr = lists.into_iter().find(|l| l.system == RatingSystem::Whr);
-    for r in whr.map(|l| l.rows).unwrap_or_default() {
-        out.insert(r.player, r.rating);
-    }
-    Ok(out)
+/// The ratings a table shows: each player's as of the event's last game date.
+#[derive(Clone, Copy)]
+struct RatingsAsOf<'a> {
+    history: &'a RatingHistory,
+    /// The event's last game date (`None`: its games have no date).
+    end: Option<&'a str>,
 }
 
-/// A player's cell: the name, and the rating beside it where the player has one.
-fn player_cell(name: &str, ratings: &HashMap<String, f64>) -> String {
-    match ratings.get(name) {
-        Some(r) => format!(
-            "{} <span class=\"rating\" title=\"rating (WHR)\">{r:.0}</span>",
-            escape(name)
+/// The latest date of `event`'s games among `rows`: the day its ratings are read at.
+fn event_end<'a>(rows: &'a [ResultRow], event: &str) -> Option<&'a str> {
+    rows.iter()
+        .filter(|r| event_name(r) == event)
+        .filter_map(|r| r.date.as_deref())
+        .max()
+}
+
+/// A player's cell: the name, and beside it the rating as of the event where ratings are
+/// shown and the player was rated by then (none is made up for a player who was not).
+fn player_cell(name: &str, ratings: Option<RatingsAsOf>, lang: Lang) -> String {
+    match ratings.and_then(|r| Some((r.history.as_of(name, r.end)?, r))) {
+        Some((rating, r)) => format!(
+            "{} <span class=\"rating\" title=\"{}\">{rating:.0}</span>",
+            escape(name),
+            escape(&rating_label(r.end, lang))
         ),
         None => escape(name),
     }
 }
 
+/// `kifu rating, as of 2015-08-26` in `lang`.
+fn rating_label(end: Option<&str>, lang: Lang) -> String {
+    let date = end.map_or_else(|| "—".to_owned(), |d| lang.date(d));
+    lang.fill(Msg::RatingAsOf, &[("date", &date)])
+}
+
 fn heading(kind: GameKind, event: &str, section: Option<&str>, lang: Lang) -> String {
     let kind = lang.kind(kind);
+    let event = crate::standings::event_shown(event, lang);
     match section {
         Some(s) => format!("{kind} · {} · {}", escape(event), escape(s)),
         None => format!("{kind} · {}", escape(event)),
@@ -214,11 +244,13 @@ fn points_html(
     kind: GameKind,
     rows: &[ResultRow],
     terms: &[EventTerms],
-    ratings: &HashMap<String, f64>,
+    ratings: Option<&RatingHistory>,
     base: &str,
     lang: Lang,
 ) {
     for t in points_tables(rows, terms) {
+        let end = event_end(rows, &t.event);
+        let ratings = ratings.map(|history| RatingsAsOf { history, end });
         let _ = writeln!(
             out,
             "<h3>{}</h3>\n<p class=\"legend\">{}</p>",
@@ -264,7 +296,7 @@ fn points_html(
             );
             for &c in &columns {
                 let text = if c == StandingsColumn::Player {
-                    player_cell(&l.player, ratings)
+                    player_cell(&l.player, ratings, lang)
                 } else {
                     escape(&cell_text(&t, l, c, lang))
                 };
@@ -284,6 +316,7 @@ fn points_html(
             out.push_str("</tr>\n");
         }
         out.push_str("</tbody></table></div>\n");
+        rating_note(out, &t, ratings, lang);
         if t.unscored > 0 {
             let _ = writeln!(
                 out,
@@ -295,6 +328,23 @@ fn points_html(
         if let Some(teams) = &t.teams {
             teams_html(out, kind, &t.event, teams, lang);
         }
+    }
+}
+
+/// What the numbers beside the names are, under a table that shows one.
+fn rating_note(out: &mut String, t: &Table, ratings: Option<RatingsAsOf>, lang: Lang) {
+    let Some(r) = ratings else {
+        return;
+    };
+    if t.lines
+        .iter()
+        .any(|l| r.history.as_of(&l.player, r.end).is_some())
+    {
+        let _ = writeln!(
+            out,
+            "<p class=\"note rating-note\">{}</p>",
+            escape(&rating_label(r.end, lang))
+        );
     }
 }
 
@@ -314,7 +364,7 @@ fn duel_html(
     kind: GameKind,
     t: &Table,
     d: &Duel,
-    ratings: &HashMap<String, f64>,
+    ratings: Option<RatingsAsOf>,
     base: &str,
     lang: Lang,
 ) {
@@ -341,7 +391,7 @@ fn duel_html(
             escape(&l.player),
             l.place,
             l.points,
-            player_cell(&l.player, ratings),
+            player_cell(&l.player, ratings, lang),
             l.wins,
             l.draws,
             l.losses,
@@ -349,6 +399,7 @@ fn duel_html(
         );
     }
     out.push_str("</tbody></table></div>\n");
+    rating_note(out, t, ratings, lang);
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"match-games\" data-event=\"{}\">\n\

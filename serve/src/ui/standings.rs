@@ -41,7 +41,9 @@ pub(crate) async fn read(
             event: Some(name),
             ..GameFilter::default()
         };
-        let html = kifu_reports::site::event_standings_html(store, &filter, "/", lang)
+        // The public server shows no ratings (it has no switch for them), the audit one does.
+        let ratings = !edition.is_public();
+        let html = kifu_reports::site::event_standings_html(store, &filter, "/", lang, ratings)
             .map_err(|e| ReadError::Failed(e.to_string()))?;
         Ok(Read::Fresh(html, tag))
     })
