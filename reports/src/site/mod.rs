@@ -27,6 +27,7 @@ pub mod variations;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_analysis::{Filter, TableDef};
 use kifu_store::query::FindingRow;
 use kifu_store::search::{GameListing, GameOrder};
@@ -180,7 +181,13 @@ fn build(
         std::fs::create_dir_all(&p).map_err(io(&p))?;
     }
     let games = store.list_games(filter, GameOrder::Id, None)?;
-    let events: BTreeSet<&str> = games.iter().filter_map(|g| g.event.as_deref()).collect();
+    let names = ShownNames::load(store)?;
+    let shown = names.in_lang(options.presentation.lang);
+    let events: BTreeSet<&str> = games
+        .iter()
+        .filter_map(|g| g.event.as_deref())
+        .map(|e| shown.event(e))
+        .collect();
     let title = options
         .title
         .clone()
@@ -231,6 +238,7 @@ fn build(
     // 78 MB beside CCPD's 133 MB of game pages) wait for a leaner page.
     let player_pages = events::group_events(&games).len() <= 1;
     let links = game::GameLinks {
+        names: names.clone(),
         name_pages: player_pages.then(|| game::NamePages {
             player: format!("../{}/", player::PLAYERS_DIR),
             event: None,
@@ -379,7 +387,7 @@ fn build(
         events::terms_of(&source.terms, name.or(g.name))
     });
     let title = match (&options.title, terms) {
-        (None, Some(t)) => t.name.clone(),
+        (None, Some(t)) => source.names.in_lang(p.lang).event(&t.name).to_owned(),
         _ => title,
     };
     let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
@@ -410,6 +418,7 @@ fn build(
         findings: &findings,
         standings: source.whole().html("", p.lang),
         charts,
+        names: &source.names,
     });
     write(&root.join("index.html"), page.as_bytes(), &mut files.bytes)?;
     Ok(files)
@@ -427,6 +436,7 @@ fn write_player_pages(
     bytes: &mut u64,
 ) -> Result<(), Error> {
     let dir = root.join(player::PLAYERS_DIR);
+    let shown_names = ShownNames::load(store)?;
     let names: BTreeSet<&str> = games
         .iter()
         .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
@@ -434,7 +444,7 @@ fn write_player_pages(
         .collect();
     for name in names {
         let record = kifu_analysis::player::player_results(store, name, &options.filter)?;
-        let page = player::PlayerPage::new(&record, games, seatings, title);
+        let page = player::PlayerPage::new(&record, games, seatings, title, &shown_names);
         let html = player::player_page(&page, &options.presentation);
         write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
     }
@@ -524,6 +534,7 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
                 seatings: a.seatings,
                 site_title: a.title,
                 logo: &logo,
+                names: &a.source.names,
             },
             p,
         );

@@ -7,6 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 use kifu_analysis::player::PlayerRecord;
+use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
@@ -14,7 +15,7 @@ use super::game::path_segment;
 use super::games_table::{games_html, table_order, GamesTable, Seating};
 use super::page::{bottom, top, Top};
 use crate::escape::escape;
-use crate::lang::{Lang, Msg};
+use crate::lang::Msg;
 use crate::Presentation;
 
 /// The folder of the player pages, below the site's root.
@@ -32,6 +33,9 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) games: Vec<&'a GameListing>,
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) site_title: &'a str,
+    /// The curation's names in other languages: the page's name, events and games are
+    /// shown in its language (its file keeps the name the database shows).
+    pub(crate) names: &'a ShownNames,
 }
 
 impl<'a> PlayerPage<'a> {
@@ -42,6 +46,7 @@ impl<'a> PlayerPage<'a> {
         games: &'a [GameListing],
         seatings: &'a HashMap<i64, Seating>,
         site_title: &'a str,
+        names: &'a ShownNames,
     ) -> PlayerPage<'a> {
         let spellings: BTreeSet<&str> = record
             .spellings
@@ -63,6 +68,7 @@ impl<'a> PlayerPage<'a> {
             games: mine,
             seatings,
             site_title,
+            names,
         }
     }
 }
@@ -70,6 +76,7 @@ impl<'a> PlayerPage<'a> {
 /// The HTML of a player's page.
 pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     let lang = p.lang;
+    let shown = page.names.in_lang(lang);
     let record = page.record;
     let [games, wins, draws, losses, _] = record.total();
     let facts = [
@@ -90,7 +97,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     let mut out = top(
         p,
         &Top {
-            title: &record.name,
+            title: shown.player(&record.name),
             base: "../",
             scripts: &["tables.js"],
             body_class: "index player",
@@ -132,7 +139,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
         Msg::UiResultsByEvent,
         Msg::ColEvent,
         &record.by_event,
-        lang,
+        shown,
     );
     results_table(
         &mut out,
@@ -140,7 +147,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
         Msg::UiResultsByYear,
         Msg::ColYear,
         &record.by_year,
-        lang,
+        shown,
     );
     games_html(
         &mut out,
@@ -155,6 +162,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .collect::<BTreeSet<_>>()
                 .len()
                 > 1,
+            names: page.names,
         },
         p,
     );
@@ -162,16 +170,18 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     out
 }
 
-/// One table of the record's results, a row per group (`key` names the group's column):
-/// games, wins, draws, losses and the score the record gives.
+/// One table of the record's results, a row per group (`key` names the group's column:
+/// an event is shown in the page's language): games, wins, draws, losses and the score
+/// the record gives.
 fn results_table(
     out: &mut String,
     id: &str,
     heading: Msg,
     key: Msg,
     lines: &[ResultsLine],
-    lang: Lang,
+    shown: ShownIn,
 ) {
+    let lang = shown.lang;
     let _ = write!(
         out,
         "<section id=\"{id}\"><h2>{}</h2>\n<table class=\"results\"><thead><tr>",
@@ -196,7 +206,10 @@ fn results_table(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
              <td class=\"score\">{score}</td></tr>",
-            escape(line.key.as_deref().unwrap_or("–")),
+            escape(line.key.as_deref().map_or("–", |k| match key {
+                Msg::ColEvent => shown.event(k),
+                _ => k,
+            })),
             line.games,
             line.wins,
             line.draws,
