@@ -838,3 +838,7 @@ ALTER TABLE curated_players ADD COLUMN names TEXT NOT NULL DEFAULT '{}';
 /// Undoes [`MIGRATION_SOURCE_PATHS`] (tests that replay the migrations after an earlier one).
 #[cfg(test)]
 pub(crate) const UNDO_SOURCE_PATHS: &str = "ALTER TABLE sources DROP COLUMN path_bytes;";
+
+/// Undoes [`MIGRATION_PLAYER_NAMES`] (tests that replay the migrations after an earlier one).
+#[cfg(test)]
+pub(crate) const UNDO_PLAYER_NAMES: &str = "ALTER TABLE curated_players DROP COLUMN names;";
