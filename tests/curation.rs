@@ -397,7 +397,7 @@ date = "2026-11-27"
             entry(
                 3,
                 r#"[[player]] "A""#,
-                "unknown key `nickname` (known: name, aliases, id, country, female, team)"
+                "unknown key `nickname` (known: name, aliases, id, country, female, team, names)"
             ),
             entry(
                 6,

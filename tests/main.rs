@@ -48,6 +48,7 @@ mod show_every_record;
 mod show_json;
 mod site;
 mod site_archive;
+mod site_names;
 mod site_pages;
 mod site_players;
 mod site_public_games;

@@ -48,6 +48,7 @@ pub mod registry;
 mod renju;
 mod score;
 mod shard;
+pub mod shown_names;
 pub mod standings;
 mod stats;
 mod territorial;

@@ -6,9 +6,10 @@
 //! beside the games, never in place of what the records say. Every entry keeps the line it
 //! was written on, so what it changed can be traced back to it.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::{GameKind, ResultName};
+use crate::{GameKind, Names, ResultName};
 
 /// One curation file, read and checked on its own (game keys and event matches are checked
 /// against a database when it is applied).
@@ -38,6 +39,8 @@ pub struct PlayerEntry {
     /// The team the player plays for, where a record does not say (its `RedTeam`,
     /// `BlackTeam`, … tag wins).
     pub team: Option<String>,
+    /// The name in other languages (`names = { en = "Zheng Weitong" }`).
+    pub names: Names,
 }
 
 /// `[[rule]]`: the name of a rule records give by an id (a results file's
@@ -113,6 +116,15 @@ pub struct EventTerms {
     /// teams (a federation, a club); `None`: as the games show
     /// (kifu_analysis::standings::TeamTable).
     pub team_matches: Option<bool>,
+    /// The event's name in other languages.
+    pub names: Names,
+    /// Each section's name in other languages, by the section's name (a listed one's, or
+    /// a record tag's value): `[[event.section]]` entries' `names`.
+    pub section_names: BTreeMap<String, Names>,
+    /// How a round is named in other languages: a pattern per language, its
+    /// [`crate::translated::ROUND_NUMBER`] standing for the round's number in the record
+    /// (`第01轮` in English `Round 1`).
+    pub rounds: Names,
 }
 
 impl Default for EventTerms {
@@ -131,6 +143,9 @@ impl Default for EventTerms {
             team_scoring: Scoring::TEAM_MATCH,
             team_ranking: TeamRanking::default(),
             team_matches: None,
+            names: Names::default(),
+            section_names: BTreeMap::new(),
+            rounds: Names::default(),
         }
     }
 }
@@ -527,6 +542,11 @@ pub(crate) mod tests {
             },
             team_ranking: TeamRanking::BoardPoints,
             team_matches: Some(false),
+            names: [("en", "Cup A")].into_iter().collect(),
+            section_names: [("A".to_owned(), [("ja", "A組")].into_iter().collect())]
+                .into_iter()
+                .collect(),
+            rounds: [("en", "Round {n}")].into_iter().collect(),
         }
     }
 
@@ -544,6 +564,9 @@ pub(crate) mod tests {
             team_scoring,
             team_ranking,
             team_matches,
+            names,
+            section_names,
+            rounds,
         } = every_key_set();
         let d = EventTerms::default();
         assert_ne!(line, d.line);
@@ -557,6 +580,9 @@ pub(crate) mod tests {
         assert_ne!(team_scoring, d.team_scoring);
         assert_ne!(team_ranking, d.team_ranking);
         assert_ne!(team_matches, d.team_matches);
+        assert_ne!(names, d.names);
+        assert_ne!(section_names, d.section_names);
+        assert_ne!(rounds, d.rounds);
     }
 
     #[test]

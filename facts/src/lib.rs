@@ -30,6 +30,7 @@ pub mod source_path;
 #[cfg(feature = "sql")]
 mod sql;
 pub mod termination;
+pub mod translated;
 pub mod variation;
 
 pub use annotation::{
@@ -65,4 +66,5 @@ pub use seat::{BySeat, Seat};
 pub use severity::Severity;
 pub use source_path::{shown_path, SourcePath};
 pub use termination::Termination;
+pub use translated::Names;
 pub use variation::{variation_lines, VariationLine, VariationMove};

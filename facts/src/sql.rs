@@ -7,7 +7,7 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 
 use crate::curation::EventTerms;
 use crate::outcome::NotAResultName;
-use crate::{CanonicalKey, GameKind, ResultName, Termination, UnknownName};
+use crate::{CanonicalKey, GameKind, Names, ResultName, Termination, UnknownName};
 
 impl ToSql for ResultName {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
@@ -73,6 +73,21 @@ impl ToSql for EventTerms {
 }
 
 impl FromSql for EventTerms {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        serde_json::from_str(value.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
+/// A name in other languages, as its JSON object of language tag to name.
+impl ToSql for Names {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        let json = serde_json::to_string(self)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        Ok(ToSqlOutput::from(json))
+    }
+}
+
+impl FromSql for Names {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
         serde_json::from_str(value.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
     }

@@ -7,23 +7,25 @@
 //! What needs a database (a game key that names no game, an event that matches nothing)
 //! is checked where the curation is applied (`kifu_store::curation`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use kifu_facts::curation::{
     parse_game_key, Attested, CopyChoice, CuratedGame, Decision, EventEntry, EventMatch,
     EventTerms, PlayerEntry, Provenance, ResultCorrection, RuleEntry, SectionList, Sections,
 };
+use kifu_facts::translated::ROUND_NUMBER;
 use kifu_facts::{
-    fold_name, fold_text, is_finding_code, rule_key, Curation, CurationError, GameKind, ResultName,
-    RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
+    fold_name, fold_text, is_finding_code, rule_key, Curation, CurationError, GameKind, Names,
+    ResultName, RulesInForce, Scoring, TeamRanking, Tiebreak, Verdict,
 };
+use kifu_lang::Lang;
 use toml::de::{DeTable, DeValue};
 
 mod entries;
 mod table;
 
 use entries::{RawCopy, RawDecision, RawEvent, RawGame, RawPlayer, RawResult, RawRule, RawScoring};
-use table::{type_name, Problem, Size, Table};
+use table::{type_name, Keyed, Problem, Size, Table};
 
 /// The kinds of entry a file holds, as its `[[kind]]` headers name them.
 const KINDS: [&str; 7] = [
@@ -348,6 +350,7 @@ impl Checker {
             if let Some(team) = &p.team {
                 self.required(&at, "team", team);
             }
+            let names = self.names(&at, "names", p.names);
             if self.kept(clean, before) {
                 out.push(PlayerEntry {
                     line: at.line,
@@ -357,6 +360,7 @@ impl Checker {
                     country: p.country,
                     female: p.female,
                     team: p.team,
+                    names,
                 });
             }
         }
@@ -436,7 +440,36 @@ impl Checker {
             }
             self.date_range(&at, "match.date", &m.date);
             self.date_range(&at, "dates", &e.dates);
-            let sections = match (e.sections, e.section.is_empty()) {
+            // A section that lists no players only names a section the records' tag makes.
+            let mut section_names: BTreeMap<String, Names> = BTreeMap::new();
+            let mut lists = Vec::new();
+            let mut naming_only = Vec::new();
+            for s in e.section {
+                let field = format!("section {:?}: `names`", s.name);
+                let names = self.names(&at, &field, s.names);
+                if !names.is_empty() && section_names.insert(s.name.clone(), names).is_some() {
+                    self.error(&at, format!("section {:?} is named twice", s.name));
+                }
+                match s.players {
+                    Some(players) => lists.push(SectionList {
+                        name: s.name,
+                        players,
+                    }),
+                    None => naming_only.push(s.name),
+                }
+            }
+            if !lists.is_empty() {
+                for name in &naming_only {
+                    self.error(
+                        &at,
+                        format!(
+                            "section {name:?} lists no `players`: list every section's players, \
+                             or none (to name the sections a record tag makes)"
+                        ),
+                    );
+                }
+            }
+            let sections = match (e.sections, lists.is_empty()) {
                 (Some(_), false) => {
                     self.error(
                         &at,
@@ -448,17 +481,22 @@ impl Checker {
                     self.required(&at, "sections", &tag);
                     Sections::Tag(tag)
                 }
-                (None, false) => Sections::Lists(
-                    e.section
-                        .into_iter()
-                        .map(|s| SectionList {
-                            name: s.name,
-                            players: s.players,
-                        })
-                        .collect(),
-                ),
+                (None, false) => Sections::Lists(lists),
                 (None, true) => Sections::None,
             };
+            let names = self.names(&at, "names", e.names);
+            let rounds = self.names(&at, "rounds", e.rounds);
+            for (tag, pattern) in rounds.iter() {
+                if !pattern.contains(ROUND_NUMBER) {
+                    self.error(
+                        &at,
+                        format!(
+                            "`rounds.{tag}` {pattern:?} has no {ROUND_NUMBER} (where the \
+                             round's number goes)"
+                        ),
+                    );
+                }
+            }
             // What a key left out means is the terms' default, as a stored value without
             // the key reads back.
             let defaults = EventTerms::default();
@@ -532,10 +570,46 @@ impl Checker {
                     team_scoring,
                     team_ranking,
                     team_matches: e.team_matches,
+                    names,
+                    section_names,
+                    rounds,
                 },
             });
         }
         out
+    }
+
+    /// A `names` (or `rounds`) table: each key a language the pages are written in
+    /// ([`Lang::parse`], kept by its [`Lang::tag`]), given once, its name not empty.
+    fn names(&mut self, at: &At, field: &str, raw: Option<Vec<Keyed>>) -> Names {
+        let mut names = Names::default();
+        let mut given: HashMap<Lang, String> = HashMap::new();
+        for Keyed { key, text } in raw.unwrap_or_default() {
+            let Some(lang) = Lang::parse(&key) else {
+                let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
+                self.error(
+                    at,
+                    format!(
+                        "{field}: unknown language {key:?} (known: {})",
+                        known.join(", ")
+                    ),
+                );
+                continue;
+            };
+            if let Some(first) = given.insert(lang, key.clone()) {
+                self.error(
+                    at,
+                    format!("{field}: {key:?} names the language of {first:?} again"),
+                );
+                continue;
+            }
+            if text.trim().is_empty() {
+                self.error(at, format!("{field}: the {key:?} name is empty"));
+                continue;
+            }
+            names.insert(lang.tag(), text);
+        }
+        names
     }
 
     /// A `scoring` or `team_scoring` table (`default` when absent); points are not negative.

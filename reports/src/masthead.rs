@@ -4,6 +4,7 @@
 //! records name (more than a few: what was selected, its kinds and games, for a collection's
 //! "events" are often its categories). A title the organizer gives wins over both.
 
+use kifu_analysis::shown_names::ShownNames;
 use std::collections::BTreeSet;
 
 use kifu_analysis::Filter;
@@ -55,6 +56,8 @@ impl Masthead {
             dates: played,
             ..Masthead::default()
         };
+        let names = ShownNames::load(store)?;
+        let shown = names.in_lang(lang);
         if let [(name, _)] = curated.as_slice() {
             let terms = store.event_terms()?;
             if let Some(t) = terms.iter().find(|t| &t.name == name) {
@@ -63,13 +66,13 @@ impl Masthead {
                 }
                 head.venue = t.venue.clone();
             }
-            head.title = name.clone();
+            head.title = shown.event(name).to_owned();
         } else {
             let events: BTreeSet<&str> = games.iter().filter_map(|g| g.event.as_deref()).collect();
             let mut names: Vec<&str> = if curated.is_empty() {
-                events.into_iter().collect()
+                events.into_iter().map(|e| shown.event(e)).collect()
             } else {
-                curated.iter().map(|(n, _)| n.as_str()).collect()
+                curated.iter().map(|(n, _)| shown.event(n)).collect()
             };
             head.title = match names.len() {
                 0 => lang.text(Msg::ReportTitle).to_owned(),

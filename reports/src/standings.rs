@@ -4,6 +4,7 @@
 //! game in flagged. One implementation with `kifu standings`:
 //! [`kifu_analysis::standings`].
 
+use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_analysis::standings::{
     chouchou_standings_by_section, points_tables, points_text, Cell, ChouChouColumn, ChouChouTable,
     Decider, Duel, Line, PlayerOutcome, StandingsColumn, Table, TeamColumn, TeamLine, TeamTable,
@@ -62,22 +63,23 @@ fn frame(columns: Vec<Column>) -> Result<DataFrame, Error> {
     Ok(DataFrame::new(height, columns)?)
 }
 
-/// `event · section`.
-fn heading(kind: GameKind, event: &str, section: Option<&str>, lang: Lang) -> String {
-    let kind = lang.kind(kind);
-    let event = event_shown(event, lang);
+/// `event · section`, in the page's language.
+fn heading(kind: GameKind, event: &str, section: Option<&str>, shown: ShownIn) -> String {
+    let kind = shown.lang.kind(kind);
+    let event_name = event_shown(event, shown);
     match section {
-        Some(s) => format!("{kind} · {event} · {s}"),
-        None => format!("{kind} · {event}"),
+        Some(s) => format!("{kind} · {event_name} · {}", shown.section(event, s)),
+        None => format!("{kind} · {event_name}"),
     }
 }
 
-/// An event's name as a heading shows it: the games without one said in `lang`.
-pub fn event_shown(event: &str, lang: Lang) -> &str {
+/// An event's name as a heading shows it: in the page's language (the curation's
+/// translation), the games without one said in that language.
+pub fn event_shown<'a>(event: &'a str, shown: ShownIn<'a>) -> &'a str {
     if event == kifu_analysis::standings::NO_EVENT {
-        lang.text(Msg::NoEventName)
+        shown.lang.text(Msg::NoEventName)
     } else {
-        event
+        shown.event(event)
     }
 }
 
@@ -285,8 +287,9 @@ pub fn duel_result(outcome: PlayerOutcome) -> &'static str {
 }
 
 /// The caption of a table: `Xiangqi · event · section (scoring 2/1/0)`.
-fn table_heading(kind: GameKind, t: &Table, lang: Lang) -> String {
-    let mut head = heading(kind, &t.event, t.section.as_deref(), lang);
+fn table_heading(kind: GameKind, t: &Table, shown: ShownIn) -> String {
+    let lang = shown.lang;
+    let mut head = heading(kind, &t.event, t.section.as_deref(), shown);
     if let Some(scoring) = t.scoring_note() {
         head.push(' ');
         head.push_str(&lang.fill(Msg::ScoringNote, &[("scoring", &scoring.to_string())]));
@@ -295,10 +298,15 @@ fn table_heading(kind: GameKind, t: &Table, lang: Lang) -> String {
 }
 
 /// A two-player event's table and crosstable (a match's score and games).
-fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
-    let head = table_heading(kind, t, lang);
+fn points_frames(
+    kind: GameKind,
+    t: &Table,
+    shown: ShownIn,
+) -> Result<Vec<(String, DataFrame)>, Error> {
+    let lang = shown.lang;
+    let head = table_heading(kind, t, shown);
     if let Some(duel) = &t.duel {
-        return duel_frames(&head, t, duel, lang);
+        return duel_frames(&head, t, duel, shown);
     }
     let note = missing_note(t.incomplete().count(), t.lines.len(), lang);
     let unscored = if t.unscored > 0 {
@@ -321,6 +329,12 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
                 .collect();
             match counts {
                 Some(counts) if !l.is_empty() => u32_col(c.name(), counts),
+                _ if c == StandingsColumn::Player => text_col(
+                    c.name(),
+                    l.iter()
+                        .map(|x| shown.player(&x.player).to_owned())
+                        .collect(),
+                ),
                 _ => text_col(
                     c.name(),
                     l.iter().map(|x| cell_text(t, x, c, lang)).collect(),
@@ -342,11 +356,25 @@ fn points_frames(kind: GameKind, t: &Table, lang: Lang) -> Result<Vec<(String, D
     let bye = lang.text(Msg::Bye);
     let mut columns = vec![
         u32_col("no", (1..=l.len() as u32).collect()),
-        text_col("player", l.iter().map(|x| x.player.clone()).collect()),
+        text_col(
+            "player",
+            l.iter()
+                .map(|x| shown.player(&x.player).to_owned())
+                .collect(),
+        ),
     ];
+    // A round's column by its name in the page's language, unless two rounds would share
+    // it (a frame's columns are named once each).
+    let mut named = std::collections::HashSet::new();
     for (i, round) in t.rounds.iter().enumerate() {
         let cells = l.iter().map(|x| x.crosstable[i].text(bye)).collect();
-        columns.push(text_col(round, cells));
+        let name = shown.round(&t.event, round);
+        let name = if named.insert(name.clone().into_owned()) {
+            name
+        } else {
+            round.into()
+        };
+        columns.push(text_col(&name, cells));
     }
     columns.push(text_col(
         "points",
@@ -434,11 +462,13 @@ fn duel_frames(
     head: &str,
     t: &Table,
     d: &Duel,
-    lang: Lang,
+    shown: ShownIn,
 ) -> Result<Vec<(String, DataFrame)>, Error> {
+    let lang = shown.lang;
     let l = &t.lines;
+    let players = d.players.clone().map(|p| shown.player(&p).to_owned());
     let score = frame(vec![
-        text_col("player", d.players.to_vec()),
+        text_col("player", players.to_vec()),
         u32_col("wins", l.iter().map(|x| x.wins).collect()),
         u32_col("draws", l.iter().map(|x| x.draws).collect()),
         u32_col("losses", l.iter().map(|x| x.losses).collect()),
@@ -450,7 +480,11 @@ fn duel_frames(
             "round",
             d.games
                 .iter()
-                .map(|g| g.round.clone().unwrap_or_default())
+                .map(|g| {
+                    shown
+                        .round(&t.event, g.round.as_deref().unwrap_or_default())
+                        .into_owned()
+                })
                 .collect(),
         ),
         text_col(
@@ -469,9 +503,9 @@ fn duel_frames(
             format!(
                 "{head}: {} {} {} {}",
                 lang.text(Msg::MatchCaption),
-                d.players[0],
+                players[0],
                 duel_score(d),
-                d.players[1]
+                players[1]
             ),
             score,
         ),
@@ -479,8 +513,8 @@ fn duel_frames(
             format!(
                 "{head}: {} ({} – {})",
                 lang.text(Msg::MatchGames),
-                d.players[0],
-                d.players[1]
+                players[0],
+                players[1]
             ),
             games,
         ),
@@ -554,15 +588,19 @@ pub fn signed(p: i32) -> String {
 }
 
 /// A ChouChou event's score sheet and standings.
-fn chouchou_frames(t: &ChouChouTable, lang: Lang) -> Result<Vec<(String, DataFrame)>, Error> {
-    let head = heading(GameKind::ChouChou, &t.event, t.section.as_deref(), lang);
+fn chouchou_frames(t: &ChouChouTable, shown: ShownIn) -> Result<Vec<(String, DataFrame)>, Error> {
+    let lang = shown.lang;
+    let head = heading(GameKind::ChouChou, &t.event, t.section.as_deref(), shown);
     let st = &t.standings;
     let missing = t.missing_rounds();
     let incomplete = missing.iter().filter(|(_, m)| !m.is_empty()).count();
     let note = missing_note(incomplete, st.sheet.len(), lang);
     let mut columns = vec![text_col(
         "player",
-        st.sheet.iter().map(|r| r.player.clone()).collect(),
+        st.sheet
+            .iter()
+            .map(|r| shown.player(&r.player).to_owned())
+            .collect(),
     )];
     for (i, round) in st.rounds.iter().enumerate() {
         columns.push(text_col(
@@ -648,6 +686,8 @@ pub(crate) fn standings_section(
     let mut tables = Vec::new();
     let (mut events, mut left_out) = (0, Vec::new());
     let terms = store.event_terms()?;
+    let names = ShownNames::load(store)?;
+    let shown_in = names.in_lang(lang);
     // What the tables shown hold, so the introduction speaks of those only.
     let (mut two_player, mut teams, mut chouchou) = (false, false, false);
     // Each shown table's legend, under its heading.
@@ -667,7 +707,7 @@ pub(crate) fn standings_section(
             for t in &all {
                 if let Some(rank) = rank_of(&shown, &t.event) {
                     chouchou = true;
-                    frames.push((rank, chouchou_frames(t, lang)?));
+                    frames.push((rank, chouchou_frames(t, shown_in)?));
                 }
             }
         } else {
@@ -681,8 +721,8 @@ pub(crate) fn standings_section(
                 if let Some(rank) = rank_of(&shown, &t.event) {
                     two_player = true;
                     teams |= t.teams.is_some();
-                    legends.push((table_heading(kind, t, lang), legend(t, lang)));
-                    frames.push((rank, points_frames(kind, t, lang)?));
+                    legends.push((table_heading(kind, t, shown_in), legend(t, lang)));
+                    frames.push((rank, points_frames(kind, t, shown_in)?));
                 }
             }
         }

@@ -680,9 +680,11 @@ mod tests {
                  DROP INDEX findings_copies;
                  {}
                  {}
+                 {}
                  PRAGMA user_version = {at}",
                 crate::schema::UNDO_GAME_CURATION,
-                crate::schema::UNDO_SOURCE_PATHS
+                crate::schema::UNDO_SOURCE_PATHS,
+                crate::schema::UNDO_PLAYER_NAMES
             ))
             .unwrap();
         let before = store.generation().unwrap();

@@ -4,7 +4,7 @@
 //!
 //! - `curation`: the file as applied (its path, SHA-256 and text), so each later ingest
 //!   applies it again to the new games and every curated fact traces back to a line;
-//! - `curated_players` with `curated_names` (each name an identity answers to, folded), and
+//! - `curated_players` (with each one's `names` in other languages) with `curated_names` (each name an identity answers to, folded), and
 //!   `player_identity`: the stored `players` rows each identity takes;
 //! - `curated_rules`: each `[[rule]]`'s name for a recorded rule;
 //! - `curated_events`: each `[[event]]`'s terms, kept whole (one value, so a key added to
@@ -21,7 +21,7 @@ use kifu_facts::curation::{
     CuratedGame, EventEntry, EventTerms, Provenance, SectionList, Sections,
 };
 use kifu_facts::{
-    fold_name, fold_text, Curation, CurationError, GameKind, ResultName, Seat, Verdict,
+    fold_name, fold_text, Curation, CurationError, GameKind, Names, ResultName, Seat, Verdict,
 };
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
@@ -202,6 +202,16 @@ impl Store {
         Ok(decisions.into_iter().flatten().collect())
     }
 
+    /// Each `[[player]]` that gives its name in other languages: the name kifu shows and
+    /// the others, in curation-file order.
+    pub fn player_translations(&self) -> Result<Vec<(String, Names)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT name, names FROM curated_players WHERE names <> '{}' ORDER BY line",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get("name")?, r.get("names")?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The curated event game `id` belongs to, if any.
     pub fn curated_event_of(&self, id: i64) -> Result<Option<(String, u32)>> {
         Ok(self
@@ -236,9 +246,9 @@ pub(crate) fn apply(
 
     for p in &curation.players {
         tx.execute(
-            "INSERT INTO curated_players (name, federation_id, country, female, team, line)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![p.name, p.id, p.country, p.female, p.team, p.line],
+            "INSERT INTO curated_players (name, federation_id, country, female, team, line, names)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![p.name, p.id, p.country, p.female, p.team, p.line, p.names],
         )?;
         let identity = tx.last_insert_rowid();
         // The federation's id is a name too: a results file names players by id
@@ -875,6 +885,7 @@ mod tests {
                     },
                     team_ranking: TeamRanking::BoardPoints,
                     team_matches: Some(true),
+                    ..EventTerms::default()
                 },
                 EventTerms {
                     line: 20,

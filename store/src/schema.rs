@@ -101,6 +101,7 @@ pub const MIGRATIONS: &[&str] = &[
     MIGRATION_SAME_PLAYER,
     MIGRATION_SOURCE_PATHS,
     MIGRATION_CURATED_RULES,
+    MIGRATION_PLAYER_NAMES,
 ];
 
 const MIGRATION_1: &str = r#"
@@ -827,6 +828,17 @@ CREATE TABLE IF NOT EXISTS curated_rules (
 );
 "#;
 
+/// A `[[player]]`'s name in other languages (`names = { en = "Zheng Weitong" }`,
+/// [`kifu_facts::Names`] as its JSON object of language tag to name; `{}`: none). An
+/// event's, its sections' and its rounds' are in `curated_events.terms`.
+pub const MIGRATION_PLAYER_NAMES: &str = r#"
+ALTER TABLE curated_players ADD COLUMN names TEXT NOT NULL DEFAULT '{}';
+"#;
+
 /// Undoes [`MIGRATION_SOURCE_PATHS`] (tests that replay the migrations after an earlier one).
 #[cfg(test)]
 pub(crate) const UNDO_SOURCE_PATHS: &str = "ALTER TABLE sources DROP COLUMN path_bytes;";
+
+/// Undoes [`MIGRATION_PLAYER_NAMES`] (tests that replay the migrations after an earlier one).
+#[cfg(test)]
+pub(crate) const UNDO_PLAYER_NAMES: &str = "ALTER TABLE curated_players DROP COLUMN names;";

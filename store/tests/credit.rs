@@ -209,9 +209,12 @@ fn the_migration_writes_the_finding_for_records_stored_before() {
         .iter()
         .position(|m| *m == kifu_store::schema::MIGRATION_SAME_PLAYER)
         .unwrap();
-    // The migrations after it run again: undo the one that cannot (a column it adds).
-    conn.execute_batch("ALTER TABLE sources DROP COLUMN path_bytes")
-        .unwrap();
+    // The migrations after it run again: undo those that cannot (a column each adds).
+    conn.execute_batch(
+        "ALTER TABLE sources DROP COLUMN path_bytes;
+         ALTER TABLE curated_players DROP COLUMN names;",
+    )
+    .unwrap();
     conn.pragma_update(None, "user_version", last as i64)
         .unwrap();
     drop(conn);
@@ -234,9 +237,12 @@ fn the_migration_writes_the_finding_for_records_stored_before() {
     drop(store);
     // Run again, it writes nothing twice.
     let conn = rusqlite::Connection::open(&path).unwrap();
-    // The migrations after it run again: undo the one that cannot (a column it adds).
-    conn.execute_batch("ALTER TABLE sources DROP COLUMN path_bytes")
-        .unwrap();
+    // The migrations after it run again: undo those that cannot (a column each adds).
+    conn.execute_batch(
+        "ALTER TABLE sources DROP COLUMN path_bytes;
+         ALTER TABLE curated_players DROP COLUMN names;",
+    )
+    .unwrap();
     conn.pragma_update(None, "user_version", last as i64)
         .unwrap();
     drop(conn);

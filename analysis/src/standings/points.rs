@@ -558,6 +558,7 @@ mod tests {
             team_scoring: Scoring::TEAM_MATCH,
             team_ranking: TeamRanking::default(),
             team_matches: None,
+            ..EventTerms::default()
         }
     }
 

@@ -3,7 +3,7 @@
 //! every problem of its keys at once. An entry whose required keys are there and typed
 //! reads; its content is checked by the caller.
 
-use super::table::{Size, Table};
+use super::table::{Keyed, Size, Table};
 
 /// `[[player]]`.
 pub(super) struct RawPlayer {
@@ -13,6 +13,7 @@ pub(super) struct RawPlayer {
     pub country: Option<String>,
     pub female: Option<bool>,
     pub team: Option<String>,
+    pub names: Option<Vec<Keyed>>,
 }
 
 impl RawPlayer {
@@ -23,6 +24,7 @@ impl RawPlayer {
         let country = t.text("country", Size::Name);
         let female = t.bool("female");
         let team = t.text("team", Size::Name);
+        let names = t.keyed_texts("names", Size::Name);
         Some(RawPlayer {
             name: name?,
             aliases: aliases.unwrap_or_default(),
@@ -30,6 +32,7 @@ impl RawPlayer {
             country,
             female,
             team,
+            names,
         })
     }
 }
@@ -68,6 +71,8 @@ pub(super) struct RawEvent {
     pub team_scoring: Option<RawScoring>,
     pub team_ranking: Option<String>,
     pub team_matches: Option<bool>,
+    pub names: Option<Vec<Keyed>>,
+    pub rounds: Option<Vec<Keyed>>,
 }
 
 impl RawEvent {
@@ -84,6 +89,8 @@ impl RawEvent {
         let team_scoring = t.table("team_scoring", RawScoring::read);
         let team_ranking = t.text("team_ranking", Size::Name);
         let team_matches = t.bool("team_matches");
+        let names = t.keyed_texts("names", Size::Name);
+        let rounds = t.keyed_texts("rounds", Size::Name);
         Some(RawEvent {
             matcher: matcher?,
             name: name?,
@@ -97,6 +104,8 @@ impl RawEvent {
             team_scoring,
             team_ranking,
             team_matches,
+            names,
+            rounds,
         })
     }
 }
@@ -120,19 +129,32 @@ impl RawMatch {
     }
 }
 
-/// `[[event.section]]`.
+/// `[[event.section]]`: a section's players, its name in other languages, or both. One
+/// that gives only `names` names a section the records' tag makes.
 pub(super) struct RawSection {
     pub name: String,
-    pub players: Vec<String>,
+    pub players: Option<Vec<String>>,
+    pub names: Option<Vec<Keyed>>,
 }
 
 impl RawSection {
     fn read(t: &mut Table<'_, '_, '_>) -> Option<RawSection> {
         let name = t.required_text("name", Size::Name);
-        let players = t.required_texts("players", Size::Name);
+        // `players` may be left out only by a section that gives its names.
+        let named = t.has("names");
+        let players = if named {
+            t.texts("players", Size::Name)
+        } else {
+            t.required_texts("players", Size::Name)
+        };
+        let names = t.keyed_texts("names", Size::Name);
+        if !named && players.is_none() {
+            return None;
+        }
         Some(RawSection {
             name: name?,
-            players: players?,
+            players,
+            names,
         })
     }
 }

@@ -18,6 +18,13 @@ pub(super) struct Problem {
     pub message: String,
 }
 
+/// One string of a table of strings, under its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Keyed {
+    pub key: String,
+    pub text: String,
+}
+
 /// How long a string may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Size {
@@ -69,6 +76,11 @@ impl<'t, 'i, 'p> Table<'t, 'i, 'p> {
     /// The key as the file writes it from its entry (`match.event`).
     fn named(&self, key: &str) -> String {
         format!("`{}{key}`", self.prefix)
+    }
+
+    /// Whether the table gives `key` (which this does not make known).
+    pub(super) fn has(&self, key: &str) -> bool {
+        self.table.iter().any(|(k, _)| k.get_ref().as_ref() == key)
     }
 
     /// The value of `key`, which is now known.
@@ -163,6 +175,30 @@ impl<'t, 'i, 'p> Table<'t, 'i, 'p> {
             return None;
         }
         self.texts(key, size)
+    }
+
+    /// An optional table of strings under keys of the file's choosing (`names = { en =
+    /// "…" }`): each key, its string and where the string is. One wrong item is a
+    /// problem (the table does not read).
+    pub(super) fn keyed_texts(&mut self, key: &'static str, size: Size) -> Option<Vec<Keyed>> {
+        let value = self.value(key)?;
+        let DeValue::Table(inner) = value.get_ref() else {
+            self.wrong_type(key, value, "a table of strings");
+            return None;
+        };
+        let mut out = Vec::with_capacity(inner.len());
+        let mut whole = true;
+        for (k, v) in inner.iter() {
+            let item_key = format!("{key}.{}", k.get_ref());
+            match self.string_of(&item_key, v, size, "a string") {
+                Some(text) => out.push(Keyed {
+                    key: k.get_ref().to_string(),
+                    text,
+                }),
+                None => whole = false,
+            }
+        }
+        whole.then_some(out)
     }
 
     pub(super) fn bool(&mut self, key: &'static str) -> Option<bool> {

@@ -184,7 +184,7 @@ fn a_syntax_error_or_an_unknown_key_names_its_line() {
 
 #[test]
 fn every_unknown_key_is_an_error_at_its_line_naming_the_known_keys() {
-    let known = "(known: name, aliases, id, country, female, team)";
+    let known = "(known: name, aliases, id, country, female, team, names)";
     assert_eq!(
         errors(
             "[[player]]\nname = \"A\"\nnickname = \"B\"\n\n[[player]]\nname = \"C\"\n\
@@ -375,5 +375,83 @@ fn a_rule_is_named_once_and_a_name_finds_one_rule() {
             r#"line 14: [[rule]] "renjunet:8": "r.i.f" is already the name of "renjunet:1" (line 1)"#,
             r#"line 18: [[rule]] "renjunet:2": `name` is missing"#,
         ]
+    );
+}
+
+#[test]
+fn names_in_other_languages_read_keyed_by_the_languages_tag() {
+    let (c, errors) = read(
+        r#"
+[[player]]
+name = "郑惟桐"
+names = { en = "Zheng Weitong", ja = "鄭惟桐", zh-tw = "鄭惟桐" }
+
+[[event]]
+match = { event = "2015年慕中杯第14届世界象棋锦标赛" }
+name = "2015年慕中杯第14届世界象棋锦标赛"
+names = { en = "14th World Xiangqi Championship" }
+rounds = { en = "Round {n}", ja = "第{n}回戦" }
+
+[[event.section]]
+name = "男子组"
+names = { en = "Men" }
+"#,
+    );
+    assert_eq!(errors, []);
+    let names = &c.players[0].names;
+    assert_eq!(names.get("en"), Some("Zheng Weitong"));
+    // A tag is kept as the pages write it.
+    assert_eq!(names.get("zh-Hant"), Some("鄭惟桐"));
+    let terms = &c.events[0].terms;
+    assert_eq!(
+        terms.names.get("en"),
+        Some("14th World Xiangqi Championship")
+    );
+    assert_eq!(terms.rounds.get("ja"), Some("第{n}回戦"));
+    // A section that lists no players names one the records' tag makes.
+    assert_eq!(terms.sections, Sections::None);
+    assert_eq!(terms.section_names["男子组"].get("en"), Some("Men"));
+}
+
+#[test]
+fn a_name_in_an_unknown_language_an_empty_one_or_a_round_without_its_number_is_an_error() {
+    assert_eq!(
+        errors(
+            "[[player]]\nname = \"A\"\nnames = { eng = \"A\", ja = \"\", en = \"A\", EN = \"B\" }\n\n\
+             [[event]]\nmatch = { event = \"Cup\" }\nname = \"Cup\"\nrounds = { en = \"Round\" }\n\
+             names = { fr = \"Coupe\" }\n\n[[event.section]]\nname = \"S\"\n\
+             names = { en = \"\" }\n\n[[player]]\nname = \"B\"\nnames = \"B\"\n"
+        ),
+        [
+            r#"line 1: [[player]] "A": names: "en" names the language of "EN" again"#,
+            r#"line 1: [[player]] "A": names: unknown language "eng" (known: en, ja, zh-Hans, zh-Hant)"#,
+            r#"line 1: [[player]] "A": names: the "ja" name is empty"#,
+            r#"line 5: [[event]] "Cup": section "S": `names`: the "en" name is empty"#,
+            r#"line 5: [[event]] "Cup": names: unknown language "fr" (known: en, ja, zh-Hans, zh-Hant)"#,
+            r#"line 5: [[event]] "Cup": `rounds.en` "Round" has no {n} (where the round's number goes)"#,
+            r#"line 17: [[player]] "B": `names` must be a table of strings (it is a string)"#,
+        ]
+    );
+}
+
+#[test]
+fn sections_listed_and_sections_only_named_do_not_mix() {
+    assert_eq!(
+        errors(
+            "[[event]]\nmatch = { event = \"Cup\" }\nname = \"Cup\"\n\n[[event.section]]\n\
+             name = \"A\"\nplayers = [\"a\"]\n\n[[event.section]]\nname = \"B\"\n\
+             names = { en = \"Bee\" }\n"
+        ),
+        [
+            r#"line 1: [[event]] "Cup": section "B" lists no `players`: list every section's players, or none (to name the sections a record tag makes)"#,
+        ]
+    );
+    // A section that names nothing must list its players.
+    assert_eq!(
+        errors(
+            "[[event]]\nmatch = { event = \"Cup\" }\nname = \"Cup\"\n\n[[event.section]]\n\
+             name = \"C\"\n"
+        ),
+        [r#"line 5: [[event]] "Cup": `section.players` is missing"#]
     );
 }

@@ -9,6 +9,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_facts::{EventTerms, GameKind};
 use kifu_store::search::GameListing;
 
@@ -160,13 +161,15 @@ pub(crate) struct EventPage<'a> {
     pub(crate) site_title: &'a str,
     /// The logo's `<img>` (a shared file).
     pub(crate) logo: &'a str,
+    /// The curation's names in other languages.
+    pub(crate) names: &'a ShownNames,
 }
 
 /// The HTML text of `events/N.html`.
 pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
     let lang = p.lang;
     let g = e.group;
-    let title = e.title();
+    let title = e.names.in_lang(lang).event(&e.title()).to_owned();
     let facts = event_facts(
         e.terms,
         dates_text(g.first_date, g.last_date, lang),
@@ -207,6 +210,7 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
             seatings: e.seatings,
             base: "../",
             with_event: false,
+            names: e.names,
         },
         p,
     );

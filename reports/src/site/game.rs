@@ -24,6 +24,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_facts::{GameKind, ResultName, Termination};
 use kifu_rules::xiangqi;
 use kifu_store::query::{FindingRow, GameRow};
@@ -64,6 +65,9 @@ pub struct GameLinks {
     pub name_pages: Option<NamePages>,
     /// Each game's event page and previous and next game (a game not here has none).
     pub round_navs: std::collections::HashMap<i64, super::round_nav::RoundNav>,
+    /// The curation's names in other languages: the page shows its players, event and
+    /// round in its language (links keep the names the database shows).
+    pub names: ShownNames,
 }
 
 /// The prefixes of the pages a game page links its players and event to.
@@ -119,6 +123,7 @@ impl GameLinks {
             presentation: Presentation::default(),
             name_pages: None,
             round_navs: Default::default(),
+            names: ShownNames::default(),
         }
     }
 
@@ -242,7 +247,12 @@ pub fn game_page(
     let (board, (w, h)) = board_of(game, lang);
     let kind = kind_name(game.kind);
     let mut out = String::with_capacity(8192);
-    let players: Vec<String> = game.players.iter().map(|(_, name)| name.clone()).collect();
+    let shown = links.names.in_lang(lang);
+    let players: Vec<&str> = game
+        .players
+        .iter()
+        .map(|(_, name)| shown.player(name))
+        .collect();
     let title = if players.is_empty() {
         lang.fill(Msg::GameNumbered, &[("n", &game.id.to_string())])
     } else {
@@ -629,6 +639,7 @@ fn side_label(side: &str, lang: Lang) -> String {
 /// counted and board results side by side and the source (from the site's sources).
 fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     let lang = links.presentation.lang;
+    let shown = links.names.in_lang(lang);
     let public = links.presentation.edition.is_public();
     out.push_str("<dl class=\"meta\">");
     let pages = links.name_pages.as_ref();
@@ -636,9 +647,9 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         Some(p) => format!(
             "<a href=\"{}\">{}</a>",
             p.href(&p.player, name),
-            escape(name)
+            escape(shown.player(name))
         ),
-        None => escape(name),
+        None => escape(shown.player(name)),
     };
     for (side, name) in &game.players {
         let value = linked(pages, name);
@@ -655,9 +666,9 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
             Some((p, prefix)) => format!(
                 "<a href=\"{}\">{}</a>",
                 p.href(prefix, without_copy_mark(event, lang)),
-                escape(event)
+                escape(shown.event(event))
             ),
-            None => escape(event),
+            None => escape(shown.event(event)),
         };
         let _ = write!(
             out,
@@ -669,8 +680,13 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
         let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(label), escape(value));
     };
     let rule = game.shown_rule();
+    let round = game.round.as_deref().map(|r| {
+        shown
+            .round(game.event.as_deref().unwrap_or(""), r)
+            .into_owned()
+    });
     for (label, value) in [
-        (Msg::RoundLabel, &game.round),
+        (Msg::RoundLabel, &round),
         (Msg::DateLabel, &game.date),
         (Msg::RuleLabel, &rule),
     ] {

@@ -9,6 +9,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_facts::ResultName;
 use kifu_store::query::ResultRow;
 use kifu_store::search::GameListing;
@@ -116,11 +117,14 @@ pub(crate) struct GamesTable<'a> {
     pub(crate) base: &'a str,
     /// Whether the games are of more than one event (an event column).
     pub(crate) with_event: bool,
+    /// The curation's names in other languages.
+    pub(crate) names: &'a ShownNames,
 }
 
 /// The games section: its search box (`#search`, `#shown`, `#no-match`) and `table#games`.
 pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
     let lang = p.lang;
+    let shown = t.names.in_lang(lang);
     let audit = p.edition == Edition::Audit;
     let boards = t
         .games
@@ -186,7 +190,7 @@ pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
     let none = Seating::default();
     for (number, g) in t.games.iter().enumerate() {
         let seating = t.seatings.get(&g.id).unwrap_or(&none);
-        let players: Vec<&str> = g.players.iter().map(|(_, n)| n.as_str()).collect();
+        let players: Vec<&str> = g.players.iter().map(|(_, n)| shown.player(n)).collect();
         // The public edition numbers the event's games in table order; the id stays in
         // the link and in `data-game`.
         let label = if audit { g.id } else { number as i64 + 1 };
@@ -201,13 +205,16 @@ pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
             let _ = write!(
                 out,
                 "<td class=\"event\">{}</td>",
-                escape(g.event.as_deref().unwrap_or(""))
+                escape(shown.event(g.event.as_deref().unwrap_or("")))
             );
         }
         let _ = write!(
             out,
             "<td class=\"round\">{}</td>",
-            escape(g.round.as_deref().unwrap_or(""))
+            escape(&shown.round(
+                g.event.as_deref().unwrap_or(""),
+                g.round.as_deref().unwrap_or("")
+            ))
         );
         if boards {
             let _ = write!(

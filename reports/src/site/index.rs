@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_facts::{GameKind, Severity};
 use kifu_store::query::FindingRow;
 use kifu_store::search::GameListing;
@@ -40,6 +41,8 @@ pub(crate) struct Index<'a> {
     pub(crate) standings: String,
     /// The report's charts: per section, its title and charts (files in `charts/`).
     pub(crate) charts: Vec<(String, Vec<DrawnChart>)>,
+    /// The curation's names in other languages.
+    pub(crate) names: &'a ShownNames,
 }
 
 /// The audit summary: counts by severity and by code, then each code's findings, each a
@@ -280,6 +283,7 @@ pub(crate) fn index_page(index: &Index) -> String {
             seatings: index.seatings,
             base: "",
             with_event: events.len() > 1,
+            names: index.names,
         },
         p,
     );

@@ -29,6 +29,7 @@ pub mod variations;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_analysis::{Filter, TableDef};
 use kifu_store::query::FindingRow;
 use kifu_store::search::{GameListing, GameOrder};
@@ -182,7 +183,13 @@ fn build(
         std::fs::create_dir_all(&p).map_err(io(&p))?;
     }
     let games = store.list_games(filter, GameOrder::Id, None)?;
-    let events: BTreeSet<&str> = games.iter().filter_map(|g| g.event.as_deref()).collect();
+    let names = ShownNames::load(store)?;
+    let shown = names.in_lang(options.presentation.lang);
+    let events: BTreeSet<&str> = games
+        .iter()
+        .filter_map(|g| g.event.as_deref())
+        .map(|e| shown.event(e))
+        .collect();
     let title = options
         .title
         .clone()
@@ -247,7 +254,7 @@ fn build(
             let title = if groups.len() > 1 {
                 g.title(terms)
             } else {
-                one_event_title(options, terms, title.clone())
+                one_event_title(options, terms, &names, title.clone())
             };
             (href, title)
         })
@@ -259,6 +266,7 @@ fn build(
             &seatings,
             &round_nav::sections(source.rows()),
         ),
+        names: names.clone(),
         name_pages: player_pages.then(|| game::NamePages {
             player: format!("../{}/", player::PLAYERS_DIR),
             event: None,
@@ -376,6 +384,7 @@ fn build(
             seatings: &seatings,
             site_title: &title,
             ratings: &histories,
+            names: &names,
         };
         write_player_pages(store, options, root, &site, &mut files.bytes)?;
     } else {
@@ -408,7 +417,7 @@ fn build(
     let terms = groups
         .first()
         .and_then(|g| event_terms(&source.terms, &curated, g));
-    let title = one_event_title(options, terms, title);
+    let title = one_event_title(options, terms, &names, title);
     let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
     let players: BTreeSet<&str> = games
         .iter()
@@ -437,6 +446,7 @@ fn build(
         findings: &findings,
         standings: source.whole().html("", p.lang),
         charts,
+        names: &source.names,
     });
     write(&root.join("index.html"), page.as_bytes(), &mut files.bytes)?;
     Ok(files)
@@ -504,10 +514,14 @@ fn event_terms<'s>(
 fn one_event_title(
     options: &SiteOptions,
     terms: Option<&kifu_facts::EventTerms>,
+    names: &ShownNames,
     default: String,
 ) -> String {
     match (&options.title, terms) {
-        (None, Some(t)) => t.name.clone(),
+        (None, Some(t)) => names
+            .in_lang(options.presentation.lang)
+            .event(&t.name)
+            .to_owned(),
         _ => default,
     }
 }
@@ -590,6 +604,7 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
                 seatings: a.seatings,
                 site_title: a.title,
                 logo: &logo,
+                names: &a.source.names,
             },
             p,
         );

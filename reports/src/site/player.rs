@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use kifu_analysis::player::PlayerRecord;
 use kifu_analysis::ratings::RatingHistory;
+use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_analysis::standings::{points_text, Line, Table};
 use kifu_facts::GameKind;
 use kifu_store::player::ResultsLine;
@@ -42,6 +43,9 @@ pub(crate) struct SitePlayers<'a> {
     /// Each kind's rating history (the standings'): empty where the site shows no
     /// ratings.
     pub(crate) ratings: &'a [(GameKind, &'a RatingHistory)],
+    /// The curation's names in other languages: the pages show names, events and games in
+    /// their language (their files keep the names the database shows).
+    pub(crate) names: &'a ShownNames,
 }
 
 /// What one player's page is made of.
@@ -54,6 +58,7 @@ pub(crate) struct PlayerPage<'a> {
     /// The player's line in each standings table of the site that places them.
     pub(crate) standings: Vec<(&'a Table, &'a Line)>,
     pub(crate) ratings: &'a [(GameKind, &'a RatingHistory)],
+    pub(crate) names: &'a ShownNames,
 }
 
 impl<'a> PlayerPage<'a> {
@@ -67,6 +72,7 @@ impl<'a> PlayerPage<'a> {
             seatings,
             site_title,
             ratings,
+            names,
         } = *site;
         let spellings: BTreeSet<&str> = record
             .spellings
@@ -95,6 +101,7 @@ impl<'a> PlayerPage<'a> {
             site_title,
             standings,
             ratings,
+            names,
         }
     }
 }
@@ -102,6 +109,7 @@ impl<'a> PlayerPage<'a> {
 /// The HTML of a player's page.
 pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     let lang = p.lang;
+    let shown = page.names.in_lang(lang);
     let record = page.record;
     let [games, wins, draws, losses, _] = record.total();
     let facts = [
@@ -122,7 +130,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     let mut out = top(
         p,
         &Top {
-            title: &record.name,
+            title: shown.player(&record.name),
             base: "../",
             scripts: &["tables.js"],
             body_class: "index player",
@@ -166,7 +174,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .join(", ")
         );
     }
-    standings_table(&mut out, &page.standings, lang);
+    standings_table(&mut out, &page.standings, shown);
     rating_history(&mut out, page, lang);
     results_table(
         &mut out,
@@ -174,7 +182,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
         Msg::UiResultsByEvent,
         Msg::ColEvent,
         &record.by_event,
-        lang,
+        shown,
     );
     results_table(
         &mut out,
@@ -182,7 +190,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
         Msg::UiResultsByYear,
         Msg::ColYear,
         &record.by_year,
-        lang,
+        shown,
     );
     games_html(
         &mut out,
@@ -197,6 +205,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .collect::<BTreeSet<_>>()
                 .len()
                 > 1,
+            names: page.names,
         },
         p,
     );
@@ -207,7 +216,8 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
 /// `section#standings`: the player's line of each standings table (event and section,
 /// with the event's scoring named where it is not 1/½/0; place, games, wins, draws, losses,
 /// and the points under that scoring). Nothing when no table places the player.
-fn standings_table(out: &mut String, lines: &[(&Table, &Line)], lang: Lang) {
+fn standings_table(out: &mut String, lines: &[(&Table, &Line)], shown: ShownIn) {
+    let lang = shown.lang;
     if lines.is_empty() {
         return;
     }
@@ -230,8 +240,12 @@ fn standings_table(out: &mut String, lines: &[(&Table, &Line)], lang: Lang) {
     out.push_str("</tr></thead><tbody>\n");
     for (table, line) in lines {
         let event = match &table.section {
-            Some(section) => format!("{} · {section}", table.event),
-            None => table.event.clone(),
+            Some(section) => format!(
+                "{} · {}",
+                shown.event(&table.event),
+                shown.section(&table.event, section)
+            ),
+            None => shown.event(&table.event).to_owned(),
         };
         let scoring = table
             .scoring_note()
@@ -311,16 +325,18 @@ fn rating_history(out: &mut String, page: &PlayerPage, lang: Lang) {
     );
 }
 
-/// One table of the record's results, a row per group (`key` names the group's column):
-/// games, wins, draws, losses and the score the record gives.
+/// One table of the record's results, a row per group (`key` names the group's column:
+/// an event is shown in the page's language): games, wins, draws, losses and the score
+/// the record gives.
 fn results_table(
     out: &mut String,
     id: &str,
     heading: Msg,
     key: Msg,
     lines: &[ResultsLine],
-    lang: Lang,
+    shown: ShownIn,
 ) {
+    let lang = shown.lang;
     let _ = write!(
         out,
         "<section id=\"{id}\"><h2>{}</h2>\n<table class=\"results\"><thead><tr>",
@@ -345,7 +361,10 @@ fn results_table(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
              <td class=\"score\">{score}</td></tr>",
-            escape(line.key.as_deref().unwrap_or("–")),
+            escape(line.key.as_deref().map_or("–", |k| match key {
+                Msg::ColEvent => shown.event(k),
+                _ => k,
+            })),
             line.games,
             line.wins,
             line.draws,

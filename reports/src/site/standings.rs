@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use crate::lang::{column_label, Lang, Msg};
 use kifu_analysis::ratings::RatingHistory;
+use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_analysis::standings::{
     chouchou_standings, chouchou_standings_by_section, event_name, game_result, points_tables,
     points_text, section_name, ChouChouColumn, ChouChouTable, CrossCell, Duel, StandingsColumn,
@@ -57,16 +58,18 @@ struct KindRows<'a> {
 
 /// What the standings of a site are drawn from, read once: per kind the result rows under
 /// the filter and, when ratings are shown, the players' rating histories, and the
-/// curation's event terms.
+/// curation's event terms and its names in other languages.
 pub(crate) struct StandingsSource {
     kinds: Vec<(GameKind, Vec<ResultRow>, Option<RatingHistory>)>,
     pub(crate) terms: Vec<EventTerms>,
+    pub(crate) names: ShownNames,
 }
 
 /// The rows of one page's standings (the whole site's, or one event's).
 pub(crate) struct StandingsRows<'a> {
     kinds: Vec<KindRows<'a>>,
     terms: &'a [EventTerms],
+    names: &'a ShownNames,
 }
 
 impl StandingsSource {
@@ -97,6 +100,7 @@ impl StandingsSource {
         Ok(StandingsSource {
             kinds: out,
             terms: store.event_terms()?,
+            names: ShownNames::load(store)?,
         })
     }
 
@@ -118,6 +122,7 @@ impl StandingsSource {
                 })
                 .collect(),
             terms: &self.terms,
+            names: &self.names,
         }
     }
 
@@ -151,6 +156,7 @@ impl StandingsSource {
             .map(|_| StandingsRows {
                 kinds: Vec::new(),
                 terms: &self.terms,
+                names: &self.names,
             })
             .collect();
         for (kind, rows, ratings) in &self.kinds {
@@ -177,11 +183,14 @@ impl StandingsRows<'_> {
     /// game links from a page `base` deep.
     pub(crate) fn html(&self, base: &str, lang: Lang) -> String {
         let mut out = String::new();
+        let shown = self.names.in_lang(lang);
         for k in &self.kinds {
             if k.kind == GameKind::ChouChou {
-                chouchou_html(&mut out, &k.rows, base, lang);
+                chouchou_html(&mut out, &k.rows, base, shown);
             } else {
-                points_html(&mut out, k.kind, &k.rows, self.terms, k.ratings, base, lang);
+                points_html(
+                    &mut out, k.kind, &k.rows, self.terms, k.ratings, base, shown,
+                );
             }
         }
         out
@@ -206,14 +215,14 @@ fn event_end<'a>(rows: &'a [ResultRow], event: &str) -> Option<&'a str> {
 
 /// A player's cell: the name, and beside it the rating as of the event where ratings are
 /// shown and the player was rated by then (none is made up for a player who was not).
-fn player_cell(name: &str, ratings: Option<RatingsAsOf>, lang: Lang) -> String {
+fn player_cell(name: &str, ratings: Option<RatingsAsOf>, shown: ShownIn) -> String {
+    let shown_name = escape(shown.player(name));
     match ratings.and_then(|r| Some((r.history.as_of(name, r.end)?, r))) {
         Some((rating, r)) => format!(
-            "{} <span class=\"rating\" title=\"{}\">{rating:.0}</span>",
-            escape(name),
-            escape(&rating_label(r.end, lang))
+            "{shown_name} <span class=\"rating\" title=\"{}\">{rating:.0}</span>",
+            escape(&rating_label(r.end, shown.lang))
         ),
-        None => escape(name),
+        None => shown_name,
     }
 }
 
@@ -223,12 +232,15 @@ fn rating_label(end: Option<&str>, lang: Lang) -> String {
     lang.fill(Msg::RatingAsOf, &[("date", &date)])
 }
 
-fn heading(kind: GameKind, event: &str, section: Option<&str>, lang: Lang) -> String {
-    let kind = lang.kind(kind);
-    let event = crate::standings::event_shown(event, lang);
+fn heading(kind: GameKind, event: &str, section: Option<&str>, shown: ShownIn) -> String {
+    let kind = shown.lang.kind(kind);
+    let event_name = escape(crate::standings::event_shown(event, shown));
     match section {
-        Some(s) => format!("{kind} · {} · {}", escape(event), escape(s)),
-        None => format!("{kind} · {}", escape(event)),
+        Some(s) => format!(
+            "{kind} · {event_name} · {}",
+            escape(shown.section(event, s))
+        ),
+        None => format!("{kind} · {event_name}"),
     }
 }
 
@@ -246,15 +258,16 @@ fn points_html(
     terms: &[EventTerms],
     ratings: Option<&RatingHistory>,
     base: &str,
-    lang: Lang,
+    shown: ShownIn,
 ) {
+    let lang = shown.lang;
     for t in points_tables(rows, terms) {
         let end = event_end(rows, &t.event);
         let ratings = ratings.map(|history| RatingsAsOf { history, end });
         let _ = writeln!(
             out,
             "<h3>{}</h3>\n<p class=\"legend\">{}</p>",
-            heading(kind, &t.event, t.section.as_deref(), lang)
+            heading(kind, &t.event, t.section.as_deref(), shown)
                 + &t.scoring_note()
                     .map(|s| format!(
                         " {}",
@@ -264,7 +277,7 @@ fn points_html(
             escape(&legend(&t, lang)),
         );
         if let Some(duel) = &t.duel {
-            duel_html(out, kind, &t, duel, ratings, base, lang);
+            duel_html(out, kind, &t, duel, ratings, base, shown);
             continue;
         }
         let columns = t.columns();
@@ -296,7 +309,7 @@ fn points_html(
             );
             for &c in &columns {
                 let text = if c == StandingsColumn::Player {
-                    player_cell(&l.player, ratings, lang)
+                    player_cell(&l.player, ratings, shown)
                 } else {
                     escape(&cell_text(&t, l, c, lang))
                 };
@@ -324,7 +337,7 @@ fn points_html(
                 escape(&lang.count(Msg::UnscoredSeatsLeftOut, t.unscored as usize))
             );
         }
-        crosstable_html(out, kind, &t, base, lang);
+        crosstable_html(out, kind, &t, base, shown);
         if let Some(teams) = &t.teams {
             teams_html(out, kind, &t.event, teams, lang);
         }
@@ -366,8 +379,9 @@ fn duel_html(
     d: &Duel,
     ratings: Option<RatingsAsOf>,
     base: &str,
-    lang: Lang,
+    shown: ShownIn,
 ) {
+    let lang = shown.lang;
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"standings\" data-view=\"match\" \
@@ -376,9 +390,9 @@ fn duel_html(
          <th class=\"num\">−</th><th class=\"num\">{}</th></tr></thead>\n<tbody>\n",
         escape(&t.event),
         lang.text(Msg::MatchCaption),
-        escape(&d.players[0]),
+        escape(shown.player(&d.players[0])),
         duel_score(d),
-        escape(&d.players[1]),
+        escape(shown.player(&d.players[1])),
         th("player", lang),
         th("score", lang),
     );
@@ -391,7 +405,7 @@ fn duel_html(
             escape(&l.player),
             l.place,
             l.points,
-            player_cell(&l.player, ratings, lang),
+            player_cell(&l.player, ratings, shown),
             l.wins,
             l.draws,
             l.losses,
@@ -409,8 +423,8 @@ fn duel_html(
         lang.text(Msg::MatchGames),
         th("no", lang),
         th("round", lang),
-        escape(&d.players[0]),
-        escape(&d.players[1]),
+        escape(shown.player(&d.players[0])),
+        escape(shown.player(&d.players[1])),
     );
     for (i, g) in d.games.iter().enumerate() {
         let forfeit = if g.forfeit { " F" } else { "" };
@@ -428,7 +442,7 @@ fn duel_html(
             out,
             "<tr><td class=\"num\">{}</td><td>{}</td><td>{result}</td></tr>",
             i + 1,
-            escape(g.round.as_deref().unwrap_or("")),
+            escape(&shown.round(&t.event, g.round.as_deref().unwrap_or(""))),
         );
     }
     out.push_str("</tbody></table></div>\n");
@@ -510,12 +524,17 @@ fn teams_html(out: &mut String, kind: GameKind, event: &str, t: &TeamTable, lang
 
 /// One section's crosstable: `+n` a win against line n, `=n` a draw, `−n` a loss, each a
 /// link to the game.
-fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang: Lang) {
+fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, shown: ShownIn) {
     if t.rounds.is_empty() || t.lines.is_empty() {
         return;
     }
+    let lang = shown.lang;
     let caption = match &t.section {
-        Some(s) => format!("{} · {}", lang.text(Msg::Crosstable), escape(s)),
+        Some(s) => format!(
+            "{} · {}",
+            lang.text(Msg::Crosstable),
+            escape(shown.section(&t.event, s))
+        ),
         None => lang.text(Msg::Crosstable).into(),
     };
     let _ = write!(
@@ -528,7 +547,11 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
         th("player", lang),
     );
     for r in &t.rounds {
-        let _ = write!(out, "<th class=\"num\">{}</th>", escape(r));
+        let _ = write!(
+            out,
+            "<th class=\"num\">{}</th>",
+            escape(&shown.round(&t.event, r))
+        );
     }
     let _ = write!(
         out,
@@ -540,11 +563,11 @@ fn crosstable_html(out: &mut String, kind: GameKind, t: &Table, base: &str, lang
             out,
             "<tr><td class=\"num\">{}</td><td>{}</td>",
             i + 1,
-            escape(&x.player)
+            escape(shown.player(&x.player))
         );
         for (r, cell) in t.rounds.iter().zip(&x.crosstable) {
             // A phone stacks each line's cells, each said with its round (`data-label`).
-            let label = escape(r);
+            let label = escape(&shown.round(&t.event, r));
             match cell {
                 CrossCell::Games(games) => {
                     let _ = write!(out, "<td class=\"num\" data-label=\"{label}\">");
@@ -613,7 +636,8 @@ fn sheet_games(rows: &[ResultRow]) -> SheetGames {
     map
 }
 
-fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
+fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, shown: ShownIn) {
+    let lang = shown.lang;
     let games = sheet_games(rows);
     let sections = chouchou_standings_by_section(rows);
     for t in chouchou_standings(rows) {
@@ -621,7 +645,7 @@ fn chouchou_html(out: &mut String, rows: &[ResultRow], base: &str, lang: Lang) {
             out,
             "<h3>{}</h3>\n<div class=\"table-wrap\"><table class=\"standings\" data-event=\"{}\" \
              data-kind=\"chouchou\">\n<caption>{}</caption>\n<thead><tr>",
-            heading(GameKind::ChouChou, &t.event, None, lang),
+            heading(GameKind::ChouChou, &t.event, None, shown),
             escape(&t.event),
             lang.text(Msg::Standings),
         );
