@@ -73,3 +73,12 @@ fn english_kind_names_are_the_kinds_titles() {
         assert_eq!(Lang::En.kind(kind), kind.title());
     }
 }
+
+#[test]
+fn numbers_group_their_thousands() {
+    for lang in Lang::ALL {
+        assert_eq!(lang.number(27_050), "27,050");
+        assert_eq!(lang.number(950), "950");
+        assert_eq!(lang.number(1_000_000), "1,000,000");
+    }
+}

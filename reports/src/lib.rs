@@ -25,6 +25,7 @@
 //! `diagrams`.
 
 mod audit;
+mod board_png;
 mod build;
 mod chart_error;
 mod chart_spec;
@@ -47,6 +48,7 @@ mod pooling;
 pub mod presentation;
 mod raster;
 mod ratings;
+pub mod records;
 pub mod replay;
 mod results;
 mod sections;

@@ -62,6 +62,10 @@ pub struct GameLinks {
     /// `/players/` and `/events/`, the site's `../players/NAME.html`): the name,
     /// percent-encoded, follows the prefix, and the suffix the name.
     pub name_pages: Option<NamePages>,
+    /// The site writes each game's record beside its page ([`super::share::record_file`])
+    /// and a picture of its final position (`ID.png`): the page links the one and names
+    /// the other its `og:image`.
+    pub downloads: bool,
 }
 
 /// The prefixes of the pages a game page links its players and event to.
@@ -116,6 +120,7 @@ impl GameLinks {
             sources: SourceRoot::common(sources),
             presentation: Presentation::default(),
             name_pages: None,
+            downloads: false,
         }
     }
 
@@ -253,13 +258,14 @@ pub fn game_page(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title>\
+         <title>{}</title>\n{}\
          <link rel=\"stylesheet\" href=\"../assets/site.css\">\
          <link rel=\"stylesheet\" href=\"../assets/game.css\">{}</head>\n\
          <body data-game=\"{}\" data-kind=\"{kind}\" data-plies=\"{plies}\" data-ply=\"{plies}\">\n\
          <header>{}<p class=\"back\"><a href=\"{}\">← {}</a></p><h1>{}</h1>",
         lang.tag(),
         escape(&title),
+        share_meta(game, &title, links),
         presentation.theme_style(),
         game.id,
         presentation.logo_html(),
@@ -272,6 +278,15 @@ pub fn game_page(
         escape(&title)
     );
     header(&mut out, game, links);
+    if links.downloads {
+        let _ = write!(
+            out,
+            "<p class=\"downloads\"><a class=\"download\" id=\"download-record\" \
+             href=\"{}\" download>{}</a></p>",
+            super::share::record_file(game.id, game.kind),
+            escape(lang.text(Msg::DownloadRecord))
+        );
+    }
     out.push_str("</header>\n<main>\n<section id=\"view\">");
     let _ = write!(
         out,
@@ -444,6 +459,22 @@ pub fn game_page(
     out.push_str(&script_json(&data));
     out.push_str("</script>\n<script src=\"../assets/game.js\"></script>\n</body></html>\n");
     Ok(out)
+}
+
+/// The page's preview as a shared link shows it: the players, what the page is with the
+/// event, round and result, and the final position's picture when the site draws one.
+fn share_meta(game: &GameRow, title: &str, links: &GameLinks) -> String {
+    let lang = links.presentation.lang;
+    let mut about = vec![lang.text(Msg::ShareGamePage).to_owned()];
+    about.extend(game.event.iter().chain(&game.round).cloned());
+    about.push(customary_result(game.kind, game.counted_result(), lang));
+    let image = format!("{}.png", game.id);
+    super::share::share_meta(&super::share::ShareMeta {
+        title,
+        description: &about.join(" · "),
+        og_type: "article",
+        image: (links.downloads && crate::board_png::draws(game.kind)).then_some(image.as_str()),
+    })
 }
 
 /// Where move pairs are numbered, how many plies come before the first move in its pair
