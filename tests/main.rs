@@ -24,6 +24,7 @@ mod freestyle;
 mod game_curation;
 mod generated;
 mod module_cycles;
+mod phone_widths;
 mod positions;
 mod publish;
 mod ratings;

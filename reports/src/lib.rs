@@ -25,7 +25,6 @@
 //! `diagrams`.
 
 mod audit;
-mod board_png;
 mod build;
 mod chart_error;
 mod chart_spec;
@@ -52,6 +51,7 @@ pub mod records;
 pub mod replay;
 mod results;
 mod sections;
+mod share_meta;
 mod sides;
 pub mod site;
 pub mod standings;

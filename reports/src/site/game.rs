@@ -473,7 +473,7 @@ fn share_meta(game: &GameRow, title: &str, links: &GameLinks) -> String {
         title,
         description: &about.join(" · "),
         og_type: "article",
-        image: (links.downloads && crate::board_png::draws(game.kind)).then_some(image.as_str()),
+        image: (links.downloads && super::board_png::draws(game.kind)).then_some(image.as_str()),
     })
 }
 

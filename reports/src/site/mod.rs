@@ -11,6 +11,7 @@
 //! `games/ID.html`, `players/NAME.html` (the name percent-encoded), `assets/` (`site.css`, the scripts, the search index, the game pages'
 //! files), `charts/` (SVG and PNG).
 
+mod board_png;
 mod embed;
 mod events;
 mod fold;
@@ -306,7 +307,7 @@ fn build(
                 }
                 if links.downloads {
                     let png = games_dir.join(format!("{}.png", row.id));
-                    bytes += crate::board_png::final_position_png(&row, &png)?;
+                    bytes += board_png::final_position_png(&row, &png)?;
                 }
                 Ok((bytes, record.map(|r| (row.kind, r))))
             })

@@ -1,4 +1,4 @@
-//! What a page gives those who share or take it away: the `og:` and `twitter:` meta a
+//! What a page gives those who share or take it away: the words of the `og:` meta a
 //! link's preview reads (title, type, what the page is, a board image for a game), the
 //! links to the record files written beside the pages, and the counts of an archive's
 //! events said with what they count.
@@ -9,43 +9,11 @@ use kifu_facts::GameKind;
 
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
+pub(crate) use crate::share_meta::{share_meta, ShareMeta};
 use kifu_notation::Writer;
 use kifu_store::query::GameRow;
 
 use crate::records::{download_notation, record_out, StoredMoves};
-
-/// A page's preview as a shared link shows it.
-pub(crate) struct ShareMeta<'a> {
-    pub(crate) title: &'a str,
-    /// What the page is, in a few words (plain text).
-    pub(crate) description: &'a str,
-    /// `website` for an index, `article` for a game's, a player's or an event's page.
-    pub(crate) og_type: &'a str,
-    /// A picture of the page (a game's final position), relative to the page.
-    pub(crate) image: Option<&'a str>,
-}
-
-/// The `<meta>` elements of `m`, each on its own line.
-pub(crate) fn share_meta(m: &ShareMeta) -> String {
-    let mut out = String::with_capacity(512);
-    let mut meta = |attr: &str, key: &str, value: &str| {
-        let _ = writeln!(out, "<meta {attr}=\"{key}\" content=\"{}\">", escape(value));
-    };
-    meta("property", "og:title", m.title);
-    meta("property", "og:type", m.og_type);
-    meta("property", "og:description", m.description);
-    meta("name", "description", m.description);
-    match m.image {
-        Some(image) => {
-            meta("property", "og:image", image);
-            meta("name", "twitter:card", "summary_large_image");
-        }
-        None => meta("name", "twitter:card", "summary"),
-    }
-    meta("name", "twitter:title", m.title);
-    meta("name", "twitter:description", m.description);
-    out
-}
 
 /// The text of a header's facts (HTML spans joined by dots), tags dropped: the words of a
 /// page's description after what the page is. The spans' text is escaped already, and
@@ -174,18 +142,5 @@ mod tests {
             "<span>A &amp; B</span>".to_owned(),
         ];
         assert_eq!(facts_text(&facts), "2015-08-22 – 2015-08-26 · A & B");
-    }
-
-    #[test]
-    fn a_preview_without_an_image_is_a_summary_card() {
-        let html = share_meta(&ShareMeta {
-            title: "A \"final\"",
-            description: "d",
-            og_type: "website",
-            image: None,
-        });
-        assert!(html.contains("<meta property=\"og:title\" content=\"A &quot;final&quot;\">"));
-        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\">"));
-        assert!(!html.contains("og:image"));
     }
 }

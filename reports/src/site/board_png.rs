@@ -12,10 +12,10 @@ use kifu_store::query::GameRow;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::frames::{Cells, Frames};
 use crate::fonts::{chart_font, FAMILY};
 use crate::lang::Edition;
 use crate::raster::PngBackend;
-use crate::site::frames::{Cells, Frames};
 use crate::Error;
 
 /// Between two lines of the board, in pixels.
