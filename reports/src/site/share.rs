@@ -63,11 +63,7 @@ pub(crate) fn record_file(id: i64, kind: GameKind) -> String {
 
 /// The file every game of one kind is written to, in the site's `games/` folder.
 pub(crate) fn event_records_file(kind: GameKind) -> String {
-    format!(
-        "all-{}.{}",
-        super::game::kind_name(kind),
-        download_notation(kind).1
-    )
+    format!("all-{}.{}", kind.name(), download_notation(kind).1)
 }
 
 /// The index's links to the event's record files, one per kind (`base` leads to the
