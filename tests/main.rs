@@ -50,6 +50,7 @@ mod site_archive;
 mod site_pages;
 mod site_players;
 mod site_public_games;
+mod site_sharing;
 mod site_variations;
 mod spark;
 mod standings_views;
