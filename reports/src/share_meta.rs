@@ -26,7 +26,8 @@ pub(crate) fn share_meta(m: &ShareMeta) -> String {
     meta("property", "og:title", m.title);
     meta("property", "og:type", m.og_type);
     meta("property", "og:description", m.description);
-    meta("name", "description", m.description);
+    // Twitter reads the title, description and image from the `og:` tags: only its card's
+    // kind is its own (a site's thousands of pages each carry these bytes).
     match m.image {
         Some(image) => {
             meta("property", "og:image", image);
@@ -34,8 +35,6 @@ pub(crate) fn share_meta(m: &ShareMeta) -> String {
         }
         None => meta("name", "twitter:card", "summary"),
     }
-    meta("name", "twitter:title", m.title);
-    meta("name", "twitter:description", m.description);
     out
 }
 

@@ -248,6 +248,7 @@ fn build(
     let downloads = player_pages;
     let links = game::GameLinks {
         downloads,
+        previews: player_pages,
         name_pages: player_pages.then(|| game::NamePages {
             player: format!("../{}/", player::PLAYERS_DIR),
             event: None,
