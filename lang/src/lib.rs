@@ -145,6 +145,20 @@ impl Lang {
         fill_slots(self.text(msg), slots)
     }
 
+    /// `n` with its thousands grouped as the language writes Arabic numerals: `27,050` in
+    /// each of the four (Japanese and Chinese group by three with a comma too).
+    pub fn number(self, n: usize) -> String {
+        let digits = n.to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
+
     /// The text of `msg` for a count `n` (`{n}` filled; English's singular for 1).
     pub fn count(self, msg: Msg, n: usize) -> String {
         self.count_fill(msg, n, &[])

@@ -54,6 +54,8 @@ mod audit;
 mod statistics;
 #[macro_use]
 mod server_pages;
+#[macro_use]
+mod sharing;
 
 // The groups in table order; `messages` ends the chain and makes the enum.
-rows_shared! { [rows_explorer rows_columns rows_legend rows_site_index rows_site_events rows_games_table rows_game_pages rows_charts rows_report rows_report_sections rows_audit rows_statistics rows_server_pages messages] }
+rows_shared! { [rows_explorer rows_columns rows_legend rows_site_index rows_site_events rows_games_table rows_game_pages rows_charts rows_report rows_report_sections rows_audit rows_statistics rows_server_pages rows_sharing messages] }

@@ -92,3 +92,12 @@ fn dates_are_written_in_the_languages_form() {
         "2015年8月22日 – 2015年8月26日"
     );
 }
+
+#[test]
+fn numbers_group_their_thousands() {
+    for lang in Lang::ALL {
+        assert_eq!(lang.number(27_050), "27,050");
+        assert_eq!(lang.number(950), "950");
+        assert_eq!(lang.number(1_000_000), "1,000,000");
+    }
+}

@@ -263,6 +263,17 @@ header.top img.logo { float: right; max-height: 64px; max-width: 30%; margin: 0 
   figure.chart .plot-narrow { display: block; }
   article.finding { padding: 10px; gap: 12px; }
   th, td { padding: 4px 6px; }
+  /* A table wider than the screen scrolls sideways in its box with its first column (the
+     rank, the name) kept in view; its caption wraps at the screen's width and stays put;
+     names and headings keep their words on a line, long text a readable column. */
+  table { min-width: 0; max-width: none; }
+  caption { position: sticky; left: 0; max-width: calc(100vw - 42px); }
+  th, td { overflow-wrap: normal; }
+  th, td.short { white-space: nowrap; }
+  td:not(.num):not(.short) { min-width: 9em; }
+  .table-wrap th:first-child, .table-wrap td:first-child { position: sticky; left: 0; z-index: 1;
+    background: var(--card); box-shadow: 1px 0 0 var(--line); }
+  .table-wrap thead th:first-child { background: #eef1f6; }
 }
 /* Paper: every table fits the page width (cells wrap, nothing scrolls or is cut) or
    breaks across pages with its header row repeated; a row, a chart or a board is never
@@ -477,6 +488,23 @@ fn findings_in_tables(report: &Report) -> u64 {
         .sum()
 }
 
+/// The report's preview as a shared link shows it: its title, what it is and its facts.
+fn share_meta(report: &Report) -> String {
+    let lang = report.presentation.lang;
+    let what = lang.text(Msg::ShareReport);
+    let description = match (report.subtitle.is_empty(), lang) {
+        (true, _) => what.to_owned(),
+        (false, Lang::En) => format!("{what}: {}", report.subtitle),
+        (false, _) => format!("{what}：{}", report.subtitle),
+    };
+    crate::share_meta::share_meta(&crate::share_meta::ShareMeta {
+        title: &report.title,
+        description: &description,
+        og_type: "article",
+        image: None,
+    })
+}
+
 /// The page: contents, the sections with their tables and inlined charts, the audit (the
 /// audit edition's).
 pub(crate) fn render_html(
@@ -499,11 +527,12 @@ pub(crate) fn render_html(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"kifu report\">\n<title>{}</title>\n\
+         <meta name=\"generator\" content=\"kifu report\">\n<title>{}</title>\n{}\
          <style>{CSS}</style>\n<script>{HEAD_SCRIPT}</script>\n{}{}</head>\n\
          <body data-charts=\"{total}\" data-charts-ok=\"0\" data-errors=\"0\" data-edition=\"{}\">\n",
         lang.tag(),
         escape(&report.title),
+        share_meta(report),
         look.paper_style(),
         look.theme_style(),
         look.edition.name(),

@@ -18,10 +18,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use kifu_facts::{Extra, GameKind};
-use kifu_notation::{GameMoves, Notation, OpeningOut, RecordOut, WriteError, Writer};
-use kifu_rules::{chouchou, renju, territorial, xiangqi};
-use kifu_store::query::GameRow;
+use kifu_notation::{Notation, WriteError, Writer};
+use kifu_reports::records::{record_out, StoredMoves};
 use kifu_store::{GameFilter, Store};
 
 use super::args::FilterArgs;
@@ -149,7 +147,8 @@ fn write_games(
             Vec::new()
         };
         let extra = game.extra()?;
-        let moves = StoredMoves::decode(&game)?;
+        let moves = StoredMoves::decode(&game)
+            .ok_or_else(|| anyhow!("game {} has a corrupt move list", game.id))?;
         let record = record_out(&game, &extra, &moves, &findings);
         text.clear();
         match writer.write(&record, &mut text) {
@@ -188,109 +187,4 @@ fn finding_notes(store: &Store, id: i64) -> Result<Vec<(u32, String)>> {
             )
         })
         .collect())
-}
-
-/// A stored game's moves, decoded.
-enum StoredMoves {
-    Renju(Vec<renju::Move>),
-    Xiangqi(Vec<xiangqi::Move>),
-    Territorial(Vec<territorial::Move>),
-    ChouChou(Vec<chouchou::CcActionText>),
-}
-
-impl StoredMoves {
-    fn decode(game: &GameRow) -> Result<StoredMoves> {
-        let corrupt = || anyhow!("game {} has a corrupt move list", game.id);
-        let m = &game.moves;
-        Ok(match game.kind {
-            GameKind::Renju => StoredMoves::Renju(renju::decode_moves(m).ok_or_else(corrupt)?),
-            GameKind::Xiangqi => {
-                StoredMoves::Xiangqi(xiangqi::decode_moves(m).ok_or_else(corrupt)?)
-            }
-            GameKind::Territorial => {
-                StoredMoves::Territorial(territorial::decode_moves(m).ok_or_else(corrupt)?)
-            }
-            GameKind::ChouChou => {
-                StoredMoves::ChouChou(chouchou::decode_actions(m).ok_or_else(corrupt)?)
-            }
-        })
-    }
-}
-
-/// The record to write of a stored game.
-fn record_out<'a>(
-    game: &'a GameRow,
-    extra: &'a Extra,
-    moves: &'a StoredMoves,
-    findings: &'a [(u32, String)],
-) -> RecordOut<'a> {
-    let a = &extra.annotations;
-    let (moves, opening) = match moves {
-        StoredMoves::Renju(m) => {
-            let name = a
-                .renju()
-                .and_then(|r| r.opening_name.as_deref())
-                .or_else(|| {
-                    game.opening
-                        .as_deref()
-                        .and_then(renju::Opening::by_code)
-                        .map(|o| o.romaji)
-                });
-            let code = game.opening.as_deref();
-            (
-                GameMoves::Renju(m),
-                OpeningOut {
-                    code,
-                    name,
-                    ..OpeningOut::default()
-                },
-            )
-        }
-        StoredMoves::Xiangqi(m) => {
-            let x = a.xiangqi();
-            // kifu's code and its name as one pair; the record's own code and opening
-            // text apart, so that a code that is not kifu's stays visible (and
-            // `ecco-differs` comes back).
-            let opening = OpeningOut {
-                code: game.opening.as_deref(),
-                name: x.and_then(|x| x.ecco_name.as_deref()),
-                record_code: extra.tag("ECCO"),
-                record_name: x.and_then(|x| x.opening_name.as_deref()),
-            };
-            let start_fen = x.and_then(|x| x.start_fen.as_deref());
-            (
-                GameMoves::Xiangqi {
-                    start_fen,
-                    moves: m,
-                },
-                opening,
-            )
-        }
-        StoredMoves::Territorial(m) => (GameMoves::Territorial(m), OpeningOut::default()),
-        StoredMoves::ChouChou(actions) => (
-            GameMoves::chouchou(a.chouchou(), actions),
-            OpeningOut::default(),
-        ),
-    };
-    let mut record = RecordOut::new(moves);
-    record.players = game
-        .players
-        .iter()
-        .map(|(side, name)| (side.as_str(), name.as_str()))
-        .collect();
-    record.event = game.event.as_deref();
-    record.round = game.round.as_deref();
-    record.date = game.date.as_deref();
-    record.rule = game.rule.as_deref();
-    record.result = game.recorded_result;
-    record.opening = opening;
-    record.comments = &game.comments;
-    record.variations = &game.variations;
-    record.marks = &game.marks;
-    record.annotations = findings;
-    record.tags = &extra.tags;
-    record.renju = a.renju();
-    // Stored moves stop where the replay did; the key keeps what the record wrote after.
-    record.after_end = game.canonical_key.parts().1;
-    record
 }

@@ -3,6 +3,8 @@
 (function () {
   "use strict";
   var body = document.body;
+  // `?embed` (embed.html): the board, its buttons and the players only.
+  if (/(^|[?&])embed(&|$)/.test(location.search.slice(1))) body.classList.add("embed");
   var data = JSON.parse(document.getElementById("game-data").textContent);
   var kind = body.getAttribute("data-kind");
   var plies = parseInt(body.getAttribute("data-plies"), 10) || 0;

@@ -43,6 +43,8 @@ pub(crate) struct Index<'a> {
     pub(crate) charts: Vec<(String, Vec<DrawnChart>)>,
     /// The curation's names in other languages.
     pub(crate) names: &'a ShownNames,
+    /// The links to the event's record files (HTML; empty when the site writes none).
+    pub(crate) downloads: String,
 }
 
 /// The audit summary: counts by severity and by code, then each code's findings, each a
@@ -271,6 +273,7 @@ pub(crate) fn index_page(index: &Index) -> String {
         let _ = write!(out, " <a href=\"#charts\">{}</a>", lang.text(Msg::Charts));
     }
     out.push_str("</nav>\n");
+    out.push_str(&index.downloads);
     let kinds: BTreeSet<GameKind> = index.games.iter().map(|g| g.kind).collect();
     standings_section(&mut out, &kinds, &index.standings, false, lang);
     let mut games: Vec<&GameListing> = index.games.iter().collect();

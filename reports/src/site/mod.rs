@@ -11,6 +11,8 @@
 //! `games/ID.html`, `players/NAME.html` (the name percent-encoded), `assets/` (`site.css`, the scripts, the search index, the game pages'
 //! files), `charts/` (SVG and PNG).
 
+mod board_png;
+mod embed;
 mod events;
 mod fold;
 pub mod frames;
@@ -22,6 +24,7 @@ mod player;
 mod rating_chart;
 pub mod round_nav;
 mod search_index;
+mod share;
 mod standings;
 pub use standings::event_standings_html;
 pub mod variations;
@@ -31,6 +34,7 @@ use std::path::{Path, PathBuf};
 
 use kifu_analysis::shown_names::ShownNames;
 use kifu_analysis::{Filter, TableDef};
+use kifu_facts::GameKind;
 use kifu_store::query::FindingRow;
 use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
@@ -162,6 +166,15 @@ pub fn write_site(
             std::fs::rename(&new, &old).map_err(io(&new))?;
         }
     }
+    // The embeddable pages (a site of one event), replaced or removed with the rest.
+    for page in [embed::EMBED_GAME, embed::EMBED_STANDINGS] {
+        let (new, old) = (staging.join(page), dir.join(page));
+        if new.is_file() {
+            std::fs::rename(&new, &old).map_err(io(&new))?;
+        } else if old.is_file() {
+            std::fs::remove_file(&old).map_err(io(&old))?;
+        }
+    }
     let index = dir.join("index.html");
     std::fs::rename(staging.join("index.html"), &index).map_err(io(&index))?;
     std::fs::remove_dir_all(&staging).map_err(io(&staging))?;
@@ -259,7 +272,12 @@ fn build(
             (href, title)
         })
         .collect();
+    // Record downloads and board pictures, like player pages, in a site of one event: an
+    // archive's would add about a third to its game pages.
+    let downloads = player_pages;
     let links = game::GameLinks {
+        downloads,
+        previews: player_pages,
         round_navs: round_nav::round_navs(
             &groups,
             &event_pages,
@@ -280,30 +298,60 @@ fn build(
     let games_dir = root.join("games");
     // A field the record lacks and a linked copy gives is shown, and said to be the copy's
     // (as `kifu show` does).
-    let read = |chunk: &[GameListing]| -> Result<Vec<kifu_store::query::GameRow>, Error> {
+    // The record file is the stored game's own (not the header its copies fill in).
+    type Read = (kifu_store::query::GameRow, Option<String>);
+    // A page's bytes written, and its game's record by kind.
+    type Written = (u64, Option<(GameKind, String)>);
+    let read = |chunk: &[GameListing]| -> Result<Vec<Read>, Error> {
         chunk
             .iter()
             .map(|g| {
-                Ok(game::with_copies_header(
-                    store.game(g.id)?,
-                    store.filled_header(g.id)?,
-                    options.presentation.lang,
+                let row = store.game(g.id)?;
+                let record = downloads.then(|| share::record_text(&row)).flatten();
+                Ok((
+                    game::with_copies_header(
+                        row,
+                        store.filled_header(g.id)?,
+                        options.presentation.lang,
+                    ),
+                    record,
                 ))
             })
             .collect()
     };
-    let render = |rows: Vec<kifu_store::query::GameRow>| -> Result<Vec<u64>, Error> {
-        rows.par_iter()
-            .map(|row| {
+    let render = |rows: Vec<Read>| -> Result<Vec<Written>, Error> {
+        rows.into_par_iter()
+            .map(|(row, record)| {
                 let findings = by_game.get(&row.id).map_or(&[][..], Vec::as_slice);
-                let page = game::game_page(row, findings, &links)?;
+                // A game the notation cannot hold has no file to link.
+                let unwritten;
+                let links = if downloads && record.is_none() {
+                    unwritten = game::GameLinks {
+                        downloads: false,
+                        ..links.clone()
+                    };
+                    &unwritten
+                } else {
+                    &links
+                };
+                let page = game::game_page(&row, findings, links)?;
                 let path = games_dir.join(format!("{}.html", row.id));
                 let mut bytes = 0;
                 write(&path, page.as_bytes(), &mut bytes)?;
-                Ok(bytes)
+                if let Some(text) = &record {
+                    let file = games_dir.join(share::record_file(row.id, row.kind));
+                    write(&file, text.as_bytes(), &mut bytes)?;
+                }
+                if links.downloads {
+                    let png = games_dir.join(format!("{}.png", row.id));
+                    bytes += board_png::final_position_png(&row, &png)?;
+                }
+                Ok((bytes, record.map(|r| (row.kind, r))))
             })
             .collect()
     };
+    // Every game's record of each kind, in the pages' order: the event's download.
+    let mut event_records: std::collections::BTreeMap<GameKind, String> = Default::default();
     // This thread reads the next chunk while the pool renders the last one.
     let mut chunks = games.chunks(PAGES_PER_CHUNK);
     let mut next = chunks.next().map(read).transpose()?;
@@ -315,8 +363,17 @@ fn build(
         });
         let written = written?;
         next = read_next?;
-        files.bytes += written.iter().sum::<u64>();
         files.games += written.len();
+        for (bytes, record) in written {
+            files.bytes += bytes;
+            if let Some((kind, text)) = record {
+                event_records.entry(kind).or_default().push_str(&text);
+            }
+        }
+    }
+    for (kind, text) in &event_records {
+        let file = games_dir.join(share::event_records_file(*kind));
+        write(&file, text.as_bytes(), &mut files.bytes)?;
     }
     let assets = root.join("assets");
     write(
@@ -436,6 +493,17 @@ fn build(
         Edition::Audit => store.findings(filter, None)?,
         Edition::Public => Vec::new(),
     };
+    let standings = source.whole().html("", p.lang);
+    write(
+        &root.join(embed::EMBED_GAME),
+        embed::embed_game_page(&title, p).as_bytes(),
+        &mut files.bytes,
+    )?;
+    write(
+        &root.join(embed::EMBED_STANDINGS),
+        embed::embed_standings_page(&title, &standings, p).as_bytes(),
+        &mut files.bytes,
+    )?;
     let page = index::index_page(&index::Index {
         title: &title,
         facts,
@@ -444,9 +512,14 @@ fn build(
         scope,
         games: &games,
         findings: &findings,
-        standings: source.whole().html("", p.lang),
+        standings,
         charts,
         names: &source.names,
+        downloads: share::event_downloads_html(
+            &event_records.keys().copied().collect::<Vec<_>>(),
+            "",
+            p.lang,
+        ),
     });
     write(&root.join("index.html"), page.as_bytes(), &mut files.bytes)?;
     Ok(files)
@@ -623,7 +696,11 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
     let dates: BTreeSet<&str> = a.games.iter().filter_map(|g| g.date.as_deref()).collect();
     let mut facts = vec![format!(
         "<span class=\"count\" id=\"event-count\">{}</span>",
-        p.lang.count(crate::lang::Msg::EventCount, a.groups.len())
+        share::event_count_text(
+            a.groups.len(),
+            a.groups.iter().filter(|g| g.games.len() == 1).count(),
+            p.lang
+        )
     )];
     facts.extend(events::event_facts(
         None,

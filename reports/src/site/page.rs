@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use kifu_facts::GameKind;
 
+use super::share;
 use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
 use crate::Presentation;
@@ -47,6 +48,29 @@ pub(crate) fn top(p: &Presentation, top: &Top) -> String {
         escape(top.title),
         top.base
     );
+    // What the page is, then its facts: the preview of a shared link.
+    let what = match top.body_class {
+        "index events" => Msg::ShareEventsIndex,
+        "index player" => Msg::SharePlayerPage,
+        _ => Msg::ShareEventPage,
+    };
+    let facts = share::facts_text(top.facts);
+    let description = if facts.is_empty() {
+        p.lang.text(what).to_owned()
+    } else {
+        let colon = if p.lang == Lang::En { ": " } else { "：" };
+        format!("{}{colon}{facts}", p.lang.text(what))
+    };
+    out.push_str(&share::share_meta(&share::ShareMeta {
+        title: top.title,
+        description: &description,
+        og_type: if top.body_class == "index player" {
+            "profile"
+        } else {
+            "website"
+        },
+        image: None,
+    }));
     for s in top.scripts {
         let _ = writeln!(
             out,

@@ -1,0 +1,142 @@
+//! What a page gives those who share or take it away: the words of the `og:` meta a
+//! link's preview reads (title, type, what the page is, a board image for a game), the
+//! links to the record files written beside the pages, and the counts of an archive's
+//! events said with what they count.
+
+use std::fmt::Write;
+
+use kifu_facts::GameKind;
+
+use crate::escape::escape;
+use crate::lang::{Lang, Msg};
+pub(crate) use crate::share_meta::{share_meta, ShareMeta};
+use kifu_notation::Writer;
+use kifu_store::query::GameRow;
+
+use crate::records::{download_notation, record_out, StoredMoves};
+
+/// The text of a header's facts (HTML spans joined by dots), tags dropped: the words of a
+/// page's description after what the page is. The spans' text is escaped already, and
+/// stays so until [`share_meta`] escapes it once more; entities are decoded back here.
+pub(crate) fn facts_text(facts: &[String]) -> String {
+    let mut out = String::new();
+    for (i, fact) in facts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" · ");
+        }
+        let mut in_tag = false;
+        for c in fact.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => out.push(c),
+                _ => {}
+            }
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// A stored game's record in its download notation; `None` for a game the notation cannot
+/// hold or whose stored moves do not decode (its page then links no file).
+pub(crate) fn record_text(game: &GameRow) -> Option<String> {
+    let extra = game.extra().ok()?;
+    let moves = StoredMoves::decode(game)?;
+    let record = record_out(game, &extra, &moves, &[]);
+    let mut text = String::new();
+    // The download notations write each game whole as it comes (only RIF XML keeps its
+    // games for `finish`), so one game's text is complete and texts concatenate.
+    Writer::new(download_notation(game.kind).0)
+        .write(&record, &mut text)
+        .ok()?;
+    Some(text)
+}
+
+/// The file a game's record is written to beside its page (`games/ID.pgn`).
+pub(crate) fn record_file(id: i64, kind: GameKind) -> String {
+    format!("{id}.{}", download_notation(kind).1)
+}
+
+/// The file every game of one kind is written to, in the site's `games/` folder.
+pub(crate) fn event_records_file(kind: GameKind) -> String {
+    format!("all-{}.{}", kind.name(), download_notation(kind).1)
+}
+
+/// The index's links to the event's record files, one per kind (`base` leads to the
+/// site's root).
+pub(crate) fn event_downloads_html(kinds: &[GameKind], base: &str, lang: Lang) -> String {
+    if kinds.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<p class=\"downloads\">");
+    for (i, &kind) in kinds.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" · ");
+        }
+        let file = event_records_file(kind);
+        let label = if kinds.len() == 1 {
+            lang.text(Msg::DownloadEventRecords).to_owned()
+        } else {
+            format!(
+                "{} ({})",
+                lang.text(Msg::DownloadEventRecords),
+                lang.kind(kind)
+            )
+        };
+        let _ = write!(
+            out,
+            "<a class=\"download\" href=\"{base}games/{file}\" download>{}</a>",
+            escape(&label)
+        );
+    }
+    out.push_str("</p>\n");
+    out
+}
+
+/// An archive's event count: `27,050 events, 26,131 of one game` (the events of one game
+/// link straight to their game, having no page of their own).
+pub(crate) fn event_count_text(events: usize, of_one_game: usize, lang: Lang) -> String {
+    if of_one_game == 0 {
+        return lang
+            .count(Msg::EventCount, events)
+            .replace(&events.to_string(), &lang.number(events));
+    }
+    lang.fill(
+        Msg::EventCountOfOne,
+        &[
+            ("n", &lang.number(events)),
+            ("one", &lang.number(of_one_game)),
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_archives_count_says_what_it_counts_with_grouped_digits() {
+        assert_eq!(
+            event_count_text(27_050, 26_131, Lang::En),
+            "27,050 events, 26,131 of one game"
+        );
+        assert_eq!(
+            event_count_text(27_050, 26_131, Lang::ZhHans),
+            "27,050 项赛事，其中 26,131 项仅一局"
+        );
+        assert_eq!(event_count_text(1_200, 0, Lang::En), "1,200 events");
+    }
+
+    #[test]
+    fn facts_lose_their_tags_and_entities() {
+        let facts = [
+            "<span class=\"dates\">2015-08-22 – 2015-08-26</span>".to_owned(),
+            "<span>A &amp; B</span>".to_owned(),
+        ];
+        assert_eq!(facts_text(&facts), "2015-08-22 – 2015-08-26 · A & B");
+    }
+}
