@@ -293,15 +293,24 @@ impl Ctx<'_> {
     }
 }
 
-/// Long labels are cut to keep the label area sane.
-fn short(label: &str, max: usize) -> String {
-    if label.chars().count() <= max {
-        label.to_string()
-    } else {
-        let mut s: String = label.chars().take(max - 1).collect();
-        s.push('…');
-        s
+/// Long labels are cut to keep the label area sane: at most `label_chars` characters, and
+/// no wider than the widest label area leaves them (a long CJK opening name on a phone's
+/// chart would otherwise run off the drawing's left edge).
+fn short(label: &str, layout: &Layout) -> String {
+    let room = layout.max_label_area.saturating_sub(LABEL_PAD);
+    let fits = |text: &str| text_width(text, layout.text_px) <= room;
+    if label.chars().count() <= layout.label_chars && fits(label) {
+        return label.to_string();
     }
+    let mut s = String::new();
+    for c in label.chars().take(layout.label_chars.saturating_sub(1)) {
+        if !fits(&format!("{s}{c}…")) {
+            break;
+        }
+        s.push(c);
+    }
+    s.push('…');
+    s
 }
 
 /// Pixel width of a text at `px`: wide (CJK) characters count about double.
@@ -313,13 +322,16 @@ fn text_width(label: &str, px: f64) -> u32 {
     (w * px).ceil() as u32
 }
 
+/// Room left of a row label in its area, in pixels (the gap to the plot and a margin).
+const LABEL_PAD: u32 = 24;
+
 /// Width of the label area for horizontal rows.
 fn label_area<'a>(labels: impl Iterator<Item = &'a str>, layout: &Layout) -> u32 {
     let w = labels
-        .map(|l| text_width(&short(l, layout.label_chars), layout.text_px))
+        .map(|l| text_width(&short(l, layout), layout.text_px))
         .max()
         .unwrap_or(40);
-    (w + 24).clamp(60, layout.max_label_area)
+    (w + LABEL_PAD).clamp(60, layout.max_label_area)
 }
 
 /// The rows a legend takes from `x` in a strip `width` wide, and where each entry starts.
@@ -435,7 +447,7 @@ fn row_labels<DB: DrawingBackend<ErrorType: 'static>, X: Ranged<ValueType = f64>
     for (i, label) in labels.iter().enumerate() {
         let (px, py) = chart.backend_coord(&(x0, (n - 1 - i) as f64 + 0.5));
         root.draw(&Text::new(
-            short(label, ctx.layout.label_chars),
+            short(label, ctx.layout),
             (px - 8, py),
             anchored(
                 ctx.family,
@@ -510,6 +522,17 @@ mod tests {
     use super::hist::LEVEL;
     use super::*;
     use crate::sides::{legend_in, side_colour, Meaning};
+
+    #[test]
+    fn a_long_chinese_label_is_cut_to_fit_a_phone_charts_label_area() {
+        let long = "中炮过河车互进七兵对屏风马平炮兑车 C48";
+        let cut = short(long, &NARROW);
+        assert!(cut.ends_with('…') && long.starts_with(cut.trim_end_matches('…')));
+        assert!(text_width(&cut, NARROW.text_px) <= NARROW.max_label_area - LABEL_PAD);
+        // The wide layout has the room for it; a short label is never cut.
+        assert_eq!(short("中炮对屏风马 C42", &WIDE), "中炮对屏风马 C42");
+        assert_eq!(short("C42", &NARROW), "C42");
+    }
     use kifu_facts::ResultName;
 
     #[test]
