@@ -18,6 +18,7 @@ use crate::results::customary_result;
 use crate::site::frames::Frames;
 use crate::Error;
 use kifu_analysis::natural_cmp;
+use kifu_analysis::shown_names::{ShownIn, ShownNames};
 
 /// The most games a report prints; more are counted (the site has every game).
 pub const PRINTED_GAMES: usize = 300;
@@ -59,26 +60,38 @@ pub(crate) fn game_sheets(
             .then_with(|| a.id.cmp(&b.id))
     });
     let mut numbers: HashMap<Option<String>, usize> = HashMap::new();
+    let names = ShownNames::load(store)?;
+    let shown = names.in_lang(lang);
     let mut sheets = Vec::new();
     for g in games.iter().take(PRINTED_GAMES) {
         let number = numbers.entry(g.event.clone()).or_default();
         *number += 1;
         let row = store.game(g.id)?;
-        sheets.push(sheet(g, &row, *number, lang));
+        sheets.push(sheet(g, &row, *number, shown));
     }
     Ok((sheets, total))
 }
 
-fn sheet(g: &GameListing, row: &GameRow, number: usize, lang: Lang) -> GameSheet {
+/// One game's sheet, its event, round and players named in the page's language.
+fn sheet(g: &GameListing, row: &GameRow, number: usize, shown: ShownIn) -> GameSheet {
+    let lang = shown.lang;
+    let event = g.event.as_deref().unwrap_or_default();
     let moves = moves_in(row, lang)
         .map(|m| move_text(row, &m))
         .unwrap_or_default();
     GameSheet {
-        event: g.event.clone().unwrap_or_default(),
+        event: shown.event(event).to_owned(),
         number,
-        round: g.round.clone(),
+        round: g
+            .round
+            .as_deref()
+            .map(|r| shown.round(event, r).into_owned()),
         date: g.date.clone(),
-        players: g.players.iter().map(|(_, n)| n.clone()).collect(),
+        players: g
+            .players
+            .iter()
+            .map(|(_, n)| shown.player(n).to_owned())
+            .collect(),
         result: customary_result(g.kind, g.counted, lang),
         moves,
         diagram_svg: crate::audit::diagram(row, row.plies, lang).ok(),
