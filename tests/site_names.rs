@@ -85,7 +85,12 @@ fn site(db: &Path, lang: &str, name: &str) -> (String, Vec<String>) {
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     let mut games = Vec::new();
     for entry in std::fs::read_dir(out.join("games")).unwrap() {
-        let page = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let path = entry.unwrap().path();
+        // Beside each page: its record and its board's picture.
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let page = std::fs::read_to_string(path).unwrap();
         if page.contains(PLAYER_LINK) {
             games.push(page);
         }

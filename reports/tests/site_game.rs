@@ -383,8 +383,9 @@ fn hostile_names_are_escaped_and_xiangqi_moves_carry_classes() {
     assert_eq!(classes.len(), 8);
     assert_eq!(classes[0], "chase, chase e2 -> e6 (allowed, xiangqi 棋例3)");
     assert_eq!(classes[1], "idle");
-    // Red's move and Black's answer are one numbered pair.
-    assert!(page.contains("<li><b>1.</b> 炮二平五 h2e2<li>马8进7 h9g7<li>"));
+    // Red's move and Black's answer are one numbered pair, in WXF with the ICCS (English,
+    // the audit edition).
+    assert!(page.contains("<li><b>1.</b> C2=5 h2e2<li>H8+7 h9g7<li>"));
     // Every Xiangqi game's classes are the engine's, move by move.
     let mut checks = 0;
     for game in all.iter().filter(|g| g.kind == GameKind::Xiangqi) {

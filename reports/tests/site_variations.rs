@@ -90,12 +90,20 @@ fn each_variation_move_is_played_from_where_it_branches() {
     assert_eq!(
         got,
         [
-            (1, None, 2, "炮8平5 h7e7", true, s("e7=c h7="), s("h7 e7")),
+            (
+                1,
+                None,
+                2,
+                "炮8平5 C8=5 h7e7",
+                true,
+                s("e7=c h7="),
+                s("h7 e7")
+            ),
             (
                 2,
                 Some(1),
                 3,
-                "马二进三 h0g2",
+                "马二进三 H2+3 h0g2",
                 true,
                 s("g2=N h0="),
                 s("h0 g2")
@@ -104,7 +112,7 @@ fn each_variation_move_is_played_from_where_it_branches() {
                 3,
                 Some(2),
                 4,
-                "马2进3 b9c7",
+                "马2进3 H2+3 b9c7",
                 true,
                 s("b9= c7=n"),
                 s("b9 c7")
@@ -113,7 +121,7 @@ fn each_variation_move_is_played_from_where_it_branches() {
                 4,
                 Some(1),
                 3,
-                "马八进七 b0c2",
+                "马八进七 H8+7 b0c2",
                 true,
                 s("b0= c2=N"),
                 s("b0 c2")
@@ -122,17 +130,25 @@ fn each_variation_move_is_played_from_where_it_branches() {
                 5,
                 Some(4),
                 4,
-                "马2进3 b9c7",
+                "马2进3 H2+3 b9c7",
                 true,
                 s("b9= c7=n"),
                 s("b9 c7")
             ),
-            (6, None, 4, "卒3进1 c6c5", true, s("c5=p c6="), s("c6 c5")),
+            (
+                6,
+                None,
+                4,
+                "卒3进1 P3+1 c6c5",
+                true,
+                s("c5=p c6="),
+                s("c6 c5")
+            ),
             (
                 7,
                 Some(6),
                 5,
-                "炮五进四 e2e6",
+                "炮五进四 C5+4 e2e6",
                 true,
                 s("e2= e6=C"),
                 s("e2 e6")
@@ -203,7 +219,7 @@ fn the_page_nests_the_variations_where_they_branch() {
     );
     // The nested line follows the move it replaces (node 2, ply 3), inside node 1's line.
     assert!(page.contains(
-        "<span class=t>马二进三 h0g2</span><li class=branch><ol class=variation data-depth=2>\
+        "<span class=t>H2+3 h0g2</span><li class=branch><ol class=variation data-depth=2>\
          <li class=variation-move data-node=4 data-ply=3>"
     ));
     // Each main-line move after a branch says its number (the branch is a list item).
