@@ -112,6 +112,23 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
     );
     assert!(index_bytes < 2_000_000, "index.html is {index_bytes} bytes");
     assert!(total < 150_000_000, "the site is {total} bytes");
+    // Every page, an archive's thousands of game pages too, has its shared link's title.
+    let mut pages = 0;
+    for folder in [dir.clone(), dir.join("games"), dir.join("events")] {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "html") {
+                let html = std::fs::read_to_string(&path).unwrap();
+                assert!(
+                    html.contains("<meta property=\"og:title\" content=\""),
+                    "{} has no og:title",
+                    path.display()
+                );
+                pages += 1;
+            }
+        }
+    }
+    assert!(pages > 31_000, "{pages} pages");
 
     // Every event `kifu events` lists is listed once across the events index's pages,
     // and the count the index states is theirs.

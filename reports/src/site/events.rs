@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
-use kifu_analysis::shown_names::ShownNames;
+use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_facts::{EventTerms, GameKind};
 use kifu_store::search::GameListing;
 
@@ -49,12 +49,12 @@ impl EventGroup<'_> {
         }
     }
 
-    /// The event's name as its pages show it (the curated name where one matches).
-    pub(crate) fn title(&self, terms: Option<&EventTerms>) -> String {
-        match (terms, self.name) {
-            (Some(t), _) => t.name.clone(),
-            (None, Some(n)) => n.to_string(),
-            (None, None) => "(no event)".to_string(),
+    /// The event's name as its pages show it: the curated name where one matches, in the
+    /// page's language; the games without one said in that language.
+    pub(crate) fn title(&self, terms: Option<&EventTerms>, shown: ShownIn) -> String {
+        match terms.map(|t| t.name.as_str()).or(self.name) {
+            Some(name) => shown.event(name).to_owned(),
+            None => shown.lang.text(Msg::NoEventName).to_owned(),
         }
     }
 }
@@ -169,7 +169,7 @@ pub(crate) struct EventPage<'a> {
 pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
     let lang = p.lang;
     let g = e.group;
-    let title = e.names.in_lang(lang).event(&e.title()).to_owned();
+    let title = e.group.title(e.terms, e.names.in_lang(lang));
     let facts = event_facts(
         e.terms,
         dates_text(g.first_date, g.last_date, lang),
@@ -218,12 +218,6 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
     out
 }
 
-impl EventPage<'_> {
-    fn title(&self) -> String {
-        self.group.title(self.terms)
-    }
-}
-
 /// What the events index shows.
 pub(crate) struct EventsIndex<'a> {
     pub(crate) title: &'a str,
@@ -238,6 +232,8 @@ pub(crate) struct EventsIndex<'a> {
     pub(crate) shards: usize,
     /// Per group, whether it has its own page ([`own_page`]).
     pub(crate) own_pages: &'a [bool],
+    /// The curation's names in other languages.
+    pub(crate) names: &'a ShownNames,
 }
 
 /// The pages of the events index: `index.html` first, then `events/list-K.html` (K from
@@ -329,7 +325,7 @@ fn events_index_page(x: &EventsIndex, p: &Presentation, k: usize, pages: usize) 
             "<tr class=\"event\"><td><a href=\"{}\">{}</a></td><td>{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
             g.href(base, own),
-            escape(&g.title(terms_of(x.terms, g.name))),
+            escape(&g.title(terms_of(x.terms, g.name), x.names.in_lang(lang))),
             escape(&dates_text(g.first_date, g.last_date, lang).unwrap_or_default()),
             g.games.len(),
             g.players,

@@ -72,8 +72,8 @@ pub struct GameLinks {
     /// and a picture of its final position (`ID.png`): the page links the one and names
     /// the other its `og:image`.
     pub downloads: bool,
-    /// The page carries the `og:` meta of a shared link's preview. Not on an archive's
-    /// pages yet: CCPD's 31,163 game pages would gain 7 MB and pass its 150 MB bound.
+    /// The page carries the `og:` meta of a shared link's preview (every page of a site;
+    /// the picture only where `downloads` draws one).
     pub previews: bool,
 }
 
@@ -487,8 +487,18 @@ fn share_meta(game: &GameRow, title: &str, links: &GameLinks) -> String {
         return String::new();
     }
     let lang = links.presentation.lang;
+    let shown = links.names.in_lang(lang);
     let mut about = vec![lang.text(Msg::ShareGamePage).to_owned()];
-    about.extend(game.event.iter().chain(&game.round).cloned());
+    if let Some(event) = &game.event {
+        about.push(shown.event(event).to_owned());
+        about.extend(
+            game.round
+                .as_deref()
+                .map(|r| shown.round(event, r).into_owned()),
+        );
+    } else {
+        about.extend(game.round.clone());
+    }
     about.push(customary_result(game.kind, game.counted_result(), lang));
     let image = format!("{}.png", game.id);
     super::share::share_meta(&super::share::ShareMeta {

@@ -265,7 +265,7 @@ fn build(
             let href = round_nav::event_page_href(g, own, groups.len() > 1);
             let terms = event_terms(&source.terms, &curated, g);
             let title = if groups.len() > 1 {
-                g.title(terms)
+                g.title(terms, names.in_lang(options.presentation.lang))
             } else {
                 one_event_title(options, terms, &names, title.clone())
             };
@@ -273,11 +273,12 @@ fn build(
         })
         .collect();
     // Record downloads and board pictures, like player pages, in a site of one event: an
-    // archive's would add about a third to its game pages.
+    // archive's would add about a third to its game pages. Every page has its preview's
+    // meta.
     let downloads = player_pages;
     let links = game::GameLinks {
         downloads,
-        previews: player_pages,
+        previews: true,
         round_navs: round_nav::round_navs(
             &groups,
             &event_pages,
@@ -719,6 +720,7 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
         charts: &a.charts,
         shards: search_index::shard_count(a.games.len()),
         own_pages: a.own_pages,
+        names: &a.source.names,
     };
     for (path, html) in events::events_index_pages(&index, p) {
         write(&root.join(path), html.as_bytes(), bytes)?;

@@ -23,6 +23,7 @@ use super::page::{bottom, top, Top};
 use super::rating_chart::{rating_chart, EventEnd};
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
+use crate::standings::event_shown;
 use crate::Presentation;
 
 /// The folder of the player pages, below the site's root.
@@ -242,10 +243,10 @@ fn standings_table(out: &mut String, lines: &[(&Table, &Line)], shown: ShownIn) 
         let event = match &table.section {
             Some(section) => format!(
                 "{} · {}",
-                shown.event(&table.event),
+                event_shown(&table.event, shown),
                 shown.section(&table.event, section)
             ),
-            None => shown.event(&table.event).to_owned(),
+            None => event_shown(&table.event, shown).to_owned(),
         };
         let scoring = table
             .scoring_note()
