@@ -15,6 +15,7 @@ mod board_png;
 mod embed;
 mod events;
 mod fold;
+mod frame_texts;
 pub mod frames;
 pub mod game;
 mod games_table;
