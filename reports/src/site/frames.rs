@@ -415,7 +415,7 @@ pub fn xiangqi_cells(position: &xiangqi::Position) -> Cells {
 
 /// A Xiangqi move in the three notations a page may list it in, `炮二平五 C2=5 h2e2`
 /// (Chinese, WXF, ICCS): the page keeps the one its language and edition read
-/// ([`super::game`]'s `move_text`).
+/// ([`super::frame_texts`]).
 pub fn xiangqi_move_texts(position: &xiangqi::Position, m: xiangqi::Move) -> String {
     format!(
         "{} {} {}",
