@@ -787,21 +787,6 @@ fn day_of(date: Option<&str>) -> i32 {
     date.and_then(RatingHistory::day_number).unwrap_or(i32::MIN)
 }
 
-/// Every rated player's WHR rating of `kind` as of `date` ([`RatingHistory::as_of`]): a
-/// player not rated by then is not listed.
-pub fn as_of(
-    store: &kifu_store::Store,
-    kind: GameKind,
-    date: Option<&str>,
-) -> crate::Result<HashMap<String, f64>> {
-    let history = RatingHistory::whr(store, kind)?;
-    Ok(history
-        .days
-        .keys()
-        .filter_map(|player| Some((player.clone(), history.as_of(player, date)?)))
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
