@@ -197,7 +197,11 @@ fn build(
         std::fs::create_dir_all(&p).map_err(io(&p))?;
     }
     let games = store.list_games(filter, GameOrder::Id, None)?;
-    let names = ShownNames::load(store)?;
+    // The standings' rows, ratings and the curation's terms and names, read once: every
+    // page names what it shows through them.
+    let source =
+        standings::StandingsSource::load(store, filter, options.presentation.shows_ratings())?;
+    let names = &source.names;
     let shown = names.in_lang(options.presentation.lang);
     let events: BTreeSet<&str> = games
         .iter()
@@ -250,8 +254,6 @@ fn build(
         games.iter().map(|g| g.source.as_str()),
     )
     .presented(&options.presentation);
-    let source =
-        standings::StandingsSource::load(store, filter, options.presentation.shows_ratings())?;
     let seatings = games_table::seatings(source.rows());
     let groups = events::group_events(&games);
     let own_pages = own_pages(&groups, &source);
@@ -268,7 +270,7 @@ fn build(
             let title = if groups.len() > 1 {
                 g.title(terms, names.in_lang(options.presentation.lang))
             } else {
-                one_event_title(options, terms, &names, title.clone())
+                one_event_title(options, terms, names, title.clone())
             };
             (href, title)
         })
@@ -443,7 +445,7 @@ fn build(
             seatings: &seatings,
             site_title: &title,
             ratings: &histories,
-            names: &names,
+            names,
         };
         write_player_pages(store, options, root, &site, &mut files.bytes)?;
     } else {
@@ -476,7 +478,7 @@ fn build(
     let terms = groups
         .first()
         .and_then(|g| event_terms(&source.terms, &curated, g));
-    let title = one_event_title(options, terms, &names, title);
+    let title = one_event_title(options, terms, names, title);
     let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
     let players: BTreeSet<&str> = games
         .iter()
