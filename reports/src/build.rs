@@ -1,6 +1,7 @@
 //! Assembles a [`Report`] from a database: the sections ([`crate::sections`]) and the
 //! audit ([`crate::audit`]) for the games a [`ReportOptions`] covers.
 
+use kifu_analysis::shown_names::ShownNames;
 use kifu_analysis::{self as analysis, Dataset, Filter, TableDef};
 use kifu_facts::GameKind;
 use kifu_store::Store;
@@ -65,9 +66,13 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         .flatten()
         .map(str::to_owned)
         .collect();
-    let masthead = Masthead::of(store, f, options.title.as_deref(), lang)?;
+    // The curation's names, read once: the masthead, the standings and the printed games
+    // name players, events and rounds through them.
+    let names = ShownNames::load(store)?;
+    let shown = names.in_lang(lang);
+    let masthead = Masthead::of(store, f, options.title.as_deref(), shown)?;
     let mut sections = Vec::new();
-    let standings = standings_section(store, f, lang)?;
+    let standings = standings_section(store, f, shown)?;
     if public {
         // The public edition leads with the standings.
         sections.extend(standings.clone());
@@ -121,7 +126,7 @@ pub fn build_report(store: &Store, options: &ReportOptions) -> Result<Report, Er
         scope.join(" · ")
     };
     let (games, games_total) = if public {
-        game_sheets(store, f, lang)?
+        game_sheets(store, f, shown)?
     } else {
         (Vec::new(), 0)
     };

@@ -18,7 +18,7 @@ use crate::results::customary_result;
 use crate::site::frames::Frames;
 use crate::Error;
 use kifu_analysis::natural_cmp;
-use kifu_analysis::shown_names::{ShownIn, ShownNames};
+use kifu_analysis::shown_names::ShownIn;
 
 /// The most games a report prints; more are counted (the site has every game).
 pub const PRINTED_GAMES: usize = 300;
@@ -44,7 +44,7 @@ pub struct GameSheet {
 pub(crate) fn game_sheets(
     store: &Store,
     filter: &Filter,
-    lang: Lang,
+    shown: ShownIn,
 ) -> Result<(Vec<GameSheet>, usize), Error> {
     let mut games = store.list_games(filter, GameOrder::Id, None)?;
     let total = games.len();
@@ -60,8 +60,6 @@ pub(crate) fn game_sheets(
             .then_with(|| a.id.cmp(&b.id))
     });
     let mut numbers: HashMap<Option<String>, usize> = HashMap::new();
-    let names = ShownNames::load(store)?;
-    let shown = names.in_lang(lang);
     let mut sheets = Vec::new();
     for g in games.iter().take(PRINTED_GAMES) {
         let number = numbers.entry(g.event.clone()).or_default();

@@ -4,9 +4,9 @@
 //! records name (more than a few: what was selected, its kinds and games, for a collection's
 //! "events" are often its categories). A title the organizer gives wins over both.
 
-use kifu_analysis::shown_names::ShownNames;
 use std::collections::BTreeSet;
 
+use kifu_analysis::shown_names::ShownIn;
 use kifu_analysis::Filter;
 use kifu_facts::GameKind;
 use kifu_store::search::GameListing;
@@ -38,13 +38,15 @@ pub(crate) fn selection_title(games: &[GameListing], lang: Lang) -> String {
 const NAMED_EVENTS: usize = 3;
 
 impl Masthead {
-    /// The masthead of the games under `filter`; `title` (the organizer's) wins.
+    /// The masthead of the games under `filter`, named as `shown` (the curation's names in
+    /// the page's language) names them; `title` (the organizer's) wins.
     pub fn of(
         store: &Store,
         filter: &Filter,
         title: Option<&str>,
-        lang: Lang,
+        shown: ShownIn,
     ) -> Result<Masthead, Error> {
+        let lang = shown.lang;
         let curated = store.curated_events_of(filter)?;
         let games = store.list_games(filter, GameOrder::Id, None)?;
         let dates: BTreeSet<&str> = games.iter().filter_map(|g| g.date.as_deref()).collect();
@@ -56,8 +58,6 @@ impl Masthead {
             dates: played,
             ..Masthead::default()
         };
-        let names = ShownNames::load(store)?;
-        let shown = names.in_lang(lang);
         if let [(name, _)] = curated.as_slice() {
             let terms = store.event_terms()?;
             if let Some(t) = terms.iter().find(|t| &t.name == name) {

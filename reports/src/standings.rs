@@ -4,7 +4,7 @@
 //! game in flagged. One implementation with `kifu standings`:
 //! [`kifu_analysis::standings`].
 
-use kifu_analysis::shown_names::{ShownIn, ShownNames};
+use kifu_analysis::shown_names::ShownIn;
 use kifu_analysis::standings::{
     chouchou_standings_by_section, points_tables, points_text, Cell, ChouChouColumn, ChouChouTable,
     Decider, Duel, Line, PlayerOutcome, StandingsColumn, Table, TeamColumn, TeamLine, TeamTable,
@@ -677,17 +677,17 @@ fn with_sizes<'a>(
 
 /// The standings of the events under `filter` (the [`MAX_TABLES`] with the most games of
 /// each kind, largest first), or `None` when no game has two named players (nothing to
-/// table).
+/// table); its headings name what `shown_in` (the curation's names in the page's
+/// language) names.
 pub(crate) fn standings_section(
     store: &Store,
     filter: &Filter,
-    lang: Lang,
+    shown_in: ShownIn,
 ) -> Result<Option<Section>, Error> {
+    let lang = shown_in.lang;
     let mut tables = Vec::new();
     let (mut events, mut left_out) = (0, Vec::new());
     let terms = store.event_terms()?;
-    let names = ShownNames::load(store)?;
-    let shown_in = names.in_lang(lang);
     // What the tables shown hold, so the introduction speaks of those only.
     let (mut two_player, mut teams, mut chouchou) = (false, false, false);
     // Each shown table's legend, under its heading.
