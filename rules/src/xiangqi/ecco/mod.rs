@@ -39,6 +39,8 @@ pub mod defs;
 mod index;
 pub mod pattern;
 mod record;
+mod script;
+mod scripts;
 mod word;
 
 use std::sync::OnceLock;
@@ -47,6 +49,7 @@ pub use code::{BadCode, Code, Family};
 pub use defs::{Def, TableError};
 pub use pattern::MAX_SIDE_MOVES;
 pub use record::{of_record, RecordOpening, DIFFERS};
+pub use script::{written_in, Script};
 pub use word::{Word, WordError};
 
 use index::LineIndex;
