@@ -45,7 +45,7 @@ pub(crate) fn report_table(
         }
     };
     let rows = match shown.opening_names {
-        Some(column) => with_opening_names(rows, kind, column)?,
+        Some(column) => with_opening_names(rows, kind, column, lang)?,
         None => rows,
     };
     Ok((caption, rows))

@@ -43,7 +43,6 @@ use crate::lang::{Edition, Lang, Msg};
 use crate::model::SourceRoot;
 use crate::notation::TRADITIONAL;
 use crate::presentation::Presentation;
-use crate::replay::opening_name;
 use crate::results::customary_result;
 use crate::sides::side_colour;
 use crate::Error;
@@ -672,7 +671,7 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     // The public reads an opening by its name, the code after it.
     let opening = match game.opening.as_deref() {
         Some(code) if public => Some(crate::openings::opening_label(game.kind, code, lang)),
-        code => opening_name(game.kind, code),
+        code => code.map(|c| crate::openings::code_and_name(game.kind, c, lang)),
     };
     if let Some(name) = opening {
         item(lang.text(Msg::OpeningLabel), &name);

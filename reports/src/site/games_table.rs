@@ -16,7 +16,7 @@ use kifu_store::search::GameListing;
 
 use crate::escape::escape;
 use crate::lang::{Edition, Lang, Msg};
-use crate::openings::{opening_label, opening_name};
+use crate::openings::{code_and_name, opening_label};
 use crate::results::customary_result;
 use crate::site::standings::game_href;
 use crate::Presentation;
@@ -101,10 +101,7 @@ pub(crate) fn opening_text(g: &GameListing, edition: Edition, lang: Lang) -> Str
     match g.opening.as_deref() {
         None => String::new(),
         Some(code) if edition.is_public() => opening_label(g.kind, code, lang),
-        Some(code) => match opening_name(g.kind, code) {
-            Some(name) => format!("{code} {name}"),
-            None => code.to_string(),
-        },
+        Some(code) => code_and_name(g.kind, code, lang),
     }
 }
 
