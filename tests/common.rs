@@ -216,24 +216,68 @@ pub fn python_json(python: &Path, script: &str, args: &[&Path]) -> serde_json::V
 /// position index), for a test that writes to it (curates): a copy takes a second where an
 /// ingest takes a minute.
 pub fn ccpd_db_copy(dir: &Path) -> Option<PathBuf> {
-    let shared = ccpd_db()?;
-    let name = shared.file_name()?.to_str()?.to_owned();
-    let folder = shared.parent()?;
     let copy = dir.join("k.db");
-    for entry in std::fs::read_dir(folder).unwrap() {
+    copy_database(&ccpd_db()?, &copy);
+    Some(copy)
+}
+
+/// Copies the database `from` and the files SQLite and kifu keep beside it (its WAL and
+/// its position index, but the shared memory index, which each opener makes) to `to`.
+pub fn copy_database(from: &Path, to: &Path) {
+    let name = from.file_name().unwrap().to_str().unwrap();
+    for entry in std::fs::read_dir(from.parent().unwrap()).unwrap() {
         let path = entry.unwrap().path();
         let Some(file) = path.file_name().and_then(|n| n.to_str()) else {
             continue;
         };
-        // The database and what SQLite and kifu keep beside it, but the shared memory
-        // index (each opener makes its own).
-        if let Some(suffix) = file.strip_prefix(name.as_str()) {
+        if let Some(suffix) = file.strip_prefix(name) {
             if (suffix.is_empty() || suffix.starts_with('-')) && !suffix.ends_with("-shm") {
-                std::fs::copy(&path, format!("{}{suffix}", copy.display())).unwrap();
+                std::fs::copy(&path, format!("{}{suffix}", to.display())).unwrap();
             }
         }
     }
-    Some(copy)
+}
+
+/// The 2015 World Xiangqi Championship, as its records name it.
+pub const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
+/// The DPXQ collection that holds it.
+pub const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+
+/// A database of [`DPXQ`] alone, ingested once for the tests that only read it; a test
+/// that writes (curates) works on a [`copy_database`]. `None` when the collection is
+/// missing (see [`shared`]).
+pub fn world_championship_db() -> Option<&'static Path> {
+    static DB: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let dpxq = shared(DPXQ)?;
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("world-championship");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("kifu.db");
+        ingest_ok(&db, &[&dpxq]);
+        Some(db)
+    })
+    .as_deref()
+}
+
+/// `kifu COMMAND -q --db DB --edition public --lang LANG --out OUT MORE…`, which must
+/// succeed (COMMAND `site` or `report`; MORE its filter and other flags): the public
+/// edition as the tests build it. Returns stdout.
+pub fn public_edition(command: &str, db: &Path, lang: &str, out: &Path, more: &[&str]) -> String {
+    let mut args = vec![
+        command,
+        "-q",
+        "--db",
+        db.to_str().unwrap(),
+        "--edition",
+        "public",
+        "--lang",
+        lang,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    kifu_ok(&args)
 }
 
 /// A database of CCPD alone, ingested once for the tests that only read it (`None` when

@@ -5,12 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{ingest_json, kifu, kifu_ok, shared, table_names};
+use crate::common::{ingest_json, kifu, kifu_ok, shared, table_names, DPXQ, WORLD_CHAMPIONSHIP};
 use crate::site::{index_standings, json_standings, site};
 
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const CCPD: &str = "xiangqi/ccpd/ccpd_dataset_big5.tar.xz";
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 
 /// Every table's rows, as text, in a stable order: what "restores every table" compares
 /// (but the count of writes and the derived data).

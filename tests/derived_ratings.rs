@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{copy_database, ingest_ok, kifu_ok, shared};
 
 /// Dated Renju games in two parts: 5,020 rated games, then 3,460 more.
 const FIRST: &str = "renju/games/bdt/stefs92_PBeMSort.bdt";
@@ -137,19 +137,6 @@ fn a_write_makes_the_ratings_stale_and_their_first_reader_brings_them_up_to_date
     ratings_text(&db);
     assert_eq!(stored(&db), before);
     assert_eq!(generations(&db), (now, Some(now)));
-}
-
-/// Copies a database and the files kifu and SQLite keep beside it.
-fn copy_database(from: &Path, to: &Path) {
-    let name = from.file_name().unwrap().to_str().unwrap();
-    for entry in std::fs::read_dir(from.parent().unwrap()).unwrap() {
-        let path = entry.unwrap().path();
-        let file = path.file_name().unwrap().to_str().unwrap().to_owned();
-        if let Some(suffix) = file.strip_prefix(name) {
-            let target = format!("{}{suffix}", to.to_str().unwrap());
-            std::fs::copy(&path, target).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -10,10 +10,8 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::cdp::Browser;
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{public_edition, world_championship_db, WORLD_CHAMPIONSHIP};
 
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 /// A phone's width in CSS pixels (an iPhone's).
 const PHONE: u32 = 375;
 
@@ -27,28 +25,19 @@ fn pages() -> Option<&'static (PathBuf, PathBuf)> {
     static PAGES: OnceLock<Option<(PathBuf, PathBuf)>> = OnceLock::new();
     PAGES
         .get_or_init(|| {
-            let dpxq = shared(DPXQ)?;
+            let db = world_championship_db()?;
             let dir = dir();
             let _ = std::fs::remove_dir_all(&dir);
             std::fs::create_dir_all(&dir).unwrap();
-            let db = dir.join("kifu.db");
-            ingest_ok(&db, &[&dpxq]);
             let (report, site) = (dir.join("report"), dir.join("site"));
             for (command, out) in [("report", &report), ("site", &site)] {
-                kifu_ok(&[
+                public_edition(
                     command,
-                    "-q",
-                    "--db",
-                    db.to_str().unwrap(),
-                    "--event",
-                    WORLD_CHAMPIONSHIP,
-                    "--edition",
-                    "public",
-                    "--lang",
+                    db,
                     "zh-Hans",
-                    "--out",
-                    out.to_str().unwrap(),
-                ]);
+                    out,
+                    &["--event", WORLD_CHAMPIONSHIP],
+                );
             }
             Some((report, site))
         })

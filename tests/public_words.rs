@@ -9,10 +9,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{ingest_ok, public_edition, shared, DPXQ, WORLD_CHAMPIONSHIP};
 
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const BDT: &str = "renju/games/bdt/stefs92_MST-MM-40.bdt";
 const LANGS: [&str; 4] = ["en", "ja", "zh-Hans", "zh-Hant"];
 
@@ -42,7 +40,6 @@ fn published() -> Option<&'static Published> {
             std::fs::create_dir_all(&root).unwrap();
             let db = root.join("kifu.db");
             ingest_ok(&db, &[&dpxq, &bdt]);
-            let db_arg = db.to_str().unwrap().to_owned();
             // Each language's site and report of each event, built side by side.
             std::thread::scope(|s| {
                 for lang in LANGS {
@@ -52,24 +49,8 @@ fn published() -> Option<&'static Published> {
                     ] {
                         for command in ["site", "report"] {
                             let out = root.join(format!("{event}-{command}-{lang}"));
-                            let db_arg = &db_arg;
-                            s.spawn(move || {
-                                let out = out.to_str().unwrap().to_owned();
-                                let mut args = vec![
-                                    command,
-                                    "-q",
-                                    "--db",
-                                    db_arg,
-                                    "--edition",
-                                    "public",
-                                    "--lang",
-                                    lang,
-                                    "--out",
-                                    &out,
-                                ];
-                                args.extend(filter);
-                                kifu_ok(&args);
-                            });
+                            let db = &db;
+                            s.spawn(move || public_edition(command, db, lang, &out, &filter));
                         }
                     }
                 }
@@ -268,21 +249,13 @@ fn public_pages_show_ratings_only_when_asked_and_as_of_the_event() {
 
     let db = p.root.join("kifu.db");
     let out = p.root.join("wxc-site-ratings");
-    kifu_ok(&[
+    public_edition(
         "site",
-        "-q",
-        "--db",
-        db.to_str().unwrap(),
-        "--event",
-        WORLD_CHAMPIONSHIP,
-        "--edition",
-        "public",
-        "--lang",
+        &db,
         "zh-Hans",
-        "--ratings",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+        &out,
+        &["--event", WORLD_CHAMPIONSHIP, "--ratings"],
+    );
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     // The event's last games were played on 26 August 2015.
     let label = "kifu 等级分（截至 2015年8月26日）";

@@ -9,29 +9,26 @@ use std::sync::OnceLock;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_codes, ingest_ok, kifu_ok, shared};
-
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+use crate::common::{
+    audit_codes, ingest_ok, kifu_ok, shared, world_championship_db, WORLD_CHAMPIONSHIP,
+};
 
 /// Where the pages are kept (printed by the tests).
 fn out_root() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("publish")
 }
 
-/// The championship's database, ingested once for every test here.
-fn championship_db() -> Option<&'static PathBuf> {
-    static DB: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let dpxq = shared(DPXQ)?;
+/// The championship's database (ingested once for every test file that reads it), and
+/// this file's output folder emptied once.
+fn championship_db() -> Option<&'static Path> {
+    static ROOT: OnceLock<()> = OnceLock::new();
+    let db = world_championship_db()?;
+    ROOT.get_or_init(|| {
         let root = out_root();
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
-        let db = root.join("kifu.db");
-        ingest_ok(&db, &[&dpxq]);
-        Some(db)
-    })
-    .as_ref()
+    });
+    Some(db)
 }
 
 /// What a published page must never show: the event's finding codes, its sources' paths,
@@ -184,7 +181,7 @@ impl Event {
 /// The four events issue 30 publishes: the championship, a Renju BDT year, generated
 /// Territorial and ChouChou (pairs) events.
 fn published_events() -> Option<Vec<Event>> {
-    let db = championship_db()?.clone();
+    let db = championship_db()?.to_path_buf();
     let pbem = shared("renju/games/bdt/stefs92_PBeMSort.bdt")?;
     let root = out_root().join("inputs");
     std::fs::create_dir_all(&root).unwrap();

@@ -12,10 +12,7 @@ use std::sync::OnceLock;
 
 use crate::chromium::{attr, attr_text, open_full_page};
 
-use crate::common::{ingest_ok, kifu_ok, shared};
-
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+use crate::common::{ingest_ok, kifu_ok, shared, DPXQ, WORLD_CHAMPIONSHIP};
 
 /// One report built and opened.
 struct Page {

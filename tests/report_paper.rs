@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use crate::common::kifu_ok;
-use crate::report_print::{printed, WORLD_CHAMPIONSHIP};
+use crate::common::{public_edition, WORLD_CHAMPIONSHIP};
+use crate::report_print::printed;
 
 /// One language's printed public report: its HTML page, the PDF and the PDF's text, page
 /// by page.
@@ -40,25 +40,16 @@ fn print(name: &str, lang: &str, extra: &[&str]) -> Option<Paper> {
     std::fs::create_dir_all(&root).unwrap();
     let report = root.join("report");
     let pdf = root.join("report.pdf");
-    let mut args = vec![
-        "report",
-        "--db",
-        db.to_str().unwrap(),
+    let mut more = vec![
         "--event",
         WORLD_CHAMPIONSHIP,
-        "--edition",
-        "public",
-        "--lang",
-        lang,
-        "--out",
-        report.to_str().unwrap(),
         "--pdf",
         pdf.to_str().unwrap(),
         "--chromium",
         chromium.to_str().unwrap(),
     ];
-    args.extend_from_slice(extra);
-    kifu_ok(&args);
+    more.extend_from_slice(extra);
+    public_edition("report", db, lang, &report, &more);
     eprintln!("{lang} report and PDF: {}", root.display());
     let txt = root.join("report.txt");
     let status = Command::new("pdftotext")

@@ -12,10 +12,7 @@ use std::sync::OnceLock;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{ingest_ok, kifu_ok, shared};
-
-pub(crate) const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+use crate::common::{kifu_ok, world_championship_db, WORLD_CHAMPIONSHIP};
 
 /// The phone width of the done-when.
 const PHONE: u32 = 375;
@@ -24,7 +21,7 @@ const MIN_TEXT_PX: f64 = 11.0;
 
 /// The printed report: its database, directory and PDF.
 pub(crate) struct Printed {
-    pub(crate) db: PathBuf,
+    pub(crate) db: &'static Path,
     report: PathBuf,
     pdf: PathBuf,
     root: PathBuf,
@@ -39,13 +36,11 @@ fn required() -> bool {
 pub(crate) fn printed() -> &'static Option<Printed> {
     static PRINTED: OnceLock<Option<Printed>> = OnceLock::new();
     PRINTED.get_or_init(|| {
-        let dpxq = shared(DPXQ)?;
+        let db = world_championship_db()?;
         let chromium = crate::chromium::chromium()?;
         let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-print");
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
-        let db = root.join("kifu.db");
-        ingest_ok(&db, &[&dpxq]);
         let report = root.join("report");
         let pdf = root.join("world-championship.pdf");
         let out = kifu_ok(&[

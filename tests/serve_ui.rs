@@ -10,11 +10,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::cdp::Browser;
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{ingest_ok, kifu_ok, shared, DPXQ};
 use crate::served::Served;
 use kifu_serve::query::escape;
 
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const EVENT: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const LAST_ROUND: &str = "第09轮";
 /// A question the API refuses (400): the page says its message.

@@ -580,25 +580,8 @@ fn a_two_thousand_game_site_stays_under_20_mb() {
 /// The index in headless Chromium, opened with `#search=words`: its DOM once the search
 /// script ran. `None` (skipped) without Chromium unless `KIFU_REQUIRE_CHROMIUM=1`.
 fn searched_dom(index: &Path, words: &str) -> Option<String> {
-    let chromium = crate::chromium::chromium()?;
-    let profile = tempfile::tempdir().unwrap();
-    let url = format!(
-        "file://{}#search={words}",
-        index.canonicalize().unwrap().display()
-    );
-    let out = std::process::Command::new(chromium)
-        .args(crate::chromium::chromium_args(profile.path()))
-        .arg("--virtual-time-budget=3000")
-        .arg("--dump-dom")
-        .arg(url)
-        .output()
-        .expect("run chromium");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).unwrap())
+    let url = format!("{}#search={words}", crate::chromium::file_url(index));
+    crate::chromium::dom_of(&url)
 }
 
 /// The search box narrows the games table: rows not matching every word are hidden, the

@@ -12,10 +12,9 @@ use kifu_facts::fold_name;
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_codes, bytes_under, ingest_ok, kifu_ok, shared};
-
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
+use crate::common::{
+    audit_codes, bytes_under, ingest_ok, kifu_ok, shared, DPXQ, WORLD_CHAMPIONSHIP,
+};
 
 /// The longest a page may take to open (its load event) in Chromium.
 const OPEN_LIMIT: Duration = Duration::from_secs(2);

@@ -8,10 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{
+    copy_database, kifu_ok, public_edition, world_championship_db, WORLD_CHAMPIONSHIP,
+};
 
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const PLAYER: &str = "郑惟桐";
 const PLAYER_EN: &str = "Zheng Weitong";
 const EVENT_EN: &str = "14th World Xiangqi Championship";
@@ -36,19 +36,17 @@ name = "男子组"
 names = { en = "Men" }
 "#;
 
-/// The two databases, from one ingest: the records alone, and the same with the curation
-/// applied. `None` without the shared data.
+/// The two databases, from one ingest: the records alone (shared with other test files),
+/// and a copy with the curation applied. `None` without the shared data.
 fn databases() -> Option<&'static (PathBuf, PathBuf)> {
     static DBS: OnceLock<Option<(PathBuf, PathBuf)>> = OnceLock::new();
     DBS.get_or_init(|| {
-        let dpxq = shared(DPXQ)?;
+        let plain = world_championship_db()?.to_path_buf();
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-names");
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let plain = dir.join("records.db");
-        ingest_ok(&plain, &[&dpxq]);
         let curated = dir.join("curated.db");
-        std::fs::copy(&plain, &curated).unwrap();
+        copy_database(&plain, &curated);
         let file = dir.join("curation.toml");
         std::fs::write(&file, CURATION).unwrap();
         kifu_ok(&[
@@ -68,20 +66,7 @@ fn site(db: &Path, lang: &str, name: &str) -> (String, Vec<String>) {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("site-names")
         .join(name);
-    kifu_ok(&[
-        "site",
-        "-q",
-        "--db",
-        db.to_str().unwrap(),
-        "--event",
-        WORLD_CHAMPIONSHIP,
-        "--edition",
-        "public",
-        "--lang",
-        lang,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    public_edition("site", db, lang, &out, &["--event", WORLD_CHAMPIONSHIP]);
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     let mut games = Vec::new();
     for entry in std::fs::read_dir(out.join("games")).unwrap() {

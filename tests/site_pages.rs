@@ -85,10 +85,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{audit_json, ingest_ok, kifu_ok, shared};
+use crate::common::{audit_json, ingest_ok, kifu_ok, shared, DPXQ, WORLD_CHAMPIONSHIP};
 
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const PBEM: &str = "renju/games/bdt/stefs92_PBeMSort.bdt";
 
 /// Where the sites and their screenshots are kept (printed by the tests).

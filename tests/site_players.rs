@@ -10,12 +10,10 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{copy_database, kifu_ok, world_championship_db, WORLD_CHAMPIONSHIP};
 
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
 /// The event's name under the curation.
 const CURATED_NAME: &str = "第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const PLAYER: &str = "郑惟桐";
 /// 郑惟桐 percent-encoded: his page's file name in `players/`.
 const PLAYER_FILE: &str = "%E9%83%91%E6%83%9F%E6%A1%90.html";
@@ -33,11 +31,11 @@ dates = "2015-08-22..2015-08-26"
 venue = "Munich"
 "#;
 
-/// The databases the tests share: the collection as ingested, and a copy with the
-/// event's curation applied.
+/// The databases the tests share: the collection as ingested (shared with other test
+/// files), and a copy with the event's curation applied.
 struct Databases {
     _dir: tempfile::TempDir,
-    plain: PathBuf,
+    plain: &'static Path,
     curated: PathBuf,
 }
 
@@ -46,12 +44,10 @@ struct Databases {
 fn databases() -> Option<&'static Databases> {
     static DBS: OnceLock<Option<Databases>> = OnceLock::new();
     DBS.get_or_init(|| {
-        let dpxq = shared(DPXQ)?;
+        let plain = world_championship_db()?;
         let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("plain.db");
-        ingest_ok(&plain, &[&dpxq]);
         let curated = dir.path().join("curated.db");
-        copy_database(&plain, &curated);
+        copy_database(plain, &curated);
         let file = dir.path().join("curation.toml");
         std::fs::write(&file, CURATION).unwrap();
         kifu_ok(&[
@@ -67,21 +63,6 @@ fn databases() -> Option<&'static Databases> {
         })
     })
     .as_ref()
-}
-
-/// Copies the database `from` and the files SQLite and kifu keep beside it (but the
-/// shared memory index, which each opener makes) to `to`.
-fn copy_database(from: &Path, to: &Path) {
-    let name = from.file_name().unwrap().to_str().unwrap();
-    for entry in std::fs::read_dir(from.parent().unwrap()).unwrap() {
-        let path = entry.unwrap().path();
-        let file = path.file_name().unwrap().to_str().unwrap();
-        if let Some(suffix) = file.strip_prefix(name) {
-            if (suffix.is_empty() || suffix.starts_with('-')) && !suffix.ends_with("-shm") {
-                std::fs::copy(&path, format!("{}{suffix}", to.display())).unwrap();
-            }
-        }
-    }
 }
 
 /// A fresh folder under the target's temporary folder (kept for a look).
@@ -265,29 +246,6 @@ fn a_world_championship_player_page_lists_his_games_and_they_link_back() {
     }
 }
 
-/// What headless Chromium shows of `page` (its DOM once loaded); `None` (skipped) without
-/// Chromium unless `KIFU_REQUIRE_CHROMIUM=1`.
-fn dom_of(page: &Path) -> Option<String> {
-    let chromium = crate::chromium::chromium()?;
-    let profile = tempfile::tempdir().unwrap();
-    // The page's file name is percent-encoded: the URL encodes its `%` again.
-    let path = page.canonicalize().unwrap().display().to_string();
-    let url = format!("file://{}", path.replace('%', "%25"));
-    let out = std::process::Command::new(chromium)
-        .args(crate::chromium::chromium_args(profile.path()))
-        .arg("--virtual-time-budget=3000")
-        .arg("--dump-dom")
-        .arg(url)
-        .output()
-        .expect("run chromium");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).unwrap())
-}
-
 #[test]
 fn with_the_curated_scoring_his_page_in_chromium_shows_15_points_and_his_9_games() {
     let Some(dbs) = databases() else {
@@ -297,7 +255,7 @@ fn with_the_curated_scoring_his_page_in_chromium_shows_15_points_and_his_9_games
     let out = dir.join("site");
     site(&dbs.curated, CURATED_NAME, &out);
     let page = out.join("players").join(PLAYER_FILE);
-    let Some(dom) = dom_of(&page) else {
+    let Some(dom) = crate::chromium::dom_of(&crate::chromium::file_url(&page)) else {
         return;
     };
     assert!(

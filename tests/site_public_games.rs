@@ -10,10 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use crate::cdp::Browser;
-use crate::common::{audit_json, ingest_ok, kifu_ok, shared};
-
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+use crate::common::{audit_json, ingest_ok, kifu_ok, world_championship_db, WORLD_CHAMPIONSHIP};
 
 /// A championship game with a comment and a line the audit has words for.
 const SMALL_PGN: &str = "[Game \"Chinese Chess\"]\n[Event \"Cup\"]\n[Round \"3\"]\n\
@@ -202,12 +199,10 @@ fn audit_words_shown(browser: &mut Browser, codes: &BTreeSet<String>) -> Vec<Str
 
 #[test]
 fn world_championship_public_pages_in_simplified_chinese() {
-    let Some(dpxq) = shared(DPXQ) else {
+    let Some(db) = world_championship_db() else {
         return;
     };
     let dir = fresh("world-championship");
-    let db = dir.join("kifu.db");
-    ingest_ok(&db, &[&dpxq]);
     let filter = ["--event", WORLD_CHAMPIONSHIP];
     let public = site(
         &db,

@@ -9,42 +9,32 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::cdp::Browser;
-use crate::common::{count, ingest_ok, kifu_ok, shared};
-
-const WORLD_CHAMPIONSHIP: &str = "2015年慕中杯第14届世界象棋锦标赛";
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
+use crate::common::{
+    count, ingest_ok, kifu_ok, public_edition, world_championship_db, WORLD_CHAMPIONSHIP,
+};
 
 /// The database and the championship's site (public edition, in Chinese), made once.
 struct Site {
     dir: PathBuf,
-    db: PathBuf,
+    db: &'static Path,
     site: PathBuf,
 }
 
 fn site() -> Option<&'static Site> {
     static SITE: OnceLock<Option<Site>> = OnceLock::new();
     SITE.get_or_init(|| {
-        let dpxq = shared(DPXQ)?;
+        let db = world_championship_db()?;
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-sharing");
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let db = dir.join("kifu.db");
-        ingest_ok(&db, &[&dpxq]);
         let site = dir.join("site");
-        kifu_ok(&[
+        public_edition(
             "site",
-            "-q",
-            "--db",
-            db.to_str().unwrap(),
-            "--event",
-            WORLD_CHAMPIONSHIP,
-            "--edition",
-            "public",
-            "--lang",
+            db,
             "zh-Hans",
-            "--out",
-            site.to_str().unwrap(),
-        ]);
+            &site,
+            &["--event", WORLD_CHAMPIONSHIP],
+        );
         Some(Site { dir, db, site })
     })
     .as_ref()

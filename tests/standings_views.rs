@@ -12,9 +12,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{ingest_ok, kifu_ok, shared};
+use crate::common::{copy_database, ingest_ok, kifu_ok, shared, world_championship_db};
 
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const RECORDED_EVENT: &str = "2015年慕中杯第14届世界象棋锦标赛";
 const CURATED_EVENT: &str = "第14届世界象棋锦标赛";
 
@@ -741,12 +740,13 @@ fn line<'a>(
 
 #[test]
 fn the_world_championship_standings_are_the_same_in_every_output_under_both_scorings() {
-    let Some(dpxq) = shared(DPXQ) else {
+    let Some(shared_db) = world_championship_db() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.db");
-    ingest_ok(&db, &[&dpxq]);
+    // Curated below: a copy.
+    copy_database(shared_db, &db);
 
     // The default: 1/½/0, Sonneborn-Berger then wins.
     let default = Terms {

@@ -6,10 +6,9 @@
 
 use std::path::Path;
 
-use crate::common::{ingest_json, kifu, kifu_ok, shared};
+use crate::common::{copy_database, ingest_json, kifu, kifu_ok, shared, world_championship_db};
 use crate::site::{event_pages_html, get, site, tags};
 
-const DPXQ: &str = "xiangqi/dpxq_dhtmlxq/dpxq_chess_manual_66394-76490.tar.xz";
 const LEAGUE: &str = "2016年天天象棋全国象棋甲级联赛";
 
 /// The team table of `event` from `kifu standings --teams --json`.
@@ -61,10 +60,13 @@ fn points(text: &str) -> f64 {
 
 #[test]
 fn a_leagues_boards_make_team_matches_and_the_three_outputs_agree() {
-    let Some(archive) = shared(DPXQ) else { return };
+    let Some(shared_db) = world_championship_db() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.db");
-    ingest_json(&db, &[&archive]);
+    // Curated below: a copy.
+    copy_database(shared_db, &db);
     let d = db.to_str().unwrap();
 
     let teams = team_json(&db, LEAGUE);

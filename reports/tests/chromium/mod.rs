@@ -170,6 +170,12 @@ pub fn dom_and_console(url: &str) -> Option<(String, String)> {
     Some((dom, console.join("\n")))
 }
 
+/// The DOM of `url` once its scripts ran; `None` (test skipped) when Chromium is not
+/// installed and `KIFU_REQUIRE_CHROMIUM` is not `1`.
+pub fn dom_of(url: &str) -> Option<String> {
+    dom_and_console(url).map(|(dom, _)| dom)
+}
+
 /// A 1280 px wide screenshot `height` high into `shot`, checked to be a PNG of that size
 /// that is not blank.
 fn screenshot(chromium: &Path, profile: &Path, url: &str, shot: &Path, height: u32) {
@@ -190,8 +196,11 @@ fn screenshot(chromium: &Path, profile: &Path, url: &str, shot: &Path, height: u
     eprintln!("screenshot: {}", shot.display());
 }
 
+/// `html`'s `file://` address; a `%` in its path (a percent-encoded file name) is encoded
+/// again, as a URL's must be.
 pub fn file_url(html: &Path) -> String {
-    format!("file://{}", html.canonicalize().unwrap().display())
+    let path = html.canonicalize().unwrap().display().to_string();
+    format!("file://{}", path.replace('%', "%25"))
 }
 
 /// Opens `html` in headless Chromium: the DOM after the page's own check script ran (it
