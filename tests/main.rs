@@ -26,6 +26,7 @@ mod generated;
 mod module_cycles;
 mod phone_widths;
 mod positions;
+mod public_scripts;
 mod public_words;
 mod publish;
 mod ratings;

@@ -1,7 +1,8 @@
 //! Sharing a site (issue 58, item 7) on the 2015 World Xiangqi Championship: every page
 //! has its `og:title`, a game page its picture; a game page's download gives a record that
 //! `kifu ingest` reads back into a fresh database as the same game, and the event's file
-//! as every game; `embed.html#game=ID` shows that game's board in Chromium.
+//! as every game (and so for a Renju site, a BDT year's); `embed.html#game=ID` shows that
+//! game's board in Chromium.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -10,8 +11,11 @@ use serde_json::Value;
 
 use crate::cdp::Browser;
 use crate::common::{
-    count, ingest_ok, kifu_ok, public_edition, world_championship_db, WORLD_CHAMPIONSHIP,
+    count, ingest_ok, kifu_ok, public_edition, shared, world_championship_db, WORLD_CHAMPIONSHIP,
 };
+
+/// A year of BDT Renju games (2002, 50 games).
+const MST_MM_40: &str = "renju/games/bdt/stefs92_MST-MM-40.bdt";
 
 /// The database and the championship's site (public edition, in Chinese), made once.
 struct Site {
@@ -71,7 +75,8 @@ fn href_of<'a>(html: &'a str, marker: &str) -> Option<&'a str> {
     Some(&rest[..rest.find('"')?])
 }
 
-/// The game as `kifu show --json` gives it: players, event, round, result, the moves.
+/// The game as `kifu show --json` gives it: players, event, round, date, result, the
+/// moves.
 fn game_facts(db: &Path, id: i64) -> Value {
     let shown: Value = serde_json::from_str(&kifu_ok(&[
         "show",
@@ -91,6 +96,7 @@ fn game_facts(db: &Path, id: i64) -> Value {
         "players": shown["players"],
         "event": shown["event"],
         "round": shown["round"],
+        "date": shown["date"],
         "result": shown["result"]["recorded"],
         "counted": shown["result"]["counted"],
         "moves": moves,
@@ -99,9 +105,14 @@ fn game_facts(db: &Path, id: i64) -> Value {
 
 /// The one game id of a database.
 fn only_game(db: &Path) -> i64 {
+    only_game_where(db, "1")
+}
+
+/// The one game id of a database whose row meets `condition` (SQL).
+fn only_game_where(db: &Path, condition: &str) -> i64 {
     let conn = rusqlite::Connection::open(db).unwrap();
     let ids: Vec<i64> = conn
-        .prepare("SELECT id FROM games")
+        .prepare(&format!("SELECT id FROM games WHERE {condition}"))
         .unwrap()
         .query_map([], |r| r.get(0))
         .unwrap()
@@ -159,31 +170,37 @@ fn every_page_has_its_preview_and_a_game_page_its_picture() {
     assert!(meta(&html, "og:title").is_some_and(|t| !t.is_empty()));
 }
 
-#[test]
-fn a_game_pages_download_reads_back_as_the_same_game() {
-    let Some(s) = site() else {
-        return;
-    };
-    let id = 5923;
-    let page = s.site.join("games").join(format!("{id}.html"));
+/// Game `id`'s page in `site` (of the games in `db`) offers its record, named `ID.EXT`,
+/// which `kifu ingest` reads into a fresh database (under `work`) as the same game: the
+/// same players, event, round, result, date and `plies` moves; the index's download reads
+/// back as one game per game page.
+fn assert_downloads_read_back(
+    db: &Path,
+    site: &Path,
+    work: &Path,
+    id: i64,
+    ext: &str,
+    plies: usize,
+) {
+    let page = site.join("games").join(format!("{id}.html"));
     let html = std::fs::read_to_string(&page).unwrap();
     let link = href_of(&html, "id=\"download-record\"").expect("the download link");
-    assert_eq!(link, format!("{id}.pgn"));
+    assert_eq!(link, format!("{id}.{ext}"));
     let record = page.with_file_name(link);
-    let fresh = s.dir.join("fresh.db");
+    let fresh = work.join("fresh.db");
     let _ = std::fs::remove_file(&fresh);
     ingest_ok(&fresh, &[&record]);
-    let original = game_facts(&s.db, id);
-    assert_eq!(original["moves"].as_array().unwrap().len(), 95);
+    let original = game_facts(db, id);
+    assert_eq!(original["moves"].as_array().unwrap().len(), plies);
     assert_eq!(game_facts(&fresh, only_game(&fresh)), original);
 
     // The index's link gives every game of the event in one file.
-    let index = std::fs::read_to_string(s.site.join("index.html")).unwrap();
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
     let all = href_of(&index, "class=\"download\"").expect("the event's download");
-    let event = s.dir.join("event.db");
+    let event = work.join("event.db");
     let _ = std::fs::remove_file(&event);
-    ingest_ok(&event, &[&s.site.join(all)]);
-    let pages = std::fs::read_dir(s.site.join("games"))
+    ingest_ok(&event, &[&site.join(all)]);
+    let pages = std::fs::read_dir(site.join("games"))
         .unwrap()
         .filter(|e| {
             e.as_ref()
@@ -198,6 +215,38 @@ fn a_game_pages_download_reads_back_as_the_same_game() {
         pages,
         "one game read back per game page"
     );
+}
+
+#[test]
+fn a_game_pages_download_reads_back_as_the_same_game() {
+    let Some(s) = site() else {
+        return;
+    };
+    assert_downloads_read_back(s.db, &s.site, &s.dir, 5923, "pgn", 95);
+}
+
+/// The same for Renju: the public site (in Japanese) of a BDT year, MST-MM-40's 50 games
+/// of 2002. Its records name no event, so the event compared is none on both sides.
+#[test]
+fn a_renju_game_pages_download_reads_back_as_the_same_game() {
+    let Some(bdt) = shared(MST_MM_40) else {
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-sharing-renju");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("kifu.db");
+    ingest_ok(&db, &[&bdt]);
+    let site = dir.join("site");
+    public_edition("site", &db, "ja", &site, &["--game", "renju"]);
+    // Its first game: HASEGAWA K. beat IIO J. in 33 moves.
+    let id = only_game_where(&db, "line = 1");
+    let facts = game_facts(&db, id);
+    assert_eq!(facts["players"][0]["name"], "HASEGAWA K.");
+    assert_eq!(facts["players"][1]["name"], "IIO J.");
+    assert_eq!(facts["result"], "black");
+    assert_eq!(facts["event"], Value::Null);
+    assert_downloads_read_back(&db, &site, &dir, id, "txt", 33);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use kifu_rules::xiangqi::ecco::Code;
 use polars::prelude::*;
 
 use crate::lang::{Lang, Msg};
-use crate::openings::with_opening_names;
+use crate::openings::{opening_label, with_opening_names};
 use crate::pooling::{pool, share, Pooling, MIN_RESULTS};
 use crate::Error;
 
@@ -81,7 +81,8 @@ pub(crate) fn xiangqi_pooled_results(
         let family = opening.trim().parse::<Code>().ok()?.family;
         Some(match lang {
             Lang::En => format!("ECCO {family}"),
-            _ => format!("{} {family}", family.name()),
+            // The family's name in the page's script (`中炮對屏風馬 C` in zh-Hant).
+            _ => opening_label(GameKind::Xiangqi, &family.to_string(), lang),
         })
     }
     let pooled = pool(

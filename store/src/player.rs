@@ -38,8 +38,13 @@ impl ResultsLine {
     /// The player's score over the games with a result: a win 1, a draw ½ (`None`: no
     /// game has one).
     pub fn score(&self) -> Option<f64> {
-        let decided = self.wins + self.draws + self.losses;
+        let decided = self.decided();
         (decided > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / decided as f64)
+    }
+
+    /// The games with a result, which [`ResultsLine::score`] is taken over.
+    pub fn decided(&self) -> u64 {
+        self.wins + self.draws + self.losses
     }
 }
 

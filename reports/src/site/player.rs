@@ -328,7 +328,7 @@ fn rating_history(out: &mut String, page: &PlayerPage, lang: Lang) {
 
 /// One table of the record's results, a row per group (`key` names the group's column:
 /// an event is shown in the page's language): games, wins, draws, losses and the score
-/// the record gives.
+/// the record gives, with the games it is taken over.
 fn results_table(
     out: &mut String,
     id: &str,
@@ -355,9 +355,18 @@ fn results_table(
     }
     out.push_str("</tr></thead><tbody>\n");
     for line in lines {
-        let score = line
-            .score()
-            .map_or_else(|| "–".to_owned(), |s| format!("{:.1}%", s * 100.0));
+        // The score with the games it is taken over: `83.3 % of 9 games`.
+        let score = line.score().map_or_else(
+            || "–".to_owned(),
+            |s| {
+                let percent = format!("{:.1}", s * 100.0);
+                lang.count_fill(
+                    Msg::ScoreOfGames,
+                    line.decided() as usize,
+                    &[("score", &percent)],
+                )
+            },
+        );
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
