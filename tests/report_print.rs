@@ -134,7 +134,7 @@ fn the_pdf_names_every_player() {
         .unwrap();
     assert!(status.success(), "pdftotext failed");
     let text = squeezed(&std::fs::read_to_string(&txt).unwrap());
-    let names = players(&p.db);
+    let names = players(p.db);
     // The championship's field: dozens of players (Chinese, Vietnamese, European names).
     assert!(names.len() >= 30, "{names:?}");
     let missing: Vec<&String> = names

@@ -138,7 +138,7 @@ fn a_world_championship_player_page_lists_his_games_and_they_link_back() {
     };
     let dir = fresh("world-championship");
     let out = dir.join("site");
-    site(&dbs.plain, WORLD_CHAMPIONSHIP, &out);
+    site(dbs.plain, WORLD_CHAMPIONSHIP, &out);
     let page = std::fs::read_to_string(out.join("players").join(PLAYER_FILE))
         .expect("郑惟桐's page exists");
     assert!(page.contains(&format!("<h1>{PLAYER}</h1>")));

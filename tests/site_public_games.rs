@@ -205,7 +205,7 @@ fn world_championship_public_pages_in_simplified_chinese() {
     let dir = fresh("world-championship");
     let filter = ["--event", WORLD_CHAMPIONSHIP];
     let public = site(
-        &db,
+        db,
         &dir,
         &filter,
         &["--edition", "public", "--lang", "zh-Hans"],
@@ -219,7 +219,7 @@ fn world_championship_public_pages_in_simplified_chinese() {
     assert_eq!(games.len(), 241);
     let mut audit_args = vec![];
     audit_args.extend_from_slice(&filter);
-    let findings = audit_json(&db, &audit_args);
+    let findings = audit_json(db, &audit_args);
     let codes: BTreeSet<String> = findings
         .iter()
         .filter_map(|f| f["code"].as_str().map(str::to_owned))
@@ -285,7 +285,7 @@ fn world_championship_public_pages_in_simplified_chinese() {
         );
         assert_eq!(latin, json!([]), "game {id}: ICCS coordinates on the board");
         // The moves of `kifu show`, a pair to a numbered line.
-        let moves = shown_moves(&db, id);
+        let moves = shown_moves(db, id);
         let want: Vec<String> = moves
             .chunks(2)
             .enumerate()
@@ -338,7 +338,7 @@ fn world_championship_public_pages_in_simplified_chinese() {
     // The same games in the English audit edition keep the audit.
     let audit_dir = fresh("world-championship-audit");
     let audit = site(
-        &db,
+        db,
         &audit_dir,
         &filter,
         &["--edition", "audit", "--lang", "en"],
@@ -366,7 +366,7 @@ fn world_championship_public_pages_in_simplified_chinese() {
     // Moves in WXF with their ICCS, by pairs: `1. E3+5 g0e2 C2=5 b7e7`.
     let lines = browser.eval(MOVE_LINES);
     let first: Vec<&str> = lines[0].as_str().unwrap().split(' ').collect();
-    let moves = shown_coordinates(&db, ruled);
+    let moves = shown_coordinates(db, ruled);
     assert_eq!(first[0], "1.", "{first:?}");
     assert_eq!((first[2], first[4]), (&*moves[0], &*moves[1]), "{first:?}");
     for wxf in [first[1], first[3]] {

@@ -122,7 +122,6 @@ mod tests {
             "飞相对进左马 A13"
         );
         assert_eq!(opening_label(GameKind::Xiangqi, "Z9", Lang::En), "Z9");
-        let df = df!("opening" => ["A13", "?"], "games" => [2u32, 1]).unwrap();
         assert_eq!(
             opening_label(GameKind::Xiangqi, "A13", Lang::ZhHant),
             "飛相對進左馬 A13"
