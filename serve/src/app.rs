@@ -13,7 +13,6 @@ use kifu_reports::site::served::{event_navs, Curated};
 use kifu_store::Store;
 
 use crate::pool::Pool;
-use crate::read::ReadError;
 use crate::{Answers, Config};
 
 /// What every request shares.
@@ -92,14 +91,13 @@ impl App {
     /// the copy kept while the curation is the one it was read under, else read again
     /// (derived lazily, by the request that finds it stale, never by the write) and kept.
     /// The lock is held while reading, so requests that find it stale together read once.
-    pub(crate) fn curated(&self, store: &Store) -> Result<Arc<Curated>, ReadError> {
-        let failed = |e: kifu_reports::Error| ReadError::Failed(format!("the curation: {e}"));
-        let mark = Curated::mark(store).map_err(failed)?;
+    pub(crate) fn curated(&self, store: &Store) -> Result<Arc<Curated>, kifu_reports::Error> {
+        let mark = Curated::mark(store)?;
         let mut kept = self.curated.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(current) = kept.as_ref().filter(|c| c.mark == mark) {
             return Ok(current.clone());
         }
-        let fresh = Arc::new(Curated::load(store).map_err(failed)?);
+        let fresh = Arc::new(Curated::load(store)?);
         *kept = Some(fresh.clone());
         Ok(fresh)
     }
@@ -113,8 +111,8 @@ impl App {
         store: &Store,
         event: &str,
         curated: &Curated,
-    ) -> Result<Arc<HashMap<i64, RoundNav>>, ReadError> {
-        let generation = store.generation().map_err(crate::read::store_error)?.0;
+    ) -> Result<Arc<HashMap<i64, RoundNav>>, kifu_reports::Error> {
+        let generation = store.generation()?.0;
         {
             let kept = self.navs.lock().unwrap_or_else(|e| e.into_inner());
             if kept.generation == generation {
@@ -123,9 +121,13 @@ impl App {
                 }
             }
         }
-        let navs = event_navs(store, event, curated, self.config.lang, "/events/")
-            .map_err(|e| ReadError::Failed(e.to_string()))?;
-        let navs = Arc::new(navs);
+        let navs = Arc::new(event_navs(
+            store,
+            event,
+            curated,
+            self.config.lang,
+            "/events/",
+        )?);
         let mut kept = self.navs.lock().unwrap_or_else(|e| e.into_inner());
         if kept.generation != generation || kept.by_event.len() >= KEPT_EVENTS {
             *kept = EventNavs {

@@ -81,12 +81,12 @@ pub(crate) async fn page(State(app): State<Arc<App>>, Path(id): Path<String>) ->
             suffix: String::new(),
             encoded_files: false,
         });
-        let curated = shared.curated(store)?;
+        let failed = |e: kifu_reports::Error| ReadError::Failed(e.to_string());
+        let curated = shared.curated(store).map_err(failed)?;
         links.names = curated.names.clone();
         // The neighbours' links (`ID.html`) resolve beside this page: `/games/ID.html`.
-        let event = event_of(store, id).map_err(|e| ReadError::Failed(e.to_string()))?;
-        if let Some(event) = event {
-            let navs = shared.event_navs(store, &event, &curated)?;
+        if let Some(event) = event_of(store, id).map_err(failed)? {
+            let navs = shared.event_navs(store, &event, &curated).map_err(failed)?;
             links
                 .round_navs
                 .extend(navs.get(&id).map(|nav| (id, nav.clone())));

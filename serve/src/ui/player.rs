@@ -39,7 +39,9 @@ pub(crate) async fn page(State(app): State<Arc<App>>, Path(name): Path<String>) 
         if let Some(kept) = shared.kept_answer(&tag) {
             return Ok(kept);
         }
-        let curated = shared.curated(store)?;
+        let curated = shared
+            .curated(store)
+            .map_err(|e| ReadError::Failed(e.to_string()))?;
         let html = player_page(store, &asked, &presentation, &curated, &site_title).map_err(
             |e| match e.not_found() {
                 Some(detail) => ReadError::NotFound(format!(

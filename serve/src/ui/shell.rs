@@ -37,7 +37,6 @@ pub(crate) const LABELS: &[(&str, Msg)] = &[
     ("draws", Msg::ColDraws),
     ("losses", Msg::ColLosses),
     ("score", Msg::ColScore),
-    ("rating", Msg::ColRating),
     ("findings", Msg::FindingsHeading),
     ("draw", Msg::Draw),
     ("noResult", Msg::NoResult),
@@ -45,18 +44,14 @@ pub(crate) const LABELS: &[(&str, Msg)] = &[
     ("black", Msg::SideBlack),
     ("white", Msg::SideWhite),
     ("red", Msg::SideRed),
-    ("won", Msg::UiWon),
-    ("lost", Msg::UiLost),
     ("showing", Msg::UiShowing),
     ("noGames", Msg::UiNoGamesMatch),
     ("loading", Msg::UiLoading),
     ("serverSaid", Msg::UiServerSaid),
-    ("noRating", Msg::UiNoRatingHistory),
     ("noRound", Msg::UiNoRound),
     ("noStandings", Msg::UiNoStandings),
     ("lastUpdated", Msg::UiLastUpdated),
     ("liveLost", Msg::UiLiveLost),
-    ("playerResult", Msg::UiPlayerResult),
 ];
 
 /// The page's HTML.
