@@ -59,20 +59,6 @@ impl Curated {
     }
 }
 
-/// Every game under `filter` with the result rows of each of their kinds.
-fn games_and_rows(
-    store: &Store,
-    filter: &Filter,
-) -> Result<(Vec<GameListing>, Vec<(GameKind, Vec<ResultRow>)>), Error> {
-    let games = store.list_games(filter, GameOrder::Id, None)?;
-    let kinds: BTreeSet<GameKind> = games.iter().map(|g| g.kind).collect();
-    let rows = kinds
-        .into_iter()
-        .map(|kind| Ok((kind, store.results_of(kind, filter)?)))
-        .collect::<Result<_, Error>>()?;
-    Ok((games, rows))
-}
-
 /// The event game `game` is listed under (the curated name where the curation gives one):
 /// what its page leads through. `None`: the game names no event (or is a linked copy,
 /// which the events list under the game it copies).
@@ -96,14 +82,17 @@ pub fn event_navs(
     lang: Lang,
     events_prefix: &str,
 ) -> Result<HashMap<i64, RoundNav>, Error> {
-    let (games, rows) = games_and_rows(
-        store,
-        &Filter {
-            event: Some(event.to_owned()),
-            ..Filter::default()
-        },
-    )?;
-    let all_rows = || rows.iter().flat_map(|(_, r)| r);
+    let filter = Filter {
+        event: Some(event.to_owned()),
+        ..Filter::default()
+    };
+    let games = store.list_games(&filter, GameOrder::Id, None)?;
+    // The rows of each kind the games are of: their boards and sections.
+    let kinds: BTreeSet<GameKind> = games.iter().map(|g| g.kind).collect();
+    let mut rows = Vec::new();
+    for kind in kinds {
+        rows.extend(store.results_of(kind, &filter)?);
+    }
     // A name with a wildcard selects more than its event: only its own group is walked.
     let groups: Vec<_> = group_events(&games)
         .into_iter()
@@ -121,8 +110,8 @@ pub fn event_navs(
     Ok(round_navs(
         &groups,
         &pages,
-        &seatings(all_rows()),
-        &sections(all_rows()),
+        &seatings(rows.iter()),
+        &sections(rows.iter()),
     ))
 }
 
