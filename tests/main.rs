@@ -44,6 +44,7 @@ mod score_tables;
 mod search;
 mod serve;
 mod serve_decisions;
+mod serve_pages;
 mod serve_ui;
 mod served;
 mod show_every_record;

@@ -461,8 +461,8 @@ fn public_requests_write_nothing_and_answers_follow_an_ingest() {
     assert_eq!(again.status, 304);
     // The binary's scripts and styles are tagged by their contents: revalidated, 304.
     for asset in [
-        "/ui/player.js",
         "/ui/ui.css",
+        "/assets/tables.js",
         "/assets/site.css",
         "/explore/assets/explorer.js",
     ] {

@@ -58,6 +58,8 @@ mod server_pages;
 mod sharing;
 #[macro_use]
 mod scores;
+#[macro_use]
+mod served_pages;
 
 // The groups in table order; `messages` ends the chain and makes the enum.
-rows_shared! { [rows_explorer rows_columns rows_legend rows_site_index rows_site_events rows_games_table rows_game_pages rows_charts rows_report rows_report_sections rows_audit rows_statistics rows_server_pages rows_sharing rows_scores messages] }
+rows_shared! { [rows_explorer rows_columns rows_legend rows_site_index rows_site_events rows_games_table rows_game_pages rows_charts rows_report rows_report_sections rows_audit rows_statistics rows_server_pages rows_sharing rows_scores rows_served_pages messages] }

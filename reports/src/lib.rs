@@ -126,6 +126,22 @@ impl std::fmt::Display for Error {
     }
 }
 
+impl Error {
+    /// What the request names that is not there, in words: a game no game is, a name no
+    /// record gives (with the closest that do), a name that is a pattern (no one's name).
+    /// `None` for every other error. A server answers it `404`.
+    pub fn not_found(&self) -> Option<String> {
+        match self {
+            Error::Store(kifu_store::Error::NotFound(missing))
+            | Error::Analysis(kifu_analysis::Error::Store(kifu_store::Error::NotFound(missing))) => {
+                Some(missing.to_string())
+            }
+            Error::Analysis(e @ kifu_analysis::Error::Usage(_)) => Some(e.to_string()),
+            _ => None,
+        }
+    }
+}
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

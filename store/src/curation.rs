@@ -155,6 +155,16 @@ impl Store {
         stored_curation(&self.conn)
     }
 
+    /// The SHA-256 of the curation applied (`None`: none is): what a copy of the
+    /// curation's names and terms was read under is still current while it is the same
+    /// (they come from its text alone), read without the text itself.
+    pub fn curation_sha256(&self) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row("SELECT sha256 FROM curation WHERE id = 1", [], |r| r.get(0))
+            .optional()?)
+    }
+
     /// Game `id`'s seats with the names its record gave, where the curation shows another:
     /// `(seat side, recorded name)`.
     pub fn recorded_names(&self, id: i64) -> Result<Vec<(String, String, String)>> {

@@ -66,8 +66,9 @@ pub struct GameLinks {
     /// Each game's event page and previous and next game (a game not here has none).
     pub round_navs: std::collections::HashMap<i64, super::round_nav::RoundNav>,
     /// The curation's names in other languages: the page shows its players, event and
-    /// round in its language (links keep the names the database shows).
-    pub names: ShownNames,
+    /// round in its language (links keep the names the database shows). Shared: a
+    /// site's thousands of pages, and a server's every request, read one copy.
+    pub names: std::sync::Arc<ShownNames>,
     /// The site writes each game's record beside its page ([`super::share::record_file`])
     /// and a picture of its final position (`ID.png`): the page links the one and names
     /// the other its `og:image`.
@@ -130,7 +131,7 @@ impl GameLinks {
             presentation: Presentation::default(),
             name_pages: None,
             round_navs: Default::default(),
-            names: ShownNames::default(),
+            names: Default::default(),
             downloads: false,
             previews: false,
         }

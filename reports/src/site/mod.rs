@@ -25,6 +25,7 @@ mod player;
 mod rating_chart;
 pub mod round_nav;
 mod search_index;
+pub mod served;
 mod share;
 mod standings;
 pub use standings::event_standings_html;
@@ -288,7 +289,7 @@ fn build(
             &seatings,
             &round_nav::sections(source.rows()),
         ),
-        names: names.clone(),
+        names: std::sync::Arc::new(names.clone()),
         name_pages: player_pages.then(|| game::NamePages {
             player: format!("../{}/", player::PLAYERS_DIR),
             event: None,

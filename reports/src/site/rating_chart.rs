@@ -75,7 +75,7 @@ pub(crate) fn rating_chart(
     let _ = write!(
         out,
         "<svg class=\"rating-chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} \
-         {HEIGHT}\" role=\"img\" aria-label=\"{}\" style=\"max-width:100%;height:auto\">",
+         {HEIGHT}\" role=\"img\" aria-label=\"{}\">",
         escape(label)
     );
     let _ = write!(

@@ -7,11 +7,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 /// The pages' own files, as (name under `/ui/`, contents).
-const UI_FILES: [(&str, &str); 5] = [
+const UI_FILES: [(&str, &str); 4] = [
     ("ui.css", include_str!("assets/ui.css")),
     ("common.js", include_str!("assets/common.js")),
     ("home.js", include_str!("assets/home.js")),
-    ("player.js", include_str!("assets/player.js")),
     ("event.js", include_str!("assets/event.js")),
 ];
 
@@ -19,6 +18,10 @@ const UI_FILES: [(&str, &str); 5] = [
 pub(crate) async fn site_asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     if file == "site.css" {
         return asset(&file, kifu_reports::site::SITE_CSS.as_bytes(), &headers);
+    }
+    // The player pages' stacking of wide tables on a phone.
+    if file == "tables.js" {
+        return asset(&file, kifu_reports::site::TABLES_JS.as_bytes(), &headers);
     }
     match kifu_reports::site::game::game_assets()
         .into_iter()

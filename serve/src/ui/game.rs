@@ -1,6 +1,8 @@
 //! `/games/{id}`: one game's page with its replay, the static site's own page
 //! ([`kifu_reports::site::game::game_page`]) rendered for this game from a pooled
-//! connection, its players and event linked to their pages here.
+//! connection, its players and event linked to their pages here, its names in the
+//! server's language (the curation's, as the server keeps them: [`App::curated`]), and the
+//! previous and next game of its event ([`App::event_navs`]).
 
 use std::sync::Arc;
 
@@ -8,6 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use kifu_reports::site::game::{game_page, with_copies_header, GameLinks, NamePages};
+use kifu_reports::site::served::event_of;
 use kifu_reports::Presentation;
 use kifu_store::GameFilter;
 
@@ -51,6 +54,7 @@ pub(crate) async fn page(State(app): State<Arc<App>>, Path(id): Path<String>) ->
     let site_title = config.lang.text(kifu_lang::Msg::UiSiteTitle).to_owned();
     // The auditors' forms (decide.js), where this server takes decisions.
     let decisions = !config.edition.is_public() && config.writes.is_some();
+    let shared = app.clone();
     let rendered = in_snapshot(&app, move |store| {
         let lang = presentation.lang;
         let game = with_copies_header(
@@ -77,6 +81,16 @@ pub(crate) async fn page(State(app): State<Arc<App>>, Path(id): Path<String>) ->
             suffix: String::new(),
             encoded_files: false,
         });
+        let failed = |e: kifu_reports::Error| ReadError::Failed(e.to_string());
+        let curated = shared.curated(store).map_err(failed)?;
+        links.names = curated.names.clone();
+        // The neighbours' links (`ID.html`) resolve beside this page: `/games/ID.html`.
+        if let Some(event) = event_of(store, id).map_err(failed)? {
+            let navs = shared.event_navs(store, &event, &curated).map_err(failed)?;
+            links
+                .round_navs
+                .extend(navs.get(&id).map(|nav| (id, nav.clone())));
+        }
         let html =
             game_page(&game, &findings, &links).map_err(|e| ReadError::Failed(e.to_string()))?;
         Ok(if decisions {

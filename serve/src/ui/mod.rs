@@ -1,9 +1,9 @@
 //! The web UI's routes (all but the explorer's): the home page with its search, a game's
-//! page with its replay (the static site's, rendered here), a player's and an event's page
-//! (an event's standings re-read as games arrive), and the assets they use, every one
+//! page with its replay and a player's page (the static site's, rendered here), an event's
+//! page (its standings re-read as games arrive), and the assets they use, every one
 //! embedded in the binary.
 //!
-//! Routes: `/`, `/games/{id}`, `/players/{name}`, `/events/{name}`,
+//! Routes: `/` (also `/index.html`, where the site's pages link their root), `/games/{id}`, `/players/{name}`, `/events/{name}`,
 //! `/events/{name}/standings` (the standings as an HTML fragment, tagged by the games'
 //! generation), `/assets/{file}` (the site's style sheet and the game pages' script and
 //! style) and `/ui/{file}` (the pages' own scripts and style).
@@ -11,6 +11,7 @@
 mod assets;
 mod counts;
 mod game;
+mod player;
 mod shell;
 mod standings;
 
@@ -29,8 +30,10 @@ use shell::Page;
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/", get(home))
+        // The site's pages link their site's root by its file.
+        .route("/index.html", get(home))
         .route("/games/{id}", get(game::page))
-        .route("/players/{name}", get(player))
+        .route("/players/{name}", get(player::page))
         .route("/events/{name}", get(event))
         .route("/events/{name}/standings", get(standings::fragment))
         .route("/assets/{file}", get(assets::site_asset))
@@ -42,10 +45,6 @@ async fn home(State(app): State<Arc<App>>) -> Response {
         Ok(counts) => html(shell::page(&app.config, &Page::Home(counts))),
         Err(e) => error_page(&app.config, e.status(), e.message()),
     }
-}
-
-async fn player(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {
-    html(shell::page(&app.config, &Page::Player(name)))
 }
 
 async fn event(State(app): State<Arc<App>>, Path(name): Path<String>) -> Response {

@@ -15,12 +15,8 @@ use crate::Config;
 pub(crate) enum Page {
     /// The home page, with the archive's counts per kind.
     Home(Vec<super::counts::KindCounts>),
-    Player(String),
     /// An event, with its standings as first drawn.
-    Event {
-        name: String,
-        standings: String,
-    },
+    Event { name: String, standings: String },
     /// No page: why.
     Error(String),
 }
@@ -41,7 +37,6 @@ pub(crate) const LABELS: &[(&str, Msg)] = &[
     ("draws", Msg::ColDraws),
     ("losses", Msg::ColLosses),
     ("score", Msg::ColScore),
-    ("rating", Msg::ColRating),
     ("findings", Msg::FindingsHeading),
     ("draw", Msg::Draw),
     ("noResult", Msg::NoResult),
@@ -49,18 +44,14 @@ pub(crate) const LABELS: &[(&str, Msg)] = &[
     ("black", Msg::SideBlack),
     ("white", Msg::SideWhite),
     ("red", Msg::SideRed),
-    ("won", Msg::UiWon),
-    ("lost", Msg::UiLost),
     ("showing", Msg::UiShowing),
     ("noGames", Msg::UiNoGamesMatch),
     ("loading", Msg::UiLoading),
     ("serverSaid", Msg::UiServerSaid),
-    ("noRating", Msg::UiNoRatingHistory),
     ("noRound", Msg::UiNoRound),
     ("noStandings", Msg::UiNoStandings),
     ("lastUpdated", Msg::UiLastUpdated),
     ("liveLost", Msg::UiLiveLost),
-    ("playerResult", Msg::UiPlayerResult),
 ];
 
 /// The page's HTML.
@@ -69,7 +60,6 @@ pub(crate) fn page(config: &Config, page: &Page) -> String {
     let t = |m: Msg| escape(lang.text(m));
     let (kind, title, script) = match page {
         Page::Home(_) => ("home", lang.text(Msg::UiSiteTitle).to_owned(), "home"),
-        Page::Player(name) => ("player", name.clone(), "player"),
         Page::Event { name, .. } => ("event", name.clone(), "event"),
         Page::Error(_) => ("error", lang.text(Msg::UiSiteTitle).to_owned(), ""),
     };
@@ -92,7 +82,6 @@ pub(crate) fn page(config: &Config, page: &Page) -> String {
     );
     match page {
         Page::Home(counts) => home(&mut out, config, counts),
-        Page::Player(name) => player(&mut out, name, lang),
         Page::Event { standings, .. } => event(&mut out, standings, lang),
         Page::Error(message) => {
             let _ = write!(out, "<p class=\"error\">{}</p>", escape(message));
@@ -124,7 +113,7 @@ fn ui_data(config: &Config, page: &Page) -> Value {
         .map(|&k| (k.name().to_owned(), Value::from(lang.kind(k))))
         .collect();
     let subject = match page {
-        Page::Player(name) | Page::Event { name, .. } => Value::from(name.as_str()),
+        Page::Event { name, .. } => Value::from(name.as_str()),
         Page::Home(_) | Page::Error(_) => Value::Null,
     };
     json!({
@@ -230,25 +219,6 @@ fn games_block(out: &mut String, lang: Lang) {
     );
 }
 
-fn player(out: &mut String, name: &str, lang: Lang) {
-    let t = |m: Msg| escape(lang.text(m));
-    let _ = write!(
-        out,
-        "<p id=\"spellings\" hidden>{}: <span></span></p>\n\
-         <section id=\"by-year\"><h2>{}</h2><div class=\"table-wrap\"><table class=\"tally\"></table></div></section>\n\
-         <section id=\"by-event\"><h2>{}</h2><div class=\"table-wrap\"><table class=\"tally\"></table></div></section>\n\
-         <section id=\"ratings\"><h2>{}</h2><div id=\"rating-charts\"></div></section>\n\
-         <section id=\"player-games\"><h2>{}</h2>",
-        t(Msg::UiSpellings),
-        t(Msg::UiResultsByYear),
-        t(Msg::UiResultsByEvent),
-        t(Msg::UiRatingHistory),
-        escape(&lang.fill(Msg::UiPlayerGames, &[("name", name)])),
-    );
-    games_block(out, lang);
-    out.push_str("</section>\n");
-}
-
 fn event(out: &mut String, standings: &str, lang: Lang) {
     let t = |m: Msg| escape(lang.text(m));
     let _ = write!(
@@ -272,7 +242,6 @@ mod tests {
         let scripts = [
             include_str!("assets/common.js"),
             include_str!("assets/home.js"),
-            include_str!("assets/player.js"),
             include_str!("assets/event.js"),
         ]
         .concat();

@@ -74,17 +74,6 @@ function resultText(result) {
   return fill(L.seatWins, { seat: sideName(result) });
 }
 
-/** How `player` did in `game`: won, lost, draw, or no result (null when not seated). */
-function playerOutcome(game, player) {
-  const folded = player.toLowerCase();
-  const seat = game.players.find((p) => p.name.toLowerCase() === folded);
-  if (!seat) return null;
-  const result = game.counted_result;
-  if (!result) return 'none';
-  if (result === 'draw') return 'draw';
-  return result === seat.side ? 'won' : 'lost';
-}
-
 /** Says the API's refusal or the empty answer's notices in `status` and `notices`. */
 function sayAnswer(answer, status, notices) {
   notices.replaceChildren();
@@ -107,10 +96,9 @@ function sayAnswer(answer, status, notices) {
 }
 
 /** Fills `table` with `games`: number, kind, date, event, round, players, result, plies
- *  (the audit edition adds the findings); `player` adds that player's outcome. */
-function gamesTable(table, games, player) {
+ *  (the audit edition adds the findings). */
+function gamesTable(table, games) {
   const heads = [L.game, L.kind, L.date, L.event, L.round, L.players, L.result, L.plies];
-  if (player) heads.splice(7, 0, fill(L.playerResult, { player: player }));
   if (UI.audit) heads.push(L.findings);
   table.replaceChildren(el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { text: h })))));
   const body = el('tbody');
@@ -130,11 +118,6 @@ function gamesTable(table, games, player) {
       players,
       el('td', { text: resultText(g.counted_result) }),
       el('td', { class: 'num', text: g.plies }));
-    if (player) {
-      const outcome = playerOutcome(g, player);
-      const words = { won: L.won, lost: L.lost, draw: L.draw, none: L.noResult };
-      row.insertBefore(el('td', { class: 'outcome', 'data-outcome': outcome || '', text: words[outcome] || '' }), row.lastChild);
-    }
     if (UI.audit) {
       const f = g.findings || {};
       row.append(el('td', { class: 'num', text: [f.error || 0, f.warning || 0, f.info || 0].join(' / ') }));
