@@ -251,10 +251,9 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
     );
     // An event page shows its standings and games linking to the game pages.
     browser.open(&sample[0]);
-    let links: Vec<String> = serde_json::from_value(
-        browser
-            .eval("[...document.querySelectorAll('tr.game a')].map(a => a.getAttribute('href'))"),
-    )
+    let links: Vec<String> = serde_json::from_value(browser.eval(
+        "[...document.querySelectorAll('tr.game td.num a')].map(a => a.getAttribute('href'))",
+    ))
     .unwrap();
     assert!(!links.is_empty(), "event 1 lists no game");
     assert!(

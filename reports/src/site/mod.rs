@@ -285,6 +285,14 @@ fn build(
     // would add about a third to its game pages (it writes one record file per event,
     // [`archive`]). Every page has its preview's meta.
     let downloads = !archive_site;
+    // The games whose records a download holds: an archive's event of one game has no
+    // page, and so no download.
+    let recorded: std::collections::HashSet<i64> = groups
+        .iter()
+        .zip(&own_pages)
+        .filter(|&(_, &own)| own || !archive_site)
+        .flat_map(|(g, _)| g.games.iter().map(|x| x.id))
+        .collect();
     let links = game::GameLinks {
         downloads,
         previews: true,
@@ -321,7 +329,10 @@ fn build(
             .iter()
             .map(|g| {
                 let row = store.game(g.id)?;
-                let record = share::record_text(&row);
+                let record = recorded
+                    .contains(&g.id)
+                    .then(|| share::record_text(&row))
+                    .flatten();
                 Ok((
                     game::with_copies_header(
                         row,
