@@ -16,6 +16,13 @@ use crate::common::{
     audit_codes, bytes_under, ingest_ok, kifu_ok, shared, DPXQ, WORLD_CHAMPIONSHIP,
 };
 
+/// CCPD's player of the most games: `kifu player` counts 1,393 for him (1,348 as 呂欽, 41
+/// as `呂  欽`, 4 as `呂 欽`).
+const CCPD_PLAYER: &str = "呂欽";
+const CCPD_PLAYER_GAMES: usize = 1_393;
+/// The fewest games of an archive's player with a page (docs/publishing.md).
+const ARCHIVE_MIN_GAMES: u64 = 30;
+
 /// The longest a page may take to open (its load event) in Chromium.
 const OPEN_LIMIT: Duration = Duration::from_secs(2);
 
@@ -105,9 +112,18 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
     let index = dir.join("index.html");
     let index_bytes = bytes_under(&index);
     let games_bytes = bytes_under(&dir.join("games"));
+    let players_bytes = bytes_under(&dir.join("players"));
+    let mut downloads_bytes = 0;
+    for entry in std::fs::read_dir(dir.join("events")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.to_str().unwrap().contains("-all-") {
+            downloads_bytes += bytes_under(&path);
+        }
+    }
     let total = bytes_under(&dir);
     eprintln!(
-        "index.html {index_bytes} bytes; site {total} bytes, of which game pages {games_bytes}"
+        "index.html {index_bytes} bytes; site {total} bytes, of which game pages {games_bytes}, \
+         player pages {players_bytes}, event records {downloads_bytes}"
     );
     assert!(index_bytes < 2_000_000, "index.html is {index_bytes} bytes");
     assert!(total < 150_000_000, "the site is {total} bytes");
@@ -183,6 +199,8 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
         );
     }
 
+    let player_page = assert_players_and_downloads(&root, Path::new(db), &dir, &event_pages);
+
     let codes = audit_codes(Path::new(db), &[]);
     let n = event_pages.len();
     let sample: Vec<PathBuf> = [0, 1, n / 2, n - 1]
@@ -200,12 +218,42 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
         let took = open_timed(&mut browser, p);
         assert!(took < OPEN_LIMIT, "{} opened in {took:.2?}", p.display());
     }
+    // `?embed`: an event page's standings alone, its links opening in the whole window.
+    browser.open_url(&format!("file://{}?embed", sample[0].display()));
+    assert_eq!(
+        browser.eval(
+            "[...document.querySelectorAll('header.top, nav.toc, #games-section, footer')]\
+               .map(e => getComputedStyle(e).display)"
+        ),
+        json!(["none", "none", "none", "none"])
+    );
+    assert_eq!(
+        browser.eval("document.querySelector('base').target"),
+        json!("_top")
+    );
+    assert!(
+        browser
+            .eval("document.querySelectorAll('tr.standing').length")
+            .as_u64()
+            .unwrap()
+            > 1
+    );
+    // His page opens within the bound and lists his games.
+    let took = open_timed(&mut browser, &player_page);
+    assert!(
+        took < OPEN_LIMIT,
+        "{} opened in {took:.2?}",
+        player_page.display()
+    );
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#by-event a[href^=\"../games/\"]').length"),
+        json!(CCPD_PLAYER_GAMES)
+    );
     // An event page shows its standings and games linking to the game pages.
     browser.open(&sample[0]);
-    let links: Vec<String> = serde_json::from_value(
-        browser
-            .eval("[...document.querySelectorAll('tr.game a')].map(a => a.getAttribute('href'))"),
-    )
+    let links: Vec<String> = serde_json::from_value(browser.eval(
+        "[...document.querySelectorAll('tr.game td.num a')].map(a => a.getAttribute('href'))",
+    ))
     .unwrap();
     assert!(!links.is_empty(), "event 1 lists no game");
     assert!(
@@ -322,6 +370,157 @@ fn ccpd_archive_is_an_events_index_with_event_pages_and_a_search_over_every_game
          document.querySelectorAll('tr.game').length === 0"
     ));
     assert_eq!(browser.problems(), Vec::<String>::new());
+}
+
+/// Every `href` of `html` that begins with `prefix`.
+fn hrefs<'h>(html: &'h str, prefix: &str) -> Vec<&'h str> {
+    html.split("href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .filter(|h| h.starts_with(prefix))
+        .collect()
+}
+
+/// An archive's player pages (CCPD's player of the most games has his page, stating and
+/// listing his games, which link to it) and its event pages' record files (ingested
+/// back: the same games with the same results). His page.
+fn assert_players_and_downloads(
+    root: &Path,
+    db: &Path,
+    dir: &Path,
+    event_pages: &[&PathBuf],
+) -> PathBuf {
+    let db = db.to_str().unwrap();
+    let record: Value =
+        serde_json::from_str(&kifu_ok(&["player", "--db", db, CCPD_PLAYER, "--json"])).unwrap();
+    let listed: u64 = record["listed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(listed, CCPD_PLAYER_GAMES as u64);
+    // His page, numbered: the one his games' pages link his name to.
+    let first: Value = kifu_ok(&[
+        "games",
+        "--db",
+        db,
+        "--player",
+        CCPD_PLAYER,
+        "--format",
+        "json",
+    ])
+    .lines()
+    .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    .find(|g| {
+        g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == CCPD_PLAYER)
+    })
+    .unwrap();
+    let first_page = dir.join(format!("games/{}.html", first["id"]));
+    let first_html = std::fs::read_to_string(&first_page).unwrap();
+    let back = first_html
+        .split("<a href=\"")
+        .skip(1)
+        .find(|rest| {
+            rest.contains(&format!("\">{CCPD_PLAYER}</a>")) && rest.starts_with("../players/")
+        })
+        .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+        .unwrap_or_else(|| panic!("{} does not link {CCPD_PLAYER}", first_page.display()));
+    let page = dir.join("games").join(&back);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(&format!(
+            "<span class=\"count\" id=\"player-games\">{CCPD_PLAYER_GAMES} games</span>"
+        )),
+        "{}: the game count",
+        page.display()
+    );
+    let games: Vec<&str> = hrefs(&html, "../games/");
+    assert_eq!(games.len(), CCPD_PLAYER_GAMES, "the games listed");
+    assert!(
+        !html.contains("id=\"search\""),
+        "a lean page has no search box"
+    );
+    // His games' pages link back to his page (those naming him as 呂欽).
+    for game in games.iter().step_by(97) {
+        let game_page = dir.join("players").join(game);
+        let game_html = std::fs::read_to_string(&game_page).unwrap();
+        assert!(
+            game_html.contains(&format!("href=\"{back}\">{CCPD_PLAYER}</a>"))
+                || !game_html.contains(&format!(">{CCPD_PLAYER}</")),
+            "{} does not link {back}",
+            game_page.display()
+        );
+    }
+    // Exactly the players of at least ARCHIVE_MIN_GAMES games have a page.
+    let paged = kifu_ok(&["players", "--db", db, "--format", "json"])
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|p| p["games"].as_u64().unwrap() >= ARCHIVE_MIN_GAMES)
+        .count();
+    assert_eq!(
+        std::fs::read_dir(dir.join("players")).unwrap().count(),
+        paged
+    );
+    // Every player's link on an event page leads to a page.
+    let mut linked = 0;
+    for p in event_pages.iter().take(20) {
+        let event_html = std::fs::read_to_string(p).unwrap();
+        for href in hrefs(&event_html, "../players/") {
+            let target = p.parent().unwrap().join(href.replace("%25", "%"));
+            assert!(target.is_file(), "{}: {href} leads nowhere", p.display());
+            linked += 1;
+        }
+    }
+    assert!(linked > 40, "{linked} player links on 20 event pages");
+
+    // An event page's record file, ingested into a fresh database, gives its games back
+    // with their players, results and lengths.
+    let event = event_pages[0];
+    let event_html = std::fs::read_to_string(event).unwrap();
+    let downloads: Vec<&str> = event_html
+        .split("<a class=\"download\" href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    let number = event.file_stem().unwrap().to_str().unwrap();
+    assert_eq!(downloads, [format!("{number}-all-xiangqi.pgn")]);
+    let ids: BTreeSet<i64> = event_html
+        .split("<tr class=\"game\" data-game=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].parse().unwrap())
+        .collect();
+    let seen = |db: &str, ids: Option<&BTreeSet<i64>>| -> Vec<String> {
+        let mut games: Vec<String> = kifu_ok(&["games", "--db", db, "--format", "json"])
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|g| ids.is_none_or(|ids| ids.contains(&g["id"].as_i64().unwrap())))
+            .map(|g| {
+                format!(
+                    "{} {} {} {}",
+                    g["players"], g["counted_result"], g["recorded_result"], g["plies"]
+                )
+            })
+            .collect();
+        games.sort();
+        games
+    };
+    let fresh = root.join("download.db");
+    ingest_ok(&fresh, &[&event.parent().unwrap().join(downloads[0])]);
+    let expected = seen(db, Some(&ids));
+    assert_eq!(expected.len(), ids.len());
+    assert_eq!(
+        seen(fresh.to_str().unwrap(), None),
+        expected,
+        "{}",
+        event.display()
+    );
+    std::fs::remove_file(&fresh).unwrap();
+    page
 }
 
 /// Numbers inside a name compare as numbers (第08轮 before 第10轮).

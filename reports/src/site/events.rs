@@ -163,6 +163,10 @@ pub(crate) struct EventPage<'a> {
     pub(crate) logo: &'a str,
     /// The curation's names in other languages.
     pub(crate) names: &'a ShownNames,
+    /// Where the games table links its players' pages.
+    pub(crate) player_files: &'a crate::site::player::PlayerFiles,
+    /// The links to the event's record files ([`crate::site::share::event_downloads_html`]).
+    pub(crate) downloads: String,
 }
 
 /// The HTML text of `events/N.html`.
@@ -194,10 +198,11 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
     let _ = write!(
         out,
         "<main class=\"wrap\">\n<nav class=\"toc\"><a href=\"../index.html\">{}</a> \
-         <a href=\"#standings\">{}</a> <a href=\"#games-section\">{}</a></nav>\n",
+         <a href=\"#standings\">{}</a> <a href=\"#games-section\">{}</a></nav>\n{}",
         lang.text(Msg::AllEvents),
         lang.text(Msg::Standings),
-        lang.text(Msg::Games)
+        lang.text(Msg::Games),
+        e.downloads
     );
     // An event of one or two games has no crosstable worth a legend.
     standings_section(&mut out, &g.kinds, &e.standings, g.games.len() < 3, lang);
@@ -211,6 +216,7 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
             base: "../",
             with_event: false,
             names: e.names,
+            player_files: Some(e.player_files),
         },
         p,
     );

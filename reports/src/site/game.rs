@@ -63,6 +63,10 @@ pub struct GameLinks {
     /// `/players/` and `/events/`, the site's `../players/NAME.html`): the name,
     /// percent-encoded, follows the prefix, and the suffix the name.
     pub name_pages: Option<NamePages>,
+    /// An archive's player pages are numbered (`players/N.html`, a short link on each of
+    /// its thousands of game pages): each name's number, where `name_pages` link by
+    /// number; a name not here has no page and is not linked.
+    pub player_numbers: Option<std::sync::Arc<std::collections::HashMap<String, usize>>>,
     /// Each game's event page and previous and next game (a game not here has none).
     pub round_navs: std::collections::HashMap<i64, super::round_nav::RoundNav>,
     /// The curation's names in other languages: the page shows its players, event and
@@ -130,6 +134,7 @@ impl GameLinks {
             sources: SourceRoot::common(sources),
             presentation: Presentation::default(),
             name_pages: None,
+            player_numbers: None,
             round_navs: Default::default(),
             names: Default::default(),
             downloads: false,
@@ -592,7 +597,17 @@ fn header(out: &mut String, game: &GameRow, links: &GameLinks) {
     let public = links.presentation.edition.is_public();
     out.push_str("<dl class=\"meta\">");
     let pages = links.name_pages.as_ref();
+    let numbers = links.player_numbers.as_deref();
     let linked = |pages: Option<&NamePages>, name: &str| match pages {
+        Some(p) if numbers.is_some() => match numbers.and_then(|n| n.get(name)) {
+            Some(number) => format!(
+                "<a href=\"{}{number}{}\">{}</a>",
+                escape(&p.player),
+                escape(&p.suffix),
+                escape(shown.player(name))
+            ),
+            None => escape(shown.player(name)),
+        },
         Some(p) => format!(
             "<a href=\"{}\">{}</a>",
             p.href(&p.player, name),

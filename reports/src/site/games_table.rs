@@ -84,7 +84,7 @@ pub(crate) fn table_result(g: &GameListing, lang: Lang) -> String {
 }
 
 /// The audit edition's result: the counted one, and the recorded one when it differs.
-fn audit_result(g: &GameListing, lang: Lang) -> String {
+pub(crate) fn audit_result(g: &GameListing, lang: Lang) -> String {
     let counted = g.counted.map_or_else(|| "-".to_string(), |c| c.to_string());
     match (&g.recorded, g.differs) {
         (Some(r), true) => lang.fill(
@@ -116,6 +116,9 @@ pub(crate) struct GamesTable<'a> {
     pub(crate) with_event: bool,
     /// The curation's names in other languages.
     pub(crate) names: &'a ShownNames,
+    /// Where each player's name links to the player's page (an archive's event pages;
+    /// the game pages link them in every site).
+    pub(crate) player_files: Option<&'a super::player::PlayerFiles>,
 }
 
 /// The games section: its search box (`#search`, `#shown`, `#no-match`) and `table#games`.
@@ -187,7 +190,17 @@ pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
     let none = Seating::default();
     for (number, g) in t.games.iter().enumerate() {
         let seating = t.seatings.get(&g.id).unwrap_or(&none);
-        let players: Vec<&str> = g.players.iter().map(|(_, n)| shown.player(n)).collect();
+        let players: Vec<String> = g
+            .players
+            .iter()
+            .map(|(_, n)| {
+                let name = escape(shown.player(n));
+                match t.player_files.and_then(|f| f.href(t.base, n)) {
+                    Some(href) => format!("<a href=\"{href}\">{name}</a>"),
+                    None => name,
+                }
+            })
+            .collect();
         // The public edition numbers the event's games in table order; the id stays in
         // the link and in `data-game`.
         let label = if audit { g.id } else { number as i64 + 1 };
@@ -220,11 +233,7 @@ pub(crate) fn games_html(out: &mut String, t: &GamesTable, p: &Presentation) {
                 escape(seating.board.as_deref().unwrap_or(""))
             );
         }
-        let _ = write!(
-            out,
-            "<td class=\"players\">{}</td>",
-            escape(&players.join(" – "))
-        );
+        let _ = write!(out, "<td class=\"players\">{}</td>", players.join(" – "));
         if teams {
             let names: Vec<&str> = seating
                 .teams

@@ -287,6 +287,7 @@ pub(crate) fn index_page(index: &Index) -> String {
             base: "",
             with_event: events.len() > 1,
             names: index.names,
+            player_files: None,
         },
         p,
     );

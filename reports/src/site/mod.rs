@@ -4,12 +4,14 @@
 //! ([`games_table`]), the audit summary in the audit edition, the report's charts). Games
 //! of many events (a whole archive, [`events`]): an events index with a search over every
 //! game ([`search_index`]) and one page per event. Either way one replayable page per game
-//! ([`game`]) and, in a site of one event, one page per player ([`player`]). Plain HTML, one shared style sheet and small scripts in `assets/`; no
-//! request leaves a page, so it works from `file://`.
+//! ([`game`]) and one page per player ([`player`]; an archive's lean, [`player_lean`]).
+//! Plain HTML, one shared style sheet and small scripts in `assets/`; no request leaves a
+//! page, so it works from `file://`.
 //!
-//! Layout: `index.html`, `events/N.html` and `events/list-K.html` (archives),
-//! `games/ID.html`, `players/NAME.html` (the name percent-encoded), `assets/` (`site.css`, the scripts, the search index, the game pages'
-//! files), `charts/` (SVG and PNG).
+//! Layout: `index.html`, `events/N.html` (`?embed`: its standings alone, to embed),
+//! `events/N-all-KIND.EXT` (the event's records) and `events/list-K.html` (archives),
+//! `games/ID.html`, `players/NAME.html` (the name percent-encoded), `assets/` (`site.css`,
+//! the scripts, the search index, the game pages' files), `charts/` (SVG and PNG).
 
 mod board_png;
 mod embed;
@@ -22,6 +24,7 @@ mod games_table;
 mod index;
 mod page;
 mod player;
+mod player_lean;
 mod rating_chart;
 pub mod round_nav;
 mod search_index;
@@ -259,16 +262,19 @@ fn build(
     let groups = events::group_events(&games);
     let own_pages = own_pages(&groups, &source);
     let curated = curated_names(&source);
-    // Player pages, for now, in a site of one event only: an archive's (6,621 players and
-    // 78 MB beside CCPD's 133 MB of game pages) wait for a leaner page.
-    let player_pages = groups.len() <= 1;
+    let archive_site = groups.len() > 1;
+    let player_files = if archive_site {
+        player::PlayerFiles::numbered(&games)
+    } else {
+        player::PlayerFiles::Named
+    };
     let event_pages: Vec<(Option<String>, String)> = groups
         .iter()
         .zip(&own_pages)
         .map(|(g, &own)| {
-            let href = round_nav::event_page_href(g, own, groups.len() > 1);
+            let href = round_nav::event_page_href(g, own, archive_site);
             let terms = event_terms(&source.terms, &curated, g);
-            let title = if groups.len() > 1 {
+            let title = if archive_site {
                 g.title(terms, names.in_lang(options.presentation.lang))
             } else {
                 one_event_title(options, terms, names, title.clone())
@@ -276,10 +282,18 @@ fn build(
             (href, title)
         })
         .collect();
-    // Record downloads and board pictures, like player pages, in a site of one event: an
-    // archive's would add about a third to its game pages. Every page has its preview's
-    // meta.
-    let downloads = player_pages;
+    // Each game's record file and board picture in a site of one event: an archive's
+    // would add about a third to its game pages (it writes one record file per event,
+    // [`archive`]). Every page has its preview's meta.
+    let downloads = !archive_site;
+    // The games whose records a download holds: an archive's event of one game has no
+    // page, and so no download.
+    let recorded: std::collections::HashSet<i64> = groups
+        .iter()
+        .zip(&own_pages)
+        .filter(|&(_, &own)| own || !archive_site)
+        .flat_map(|(g, _)| g.games.iter().map(|x| x.id))
+        .collect();
     let links = game::GameLinks {
         downloads,
         previews: true,
@@ -290,12 +304,16 @@ fn build(
             &round_nav::sections(source.rows()),
         ),
         names: std::sync::Arc::new(names.clone()),
-        name_pages: player_pages.then(|| game::NamePages {
+        name_pages: Some(game::NamePages {
             player: format!("../{}/", player::PLAYERS_DIR),
             event: None,
             suffix: ".html".into(),
             encoded_files: true,
         }),
+        player_numbers: match &player_files {
+            player::PlayerFiles::Numbered(numbers) => Some(numbers.clone()),
+            player::PlayerFiles::Named => None,
+        },
         ..links
     };
     // The store is read by one thread, a chunk of games at a time; their pages (a replay
@@ -305,14 +323,17 @@ fn build(
     // (as `kifu show` does).
     // The record file is the stored game's own (not the header its copies fill in).
     type Read = (kifu_store::query::GameRow, Option<String>);
-    // A page's bytes written, and its game's record by kind.
-    type Written = (u64, Option<(GameKind, String)>);
+    // A page's bytes written, and its game's id and record by kind.
+    type Written = (u64, i64, Option<(GameKind, String)>);
     let read = |chunk: &[GameListing]| -> Result<Vec<Read>, Error> {
         chunk
             .iter()
             .map(|g| {
                 let row = store.game(g.id)?;
-                let record = downloads.then(|| share::record_text(&row)).flatten();
+                let record = recorded
+                    .contains(&g.id)
+                    .then(|| share::record_text(&row))
+                    .flatten();
                 Ok((
                     game::with_copies_header(
                         row,
@@ -343,7 +364,7 @@ fn build(
                 let path = games_dir.join(format!("{}.html", row.id));
                 let mut bytes = 0;
                 write(&path, page.as_bytes(), &mut bytes)?;
-                if let Some(text) = &record {
+                if let Some(text) = record.as_ref().filter(|_| downloads) {
                     let file = games_dir.join(share::record_file(row.id, row.kind));
                     write(&file, text.as_bytes(), &mut bytes)?;
                 }
@@ -351,12 +372,12 @@ fn build(
                     let png = games_dir.join(format!("{}.png", row.id));
                     bytes += board_png::final_position_png(&row, &png)?;
                 }
-                Ok((bytes, record.map(|r| (row.kind, r))))
+                Ok((bytes, row.id, record.map(|r| (row.kind, r))))
             })
             .collect()
     };
-    // Every game's record of each kind, in the pages' order: the event's download.
-    let mut event_records: std::collections::BTreeMap<GameKind, String> = Default::default();
+    // Every game's record: the event's download (an archive's events each their own).
+    let mut records: HashMap<i64, (GameKind, String)> = HashMap::new();
     // This thread reads the next chunk while the pool renders the last one.
     let mut chunks = games.chunks(PAGES_PER_CHUNK);
     let mut next = chunks.next().map(read).transpose()?;
@@ -369,16 +390,12 @@ fn build(
         let written = written?;
         next = read_next?;
         files.games += written.len();
-        for (bytes, record) in written {
+        for (bytes, id, record) in written {
             files.bytes += bytes;
-            if let Some((kind, text)) = record {
-                event_records.entry(kind).or_default().push_str(&text);
+            if let Some(record) = record {
+                records.insert(id, record);
             }
         }
-    }
-    for (kind, text) in &event_records {
-        let file = games_dir.join(share::event_records_file(*kind));
-        write(&file, text.as_bytes(), &mut files.bytes)?;
     }
     let assets = root.join("assets");
     write(
@@ -437,22 +454,27 @@ fn build(
         .map(|s| s.title.clone())
         .zip(drawn)
         .collect();
-    if player_pages {
-        let tables = source.points_tables();
-        let histories = source.histories();
-        let site = player::SitePlayers {
-            games: &games,
-            tables: &tables,
-            seatings: &seatings,
-            site_title: &title,
-            ratings: &histories,
-            names,
-        };
-        write_player_pages(store, options, root, &site, &mut files.bytes)?;
-    } else {
-        let players = root.join(player::PLAYERS_DIR);
-        std::fs::remove_dir(&players).map_err(io(&players))?;
-    }
+    let tables = source.points_tables();
+    let histories = source.histories();
+    // An archive's player pages link each game's event page, where it has one.
+    let event_hrefs: HashMap<i64, String> = groups
+        .iter()
+        .zip(&event_pages)
+        .filter(|_| archive_site)
+        .filter_map(|(g, (href, _))| Some((g, href.as_ref()?)))
+        .flat_map(|(g, href)| g.games.iter().map(move |x| (x.id, href.clone())))
+        .collect();
+    let site = player::SitePlayers::new(
+        &games,
+        &tables,
+        &seatings,
+        &title,
+        &histories,
+        names,
+        &event_hrefs,
+        &player_files,
+    );
+    write_player_pages(store, options, root, &site, &mut files.bytes)?;
     let held: BTreeSet<kifu_facts::GameKind> = games.iter().map(|g| g.kind).collect();
     let scope = filter.describe(&held.into_iter().collect::<Vec<_>>());
     if groups.len() > 1 {
@@ -466,6 +488,8 @@ fn build(
                 source: &source,
                 seatings: &seatings,
                 own_pages: &own_pages,
+                records: &records,
+                player_files: &player_files,
                 scope,
                 charts,
             },
@@ -499,6 +523,13 @@ fn build(
         Edition::Public => Vec::new(),
     };
     let standings = source.whole().html("", p.lang);
+    let record_kinds = write_event_records(
+        &root.join("games"),
+        "",
+        &games.iter().collect::<Vec<_>>(),
+        &records,
+        &mut files.bytes,
+    )?;
     write(
         &root.join(embed::EMBED_GAME),
         embed::embed_game_page(&title, p).as_bytes(),
@@ -520,11 +551,7 @@ fn build(
         standings,
         charts,
         names: &source.names,
-        downloads: share::event_downloads_html(
-            &event_records.keys().copied().collect::<Vec<_>>(),
-            "",
-            p.lang,
-        ),
+        downloads: share::event_downloads_html(&record_kinds, "games/", p.lang),
     });
     write(&root.join("index.html"), page.as_bytes(), &mut files.bytes)?;
     Ok(files)
@@ -540,19 +567,37 @@ fn write_player_pages(
     bytes: &mut u64,
 ) -> Result<(), Error> {
     let dir = root.join(player::PLAYERS_DIR);
-    let names: BTreeSet<&str> = site
-        .games
-        .iter()
-        .flat_map(|g| g.players.iter().map(|(_, n)| n.as_str()))
-        .filter(|n| !n.contains('*'))
-        .collect();
-    for name in names {
+    for name in site.seated() {
+        let Some(file) = site.files.file(name) else {
+            continue;
+        };
         let record = kifu_analysis::player::player_results(store, name, &options.filter)?;
         let page = player::PlayerPage::new(&record, site);
         let html = player::player_page(&page, &options.presentation);
-        write(&dir.join(player::page_file(name)), html.as_bytes(), bytes)?;
+        write(&dir.join(file), html.as_bytes(), bytes)?;
     }
     Ok(())
+}
+
+/// The records of `games` (those [`share::record_text`] could write), each kind's in one
+/// file in `dir` named `{prefix}all-KIND.EXT` ([`share::event_records_file`]), in the
+/// games' order: an event's download. The kinds written, in order.
+fn write_event_records(
+    dir: &Path,
+    prefix: &str,
+    games: &[&GameListing],
+    records: &HashMap<i64, (GameKind, String)>,
+    bytes: &mut u64,
+) -> Result<Vec<GameKind>, Error> {
+    let mut by_kind: std::collections::BTreeMap<GameKind, String> = Default::default();
+    for (kind, text) in games.iter().filter_map(|g| records.get(&g.id)) {
+        by_kind.entry(*kind).or_default().push_str(text);
+    }
+    for (kind, text) in &by_kind {
+        let file = dir.join(format!("{prefix}{}", share::event_records_file(*kind)));
+        write(&file, text.as_bytes(), bytes)?;
+    }
+    Ok(by_kind.into_keys().collect())
 }
 
 /// The logo's file in `assets/`, named by its type.
@@ -631,6 +676,9 @@ struct Archive<'a> {
     seatings: &'a HashMap<i64, games_table::Seating>,
     /// Whether each group has a page of its own ([`own_pages`]).
     own_pages: &'a [bool],
+    /// Each game's record ([`share::record_text`]): the event pages' downloads.
+    records: &'a HashMap<i64, (GameKind, String)>,
+    player_files: &'a player::PlayerFiles,
     scope: Vec<String>,
     charts: Vec<(String, Vec<crate::model::DrawnChart>)>,
 }
@@ -674,23 +722,26 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
             continue;
         }
         let terms = event_terms(&a.source.terms, &curated, g);
+        let standings = rows.html("../", p.lang);
+        // Beside the page, `N-all-KIND.EXT`: its games' records.
+        let prefix = format!("{}-", g.number);
+        let kinds = write_event_records(&dir, &prefix, &g.games, a.records, bytes)?;
+        let page_file = format!("{}.html", g.number);
         let page = events::event_page(
             &events::EventPage {
                 group: g,
                 terms,
-                standings: rows.html("../", p.lang),
+                standings,
                 seatings: a.seatings,
                 site_title: a.title,
                 logo: &logo,
                 names: &a.source.names,
+                downloads: share::event_downloads_html(&kinds, &prefix, p.lang),
+                player_files: a.player_files,
             },
             p,
         );
-        write(
-            &dir.join(format!("{}.html", g.number)),
-            page.as_bytes(),
-            bytes,
-        )?;
+        write(&dir.join(page_file), page.as_bytes(), bytes)?;
     }
     let players: BTreeSet<&str> = a
         .games

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
+use std::sync::Arc;
 
 use kifu_analysis::player::PlayerRecord;
 use kifu_analysis::ratings::RatingHistory;
@@ -34,11 +35,69 @@ pub(crate) fn page_file(name: &str) -> String {
     format!("{}.html", path_segment(name))
 }
 
-/// What every player's page of a site reads from: the site's games and standings.
+/// How a site names its player pages' files in [`PLAYERS_DIR`].
+pub(crate) enum PlayerFiles {
+    /// By the percent-encoded name ([`page_file`]), every player's (a site of one event).
+    Named,
+    /// By number, `N.html` (an archive's: a short link on each of its thousands of game
+    /// pages), for the players numbered here (those of at least [`ARCHIVE_MIN_GAMES`]).
+    Numbered(Arc<HashMap<String, usize>>),
+}
+
+/// The fewest games of an archive's player with a page. CCPD's 6,621 players' pages,
+/// lean as they are, come to 35 MB, and the rest of its site to 140 MB of the 150 MB it
+/// must stay under; its 274 players of at least 30 games take 8.8 MB. The others' games
+/// are found through the index's search, each game's page naming its players.
+pub(crate) const ARCHIVE_MIN_GAMES: u64 = 30;
+
+impl PlayerFiles {
+    /// An archive's numbering: the players `games` seat in at least [`ARCHIVE_MIN_GAMES`]
+    /// games, from 1 in the names' order.
+    pub(crate) fn numbered(games: &[GameListing]) -> PlayerFiles {
+        let mut counts: std::collections::BTreeMap<&str, u64> = Default::default();
+        for g in games {
+            let seated: BTreeSet<&str> = g.players.iter().map(|(_, n)| n.as_str()).collect();
+            for name in seated {
+                *counts.entry(name).or_default() += 1;
+            }
+        }
+        let numbers = counts
+            .into_iter()
+            .filter(|&(name, n)| n >= ARCHIVE_MIN_GAMES && !name.contains('*'))
+            .enumerate()
+            .map(|(i, (name, _))| (name.to_owned(), i + 1))
+            .collect();
+        PlayerFiles::Numbered(Arc::new(numbers))
+    }
+
+    /// `name`'s page's file, if it has one (a name with a `*` has none: a filter would
+    /// read it as a pattern).
+    pub(crate) fn file(&self, name: &str) -> Option<String> {
+        match self {
+            _ if name.contains('*') => None,
+            PlayerFiles::Named => Some(page_file(name)),
+            PlayerFiles::Numbered(numbers) => numbers.get(name).map(|n| format!("{n}.html")),
+        }
+    }
+
+    /// The link to `name`'s page from a page `base` below the site's root: a named
+    /// file's name percent-encoded once more, since a browser decodes a link once before
+    /// it asks for the file.
+    pub(crate) fn href(&self, base: &str, name: &str) -> Option<String> {
+        let file = self.file(name)?;
+        Some(format!("{base}{PLAYERS_DIR}/{}", path_segment(&file)))
+    }
+}
+
+/// What every player's page of a site reads from: the site's games and standings, each
+/// indexed by the names it seats or places (thousands of pages each look up their own).
 pub(crate) struct SitePlayers<'a> {
-    pub(crate) games: &'a [GameListing],
-    /// The site's standings tables ([`super::standings::StandingsSource::points_tables`]).
-    pub(crate) tables: &'a [Table],
+    /// The site's games by each name they seat.
+    pub(crate) games: HashMap<&'a str, Vec<&'a GameListing>>,
+    /// The lines of the site's standings tables
+    /// ([`super::standings::StandingsSource::points_tables`]) by the name they place, each
+    /// with its place in the tables' order.
+    pub(crate) lines: HashMap<&'a str, Vec<(usize, &'a Table, &'a Line)>>,
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) site_title: &'a str,
     /// Each kind's rating history (the standings'): empty where the site shows no
@@ -47,6 +106,60 @@ pub(crate) struct SitePlayers<'a> {
     /// The curation's names in other languages: the pages show names, events and games in
     /// their language (their files keep the names the database shows).
     pub(crate) names: &'a ShownNames,
+    /// Each game's event's page from a player's page, where it has one (an archive's
+    /// [`lean`](PlayerPage::lean) pages link their events).
+    pub(crate) event_pages: &'a HashMap<i64, String>,
+    /// How the pages' files are named; numbered: an archive's lean pages
+    /// ([`PlayerPage::lean`]).
+    pub(crate) files: &'a PlayerFiles,
+}
+
+impl<'a> SitePlayers<'a> {
+    /// The index of `games` and `tables` by name.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        games: &'a [GameListing],
+        tables: &'a [Table],
+        seatings: &'a HashMap<i64, Seating>,
+        site_title: &'a str,
+        ratings: &'a [(GameKind, &'a RatingHistory)],
+        names: &'a ShownNames,
+        event_pages: &'a HashMap<i64, String>,
+        files: &'a PlayerFiles,
+    ) -> SitePlayers<'a> {
+        let mut by_name: HashMap<&str, Vec<&GameListing>> = HashMap::new();
+        for g in games {
+            let seated: BTreeSet<&str> = g.players.iter().map(|(_, n)| n.as_str()).collect();
+            for name in seated {
+                by_name.entry(name).or_default().push(g);
+            }
+        }
+        let mut lines: HashMap<&str, Vec<(usize, &Table, &Line)>> = HashMap::new();
+        let all = tables
+            .iter()
+            .flat_map(|t| t.lines.iter().map(move |l| (t, l)));
+        for (order, (t, l)) in all.enumerate() {
+            lines
+                .entry(l.player.as_str())
+                .or_default()
+                .push((order, t, l));
+        }
+        SitePlayers {
+            games: by_name,
+            lines,
+            seatings,
+            site_title,
+            ratings,
+            names,
+            event_pages,
+            files,
+        }
+    }
+
+    /// The names the site's games seat.
+    pub(crate) fn seated(&self) -> BTreeSet<&'a str> {
+        self.games.keys().copied().collect()
+    }
 }
 
 /// What one player's page is made of.
@@ -60,6 +173,11 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) standings: Vec<(&'a Table, &'a Line)>,
     pub(crate) ratings: &'a [(GameKind, &'a RatingHistory)],
     pub(crate) names: &'a ShownNames,
+    pub(crate) event_pages: &'a HashMap<i64, String>,
+    /// One table of the player's events, each with its results, standings lines and
+    /// games, without the games table's search box, openings and lengths: an archive
+    /// writes thousands of these pages ([`super::player_lean`]).
+    pub(crate) lean: bool,
 }
 
 impl<'a> PlayerPage<'a> {
@@ -67,42 +185,42 @@ impl<'a> PlayerPage<'a> {
     /// a spelling the record counts under (the record's own grouping says who the player
     /// is).
     pub(crate) fn new(record: &'a PlayerRecord, site: &SitePlayers<'a>) -> PlayerPage<'a> {
-        let SitePlayers {
-            games,
-            tables,
-            seatings,
-            site_title,
-            ratings,
-            names,
-        } = *site;
         let spellings: BTreeSet<&str> = record
             .spellings
             .iter()
             .filter_map(|l| l.key.as_deref())
             .chain([record.name.as_str()])
             .collect();
-        let mut mine: Vec<&GameListing> = games
+        // A game seating two spellings of the player is listed once.
+        let mut seen = BTreeSet::new();
+        let mut mine: Vec<&GameListing> = spellings
             .iter()
-            .filter(|g| {
-                g.players
-                    .iter()
-                    .any(|(_, n)| spellings.contains(n.as_str()))
-            })
+            .filter_map(|n| site.games.get(n))
+            .flatten()
+            .copied()
+            .filter(|g| seen.insert(g.id))
             .collect();
-        table_order(&mut mine, seatings);
-        let standings = tables
+        mine.sort_by_key(|g| g.id);
+        table_order(&mut mine, site.seatings);
+        // In the tables' order, as the site's standings list them.
+        let mut ordered: Vec<(usize, &Table, &Line)> = spellings
             .iter()
-            .flat_map(|t| t.lines.iter().map(move |l| (t, l)))
-            .filter(|(_, l)| spellings.contains(l.player.as_str()))
+            .filter_map(|n| site.lines.get(n))
+            .flatten()
+            .copied()
             .collect();
+        ordered.sort_by_key(|(order, _, _)| *order);
+        let standings = ordered.into_iter().map(|(_, t, l)| (t, l)).collect();
         PlayerPage {
             record,
             games: mine,
-            seatings,
-            site_title,
+            seatings: site.seatings,
+            site_title: site.site_title,
             standings,
-            ratings,
-            names,
+            ratings: site.ratings,
+            names: site.names,
+            event_pages: site.event_pages,
+            lean: matches!(site.files, PlayerFiles::Numbered(_)),
         }
     }
 }
@@ -141,7 +259,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
             up: Some(page.site_title),
         },
     );
-    let standings_link = if page.standings.is_empty() {
+    let standings_link = if page.standings.is_empty() || page.lean {
         String::new()
     } else {
         format!(
@@ -149,13 +267,21 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
             escape(lang.text(Msg::Standings))
         )
     };
+    // A lean page lists its games and standings lines in its events' table.
+    let games_link = if page.lean {
+        String::new()
+    } else {
+        format!(
+            " <a href=\"#games-section\">{}</a>",
+            escape(lang.text(Msg::Games))
+        )
+    };
     let _ = write!(
         out,
         "<main class=\"wrap\">\n<nav class=\"toc\">{standings_link}<a href=\"#by-event\">{}</a> \
-         <a href=\"#by-year\">{}</a> <a href=\"#games-section\">{}</a></nav>\n",
+         <a href=\"#by-year\">{}</a>{games_link}</nav>\n",
         escape(lang.text(Msg::UiResultsByEvent)),
         escape(lang.text(Msg::UiResultsByYear)),
-        escape(lang.text(Msg::Games))
     );
     let others: Vec<&str> = record
         .spellings
@@ -174,6 +300,20 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+    }
+    if page.lean {
+        rating_history(&mut out, page, lang);
+        super::player_lean::events_html(&mut out, page, p);
+        results_table(
+            &mut out,
+            "by-year",
+            Msg::UiResultsByYear,
+            Msg::ColYear,
+            &record.by_year,
+            shown,
+        );
+        out.push_str(&bottom(lang));
+        return out;
     }
     standings_table(&mut out, &page.standings, shown);
     rating_history(&mut out, page, lang);
@@ -207,6 +347,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .len()
                 > 1,
             names: page.names,
+            player_files: None,
         },
         p,
     );
@@ -217,7 +358,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
 /// `section#standings`: the player's line of each standings table (event and section,
 /// with the event's scoring named where it is not 1/½/0; place, games, wins, draws, losses,
 /// and the points under that scoring). Nothing when no table places the player.
-fn standings_table(out: &mut String, lines: &[(&Table, &Line)], shown: ShownIn) {
+pub(super) fn standings_table(out: &mut String, lines: &[(&Table, &Line)], shown: ShownIn) {
     let lang = shown.lang;
     if lines.is_empty() {
         return;

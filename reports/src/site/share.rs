@@ -66,9 +66,10 @@ pub(crate) fn event_records_file(kind: GameKind) -> String {
     format!("all-{}.{}", kind.name(), download_notation(kind).1)
 }
 
-/// The index's links to the event's record files, one per kind (`base` leads to the
-/// site's root).
-pub(crate) fn event_downloads_html(kinds: &[GameKind], base: &str, lang: Lang) -> String {
+/// The links to an event's record files, one per kind (`prefix` leads from the page to
+/// the files and begins their names: `games/` from a one-event site's index, `N-` on an
+/// archive's event page).
+pub(crate) fn event_downloads_html(kinds: &[GameKind], prefix: &str, lang: Lang) -> String {
     if kinds.is_empty() {
         return String::new();
     }
@@ -89,7 +90,7 @@ pub(crate) fn event_downloads_html(kinds: &[GameKind], base: &str, lang: Lang) -
         };
         let _ = write!(
             out,
-            "<a class=\"download\" href=\"{base}games/{file}\" download>{}</a>",
+            "<a class=\"download\" href=\"{prefix}{file}\" download>{}</a>",
             escape(&label)
         );
     }

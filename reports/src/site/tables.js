@@ -4,6 +4,16 @@
 // page and stack by the style sheet alone.
 (function () {
   'use strict';
+  // `events/N.html?embed`: an archive event's standings alone, for another site's
+  // iframe (as `embed-standings.html` is a one-event site's); links open in the whole
+  // window.
+  if (document.body.classList.contains('event') &&
+      /(^|[?&])embed(&|$)/.test(location.search.slice(1))) {
+    document.body.classList.add('embed');
+    var top = document.createElement('base');
+    top.target = '_top';
+    document.head.appendChild(top);
+  }
   function fit() {
     var tables = document.querySelectorAll('.table-wrap > table:not(.crosstable)');
     Array.prototype.forEach.call(tables, function (table) {
