@@ -23,7 +23,7 @@ use kifu_store::Store;
 use super::events::{group_events, terms_of};
 use super::game::path_segment;
 use super::games_table::seatings;
-use super::player::{PlayerPage, SitePlayers};
+use super::player::{PlayerFiles, PlayerPage, SitePlayers};
 use super::round_nav::{round_navs, sections, RoundNav};
 use crate::lang::Lang;
 use crate::{Error, Presentation};
@@ -189,14 +189,18 @@ pub fn player_page(
     };
     let ratings: Vec<(GameKind, &RatingHistory)> = histories.iter().map(|(k, h)| (*k, h)).collect();
     let seatings: HashMap<i64, _> = seatings(rows.iter());
-    let site = SitePlayers {
-        games: &games,
-        tables: &tables,
-        seatings: &seatings,
+    // The full page (its files by name): its events are linked from its games' pages.
+    let event_pages = HashMap::new();
+    let site = SitePlayers::new(
+        &games,
+        &tables,
+        &seatings,
         site_title,
-        ratings: &ratings,
-        names: &curated.names,
-    };
+        &ratings,
+        &curated.names,
+        &event_pages,
+        &PlayerFiles::Named,
+    );
     Ok(super::player::player_page(
         &PlayerPage::new(&record, &site),
         p,
