@@ -567,10 +567,18 @@ fn write_player_pages(
     bytes: &mut u64,
 ) -> Result<(), Error> {
     let dir = root.join(player::PLAYERS_DIR);
-    for name in site.seated() {
+    // Spellings sharing a page (an archive's, [`player::PlayerFiles::numbered`]) write it
+    // once, headed by the spelling of the most games.
+    let mut seated: Vec<&str> = site.seated().into_iter().collect();
+    seated.sort_by_key(|name| std::cmp::Reverse(site.games.get(name).map_or(0, Vec::len)));
+    let mut written = std::collections::HashSet::new();
+    for name in seated {
         let Some(file) = site.files.file(name) else {
             continue;
         };
+        if !written.insert(file.clone()) {
+            continue;
+        }
         let record = kifu_analysis::player::player_results(store, name, &options.filter)?;
         let page = player::PlayerPage::new(&record, site);
         let html = player::player_page(&page, &options.presentation);

@@ -14,7 +14,7 @@ use kifu_analysis::player::PlayerRecord;
 use kifu_analysis::ratings::RatingHistory;
 use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_analysis::standings::{points_text, Line, Table};
-use kifu_facts::GameKind;
+use kifu_facts::{fold_name, GameKind};
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
@@ -52,20 +52,38 @@ pub(crate) const ARCHIVE_MIN_GAMES: u64 = 30;
 
 impl PlayerFiles {
     /// An archive's numbering: the players `games` seat in at least [`ARCHIVE_MIN_GAMES`]
-    /// games, from 1 in the names' order.
+    /// games, from 1 in the order of their folded names. Spellings the fold makes one
+    /// (呂欽 and `呂  欽`), which a player's record counts together, share one page: their
+    /// games are counted together, each game once.
     pub(crate) fn numbered(games: &[GameListing]) -> PlayerFiles {
-        let mut counts: std::collections::BTreeMap<&str, u64> = Default::default();
+        let mut counts: std::collections::BTreeMap<String, u64> = Default::default();
+        let mut spellings: HashMap<&str, String> = HashMap::new();
         for g in games {
-            let seated: BTreeSet<&str> = g.players.iter().map(|(_, n)| n.as_str()).collect();
+            // A name with a `*` has no page (a filter would read it as a pattern).
+            let seated: BTreeSet<&str> = g
+                .players
+                .iter()
+                .map(|(_, n)| n.as_str())
+                .filter(|n| !n.contains('*'))
+                .collect();
+            let mut folded = BTreeSet::new();
             for name in seated {
-                *counts.entry(name).or_default() += 1;
+                let key = spellings.entry(name).or_insert_with(|| fold_name(name));
+                folded.insert(key.clone());
+            }
+            for key in folded {
+                *counts.entry(key).or_default() += 1;
             }
         }
-        let numbers = counts
+        let pages: HashMap<String, usize> = counts
             .into_iter()
-            .filter(|&(name, n)| n >= ARCHIVE_MIN_GAMES && !name.contains('*'))
+            .filter(|&(_, n)| n >= ARCHIVE_MIN_GAMES)
             .enumerate()
-            .map(|(i, (name, _))| (name.to_owned(), i + 1))
+            .map(|(i, (key, _))| (key, i + 1))
+            .collect();
+        let numbers = spellings
+            .into_iter()
+            .filter_map(|(name, key)| Some((name.to_owned(), *pages.get(&key)?)))
             .collect();
         PlayerFiles::Numbered(Arc::new(numbers))
     }

@@ -86,15 +86,14 @@ pub(crate) fn events_html(out: &mut String, page: &PlayerPage, p: &Presentation)
     }
     out.push_str("</tbody></table></div></section>\n");
     // Standings lines of an event no row names (a curated name the games do not carry).
-    let mut unplaced: Vec<(&Table, &Line)> = lines.into_values().flatten().collect();
+    // In the page's order of standings lines: those of the events still left in `lines`.
+    let unplaced: Vec<(&Table, &Line)> = page
+        .standings
+        .iter()
+        .filter(|(t, _)| lines.contains_key(t.event.as_str()))
+        .copied()
+        .collect();
     if !unplaced.is_empty() {
-        let order: HashMap<*const Line, usize> = page
-            .standings
-            .iter()
-            .enumerate()
-            .map(|(i, (_, l))| (*l as *const Line, i))
-            .collect();
-        unplaced.sort_by_key(|(_, l)| order[&(*l as *const Line)]);
         standings_table(out, &unplaced, shown);
     }
 }
