@@ -15,32 +15,6 @@ use kifu_store::query::GameRow;
 
 use crate::records::{download_notation, record_out, StoredMoves};
 
-/// The text of a header's facts (HTML spans joined by dots), tags dropped: the words of a
-/// page's description after what the page is. The spans' text is escaped already, and
-/// stays so until [`share_meta`] escapes it once more; entities are decoded back here.
-pub(crate) fn facts_text(facts: &[String]) -> String {
-    let mut out = String::new();
-    for (i, fact) in facts.iter().enumerate() {
-        if i > 0 {
-            out.push_str(" · ");
-        }
-        let mut in_tag = false;
-        for c in fact.chars() {
-            match c {
-                '<' => in_tag = true,
-                '>' => in_tag = false,
-                c if !in_tag => out.push(c),
-                _ => {}
-            }
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
-
 /// A stored game's record in its download notation; `None` for a game the notation cannot
 /// hold or whose stored moves do not decode (its page then links no file).
 pub(crate) fn record_text(game: &GameRow) -> Option<String> {
@@ -129,14 +103,5 @@ mod tests {
             "27,050 项赛事，其中 26,131 项仅一局"
         );
         assert_eq!(event_count_text(1_200, 0, Lang::En), "1,200 events");
-    }
-
-    #[test]
-    fn facts_lose_their_tags_and_entities() {
-        let facts = [
-            "<span class=\"dates\">2015-08-22 – 2015-08-26</span>".to_owned(),
-            "<span>A &amp; B</span>".to_owned(),
-        ];
-        assert_eq!(facts_text(&facts), "2015-08-22 – 2015-08-26 · A & B");
     }
 }
