@@ -1,7 +1,7 @@
-//! What a page gives those who share or take it away: the words of the `og:` meta a
-//! link's preview reads (title, type, what the page is, a board image for a game), the
-//! links to the record files written beside the pages, and the counts of an archive's
-//! events said with what they count.
+//! What a page gives those who share or take it away: the `og:` meta a link's preview
+//! reads (written by [`share_meta`]; a page's description is its header's facts in words,
+//! [`super::page::facts_text`]), the links to the record files written beside the pages,
+//! and the counts of an archive's events said with what they count.
 
 use std::fmt::Write;
 
