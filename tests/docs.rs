@@ -21,7 +21,7 @@ const PAGES: [(&str, usize); 13] = [
     ("docs/data-contract.md", 7),
     ("docs/findings.md", 13),
     ("docs/formats.md", 9),
-    ("docs/publishing.md", 7),
+    ("docs/publishing.md", 8),
     ("docs/statistics.md", 30),
     // Beside their folders: only `no-run` blocks (a release build, AFL++, Spark), each
     // saying why.

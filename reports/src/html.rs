@@ -501,7 +501,10 @@ fn share_meta(report: &Report) -> String {
         title: &report.title,
         description: &description,
         og_type: "article",
+        // The report is its folder's `index.html`.
+        page: "index.html",
         image: None,
+        base_url: report.presentation.base_url.as_ref(),
     })
 }
 

@@ -25,6 +25,7 @@
 //! `diagrams`.
 
 mod audit;
+mod base_url;
 mod build;
 mod chart_error;
 mod chart_spec;
@@ -63,6 +64,7 @@ pub use kifu_lang as lang;
 
 use std::path::PathBuf;
 
+pub use base_url::BaseUrl;
 pub use build::{build_report, ReportOptions};
 pub use chart_error::ChartError;
 pub use chart_spec::ChartSpec;

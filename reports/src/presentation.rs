@@ -22,6 +22,10 @@ pub struct Presentation {
     pub paper: Paper,
     /// Each round's games start a new printed page.
     pub page_per_round: bool,
+    /// Where the pages will be served from: with it every page names its absolute
+    /// address (`og:url`, `<link rel="canonical">`) and its picture's (`og:image`);
+    /// without it a page names neither, since a link preview reads absolute addresses only.
+    pub base_url: Option<crate::BaseUrl>,
 }
 
 /// A sheet of paper the report is printed on.

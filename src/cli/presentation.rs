@@ -1,4 +1,5 @@
-//! `--edition`, `--lang`, `--logo`, `--theme`, `--paper` and `--page-per-round` of `kifu report` and `kifu site`, read into
+//! `--edition`, `--lang`, `--logo`, `--theme`, `--paper`, `--page-per-round` and
+//! `--base-url` of `kifu report` and `kifu site`, read into
 //! one [`kifu_reports::Presentation`]: the logo and theme files are read here, and a theme
 //! that would fetch anything when the pages are read is refused.
 
@@ -38,6 +39,12 @@ pub(super) struct PresentationArgs {
     /// date) beside the name in the public edition; the audit edition always shows it.
     #[arg(long, help_heading = "Presentation")]
     ratings: bool,
+    /// Where the pages will be served from, an absolute http or https address
+    /// (https://example.org/wxc2015/): every page then names its own address (og:url, the
+    /// canonical link) and a site's game pages a picture of the final position
+    /// (og:image). Without it none are named: link previews read absolute addresses only.
+    #[arg(long, value_name = "URL", value_parser = kifu_reports::BaseUrl::parse, help_heading = "Presentation")]
+    base_url: Option<kifu_reports::BaseUrl>,
 }
 
 pub(super) fn parse_paper(s: &str) -> Result<kifu_reports::Paper, String> {
@@ -105,6 +112,7 @@ impl PresentationArgs {
             paper: self.paper,
             page_per_round: self.page_per_round,
             ratings: self.ratings,
+            base_url: self.base_url.clone(),
         })
     }
 }

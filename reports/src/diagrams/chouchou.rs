@@ -6,10 +6,16 @@ use std::fmt::Write;
 use kifu_facts::ResultName;
 use kifu_rules::chouchou;
 
-use super::{caption, open, text, Grid, Words, MARK};
+use plotters::style::RGBColor;
+
+use super::{caption, hex, open, text, Grid, Words, MARK};
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
-use crate::sides::side_colour;
+use crate::sides::{side_colour, SideColour};
+
+/// A cell's fill and edge, in the diagrams and the site's board pictures.
+pub(crate) const CHOUCHOU_CELL_FILL: RGBColor = RGBColor(0xf6, 0xef, 0xe2);
+pub(crate) const CHOUCHOU_CELL_EDGE: RGBColor = RGBColor(0x8a, 0x6d, 0x45);
 
 pub(crate) const CHOUCHOU_GRID: Grid = Grid {
     margin: 34.0,
@@ -34,10 +40,25 @@ pub(crate) fn chouchou_colour_label(pairs: bool, k: usize) -> String {
     }
 }
 
-/// The colours of ChouChou seats (or teams in pairs).
 /// The colour of ChouChou colour `k` (0-based: a seat, or a team in pairs games).
+pub(crate) fn chouchou_colour(k: usize) -> SideColour {
+    side_colour(ResultName::Seat((k % 4) as u8 + 1))
+}
+
 fn cc_colour(k: usize) -> String {
-    side_colour(ResultName::Seat((k % 4) as u8 + 1)).hex()
+    chouchou_colour(k).hex()
+}
+
+/// Where in its cell (fractions of the cell's side from its top-left) the disc of the
+/// `j`th of `present` colours on the cell goes: one alone in the middle, more in the
+/// four corners' slots.
+pub(crate) fn chouchou_slot(j: usize, present: usize) -> (f64, f64) {
+    const SLOTS: [(f64, f64); 4] = [(0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)];
+    if present == 1 {
+        (0.5, 0.5)
+    } else {
+        SLOTS[j % 4]
+    }
 }
 
 /// ChouChou: the board after `ply` actions as the engine replays them (captures applied),
@@ -101,13 +122,8 @@ pub fn chouchou_diagram_in(
                 .map(|k| (k, board.count(cell, k)))
                 .filter(|&(_, k)| k > 0)
                 .collect();
-            let slots = [(0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)];
             for (j, &(k, count)) in present.iter().enumerate() {
-                let (sx, sy) = if present.len() == 1 {
-                    (0.5, 0.5)
-                } else {
-                    slots[j % 4]
-                };
+                let (sx, sy) = chouchou_slot(j, present.len());
                 let (cx, cy) = (x + sx * CELL, y + sy * CELL);
                 let _ = write!(
                     pieces,
@@ -205,13 +221,14 @@ pub(crate) fn chouchou_board(out: &mut String, n: usize, placed: Option<(u8, u8)
         for c in 0..n {
             let (x, y) = corner((c as u8, r as u8));
             let fill = if placed == Some((c as u8, r as u8)) {
-                "#fbe7a1"
+                "#fbe7a1".to_owned()
             } else {
-                "#f6efe2"
+                hex(CHOUCHOU_CELL_FILL)
             };
             let _ = write!(
                 out,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8a6d45\" stroke-width=\"2\"/>"
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"2\"/>",
+                hex(CHOUCHOU_CELL_EDGE)
             );
         }
     }

@@ -18,11 +18,17 @@ use kifu_facts::GameKind;
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
 
-pub(crate) use chouchou::{chouchou_board, chouchou_colour_label, chouchou_size, CHOUCHOU_GRID};
+pub(crate) use chouchou::{
+    chouchou_board, chouchou_colour, chouchou_colour_label, chouchou_size, chouchou_slot,
+    CHOUCHOU_CELL_EDGE, CHOUCHOU_CELL_FILL, CHOUCHOU_GRID,
+};
 pub use chouchou::{chouchou_diagram, chouchou_diagram_in};
 pub(crate) use renju::{renju_board, renju_size, RENJU_GRID};
 pub use renju::{renju_diagram, renju_diagram_in};
-pub(crate) use territorial::{territorial_board, territorial_size, TERRITORIAL_GRID};
+pub(crate) use territorial::{
+    territorial_board, territorial_size, TERRITORIAL_DARK, TERRITORIAL_EDGE, TERRITORIAL_GRID,
+    TERRITORIAL_LIGHT,
+};
 pub use territorial::{territorial_diagram, territorial_diagram_in};
 pub(crate) use xiangqi::{xiangqi_board, xiangqi_size, XIANGQI_GRID};
 pub use xiangqi::{xiangqi_diagram, xiangqi_diagram_with, XiangqiCoordinates};
@@ -87,6 +93,11 @@ impl Words {
             lang => lang.text(Msg::Pass),
         }
     }
+}
+
+/// `#rrggbb` of a board's colour, for the SVG.
+fn hex(c: plotters::style::RGBColor) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
 }
 
 fn open(w: u32, h: u32, title: &str) -> String {

@@ -5,9 +5,17 @@ use std::fmt::Write;
 
 use kifu_facts::{GameKind, ResultName};
 
-use super::{caption, open, text, Grid, Words, MARK};
+use plotters::style::RGBColor;
+
+use super::{caption, hex, open, text, Grid, Words, MARK};
 use crate::lang::Lang;
 use crate::sides::side_colour;
+
+/// The board's light and dark squares and its edge, in the diagrams and the site's board
+/// pictures.
+pub(crate) const TERRITORIAL_LIGHT: RGBColor = RGBColor(0xf0, 0xd9, 0xb5);
+pub(crate) const TERRITORIAL_DARK: RGBColor = RGBColor(0xb5, 0x88, 0x63);
+pub(crate) const TERRITORIAL_EDGE: RGBColor = RGBColor(0x6b, 0x4e, 0x2a);
 
 pub(crate) const TERRITORIAL_GRID: Grid = Grid {
     margin: 30.0,
@@ -124,10 +132,14 @@ pub(crate) fn territorial_board(out: &mut String, marked: Option<usize>) {
     for s in 0..64 {
         let (x, y) = xy(s);
         let light = (s % 8 + s / 8) % 2 == 1;
-        let mut fill = if light { "#f0d9b5" } else { "#b58863" };
+        let mut fill = hex(if light {
+            TERRITORIAL_LIGHT
+        } else {
+            TERRITORIAL_DARK
+        });
         if let Some(sq) = marked {
             if sq == s {
-                fill = if light { "#f7ec74" } else { "#dac34b" };
+                fill = if light { "#f7ec74" } else { "#dac34b" }.to_owned();
             }
         }
         let _ = write!(
@@ -137,8 +149,9 @@ pub(crate) fn territorial_board(out: &mut String, marked: Option<usize>) {
     }
     let _ = write!(
         out,
-        "<rect x=\"{M}\" y=\"{M}\" width=\"{0}\" height=\"{0}\" fill=\"none\" stroke=\"#6b4e2a\"/>",
-        CELL * 8.0
+        "<rect x=\"{M}\" y=\"{M}\" width=\"{0}\" height=\"{0}\" fill=\"none\" stroke=\"{1}\"/>",
+        CELL * 8.0,
+        hex(TERRITORIAL_EDGE)
     );
     for i in 0..8 {
         let (x, _) = xy(i);

@@ -16,8 +16,9 @@ pub(crate) const EMBED_GAME: &str = "embed.html";
 /// The embeddable standings, at the site's root.
 pub(crate) const EMBED_STANDINGS: &str = "embed-standings.html";
 
-/// The head both pages share: language, title, the shared style sheet, the preview.
-fn head(p: &Presentation, title: &str, description: &str) -> String {
+/// The head both pages share: language, title, the shared style sheet, the preview of the
+/// page at `path` (below the site's root).
+fn head(p: &Presentation, title: &str, description: &str, path: &str) -> String {
     let mut out = String::with_capacity(1024);
     let _ = write!(
         out,
@@ -31,7 +32,9 @@ fn head(p: &Presentation, title: &str, description: &str) -> String {
         title,
         description,
         og_type: "website",
+        page: path,
         image: None,
+        base_url: p.base_url.as_ref(),
     }));
     out
 }
@@ -40,7 +43,7 @@ fn head(p: &Presentation, title: &str, description: &str) -> String {
 /// (`#game=ID`, optionally `&ply=N`); without one, a link to the site's index.
 pub(crate) fn embed_game_page(site_title: &str, p: &Presentation) -> String {
     let lang = p.lang;
-    let mut out = head(p, site_title, lang.text(Msg::ShareGamePage));
+    let mut out = head(p, site_title, lang.text(Msg::ShareGamePage), EMBED_GAME);
     out.push_str(
         "<script>\n(function () {\n  \
          var m = /^#game=(\\d+)(?:&ply=(\\d+))?$/.exec(location.hash);\n  \
@@ -59,7 +62,7 @@ pub(crate) fn embed_game_page(site_title: &str, p: &Presentation) -> String {
 /// with the site's style sheet and table script; every link opens in the top window.
 pub(crate) fn embed_standings_page(site_title: &str, standings: &str, p: &Presentation) -> String {
     let lang = p.lang;
-    let mut out = head(p, site_title, lang.text(Msg::Standings));
+    let mut out = head(p, site_title, lang.text(Msg::Standings), EMBED_STANDINGS);
     out.push_str(
         "<base target=\"_top\">\n<link rel=\"stylesheet\" href=\"assets/site.css\">\n\
          <script src=\"assets/tables.js\" defer></script>\n",

@@ -18,7 +18,7 @@ use crate::lang::{Lang, Msg};
 use crate::model::DrawnChart;
 use crate::site::games_table::{games_html, table_order, GamesTable, Seating};
 use crate::site::index::{charts_html, standings_section};
-use crate::site::page::{bottom, dates_text, kind_text, top, Top};
+use crate::site::page::{bottom, dates_text, kind_text, top, Fact, Top};
 use crate::Presentation;
 use kifu_analysis::natural_cmp;
 
@@ -125,28 +125,25 @@ pub(crate) fn event_facts(
     players: usize,
     kinds: &BTreeSet<GameKind>,
     lang: Lang,
-) -> Vec<String> {
+) -> Vec<Fact> {
     let mut facts = Vec::new();
     let curated = terms.and_then(|t| t.dates.as_deref());
     if let Some(d) = curated.map(|d| lang.date_span(d)).or(dates) {
-        facts.push(format!("<span class=\"dates\">{}</span>", escape(&d)));
+        facts.push(Fact::of_class("dates", d));
     }
     if let Some(v) = terms.and_then(|t| t.venue.as_deref()) {
-        facts.push(format!(
-            "<span class=\"venue\">{}</span>",
-            escape(&lang.fill(Msg::Venue, &[("venue", v)]))
+        facts.push(Fact::of_class(
+            "venue",
+            lang.fill(Msg::Venue, &[("venue", v)]),
         ));
     }
-    facts.push(format!(
-        "<span class=\"count\" id=\"game-count\">{}</span>",
-        lang.count(Msg::GameCount, games)
-    ));
-    facts.push(format!(
-        "<span class=\"count\">{}</span>",
-        lang.count(Msg::PlayerCount, players)
+    facts.push(Fact::of_class("count", lang.count(Msg::GameCount, games)).with_id("game-count"));
+    facts.push(Fact::of_class(
+        "count",
+        lang.count(Msg::PlayerCount, players),
     ));
     let kinds: Vec<&str> = kinds.iter().map(|k| kind_text(*k, lang)).collect();
-    facts.push(format!("<span>{}</span>", kinds.join(" · ")));
+    facts.push(Fact::plain(kinds.join(" · ")));
     facts
 }
 
@@ -182,11 +179,13 @@ pub(crate) fn event_page(e: &EventPage, p: &Presentation) -> String {
         &g.kinds,
         lang,
     );
+    let path = format!("events/{}.html", g.number);
     let mut out = top(
         p,
         &Top {
             title: &title,
             base: "../",
+            path: &path,
             scripts: &["fold.js", "index.js", "tables.js"],
             body_class: "index event",
             facts: &facts,
@@ -230,7 +229,7 @@ pub(crate) struct EventsIndex<'a> {
     pub(crate) groups: &'a [EventGroup<'a>],
     pub(crate) terms: &'a [EventTerms],
     /// The whole site's header facts.
-    pub(crate) facts: Vec<String>,
+    pub(crate) facts: Vec<Fact>,
     pub(crate) scope: Vec<String>,
     /// The site-wide charts (index page only).
     pub(crate) charts: &'a [(String, Vec<DrawnChart>)],
@@ -271,11 +270,13 @@ fn events_index_page(x: &EventsIndex, p: &Presentation, k: usize, pages: usize) 
     let lang = p.lang;
     let base = if k == 1 { "" } else { "../" };
     let logo = p.logo_html();
+    let path = list_href("", k);
     let mut out = top(
         p,
         &Top {
             title: x.title,
             base,
+            path: &path,
             scripts: if k == 1 {
                 &["fold.js", "archive.js", "tables.js"]
             } else {

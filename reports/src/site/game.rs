@@ -73,12 +73,15 @@ pub struct GameLinks {
     /// round in its language (links keep the names the database shows). Shared: a
     /// site's thousands of pages, and a server's every request, read one copy.
     pub names: std::sync::Arc<ShownNames>,
-    /// The site writes each game's record beside its page ([`super::share::record_file`])
-    /// and a picture of its final position (`ID.png`): the page links the one and names
-    /// the other its `og:image`.
+    /// The site writes each game's record beside its page ([`super::share::record_file`]),
+    /// and the page links it.
     pub downloads: bool,
+    /// The site drew a picture of the game's final position beside its page
+    /// ([`super::board_png::picture_file`]), and the page names it its `og:image` (an
+    /// absolute address: the site has a `--base-url`).
+    pub pictures: bool,
     /// The page carries the `og:` meta of a shared link's preview (every page of a site;
-    /// the picture only where `downloads` draws one).
+    /// the picture only where `pictures` says).
     pub previews: bool,
 }
 
@@ -138,6 +141,7 @@ impl GameLinks {
             round_navs: Default::default(),
             names: Default::default(),
             downloads: false,
+            pictures: false,
             previews: false,
         }
     }
@@ -506,12 +510,15 @@ fn share_meta(game: &GameRow, title: &str, links: &GameLinks) -> String {
         about.extend(game.round.clone());
     }
     about.push(customary_result(game.kind, game.counted_result(), lang));
-    let image = format!("{}.png", game.id);
+    let page = format!("games/{}.html", game.id);
+    let image = format!("games/{}", super::board_png::picture_file(game.id));
     super::share::share_meta(&super::share::ShareMeta {
         title,
         description: &about.join(" · "),
         og_type: "article",
-        image: (links.downloads && super::board_png::draws(game.kind)).then_some(image.as_str()),
+        page: &page,
+        image: links.pictures.then_some(image.as_str()),
+        base_url: links.presentation.base_url.as_ref(),
     })
 }
 

@@ -28,8 +28,8 @@ const OPEN_FINDINGS: usize = 40;
 /// What the index shows.
 pub(crate) struct Index<'a> {
     pub(crate) title: &'a str,
-    /// The header's facts line (HTML spans, [`crate::site::events::event_facts`]).
-    pub(crate) facts: Vec<String>,
+    /// The header's facts line ([`crate::site::events::event_facts`]).
+    pub(crate) facts: Vec<crate::site::page::Fact>,
     pub(crate) seatings: &'a HashMap<i64, Seating>,
     pub(crate) presentation: &'a Presentation,
     /// The filter in words (empty: every game).
@@ -251,6 +251,7 @@ pub(crate) fn index_page(index: &Index) -> String {
         &Top {
             title: index.title,
             base: "",
+            path: "index.html",
             scripts: &["fold.js", "index.js", "tables.js"],
             body_class: "index",
             facts: &index.facts,

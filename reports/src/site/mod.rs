@@ -294,8 +294,11 @@ fn build(
         .filter(|&(_, &own)| own || !archive_site)
         .flat_map(|(g, _)| g.games.iter().map(|x| x.id))
         .collect();
+    // A picture only a preview reads, and a preview reads only an absolute address.
+    let pictures = downloads && options.presentation.base_url.is_some();
     let links = game::GameLinks {
         downloads,
+        pictures,
         previews: true,
         round_navs: round_nav::round_navs(
             &groups,
@@ -349,11 +352,18 @@ fn build(
         rows.into_par_iter()
             .map(|(row, record)| {
                 let findings = by_game.get(&row.id).map_or(&[][..], Vec::as_slice);
-                // A game the notation cannot hold has no file to link.
+                let mut bytes = 0;
+                if pictures {
+                    let png = games_dir.join(board_png::picture_file(row.id));
+                    bytes += board_png::final_position_png(&row, &png)?;
+                }
+                // A game the notation cannot hold has no file to link, one that cannot be
+                // replayed no picture to name.
                 let unwritten;
-                let links = if downloads && record.is_none() {
+                let links = if (downloads && record.is_none()) || (pictures && bytes == 0) {
                     unwritten = game::GameLinks {
-                        downloads: false,
+                        downloads: downloads && record.is_some(),
+                        pictures: pictures && bytes > 0,
                         ..links.clone()
                     };
                     &unwritten
@@ -362,15 +372,10 @@ fn build(
                 };
                 let page = game::game_page(&row, findings, links)?;
                 let path = games_dir.join(format!("{}.html", row.id));
-                let mut bytes = 0;
                 write(&path, page.as_bytes(), &mut bytes)?;
                 if let Some(text) = record.as_ref().filter(|_| downloads) {
                     let file = games_dir.join(share::record_file(row.id, row.kind));
                     write(&file, text.as_bytes(), &mut bytes)?;
-                }
-                if links.downloads {
-                    let png = games_dir.join(format!("{}.png", row.id));
-                    bytes += board_png::final_position_png(&row, &png)?;
                 }
                 Ok((bytes, row.id, record.map(|r| (row.kind, r))))
             })
@@ -758,14 +763,15 @@ fn archive(root: &Path, options: &SiteOptions, a: &Archive, bytes: &mut u64) -> 
         .collect();
     let kinds: BTreeSet<kifu_facts::GameKind> = a.games.iter().map(|g| g.kind).collect();
     let dates: BTreeSet<&str> = a.games.iter().filter_map(|g| g.date.as_deref()).collect();
-    let mut facts = vec![format!(
-        "<span class=\"count\" id=\"event-count\">{}</span>",
+    let mut facts = vec![page::Fact::of_class(
+        "count",
         share::event_count_text(
             a.groups.len(),
             a.groups.iter().filter(|g| g.games.len() == 1).count(),
-            p.lang
-        )
-    )];
+            p.lang,
+        ),
+    )
+    .with_id("event-count")];
     facts.extend(events::event_facts(
         None,
         page::dates_text(dates.first().copied(), dates.last().copied(), p.lang),

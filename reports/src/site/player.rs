@@ -20,7 +20,7 @@ use kifu_store::search::GameListing;
 
 use super::game::path_segment;
 use super::games_table::{games_html, table_order, GamesTable, Seating};
-use super::page::{bottom, top, Top};
+use super::page::{bottom, top, Fact, Top};
 use super::rating_chart::{rating_chart, EventEnd};
 use crate::escape::escape;
 use crate::lang::{Lang, Msg};
@@ -250,25 +250,26 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     let record = page.record;
     let [games, wins, draws, losses, _] = record.total();
     let facts = [
-        format!(
-            "<span class=\"count\" id=\"player-games\">{games} {}</span>",
-            escape(lang.text(Msg::ColGames))
-        ),
-        format!(
-            "<span id=\"player-total\">{wins}–{draws}–{losses} ({})</span>",
-            escape(&format!(
-                "{}–{}–{}",
-                lang.text(Msg::ColWins),
-                lang.text(Msg::ColDraws),
-                lang.text(Msg::ColLosses)
-            ))
-        ),
+        Fact::of_class("count", format!("{games} {}", lang.text(Msg::ColGames)))
+            .with_id("player-games"),
+        Fact::plain(format!(
+            "{wins}–{draws}–{losses} ({}–{}–{})",
+            lang.text(Msg::ColWins),
+            lang.text(Msg::ColDraws),
+            lang.text(Msg::ColLosses)
+        ))
+        .with_id("player-total"),
     ];
+    let path = format!(
+        "{PLAYERS_DIR}/{}.html",
+        path_segment(&path_segment(&record.name))
+    );
     let mut out = top(
         p,
         &Top {
             title: shown.player(&record.name),
             base: "../",
+            path: &path,
             scripts: &["tables.js"],
             body_class: "index player",
             facts: &facts,

@@ -1,7 +1,7 @@
-//! What a page gives those who share or take it away: the words of the `og:` meta a
-//! link's preview reads (title, type, what the page is, a board image for a game), the
-//! links to the record files written beside the pages, and the counts of an archive's
-//! events said with what they count.
+//! What a page gives those who share or take it away: the `og:` meta a link's preview
+//! reads (written by [`share_meta`]; a page's description is its header's facts in words,
+//! [`super::page::facts_text`]), the links to the record files written beside the pages,
+//! and the counts of an archive's events said with what they count.
 
 use std::fmt::Write;
 
@@ -14,32 +14,6 @@ use kifu_notation::Writer;
 use kifu_store::query::GameRow;
 
 use crate::records::{download_notation, record_out, StoredMoves};
-
-/// The text of a header's facts (HTML spans joined by dots), tags dropped: the words of a
-/// page's description after what the page is. The spans' text is escaped already, and
-/// stays so until [`share_meta`] escapes it once more; entities are decoded back here.
-pub(crate) fn facts_text(facts: &[String]) -> String {
-    let mut out = String::new();
-    for (i, fact) in facts.iter().enumerate() {
-        if i > 0 {
-            out.push_str(" · ");
-        }
-        let mut in_tag = false;
-        for c in fact.chars() {
-            match c {
-                '<' => in_tag = true,
-                '>' => in_tag = false,
-                c if !in_tag => out.push(c),
-                _ => {}
-            }
-        }
-    }
-    out.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
 
 /// A stored game's record in its download notation; `None` for a game the notation cannot
 /// hold or whose stored moves do not decode (its page then links no file).
@@ -130,14 +104,5 @@ mod tests {
             "27,050 项赛事，其中 26,131 项仅一局"
         );
         assert_eq!(event_count_text(1_200, 0, Lang::En), "1,200 events");
-    }
-
-    #[test]
-    fn facts_lose_their_tags_and_entities() {
-        let facts = [
-            "<span class=\"dates\">2015-08-22 – 2015-08-26</span>".to_owned(),
-            "<span>A &amp; B</span>".to_owned(),
-        ];
-        assert_eq!(facts_text(&facts), "2015-08-22 – 2015-08-26 · A & B");
     }
 }
