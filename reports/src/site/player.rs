@@ -320,30 +320,22 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
                 .join(", ")
         );
     }
+    // A lean page's events table holds its standings lines and games.
     if page.lean {
         rating_history(&mut out, page, lang);
         super::player_lean::events_html(&mut out, page, p);
+    } else {
+        standings_table(&mut out, &page.standings, shown);
+        rating_history(&mut out, page, lang);
         results_table(
             &mut out,
-            "by-year",
-            Msg::UiResultsByYear,
-            Msg::ColYear,
-            &record.by_year,
+            "by-event",
+            Msg::UiResultsByEvent,
+            Msg::ColEvent,
+            &record.by_event,
             shown,
         );
-        out.push_str(&bottom(lang));
-        return out;
     }
-    standings_table(&mut out, &page.standings, shown);
-    rating_history(&mut out, page, lang);
-    results_table(
-        &mut out,
-        "by-event",
-        Msg::UiResultsByEvent,
-        Msg::ColEvent,
-        &record.by_event,
-        shown,
-    );
     results_table(
         &mut out,
         "by-year",
@@ -352,24 +344,26 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
         &record.by_year,
         shown,
     );
-    games_html(
-        &mut out,
-        &GamesTable {
-            games: &page.games,
-            seatings: page.seatings,
-            base: "../",
-            with_event: page
-                .games
-                .iter()
-                .map(|g| g.event.as_deref())
-                .collect::<BTreeSet<_>>()
-                .len()
-                > 1,
-            names: page.names,
-            player_files: None,
-        },
-        p,
-    );
+    if !page.lean {
+        games_html(
+            &mut out,
+            &GamesTable {
+                games: &page.games,
+                seatings: page.seatings,
+                base: "../",
+                with_event: page
+                    .games
+                    .iter()
+                    .map(|g| g.event.as_deref())
+                    .collect::<BTreeSet<_>>()
+                    .len()
+                    > 1,
+                names: page.names,
+                player_files: None,
+            },
+            p,
+        );
+    }
     out.push_str(&bottom(lang));
     out
 }
@@ -408,15 +402,7 @@ pub(super) fn standings_table(out: &mut String, lines: &[(&Table, &Line)], shown
             ),
             None => event_shown(&table.event, shown).to_owned(),
         };
-        let scoring = table
-            .scoring_note()
-            .map(|s| {
-                format!(
-                    " <span class=\"scoring\">{}</span>",
-                    escape(&lang.fill(Msg::ScoringNote, &[("scoring", &s)]))
-                )
-            })
-            .unwrap_or_default();
+        let scoring = scoring_span(table, lang);
         let _ = writeln!(
             out,
             "<tr><td>{}{scoring}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
@@ -542,4 +528,18 @@ fn results_table(
         );
     }
     out.push_str("</tbody></table></section>\n");
+}
+
+/// A table's scoring when it is not the usual one (`<span class="scoring">`), else
+/// nothing: beside the player's points, on the full page and the lean one.
+pub(super) fn scoring_span(table: &Table, lang: Lang) -> String {
+    table
+        .scoring_note()
+        .map(|s| {
+            format!(
+                " <span class=\"scoring\">{}</span>",
+                escape(&lang.fill(Msg::ScoringNote, &[("scoring", &s)]))
+            )
+        })
+        .unwrap_or_default()
 }

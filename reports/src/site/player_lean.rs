@@ -126,15 +126,7 @@ fn event_row<'a>(
             .map(|s| format!("{}: ", escape(shown.section(&table.event, s))))
             .unwrap_or_default();
         places.push(format!("{section}{}", line.place));
-        let scoring = table
-            .scoring_note()
-            .map(|s| {
-                format!(
-                    " <span class=\"scoring\">{}</span>",
-                    escape(&lang.fill(Msg::ScoringNote, &[("scoring", &s)]))
-                )
-            })
-            .unwrap_or_default();
+        let scoring = super::player::scoring_span(table, lang);
         points.push(format!("{section}{}{scoring}", points_text(line.points)));
     }
     let links: Vec<String> = mine
