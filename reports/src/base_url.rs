@@ -13,32 +13,32 @@ impl BaseUrl {
     /// Reads `text` as a site's root address: `http://` or `https://`, a host, an optional
     /// port and path; no user name, query or fragment (a page's address is appended to
     /// it). A missing trailing `/` is added: `https://example.org/wxc2015` is the folder.
-    pub fn parse(text: &str) -> Result<BaseUrl, String> {
-        let bad = |why: &str| {
-            Err(format!(
-                "{text:?} is not a site's address: {why} (write it as \
-                 https://example.org/event/)"
-            ))
+    pub fn parse(text: &str) -> Result<BaseUrl, BaseUrlError> {
+        let bad = |why: Why| {
+            Err(BaseUrlError {
+                text: text.to_owned(),
+                why,
+            })
         };
         let Some((scheme, rest)) = text.split_once("://") else {
-            return bad("it is not absolute (no http:// or https://)");
+            return bad(Why::NotAbsolute);
         };
         let scheme = scheme.to_ascii_lowercase();
         if scheme != "http" && scheme != "https" {
-            return bad(&format!("the scheme {scheme:?} is not http or https"));
+            return bad(Why::Scheme(scheme));
         }
         if let Some(c) = text
             .chars()
             .find(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '<' | '>' | '\\'))
         {
-            return bad(&format!("it has the character {c:?}"));
+            return bad(Why::Character(c));
         }
         if text.contains(['?', '#']) {
-            return bad("it has a query or fragment, and page addresses go after it");
+            return bad(Why::QueryOrFragment);
         }
         let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
         if host.contains('@') {
-            return bad("it has a user name");
+            return bad(Why::UserName);
         }
         // An IPv6 address (`[::1]`) has colons of its own; a port follows its `]`.
         let (name, port) = match host.rsplit_once(':') {
@@ -50,11 +50,11 @@ impl BaseUrl {
                 .chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':'));
         if !host_ok {
-            return bad("it has no host name");
+            return bad(Why::NoHost);
         }
         if let Some(port) = port {
             if port.parse::<u16>().is_err() {
-                return bad(&format!("the port {port:?} is not a number up to 65535"));
+                return bad(Why::Port(port.to_owned()));
             }
         }
         let mut url = format!("{scheme}://{host}{path}");
@@ -75,6 +75,51 @@ impl BaseUrl {
         &self.0
     }
 }
+
+/// Why a text is not a site's address ([`BaseUrl::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseUrlError {
+    /// The text given.
+    pub text: String,
+    pub why: Why,
+}
+
+/// What a text lacks to be a site's address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// No `http://` or `https://`.
+    NotAbsolute,
+    /// A scheme other than http or https (lowercased).
+    Scheme(String),
+    /// Whitespace, a control character or one of `"<>\`.
+    Character(char),
+    /// A `?` or `#`: page addresses go after the root.
+    QueryOrFragment,
+    UserName,
+    NoHost,
+    /// A port that is not a number up to 65535.
+    Port(String),
+}
+
+impl fmt::Display for BaseUrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a site's address: ", self.text)?;
+        match &self.why {
+            Why::NotAbsolute => f.write_str("it is not absolute (no http:// or https://)"),
+            Why::Scheme(scheme) => write!(f, "the scheme {scheme:?} is not http or https"),
+            Why::Character(c) => write!(f, "it has the character {c:?}"),
+            Why::QueryOrFragment => {
+                f.write_str("it has a query or fragment, and page addresses go after it")
+            }
+            Why::UserName => f.write_str("it has a user name"),
+            Why::NoHost => f.write_str("it has no host name"),
+            Why::Port(port) => write!(f, "the port {port:?} is not a number up to 65535"),
+        }?;
+        f.write_str(" (write it as https://example.org/event/)")
+    }
+}
+
+impl std::error::Error for BaseUrlError {}
 
 impl fmt::Display for BaseUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -114,7 +159,7 @@ mod tests {
             ("https://me@example.org/", "user name"),
             ("https://example.org:http/", "not a number"),
         ] {
-            let error = BaseUrl::parse(text).unwrap_err();
+            let error = BaseUrl::parse(text).unwrap_err().to_string();
             assert!(error.contains(why), "{text}: {error}");
         }
     }

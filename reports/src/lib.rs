@@ -64,7 +64,7 @@ pub use kifu_lang as lang;
 
 use std::path::PathBuf;
 
-pub use base_url::BaseUrl;
+pub use base_url::{BaseUrl, BaseUrlError};
 pub use build::{build_report, ReportOptions};
 pub use chart_error::ChartError;
 pub use chart_spec::ChartSpec;
