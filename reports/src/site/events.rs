@@ -161,7 +161,7 @@ pub(crate) struct EventPage<'a> {
     /// The curation's names in other languages.
     pub(crate) names: &'a ShownNames,
     /// Where the games table links its players' pages.
-    pub(crate) player_files: &'a crate::site::player::PlayerFiles,
+    pub(crate) player_files: &'a crate::site::player_files::PlayerFiles,
     /// The links to the event's record files ([`crate::site::share::event_downloads_html`]).
     pub(crate) downloads: String,
 }

@@ -118,7 +118,7 @@ pub(crate) struct GamesTable<'a> {
     pub(crate) names: &'a ShownNames,
     /// Where each player's name links to the player's page (an archive's event pages;
     /// the game pages link them in every site).
-    pub(crate) player_files: Option<&'a super::player::PlayerFiles>,
+    pub(crate) player_files: Option<&'a super::player_files::PlayerFiles>,
 }
 
 /// The games section: its search box (`#search`, `#shown`, `#no-match`) and `table#games`.

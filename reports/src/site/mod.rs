@@ -4,7 +4,8 @@
 //! ([`games_table`]), the audit summary in the audit edition, the report's charts). Games
 //! of many events (a whole archive, [`events`]): an events index with a search over every
 //! game ([`search_index`]) and one page per event. Either way one replayable page per game
-//! ([`game`]) and one page per player ([`player`]; an archive's lean, [`player_lean`]).
+//! ([`game`]) and one page per player ([`player`], lean in an archive; their files:
+//! [`player_files`]).
 //! Plain HTML, one shared style sheet and small scripts in `assets/`; no request leaves a
 //! page, so it works from `file://`.
 //!
@@ -24,7 +25,7 @@ mod games_table;
 mod index;
 mod page;
 mod player;
-mod player_lean;
+mod player_files;
 mod rating_chart;
 pub mod round_nav;
 mod search_index;
@@ -264,9 +265,9 @@ fn build(
     let curated = curated_names(&source);
     let archive_site = groups.len() > 1;
     let player_files = if archive_site {
-        player::PlayerFiles::numbered(&games)
+        player_files::PlayerFiles::numbered(&games)
     } else {
-        player::PlayerFiles::Named
+        player_files::PlayerFiles::Named
     };
     let event_pages: Vec<(Option<String>, String)> = groups
         .iter()
@@ -308,14 +309,14 @@ fn build(
         ),
         names: std::sync::Arc::new(names.clone()),
         name_pages: Some(game::NamePages {
-            player: format!("../{}/", player::PLAYERS_DIR),
+            player: format!("../{}/", player_files::PLAYERS_DIR),
             event: None,
             suffix: ".html".into(),
             encoded_files: true,
         }),
         player_numbers: match &player_files {
-            player::PlayerFiles::Numbered(numbers) => Some(numbers.clone()),
-            player::PlayerFiles::Named => None,
+            player_files::PlayerFiles::Numbered(numbers) => Some(numbers.clone()),
+            player_files::PlayerFiles::Named => None,
         },
         ..links
     };
@@ -571,8 +572,8 @@ fn write_player_pages(
     site: &player::SitePlayers,
     bytes: &mut u64,
 ) -> Result<(), Error> {
-    let dir = root.join(player::PLAYERS_DIR);
-    // Spellings sharing a page (an archive's, [`player::PlayerFiles::numbered`]) write it
+    let dir = root.join(player_files::PLAYERS_DIR);
+    // Spellings sharing a page (an archive's, [`player_files::PlayerFiles::numbered`]) write it
     // once, headed by the spelling of the most games.
     let mut seated: Vec<&str> = site.seated().into_iter().collect();
     seated.sort_by_key(|name| std::cmp::Reverse(site.games.get(name).map_or(0, Vec::len)));
@@ -691,7 +692,7 @@ struct Archive<'a> {
     own_pages: &'a [bool],
     /// Each game's record ([`share::record_text`]): the event pages' downloads.
     records: &'a HashMap<i64, (GameKind, String)>,
-    player_files: &'a player::PlayerFiles,
+    player_files: &'a player_files::PlayerFiles,
     scope: Vec<String>,
     charts: Vec<(String, Vec<crate::model::DrawnChart>)>,
 }

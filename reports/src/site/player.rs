@@ -4,108 +4,32 @@
 //! and points under the event's curated scoring), the rating history as a chart where the
 //! site shows ratings ([`super::rating_chart`]), and lists the player's games of the site,
 //! each linking to its page. Every number is the record's or the standings': the page
-//! counts nothing itself.
+//! counts nothing itself. An archive's page is lean ([`PlayerPage::lean`]): one table of
+//! the player's events holds the results, standings lines and games.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
-use std::sync::Arc;
 
 use kifu_analysis::player::PlayerRecord;
 use kifu_analysis::ratings::RatingHistory;
 use kifu_analysis::shown_names::{ShownIn, ShownNames};
 use kifu_analysis::standings::{points_text, Line, Table};
-use kifu_facts::{fold_name, GameKind};
+use kifu_facts::GameKind;
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
 use super::game::path_segment;
-use super::games_table::{games_html, table_order, GamesTable, Seating};
+use super::games_table::{
+    audit_result, games_html, table_order, table_result, GamesTable, Seating,
+};
 use super::page::{bottom, top, Fact, Top};
+use super::player_files::{PlayerFiles, PLAYERS_DIR};
 use super::rating_chart::{rating_chart, EventEnd};
+use super::standings::game_href;
 use crate::escape::escape;
-use crate::lang::{Lang, Msg};
+use crate::lang::{Edition, Lang, Msg};
 use crate::standings::event_shown;
 use crate::Presentation;
-
-/// The folder of the player pages, below the site's root.
-pub(crate) const PLAYERS_DIR: &str = "players";
-
-/// A player's page's file name in [`PLAYERS_DIR`].
-pub(crate) fn page_file(name: &str) -> String {
-    format!("{}.html", path_segment(name))
-}
-
-/// How a site names its player pages' files in [`PLAYERS_DIR`].
-pub(crate) enum PlayerFiles {
-    /// By the percent-encoded name ([`page_file`]), every player's (a site of one event).
-    Named,
-    /// By number, `N.html` (an archive's: a short link on each of its thousands of game
-    /// pages), for the players numbered here (those of at least [`ARCHIVE_MIN_GAMES`]).
-    Numbered(Arc<HashMap<String, usize>>),
-}
-
-/// The fewest games of an archive's player with a page. CCPD's 6,621 players' pages,
-/// lean as they are, come to 35 MB, and the rest of its site to 140 MB of the 150 MB it
-/// must stay under; its 274 players of at least 30 games take 8.8 MB. The others' games
-/// are found through the index's search, each game's page naming its players.
-pub(crate) const ARCHIVE_MIN_GAMES: u64 = 30;
-
-impl PlayerFiles {
-    /// An archive's numbering: the players `games` seat in at least [`ARCHIVE_MIN_GAMES`]
-    /// games, from 1 in the order of their folded names. Spellings the fold makes one
-    /// (呂欽 and `呂  欽`), which a player's record counts together, share one page: their
-    /// games are counted together, each game once.
-    pub(crate) fn numbered(games: &[GameListing]) -> PlayerFiles {
-        let mut counts: std::collections::BTreeMap<String, u64> = Default::default();
-        let mut spellings: HashMap<&str, String> = HashMap::new();
-        for g in games {
-            // A name with a `*` has no page (a filter would read it as a pattern).
-            let seated: BTreeSet<&str> = g
-                .players
-                .iter()
-                .map(|(_, n)| n.as_str())
-                .filter(|n| !n.contains('*'))
-                .collect();
-            let mut folded = BTreeSet::new();
-            for name in seated {
-                let key = spellings.entry(name).or_insert_with(|| fold_name(name));
-                folded.insert(key.clone());
-            }
-            for key in folded {
-                *counts.entry(key).or_default() += 1;
-            }
-        }
-        let pages: HashMap<String, usize> = counts
-            .into_iter()
-            .filter(|&(_, n)| n >= ARCHIVE_MIN_GAMES)
-            .enumerate()
-            .map(|(i, (key, _))| (key, i + 1))
-            .collect();
-        let numbers = spellings
-            .into_iter()
-            .filter_map(|(name, key)| Some((name.to_owned(), *pages.get(&key)?)))
-            .collect();
-        PlayerFiles::Numbered(Arc::new(numbers))
-    }
-
-    /// `name`'s page's file, if it has one (a name with a `*` has none: a filter would
-    /// read it as a pattern).
-    pub(crate) fn file(&self, name: &str) -> Option<String> {
-        match self {
-            _ if name.contains('*') => None,
-            PlayerFiles::Named => Some(page_file(name)),
-            PlayerFiles::Numbered(numbers) => numbers.get(name).map(|n| format!("{n}.html")),
-        }
-    }
-
-    /// The link to `name`'s page from a page `base` below the site's root: a named
-    /// file's name percent-encoded once more, since a browser decodes a link once before
-    /// it asks for the file.
-    pub(crate) fn href(&self, base: &str, name: &str) -> Option<String> {
-        let file = self.file(name)?;
-        Some(format!("{base}{PLAYERS_DIR}/{}", path_segment(&file)))
-    }
-}
 
 /// What every player's page of a site reads from: the site's games and standings, each
 /// indexed by the names it seats or places (thousands of pages each look up their own).
@@ -194,7 +118,7 @@ pub(crate) struct PlayerPage<'a> {
     pub(crate) event_pages: &'a HashMap<i64, String>,
     /// One table of the player's events, each with its results, standings lines and
     /// games, without the games table's search box, openings and lengths: an archive
-    /// writes thousands of these pages ([`super::player_lean`]).
+    /// writes thousands of these pages ([`lean_events_html`]).
     pub(crate) lean: bool,
 }
 
@@ -323,7 +247,7 @@ pub(crate) fn player_page(page: &PlayerPage, p: &Presentation) -> String {
     // A lean page's events table holds its standings lines and games.
     if page.lean {
         rating_history(&mut out, page, lang);
-        super::player_lean::events_html(&mut out, page, p);
+        lean_events_html(&mut out, page, p);
     } else {
         standings_table(&mut out, &page.standings, shown);
         rating_history(&mut out, page, lang);
@@ -532,7 +456,7 @@ fn results_table(
 
 /// A table's scoring when it is not the usual one (`<span class="scoring">`), else
 /// nothing: beside the player's points, on the full page and the lean one.
-pub(super) fn scoring_span(table: &Table, lang: Lang) -> String {
+fn scoring_span(table: &Table, lang: Lang) -> String {
     table
         .scoring_note()
         .map(|s| {
@@ -542,4 +466,148 @@ pub(super) fn scoring_span(table: &Table, lang: Lang) -> String {
             )
         })
         .unwrap_or_default()
+}
+
+// An archive's lean page body (its thousands of pages must fit the site's size bound):
+// one table of the player's events — each event's results (games, wins, draws, losses,
+// score, as the record gives them), the player's standings lines in it (place and
+// points) and its games, each a link to its page with its players and result — instead
+// of the one-event page's separate standings, results-by-event and games tables that
+// name each event three times. CCPD's events are mostly of one game: the rows are most
+// of an archive's player pages.
+
+/// `section#by-event`: a row per event of the record (then any event of the page's games
+/// or standings the record does not name), with its games and standings lines; the
+/// standings lines of an event no row names follow in `section#standings`.
+fn lean_events_html(out: &mut String, page: &PlayerPage, p: &Presentation) {
+    let lang = p.lang;
+    let shown = page.names.in_lang(lang);
+    let mut games: HashMap<Option<&str>, Vec<&GameListing>> = HashMap::new();
+    for g in &page.games {
+        games.entry(g.event.as_deref()).or_default().push(g);
+    }
+    let mut lines: HashMap<&str, Vec<(&Table, &Line)>> = HashMap::new();
+    for &(t, l) in &page.standings {
+        lines.entry(t.event.as_str()).or_default().push((t, l));
+    }
+    let _ = write!(
+        out,
+        "<section id=\"by-event\"><h2>{}</h2>\n<div class=\"table-wrap\">\
+         <table class=\"results\"><thead><tr>",
+        escape(lang.text(Msg::UiResultsByEvent))
+    );
+    let record = format!(
+        "{}–{}–{}",
+        lang.text(Msg::ColWins),
+        lang.text(Msg::ColDraws),
+        lang.text(Msg::ColLosses)
+    );
+    for column in [
+        lang.text(Msg::ColEvent),
+        lang.text(Msg::ColGames),
+        &record,
+        lang.text(Msg::ColScore),
+        lang.text(Msg::ColPlace),
+        lang.text(Msg::ColPoints),
+        lang.text(Msg::Games),
+    ] {
+        let _ = write!(out, "<th>{}</th>", escape(column));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    let mut named: BTreeSet<Option<&str>> = BTreeSet::new();
+    for line in &page.record.by_event {
+        let key = line.key.as_deref();
+        named.insert(key);
+        let score = line
+            .score()
+            .map_or_else(|| "–".to_owned(), |s| format!("{:.1}%", s * 100.0));
+        // Every byte of a row counts (the module's doc): wins, draws and losses share a
+        // cell, and no cell has a class.
+        let counts = format!(
+            "<td>{}<td>{}–{}–{}<td>{score}",
+            line.games, line.wins, line.draws, line.losses
+        );
+        event_row(out, page, p, key, &counts, &games, &mut lines);
+    }
+    // The page's games of an event the record does not name (none, when the record and
+    // the site read the same games): their row has no counts.
+    let mut rest: Vec<Option<&str>> = games
+        .keys()
+        .copied()
+        .filter(|k| !named.contains(k))
+        .collect();
+    rest.sort();
+    let dashes = "<td>–".repeat(3);
+    for key in rest {
+        event_row(out, page, p, key, &dashes, &games, &mut lines);
+    }
+    out.push_str("</tbody></table></div></section>\n");
+    // Standings lines of an event no row names (a curated name the games do not carry).
+    // In the page's order of standings lines: those of the events still left in `lines`.
+    let unplaced: Vec<(&Table, &Line)> = page
+        .standings
+        .iter()
+        .filter(|(t, _)| lines.contains_key(t.event.as_str()))
+        .copied()
+        .collect();
+    if !unplaced.is_empty() {
+        standings_table(out, &unplaced, shown);
+    }
+}
+
+/// One event's row: its name (linked to its page where it has one), `counts` (three
+/// cells, their end tags left out as HTML allows), the player's place and points in each of its standings tables, its games.
+fn event_row<'a>(
+    out: &mut String,
+    page: &PlayerPage,
+    p: &Presentation,
+    key: Option<&str>,
+    counts: &str,
+    games: &HashMap<Option<&str>, Vec<&GameListing>>,
+    lines: &mut HashMap<&'a str, Vec<(&'a Table, &'a Line)>>,
+) {
+    let lang = p.lang;
+    let shown = page.names.in_lang(lang);
+    let audit = p.edition == Edition::Audit;
+    let mine = games.get(&key).map_or(&[][..], Vec::as_slice);
+    let name = escape(key.map_or("–", |k| shown.event(k)));
+    let event = match mine.first().and_then(|g| page.event_pages.get(&g.id)) {
+        Some(href) => format!("<a href=\"{href}\">{name}</a>"),
+        None => name,
+    };
+    let (mut places, mut points) = (Vec::new(), Vec::new());
+    for (table, line) in key.and_then(|k| lines.remove(k)).unwrap_or_default() {
+        let section = table
+            .section
+            .as_deref()
+            .map(|s| format!("{}: ", escape(shown.section(&table.event, s))))
+            .unwrap_or_default();
+        places.push(format!("{section}{}", line.place));
+        let scoring = scoring_span(table, lang);
+        points.push(format!("{section}{}{scoring}", points_text(line.points)));
+    }
+    let links: Vec<String> = mine
+        .iter()
+        .map(|g| {
+            let players: Vec<&str> = g.players.iter().map(|(_, n)| shown.player(n)).collect();
+            let result = if audit {
+                audit_result(g, lang)
+            } else {
+                table_result(g, lang)
+            };
+            format!(
+                "<a href=\"{}\">{} {}</a>",
+                game_href("../", g.id),
+                escape(&players.join(" – ")),
+                escape(&result)
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "<tr><td>{event}{counts}<td>{}<td>{}<td>{}</tr>",
+        places.join("<br>"),
+        points.join("<br>"),
+        links.join("<br>")
+    );
 }
