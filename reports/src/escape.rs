@@ -1,4 +1,5 @@
-//! Text made safe for HTML: a leaf that the page writers, diagrams and figures share.
+//! Text made safe for HTML and for a URL's path: a leaf that the page writers, diagrams
+//! and figures share.
 
 /// HTML-escapes text for element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -11,6 +12,19 @@ pub fn escape(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` percent-encoded for a URL's path segment (every byte but the unreserved).
+pub fn path_segment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("%{b:02X}"));
         }
     }
     out

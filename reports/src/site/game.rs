@@ -39,6 +39,7 @@ use crate::diagrams::{
     TERRITORIAL_GRID, XIANGQI_GRID,
 };
 use crate::escape;
+use crate::escape::path_segment;
 use crate::lang::{Edition, Lang, Msg};
 use crate::model::SourceRoot;
 use crate::notation::TRADITIONAL;
@@ -109,19 +110,6 @@ impl NamePages {
         };
         format!("{}{segment}{}", escape(prefix), escape(&self.suffix))
     }
-}
-
-/// `text` percent-encoded for a URL's path segment (every byte but the unreserved).
-pub fn path_segment(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
 }
 
 impl GameLinks {

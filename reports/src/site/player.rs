@@ -18,7 +18,6 @@ use kifu_facts::GameKind;
 use kifu_store::player::ResultsLine;
 use kifu_store::search::GameListing;
 
-use super::game::path_segment;
 use super::games_table::{
     audit_result, games_html, table_order, table_result, GamesTable, Seating,
 };
@@ -27,6 +26,7 @@ use super::player_files::{PlayerFiles, PLAYERS_DIR};
 use super::rating_chart::{rating_chart, EventEnd};
 use super::standings::game_href;
 use crate::escape::escape;
+use crate::escape::path_segment;
 use crate::lang::{Edition, Lang, Msg};
 use crate::standings::event_shown;
 use crate::Presentation;

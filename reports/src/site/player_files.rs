@@ -8,7 +8,7 @@ use std::sync::Arc;
 use kifu_facts::fold_name;
 use kifu_store::search::GameListing;
 
-use super::game::path_segment;
+use crate::escape::path_segment;
 
 /// The folder of the player pages, below the site's root.
 pub(crate) const PLAYERS_DIR: &str = "players";

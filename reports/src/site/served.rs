@@ -21,11 +21,11 @@ use kifu_store::search::{GameListing, GameOrder};
 use kifu_store::Store;
 
 use super::events::{group_events, terms_of};
-use super::game::path_segment;
 use super::games_table::seatings;
 use super::player::{PlayerPage, SitePlayers};
 use super::player_files::PlayerFiles;
 use super::round_nav::{round_navs, sections, RoundNav};
+use crate::escape::path_segment;
 use crate::lang::Lang;
 use crate::{Error, Presentation};
 
