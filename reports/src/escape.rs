@@ -19,12 +19,13 @@ pub fn escape(s: &str) -> String {
 
 /// `text` percent-encoded for a URL's path segment (every byte but the unreserved).
 pub fn path_segment(text: &str) -> String {
+    use std::fmt::Write as _;
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
             out.push(b as char);
         } else {
-            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("%{b:02X}"));
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
