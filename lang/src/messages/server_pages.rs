@@ -21,11 +21,9 @@ macro_rules! rows_server_pages {
             UiLoading => ["Loading…", "読み込み中…", "载入中…", "載入中…"],
             UiServerSaid => ["The server answered: {message}", "サーバーの応答：{message}", "服务器答复：{message}", "伺服器答覆：{message}"],
             UiGameNumber => ["game", "対局", "对局", "對局"],
-            UiPlayerGames => ["Games of {name}", "{name} の対局", "{name} 的对局", "{name} 的對局"],
             UiResultsByYear => ["Results by year", "年別の成績", "按年份的成绩", "按年份的成績"],
             UiResultsByEvent => ["Results by event", "大会別の成績", "按赛事的成绩", "按賽事的成績"],
             UiRatingHistory => ["Rating history", "レーティングの推移", "等级分走势", "等級分走勢"],
-            UiNoRatingHistory => ["No rating history for {kind}.", "{kind} のレーティング履歴はない。", "没有 {kind} 的等级分记录。", "沒有 {kind} 的等級分紀錄。"],
             UiSpellings => ["Also written", "別表記", "其他写法", "其他寫法"],
             UiGamesByRound => ["Games by round", "回戦別の対局", "按轮次的对局", "按輪次的對局"],
             UiNoRound => ["no round recorded", "回戦の記録なし", "未记录轮次", "未記錄輪次"],
@@ -33,9 +31,6 @@ macro_rules! rows_server_pages {
             UiLastUpdated => ["last updated {time}", "最終更新 {time}", "最后更新 {time}", "最後更新 {time}"],
             UiLiveNote => ["The standings and games update as games are added.", "対局が追加されると順位表と対局一覧が更新される。", "新增对局时，排名和对局列表会自动更新。", "新增對局時，排名和對局列表會自動更新。"],
             UiLiveLost => ["The live connection is lost; reload the page.", "ライブ接続が切れた。ページを再読み込みしてほしい。", "实时连接已中断，请重新载入页面。", "即時連線已中斷，請重新載入頁面。"],
-            UiPlayerResult => ["{player}'s result", "{player} の結果", "{player} 的结果", "{player} 的結果"],
-            UiWon => ["won", "勝ち", "胜", "勝"],
-            UiLost => ["lost", "負け", "负", "負"],
         }
     };
 }
