@@ -305,3 +305,25 @@ pub fn train2_db() -> Option<PathBuf> {
     });
     dir.as_ref().map(|d| d.path().join("renju.db"))
 }
+
+/// How many files in `dir` (not below it) end in `.EXT`: a site's game pages, pictures or
+/// records.
+pub fn files_with_extension(dir: &Path, ext: &str) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == ext)
+        })
+        .count()
+}
+
+/// The `href` of the link marked `rel="REL"` in `html`, if there is one.
+pub fn rel_link<'a>(html: &'a str, rel: &str) -> Option<&'a str> {
+    let open = format!("rel=\"{rel}\" href=\"");
+    let rest = &html[html.find(&open)? + open.len()..];
+    Some(&rest[..rest.find('"').unwrap()])
+}

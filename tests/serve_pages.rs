@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::common::{ingest_ok, kifu_ok};
+use crate::common::{ingest_ok, kifu_ok, rel_link};
 use crate::serve_ui::championship;
 use crate::served::Served;
 use kifu_serve::query::escape;
@@ -88,13 +88,6 @@ fn his_games(db: &Path) -> Vec<i64> {
             .unwrap()
     })
     .collect()
-}
-
-/// The `href` of the link marked `rel="REL"` in `html`, if there is one.
-fn rel_link<'a>(html: &'a str, rel: &str) -> Option<&'a str> {
-    let open = format!("rel=\"{rel}\" href=\"");
-    let rest = &html[html.find(&open)? + open.len()..];
-    Some(&rest[..rest.find('"').unwrap()])
 }
 
 /// `GET path`, which must answer 200: its body.

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use crate::common::{ingest_ok, kifu, kifu_ok, shared};
+use crate::common::{files_with_extension, ingest_ok, kifu, kifu_ok, shared};
 
 /// The attributes of each start tag of `html` that begins with `start` (e.g.
 /// `<tr class="standing"`), as (name, unescaped value) pairs.
@@ -161,16 +161,7 @@ fn assert_lists_every_game(index: &str, out: &Path, ids: &[i64]) {
     }
     // One page per game (a site of one event also writes each game's record and picture
     // beside its page).
-    let pages = std::fs::read_dir(out.join("games"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "html")
-        })
-        .count();
+    let pages = files_with_extension(&out.join("games"), "html");
     assert_eq!(pages, ids.len());
     for asset in ["site.css", "index.js"] {
         assert!(out.join("assets").join(asset).is_file(), "{asset}");

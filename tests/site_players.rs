@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::common::{copy_database, kifu_ok, world_championship_db, WORLD_CHAMPIONSHIP};
+use crate::common::{copy_database, kifu_ok, rel_link, world_championship_db, WORLD_CHAMPIONSHIP};
 
 /// The event's name under the curation.
 const CURATED_NAME: &str = "第14届世界象棋锦标赛";
@@ -98,13 +98,6 @@ fn hrefs<'a>(html: &'a str, prefix: &str) -> Vec<&'a str> {
             &rest[..rest.find('"').unwrap()]
         })
         .collect()
-}
-
-/// The `href` of the link marked `rel="REL"` in `html`, if there is one.
-fn rel_link<'a>(html: &'a str, rel: &str) -> Option<&'a str> {
-    let at = html.find(&format!("rel=\"{rel}\" href=\""))?;
-    let rest = &html[at + format!("rel=\"{rel}\" href=\"").len()..];
-    Some(&rest[..rest.find('"').unwrap()])
 }
 
 /// The player's game links of his page, deduplicated; each must resolve to a game page

@@ -14,8 +14,8 @@ use serde_json::Value;
 
 use crate::cdp::Browser;
 use crate::common::{
-    count, generate, ingest_ok, kifu, kifu_ok, public_edition, shared, world_championship_db,
-    WORLD_CHAMPIONSHIP,
+    count, files_with_extension, generate, ingest_ok, kifu, kifu_ok, public_edition, shared,
+    world_championship_db, WORLD_CHAMPIONSHIP,
 };
 
 /// Where the championship's site is said to be served from.
@@ -202,16 +202,7 @@ fn every_page_has_its_preview_and_a_game_page_its_picture() {
         // Xiangqi's 9 files and 10 ranks, 20 px apart, 14 px from the edges.
         assert_eq!(png_pixels(&png).0, (188, 208), "{}", png.display());
     }
-    let games = std::fs::read_dir(s.site.join("games"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "png")
-        })
-        .count();
+    let games = files_with_extension(&s.site.join("games"), "png");
     assert_eq!(games, game_pages, "one picture per game page");
     for root in ["index.html", "embed.html", "embed-standings.html"] {
         assert!(s.site.join(root).is_file(), "{root}");
@@ -347,16 +338,7 @@ fn territorial_and_chouchou_game_pages_share_their_final_position() {
             page.display()
         );
     }
-    let drawn = std::fs::read_dir(site.join("games"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "png")
-        })
-        .count();
+    let drawn = files_with_extension(&site.join("games"), "png");
     assert_eq!(drawn, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -424,16 +406,7 @@ fn assert_downloads_read_back(
     let event = work.join("event.db");
     let _ = std::fs::remove_file(&event);
     ingest_ok(&event, &[&site.join(all)]);
-    let pages = std::fs::read_dir(site.join("games"))
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "html")
-        })
-        .count();
+    let pages = files_with_extension(&site.join("games"), "html");
     assert_eq!(
         count(&event, "SELECT COUNT(*) FROM games") as usize,
         pages,
